@@ -1,0 +1,61 @@
+/** The site header: logo and name, who is signed in, and the menu. */
+import { Form, Link, NavLink } from "@remix-run/react";
+
+export interface TopBarUser {
+  displayName: string;
+  isAdmin: boolean;
+}
+
+const MENU = [
+  { to: "/om", label: "Om" },
+  { to: "/hitta", label: "Hitta" },
+  { to: "/preppa", label: "Preppa" },
+  { to: "/alla-popups", label: "Alla PopUps" },
+  { to: "/mina-bokningar", label: "Mina Bokningar" },
+  { to: "/rapportera-problem", label: "Rapportera Problem" },
+] as const;
+
+export function TopBar({ user }: { user: TopBarUser | null }) {
+  return (
+    <header className="top-bar">
+      <Link to="/" className="brand" aria-label="Hundpass, till startsidan">
+        <img src="/images/logo.svg" alt="" width={36} height={36} />
+        <span>Hundpass</span>
+      </Link>
+      {user ? (
+        <span className="who" data-testid="display-name">
+          {user.displayName}
+          {user.isAdmin ? " (Admin)" : ""}
+        </span>
+      ) : null}
+      <details className="menu">
+        <summary>Meny</summary>
+        <nav aria-label="Huvudmeny">
+          <ul>
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} prefetch="intent">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {user?.isAdmin ? (
+              <li>
+                <NavLink to="/admin">Admin</NavLink>
+              </li>
+            ) : null}
+            {user ? (
+              <li>
+                <Form method="post" action="/logga-ut">
+                  <button type="submit" className="link-button">
+                    Logga ut
+                  </button>
+                </Form>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+      </details>
+    </header>
+  );
+}

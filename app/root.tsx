@@ -1,0 +1,82 @@
+/**
+ * The document shell: <html lang="sv">, top bar, toasts and the error
+ * boundary that turns 404/403/any error into a Swedish page.
+ */
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
+import { Toaster } from "~/components/toaster";
+import { TopBar } from "~/components/top-bar";
+import { getSessionUser } from "~/server/auth.server";
+import { readToast } from "~/server/toast.server";
+import stylesHref from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, { toast, clearHeader }] = await Promise.all([
+    getSessionUser(context, request),
+    readToast(context, request),
+  ]);
+  const headers = new Headers();
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  return data(
+    {
+      user: user ? { displayName: user.displayName, isAdmin: user.isAdmin } : null,
+      toast,
+    },
+    { headers },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="sv">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Hoppa till innehållet
+        </a>
+        <TopBar user={rootData?.user ?? null} />
+        <Toaster toast={rootData?.toast ?? null} />
+        <main id="main">{children}</main>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFoundPage />;
+    if (error.status === 403) return <AccessDeniedPage />;
+  } else {
+    console.error(error);
+  }
+  return <ErrorPage />;
+}

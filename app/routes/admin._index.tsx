@@ -1,0 +1,32 @@
+/** The admin menu: five cards, one per admin screen. */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { requireAdmin } from "~/server/auth.server";
+
+const CARDS = [
+  { to: "/admin/skapa-pass", title: "Skapa pass" },
+  { to: "/admin/lediga-pass", title: "Lediga pass" },
+  { to: "/admin/vantande-pass", title: "Väntande pass" },
+  { to: "/admin/bokade-pass", title: "Pass blir av" },
+  { to: "/admin/utskick", title: "Utskick" },
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  return null;
+}
+
+export default function AdminMenu() {
+  return (
+    <section>
+      <h1>Admin</h1>
+      <ul className="card-grid">
+        {CARDS.map((card) => (
+          <li key={card.to} className="card">
+            <Link to={card.to}>{card.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Who is asking: the session cookie holds a random id whose SHA-256 hash
+ * keys a row in auth_sessions. Admin means a user_roles row with role admin,
+ * checked on the server for every admin loader and action.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gt } from "drizzle-orm";
+import { getCookies } from "./cookies.server";
+import { sha256Hex } from "./crypto.server";
+import { getDb, schema } from "./db.server";
+
+export interface SessionUser {
+  kind: "customer" | "staff";
+  email: string;
+  userId: string | null;
+  displayName: string;
+  isAdmin: boolean;
+  expiresAt: string;
+}
+
+export async function readSessionId(context: AppLoadContext, request: Request) {
+  const value: unknown = await getCookies(context.config).session.parse(
+    request.headers.get("Cookie"),
+  );
+  return typeof value === "string" && value.length >= 22 ? value : null;
+}
+
+export async function getSessionUser(
+  context: AppLoadContext,
+  request: Request,
+): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(context, request);
+  if (!sessionId) return null;
+  const db = getDb(context.cloudflare.env);
+  const now = new Date().toISOString();
+  const rows = await db
+    .select({
+      kind: schema.authSessions.kind,
+      email: schema.authSessions.email,
+      userId: schema.authSessions.userId,
+      expiresAt: schema.authSessions.expiresAt,
+      displayName: schema.users.displayName,
+      role: schema.userRoles.role,
+    })
+    .from(schema.authSessions)
+    .leftJoin(schema.users, eq(schema.users.id, schema.authSessions.userId))
+    .leftJoin(
+      schema.userRoles,
+      and(eq(schema.userRoles.userId, schema.authSessions.userId), eq(schema.userRoles.role, "admin")),
+    )
+    .where(
+      and(
+        eq(schema.authSessions.idHash, await sha256Hex(sessionId)),
+        gt(schema.authSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    kind: row.kind,
+    email: row.email,
+    userId: row.userId,
+    displayName: row.displayName ?? row.email,
+    isAdmin: row.role === "admin",
+    expiresAt: row.expiresAt,
+  };
+}
+
+/**
+ * Guards every /admin loader and action: not signed in → the start page;
+ * signed in without the admin role → 403 'Åtkomst nekad'.
+ */
+export async function requireAdmin(context: AppLoadContext, request: Request) {
+  const user = await getSessionUser(context, request);
+  if (!user) throw redirect("/");
+  if (!user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
+  return user;
+}

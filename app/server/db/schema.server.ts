@@ -1,0 +1,350 @@
+/**
+ * The drizzle view of the D1 schema. migrations/ is the source of truth for
+ * the database; tests/integration/schema.test.ts proves the two agree.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+const createdAt = () => text("created_at").notNull().default(now);
+
+export const popupTypes = sqliteTable(
+  "popup_types",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    imageUrl: text("image_url"),
+    inspiringText: text("inspiring_text").notNull().default(""),
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    appOrder: integer("app_order"),
+    maxParticipants: integer("max_participants").notNull().default(10),
+    sessionType: text("session_type", {
+      enum: ["group", "private", "privatpass", "combined"],
+    })
+      .notNull()
+      .default("group"),
+    price: integer("price").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("popup_types_name_unique").on(t.name),
+    index("popup_types_visible_order_idx").on(t.hidden, t.appOrder),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    location: text("location").notNull(),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    passType: text("pass_type", { enum: ["group", "private"] }).notNull(),
+    priceSek: integer("price_sek").notNull().default(0),
+    currentParticipants: integer("current_participants").notNull().default(0),
+    maxParticipants: integer("max_participants").notNull(),
+    imageUrl: text("image_url"),
+    popupTypeId: integer("popup_type_id").references(() => popupTypes.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("sessions_start_time_idx").on(t.startTime),
+    index("sessions_end_time_idx").on(t.endTime),
+    index("sessions_pass_type_end_time_idx").on(t.passType, t.endTime),
+  ],
+);
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: text("id").primaryKey(),
+    sessionId: integer("session_id").references(() => sessions.id, {
+      onDelete: "set null",
+    }),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    userPhone: text("user_phone").notNull(),
+    dogName: text("dog_name").notNull(),
+    dogBreed: text("dog_breed"),
+    dogAge: text("dog_age"),
+    specialNotes: text("special_notes"),
+    homeAddress: text("home_address"),
+    meetingType: text("meeting_type", {
+      enum: ["Telefonmöte", "Google Meets", "Facebook Messenger", "Microsoft Teams"],
+    }),
+    variant: text("variant", { enum: ["privat", "proffs"] }),
+    priceSek: integer("price_sek").notNull().default(0),
+    bookingStatus: text("booking_status", {
+      enum: ["confirmed", "pending", "cancelled"],
+    })
+      .notNull()
+      .default("confirmed"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    sessionTitle: text("session_title").notNull(),
+    sessionLocation: text("session_location").notNull(),
+    sessionStartTime: text("session_start_time").notNull(),
+    sessionEndTime: text("session_end_time").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_idempotency_key_unique").on(t.idempotencyKey),
+    uniqueIndex("bookings_one_active_per_email")
+      .on(t.sessionId, sql`lower(${t.userEmail})`)
+      .where(sql`booking_status <> 'cancelled'`),
+    index("bookings_session_status_idx").on(t.sessionId, t.bookingStatus),
+    index("bookings_email_idx").on(sql`lower(${t.userEmail})`),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    displayName: text("display_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const profiles = sqliteTable("profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name"),
+  phone: text("phone"),
+  createdAt: createdAt(),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+export const signInTokens = sqliteTable(
+  "sign_in_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: ["customer", "admin"] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("sign_in_tokens_expires_idx").on(t.expiresAt)],
+);
+
+export const authSessions = sqliteTable(
+  "auth_sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    kind: text("kind", { enum: ["customer", "staff"] }).notNull(),
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+  },
+  (t) => [index("auth_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    name: text("name"),
+    status: text("status", { enum: ["subscribed", "unsubscribed"] })
+      .notNull()
+      .default("subscribed"),
+    source: text("source", { enum: ["website", "manual", "booking"] })
+      .notNull()
+      .default("website"),
+    consentAt: text("consent_at"),
+    unsubscribedAt: text("unsubscribed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
+    index("newsletter_subscribers_status_idx").on(t.status),
+  ],
+);
+
+export const SEGMENT_NAMES = [
+  "vip-utskick",
+  "live-utskick",
+  "slut-utskick",
+  "{name}",
+  "vanner-testar",
+  "test-once",
+] as const;
+
+export const newsletterSubscriberSegments = sqliteTable(
+  "newsletter_subscriber_segments",
+  {
+    subscriberId: integer("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    segmentName: text("segment_name", { enum: SEGMENT_NAMES }).notNull(),
+    addedBy: text("added_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.segmentName] }),
+    index("newsletter_subscriber_segments_segment_idx").on(t.segmentName),
+  ],
+);
+
+export const emailCampaigns = sqliteTable(
+  "email_campaigns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    campaignName: text("campaign_name").notNull(),
+    subject: text("subject").notNull(),
+    subheader: text("subheader"),
+    htmlContent: text("html_content").notNull(),
+    imageUrl: text("image_url"),
+    buttonText: text("button_text"),
+    buttonUrl: text("button_url"),
+    fromEmail: text("from_email").notNull(),
+    targetSegment: text("target_segment").notNull().default("{name}"),
+    footerLine1: text("footer_line1"),
+    footerLine2: text("footer_line2"),
+    status: text("status", {
+      enum: ["draft", "sending", "sent", "failed", "cancelled"],
+    })
+      .notNull()
+      .default("draft"),
+    sentCount: integer("sent_count").notNull().default(0),
+    reportDueAt: text("report_due_at"),
+    reportSentAt: text("report_sent_at"),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("email_campaigns_created_idx").on(t.createdAt),
+    index("email_campaigns_status_idx").on(t.status),
+  ],
+);
+
+export const emailCampaignWaves = sqliteTable(
+  "email_campaign_waves",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    wave: integer("wave").notNull(),
+    segmentName: text("segment_name").notNull(),
+    scheduledAt: text("scheduled_at").notNull(),
+    status: text("status", { enum: ["scheduled", "running", "done", "cancelled"] })
+      .notNull()
+      .default("scheduled"),
+    lastSubscriberId: integer("last_subscriber_id").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    startedAt: text("started_at"),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.wave, t.segmentName] }),
+    index("email_campaign_waves_due_idx").on(t.status, t.scheduledAt),
+  ],
+);
+
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+export const problemReports = sqliteTable("problem_reports", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userName: text("user_name").notNull(),
+  userEmail: text("user_email").notNull(),
+  userPhone: text("user_phone").notNull(),
+  message: text("message").notNull(),
+  needsHelp: text("needs_help", { enum: ["yes", "no"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: text("id").primaryKey(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attachmentsJson: text("attachments_json"),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at").notNull().default(now),
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+    sentAt: text("sent_at"),
+  },
+  (t) => [
+    uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    detailsJson: text("details_json"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type PopupTypeRow = typeof popupTypes.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type OutboxRow = typeof emailOutbox.$inferSelect;

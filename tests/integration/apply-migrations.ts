@@ -1,0 +1,5 @@
+// Every integration test file starts from the real migrations on an empty D1.
+import { applyD1Migrations } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);

@@ -1,0 +1,44 @@
+/** Shared helpers for integration tests: signed-in sessions and cookies. */
+import { env } from "cloudflare:workers";
+import { getCookies } from "../../app/server/cookies.server";
+import { randomToken, sha256Hex } from "../../app/server/crypto.server";
+import { getConfig } from "../../app/server/env.server";
+
+export const config = () => getConfig(env);
+
+/** Creates a user (optionally admin) with a live session; returns its Cookie header. */
+export async function signInAs(opts: {
+  email: string;
+  admin?: boolean;
+  kind?: "customer" | "staff";
+  expiresInMs?: number;
+}): Promise<string> {
+  const kind = opts.kind ?? "staff";
+  let userId: string | null = null;
+  if (kind === "staff") {
+    userId = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO users (id, email, display_name) VALUES (?, ?, ?)")
+      .bind(userId, opts.email, opts.email)
+      .run();
+    if (opts.admin) {
+      await env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')").bind(userId).run();
+    }
+  }
+  const sessionId = randomToken(16);
+  const expiresAt = new Date(Date.now() + (opts.expiresInMs ?? 30 * 60_000)).toISOString();
+  await env.DB.prepare(
+    "INSERT INTO auth_sessions (id_hash, kind, email, user_id, expires_at) VALUES (?, ?, ?, ?, ?)",
+  )
+    .bind(await sha256Hex(sessionId), kind, opts.email, userId, expiresAt)
+    .run();
+  const setCookie = await getCookies(config()).session.serialize(sessionId);
+  return setCookie.split(";")[0]!;
+}
+
+/** Turns a response's Set-Cookie headers into a Cookie request header. */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}

@@ -1,0 +1,81 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { cookiesFrom, signInAs } from "./helpers";
+
+const SELF = exports.default;
+
+describe("the shell", () => {
+  it("answers an unknown path with 404 and 'PRUTT OCKSÅ'", async () => {
+    const res = await SELF.fetch("http://localhost/no-such-page");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('<html lang="sv">');
+    expect(html).toContain("PRUTT OCKSÅ");
+    expect(html).toContain('href="/"');
+  });
+
+  it("renders the top bar menu without a sign-in", async () => {
+    const html = await (await SELF.fetch("http://localhost/")).text();
+    for (const label of ["Om", "Hitta", "Preppa", "Alla PopUps", "Mina Bokningar", "Rapportera Problem"]) {
+      expect(html).toContain(`>${label}</a>`);
+    }
+    expect(html).not.toContain(">Admin</a>");
+    expect(html).not.toContain("Logga ut");
+  });
+
+  it("sends a visitor who is not signed in away from /admin", async () => {
+    const res = await SELF.fetch("http://localhost/admin", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it("refuses a signed-in user without the admin role with 403 'Åtkomst nekad'", async () => {
+    const cookie = await signInAs({ email: "personal@example.se" });
+    const res = await SELF.fetch("http://localhost/admin", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(403);
+    const html = await res.text();
+    expect(html).toContain("Åtkomst nekad");
+    expect(html).toContain("Du har inte behörighet att komma åt denna sida.");
+    expect(html).toContain('http-equiv="refresh"');
+  });
+
+  it("lets an admin in and marks the name with '(Admin)' and an Admin menu entry", async () => {
+    const cookie = await signInAs({ email: "chef@example.se", admin: true });
+    const res = await SELF.fetch("http://localhost/admin", { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("chef@example.se<!-- --> (Admin)");
+    expect(html).toContain(">Admin</a>");
+    expect(html).toContain("Logga ut");
+  });
+
+  it("does not accept an expired session", async () => {
+    const cookie = await signInAs({ email: "gammal@example.se", admin: true, expiresInMs: -1000 });
+    const res = await SELF.fetch("http://localhost/admin", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(res.status).toBe(302);
+  });
+
+  it("carries a toast in a flash cookie that shows once without JavaScript", async () => {
+    const cookie = await signInAs({ email: "ut@example.se" });
+    const out = await SELF.fetch("http://localhost/logga-ut", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost" },
+      redirect: "manual",
+    });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("Location")).toBe("/");
+    const setCookies = out.headers.getSetCookie();
+    expect(setCookies.some((c) => /HttpOnly/i.test(c) && /Secure/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+
+    const flash = cookiesFrom(out);
+    const home = await SELF.fetch("http://localhost/", { headers: { Cookie: flash } });
+    const html = await home.text();
+    expect(html).toContain("Du har loggats ut");
+    // The toast cookie is cleared, so the next page does not show it again.
+    expect(home.headers.getSetCookie().some((c) => c.startsWith("hp_toast=;") && /Max-Age=0/.test(c))).toBe(true);
+
+    // And the session is gone on the server: the old cookie no longer signs in.
+    const again = await SELF.fetch("http://localhost/admin", { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(again.status).toBe(302);
+  });
+});
