@@ -1,0 +1,98 @@
+// Business constants of the booking app (spec sections 3, 5 and 9): time zone,
+// fixed locations, prices, thresholds, defaults, text limits, timings and
+// newsletter segments. Plain values only; the rules that use them live next door.
+
+export const TIME_ZONE = "Europe/Stockholm";
+
+export const LOCATIONS = [
+  "Hundhallen Gävle",
+  "Regementsparken Gävle",
+  "Stadsparken Sandviken",
+  "Bronsängen Sandviken",
+  "Hembesök",
+  "Online",
+] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+/** "From" prices on the booking entry cards, in SEK. */
+export const FROM_PRICES = { group: 249, private: 395 } as const;
+
+/** A group session runs ("Bekräftat") from this many participants. */
+export const GROUP_CONFIRMED_THRESHOLD = 3;
+
+/** Group sessions at or below this count may be cancelled, with notice by e-mail. */
+export const GROUP_CANCEL_NOTICE_HOURS = 24;
+
+/** At most this many fully booked sessions are shown in the booking list view. */
+export const FULLY_BOOKED_LIST_CAP = 3;
+
+/** Sort value for a session type whose app_order is missing. */
+export const DEFAULT_APP_ORDER = 999;
+
+export const SESSION_DEFAULTS = {
+  maxParticipants: 10,
+  priceSek: 0,
+  passType: "group",
+  durationMinutes: 60,
+} as const;
+
+export const PRIVAT_PROFFS_TITLE = "PRIVAT & PROFFS";
+export const PRIVAT_PROFFS_VARIANTS = { privat: 495, proffs: 595 } as const;
+export type PrivatProffsVariant = keyof typeof PRIVAT_PROFFS_VARIANTS;
+
+/** Online session: the booking form asks for a meeting type. */
+export const PLAN_TITLE = "PLAN";
+/** Home visit: the booking form requires a home address. */
+export const HEMMIS_TITLE = "HEMMIS";
+
+export const MEETING_TYPES = [
+  "Telefonmöte",
+  "Google Meets",
+  "Facebook Messenger",
+  "Microsoft Teams",
+] as const;
+export type MeetingType = (typeof MEETING_TYPES)[number];
+
+export const TEXT_LIMITS = {
+  email: 254,
+  notes: 500,
+  homeAddress: 500,
+  dogAge: 50,
+  textareaDefault: 1000,
+  contactMessage: 1000,
+  reportMessage: 2000,
+  campaignName: 200,
+  campaignSubject: 255,
+  campaignContent: 10000,
+  campaignSubheader: 200,
+  campaignImageUrl: 500,
+  campaignButtonUrl: 500,
+  campaignButtonText: 50,
+  campaignFooterLine: 200,
+} as const;
+
+/** Client timings in milliseconds. */
+export const TIMINGS_MS = {
+  botCheckWait: 10_000,
+  botCheckPoll: 100,
+  botCheckRetry: 2_000,
+  signupErrorReset: 3_000,
+  verifyRedirect: 1_000,
+  signOutRedirect: 500,
+  countdownTick: 1_000,
+  toast: 6_000,
+  sendingConfirmToast: 8_000,
+  problemThanksToast: 5_000,
+  draftAutoSave: 10_000,
+  chatMessageDelay: 500,
+} as const;
+
+export const OFFICIAL_SEGMENTS = ["vip-utskick", "live-utskick", "slut-utskick"] as const;
+export const TEST_SEGMENTS = ["{name}", "vanner-testar", "test-once"] as const;
+export const NEWSLETTER_SEGMENTS = [...OFFICIAL_SEGMENTS, ...TEST_SEGMENTS] as const;
+export type OfficialSegment = (typeof OFFICIAL_SEGMENTS)[number];
+export type TestSegment = (typeof TEST_SEGMENTS)[number];
+export type NewsletterSegment = (typeof NEWSLETTER_SEGMENTS)[number];
+export const DEFAULT_CAMPAIGN_SEGMENT: NewsletterSegment = "{name}";
+
+export const DEFAULT_SESSION_IMAGE = "/images/default-session.svg";

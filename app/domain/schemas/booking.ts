@@ -1,0 +1,116 @@
+// The booking form on /session/{id}: customer, dog and consent fields, plus
+// the extra field some sessions need (PLAN: meeting type, HEMMIS: home
+// address, PRIVAT & PROFFS: variant). Build the schema for a session with
+// createBookingSchema(bookingRulesForTitle(session.title)).
+import { z } from "zod";
+import {
+  MESSAGES,
+  NAME_MAX_LENGTH,
+  choiceField,
+  emailField,
+  maxLengthMessage,
+  optionalText,
+  phoneField,
+  requiredText,
+  sameEmail,
+} from "./common";
+
+export const MEETING_TYPES = ["Telefonmöte", "Google Meets", "Facebook Messenger", "Microsoft Teams"] as const;
+export type MeetingType = (typeof MEETING_TYPES)[number];
+
+export const BOOKING_VARIANTS = ["privat", "proffs"] as const;
+export type BookingVariant = (typeof BOOKING_VARIANTS)[number];
+
+export const DOG_AGE_MAX_LENGTH = 50;
+export const SPECIAL_NOTES_MAX_LENGTH = 500;
+export const HOME_ADDRESS_MAX_LENGTH = 500;
+
+export const BOOKING_MESSAGES = {
+  name: "Ange ditt namn",
+  email: "Ange din e-postadress",
+  emailConfirm: "Bekräfta din e-postadress",
+  phone: "Ange ditt telefonnummer",
+  dogName: "Ange hundens namn",
+  meetingType: "Välj mötestyp",
+  homeAddress: "Ange hemadress",
+  variant: "Välj variant",
+  terms: "Villkor måste accepteras",
+  idempotencyKey: "Formuläret har gått ut, ladda om sidan och försök igen",
+} as const;
+
+// Session titles that switch on an extra field (spec section 2 and 9).
+const PLAN_TITLE = "PLAN";
+const HOME_VISIT_TITLE = "HEMMIS";
+const VARIANT_TITLE = "PRIVAT & PROFFS";
+
+export type BookingRules = {
+  requiresMeetingType: boolean;
+  requiresHomeAddress: boolean;
+  requiresVariant: boolean;
+};
+
+/** Which extra booking fields a session needs, from its title. */
+export function bookingRulesForTitle(title: string): BookingRules {
+  const normalized = title.trim().toLocaleUpperCase("sv-SE");
+  return {
+    requiresMeetingType: normalized === PLAN_TITLE,
+    requiresHomeAddress: normalized === HOME_VISIT_TITLE,
+    requiresVariant: normalized === VARIANT_TITLE,
+  };
+}
+
+// Any UUID-shaped value; the form renders crypto.randomUUID() in a hidden field.
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const meetingType = choiceField(MEETING_TYPES, BOOKING_MESSAGES.meetingType);
+const variant = choiceField(BOOKING_VARIANTS, BOOKING_MESSAGES.variant);
+const homeAddress = requiredText(
+  BOOKING_MESSAGES.homeAddress,
+  HOME_ADDRESS_MAX_LENGTH,
+  maxLengthMessage(HOME_ADDRESS_MAX_LENGTH),
+);
+
+// Typed as "maybe undefined" whichever way the rule goes, so every variant of
+// the schema infers the same values type.
+type MaybeField<T> = z.ZodType<T | undefined, z.ZodTypeDef, T | undefined>;
+
+export function createBookingSchema(rules: BookingRules) {
+  const meetingTypeField: MaybeField<MeetingType> = rules.requiresMeetingType ? meetingType : meetingType.optional();
+  const variantField: MaybeField<BookingVariant> = rules.requiresVariant ? variant : variant.optional();
+  const homeAddressField: MaybeField<string> = rules.requiresHomeAddress
+    ? homeAddress
+    : optionalText(HOME_ADDRESS_MAX_LENGTH);
+
+  return z
+    .object({
+      user_name: requiredText(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
+      user_email: emailField(BOOKING_MESSAGES.email),
+      user_email_confirm: emailField(BOOKING_MESSAGES.emailConfirm),
+      user_phone: phoneField(BOOKING_MESSAGES.phone),
+      dog_name: requiredText(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
+      dog_breed: optionalText(NAME_MAX_LENGTH),
+      dog_age: optionalText(DOG_AGE_MAX_LENGTH),
+      special_notes: optionalText(SPECIAL_NOTES_MAX_LENGTH),
+      home_address: homeAddressField,
+      meeting_type: meetingTypeField,
+      variant: variantField,
+      terms: z.literal("on", { errorMap: () => ({ message: BOOKING_MESSAGES.terms }) }),
+      idempotency_key: z
+        .string({ required_error: BOOKING_MESSAGES.idempotencyKey, invalid_type_error: BOOKING_MESSAGES.idempotencyKey })
+        .regex(UUID_PATTERN, BOOKING_MESSAGES.idempotencyKey),
+    })
+    .superRefine((values, ctx) => {
+      if (!sameEmail(values.user_email, values.user_email_confirm)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
+      }
+    });
+}
+
+/** The booking form for an ordinary session (no extra field required). */
+export const BookingSchema = createBookingSchema({
+  requiresMeetingType: false,
+  requiresHomeAddress: false,
+  requiresVariant: false,
+});
+
+export type BookingFormValues = z.output<typeof BookingSchema>;

@@ -1,0 +1,34 @@
+// Staff sign-in and sign-up with e-mail and password. Sign-in only checks that
+// something was typed, so it does not reveal the password policy.
+import { z } from "zod";
+import { NAME_MAX_LENGTH, emailField, optionalText } from "./common";
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PASSWORD_MESSAGES = {
+  email: "Ange din e-postadress",
+  password: "Ange ditt lösenord",
+  passwordTooShort: `Lösenordet måste vara minst ${PASSWORD_MIN_LENGTH} tecken`,
+  passwordTooLong: `Lösenordet får vara högst ${PASSWORD_MAX_LENGTH} tecken`,
+  displayNameTooLong: `Namnet får vara högst ${NAME_MAX_LENGTH} tecken`,
+} as const;
+
+// Passwords are never trimmed: spaces are allowed characters.
+const password = z
+  .string({ required_error: PASSWORD_MESSAGES.password, invalid_type_error: PASSWORD_MESSAGES.password })
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.passwordTooLong);
+
+export const PasswordSignInSchema = z.object({
+  email: emailField(PASSWORD_MESSAGES.email),
+  password,
+});
+
+export const SignUpSchema = z.object({
+  email: emailField(PASSWORD_MESSAGES.email),
+  password: password.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.passwordTooShort),
+  display_name: optionalText(NAME_MAX_LENGTH, PASSWORD_MESSAGES.displayNameTooLong),
+});
+
+export type PasswordSignInValues = z.output<typeof PasswordSignInSchema>;
+export type SignUpValues = z.output<typeof SignUpSchema>;

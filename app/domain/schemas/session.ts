@@ -1,0 +1,115 @@
+// The admin create/edit session form (/admin/skapa-pass and the edit dialog).
+// Date and times are plain Stockholm wall-clock strings; converting them to
+// UTC is the caller's job.
+import { z } from "zod";
+import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredText } from "./common";
+
+export const SESSION_LOCATIONS = [
+  "Hundhallen Gävle",
+  "Regementsparken Gävle",
+  "Stadsparken Sandviken",
+  "Bronsängen Sandviken",
+  "Hembesök",
+  "Online",
+] as const;
+export type SessionLocation = (typeof SESSION_LOCATIONS)[number];
+
+export const PASS_TYPES = ["group", "private"] as const;
+export type PassType = (typeof PASS_TYPES)[number];
+
+export const SESSION_TITLE_MAX_LENGTH = 200;
+export const SESSION_IMAGE_URL_MAX_LENGTH = 500;
+
+export const SESSION_MESSAGES = {
+  title: "Titel är obligatorisk",
+  location: "Plats är obligatorisk",
+  date: "Datum är obligatoriskt",
+  invalidDate: "Ange ett giltigt datum",
+  startTime: "Starttid är obligatorisk",
+  endTime: "Sluttid är obligatorisk",
+  invalidTime: "Ange en giltig tid (tt:mm)",
+  endBeforeStart: "Sluttiden måste vara efter starttiden",
+  maxParticipants: "Ange max antal deltagare",
+  maxParticipantsMin: "Minst 1 deltagare",
+  price: "Ange ett pris",
+  priceMin: "Priset kan inte vara negativt",
+  wholeNumber: "Ange ett heltal",
+  passType: "Välj passtyp",
+  imageUrl: "Ange en webbadress som börjar med http:// eller https://, eller en sökväg som börjar med /",
+  invalidId: "Ogiltigt id",
+} as const;
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+// Ids are opaque to the form: integers or UUIDs both fit.
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** True for a yyyy-MM-dd string naming a real calendar day. */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An absolute http(s) URL or a site path such as /images/x.jpg (not //host). */
+export function isImageUrl(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+function timeField(required: string) {
+  return requiredText(required).refine((value) => value === "" || TIME_PATTERN.test(value), {
+    message: SESSION_MESSAGES.invalidTime,
+  });
+}
+
+function wholeNumber(required: string) {
+  return z.number({ required_error: required, invalid_type_error: SESSION_MESSAGES.wholeNumber }).int(SESSION_MESSAGES.wholeNumber);
+}
+
+const optionalId = z
+  .string({ invalid_type_error: SESSION_MESSAGES.invalidId })
+  .trim()
+  .regex(ID_PATTERN, SESSION_MESSAGES.invalidId)
+  .optional();
+
+export const SessionFormSchema = z
+  .object({
+    session_id: optionalId,
+    popup_type_id: optionalId,
+    title: requiredText(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
+    location: choiceField(SESSION_LOCATIONS, SESSION_MESSAGES.location),
+    date: requiredText(SESSION_MESSAGES.date).refine((value) => value === "" || isCalendarDate(value), {
+      message: SESSION_MESSAGES.invalidDate,
+    }),
+    start_time: timeField(SESSION_MESSAGES.startTime),
+    end_time: timeField(SESSION_MESSAGES.endTime),
+    max_participants: wholeNumber(SESSION_MESSAGES.maxParticipants).min(1, SESSION_MESSAGES.maxParticipantsMin),
+    price_sek: wholeNumber(SESSION_MESSAGES.price).min(0, SESSION_MESSAGES.priceMin),
+    pass_type: choiceField(PASS_TYPES, SESSION_MESSAGES.passType),
+    image_url: z
+      .string()
+      .trim()
+      .max(SESSION_IMAGE_URL_MAX_LENGTH, maxLengthMessage(SESSION_IMAGE_URL_MAX_LENGTH))
+      .refine((value) => value === "" || value.length > SESSION_IMAGE_URL_MAX_LENGTH || isImageUrl(value), {
+        message: SESSION_MESSAGES.imageUrl,
+      })
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
+    description: optionalText(TEXTAREA_MAX_LENGTH),
+  })
+  .superRefine((values, ctx) => {
+    // Zero-padded HH:mm strings order the same way as the times they name.
+    const { start_time: start, end_time: end } = values;
+    if (TIME_PATTERN.test(start) && TIME_PATTERN.test(end) && end <= start) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["end_time"], message: SESSION_MESSAGES.endBeforeStart });
+    }
+  });
+
+export type SessionFormValues = z.output<typeof SessionFormSchema>;

@@ -1,0 +1,100 @@
+// Session types (popup_types, spec section 3): their kind, display order,
+// matching a session title to its type, the session image, the default
+// location a type implies, and the prefilled "Fråga Flurre" chat question.
+
+import {
+  DEFAULT_APP_ORDER,
+  DEFAULT_SESSION_IMAGE,
+  HEMMIS_TITLE,
+  PLAN_TITLE,
+  type Location,
+} from "./constants";
+
+export type PopupType = {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  inspiringText: string | null;
+  hidden: boolean;
+  appOrder: number | null;
+  maxParticipants: number;
+  /** Free text in the data: private, privatpass, combined; anything else is group. */
+  sessionType: string;
+  /** Null for combined types, where the customer chooses the price. */
+  price: number | null;
+};
+
+export type TypeKind = "group" | "private" | "combined";
+
+export function typeKind(sessionType: string): TypeKind {
+  const value = sessionType.trim().toLowerCase();
+  if (value === "private" || value === "privatpass") return "private";
+  if (value === "combined") return "combined";
+  return "group";
+}
+
+type Orderable = { name: string; appOrder: number | null };
+
+/** app_order ascending (missing counts as 999), then name; equal keys keep input order. */
+export function sortTypesForDisplay<T extends Orderable>(types: readonly T[]): T[] {
+  return [...types].sort((a, b) => {
+    const byOrder = (a.appOrder ?? DEFAULT_APP_ORDER) - (b.appOrder ?? DEFAULT_APP_ORDER);
+    if (byOrder !== 0) return byOrder;
+    return a.name.localeCompare(b.name, "sv");
+  });
+}
+
+/** The types shown on the start page: not hidden, in display order. */
+export function visibleTypes<T extends Orderable & { hidden: boolean }>(types: readonly T[]): T[] {
+  return sortTypesForDisplay(types.filter((t) => !t.hidden));
+}
+
+/** Start page matching: the session title equals the type name. */
+export function findTypeExact<T extends { name: string }>(
+  types: readonly T[],
+  title: string,
+): T | undefined {
+  return types.find((t) => t.name === title);
+}
+
+/**
+ * List matching: the title contains the type name, ignoring case. The longest
+ * name wins, so "PRIVAT & PROFFS" beats "PRIVAT" and an exact match always wins.
+ */
+export function findTypeContaining<T extends { name: string }>(
+  types: readonly T[],
+  title: string,
+): T | undefined {
+  const haystack = title.toLowerCase();
+  let best: T | undefined;
+  for (const t of types) {
+    // An empty name would match every title.
+    if (t.name === "" || !haystack.includes(t.name.toLowerCase())) continue;
+    if (!best || t.name.length > best.name.length) best = t;
+  }
+  return best;
+}
+
+export function sessionImageUrl<T extends { name: string; imageUrl: string | null }>(
+  types: readonly T[],
+  title: string,
+): string {
+  return findTypeContaining(types, title)?.imageUrl || DEFAULT_SESSION_IMAGE;
+}
+
+/** The location the admin form preselects when this type is chosen. */
+export function defaultLocationForType(type: {
+  name: string;
+  sessionType: string;
+}): Location | undefined {
+  if (typeKind(type.sessionType) === "combined") return "Hundhallen Gävle";
+  if (type.name === HEMMIS_TITLE) return "Hembesök";
+  if (type.name === PLAN_TITLE) return "Online";
+  return undefined;
+}
+
+/** The message the "Fråga Flurre om Passet" button sends to the chat widget. */
+export function askFlurreQuestion(typeName: string): string {
+  return `Berätta allt jag behöver veta om ${typeName}!`;
+}

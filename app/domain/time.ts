@@ -1,0 +1,159 @@
+// Stockholm time (spec section 9): formatting UTC instants for display in
+// Swedish, converting admin-entered local date + time to UTC with the real
+// time-zone rules, and the Monday-first month grid of the booking calendar.
+// Instants are UTC ISO strings; "day keys" are calendar dates "yyyy-MM-dd";
+// months are numbered 1–12.
+
+import { formatInTimeZone, getTimezoneOffset } from "date-fns-tz";
+import { sv } from "date-fns/locale";
+import { TIME_ZONE } from "./constants";
+
+export type DayCell = { dayKey: string; inMonth: boolean };
+export type YearMonth = { year: number; month: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_KEY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const MONTH_PARAM_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+function formatStockholm(instant: Date | number | string, pattern: string): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  return formatInTimeZone(date, TIME_ZONE, pattern, { locale: sv });
+}
+
+/** Noon UTC is the same calendar day in Stockholm, so it is safe for day-level formats. */
+function noonUtc(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day, 12));
+}
+
+/** "ons 1 juli 18:00" */
+export function formatSessionDate(iso: string): string {
+  return formatStockholm(iso, "EEE d MMM HH:mm");
+}
+
+/** "18:00" */
+export function formatTime(iso: string): string {
+  return formatStockholm(iso, "HH:mm");
+}
+
+/** "18:00–19:00" (en dash) */
+export function formatTimeRange(startIso: string, endIso: string): string {
+  return `${formatTime(startIso)}–${formatTime(endIso)}`;
+}
+
+/** "november 2026" */
+export function formatMonth(year: number, month: number): string {
+  return formatStockholm(noonUtc(year, month, 1), "MMMM yyyy");
+}
+
+/** "01 juli 2026 18:00" (admin and general dates) */
+export function formatDateTime(iso: string): string {
+  return formatStockholm(iso, "dd MMM yyyy HH:mm");
+}
+
+/** "lördag 21 november" for the day key "2026-11-21". */
+export function formatDayHeading(dayKey: string): string {
+  return formatStockholm(`${dayKey}T12:00:00Z`, "EEEE d MMMM");
+}
+
+/** The Stockholm calendar day of a UTC instant, "yyyy-MM-dd". */
+export function stockholmDayKey(iso: string): string {
+  return formatStockholm(iso, "yyyy-MM-dd");
+}
+
+export function todayKey(now: Date): string {
+  return formatStockholm(now, "yyyy-MM-dd");
+}
+
+/**
+ * Admin-entered Stockholm date ("yyyy-MM-dd") and time ("HH:mm") to a UTC ISO
+ * string, using the tz database rather than a fixed +1/+2 rule.
+ *
+ * - A time that does not exist (the spring-forward gap, e.g. 2026-03-29 02:30)
+ *   returns null, so the form can reject it instead of silently moving it.
+ * - A time that occurs twice (the autumn fall-back, e.g. 2026-10-25 02:30)
+ *   resolves to the earlier instant, in summer time.
+ * - Malformed input or impossible dates (2026-02-30) return null.
+ *
+ * fromZonedTime alone would move gap times and pick winter time for repeated
+ * times, so we check both candidate offsets ourselves.
+ */
+export function stockholmToUtcIso(date: string, time: string): string | null {
+  if (!DAY_KEY_RE.test(date) || !TIME_RE.test(time)) return null;
+  const wallClock = `${date} ${time}`;
+  const wallAsUtc = Date.parse(`${date}T${time}:00Z`);
+  if (Number.isNaN(wallAsUtc)) return null;
+  // A day either side lies on each side of any DST change on this date.
+  const candidates = [wallAsUtc - DAY_MS, wallAsUtc + DAY_MS].map(
+    (probe) => wallAsUtc - getTimezoneOffset(TIME_ZONE, new Date(probe)),
+  );
+  const matching = candidates.filter(
+    (instant) => formatStockholm(instant, "yyyy-MM-dd HH:mm") === wallClock,
+  );
+  if (matching.length === 0) return null;
+  return new Date(Math.min(...matching)).toISOString();
+}
+
+/**
+ * Wall-clock "HH:mm" plus minutes, for "end = start + 60 min" in the admin form.
+ * The form has a single date, so the result is capped to the same day
+ * (23:59 at most, 00:00 at least) instead of wrapping past midnight.
+ * DST is ignored here; stockholmToUtcIso rejects a result that falls in the gap.
+ * Returns null for a malformed time.
+ */
+export function addMinutesToLocalTime(time: string, minutes: number): string | null {
+  const match = TIME_RE.exec(time);
+  if (!match) return null;
+  const total = Number(match[1]) * 60 + Number(match[2]) + minutes;
+  const capped = Math.min(Math.max(total, 0), 23 * 60 + 59);
+  const hh = String(Math.floor(capped / 60)).padStart(2, "0");
+  const mm = String(capped % 60).padStart(2, "0");
+  return `${hh}:${mm}`;
+}
+
+/**
+ * The calendar for a month: whole weeks Monday..Sunday, with the days of the
+ * neighbouring months that fill the first and last week marked inMonth false.
+ */
+export function monthGrid(year: number, month: number): DayCell[][] {
+  if (!Number.isInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`month must be 1–12, got ${month}`);
+  }
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const daysBefore = (first.getUTCDay() + 6) % 7; // getUTCDay: Sunday is 0
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const weekCount = Math.ceil((daysBefore + daysInMonth) / 7);
+
+  const weeks: DayCell[][] = [];
+  for (let w = 0; w < weekCount; w++) {
+    const week: DayCell[] = [];
+    for (let d = 0; d < 7; d++) {
+      const day = new Date(Date.UTC(year, month - 1, 1 - daysBefore + w * 7 + d));
+      week.push({
+        dayKey: day.toISOString().slice(0, 10),
+        inMonth: day.getUTCMonth() === month - 1,
+      });
+    }
+    weeks.push(week);
+  }
+  return weeks;
+}
+
+export function shiftMonth(year: number, month: number, delta: number): YearMonth {
+  const index = year * 12 + (month - 1) + delta;
+  const newYear = Math.floor(index / 12);
+  return { year: newYear, month: index - newYear * 12 + 1 };
+}
+
+/** "2026-11" (the calendar's month URL parameter) or null when malformed. */
+export function parseMonthParam(param: string | null | undefined): YearMonth | null {
+  const match = MONTH_PARAM_RE.exec(param ?? "");
+  if (!match) return null;
+  const year = Number(match[1]);
+  if (year < 1970) return null;
+  return { year, month: Number(match[2]) };
+}
+
+export function formatMonthParam(year: number, month: number): string {
+  return `${year}-${String(month).padStart(2, "0")}`;
+}

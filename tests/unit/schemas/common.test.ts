@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { isValidEmail, isValidPhone, normalizePhone, sameEmail } from "../../../app/domain/schemas/common";
+
+describe("e-mail rule", () => {
+  it("accepts letters, digits and ._%+- before @, a domain and a 2+ letter top-level part", () => {
+    expect(isValidEmail("a.b_c%d+e-f9@sub.example.se")).toBe(true);
+    expect(isValidEmail("x@y.museum")).toBe(true);
+  });
+
+  it("rejects a missing @, a one-letter or numeric top-level part, spaces and other characters", () => {
+    for (const email of ["example.se", "a@b.c", "a@b.12", "a b@c.se", "a!b@c.se", "a@b", "@example.se"]) {
+      expect(isValidEmail(email)).toBe(false);
+    }
+  });
+
+  it("rejects addresses longer than 254 characters", () => {
+    const local = "a".repeat(64);
+    expect(isValidEmail(`${local}@${"b".repeat(186)}.se`)).toBe(true);
+    expect(isValidEmail(`${local}@${"b".repeat(187)}.se`)).toBe(false);
+  });
+
+  it("compares two addresses ignoring case and surrounding spaces", () => {
+    expect(sameEmail("Anna@Example.se ", "anna@example.SE")).toBe(true);
+    expect(sameEmail("anna@example.se", "anna@example.com")).toBe(false);
+  });
+});
+
+describe("phone rule", () => {
+  it("removes spaces, dashes and brackets", () => {
+    expect(normalizePhone(" +46 (0)70-123 45\t67 ")).toBe("+460701234567");
+  });
+
+  it("accepts an optional leading + then 8 to 20 digits", () => {
+    expect(isValidPhone("12345678")).toBe(true);
+    expect(isValidPhone("+12345678901234567890")).toBe(true);
+    expect(isValidPhone("070-123 45 67")).toBe(true);
+  });
+
+  it("rejects fewer than 8 or more than 20 digits, a + elsewhere and letters", () => {
+    for (const phone of ["1234567", "+123456789012345678901", "0701+234567", "07012345x", "++46701234567"]) {
+      expect(isValidPhone(phone)).toBe(false);
+    }
+  });
+
+  it("lets an empty value pass the format check", () => {
+    expect(isValidPhone("")).toBe(true);
+    expect(isValidPhone(" - ")).toBe(true);
+  });
+});

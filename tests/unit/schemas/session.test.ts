@@ -1,0 +1,143 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { SESSION_LOCATIONS, SessionFormSchema } from "../../../app/domain/schemas/session";
+import { errorsIn, formData } from "./form-data";
+
+const valid = {
+  title: "Valpkurs",
+  location: "Hundhallen Gävle",
+  date: "2026-05-14",
+  start_time: "18:00",
+  end_time: "19:00",
+  max_participants: "10",
+  price_sek: "0",
+  pass_type: "group",
+  image_url: "",
+  description: "",
+};
+
+function submit(fields: Record<string, string>) {
+  return parseWithZod(formData(fields), { schema: SessionFormSchema });
+}
+
+function errorsOf(fields: Record<string, string>) {
+  return errorsIn(submit(fields));
+}
+
+describe("SessionFormSchema", () => {
+  it("accepts a new session and turns the number fields into numbers", () => {
+    const submission = submit(valid);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    expect(submission.value).toEqual({
+      title: "Valpkurs",
+      location: "Hundhallen Gävle",
+      date: "2026-05-14",
+      start_time: "18:00",
+      end_time: "19:00",
+      max_participants: 10,
+      price_sek: 0,
+      pass_type: "group",
+      image_url: undefined,
+      description: undefined,
+    });
+  });
+
+  it("accepts an edit with session id and popup type id", () => {
+    const submission = submit({ ...valid, session_id: "42", popup_type_id: "3b241101-e2bb-4255-8caf-4136c566a962" });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.session_id).toBe("42");
+  });
+
+  it("rejects an id with unexpected characters", () => {
+    expect(errorsOf({ ...valid, session_id: "1; DROP TABLE" })?.session_id).toEqual(["Ogiltigt id"]);
+  });
+
+  it.each([
+    ["title", "Titel är obligatorisk"],
+    ["location", "Plats är obligatorisk"],
+    ["date", "Datum är obligatoriskt"],
+    ["start_time", "Starttid är obligatorisk"],
+    ["end_time", "Sluttid är obligatorisk"],
+    ["max_participants", "Ange max antal deltagare"],
+    ["price_sek", "Ange ett pris"],
+    ["pass_type", "Välj passtyp"],
+  ])("requires %s", (field, message) => {
+    expect(errorsOf({ ...valid, [field]: "" })?.[field]).toEqual([message]);
+  });
+
+  it.each(SESSION_LOCATIONS)("accepts the location %s", (location) => {
+    expect(submit({ ...valid, location }).status).toBe("success");
+  });
+
+  it("rejects a location outside the fixed list", () => {
+    expect(errorsOf({ ...valid, location: "Gävle centrum" })?.location).toEqual(["Plats är obligatorisk"]);
+  });
+
+  it("rejects a date that is not yyyy-MM-dd or not a real day", () => {
+    for (const date of ["14/05/2026", "2026-5-14", "2026-02-30"]) {
+      expect(errorsOf({ ...valid, date })?.date).toEqual(["Ange ett giltigt datum"]);
+    }
+    expect(submit({ ...valid, date: "2028-02-29" }).status).toBe("success");
+  });
+
+  it("rejects times that are not HH:mm", () => {
+    expect(errorsOf({ ...valid, start_time: "6:00" })?.start_time).toEqual(["Ange en giltig tid (tt:mm)"]);
+    expect(errorsOf({ ...valid, end_time: "24:00" })?.end_time).toEqual(["Ange en giltig tid (tt:mm)"]);
+  });
+
+  it("requires the end time to be after the start time", () => {
+    expect(errorsOf({ ...valid, end_time: "17:59" })?.end_time).toEqual(["Sluttiden måste vara efter starttiden"]);
+    expect(errorsOf({ ...valid, end_time: "18:00" })?.end_time).toEqual(["Sluttiden måste vara efter starttiden"]);
+    expect(submit({ ...valid, start_time: "09:30", end_time: "10:00" }).status).toBe("success");
+  });
+
+  it("needs at least 1 participant, as a whole number", () => {
+    expect(submit({ ...valid, max_participants: "1" }).status).toBe("success");
+    expect(errorsOf({ ...valid, max_participants: "0" })?.max_participants).toEqual(["Minst 1 deltagare"]);
+    expect(errorsOf({ ...valid, max_participants: "2.5" })?.max_participants).toEqual(["Ange ett heltal"]);
+    expect(errorsOf({ ...valid, max_participants: "tio" })?.max_participants).toEqual(["Ange ett heltal"]);
+  });
+
+  it("allows price 0 but not a negative or fractional price", () => {
+    const submission = submit({ ...valid, price_sek: "495" });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.price_sek).toBe(495);
+    expect(errorsOf({ ...valid, price_sek: "-1" })?.price_sek).toEqual(["Priset kan inte vara negativt"]);
+    expect(errorsOf({ ...valid, price_sek: "249.50" })?.price_sek).toEqual(["Ange ett heltal"]);
+  });
+
+  it("accepts only the pass types group and private", () => {
+    expect(submit({ ...valid, pass_type: "private" }).status).toBe("success");
+    expect(errorsOf({ ...valid, pass_type: "combined" })?.pass_type).toEqual(["Välj passtyp"]);
+  });
+
+  it("accepts an http(s) image URL or a site path", () => {
+    for (const imageUrl of ["https://cdn.example.se/valp.jpg", "http://example.se/a.png", "/images/valp.jpg"]) {
+      expect(submit({ ...valid, image_url: imageUrl }).status).toBe("success");
+    }
+  });
+
+  it("rejects other image URLs and ones longer than 500 characters", () => {
+    const message = ["Ange en webbadress som börjar med http:// eller https://, eller en sökväg som börjar med /"];
+    for (const imageUrl of ["javascript:alert(1)", "valp.jpg", "//evil.example/x.jpg", "ftp://example.se/a.png"]) {
+      expect(errorsOf({ ...valid, image_url: imageUrl })?.image_url).toEqual(message);
+    }
+    expect(errorsOf({ ...valid, image_url: `/${"x".repeat(500)}` })?.image_url).toEqual(["Högst 500 tecken"]);
+  });
+
+  it("limits the description to 1000 characters", () => {
+    expect(submit({ ...valid, description: "x".repeat(1000) }).status).toBe("success");
+    expect(errorsOf({ ...valid, description: "x".repeat(1001) })?.description).toEqual(["Högst 1000 tecken"]);
+  });
+
+  it("gives the browser required, min and maxLength constraints", () => {
+    const constraint = getZodConstraint(SessionFormSchema);
+    expect(constraint.title).toMatchObject({ required: true, maxLength: 200 });
+    expect(constraint.max_participants).toMatchObject({ required: true, min: 1 });
+    expect(constraint.price_sek).toMatchObject({ required: true, min: 0 });
+    expect(constraint.description).toMatchObject({ required: false, maxLength: 1000 });
+    expect(constraint.image_url).toMatchObject({ required: false, maxLength: 500 });
+    expect(constraint.session_id).toMatchObject({ required: false });
+  });
+});

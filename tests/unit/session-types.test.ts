@@ -1,0 +1,185 @@
+import { describe, it, expect } from "vitest";
+import {
+  askFlurreQuestion,
+  defaultLocationForType,
+  findTypeContaining,
+  findTypeExact,
+  sessionImageUrl,
+  sortTypesForDisplay,
+  typeKind,
+  visibleTypes,
+  type PopupType,
+} from "../../app/domain/session-types";
+import { DEFAULT_SESSION_IMAGE } from "../../app/domain/constants";
+
+function popupType(overrides: Partial<PopupType> & { name: string }): PopupType {
+  return {
+    id: overrides.name,
+    description: "",
+    imageUrl: `/images/${overrides.name}.jpg`,
+    inspiringText: null,
+    hidden: false,
+    appOrder: null,
+    maxParticipants: 10,
+    sessionType: "group",
+    price: 249,
+    ...overrides,
+  };
+}
+
+const names = (types: readonly { name: string }[]) => types.map((t) => t.name);
+
+describe("typeKind", () => {
+  it("treats 'private' and 'privatpass' as private", () => {
+    expect(typeKind("private")).toBe("private");
+    expect(typeKind("privatpass")).toBe("private");
+  });
+
+  it("treats 'combined' as combined", () => {
+    expect(typeKind("combined")).toBe("combined");
+  });
+
+  it("treats anything else as group", () => {
+    expect(typeKind("group")).toBe("group");
+    expect(typeKind("grupp")).toBe("group");
+    expect(typeKind("")).toBe("group");
+  });
+});
+
+describe("sortTypesForDisplay", () => {
+  it("orders by app_order ascending", () => {
+    const sorted = sortTypesForDisplay([
+      popupType({ name: "C", appOrder: 3 }),
+      popupType({ name: "A", appOrder: 1 }),
+      popupType({ name: "B", appOrder: 2 }),
+    ]);
+    expect(names(sorted)).toEqual(["A", "B", "C"]);
+  });
+
+  it("treats a missing app_order as 999: after 998, before 1000", () => {
+    const sorted = sortTypesForDisplay([
+      popupType({ name: "Missing", appOrder: null }),
+      popupType({ name: "Late", appOrder: 1000 }),
+      popupType({ name: "Early", appOrder: 998 }),
+    ]);
+    expect(names(sorted)).toEqual(["Early", "Missing", "Late"]);
+  });
+
+  it("breaks ties in app_order by name", () => {
+    const sorted = sortTypesForDisplay([
+      popupType({ name: "VALP", appOrder: 1 }),
+      popupType({ name: "AGILITY", appOrder: 1 }),
+      popupType({ name: "Ö-PASS", appOrder: null }),
+      popupType({ name: "HEMMIS", appOrder: 999 }),
+    ]);
+    expect(names(sorted)).toEqual(["AGILITY", "VALP", "HEMMIS", "Ö-PASS"]);
+  });
+
+  it("keeps input order for identical keys and does not mutate the input", () => {
+    const first = popupType({ name: "SAME", id: "1", appOrder: 5 });
+    const second = popupType({ name: "SAME", id: "2", appOrder: 5 });
+    const input = [popupType({ name: "Z", appOrder: 9 }), first, second];
+    const sorted = sortTypesForDisplay(input);
+    expect(sorted.map((t) => t.id)).toEqual(["1", "2", "Z"]);
+    expect(names(input)).toEqual(["Z", "SAME", "SAME"]);
+  });
+});
+
+describe("visibleTypes", () => {
+  it("drops hidden types and returns the rest in display order", () => {
+    const visible = visibleTypes([
+      popupType({ name: "B", appOrder: 2 }),
+      popupType({ name: "Hidden", appOrder: 0, hidden: true }),
+      popupType({ name: "A", appOrder: 1 }),
+    ]);
+    expect(names(visible)).toEqual(["A", "B"]);
+  });
+});
+
+describe("findTypeExact", () => {
+  const types = [popupType({ name: "PRIVAT" }), popupType({ name: "PRIVAT & PROFFS" })];
+
+  it("matches only a title equal to the type name", () => {
+    expect(findTypeExact(types, "PRIVAT & PROFFS")?.name).toBe("PRIVAT & PROFFS");
+    expect(findTypeExact(types, "PRIVAT")?.name).toBe("PRIVAT");
+  });
+
+  it("does not match a title that only contains the name or differs in case", () => {
+    expect(findTypeExact(types, "PRIVAT i parken")).toBeUndefined();
+    expect(findTypeExact(types, "privat")).toBeUndefined();
+  });
+});
+
+describe("findTypeContaining", () => {
+  const types = [
+    popupType({ name: "PRIVAT" }),
+    popupType({ name: "PRIVAT & PROFFS" }),
+    popupType({ name: "VALP" }),
+  ];
+
+  it("matches a title containing the type name, ignoring case", () => {
+    expect(findTypeContaining(types, "Valpträning i parken")?.name).toBe("VALP");
+  });
+
+  it("prefers the longest matching name, so 'PRIVAT & PROFFS' beats 'PRIVAT'", () => {
+    expect(findTypeContaining(types, "PRIVAT & PROFFS")?.name).toBe("PRIVAT & PROFFS");
+    expect(findTypeContaining([...types].reverse(), "privat & proffs")?.name).toBe(
+      "PRIVAT & PROFFS",
+    );
+  });
+
+  it("still matches the shorter name when the longer is not in the title", () => {
+    expect(findTypeContaining(types, "PRIVAT kväll")?.name).toBe("PRIVAT");
+  });
+
+  it("returns undefined when no name is contained, and never matches an empty name", () => {
+    expect(findTypeContaining(types, "Agility")).toBeUndefined();
+    expect(findTypeContaining([popupType({ name: "" })], "Agility")).toBeUndefined();
+  });
+});
+
+describe("sessionImageUrl", () => {
+  const types = [
+    popupType({ name: "PRIVAT", imageUrl: "/images/privat.jpg" }),
+    popupType({ name: "PRIVAT & PROFFS", imageUrl: "/images/proffs.jpg" }),
+    popupType({ name: "NOIMG", imageUrl: null }),
+  ];
+
+  it("uses the image of the type whose name the title contains", () => {
+    expect(sessionImageUrl(types, "PRIVAT & PROFFS")).toBe("/images/proffs.jpg");
+    expect(sessionImageUrl(types, "Privat kväll")).toBe("/images/privat.jpg");
+  });
+
+  it("falls back to the default image with no matching type", () => {
+    expect(sessionImageUrl(types, "Agility")).toBe(DEFAULT_SESSION_IMAGE);
+    expect(DEFAULT_SESSION_IMAGE).toBe("/images/default-session.svg");
+  });
+
+  it("falls back to the default image when the matching type has no image", () => {
+    expect(sessionImageUrl(types, "NOIMG")).toBe(DEFAULT_SESSION_IMAGE);
+  });
+});
+
+describe("defaultLocationForType", () => {
+  it("puts a combined type in 'Hundhallen Gävle'", () => {
+    expect(defaultLocationForType({ name: "KOMBO", sessionType: "combined" })).toBe(
+      "Hundhallen Gävle",
+    );
+  });
+
+  it("puts HEMMIS at 'Hembesök' and PLAN 'Online'", () => {
+    expect(defaultLocationForType({ name: "HEMMIS", sessionType: "private" })).toBe("Hembesök");
+    expect(defaultLocationForType({ name: "PLAN", sessionType: "privatpass" })).toBe("Online");
+  });
+
+  it("has no default location for other types", () => {
+    expect(defaultLocationForType({ name: "VALP", sessionType: "group" })).toBeUndefined();
+    expect(defaultLocationForType({ name: "PRIVAT", sessionType: "private" })).toBeUndefined();
+  });
+});
+
+describe("askFlurreQuestion", () => {
+  it("asks Flurre to tell everything about the named type", () => {
+    expect(askFlurreQuestion("VALP")).toBe("Berätta allt jag behöver veta om VALP!");
+  });
+});
