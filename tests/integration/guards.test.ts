@@ -1,0 +1,57 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { checkHoneypot, formRenderedAt, MIN_FILL_MS } from "../../app/server/bot-check.server";
+import { getConfig } from "../../app/server/env.server";
+import { hitRateLimit } from "../../app/server/rate-limit.server";
+
+const rule = { name: "test", limit: 3, windowMs: 60_000 };
+
+describe("rate limits", () => {
+  it("allows the limit and refuses the next hit in the same window", async () => {
+    const now = 1_800_000_000_000;
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(env, rule, "1.2.3.4", now));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    // Another subject has its own budget, and so does the next window.
+    expect((await hitRateLimit(env, rule, "5.6.7.8", now)).allowed).toBe(true);
+    expect((await hitRateLimit(env, rule, "1.2.3.4", now + 60_000)).allowed).toBe(true);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const now = 1_900_000_000_000;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit(env, { ...rule, limit: 5 }, "burst@example.se", now)),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+});
+
+describe("honeypot and fill time", () => {
+  const config = getConfig(env);
+  const form = (fields: Record<string, string>) => {
+    const fd = new FormData();
+    for (const [k, v] of Object.entries(fields)) fd.set(k, v);
+    return fd;
+  };
+
+  it("passes a person who took a few seconds and left the trap empty", async () => {
+    const stamp = await formRenderedAt(config, 1_000_000);
+    expect(await checkHoneypot(config, form({ website: "", form_rendered_at: stamp }), 1_000_000 + MIN_FILL_MS)).toEqual({
+      ok: true,
+    });
+  });
+
+  it("refuses a filled trap, a too-fast submit and a forged stamp", async () => {
+    const stamp = await formRenderedAt(config, 1_000_000);
+    expect(await checkHoneypot(config, form({ website: "spam", form_rendered_at: stamp }), 1_100_000)).toMatchObject({
+      reason: "honeypot",
+    });
+    expect(await checkHoneypot(config, form({ website: "", form_rendered_at: stamp }), 1_000_500)).toMatchObject({
+      reason: "too-fast",
+    });
+    expect(
+      await checkHoneypot(config, form({ website: "", form_rendered_at: `1.${stamp.split(".")[1]}` }), 1_100_000),
+    ).toMatchObject({ reason: "tampered" });
+    expect(await checkHoneypot(config, form({}), 1_100_000)).toMatchObject({ reason: "tampered" });
+  });
+});
