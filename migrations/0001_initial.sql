@@ -1,5 +1,7 @@
 -- Hundpass data model. Times are UTC ISO-8601 strings of the form
 -- YYYY-MM-DDTHH:MM:SS.sssZ so that text comparison orders them correctly.
+-- Text primary keys say NOT NULL: unlike INTEGER PRIMARY KEY, SQLite would
+-- otherwise accept NULL in them.
 
 CREATE TABLE popup_types (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -22,8 +24,11 @@ CREATE TABLE sessions (
   title TEXT NOT NULL CHECK (length(title) BETWEEN 1 AND 200),
   description TEXT NOT NULL DEFAULT '' CHECK (length(description) <= 1000),
   location TEXT NOT NULL CHECK (location IN ('Hundhallen Gävle', 'Regementsparken Gävle', 'Stadsparken Sandviken', 'Bronsängen Sandviken', 'Hembesök', 'Online')),
-  start_time TEXT NOT NULL CHECK (start_time GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
-  end_time TEXT NOT NULL CHECK (end_time GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
+  -- The canonical form round-trips through strftime unchanged; anything else,
+  -- including text strftime cannot read (NULL, hence IS), is refused. A GLOB
+  -- pattern would read better, but D1 refuses patterns over 50 bytes.
+  start_time TEXT NOT NULL CHECK (strftime('%Y-%m-%dT%H:%M:%fZ', start_time) IS start_time),
+  end_time TEXT NOT NULL CHECK (strftime('%Y-%m-%dT%H:%M:%fZ', end_time) IS end_time),
   pass_type TEXT NOT NULL CHECK (pass_type IN ('group', 'private')),
   price_sek INTEGER NOT NULL DEFAULT 0 CHECK (price_sek >= 0),
   current_participants INTEGER NOT NULL DEFAULT 0,
@@ -40,7 +45,7 @@ CREATE INDEX sessions_end_time_idx ON sessions (end_time);
 CREATE INDEX sessions_pass_type_end_time_idx ON sessions (pass_type, end_time);
 
 CREATE TABLE bookings (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL PRIMARY KEY,
   session_id INTEGER REFERENCES sessions (id) ON DELETE SET NULL,
   user_name TEXT NOT NULL CHECK (length(user_name) BETWEEN 1 AND 100),
   user_email TEXT NOT NULL CHECK (length(user_email) BETWEEN 3 AND 254),
@@ -67,7 +72,7 @@ CREATE INDEX bookings_session_status_idx ON bookings (session_id, booking_status
 CREATE INDEX bookings_email_idx ON bookings (lower(user_email));
 
 CREATE TABLE users (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL PRIMARY KEY,
   email TEXT NOT NULL CHECK (length(email) BETWEEN 3 AND 254),
   password_hash TEXT,
   display_name TEXT NOT NULL CHECK (length(display_name) BETWEEN 1 AND 254),
@@ -76,7 +81,7 @@ CREATE TABLE users (
 CREATE UNIQUE INDEX users_email_unique ON users (lower(email));
 
 CREATE TABLE profiles (
-  user_id TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   full_name TEXT,
   phone TEXT,
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -92,7 +97,7 @@ CREATE TABLE user_roles (
 
 -- One-time sign-in links. Only a SHA-256 hash of the token is stored.
 CREATE TABLE sign_in_tokens (
-  token_hash TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL PRIMARY KEY,
   email TEXT NOT NULL,
   purpose TEXT NOT NULL CHECK (purpose IN ('customer', 'admin')),
   created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
@@ -104,7 +109,7 @@ CREATE INDEX sign_in_tokens_expires_idx ON sign_in_tokens (expires_at);
 
 -- Server-side sessions. The cookie holds a random id; only its hash is stored.
 CREATE TABLE auth_sessions (
-  id_hash TEXT PRIMARY KEY,
+  id_hash TEXT NOT NULL PRIMARY KEY,
   kind TEXT NOT NULL CHECK (kind IN ('customer', 'staff')),
   email TEXT NOT NULL,
   user_id TEXT REFERENCES users (id) ON DELETE CASCADE,
@@ -196,7 +201,7 @@ CREATE TABLE problem_reports (
 
 -- Every e-mail is written here first; a drain step delivers it with retries.
 CREATE TABLE email_outbox (
-  id TEXT PRIMARY KEY,
+  id TEXT NOT NULL PRIMARY KEY,
   idempotency_key TEXT NOT NULL,
   kind TEXT NOT NULL,
   to_address TEXT NOT NULL,

@@ -1,0 +1,183 @@
+/**
+ * The email_outbox table: queuing a message, claiming due rows for delivery
+ * and settling them (sent, retry later, dead letter). Every state change is a
+ * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
+ * never deliver one row twice.
+ */
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { schema, type Db } from "../db.server";
+import type { OutboxRow } from "../db/schema.server";
+
+const { emailOutbox } = schema;
+
+export interface EmailAttachment {
+  filename: string;
+  /** Text content (an .ics, a CSV); the Resend transport base64-encodes it. */
+  content: string;
+  contentType: string;
+}
+
+export interface EmailMessage {
+  /** What the mail is for, e.g. "booking-confirmation"; shown in /dev/mail and logs. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Defaults to config.EMAIL_FROM. */
+  from?: string;
+  attachments?: EmailAttachment[];
+  /** A repeat with the same key queues nothing new, e.g. `booking-confirmation:${bookingId}`. */
+  idempotencyKey?: string;
+}
+
+export type { OutboxRow };
+
+/** Delays before attempt 2, 3, 4, 5 and 6; a failed 6th attempt is final. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/**
+ * While a row is 'sending', next_attempt_at holds the claim's expiry: a drain
+ * that died mid-send leaves the row there, and after this long it is queued again.
+ */
+export const SENDING_LEASE_MS = 10 * 60_000;
+const MAX_ERROR_LENGTH = 1000;
+
+const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** Inserts the row unless its idempotency key exists; returns the new id or null. */
+export async function insertOutboxRow(
+  db: Db,
+  row: Omit<typeof emailOutbox.$inferInsert, "status" | "attempts">,
+): Promise<string | null> {
+  const inserted = await db
+    .insert(emailOutbox)
+    .values(row)
+    .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
+    .returning({ id: emailOutbox.id });
+  return inserted[0]?.id ?? null;
+}
+
+export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | null> {
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, key))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Puts rows whose 'sending' claim expired back in the queue (or, out of
+ * attempts, into the dead letter). Returns how many became 'failed'.
+ */
+export async function releaseExpiredClaims(db: Db, now: Date): Promise<number> {
+  const released = await db
+    .update(emailOutbox)
+    .set({
+      status: sql`CASE WHEN ${emailOutbox.attempts} >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'queued' END`,
+      lastError: "Delivery was interrupted (drain stopped while sending)",
+    })
+    .where(and(eq(emailOutbox.status, "sending"), lte(emailOutbox.nextAttemptAt, now.toISOString())))
+    .returning({ status: emailOutbox.status });
+  return released.filter((r) => r.status === "failed").length;
+}
+
+/** Ids of due rows, oldest due first. `ids` narrows the pick to given messages. */
+export async function selectDueIds(
+  db: Db,
+  now: Date,
+  limit: number,
+  ids?: readonly string[],
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, "queued"),
+        lte(emailOutbox.nextAttemptAt, now.toISOString()),
+        ids ? inArray(emailOutbox.id, [...ids]) : undefined,
+      ),
+    )
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(sql`rowid`))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Claims one row for delivery, or returns null when another drain got there
+ * first (or rescheduled it meanwhile). The attempt is counted here, not after
+ * delivery, so a row that keeps crashing the drain still runs out of attempts.
+ */
+export async function claimRow(db: Db, id: string, now: Date): Promise<OutboxRow | null> {
+  const claimed = await db
+    .update(emailOutbox)
+    .set({
+      status: "sending",
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: plus(now, SENDING_LEASE_MS),
+    })
+    .where(
+      and(
+        eq(emailOutbox.id, id),
+        eq(emailOutbox.status, "queued"),
+        lte(emailOutbox.nextAttemptAt, now.toISOString()),
+      ),
+    )
+    .returning();
+  return claimed[0] ?? null;
+}
+
+export async function markSent(
+  db: Db,
+  id: string,
+  providerMessageId: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({ status: "sent", sentAt: now.toISOString(), providerMessageId, lastError: null })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")));
+}
+
+/** Schedules the next attempt with backoff, or dead-letters the row when out of attempts. */
+export async function markAttemptFailed(
+  db: Db,
+  row: Pick<OutboxRow, "id" | "attempts">,
+  error: string,
+  now: Date,
+): Promise<"retried" | "failed"> {
+  const delay = RETRY_DELAYS_MS[row.attempts - 1];
+  const lastError = error.slice(0, MAX_ERROR_LENGTH);
+  const where = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
+  if (delay === undefined || row.attempts >= MAX_ATTEMPTS) {
+    await db.update(emailOutbox).set({ status: "failed", lastError }).where(where);
+    return "failed";
+  }
+  await db
+    .update(emailOutbox)
+    .set({ status: "queued", lastError, nextAttemptAt: plus(now, delay) })
+    .where(where);
+  return "retried";
+}
+
+/** Attachments as stored; anything malformed reads as none rather than breaking a page. */
+export function parseAttachments(json: string | null): EmailAttachment[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    if (!Array.isArray(value)) return [];
+    return value.filter(
+      (a): a is EmailAttachment =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof a.filename === "string" &&
+        typeof a.content === "string" &&
+        typeof a.contentType === "string",
+    );
+  } catch {
+    return [];
+  }
+}

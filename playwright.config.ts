@@ -1,0 +1,40 @@
+import { defineConfig } from "@playwright/test";
+
+// A port of its own so tests never touch a developer's running app (8787).
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+const BASE_URL = `http://localhost:${PORT}`;
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: BASE_URL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "off" },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true, launchOptions } },
+    { name: "no-js", use: { javaScriptEnabled: false, launchOptions } },
+  ],
+  webServer: {
+    command: `bash tests/e2e/serve.sh ${PORT}`,
+    url: `${BASE_URL}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Serves the built worker for the e2e tests on a fresh local D1 with demo data.
+# Expects `npm run build` to have run (npm test does it first).
+set -euo pipefail
+PORT="${1:-8799}"
+STATE=".wrangler/e2e-state"
+export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$PWD/.wrangler/config}"
+export WRANGLER_SEND_METRICS=false
+rm -rf "$STATE"
+npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
+npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
+exec env NODE_ENV=production npx wrangler dev --port "$PORT" --persist-to "$STATE" \
+  --var "SITE_URL:http://localhost:$PORT" --log-level warn

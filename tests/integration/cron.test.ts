@@ -1,0 +1,103 @@
+// The cron worker's scheduled entry, called the way the platform calls it.
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { getDb, schema } from "~/server/db.server";
+import { sendEmail } from "~/server/email/send-email.server";
+import { ConfigError, getConfig } from "~/server/env.server";
+import cron, { CRONS } from "../../workers/cron";
+
+const db = getDb(env);
+let logs: MockInstance<typeof console.log>;
+
+async function runCron(cronExpression: string, scheduledTime: Date, cronEnv = env) {
+  const controller = createScheduledController({ scheduledTime, cron: cronExpression });
+  const ctx = createExecutionContext();
+  await cron.scheduled(controller, cronEnv, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function statusOf(id: string) {
+  const rows = await db
+    .select({ status: schema.emailOutbox.status, attempts: schema.emailOutbox.attempts })
+    .from(schema.emailOutbox)
+    .where(eq(schema.emailOutbox.id, id));
+  return rows[0];
+}
+
+const message = { kind: "booking-confirmation", to: "anna@example.se", subject: "Bokad", text: "Hej!" };
+
+beforeEach(async () => {
+  await db.delete(schema.emailOutbox);
+  logs = vi.spyOn(console, "log").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("the cron worker", () => {
+  it("drains due mail on the five-minute trigger", async () => {
+    const a = await sendEmail({ env, config: getConfig(env) }, message);
+    const b = await sendEmail({ env, config: getConfig(env) }, { ...message, to: "bo@example.se" });
+
+    await runCron(CRONS.everyFiveMinutes, new Date());
+
+    expect(await statusOf(a.id!)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await statusOf(b.id!)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(logs).toHaveBeenCalledWith(expect.stringContaining('"job":"outbox-drain"'));
+  });
+
+  it("also drains on the daily trigger", async () => {
+    const a = await sendEmail({ env, config: getConfig(env) }, message);
+    await runCron(CRONS.daily, new Date());
+    expect((await statusOf(a.id!))?.status).toBe("sent");
+  });
+
+  it("sends a message the provider refused once the backoff has passed", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const resendEnv = { ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" };
+    const config = getConfig(resendEnv);
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      expect(String(input)).toBe(config.RESEND_API_URL);
+      return fetchSpy.mock.calls.length === 1
+        ? new Response("overloaded", { status: 503 })
+        : Response.json({ id: "re_cron" });
+    });
+    const queued = await sendEmail({ env, config }, message);
+
+    await runCron(CRONS.everyFiveMinutes, new Date(), resendEnv);
+    expect(await statusOf(queued.id!)).toMatchObject({ status: "queued", attempts: 1 });
+
+    // The next trigger before the backoff has passed leaves it alone.
+    await runCron(CRONS.everyFiveMinutes, new Date(), resendEnv);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+    // Let the backoff pass: the retry is due now.
+    await db
+      .update(schema.emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(schema.emailOutbox.id, queued.id!));
+    await runCron(CRONS.everyFiveMinutes, new Date(), resendEnv);
+    expect(await statusOf(queued.id!)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("refuses to run with an invalid configuration and names the problem", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const badEnv = { ...env, EMAIL_TRANSPORT: "smtp" };
+
+    await expect(runCron(CRONS.everyFiveMinutes, new Date(), badEnv)).rejects.toBeInstanceOf(ConfigError);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("EMAIL_TRANSPORT"));
+  });
+
+  it("answers any HTTP request with 404", async () => {
+    const res = await cron.fetch();
+    expect(res.status).toBe(404);
+  });
+});
