@@ -6,11 +6,12 @@
  */
 import { drainOutbox } from "../app/server/email/drain.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
+import { removeExpiredRecords } from "../app/server/housekeeping.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
 export const CRONS = {
   everyFiveMinutes: "*/5 * * * *",
-  /** 07:00 UTC (08:00/09:00 in Stockholm): for the daily jobs to come. */
+  /** 07:00 UTC (08:00/09:00 in Stockholm): housekeeping and the daily jobs. */
   daily: "0 7 * * *",
 } as const;
 
@@ -39,6 +40,11 @@ const jobs: Job[] = [
     runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
     run: ({ env, config }) => drainOutbox({ env, config }, { limit: CRON_DRAIN_LIMIT }),
+  },
+  {
+    name: "housekeeping",
+    runsOn: (cron) => cron === CRONS.daily,
+    run: ({ env, scheduledTime }) => removeExpiredRecords(env, scheduledTime),
   },
 ];
 

@@ -43,11 +43,6 @@ export async function hitRateLimit(
   };
 }
 
-/** Deletes windows that ended long ago; run by the cron worker. */
-export async function pruneRateLimits(env: Pick<Env, "DB">, olderThanMs: number, now = Date.now()) {
-  await env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now - olderThanMs).run();
-}
-
 /** The client address as Cloudflare reports it (falls back for local tools). */
 export function clientIp(request: Request): string {
   return (

@@ -101,3 +101,43 @@ describe("the cron worker", () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe("daily housekeeping", () => {
+  it("removes expired tokens, sessions and rate-limit windows but keeps live ones", async () => {
+    const now = new Date("2026-11-21T07:00:00.000Z");
+    const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    const day = 24 * 60 * 60_000;
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM sign_in_tokens"),
+      env.DB.prepare("DELETE FROM auth_sessions"),
+      env.DB.prepare("DELETE FROM rate_limits"),
+      env.DB.prepare(
+        "INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES ('old', 'a@example.se', 'customer', ?, ?), ('new', 'b@example.se', 'customer', ?, ?)",
+      ).bind(iso(-3 * day), iso(-2 * day), iso(-60_000), iso(9 * 60_000)),
+      env.DB.prepare(
+        "INSERT INTO auth_sessions (id_hash, kind, email, created_at, expires_at) VALUES ('gone', 'customer', 'a@example.se', ?, ?), ('live', 'customer', 'b@example.se', ?, ?)",
+      ).bind(iso(-2 * 60 * 60_000), iso(-60 * 60_000), iso(-60_000), iso(29 * 60_000)),
+      env.DB.prepare("INSERT INTO rate_limits (key, window_start, hits) VALUES ('x', ?, 3), ('y', ?, 1)").bind(
+        now.getTime() - 2 * day,
+        now.getTime() - 60_000,
+      ),
+    ]);
+
+    await runCron(CRONS.daily, now);
+
+    const left = async (sql: string) => (await env.DB.prepare(sql).all<{ k: string }>()).results.map((r) => r.k);
+    expect(await left("SELECT token_hash AS k FROM sign_in_tokens")).toEqual(["new"]);
+    expect(await left("SELECT id_hash AS k FROM auth_sessions")).toEqual(["live"]);
+    expect(await left("SELECT key AS k FROM rate_limits")).toEqual(["y"]);
+    expect(logs).toHaveBeenCalledWith(expect.stringContaining('"job":"housekeeping"'));
+  });
+
+  it("does not run on the five-minute trigger", async () => {
+    await env.DB.prepare("DELETE FROM auth_sessions").run();
+    await env.DB.prepare(
+      "INSERT INTO auth_sessions (id_hash, kind, email, created_at, expires_at) VALUES ('gone', 'customer', 'a@example.se', '2020-01-01T00:00:00.000Z', '2020-01-01T00:30:00.000Z')",
+    ).run();
+    await runCron(CRONS.everyFiveMinutes, new Date());
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions").first<{ n: number }>())?.n).toBe(1);
+  });
+});
