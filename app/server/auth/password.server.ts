@@ -5,9 +5,13 @@
  *   pbkdf2-sha512$<iterations>$<salt, base64url>$<hash, base64url>
  *
  * so the parameters can be raised later without breaking stored hashes
- * (verifyPassword reports `needsRehash`). Workers cap PBKDF2 at 100 000
- * iterations per call; SHA-512 at that cap costs an attacker's GPU roughly
- * what ~290 000 SHA-256 iterations would (OWASP's 210k SHA-512 ≈ 600k SHA-256).
+ * (verifyPassword reports `needsRehash`).
+ *
+ * Cloudflare's production runtime refuses PBKDF2 above 100 000 iterations
+ * (local workerd does not enforce that cap, so tests would not notice), hence
+ * SHA-512 at the cap rather than e.g. 310 000 × SHA-256: it costs an
+ * attacker's GPUs about what ~290 000 SHA-256 iterations would (OWASP rates
+ * 210 000 × SHA-512 like 600 000 × SHA-256).
  */
 import { timingSafeEqual } from "../crypto.server";
 
