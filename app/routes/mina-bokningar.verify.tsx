@@ -27,7 +27,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 export const meta: MetaFunction = () => [{ title: "Verifierar inloggning – Hundpass" }, { name: "robots", content: "noindex" }];
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
 
 function readPurpose(value: unknown): SignInPurpose {
   return value === "admin" ? "admin" : "customer";

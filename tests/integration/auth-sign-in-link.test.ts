@@ -126,7 +126,7 @@ describe("verifying a link", () => {
     const { url, token } = await latestLink(DEMO_CUSTOMER_EMAIL);
     const res = await fetchAndSettle(url.pathname + url.search);
     expect(res.status).toBe(200);
-    expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
     const html = await res.text();
     expect(html).toContain("Verifierar…");
     expect(html).toMatch(/<form method="post" action="\/mina-bokningar\/verify"/);
