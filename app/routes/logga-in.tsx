@@ -13,6 +13,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { PasswordSignInSchema } from "~/domain/schemas";
@@ -74,6 +75,11 @@ export default function StaffSignIn() {
   });
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   const { key: _passwordKey, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  // The server never echoes a password; a fresh input after each answer keeps the browser in step.
+  const [answers, setAnswers] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAnswers((n) => n + 1);
+  }, [lastResult]);
 
   return (
     <section className="account-page" aria-labelledby="page-heading">
@@ -84,6 +90,7 @@ export default function StaffSignIn() {
           <HoneypotFields renderedAt={renderedAt} />
           <Field label="E-postadress" errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: "username" }} />
           <Field
+            key={`password-${answers}`}
             label="Lösenord"
             errors={fields.password.errors}
             inputProps={{ ...passwordProps, autoComplete: "current-password" }}

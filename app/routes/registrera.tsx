@@ -15,6 +15,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas";
@@ -88,6 +89,11 @@ function SignUpForm({ renderedAt }: { renderedAt: string }) {
   });
   const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
   const { key: _passwordKey, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  // The server never echoes a password; a fresh input after each answer keeps the browser in step.
+  const [answers, setAnswers] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAnswers((n) => n + 1);
+  }, [lastResult]);
   const { key: _nameKey, ...nameProps } = getInputProps(fields.display_name, { type: "text" });
 
   return (
@@ -98,6 +104,7 @@ function SignUpForm({ renderedAt }: { renderedAt: string }) {
         <HoneypotFields renderedAt={renderedAt} />
         <Field label="E-postadress" errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: "email" }} />
         <Field
+          key={`password-${answers}`}
           label="Lösenord"
           hint={`Minst ${PASSWORD_MIN_LENGTH} tecken.`}
           errors={fields.password.errors}
