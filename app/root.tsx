@@ -14,6 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
 import { TopBar } from "~/components/top-bar";
@@ -44,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="sv">
       <head>
@@ -59,8 +61,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <TopBar user={rootData?.user ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main">{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

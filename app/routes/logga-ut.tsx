@@ -1,11 +1,12 @@
-/** Sign-out: a POST that deletes the server-side session and clears the cookie. */
+/**
+ * Sign-out: a POST that deletes the server-side session and clears the
+ * cookie, then the start page with a toast. The countdown on
+ * /mina-bokningar/lista posts reason=expired when the time is up, which
+ * gives the expiry toast instead.
+ */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { readSessionId } from "~/server/auth.server";
-import { getCookies } from "~/server/cookies.server";
-import { sha256Hex } from "~/server/crypto.server";
-import { getDb, schema } from "~/server/db.server";
+import { clearSessionCookie, endSession } from "~/server/auth/sessions.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export function loader() {
@@ -13,27 +14,22 @@ export function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const clear = await getCookies(context.config).session.serialize("", { maxAge: 0 });
+  const formData = await request.formData().catch(() => new FormData());
+  const expired = formData.get("reason") === "expired";
+  let clear: string;
   try {
-    const sessionId = await readSessionId(context, request);
-    if (sessionId) {
-      await getDb(context.cloudflare.env)
-        .delete(schema.authSessions)
-        .where(eq(schema.authSessions.idHash, await sha256Hex(sessionId)));
-    }
+    clear = await endSession(context, request);
   } catch (error) {
     console.error("sign-out failed", error);
     return redirectWithToast(
       context,
       "/",
       { type: "error", title: "Ett fel uppstod vid utloggning" },
-      { headers: { "Set-Cookie": clear } },
+      { headers: { "Set-Cookie": await clearSessionCookie(context) } },
     );
   }
-  return redirectWithToast(
-    context,
-    "/",
-    { type: "success", title: "Du har loggats ut" },
-    { headers: { "Set-Cookie": clear } },
-  );
+  const toast = expired
+    ? { type: "info" as const, title: "Din tid har gått ut av säkerhetsskäl, ansök på nytt för längre tillgång" }
+    : { type: "success" as const, title: "Du har loggats ut" };
+  return redirectWithToast(context, "/", toast, { headers: { "Set-Cookie": clear } });
 }

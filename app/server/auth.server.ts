@@ -1,9 +1,10 @@
 /**
  * Who is asking: the session cookie holds a random id whose SHA-256 hash
  * keys a row in auth_sessions. Admin means a user_roles row with role admin,
- * checked on the server for every admin loader and action.
+ * checked on the server for every admin loader and action. Writing sessions,
+ * tokens and passwords lives in app/server/auth/.
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
 import { getCookies } from "./cookies.server";
 import { sha256Hex } from "./crypto.server";
@@ -75,5 +76,19 @@ export async function requireAdmin(context: AppLoadContext, request: Request) {
   const user = await getSessionUser(context, request);
   if (!user) throw redirect("/");
   if (!user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
+  return user;
+}
+
+/**
+ * Guards the customer's own bookings. A customer session proved its mailbox
+ * with a link. A staff session may also look at its own e-mail's bookings,
+ * but only an admin's: a self-registered staff address is not verified, so it
+ * would otherwise open someone else's bookings with a password of its own.
+ * No (or an expired) session → 401, which the page shows as 'Sessionen gick ut'.
+ */
+export async function requireCustomer(context: AppLoadContext, request: Request) {
+  const user = await getSessionUser(context, request);
+  if (!user) throw data({ reason: "expired" as const }, { status: 401 });
+  if (user.kind === "staff" && !user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
   return user;
 }

@@ -1,0 +1,109 @@
+/**
+ * /logga-in: staff sign-in with e-mail and password. One generic error for
+ * an unknown address and a wrong password; rate-limited per IP and address.
+ * Admins land on /admin, other staff on the start page.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { FormErrors } from "~/components/form-errors";
+import { Field, HoneypotFields } from "~/components/forms";
+import { PasswordSignInSchema } from "~/domain/schemas";
+import { PASSWORD_SIGN_IN_LIMITS, withinLimits } from "~/server/auth/limits.server";
+import { startSession } from "~/server/auth/sessions.server";
+import { signInWithPassword } from "~/server/auth/staff.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import accountStyles from "~/styles/account.css?url";
+
+const WRONG_CREDENTIALS_MESSAGE = "Fel e-postadress eller lösenord";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Logga in – Hundpass" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { renderedAt: await formRenderedAt(context.config) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const bot = await checkHoneypot(context.config, formData);
+  const submission = parseWithZod(formData, { schema: PasswordSignInSchema });
+  // The password is never sent back into the form.
+  const hideFields = ["password"];
+  if (!bot.ok) return data(submission.reply({ formErrors: [BOT_CHECK_MESSAGE], hideFields }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+
+  const { email, password } = submission.value;
+  if (!(await withinLimits(context.cloudflare.env, PASSWORD_SIGN_IN_LIMITS, request, email))) {
+    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), { status: 429 });
+  }
+  const user = await signInWithPassword(context, email, password);
+  if (!user) return data(submission.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE], hideFields }), { status: 400 });
+
+  const session = await startSession(context, request, { kind: "staff", email: user.email, userId: user.id });
+  return redirectWithToast(
+    context,
+    user.isAdmin ? "/admin" : "/",
+    { type: "success", title: `Välkommen, ${user.displayName}` },
+    { headers: { "Set-Cookie": session.setCookie } },
+  );
+}
+
+export default function StaffSignIn() {
+  const { renderedAt } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/logga-in";
+  const [form, fields] = useForm({
+    id: "staff-sign-in",
+    lastResult,
+    constraint: getZodConstraint(PasswordSignInSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSignInSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: _passwordKey, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  // The server never echoes a password; a fresh input after each answer keeps the browser in step.
+  const [answers, setAnswers] = useState(0);
+  useEffect(() => {
+    if (lastResult) setAnswers((n) => n + 1);
+  }, [lastResult]);
+
+  return (
+    <section className="account-page" aria-labelledby="page-heading">
+      <div className="card account-card">
+        <h1 id="page-heading">Logga in</h1>
+        <p>För personal på Hundpass. Kund? Se dina bokningar via <Link to="/mina-bokningar">Mina bokningar</Link>.</p>
+        <Form method="post" {...getFormProps(form)}>
+          <HoneypotFields renderedAt={renderedAt} />
+          <Field label="E-postadress" errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: "username" }} />
+          <Field
+            key={`password-${answers}`}
+            label="Lösenord"
+            errors={fields.password.errors}
+            inputProps={{ ...passwordProps, autoComplete: "current-password" }}
+          />
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? "Loggar in..." : "Logga in"}
+          </button>
+        </Form>
+        <p className="muted staff-link">
+          Inget konto? <Link to="/registrera">Skapa personalkonto</Link>
+        </p>
+      </div>
+    </section>
+  );
+}

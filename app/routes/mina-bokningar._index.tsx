@@ -1,0 +1,122 @@
+/**
+ * /mina-bokningar: a customer asks for a one-time sign-in link. The answer is
+ * always the same 'Kolla din inkorg' page (reached by redirect, without the
+ * address in the URL), whether or not the address has bookings; whether a
+ * link goes out is decided after the response (see sign-in-links.server.ts).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/form-errors";
+import { Field, HoneypotFields } from "~/components/forms";
+import { SignInLinkSchema } from "~/domain/schemas";
+import { withinLimits, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
+import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import accountStyles from "~/styles/account.css?url";
+
+/** The query flag of the answer page; it carries no address. */
+const SENT_PARAM = "skickat";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Mina bokningar – Hundpass" },
+  { name: "description", content: "Få en inloggningslänk till din e-post och se dina bokningar." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const sent = new URL(request.url).searchParams.get(SENT_PARAM) === "1";
+  return { sent, renderedAt: await formRenderedAt(context.config) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const bot = await checkHoneypot(context.config, formData);
+  const submission = parseWithZod(formData, { schema: SignInLinkSchema });
+  if (!bot.ok) return data(submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { email } = submission.value;
+  if (!(await withinLimits(context.cloudflare.env, SIGN_IN_LINK_LIMITS, request, email))) {
+    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429 });
+  }
+  issueSignInLinkLater(context, email);
+  return redirect(`/mina-bokningar?${SENT_PARAM}=1`);
+}
+
+export default function RequestSignInLink() {
+  const { sent, renderedAt } = useLoaderData<typeof loader>();
+  return (
+    <section className="account-page" aria-labelledby="page-heading">
+      {sent ? <CheckInbox /> : <RequestForm renderedAt={renderedAt} />}
+    </section>
+  );
+}
+
+function CheckInbox() {
+  return (
+    <div className="card account-card" data-testid="check-inbox">
+      <h1 id="page-heading">Kolla din inkorg</h1>
+      <p>
+        Om e-postadressen har bokningar hos oss är en inloggningslänk på väg. Länken gäller i 10 minuter och kan
+        bara användas en gång.
+      </p>
+      <p className="muted">Hittar du inget mejl? Titta i skräpposten eller kontrollera att du skrev rätt adress.</p>
+      <p>
+        <Link to="/mina-bokningar" className="button secondary">
+          Skicka till en annan adress
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function RequestForm({ renderedAt }: { renderedAt: string }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/mina-bokningar") === true;
+  const [form, fields] = useForm({
+    id: "sign-in-link",
+    lastResult,
+    constraint: getZodConstraint(SignInLinkSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignInLinkSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const { key: _key, ...emailProps } = getInputProps(fields.email, { type: "email" });
+
+  return (
+    <div className="card account-card">
+      <h1 id="page-heading">Mina bokningar</h1>
+      <p>
+        Ange e-postadressen du bokade med så skickar vi en inloggningslänk. Med länken ser du dina kommande och
+        tidigare bokningar.
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <HoneypotFields renderedAt={renderedAt} />
+        <Field
+          label="E-postadress"
+          errors={fields.email.errors}
+          inputProps={{ ...emailProps, autoComplete: "email" }}
+        />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className="primary" disabled={sending}>
+          {sending ? "Skickar..." : "Skicka inloggningslänk"}
+        </button>
+      </Form>
+      <p className="muted staff-link">
+        Personal? <Link to="/logga-in">Logga in med lösenord</Link>
+      </p>
+    </div>
+  );
+}

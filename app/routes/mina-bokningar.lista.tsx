@@ -1,0 +1,204 @@
+/**
+ * /mina-bokningar/lista: the signed-in customer's own bookings, and nobody
+ * else's: the query is bound to the session's e-mail. Upcoming (confirmed,
+ * not started) and past (started) as expandable cards built from the
+ * booking's snapshot of its session, since a session may have been deleted.
+ * No or an expired session answers 401 with 'Sessionen gick ut'.
+ */
+import {
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { asc, sql } from "drizzle-orm";
+import { SessionCountdown } from "~/components/countdown";
+import { AccessDeniedPage, ErrorPage } from "~/components/status-pages";
+import {
+  BOOKING_STATUS_BADGE,
+  BOOKING_STATUS_LABEL,
+  splitBookings,
+} from "~/domain/my-bookings";
+import { formatKr } from "~/domain/price";
+import {
+  formatDateTime,
+  formatDayHeading,
+  formatSessionDate,
+  formatTimeRange,
+  stockholmDayKey,
+} from "~/domain/time";
+import { requireCustomer } from "~/server/auth.server";
+import { getDb, schema } from "~/server/db.server";
+import accountStyles from "~/styles/account.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Mina bokningar – Hundpass" }, { name: "robots", content: "noindex" }];
+
+// Personal data: never kept by a shared cache or the back/forward cache.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCustomer(context, request);
+  const b = schema.bookings;
+  const rows = await getDb(context.cloudflare.env)
+    .select({
+      id: b.id,
+      bookingStatus: b.bookingStatus,
+      sessionTitle: b.sessionTitle,
+      sessionLocation: b.sessionLocation,
+      sessionStartTime: b.sessionStartTime,
+      sessionEndTime: b.sessionEndTime,
+      dogName: b.dogName,
+      dogBreed: b.dogBreed,
+      dogAge: b.dogAge,
+      specialNotes: b.specialNotes,
+      homeAddress: b.homeAddress,
+      meetingType: b.meetingType,
+      variant: b.variant,
+      priceSek: b.priceSek,
+      createdAt: b.createdAt,
+    })
+    .from(b)
+    .where(sql`lower(${b.userEmail}) = lower(${user.email})`)
+    .orderBy(asc(b.sessionStartTime));
+  const now = Date.now();
+  const { upcoming, past } = splitBookings(rows, new Date(now));
+  return {
+    email: user.email,
+    upcoming,
+    past,
+    remainingSeconds: Math.max(0, Math.floor((Date.parse(user.expiresAt) - now) / 1000)),
+  };
+}
+
+type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
+
+export default function MyBookings() {
+  const { email, upcoming, past, remainingSeconds } = useLoaderData<typeof loader>();
+  return (
+    <section className="account-page my-bookings" aria-labelledby="page-heading">
+      <h1 id="page-heading">Mina bokningar</h1>
+      <p className="muted">
+        Bokningar för <strong>{email}</strong>
+      </p>
+      <SessionCountdown seconds={remainingSeconds} />
+
+      <h2 id="upcoming-heading">Kommande</h2>
+      {upcoming.length ? (
+        <ul className="booking-list" aria-labelledby="upcoming-heading" data-testid="upcoming-bookings">
+          {upcoming.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} />
+          ))}
+        </ul>
+      ) : (
+        <p>Du har inga kommande bokningar.</p>
+      )}
+
+      <h2 id="past-heading">Tidigare</h2>
+      {past.length ? (
+        <ul className="booking-list" aria-labelledby="past-heading" data-testid="past-bookings">
+          {past.map((booking) => (
+            <BookingCard key={booking.id} booking={booking} />
+          ))}
+        </ul>
+      ) : (
+        <p>Du har inga tidigare bokningar.</p>
+      )}
+
+      <p>
+        <Link to="/alla-popups" className="button secondary">
+          Boka fler pass
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function BookingCard({ booking }: { booking: Booking }) {
+  const dog = [booking.dogBreed, booking.dogAge].filter(Boolean).join(", ");
+  return (
+    <li>
+      <details className="card booking-card" data-testid="booking-card">
+        <summary>
+          <span className="booking-title">{booking.sessionTitle}</span>
+          <span className="booking-when">{formatSessionDate(booking.sessionStartTime)}</span>
+          <span className={`badge ${BOOKING_STATUS_BADGE[booking.bookingStatus]}`}>
+            {BOOKING_STATUS_LABEL[booking.bookingStatus]}
+          </span>
+        </summary>
+        <dl className="booking-facts">
+          <dt>Tid</dt>
+          <dd>
+            {formatDayHeading(stockholmDayKey(booking.sessionStartTime))},{" "}
+            {formatTimeRange(booking.sessionStartTime, booking.sessionEndTime)}
+          </dd>
+          <dt>Plats</dt>
+          <dd>{booking.sessionLocation}</dd>
+          <dt>Hund</dt>
+          <dd>
+            {booking.dogName}
+            {dog ? ` (${dog})` : ""}
+          </dd>
+          {booking.meetingType ? (
+            <>
+              <dt>Mötesform</dt>
+              <dd>{booking.meetingType}</dd>
+            </>
+          ) : null}
+          {booking.homeAddress ? (
+            <>
+              <dt>Adress</dt>
+              <dd>{booking.homeAddress}</dd>
+            </>
+          ) : null}
+          {booking.variant ? (
+            <>
+              <dt>Variant</dt>
+              <dd>{booking.variant === "proffs" ? "Proffs" : "Privat"}</dd>
+            </>
+          ) : null}
+          {booking.priceSek > 0 ? (
+            <>
+              <dt>Pris</dt>
+              <dd>{formatKr(booking.priceSek)}</dd>
+            </>
+          ) : null}
+          {booking.specialNotes ? (
+            <>
+              <dt>Vad vill du träna?</dt>
+              <dd>{booking.specialNotes}</dd>
+            </>
+          ) : null}
+          <dt>Bokad</dt>
+          <dd>{formatDateTime(booking.createdAt)}</dd>
+        </dl>
+      </details>
+    </li>
+  );
+}
+
+function SessionExpired() {
+  return (
+    <section className="account-page" aria-labelledby="page-heading">
+      <div className="card account-card" data-testid="session-expired">
+        <h1 id="page-heading">Sessionen gick ut</h1>
+        <p>Din inloggning gäller inte längre. Begär en ny länk för att se dina bokningar igen.</p>
+        <p>
+          <Link to="/mina-bokningar" className="button">
+            Begär ny länk
+          </Link>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 401) return <SessionExpired />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDeniedPage />;
+  console.error(error);
+  return <ErrorPage />;
+}

@@ -1,0 +1,43 @@
+/**
+ * Rate limits for everything sign-in does that costs e-mail or password
+ * work. Each form counts per client IP and per e-mail address; a request is
+ * refused when either budget is spent. Both are always counted, so the
+ * answer does not depend on which one ran out.
+ */
+import type { Env } from "../env.server";
+import { clientIp, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+interface LimitPair {
+  ip: RateLimitRule;
+  email: RateLimitRule;
+}
+
+export const SIGN_IN_LINK_LIMITS: LimitPair = {
+  ip: { name: "signin-link-ip", limit: 5, windowMs: FIFTEEN_MINUTES },
+  email: { name: "signin-link-email", limit: 5, windowMs: FIFTEEN_MINUTES },
+};
+
+export const PASSWORD_SIGN_IN_LIMITS: LimitPair = {
+  ip: { name: "password-ip", limit: 10, windowMs: FIFTEEN_MINUTES },
+  email: { name: "password-email", limit: 10, windowMs: FIFTEEN_MINUTES },
+};
+
+export const SIGN_UP_LIMITS: LimitPair = {
+  ip: { name: "signup-ip", limit: 5, windowMs: FIFTEEN_MINUTES },
+  email: { name: "signup-email", limit: 5, windowMs: FIFTEEN_MINUTES },
+};
+
+export async function withinLimits(
+  env: Pick<Env, "DB">,
+  limits: LimitPair,
+  request: Request,
+  email: string,
+): Promise<boolean> {
+  const [byIp, byEmail] = await Promise.all([
+    hitRateLimit(env, limits.ip, clientIp(request)),
+    hitRateLimit(env, limits.email, email.trim().toLowerCase()),
+  ]);
+  return byIp.allowed && byEmail.allowed;
+}

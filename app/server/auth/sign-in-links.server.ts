@@ -1,0 +1,114 @@
+/**
+ * One-time sign-in links (house habit 6). The token is 256 random bits; only
+ * its SHA-256 hash is stored, with its purpose and a 10-minute expiry, and it
+ * is consumed by the same UPDATE that checks it, so it works exactly once.
+ *
+ * Whether an address gets a link at all (it has a booking, or it is
+ * ADMIN_EMAIL) is decided after the response has gone out: the visitor sees
+ * the same answer, after the same work, for every address.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Config } from "../env.server";
+import { randomToken, sha256Hex } from "../crypto.server";
+import { drainOutbox, sendEmail } from "../email/send-email.server";
+import { signInLinkEmail } from "./emails.server";
+
+export const SIGN_IN_TOKEN_TTL_MS = 10 * 60_000;
+
+export type SignInPurpose = "customer" | "admin";
+
+export function isAdminEmail(config: Config, email: string): boolean {
+  return email.trim().toLowerCase() === config.ADMIN_EMAIL.trim().toLowerCase();
+}
+
+export function purposeFor(config: Config, email: string): SignInPurpose {
+  return isAdminEmail(config, email) ? "admin" : "customer";
+}
+
+export function verifyUrl(config: Config, token: string, purpose: SignInPurpose): string {
+  const url = new URL("/mina-bokningar/verify", config.SITE_URL);
+  url.searchParams.set("token", token);
+  if (purpose === "admin") url.searchParams.set("purpose", "admin");
+  return url.toString();
+}
+
+/**
+ * Stores a token for `email` when the address may sign in and queues the
+ * e-mail. Returns whether a link was sent (for tests and logs only: callers
+ * facing a visitor must not show it).
+ */
+export async function issueSignInLink(
+  context: AppLoadContext,
+  rawEmail: string,
+  now = Date.now(),
+): Promise<{ sent: boolean }> {
+  const { config } = context;
+  const email = rawEmail.trim().toLowerCase();
+  const purpose = purposeFor(config, email);
+  const token = randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  // One statement decides and writes: the row exists only for an address with
+  // a booking (any status) or the admin address.
+  const inserted = await context.cloudflare.env.DB.prepare(
+    `INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at)
+     SELECT ?1, ?2, ?3, ?4, ?5
+     WHERE ?6 = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ?2)
+     RETURNING token_hash`,
+  )
+    .bind(
+      tokenHash,
+      email,
+      purpose,
+      new Date(now).toISOString(),
+      new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString(),
+      purpose === "admin" ? 1 : 0,
+    )
+    .first<{ token_hash: string }>();
+  if (!inserted) return { sent: false };
+
+  const message = signInLinkEmail(verifyUrl(config, token, purpose), purpose);
+  const result = await sendEmail(context, {
+    kind: "sign-in-link",
+    to: email,
+    ...message,
+    idempotencyKey: `sign-in-link:${tokenHash}`,
+  });
+  if (result.status !== "queued") return { sent: false };
+  await drainOutbox(context, { limit: 1, ids: [result.id] });
+  return { sent: true };
+}
+
+/**
+ * Runs issueSignInLink after the response (ctx.waitUntil): the visitor never
+ * waits for it, and its duration cannot tell whether the address is known.
+ */
+export function issueSignInLinkLater(context: AppLoadContext, email: string): void {
+  context.cloudflare.ctx.waitUntil(
+    issueSignInLink(context, email).catch((error: unknown) => {
+      console.error("sign-in link could not be issued", error);
+    }),
+  );
+}
+
+/**
+ * Uses a token up: succeeds once, within 10 minutes, for the purpose it was
+ * issued for. Check and consumption are one statement, so two simultaneous
+ * requests cannot both get the row back.
+ */
+export async function consumeSignInToken(
+  env: { DB: D1Database },
+  token: string,
+  purpose: SignInPurpose,
+  now = Date.now(),
+): Promise<{ email: string; purpose: SignInPurpose } | null> {
+  if (token.length < 22 || token.length > 128) return null;
+  const nowIso = new Date(now).toISOString();
+  const row = await env.DB.prepare(
+    `UPDATE sign_in_tokens SET used_at = ?1
+     WHERE token_hash = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?1
+     RETURNING email, purpose`,
+  )
+    .bind(nowIso, await sha256Hex(token), purpose)
+    .first<{ email: string; purpose: SignInPurpose }>();
+  return row ?? null;
+}

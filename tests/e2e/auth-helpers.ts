@@ -1,0 +1,50 @@
+/**
+ * Shared steps of the sign-in e2e tests: asking for a link like a visitor and
+ * reading it from the local mailbox (/dev/mail) like the visitor's inbox.
+ */
+import { expect, type Page } from "@playwright/test";
+
+/** The honeypot refuses forms sent sooner than 2 s after they were rendered. */
+export const FILL_TIME_MS = 2_100;
+
+/**
+ * Gives the test its own client address: link requests are rate-limited per
+ * IP, and every spec of a run shares one server.
+ */
+export async function useOwnIp(page: Page) {
+  const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+}
+
+async function mailCount(page: Page, email: string) {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  return page.getByTestId("mail-row").count();
+}
+
+/** Requests a sign-in link on /mina-bokningar and returns the link from the newest mail. */
+export async function requestSignInLink(page: Page, email: string): Promise<string> {
+  const before = await mailCount(page, email);
+
+  await page.goto("/mina-bokningar");
+  await page.waitForTimeout(FILL_TIME_MS);
+  await page.getByLabel("E-postadress").fill(email);
+  await page.getByRole("button", { name: "Skicka inloggningslänk" }).click();
+  await expect(page.getByRole("heading", { name: "Kolla din inkorg" })).toBeVisible();
+  expect(new URL(page.url()).search).toBe("?skickat=1");
+  await expect(page.getByRole("link", { name: "Skicka till en annan adress" })).toHaveAttribute("href", "/mina-bokningar");
+
+  await expect.poll(() => mailCount(page, email), { timeout: 10_000 }).toBeGreaterThan(before);
+  await page.getByTestId("mail-row").first().getByRole("link").click();
+  const text = await page.getByTestId("mail-text").innerText();
+  const link = text.match(/https?:\/\/\S+\/mina-bokningar\/verify\?\S+/)?.[0];
+  if (!link) throw new Error(`no sign-in link in the mail:\n${text}`);
+  return link;
+}
+
+/** Opens the link; without JavaScript the visitor presses 'Logga in'. */
+export async function openSignInLink(page: Page, link: string, javaScriptEnabled: boolean) {
+  await page.goto(link);
+  if (javaScriptEnabled) return;
+  await expect(page.getByRole("heading", { name: "Verifierar…" })).toBeVisible();
+  await page.getByRole("button", { name: "Logga in" }).click();
+}

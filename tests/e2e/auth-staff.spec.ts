@@ -1,0 +1,43 @@
+import { expect, test } from "@playwright/test";
+import { FILL_TIME_MS, useOwnIp } from "./auth-helpers";
+
+const PASSWORD = "en lång och hemlig fras";
+
+test.beforeEach(async ({ page }) => {
+  await useOwnIp(page);
+});
+
+test("staff sign up without a role, then sign in with the password", async ({ page, javaScriptEnabled }, testInfo) => {
+  const email = `personal.${testInfo.project.name}.${Date.now()}@example.se`;
+
+  await page.goto("/registrera");
+  await page.waitForTimeout(FILL_TIME_MS);
+  await page.getByLabel("E-postadress").fill(email);
+  await page.getByLabel("Lösenord").fill(PASSWORD);
+  await page.getByRole("button", { name: "Skapa konto" }).click();
+  await expect(page.getByRole("heading", { name: "Kolla din inkorg" })).toBeVisible();
+  expect(page.url()).not.toContain("example.se");
+
+  await page.getByRole("link", { name: "Till inloggningen" }).click();
+  await expect(page).toHaveURL(/\/logga-in$/);
+  await page.waitForTimeout(FILL_TIME_MS);
+  await page.getByLabel("E-postadress").fill(email);
+  await page.getByLabel("Lösenord").fill("fel lösenord helt");
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page.getByText("Fel e-postadress eller lösenord")).toBeVisible();
+  await expect(page.getByLabel("E-postadress")).toHaveValue(email);
+  await expect(page.getByLabel("Lösenord")).toHaveValue("");
+
+  await page.waitForTimeout(FILL_TIME_MS);
+  await page.getByLabel("Lösenord").fill(PASSWORD);
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(`Välkommen, ${email}`)).toBeVisible();
+  // The display name defaults to the e-mail, and a new account is never admin.
+  await expect(page.getByTestId("display-name")).toHaveText(email);
+
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Åtkomst nekad" })).toBeVisible();
+  if (javaScriptEnabled) await expect(page).toHaveURL(/\/$/, { timeout: 6_000 }); // the page moves on by itself
+});

@@ -1,0 +1,200 @@
+// The admin guard, for every admin route module there is and will be: the
+// list comes from the route files themselves, so a new /admin screen is
+// covered the day it is added. Each module is checked three ways:
+//   - its loader and action called directly (each must call requireAdmin,
+//     not lean on the layout: Remix runs an action without the layout loader);
+//   - a page GET through the Worker;
+//   - an action POST through the Worker as a single-fetch data request, which
+//     runs the action alone, with no layout loader to hide a missing guard.
+// Anonymous → redirect to "/", signed in without the admin role → 403,
+// admin → neither.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { getConfig } from "~/server/env.server";
+import { seedDemoData } from "./auth-helpers";
+import { signInAs } from "./helpers";
+
+const SELF = exports.default;
+
+type RouteModule = {
+  loader?: (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+  action?: (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown;
+  default?: unknown;
+};
+
+const modules = {
+  ...import.meta.glob<RouteModule>("../../app/routes/admin*.{ts,tsx}"),
+  ...import.meta.glob<RouteModule>("../../app/routes/admin*/route.{ts,tsx}"),
+};
+
+interface AdminRoute {
+  file: string;
+  /** The file name under app/routes, for test names. */
+  name: string;
+  /** The page URL, with a made-up value for each dynamic segment. */
+  path: string;
+  params: Record<string, string>;
+  index: boolean;
+}
+
+/** Splits a flat-routes file name on dots, keeping [escaped.dots] together. */
+function segmentsOf(name: string): string[] {
+  return name.match(/(?:\[[^\]]*\]|[^.])+/g) ?? [];
+}
+
+/** What URL a flat-routes file answers (remix flat routes conventions). */
+function adminRoute(file: string): AdminRoute {
+  const name = file
+    .replace(/^.*\/app\/routes\//, "")
+    .replace(/\/route\.tsx?$/, "")
+    .replace(/\.tsx?$/, "");
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  let index = false;
+  for (const raw of segmentsOf(name)) {
+    const segment = raw.endsWith("_") ? raw.slice(0, -1) : raw; // admin_.x: no layout nesting, same URL
+    if (segment === "_index") index = true;
+    else if (segment.startsWith("_")) continue; // pathless layout
+    else if (segment.startsWith("(")) continue; // optional segment: test the URL without it
+    else if (segment === "$") {
+      params["*"] = "x";
+      parts.push("x");
+    } else if (segment.startsWith("$")) {
+      params[segment.slice(1)] = "1";
+      parts.push("1");
+    } else parts.push(segment.replace(/[[\]]/g, ""));
+  }
+  return { file, name: file.replace(/^.*\/app\/routes\//, ""), path: `/${parts.join("/")}`, params, index };
+}
+
+const routes = Object.keys(modules).sort().map(adminRoute);
+
+function loadContext(): AppLoadContext {
+  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), cspNonce: "test" };
+}
+
+/** Status and Location of whatever a loader/action returned or threw. */
+async function outcome(run: () => unknown): Promise<{ status: number; location: string | null }> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location") };
+  if (value && typeof value === "object" && "init" in value) {
+    const init = (value as { init?: ResponseInit | null }).init;
+    return { status: init?.status ?? 200, location: new Headers(init?.headers).get("Location") };
+  }
+  if (value instanceof Error) throw value;
+  return { status: 200, location: null };
+}
+
+/** The redirect a page or single-fetch data response asks for, if any. */
+async function redirectOf(res: Response): Promise<string | null> {
+  if (res.status >= 300 && res.status < 400) return res.headers.get("Location");
+  if (res.status === 202 && res.headers.get("X-Remix-Response")) {
+    return (await res.clone().text()).match(/"redirect","([^"]*)"/)?.[1] ?? null;
+  }
+  return null;
+}
+
+function dataUrl(route: AdminRoute): string {
+  return `http://localhost${route.path}.data${route.index ? "?index" : ""}`;
+}
+
+const who = {} as Record<"staff" | "admin", string>;
+
+beforeAll(async () => {
+  await seedDemoData();
+  who.staff = await signInAs({ email: "personal.utan.roll@example.se" });
+  who.admin = await signInAs({ email: "admin.med.roll@example.se", admin: true });
+});
+
+it("finds the admin route modules, including the layout and the menu", () => {
+  expect(routes.map((r) => r.name)).toEqual(expect.arrayContaining(["admin.tsx", "admin._index.tsx"]));
+  expect(routes.every((r) => r.path === "/admin" || r.path.startsWith("/admin/"))).toBe(true);
+});
+
+describe.each(routes)("$name ($path)", (route) => {
+  const load = () => modules[route.file]!();
+  const request = (method: string, cookie?: string) =>
+    new Request(`http://localhost${route.path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+  const call = async (kind: "loader" | "action", cookie?: string) => {
+    const fn = (await load())[kind]!;
+    return outcome(() =>
+      fn({ request: request(kind === "loader" ? "GET" : "POST", cookie), context: loadContext(), params: route.params }),
+    );
+  };
+
+  it("calls requireAdmin in its loader and action", async () => {
+    const mod = await load();
+    for (const kind of ["loader", "action"] as const) {
+      if (!mod[kind]) continue;
+      expect(await call(kind), `${kind} anonymous`).toEqual({ status: 302, location: "/" });
+      expect((await call(kind, who.staff)).status, `${kind} non-admin`).toBe(403);
+      const admin = await call(kind, who.admin);
+      expect(admin.status, `${kind} admin`).not.toBe(403);
+      expect(admin.location, `${kind} admin`).not.toBe("/");
+    }
+  });
+
+  it("sends an anonymous visitor's page request to the start page", async () => {
+    const mod = await load();
+    const res = await SELF.fetch(`http://localhost${route.path}`, { redirect: "manual" });
+    if (!mod.loader && !mod.default) {
+      expect(res.status).toBeGreaterThanOrEqual(400); // a resource route without a loader
+      return;
+    }
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it("answers a signed-in non-admin's page request with 403 'Åtkomst nekad'", async () => {
+    const mod = await load();
+    const res = await SELF.fetch(`http://localhost${route.path}`, { headers: { Cookie: who.staff }, redirect: "manual" });
+    if (!mod.loader && !mod.default) {
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      return;
+    }
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("Åtkomst nekad");
+  });
+
+  it("lets an admin open the page", async () => {
+    const res = await SELF.fetch(`http://localhost${route.path}`, { headers: { Cookie: who.admin }, redirect: "manual" });
+    expect(res.status).not.toBe(403);
+    expect(await redirectOf(res)).not.toBe("/");
+  });
+
+  it("runs the action for nobody but an admin", async () => {
+    const mod = await load();
+    const post = (cookie?: string) =>
+      SELF.fetch(dataUrl(route), {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+        body: "",
+        redirect: "manual",
+      });
+    if (!mod.action) {
+      // Nothing to run; the request must still not succeed. (Remix logs the 405.)
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect((await post()).status).toBeGreaterThanOrEqual(400);
+        expect((await post(who.staff)).status).toBeGreaterThanOrEqual(400);
+      } finally {
+        quiet.mockRestore();
+      }
+      return;
+    }
+    const anonymous = await post();
+    const staff = await post(who.staff);
+    expect(await redirectOf(anonymous)).toBe("/");
+    expect(staff.status).toBe(403);
+    const admin = await post(who.admin);
+    expect(admin.status).not.toBe(403);
+    expect(await redirectOf(admin)).not.toBe("/");
+  });
+});

@@ -1,0 +1,181 @@
+// Password hashing inside workerd (its Web Crypto caps PBKDF2 iterations),
+// and staff sign-in and sign-up through the real Worker.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { hashPassword, PASSWORD_HASH_PARAMS, verifyPassword } from "~/server/auth/password.server";
+import { DEMO_ADMIN_EMAIL } from "../fixtures/demo-data";
+import { cookieHeader, fetchAndSettle, mailTo, postForm } from "./auth-helpers";
+
+const WRONG = "Fel e-postadress eller lösenord";
+const PASSWORD = "korrekt häst batteri";
+
+async function createUser(email: string, password: string | null, admin = false) {
+  const id = crypto.randomUUID();
+  await env.DB.prepare("INSERT INTO users (id, email, password_hash, display_name) VALUES (?, ?, ?, ?)")
+    .bind(id, email, password === null ? null : await hashPassword(password), `Namn ${email}`)
+    .run();
+  if (admin) await env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')").bind(id).run();
+  return id;
+}
+
+async function userRow(email: string) {
+  return env.DB.prepare(
+    "SELECT u.id, u.password_hash, u.display_name, (SELECT count(*) FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u WHERE lower(u.email) = lower(?)",
+  )
+    .bind(email)
+    .first<{ id: string; password_hash: string | null; display_name: string; roles: number }>();
+}
+
+beforeEach(async () => {
+  await env.DB.exec("DELETE FROM rate_limits");
+});
+
+describe("password hashing", () => {
+  it("stores a self-describing PBKDF2 string with a per-user salt and verifies it", async () => {
+    const stored = await hashPassword(PASSWORD);
+    expect(stored).toMatch(/^pbkdf2-sha512\$100000\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(stored).not.toContain(PASSWORD);
+    expect(await hashPassword(PASSWORD)).not.toBe(stored);
+    expect(await verifyPassword(PASSWORD, stored)).toEqual({ ok: true, needsRehash: false });
+  });
+
+  it("refuses a wrong password, a changed hash and a missing one", async () => {
+    const stored = await hashPassword(PASSWORD);
+    expect((await verifyPassword("korrekt häst batteri!", stored)).ok).toBe(false);
+    expect((await verifyPassword("", stored)).ok).toBe(false);
+    const flipped = stored.slice(0, -2) + (stored.endsWith("AA") ? "AB" : "AA");
+    expect((await verifyPassword(PASSWORD, flipped)).ok).toBe(false);
+    expect((await verifyPassword(PASSWORD, null)).ok).toBe(false);
+    expect((await verifyPassword(PASSWORD, "plaintext")).ok).toBe(false);
+  });
+
+  it("refuses a stored string asking for more work than the runtime allows, without running it", async () => {
+    const stored = await hashPassword(PASSWORD);
+    const greedy = stored.replace("$100000$", "$5000000$");
+    expect(await verifyPassword(PASSWORD, greedy)).toEqual({ ok: false, needsRehash: false });
+  });
+
+  it("accepts an older SHA-256 hash and asks for a rehash", async () => {
+    const salt = crypto.getRandomValues(new Uint8Array(16));
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(PASSWORD), "PBKDF2", false, ["deriveBits"]);
+    const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations: 50_000 }, key, 256);
+    const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const old = `pbkdf2-sha256$50000$${b64(salt)}$${b64(new Uint8Array(bits))}`;
+    expect(await verifyPassword(PASSWORD, old)).toEqual({ ok: true, needsRehash: true });
+  });
+
+  it("stays within Cloudflare's production cap of 100 000 PBKDF2 iterations (local workerd has none)", () => {
+    expect(PASSWORD_HASH_PARAMS.iterations).toBeLessThanOrEqual(100_000);
+    expect(PASSWORD_HASH_PARAMS.hash).toBe("SHA-512");
+  });
+});
+
+describe("staff sign-in (/logga-in)", () => {
+  it("sends an admin to /admin with a staff session and a welcome toast", async () => {
+    await createUser("chef@example.se", PASSWORD, true);
+    const res = await postForm("/logga-in", { email: "Chef@Example.se", password: PASSWORD });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin");
+    const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain("Välkommen, Namn chef@example.se");
+  });
+
+  it("sends other staff to the start page", async () => {
+    await createUser("tranare@example.se", PASSWORD);
+    const res = await postForm("/logga-in", { email: "tranare@example.se", password: PASSWORD });
+    expect(res.headers.get("Location")).toBe("/");
+    const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
+    expect(admin.status).toBe(403);
+  });
+
+  it("gives the same answer for an unknown address, a wrong password and an account without password", async () => {
+    await createUser("finns@example.se", PASSWORD);
+    await createUser("utan.losen@example.se", null);
+    const answers = [
+      await postForm("/logga-in", { email: "finns.inte@example.se", password: PASSWORD }),
+      await postForm("/logga-in", { email: "finns@example.se", password: "fel lösenord" }),
+      await postForm("/logga-in", { email: "utan.losen@example.se", password: PASSWORD }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const html = await res.text();
+      expect(html).toContain(WRONG);
+      expect(html).not.toContain("fel lösenord");
+      expect(html).not.toContain(PASSWORD);
+    }
+  });
+
+  it("stops guessing after 10 tries for one address within 15 minutes", async () => {
+    await createUser("gissa@example.se", PASSWORD);
+    for (let i = 0; i < 10; i++) {
+      const res = await postForm("/logga-in", { email: "gissa@example.se", password: `gissning ${i}` }, { ip: `203.0.113.${i}` });
+      expect(res.status).toBe(400);
+    }
+    const blocked = await postForm("/logga-in", { email: "gissa@example.se", password: PASSWORD }, { ip: "203.0.113.200" });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+    expect(await blocked.text()).toContain("Du har skickat för många förfrågningar");
+  });
+
+  it("asks for the e-mail and the password in Swedish", async () => {
+    const res = await postForm("/logga-in", { email: "", password: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Ange din e-postadress");
+    expect(html).toContain("Ange ditt lösenord");
+  });
+});
+
+describe("staff sign-up (/registrera)", () => {
+  it("creates an account with the e-mail as display name and no role", async () => {
+    const res = await postForm("/registrera", { email: "ny@example.se", password: PASSWORD, display_name: "" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/registrera?skickat=1");
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const user = await userRow("ny@example.se");
+    expect(user).toMatchObject({ display_name: "ny@example.se", roles: 0 });
+    expect((await verifyPassword(PASSWORD, user!.password_hash)).ok).toBe(true);
+    expect((await mailTo("ny@example.se")).map((m) => m.kind)).toEqual(["account-created"]);
+  });
+
+  it("never makes the new account admin, whatever the form sends", async () => {
+    await postForm("/registrera", { email: "vill.bli.admin@example.se", password: PASSWORD, role: "admin", is_admin: "1" });
+    const signIn = await postForm("/logga-in", { email: "vill.bli.admin@example.se", password: PASSWORD });
+    expect(signIn.headers.get("Location")).toBe("/");
+    expect((await userRow("vill.bli.admin@example.se"))?.roles).toBe(0);
+    const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(signIn) } });
+    expect(admin.status).toBe(403);
+  });
+
+  it("does not reveal a taken address: same answer, the old password stays, an e-mail tells the owner", async () => {
+    await postForm("/registrera", { email: "upptagen@example.se", password: PASSWORD, display_name: "Första" });
+    const again = await postForm("/registrera", { email: "UPPTAGEN@example.se", password: "ett helt annat lösen", display_name: "Andra" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/registrera?skickat=1");
+    const user = await userRow("upptagen@example.se");
+    expect(user?.display_name).toBe("Första");
+    expect((await verifyPassword(PASSWORD, user!.password_hash)).ok).toBe(true);
+    expect((await mailTo("UPPTAGEN@example.se")).map((m) => m.kind)).toEqual(["account-exists"]);
+  });
+
+  it("never opens the admin address to sign-up", async () => {
+    const res = await postForm("/registrera", { email: DEMO_ADMIN_EMAIL, password: PASSWORD });
+    expect(res.headers.get("Location")).toBe("/registrera?skickat=1");
+    expect(await userRow(DEMO_ADMIN_EMAIL)).toBeNull();
+    expect((await mailTo(DEMO_ADMIN_EMAIL)).map((m) => m.kind)).toEqual(["account-exists"]);
+  });
+
+  it("asks for a long enough password", async () => {
+    const res = await postForm("/registrera", { email: "kort@example.se", password: "kort" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Lösenordet måste vara minst 10 tecken");
+    expect(await userRow("kort@example.se")).toBeNull();
+  });
+
+  it("shows 'Kolla din inkorg' after sending", async () => {
+    const html = await (await fetchAndSettle("/registrera?skickat=1")).text();
+    expect(html).toContain("Kolla din inkorg");
+  });
+});

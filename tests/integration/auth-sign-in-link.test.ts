@@ -1,0 +1,283 @@
+// Sign-in links end to end through the Worker: the request form, the e-mail
+// in the outbox, the verify page, and the session the link starts.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomToken, sha256Hex } from "~/server/crypto.server";
+import { pruneAuthRows } from "~/server/auth/sessions.server";
+import { consumeSignInToken, issueSignInLink, SIGN_IN_TOKEN_TTL_MS } from "~/server/auth/sign-in-links.server";
+import { getConfig } from "~/server/env.server";
+import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
+import {
+  cookieHeader,
+  fetchAndSettle,
+  latestLink,
+  mailTo,
+  postForm,
+  requestLink,
+  seedDemoData,
+  submitToken,
+} from "./auth-helpers";
+
+const FAILED = "Verifieringen misslyckades - Länken kan vara ogiltig eller ha gått ut.";
+const ANSWER = "/mina-bokningar?skickat=1";
+
+function context(): AppLoadContext {
+  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env) };
+}
+
+async function tokenRow(token: string) {
+  return env.DB.prepare("SELECT email, purpose, created_at, expires_at, used_at FROM sign_in_tokens WHERE token_hash = ?")
+    .bind(await sha256Hex(token))
+    .first<{ email: string; purpose: string; created_at: string; expires_at: string; used_at: string | null }>();
+}
+
+beforeAll(async () => {
+  await seedDemoData();
+});
+
+// Each test gets fresh rate-limit budgets; the limit tests count their own.
+beforeEach(async () => {
+  await env.DB.exec("DELETE FROM rate_limits");
+});
+
+describe("requesting a link", () => {
+  it("gives every address the same answer by redirect, without the address in the URL", async () => {
+    const known = await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.10");
+    const unknown = await requestLink("ingen.bokning@example.se", "198.51.100.11");
+    const admin = await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.12");
+    for (const res of [known, unknown, admin]) {
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(ANSWER);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+    const page = await (await fetchAndSettle(ANSWER)).text();
+    expect(page).toContain("Kolla din inkorg");
+    expect(page).toContain("Länken gäller i 10 minuter");
+    expect(page).toContain('href="/mina-bokningar"');
+    expect(page).toContain("Skicka till en annan adress");
+  });
+
+  it("e-mails a link only to an address with bookings or the admin address", async () => {
+    await requestLink("KUND@example.se", "198.51.100.20");
+    await requestLink("okand@example.se", "198.51.100.21");
+    const customer = await latestLink(DEMO_CUSTOMER_EMAIL);
+    expect(customer.url.origin + customer.url.pathname).toBe(`${getConfig(env).SITE_URL}/mina-bokningar/verify`);
+    expect(customer.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(customer.purpose).toBe("customer");
+    expect(await mailTo("okand@example.se")).toHaveLength(0);
+
+    await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.22");
+    expect((await latestLink(DEMO_ADMIN_EMAIL)).purpose).toBe("admin");
+  });
+
+  it("stores only a hash of the token, valid for 10 minutes", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.30");
+    const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM sign_in_tokens WHERE token_hash = ?")
+      .bind(token)
+      .first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+    const row = await tokenRow(token);
+    expect(row).toMatchObject({ email: DEMO_CUSTOMER_EMAIL, purpose: "customer", used_at: null });
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(10 * 60_000);
+  });
+
+  it("refuses an invalid address with the Swedish message and keeps the input", async () => {
+    const empty = await postForm("/mina-bokningar?index", { email: "" });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Vänligen ange din e-postadress");
+    const invalid = await postForm("/mina-bokningar?index", { email: "inte-en-adress" });
+    expect(invalid.status).toBe(400);
+    const html = await invalid.text();
+    expect(html).toContain("Vänligen ange en giltig e-postadress");
+    expect(html).toContain('value="inte-en-adress"');
+  });
+
+  it("refuses a form sent faster than a person could fill it", async () => {
+    const res = await fetchAndSettle("/mina-bokningar?index", {
+      method: "POST",
+      body: new URLSearchParams({ email: DEMO_CUSTOMER_EMAIL, website: "", form_rendered_at: "" }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.40" },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Hoppsan, det gick lite för fort");
+  });
+
+  it("refuses the 6th request for one address within 15 minutes, from any IP", async () => {
+    const email = "ratt.adress@example.se";
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await requestLink(email, `203.0.113.${i + 1}`)).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    const last = await requestLink(email, "203.0.113.99");
+    expect(await last.text()).toContain("Du har skickat för många förfrågningar");
+  });
+
+  it("refuses the 6th request from one IP within 15 minutes, whatever the address", async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await requestLink(`person${i}@example.se`, "192.0.2.50")).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+  });
+});
+
+describe("verifying a link", () => {
+  it("shows 'Verifierar…' with a 'Logga in' button on GET and does not use the token up", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.60");
+    const { url, token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+    const res = await fetchAndSettle(url.pathname + url.search);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
+    const html = await res.text();
+    expect(html).toContain("Verifierar…");
+    expect(html).toMatch(/<form method="post" action="\/mina-bokningar\/verify"/);
+    expect(html).toContain(`name="token" value="${token}"`);
+    expect(html).toContain(">Logga in</button>");
+    expect((await tokenRow(token))?.used_at).toBeNull();
+  });
+
+  it("signs a customer in once and only once", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.61");
+    const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+
+    const first = await submitToken(token);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe("/mina-bokningar/lista");
+    const list = await fetchAndSettle("/mina-bokningar/lista", { headers: { Cookie: cookieHeader(first) } });
+    expect(list.status).toBe(200);
+    expect((await tokenRow(token))?.used_at).not.toBeNull();
+
+    const second = await submitToken(token);
+    expect(second.status).toBe(400);
+    expect(second.headers.getSetCookie()).toEqual([]);
+    const html = await second.text();
+    expect(html).toContain(FAILED);
+    expect(html).toContain('href="/mina-bokningar"');
+  });
+
+  it("lets exactly one of two simultaneous uses of a link through", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.62");
+    const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+    const results = await Promise.all(Array.from({ length: 5 }, () => submitToken(token)));
+    expect(results.map((r) => r.status).sort()).toEqual([302, 400, 400, 400, 400]);
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM auth_sessions WHERE email = ? AND created_at >= ?")
+      .bind(DEMO_CUSTOMER_EMAIL, (await tokenRow(token))!.used_at)
+      .first<{ n: number }>();
+    expect(sessions?.n).toBe(1);
+  });
+
+  it("answers the page's own script with data and the cookie, so it can show success before moving on", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.63");
+    const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+    const res = await submitToken(token, "customer", { js: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()[0]).toMatch(/^hp_session=/);
+    expect(await res.text()).toContain("Inloggningen lyckades");
+  });
+
+  it("refuses a token after 10 minutes and accepts it just before", async () => {
+    const ctx = context();
+    const issuedAt = Date.now();
+    await issueSignInLink(ctx, DEMO_CUSTOMER_EMAIL, issuedAt);
+    const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
+    expect(await consumeSignInToken(env, token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS)).toBeNull();
+    expect(await consumeSignInToken(env, token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS - 1_000)).toMatchObject({
+      email: DEMO_CUSTOMER_EMAIL,
+    });
+  });
+
+  it("shows the failure for a link that expired", async () => {
+    const token = randomToken(32);
+    const past = Date.now() - 11 * 60_000;
+    await env.DB.prepare(
+      "INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES (?, ?, 'customer', ?, ?)",
+    )
+      .bind(await sha256Hex(token), DEMO_CUSTOMER_EMAIL, new Date(past).toISOString(), new Date(past + SIGN_IN_TOKEN_TTL_MS).toISOString())
+      .run();
+    const res = await submitToken(token);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(FAILED);
+  });
+
+  it("does not accept a token for another purpose than it was issued for", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.64");
+    const customer = await latestLink(DEMO_CUSTOMER_EMAIL);
+    const asAdmin = await submitToken(customer.token, "admin");
+    expect(asAdmin.status).toBe(400);
+    expect(asAdmin.headers.getSetCookie()).toEqual([]);
+
+    await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.65");
+    const admin = await latestLink(DEMO_ADMIN_EMAIL);
+    expect(await consumeSignInToken(env, admin.token, "customer")).toBeNull();
+  });
+
+  it("shows the failure for a made-up or missing token", async () => {
+    expect((await submitToken(randomToken(32))).status).toBe(400);
+    const page = await (await fetchAndSettle("/mina-bokningar/verify")).text();
+    expect(page).toContain(FAILED);
+  });
+
+  it("leads an admin link to /admin with a staff session of the admin user", async () => {
+    await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.66");
+    const { token, purpose } = await latestLink(DEMO_ADMIN_EMAIL);
+    const res = await submitToken(token, purpose);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin");
+    const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain("Admin Hundpass<!-- --> (Admin)");
+  });
+
+  it("replaces the session the browser had, so an old session id stops working", async () => {
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.67");
+    const first = await submitToken((await latestLink(DEMO_CUSTOMER_EMAIL)).token);
+    const oldCookie = cookieHeader(first);
+
+    await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.68");
+    const second = await submitToken((await latestLink(DEMO_CUSTOMER_EMAIL)).token, "customer", { cookie: oldCookie });
+    const newCookie = cookieHeader(second);
+    expect(newCookie).not.toBe(oldCookie);
+
+    expect((await fetchAndSettle("/mina-bokningar/lista", { headers: { Cookie: oldCookie } })).status).toBe(401);
+    expect((await fetchAndSettle("/mina-bokningar/lista", { headers: { Cookie: newCookie } })).status).toBe(200);
+  });
+});
+
+describe("the admin address", () => {
+  it("gets a staff user (display name = e-mail) but never a role from a link", async () => {
+    await env.DB.prepare("DELETE FROM users WHERE lower(email) = lower(?)").bind(DEMO_ADMIN_EMAIL).run();
+    await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.70");
+    const { token } = await latestLink(DEMO_ADMIN_EMAIL);
+    const res = await submitToken(token, "admin");
+    expect(res.headers.get("Location")).toBe("/admin");
+
+    const user = await env.DB.prepare("SELECT id, display_name FROM users WHERE email = ?")
+      .bind(DEMO_ADMIN_EMAIL)
+      .first<{ id: string; display_name: string }>();
+    expect(user?.display_name).toBe(DEMO_ADMIN_EMAIL);
+    const roles = await env.DB.prepare("SELECT count(*) AS n FROM user_roles WHERE user_id = ?").bind(user!.id).first<{ n: number }>();
+    expect(roles?.n).toBe(0);
+    const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
+    expect(admin.status).toBe(403);
+  });
+});
+
+describe("housekeeping", () => {
+  it("prunes expired tokens and sessions and keeps live ones", async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM sign_in_tokens"),
+      env.DB.prepare("DELETE FROM auth_sessions"),
+      env.DB.prepare("INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES ('old', 'a@example.se', 'customer', ?, ?)").bind(iso(now - 20 * 60_000), iso(now - 10 * 60_000)),
+      env.DB.prepare("INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES ('live', 'a@example.se', 'customer', ?, ?)").bind(iso(now), iso(now + 10 * 60_000)),
+      env.DB.prepare("INSERT INTO auth_sessions (id_hash, kind, email, expires_at) VALUES ('old', 'customer', 'a@example.se', ?)").bind(iso(now - 1_000)),
+      env.DB.prepare("INSERT INTO auth_sessions (id_hash, kind, email, expires_at) VALUES ('live', 'customer', 'a@example.se', ?)").bind(iso(now + 60_000)),
+    ]);
+    await pruneAuthRows(env, now);
+    const tokens = await env.DB.prepare("SELECT token_hash FROM sign_in_tokens").all<{ token_hash: string }>();
+    const sessions = await env.DB.prepare("SELECT id_hash FROM auth_sessions").all<{ id_hash: string }>();
+    expect(tokens.results.map((r) => r.token_hash)).toEqual(["live"]);
+    expect(sessions.results.map((r) => r.id_hash)).toEqual(["live"]);
+  });
+});
