@@ -5,7 +5,6 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, sha256Hex } from "~/server/crypto.server";
-import { pruneAuthRows } from "~/server/auth/sessions.server";
 import { consumeSignInToken, issueSignInLink, SIGN_IN_TOKEN_TTL_MS } from "~/server/auth/sign-in-links.server";
 import { getConfig } from "~/server/env.server";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
@@ -259,25 +258,5 @@ describe("the admin address", () => {
     expect(roles?.n).toBe(0);
     const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
     expect(admin.status).toBe(403);
-  });
-});
-
-describe("housekeeping", () => {
-  it("prunes expired tokens and sessions and keeps live ones", async () => {
-    const now = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString();
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM sign_in_tokens"),
-      env.DB.prepare("DELETE FROM auth_sessions"),
-      env.DB.prepare("INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES ('old', 'a@example.se', 'customer', ?, ?)").bind(iso(now - 20 * 60_000), iso(now - 10 * 60_000)),
-      env.DB.prepare("INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at) VALUES ('live', 'a@example.se', 'customer', ?, ?)").bind(iso(now), iso(now + 10 * 60_000)),
-      env.DB.prepare("INSERT INTO auth_sessions (id_hash, kind, email, expires_at) VALUES ('old', 'customer', 'a@example.se', ?)").bind(iso(now - 1_000)),
-      env.DB.prepare("INSERT INTO auth_sessions (id_hash, kind, email, expires_at) VALUES ('live', 'customer', 'a@example.se', ?)").bind(iso(now + 60_000)),
-    ]);
-    await pruneAuthRows(env, now);
-    const tokens = await env.DB.prepare("SELECT token_hash FROM sign_in_tokens").all<{ token_hash: string }>();
-    const sessions = await env.DB.prepare("SELECT id_hash FROM auth_sessions").all<{ id_hash: string }>();
-    expect(tokens.results.map((r) => r.token_hash)).toEqual(["live"]);
-    expect(sessions.results.map((r) => r.id_hash)).toEqual(["live"]);
   });
 });

@@ -88,13 +88,3 @@ export async function ensureStaffUser(context: AppLoadContext, email: string): P
   if (!id) throw new Error("staff user could not be created");
   return id;
 }
-
-/** Removes sessions and sign-in tokens that can no longer be used (for the cron worker). */
-export async function pruneAuthRows(env: { DB: D1Database }, now = Date.now()) {
-  const db = getDb(env);
-  const cutoff = new Date(now).toISOString();
-  await db.batch([
-    db.delete(schema.authSessions).where(lt(schema.authSessions.expiresAt, cutoff)),
-    db.delete(schema.signInTokens).where(lt(schema.signInTokens.expiresAt, cutoff)),
-  ]);
-}
