@@ -4,7 +4,7 @@
  * starts a new id and deletes the row the browser held before (no fixation).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq, lt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { readSessionId } from "../auth.server";
 import { getCookies } from "../cookies.server";
 import { randomToken, sha256Hex } from "../crypto.server";
