@@ -1,0 +1,105 @@
+/**
+ * One session as a card, in three sizes: "list" (the session lists and the
+ * start page: picture, price, description, date, time, place, places left and
+ * 'Visa & Boka' or a disabled 'Fullbokat'), "booking" (the /boka list view:
+ * start time, taken/max and 'Boka nu') and "compact" (a calendar day:
+ * badge, time, place, places left, price). Data arrives display-ready.
+ */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { SessionCardView } from "~/domain/session-view";
+import { BOKA_TEXTS, SESSION_LIST_TEXTS } from "~/domain/texts";
+import { AvailabilityBadge } from "./availability-badge";
+import { FallbackImage } from "./fallback-image";
+
+export function sessionHref(id: number): string {
+  return `/session/${id}`;
+}
+
+type Heading = "h2" | "h3" | "h4";
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+export function SessionCard({
+  session,
+  variant = "list",
+  heading: HeadingTag = "h2",
+}: {
+  session: SessionCardView;
+  variant?: "list" | "booking" | "compact";
+  heading?: Heading;
+}) {
+  const titleId = `session-${session.id}-title`;
+  const { availability } = session;
+  const bookable = availability.bookable;
+  return (
+    <article
+      className={`session-card session-card-${variant}${bookable ? "" : " is-full"}`}
+      aria-labelledby={titleId}
+      data-testid={`session-card-${session.id}`}
+    >
+      {variant === "compact" ? null : (
+        <FallbackImage
+          className="session-card-image"
+          src={session.imageUrl}
+          alt=""
+          width={400}
+          height={225}
+          loading="lazy"
+          decoding="async"
+        />
+      )}
+      <div className="session-card-body">
+        <div className="session-card-head">
+          <HeadingTag id={titleId} className="session-card-title">
+            {session.title}
+          </HeadingTag>
+          <AvailabilityBadge availability={availability} />
+        </div>
+        {availability.note ? <p className="session-note">{availability.note}</p> : null}
+        {variant !== "compact" && session.description ? (
+          <p className="session-description">{session.description}</p>
+        ) : null}
+        <dl className="session-facts">
+          {variant === "booking" ? (
+            <Fact term="Start">{session.startLabel}</Fact>
+          ) : variant === "list" ? (
+            <>
+              <Fact term="Datum">{session.dateLabel}</Fact>
+              <Fact term="Tid">{session.timeRange}</Fact>
+            </>
+          ) : (
+            <Fact term="Tid">{session.timeRange}</Fact>
+          )}
+          <Fact term="Plats">{session.location}</Fact>
+          {variant === "booking" ? (
+            <Fact term="Bokade">{session.takenLabel}</Fact>
+          ) : (
+            <Fact term="Platser">
+              <span data-testid="places-left">{session.placesLabel}</span>
+            </Fact>
+          )}
+          {session.priceLabel ? <Fact term="Pris">{session.priceLabel}</Fact> : null}
+        </dl>
+        <div className="session-card-actions">
+          {bookable ? (
+            <Link to={sessionHref(session.id)} className="button" aria-describedby={titleId}>
+              {variant === "list" ? SESSION_LIST_TEXTS.book : BOKA_TEXTS.bookNow}
+            </Link>
+          ) : variant === "booking" ? null : (
+            <button type="button" className="button" disabled aria-describedby={titleId}>
+              {SESSION_LIST_TEXTS.full}
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
