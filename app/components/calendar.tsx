@@ -90,7 +90,7 @@ export function MonthCalendar({
                   {day.href ? (
                     <Link
                       to={day.href}
-                      aria-label={day.label}
+                      aria-label={day.label ?? undefined}
                       aria-current={day.isSelected ? "date" : undefined}
                       preventScrollReset
                       data-day={day.dayKey}

@@ -13,8 +13,8 @@ export type CalendarDay = {
   isSelected: boolean;
   /** Sessions this day that can still be booked. */
   freeCount: number;
-  /** Full Swedish date plus the number of free sessions. */
-  label: string;
+  /** Full Swedish date plus the number of free sessions; only on linked days. */
+  label: string | null;
   /** Only days in the month with at least one free session are links. */
   href: string | null;
 };
@@ -51,6 +51,7 @@ export function buildMonthCalendar(opts: {
   return monthGrid(opts.year, opts.month).map((week) =>
     week.map(({ dayKey, inMonth }) => {
       const freeCount = inMonth ? (opts.freeByDay.get(dayKey) ?? 0) : 0;
+      const linked = freeCount > 0;
       return {
         dayKey,
         dayNumber: Number(dayKey.slice(8, 10)),
@@ -58,8 +59,8 @@ export function buildMonthCalendar(opts: {
         isToday: dayKey === opts.todayDayKey,
         isSelected: inMonth && dayKey === opts.selectedDay,
         freeCount,
-        label: `${fullDateLabel(dayKey)}, ${freeSessionsLabel(freeCount)}`,
-        href: freeCount > 0 ? opts.hrefForDay(dayKey) : null,
+        label: linked ? `${fullDateLabel(dayKey)}, ${freeSessionsLabel(freeCount)}` : null,
+        href: linked ? opts.hrefForDay(dayKey) : null,
       };
     }),
   );
