@@ -79,12 +79,13 @@ export default function Index() {
             <Link to="/boka" className="button">
               {START_TEXTS.bookButton}
             </Link>
-            <a href={`#${TYPES_SECTION_ID}`} className="button secondary">
+            {/* In-page jumps; as router links so scroll restoration never undoes them. */}
+            <Link to={`#${TYPES_SECTION_ID}`} className="button secondary">
               {START_TEXTS.allTypesButton}
-            </a>
-            <a href={`#${GROUP_SECTION_ID}`} className="button secondary">
+            </Link>
+            <Link to={`#${GROUP_SECTION_ID}`} className="button secondary">
               {START_TEXTS.groupButton}
-            </a>
+            </Link>
           </div>
         </div>
       </section>

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
@@ -125,9 +125,9 @@ export default function About() {
                   <p>{member.text}</p>
                   <div className="card-actions">
                     <AskFlurre question={FLURRE_QUESTIONS.person(member.name)}>Fråga Flurre</AskFlurre>
-                    <a href={`#${CONTACT_SECTION_ID}`} className="button">
+                    <Link to={`#${CONTACT_SECTION_ID}`} className="button">
                       Kontakta<span className="visually-hidden"> {member.name}</span>
-                    </a>
+                    </Link>
                   </div>
                 </div>
               </article>
