@@ -253,7 +253,11 @@ function CalendarView({ page }: { page: Extract<StepTwoData, { view: "kalender" 
     <div className="calendar-layout">
       <div className="calendar-column">
         <MonthCalendar monthLabel={page.monthLabel} weeks={page.weeks} previous={page.previous} next={page.next} />
-        {page.hasFreeDays ? null : <p className="calendar-hint">{BOKA_TEXTS.noFreeThisMonth}</p>}
+        {page.hasFreeDays ? null : (
+          <p className="calendar-hint">
+            {BOKA_TEXTS.noFreeThisMonth} <Link to={page.links.back}>{BOKA_TEXTS.chooseOther}</Link>
+          </p>
+        )}
       </div>
       <ColourLegend />
       <section id={SELECTED_DAY_ID} className="day-sessions" aria-labelledby="day-heading" tabIndex={-1}>
