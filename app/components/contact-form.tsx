@@ -11,7 +11,6 @@ import { useState } from "react";
 import { ContactSchema, CONTACT_MESSAGE_MAX_LENGTH } from "~/domain/schemas/contact";
 import { CharacterCounter } from "./character-counter";
 import { ErrorList, Field, HoneypotFields, TextareaField } from "./forms";
-import { withoutKey } from "./form-props";
 
 export function ContactForm({
   id,
@@ -50,18 +49,18 @@ export function ContactForm({
       <Field
         label="Namn"
         errors={fields.name.errors}
-        inputProps={{ ...withoutKey(getInputProps(fields.name, { type: "text" })), autoComplete: "name" }}
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "name" }}
       />
       <Field
         label="E-post"
         errors={fields.email.errors}
-        inputProps={{ ...withoutKey(getInputProps(fields.email, { type: "email" })), autoComplete: "email" }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
       />
       <TextareaField
         label={messageLabel}
         errors={fields.message.errors}
         textareaProps={{
-          ...withoutKey(getTextareaProps(fields.message)),
+          ...getTextareaProps(fields.message),
           rows: 6,
           onInput: (event) => setLength(event.currentTarget.value.length),
         }}

@@ -10,7 +10,6 @@ import { useEffect, useRef, useState } from "react";
 import { PROBLEM_MESSAGE_MAX_LENGTH, ProblemReportSchema } from "~/domain/schemas/problem-report";
 import { REPORT_TEXTS } from "~/domain/texts";
 import { CharacterCounter } from "./character-counter";
-import { withoutKey } from "./form-props";
 import { ErrorList, Field, HoneypotFields, TextareaField } from "./forms";
 
 export const REMEMBERED_REPORTER_KEY = "hundpass:felanmalan";
@@ -93,19 +92,19 @@ export function ProblemReportForm({
       <Field
         label="Namn"
         errors={fields.user_name.errors}
-        inputProps={{ ...withoutKey(getInputProps(fields.user_name, { type: "text" })), autoComplete: "name" }}
+        inputProps={{ ...getInputProps(fields.user_name, { type: "text" }), autoComplete: "name" }}
       />
       <div className="field-row">
         <Field
           label="E-post"
           errors={fields.user_email.errors}
-          inputProps={{ ...withoutKey(getInputProps(fields.user_email, { type: "email" })), autoComplete: "email" }}
+          inputProps={{ ...getInputProps(fields.user_email, { type: "email" }), autoComplete: "email" }}
         />
         <Field
           label="Bekräfta e-post"
           errors={fields.user_email_confirm.errors}
           inputProps={{
-            ...withoutKey(getInputProps(fields.user_email_confirm, { type: "email" })),
+            ...getInputProps(fields.user_email_confirm, { type: "email" }),
             autoComplete: "email",
           }}
         />
@@ -113,14 +112,14 @@ export function ProblemReportForm({
       <Field
         label="Telefon"
         errors={fields.user_phone.errors}
-        inputProps={{ ...withoutKey(getInputProps(fields.user_phone, { type: "tel" })), autoComplete: "tel" }}
+        inputProps={{ ...getInputProps(fields.user_phone, { type: "tel" }), autoComplete: "tel" }}
       />
       <TextareaField
         label="Vad hände?"
         hint="Berätta vad du försökte göra, på vilken sida och vad som hände."
         errors={fields.message.errors}
         textareaProps={{
-          ...withoutKey(getTextareaProps(fields.message)),
+          ...getTextareaProps(fields.message),
           rows: 7,
           onInput: (event) => setLength(event.currentTarget.value.length),
         }}
@@ -133,11 +132,11 @@ export function ProblemReportForm({
       >
         <legend>Vill du att vi kontaktar dig och hjälper dig?</legend>
         <label>
-          <input {...withoutKey(getInputProps(fields.needs_help, { type: "radio", value: "yes" }))} id={undefined} />{" "}
+          <input {...getInputProps(fields.needs_help, { type: "radio", value: "yes" })} id={undefined} />{" "}
           Ja, kontakta mig
         </label>
         <label>
-          <input {...withoutKey(getInputProps(fields.needs_help, { type: "radio", value: "no" }))} id={undefined} />{" "}
+          <input {...getInputProps(fields.needs_help, { type: "radio", value: "no" })} id={undefined} />{" "}
           Nej, jag ville bara tipsa
         </label>
         <ErrorList id={fields.needs_help.errorId} errors={fields.needs_help.errors} />
