@@ -7,7 +7,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { SessionCardView } from "~/domain/session-view";
+import type { CardVariant, SessionCardData } from "~/domain/session-view";
 import { BOKA_TEXTS, SESSION_LIST_TEXTS } from "~/domain/texts";
 import { AvailabilityBadge } from "./availability-badge";
 import { FallbackImage } from "./fallback-image";
@@ -20,10 +20,10 @@ type Heading = "h2" | "h3" | "h4";
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="fact">
+    <>
       <dt>{term}</dt>
       <dd>{children}</dd>
-    </div>
+    </>
   );
 }
 
@@ -32,8 +32,8 @@ export function SessionCard({
   variant = "list",
   heading: HeadingTag = "h2",
 }: {
-  session: SessionCardView;
-  variant?: "list" | "booking" | "compact";
+  session: SessionCardData;
+  variant?: CardVariant;
   heading?: Heading;
 }) {
   const titleId = `session-${session.id}-title`;
@@ -45,7 +45,7 @@ export function SessionCard({
       aria-labelledby={titleId}
       data-testid={`session-card-${session.id}`}
     >
-      {variant === "compact" ? null : (
+      {session.imageUrl ? (
         <FallbackImage
           className="session-card-image"
           src={session.imageUrl}
@@ -55,7 +55,7 @@ export function SessionCard({
           loading="lazy"
           decoding="async"
         />
-      )}
+      ) : null}
       <div className="session-card-body">
         <div className="session-card-head">
           <HeadingTag id={titleId} className="session-card-title">
@@ -64,7 +64,7 @@ export function SessionCard({
           <AvailabilityBadge availability={availability} />
         </div>
         {availability.note ? <p className="session-note">{availability.note}</p> : null}
-        {variant !== "compact" && session.description ? (
+        {session.description ? (
           <p className="session-description">{session.description}</p>
         ) : null}
         <dl className="session-facts">

@@ -119,6 +119,34 @@ export function toSessionCard(
   };
 }
 
+export type CardVariant = "list" | "booking" | "compact";
+
+/**
+ * What one card variant shows, and nothing more: the page's data travels to
+ * the browser a second time for hydration, so every unused field costs.
+ */
+export type SessionCardData = Pick<SessionCardView, "id" | "title" | "location" | "priceLabel" | "placesLabel"> & {
+  availability: Pick<PublicAvailability, "state" | "label" | "note" | "colour" | "bookable">;
+  description?: string;
+  imageUrl?: string;
+  dateLabel?: string;
+  timeRange?: string;
+  startLabel?: string;
+  takenLabel?: string;
+};
+
+export function cardData(view: SessionCardView, variant: CardVariant): SessionCardData {
+  const { id, title, location, priceLabel, placesLabel, availability } = view;
+  const base = { id, title, location, priceLabel, placesLabel, availability };
+  if (variant === "list") {
+    return { ...base, description: view.description, imageUrl: view.imageUrl, dateLabel: view.dateLabel, timeRange: view.timeRange };
+  }
+  if (variant === "booking") {
+    return { ...base, description: view.description, imageUrl: view.imageUrl, startLabel: view.startLabel, takenLabel: view.takenLabel };
+  }
+  return { ...base, timeRange: view.timeRange };
+}
+
 /**
  * The /boka list view: bookable sessions under "available", and the first
  * few full ones (at most FULLY_BOOKED_LIST_CAP) as information only.

@@ -11,7 +11,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import { NewsletterBlock } from "~/components/newsletter-block";
 import { SessionCard } from "~/components/session-card";
 import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
-import { toSessionCard } from "~/domain/session-view";
+import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
 import { START_TEXTS } from "~/domain/texts";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
@@ -52,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }));
   const groupSessions = loaded.groupSessions
     .map((row) => toSessionCard(row, loaded.types, "exact"))
-    .filter((s) => s.availability.bookable);
+    .filter((s) => s.availability.bookable)
+    .map((s) => cardData(s, "list"));
   return data(
     { types, groupSessions },
     { headers: failed ? noStoreHeaders : publicCacheHeaders(context, request, LIST_CACHE) },

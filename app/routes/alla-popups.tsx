@@ -8,7 +8,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { PageToast } from "~/components/page-toast";
 import { SessionCard } from "~/components/session-card";
-import { toSessionCard } from "~/domain/session-view";
+import { cardData, toSessionCard } from "~/domain/session-view";
 import { LOAD_FAILURE_TOAST, SESSION_LIST_TEXTS } from "~/domain/texts";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadUpcomingSessions } from "~/server/public/sessions.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     const { types, sessions } = await loadUpcomingSessions(context.cloudflare.env, new Date());
     return data(
-      { sessions: sessions.map((row) => toSessionCard(row, types)), toast: null },
+      { sessions: sessions.map((row) => cardData(toSessionCard(row, types), "list")), toast: null },
       { headers: publicCacheHeaders(context, request, LIST_CACHE) },
     );
   } catch (error) {

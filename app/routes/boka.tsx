@@ -20,7 +20,7 @@ import {
   type BokaType,
 } from "~/domain/boka-params";
 import { buildMonthCalendar, countFreeByDay } from "~/domain/booking-calendar";
-import { splitForBookingList, toSessionCard, type SessionCardView } from "~/domain/session-view";
+import { cardData, splitForBookingList, toSessionCard, type SessionCardData, type SessionCardView } from "~/domain/session-view";
 import { BOKA_TEXTS, BOKA_TYPE_HEADINGS, LOAD_FAILURE_TOAST } from "~/domain/texts";
 import { formatDayHeading, formatMonth, formatMonthParam, shiftMonth, stockholmToUtcIso, todayKey } from "~/domain/time";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
@@ -59,10 +59,11 @@ function monthStartIso(year: number, month: number): string {
 async function loadList(context: LoaderFunctionArgs["context"], state: BokaStepTwo, now: Date) {
   try {
     const { types, sessions } = await loadUpcomingSessions(context.cloudflare.env, now, passTypeFor(state.type));
-    return { ...splitForBookingList(sessions.map((row) => toSessionCard(row, types))), toast: null };
+    const cards = sessions.map((row) => cardData(toSessionCard(row, types), "booking"));
+    return { ...splitForBookingList(cards), toast: null };
   } catch (error) {
     console.error("/boka list: could not load sessions", error);
-    return { available: [] as SessionCardView[], fullyBooked: [] as SessionCardView[], toast: FAILURE };
+    return { available: [] as SessionCardData[], fullyBooked: [] as SessionCardData[], toast: FAILURE };
   }
 }
 
@@ -103,7 +104,10 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
       : null,
     next: position.next ? { href: at(position.next), label: formatMonth(position.next.year, position.next.month) } : null,
     selectedDay: position.day
-      ? { heading: formatDayHeading(position.day), sessions: cards.filter((c) => c.dayKey === position.day) }
+      ? {
+          heading: formatDayHeading(position.day),
+          sessions: cards.filter((c) => c.dayKey === position.day).map((c) => cardData(c, "compact")),
+        }
       : null,
     hasFreeDays: weeks.some((week) => week.some((day) => day.freeCount > 0)),
     toast,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placesLeftLabel, sessionImage, splitForBookingList, toSessionCard, type SessionRow } from "../../app/domain/session-view";
+import { cardData, placesLeftLabel, sessionImage, splitForBookingList, toSessionCard, type SessionRow } from "../../app/domain/session-view";
 
 const base: SessionRow = {
   id: 7,
@@ -92,5 +92,27 @@ describe("splitForBookingList", () => {
     const { available, fullyBooked } = splitForBookingList(cards);
     expect(available.map((c) => c.id)).toEqual([2, 6]);
     expect(fullyBooked.map((c) => c.id)).toEqual([1, 3, 4]);
+  });
+});
+
+describe("cardData", () => {
+  const view = toSessionCard(base, types);
+
+  it("gives the list card its picture, description, date and time", () => {
+    expect(Object.keys(cardData(view, "list")).sort()).toEqual(
+      ["availability", "dateLabel", "description", "id", "imageUrl", "location", "placesLabel", "priceLabel", "timeRange", "title"].sort(),
+    );
+  });
+
+  it("gives the booking card its start time and taken/max instead", () => {
+    expect(cardData(view, "booking")).toMatchObject({ startLabel: "ons 1 juli 18:00", takenLabel: "2/6" });
+    expect(cardData(view, "booking")).not.toHaveProperty("dateLabel");
+  });
+
+  it("gives the calendar card no picture or description", () => {
+    const compact = cardData(view, "compact");
+    expect(compact).toMatchObject({ timeRange: "18:00–19:00", placesLabel: "4 platser kvar", priceLabel: "249 kr" });
+    expect(compact).not.toHaveProperty("imageUrl");
+    expect(compact).not.toHaveProperty("description");
   });
 });
