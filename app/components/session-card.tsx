@@ -1,9 +1,10 @@
 /**
- * One session as a card, in three sizes: "list" (the session lists and the
- * start page: picture, price, description, date, time, place, places left and
- * 'Visa & Boka' or a disabled 'Fullbokat'), "booking" (the /boka list view:
- * start time, taken/max and 'Boka nu') and "compact" (a calendar day:
- * badge, time, place, places left, price). Data arrives display-ready.
+ * One session as a card. The variant decides the data it gets (see cardData):
+ * "list" (/alla-popups: picture, description, date, time, place, places left,
+ * price, 'Visa & Boka' or a disabled 'Fullbokat'), "teaser" (the start page:
+ * the same without picture and description), "booking" (the /boka list view:
+ * start time and taken/max, 'Boka nu') and "compact" (a calendar day: time,
+ * place, places left, price). Data arrives display-ready.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -68,18 +69,11 @@ export function SessionCard({
           <p className="session-description">{session.description}</p>
         ) : null}
         <dl className="session-facts">
-          {variant === "booking" ? (
-            <Fact term="Start">{session.startLabel}</Fact>
-          ) : variant === "list" ? (
-            <>
-              <Fact term="Datum">{session.dateLabel}</Fact>
-              <Fact term="Tid">{session.timeRange}</Fact>
-            </>
-          ) : (
-            <Fact term="Tid">{session.timeRange}</Fact>
-          )}
+          {session.startLabel ? <Fact term="Start">{session.startLabel}</Fact> : null}
+          {session.dateLabel ? <Fact term="Datum">{session.dateLabel}</Fact> : null}
+          {session.timeRange ? <Fact term="Tid">{session.timeRange}</Fact> : null}
           <Fact term="Plats">{session.location}</Fact>
-          {variant === "booking" ? (
+          {session.takenLabel ? (
             <Fact term="Bokade">{session.takenLabel}</Fact>
           ) : (
             <Fact term="Platser">
@@ -91,7 +85,7 @@ export function SessionCard({
         <div className="session-card-actions">
           {bookable ? (
             <Link to={sessionHref(session.id)} className="button" aria-describedby={titleId}>
-              {variant === "list" ? SESSION_LIST_TEXTS.book : BOKA_TEXTS.bookNow}
+              {variant === "list" || variant === "teaser" ? SESSION_LIST_TEXTS.book : BOKA_TEXTS.bookNow}
             </Link>
           ) : variant === "booking" ? null : (
             <button type="button" className="button" disabled aria-describedby={titleId}>

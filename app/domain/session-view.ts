@@ -119,7 +119,7 @@ export function toSessionCard(
   };
 }
 
-export type CardVariant = "list" | "booking" | "compact";
+export type CardVariant = "list" | "teaser" | "booking" | "compact";
 
 /**
  * What one card variant shows, and nothing more: the page's data travels to
@@ -141,6 +141,7 @@ export function cardData(view: SessionCardView, variant: CardVariant): SessionCa
   if (variant === "list") {
     return { ...base, description: view.description, imageUrl: view.imageUrl, dateLabel: view.dateLabel, timeRange: view.timeRange };
   }
+  if (variant === "teaser") return { ...base, dateLabel: view.dateLabel, timeRange: view.timeRange };
   if (variant === "booking") {
     return { ...base, description: view.description, imageUrl: view.imageUrl, startLabel: view.startLabel, takenLabel: view.takenLabel };
   }

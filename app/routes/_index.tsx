@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const groupSessions = loaded.groupSessions
     .map((row) => toSessionCard(row, loaded.types, "exact"))
     .filter((s) => s.availability.bookable)
-    .map((s) => cardData(s, "list"));
+    .map((s) => cardData(s, "teaser"));
   return data(
     { types, groupSessions },
     { headers: failed ? noStoreHeaders : publicCacheHeaders(context, request, LIST_CACHE) },
@@ -99,7 +99,7 @@ export default function Index() {
           <ul className="session-grid">
             {groupSessions.map((session) => (
               <li key={session.id}>
-                <SessionCard session={session} heading="h3" />
+                <SessionCard session={session} variant="teaser" heading="h3" />
               </li>
             ))}
           </ul>

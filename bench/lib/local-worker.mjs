@@ -4,6 +4,7 @@
 // stopped when the process exits or is interrupted.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 export const BENCH_PORT = 8790;
@@ -26,6 +27,18 @@ export function assertBuilt() {
   }
 }
 
+/** A free loopback port, so the devtools inspector never clashes with another local wrangler. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startWorker() {
   assertBuilt();
   const env = {
@@ -44,6 +57,7 @@ export async function startWorker() {
     "npx",
     [
       "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(BENCH_PORT), "--persist-to", STATE,
+      "--inspector-port", String(await freePort()),
       "--var", `SITE_URL:${BENCH_ORIGIN}`, "--log-level", "warn",
     ],
     { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },

@@ -104,6 +104,13 @@ describe("cardData", () => {
     );
   });
 
+  it("gives the start page's teaser card date and time but no picture or description", () => {
+    const teaser = cardData(view, "teaser");
+    expect(teaser).toMatchObject({ dateLabel: "onsdag 1 juli", timeRange: "18:00–19:00" });
+    expect(teaser).not.toHaveProperty("imageUrl");
+    expect(teaser).not.toHaveProperty("description");
+  });
+
   it("gives the booking card its start time and taken/max instead", () => {
     expect(cardData(view, "booking")).toMatchObject({ startLabel: "ons 1 juli 18:00", takenLabel: "2/6" });
     expect(cardData(view, "booking")).not.toHaveProperty("dateLabel");
