@@ -1,21 +1,131 @@
-/** The start page. */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+/**
+ * The start page: hero with the three buttons, the available group sessions,
+ * every visible session type with its 'Fråga Flurre om Passet' button, and
+ * the newsletter block. A failed read leaves the lists empty without a message
+ * (spec section 8).
+ */
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AskFlurre } from "~/components/ask-flurre";
+import { FallbackImage } from "~/components/fallback-image";
+import { NewsletterBlock } from "~/components/newsletter-block";
+import { SessionCard } from "~/components/session-card";
+import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
+import { cardData, toSessionCard } from "~/domain/session-view";
+import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
+import { START_TEXTS } from "~/domain/texts";
+import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
+import { loadStartPage, type StartPageData } from "~/server/public/sessions.server";
+import publicStyles from "~/styles/public.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Hundpass – hundträning i Gävle och Sandviken" },
-  { name: "description", content: "Boka hundträning i grupp eller privat i Gävle och Sandviken." },
+  {
+    name: "description",
+    content: "Boka hundträning i grupp eller privat i Gävle och Sandviken: GruppUps, privatpass, hembesök och online.",
+  },
 ];
 
+export const headers = publicPageHeaders;
+
+const GROUP_SECTION_ID = "lediga-gruppups";
+const TYPES_SECTION_ID = "alla-pass";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  let loaded: StartPageData = { types: [], groupSessions: [] };
+  let failed = false;
+  try {
+    loaded = await loadStartPage(context.cloudflare.env, new Date());
+  } catch (error) {
+    console.error("start page: could not load sessions and types", error);
+    failed = true;
+  }
+  const types = visibleTypes(loaded.types).map((t) => ({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    inspiringText: t.inspiringText,
+    imageUrl: t.imageUrl || DEFAULT_SESSION_IMAGE,
+    question: askFlurreQuestion(t.name),
+  }));
+  const groupSessions = loaded.groupSessions
+    .map((row) => toSessionCard(row, loaded.types, "exact"))
+    .filter((s) => s.availability.bookable)
+    .map((s) => cardData(s, "teaser"));
+  return data(
+    { types, groupSessions },
+    { headers: failed ? noStoreHeaders : publicCacheHeaders(context, request, LIST_CACHE) },
+  );
+}
+
 export default function Index() {
+  const { types, groupSessions } = useLoaderData<typeof loader>();
   return (
-    <section className="hero">
-      <h1>Träna med din hund i Gävle och Sandviken</h1>
-      <p>
-        <Link to="/boka" className="button">
-          Boka pass
-        </Link>
-      </p>
-    </section>
+    <div className="public-page home">
+      <section className="hero-banner" aria-labelledby="hero-heading">
+        <FallbackImage
+          className="hero-image"
+          src="/images/hero.svg"
+          alt=""
+          width={1200}
+          height={500}
+          fetchPriority="high"
+        />
+        <div className="hero-content">
+          <h1 id="hero-heading">{START_TEXTS.heroTitle}</h1>
+          <p>{START_TEXTS.heroText}</p>
+          <div className="hero-actions">
+            <Link to="/boka" className="button">
+              {START_TEXTS.bookButton}
+            </Link>
+            {/* In-page jumps; as router links so scroll restoration never undoes them. */}
+            <Link to={`#${TYPES_SECTION_ID}`} className="button secondary">
+              {START_TEXTS.allTypesButton}
+            </Link>
+            <Link to={`#${GROUP_SECTION_ID}`} className="button secondary">
+              {START_TEXTS.groupButton}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section id={GROUP_SECTION_ID} className="page-section" aria-labelledby="group-heading">
+        <h2 id="group-heading">{START_TEXTS.groupHeading}</h2>
+        {groupSessions.length === 0 ? (
+          <p className="empty">{START_TEXTS.groupEmpty}</p>
+        ) : (
+          <ul className="session-grid">
+            {groupSessions.map((session) => (
+              <li key={session.id}>
+                <SessionCard session={session} variant="teaser" heading="h3" />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section id={TYPES_SECTION_ID} className="page-section" aria-labelledby="types-heading">
+        <h2 id="types-heading">{START_TEXTS.typesHeading}</h2>
+        <ul className="type-grid">
+          {types.map((type) => (
+            <li key={type.id}>
+              <article className="type-card" aria-labelledby={`type-${type.id}`} data-testid="type-card">
+                <FallbackImage src={type.imageUrl} alt="" width={400} height={225} loading="lazy" decoding="async" />
+                <div className="type-card-body">
+                  <h3 id={`type-${type.id}`}>{type.name}</h3>
+                  {type.inspiringText ? <p className="inspiring">{type.inspiringText}</p> : null}
+                  <p>{type.description}</p>
+                  <AskFlurre question={type.question}>{START_TEXTS.askAboutType}</AskFlurre>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <NewsletterBlock />
+    </div>
   );
 }

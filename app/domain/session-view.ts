@@ -1,0 +1,162 @@
+// What the public pages show about a session, computed once on the server:
+// availability (badge, colour, note), places left, price label, image, and
+// Stockholm date/time texts. Components receive these ready-made strings, so
+// the browser needs no time-zone or locale code and server and client always
+// render the same text.
+
+import { DEFAULT_SESSION_IMAGE, FULLY_BOOKED_LIST_CAP } from "./constants";
+import { publicAvailability, seatsLeft, type PassType, type PublicAvailability } from "./availability";
+import { displayPriceSek, formatKr, showPriceInList } from "./price";
+import { findTypeContaining, findTypeExact } from "./session-types";
+import { formatDayHeading, formatSessionDate, formatTime, stockholmDayKey } from "./time";
+
+export type SessionRow = {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  startTime: string;
+  endTime: string;
+  passType: PassType;
+  priceSek: number;
+  currentParticipants: number;
+  maxParticipants: number;
+  imageUrl: string | null;
+};
+
+export type TypeImage = { name: string; imageUrl: string | null };
+
+export type SessionCardView = {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  passType: PassType;
+  /** Stockholm calendar day, "yyyy-MM-dd". */
+  dayKey: string;
+  /** "tisdag 24 november" */
+  dateLabel: string;
+  /** "tis 24 nov. 18:00" (spec format 'EEE d MMM HH:mm') */
+  startLabel: string;
+  /** "18:00–19:00" */
+  timeRange: string;
+  /** "249 kr", or null when the price is 0 (the list shows prices above 0 only). */
+  priceLabel: string | null;
+  availability: PublicAvailability;
+  /** Places a customer can still book: 0 whenever the session is not bookable. */
+  placesLeft: number;
+  placesLabel: string;
+  /** "2/6" */
+  takenLabel: string;
+  imageUrl: string;
+};
+
+/**
+ * Formatting a Stockholm time costs tens of microseconds and the same few
+ * hundred session times are formatted on every request, so results are
+ * remembered (pure functions of their input; the map is bounded).
+ */
+const formatted = new Map<string, string>();
+const FORMAT_CACHE_LIMIT = 5_000;
+
+export function memoFormat(kind: string, input: string, format: (input: string) => string): string {
+  const key = `${kind}|${input}`;
+  let value = formatted.get(key);
+  if (value === undefined) {
+    if (formatted.size >= FORMAT_CACHE_LIMIT) formatted.clear();
+    value = format(input);
+    formatted.set(key, value);
+  }
+  return value;
+}
+
+/** "1 plats kvar", "3 platser kvar" */
+export function placesLeftLabel(places: number): string {
+  return places === 1 ? "1 plats kvar" : `${places} platser kvar`;
+}
+
+/**
+ * A session's picture: its own image_url, else the image of its type, else the
+ * default. The start page matches a type by exact title, the lists by a title
+ * containing the type name (spec section 3).
+ */
+export function sessionImage(
+  row: Pick<SessionRow, "title" | "imageUrl">,
+  types: readonly TypeImage[],
+  match: "exact" | "containing",
+): string {
+  if (row.imageUrl) return row.imageUrl;
+  const type = match === "exact" ? findTypeExact(types, row.title) : findTypeContaining(types, row.title);
+  return type?.imageUrl || DEFAULT_SESSION_IMAGE;
+}
+
+export function toSessionCard(
+  row: SessionRow,
+  types: readonly TypeImage[],
+  match: "exact" | "containing" = "containing",
+): SessionCardView {
+  const availability = publicAvailability(row);
+  // A private session with a booking is full even when a seat is left (spec section 4).
+  const placesLeft = availability.bookable ? seatsLeft(row) : 0;
+  const price = displayPriceSek(row);
+  const dayKey = memoFormat("day", row.startTime, stockholmDayKey);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    passType: row.passType,
+    dayKey,
+    dateLabel: memoFormat("heading", dayKey, formatDayHeading),
+    startLabel: memoFormat("start", row.startTime, formatSessionDate),
+    timeRange: `${memoFormat("time", row.startTime, formatTime)}–${memoFormat("time", row.endTime, formatTime)}`,
+    priceLabel: showPriceInList(price) ? formatKr(price) : null,
+    availability,
+    placesLeft,
+    placesLabel: placesLeftLabel(placesLeft),
+    takenLabel: `${row.currentParticipants}/${row.maxParticipants}`,
+    imageUrl: sessionImage(row, types, match),
+  };
+}
+
+export type CardVariant = "list" | "teaser" | "booking" | "compact";
+
+/**
+ * What one card variant shows, and nothing more: the page's data travels to
+ * the browser a second time for hydration, so every unused field costs.
+ */
+export type SessionCardData = Pick<SessionCardView, "id" | "title" | "location" | "priceLabel" | "placesLabel"> & {
+  availability: Pick<PublicAvailability, "state" | "label" | "note" | "colour" | "bookable">;
+  description?: string;
+  imageUrl?: string;
+  dateLabel?: string;
+  timeRange?: string;
+  startLabel?: string;
+  takenLabel?: string;
+};
+
+export function cardData(view: SessionCardView, variant: CardVariant): SessionCardData {
+  const { id, title, location, priceLabel, placesLabel, availability } = view;
+  const base = { id, title, location, priceLabel, placesLabel, availability };
+  if (variant === "list") {
+    return { ...base, description: view.description, imageUrl: view.imageUrl, dateLabel: view.dateLabel, timeRange: view.timeRange };
+  }
+  if (variant === "teaser") return { ...base, dateLabel: view.dateLabel, timeRange: view.timeRange };
+  if (variant === "booking") {
+    return { ...base, description: view.description, imageUrl: view.imageUrl, startLabel: view.startLabel, takenLabel: view.takenLabel };
+  }
+  return { ...base, timeRange: view.timeRange };
+}
+
+/**
+ * The /boka list view: bookable sessions under "available", and the first
+ * few full ones (at most FULLY_BOOKED_LIST_CAP) as information only.
+ */
+export function splitForBookingList<T extends { availability: { bookable: boolean } }>(
+  cards: readonly T[],
+): { available: T[]; fullyBooked: T[] } {
+  return {
+    available: cards.filter((c) => c.availability.bookable),
+    fullyBooked: cards.filter((c) => !c.availability.bookable).slice(0, FULLY_BOOKED_LIST_CAP),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * /om: the team (the dog, the instructor, the finance person), each with a
+ * 'Fråga Flurre' and a contact button; the contact form; and schema.org
+ * LocalBusiness data for search engines.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AskFlurre } from "~/components/ask-flurre";
+import { ContactForm } from "~/components/contact-form";
+import { FallbackImage } from "~/components/fallback-image";
+import { PageToast } from "~/components/page-toast";
+import { LOCATIONS } from "~/domain/constants";
+import { ContactSchema } from "~/domain/schemas/contact";
+import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
+import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
+import { submitContactMessage } from "~/server/public/messages.server";
+import publicStyles from "~/styles/public.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+const CONTACT_SECTION_ID = "kontakt";
+
+const TEAM = [
+  {
+    id: "flurre",
+    name: "Flurre",
+    role: "Kontorshund och frågeexpert",
+    text: "Flurre håller koll på alla frågor som kommer in. Det han inte kan svara på själv springer han med direkt till tränarna – gärna med svansen i topp.",
+    image: "/images/team/flurre.svg",
+  },
+  {
+    id: "instruktor",
+    name: "Linnea",
+    role: "Hundinstruktör",
+    text: "Linnea leder GruppUps, privatpass och hembesök i Gävle och Sandviken. Hon tränar belöningsbaserat, med mycket lek och tydliga små steg.",
+    image: "/images/team/instruktor.svg",
+  },
+  {
+    id: "ekonomi",
+    name: "Jonas",
+    role: "Ekonomi och administration",
+    text: "Jonas ser till att bokningar, kvitton och allt det praktiska fungerar, så att tränarna kan lägga all tid på er och era hundar.",
+    image: "/images/team/ekonomi.svg",
+  },
+] as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  const siteUrl = page?.siteUrl ?? "";
+  return [
+    { title: "Om oss – Hundpass" },
+    { name: "description", content: "Möt teamet bakom Hundpass och kontakta oss om hundträning i Gävle och Sandviken." },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "LocalBusiness",
+        name: "Hundpass",
+        description: "Hundträning i grupp och privat i Gävle och Sandviken: GruppUps, privatpass, hembesök och online.",
+        url: siteUrl ? `${siteUrl}/` : undefined,
+        logo: siteUrl ? `${siteUrl}/images/logo.svg` : undefined,
+        image: siteUrl ? `${siteUrl}/images/hero.svg` : undefined,
+        address: { "@type": "PostalAddress", addressLocality: "Gävle", addressCountry: "SE" },
+        areaServed: [
+          { "@type": "City", name: "Gävle" },
+          { "@type": "City", name: "Sandviken" },
+        ],
+        location: LOCATIONS.filter((l) => l !== "Hembesök" && l !== "Online").map((name) => ({
+          "@type": "Place",
+          name,
+        })),
+      },
+    },
+  ];
+};
+
+export const headers = publicPageHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data(
+    { renderedAt: await formRenderedAt(context.config), siteUrl: context.config.SITE_URL.replace(/\/$/, "") },
+    { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handlePublicForm(
+    { request, context },
+    {
+      schema: ContactSchema,
+      rateLimit: FORM_RATE_LIMITS.contact,
+      submit: (values) => submitContactMessage(context, values, "contact"),
+      successUrl: "/om",
+      successToast: { type: "success", title: CONTACT_TEXTS.successTitle, description: CONTACT_TEXTS.successText },
+      failureToast: { title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText },
+    },
+  );
+}
+
+export default function About() {
+  const { renderedAt } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="public-page">
+      <PageToast toast={actionData?.toast} />
+      <header className="page-header">
+        <h1>Om oss</h1>
+        <p className="subtitle">
+          Hundpass är två hundtränare med ett gemensamt mål: att träning ska vara roligt – för både hund och
+          människa. Vi håller till i Gävle och Sandviken, utomhus, inomhus, hemma hos er och online.
+        </p>
+      </header>
+
+      <section className="page-section" aria-labelledby="team-heading">
+        <h2 id="team-heading">Teamet</h2>
+        <ul className="team-grid">
+          {TEAM.map((member) => (
+            <li key={member.id}>
+              <article className="team-card" aria-labelledby={`team-${member.id}`}>
+                <FallbackImage src={member.image} alt="" width={320} height={240} loading="lazy" decoding="async" />
+                <div className="team-card-body">
+                  <h3 id={`team-${member.id}`}>{member.name}</h3>
+                  <p className="role">{member.role}</p>
+                  <p>{member.text}</p>
+                  <div className="card-actions">
+                    <AskFlurre question={FLURRE_QUESTIONS.person(member.name)}>Fråga Flurre</AskFlurre>
+                    <Link to={`#${CONTACT_SECTION_ID}`} className="button">
+                      Kontakta<span className="visually-hidden"> {member.name}</span>
+                    </Link>
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id={CONTACT_SECTION_ID} className="contact-layout" aria-labelledby="contact-heading">
+        <div className="contact-intro">
+          <h2 id="contact-heading">{CONTACT_TEXTS.heading}</h2>
+          <p>{CONTACT_TEXTS.intro}</p>
+          <p>
+            Gäller det något som krånglar i appen? Använd hellre <a href="/rapportera-problem">felanmälan</a>.
+          </p>
+        </div>
+        <div className="form-card">
+          <ContactForm
+            key={renderedAt}
+            id="contact-form"
+            renderedAt={renderedAt}
+            lastResult={actionData?.result}
+            submitLabel={CONTACT_TEXTS.submit}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

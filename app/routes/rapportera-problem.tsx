@@ -1,0 +1,64 @@
+/**
+ * /rapportera-problem: 'PRUTT OCKSÅ!' and the 'Felanmälan' form. A report is
+ * stored in D1 and e-mailed to the trainers; the visitor is thanked.
+ */
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { PageToast } from "~/components/page-toast";
+import { ProblemReportForm } from "~/components/problem-report-form";
+import { ProblemReportSchema } from "~/domain/schemas/problem-report";
+import { REPORT_TEXTS } from "~/domain/texts";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
+import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
+import { submitProblemReport } from "~/server/public/messages.server";
+import publicStyles from "~/styles/public.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
+
+export const meta: MetaFunction = () => [
+  { title: "Rapportera problem – Hundpass" },
+  { name: "description", content: "Något som inte fungerar i appen? Skicka en felanmälan så rättar vi det." },
+];
+
+export const headers = publicPageHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data(
+    { renderedAt: await formRenderedAt(context.config) },
+    { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handlePublicForm(
+    { request, context },
+    {
+      schema: ProblemReportSchema,
+      rateLimit: FORM_RATE_LIMITS.problemReport,
+      submit: (values) => submitProblemReport(context, values),
+      successUrl: "/rapportera-problem",
+      successToast: { type: "success", title: REPORT_TEXTS.thanksTitle, description: REPORT_TEXTS.thanksText },
+      failureToast: { title: REPORT_TEXTS.failureTitle, description: REPORT_TEXTS.failureText },
+    },
+  );
+}
+
+export default function ReportProblem() {
+  const { renderedAt } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="public-page report-page">
+      <PageToast toast={actionData?.toast} />
+      <header className="page-header">
+        <h1>{REPORT_TEXTS.title}</h1>
+        <p className="subtitle">{REPORT_TEXTS.intro}</p>
+      </header>
+      <section className="form-card" aria-labelledby="report-heading">
+        <h2 id="report-heading">{REPORT_TEXTS.formTitle}</h2>
+        <ProblemReportForm key={renderedAt} renderedAt={renderedAt} lastResult={actionData?.result} />
+      </section>
+    </div>
+  );
+}

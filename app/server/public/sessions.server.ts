@@ -1,0 +1,132 @@
+/**
+ * The D1 reads of the public pages. Each page's data comes in one round
+ * trip: one query, or one db.batch of two. Functions throw on a database
+ * failure; the route decides what the visitor sees then.
+ */
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { PassType } from "~/domain/availability";
+import type { SessionRow, TypeImage } from "~/domain/session-view";
+import type { PopupType } from "~/domain/session-types";
+import { getDb, schema } from "../db.server";
+import type { Env } from "../env.server";
+
+const { sessions, popupTypes } = schema;
+
+/** Upper bound on rows a public list reads; far above a season of sessions. */
+export const PUBLIC_LIST_LIMIT = 300;
+
+const sessionColumns = {
+  id: sessions.id,
+  title: sessions.title,
+  description: sessions.description,
+  location: sessions.location,
+  startTime: sessions.startTime,
+  endTime: sessions.endTime,
+  passType: sessions.passType,
+  priceSek: sessions.priceSek,
+  currentParticipants: sessions.currentParticipants,
+  maxParticipants: sessions.maxParticipants,
+  imageUrl: sessions.imageUrl,
+};
+
+const typeImageColumns = { name: popupTypes.name, imageUrl: popupTypes.imageUrl };
+
+/** app_order ascending with missing values last (the 999 rule), then name. */
+const typeOrder = [sql`${popupTypes.appOrder} IS NULL`, asc(popupTypes.appOrder), asc(popupTypes.name)];
+
+function upcoming(now: Date): SQL {
+  return gte(sessions.endTime, now.toISOString());
+}
+
+function withPassType(condition: SQL, passType: PassType | null): SQL {
+  return passType ? (and(condition, eq(sessions.passType, passType)) as SQL) : condition;
+}
+
+export type StartPageData = { types: PopupType[]; groupSessions: SessionRow[] };
+
+/**
+ * All session types (the grid shows the visible ones; hidden ones still give
+ * their image to a matching session) and the upcoming group sessions with free
+ * places, most participants first.
+ */
+export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<StartPageData> {
+  const db = getDb(env);
+  const [types, groupSessions] = await db.batch([
+    db
+      .select({
+        id: popupTypes.id,
+        name: popupTypes.name,
+        description: popupTypes.description,
+        imageUrl: popupTypes.imageUrl,
+        inspiringText: popupTypes.inspiringText,
+        hidden: popupTypes.hidden,
+        appOrder: popupTypes.appOrder,
+        maxParticipants: popupTypes.maxParticipants,
+        sessionType: popupTypes.sessionType,
+        price: popupTypes.price,
+      })
+      .from(popupTypes)
+      .orderBy(...typeOrder),
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.passType, "group"),
+          upcoming(now),
+          lt(sessions.currentParticipants, sessions.maxParticipants),
+        ),
+      )
+      .orderBy(desc(sessions.currentParticipants), asc(sessions.startTime))
+      .limit(PUBLIC_LIST_LIMIT),
+  ]);
+  return {
+    types: types.map((t) => ({ ...t, id: String(t.id) })),
+    groupSessions,
+  };
+}
+
+export type SessionListData = { types: TypeImage[]; sessions: SessionRow[] };
+
+/** Upcoming sessions (optionally of one pass type) by start time, with the type images. */
+export async function loadUpcomingSessions(
+  env: Pick<Env, "DB">,
+  now: Date,
+  passType: PassType | null = null,
+): Promise<SessionListData> {
+  const db = getDb(env);
+  const [types, rows] = await db.batch([
+    db.select(typeImageColumns).from(popupTypes).orderBy(...typeOrder),
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      .where(withPassType(upcoming(now), passType))
+      .orderBy(asc(sessions.startTime), asc(sessions.id))
+      .limit(PUBLIC_LIST_LIMIT),
+  ]);
+  return { types, sessions: rows };
+}
+
+/**
+ * The calendar month's upcoming sessions: start in [fromIso, toIso), not yet
+ * ended. One query; the calendar cards need no images.
+ */
+export async function loadSessionsStartingBetween(
+  env: Pick<Env, "DB">,
+  now: Date,
+  range: { fromIso: string; toIso: string },
+  passType: PassType | null = null,
+): Promise<SessionRow[]> {
+  const db = getDb(env);
+  return db
+    .select(sessionColumns)
+    .from(sessions)
+    .where(
+      withPassType(
+        and(gte(sessions.startTime, range.fromIso), lt(sessions.startTime, range.toIso), upcoming(now)) as SQL,
+        passType,
+      ),
+    )
+    .orderBy(asc(sessions.startTime), asc(sessions.id))
+    .limit(PUBLIC_LIST_LIMIT);
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The JavaScript and CSS each public page makes the browser load on a first
+// visit, gzipped: every script, module preload and stylesheet in the page's
+// HTML plus the static imports of those modules, read from build/client.
+//
+//   npm run build && node bench/bundle-size.mjs [--check]
+//
+// Starts and stops its own local worker (127.0.0.1:8790) to get each page's
+// HTML. --check exits with status 1 when a page is over the JS budget.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { startWorker } from "./lib/local-worker.mjs";
+
+const PAGES = [
+  "/",
+  "/alla-popups",
+  "/boka",
+  "/boka?steg=2&typ=alla&vy=kalender",
+  "/boka?steg=2&typ=alla&vy=lista",
+  "/hitta",
+  "/om",
+  "/preppa",
+  "/flurre",
+  "/rapportera-problem",
+];
+const JS_BUDGET_KB = 120;
+const CLIENT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../build/client");
+
+const sizes = new Map();
+function sizeOf(asset) {
+  if (!sizes.has(asset)) {
+    const content = readFileSync(path.join(CLIENT, asset));
+    sizes.set(asset, { raw: content.length, gzip: gzipSync(content, { level: 9 }).length, text: content.toString("utf8") });
+  }
+  return sizes.get(asset);
+}
+
+/** The module plus everything it imports statically ("./x.js" inside /assets). */
+function withImports(asset, seen) {
+  if (seen.has(asset)) return;
+  seen.add(asset);
+  const dir = path.posix.dirname(asset);
+  for (const m of sizeOf(asset).text.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    withImports(path.posix.join(dir, m[1]), seen);
+  }
+}
+
+function assetsIn(html) {
+  const js = new Set();
+  const css = new Set();
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]*src="(\/assets\/[^"]+\.js)"/g)) js.add(m[1]);
+  for (const m of html.matchAll(/import\s*\(?\s*["'](\/assets\/[^"']+\.js)["']/g)) js.add(m[1]);
+  for (const m of html.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/g)) css.add(m[1]);
+  const closure = new Set();
+  for (const asset of js) withImports(asset, closure);
+  return { js: [...closure], css: [...css] };
+}
+
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+const sum = (assets, key) => assets.reduce((total, a) => total + sizeOf(a)[key], 0);
+
+const { origin, stop } = await startWorker();
+const rows = [];
+let over = 0;
+try {
+  for (const page of PAGES) {
+    const res = await fetch(`${origin}${page}`);
+    if (!res.ok) throw new Error(`${page} answered ${res.status}`);
+    const { js, css } = assetsIn(await res.text());
+    const jsGzip = sum(js, "gzip");
+    if (kb(jsGzip) > JS_BUDGET_KB) over++;
+    rows.push({
+      page,
+      "JS files": js.length,
+      "JS kB": kb(sum(js, "raw")),
+      "JS kB gzip": kb(jsGzip),
+      "CSS kB": kb(sum(css, "raw")),
+      "CSS kB gzip": kb(sum(css, "gzip")),
+      budget: kb(jsGzip) <= JS_BUDGET_KB ? "ok" : `over ${JS_BUDGET_KB} kB`,
+    });
+  }
+} finally {
+  stop();
+}
+
+console.log("\nFirst-load JavaScript and CSS per public page (gzip -9 of build/client)");
+console.table(rows);
+console.log(`Budget: first-load JS <= ${JS_BUDGET_KB} kB gzipped.`);
+if (process.argv.includes("--check") && over > 0) process.exitCode = 1;

@@ -1,0 +1,96 @@
+// Starts the built worker for a bench run: `wrangler dev` on 127.0.0.1:8790
+// with NODE_ENV=production and its own database under .wrangler/bench-state
+// (migrated and seeded with the demo data). Stop it with stop(); it is also
+// stopped when the process exits or is interrupted.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export const BENCH_PORT = 8790;
+export const BENCH_ORIGIN = `http://127.0.0.1:${BENCH_PORT}`;
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const STATE = path.join(ROOT, ".wrangler/bench-state");
+const READY_TIMEOUT_MS = 60_000;
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status})`);
+}
+
+export function assertBuilt() {
+  for (const file of ["build/server/index.js", "build/client"]) {
+    if (!existsSync(path.join(ROOT, file))) {
+      console.error(`${file} is missing: run \`npm run build\` first.`);
+      process.exit(2);
+    }
+  }
+}
+
+/** A free loopback port, so the devtools inspector never clashes with another local wrangler. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startWorker() {
+  assertBuilt();
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    WRANGLER_SEND_METRICS: "false",
+    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
+  };
+  mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
+  rmSync(STATE, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], env);
+  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", STATE], env);
+
+  // Its own process group, so stopping it also stops workerd.
+  const child = spawn(
+    "npx",
+    [
+      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(BENCH_PORT), "--persist-to", STATE,
+      "--inspector-port", String(await freePort()),
+      "--var", `SITE_URL:${BENCH_ORIGIN}`, "--log-level", "warn",
+    ],
+    { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on("exit", stop);
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  }
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode})`);
+    try {
+      const res = await fetch(`${BENCH_ORIGIN}/`);
+      if (res.ok) return { origin: BENCH_ORIGIN, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  stop();
+  throw new Error(`the worker did not answer on ${BENCH_ORIGIN} within ${READY_TIMEOUT_MS / 1000} s`);
+}

@@ -1,0 +1,199 @@
+// The contact form (/om), the question to Flurre (/flurre) and the problem
+// report (/rapportera-problem) through the real worker: a valid send stores a
+// row and queues one e-mail to the admin; anything refused stores nothing.
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { BOT_CHECK_MESSAGE } from "~/server/bot-check.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { cookiesFrom } from "./helpers";
+import { countRows, decode, postForm, SELF, textOf } from "./public-helpers";
+
+const ADMIN = "admin@hundpass.se";
+
+type OutboxRow = { kind: string; to_address: string; reply_to: string | null; subject: string; text_body: string };
+
+async function outbox(): Promise<OutboxRow[]> {
+  const { results } = await env.DB.prepare(
+    "SELECT kind, to_address, reply_to, subject, text_body FROM email_outbox ORDER BY created_at",
+  ).all<OutboxRow>();
+  return results;
+}
+
+let ipCounter = 0;
+/** Each test sends from its own address so rate limits never leak between tests. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+beforeEach(async () => {
+  await env.DB.batch(
+    ["contact_messages", "problem_reports", "email_outbox", "rate_limits"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+  );
+});
+
+const contact = { name: "Karin Lund", email: "karin@example.se", message: "Hej! Passar valpkursen en 10 veckors valp?" };
+
+describe("contact form on /om", () => {
+  it("stores the message, queues one e-mail to the admin with reply-to the sender, and thanks with a toast", async () => {
+    const res = await postForm("/om", contact, { ip: freshIp() });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/om");
+
+    const row = await env.DB.prepare("SELECT name, email, message FROM contact_messages").first();
+    expect(row).toEqual(contact);
+    const mails = await outbox();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: "contact-message", to_address: ADMIN, reply_to: contact.email });
+    expect(mails[0]!.subject).toContain("Karin Lund");
+    expect(mails[0]!.text_body).toContain(contact.message);
+
+    const next = await SELF.fetch("http://localhost/om", { headers: { Cookie: cookiesFrom(res) } });
+    expect(textOf(await next.text())).toContain("Meddelandet har skickats!");
+  });
+
+  it("refuses empty fields with 'Alla fält måste fyllas i', keeps what was typed and stores nothing", async () => {
+    const res = await postForm("/om", { name: "Karin Lund", email: "karin@example.se", message: "   " }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(textOf(html)).toContain("Alla fält måste fyllas i");
+    expect(html).toContain('value="Karin Lund"');
+    expect(await countRows("contact_messages")).toBe(0);
+    expect(await countRows("email_outbox")).toBe(0);
+  });
+
+  it("refuses a malformed e-mail address", async () => {
+    const res = await postForm("/om", { ...contact, email: "karin@example" }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain("Ange en giltig e-postadress");
+    expect(await countRows("contact_messages")).toBe(0);
+  });
+
+  it("refuses a message longer than 1000 characters", async () => {
+    const res = await postForm("/om", { ...contact, message: "x".repeat(1001) }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain("Högst 1000 tecken");
+    expect(await countRows("contact_messages")).toBe(0);
+  });
+
+  it.each([
+    ["a filled honeypot", { website: "http://spam.example" }, {}],
+    ["a form sent faster than a person can", {}, { ageMs: 200 }],
+    ["a forged render stamp", { form_rendered_at: "1.deadbeef" }, {}],
+  ])("refuses %s without storing anything", async (_name, extra, opts) => {
+    const res = await postForm("/om", { ...contact, ...extra }, { ip: freshIp(), ...opts });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain(BOT_CHECK_MESSAGE);
+    expect(await countRows("contact_messages")).toBe(0);
+    expect(await countRows("email_outbox")).toBe(0);
+  });
+
+  it("accepts five messages from one address in ten minutes and refuses the sixth", async () => {
+    const ip = freshIp();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await postForm("/om", { ...contact, message: `Fråga ${i}` }, { ip })).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    expect(await countRows("contact_messages")).toBe(5);
+    expect(await countRows("email_outbox")).toBe(5);
+
+    const refused = await postForm("/om", contact, { ip });
+    expect(textOf(await refused.text())).toContain(RATE_LIMIT_MESSAGE);
+    // Another visitor is not affected.
+    expect((await postForm("/om", contact, { ip: freshIp() })).status).toBe(302);
+  });
+
+  it("does not count refused input against the limit", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 6; i++) await postForm("/om", { ...contact, email: "" }, { ip });
+    expect((await postForm("/om", contact, { ip })).status).toBe(302);
+  });
+});
+
+describe("questions to Flurre on /flurre", () => {
+  it("stores the question like a contact message and e-mails it to the trainers", async () => {
+    const question = { name: "Erik Holm", email: "erik@example.com", message: "Berätta allt jag behöver veta om HEMMIS!" };
+    const res = await postForm("/flurre", question, { ip: freshIp() });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/flurre");
+    expect(await env.DB.prepare("SELECT name, email, message FROM contact_messages").first()).toEqual(question);
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ kind: "flurre-question", to_address: ADMIN, reply_to: question.email });
+    expect(mail!.subject).toBe("Fråga till Flurre från Erik Holm");
+    expect(mail!.text_body).toContain(question.message);
+    const next = await SELF.fetch("http://localhost/flurre", { headers: { Cookie: cookiesFrom(res) } });
+    expect(textOf(await next.text())).toContain("Flurre har lämnat över din fråga till tränarna.");
+  });
+
+  it("refuses an empty question and stores nothing", async () => {
+    const res = await postForm("/flurre", { name: "Erik", email: "erik@example.com", message: "" }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain("Alla fält måste fyllas i");
+    expect(await countRows("contact_messages")).toBe(0);
+  });
+});
+
+const report = {
+  user_name: "Lisa Nordström",
+  user_email: "lisa@example.se",
+  user_email_confirm: "LISA@example.se",
+  user_phone: "070-987 65 43",
+  message: "Kalendern visade fel månad när jag tryckte bakåt.",
+  needs_help: "yes",
+};
+
+describe("problem report on /rapportera-problem", () => {
+  it("stores the report, e-mails the admin and thanks the reporter", async () => {
+    const res = await postForm("/rapportera-problem", report, { ip: freshIp() });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/rapportera-problem");
+    const row = await env.DB.prepare(
+      "SELECT user_name, user_email, user_phone, message, needs_help FROM problem_reports",
+    ).first();
+    expect(row).toEqual({
+      user_name: report.user_name,
+      user_email: report.user_email,
+      user_phone: "0709876543",
+      message: report.message,
+      needs_help: "yes",
+    });
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ kind: "problem-report", to_address: ADMIN, reply_to: report.user_email });
+    expect(mail!.subject).toBe("Felanmälan från Lisa Nordström – vill ha hjälp");
+    expect(mail!.text_body).toContain("Telefon: 070-987 65 43");
+    expect(mail!.text_body).toContain(report.message);
+    const next = await SELF.fetch("http://localhost/rapportera-problem", { headers: { Cookie: cookiesFrom(res) } });
+    expect(textOf(await next.text())).toContain("Tack för din rapport!");
+  });
+
+  it("refuses different e-mail addresses with 'E-postadresserna matchar inte'", async () => {
+    const res = await postForm("/rapportera-problem", { ...report, user_email_confirm: "lisa@example.com" }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(textOf(html)).toContain("E-postadresserna matchar inte");
+    expect(decode(html)).toContain(`>${report.message}</textarea>`);
+    expect(await countRows("problem_reports")).toBe(0);
+    expect(await countRows("email_outbox")).toBe(0);
+  });
+
+  it("refuses a missing answer with 'Fyll i alla fält' and a bad phone number", async () => {
+    const { needs_help: _left, ...withoutHelp } = report;
+    const res = await postForm("/rapportera-problem", { ...withoutHelp, user_phone: "12" }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    const text = textOf(await res.text());
+    expect(text).toContain("Fyll i alla fält");
+    expect(text).toContain("Ange ett giltigt telefonnummer");
+    expect(await countRows("problem_reports")).toBe(0);
+  });
+
+  it("refuses a message longer than 2000 characters", async () => {
+    const res = await postForm("/rapportera-problem", { ...report, message: "y".repeat(2001) }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain("Högst 2000 tecken");
+    expect(await countRows("problem_reports")).toBe(0);
+  });
+
+  it("is rate-limited per address", async () => {
+    const ip = freshIp();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await postForm("/rapportera-problem", report, { ip })).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    expect(await countRows("problem_reports")).toBe(5);
+  });
+});
