@@ -71,7 +71,8 @@ export default function Index() {
           alt=""
           width={1200}
           height={500}
-          fetchPriority="high"
+          // React 18 passes only the lower-case attribute through to the DOM.
+          {...{ fetchpriority: "high" }}
         />
         <div className="hero-content">
           <h1 id="hero-heading">{START_TEXTS.heroTitle}</h1>
