@@ -16,6 +16,7 @@ export const BOOKING_TEXTS = {
   termsLabel: "Jag förstår att bokningen är bindande och inte kan avbokas eller ombokas.",
   meetingTypeWarning:
     "Dubbelkolla att din e-postadress och ditt telefonnummer stämmer – det är dem vi använder för att nå dig till mötet.",
+  acceptTermsHint: "Godkänn villkoren ovan för att kunna boka.",
   submit: "Boka pass",
   submitting: "Bokar...",
 } as const;

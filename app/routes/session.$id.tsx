@@ -436,6 +436,7 @@ function BookingForm({
   }, [form]);
 
   const termsAccepted = fields.terms.value === "on";
+  const waitingForTerms = hydrated && !termsAccepted;
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
 
   // Toasts: the server's (booking errors, mismatch without JS) and the
@@ -587,10 +588,16 @@ function BookingForm({
           type="submit"
           className="primary booking-submit"
           // Without JavaScript the button stays enabled and the server checks the terms.
-          disabled={submitting || (hydrated && !termsAccepted)}
+          disabled={submitting || waitingForTerms}
+          aria-describedby={waitingForTerms ? "booking-submit-hint" : undefined}
         >
           {submitting ? BOOKING_TEXTS.submitting : BOOKING_TEXTS.submit}
         </button>
+        {waitingForTerms ? (
+          <p id="booking-submit-hint" className="booking-submit-hint">
+            {BOOKING_TEXTS.acceptTermsHint}
+          </p>
+        ) : null}
       </Form>
     </>
   );
