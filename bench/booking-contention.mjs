@@ -125,7 +125,7 @@ function bookingBody(stamp) {
   }).toString();
 }
 
-/** One booking: "booked" (302 to /mina-bokningar), "full" (409) or "other", with its latency. */
+/** One booking: "booked" (302 to /mina-bokningar), "full" (303 back to the session page) or what else came, with its latency. */
 async function book(sessionId, stamp) {
   const started = performance.now();
   let outcome = "other";
@@ -139,7 +139,7 @@ async function book(sessionId, stamp) {
     });
     const body = await res.text();
     if (res.status === 302 && res.headers.get("location") === "/mina-bokningar") outcome = "booked";
-    else if (res.status === 409) outcome = "full";
+    else if (res.status === 303 && res.headers.get("location") === `/session/${sessionId}`) outcome = "full";
     else {
       outcome = `http-${res.status}`;
       if (!unexpected.has(outcome)) unexpected.set(outcome, body.replace(/\s+/g, " ").slice(0, 300));

@@ -20,7 +20,6 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
-  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AskFlurre } from "~/components/ask-flurre";
@@ -107,10 +106,15 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   );
 }
 
+function bookingErrorToast(description: string) {
+  return { type: "error", title: BOOKING_TEXTS.errorTitle, description } as const;
+}
+
+/** A toast in the action's answer; the id makes a repeat of the same message show again. */
 type ActionToast = ToastView & { id: string };
 
-function bookingErrorToast(description: string): ActionToast {
-  return { id: crypto.randomUUID(), type: "error", title: BOOKING_TEXTS.errorTitle, description };
+function bookingActionToast(description: string): ActionToast {
+  return { id: crypto.randomUUID(), ...bookingErrorToast(description) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -127,7 +131,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!bot.ok) {
     const submission = parseWithZod(formData, { schema });
     return data(
-      { result: submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), toast: null, refresh: false },
+      { result: submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), toast: null },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -141,7 +145,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         toast: mismatch
           ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
           : null,
-        refresh: false,
       },
       { status: 400, headers: NO_STORE },
     );
@@ -151,7 +154,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const limit = await hitRateLimit(context.cloudflare.env, bookingRateLimit(context.cloudflare.env), clientIp(request));
   if (!limit.allowed) {
     return data(
-      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null, refresh: false },
+      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
       { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
@@ -167,24 +170,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "not-found":
       return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
     case "full":
-    case "duplicate":
     case "past":
+      // The form is of no use any more: show the page again (now without it) and say why.
+      return redirectWithToast(
+        context,
+        `/session/${id}`,
+        bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
+        { status: 303 },
+      );
+    case "duplicate":
     case "error": {
-      const message = {
-        full: BOOKING_TEXTS.full,
-        duplicate: BOOKING_TEXTS.duplicate,
-        past: BOOKING_TEXTS.started,
-        error: BOOKING_TEXTS.failed,
-      }[outcome.status];
-      const status = { full: 409, duplicate: 409, past: 409, error: 500 }[outcome.status];
+      const message = outcome.status === "duplicate" ? BOOKING_TEXTS.duplicate : BOOKING_TEXTS.failed;
       return data(
-        {
-          result: submission.reply({ formErrors: [message] }),
-          toast: bookingErrorToast(message),
-          // The page should now show why the form is gone (full or started).
-          refresh: outcome.status === "full" || outcome.status === "past",
-        },
-        { status, headers: NO_STORE },
+        { result: submission.reply({ formErrors: [message] }), toast: bookingActionToast(message) },
+        { status: outcome.status === "duplicate" ? 409 : 500, headers: NO_STORE },
       );
     }
   }
@@ -199,13 +198,6 @@ function onlyFieldsShown(values: BookingFormValues, rules: BookingRules): Bookin
     variant: rules.requiresVariant ? values.variant : undefined,
   };
 }
-
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) => {
-  if (actionResult && typeof actionResult === "object" && "refresh" in actionResult && actionResult.refresh) {
-    return true;
-  }
-  return defaultShouldRevalidate;
-};
 
 // ---------------------------------------------------------------------------
 

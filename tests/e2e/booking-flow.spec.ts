@@ -1,9 +1,12 @@
 // Booking a session from its page, with and without JavaScript: the
-// confirmation, both mails with the calendar file, and what the page shows
-// around the form. Mutates only seed sessions 14, 16, 18, 19, 21 and 22.
-import { expect, test } from "@playwright/test";
+// confirmation, both mails with the calendar file, a late visitor refused,
+// and what the page shows around the form. Mutates only seed sessions 14,
+// 16, 18, 19, 21 and 22 (eight bookings a run, well under the per-address limit).
+import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import {
+  HUMAN_PAUSE_MS,
   acceptTermsAndSubmit,
+  expectNoMailTo,
   fillBookingForm,
   isJs,
   openSession,
@@ -11,6 +14,34 @@ import {
 } from "./booking-helpers";
 
 const GROUP_SESSION = { js: 14, "no-js": 16 } as const;
+
+/** A second visitor with the form filled in and ready, but not yet sent. */
+async function openLateForm(
+  context: BrowserContext,
+  id: number,
+  testInfo: TestInfo,
+  fillExtra: (page: Page) => Promise<void>,
+) {
+  const page = await context.newPage();
+  const email = uniqueEmail(testInfo, "late");
+  await openSession(page, id, testInfo);
+  await fillBookingForm(page, { name: "Sen Sensson", email, phone: "0704445566", dog: "Pluto" });
+  await fillExtra(page);
+  await page.getByLabel(/bokningen är bindande/).check();
+  return { page, email };
+}
+
+/** The late visitor sends the form after the seat went: told it is full, nothing stored. */
+async function expectLateFormRefused(late: { page: Page; email: string }, id: number) {
+  await late.page.waitForTimeout(HUMAN_PAUSE_MS);
+  await late.page.getByRole("button", { name: "Boka pass" }).click();
+  await expect(late.page).toHaveURL(new RegExp(`/session/${id}$`));
+  const toast = late.page.getByTestId("toast");
+  await expect(toast).toContainText("Bokningsfel");
+  await expect(toast).toContainText("Fullbokat");
+  await expect(late.page.getByRole("heading", { name: "Detta pass är fullbokat" })).toBeVisible();
+  await expectNoMailTo(late.page, late.email);
+}
 const DUPLICATE_SESSION = { js: 21, "no-js": 22 } as const;
 
 test("a visitor books a group session, sees the confirmation and gets both mails with the .ics", async ({ page }, testInfo) => {
@@ -80,8 +111,12 @@ test("remembered name, phone and dog fill the next booking form (with JavaScript
   await expect(page.getByLabel("E-post *", { exact: true })).toHaveValue("");
 });
 
-test("a successful booking stores the contact details in the browser (with JavaScript)", async ({ page }, testInfo) => {
+test("a successful booking stores the contact details in the browser (with JavaScript)", async ({ page, context }, testInfo) => {
   test.skip(!isJs(testInfo), "localStorage needs JavaScript");
+  // Someone else opens the same private session's form first and sends it last.
+  const late = await openLateForm(context, 18, testInfo, async (p) => {
+    await p.getByLabel("Mötestyp *").selectOption("Telefonmöte");
+  });
   await page.goto("/");
   await page.evaluate(() => window.localStorage.removeItem("hundpass:booking-contact"));
   const email = uniqueEmail(testInfo, "plan");
@@ -107,10 +142,14 @@ test("a successful booking stores the contact details in the browser (with JavaS
   // The private session is now taken.
   await page.goto("/session/18");
   await expect(page.getByRole("heading", { name: "Detta pass är fullbokat" })).toBeVisible();
+  await expectLateFormRefused(late, 18);
 });
 
-test("a home visit is booked with the home address (without JavaScript)", async ({ page }, testInfo) => {
+test("a home visit is booked with the home address (without JavaScript)", async ({ page, context }, testInfo) => {
   test.skip(isJs(testInfo), "one booking of this private session per run");
+  const late = await openLateForm(context, 19, testInfo, async (p) => {
+    await p.getByLabel("Hemadress *").fill("Lillgatan 2, 803 20 Gävle");
+  });
   const email = uniqueEmail(testInfo, "hemmis");
   await openSession(page, 19, testInfo);
   await fillBookingForm(page, { name: "Hemma Hemsson", email, phone: "0702223344", dog: "Tussi" });
@@ -121,6 +160,7 @@ test("a home visit is booked with the home address (without JavaScript)", async 
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
   await page.getByTestId("mail-row").first().getByRole("link").click();
   await expect(page.getByTestId("mail-text")).toContainText("Hemadress: Storgatan 12, 811 30 Sandviken");
+  await expectLateFormRefused(late, 19);
 });
 
 test("the same e-mail cannot book the same session twice", async ({ page }, testInfo) => {

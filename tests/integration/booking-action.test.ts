@@ -221,11 +221,13 @@ describe("booking through the form", () => {
     );
     const responses = await Promise.all(forms.map((form) => postBooking(id, form)));
     const booked = responses.filter((r) => r.status === 302 && r.headers.get("Location") === "/mina-bokningar");
-    const full = responses.filter((r) => r.status === 409);
+    const full = responses.filter((r) => r.status === 303 && r.headers.get("Location") === `/session/${id}`);
     expect(booked).toHaveLength(10);
     expect(full).toHaveLength(190);
-    expect(await pageText(full[0]!)).toContain("Fullbokat");
+    expect(await toastOf(full[0]!)).toEqual({ type: "error", title: "Bokningsfel", description: "Fullbokat" });
     expect(await seatState(id)).toMatchObject({ current: 10, active: 10, rows: 10 });
+    // Back on the page, the form is gone and it says why.
+    expect(await (await get(`/session/${id}`)).text()).toContain("Detta pass är fullbokat");
   });
 
   it("gives a private session to exactly one of 30 simultaneous form posts", async () => {
@@ -269,18 +271,20 @@ describe("booking through the form", () => {
   it("refuses a session that has already started and stores nothing", async () => {
     const id = await createSession({ startsInMs: -5 * 60_000 });
     const res = await postBooking(id, await bookingForm({ user_email: "sen@example.se", user_email_confirm: "sen@example.se" }));
-    expect(res.status).toBe(409);
-    expect(await pageText(res)).toContain(BOOKING_TEXTS.started);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/session/${id}`);
+    expect(await toastOf(res)).toMatchObject({ title: "Bokningsfel", description: BOOKING_TEXTS.started });
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     expect(await mailTo("sen@example.se")).toHaveLength(0);
   });
 
-  it("refuses a session that has ended, stores nothing and sends the visitor to the list", async () => {
+  it("refuses a session that has ended, stores nothing and sends the visitor on to the list", async () => {
     const id = await createSession({ startsInMs: -5 * 60 * 60_000 });
     const res = await postBooking(id, await bookingForm({ user_email: "slut@example.se", user_email_confirm: "slut@example.se" }));
-    // The page can no longer be shown, so the refusal ends on /alla-popup with the load-error toast.
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/alla-popup");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/session/${id}`);
+    // The page of an ended session leads to the list.
+    expect((await get(`/session/${id}`)).headers.get("Location")).toBe("/alla-popup");
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     expect(await mailTo("slut@example.se")).toHaveLength(0);
   });
