@@ -211,7 +211,7 @@ export default function SessionPage() {
   if (!availability.bookable) {
     panel = (
       <div className="booking-closed" data-testid="session-full">
-        <h2>{BOOKING_TEXTS.fullPage}</h2>
+        <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
         <p>Det finns fler pass att välja bland.</p>
         <Link to="/alla-popups" className="button">
           Visa alla pass
@@ -221,7 +221,7 @@ export default function SessionPage() {
   } else if (started) {
     panel = (
       <div className="booking-closed">
-        <h2>{BOOKING_TEXTS.started}</h2>
+        <h2 id="booking-heading">{BOOKING_TEXTS.started}</h2>
         <Link to="/alla-popups" className="button">
           Visa alla pass
         </Link>
@@ -229,13 +229,17 @@ export default function SessionPage() {
     );
   } else {
     panel = (
-      <BookingForm
-        key={session.id}
-        rules={rules}
-        renderedAt={renderedAt}
-        idempotencyKey={idempotencyKey}
-        isGroup={session.passType === "group"}
-      />
+      <>
+        <h2 id="booking-heading">Boka passet</h2>
+        <p className="booking-lead">Fyll i dina och din hunds uppgifter. Fält markerade med * måste fyllas i.</p>
+        <BookingForm
+          key={session.id}
+          rules={rules}
+          renderedAt={renderedAt}
+          idempotencyKey={idempotencyKey}
+          isGroup={session.passType === "group"}
+        />
+      </>
     );
   }
 
@@ -246,7 +250,7 @@ export default function SessionPage() {
       </p>
       <div className="session-layout">
         <section className="session-details card" aria-labelledby="session-title">
-          <SessionImage src={imageUrl} />
+          <SessionImage key={imageUrl} src={imageUrl} />
           <div className="session-body">
             <p className="session-badges">
               <span className={`badge badge-${availability.colour}`} data-testid="availability">
@@ -289,16 +293,6 @@ export default function SessionPage() {
           </div>
         </section>
         <section className="booking-panel card" aria-labelledby="booking-heading">
-          {availability.bookable && !started ? (
-            <>
-              <h2 id="booking-heading">Boka passet</h2>
-              <p className="booking-lead">Fyll i dina och din hunds uppgifter. Fält markerade med * måste fyllas i.</p>
-            </>
-          ) : (
-            <h2 id="booking-heading" className="visually-hidden">
-              Bokning
-            </h2>
-          )}
           {panel}
         </section>
       </div>
@@ -318,11 +312,11 @@ function priceText(session: { title: string; priceSek: number }, rules: BookingR
 function SessionImage({ src }: { src: string }) {
   const ref = useRef<HTMLImageElement>(null);
   const [current, setCurrent] = useState(src);
-  const useFallback = () => setCurrent((now) => (now === DEFAULT_SESSION_IMAGE ? now : DEFAULT_SESSION_IMAGE));
+  const showFallback = () => setCurrent(DEFAULT_SESSION_IMAGE);
   // An image that failed before hydration fired its error event unheard.
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) useFallback();
+    if (img && img.complete && img.naturalWidth === 0) showFallback();
   }, []);
   return (
     <img
@@ -332,7 +326,8 @@ function SessionImage({ src }: { src: string }) {
       alt=""
       width={640}
       height={360}
-      onError={useFallback}
+      // Once: if the fallback itself failed, leave it rather than loop.
+      onError={current === DEFAULT_SESSION_IMAGE ? undefined : showFallback}
     />
   );
 }

@@ -299,6 +299,27 @@ describe("booking through the form", () => {
     expect(row).toEqual({ home_address: null, meeting_type: null, variant: null, price_sek: 249 });
   });
 
+  it("answers any other failure with 'Kunde inte genomföra bokningen. Försök igen.' in the form, keeping the values", async () => {
+    const id = await createSession();
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_booking BEFORE INSERT ON bookings
+       WHEN NEW.session_id = ${id} BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    ).run();
+    let res: Response;
+    try {
+      res = await postBooking(id, await bookingForm({ user_email: "otur@example.se", user_email_confirm: "otur@example.se" }));
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refuse_booking").run();
+    }
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain("Kunde inte genomföra bokningen. Försök igen.");
+    expect(html).toMatch(/data-testid="toast"[^>]*>\s*<strong>Bokningsfel<\/strong>/);
+    expect(html).toContain('value="otur@example.se"');
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect(await mailTo("otur@example.se")).toHaveLength(0);
+  });
+
   it("sends a post for an unknown session to /alla-popup with the error toast", async () => {
     const res = await postBooking(999999, await bookingForm());
     expect(res.status).toBe(302);
