@@ -41,10 +41,10 @@ import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
 import { bookSession } from "~/server/booking/book-session.server";
-import { bookingRateLimit } from "~/server/booking/booking-rate-limit.server";
-import { findSession, loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
+import { bookingAttemptCounter } from "~/server/booking/booking-rate-limit.server";
+import { loadSessionPage, parseSessionId, readSessionCountingAttempt } from "~/server/booking/session-read.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
-import { clientIp, hitRateLimit, RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 
@@ -118,13 +118,20 @@ function bookingActionToast(description: string): ActionToast {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
+  const env = context.cloudflare.env;
   const id = parseSessionId(params.id);
-  const session = id === null ? null : await findSession(context.cloudflare.env, id).catch(() => null);
-  if (id === null || !session) {
-    return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-  }
+  if (id === null) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+  // Every booking sends e-mail, so attempts per address are limited (generously);
+  // the attempt is counted in the same round trip as the session read.
+  const read = await readSessionCountingAttempt(env, id, await bookingAttemptCounter(env, request)).catch(
+    (error: unknown) => {
+      console.error(`session ${id}: read before booking failed`, error);
+      return null;
+    },
+  );
+  if (!read?.session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
   const formData = await request.formData();
-  const rules = bookingRulesForTitle(session.title);
+  const rules = bookingRulesForTitle(read.session.title);
   const schema = createBookingSchema(rules);
 
   const bot = await checkHoneypot(context.config, formData);
@@ -150,12 +157,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
 
-  // Every booking sends e-mail, so bookings per address are limited (generously).
-  const limit = await hitRateLimit(context.cloudflare.env, bookingRateLimit(context.cloudflare.env), clientIp(request));
-  if (!limit.allowed) {
+  if (!read.limit.allowed) {
     return data(
       { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(read.limit.retryAfterSeconds) } },
     );
   }
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_TEXTS } from "../../app/domain/booking-texts";
 import { BOT_CHECK_MESSAGE } from "../../app/server/bot-check.server";
 import { getCookies } from "../../app/server/cookies.server";
-import { RATE_LIMIT_MESSAGE } from "../../app/server/rate-limit.server";
+import { bookingAttemptCounter, bookingRateLimit } from "../../app/server/booking/booking-rate-limit.server";
+import { clientIp, hitRateLimit, RATE_LIMIT_MESSAGE } from "../../app/server/rate-limit.server";
 import { bookingForm, config, createSession, postBooking, seatState } from "./booking-fixtures";
 import { exports } from "cloudflare:workers";
 
@@ -423,6 +424,17 @@ describe("bots and floods", () => {
     const res = await postBooking(id, await bookingForm({ website: "http://spam.example" }));
     expect(res.status).toBe(400);
     expect(await seatState(id)).toMatchObject({ rows: 0 });
+  });
+
+  it("counts attempts in the same rate_limits row that hitRateLimit keeps for the rule", async () => {
+    const request = new Request("http://localhost/session/1", { headers: { "CF-Connecting-IP": "198.51.100.9" } });
+    const now = Date.now();
+    await hitRateLimit(env, bookingRateLimit(env), clientIp(request), now);
+    const counter = await bookingAttemptCounter(env, request, now);
+    const row = await counter.statement.first<{ hits: number }>();
+    expect(row?.hits).toBe(2);
+    expect(counter.verdict(row?.hits)).toMatchObject({ allowed: true, remaining: 18 });
+    expect(counter.verdict(21).allowed).toBe(false);
   });
 
   it("allows 20 bookings per address in 10 minutes and refuses the 21st with the rate-limit message", async () => {

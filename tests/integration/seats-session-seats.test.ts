@@ -3,6 +3,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { SOLD_OUT_MEMORY_MS } from "../../app/server/seats/session-seats.server";
 import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats/seats.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
 
@@ -328,5 +329,49 @@ describe("giving seats back and changing seats", () => {
       );
     expect(String(refusal)).toMatch(/got a call for session/);
     expect(await seatState(b)).toMatchObject({ current: 0, rows: 0 });
+  });
+});
+
+describe("remembering a sold-out session", () => {
+  async function soldOut() {
+    const id = await createSession({ maxParticipants: 1 });
+    const first = seatInput("first");
+    const booked = await seatsFor(env, id).book(first);
+    if (booked.status !== "booked") throw new Error("setup failed");
+    // This refusal is what makes the object remember the session as sold out.
+    expect((await seatsFor(env, id).book(seatInput("late"))).status).toBe("full");
+    return { id, first, booked };
+  }
+
+  it("still answers a repeat of the booking that took the last seat with that booking", async () => {
+    const { id, first, booked } = await soldOut();
+    const repeat = await seatsFor(env, id).book({ ...first });
+    expect(repeat.status === "booked" && repeat.replayed && repeat.booking.id).toBe(booked.booking.id);
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("books a seat given back by a cancellation at once", async () => {
+    const { id, first, booked } = await soldOut();
+    await seatsFor(env, id).cancelBooking(booked.booking.id);
+    expect((await seatsFor(env, id).book(seatInput("next"))).status).toBe("booked");
+    // The cancelled booking's key is forgotten too: sending it again books anew.
+    expect((await seatsFor(env, id).book({ ...first })).status).toBe("full");
+  });
+
+  it("books at once after more seats are added or the session is released", async () => {
+    const { id } = await soldOut();
+    await seatsFor(env, id).setMaxParticipants(2);
+    expect((await seatsFor(env, id).book(seatInput("more"))).status).toBe("booked");
+    expect((await seatsFor(env, id).book(seatInput("again-late"))).status).toBe("full");
+    await seatsFor(env, id).release();
+    expect((await seatsFor(env, id).book(seatInput("after-release"))).status).toBe("booked");
+  });
+
+  it("notices seats added straight in D1 within SOLD_OUT_MEMORY_MS", async () => {
+    const { id } = await soldOut();
+    await env.DB.prepare("UPDATE sessions SET max_participants = 2 WHERE id = ?").bind(id).run();
+    await new Promise((resolve) => setTimeout(resolve, SOLD_OUT_MEMORY_MS + 100));
+    expect((await seatsFor(env, id).book(seatInput("noticed"))).status).toBe("booked");
+    expect(await seatState(id)).toMatchObject({ current: 2, max: 2, active: 2 });
   });
 });

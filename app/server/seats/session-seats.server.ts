@@ -44,10 +44,25 @@ function isUniqueViolation(error: unknown, needle: string): boolean {
   return message.includes("UNIQUE constraint failed") && message.includes(needle);
 }
 
+/**
+ * After a booking is refused for lack of seats, further bookings are refused
+ * from memory for this long, without a D1 round trip: a sold-out session's
+ * late rush costs almost nothing. Every seat change made here clears it at
+ * once; a change made elsewhere (an admin edit straight in D1) shows within
+ * this time.
+ */
+export const SOLD_OUT_MEMORY_MS = 1_000;
+/** Bookings this object made, by idempotency key, so a repeat is answered even while sold out. */
+const RECENT_BOOKINGS_LIMIT = 500;
+
+type Booked = Extract<BookSeatResult, { status: "booked" }>;
+
 export class SessionSeats extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
   /** The session this object serves; set by the first call, checked by every later one. */
   private sessionId: number | null = null;
+  private soldOutUntil = 0;
+  private recentBookings = new Map<string, Booked>();
 
   /** Runs `task` after every earlier task of this session has settled. */
   protected serialize<T>(task: () => Promise<T>): Promise<T> {
@@ -105,6 +120,33 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   private async bookNow(sessionId: number, input: BookSeatInput): Promise<BookSeatResult> {
+    const remembered = this.recentBookings.get(input.idempotencyKey);
+    if (remembered) return { ...remembered, replayed: true };
+    if (Date.now() < this.soldOutUntil) return { status: "full" };
+    const result = await this.bookInD1(sessionId, input);
+    if (result.status === "full") this.soldOutUntil = Date.now() + SOLD_OUT_MEMORY_MS;
+    if (result.status === "booked") this.rememberBooking(input.idempotencyKey, result);
+    return result;
+  }
+
+  private rememberBooking(idempotencyKey: string, result: Booked): void {
+    this.recentBookings.set(idempotencyKey, result);
+    if (this.recentBookings.size > RECENT_BOOKINGS_LIMIT) {
+      // Maps keep insertion order: the first key is the oldest.
+      const oldest = this.recentBookings.keys().next().value;
+      if (oldest !== undefined) this.recentBookings.delete(oldest);
+    }
+  }
+
+  /** Seats were given back or changed here: what was remembered no longer holds. */
+  private forget(bookingIds?: ReadonlySet<string>): void {
+    this.soldOutUntil = 0;
+    for (const [key, booked] of this.recentBookings) {
+      if (!bookingIds || bookingIds.has(booked.booking.id)) this.recentBookings.delete(key);
+    }
+  }
+
+  private async bookInD1(sessionId: number, input: BookSeatInput): Promise<BookSeatResult> {
     const db = this.env.DB;
     const bookingId = crypto.randomUUID();
     const now = new Date().toISOString();
@@ -243,6 +285,7 @@ export class SessionSeats extends DurableObject<Env> {
     const booking = deleted?.results[0] as BookingRow | undefined;
     const sessionRow = session?.results[0] as SessionRow | undefined;
     if (!sessionRow || !booking) return { status: "not-found" };
+    this.forget(new Set([booking.id]));
     return { status: "cancelled", booking: toBookingRecord(booking), session: toSeatSession(sessionRow) };
   }
 
@@ -259,6 +302,7 @@ export class SessionSeats extends DurableObject<Env> {
         )
         .bind(now, sessionId),
     ]);
+    this.forget();
     const sessionRow = session?.results[0] as SessionRow | undefined;
     if (!sessionRow) return { status: "not-found" };
     const bookings = ((deleted?.results ?? []) as BookingRow[])
@@ -287,7 +331,10 @@ export class SessionSeats extends DurableObject<Env> {
       db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
     ]);
     const updatedRow = updated?.results[0] as SessionRow | undefined;
-    if (updatedRow) return { status: "updated", session: toSeatSession(updatedRow) };
+    if (updatedRow) {
+      this.soldOutUntil = 0;
+      return { status: "updated", session: toSeatSession(updatedRow) };
+    }
     const sessionRow = session?.results[0] as SessionRow | undefined;
     if (!sessionRow) return { status: "not-found" };
     return { status: "below-current", session: toSeatSession(sessionRow) };
@@ -304,6 +351,7 @@ export class SessionSeats extends DurableObject<Env> {
         .bind(sessionId),
       db.prepare(`DELETE FROM sessions WHERE id = ? RETURNING ${SESSION_COLUMNS}`).bind(sessionId),
     ]);
+    this.forget();
     const sessionRow = deleted?.results[0] as SessionRow | undefined;
     if (!sessionRow) return { status: "not-found" };
     const bookings = ((cancelled?.results ?? []) as BookingRow[])
