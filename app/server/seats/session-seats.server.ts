@@ -13,6 +13,10 @@
  * The queue matters because D1 is outside the object: while one batch is in
  * flight the runtime would deliver the next call, so without it two bookings
  * could interleave their reads of the outcome.
+ *
+ * In memory it keeps only what it learned itself and can forget safely: that
+ * the session just sold out (for SOLD_OUT_MEMORY_MS) and the bookings it made
+ * by idempotency key. Losing them (eviction, restart) only costs D1 reads.
  */
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.server";
@@ -150,7 +154,7 @@ export class SessionSeats extends DurableObject<Env> {
     const db = this.env.DB;
     const bookingId = crypto.randomUUID();
     const now = new Date().toISOString();
-    // Named ?N parameters keep the two guarded statements readable.
+    // Numbered ?N parameters keep the two guarded statements readable.
     const insert = db
       .prepare(
         `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
