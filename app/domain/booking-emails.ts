@@ -1,7 +1,7 @@
 // The two mails a booking sends (spec section 7: send-customer-confirmation
-// and notify-admin), composed as plain text + HTML. Pure: the server module
-// queues them. Times are shown in Stockholm time; the .ics and the Google
-// Calendar link carry UTC.
+// and notify-admin): the customer's as text and HTML, the admin's as text.
+// Pure: the server module queues them. Times are shown in Stockholm time;
+// the .ics and the Google Calendar link carry UTC.
 import { googleCalendarUrl } from "./calendar-links";
 import { GROUP_CANCEL_NOTICE_HOURS } from "./constants";
 import { buildIcs } from "./ics";
@@ -38,7 +38,7 @@ export interface BookingDetails {
 export interface ComposedMail {
   subject: string;
   text: string;
-  html: string;
+  html?: string;
 }
 
 export interface MailSite {
@@ -170,7 +170,7 @@ export function customerConfirmationMail(
   session: BookedSession,
   booking: BookingDetails,
   site: MailSite,
-): ComposedMail {
+): Required<ComposedMail> {
   const subject = `Bokningsbekräftelse: ${session.title} ${formatSessionDate(session.startTime)}`;
   const calendarUrl = bookingGoogleCalendarUrl(session, booking, site);
   const myBookings = siteLink(site, "/mina-bokningar");
@@ -242,11 +242,6 @@ export function adminNotificationMail(
   ];
   const sessionUrl = siteLink(site, `/session/${session.id}`);
   const text = [`Ny bokning på ${session.title}.`, "", textRows(rows), "", `Passet: ${sessionUrl}`].join("\n");
-  const html = htmlDocument(
-    subject,
-    `<h1 style="font-size:20px;margin:0 0 16px">Ny bokning: ${escapeHtml(session.title)}</h1>` +
-      htmlRows(rows) +
-      `<p style="margin:16px 0 0"><a href="${escapeHtml(sessionUrl)}">Visa passet</a></p>`,
-  );
-  return { subject, text, html };
+  // Plain text only: it is read by staff, and every byte is stored, sent and marked sent again.
+  return { subject, text };
 }

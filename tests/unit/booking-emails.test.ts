@@ -120,6 +120,8 @@ describe("admin notification", () => {
     }
     expect(mail.subject).toContain("Ny bokning");
     expect(mail.subject).toContain("Anna Andersson");
+    // Staff read it as text; no HTML copy to store and send.
+    expect(mail.html).toBeUndefined();
   });
 });
 
