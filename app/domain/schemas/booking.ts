@@ -8,6 +8,7 @@ import {
   NAME_MAX_LENGTH,
   choiceField,
   emailField,
+  isValidEmail,
   maxLengthMessage,
   optionalText,
   phoneField,
@@ -81,29 +82,39 @@ export function createBookingSchema(rules: BookingRules) {
     ? homeAddress
     : optionalText(HOME_ADDRESS_MAX_LENGTH);
 
-  return z
-    .object({
-      user_name: requiredText(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
-      user_email: emailField(BOOKING_MESSAGES.email),
-      user_email_confirm: emailField(BOOKING_MESSAGES.emailConfirm),
-      user_phone: phoneField(BOOKING_MESSAGES.phone),
-      dog_name: requiredText(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
-      dog_breed: optionalText(NAME_MAX_LENGTH),
-      dog_age: optionalText(DOG_AGE_MAX_LENGTH),
-      special_notes: optionalText(SPECIAL_NOTES_MAX_LENGTH),
-      home_address: homeAddressField,
-      meeting_type: meetingTypeField,
-      variant: variantField,
-      terms: z.literal("on", { errorMap: () => ({ message: BOOKING_MESSAGES.terms }) }),
-      idempotency_key: z
-        .string({ required_error: BOOKING_MESSAGES.idempotencyKey, invalid_type_error: BOOKING_MESSAGES.idempotencyKey })
-        .regex(UUID_PATTERN, BOOKING_MESSAGES.idempotencyKey),
-    })
+  const fields = z.object({
+    user_name: requiredText(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
+    user_email: emailField(BOOKING_MESSAGES.email),
+    user_email_confirm: emailField(BOOKING_MESSAGES.emailConfirm),
+    user_phone: phoneField(BOOKING_MESSAGES.phone),
+    dog_name: requiredText(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
+    dog_breed: optionalText(NAME_MAX_LENGTH),
+    dog_age: optionalText(DOG_AGE_MAX_LENGTH),
+    special_notes: optionalText(SPECIAL_NOTES_MAX_LENGTH),
+    home_address: homeAddressField,
+    meeting_type: meetingTypeField,
+    variant: variantField,
+    terms: z.literal("on", { errorMap: () => ({ message: BOOKING_MESSAGES.terms }) }),
+    idempotency_key: z
+      .string({ required_error: BOOKING_MESSAGES.idempotencyKey, invalid_type_error: BOOKING_MESSAGES.idempotencyKey })
+      .regex(UUID_PATTERN, BOOKING_MESSAGES.idempotencyKey),
+  });
+
+  // zod skips an object's refinements while any field is missing, so a
+  // mismatch would only show once the whole form is filled in. Checked on its
+  // own (the left side of an intersection, so the field constraints above
+  // still win for getZodConstraint), it shows as soon as both e-mails are typed.
+  const emailsMatch = z
+    .object({ user_email: z.string().trim().optional(), user_email_confirm: z.string().trim().optional() })
     .superRefine((values, ctx) => {
-      if (!sameEmail(values.user_email, values.user_email_confirm)) {
+      const { user_email: email, user_email_confirm: confirm } = values;
+      // A malformed confirmation already has its own message.
+      if (email && confirm && isValidEmail(confirm) && !sameEmail(email, confirm)) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
       }
     });
+
+  return emailsMatch.and(fields);
 }
 
 /** The booking form for an ordinary session (no extra field required). */

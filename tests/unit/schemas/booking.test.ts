@@ -215,3 +215,30 @@ describe("createBookingSchema", () => {
     expect(getZodConstraint(BookingSchema).meeting_type).toMatchObject({ required: false });
   });
 });
+
+describe("BookingSchema e-mail confirmation", () => {
+  it("reports mismatched e-mails while other required fields are still empty", () => {
+    const errors = errorsOf({
+      user_email: "anna@example.se",
+      user_email_confirm: "anna@exempel.se",
+      idempotency_key: valid.idempotency_key,
+    });
+    expect(errors?.user_email_confirm).toEqual(["E-postadresserna matchar inte"]);
+    expect(errors?.user_name).toEqual(["Ange ditt namn"]);
+  });
+
+  it("says only 'invalid' for a malformed confirmation, not also 'mismatch'", () => {
+    expect(errorsOf({ ...valid, user_email_confirm: "anna@example" })?.user_email_confirm).toEqual([
+      "Ange en giltig e-postadress",
+    ]);
+  });
+
+  it("keeps the field constraints (required, maxLength) for native validation", () => {
+    const constraint = getZodConstraint(BookingSchema);
+    expect(constraint.user_email).toMatchObject({ required: true, maxLength: 254 });
+    expect(constraint.user_email_confirm).toMatchObject({ required: true, maxLength: 254 });
+    expect(constraint.user_name).toMatchObject({ required: true });
+    expect(constraint.terms).toMatchObject({ required: true });
+    expect(constraint.dog_breed?.required).toBe(false);
+  });
+});

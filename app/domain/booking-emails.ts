@@ -1,0 +1,247 @@
+// The two mails a booking sends (spec section 7: send-customer-confirmation
+// and notify-admin): the customer's as text and HTML, the admin's as text.
+// Pure: the server module queues them. Times are shown in Stockholm time;
+// the .ics and the Google Calendar link carry UTC.
+import { googleCalendarUrl } from "./calendar-links";
+import { GROUP_CANCEL_NOTICE_HOURS } from "./constants";
+import { buildIcs } from "./ics";
+import { formatKr } from "./price";
+import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "./time";
+
+export interface BookedSession {
+  id: number;
+  title: string;
+  location: string;
+  startTime: string;
+  endTime: string;
+  passType: "group" | "private";
+  currentParticipants: number;
+  maxParticipants: number;
+}
+
+export interface BookingDetails {
+  id: string;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  dogName: string;
+  dogBreed: string | null;
+  dogAge: string | null;
+  specialNotes: string | null;
+  homeAddress: string | null;
+  meetingType: string | null;
+  variant: "privat" | "proffs" | null;
+  priceSek: number;
+  createdAt: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailSite {
+  /** e.g. "https://hundpass.se" (no trailing slash needed). */
+  siteUrl: string;
+}
+
+const VARIANT_LABELS = { privat: "Privat", proffs: "Proffs" } as const;
+
+export const BINDING_TERMS_REMINDER =
+  "Kom ihåg: bokningen är bindande och kan inte avbokas eller ombokas.";
+
+function siteLink(site: MailSite, path: string): string {
+  return new URL(path, site.siteUrl).toString();
+}
+
+/** "lördag 21 november 2026" */
+function longDate(iso: string): string {
+  const dayKey = stockholmDayKey(iso);
+  return `${formatDayHeading(dayKey)} ${dayKey.slice(0, 4)}`;
+}
+
+function dogLine(b: BookingDetails): string {
+  const extra = [b.dogBreed, b.dogAge].filter(Boolean).join(", ");
+  return extra ? `${b.dogName} (${extra})` : b.dogName;
+}
+
+function priceLine(b: BookingDetails): string | null {
+  if (b.variant) return `${VARIANT_LABELS[b.variant]}, ${formatKr(b.priceSek)}`;
+  return b.priceSek > 0 ? formatKr(b.priceSek) : null;
+}
+
+type Row = [label: string, value: string | null | undefined];
+
+function present(rows: Row[]): Array<[string, string]> {
+  return rows.filter((r): r is [string, string] => typeof r[1] === "string" && r[1] !== "");
+}
+
+function textRows(rows: Row[]): string {
+  return present(rows)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join("\n");
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+function htmlRows(rows: Row[]): string {
+  const body = present(rows)
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#55645c;font-weight:600">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse">${body}</table>`;
+}
+
+function htmlDocument(title: string, inner: string): string {
+  return (
+    `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="margin:0;padding:24px;background:#fbfaf6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2a24;line-height:1.5">` +
+    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #dfe3dc;border-radius:12px;padding:24px">${inner}</div>` +
+    `</body></html>`
+  );
+}
+
+function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
+  return [
+    ["Pass", session.title],
+    ["Datum", longDate(session.startTime)],
+    ["Tid", formatTimeRange(session.startTime, session.endTime)],
+    ["Plats", session.location],
+    ["Pris", priceLine(booking)],
+    ["Mötestyp", booking.meetingType],
+    ["Hemadress", booking.homeAddress],
+  ];
+}
+
+function calendarDetails(session: BookedSession, booking: BookingDetails, site: MailSite): string {
+  return [
+    `Bokning för ${booking.userName} med ${booking.dogName}.`,
+    BINDING_TERMS_REMINDER,
+    `Dina bokningar: ${siteLink(site, "/mina-bokningar")}`,
+  ].join("\n");
+}
+
+/** The .ics attachment: one event, stable UID per booking so a re-import updates it. */
+export function bookingIcs(
+  session: BookedSession,
+  booking: BookingDetails,
+  site: MailSite,
+  now: Date,
+): string {
+  const host = new URL(site.siteUrl).hostname;
+  return buildIcs({
+    uid: `booking-${booking.id}@${host}`,
+    dtstamp: now,
+    start: session.startTime,
+    end: session.endTime,
+    summary: `${session.title} – Hundpass`,
+    location: session.location,
+    description: calendarDetails(session, booking, site),
+    url: siteLink(site, `/session/${session.id}`),
+  });
+}
+
+export function bookingGoogleCalendarUrl(
+  session: BookedSession,
+  booking: BookingDetails,
+  site: MailSite,
+): string {
+  return googleCalendarUrl({
+    title: `${session.title} – Hundpass`,
+    start: session.startTime,
+    end: session.endTime,
+    location: session.location,
+    details: calendarDetails(session, booking, site),
+  });
+}
+
+export function customerConfirmationMail(
+  session: BookedSession,
+  booking: BookingDetails,
+  site: MailSite,
+): Required<ComposedMail> {
+  const subject = `Bokningsbekräftelse: ${session.title} ${formatSessionDate(session.startTime)}`;
+  const calendarUrl = bookingGoogleCalendarUrl(session, booking, site);
+  const myBookings = siteLink(site, "/mina-bokningar");
+  const rows: Row[] = [
+    ...sessionRows(session, booking),
+    ["Hund", dogLine(booking)],
+    ["Vad vill du träna?", booking.specialNotes],
+    ["Bokningsnummer", booking.id],
+  ];
+  const groupNote =
+    session.passType === "group"
+      ? `Ett grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst ${GROUP_CANCEL_NOTICE_HOURS} timmar innan. Annars genomförs passet som det står i den här bekräftelsen.`
+      : null;
+
+  const text = [
+    `Hej ${booking.userName}!`,
+    "",
+    "Tack för din bokning – här är din bekräftelse.",
+    "",
+    textRows(rows),
+    "",
+    BINDING_TERMS_REMINDER,
+    ...(groupNote ? ["", groupNote] : []),
+    "",
+    "Lägg in passet i din kalender med den bifogade kalenderfilen (.ics) eller i Google Kalender:",
+    calendarUrl,
+    "",
+    `Dina bokningar hittar du på ${myBookings}`,
+    "",
+    "Vi ses!",
+    "Hälsningar,",
+    "Hundpass",
+  ].join("\n");
+
+  const html = htmlDocument(
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 8px">Tack för din bokning, ${escapeHtml(booking.userName)}!</h1>` +
+      `<p style="margin:0 0 16px">Här är din bekräftelse.</p>` +
+      htmlRows(rows) +
+      `<p style="margin:16px 0;padding:12px;background:#fde7e5;color:#b42318;border-radius:8px;font-weight:600">${escapeHtml(BINDING_TERMS_REMINDER)}</p>` +
+      (groupNote ? `<p style="margin:0 0 16px;color:#55645c">${escapeHtml(groupNote)}</p>` : "") +
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(calendarUrl)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#1f5f4a;color:#ffffff;text-decoration:none;font-weight:600">Lägg till i Google Kalender</a></p>` +
+      `<p style="margin:0 0 16px;color:#55645c">Använder du en annan kalender? Öppna den bifogade filen (.ics).</p>` +
+      `<p style="margin:0 0 16px">Dina bokningar hittar du på <a href="${escapeHtml(myBookings)}">${escapeHtml(myBookings)}</a>.</p>` +
+      `<p style="margin:0">Vi ses!<br>Hälsningar,<br>Hundpass</p>`,
+  );
+  return { subject, text, html };
+}
+
+export function adminNotificationMail(
+  session: BookedSession,
+  booking: BookingDetails,
+  site: MailSite,
+): ComposedMail {
+  const subject = `Ny bokning: ${session.title} ${formatSessionDate(session.startTime)} – ${booking.userName}`;
+  const rows: Row[] = [
+    ...sessionRows(session, booking),
+    ["Deltagare", `${session.currentParticipants} av ${session.maxParticipants}`],
+    ["Namn", booking.userName],
+    ["E-post", booking.userEmail],
+    ["Telefon", booking.userPhone],
+    ["Hund", booking.dogName],
+    ["Ras", booking.dogBreed],
+    ["Ålder", booking.dogAge],
+    ["Vad vill du träna?", booking.specialNotes],
+    ["Bokningsnummer", booking.id],
+    ["Bokad", formatDateTime(booking.createdAt)],
+    ["Pass-id", String(session.id)],
+  ];
+  const sessionUrl = siteLink(site, `/session/${session.id}`);
+  const text = [`Ny bokning på ${session.title}.`, "", textRows(rows), "", `Passet: ${sessionUrl}`].join("\n");
+  // Plain text only: it is read by staff, and every byte is stored, sent and marked sent again.
+  return { subject, text };
+}

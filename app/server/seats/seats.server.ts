@@ -1,0 +1,53 @@
+/**
+ * The way in to a session's seats: the SessionSeats Durable Object named by
+ * the session id. Use these instead of writing current_participants or
+ * bookings directly, so every seat change of a session is serialized.
+ *
+ *   const result = await seatsFor(env, sessionId).book(input);
+ */
+import type { Env } from "../env.server";
+import type {
+  BookSeatInput,
+  BookSeatResult,
+  CancelBookingResult,
+  CancelSessionResult,
+  ReleaseResult,
+  SetMaxParticipantsResult,
+} from "./seat-types.server";
+
+export type * from "./seat-types.server";
+
+export function seatsStub(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
+  return env.SESSION_SEATS.get(env.SESSION_SEATS.idFromName(String(sessionId)));
+}
+
+export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
+  const stub = () => seatsStub(env, sessionId);
+  return {
+    /**
+     * Never throws: a failed call (object overloaded, reset, network) is
+     * { status: "error" }. If the booking was in fact written, a retry with
+     * the same idempotency key returns it.
+     */
+    async book(input: BookSeatInput): Promise<BookSeatResult> {
+      try {
+        return await stub().book(sessionId, input);
+      } catch (error) {
+        console.error(`seats: book on session ${sessionId} failed`, error);
+        return { status: "error" };
+      }
+    },
+    cancelBooking(bookingId: string): Promise<CancelBookingResult> {
+      return stub().cancelBooking(sessionId, bookingId);
+    },
+    release(): Promise<ReleaseResult> {
+      return stub().release(sessionId);
+    },
+    setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
+      return stub().setMaxParticipants(sessionId, maxParticipants);
+    },
+    cancelSession(): Promise<CancelSessionResult> {
+      return stub().cancelSession(sessionId);
+    },
+  };
+}

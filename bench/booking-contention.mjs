@@ -1,0 +1,286 @@
+#!/usr/bin/env node
+// Booking contention bench: serves the built worker with its own `wrangler
+// dev` on loopback, creates sessions directly in that local D1, then
+//   1. spreads N bookings over M sessions at C connections (throughput), and
+//   2. fires a burst of B simultaneous bookings at one S-seat session,
+// and prints bookings/s, p50/p99 latency, the burst's settle time and the
+// oversell count read back from D1 (bookings beyond max), which must be 0.
+//
+//   npm run build && node bench/booking-contention.mjs
+//   node bench/booking-contention.mjs --requests 3000 --sessions 50 --connections 50 --burst 200 --burst-seats 10
+//
+// Only talks to 127.0.0.1; every phase is bounded by a request count and a
+// timeout. Exit code 1 if anything was oversold or the counts disagree.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = 8791;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PERSIST = ".wrangler/bench-booking";
+const REQUEST_TIMEOUT_MS = 15_000;
+const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500 };
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i === -1) return fallback;
+  const value = Number(process.argv[i + 1]);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} needs a positive whole number`);
+  return value;
+}
+
+const opts = {
+  requests: option("requests", 2_000),
+  sessions: option("sessions", 50),
+  connections: option("connections", 50),
+  burst: option("burst", 200),
+  burstSeats: option("burst-seats", 10),
+};
+for (const [key, max] of Object.entries(LIMITS)) {
+  if (opts[key] > max) throw new Error(`--${key} is capped at ${max} to keep the bench bounded`);
+}
+
+const SESSION_ID_BASE = 1_000;
+const BURST_SESSION_ID = 900;
+const WARMUP_SESSION_ID = 901;
+const seatsPerSession = Math.ceil(opts.requests / opts.sessions);
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+function run(cmd, args, { quiet = true } = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, encoding: "utf8", env: benchEnv() });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    throw new Error(`${cmd} ${args.join(" ")} failed (${result.status})`);
+  }
+  if (!quiet) process.stdout.write(result.stdout);
+  return result.stdout;
+}
+
+function benchEnv() {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
+  };
+}
+
+/** The local-only SESSION_SECRET of wrangler.toml's top-level [vars]. */
+function localSessionSecret() {
+  const toml = readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
+  const topLevel = toml.split(/^\[env\./m)[0] ?? "";
+  const match = /^SESSION_SECRET\s*=\s*"([^"]+)"/m.exec(topLevel);
+  if (!match) throw new Error("SESSION_SECRET not found in wrangler.toml [vars]");
+  return match[1];
+}
+
+/** The hidden form_rendered_at stamp, signed like app/server/bot-check.server.ts does. */
+function formStamp(secret, renderedAt) {
+  const sig = createHmac("sha256", secret).update(`form:${renderedAt}`).digest("hex").slice(0, 32);
+  return `${renderedAt}.${sig}`;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+const iso = (ms) => new Date(ms).toISOString();
+
+function sessionSql() {
+  const start = Date.now() + 7 * 24 * 3600_000;
+  const row = (id, max) =>
+    `INSERT INTO sessions (id, title, description, location, start_time, end_time, pass_type, price_sek, current_participants, max_participants) ` +
+    `VALUES (${id}, 'VALPKURS', 'Bänkpass', 'Hundhallen Gävle', '${iso(start)}', '${iso(start + 3600_000)}', 'group', 249, 0, ${max});`;
+  const lines = [row(WARMUP_SESSION_ID, 1_000), row(BURST_SESSION_ID, opts.burstSeats)];
+  for (let i = 0; i < opts.sessions; i++) lines.push(row(SESSION_ID_BASE + i, seatsPerSession));
+  return lines.join("\n");
+}
+
+/** The first body of each unexpected answer, shown at the end to explain it. */
+const unexpected = new Map();
+
+let requestNo = 0;
+function bookingBody(stamp) {
+  requestNo++;
+  const email = `bench-${requestNo}-${randomUUID().slice(0, 8)}@example.se`;
+  return new URLSearchParams({
+    user_name: `Bänk ${requestNo}`,
+    user_email: email,
+    user_email_confirm: email,
+    user_phone: "0701234567",
+    dog_name: "Fido",
+    terms: "on",
+    idempotency_key: randomUUID(),
+    website: "",
+    form_rendered_at: stamp,
+  }).toString();
+}
+
+/** One booking: "booked" (302 to /mina-bokningar), "full" (303 back to the session page) or what else came, with its latency. */
+async function book(sessionId, stamp) {
+  const started = performance.now();
+  let outcome = "other";
+  try {
+    const res = await fetch(`${BASE}/session/${sessionId}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: bookingBody(stamp),
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await res.text();
+    if (res.status === 302 && res.headers.get("location") === "/mina-bokningar") outcome = "booked";
+    else if (res.status === 303 && res.headers.get("location") === `/session/${sessionId}`) outcome = "full";
+    else {
+      outcome = `http-${res.status}`;
+      if (!unexpected.has(outcome)) unexpected.set(outcome, body.replace(/\s+/g, " ").slice(0, 300));
+    }
+  } catch (error) {
+    outcome = `error-${error?.name ?? "unknown"}`;
+  }
+  return { outcome, ms: performance.now() - started };
+}
+
+async function waitForServer(server) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("wrangler dev exited before it was ready");
+    try {
+      const res = await fetch(`${BASE}/`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("wrangler dev did not answer within 60 s");
+}
+
+function tally(results) {
+  const counts = {};
+  for (const r of results) counts[r.outcome] = (counts[r.outcome] ?? 0) + 1;
+  return counts;
+}
+
+// ---------------------------------------------------------------------------
+// Main
+
+if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+  console.log("No build found; running `remix vite:build` first…");
+  run("npx", ["remix", "vite:build"]);
+}
+
+console.log(`Preparing a fresh local D1 in ${PERSIST}…`);
+rmSync(path.join(ROOT, PERSIST), { recursive: true, force: true });
+run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST]);
+const sqlDir = mkdtempSync(path.join(tmpdir(), "hundpass-bench-"));
+const sqlFile = path.join(sqlDir, "sessions.sql");
+writeFileSync(sqlFile, sessionSql());
+run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", sqlFile]);
+rmSync(sqlDir, { recursive: true, force: true });
+
+console.log(`Starting wrangler dev (NODE_ENV=production) on ${BASE}…`);
+const server = spawn(
+  "npx",
+  [
+    "wrangler", "dev",
+    "--ip", "127.0.0.1",
+    "--port", String(PORT),
+    "--persist-to", PERSIST,
+    "--var", `SITE_URL:${BASE}`,
+    // Every bench request comes from one address; the per-address limit would stop it.
+    "--var", "BOOKING_RATE_LIMIT:1000000",
+    "--log-level", "error",
+  ],
+  { cwd: ROOT, env: { ...benchEnv(), NODE_ENV: "production" }, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+);
+const stopServer = () => {
+  if (server.exitCode === null && server.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM"); // the whole group: wrangler and its workerd
+    } catch {
+      // already gone
+    }
+  }
+};
+process.on("exit", stopServer);
+process.on("SIGINT", () => process.exit(130));
+
+let failed = false;
+try {
+  await waitForServer(server);
+  const stamp = formStamp(localSessionSecret(), Date.now() - 5_000);
+
+  // Warm-up: first requests compile the worker and wake the objects.
+  await Promise.all(Array.from({ length: 20 }, () => book(WARMUP_SESSION_ID, stamp)));
+
+  // Phase 1: throughput across sessions.
+  console.log(`\nPhase 1: ${opts.requests} bookings over ${opts.sessions} sessions (${seatsPerSession} seats each) at ${opts.connections} connections`);
+  const results = [];
+  let next = 0;
+  const phaseStart = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.connections }, async () => {
+      while (next < opts.requests) {
+        const i = next++;
+        results.push(await book(SESSION_ID_BASE + (i % opts.sessions), stamp));
+      }
+    }),
+  );
+  const phaseSeconds = (performance.now() - phaseStart) / 1000;
+  const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
+  const counts = tally(results);
+  const booked = counts.booked ?? 0;
+  console.log(`  outcomes:        ${JSON.stringify(counts)}`);
+  console.log(`  bookings/s:      ${(booked / phaseSeconds).toFixed(0)}   (${booked} in ${phaseSeconds.toFixed(2)} s)`);
+  console.log(`  latency p50/p99: ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`);
+
+  // Phase 2: a burst on one small session.
+  console.log(`\nPhase 2: ${opts.burst} simultaneous bookings on one ${opts.burstSeats}-seat session`);
+  const burstStart = performance.now();
+  const burst = await Promise.all(Array.from({ length: opts.burst }, () => book(BURST_SESSION_ID, stamp)));
+  const settleMs = performance.now() - burstStart;
+  const burstCounts = tally(burst);
+  const burstLatencies = burst.map((r) => r.ms).sort((a, b) => a - b);
+  console.log(`  outcomes:        ${JSON.stringify(burstCounts)}`);
+  console.log(`  settled in:      ${settleMs.toFixed(0)} ms   (p50 ${percentile(burstLatencies, 50).toFixed(0)} ms)`);
+  if ((burstCounts.booked ?? 0) !== opts.burstSeats) {
+    console.log(`  !! expected exactly ${opts.burstSeats} booked`);
+    failed = true;
+  }
+} finally {
+  stopServer();
+  await new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once("exit", resolve);
+    setTimeout(resolve, 5_000);
+  });
+}
+
+for (const [outcome, body] of unexpected) console.log(`\nFirst ${outcome} answer: ${body}`);
+
+// Read the truth back from D1, with the server stopped.
+const out = run("npx", [
+  "wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command",
+  `SELECT
+     coalesce(sum(max(0, a.active - s.max_participants)), 0) AS oversold,
+     coalesce(sum(CASE WHEN a.active <> s.current_participants THEN 1 ELSE 0 END), 0) AS count_mismatches,
+     coalesce(sum(a.active), 0) AS bookings
+   FROM sessions s
+   JOIN (SELECT s2.id, (SELECT count(*) FROM bookings b WHERE b.session_id = s2.id AND b.booking_status <> 'cancelled') AS active
+         FROM sessions s2) a ON a.id = s.id`,
+]);
+const row = JSON.parse(out)[0]?.results?.[0] ?? {};
+console.log(`\nD1 after the run: ${row.bookings} bookings, oversold ${row.oversold}, count mismatches ${row.count_mismatches}`);
+if (row.oversold !== 0 || row.count_mismatches !== 0) failed = true;
+console.log(failed ? "FAIL" : "OK");
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,60 @@
+/** Shared steps for the booking e2e specs: filling the form the way a person does. */
+import { expect, type Page, type TestInfo } from "@playwright/test";
+
+/** The bot check refuses forms sent within 2 s of rendering. */
+export const HUMAN_PAUSE_MS = 2_100;
+
+export const isJs = (testInfo: TestInfo) => testInfo.project.name === "js";
+
+/** A fresh address per test and project, so nothing collides with other runs or specs. */
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  return `e2e-${label}-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.se`;
+}
+
+export async function openSession(page: Page, id: number, testInfo: TestInfo) {
+  await page.goto(`/session/${id}`);
+  await expect(page.getByRole("heading", { name: "Boka passet" })).toBeVisible();
+  // With JavaScript the button waits for the terms: a sign the page is hydrated.
+  if (isJs(testInfo)) await expect(page.getByRole("button", { name: "Boka pass" })).toBeDisabled();
+}
+
+export interface Person {
+  name?: string;
+  email?: string;
+  confirm?: string;
+  phone?: string;
+  dog?: string;
+  breed?: string;
+  age?: string;
+  notes?: string;
+}
+
+export async function fillBookingForm(page: Page, p: Person) {
+  const fill = async (label: string, value: string | undefined) => {
+    if (value !== undefined) await page.getByLabel(label, { exact: true }).fill(value);
+  };
+  await fill("Namn *", p.name);
+  await fill("E-post *", p.email);
+  await fill("Bekräfta e-post *", p.confirm ?? p.email);
+  await fill("Telefon *", p.phone);
+  await fill("Hundens namn *", p.dog);
+  await fill("Ras", p.breed);
+  await fill("Ålder", p.age);
+  await fill("Vad vill du träna?", p.notes);
+}
+
+export async function acceptTermsAndSubmit(page: Page, { acceptTerms = true } = {}) {
+  if (acceptTerms) await page.getByLabel(/bokningen är bindande/).check();
+  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await page.getByRole("button", { name: "Boka pass" }).click();
+}
+
+/** The error list under the input with this label. */
+export function fieldErrors(page: Page, label: string) {
+  return page.locator(".field", { has: page.getByLabel(label, { exact: true }) }).locator(".field-errors");
+}
+
+export async function expectNoMailTo(page: Page, email: string) {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await expect(page.getByText(`Inga meddelanden till ${email}.`)).toBeVisible();
+}

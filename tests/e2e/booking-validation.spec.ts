@@ -1,0 +1,153 @@
+// Every rule of the booking form shows its Swedish message next to the bad
+// input, with and without JavaScript, and nothing is booked or mailed.
+// Uses seed sessions 7 (PLAN), 9 (HEMMIS), 11 (PRIVAT & PROFFS) and 13
+// (KOMBIPASS) and leaves them untouched.
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import {
+  acceptTermsAndSubmit,
+  expectNoMailTo,
+  fieldErrors,
+  fillBookingForm,
+  isJs,
+  openSession,
+  uniqueEmail,
+} from "./booking-helpers";
+
+const GROUP = 13;
+
+async function expectStillOnForm(page: Page, id: number) {
+  await expect(page).toHaveURL(new RegExp(`/session/${id}$`));
+  await expect(page.getByRole("button", { name: "Boka pass" })).toBeVisible();
+}
+
+async function valid(testInfo: TestInfo, label: string) {
+  const email = uniqueEmail(testInfo, label);
+  return { name: "Vera Valid", email, phone: "0701234567", dog: "Fido" };
+}
+
+test("each required field says what is missing", async ({ page }, testInfo) => {
+  await openSession(page, GROUP, testInfo);
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, GROUP);
+  await expect(fieldErrors(page, "Namn *")).toHaveText("Ange ditt namn");
+  await expect(fieldErrors(page, "E-post *")).toHaveText("Ange din e-postadress");
+  await expect(fieldErrors(page, "Bekräfta e-post *")).toHaveText("Bekräfta din e-postadress");
+  await expect(fieldErrors(page, "Telefon *")).toHaveText("Ange ditt telefonnummer");
+  await expect(fieldErrors(page, "Hundens namn *")).toHaveText("Ange hundens namn");
+  await expect(fieldErrors(page, "Ras")).toHaveCount(0);
+  await expect(fieldErrors(page, "Ålder")).toHaveCount(0);
+});
+
+test("a malformed e-mail and phone number are refused", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "format");
+  await openSession(page, GROUP, testInfo);
+  await fillBookingForm(page, { ...person, email: "vera@example", confirm: "vera@example", phone: "070-12" });
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, GROUP);
+  await expect(fieldErrors(page, "E-post *")).toHaveText("Ange en giltig e-postadress");
+  await expect(fieldErrors(page, "Telefon *")).toHaveText("Ange ett giltigt telefonnummer");
+  await expectNoMailTo(page, "vera@example");
+});
+
+test("different e-mail addresses are refused inline and with a toast", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "mismatch");
+  await openSession(page, GROUP, testInfo);
+  await fillBookingForm(page, { ...person, confirm: `x${person.email}` });
+  if (isJs(testInfo)) {
+    // Shown as soon as the confirmation field is left.
+    await page.getByLabel("Telefon *", { exact: true }).focus();
+    await expect(fieldErrors(page, "Bekräfta e-post *")).toHaveText("E-postadresserna matchar inte");
+    await expect(page.getByTestId("toast")).toContainText("E-postadresserna matchar inte");
+  }
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, GROUP);
+  await expect(fieldErrors(page, "Bekräfta e-post *")).toHaveText("E-postadresserna matchar inte");
+  await expect(page.getByTestId("toast")).toContainText("E-postadresserna matchar inte");
+  await expectNoMailTo(page, person.email);
+});
+
+test("the terms must be accepted", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "terms");
+  await openSession(page, GROUP, testInfo);
+  await fillBookingForm(page, person);
+  const submit = page.getByRole("button", { name: "Boka pass" });
+  const terms = page.getByLabel(/bokningen är bindande/);
+  if (isJs(testInfo)) {
+    await expect(submit).toBeDisabled();
+    await terms.check();
+    await expect(submit).toBeEnabled();
+    await terms.uncheck();
+    await expect(submit).toBeDisabled();
+    await expect(page.getByText("Godkänn villkoren ovan för att kunna boka.")).toBeVisible();
+    await terms.blur();
+    await expect(fieldErrors(page, "Jag förstår att bokningen är bindande och inte kan avbokas eller ombokas.")).toHaveText(
+      "Villkor måste accepteras",
+    );
+  } else {
+    await acceptTermsAndSubmit(page, { acceptTerms: false });
+    await expectStillOnForm(page, GROUP);
+    await expect(page.getByText("Villkor måste accepteras")).toBeVisible();
+    // What was typed is still there.
+    await expect(page.getByLabel("Namn *", { exact: true })).toHaveValue(person.name);
+  }
+  await expectNoMailTo(page, person.email);
+});
+
+test("long texts stop at their limits", async ({ page }, testInfo) => {
+  await openSession(page, GROUP, testInfo);
+  await page.getByLabel("Ålder", { exact: true }).fill("x".repeat(60));
+  await expect(page.getByLabel("Ålder", { exact: true })).toHaveValue("x".repeat(50));
+  await page.getByLabel("Vad vill du träna?").fill("y".repeat(520));
+  await expect(page.getByLabel("Vad vill du träna?")).toHaveValue("y".repeat(500));
+  await expect(page.getByLabel("E-post *", { exact: true })).toHaveAttribute("maxlength", "254");
+});
+
+test("PLAN asks for a meeting type among four, with a warning to double-check contact details", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "plan");
+  await openSession(page, 7, testInfo);
+  await expect(page.getByTestId("meeting-type-warning")).toContainText("Dubbelkolla");
+  const select = page.getByLabel("Mötestyp *");
+  await expect(select.locator("option")).toHaveText([
+    "Välj mötestyp",
+    "Telefonmöte",
+    "Google Meets",
+    "Facebook Messenger",
+    "Microsoft Teams",
+  ]);
+  await fillBookingForm(page, person);
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, 7);
+  await expect(fieldErrors(page, "Mötestyp *")).toHaveText("Välj mötestyp");
+  await expectNoMailTo(page, person.email);
+});
+
+test("HEMMIS requires the home address", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "hemmis");
+  await openSession(page, 9, testInfo);
+  await fillBookingForm(page, person);
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, 9);
+  await expect(fieldErrors(page, "Hemadress *")).toHaveText("Ange hemadress");
+  await expectNoMailTo(page, person.email);
+});
+
+test("PRIVAT & PROFFS requires choosing Privat or Proffs", async ({ page }, testInfo) => {
+  const person = await valid(testInfo, "variant");
+  await openSession(page, 11, testInfo);
+  await fillBookingForm(page, person);
+  await acceptTermsAndSubmit(page);
+  await expectStillOnForm(page, 11);
+  await expect(page.getByRole("group", { name: "Variant *" })).toContainText("Välj variant");
+  await expectNoMailTo(page, person.email);
+});
+
+test("a form sent too fast is refused as a bot (without JavaScript)", async ({ page }, testInfo) => {
+  test.skip(isJs(testInfo), "the server check is the same; without JavaScript it is the only one");
+  const person = await valid(testInfo, "fast");
+  await page.goto(`/session/${GROUP}`);
+  await fillBookingForm(page, person);
+  await page.getByLabel(/bokningen är bindande/).check();
+  await page.getByRole("button", { name: "Boka pass" }).click();
+  await expect(page.getByRole("alert")).toContainText("Hoppsan, det gick lite för fort.");
+  await expectNoMailTo(page, person.email);
+});

@@ -1,0 +1,377 @@
+// The SessionSeats Durable Object, called directly through its binding: the
+// seat count and the active bookings always agree, whatever arrives at once.
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { SOLD_OUT_MEMORY_MS } from "../../app/server/seats/session-seats.server";
+import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats/seats.server";
+import { createSession, seatInput, seatState } from "./booking-fixtures";
+
+const count = (results: BookSeatResult[], status: BookSeatResult["status"]) =>
+  results.filter((r) => r.status === status).length;
+
+describe("booking seats", () => {
+  it("gives exactly 10 of 200 simultaneous bookings on a 10-seat group session; the rest get full", async () => {
+    const id = await createSession({ maxParticipants: 10 });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => seatsFor(env, id).book(seatInput(i))));
+    expect(count(results, "booked")).toBe(10);
+    expect(count(results, "full")).toBe(190);
+    expect(await seatState(id)).toMatchObject({ current: 10, max: 10, active: 10, rows: 10 });
+  });
+
+  it("gives a private session to exactly one of many simultaneous bookings", async () => {
+    const id = await createSession({ passType: "private", maxParticipants: 1, title: "PLAN", location: "Online" });
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => seatsFor(env, id).book(seatInput(i))));
+    expect(count(results, "booked")).toBe(1);
+    expect(count(results, "full")).toBe(49);
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1 });
+  });
+
+  it("takes one booking on a private session even when it has two seats (the public 'full' rule)", async () => {
+    const id = await createSession({ passType: "private", maxParticipants: 2, title: "HEMMIS", location: "Hembesök" });
+    expect((await seatsFor(env, id).book(seatInput("a"))).status).toBe("booked");
+    expect((await seatsFor(env, id).book(seatInput("b"))).status).toBe("full");
+    expect(await seatState(id)).toMatchObject({ current: 1, max: 2, active: 1 });
+  });
+
+  it("refuses the same e-mail twice on one session whatever its case", async () => {
+    const id = await createSession();
+    const first = await seatsFor(env, id).book(seatInput(1, { userEmail: "Anna.Berg@Example.se" }));
+    const again = await seatsFor(env, id).book(seatInput(2, { userEmail: "anna.berg@example.SE" }));
+    expect(first.status).toBe("booked");
+    expect(again.status).toBe("duplicate");
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("refuses a duplicate e-mail even when the session is full (the more helpful answer)", async () => {
+    const id = await createSession({ maxParticipants: 1 });
+    await seatsFor(env, id).book(seatInput(1, { userEmail: "lisa@example.se" }));
+    expect((await seatsFor(env, id).book(seatInput(2, { userEmail: "LISA@example.se" }))).status).toBe("duplicate");
+  });
+
+  it("lets an e-mail book again after its earlier booking was cancelled", async () => {
+    const id = await createSession();
+    await env.DB.prepare(
+      `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, booking_status, idempotency_key,
+         session_title, session_location, session_start_time, session_end_time)
+       SELECT 'old-booking', id, 'Anna', 'anna@example.se', '0701234567', 'Fido', 'cancelled', 'old-key',
+         title, location, start_time, end_time FROM sessions WHERE id = ?`,
+    )
+      .bind(id)
+      .run();
+    expect((await seatsFor(env, id).book(seatInput(1, { userEmail: "anna@example.se" }))).status).toBe("booked");
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1, rows: 2 });
+  });
+
+  it("books the same e-mail on two different sessions", async () => {
+    const a = await createSession();
+    const b = await createSession();
+    expect((await seatsFor(env, a).book(seatInput("x", { userEmail: "x@example.se" }))).status).toBe("booked");
+    expect((await seatsFor(env, b).book(seatInput("x", { userEmail: "x@example.se" }))).status).toBe("booked");
+  });
+
+  it("returns the first booking for a repeated idempotency key and books nothing new", async () => {
+    const id = await createSession({ maxParticipants: 1 });
+    const input = seatInput(1);
+    const first = await seatsFor(env, id).book(input);
+    // The last seat is now taken, yet the repeat is answered with the booking, not 'full'.
+    const repeat = await seatsFor(env, id).book({ ...input });
+    expect(first.status).toBe("booked");
+    expect(repeat.status).toBe("booked");
+    if (first.status !== "booked" || repeat.status !== "booked") return;
+    expect(first.replayed).toBe(false);
+    expect(repeat.replayed).toBe(true);
+    expect(repeat.booking.id).toBe(first.booking.id);
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("books once when the same idempotency key arrives 20 times at once", async () => {
+    const id = await createSession();
+    const input = seatInput(1);
+    const results = await Promise.all(Array.from({ length: 20 }, () => seatsFor(env, id).book({ ...input })));
+    const ids = new Set(results.map((r) => (r.status === "booked" ? r.booking.id : r.status)));
+    expect(ids.size).toBe(1);
+    expect(count(results, "booked")).toBe(20);
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("stores the booking with the session snapshot and the variant price", async () => {
+    const id = await createSession({ title: "PRIVAT & PROFFS", passType: "private", maxParticipants: 1, priceSek: 0 });
+    const result = await seatsFor(env, id).book(seatInput(1, { variant: "proffs", priceSek: 595 }));
+    expect(result.status).toBe("booked");
+    if (result.status !== "booked") return;
+    expect(result.booking).toMatchObject({
+      sessionId: id,
+      variant: "proffs",
+      priceSek: 595,
+      bookingStatus: "confirmed",
+      sessionTitle: "PRIVAT & PROFFS",
+      sessionLocation: "Hundhallen Gävle",
+    });
+    expect(result.session.currentParticipants).toBe(1);
+  });
+
+  it("takes the session's price when no variant is chosen", async () => {
+    const id = await createSession({ priceSek: 349 });
+    const result = await seatsFor(env, id).book(seatInput(1));
+    expect(result.status === "booked" && result.booking.priceSek).toBe(349);
+  });
+
+  it("refuses a session that has started or ended, and one that does not exist", async () => {
+    const started = await createSession({ startsInMs: -10 * 60_000 });
+    const ended = await createSession({ startsInMs: -3 * 60 * 60_000 });
+    expect((await seatsFor(env, started).book(seatInput(1))).status).toBe("past");
+    expect((await seatsFor(env, ended).book(seatInput(1))).status).toBe("past");
+    expect((await seatsFor(env, 987654).book(seatInput(1))).status).toBe("not-found");
+    expect(await seatState(started)).toMatchObject({ current: 0, rows: 0 });
+    expect(await seatState(ended)).toMatchObject({ current: 0, rows: 0 });
+  });
+});
+
+describe("nothing is ever half-written", () => {
+  it("stores no booking when counting the seat fails", async () => {
+    const id = await createSession();
+    await env.DB.prepare(
+      `CREATE TRIGGER fail_seat_count BEFORE UPDATE OF current_participants ON sessions
+       WHEN NEW.id = ${id} BEGIN SELECT RAISE(ABORT, 'seat count refused'); END`,
+    ).run();
+    try {
+      expect((await seatsFor(env, id).book(seatInput(1))).status).toBe("error");
+    } finally {
+      await env.DB.prepare("DROP TRIGGER fail_seat_count").run();
+    }
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+  });
+
+  it("counts no seat when storing the booking fails", async () => {
+    const id = await createSession();
+    await env.DB.prepare(
+      `CREATE TRIGGER fail_booking_insert BEFORE INSERT ON bookings
+       WHEN NEW.session_id = ${id} BEGIN SELECT RAISE(ABORT, 'booking refused'); END`,
+    ).run();
+    try {
+      expect((await seatsFor(env, id).book(seatInput(1))).status).toBe("error");
+    } finally {
+      await env.DB.prepare("DROP TRIGGER fail_booking_insert").run();
+    }
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    // And the session still books normally afterwards.
+    expect((await seatsFor(env, id).book(seatInput(2))).status).toBe("booked");
+  });
+
+  it("maps the database's own UNIQUE refusals (last line of defence) to duplicate and to the first booking", async () => {
+    const id = await createSession();
+    const first = await seatsFor(env, id).book(seatInput(1, { userEmail: "eva@example.se" }));
+    if (first.status !== "booked") throw new Error("setup failed");
+    // Provoke the real constraint errors with writes that bypass the object.
+    const insertSame = (email: string, key: string) =>
+      env.DB.prepare(
+        `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, idempotency_key,
+           session_title, session_location, session_start_time, session_end_time)
+         SELECT ?, id, 'Eva', ?, '0701234567', 'Fido', ?, title, location, start_time, end_time FROM sessions WHERE id = ?`,
+      )
+        .bind(crypto.randomUUID(), email, key, id)
+        .run()
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+    const emailError = await insertSame("EVA@example.se", crypto.randomUUID());
+    const keyError = await insertSame("other@example.se", first.booking.idempotencyKey);
+    expect(String(emailError)).toMatch(/UNIQUE constraint failed/);
+    expect(String(keyError)).toMatch(/UNIQUE constraint failed/);
+
+    await runInDurableObject(seatsStub(env, id), async (instance) => {
+      const explain = (instance as unknown as {
+        explainFailedBooking(sessionId: number, input: ReturnType<typeof seatInput>, error: unknown): Promise<BookSeatResult>;
+      }).explainFailedBooking.bind(instance);
+      expect((await explain(id, seatInput(2), emailError)).status).toBe("duplicate");
+      const replay = await explain(id, seatInput(3, { idempotencyKey: first.booking.idempotencyKey }), keyError);
+      expect(replay.status === "booked" && replay.booking.id).toBe(first.booking.id);
+      expect((await explain(id, seatInput(4), new Error("D1 is down"))).status).toBe("error");
+    });
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+});
+
+describe("giving seats back and changing seats", () => {
+  async function bookMany(id: number, n: number) {
+    const booked = [];
+    for (let i = 0; i < n; i++) {
+      const r = await seatsFor(env, id).book(seatInput(`${id}-${i}`));
+      if (r.status !== "booked") throw new Error(`setup booking ${i}: ${r.status}`);
+      booked.push(r.booking);
+    }
+    return booked;
+  }
+
+  it("cancelling a booking deletes it and gives its seat back", async () => {
+    const id = await createSession({ maxParticipants: 3 });
+    const [a] = await bookMany(id, 3);
+    const result = await seatsFor(env, id).cancelBooking(a!.id);
+    expect(result.status).toBe("cancelled");
+    expect(await seatState(id)).toMatchObject({ current: 2, active: 2, rows: 2 });
+    // The freed seat can be booked again.
+    expect((await seatsFor(env, id).book(seatInput("new"))).status).toBe("booked");
+  });
+
+  it("cancelling the same booking twice gives back one seat", async () => {
+    const id = await createSession();
+    const [a] = await bookMany(id, 2);
+    const results = await Promise.all([seatsFor(env, id).cancelBooking(a!.id), seatsFor(env, id).cancelBooking(a!.id)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["cancelled", "not-found"]);
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1 });
+  });
+
+  it("never counts below 0, even if the count was already wrong", async () => {
+    const id = await createSession();
+    const [a] = await bookMany(id, 1);
+    await env.DB.prepare("UPDATE sessions SET current_participants = 0 WHERE id = ?").bind(id).run();
+    expect((await seatsFor(env, id).cancelBooking(a!.id)).status).toBe("cancelled");
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+  });
+
+  it("deleting an already cancelled booking gives back no seat", async () => {
+    const id = await createSession();
+    const [a] = await bookMany(id, 2);
+    await env.DB.prepare("UPDATE bookings SET booking_status = 'cancelled' WHERE id = ?").bind(a!.id).run();
+    await env.DB.prepare("UPDATE sessions SET current_participants = 1 WHERE id = ?").bind(id).run();
+    expect((await seatsFor(env, id).cancelBooking(a!.id)).status).toBe("cancelled");
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1, rows: 1 });
+  });
+
+  it("refuses to cancel a booking of another session", async () => {
+    const a = await createSession();
+    const b = await createSession();
+    const [booking] = await bookMany(a, 1);
+    expect((await seatsFor(env, b).cancelBooking(booking!.id)).status).toBe("not-found");
+    expect(await seatState(a)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("release deletes every booking, sets the count to 0 and returns who held a seat", async () => {
+    const id = await createSession();
+    const booked = await bookMany(id, 4);
+    const result = await seatsFor(env, id).release();
+    expect(result.status).toBe("released");
+    if (result.status !== "released") return;
+    expect(result.releasedBookings.map((b) => b.id).sort()).toEqual(booked.map((b) => b.id).sort());
+    expect(result.session.currentParticipants).toBe(0);
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect((await seatsFor(env, 999999).release()).status).toBe("not-found");
+  });
+
+  it("changes max participants, but never below the participants already booked", async () => {
+    const id = await createSession({ maxParticipants: 6 });
+    await bookMany(id, 3);
+    expect((await seatsFor(env, id).setMaxParticipants(2)).status).toBe("below-current");
+    expect(await seatState(id)).toMatchObject({ current: 3, max: 6 });
+    expect((await seatsFor(env, id).setMaxParticipants(3)).status).toBe("updated");
+    expect((await seatsFor(env, id).book(seatInput("late"))).status).toBe("full");
+    expect((await seatsFor(env, id).setMaxParticipants(8)).status).toBe("updated");
+    expect(await seatState(id)).toMatchObject({ current: 3, max: 8 });
+    expect((await seatsFor(env, id).setMaxParticipants(0)).status).toBe("invalid");
+    expect((await seatsFor(env, id).setMaxParticipants(2.5)).status).toBe("invalid");
+    expect((await seatsFor(env, 999998).setMaxParticipants(5)).status).toBe("not-found");
+  });
+
+  it("a shrink racing with bookings never leaves more participants than seats", async () => {
+    const id = await createSession({ maxParticipants: 10 });
+    const work = [
+      ...Array.from({ length: 30 }, (_, i) => seatsFor(env, id).book(seatInput(`race-${i}`))),
+      seatsFor(env, id).setMaxParticipants(4),
+    ];
+    await Promise.all(work);
+    const state = await seatState(id);
+    expect(state.current).toBe(state.active);
+    expect(state.current).toBeLessThanOrEqual(state.max);
+  });
+
+  it("keeps the count equal to the active bookings through a storm of bookings and cancellations", async () => {
+    const id = await createSession({ maxParticipants: 8 });
+    const first = await bookMany(id, 5);
+    await Promise.all([
+      ...first.map((b) => seatsFor(env, id).cancelBooking(b.id)),
+      ...Array.from({ length: 40 }, (_, i) => seatsFor(env, id).book(seatInput(`storm-${i}`))),
+    ]);
+    const state = await seatState(id);
+    expect(state.current).toBe(state.active);
+    expect(state.current).toBeLessThanOrEqual(8);
+    expect(state.current).toBeGreaterThanOrEqual(0);
+  });
+
+  it("cancelling a session marks its bookings cancelled, returns them and deletes the session", async () => {
+    const id = await createSession();
+    const booked = await bookMany(id, 2);
+    const result = await seatsFor(env, id).cancelSession();
+    expect(result.status).toBe("cancelled");
+    if (result.status !== "cancelled") return;
+    expect(result.cancelledBookings.map((b) => b.id).sort()).toEqual(booked.map((b) => b.id).sort());
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(id).first<{ n: number }>();
+    expect(left?.n).toBe(0);
+    const statuses = await env.DB.prepare(
+      `SELECT booking_status FROM bookings WHERE id IN (${booked.map(() => "?").join(",")})`,
+    )
+      .bind(...booked.map((b) => b.id))
+      .all<{ booking_status: string }>();
+    expect(statuses.results.map((r) => r.booking_status)).toEqual(["cancelled", "cancelled"]);
+    expect((await seatsFor(env, id).book(seatInput("after"))).status).toBe("not-found");
+  });
+
+  it("an object refuses calls meant for another session's object", async () => {
+    const a = await createSession();
+    const b = await createSession();
+    await seatsFor(env, a).book(seatInput("owner"));
+    const refusal = await seatsStub(env, a)
+      .book(b, seatInput("stray"))
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(String(refusal)).toMatch(/got a call for session/);
+    expect(await seatState(b)).toMatchObject({ current: 0, rows: 0 });
+  });
+});
+
+describe("remembering a sold-out session", () => {
+  async function soldOut() {
+    const id = await createSession({ maxParticipants: 1 });
+    const first = seatInput("first");
+    const booked = await seatsFor(env, id).book(first);
+    if (booked.status !== "booked") throw new Error("setup failed");
+    // This refusal is what makes the object remember the session as sold out.
+    expect((await seatsFor(env, id).book(seatInput("late"))).status).toBe("full");
+    return { id, first, booked };
+  }
+
+  it("still answers a repeat of the booking that took the last seat with that booking", async () => {
+    const { id, first, booked } = await soldOut();
+    const repeat = await seatsFor(env, id).book({ ...first });
+    expect(repeat.status === "booked" && repeat.replayed && repeat.booking.id).toBe(booked.booking.id);
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("books a seat given back by a cancellation at once", async () => {
+    const { id, first, booked } = await soldOut();
+    await seatsFor(env, id).cancelBooking(booked.booking.id);
+    expect((await seatsFor(env, id).book(seatInput("next"))).status).toBe("booked");
+    // The cancelled booking's key is forgotten too: sending it again books anew.
+    expect((await seatsFor(env, id).book({ ...first })).status).toBe("full");
+  });
+
+  it("books at once after more seats are added or the session is released", async () => {
+    const { id } = await soldOut();
+    await seatsFor(env, id).setMaxParticipants(2);
+    expect((await seatsFor(env, id).book(seatInput("more"))).status).toBe("booked");
+    expect((await seatsFor(env, id).book(seatInput("again-late"))).status).toBe("full");
+    await seatsFor(env, id).release();
+    expect((await seatsFor(env, id).book(seatInput("after-release"))).status).toBe("booked");
+  });
+
+  it("notices seats added straight in D1 within SOLD_OUT_MEMORY_MS", async () => {
+    const { id } = await soldOut();
+    await env.DB.prepare("UPDATE sessions SET max_participants = 2 WHERE id = ?").bind(id).run();
+    await new Promise((resolve) => setTimeout(resolve, SOLD_OUT_MEMORY_MS + 100));
+    expect((await seatsFor(env, id).book(seatInput("noticed"))).status).toBe("booked");
+    expect(await seatState(id)).toMatchObject({ current: 2, max: 2, active: 2 });
+  });
+});
