@@ -12,7 +12,7 @@ import {
   type BookedSession,
   type BookingDetails,
 } from "~/domain/booking-emails";
-import { scheduleDrain, sendEmail, type SendEmailResult } from "../email/send-email.server";
+import { scheduleDrain, sendEmails, type SendEmailResult } from "../email/send-email.server";
 
 export interface BookingMailResult {
   customer: SendEmailResult;
@@ -20,6 +20,8 @@ export interface BookingMailResult {
   /** The customer's confirmation is in the outbox (now or from an earlier try). */
   customerQueued: boolean;
 }
+
+const failed: SendEmailResult = { status: "failed", id: null };
 
 export const bookingMailKeys = (bookingId: string) => ({
   customer: `booking-confirmation:${bookingId}`,
@@ -45,8 +47,9 @@ export async function sendBookingEmails(
   const keys = bookingMailKeys(booking.id);
   const customerMail = customerConfirmationMail(session, booking, site);
   const adminMail = adminNotificationMail(session, booking, site);
-  const [customer, admin] = await Promise.all([
-    sendEmail(context, {
+  // One round trip for both rows.
+  const [customer = failed, admin = failed] = await sendEmails(context, [
+    {
       kind: "booking-confirmation",
       to: booking.userEmail,
       ...customerMail,
@@ -58,14 +61,14 @@ export async function sendBookingEmails(
         },
       ],
       idempotencyKey: keys.customer,
-    }),
-    sendEmail(context, {
+    },
+    {
       kind: "booking-admin-notification",
       to: context.config.ADMIN_EMAIL,
       replyTo: booking.userEmail,
       ...adminMail,
       idempotencyKey: keys.admin,
-    }),
+    },
   ]);
   scheduleDrain(context, [customer.id, admin.id]);
   return { customer, admin, customerQueued: customer.status !== "failed" };

@@ -1,17 +1,11 @@
 /**
- * Draining the outbox: deliver due rows one by one, each claimed first, and
- * settle each as sent, retry-later or dead letter. Run right after a response
+ * Draining the outbox: claim due rows in one statement, deliver them one by
+ * one, and settle them as sent (in one batch), retry-later or dead letter. Run right after a response
  * (scheduleDrain) and by the cron worker every few minutes; both may overlap.
  */
 import { getDb } from "../db.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
-import {
-  claimRow,
-  markAttemptFailed,
-  markSent,
-  releaseExpiredClaims,
-  selectDueIds,
-} from "./outbox.server";
+import { claimDue, markAllSent, markAttemptFailed, releaseExpiredClaims } from "./outbox.server";
 import { deliver } from "./transport.server";
 
 export interface DrainOptions {
@@ -31,6 +25,7 @@ export type DrainResult = {
 };
 
 export const DEFAULT_DRAIN_LIMIT = 50;
+const SETTLE_EVERY = 20;
 
 export async function drainOutbox(
   context: EmailContext,
@@ -43,15 +38,21 @@ export async function drainOutbox(
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
   if (ids && ids.length === 0) return result;
 
-  result.failed += await releaseExpiredClaims(db, now());
-  const due = await selectDueIds(db, now(), limit, ids);
-  for (const id of due) {
-    const row = await claimRow(db, id, now());
-    if (!row) continue; // another drain claimed it between our SELECT and UPDATE
+  // A request's own drain (ids given) skips the sweep for crashed drains; the cron does it.
+  if (!ids) result.failed += await releaseExpiredClaims(db, now());
+  const claimed = await claimDue(db, now(), limit, ids);
+  let sent: Array<{ id: string; providerMessageId: string | null }> = [];
+  const flush = async () => {
+    await markAllSent(db, sent, now());
+    result.sent += sent.length;
+    sent = [];
+  };
+  for (const row of claimed) {
     const delivery = await deliver(config, row);
     if (delivery.ok) {
-      await markSent(db, row.id, delivery.providerMessageId, now());
-      result.sent++;
+      sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });
+      // Settle in small groups so a drain that dies mid-run re-sends little.
+      if (sent.length >= SETTLE_EVERY) await flush();
     } else {
       const outcome = await markAttemptFailed(db, row, delivery.error, now());
       result[outcome]++;
@@ -60,5 +61,6 @@ export async function drainOutbox(
       );
     }
   }
+  await flush();
   return result;
 }

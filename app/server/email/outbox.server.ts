@@ -46,26 +46,34 @@ const MAX_ERROR_LENGTH = 1000;
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-/** Inserts the row unless its idempotency key exists; returns the new id or null. */
-export async function insertOutboxRow(
-  db: Db,
-  row: Omit<typeof emailOutbox.$inferInsert, "status" | "attempts">,
-): Promise<string | null> {
-  const inserted = await db
-    .insert(emailOutbox)
-    .values(row)
-    .onConflictDoNothing({ target: emailOutbox.idempotencyKey })
-    .returning({ id: emailOutbox.id });
-  return inserted[0]?.id ?? null;
-}
+type NewOutboxRow = Omit<typeof emailOutbox.$inferInsert, "status" | "attempts"> & {
+  id: string;
+  idempotencyKey: string;
+};
 
-export async function findIdByIdempotencyKey(db: Db, key: string): Promise<string | null> {
-  const rows = await db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(eq(emailOutbox.idempotencyKey, key))
-    .limit(1);
-  return rows[0]?.id ?? null;
+/**
+ * Inserts each row unless its idempotency key exists, in one batch, and
+ * returns for each the id of the row that now holds its key (its own id when
+ * it was inserted, the earlier row's id for a duplicate).
+ */
+export async function insertOutboxRows(db: Db, rows: readonly NewOutboxRow[]): Promise<Array<string | null>> {
+  const inserts = rows.map((row) =>
+    db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.idempotencyKey }),
+  );
+  const lookups = rows.map((row) =>
+    db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.idempotencyKey, row.idempotencyKey))
+      .limit(1),
+  );
+  const [first, ...rest] = [...inserts, ...lookups];
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
+  return results.slice(inserts.length).map((found) => {
+    const rowsFound = found as Array<{ id: string }>;
+    return rowsFound[0]?.id ?? null;
+  });
 }
 
 /**
@@ -84,34 +92,32 @@ export async function releaseExpiredClaims(db: Db, now: Date): Promise<number> {
   return released.filter((r) => r.status === "failed").length;
 }
 
-/** Ids of due rows, oldest due first. `ids` narrows the pick to given messages. */
-export async function selectDueIds(
+/**
+ * Claims due rows for delivery in one statement: oldest due first, or just
+ * the given ids. The status check inside the UPDATE means a row is claimed by
+ * exactly one drain even when several overlap. The attempt is counted here,
+ * not after delivery, so a row that keeps crashing the drain still runs out
+ * of attempts.
+ */
+export async function claimDue(
   db: Db,
   now: Date,
   limit: number,
   ids?: readonly string[],
-): Promise<string[]> {
-  const rows = await db
+): Promise<OutboxRow[]> {
+  const nowIso = now.toISOString();
+  const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
       and(
         eq(emailOutbox.status, "queued"),
-        lte(emailOutbox.nextAttemptAt, now.toISOString()),
+        lte(emailOutbox.nextAttemptAt, nowIso),
         ids ? inArray(emailOutbox.id, [...ids]) : undefined,
       ),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(sql`rowid`))
     .limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Claims one row for delivery, or returns null when another drain got there
- * first (or rescheduled it meanwhile). The attempt is counted here, not after
- * delivery, so a row that keeps crashing the drain still runs out of attempts.
- */
-export async function claimRow(db: Db, id: string, now: Date): Promise<OutboxRow | null> {
   const claimed = await db
     .update(emailOutbox)
     .set({
@@ -121,25 +127,29 @@ export async function claimRow(db: Db, id: string, now: Date): Promise<OutboxRow
     })
     .where(
       and(
-        eq(emailOutbox.id, id),
+        inArray(emailOutbox.id, due),
         eq(emailOutbox.status, "queued"),
-        lte(emailOutbox.nextAttemptAt, now.toISOString()),
+        lte(emailOutbox.nextAttemptAt, nowIso),
       ),
     )
     .returning();
-  return claimed[0] ?? null;
+  // RETURNING order is unspecified: deliver oldest first.
+  return claimed.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
 }
 
-export async function markSent(
+/** Settles delivered rows as sent, in one round trip. */
+export async function markAllSent(
   db: Db,
-  id: string,
-  providerMessageId: string | null,
+  sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>,
   now: Date,
 ): Promise<void> {
-  await db
-    .update(emailOutbox)
-    .set({ status: "sent", sentAt: now.toISOString(), providerMessageId, lastError: null })
-    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending")));
+  const [first, ...rest] = sent.map(({ id, providerMessageId }) =>
+    db
+      .update(emailOutbox)
+      .set({ status: "sent", sentAt: now.toISOString(), providerMessageId, lastError: null })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending"))),
+  );
+  if (first) await db.batch([first, ...rest]);
 }
 
 /** Schedules the next attempt with backoff, or dead-letters the row when out of attempts. */

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb } from "../db.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
-import { findIdByIdempotencyKey, insertOutboxRow, type EmailMessage } from "./outbox.server";
+import { insertOutboxRows, type EmailMessage } from "./outbox.server";
 
 export type { EmailAttachment, EmailMessage } from "./outbox.server";
 export type { EmailContext, MailDeps } from "./deps.server";
@@ -28,15 +28,27 @@ export async function sendEmail(
   context: EmailContext,
   message: EmailMessage,
 ): Promise<SendEmailResult> {
+  const [result] = await sendEmails(context, [message]);
+  return result ?? { status: "failed", id: null };
+}
+
+/**
+ * Queues several messages in one database round trip (one batch: an insert
+ * per message, then a look-up of each key for the duplicates). Results come
+ * back in the order of `messages`; like sendEmail it never throws.
+ */
+export async function sendEmails(
+  context: EmailContext,
+  messages: readonly EmailMessage[],
+): Promise<SendEmailResult[]> {
+  if (messages.length === 0) return [];
   const { env, config } = toMailDeps(context);
-  const id = crypto.randomUUID();
-  const idempotencyKey = message.idempotencyKey ?? id;
   const now = new Date().toISOString();
-  try {
-    const db = getDb(env);
-    const insertedId = await insertOutboxRow(db, {
+  const rows = messages.map((message) => {
+    const id = crypto.randomUUID();
+    return {
       id,
-      idempotencyKey,
+      idempotencyKey: message.idempotencyKey ?? id,
       kind: message.kind,
       toAddress: message.to,
       fromAddress: message.from ?? config.EMAIL_FROM,
@@ -47,14 +59,20 @@ export async function sendEmail(
       attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
       nextAttemptAt: now,
       createdAt: now,
+    };
+  });
+  try {
+    const existingIds = await insertOutboxRows(getDb(env), rows);
+    return rows.map((row, i) => {
+      const existingId = existingIds[i];
+      if (!existingId) throw new Error(`idempotency key ${row.idempotencyKey} has no row after insert`);
+      return existingId === row.id
+        ? { status: "queued" as const, id: row.id }
+        : { status: "duplicate" as const, id: existingId };
     });
-    if (insertedId) return { status: "queued", id: insertedId };
-    const existingId = await findIdByIdempotencyKey(db, idempotencyKey);
-    if (!existingId) throw new Error(`idempotency key ${idempotencyKey} conflicted but no row was found`);
-    return { status: "duplicate", id: existingId };
   } catch (error) {
-    console.error(`sendEmail(${message.kind}) could not queue the message`, error);
-    return { status: "failed", id: null };
+    console.error(`sendEmails(${messages.map((m) => m.kind).join(", ")}) could not queue`, error);
+    return messages.map(() => ({ status: "failed" as const, id: null }));
   }
 }
 
