@@ -16,8 +16,9 @@ import {
   sameEmail,
 } from "./common";
 
-export const MEETING_TYPES = ["Telefonmöte", "Google Meets", "Facebook Messenger", "Microsoft Teams"] as const;
-export type MeetingType = (typeof MEETING_TYPES)[number];
+import { MEETING_TYPES, type MeetingType } from "../constants";
+
+export { MEETING_TYPES, type MeetingType };
 
 export const BOOKING_VARIANTS = ["privat", "proffs"] as const;
 export type BookingVariant = (typeof BOOKING_VARIANTS)[number];

@@ -4,14 +4,9 @@
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredText } from "./common";
 
-export const SESSION_LOCATIONS = [
-  "Hundhallen Gävle",
-  "Regementsparken Gävle",
-  "Stadsparken Sandviken",
-  "Bronsängen Sandviken",
-  "Hembesök",
-  "Online",
-] as const;
+import { LOCATIONS } from "../constants";
+
+export const SESSION_LOCATIONS = LOCATIONS;
 export type SessionLocation = (typeof SESSION_LOCATIONS)[number];
 
 export const PASS_TYPES = ["group", "private"] as const;
