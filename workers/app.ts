@@ -11,6 +11,7 @@ import * as serverBuild from "../build/server";
 import { getLoadContext } from "../app/server/context.server";
 import { ConfigError, type Env } from "../app/server/env.server";
 import { createNonce, isCrossSiteRequest, withSecurityHeaders } from "../app/server/http-security.server";
+import { withPageCache } from "../app/server/page-cache.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 
@@ -37,7 +38,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);
   }
-  return handleRemixRequest(request, loadContext);
+  return withPageCache(request, ctx, cspNonce, () => handleRemixRequest(request, loadContext));
 }
 
 export default {

@@ -47,6 +47,7 @@ import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-c
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
+import { purgeSeatLists } from "~/server/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 
@@ -167,6 +168,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const outcome = await bookSession(context, id, onlyFieldsShown(submission.value, rules));
   switch (outcome.status) {
     case "booked":
+      purgeSeatLists(request, context.cloudflare.ctx);
       return redirectWithToast(context, "/mina-bokningar", {
         type: "success",
         title: BOOKING_TEXTS.successTitle,

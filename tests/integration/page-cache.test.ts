@@ -1,0 +1,62 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoSeedStatements } from "../fixtures/demo-data";
+import { signInAs } from "./helpers";
+
+const SELF = exports.default;
+
+function nonces(html: string): string[] {
+  return [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]!);
+}
+
+async function seatsLine(path: string, init?: RequestInit) {
+  const res = await SELF.fetch(`http://localhost${path}`, init);
+  return { res, html: await res.text() };
+}
+
+beforeAll(async () => {
+  const statements = demoSeedStatements(new Date());
+  await env.DB.batch(statements.map((sql) => env.DB.prepare(sql)));
+});
+
+describe("the shared page cache", () => {
+  it("serves an anonymous list from the cache, with a fresh script nonce each time", async () => {
+    const first = await seatsLine("/alla-popups");
+    // A change behind the page's back is not seen while the cached copy is fresh.
+    await env.DB.prepare("UPDATE sessions SET title = 'BYTT NAMN' WHERE id = 1").run();
+    await new Promise((r) => setTimeout(r, 50)); // the store happens after the response
+    const second = await seatsLine("/alla-popups");
+    expect(second.html).not.toContain("BYTT NAMN");
+
+    const [n1] = new Set(nonces(first.html));
+    const secondNonces = new Set(nonces(second.html));
+    expect(secondNonces.size).toBe(1);
+    const [n2] = secondNonces;
+    expect(n2).not.toBe(n1);
+    expect(second.res.headers.get("Content-Security-Policy")).toContain(`'nonce-${n2}'`);
+  });
+
+  it("never answers a signed-in visitor from the cache", async () => {
+    await seatsLine("/hitta");
+    const cookie = await signInAs({ email: "inloggad@example.se" });
+    const { res, html } = await seatsLine("/alla-popups", { headers: { Cookie: cookie } });
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(html).toContain("BYTT NAMN");
+  });
+
+  it("drops the cached seat lists after a booking", async () => {
+    await env.DB.prepare("UPDATE sessions SET title = 'VALPKURS' WHERE id = 1").run();
+    await seatsLine("/alla-popups");
+    await env.DB.prepare("UPDATE sessions SET title = 'NYTT NAMN' WHERE id = 1").run();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await seatsLine("/alla-popups")).html).not.toContain("NYTT NAMN");
+
+    const { purgeSeatLists } = await import("../../app/server/page-cache.server");
+    const waits: Promise<unknown>[] = [];
+    purgeSeatLists(new Request("http://localhost/session/1", { method: "POST" }), {
+      waitUntil: (p) => waits.push(p),
+    });
+    await Promise.all(waits);
+    expect((await seatsLine("/alla-popups")).html).toContain("NYTT NAMN");
+  });
+});
