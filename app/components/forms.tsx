@@ -35,14 +35,18 @@ function useFieldIds(explicitId: string | undefined, errors: ListOfErrors, hint:
   return { id, errorId, hintId, describedBy, invalid: errorId ? true : undefined };
 }
 
-export function Field({
+type FieldIds = ReturnType<typeof useFieldIds>;
+
+/** Label, optional hint, the control and its errors, wired by shared ids. */
+function FieldShell({
   label,
   errors,
   hint,
   className,
-  inputProps,
-}: FieldShellProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
-  const ids = useFieldIds(inputProps.id, errors, hint);
+  controlId,
+  control,
+}: FieldShellProps & { controlId: string | undefined; control: (ids: FieldIds) => ReactNode }) {
+  const ids = useFieldIds(controlId, errors, hint);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label htmlFor={ids.id}>{label}</label>
@@ -51,56 +55,54 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <input {...inputProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      {control(ids)}
       <ErrorList id={ids.errorId} errors={errors} />
     </div>
+  );
+}
+
+export function Field({ inputProps, ...shell }: FieldShellProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+  return (
+    <FieldShell
+      {...shell}
+      controlId={inputProps.id}
+      control={(ids) => (
+        <input {...inputProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      )}
+    />
   );
 }
 
 export function TextareaField({
-  label,
-  errors,
-  hint,
-  className,
   textareaProps,
+  ...shell
 }: FieldShellProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
-  const ids = useFieldIds(textareaProps.id, errors, hint);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={ids.id}>{label}</label>
-      {hint ? (
-        <p id={ids.hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea {...textareaProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
+    <FieldShell
+      {...shell}
+      controlId={textareaProps.id}
+      control={(ids) => (
+        <textarea {...textareaProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+      )}
+    />
   );
 }
 
 export function SelectField({
-  label,
-  errors,
-  hint,
-  className,
   selectProps,
   children,
+  ...shell
 }: FieldShellProps & { selectProps: SelectHTMLAttributes<HTMLSelectElement>; children: ReactNode }) {
-  const ids = useFieldIds(selectProps.id, errors, hint);
   return (
-    <div className={["field", className].filter(Boolean).join(" ")}>
-      <label htmlFor={ids.id}>{label}</label>
-      {hint ? (
-        <p id={ids.hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <select {...selectProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
-        {children}
-      </select>
-      <ErrorList id={ids.errorId} errors={errors} />
-    </div>
+    <FieldShell
+      {...shell}
+      controlId={selectProps.id}
+      control={(ids) => (
+        <select {...selectProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import type { RateLimitResult } from "../rate-limit.server";
 import type { AttemptCounter } from "./booking-rate-limit.server";
+import { sessionColumns } from "../public/sessions.server";
 
 const { sessions, popupTypes } = schema;
 
@@ -18,19 +19,6 @@ export function parseSessionId(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-const sessionColumns = {
-  id: sessions.id,
-  title: sessions.title,
-  description: sessions.description,
-  location: sessions.location,
-  startTime: sessions.startTime,
-  endTime: sessions.endTime,
-  passType: sessions.passType,
-  priceSek: sessions.priceSek,
-  currentParticipants: sessions.currentParticipants,
-  maxParticipants: sessions.maxParticipants,
-  imageUrl: sessions.imageUrl,
-};
 
 export type SessionForBooking = {
   id: number;

@@ -15,7 +15,8 @@ const { sessions, popupTypes } = schema;
 /** Upper bound on rows a public list reads; far above a season of sessions. */
 export const PUBLIC_LIST_LIMIT = 300;
 
-const sessionColumns = {
+/** The session fields every public page and the booking page show. */
+export const sessionColumns = {
   id: sessions.id,
   title: sessions.title,
   description: sessions.description,
