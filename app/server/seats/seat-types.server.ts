@@ -2,6 +2,7 @@
  * What goes in and out of the SessionSeats Durable Object: plain, structured-
  * clonable values (RPC), with results as discriminated unions on `status`.
  */
+import type { BookingDetails } from "~/domain/booking-emails";
 
 export interface BookSeatInput {
   userName: string;
@@ -33,27 +34,15 @@ export interface SeatSession {
   maxParticipants: number;
 }
 
-export interface BookingRecord {
-  id: string;
+/** A booking row as the seat code returns it: the mail-facing details plus status and snapshot. */
+export interface BookingRecord extends BookingDetails {
   sessionId: number | null;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  dogName: string;
-  dogBreed: string | null;
-  dogAge: string | null;
-  specialNotes: string | null;
-  homeAddress: string | null;
-  meetingType: string | null;
-  variant: "privat" | "proffs" | null;
-  priceSek: number;
   bookingStatus: "confirmed" | "pending" | "cancelled";
   idempotencyKey: string;
   sessionTitle: string;
   sessionLocation: string;
   sessionStartTime: string;
   sessionEndTime: string;
-  createdAt: string;
 }
 
 export type BookSeatResult =
