@@ -37,6 +37,13 @@ export function escapeIcsText(value: string): string {
 
 const encoder = new TextEncoder();
 const octets = (s: string) => encoder.encode(s).length;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** UTF-8 length of one code point (a string from `for … of`). */
+function charOctets(char: string): number {
+  const cp = char.codePointAt(0) ?? 0;
+  return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
 
 /**
  * Folds one content line (section 3.1): CRLF plus a space before every 75th
@@ -44,13 +51,15 @@ const octets = (s: string) => encoder.encode(s).length;
  * multi-byte UTF-8 character is never split.
  */
 export function foldIcsLine(line: string): string {
+  // A UTF-16 unit is at most 3 UTF-8 octets, and ASCII is one: most lines need no counting.
+  if (line.length * 3 <= MAX_LINE_OCTETS || (line.length <= MAX_LINE_OCTETS && ASCII.test(line))) return line;
   if (octets(line) <= MAX_LINE_OCTETS) return line;
   const parts: string[] = [];
   let current = "";
   let currentOctets = 0;
   let limit = MAX_LINE_OCTETS;
   for (const char of line) {
-    const size = octets(char);
+    const size = charOctets(char);
     if (currentOctets + size > limit) {
       parts.push(current);
       current = "";

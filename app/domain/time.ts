@@ -16,9 +16,23 @@ const DAY_KEY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const MONTH_PARAM_RE = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
+/**
+ * Formatting through Intl is the costly part of a page or a mail, and the
+ * same few session times are formatted again and again: remember the last
+ * results (pure: same instant and pattern, same text).
+ */
+const FORMAT_MEMORY_SIZE = 2_000;
+const formatted = new Map<string, string>();
+
 function formatStockholm(instant: Date | number | string, pattern: string): string {
+  const key = `${pattern}|${instant instanceof Date ? instant.getTime() : instant}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
   const date = instant instanceof Date ? instant : new Date(instant);
-  return formatInTimeZone(date, TIME_ZONE, pattern, { locale: sv });
+  const text = formatInTimeZone(date, TIME_ZONE, pattern, { locale: sv });
+  if (formatted.size >= FORMAT_MEMORY_SIZE) formatted.clear();
+  formatted.set(key, text);
+  return text;
 }
 
 /** Noon UTC is the same calendar day in Stockholm, so it is safe for day-level formats. */
