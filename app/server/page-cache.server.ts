@@ -73,12 +73,35 @@ export async function withPageCache(
   return response;
 }
 
+/**
+ * A purge waits this long before it runs, and seat changes in between join
+ * it: under a rush of bookings the lists are purged a few times a second,
+ * not twice per booking, and never before the last change.
+ */
+const PURGE_WINDOW_MS = 50;
+const STALE_PURGE_MS = 5_000;
+let purgeScheduledAt = 0;
+const originsToPurge = new Set<string>();
+
 /** Drops the cached seat lists of this site after a seat count changed. */
 export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  const origin = new URL(request.url).origin;
+  originsToPurge.add(new URL(request.url).origin);
+  const now = Date.now();
+  if (purgeScheduledAt !== 0 && now - purgeScheduledAt < STALE_PURGE_MS) return;
+  purgeScheduledAt = now;
   ctx.waitUntil(
-    Promise.all(SEAT_LIST_PATHS.map((path) => platformCache().delete(cacheKey(new URL(path, origin))))).catch(
-      (error: unknown) => console.error("could not purge cached seat lists", error),
-    ),
+    new Promise((resolve) => setTimeout(resolve, PURGE_WINDOW_MS))
+      .then(() => {
+        // Changes from now on schedule the next purge.
+        purgeScheduledAt = 0;
+        const origins = [...originsToPurge];
+        originsToPurge.clear();
+        return Promise.all(
+          origins.flatMap((origin) =>
+            SEAT_LIST_PATHS.map((path) => platformCache().delete(cacheKey(new URL(path, origin)))),
+          ),
+        );
+      })
+      .catch((error: unknown) => console.error("could not purge cached seat lists", error)),
   );
 }

@@ -287,4 +287,26 @@ describe("the local transport and scheduleDrain", () => {
     expect((await readRow(mine.id!)).status).toBe("sent");
     expect((await readRow(other.id!)).status).toBe("queued");
   });
+
+  it("lets requests close together share one follow-up drain, and delivers every message", async () => {
+    const contexts = Array.from({ length: 3 }, () => {
+      const ctx = createExecutionContext();
+      const waitUntil = vi.fn((promise: Promise<unknown>) => ctx.waitUntil(promise));
+      const context: AppLoadContext = {
+        cloudflare: { env, ctx: { waitUntil, passThroughOnException: () => ctx.passThroughOnException() } },
+        config: getConfig(env),
+      };
+      return { ctx, waitUntil, context };
+    });
+    const ids: string[] = [];
+    for (const [i, { context }] of contexts.entries()) {
+      const queued = await sendEmail(context, { ...message, to: `samlad${i}@example.se` });
+      ids.push(queued.id!);
+      scheduleDrain(context, [queued.id]);
+    }
+    await waitOnExecutionContext(contexts[0]!.ctx);
+
+    expect(contexts.map((c) => c.waitUntil.mock.calls.length)).toEqual([1, 0, 0]);
+    for (const id of ids) expect((await readRow(id)).status).toBe("sent");
+  });
 });

@@ -25,7 +25,7 @@ export type DrainResult = {
 };
 
 export const DEFAULT_DRAIN_LIMIT = 50;
-const SETTLE_EVERY = 20;
+const SETTLE_EVERY = 50;
 
 export async function drainOutbox(
   context: EmailContext,

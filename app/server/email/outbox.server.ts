@@ -46,10 +46,68 @@ const MAX_ERROR_LENGTH = 1000;
 
 const plus = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-type NewOutboxRow = Omit<typeof emailOutbox.$inferInsert, "status" | "attempts"> & {
+export type NewOutboxRow = Omit<typeof emailOutbox.$inferInsert, "status" | "attempts"> & {
   id: string;
   idempotencyKey: string;
 };
+
+/** The row that queues `message` now (a fresh id; the key defaults to it). */
+export function toOutboxRow(
+  message: EmailMessage,
+  defaults: { from: string },
+  now: string,
+): NewOutboxRow & { nextAttemptAt: string; createdAt: string } {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    idempotencyKey: message.idempotencyKey ?? id,
+    kind: message.kind,
+    toAddress: message.to,
+    fromAddress: message.from ?? defaults.from,
+    replyTo: message.replyTo ?? null,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html ?? null,
+    attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    nextAttemptAt: now,
+    createdAt: now,
+  };
+}
+
+/**
+ * Queues a row only if `condition` holds when the statement runs, for a
+ * batch that writes something and its mail together (a transactional
+ * outbox): e.g. `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the
+ * booking's INSERT. A key that exists already queues nothing.
+ */
+export function conditionalOutboxInsert(
+  db: D1Database,
+  row: NewOutboxRow & { nextAttemptAt: string; createdAt: string },
+  condition: { sql: string; params: readonly unknown[] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
+         text_body, html_body, attachments_json, next_attempt_at, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+    )
+    .bind(
+      row.id,
+      row.idempotencyKey,
+      row.kind,
+      row.toAddress,
+      row.fromAddress,
+      row.replyTo ?? null,
+      row.subject,
+      row.textBody,
+      row.htmlBody ?? null,
+      row.attachmentsJson ?? null,
+      row.nextAttemptAt,
+      row.createdAt,
+      ...condition.params,
+    );
+}
 
 /**
  * Inserts each row unless its idempotency key exists, in one batch, and
@@ -137,19 +195,23 @@ export async function claimDue(
   return claimed.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Settles delivered rows as sent, in one round trip. */
+/** Settles delivered rows as sent: one statement, however many rows. */
 export async function markAllSent(
   db: Db,
   sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>,
   now: Date,
 ): Promise<void> {
-  const [first, ...rest] = sent.map(({ id, providerMessageId }) =>
-    db
-      .update(emailOutbox)
-      .set({ status: "sent", sentAt: now.toISOString(), providerMessageId, lastError: null })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, "sending"))),
-  );
-  if (first) await db.batch([first, ...rest]);
+  if (sent.length === 0) return;
+  const delivered = JSON.stringify(sent.map(({ id, providerMessageId }) => ({ id, p: providerMessageId })));
+  await db.run(sql`
+    UPDATE email_outbox
+    SET status = 'sent', sent_at = ${now.toISOString()}, last_error = NULL,
+      provider_message_id = (
+        SELECT json_extract(d.value, '$.p') FROM json_each(${delivered}) d
+        WHERE json_extract(d.value, '$.id') = email_outbox.id
+      )
+    WHERE status = 'sending'
+      AND id IN (SELECT json_extract(d.value, '$.id') FROM json_each(${delivered}) d)`);
 }
 
 /** Schedules the next attempt with backoff, or dead-letters the row when out of attempts. */

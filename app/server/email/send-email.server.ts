@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getDb } from "../db.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
-import { insertOutboxRows, type EmailMessage } from "./outbox.server";
+import { insertOutboxRows, toOutboxRow, type EmailMessage } from "./outbox.server";
 
 export type { EmailAttachment, EmailMessage } from "./outbox.server";
 export type { EmailContext, MailDeps } from "./deps.server";
@@ -20,9 +20,6 @@ export type SendEmailResult =
   | { status: "duplicate"; id: string }
   /** Nothing was queued (the database failed); already logged. */
   | { status: "failed"; id: null };
-
-/** A request's follow-up drain delivers only what it queued; the cron picks up the rest. */
-const REQUEST_DRAIN_LIMIT = 10;
 
 export async function sendEmail(
   context: EmailContext,
@@ -44,23 +41,7 @@ export async function sendEmails(
   if (messages.length === 0) return [];
   const { env, config } = toMailDeps(context);
   const now = new Date().toISOString();
-  const rows = messages.map((message) => {
-    const id = crypto.randomUUID();
-    return {
-      id,
-      idempotencyKey: message.idempotencyKey ?? id,
-      kind: message.kind,
-      toAddress: message.to,
-      fromAddress: message.from ?? config.EMAIL_FROM,
-      replyTo: message.replyTo ?? null,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
-      nextAttemptAt: now,
-      createdAt: now,
-    };
-  });
+  const rows = messages.map((message) => toOutboxRow(message, { from: config.EMAIL_FROM }, now));
   try {
     const existingIds = await insertOutboxRows(getDb(env), rows);
     return rows.map((row, i) => {
@@ -77,20 +58,50 @@ export async function sendEmails(
 }
 
 /**
- * Delivers after the response has gone out (ctx.waitUntil), so the visitor
- * never waits for the provider. Pass the ids of the messages just queued;
- * without ids it drains a small batch of whatever is due.
+ * Follow-up delivery right after the response, coalesced per isolate: the
+ * first request to ask becomes the drain for a short window; requests that
+ * ask during it add their messages to it. Under load that turns one claim
+ * and one settle per request into one per window; a lone request's mail
+ * still leaves within FOLLOW_UP_WINDOW_MS. Whatever is not delivered here
+ * (a crash, an isolate that goes away) is still queued: the cron sends it.
  */
-export function scheduleDrain(
-  context: AppLoadContext,
-  ids?: ReadonlyArray<string | null>,
-): void {
-  const only = ids?.filter((id): id is string => id !== null);
-  if (only && only.length === 0) return;
-  context.cloudflare.ctx.waitUntil(
-    drainOutbox(context, { limit: REQUEST_DRAIN_LIMIT, ids: only }).catch((error: unknown) => {
-      // The row is still queued (or its claim expires); the cron worker retries it.
-      console.error("drain after response failed", error);
-    }),
-  );
+const FOLLOW_UP_WINDOW_MS = 50;
+/** Most messages one follow-up drain takes; the rest wait for the next one. */
+const FOLLOW_UP_LIMIT = 50; // D1 allows 100 bound parameters; the claim binds each id
+/** Ids waiting for a follow-up drain; bounded, since the cron covers anything dropped. */
+const MAX_PENDING = 5_000;
+/** A collecting drain older than this was cut off (its request ended): start a new one. */
+const STALE_COLLECTOR_MS = 5_000;
+
+const followUp = { pending: new Set<string>(), collectingSince: 0 };
+
+/**
+ * Delivers the messages just queued after the response has gone out
+ * (ctx.waitUntil), so the visitor never waits for the provider. Pass the ids
+ * sendEmail(s) returned; failed ones (null) are skipped.
+ */
+export function scheduleDrain(context: AppLoadContext, ids: ReadonlyArray<string | null>): void {
+  for (const id of ids) {
+    if (id !== null && followUp.pending.size < MAX_PENDING) followUp.pending.add(id);
+  }
+  if (followUp.pending.size === 0) return;
+  const now = Date.now();
+  if (followUp.collectingSince !== 0 && now - followUp.collectingSince < STALE_COLLECTOR_MS) return;
+  followUp.collectingSince = now;
+  context.cloudflare.ctx.waitUntil(runFollowUp(context));
+}
+
+async function runFollowUp(context: AppLoadContext): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_WINDOW_MS));
+  const ids = [...followUp.pending].slice(0, FOLLOW_UP_LIMIT);
+  for (const id of ids) followUp.pending.delete(id);
+  // From here on, new ids start the next window (and drain alongside this one).
+  followUp.collectingSince = 0;
+  if (followUp.pending.size > 0) scheduleDrain(context, []);
+  try {
+    await drainOutbox(context, { limit: ids.length, ids });
+  } catch (error) {
+    // The rows are still queued (or their claim expires); the cron worker retries them.
+    console.error("drain after response failed", error);
+  }
 }
