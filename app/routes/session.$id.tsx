@@ -5,7 +5,8 @@
  * the terms. Seats are taken through the session's Durable Object.
  */
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+// Conform's own coercion, applied once per schema (see parseBookingForm); pinned with @conform-to/zod.
+import { getZodConstraint, parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -41,10 +42,15 @@ import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
 import { bookSession } from "~/server/booking/book-session.server";
-import { bookingAttemptCounter } from "~/server/booking/booking-rate-limit.server";
-import { loadSessionPage, parseSessionId, readSessionCountingAttempt } from "~/server/booking/session-read.server";
+import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
+import {
+  forgetSessionForBooking,
+  loadSessionPage,
+  parseSessionId,
+  sessionForBooking,
+} from "~/server/booking/session-read.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, rateLimitVerdict } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 import { purgeSeatLists } from "~/server/page-cache.server";
@@ -118,82 +124,119 @@ function bookingActionToast(description: string): ActionToast {
   return { id: crypto.randomUUID(), ...bookingErrorToast(description) };
 }
 
+/**
+ * The booking schema for a set of rules, with conform's form-value coercion
+ * applied once per rule set instead of on every post.
+ */
+type CoercedBookingSchema = ReturnType<typeof coerceFormValue<ReturnType<typeof createBookingSchema>>>;
+const coercedBookingSchemas = new Map<string, CoercedBookingSchema>();
+
+function parseBookingForm(formData: FormData, rules: BookingRules) {
+  const key = [rules.requiresMeetingType, rules.requiresHomeAddress, rules.requiresVariant].join();
+  let schema = coercedBookingSchemas.get(key);
+  if (!schema) {
+    schema = coerceFormValue(createBookingSchema(rules));
+    coercedBookingSchemas.set(key, schema);
+  }
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const id = parseSessionId(params.id);
   if (id === null) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-  // Every booking sends e-mail, so attempts per address are limited (generously);
-  // the attempt is counted in the same round trip as the session read.
-  const read = await readSessionCountingAttempt(env, id, await bookingAttemptCounter(env, request)).catch(
-    (error: unknown) => {
+  const readSession = () =>
+    sessionForBooking(env, id).catch((error: unknown) => {
       console.error(`session ${id}: read before booking failed`, error);
       return null;
-    },
-  );
-  if (!read?.session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+    });
+  let session = await readSession();
+  if (!session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
   const formData = await request.formData();
-  const rules = bookingRulesForTitle(read.session.title);
-  const schema = createBookingSchema(rules);
-
   const bot = await checkHoneypot(context.config, formData);
-  if (!bot.ok) {
-    const submission = parseWithZod(formData, { schema });
-    return data(
-      { result: submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), toast: null },
-      { status: 400, headers: NO_STORE },
-    );
-  }
+  // Every booking sends e-mail, so attempts per address are limited (generously);
+  // the session's Durable Object counts the attempt in the booking's own batch.
+  const attempt = await bookingAttemptSlot(env, request);
 
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    const mismatch = submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch) ?? false;
-    return data(
-      {
-        result: submission.reply(),
-        toast: mismatch
-          ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
-          : null,
-      },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-
-  if (!read.limit.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(read.limit.retryAfterSeconds) } },
-    );
-  }
-
-  const outcome = await bookSession(context, id, onlyFieldsShown(submission.value, rules));
-  switch (outcome.status) {
-    case "booked":
-      purgeSeatLists(request, context.cloudflare.ctx);
-      return redirectWithToast(context, "/mina-bokningar", {
-        type: "success",
-        title: BOOKING_TEXTS.successTitle,
-        description: outcome.customerMailQueued ? BOOKING_TEXTS.successMailQueued : BOOKING_TEXTS.successMailLater,
-      });
-    case "not-found":
-      return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-    case "full":
-    case "past":
-      // The form is of no use any more: show the page again (now without it) and say why.
-      return redirectWithToast(
-        context,
-        `/session/${id}`,
-        bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
-        { status: 303 },
-      );
-    case "duplicate":
-    case "error": {
-      const message = outcome.status === "duplicate" ? BOOKING_TEXTS.duplicate : BOOKING_TEXTS.failed;
+  // A second round only if the session's title (and so the form's rules) changed meanwhile.
+  for (let round = 0; ; round++) {
+    const rules = bookingRulesForTitle(session.title);
+    const submission = parseBookingForm(formData, rules);
+    if (!bot.ok) {
       return data(
-        { result: submission.reply({ formErrors: [message] }), toast: bookingActionToast(message) },
-        { status: outcome.status === "duplicate" ? 409 : 500, headers: NO_STORE },
+        { result: submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), toast: null },
+        { status: 400, headers: NO_STORE },
       );
     }
+    if (submission.status !== "success") {
+      const mismatch = submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch) ?? false;
+      return data(
+        {
+          result: submission.reply(),
+          toast: mismatch
+            ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
+            : null,
+        },
+        { status: 400, headers: NO_STORE },
+      );
+    }
+
+    const outcome = await bookSession(context, id, onlyFieldsShown(submission.value, rules), {
+      expectedTitle: session.title,
+      attempt,
+    });
+    switch (outcome.status) {
+      case "booked":
+        purgeSeatLists(request, context.cloudflare.ctx);
+        return redirectWithToast(context, "/mina-bokningar", {
+          type: "success",
+          title: BOOKING_TEXTS.successTitle,
+          description: outcome.mailQueued ? BOOKING_TEXTS.successMailQueued : BOOKING_TEXTS.successMailLater,
+        });
+      case "changed":
+        forgetSessionForBooking(id);
+        if (round === 0) {
+          session = await readSession();
+          if (!session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+          continue;
+        }
+        return bookingFormError(submission, "error");
+      case "rate-limited": {
+        const limit = rateLimitVerdict(attempt, outcome.hits);
+        return data(
+          { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
+          { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
+        );
+      }
+      case "not-found":
+        forgetSessionForBooking(id);
+        return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+      case "full":
+      case "past":
+        // The form is of no use any more: show the page again (now without it) and say why.
+        return redirectWithToast(
+          context,
+          `/session/${id}`,
+          bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
+          { status: 303 },
+        );
+      case "duplicate":
+      case "error":
+        return bookingFormError(submission, outcome.status);
+    }
   }
+}
+
+/** The form again with the booking's error above it and as a toast. */
+function bookingFormError(
+  submission: ReturnType<typeof parseBookingForm>,
+  status: "duplicate" | "error",
+) {
+  const message = status === "duplicate" ? BOOKING_TEXTS.duplicate : BOOKING_TEXTS.failed;
+  return data(
+    { result: submission.reply({ formErrors: [message] }), toast: bookingActionToast(message) },
+    { status: status === "duplicate" ? 409 : 500, headers: NO_STORE },
+  );
 }
 
 /** Stores the extra fields only where the form asks for them. */

@@ -18,6 +18,8 @@ export interface Env {
   RESEND_API_URL?: string;
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
+  /** Bookings per address per 10 minutes (default 20); the bench raises it. */
+  BOOKING_RATE_LIMIT?: string;
 }
 
 const ConfigSchema = z

@@ -18,6 +18,49 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+/**
+ * One subject's counter in one window: plain data, so it can travel to a
+ * Durable Object and be counted inside that object's own D1 batch.
+ */
+export interface RateLimitSlot {
+  key: string;
+  windowStart: number;
+  limit: number;
+  /** When the window closes (ms since the epoch). */
+  windowEnd: number;
+}
+
+/** The slot `subject` (an IP or an e-mail) counts against now. Subjects are hashed: no addresses in clear text. */
+export async function rateLimitSlot(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitSlot> {
+  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
+  return {
+    key: `${rule.name}:${await sha256Hex(subject.trim().toLowerCase())}`,
+    windowStart,
+    limit: rule.limit,
+    windowEnd: windowStart + rule.windowMs,
+  };
+}
+
+/** Counts one hit on the slot, atomically, and returns the window's hits (`RETURNING hits`). */
+export function countHitStatement(db: D1Database, slot: RateLimitSlot): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, hits) VALUES (?, ?, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1
+       RETURNING hits`,
+    )
+    .bind(slot.key, slot.windowStart);
+}
+
+/** What `hits` counted hits in the slot's window mean. */
+export function rateLimitVerdict(slot: RateLimitSlot, hits: number, now = Date.now()): RateLimitResult {
+  return {
+    allowed: hits <= slot.limit,
+    remaining: Math.max(0, slot.limit - hits),
+    retryAfterSeconds: Math.max(1, Math.ceil((slot.windowEnd - now) / 1000)),
+  };
+}
+
 /** Counts one hit for `subject` (an IP or an e-mail) and says whether it is allowed. */
 export async function hitRateLimit(
   env: Pick<Env, "DB">,
@@ -25,22 +68,9 @@ export async function hitRateLimit(
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
-  // Subjects are hashed so the table holds no addresses in clear text.
-  const key = `${rule.name}:${await sha256Hex(subject.trim().toLowerCase())}`;
-  const row = await env.DB.prepare(
-    `INSERT INTO rate_limits (key, window_start, hits) VALUES (?, ?, 1)
-     ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1
-     RETURNING hits`,
-  )
-    .bind(key, windowStart)
-    .first<{ hits: number }>();
-  const hits = row?.hits ?? 1;
-  return {
-    allowed: hits <= rule.limit,
-    remaining: Math.max(0, rule.limit - hits),
-    retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
-  };
+  const slot = await rateLimitSlot(rule, subject, now);
+  const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
+  return rateLimitVerdict(slot, row?.hits ?? 1, now);
 }
 
 /** The client address as Cloudflare reports it (falls back for local tools). */

@@ -5,8 +5,14 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_TEXTS } from "../../app/domain/booking-texts";
 import { BOT_CHECK_MESSAGE } from "../../app/server/bot-check.server";
 import { getCookies } from "../../app/server/cookies.server";
-import { bookingAttemptCounter, bookingRateLimit } from "../../app/server/booking/booking-rate-limit.server";
-import { clientIp, hitRateLimit, RATE_LIMIT_MESSAGE } from "../../app/server/rate-limit.server";
+import { bookingAttemptSlot, bookingRateLimit } from "../../app/server/booking/booking-rate-limit.server";
+import {
+  clientIp,
+  countHitStatement,
+  hitRateLimit,
+  RATE_LIMIT_MESSAGE,
+  rateLimitVerdict,
+} from "../../app/server/rate-limit.server";
 import { bookingForm, config, createSession, postBooking, seatState } from "./booking-fixtures";
 import { exports } from "cloudflare:workers";
 
@@ -269,6 +275,25 @@ describe("booking through the form", () => {
     expect(await row(pp)).toMatchObject({ variant: "proffs", price_sek: 595 });
   });
 
+  it("checks the form again under the new rules when the session's title changed since it was read", async () => {
+    const id = await createSession({ title: "VALPKURS", maxParticipants: 5 });
+    // A first booking makes the worker remember the session (and its title's rules).
+    expect((await postBooking(id, await bookingForm({ user_email: "forst@example.se", user_email_confirm: "forst@example.se" }))).status).toBe(302);
+    await env.DB.prepare("UPDATE sessions SET title = 'PLAN' WHERE id = ?").bind(id).run();
+
+    const res = await postBooking(id, await bookingForm({ user_email: "sedan@example.se", user_email_confirm: "sedan@example.se" }));
+    expect(res.status).toBe(400);
+    expect(await pageText(res)).toContain("Välj mötestyp");
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+
+    const withMeetingType = await postBooking(
+      id,
+      await bookingForm({ user_email: "sedan@example.se", user_email_confirm: "sedan@example.se", meeting_type: "Telefonmöte" }),
+    );
+    expect(withMeetingType.status).toBe(302);
+    expect(await seatState(id)).toMatchObject({ current: 2, rows: 2 });
+  });
+
   it("refuses a session that has already started and stores nothing", async () => {
     const id = await createSession({ startsInMs: -5 * 60_000 });
     const res = await postBooking(id, await bookingForm({ user_email: "sen@example.se", user_email_confirm: "sen@example.se" }));
@@ -426,15 +451,15 @@ describe("bots and floods", () => {
     expect(await seatState(id)).toMatchObject({ rows: 0 });
   });
 
-  it("counts attempts in the same rate_limits row that hitRateLimit keeps for the rule", async () => {
+  it("counts booking attempts in the same rate_limits row that hitRateLimit keeps for the rule", async () => {
     const request = new Request("http://localhost/session/1", { headers: { "CF-Connecting-IP": "198.51.100.9" } });
     const now = Date.now();
     await hitRateLimit(env, bookingRateLimit(env), clientIp(request), now);
-    const counter = await bookingAttemptCounter(env, request, now);
-    const row = await counter.statement.first<{ hits: number }>();
+    const slot = await bookingAttemptSlot(env, request, now);
+    const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
     expect(row?.hits).toBe(2);
-    expect(counter.verdict(row?.hits)).toMatchObject({ allowed: true, remaining: 18 });
-    expect(counter.verdict(21).allowed).toBe(false);
+    expect(rateLimitVerdict(slot, 2, now)).toMatchObject({ allowed: true, remaining: 18 });
+    expect(rateLimitVerdict(slot, 21, now).allowed).toBe(false);
   });
 
   it("allows 20 bookings per address in 10 minutes and refuses the 21st with the rate-limit message", async () => {

@@ -375,3 +375,92 @@ describe("remembering a sold-out session", () => {
     expect(await seatState(id)).toMatchObject({ current: 2, max: 2, active: 2 });
   });
 });
+
+describe("a booking and its confirmations are one transaction", () => {
+  const outboxFor = (bookingId: string) =>
+    env.DB.prepare(
+      "SELECT id, kind, to_address, text_body, status FROM email_outbox WHERE idempotency_key LIKE ? ORDER BY kind",
+    )
+      .bind(`%:${bookingId}`)
+      .all<{ id: string; kind: string; to_address: string; text_body: string; status: string }>()
+      .then((r) => r.results);
+
+  it("queues the customer's and the admin's mail in the booking's own batch, and says which rows", async () => {
+    const id = await createSession({ maxParticipants: 3 });
+    await seatsFor(env, id).book(seatInput("first"));
+    const result = await seatsFor(env, id).book(seatInput("second", { userEmail: "andra@example.se" }));
+    if (result.status !== "booked") throw new Error(`not booked: ${result.status}`);
+    expect(result.mailQueued).toBe(true);
+    const rows = await outboxFor(result.booking.id);
+    expect(rows.map((r) => r.kind)).toEqual(["booking-admin-notification", "booking-confirmation"]);
+    expect(new Set(result.mailIds)).toEqual(new Set(rows.map((r) => r.id)));
+    expect(rows.find((r) => r.kind === "booking-confirmation")?.to_address).toBe("andra@example.se");
+    // The admin mail counts this booking: written from the session as the batch found it.
+    expect(rows.find((r) => r.kind === "booking-admin-notification")?.text_body).toContain("Deltagare: 2 av 3");
+  });
+
+  it("queues no mail for a refused booking, and none again for a replay", async () => {
+    const id = await createSession({ maxParticipants: 1 });
+    const input = seatInput("only");
+    const first = await seatsFor(env, id).book(input);
+    const refused = await seatsFor(env, id).book(seatInput("late", { userEmail: "sen@example.se" }));
+    const replay = await seatsFor(env, id).book({ ...input });
+    expect(refused.status).toBe("full");
+    if (first.status !== "booked" || replay.status !== "booked") throw new Error("setup failed");
+    expect(replay.mailIds).toEqual([]);
+    expect(await outboxFor(first.booking.id)).toHaveLength(2);
+    const lateMail = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = 'sen@example.se'").first<{ n: number }>();
+    expect(lateMail?.n).toBe(0);
+  });
+
+  it("keeps the booking when its mail cannot be queued, and says so", async () => {
+    const id = await createSession();
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_outbox BEFORE INSERT ON email_outbox
+       WHEN NEW.to_address = 'ingen-post@example.se' BEGIN SELECT RAISE(ABORT, 'outbox refused'); END`,
+    ).run();
+    let result: BookSeatResult;
+    try {
+      result = await seatsFor(env, id).book(seatInput(1, { userEmail: "ingen-post@example.se" }));
+    } finally {
+      await env.DB.prepare("DROP TRIGGER refuse_outbox").run();
+    }
+    expect(result).toMatchObject({ status: "booked", mailQueued: false, mailIds: [] });
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("writes booking and mail from the session as it is in D1, even after an edit made outside the object", async () => {
+    const id = await createSession({ maxParticipants: 5 });
+    // The object now remembers the session as it was.
+    await seatsFor(env, id).book(seatInput("before"));
+    await env.DB.prepare("UPDATE sessions SET location = 'Stadsparken Sandviken', current_participants = 2 WHERE id = ?")
+      .bind(id)
+      .run();
+    const result = await seatsFor(env, id).book(seatInput("after", { userEmail: "efter@example.se" }));
+    if (result.status !== "booked") throw new Error(`not booked: ${result.status}`);
+    expect(result.booking.sessionLocation).toBe("Stadsparken Sandviken");
+    expect(result.session.currentParticipants).toBe(3);
+    const [admin, customer] = await outboxFor(result.booking.id);
+    expect(customer?.text_body).toContain("Stadsparken Sandviken");
+    expect(admin?.text_body).toContain("Deltagare: 3 av 5");
+  });
+
+  it("refuses with 'changed' when the session's title is not the one the form was checked against", async () => {
+    const id = await createSession({ title: "VALPKURS" });
+    await env.DB.prepare("UPDATE sessions SET title = 'PLAN' WHERE id = ?").bind(id).run();
+    const result = await seatsFor(env, id).book(seatInput(1), { expectedTitle: "VALPKURS" });
+    expect(result).toEqual({ status: "changed", title: "PLAN" });
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect((await seatsFor(env, id).book(seatInput(2), { expectedTitle: "PLAN" })).status).toBe("booked");
+  });
+
+  it("counts the attempt in the same batch and books nothing over the limit", async () => {
+    const id = await createSession({ maxParticipants: 5 });
+    const attempt = { key: `test-${crypto.randomUUID()}`, windowStart: 0, limit: 2, windowEnd: Date.now() + 60_000 };
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await seatsFor(env, id).book(seatInput(`limit-${i}`), { attempt }));
+    expect(results.map((r) => r.status)).toEqual(["booked", "booked", "rate-limited"]);
+    expect(results[2]).toMatchObject({ hits: 3 });
+    expect(await seatState(id)).toMatchObject({ current: 2, rows: 2 });
+  });
+});

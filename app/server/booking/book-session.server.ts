@@ -1,53 +1,57 @@
 /**
  * The booking service behind the form on /session/{id}: takes the validated
- * form values, books the seat through the session's Durable Object and, once
- * the booking exists, queues the two mails. Returns one outcome for the route
- * to turn into a redirect or a form error.
+ * form values and books the seat through the session's Durable Object, which
+ * queues the two confirmation mails in the same transaction. Delivery follows
+ * right after the response. Returns one outcome for the route to turn into a
+ * redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { BookingFormValues } from "~/domain/schemas/booking";
 import { variantPrice } from "~/domain/price";
-import { seatsFor, type BookingRecord, type SeatSession } from "../seats/seats.server";
+import { scheduleDrain } from "../email/send-email.server";
+import type { RateLimitSlot } from "../rate-limit.server";
+import { seatsFor, type BookSeatResult } from "../seats/seats.server";
 import { sendBookingEmails } from "./booking-emails.server";
 
-export type BookingOutcome =
-  | { status: "booked"; booking: BookingRecord; session: SeatSession; replayed: boolean; customerMailQueued: boolean }
-  | { status: "full" | "duplicate" | "not-found" | "past" | "error" };
+export type BookingOutcome = BookSeatResult;
 
-/** How long to wait before trying once more to queue a confirmation that failed. */
+/** How long to wait before queuing, once more, confirmations that could not be queued with the booking. */
 const MAIL_RETRY_DELAY_MS = 1_000;
 
 export async function bookSession(
   context: AppLoadContext,
   sessionId: number,
   values: BookingFormValues,
+  options: { expectedTitle: string; attempt: RateLimitSlot },
 ): Promise<BookingOutcome> {
-  const result = await seatsFor(context.cloudflare.env, sessionId).book({
-    userName: values.user_name,
-    // Stored as typed (trimmed); uniqueness and look-ups ignore case.
-    userEmail: values.user_email,
-    userPhone: values.user_phone,
-    dogName: values.dog_name,
-    dogBreed: values.dog_breed ?? null,
-    dogAge: values.dog_age ?? null,
-    specialNotes: values.special_notes ?? null,
-    homeAddress: values.home_address ?? null,
-    meetingType: values.meeting_type ?? null,
-    variant: values.variant ?? null,
-    priceSek: values.variant ? variantPrice(values.variant) : null,
-    idempotencyKey: values.idempotency_key,
-  });
+  const result = await seatsFor(context.cloudflare.env, sessionId).book(
+    {
+      userName: values.user_name,
+      // Stored as typed (trimmed); uniqueness and look-ups ignore case.
+      userEmail: values.user_email,
+      userPhone: values.user_phone,
+      dogName: values.dog_name,
+      dogBreed: values.dog_breed ?? null,
+      dogAge: values.dog_age ?? null,
+      specialNotes: values.special_notes ?? null,
+      homeAddress: values.home_address ?? null,
+      meetingType: values.meeting_type ?? null,
+      variant: values.variant ?? null,
+      priceSek: values.variant ? variantPrice(values.variant) : null,
+      idempotencyKey: values.idempotency_key,
+    },
+    options,
+  );
   if (result.status !== "booked") return result;
 
-  // A replay queues nothing new (same idempotency keys) but does fill in
-  // mail that a crashed first attempt never queued.
-  const mail = await sendBookingEmails(context, result.session, result.booking);
-  if (!mail.customerQueued) {
+  if (result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
+  if (!result.mailQueued) {
+    // Booked without its mail: queue it (keys from the booking id) once D1 has had a moment.
     context.cloudflare.ctx.waitUntil(
       new Promise((resolve) => setTimeout(resolve, MAIL_RETRY_DELAY_MS)).then(() =>
         sendBookingEmails(context, result.session, result.booking),
       ),
     );
   }
-  return { ...result, customerMailQueued: mail.customerQueued };
+  return result;
 }

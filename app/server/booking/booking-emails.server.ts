@@ -1,8 +1,8 @@
 /**
- * Queues the two mails of a booking through the outbox: the customer's
- * confirmation (with the .ics) and the admin notification. Idempotency keys
- * come from the booking id, so a replayed booking never mails twice. Never
- * throws: a booking is never undone because e-mail failed.
+ * The two mails of a booking: the customer's confirmation (with the .ics)
+ * and the admin notification. Idempotency keys come from the booking id, so
+ * a replayed booking never mails twice. sendBookingEmails never throws: a
+ * booking is never undone because e-mail failed.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
@@ -12,7 +12,8 @@ import {
   type BookedSession,
   type BookingDetails,
 } from "~/domain/booking-emails";
-import { scheduleDrain, sendEmails, type SendEmailResult } from "../email/send-email.server";
+import type { Config } from "../env.server";
+import { scheduleDrain, sendEmails, type EmailMessage, type SendEmailResult } from "../email/send-email.server";
 
 export interface BookingMailResult {
   customer: SendEmailResult;
@@ -38,25 +39,28 @@ function icsFilename(session: BookedSession): string {
   return `${slug || "pass"}-${session.startTime.slice(0, 10)}.ics`;
 }
 
-export async function sendBookingEmails(
-  context: AppLoadContext,
+/**
+ * The booking's two messages, with keys from the booking id. The Durable
+ * Object queues them in the booking's own batch; sendBookingEmails queues
+ * them afterwards when that could not be done.
+ */
+export function bookingMailMessages(
+  config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL">,
   session: BookedSession,
   booking: BookingDetails,
-): Promise<BookingMailResult> {
-  const site = { siteUrl: context.config.SITE_URL };
+  now: Date,
+): [customer: EmailMessage, admin: EmailMessage] {
+  const site = { siteUrl: config.SITE_URL };
   const keys = bookingMailKeys(booking.id);
-  const customerMail = customerConfirmationMail(session, booking, site);
-  const adminMail = adminNotificationMail(session, booking, site);
-  // One round trip for both rows.
-  const [customer = failed, admin = failed] = await sendEmails(context, [
+  return [
     {
       kind: "booking-confirmation",
       to: booking.userEmail,
-      ...customerMail,
+      ...customerConfirmationMail(session, booking, site),
       attachments: [
         {
           filename: icsFilename(session),
-          content: bookingIcs(session, booking, site, new Date()),
+          content: bookingIcs(session, booking, site, now),
           contentType: "text/calendar; charset=utf-8; method=PUBLISH",
         },
       ],
@@ -64,12 +68,24 @@ export async function sendBookingEmails(
     },
     {
       kind: "booking-admin-notification",
-      to: context.config.ADMIN_EMAIL,
+      to: config.ADMIN_EMAIL,
       replyTo: booking.userEmail,
-      ...adminMail,
+      ...adminNotificationMail(session, booking, site),
       idempotencyKey: keys.admin,
     },
-  ]);
+  ];
+}
+
+/** Queues the booking's mails in their own round trip (keys make a repeat queue nothing). */
+export async function sendBookingEmails(
+  context: AppLoadContext,
+  session: BookedSession,
+  booking: BookingDetails,
+): Promise<BookingMailResult> {
+  const [customer = failed, admin = failed] = await sendEmails(
+    context,
+    bookingMailMessages(context.config, session, booking, new Date()),
+  );
   scheduleDrain(context, [customer.id, admin.id]);
   return { customer, admin, customerQueued: customer.status !== "failed" };
 }

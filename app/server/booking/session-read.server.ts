@@ -1,13 +1,10 @@
 /**
  * Reads for /session/{id}: the session with its image in one D1 batch (page),
- * and the session row with the attempt counted (the action needs the title
- * for the form rules).
+ * and the session the booking action validates against (remembered briefly).
  */
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
-import type { RateLimitResult } from "../rate-limit.server";
-import type { AttemptCounter } from "./booking-rate-limit.server";
 import { sessionColumns } from "../public/sessions.server";
 
 const { sessions, popupTypes } = schema;
@@ -34,44 +31,58 @@ export type SessionForBooking = {
   imageUrl: string | null;
 };
 
+/** How long the booking action trusts what it read of a session; the Durable Object checks the title anyway. */
+export const SESSION_MEMORY_MS = 30_000;
+const MAX_REMEMBERED_SESSIONS = 500;
+const remembered = new Map<number, { session: SessionForBooking; until: number }>();
+
 /**
- * The booking action's one round trip before the seat: the session (its title
- * picks the form's rules) and, in the same batch, the attempt counted on the
- * address's booking limit.
+ * The session a booking form was posted to, for its title (which picks the
+ * form's rules). Remembered per isolate for SESSION_MEMORY_MS, so a rush of
+ * bookings does not read the same row again and again: the booking itself
+ * is refused as "changed" if the title in D1 differs, and the action then
+ * forgets it and reads again.
  */
-export async function readSessionCountingAttempt(
+export async function sessionForBooking(
   env: Pick<Env, "DB">,
   id: number,
-  counter: AttemptCounter,
-): Promise<{ session: SessionForBooking | null; limit: RateLimitResult }> {
-  const [sessionRows, counted] = await env.DB.batch([
-    env.DB.prepare(
-      `SELECT id, title, description, location, start_time, end_time, pass_type, price_sek,
-         current_participants, max_participants, image_url
-       FROM sessions WHERE id = ?`,
-    ).bind(id),
-    counter.statement,
-  ]);
-  const row = sessionRows?.results[0] as SessionRow | undefined;
-  const hits = (counted?.results[0] as { hits: number } | undefined)?.hits;
-  return {
-    session: row
-      ? {
-          id: row.id,
-          title: row.title,
-          description: row.description,
-          location: row.location,
-          startTime: row.start_time,
-          endTime: row.end_time,
-          passType: row.pass_type,
-          priceSek: row.price_sek,
-          currentParticipants: row.current_participants,
-          maxParticipants: row.max_participants,
-          imageUrl: row.image_url,
-        }
-      : null,
-    limit: counter.verdict(hits),
+  now = Date.now(),
+): Promise<SessionForBooking | null> {
+  const hit = remembered.get(id);
+  if (hit && hit.until > now) return hit.session;
+  const row = await env.DB.prepare(
+    `SELECT id, title, description, location, start_time, end_time, pass_type, price_sek,
+       current_participants, max_participants, image_url
+     FROM sessions WHERE id = ?`,
+  )
+    .bind(id)
+    .first<SessionRow>();
+  remembered.delete(id);
+  if (!row) return null;
+  const session: SessionForBooking = {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    passType: row.pass_type,
+    priceSek: row.price_sek,
+    currentParticipants: row.current_participants,
+    maxParticipants: row.max_participants,
+    imageUrl: row.image_url,
   };
+  remembered.set(id, { session, until: now + SESSION_MEMORY_MS });
+  if (remembered.size > MAX_REMEMBERED_SESSIONS) {
+    const oldest = remembered.keys().next().value;
+    if (oldest !== undefined) remembered.delete(oldest);
+  }
+  return session;
+}
+
+/** Drops what sessionForBooking remembers of the session (it was found changed). */
+export function forgetSessionForBooking(id: number): void {
+  remembered.delete(id);
 }
 
 type SessionRow = {

@@ -3,6 +3,7 @@
  * clonable values (RPC), with results as discriminated unions on `status`.
  */
 import type { BookingDetails } from "~/domain/booking-emails";
+import type { RateLimitSlot } from "../rate-limit.server";
 
 export interface BookSeatInput {
   userName: string;
@@ -19,6 +20,14 @@ export interface BookSeatInput {
   priceSek?: number | null;
   /** From the form; a repeat returns the booking it made the first time. */
   idempotencyKey: string;
+}
+
+/** What the caller knows and wants checked inside the booking's own transaction. */
+export interface BookSeatOptions {
+  /** The title the form was validated against (it picks the form's rules); another title in D1 answers "changed". */
+  expectedTitle?: string;
+  /** Count the attempt on this rate-limit slot in the same batch; over its limit nothing is booked. */
+  attempt?: RateLimitSlot;
 }
 
 /** A session as the seat code sees it (counts after the change). */
@@ -47,8 +56,25 @@ export interface BookingRecord extends BookingDetails {
 
 export type BookSeatResult =
   /** `replayed`: the idempotency key was seen before; this is that first booking. */
-  | { status: "booked"; booking: BookingRecord; session: SeatSession; replayed: boolean }
+  | {
+      status: "booked";
+      booking: BookingRecord;
+      session: SeatSession;
+      replayed: boolean;
+      /**
+       * The outbox rows of the confirmations, queued in the booking's own
+       * batch; empty for a replay (queued the first time) and when queuing
+       * them failed, which books without them (see mailQueued).
+       */
+      mailIds: string[];
+      /** False only when the confirmations could not be queued with the booking. */
+      mailQueued: boolean;
+    }
   | { status: "full" }
+  /** The attempt went over the rate-limit slot's limit (hits counted, this one included). */
+  | { status: "rate-limited"; hits: number }
+  /** The session's title is not the one the form was validated against. */
+  | { status: "changed"; title: string }
   | { status: "duplicate" }
   | { status: "not-found" }
   /** The session has started (or ended). */

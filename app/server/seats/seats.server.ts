@@ -8,6 +8,7 @@
 import type { Env } from "../env.server";
 import type {
   BookSeatInput,
+  BookSeatOptions,
   BookSeatResult,
   CancelBookingResult,
   CancelSessionResult,
@@ -29,9 +30,9 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
      * { status: "error" }. If the booking was in fact written, a retry with
      * the same idempotency key returns it.
      */
-    async book(input: BookSeatInput): Promise<BookSeatResult> {
+    async book(input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult> {
       try {
-        return await stub().book(sessionId, input);
+        return await stub().book(sessionId, input, options);
       } catch (error) {
         console.error(`seats: book on session ${sessionId} failed`, error);
         return { status: "error" };

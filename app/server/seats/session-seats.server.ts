@@ -19,10 +19,15 @@
  * by idempotency key. Losing them (eviction, restart) only costs D1 reads.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { Env } from "../env.server";
+import type { BookedSession, BookingDetails } from "~/domain/booking-emails";
+import { bookingMailMessages } from "../booking/booking-emails.server";
+import { conditionalOutboxInsert, toOutboxRow } from "../email/outbox.server";
+import { getConfig, type Env } from "../env.server";
+import { countHitStatement } from "../rate-limit.server";
 import {
   type BookingRecord,
   type BookSeatInput,
+  type BookSeatOptions,
   type BookSeatResult,
   type CancelBookingResult,
   type CancelSessionResult,
@@ -60,6 +65,38 @@ export const SOLD_OUT_MEMORY_MS = 1_000;
 const RECENT_BOOKINGS_LIMIT = 500;
 
 type Booked = Extract<BookSeatResult, { status: "booked" }>;
+/** The batch found the session other than the object remembered it: book again from this row. */
+type Stale = { status: "stale"; session: SessionRow };
+/** How often a booking is retried after finding its remembered session stale. */
+const MAX_BOOKING_ROUNDS = 3;
+
+function pickSessionRow(row: SessionRow): SessionRow {
+  return {
+    id: row.id,
+    title: row.title,
+    location: row.location,
+    start_time: row.start_time,
+    end_time: row.end_time,
+    pass_type: row.pass_type,
+    price_sek: row.price_sek,
+    current_participants: row.current_participants,
+    max_participants: row.max_participants,
+  };
+}
+
+/** The session columns a booking and its confirmation mails are written from. */
+function sameSession(a: SessionRow, b: SessionRow): boolean {
+  return (
+    a.title === b.title &&
+    a.location === b.location &&
+    a.start_time === b.start_time &&
+    a.end_time === b.end_time &&
+    a.pass_type === b.pass_type &&
+    a.price_sek === b.price_sek &&
+    a.current_participants === b.current_participants &&
+    a.max_participants === b.max_participants
+  );
+}
 
 export class SessionSeats extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -67,6 +104,12 @@ export class SessionSeats extends DurableObject<Env> {
   private sessionId: number | null = null;
   private soldOutUntil = 0;
   private recentBookings = new Map<string, Booked>();
+  /**
+   * The session as this object last saw it in D1. Bookings are written
+   * against it and the batch checks it still holds, so a stale memory (an
+   * admin edit straight in D1) costs a retry, never a wrong booking or mail.
+   */
+  private session: SessionRow | null = null;
 
   /** Runs `task` after every earlier task of this session has settled. */
   protected serialize<T>(task: () => Promise<T>): Promise<T> {
@@ -89,10 +132,13 @@ export class SessionSeats extends DurableObject<Env> {
     }
   }
 
-  /** Books one seat, or says why not. Same idempotency key again: the first booking. */
-  async book(sessionId: number, input: BookSeatInput): Promise<BookSeatResult> {
+  /**
+   * Books one seat and queues its two confirmation mails, in one D1 batch, or
+   * says why not. Same idempotency key again: the first booking.
+   */
+  async book(sessionId: number, input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult> {
     this.claim(sessionId);
-    return this.serialize(() => this.bookNow(sessionId, input));
+    return this.serialize(() => this.bookNow(sessionId, input, options));
   }
 
   /** Deletes one booking; an active one gives its seat back (never below 0). */
@@ -123,14 +169,42 @@ export class SessionSeats extends DurableObject<Env> {
     return this.serialize(() => this.cancelSessionNow(sessionId));
   }
 
-  private async bookNow(sessionId: number, input: BookSeatInput): Promise<BookSeatResult> {
+  private async bookNow(sessionId: number, input: BookSeatInput, options: BookSeatOptions): Promise<BookSeatResult> {
     const remembered = this.recentBookings.get(input.idempotencyKey);
-    if (remembered) return { ...remembered, replayed: true };
+    if (remembered) return { ...remembered, replayed: true, mailIds: [] };
     if (Date.now() < this.soldOutUntil) return { status: "full" };
-    const result = await this.bookInD1(sessionId, input);
-    if (result.status === "full") this.soldOutUntil = Date.now() + SOLD_OUT_MEMORY_MS;
-    if (result.status === "booked") this.rememberBooking(input.idempotencyKey, result);
-    return result;
+
+    let session = this.session;
+    let fresh = false;
+    for (let round = 0; round < MAX_BOOKING_ROUNDS; round++) {
+      if (!session || (!fresh && options.expectedTitle !== undefined && session.title !== options.expectedTitle)) {
+        // Nothing remembered, or the caller knows a newer title: ask D1.
+        session = await this.readSession(sessionId);
+        fresh = true;
+      }
+      if (!session) return { status: "not-found" };
+      if (options.expectedTitle !== undefined && session.title !== options.expectedTitle) {
+        return { status: "changed", title: session.title };
+      }
+      // A retry has counted its attempt already: it only checks it.
+      const result = await this.bookInD1(sessionId, input, options, session, { mail: true, countAttempt: round === 0 });
+      if (result.status !== "stale") {
+        if (result.status === "full") this.soldOutUntil = Date.now() + SOLD_OUT_MEMORY_MS;
+        if (result.status === "booked") this.rememberBooking(input.idempotencyKey, result);
+        return result;
+      }
+      session = result.session;
+      fresh = true;
+    }
+    console.error(`booking for session ${sessionId}: the session kept changing under it`);
+    return { status: "error" };
+  }
+
+  private async readSession(sessionId: number): Promise<SessionRow | null> {
+    this.session = await this.env.DB.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`)
+      .bind(sessionId)
+      .first<SessionRow>();
+    return this.session;
   }
 
   private rememberBooking(idempotencyKey: string, result: Booked): void {
@@ -145,16 +219,73 @@ export class SessionSeats extends DurableObject<Env> {
   /** Seats were given back or changed here: what was remembered no longer holds. */
   private forget(bookingIds?: ReadonlySet<string>): void {
     this.soldOutUntil = 0;
+    this.session = null;
     for (const [key, booked] of this.recentBookings) {
       if (!bookingIds || bookingIds.has(booked.booking.id)) this.recentBookings.delete(key);
     }
   }
 
-  private async bookInD1(sessionId: number, input: BookSeatInput): Promise<BookSeatResult> {
+  /**
+   * The two confirmation mails of the booking about to be written, as outbox
+   * rows, written from the very session row the batch checks. Null if they
+   * cannot be composed: the booking then goes ahead without them.
+   */
+  private confirmationRows(session: SessionRow, input: BookSeatInput, bookingId: string, now: Date) {
+    try {
+      const config = getConfig(this.env);
+      const booked: BookedSession = {
+        id: session.id,
+        title: session.title,
+        location: session.location,
+        startTime: session.start_time,
+        endTime: session.end_time,
+        passType: session.pass_type,
+        currentParticipants: session.current_participants + 1,
+        maxParticipants: session.max_participants,
+      };
+      const details: BookingDetails = {
+        id: bookingId,
+        userName: input.userName,
+        userEmail: input.userEmail,
+        userPhone: input.userPhone,
+        dogName: input.dogName,
+        dogBreed: input.dogBreed ?? null,
+        dogAge: input.dogAge ?? null,
+        specialNotes: input.specialNotes ?? null,
+        homeAddress: input.homeAddress ?? null,
+        meetingType: input.meetingType ?? null,
+        variant: input.variant ?? null,
+        priceSek: input.priceSek ?? session.price_sek,
+        createdAt: now.toISOString(),
+      };
+      return bookingMailMessages(config, booked, details, now).map((message) =>
+        toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
+      );
+    } catch (error) {
+      console.error(`booking ${bookingId}: could not compose the confirmations`, error);
+      return null;
+    }
+  }
+
+  /**
+   * One D1 batch: count the attempt, insert the booking only while the seat
+   * guard holds and the session is exactly `expected`, count the seat only if
+   * that row exists, queue the confirmations only if it exists, and read back
+   * what happened.
+   */
+  private async bookInD1(
+    sessionId: number,
+    input: BookSeatInput,
+    options: BookSeatOptions,
+    expected: SessionRow,
+    how: { mail: boolean; countAttempt: boolean },
+  ): Promise<BookSeatResult | Stale> {
     const db = this.env.DB;
     const bookingId = crypto.randomUUID();
-    const now = new Date().toISOString();
-    // Numbered ?N parameters keep the two guarded statements readable.
+    const nowDate = new Date();
+    const now = nowDate.toISOString();
+    const { attempt } = options;
+    // Numbered ?N parameters keep the guarded statements readable.
     const insert = db
       .prepare(
         `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
@@ -167,11 +298,14 @@ export class SessionSeats extends DurableObject<Env> {
            AND s.start_time > ?15
            AND s.current_participants < s.max_participants
            AND (s.pass_type = 'group' OR s.current_participants = 0)
+           AND s.title = ?16 AND s.location = ?17 AND s.start_time = ?18 AND s.end_time = ?19
+           AND s.pass_type = ?20 AND s.price_sek = ?21 AND s.current_participants = ?22 AND s.max_participants = ?23
            AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ?14)
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
              WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
-           )`,
+           )
+           ${attempt ? "AND (SELECT hits FROM rate_limits WHERE key = ?24 AND window_start = ?25) <= ?26" : ""}`,
       )
       .bind(
         bookingId,
@@ -189,6 +323,15 @@ export class SessionSeats extends DurableObject<Env> {
         input.priceSek ?? null,
         input.idempotencyKey,
         now,
+        expected.title,
+        expected.location,
+        expected.start_time,
+        expected.end_time,
+        expected.pass_type,
+        expected.price_sek,
+        expected.current_participants,
+        expected.max_participants,
+        ...(attempt ? [attempt.key, attempt.windowStart, attempt.limit] : []),
       );
     // Counts the seat only if the row above was written by this very batch.
     const count = db
@@ -197,44 +340,106 @@ export class SessionSeats extends DurableObject<Env> {
          WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
       )
       .bind(sessionId, bookingId, now);
-    const byKey = db
-      .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`)
-      .bind(input.idempotencyKey);
-    const session = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId);
-    const sameEmail = db
+    const mails = how.mail ? this.confirmationRows(expected, input, bookingId, nowDate) : null;
+    const queueMails = (mails ?? []).map((row) =>
+      conditionalOutboxInsert(db, row, { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] }),
+    );
+    // What happened, in one row: the session after the batch, which booking holds the key, and
+    // whether this e-mail already has an active booking here (the refusal's reason).
+    const outcome = db
       .prepare(
-        `SELECT id FROM bookings
-         WHERE session_id = ?1 AND lower(user_email) = lower(?2) AND booking_status <> 'cancelled' AND id <> ?3
-         LIMIT 1`,
+        `SELECT ${SESSION_COLUMNS},
+           (SELECT id FROM bookings WHERE idempotency_key = ?2) AS key_booking_id,
+           EXISTS (
+             SELECT 1 FROM bookings b
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?3) AND b.booking_status <> 'cancelled'
+               AND b.id <> ?4
+           ) AS duplicate
+         FROM sessions s WHERE s.id = ?1`,
       )
-      .bind(sessionId, input.userEmail, bookingId);
+      .bind(sessionId, input.idempotencyKey, input.userEmail, bookingId);
 
+    const countAttempt = !attempt
+      ? []
+      : how.countAttempt
+        ? [countHitStatement(db, attempt)]
+        : [db.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?").bind(attempt.key, attempt.windowStart)];
     let results: D1Result[];
     try {
-      results = await db.batch([insert, count, byKey, session, sameEmail]);
+      results = await db.batch([...countAttempt, insert, count, ...queueMails, outcome]);
     } catch (error) {
+      if (mails) {
+        // Never lose a booking to its mail: book without it; the caller queues it afterwards.
+        console.error(`booking for session ${sessionId}: the batch with its mail failed, trying without`, error);
+        return this.bookInD1(sessionId, input, options, expected, { ...how, mail: false });
+      }
       return this.explainFailedBooking(sessionId, input, error);
     }
-    const booking = (results[2]?.results[0] as BookingRow | undefined) ?? null;
-    const sessionRow = (results[3]?.results[0] as SessionRow | undefined) ?? null;
-    const duplicate = (results[4]?.results.length ?? 0) > 0;
+    const hits = attempt ? ((results[0]?.results[0] as { hits: number } | undefined)?.hits ?? 1) : 0;
+    const after = results.at(-1)?.results[0] as
+      | (SessionRow & { key_booking_id: string | null; duplicate: number })
+      | undefined;
+    const sessionRow: SessionRow | null = after ? pickSessionRow(after) : null;
+    this.session = sessionRow;
+    if (!after || !sessionRow) return { status: "not-found" };
 
-    if (booking) {
-      if (booking.session_id !== sessionId || !sessionRow) {
-        console.error(`idempotency key reused across sessions (booking ${booking.id})`);
-        return { status: "error" };
-      }
+    if (after.key_booking_id === bookingId) {
+      // Written by this batch, so exactly what was bound above, against `expected`.
       return {
         status: "booked",
-        booking: toBookingRecord(booking),
+        booking: {
+          id: bookingId,
+          sessionId,
+          userName: input.userName,
+          userEmail: input.userEmail,
+          userPhone: input.userPhone,
+          dogName: input.dogName,
+          dogBreed: input.dogBreed ?? null,
+          dogAge: input.dogAge ?? null,
+          specialNotes: input.specialNotes ?? null,
+          homeAddress: input.homeAddress ?? null,
+          meetingType: input.meetingType ?? null,
+          variant: input.variant ?? null,
+          priceSek: input.priceSek ?? expected.price_sek,
+          bookingStatus: "confirmed",
+          idempotencyKey: input.idempotencyKey,
+          sessionTitle: expected.title,
+          sessionLocation: expected.location,
+          sessionStartTime: expected.start_time,
+          sessionEndTime: expected.end_time,
+          createdAt: now,
+        },
         session: toSeatSession(sessionRow),
-        replayed: booking.id !== bookingId,
+        replayed: false,
+        mailIds: mails ? mails.map((row) => row.id) : [],
+        mailQueued: mails !== null,
       };
     }
-    if (!sessionRow) return { status: "not-found" };
+    if (after.key_booking_id !== null) return this.replay(sessionId, input.idempotencyKey, sessionRow);
     if (sessionRow.start_time <= now) return { status: "past" };
-    if (duplicate) return { status: "duplicate" };
+    if (after.duplicate) return { status: "duplicate" };
+    if (attempt && hits > attempt.limit) return { status: "rate-limited", hits };
+    if (!sameSession(sessionRow, expected)) return { status: "stale", session: sessionRow };
     return { status: "full" };
+  }
+
+  /** The booking an earlier call made with this idempotency key (its mail was queued then). */
+  private async replay(sessionId: number, idempotencyKey: string, sessionRow: SessionRow): Promise<BookSeatResult> {
+    const booking = await this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`)
+      .bind(idempotencyKey)
+      .first<BookingRow>();
+    if (!booking || booking.session_id !== sessionId) {
+      console.error(`idempotency key reused across sessions (booking ${booking?.id ?? "?"})`);
+      return { status: "error" };
+    }
+    return {
+      status: "booked",
+      booking: toBookingRecord(booking),
+      session: toSeatSession(sessionRow),
+      replayed: true,
+      mailIds: [],
+      mailQueued: true,
+    };
   }
 
   /** The batch failed: a constraint (last line of defence) or D1 itself. */
@@ -260,6 +465,8 @@ export class SessionSeats extends DurableObject<Env> {
             booking: toBookingRecord(booking),
             session: toSeatSession(sessionRow),
             replayed: true,
+            mailIds: [],
+            mailQueued: true,
           };
         }
       }
@@ -337,6 +544,7 @@ export class SessionSeats extends DurableObject<Env> {
     const updatedRow = updated?.results[0] as SessionRow | undefined;
     if (updatedRow) {
       this.soldOutUntil = 0;
+      this.session = updatedRow;
       return { status: "updated", session: toSeatSession(updatedRow) };
     }
     const sessionRow = session?.results[0] as SessionRow | undefined;
@@ -365,4 +573,4 @@ export class SessionSeats extends DurableObject<Env> {
   }
 }
 
-export type { BookingRecord, BookSeatInput, BookSeatResult, SeatSession };
+export type { BookingRecord, BookSeatInput, BookSeatOptions, BookSeatResult, SeatSession };
