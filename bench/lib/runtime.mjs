@@ -1,0 +1,81 @@
+// Serves the worker for a bench straight on workerd through Miniflare: the
+// bundle `wrangler deploy --dry-run` builds (the code that would be
+// uploaded), the bindings of wrangler.toml (local D1, the Durable Objects,
+// the static assets) and a persisted state directory. Unlike `wrangler dev`
+// there is no dev proxy in front, no DevTools relay and no request logging
+// through the wrangler process: what is measured is the app on the runtime.
+//
+//   const server = await serveBundledWorker({ port, persistTo, vars });
+//   …
+//   await server.stop();
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+function quietEnv() {
+  return {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    // No network: the placeholder Request.cf object is fine here.
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
+  };
+}
+
+/** Bundles workers/app.ts (and the Remix build it imports) exactly as a deploy would. */
+function bundle() {
+  const outdir = mkdtempSync(path.join(tmpdir(), "hundpass-bundle-"));
+  const result = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...quietEnv(), NODE_ENV: "production" },
+  });
+  if (result.status !== 0) {
+    process.stderr.write(result.stdout ?? "");
+    process.stderr.write(result.stderr ?? "");
+    throw new Error("wrangler deploy --dry-run failed");
+  }
+  return outdir;
+}
+
+/**
+ * @param {{ port: number, persistTo: string, vars?: Record<string, string> }} options
+ *   persistTo: the same directory `wrangler … --persist-to` used (migrations, seed data).
+ */
+export async function serveBundledWorker({ port, persistTo, vars = {} }) {
+  Object.assign(process.env, quietEnv());
+  const outdir = bundle();
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { Miniflare } = await import("miniflare");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"));
+  const persist = path.resolve(ROOT, persistTo, "v3");
+  const mf = new Miniflare({
+    host: "127.0.0.1",
+    port,
+    logRequests: false,
+    d1Persist: path.join(persist, "d1"),
+    durableObjectsPersist: path.join(persist, "do"),
+    cachePersist: path.join(persist, "cache"),
+    workers: [
+      {
+        ...workerOptions,
+        name: "hundpass",
+        // One self-contained ES module: named, so Miniflare does not walk its (dynamic) imports.
+        modulesRoot: outdir,
+        modules: [{ type: "ESModule", path: path.join(outdir, "app.js") }],
+        bindings: { ...workerOptions.bindings, ...vars },
+      },
+    ],
+  });
+  await mf.ready;
+  return {
+    async stop() {
+      await mf.dispose();
+      rmSync(outdir, { recursive: true, force: true });
+    },
+  };
+}
