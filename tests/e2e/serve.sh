@@ -6,6 +6,8 @@ PORT="${1:-8799}"
 STATE=".wrangler/e2e-state"
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$PWD/.wrangler/config}"
 export WRANGLER_SEND_METRICS=false
+# No network: the placeholder Request.cf object is fine locally.
+export CLOUDFLARE_CF_FETCH_ENABLED=false
 rm -rf "$STATE"
 npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
 npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
