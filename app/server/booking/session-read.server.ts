@@ -50,28 +50,13 @@ export async function sessionForBooking(
 ): Promise<SessionForBooking | null> {
   const hit = remembered.get(id);
   if (hit && hit.until > now) return hit.session;
-  const row = await env.DB.prepare(
-    `SELECT id, title, description, location, start_time, end_time, pass_type, price_sek,
-       current_participants, max_participants, image_url
-     FROM sessions WHERE id = ?`,
-  )
-    .bind(id)
-    .first<SessionRow>();
+  const [session]: SessionForBooking[] = await getDb(env)
+    .select(sessionColumns)
+    .from(sessions)
+    .where(eq(sessions.id, id))
+    .limit(1);
   remembered.delete(id);
-  if (!row) return null;
-  const session: SessionForBooking = {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    location: row.location,
-    startTime: row.start_time,
-    endTime: row.end_time,
-    passType: row.pass_type,
-    priceSek: row.price_sek,
-    currentParticipants: row.current_participants,
-    maxParticipants: row.max_participants,
-    imageUrl: row.image_url,
-  };
+  if (!session) return null;
   remembered.set(id, { session, until: now + SESSION_MEMORY_MS });
   if (remembered.size > MAX_REMEMBERED_SESSIONS) {
     const oldest = remembered.keys().next().value;
@@ -84,20 +69,6 @@ export async function sessionForBooking(
 export function forgetSessionForBooking(id: number): void {
   remembered.delete(id);
 }
-
-type SessionRow = {
-  id: number;
-  title: string;
-  description: string;
-  location: string;
-  start_time: string;
-  end_time: string;
-  pass_type: "group" | "private";
-  price_sek: number;
-  current_participants: number;
-  max_participants: number;
-  image_url: string | null;
-};
 
 /** The session and the names + images of all types (for the title → image match), in one round trip. */
 export async function loadSessionPage(env: Pick<Env, "DB">, id: number) {

@@ -230,7 +230,7 @@ export class SessionSeats extends DurableObject<Env> {
    * rows, written from the very session row the batch checks. Null if they
    * cannot be composed: the booking then goes ahead without them.
    */
-  private confirmationRows(session: SessionRow, input: BookSeatInput, bookingId: string, now: Date) {
+  private confirmationRows(session: SessionRow, details: BookingDetails, now: Date) {
     try {
       const config = getConfig(this.env);
       const booked: BookedSession = {
@@ -243,26 +243,11 @@ export class SessionSeats extends DurableObject<Env> {
         currentParticipants: session.current_participants + 1,
         maxParticipants: session.max_participants,
       };
-      const details: BookingDetails = {
-        id: bookingId,
-        userName: input.userName,
-        userEmail: input.userEmail,
-        userPhone: input.userPhone,
-        dogName: input.dogName,
-        dogBreed: input.dogBreed ?? null,
-        dogAge: input.dogAge ?? null,
-        specialNotes: input.specialNotes ?? null,
-        homeAddress: input.homeAddress ?? null,
-        meetingType: input.meetingType ?? null,
-        variant: input.variant ?? null,
-        priceSek: input.priceSek ?? session.price_sek,
-        createdAt: now.toISOString(),
-      };
       return bookingMailMessages(config, booked, details, now).map((message) =>
         toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
       );
     } catch (error) {
-      console.error(`booking ${bookingId}: could not compose the confirmations`, error);
+      console.error(`booking ${details.id}: could not compose the confirmations`, error);
       return null;
     }
   }
@@ -340,7 +325,23 @@ export class SessionSeats extends DurableObject<Env> {
          WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
       )
       .bind(sessionId, bookingId, now);
-    const mails = how.mail ? this.confirmationRows(expected, input, bookingId, nowDate) : null;
+    // The booking as the INSERT above writes it (when it does).
+    const details: BookingDetails = {
+      id: bookingId,
+      userName: input.userName,
+      userEmail: input.userEmail,
+      userPhone: input.userPhone,
+      dogName: input.dogName,
+      dogBreed: input.dogBreed ?? null,
+      dogAge: input.dogAge ?? null,
+      specialNotes: input.specialNotes ?? null,
+      homeAddress: input.homeAddress ?? null,
+      meetingType: input.meetingType ?? null,
+      variant: input.variant ?? null,
+      priceSek: input.priceSek ?? expected.price_sek,
+      createdAt: now,
+    };
+    const mails = how.mail ? this.confirmationRows(expected, details, nowDate) : null;
     const queueMails = (mails ?? []).map((row) =>
       conditionalOutboxInsert(db, row, { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] }),
     );
@@ -388,26 +389,14 @@ export class SessionSeats extends DurableObject<Env> {
       return {
         status: "booked",
         booking: {
-          id: bookingId,
+          ...details,
           sessionId,
-          userName: input.userName,
-          userEmail: input.userEmail,
-          userPhone: input.userPhone,
-          dogName: input.dogName,
-          dogBreed: input.dogBreed ?? null,
-          dogAge: input.dogAge ?? null,
-          specialNotes: input.specialNotes ?? null,
-          homeAddress: input.homeAddress ?? null,
-          meetingType: input.meetingType ?? null,
-          variant: input.variant ?? null,
-          priceSek: input.priceSek ?? expected.price_sek,
           bookingStatus: "confirmed",
           idempotencyKey: input.idempotencyKey,
           sessionTitle: expected.title,
           sessionLocation: expected.location,
           sessionStartTime: expected.start_time,
           sessionEndTime: expected.end_time,
-          createdAt: now,
         },
         session: toSeatSession(sessionRow),
         replayed: false,
@@ -415,7 +404,7 @@ export class SessionSeats extends DurableObject<Env> {
         mailQueued: mails !== null,
       };
     }
-    if (after.key_booking_id !== null) return this.replay(sessionId, input.idempotencyKey, sessionRow);
+    if (after.key_booking_id !== null) return this.replay(sessionId, input.idempotencyKey);
     if (sessionRow.start_time <= now) return { status: "past" };
     if (after.duplicate) return { status: "duplicate" };
     if (attempt && hits > attempt.limit) return { status: "rate-limited", hits };
@@ -424,12 +413,17 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** The booking an earlier call made with this idempotency key (its mail was queued then). */
-  private async replay(sessionId: number, idempotencyKey: string, sessionRow: SessionRow): Promise<BookSeatResult> {
-    const booking = await this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`)
-      .bind(idempotencyKey)
-      .first<BookingRow>();
-    if (!booking || booking.session_id !== sessionId) {
-      console.error(`idempotency key reused across sessions (booking ${booking?.id ?? "?"})`);
+  private async replay(sessionId: number, idempotencyKey: string): Promise<BookSeatResult> {
+    const [byKey, session] = await this.env.DB.batch([
+      this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(idempotencyKey),
+      this.env.DB.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
+    ]);
+    const booking = byKey?.results[0] as BookingRow | undefined;
+    const sessionRow = session?.results[0] as SessionRow | undefined;
+    if (!booking || !sessionRow || booking.session_id !== sessionId) {
+      console.error(
+        `booking for session ${sessionId}: its idempotency key ${booking ? `belongs to booking ${booking.id} of another session` : "has no booking"}`,
+      );
       return { status: "error" };
     }
     return {
@@ -451,24 +445,8 @@ export class SessionSeats extends DurableObject<Env> {
     try {
       if (isUniqueViolation(error, "bookings_one_active_per_email")) return { status: "duplicate" };
       if (isUniqueViolation(error, "idempotency_key")) {
-        const [byKey, session] = await this.env.DB.batch([
-          this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(
-            input.idempotencyKey,
-          ),
-          this.env.DB.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
-        ]);
-        const booking = byKey?.results[0] as BookingRow | undefined;
-        const sessionRow = session?.results[0] as SessionRow | undefined;
-        if (booking && sessionRow && booking.session_id === sessionId) {
-          return {
-            status: "booked",
-            booking: toBookingRecord(booking),
-            session: toSeatSession(sessionRow),
-            replayed: true,
-            mailIds: [],
-            mailQueued: true,
-          };
-        }
+        const replay = await this.replay(sessionId, input.idempotencyKey);
+        if (replay.status === "booked") return replay;
       }
     } catch (lookupError) {
       console.error("booking: lookup after a failed batch failed too", lookupError);
