@@ -8,13 +8,17 @@
  * so that a booking row exists iff its seat was counted: the INSERT … SELECT
  * only inserts when the seat guard holds, and the UPDATE only increments when
  * that very booking id exists. The schema's CHECK and UNIQUE constraints stay
- * as the last line of defence; a violation aborts the whole batch.
+ * as the last line of defence; a violation aborts the whole batch. A booking's
+ * batch also counts the attempt on the per-address limit and queues its two
+ * confirmation mails, each only if that booking row exists (a transactional
+ * outbox): a booking is one D1 round trip.
  *
  * The queue matters because D1 is outside the object: while one batch is in
  * flight the runtime would deliver the next call, so without it two bookings
  * could interleave their reads of the outcome.
  *
- * In memory it keeps only what it learned itself and can forget safely: that
+ * In memory it keeps only what it learned itself and can forget safely: the
+ * session row as D1 last returned it (checked by every booking's batch), that
  * the session just sold out (for SOLD_OUT_MEMORY_MS) and the bookings it made
  * by idempotency key. Losing them (eviction, restart) only costs D1 reads.
  */
