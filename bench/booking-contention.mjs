@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { serveBundledWorker } from "./lib/runtime.mjs";
+import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = 8791;
@@ -66,16 +66,6 @@ function run(cmd, args, { quiet = true } = {}) {
   }
   if (!quiet) process.stdout.write(result.stdout);
   return result.stdout;
-}
-
-function benchEnv() {
-  return {
-    ...process.env,
-    WRANGLER_SEND_METRICS: "false",
-    // No network: the placeholder Request.cf object is fine here.
-    CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
-  };
 }
 
 /** The local-only SESSION_SECRET of wrangler.toml's top-level [vars]. */

@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-function quietEnv() {
+/** The environment bench tools run wrangler with: no metrics, no network, a local config dir. */
+export function benchEnv() {
   return {
     ...process.env,
     WRANGLER_SEND_METRICS: "false",
@@ -32,7 +33,7 @@ function bundle() {
   const result = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", outdir], {
     cwd: ROOT,
     encoding: "utf8",
-    env: { ...quietEnv(), NODE_ENV: "production" },
+    env: { ...benchEnv(), NODE_ENV: "production" },
   });
   if (result.status !== 0) {
     process.stderr.write(result.stdout ?? "");
@@ -47,7 +48,7 @@ function bundle() {
  *   persistTo: the same directory `wrangler … --persist-to` used (migrations, seed data).
  */
 export async function serveBundledWorker({ port, persistTo, vars = {} }) {
-  Object.assign(process.env, quietEnv());
+  Object.assign(process.env, benchEnv());
   const outdir = bundle();
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
   const { Miniflare } = await import("miniflare");
