@@ -13,16 +13,7 @@ import {
   type BookingDetails,
 } from "~/domain/booking-emails";
 import type { Config } from "../env.server";
-import { scheduleDrain, sendEmails, type EmailMessage, type SendEmailResult } from "../email/send-email.server";
-
-export interface BookingMailResult {
-  customer: SendEmailResult;
-  admin: SendEmailResult;
-  /** The customer's confirmation is in the outbox (now or from an earlier try). */
-  customerQueued: boolean;
-}
-
-const failed: SendEmailResult = { status: "failed", id: null };
+import { scheduleDrain, sendEmails, type EmailMessage } from "../email/send-email.server";
 
 export const bookingMailKeys = (bookingId: string) => ({
   customer: `booking-confirmation:${bookingId}`,
@@ -76,16 +67,16 @@ export function bookingMailMessages(
   ];
 }
 
-/** Queues the booking's mails in their own round trip (keys make a repeat queue nothing). */
+/**
+ * Queues the booking's mails in their own round trip (keys make a repeat
+ * queue nothing) and delivers them after the response. If queuing fails it
+ * is logged by sendEmails; the booking stands either way.
+ */
 export async function sendBookingEmails(
   context: AppLoadContext,
   session: BookedSession,
   booking: BookingDetails,
-): Promise<BookingMailResult> {
-  const [customer = failed, admin = failed] = await sendEmails(
-    context,
-    bookingMailMessages(context.config, session, booking, new Date()),
-  );
-  scheduleDrain(context, [customer.id, admin.id]);
-  return { customer, admin, customerQueued: customer.status !== "failed" };
+): Promise<void> {
+  const queued = await sendEmails(context, bookingMailMessages(context.config, session, booking, new Date()));
+  scheduleDrain(context, queued.map((result) => result.id));
 }

@@ -32,7 +32,7 @@ export type SessionForBooking = {
 };
 
 /** How long the booking action trusts what it read of a session; the Durable Object checks the title anyway. */
-export const SESSION_MEMORY_MS = 30_000;
+const SESSION_MEMORY_MS = 30_000;
 const MAX_REMEMBERED_SESSIONS = 500;
 const remembered = new Map<number, { session: SessionForBooking; until: number }>();
 
