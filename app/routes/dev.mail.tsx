@@ -1,7 +1,7 @@
 /**
  * /dev/mail: the local mailbox. Lists what the outbox holds, newest first;
  * `?to=` narrows it to one recipient (tests use it to find their mail).
- * Only with DEV_MAILBOX=true; otherwise the loader answers 404.
+ * Only with DEV_MAILBOX=true, the outbox transport and a local host; otherwise 404.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = new URL(request.url).searchParams.get("to")?.trim() || null;
-  const messages = await listDevMail(context, { to });
+  const messages = await listDevMail(context, request, { to });
   return { to, messages };
 }
 

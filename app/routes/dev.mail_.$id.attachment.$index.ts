@@ -5,8 +5,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getDevMail } from "~/server/email/dev-mailbox.server";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const { attachments } = await getDevMail(context, params.id ?? "");
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const { attachments } = await getDevMail(context, request, params.id ?? "");
   const attachment = /^\d+$/.test(params.index ?? "") ? attachments[Number(params.index)] : undefined;
   if (!attachment) throw new Response("Not Found", { status: 404 });
   return new Response(attachment.content, {

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { attachments, ...message } = await getDevMail(context, params.id ?? "");
+  const { attachments, ...message } = await getDevMail(context, request, params.id ?? "");
   const to = new URL(request.url).searchParams.get("to");
   return {
     message,

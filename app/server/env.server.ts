@@ -1,6 +1,12 @@
 /**
  * Bindings and configuration. The raw Worker env is validated once, at the
  * first request, so a missing or malformed variable fails loudly with its name.
+ *
+ * Local development runs on the committed defaults of wrangler.toml (a known
+ * session secret, the dev mailbox on). Those are refused anywhere but on a
+ * local host: by SITE_URL here, and by the request's own host in
+ * assertServedLocally, which also catches a deploy that forgot its
+ * production environment (SITE_URL still says localhost there).
  */
 import { z } from "zod";
 
@@ -20,11 +26,39 @@ export interface Env {
   TURNSTILE_SECRET_KEY?: string;
   /** Bookings per address per 10 minutes (default 20); the bench raises it. */
   BOOKING_RATE_LIMIT?: string;
+  /** Days sent mail is kept in the outbox before it is deleted (default 30). */
+  MAIL_RETENTION_DAYS?: string;
+}
+
+/** The session secret committed in wrangler.toml for local use; refused on any other host. */
+export const LOCAL_SESSION_SECRET = "local-development-secret-not-for-production-use";
+
+/** localhost, *.localhost and the loopback addresses: where the local defaults may run. */
+export function isLocalHostname(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "::1" ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 const ConfigSchema = z
   .object({
-    SITE_URL: z.string().url("SITE_URL must be an absolute URL, e.g. http://localhost:8787"),
+    // Trimmed and reduced to its origin, so "HTTPS://Hundpass.se/ " is https://hundpass.se.
+    SITE_URL: z
+      .string({ required_error: "SITE_URL is required, e.g. http://localhost:8787" })
+      .trim()
+      .url("SITE_URL must be an absolute URL, e.g. http://localhost:8787")
+      .transform((value, ctx) => {
+        const url = new URL(value);
+        if (url.protocol !== "http:" && url.protocol !== "https:") {
+          ctx.addIssue({ code: "custom", message: "SITE_URL must start with http:// or https://" });
+          return z.NEVER;
+        }
+        return url.origin;
+      }),
     ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an e-mail address"),
     EMAIL_FROM: z.string().min(3, "EMAIL_FROM is required, e.g. Hundpass <info@hundpass.se>"),
     EMAIL_TRANSPORT: z.enum(["outbox", "resend"], {
@@ -41,6 +75,12 @@ const ConfigSchema = z
     RESEND_API_URL: z.string().url().default("https://api.resend.com/emails"),
     TURNSTILE_SITE_KEY: z.string({ required_error: "TURNSTILE_SITE_KEY is required" }).min(1),
     TURNSTILE_SECRET_KEY: z.string({ required_error: "TURNSTILE_SECRET_KEY is required" }).min(1),
+    MAIL_RETENTION_DAYS: z.coerce
+      .number({ invalid_type_error: "MAIL_RETENTION_DAYS must be a whole number of days" })
+      .int("MAIL_RETENTION_DAYS must be a whole number of days")
+      .min(1, "MAIL_RETENTION_DAYS must be at least 1")
+      .max(3650, "MAIL_RETENTION_DAYS must be at most 3650")
+      .default(30),
   })
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === "resend" && !c.RESEND_API_KEY) {
@@ -50,16 +90,29 @@ const ConfigSchema = z
         message: "RESEND_API_KEY is required when EMAIL_TRANSPORT is 'resend'",
       });
     }
-    if (c.SITE_URL.startsWith("https://") && c.DEV_MAILBOX) {
+    // A malformed SITE_URL has its own issue already.
+    if (!URL.canParse(c.SITE_URL) || isLocalHostname(new URL(c.SITE_URL).hostname)) return;
+    if (c.DEV_MAILBOX) {
       ctx.addIssue({
         code: "custom",
         path: ["DEV_MAILBOX"],
-        message: "DEV_MAILBOX must not be enabled on an https (production) site",
+        message: "DEV_MAILBOX must not be enabled on a site that is not local (set DEV_MAILBOX=false)",
+      });
+    }
+    if (c.SESSION_SECRET === LOCAL_SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is the committed local value; set a secret of your own (wrangler secret put SESSION_SECRET)",
       });
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & { secureCookies: boolean };
+export type Config = z.infer<typeof ConfigSchema> & {
+  secureCookies: boolean;
+  /** Runs on the committed local defaults: only a local host may be served with it. */
+  localOnly: boolean;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -78,7 +131,24 @@ export function getConfig(env: Env): Config {
     );
     throw new ConfigError(`Invalid configuration:\n- ${problems.join("\n- ")}`);
   }
-  const config = { ...parsed.data, secureCookies: parsed.data.SITE_URL.startsWith("https://") };
+  const config = {
+    ...parsed.data,
+    secureCookies: new URL(parsed.data.SITE_URL).protocol === "https:",
+    localOnly: parsed.data.DEV_MAILBOX || parsed.data.SESSION_SECRET === LOCAL_SESSION_SECRET,
+  };
   cache.set(env, config);
   return config;
+}
+
+/**
+ * Refuses to serve a request to a host that is not local with the local
+ * defaults (a deploy without `--env production` keeps SITE_URL on localhost,
+ * so SITE_URL alone cannot tell).
+ */
+export function assertServedLocally(config: Config, requestUrl: string): void {
+  if (!config.localOnly || isLocalHostname(new URL(requestUrl).hostname)) return;
+  throw new ConfigError(
+    "Invalid configuration:\n- the local defaults (DEV_MAILBOX=true or the committed SESSION_SECRET) " +
+      "are in use on a host that is not local; deploy with --env production and its secrets",
+  );
 }

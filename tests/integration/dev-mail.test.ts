@@ -109,4 +109,57 @@ describe("/dev/mail", () => {
     const file = await get(`/dev/mail/${queued.id}/attachment/0`);
     expect(file.status).toBe(404);
   });
+
+  /** The worker entry with `overrides` on its env, for one request. */
+  function fetchWith(overrides: Partial<typeof env>, url: string, init?: RequestInit) {
+    return app.fetch(
+      new Request(url, init) as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...overrides },
+      createExecutionContext(),
+    );
+  }
+
+  it("is closed when the transport really sends mail, even locally", async () => {
+    const queued = await queue("anna@example.se", "Skickas på riktigt");
+    const resendEnv = { EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test" };
+    for (const path of ["/dev/mail", `/dev/mail/${queued.id}`]) {
+      const res = await fetchWith(resendEnv, `http://localhost${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain("Skickas på riktigt");
+    }
+  });
+
+  it("is open on a loopback address, not only on the name localhost", async () => {
+    await queue("anna@example.se", "Via loopback");
+    const res = await fetchWith({}, "http://127.0.0.1:8787/dev/mail");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Via loopback");
+  });
+
+  it("is never served to a host that is not local: the local defaults refuse to run there", async () => {
+    await queue("anna@example.se", "Inte för internet");
+    // A deploy without --env production: SITE_URL still says localhost, the request does not.
+    const res = await fetchWith({}, "https://hundpass.workers.dev/dev/mail");
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).toContain("Hundpass kan inte starta");
+    expect(body).not.toContain("Inte för internet");
+    // Variable names are for the log, not for a visitor on the internet.
+    expect(body).not.toContain("DEV_MAILBOX");
+  });
+
+  it("cannot be turned on by an upper-case or padded https SITE_URL", async () => {
+    for (const SITE_URL of ["HTTPS://hundpass.se", " https://hundpass.se"]) {
+      // The attack it closes: ask for the admin's link, then read it in the mailbox.
+      const ask = await fetchWith({ SITE_URL }, "https://hundpass.se/mina-bokningar", {
+        method: "POST",
+        headers: { Origin: "https://hundpass.se", "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=admin%40hundpass.se",
+      });
+      expect(ask.status, SITE_URL).toBe(500);
+      const mailbox = await fetchWith({ SITE_URL }, "https://hundpass.se/dev/mail");
+      expect(mailbox.status, SITE_URL).toBe(500);
+      expect(await mailbox.text()).not.toContain("inloggningslänk");
+    }
+  });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, getConfig, type Env } from "../../app/server/env.server";
+import {
+  assertServedLocally,
+  ConfigError,
+  getConfig,
+  isLocalHostname,
+  LOCAL_SESSION_SECRET,
+  type Env,
+} from "../../app/server/env.server";
 
 const base = {
   DB: {} as D1Database,
@@ -58,5 +65,49 @@ describe("getConfig", () => {
     expect(problems({ ...base, SITE_URL: "https://hundpass.se" })).toContain("DEV_MAILBOX");
     const prod = getConfig({ ...base, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false" });
     expect(prod.secureCookies).toBe(true);
+  });
+
+  it("decides https from the parsed URL, whatever its case or surrounding spaces", () => {
+    for (const SITE_URL of ["HTTPS://hundpass.se", " https://hundpass.se", "HTTPS://Hundpass.SE/ "]) {
+      expect(problems({ ...base, SITE_URL }), SITE_URL).toContain("DEV_MAILBOX");
+      const prod = getConfig({ ...base, SITE_URL, DEV_MAILBOX: "false" });
+      expect(prod.secureCookies, SITE_URL).toBe(true);
+      expect(prod.SITE_URL, SITE_URL).toBe("https://hundpass.se");
+      expect(prod.localOnly).toBe(false);
+    }
+  });
+
+  it("refuses the dev mailbox on any site that is not local, https or not", () => {
+    expect(problems({ ...base, SITE_URL: "http://hundpass.se" })).toMatch(/DEV_MAILBOX must not be enabled/);
+  });
+
+  it("refuses the committed local session secret on a site that is not local", () => {
+    const message = problems({ ...base, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: LOCAL_SESSION_SECRET });
+    expect(message).toMatch(/SESSION_SECRET is the committed local value/);
+    // Locally it is the default and fine.
+    expect(getConfig({ ...base, SESSION_SECRET: LOCAL_SESSION_SECRET }).localOnly).toBe(true);
+  });
+
+  it("refuses a SITE_URL that is not http(s)", () => {
+    expect(problems({ ...base, SITE_URL: "ftp://hundpass.se" })).toContain("SITE_URL");
+  });
+
+  it("knows which hosts are local", () => {
+    for (const host of ["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"]) {
+      expect(isLocalHostname(host), host).toBe(true);
+    }
+    for (const host of ["hundpass.se", "localhost.hundpass.se", "hundpass.workers.dev", "10.0.0.1", "128.0.0.1"]) {
+      expect(isLocalHostname(host), host).toBe(false);
+    }
+  });
+
+  it("serves the local defaults only to a local host (a deploy that forgot --env production)", () => {
+    const local = getConfig({ ...base, SESSION_SECRET: LOCAL_SESSION_SECRET, DEV_MAILBOX: "false" });
+    expect(() => assertServedLocally(local, "http://localhost:8787/")).not.toThrow();
+    expect(() => assertServedLocally(local, "https://hundpass.workers.dev/")).toThrow(ConfigError);
+    const mailbox = getConfig({ ...base });
+    expect(() => assertServedLocally(mailbox, "https://hundpass.se/dev/mail")).toThrow(/not local/);
+    const prod = getConfig({ ...base, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false" });
+    expect(() => assertServedLocally(prod, "https://hundpass.se/")).not.toThrow();
   });
 });

@@ -1,23 +1,31 @@
 /**
  * Reads for /dev/mail, the local mailbox that shows what the outbox holds.
- * It exists only with DEV_MAILBOX=true (never on https, see env.server.ts);
+ * It exists only with DEV_MAILBOX=true and the outbox transport, and only
+ * for a request to a local host (never on a public site, see env.server.ts);
  * otherwise every /dev/mail URL answers 404.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db.server";
+import { isLocalHostname } from "../env.server";
 import { parseAttachments } from "./outbox.server";
 
 const { emailOutbox } = schema;
 const LIST_LIMIT = 200;
 
-export function requireDevMailbox(context: AppLoadContext): void {
-  if (!context.config.DEV_MAILBOX) throw new Response("Not Found", { status: 404 });
+export function requireDevMailbox(context: AppLoadContext, request: Request): void {
+  const { DEV_MAILBOX, EMAIL_TRANSPORT } = context.config;
+  const open = DEV_MAILBOX && EMAIL_TRANSPORT === "outbox" && isLocalHostname(new URL(request.url).hostname);
+  if (!open) throw new Response("Not Found", { status: 404 });
 }
 
 /** Newest first; `to` matches one address exactly, ignoring case. */
-export async function listDevMail(context: AppLoadContext, { to }: { to?: string | null } = {}) {
-  requireDevMailbox(context);
+export async function listDevMail(
+  context: AppLoadContext,
+  request: Request,
+  { to }: { to?: string | null } = {},
+) {
+  requireDevMailbox(context, request);
   const address = to?.trim();
   return getDb(context.cloudflare.env)
     .select({
@@ -37,8 +45,8 @@ export async function listDevMail(context: AppLoadContext, { to }: { to?: string
 }
 
 /** One message with its attachments parsed, or a 404 Response thrown. */
-export async function getDevMail(context: AppLoadContext, id: string) {
-  requireDevMailbox(context);
+export async function getDevMail(context: AppLoadContext, request: Request, id: string) {
+  requireDevMailbox(context, request);
   const rows = await getDb(context.cloudflare.env)
     .select()
     .from(emailOutbox)
