@@ -265,6 +265,59 @@ describe("drainOutbox with Resend", () => {
   });
 });
 
+describe("a drain slower than its lease", () => {
+  /** A provider that takes `stepMs` of the test's clock per message; returns the keys it was sent. */
+  function slowResend(clock: { now: Date }, stepMs: number, duringCall?: (call: number) => Promise<void>) {
+    const spy = fakeResend(async (call) => {
+      clock.now = later(clock.now, stepMs);
+      await duringCall?.(call);
+      return ok(`re_${call}`);
+    });
+    return () => spy.mock.calls.map(([, init]) => new Headers(init?.headers).get("Idempotency-Key"));
+  }
+
+  it("never sends a message whose claim has run out, however long the run takes", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await queue({ to: `lang${i}@example.se`, idempotencyKey: `slow-${i}` }));
+    const clock = { now: new Date() };
+    const leaseAtSend: number[] = [];
+    const spy = fakeResend(async (call) => {
+      // The row being sent now is still claimed by this drain, with lease left.
+      const sending = await db.select().from(schema.emailOutbox).where(eq(schema.emailOutbox.status, "sending"));
+      for (const r of sending) leaseAtSend.push(Date.parse(r.nextAttemptAt) - clock.now.getTime());
+      clock.now = later(clock.now, 14_000);
+      return ok(`re_${call}`);
+    });
+
+    const result = await drainOutbox(resend, { limit: 200, now: () => clock.now });
+
+    expect(result).toEqual({ sent: 60, retried: 0, failed: 0 });
+    expect(spy).toHaveBeenCalledTimes(60);
+    expect(leaseAtSend.length).toBeGreaterThan(0);
+    expect(Math.min(...leaseAtSend)).toBeGreaterThan(14_000);
+    for (const id of ids) expect(await readRow(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("sends every message once when the next cron run starts while a slow one is still sending", async () => {
+    for (let i = 0; i < 60; i++) await queue({ to: `krock${i}@example.se`, idempotencyKey: `overlap-${i}` });
+    const clock = { now: new Date() };
+    let overlapping: Promise<unknown> | null = null;
+    const deliveredKeys = slowResend(clock, 14_000, async (call) => {
+      // Eleven minutes in (past a 10-minute lease), the next trigger's drain starts beside this one.
+      if (call === 48 && !overlapping) overlapping = drainOutbox(resend, { limit: 200, now: () => clock.now });
+    });
+
+    await drainOutbox(resend, { limit: 200, now: () => clock.now });
+    await overlapping;
+
+    const keys = deliveredKeys();
+    expect(keys).toHaveLength(60);
+    expect(new Set(keys).size).toBe(60);
+    const rows = await db.select().from(schema.emailOutbox);
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+  });
+});
+
 describe("the local transport and scheduleDrain", () => {
   it("marks mail sent without any network call when EMAIL_TRANSPORT is outbox", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");

@@ -10,6 +10,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Config } from "../env.server";
 import { randomToken, sha256Hex } from "../crypto.server";
+import { blankLinkStatement } from "../email/outbox.server";
 import { drainOutbox, sendEmail } from "../email/send-email.server";
 import { signInLinkEmail } from "./emails.server";
 
@@ -24,6 +25,8 @@ export function isAdminEmail(config: Config, email: string): boolean {
 export function purposeFor(config: Config, email: string): SignInPurpose {
   return isAdminEmail(config, email) ? "admin" : "customer";
 }
+
+const signInMailKey = (tokenHash: string) => `sign-in-link:${tokenHash}`;
 
 export function verifyUrl(config: Config, token: string, purpose: SignInPurpose): string {
   const url = new URL("/mina-bokningar/verify", config.SITE_URL);
@@ -71,7 +74,9 @@ export async function issueSignInLink(
     kind: "sign-in-link",
     to: email,
     ...message,
-    idempotencyKey: `sign-in-link:${tokenHash}`,
+    idempotencyKey: signInMailKey(tokenHash),
+    // Never sent once the link is dead; its token is blanked in the stored copy then, or once used.
+    secret: { token, expiresAt: new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString() },
   });
   if (result.status !== "queued") return { sent: false };
   await drainOutbox(context, { limit: 1, ids: [result.id] });
@@ -93,7 +98,8 @@ export function issueSignInLinkLater(context: AppLoadContext, email: string): vo
 /**
  * Uses a token up: succeeds once, within 10 minutes, for the purpose it was
  * issued for. Check and consumption are one statement, so two simultaneous
- * requests cannot both get the row back.
+ * requests cannot both get the row back. The same batch blanks the link in
+ * the stored copy of its mail.
  */
 export async function consumeSignInToken(
   env: { DB: D1Database },
@@ -103,12 +109,18 @@ export async function consumeSignInToken(
 ): Promise<{ email: string; purpose: SignInPurpose } | null> {
   if (token.length < 22 || token.length > 128) return null;
   const nowIso = new Date(now).toISOString();
-  const row = await env.DB.prepare(
-    `UPDATE sign_in_tokens SET used_at = ?1
-     WHERE token_hash = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?1
-     RETURNING email, purpose`,
-  )
-    .bind(nowIso, await sha256Hex(token), purpose)
-    .first<{ email: string; purpose: SignInPurpose }>();
+  const tokenHash = await sha256Hex(token);
+  const [consumed] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE sign_in_tokens SET used_at = ?1
+       WHERE token_hash = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?1
+       RETURNING email, purpose`,
+    ).bind(nowIso, tokenHash, purpose),
+    blankLinkStatement(env.DB, signInMailKey(tokenHash), new Date(now), {
+      sql: "EXISTS (SELECT 1 FROM sign_in_tokens WHERE token_hash = ? AND used_at = ?)",
+      params: [tokenHash, nowIso],
+    }),
+  ]);
+  const row = consumed?.results[0] as { email: string; purpose: SignInPurpose } | undefined;
   return row ?? null;
 }

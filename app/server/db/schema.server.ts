@@ -117,8 +117,29 @@ export const users = sqliteTable(
     passwordHash: text("password_hash"),
     displayName: text("display_name").notNull(),
     createdAt: createdAt(),
+    /** When the address was proved by a link; a password sign-in needs it. */
+    emailVerifiedAt: text("email_verified_at"),
   },
   (t) => [uniqueIndex("users_email_unique").on(sql`lower(${t.email})`)],
+);
+
+export const staffEmailTokens = sqliteTable(
+  "staff_email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    passwordHash: text("password_hash").notNull(),
+    displayName: text("display_name").notNull(),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [
+    index("staff_email_tokens_expires_idx").on(t.expiresAt),
+    index("staff_email_tokens_user_idx").on(t.userId),
+  ],
 );
 
 export const profiles = sqliteTable("profiles", {
@@ -311,11 +332,17 @@ export const emailOutbox = sqliteTable(
     providerMessageId: text("provider_message_id"),
     createdAt: createdAt(),
     sentAt: text("sent_at"),
+    /** The one-time token the bodies carry, until it is used or dead; then blanked. */
+    secret: text("secret"),
+    /** When the mail's link dies: never sent after it. */
+    expiresAt: text("expires_at"),
+    redactedAt: text("redacted_at"),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_expires_idx").on(t.expiresAt),
   ],
 );
 

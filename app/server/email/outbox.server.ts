@@ -4,7 +4,7 @@
  * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
  * never deliver one row twice.
  */
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { schema, type Db } from "../db.server";
 import type { OutboxRow } from "../db/schema.server";
 
@@ -30,7 +30,19 @@ export interface EmailMessage {
   attachments?: EmailAttachment[];
   /** A repeat with the same key queues nothing new, e.g. `booking-confirmation:${bookingId}`. */
   idempotencyKey?: string;
+  /**
+   * The one-time token a link in the bodies carries, and when that link
+   * dies: the mail is never sent after `expiresAt`, and the token is blanked
+   * in the stored copy once the link is used (blankUsedLink) or dead.
+   */
+  secret?: { token: string; expiresAt: string };
 }
+
+/** What a used or dead link's token becomes in the stored copy of its mail. */
+export const BLANKED_LINK = "[länken har använts eller gått ut]";
+/** Blanks the token in both bodies and forgets it; ?1 is BLANKED_LINK, ?2 the time. */
+const BLANK_SECRET_SET = `text_body = replace(text_body, secret, ?1), html_body = replace(html_body, secret, ?1),
+  secret = NULL, redacted_at = ?2`;
 
 export type { OutboxRow };
 
@@ -69,6 +81,8 @@ export function toOutboxRow(
     textBody: message.text,
     htmlBody: message.html ?? null,
     attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    secret: message.secret?.token ?? null,
+    expiresAt: message.secret?.expiresAt ?? null,
     nextAttemptAt: now,
     createdAt: now,
   };
@@ -88,8 +102,8 @@ export function conditionalOutboxInsert(
   return db
     .prepare(
       `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
-         text_body, html_body, attachments_json, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}
+         text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
     .bind(
@@ -103,6 +117,8 @@ export function conditionalOutboxInsert(
       row.textBody,
       row.htmlBody ?? null,
       row.attachmentsJson ?? null,
+      row.secret ?? null,
+      row.expiresAt ?? null,
       row.nextAttemptAt,
       row.createdAt,
       ...condition.params,
@@ -171,6 +187,8 @@ export async function claimDue(
       and(
         eq(emailOutbox.status, "queued"),
         lte(emailOutbox.nextAttemptAt, nowIso),
+        // A mail whose link is dead is never sent (retireDeadLinks settles it).
+        or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, nowIso)),
         ids ? inArray(emailOutbox.id, [...ids]) : undefined,
       ),
     )
@@ -193,6 +211,18 @@ export async function claimDue(
     .returning();
   // RETURNING order is unspecified: deliver oldest first.
   return claimed.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
+}
+
+/**
+ * Gives claimed rows that were not tried back to the queue, due now, without
+ * counting the attempt their claim counted.
+ */
+export async function unclaim(db: Db, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(emailOutbox)
+    .set({ status: "queued", attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now.toISOString() })
+    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, "sending")));
 }
 
 /** Settles delivered rows as sent: one statement, however many rows. */
@@ -233,6 +263,61 @@ export async function markAttemptFailed(
     .set({ status: "queued", lastError, nextAttemptAt: plus(now, delay) })
     .where(where);
   return "retried";
+}
+
+/**
+ * Blanks the token of one mail's link in its stored copy (both bodies) and
+ * forgets it. `condition` lets it ride in the batch that uses the link up,
+ * applying only when that succeeded.
+ */
+export function blankLinkStatement(
+  db: D1Database,
+  idempotencyKey: string,
+  now: Date,
+  condition: { sql: string; params: readonly unknown[] } = { sql: "1", params: [] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE email_outbox SET ${BLANK_SECRET_SET}
+       WHERE idempotency_key = ?3 AND secret IS NOT NULL AND ${condition.sql}`,
+    )
+    .bind(BLANKED_LINK, now.toISOString(), idempotencyKey, ...condition.params);
+}
+
+/**
+ * Mail whose link died: a queued one is settled as failed (never sent late),
+ * and every one has its token blanked. Returns how many of each.
+ */
+export async function retireDeadLinks(db: D1Database, now: Date): Promise<{ expired: number; blanked: number }> {
+  const nowIso = now.toISOString();
+  const [expired, blanked] = await db.batch([
+    db
+      .prepare(
+        `UPDATE email_outbox SET status = 'failed', last_error = 'The link expired before the mail was sent'
+         WHERE status = 'queued' AND expires_at <= ?`,
+      )
+      .bind(nowIso),
+    db
+      .prepare(
+        `UPDATE email_outbox SET ${BLANK_SECRET_SET} WHERE expires_at <= ?2 AND secret IS NOT NULL`,
+      )
+      .bind(BLANKED_LINK, nowIso),
+  ]);
+  return { expired: expired?.meta.changes ?? 0, blanked: blanked?.meta.changes ?? 0 };
+}
+
+/**
+ * Deletes settled mail (sent, or given up on) older than the retention
+ * period: the outbox is a delivery queue, not an archive of personal data.
+ */
+export function purgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60_000).toISOString();
+  return db
+    .prepare(
+      `DELETE FROM email_outbox
+       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?`,
+    )
+    .bind(cutoff);
 }
 
 /** Attachments as stored; anything malformed reads as none rather than breaking a page. */

@@ -11,8 +11,8 @@ export type DeliveryResult =
   | { ok: true; providerMessageId: string | null }
   | { ok: false; error: string };
 
-/** Well under the 10-minute sending lease, so a hung request cannot outlive its claim. */
-const RESEND_TIMEOUT_MS = 15_000;
+/** The longest one delivery may take; the drain sizes its claims by it (drain.server.ts). */
+export const DELIVERY_TIMEOUT_MS = 15_000;
 
 export async function deliver(
   config: Pick<Config, "EMAIL_TRANSPORT" | "RESEND_API_KEY" | "RESEND_API_URL">,
@@ -58,7 +58,7 @@ async function sendWithResend(
           }))
         : undefined,
     }),
-    signal: AbortSignal.timeout(RESEND_TIMEOUT_MS),
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   });
   if (!response.ok) {
     const detail = await response.text().catch(() => "");
