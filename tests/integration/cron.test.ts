@@ -96,6 +96,17 @@ describe("the cron worker", () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("EMAIL_TRANSPORT"));
   });
 
+  it("logs a cron expression it does not know and runs nothing for it", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const queued = await sendEmail({ env, config: getConfig(env) }, message);
+
+    await runCron("*/10 * * * *", new Date());
+
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("*/10 * * * *: not a known schedule"));
+    expect((await statusOf(queued.id!))?.status).toBe("queued");
+    expect(logs).not.toHaveBeenCalled();
+  });
+
   it("answers any HTTP request with 404", async () => {
     const res = await cron.fetch();
     expect(res.status).toBe(404);
