@@ -2,7 +2,8 @@
  * /registrera: create a staff account with e-mail and password. The display
  * name defaults to the e-mail. A sign-up never makes anyone admin (that takes
  * a user_roles row) and never reveals whether the address was taken: every
- * valid form ends on the same 'Kolla din inkorg' page and sends one e-mail.
+ * valid form ends on the same 'Kolla din inkorg' page and sends one e-mail,
+ * for a new address the link that confirms it (/registrera/bekrafta).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -65,7 +66,7 @@ function SignUpSent() {
   return (
     <div data-testid="check-inbox">
       <h1 id="page-heading">Kolla din inkorg</h1>
-      <p>Vi har skickat ett mejl till adressen du angav med information om ditt konto.</p>
+      <p>Vi har skickat ett mejl till adressen du angav. Följ länken i mejlet för att bekräfta adressen innan du loggar in.</p>
       <p>
         <Link to="/logga-in" className="button">
           Till inloggningen

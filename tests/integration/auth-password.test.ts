@@ -9,10 +9,13 @@ import { cookieHeader, fetchAndSettle, mailTo, postForm } from "./auth-helpers";
 const WRONG = "Fel e-postadress eller lösenord";
 const PASSWORD = "korrekt häst batteri";
 
-async function createUser(email: string, password: string | null, admin = false) {
+/** An account whose address was confirmed (unless `confirmed: false`). */
+async function createUser(email: string, password: string | null, admin = false, { confirmed = true } = {}) {
   const id = crypto.randomUUID();
-  await env.DB.prepare("INSERT INTO users (id, email, password_hash, display_name) VALUES (?, ?, ?, ?)")
-    .bind(id, email, password === null ? null : await hashPassword(password), `Namn ${email}`)
+  await env.DB.prepare(
+    "INSERT INTO users (id, email, password_hash, display_name, email_verified_at) VALUES (?, ?, ?, ?, ?)",
+  )
+    .bind(id, email, password === null ? null : await hashPassword(password), `Namn ${email}`, confirmed ? new Date().toISOString() : null)
     .run();
   if (admin) await env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, 'admin')").bind(id).run();
   return id;
@@ -20,10 +23,10 @@ async function createUser(email: string, password: string | null, admin = false)
 
 async function userRow(email: string) {
   return env.DB.prepare(
-    "SELECT u.id, u.password_hash, u.display_name, (SELECT count(*) FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u WHERE lower(u.email) = lower(?)",
+    "SELECT u.id, u.password_hash, u.display_name, u.email_verified_at, (SELECT count(*) FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u WHERE lower(u.email) = lower(?)",
   )
     .bind(email)
-    .first<{ id: string; password_hash: string | null; display_name: string; roles: number }>();
+    .first<{ id: string; password_hash: string | null; display_name: string; email_verified_at: string | null; roles: number }>();
 }
 
 beforeEach(async () => {
@@ -89,13 +92,15 @@ describe("staff sign-in (/logga-in)", () => {
     expect(admin.status).toBe(403);
   });
 
-  it("gives the same answer for an unknown address, a wrong password and an account without password", async () => {
+  it("gives the same answer for an unknown address, a wrong password, an account without password and an unconfirmed one", async () => {
     await createUser("finns@example.se", PASSWORD);
     await createUser("utan.losen@example.se", null);
+    await createUser("obekraftad@example.se", PASSWORD, false, { confirmed: false });
     const answers = [
       await postForm("/logga-in", { email: "finns.inte@example.se", password: PASSWORD }),
       await postForm("/logga-in", { email: "finns@example.se", password: "fel lösenord" }),
       await postForm("/logga-in", { email: "utan.losen@example.se", password: PASSWORD }),
+      await postForm("/logga-in", { email: "obekraftad@example.se", password: PASSWORD }),
     ];
     for (const res of answers) {
       expect(res.status).toBe(400);
@@ -128,20 +133,108 @@ describe("staff sign-in (/logga-in)", () => {
   });
 });
 
+/** The link in the newest confirmation mail to `email`. */
+async function confirmationLink(email: string) {
+  const [mail] = (await mailTo(email)).filter((m) => m.kind === "staff-confirmation");
+  if (!mail) throw new Error(`no confirmation mail to ${email}`);
+  const match = mail.textBody.match(/https?:\/\/\S+\/registrera\/bekrafta\?token=[A-Za-z0-9_-]+/);
+  if (!match) throw new Error("no link in the mail");
+  return { mail, url: new URL(match[0]), token: new URL(match[0]).searchParams.get("token") ?? "" };
+}
+
+const confirm = (token: string) => postForm("/registrera/bekrafta", { token });
+
 describe("staff sign-up (/registrera)", () => {
-  it("creates an account with the e-mail as display name and no role", async () => {
+  it("creates an unconfirmed account with no password, no role and the e-mail as display name, and mails a link", async () => {
     const res = await postForm("/registrera", { email: "ny@example.se", password: PASSWORD, display_name: "" });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/registrera?skickat=1");
     expect(res.headers.getSetCookie()).toEqual([]);
     const user = await userRow("ny@example.se");
-    expect(user).toMatchObject({ display_name: "ny@example.se", roles: 0 });
-    expect((await verifyPassword(PASSWORD, user!.password_hash)).ok).toBe(true);
-    expect((await mailTo("ny@example.se")).map((m) => m.kind)).toEqual(["account-created"]);
+    expect(user).toMatchObject({ display_name: "ny@example.se", roles: 0, password_hash: null, email_verified_at: null });
+    expect((await mailTo("ny@example.se")).map((m) => m.kind)).toEqual(["staff-confirmation"]);
+    const { url } = await confirmationLink("ny@example.se");
+    expect(url.origin + url.pathname).toBe("http://localhost:8787/registrera/bekrafta");
+    // Only the token's hash is stored.
+    const stored = await env.DB.prepare("SELECT token_hash FROM staff_email_tokens").all<{ token_hash: string }>();
+    expect(stored.results.map((r) => r.token_hash)).not.toContain(url.searchParams.get("token"));
+  });
+
+  it("signs in only after the link is confirmed, then with the password chosen at sign-up", async () => {
+    await postForm("/registrera", { email: "bekrafta@example.se", password: PASSWORD, display_name: "Bea" });
+    const before = await postForm("/logga-in", { email: "bekrafta@example.se", password: PASSWORD });
+    expect(before.status).toBe(400);
+    expect(await before.text()).toContain(WRONG);
+
+    const { token, mail } = await confirmationLink("bekrafta@example.se");
+    // Opening the link changes nothing: mail scanners prefetch links.
+    const page = await fetchAndSettle(`/registrera/bekrafta?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Bekräfta e-postadress");
+    expect((await userRow("bekrafta@example.se"))?.email_verified_at).toBeNull();
+
+    const confirmed = await confirm(token);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/logga-in");
+    const user = await userRow("bekrafta@example.se");
+    expect(user?.email_verified_at).not.toBeNull();
+    expect(user?.display_name).toBe("Bea");
+    // The link is blanked in the stored mail once used.
+    const [stored] = (await mailTo("bekrafta@example.se")).filter((m) => m.id === mail.id);
+    expect(stored?.textBody).not.toContain(token);
+
+    const after = await postForm("/logga-in", { email: "bekrafta@example.se", password: PASSWORD });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toBe("/");
+
+    // Single use.
+    const again = await confirm(token);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain("Bekräftelsen misslyckades - Länken kan vara ogiltig eller ha gått ut.");
+  });
+
+  it("refuses an expired or made-up link", async () => {
+    await postForm("/registrera", { email: "sen@example.se", password: PASSWORD });
+    const { token } = await confirmationLink("sen@example.se");
+    await env.DB.prepare("UPDATE staff_email_tokens SET created_at = ?, expires_at = ?").bind(
+      new Date(Date.now() - 2 * 60 * 60_000).toISOString(),
+      new Date(Date.now() - 60 * 60_000).toISOString(),
+    ).run();
+    expect((await confirm(token)).status).toBe(400);
+    expect((await confirm("x".repeat(43))).status).toBe(400);
+    expect((await userRow("sen@example.se"))?.email_verified_at).toBeNull();
+  });
+
+  it("lets nobody pre-register an address and inherit a role granted to it later", async () => {
+    // Someone who cannot read the mailbox signs the address up first.
+    await postForm("/registrera", { email: "blivande.chef@example.se", password: "angriparens lösenord" }, { ip: "203.0.113.50" });
+    // An operator grants the role by address.
+    await env.DB.prepare(
+      "INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = 'blivande.chef@example.se'",
+    ).run();
+    const attacker = await postForm("/logga-in", { email: "blivande.chef@example.se", password: "angriparens lösenord" });
+    expect(attacker.status).toBe(400);
+    expect(attacker.headers.getSetCookie()).toEqual([]);
+
+    // The owner signs up too, and confirms with the link in their own mailbox.
+    await postForm("/registrera", { email: "blivande.chef@example.se", password: PASSWORD }, { ip: "203.0.113.51" });
+    const links = (await mailTo("blivande.chef@example.se")).filter((m) => m.kind === "staff-confirmation");
+    expect(links).toHaveLength(2);
+    const { token } = await confirmationLink("blivande.chef@example.se");
+    expect((await confirm(token)).status).toBe(302);
+
+    // The owner's password works; the attacker's never does, and the attacker's link died with the owner's.
+    expect((await postForm("/logga-in", { email: "blivande.chef@example.se", password: PASSWORD })).headers.get("Location")).toBe("/admin");
+    expect((await postForm("/logga-in", { email: "blivande.chef@example.se", password: "angriparens lösenord" })).status).toBe(400);
+    // Newest first: the second is the attacker's sign-up.
+    const attackerLink = links[1]!.textBody.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+    expect(attackerLink).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await confirm(attackerLink!)).status).toBe(400);
   });
 
   it("never makes the new account admin, whatever the form sends", async () => {
     await postForm("/registrera", { email: "vill.bli.admin@example.se", password: PASSWORD, role: "admin", is_admin: "1" });
+    expect((await confirm((await confirmationLink("vill.bli.admin@example.se")).token)).status).toBe(302);
     const signIn = await postForm("/logga-in", { email: "vill.bli.admin@example.se", password: PASSWORD });
     expect(signIn.headers.get("Location")).toBe("/");
     expect((await userRow("vill.bli.admin@example.se"))?.roles).toBe(0);
@@ -149,8 +242,9 @@ describe("staff sign-up (/registrera)", () => {
     expect(admin.status).toBe(403);
   });
 
-  it("does not reveal a taken address: same answer, the old password stays, an e-mail tells the owner", async () => {
+  it("does not reveal a confirmed address: same answer, the old password stays, an e-mail tells the owner", async () => {
     await postForm("/registrera", { email: "upptagen@example.se", password: PASSWORD, display_name: "Första" });
+    await confirm((await confirmationLink("upptagen@example.se")).token);
     const again = await postForm("/registrera", { email: "UPPTAGEN@example.se", password: "ett helt annat lösen", display_name: "Andra" });
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/registrera?skickat=1");

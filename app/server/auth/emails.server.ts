@@ -34,13 +34,16 @@ export function signInLinkEmail(link: string, purpose: "customer" | "admin") {
   };
 }
 
-export function accountCreatedEmail(signInUrl: string) {
-  const intro = "Ditt personalkonto hos Hundpass är skapat. Du kan logga in med din e-postadress och ditt lösenord.";
-  const outro = "Om du inte skapade kontot kan du bortse från det här meddelandet.";
+/** The link that confirms a staff sign-up; the account can sign in only after it. */
+export function staffConfirmationEmail(confirmUrl: string) {
+  const intro =
+    "Bekräfta din e-postadress för att aktivera ditt personalkonto hos Hundpass. Därefter loggar du in med din e-postadress och det lösenord du valde.";
+  const outro =
+    "Länken gäller i 60 minuter och kan bara användas en gång. Om du inte skapade kontot kan du bortse från det här meddelandet; då aktiveras inget konto.";
   return {
-    subject: "Välkommen till Hundpass",
-    text: `Hej!\n\n${intro}\n\n${signInUrl}\n\n${outro}\n\nHälsningar\nHundpass`,
-    html: `<p>Hej!</p>\n${buttonHtml(intro, signInUrl, "Logga in", outro)}\n<p>Hälsningar<br>Hundpass</p>`,
+    subject: "Bekräfta ditt personalkonto hos Hundpass",
+    text: `Hej!\n\n${intro}\n\n${confirmUrl}\n\n${outro}\n\nHälsningar\nHundpass`,
+    html: `<p>Hej!</p>\n${buttonHtml(intro, confirmUrl, "Bekräfta e-postadress", outro)}\n<p>Hälsningar<br>Hundpass</p>`,
   };
 }
 

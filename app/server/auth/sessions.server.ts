@@ -69,20 +69,24 @@ export function clearSessionCookie(context: AppLoadContext): Promise<string> {
 
 /**
  * The users row for a staff e-mail, created when missing with the e-mail as
- * display name. Never touches user_roles: admin comes only from a row there.
+ * display name. Only called after a sign-in link to that address was used, so
+ * the address counts as confirmed. Never touches user_roles: admin comes only
+ * from a row there.
  */
 export async function ensureStaffUser(context: AppLoadContext, email: string): Promise<string> {
   const db = getDb(context.cloudflare.env);
-  const [, found] = await db.batch([
+  const now = new Date().toISOString();
+  const sameEmail = sql`lower(${schema.users.email}) = lower(${email})`;
+  const [, , found] = await db.batch([
     db
       .insert(schema.users)
-      .values({ id: crypto.randomUUID(), email, displayName: email })
+      .values({ id: crypto.randomUUID(), email, displayName: email, emailVerifiedAt: now })
       .onConflictDoNothing(),
     db
-      .select({ id: schema.users.id })
-      .from(schema.users)
-      .where(sql`lower(${schema.users.email}) = lower(${email})`)
-      .limit(1),
+      .update(schema.users)
+      .set({ emailVerifiedAt: sql`COALESCE(${schema.users.emailVerifiedAt}, ${now})` })
+      .where(sameEmail),
+    db.select({ id: schema.users.id }).from(schema.users).where(sameEmail).limit(1),
   ]);
   const id = found[0]?.id;
   if (!id) throw new Error("staff user could not be created");
