@@ -10,7 +10,6 @@ export const BOOKING_TEXTS = {
   started: "Passet har redan börjat och kan inte längre bokas.",
   successTitle: "Bokning bekräftad!",
   successMailQueued: "En bekräftelse har skickats till din e-post.",
-  successMailLater: "En bekräftelse skickas till din e-post inom kort.",
   loadErrorTitle: "Fel",
   loadError: "Kunde inte hämta session. Försök igen senare.",
   termsLabel: "Jag förstår att bokningen är bindande och inte kan avbokas eller ombokas.",

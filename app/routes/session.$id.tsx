@@ -50,7 +50,7 @@ import {
   sessionForBooking,
 } from "~/server/booking/session-read.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
-import { RATE_LIMIT_MESSAGE, rateLimitVerdict } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 import { purgeSeatLists } from "~/server/page-cache.server";
@@ -191,7 +191,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return redirectWithToast(context, "/mina-bokningar", {
           type: "success",
           title: BOOKING_TEXTS.successTitle,
-          description: outcome.mailQueued ? BOOKING_TEXTS.successMailQueued : BOOKING_TEXTS.successMailLater,
+          description: BOOKING_TEXTS.successMailQueued,
         });
       case "changed":
         forgetSessionForBooking(id);
@@ -201,13 +201,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           continue;
         }
         return bookingFormError(submission, "error");
-      case "rate-limited": {
-        const limit = rateLimitVerdict(attempt, outcome.hits);
+      case "rate-limited":
         return data(
           { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
-          { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
+          { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
         );
-      }
       case "not-found":
         forgetSessionForBooking(id);
         return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);

@@ -9,6 +9,12 @@ function createDb(db: D1Database) {
 
 export type Db = ReturnType<typeof createDb>;
 
+/** A SQL condition with its `?` parameters, for a statement that rides in someone else's batch. */
+export interface SqlCondition {
+  sql: string;
+  params: readonly unknown[];
+}
+
 // Building the relational config walks the whole schema: do it once per binding.
 const instances = new WeakMap<D1Database, Db>();
 

@@ -2,6 +2,7 @@
  * Fixed-window rate limits in D1, for anything that sends e-mail. One atomic
  * upsert per check; the counter row is keyed by (key, window start).
  */
+import type { SqlCondition } from "./db.server";
 import type { Env } from "./env.server";
 import { sha256Hex } from "./crypto.server";
 
@@ -50,6 +51,31 @@ export function countHitStatement(db: D1Database, slot: RateLimitSlot): D1Prepar
        RETURNING hits`,
     )
     .bind(slot.key, slot.windowStart);
+}
+
+/**
+ * Counts one hit on the slot only if `condition` holds when the statement
+ * runs (e.g. the mail it pays for was queued by the same batch).
+ */
+export function countHitIfStatement(
+  db: D1Database,
+  slot: RateLimitSlot,
+  condition: SqlCondition,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, hits) SELECT ?, ?, 1 WHERE ${condition.sql}
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`,
+    )
+    .bind(slot.key, slot.windowStart, ...condition.params);
+}
+
+/** A SQL condition that holds while the slot has room for one more hit. */
+export function withinBudget(slot: RateLimitSlot): SqlCondition {
+  return {
+    sql: "COALESCE((SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?), 0) < ?",
+    params: [slot.key, slot.windowStart, slot.limit],
+  };
 }
 
 /** What `hits` counted hits in the slot's window mean. */

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "~/server/db.server";
-import { MAX_ATTEMPTS } from "~/server/email/outbox.server";
+import { MAX_ATTEMPTS, RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
 import {
   drainOutbox,
   scheduleDrain,
@@ -262,6 +262,34 @@ describe("drainOutbox with Resend", () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(await readRow(stuck)).toMatchObject({ status: "sent", attempts: 2, providerMessageId: "re_rescued" });
     expect((await readRow(busy)).status).toBe("sending");
+  });
+});
+
+describe("each recipient's mail budget", () => {
+  it(`queues at most ${RECIPIENT_MAIL_LIMIT.limit} mails an hour to one address, of any kind, whatever its case`, async () => {
+    const to = `inkorg-${crypto.randomUUID()}@example.se`;
+    const results = [];
+    for (let i = 0; i <= RECIPIENT_MAIL_LIMIT.limit; i++) {
+      results.push(
+        await sendEmail(local, { ...message, kind: i % 2 ? "sign-in-link" : "staff-confirmation", to: i === 3 ? to.toUpperCase() : to }),
+      );
+    }
+    expect(results.slice(0, -1).every((r) => r.status === "queued")).toBe(true);
+    expect(results.at(-1)).toEqual({ status: "limited", id: null });
+    const rows = await db.select().from(schema.emailOutbox);
+    expect(rows).toHaveLength(RECIPIENT_MAIL_LIMIT.limit);
+    // A repeat of a queued message spends nothing and still answers 'duplicate'.
+    const again = await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" });
+    expect((await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" })).status).toBe("duplicate");
+    expect(again.status).toBe("queued");
+  });
+
+  it("never limits the business's own address", async () => {
+    const results = [];
+    for (let i = 0; i <= RECIPIENT_MAIL_LIMIT.limit + 2; i++) {
+      results.push(await sendEmail(local, { ...message, to: local.config.ADMIN_EMAIL }));
+    }
+    expect(results.every((r) => r.status === "queued")).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 // The SessionSeats Durable Object, called directly through its binding: the
 // seat count and the active bookings always agree, whatever arrives at once.
+import { RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -390,7 +391,7 @@ describe("a booking and its confirmations are one transaction", () => {
     await seatsFor(env, id).book(seatInput("first"));
     const result = await seatsFor(env, id).book(seatInput("second", { userEmail: "andra@example.se" }));
     if (result.status !== "booked") throw new Error(`not booked: ${result.status}`);
-    expect(result.mailQueued).toBe(true);
+    expect(result.mailIds).toHaveLength(2);
     const rows = await outboxFor(result.booking.id);
     expect(rows.map((r) => r.kind)).toEqual(["booking-admin-notification", "booking-confirmation"]);
     expect(new Set(result.mailIds)).toEqual(new Set(rows.map((r) => r.id)));
@@ -413,7 +414,7 @@ describe("a booking and its confirmations are one transaction", () => {
     expect(lateMail?.n).toBe(0);
   });
 
-  it("keeps the booking when its mail cannot be queued, and says so", async () => {
+  it("refuses the booking when its mail cannot be queued: never a booking without its confirmations", async () => {
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER refuse_outbox BEFORE INSERT ON email_outbox
@@ -425,8 +426,12 @@ describe("a booking and its confirmations are one transaction", () => {
     } finally {
       await env.DB.prepare("DROP TRIGGER refuse_outbox").run();
     }
-    expect(result).toMatchObject({ status: "booked", mailQueued: false, mailIds: [] });
-    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+    expect(result).toEqual({ status: "error" });
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    // Nothing half-written: the same form sent again, once the outbox takes mail, books with both mails.
+    const again = await seatsFor(env, id).book(seatInput(1, { userEmail: "ingen-post@example.se" }));
+    if (again.status !== "booked") throw new Error(`not booked: ${again.status}`);
+    expect(await outboxFor(again.booking.id)).toHaveLength(2);
   });
 
   it("writes booking and mail from the session as it is in D1, even after an edit made outside the object", async () => {
@@ -460,7 +465,25 @@ describe("a booking and its confirmations are one transaction", () => {
     const results = [];
     for (let i = 0; i < 3; i++) results.push(await seatsFor(env, id).book(seatInput(`limit-${i}`), { attempt }));
     expect(results.map((r) => r.status)).toEqual(["booked", "booked", "rate-limited"]);
-    expect(results[2]).toMatchObject({ hits: 3 });
+    expect(results[2]).toMatchObject({ status: "rate-limited", retryAfterSeconds: expect.any(Number) });
     expect(await seatState(id)).toMatchObject({ current: 2, rows: 2 });
+  });
+
+  it("books for one address only while its mail budget has room, and counts only mail that was queued", async () => {
+    const sessions = [];
+    for (let i = 0; i < RECIPIENT_MAIL_LIMIT.limit + 1; i++) sessions.push(await createSession({ maxParticipants: 3 }));
+    const email = `flitig-${crypto.randomUUID()}@example.se`;
+    // A refused booking (full session) queues no mail and so spends nothing of the budget.
+    const full = await createSession({ maxParticipants: 1 });
+    await seatsFor(env, full).book(seatInput("fills", { userEmail: "annan@example.se" }));
+    expect((await seatsFor(env, full).book(seatInput("full", { userEmail: email }))).status).toBe("full");
+
+    const results = [];
+    for (const [i, id] of sessions.entries()) results.push(await seatsFor(env, id).book(seatInput(`budget-${i}`, { userEmail: email })));
+    expect(results.slice(0, -1).every((r) => r.status === "booked")).toBe(true);
+    expect(results.at(-1)).toMatchObject({ status: "rate-limited", retryAfterSeconds: expect.any(Number) });
+    expect(await seatState(sessions.at(-1)!)).toMatchObject({ current: 0, rows: 0 });
+    const mails = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?").bind(email).first<{ n: number }>();
+    expect(mails?.n).toBe(RECIPIENT_MAIL_LIMIT.limit);
   });
 });

@@ -11,12 +11,8 @@ import { variantPrice } from "~/domain/price";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../rate-limit.server";
 import { seatsFor, type BookSeatResult } from "../seats/seats.server";
-import { sendBookingEmails } from "./booking-emails.server";
 
 export type BookingOutcome = BookSeatResult;
-
-/** How long to wait before queuing, once more, confirmations that could not be queued with the booking. */
-const MAIL_RETRY_DELAY_MS = 1_000;
 
 export async function bookSession(
   context: AppLoadContext,
@@ -45,13 +41,5 @@ export async function bookSession(
   if (result.status !== "booked") return result;
 
   if (result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
-  if (!result.mailQueued) {
-    // Booked without its mail: queue it (keys from the booking id) once D1 has had a moment.
-    context.cloudflare.ctx.waitUntil(
-      new Promise((resolve) => setTimeout(resolve, MAIL_RETRY_DELAY_MS)).then(() =>
-        sendBookingEmails(context, result.session, result.booking),
-      ),
-    );
-  }
   return result;
 }

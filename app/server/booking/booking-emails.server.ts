@@ -1,10 +1,9 @@
 /**
  * The two mails of a booking: the customer's confirmation (with the .ics)
  * and the admin notification. Idempotency keys come from the booking id, so
- * a replayed booking never mails twice. sendBookingEmails never throws: a
- * booking is never undone because e-mail failed.
+ * a replayed booking never mails twice. The session's Durable Object queues
+ * them in the booking's own batch.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   adminNotificationMail,
   bookingIcs,
@@ -13,7 +12,7 @@ import {
   type BookingDetails,
 } from "~/domain/booking-emails";
 import type { Config } from "../env.server";
-import { scheduleDrain, sendEmails, type EmailMessage } from "../email/send-email.server";
+import type { EmailMessage } from "../email/send-email.server";
 
 export const bookingMailKeys = (bookingId: string) => ({
   customer: `booking-confirmation:${bookingId}`,
@@ -30,11 +29,7 @@ function icsFilename(session: BookedSession): string {
   return `${slug || "pass"}-${session.startTime.slice(0, 10)}.ics`;
 }
 
-/**
- * The booking's two messages, with keys from the booking id. The Durable
- * Object queues them in the booking's own batch; sendBookingEmails queues
- * them afterwards when that could not be done.
- */
+/** The booking's two messages, with keys from the booking id. */
 export function bookingMailMessages(
   config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL">,
   session: BookedSession,
@@ -65,18 +60,4 @@ export function bookingMailMessages(
       idempotencyKey: keys.admin,
     },
   ];
-}
-
-/**
- * Queues the booking's mails in their own round trip (keys make a repeat
- * queue nothing) and delivers them after the response. If queuing fails it
- * is logged by sendEmails; the booking stands either way.
- */
-export async function sendBookingEmails(
-  context: AppLoadContext,
-  session: BookedSession,
-  booking: BookingDetails,
-): Promise<void> {
-  const queued = await sendEmails(context, bookingMailMessages(context.config, session, booking, new Date()));
-  scheduleDrain(context, queued.map((result) => result.id));
 }

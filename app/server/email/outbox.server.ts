@@ -5,7 +5,15 @@
  * never deliver one row twice.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { schema, type Db } from "../db.server";
+import { schema, type Db, type SqlCondition } from "../db.server";
+import type { Config } from "../env.server";
+import {
+  countHitIfStatement,
+  rateLimitSlot,
+  withinBudget,
+  type RateLimitRule,
+  type RateLimitSlot,
+} from "../rate-limit.server";
 import type { OutboxRow } from "../db/schema.server";
 
 const { emailOutbox } = schema;
@@ -89,21 +97,45 @@ export function toOutboxRow(
 }
 
 /**
- * Queues a row only if `condition` holds when the statement runs, for a
- * batch that writes something and its mail together (a transactional
- * outbox): e.g. `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the
- * booking's INSERT. A key that exists already queues nothing.
+ * Mail we send one address, whatever the kind (booking confirmations, sign-in
+ * links, account mail): at most 10 an hour, so our forms cannot be used to
+ * flood someone's inbox. The business's own ADMIN_EMAIL has no cap.
  */
-export function conditionalOutboxInsert(
+export const RECIPIENT_MAIL_LIMIT: RateLimitRule = { name: "mail-to", limit: 10, windowMs: 60 * 60_000 };
+
+/** The budget a mail to `to` counts on, or null for ADMIN_EMAIL. */
+export async function recipientSlot(
+  config: Pick<Config, "ADMIN_EMAIL">,
+  to: string,
+  now = Date.now(),
+): Promise<RateLimitSlot | null> {
+  if (to.trim().toLowerCase() === config.ADMIN_EMAIL.trim().toLowerCase()) return null;
+  return rateLimitSlot(RECIPIENT_MAIL_LIMIT, to, now);
+}
+
+/**
+ * The one outbox writer: the statements that queue `row`, for any batch.
+ * - `condition`: queue only if it holds when the statement runs, e.g.
+ *   `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the booking's INSERT
+ *   (a transactional outbox).
+ * - `recipientSlot`: the recipient's mail budget (recipientSlot()); the row is
+ *   queued only while the budget has room, and counts on it once queued.
+ * A row whose idempotency key exists already queues nothing (and counts nothing).
+ */
+export function outboxInsertStatements(
   db: D1Database,
   row: NewOutboxRow & { nextAttemptAt: string; createdAt: string },
-  condition: { sql: string; params: readonly unknown[] },
-): D1PreparedStatement {
-  return db
+  { condition, recipientSlot }: { condition?: SqlCondition; recipientSlot?: RateLimitSlot | null } = {},
+): D1PreparedStatement[] {
+  const guards: SqlCondition[] = [
+    ...(condition ? [condition] : []),
+    ...(recipientSlot ? [withinBudget(recipientSlot)] : []),
+  ];
+  const insert = db
     .prepare(
       `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
          text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition.sql}
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
     .bind(
@@ -121,33 +153,28 @@ export function conditionalOutboxInsert(
       row.expiresAt ?? null,
       row.nextAttemptAt,
       row.createdAt,
-      ...condition.params,
+      ...guards.flatMap((g) => g.params),
     );
+  if (!recipientSlot) return [insert];
+  return [insert, countHitIfStatement(db, recipientSlot, { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ?)", params: [row.id] })];
 }
 
 /**
- * Inserts each row unless its idempotency key exists, in one batch, and
- * returns for each the id of the row that now holds its key (its own id when
- * it was inserted, the earlier row's id for a duplicate).
+ * Queues rows in one batch and returns, for each, the id of the row that now
+ * holds its key (its own id when it was queued, the earlier row's id for a
+ * duplicate), or null when the recipient's budget was spent.
  */
-export async function insertOutboxRows(db: Db, rows: readonly NewOutboxRow[]): Promise<Array<string | null>> {
-  const inserts = rows.map((row) =>
-    db.insert(emailOutbox).values(row).onConflictDoNothing({ target: emailOutbox.idempotencyKey }),
+export async function insertOutboxRows(
+  db: D1Database,
+  rows: ReadonlyArray<{ row: NewOutboxRow & { nextAttemptAt: string; createdAt: string }; recipientSlot: RateLimitSlot | null }>,
+): Promise<Array<string | null>> {
+  if (rows.length === 0) return [];
+  const writes = rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(db, row, { recipientSlot }));
+  const lookups = rows.map(({ row }) =>
+    db.prepare("SELECT id FROM email_outbox WHERE idempotency_key = ?").bind(row.idempotencyKey),
   );
-  const lookups = rows.map((row) =>
-    db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(eq(emailOutbox.idempotencyKey, row.idempotencyKey))
-      .limit(1),
-  );
-  const [first, ...rest] = [...inserts, ...lookups];
-  if (!first) return [];
-  const results = await db.batch([first, ...rest]);
-  return results.slice(inserts.length).map((found) => {
-    const rowsFound = found as Array<{ id: string }>;
-    return rowsFound[0]?.id ?? null;
-  });
+  const results = await db.batch([...writes, ...lookups]);
+  return results.slice(writes.length).map((found) => (found.results[0] as { id: string } | undefined)?.id ?? null);
 }
 
 /**
@@ -274,7 +301,7 @@ export function blankLinkStatement(
   db: D1Database,
   idempotencyKey: string,
   now: Date,
-  condition: { sql: string; params: readonly unknown[] } = { sql: "1", params: [] },
+  condition: SqlCondition = { sql: "1", params: [] },
 ): D1PreparedStatement {
   return db
     .prepare(

@@ -5,10 +5,9 @@
  * undone because e-mail failed: the caller decides what a "failed" means.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { getDb } from "../db.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
-import { insertOutboxRows, toOutboxRow, type EmailMessage } from "./outbox.server";
+import { insertOutboxRows, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";
 
 export type { EmailAttachment, EmailMessage } from "./outbox.server";
 export type { EmailContext, MailDeps } from "./deps.server";
@@ -18,6 +17,8 @@ export type SendEmailResult =
   | { status: "queued"; id: string }
   /** A message with this idempotency key was queued before; `id` is that message. */
   | { status: "duplicate"; id: string }
+  /** The recipient has had all the mail it may get for now (RECIPIENT_MAIL_LIMIT); nothing queued. */
+  | { status: "limited"; id: null }
   /** Nothing was queued (the database failed); already logged. */
   | { status: "failed"; id: null };
 
@@ -31,8 +32,9 @@ export async function sendEmail(
 
 /**
  * Queues several messages in one database round trip (one batch: an insert
- * per message, then a look-up of each key for the duplicates). Results come
- * back in the order of `messages`; like sendEmail it never throws.
+ * per message, guarded by its recipient's budget, then a look-up of each key
+ * for the duplicates). Results come back in the order of `messages`; like
+ * sendEmail it never throws.
  */
 export async function sendEmails(
   context: EmailContext,
@@ -41,15 +43,21 @@ export async function sendEmails(
   if (messages.length === 0) return [];
   const { env, config } = toMailDeps(context);
   const now = new Date().toISOString();
-  const rows = messages.map((message) => toOutboxRow(message, { from: config.EMAIL_FROM }, now));
   try {
-    const existingIds = await insertOutboxRows(getDb(env), rows);
-    return rows.map((row, i) => {
+    const rows = await Promise.all(
+      messages.map(async (message) => ({
+        row: toOutboxRow(message, { from: config.EMAIL_FROM }, now),
+        recipientSlot: await recipientSlot(config, message.to),
+      })),
+    );
+    const existingIds = await insertOutboxRows(env.DB, rows);
+    return rows.map(({ row }, i): SendEmailResult => {
       const existingId = existingIds[i];
-      if (!existingId) throw new Error(`idempotency key ${row.idempotencyKey} has no row after insert`);
-      return existingId === row.id
-        ? { status: "queued" as const, id: row.id }
-        : { status: "duplicate" as const, id: existingId };
+      if (!existingId) {
+        console.error(`${row.kind} to a recipient over its mail budget was not queued`);
+        return { status: "limited", id: null };
+      }
+      return existingId === row.id ? { status: "queued", id: row.id } : { status: "duplicate", id: existingId };
     });
   } catch (error) {
     console.error(`sendEmails(${messages.map((m) => m.kind).join(", ")}) could not queue`, error);

@@ -63,16 +63,13 @@ export type BookSeatResult =
       replayed: boolean;
       /**
        * The outbox rows of the confirmations, queued in the booking's own
-       * batch; empty for a replay (queued the first time) and when queuing
-       * them failed, which books without them (see mailQueued).
+       * batch; empty for a replay (queued the first time).
        */
       mailIds: string[];
-      /** False only when the confirmations could not be queued with the booking. */
-      mailQueued: boolean;
     }
   | { status: "full" }
-  /** The attempt went over the rate-limit slot's limit (hits counted, this one included). */
-  | { status: "rate-limited"; hits: number }
+  /** Over the attempt limit, or the customer's mail budget is spent: nothing booked. */
+  | { status: "rate-limited"; retryAfterSeconds: number }
   /** The session's title is not the one the form was validated against. */
   | { status: "changed"; title: string }
   | { status: "duplicate" }

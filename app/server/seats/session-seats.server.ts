@@ -11,7 +11,10 @@
  * as the last line of defence; a violation aborts the whole batch. A booking's
  * batch also counts the attempt on the per-address limit and queues its two
  * confirmation mails, each only if that booking row exists (a transactional
- * outbox): a booking is one D1 round trip.
+ * outbox): a booking is one D1 round trip. Its mails are in its transaction
+ * or there is no booking: a booking is never stored without them. The
+ * customer's mail counts on the recipient's mail budget, and a booking is only
+ * written while that budget has room.
  *
  * The queue matters because D1 is outside the object: while one batch is in
  * flight the runtime would deliver the next call, so without it two bookings
@@ -25,9 +28,9 @@
 import { DurableObject } from "cloudflare:workers";
 import type { BookedSession, BookingDetails } from "~/domain/booking-emails";
 import { bookingMailMessages } from "../booking/booking-emails.server";
-import { conditionalOutboxInsert, toOutboxRow } from "../email/outbox.server";
+import { outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { getConfig, type Env } from "../env.server";
-import { countHitStatement } from "../rate-limit.server";
+import { countHitStatement, rateLimitVerdict, withinBudget, type RateLimitSlot } from "../rate-limit.server";
 import {
   type BookingRecord,
   type BookSeatInput,
@@ -191,7 +194,7 @@ export class SessionSeats extends DurableObject<Env> {
         return { status: "changed", title: session.title };
       }
       // A retry has counted its attempt already: it only checks it.
-      const result = await this.bookInD1(sessionId, input, options, session, { mail: true, countAttempt: round === 0 });
+      const result = await this.bookInD1(sessionId, input, options, session, { countAttempt: round === 0 });
       if (result.status !== "stale") {
         if (result.status === "full") this.soldOutUntil = Date.now() + SOLD_OUT_MEMORY_MS;
         if (result.status === "booked") this.rememberBooking(input.idempotencyKey, result);
@@ -231,10 +234,11 @@ export class SessionSeats extends DurableObject<Env> {
 
   /**
    * The two confirmation mails of the booking about to be written, as outbox
-   * rows, written from the very session row the batch checks. Null if they
-   * cannot be composed: the booking then goes ahead without them.
+   * rows, written from the very session row the batch checks, with the
+   * customer's mail budget. Null if they cannot be composed: then there is
+   * no booking either.
    */
-  private confirmationRows(session: SessionRow, details: BookingDetails, now: Date) {
+  private async confirmationRows(session: SessionRow, details: BookingDetails, now: Date) {
     try {
       const config = getConfig(this.env);
       const booked: BookedSession = {
@@ -247,8 +251,11 @@ export class SessionSeats extends DurableObject<Env> {
         currentParticipants: session.current_participants + 1,
         maxParticipants: session.max_participants,
       };
-      return bookingMailMessages(config, booked, details, now).map((message) =>
-        toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
+      return await Promise.all(
+        bookingMailMessages(config, booked, details, now).map(async (message) => ({
+          row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
+          recipientSlot: await recipientSlot(config, message.to, now.getTime()),
+        })),
       );
     } catch (error) {
       console.error(`booking ${details.id}: could not compose the confirmations`, error);
@@ -267,13 +274,34 @@ export class SessionSeats extends DurableObject<Env> {
     input: BookSeatInput,
     options: BookSeatOptions,
     expected: SessionRow,
-    how: { mail: boolean; countAttempt: boolean },
+    how: { countAttempt: boolean },
   ): Promise<BookSeatResult | Stale> {
     const db = this.env.DB;
     const bookingId = crypto.randomUUID();
     const nowDate = new Date();
     const now = nowDate.toISOString();
     const { attempt } = options;
+    // The booking as the INSERT below writes it (when it does).
+    const details: BookingDetails = {
+      id: bookingId,
+      userName: input.userName,
+      userEmail: input.userEmail,
+      userPhone: input.userPhone,
+      dogName: input.dogName,
+      dogBreed: input.dogBreed ?? null,
+      dogAge: input.dogAge ?? null,
+      specialNotes: input.specialNotes ?? null,
+      homeAddress: input.homeAddress ?? null,
+      meetingType: input.meetingType ?? null,
+      variant: input.variant ?? null,
+      priceSek: input.priceSek ?? expected.price_sek,
+      createdAt: now,
+    };
+    const mails = await this.confirmationRows(expected, details, nowDate);
+    if (!mails) return { status: "error" };
+    // The customer's mail budget: the booking is written only while it has room.
+    const recipient: RateLimitSlot | null = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
+    const budget = recipient ? withinBudget(recipient) : null;
     // Numbered ?N parameters keep the guarded statements readable.
     const insert = db
       .prepare(
@@ -294,7 +322,8 @@ export class SessionSeats extends DurableObject<Env> {
              SELECT 1 FROM bookings b
              WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
            )
-           ${attempt ? "AND (SELECT hits FROM rate_limits WHERE key = ?24 AND window_start = ?25) <= ?26" : ""}`,
+           ${attempt ? "AND (SELECT hits FROM rate_limits WHERE key = ?24 AND window_start = ?25) <= ?26" : ""}
+           ${budget ? `AND ${budget.sql}` : ""}`,
       )
       .bind(
         bookingId,
@@ -321,6 +350,7 @@ export class SessionSeats extends DurableObject<Env> {
         expected.current_participants,
         expected.max_participants,
         ...(attempt ? [attempt.key, attempt.windowStart, attempt.limit] : []),
+        ...(budget ? budget.params : []),
       );
     // Counts the seat only if the row above was written by this very batch.
     const count = db
@@ -329,25 +359,11 @@ export class SessionSeats extends DurableObject<Env> {
          WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
       )
       .bind(sessionId, bookingId, now);
-    // The booking as the INSERT above writes it (when it does).
-    const details: BookingDetails = {
-      id: bookingId,
-      userName: input.userName,
-      userEmail: input.userEmail,
-      userPhone: input.userPhone,
-      dogName: input.dogName,
-      dogBreed: input.dogBreed ?? null,
-      dogAge: input.dogAge ?? null,
-      specialNotes: input.specialNotes ?? null,
-      homeAddress: input.homeAddress ?? null,
-      meetingType: input.meetingType ?? null,
-      variant: input.variant ?? null,
-      priceSek: input.priceSek ?? expected.price_sek,
-      createdAt: now,
-    };
-    const mails = how.mail ? this.confirmationRows(expected, details, nowDate) : null;
-    const queueMails = (mails ?? []).map((row) =>
-      conditionalOutboxInsert(db, row, { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] }),
+    const queueMails = mails.flatMap(({ row, recipientSlot }) =>
+      outboxInsertStatements(db, row, {
+        condition: { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] },
+        recipientSlot,
+      }),
     );
     // What happened, in one row: the session after the batch, which booking holds the key, and
     // whether this e-mail already has an active booking here (the refusal's reason).
@@ -359,10 +375,11 @@ export class SessionSeats extends DurableObject<Env> {
              SELECT 1 FROM bookings b
              WHERE b.session_id = s.id AND lower(b.user_email) = lower(?3) AND b.booking_status <> 'cancelled'
                AND b.id <> ?4
-           ) AS duplicate
+           ) AS duplicate,
+           (SELECT hits FROM rate_limits WHERE key = ?5 AND window_start = ?6) AS recipient_hits
          FROM sessions s WHERE s.id = ?1`,
       )
-      .bind(sessionId, input.idempotencyKey, input.userEmail, bookingId);
+      .bind(sessionId, input.idempotencyKey, input.userEmail, bookingId, recipient?.key ?? null, recipient?.windowStart ?? null);
 
     const countAttempt = !attempt
       ? []
@@ -373,16 +390,12 @@ export class SessionSeats extends DurableObject<Env> {
     try {
       results = await db.batch([...countAttempt, insert, count, ...queueMails, outcome]);
     } catch (error) {
-      if (mails) {
-        // Never lose a booking to its mail: book without it; the caller queues it afterwards.
-        console.error(`booking for session ${sessionId}: the batch with its mail failed, trying without`, error);
-        return this.bookInD1(sessionId, input, options, expected, { ...how, mail: false });
-      }
+      // Nothing of the batch was written: no booking without its mail.
       return this.explainFailedBooking(sessionId, input, error);
     }
     const hits = attempt ? ((results[0]?.results[0] as { hits: number } | undefined)?.hits ?? 1) : 0;
     const after = results.at(-1)?.results[0] as
-      | (SessionRow & { key_booking_id: string | null; duplicate: number })
+      | (SessionRow & { key_booking_id: string | null; duplicate: number; recipient_hits: number | null })
       | undefined;
     const sessionRow: SessionRow | null = after ? pickSessionRow(after) : null;
     this.session = sessionRow;
@@ -404,14 +417,18 @@ export class SessionSeats extends DurableObject<Env> {
         },
         session: toSeatSession(sessionRow),
         replayed: false,
-        mailIds: mails ? mails.map((row) => row.id) : [],
-        mailQueued: mails !== null,
+        mailIds: mails.map(({ row }) => row.id),
       };
     }
     if (after.key_booking_id !== null) return this.replay(sessionId, input.idempotencyKey);
     if (sessionRow.start_time <= now) return { status: "past" };
     if (after.duplicate) return { status: "duplicate" };
-    if (attempt && hits > attempt.limit) return { status: "rate-limited", hits };
+    if (attempt && hits > attempt.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(attempt, hits).retryAfterSeconds };
+    }
+    if (recipient && (after.recipient_hits ?? 0) >= recipient.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, after.recipient_hits ?? 0).retryAfterSeconds };
+    }
     if (!sameSession(sessionRow, expected)) return { status: "stale", session: sessionRow };
     return { status: "full" };
   }
@@ -436,7 +453,6 @@ export class SessionSeats extends DurableObject<Env> {
       session: toSeatSession(sessionRow),
       replayed: true,
       mailIds: [],
-      mailQueued: true,
     };
   }
 
