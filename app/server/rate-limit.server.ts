@@ -108,4 +108,38 @@ export function clientIp(request: Request): string {
   );
 }
 
+/** The eight 16-bit groups of an IPv6 address, or null if it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  const halves = address.split("::");
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === "" ? [] : part.split(":"));
+  const head = parse(halves[0]!);
+  const tail = halves.length === 2 ? parse(halves[1]!) : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail];
+  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return groups.map((g) => parseInt(g, 16));
+}
+
+/**
+ * What one client counts as for rate limits: an IPv4 address itself; an IPv6
+ * address its /64, since one household or server is given a whole /64 and
+ * could otherwise take a fresh address for every request.
+ */
+export function rateLimitSubject(ip: string): string {
+  const address = ip.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(":")) return address;
+  const groups = ipv6Groups(address);
+  if (!groups) return address;
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+}
+
+/** The client's rate-limit subject (see rateLimitSubject). */
+export function clientNetwork(request: Request): string {
+  return rateLimitSubject(clientIp(request));
+}
+
 export const RATE_LIMIT_MESSAGE = "Du har skickat för många förfrågningar. Vänta en stund och försök igen.";

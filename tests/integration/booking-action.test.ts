@@ -476,4 +476,17 @@ describe("bots and floods", () => {
     const other = await postBooking(id, await bookingForm({ user_email: "annan@example.se", user_email_confirm: "annan@example.se" }), "192.0.2.78");
     expect(other.status).toBe(302);
   });
+
+  it("counts an IPv6 client by its /64: a fresh address from the same network is the same client", async () => {
+    const id = await createSession({ maxParticipants: 30 });
+    const form = (i: number) => bookingForm({ user_email: `v6-${i}@example.se`, user_email_confirm: `v6-${i}@example.se` });
+    for (let i = 0; i < 20; i++) {
+      expect((await postBooking(id, await form(i), `2001:db8:aa:1::${(i + 1).toString(16)}`)).status).toBe(302);
+    }
+    const refused = await postBooking(id, await form(20), "2001:db8:aa:1:ffff:1234:5678:9abc");
+    expect(refused.status).toBe(429);
+    expect(await seatState(id)).toMatchObject({ current: 20, rows: 20 });
+    // The next /64 is another client.
+    expect((await postBooking(id, await form(21), "2001:db8:aa:2::1")).status).toBe(302);
+  });
 });

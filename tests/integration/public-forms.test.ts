@@ -99,6 +99,16 @@ describe("contact form on /om", () => {
     expect((await postForm("/om", contact, { ip: freshIp() })).status).toBe(302);
   });
 
+  it("counts an IPv6 sender by its /64, so new addresses from one network do not add sends", async () => {
+    const statuses = [];
+    for (let i = 1; i <= 6; i++) {
+      statuses.push((await postForm("/om", { ...contact, message: `Fråga ${i}` }, { ip: `2001:db8:77:5::${i}` })).status);
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
+    expect(await countRows("contact_messages")).toBe(5);
+    expect((await postForm("/om", contact, { ip: "2001:db8:77:6::1" })).status).toBe(302);
+  });
+
   it("does not count refused input against the limit", async () => {
     const ip = freshIp();
     for (let i = 0; i < 6; i++) await postForm("/om", { ...contact, email: "" }, { ip });

@@ -5,7 +5,7 @@
  * answer does not depend on which one ran out.
  */
 import type { Env } from "../env.server";
-import { clientIp, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { clientNetwork, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -36,7 +36,7 @@ export async function withinLimits(
   email: string,
 ): Promise<boolean> {
   const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(env, limits.ip, clientIp(request)),
+    hitRateLimit(env, limits.ip, clientNetwork(request)),
     hitRateLimit(env, limits.email, email.trim().toLowerCase()),
   ]);
   return byIp.allowed && byEmail.allowed;

@@ -8,7 +8,7 @@
  * and a booking over the limit is not written: no extra round trip.
  */
 import type { Env } from "../env.server";
-import { clientIp, rateLimitSlot, type RateLimitRule, type RateLimitSlot } from "../rate-limit.server";
+import { clientNetwork, rateLimitSlot, type RateLimitRule, type RateLimitSlot } from "../rate-limit.server";
 
 export const DEFAULT_BOOKING_RATE_LIMIT = 20;
 export const BOOKING_RATE_WINDOW_MS = 10 * 60_000;
@@ -25,5 +25,5 @@ export function bookingAttemptSlot(
   request: Request,
   now = Date.now(),
 ): Promise<RateLimitSlot> {
-  return rateLimitSlot(bookingRateLimit(env), clientIp(request), now);
+  return rateLimitSlot(bookingRateLimit(env), clientNetwork(request), now);
 }

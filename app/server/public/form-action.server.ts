@@ -10,7 +10,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { PageToastView } from "~/components/page-toast";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
-import { clientIp, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../rate-limit.server";
+import { clientNetwork, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../rate-limit.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
 import { noStoreHeaders } from "./cache.server";
 
@@ -54,7 +54,7 @@ export async function handlePublicForm<Schema extends z.ZodTypeAny>(
   // Counted only for sends that would go through, so typos never lock anyone out.
   let allowed: boolean;
   try {
-    allowed = (await hitRateLimit(context.cloudflare.env, options.rateLimit, clientIp(request))).allowed;
+    allowed = (await hitRateLimit(context.cloudflare.env, options.rateLimit, clientNetwork(request))).allowed;
   } catch (error) {
     console.error(`rate limit ${options.rateLimit.name} could not be checked`, error);
     return failed();
