@@ -59,6 +59,14 @@ describe("contact form on /om", () => {
     expect(await countRows("email_outbox")).toBe(0);
   });
 
+  it("refuses a name with a line break (it would go into the mail's subject) and stores nothing", async () => {
+    const res = await postForm("/om", { ...contact, name: "Erik\r\nBcc: spam@example.se" }, { ip: freshIp() });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain("Fältet får inte innehålla radbrytningar eller andra kontrolltecken");
+    expect(await countRows("contact_messages")).toBe(0);
+    expect(await countRows("email_outbox")).toBe(0);
+  });
+
   it("refuses a malformed e-mail address", async () => {
     const res = await postForm("/om", { ...contact, email: "karin@example" }, { ip: freshIp() });
     expect(res.status).toBe(400);

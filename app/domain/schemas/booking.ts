@@ -10,8 +10,10 @@ import {
   emailField,
   isValidEmail,
   maxLengthMessage,
+  optionalLine,
   optionalText,
   phoneField,
+  requiredLine,
   requiredText,
   sameEmail,
 } from "./common";
@@ -84,13 +86,13 @@ export function createBookingSchema(rules: BookingRules) {
     : optionalText(HOME_ADDRESS_MAX_LENGTH);
 
   const fields = z.object({
-    user_name: requiredText(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
+    user_name: requiredLine(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
     user_email: emailField(BOOKING_MESSAGES.email),
     user_email_confirm: emailField(BOOKING_MESSAGES.emailConfirm),
     user_phone: phoneField(BOOKING_MESSAGES.phone),
-    dog_name: requiredText(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
-    dog_breed: optionalText(NAME_MAX_LENGTH),
-    dog_age: optionalText(DOG_AGE_MAX_LENGTH),
+    dog_name: requiredLine(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
+    dog_breed: optionalLine(NAME_MAX_LENGTH),
+    dog_age: optionalLine(DOG_AGE_MAX_LENGTH),
     special_notes: optionalText(SPECIAL_NOTES_MAX_LENGTH),
     home_address: homeAddressField,
     meeting_type: meetingTypeField,

@@ -1,7 +1,7 @@
 // The newsletter campaign form in /admin/utskick. Every value is trimmed;
 // limits and messages follow spec section 5 ("Campaign save").
 import { z } from "zod";
-import { choiceField, optionalText, requiredText } from "./common";
+import { choiceField, optionalLine, requiredLine, requiredText } from "./common";
 import { ALL_SEGMENTS } from "./subscriber";
 
 export const SENDER_ADDRESSES = ["info@hundpass.se", "nyhetsbrev@hundpass.se", "flurre@hundpass.se"] as const;
@@ -61,19 +61,19 @@ function optionalUrl(max: number, maxMessage: string) {
 }
 
 export const CampaignSchema = z.object({
-  campaign_name: requiredText(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.campaign_name, CAMPAIGN_MESSAGES.nameTooLong),
-  subject: requiredText(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.subject, CAMPAIGN_MESSAGES.subjectTooLong),
+  campaign_name: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.campaign_name, CAMPAIGN_MESSAGES.nameTooLong),
+  subject: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.subject, CAMPAIGN_MESSAGES.subjectTooLong),
   html_content: requiredText(
     CAMPAIGN_MESSAGES.required,
     CAMPAIGN_LIMITS.html_content,
     CAMPAIGN_MESSAGES.contentTooLong,
   ),
-  subheader: optionalText(CAMPAIGN_LIMITS.subheader, CAMPAIGN_MESSAGES.subheaderTooLong),
+  subheader: optionalLine(CAMPAIGN_LIMITS.subheader, CAMPAIGN_MESSAGES.subheaderTooLong),
   image_url: optionalUrl(CAMPAIGN_LIMITS.image_url, CAMPAIGN_MESSAGES.imageUrlTooLong),
-  button_text: optionalText(CAMPAIGN_LIMITS.button_text, CAMPAIGN_MESSAGES.buttonTextTooLong),
+  button_text: optionalLine(CAMPAIGN_LIMITS.button_text, CAMPAIGN_MESSAGES.buttonTextTooLong),
   button_url: optionalUrl(CAMPAIGN_LIMITS.button_url, CAMPAIGN_MESSAGES.buttonUrlTooLong),
-  footer_line1: optionalText(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
-  footer_line2: optionalText(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
+  footer_line1: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
+  footer_line2: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
   from_email: choiceField(SENDER_ADDRESSES, CAMPAIGN_MESSAGES.sender),
   target_segment: z
     .enum(CAMPAIGN_TARGETS, { errorMap: () => ({ message: CAMPAIGN_MESSAGES.target }) })

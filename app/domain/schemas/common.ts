@@ -14,7 +14,12 @@ export const MESSAGES = {
   invalidEmail: "Ange en giltig e-postadress",
   invalidPhone: "Ange ett giltigt telefonnummer",
   emailMismatch: "E-postadresserna matchar inte",
+  singleLine: "Fältet får inte innehålla radbrytningar eller andra kontrolltecken",
 } as const;
+
+// Control characters, line breaks included (also U+2028/U+2029): never part of
+// a name, a phone number or a subject, and a way to smuggle lines into mail.
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
 
 export function maxLengthMessage(max: number): string {
   return `Högst ${max} tecken`;
@@ -56,6 +61,22 @@ export function requiredText(message: string, max?: number, maxMessage?: string)
   return max === undefined ? base : base.max(max, maxMessage ?? maxLengthMessage(max));
 }
 
+/** requiredText for a one-line field (names, phone, subjects): no line breaks or control characters. */
+export function requiredLine(message: string, max?: number, maxMessage?: string) {
+  return requiredText(message, max, maxMessage).regex(NO_CONTROL_CHARACTERS, MESSAGES.singleLine);
+}
+
+/** optionalText for a one-line field: no line breaks or control characters. */
+export function optionalLine(max: number, maxMessage?: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, maxMessage ?? maxLengthMessage(max))
+    .regex(NO_CONTROL_CHARACTERS, MESSAGES.singleLine)
+    .transform((value) => (value === "" ? undefined : value))
+    .optional();
+}
+
 /** A trimmed string that may be left out; blank input becomes undefined. */
 export function optionalText(max: number, maxMessage?: string) {
   return z
@@ -80,7 +101,7 @@ export function emailField(required: string, invalid: string = MESSAGES.invalidE
 
 /** A required phone field checked with the phone rule above. */
 export function phoneField(required: string, invalid: string = MESSAGES.invalidPhone) {
-  return requiredText(required)
+  return requiredLine(required)
     .max(PHONE_MAX_LENGTH, invalid)
     .refine((value) => value.length > PHONE_MAX_LENGTH || isValidPhone(value), { message: invalid });
 }

@@ -1,6 +1,6 @@
 // The contact form on /om: name, e-mail and a message to the team.
 import { z } from "zod";
-import { NAME_MAX_LENGTH, TEXTAREA_MAX_LENGTH, emailField, requiredText } from "./common";
+import { NAME_MAX_LENGTH, TEXTAREA_MAX_LENGTH, emailField, requiredLine, requiredText } from "./common";
 
 export const CONTACT_MESSAGE_MAX_LENGTH = TEXTAREA_MAX_LENGTH;
 
@@ -9,7 +9,7 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const ContactSchema = z.object({
-  name: requiredText(CONTACT_MESSAGES.required, NAME_MAX_LENGTH),
+  name: requiredLine(CONTACT_MESSAGES.required, NAME_MAX_LENGTH),
   email: emailField(CONTACT_MESSAGES.required),
   message: requiredText(CONTACT_MESSAGES.required, CONTACT_MESSAGE_MAX_LENGTH),
 });

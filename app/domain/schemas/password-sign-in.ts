@@ -1,7 +1,7 @@
 // Staff sign-in and sign-up with e-mail and password. Sign-in only checks that
 // something was typed, so it does not reveal the password policy.
 import { z } from "zod";
-import { NAME_MAX_LENGTH, emailField, optionalText } from "./common";
+import { NAME_MAX_LENGTH, emailField, optionalLine } from "./common";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -27,7 +27,7 @@ export const PasswordSignInSchema = z.object({
 export const SignUpSchema = z.object({
   email: emailField(PASSWORD_MESSAGES.email),
   password: password.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.passwordTooShort),
-  display_name: optionalText(NAME_MAX_LENGTH, PASSWORD_MESSAGES.displayNameTooLong),
+  display_name: optionalLine(NAME_MAX_LENGTH, PASSWORD_MESSAGES.displayNameTooLong),
 });
 
 export type PasswordSignInValues = z.output<typeof PasswordSignInSchema>;

@@ -1,7 +1,7 @@
 // The /rapportera-problem form ("Felanmälan"): who reports, how to reach them,
 // what went wrong and whether they want help.
 import { z } from "zod";
-import { MESSAGES, NAME_MAX_LENGTH, choiceField, emailField, phoneField, requiredText, sameEmail } from "./common";
+import { MESSAGES, NAME_MAX_LENGTH, choiceField, emailField, phoneField, requiredLine, requiredText, sameEmail } from "./common";
 
 export const PROBLEM_MESSAGE_MAX_LENGTH = 2000;
 export const NEEDS_HELP_CHOICES = ["yes", "no"] as const;
@@ -14,7 +14,7 @@ const required = PROBLEM_REPORT_MESSAGES.required;
 
 export const ProblemReportSchema = z
   .object({
-    user_name: requiredText(required, NAME_MAX_LENGTH),
+    user_name: requiredLine(required, NAME_MAX_LENGTH),
     user_email: emailField(required),
     user_email_confirm: emailField(required),
     user_phone: phoneField(required),

@@ -2,7 +2,7 @@
 // Date and times are plain Stockholm wall-clock strings; converting them to
 // UTC is the caller's job.
 import { z } from "zod";
-import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredText } from "./common";
+import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredLine, requiredText } from "./common";
 
 import { LOCATIONS } from "../constants";
 
@@ -78,7 +78,7 @@ export const SessionFormSchema = z
   .object({
     session_id: optionalId,
     popup_type_id: optionalId,
-    title: requiredText(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
+    title: requiredLine(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
     location: choiceField(SESSION_LOCATIONS, SESSION_MESSAGES.location),
     date: requiredText(SESSION_MESSAGES.date).refine((value) => value === "" || isCalendarDate(value), {
       message: SESSION_MESSAGES.invalidDate,

@@ -2,7 +2,7 @@
 // then save their segments (exactly one official segment plus optional test
 // segments).
 import { z } from "zod";
-import { NAME_MAX_LENGTH, emailField, optionalText } from "./common";
+import { NAME_MAX_LENGTH, emailField, optionalLine } from "./common";
 
 export const OFFICIAL_SEGMENTS = ["vip-utskick", "live-utskick", "slut-utskick"] as const;
 export const TEST_SEGMENTS = ["{name}", "vanner-testar", "test-once"] as const;
@@ -28,7 +28,7 @@ export const SubscriberSearchSchema = z.object({
 export const SubscriberSaveSchema = z
   .object({
     email: emailField(SUBSCRIBER_MESSAGES.email),
-    name: optionalText(NAME_MAX_LENGTH),
+    name: optionalLine(NAME_MAX_LENGTH),
     // Checkboxes named "segments"; conform turns none ticked into [].
     segments: z
       .array(z.enum(ALL_SEGMENTS, { errorMap: () => ({ message: SUBSCRIBER_MESSAGES.unknownSegment }) }), {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isValidEmail, isValidPhone, normalizePhone, sameEmail } from "../../../app/domain/schemas/common";
+import {
+  isValidEmail,
+  isValidPhone,
+  MESSAGES,
+  normalizePhone,
+  optionalLine,
+  phoneField,
+  requiredLine,
+  sameEmail,
+} from "../../../app/domain/schemas/common";
 
 describe("e-mail rule", () => {
   it("accepts letters, digits and ._%+- before @, a domain and a 2+ letter top-level part", () => {
@@ -45,5 +54,29 @@ describe("phone rule", () => {
   it("lets an empty value pass the format check", () => {
     expect(isValidPhone("")).toBe(true);
     expect(isValidPhone(" - ")).toBe(true);
+  });
+});
+
+describe("one-line fields", () => {
+  const name = requiredLine("Ange ditt namn", 100);
+  const breed = optionalLine(100);
+  const phone = phoneField("Ange ditt telefonnummer");
+
+  it("refuse line breaks and other control characters anywhere inside, with one Swedish message", () => {
+    for (const value of ["Anna\r\nBcc: x@example.se", "Anna\nBo", "An\rna", "A\tB", "A\u0000B", "A\u007fB", "A\u0085B", "A\u2028B"]) {
+      for (const schema of [name, breed]) {
+        const result = schema.safeParse(value);
+        expect(result.success, JSON.stringify(value)).toBe(false);
+        expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.singleLine]);
+      }
+    }
+    expect(phone.safeParse("070\r\n123 45 67").error?.issues.map((i) => i.message)).toEqual([MESSAGES.singleLine]);
+  });
+
+  it("accept ordinary text, accents and symbols, trimming the ends", () => {
+    expect(name.parse("  Åsa Öberg-Ängel ")).toBe("Åsa Öberg-Ängel");
+    expect(breed.parse("Golden retriever (svensk) & co.")).toBe("Golden retriever (svensk) & co.");
+    expect(breed.parse("")).toBeUndefined();
+    expect(phone.parse("+46 (0)70-123 45 67")).toBe("+46 (0)70-123 45 67");
   });
 });
