@@ -7,6 +7,7 @@ export const BOOKING_TEXTS = {
   fullPage: "Detta pass är fullbokat",
   duplicate: "Du har redan en bokning för detta pass med denna e-postadress",
   failed: "Kunde inte genomföra bokningen. Försök igen.",
+  changed: "Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och skicka igen.",
   started: "Passet har redan börjat och kan inte längre bokas.",
   successTitle: "Bokning bekräftad!",
   successMailQueued: "En bekräftelse har skickats till din e-post.",

@@ -15,6 +15,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   Form,
   Link,
@@ -32,23 +33,19 @@ import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constant
 import { displayPriceSek, formatKr } from "~/domain/price";
 import {
   bookingRulesForTitle,
+  BOOKING_MESSAGES,
   createBookingSchema,
   MEETING_TYPES,
-  type BookingFormValues,
   type BookingRules,
 } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
+import { decodeSessionSnapshot, encodeSessionSnapshot } from "~/domain/session-snapshot";
 import { bookSession } from "~/server/booking/book-session.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
-import {
-  forgetSessionForBooking,
-  loadSessionPage,
-  parseSessionId,
-  sessionForBooking,
-} from "~/server/booking/session-read.server";
+import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -68,6 +65,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 // Each render carries a fresh idempotency key and form stamp: never cache it publicly.
 const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/** The hidden field that carries the session as the form showed it. */
+const SNAPSHOT_FIELD = "session";
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const headers = new Headers(loaderHeaders);
@@ -106,6 +106,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       imageUrl: session.imageUrl || sessionImageUrl(types, session.title),
       started: Date.parse(session.startTime) <= now.getTime(),
       rules: bookingRulesForTitle(session.title),
+      snapshot: encodeSessionSnapshot(session),
       renderedAt: await formRenderedAt(context.config),
       idempotencyKey: crypto.randomUUID(),
     },
@@ -141,89 +142,81 @@ function parseBookingForm(formData: FormData, rules: BookingRules) {
   return parseWithZod(formData, { schema, disableAutoCoercion: true });
 }
 
+/**
+ * One straight line: bot check → parse with the rules of the session the
+ * form showed (its snapshot) → one call to the session's object, which books
+ * or refuses in one transaction. If the session changed since the page was
+ * rendered, the visitor is told once and sends the refreshed form again (its
+ * idempotency key makes that safe).
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
   const id = parseSessionId(params.id);
   if (id === null) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-  const readSession = () =>
-    sessionForBooking(env, id).catch((error: unknown) => {
-      console.error(`session ${id}: read before booking failed`, error);
-      return null;
-    });
-  let session = await readSession();
-  if (!session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
   const formData = await request.formData();
   const bot = await checkHoneypot(context.config, formData);
-  // Every booking sends e-mail, so attempts per address are limited (generously);
-  // the session's Durable Object counts the attempt in the booking's own batch.
-  const attempt = await bookingAttemptSlot(env, request);
+  const snapshot = decodeSessionSnapshot(formData.get(SNAPSHOT_FIELD));
+  const rules = bookingRulesForTitle(snapshot?.title ?? "");
+  const submission = parseBookingForm(formData, rules);
+  const refuse = (message: string) =>
+    data({ result: submission.reply({ formErrors: [message] }), toast: null }, { status: 400, headers: NO_STORE });
+  if (!bot.ok) return refuse(BOT_CHECK_MESSAGE);
+  if (!snapshot) return refuse(BOOKING_MESSAGES.idempotencyKey);
+  if (submission.status !== "success") {
+    const mismatch = submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch) ?? false;
+    return data(
+      {
+        result: submission.reply(),
+        toast: mismatch
+          ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
+          : null,
+      },
+      { status: 400, headers: NO_STORE },
+    );
+  }
 
-  // A second round only if the session's title (and so the form's rules) changed meanwhile.
-  for (let round = 0; ; round++) {
-    const rules = bookingRulesForTitle(session.title);
-    const submission = parseBookingForm(formData, rules);
-    if (!bot.ok) {
+  // Every booking sends e-mail, so attempts per client are limited (generously);
+  // the session's object counts the attempt in the booking's own batch.
+  const attempt = await bookingAttemptSlot(context.cloudflare.env, request);
+  const outcome = await bookSession(context, id, submission.value, rules, snapshot, { attempt });
+  switch (outcome.status) {
+    case "booked":
+      purgeSeatLists(request, context.cloudflare.ctx);
+      return redirectWithToast(context, "/mina-bokningar", {
+        type: "success",
+        title: BOOKING_TEXTS.successTitle,
+        description: BOOKING_TEXTS.successMailQueued,
+      });
+    case "changed":
+      // The page's data is read again (see shouldRevalidate): the form now shows the session as it is.
       return data(
-        { result: submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), toast: null },
-        { status: 400, headers: NO_STORE },
+        { result: submission.reply({ formErrors: [BOOKING_TEXTS.changed] }), toast: bookingActionToast(BOOKING_TEXTS.changed) },
+        { status: 409, headers: NO_STORE },
       );
-    }
-    if (submission.status !== "success") {
-      const mismatch = submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch) ?? false;
+    case "rate-limited":
       return data(
-        {
-          result: submission.reply(),
-          toast: mismatch
-            ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
-            : null,
-        },
-        { status: 400, headers: NO_STORE },
+        { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
       );
-    }
-
-    const outcome = await bookSession(context, id, onlyFieldsShown(submission.value, rules), {
-      expectedTitle: session.title,
-      attempt,
-    });
-    switch (outcome.status) {
-      case "booked":
-        purgeSeatLists(request, context.cloudflare.ctx);
-        return redirectWithToast(context, "/mina-bokningar", {
-          type: "success",
-          title: BOOKING_TEXTS.successTitle,
-          description: BOOKING_TEXTS.successMailQueued,
-        });
-      case "changed":
-        forgetSessionForBooking(id);
-        if (round === 0) {
-          session = await readSession();
-          if (!session) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-          continue;
-        }
-        return bookingFormError(submission, "error");
-      case "rate-limited":
-        return data(
-          { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
-          { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
-        );
-      case "not-found":
-        forgetSessionForBooking(id);
-        return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-      case "full":
-      case "past":
-        // The form is of no use any more: show the page again (now without it) and say why.
-        return redirectWithToast(
-          context,
-          `/session/${id}`,
-          bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
-          { status: 303 },
-        );
-      case "duplicate":
-      case "error":
-        return bookingFormError(submission, outcome.status);
-    }
+    case "not-found":
+      return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+    case "full":
+    case "past":
+      // The form is of no use any more: show the page again (now without it) and say why.
+      return redirectWithToast(
+        context,
+        `/session/${id}`,
+        bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
+        { status: 303 },
+      );
+    case "duplicate":
+    case "error":
+      return bookingFormError(submission, outcome.status);
   }
 }
+
+/** After a refusal for a changed session the page's data is stale: read it again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 /** The form again with the booking's error above it and as a toast. */
 function bookingFormError(
@@ -237,20 +230,10 @@ function bookingFormError(
   );
 }
 
-/** Stores the extra fields only where the form asks for them. */
-function onlyFieldsShown(values: BookingFormValues, rules: BookingRules): BookingFormValues {
-  return {
-    ...values,
-    home_address: rules.requiresHomeAddress ? values.home_address : undefined,
-    meeting_type: rules.requiresMeetingType ? values.meeting_type : undefined,
-    variant: rules.requiresVariant ? values.variant : undefined,
-  };
-}
-
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, imageUrl, started, rules, renderedAt, idempotencyKey } = useLoaderData<typeof loader>();
+  const { session, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } = useLoaderData<typeof loader>();
   const availability = publicAvailability(session);
   const price = priceText(session, rules);
   const left = seatsLeft(session);
@@ -283,6 +266,7 @@ export default function SessionPage() {
         <BookingForm
           key={session.id}
           rules={rules}
+          snapshot={snapshot}
           renderedAt={renderedAt}
           idempotencyKey={idempotencyKey}
           isGroup={session.passType === "group"}
@@ -429,11 +413,13 @@ function withoutKey<T extends { key?: string | number | null }>(props: T): Omit<
 
 function BookingForm({
   rules,
+  snapshot,
   renderedAt,
   idempotencyKey,
   isGroup,
 }: {
   rules: BookingRules;
+  snapshot: string;
   renderedAt: string;
   idempotencyKey: string;
   isGroup: boolean;
@@ -507,6 +493,7 @@ function BookingForm({
         ) : null}
         <HoneypotFields renderedAt={renderedAt} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <input type="hidden" name={SNAPSHOT_FIELD} value={snapshot} />
 
         <fieldset className="booking-fieldset">
           <legend>Dina uppgifter</legend>

@@ -1,4 +1,5 @@
-/** Drizzle over the D1 binding. */
+/** Drizzle over the D1 binding, and helpers for statements written in SQL. */
+import { getTableColumns, type Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./db/schema.server";
 import type { Env } from "./env.server";
@@ -25,6 +26,27 @@ export function getDb(env: Pick<Env, "DB">): Db {
     instances.set(env.DB, db);
   }
   return db;
+}
+
+/**
+ * A SELECT list that returns `keys` of a drizzle table under their TypeScript
+ * names (`start_time AS "startTime"`), so raw SQL results have the drizzle
+ * row type (`Pick<typeof table.$inferSelect, …>`); every column without
+ * `keys`. `prefix` is a table alias.
+ */
+export function columnsAs<T extends Table>(
+  table: T,
+  keys?: ReadonlyArray<keyof T["$inferSelect"] & string>,
+  prefix = "",
+): string {
+  const columns = getTableColumns(table) as Record<string, { name: string }>;
+  return (keys ?? Object.keys(columns))
+    .map((key) => {
+      const column = columns[key];
+      if (!column) throw new Error(`no column ${key}`);
+      return `${prefix}${column.name} AS "${key}"`;
+    })
+    .join(", ");
 }
 
 export { schema };

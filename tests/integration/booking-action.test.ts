@@ -13,7 +13,7 @@ import {
   RATE_LIMIT_MESSAGE,
   rateLimitVerdict,
 } from "../../app/server/rate-limit.server";
-import { bookingForm, config, createSession, postBooking, seatState } from "./booking-fixtures";
+import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
 import { exports } from "cloudflare:workers";
 
 const get = (path: string) => exports.default.fetch(`http://localhost${path}`, { redirect: "manual" });
@@ -277,7 +277,6 @@ describe("booking through the form", () => {
 
   it("checks the form again under the new rules when the session's title changed since it was read", async () => {
     const id = await createSession({ title: "VALPKURS", maxParticipants: 5 });
-    // A first booking makes the worker remember the session (and its title's rules).
     expect((await postBooking(id, await bookingForm({ user_email: "forst@example.se", user_email_confirm: "forst@example.se" }))).status).toBe(302);
     await env.DB.prepare("UPDATE sessions SET title = 'PLAN' WHERE id = ?").bind(id).run();
 
@@ -292,6 +291,34 @@ describe("booking through the form", () => {
     );
     expect(withMeetingType.status).toBe(302);
     expect(await seatState(id)).toMatchObject({ current: 2, rows: 2 });
+  });
+
+  it("says once that the session changed since the page was shown, keeps the form, and books the resubmission", async () => {
+    const id = await createSession({ title: "VALPKURS", maxParticipants: 5 });
+    const shown = await sessionField(id);
+    await env.DB.prepare("UPDATE sessions SET location = 'Bronsängen Sandviken' WHERE id = ?").bind(id).run();
+
+    const form = await bookingForm({ user_email: "flytt@example.se", user_email_confirm: "flytt@example.se", session: shown });
+    const res = await postBooking(id, form);
+    expect(res.status).toBe(409);
+    const text = await pageText(res);
+    expect(text).toContain("Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och skicka igen.");
+    expect(text).toContain("Bronsängen Sandviken");
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect(await mailTo("flytt@example.se")).toHaveLength(0);
+
+    // The page it answers with carries the session as it is now: sending it again books.
+    const again = await postBooking(id, await bookingForm({ user_email: "flytt@example.se", user_email_confirm: "flytt@example.se" }));
+    expect(again.status).toBe(302);
+    expect(await seatState(id)).toMatchObject({ current: 1, rows: 1 });
+  });
+
+  it("refuses a post without the session it was shown and stores nothing", async () => {
+    const id = await createSession();
+    const res = await postBooking(id, await bookingForm({ session: "{\"title\":\"VALPKURS\"}" }));
+    expect(res.status).toBe(400);
+    expect(await pageText(res)).toContain("Formuläret har gått ut, ladda om sidan och försök igen");
+    expect(await seatState(id)).toMatchObject({ rows: 0 });
   });
 
   it("refuses a session that has already started and stores nothing", async () => {

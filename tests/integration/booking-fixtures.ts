@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { formRenderedAt } from "../../app/server/bot-check.server";
 import { getConfig } from "../../app/server/env.server";
 import type { BookSeatInput } from "../../app/server/seats/seats.server";
+import { encodeSessionSnapshot, type SessionSnapshot } from "../../app/domain/session-snapshot";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -90,9 +91,28 @@ export async function bookingForm(overrides: Record<string, string | null> = {})
   return form;
 }
 
+/** The hidden field the session page renders: the session as it is now (none for an unknown id). */
+export async function sessionField(sessionId: number | string): Promise<string | null> {
+  const row = await env.DB.prepare(
+    `SELECT title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType, price_sek AS priceSek
+     FROM sessions WHERE id = ?`,
+  )
+    .bind(Number(sessionId) || 0)
+    .first<SessionSnapshot>();
+  return row ? encodeSessionSnapshot(row) : null;
+}
+
 let ipCounter = 0;
-/** A distinct client address per request unless given, so the per-IP limit stays out of the way. */
-export function postBooking(sessionId: number | string, form: FormData, ip?: string) {
+/**
+ * Posts the form as the session page sends it (with the page's session field
+ * unless the form has one). A distinct client address per request unless
+ * given, so the per-IP limit stays out of the way.
+ */
+export async function postBooking(sessionId: number | string, form: FormData, ip?: string) {
+  if (!form.has("session")) {
+    const field = await sessionField(sessionId);
+    if (field) form.append("session", field);
+  }
   ipCounter++;
   return exports.default.fetch(`http://localhost/session/${sessionId}`, {
     method: "POST",

@@ -12,7 +12,7 @@ import type { Config } from "../env.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { blankLinkStatement } from "../email/outbox.server";
 import { drainOutbox, sendEmail } from "../email/send-email.server";
-import { signInLinkEmail } from "./emails.server";
+import { signInLinkMail } from "~/domain/mail/account";
 
 export const SIGN_IN_TOKEN_TTL_MS = 10 * 60_000;
 
@@ -69,7 +69,7 @@ export async function issueSignInLink(
     .first<{ token_hash: string }>();
   if (!inserted) return { sent: false };
 
-  const message = signInLinkEmail(verifyUrl(config, token, purpose), purpose);
+  const message = signInLinkMail(verifyUrl(config, token, purpose), purpose);
   const result = await sendEmail(context, {
     kind: "sign-in-link",
     to: email,

@@ -12,13 +12,13 @@
  * granted to that address never reaches someone who does not own the mailbox.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { accountExistsMail, staffConfirmationMail } from "~/domain/mail/account";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { getDb, schema } from "../db.server";
 import { blankLinkStatement } from "../email/outbox.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import type { Config } from "../env.server";
-import { accountExistsEmail, staffConfirmationEmail } from "./emails.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { isAdminEmail } from "./sign-in-links.server";
 
@@ -124,11 +124,11 @@ export async function signUpStaff(
       ? {
           kind: "staff-confirmation",
           to: email,
-          ...staffConfirmationEmail(staffConfirmationUrl(config, token)),
+          ...staffConfirmationMail(staffConfirmationUrl(config, token)),
           idempotencyKey: confirmationMailKey(tokenHash),
           secret: { token, expiresAt },
         }
-      : { kind: "account-exists", to: email, ...accountExistsEmail(signInUrl) },
+      : { kind: "account-exists", to: email, ...accountExistsMail(signInUrl) },
   );
   scheduleDrain(context, [result.id]);
   return { confirmationSent };

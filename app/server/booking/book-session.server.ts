@@ -1,45 +1,103 @@
 /**
- * The booking service behind the form on /session/{id}: takes the validated
- * form values and books the seat through the session's Durable Object, which
- * queues the two confirmation mails in the same transaction. Delivery follows
- * right after the response. Returns one outcome for the route to turn into a
- * redirect or a form error.
+ * The booking service behind the form on /session/{id}: composes the two
+ * confirmation mails from the session as the visitor saw it (the form's
+ * snapshot) and hands them with the booking to the session's Durable Object,
+ * which writes booking, seat and mails in one transaction, or nothing.
+ * Delivery follows right after the response. Returns one outcome for the
+ * route to turn into a redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { BookingFormValues } from "~/domain/schemas/booking";
+import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/domain/mail/booking";
 import { variantPrice } from "~/domain/price";
+import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
+import type { SessionSnapshot } from "~/domain/session-snapshot";
+import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../rate-limit.server";
-import { seatsFor, type BookSeatResult } from "../seats/seats.server";
+import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatResult } from "../seats/seats.server";
 
 export type BookingOutcome = BookSeatResult;
 
-export async function bookSession(
+/** The form's values as a booking: the extra fields only where the form asks for them. */
+export function toBookSeatInput(values: BookingFormValues, rules: BookingRules): BookSeatInput {
+  const variant = rules.requiresVariant ? (values.variant ?? null) : null;
+  return {
+    userName: values.user_name,
+    // Stored as typed (trimmed); uniqueness and look-ups ignore case.
+    userEmail: values.user_email,
+    userPhone: values.user_phone,
+    dogName: values.dog_name,
+    dogBreed: values.dog_breed ?? null,
+    dogAge: values.dog_age ?? null,
+    specialNotes: values.special_notes ?? null,
+    homeAddress: rules.requiresHomeAddress ? (values.home_address ?? null) : null,
+    meetingType: rules.requiresMeetingType ? (values.meeting_type ?? null) : null,
+    variant,
+    priceSek: variant ? variantPrice(variant) : null,
+    idempotencyKey: values.idempotency_key,
+  };
+}
+
+/**
+ * Books `input` on the session the visitor saw (`snapshot`), with its two
+ * confirmation mails in the same transaction. The admin mail's participant
+ * count is filled in by that transaction, from the session as it leaves it.
+ */
+export async function bookWithConfirmations(
+  context: AppLoadContext,
+  sessionId: number,
+  input: BookSeatInput,
+  snapshot: SessionSnapshot,
+  options: { attempt?: RateLimitSlot } = {},
+): Promise<BookingOutcome> {
+  const { config } = context;
+  const now = new Date();
+  const id = crypto.randomUUID();
+  const details: BookingDetails = {
+    id,
+    userName: input.userName,
+    userEmail: input.userEmail,
+    userPhone: input.userPhone,
+    dogName: input.dogName,
+    dogBreed: input.dogBreed ?? null,
+    dogAge: input.dogAge ?? null,
+    specialNotes: input.specialNotes ?? null,
+    homeAddress: input.homeAddress ?? null,
+    meetingType: input.meetingType ?? null,
+    variant: input.variant ?? null,
+    priceSek: input.priceSek ?? snapshot.priceSek,
+    createdAt: now.toISOString(),
+  };
+  const [customer, admin] = bookingMails(
+    { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL },
+    { id: sessionId, ...snapshot },
+    details,
+    now,
+  );
+  const participants = {
+    placeholder: PARTICIPANTS_PLACEHOLDER,
+    sql: { sql: "SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ?", params: [sessionId] },
+  };
+  const mails: BookingMail[] = await Promise.all(
+    [customer, admin].map(async (message) => ({
+      row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
+      recipientSlot: await recipientSlot(config, message.to, now.getTime()),
+      fill: message === admin ? participants : undefined,
+    })),
+  );
+  const result = await seatsFor(context.cloudflare.env, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
+  if (result.status === "booked" && result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
+  return result;
+}
+
+/** The form's booking: bookWithConfirmations for validated form values. */
+export function bookSession(
   context: AppLoadContext,
   sessionId: number,
   values: BookingFormValues,
-  options: { expectedTitle: string; attempt: RateLimitSlot },
+  rules: BookingRules,
+  snapshot: SessionSnapshot,
+  options: { attempt?: RateLimitSlot } = {},
 ): Promise<BookingOutcome> {
-  const result = await seatsFor(context.cloudflare.env, sessionId).book(
-    {
-      userName: values.user_name,
-      // Stored as typed (trimmed); uniqueness and look-ups ignore case.
-      userEmail: values.user_email,
-      userPhone: values.user_phone,
-      dogName: values.dog_name,
-      dogBreed: values.dog_breed ?? null,
-      dogAge: values.dog_age ?? null,
-      specialNotes: values.special_notes ?? null,
-      homeAddress: values.home_address ?? null,
-      meetingType: values.meeting_type ?? null,
-      variant: values.variant ?? null,
-      priceSek: values.variant ? variantPrice(values.variant) : null,
-      idempotencyKey: values.idempotency_key,
-    },
-    options,
-  );
-  if (result.status !== "booked") return result;
-
-  if (result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
-  return result;
+  return bookWithConfirmations(context, sessionId, toBookSeatInput(values, rules), snapshot, options);
 }

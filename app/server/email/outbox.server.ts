@@ -5,6 +5,7 @@
  * never deliver one row twice.
  */
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { MailAttachment, MailMessage } from "~/domain/mail/message";
 import { schema, type Db, type SqlCondition } from "../db.server";
 import type { Config } from "../env.server";
 import {
@@ -18,33 +19,9 @@ import type { OutboxRow } from "../db/schema.server";
 
 const { emailOutbox } = schema;
 
-export interface EmailAttachment {
-  filename: string;
-  /** Text content (an .ics, a CSV); the Resend transport base64-encodes it. */
-  content: string;
-  contentType: string;
-}
-
-export interface EmailMessage {
-  /** What the mail is for, e.g. "booking-confirmation"; shown in /dev/mail and logs. */
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  /** Defaults to config.EMAIL_FROM. */
-  from?: string;
-  attachments?: EmailAttachment[];
-  /** A repeat with the same key queues nothing new, e.g. `booking-confirmation:${bookingId}`. */
-  idempotencyKey?: string;
-  /**
-   * The one-time token a link in the bodies carries, and when that link
-   * dies: the mail is never sent after `expiresAt`, and the token is blanked
-   * in the stored copy once the link is used (blankUsedLink) or dead.
-   */
-  secret?: { token: string; expiresAt: string };
-}
+/** Messages are composed by the templates in app/domain/mail/. */
+export type EmailMessage = MailMessage;
+export type EmailAttachment = MailAttachment;
 
 /** What a used or dead link's token becomes in the stored copy of its mail. */
 export const BLANKED_LINK = "[länken har använts eller gått ut]";
@@ -71,12 +48,15 @@ export type NewOutboxRow = Omit<typeof emailOutbox.$inferInsert, "status" | "att
   idempotencyKey: string;
 };
 
+/** A row ready to queue (toOutboxRow). */
+export type OutboxRowToQueue = NewOutboxRow & { nextAttemptAt: string; createdAt: string };
+
 /** The row that queues `message` now (a fresh id; the key defaults to it). */
 export function toOutboxRow(
   message: EmailMessage,
   defaults: { from: string },
   now: string,
-): NewOutboxRow & { nextAttemptAt: string; createdAt: string } {
+): OutboxRowToQueue {
   const id = crypto.randomUUID();
   return {
     id,
@@ -124,8 +104,17 @@ export async function recipientSlot(
  */
 export function outboxInsertStatements(
   db: D1Database,
-  row: NewOutboxRow & { nextAttemptAt: string; createdAt: string },
-  { condition, recipientSlot }: { condition?: SqlCondition; recipientSlot?: RateLimitSlot | null } = {},
+  row: OutboxRowToQueue,
+  {
+    condition,
+    recipientSlot,
+    fill,
+  }: {
+    condition?: SqlCondition;
+    recipientSlot?: RateLimitSlot | null;
+    /** Replaces `placeholder` in the text with the value of a scalar SQL expression, as the batch finds it. */
+    fill?: { placeholder: string; sql: SqlCondition };
+  } = {},
 ): D1PreparedStatement[] {
   const guards: SqlCondition[] = [
     ...(condition ? [condition] : []),
@@ -135,7 +124,8 @@ export function outboxInsertStatements(
     .prepare(
       `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
          text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
+       SELECT ?, ?, ?, ?, ?, ?, ?, ${fill ? `replace(?, ?, (${fill.sql.sql}))` : "?"}, ?, ?, ?, ?, ?, ?
+       WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
     .bind(
@@ -147,6 +137,7 @@ export function outboxInsertStatements(
       row.replyTo ?? null,
       row.subject,
       row.textBody,
+      ...(fill ? [fill.placeholder, ...fill.sql.params] : []),
       row.htmlBody ?? null,
       row.attachmentsJson ?? null,
       row.secret ?? null,
@@ -166,7 +157,7 @@ export function outboxInsertStatements(
  */
 export async function insertOutboxRows(
   db: D1Database,
-  rows: ReadonlyArray<{ row: NewOutboxRow & { nextAttemptAt: string; createdAt: string }; recipientSlot: RateLimitSlot | null }>,
+  rows: ReadonlyArray<{ row: OutboxRowToQueue; recipientSlot: RateLimitSlot | null }>,
 ): Promise<Array<string | null>> {
   if (rows.length === 0) return [];
   const writes = rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(db, row, { recipientSlot }));

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { normalizePhone, type ContactValues, type ProblemReportValues } from "~/domain/schemas";
 import { getDb, schema } from "../db.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
-import { contactMail, problemReportMail, type AdminMail, type ContactSource } from "./admin-mail.server";
+import { contactMail, problemReportMail, type AdminMail, type ContactSource } from "~/domain/mail/trainers";
 
 async function mailTrainers(
   context: AppLoadContext,

@@ -1,37 +1,30 @@
 /**
- * One Durable Object per session (named by the session id). Every change to
- * a session's seat count goes through it, one at a time: book, cancel one
- * booking, release the session for resale, change max participants, cancel
- * the session.
+ * One Durable Object per session (named by the session id). It owns the
+ * session's seats and nothing else: every change to the seat count goes
+ * through it, one at a time: book, cancel one booking, release the session
+ * for resale, change max participants, cancel the session.
  *
  * Each change is ONE D1 batch, which D1 runs as a single transaction, written
  * so that a booking row exists iff its seat was counted: the INSERT … SELECT
- * only inserts when the seat guard holds, and the UPDATE only increments when
- * that very booking id exists. The schema's CHECK and UNIQUE constraints stay
- * as the last line of defence; a violation aborts the whole batch. A booking's
- * batch also counts the attempt on the per-address limit and queues its two
- * confirmation mails, each only if that booking row exists (a transactional
- * outbox): a booking is one D1 round trip. Its mails are in its transaction
- * or there is no booking: a booking is never stored without them. The
- * customer's mail counts on the recipient's mail budget, and a booking is only
- * written while that budget has room.
+ * reads the session row fresh and only inserts while every guard holds, and
+ * the UPDATE only counts when that very booking id exists. The schema's CHECK
+ * and UNIQUE constraints stay as the last line of defence; a violation aborts
+ * the whole batch. A booking's batch also counts the attempt on the per-client
+ * limit and adds the outbox rows it is handed, each only if the booking was
+ * written: its mails are in its transaction, or there is no booking.
  *
  * The queue matters because D1 is outside the object: while one batch is in
- * flight the runtime would deliver the next call, so without it two bookings
- * could interleave their reads of the outcome.
- *
- * In memory it keeps only what it learned itself and can forget safely: the
- * session row as D1 last returned it (checked by every booking's batch), that
- * the session just sold out (for SOLD_OUT_MEMORY_MS) and the bookings it made
- * by idempotency key. Losing them (eviction, restart) only costs D1 reads.
+ * flight the runtime would deliver the next call, so without it two changes
+ * could interleave their reads of the outcome. The object remembers nothing
+ * but which session it serves.
  */
 import { DurableObject } from "cloudflare:workers";
-import type { BookedSession, BookingDetails } from "~/domain/booking-emails";
-import { bookingMailMessages } from "../booking/booking-emails.server";
-import { outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
-import { getConfig, type Env } from "../env.server";
-import { countHitStatement, rateLimitVerdict, withinBudget, type RateLimitSlot } from "../rate-limit.server";
+import { columnsAs, schema, type SqlCondition } from "../db.server";
+import { outboxInsertStatements } from "../email/outbox.server";
+import type { Env } from "../env.server";
+import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
 import {
+  SEAT_SESSION_KEYS,
   type BookingRecord,
   type BookSeatInput,
   type BookSeatOptions,
@@ -41,82 +34,26 @@ import {
   type ReleaseResult,
   type SeatSession,
   type SetMaxParticipantsResult,
-  toBookingRecord,
-  toSeatSession,
-  type BookingRow,
-  type SessionRow,
 } from "./seat-types.server";
 
-const SESSION_COLUMNS =
-  "id, title, location, start_time, end_time, pass_type, price_sek, current_participants, max_participants";
+const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
+const BOOKING_COLUMNS = columnsAs(schema.bookings);
 
-const BOOKING_COLUMNS =
-  "id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age, special_notes, " +
-  "home_address, meeting_type, variant, price_sek, booking_status, idempotency_key, session_title, " +
-  "session_location, session_start_time, session_end_time, created_at";
-
-function isUniqueViolation(error: unknown, needle: string): boolean {
+/** Why a booking's batch failed, when D1's own constraints (the last line of defence) refused it. */
+export function classifyBookingFailure(error: unknown): "duplicate" | "replay" | "error" {
   const message = error instanceof Error ? error.message : String(error);
-  return message.includes("UNIQUE constraint failed") && message.includes(needle);
+  if (!message.includes("UNIQUE constraint failed")) return "error";
+  if (message.includes("bookings_one_active_per_email")) return "duplicate";
+  if (message.includes("idempotency_key")) return "replay";
+  return "error";
 }
 
-/**
- * After a booking is refused for lack of seats, further bookings are refused
- * from memory for this long, without a D1 round trip: a sold-out session's
- * late rush costs almost nothing. Every seat change made here clears it at
- * once; a change made elsewhere (an admin edit straight in D1) shows within
- * this time.
- */
-export const SOLD_OUT_MEMORY_MS = 1_000;
-/** Bookings this object made, by idempotency key, so a repeat is answered even while sold out. */
-const RECENT_BOOKINGS_LIMIT = 500;
-
-type Booked = Extract<BookSeatResult, { status: "booked" }>;
-/** The batch found the session other than the object remembered it: book again from this row. */
-type Stale = { status: "stale"; session: SessionRow };
-/** How often a booking is retried after finding its remembered session stale. */
-const MAX_BOOKING_ROUNDS = 3;
-
-function pickSessionRow(row: SessionRow): SessionRow {
-  return {
-    id: row.id,
-    title: row.title,
-    location: row.location,
-    start_time: row.start_time,
-    end_time: row.end_time,
-    pass_type: row.pass_type,
-    price_sek: row.price_sek,
-    current_participants: row.current_participants,
-    max_participants: row.max_participants,
-  };
-}
-
-/** The session columns a booking and its confirmation mails are written from. */
-function sameSession(a: SessionRow, b: SessionRow): boolean {
-  return (
-    a.title === b.title &&
-    a.location === b.location &&
-    a.start_time === b.start_time &&
-    a.end_time === b.end_time &&
-    a.pass_type === b.pass_type &&
-    a.price_sek === b.price_sek &&
-    a.current_participants === b.current_participants &&
-    a.max_participants === b.max_participants
-  );
-}
+const byCreatedAt = (a: BookingRecord, b: BookingRecord) => a.createdAt.localeCompare(b.createdAt);
 
 export class SessionSeats extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
   /** The session this object serves; set by the first call, checked by every later one. */
   private sessionId: number | null = null;
-  private soldOutUntil = 0;
-  private recentBookings = new Map<string, Booked>();
-  /**
-   * The session as this object last saw it in D1. Bookings are written
-   * against it and the batch checks it still holds, so a stale memory (an
-   * admin edit straight in D1) costs a retry, never a wrong booking or mail.
-   */
-  private session: SessionRow | null = null;
 
   /** Runs `task` after every earlier task of this session has settled. */
   protected serialize<T>(task: () => Promise<T>): Promise<T> {
@@ -140,8 +77,8 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /**
-   * Books one seat and queues its two confirmation mails, in one D1 batch, or
-   * says why not. Same idempotency key again: the first booking.
+   * Books one seat, with the mails it is handed, in one D1 batch, or says why
+   * not. Same idempotency key again: the first booking.
    */
   async book(sessionId: number, input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult> {
     this.claim(sessionId);
@@ -176,133 +113,37 @@ export class SessionSeats extends DurableObject<Env> {
     return this.serialize(() => this.cancelSessionNow(sessionId));
   }
 
+  /**
+   * One D1 batch: count the attempt, insert the booking only while every
+   * guard holds (seats, start, the session as the visitor saw it, no repeat,
+   * no second booking for the e-mail, the attempt and mail budgets), count
+   * the seat only if that row exists, queue the mails only if it exists, and
+   * read back what happened.
+   */
   private async bookNow(sessionId: number, input: BookSeatInput, options: BookSeatOptions): Promise<BookSeatResult> {
-    const remembered = this.recentBookings.get(input.idempotencyKey);
-    if (remembered) return { ...remembered, replayed: true, mailIds: [] };
-    if (Date.now() < this.soldOutUntil) return { status: "full" };
-
-    let session = this.session;
-    let fresh = false;
-    for (let round = 0; round < MAX_BOOKING_ROUNDS; round++) {
-      if (!session || (!fresh && options.expectedTitle !== undefined && session.title !== options.expectedTitle)) {
-        // Nothing remembered, or the caller knows a newer title: ask D1.
-        session = await this.readSession(sessionId);
-        fresh = true;
-      }
-      if (!session) return { status: "not-found" };
-      if (options.expectedTitle !== undefined && session.title !== options.expectedTitle) {
-        return { status: "changed", title: session.title };
-      }
-      // A retry has counted its attempt already: it only checks it.
-      const result = await this.bookInD1(sessionId, input, options, session, { countAttempt: round === 0 });
-      if (result.status !== "stale") {
-        if (result.status === "full") this.soldOutUntil = Date.now() + SOLD_OUT_MEMORY_MS;
-        if (result.status === "booked") this.rememberBooking(input.idempotencyKey, result);
-        return result;
-      }
-      session = result.session;
-      fresh = true;
-    }
-    console.error(`booking for session ${sessionId}: the session kept changing under it`);
-    return { status: "error" };
-  }
-
-  private async readSession(sessionId: number): Promise<SessionRow | null> {
-    this.session = await this.env.DB.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`)
-      .bind(sessionId)
-      .first<SessionRow>();
-    return this.session;
-  }
-
-  private rememberBooking(idempotencyKey: string, result: Booked): void {
-    this.recentBookings.set(idempotencyKey, result);
-    if (this.recentBookings.size > RECENT_BOOKINGS_LIMIT) {
-      // Maps keep insertion order: the first key is the oldest.
-      const oldest = this.recentBookings.keys().next().value;
-      if (oldest !== undefined) this.recentBookings.delete(oldest);
-    }
-  }
-
-  /** Seats were given back or changed here: what was remembered no longer holds. */
-  private forget(bookingIds?: ReadonlySet<string>): void {
-    this.soldOutUntil = 0;
-    this.session = null;
-    for (const [key, booked] of this.recentBookings) {
-      if (!bookingIds || bookingIds.has(booked.booking.id)) this.recentBookings.delete(key);
-    }
-  }
-
-  /**
-   * The two confirmation mails of the booking about to be written, as outbox
-   * rows, written from the very session row the batch checks, with the
-   * customer's mail budget. Null if they cannot be composed: then there is
-   * no booking either.
-   */
-  private async confirmationRows(session: SessionRow, details: BookingDetails, now: Date) {
-    try {
-      const config = getConfig(this.env);
-      const booked: BookedSession = {
-        id: session.id,
-        title: session.title,
-        location: session.location,
-        startTime: session.start_time,
-        endTime: session.end_time,
-        passType: session.pass_type,
-        currentParticipants: session.current_participants + 1,
-        maxParticipants: session.max_participants,
-      };
-      return await Promise.all(
-        bookingMailMessages(config, booked, details, now).map(async (message) => ({
-          row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
-          recipientSlot: await recipientSlot(config, message.to, now.getTime()),
-        })),
-      );
-    } catch (error) {
-      console.error(`booking ${details.id}: could not compose the confirmations`, error);
-      return null;
-    }
-  }
-
-  /**
-   * One D1 batch: count the attempt, insert the booking only while the seat
-   * guard holds and the session is exactly `expected`, count the seat only if
-   * that row exists, queue the confirmations only if it exists, and read back
-   * what happened.
-   */
-  private async bookInD1(
-    sessionId: number,
-    input: BookSeatInput,
-    options: BookSeatOptions,
-    expected: SessionRow,
-    how: { countAttempt: boolean },
-  ): Promise<BookSeatResult | Stale> {
     const db = this.env.DB;
-    const bookingId = crypto.randomUUID();
-    const nowDate = new Date();
-    const now = nowDate.toISOString();
-    const { attempt } = options;
-    // The booking as the INSERT below writes it (when it does).
-    const details: BookingDetails = {
-      id: bookingId,
-      userName: input.userName,
-      userEmail: input.userEmail,
-      userPhone: input.userPhone,
-      dogName: input.dogName,
-      dogBreed: input.dogBreed ?? null,
-      dogAge: input.dogAge ?? null,
-      specialNotes: input.specialNotes ?? null,
-      homeAddress: input.homeAddress ?? null,
-      meetingType: input.meetingType ?? null,
-      variant: input.variant ?? null,
-      priceSek: input.priceSek ?? expected.price_sek,
-      createdAt: now,
-    };
-    const mails = await this.confirmationRows(expected, details, nowDate);
-    if (!mails) return { status: "error" };
-    // The customer's mail budget: the booking is written only while it has room.
-    const recipient: RateLimitSlot | null = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
-    const budget = recipient ? withinBudget(recipient) : null;
-    // Numbered ?N parameters keep the guarded statements readable.
+    const bookingId = input.id ?? crypto.randomUUID();
+    const now = new Date().toISOString();
+    const { attempt, snapshot, mails = [] } = options;
+    // The customer's mail budget guards the booking itself: no booking without its mail.
+    const recipient = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
+
+    const guards: SqlCondition[] = [];
+    if (snapshot) {
+      guards.push({
+        sql: "s.title = ? AND s.location = ? AND s.start_time = ? AND s.end_time = ? AND s.pass_type = ? AND s.price_sek = ?",
+        params: [snapshot.title, snapshot.location, snapshot.startTime, snapshot.endTime, snapshot.passType, snapshot.priceSek],
+      });
+    }
+    if (attempt) {
+      guards.push({
+        sql: "(SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?) <= ?",
+        params: [attempt.key, attempt.windowStart, attempt.limit],
+      });
+    }
+    if (recipient) guards.push(withinBudget(recipient));
+
+    // Numbered ?N parameters keep the guarded statement readable; the guards' plain ? follow ?15.
     const insert = db
       .prepare(
         `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
@@ -315,15 +156,12 @@ export class SessionSeats extends DurableObject<Env> {
            AND s.start_time > ?15
            AND s.current_participants < s.max_participants
            AND (s.pass_type = 'group' OR s.current_participants = 0)
-           AND s.title = ?16 AND s.location = ?17 AND s.start_time = ?18 AND s.end_time = ?19
-           AND s.pass_type = ?20 AND s.price_sek = ?21 AND s.current_participants = ?22 AND s.max_participants = ?23
            AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ?14)
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
              WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
            )
-           ${attempt ? "AND (SELECT hits FROM rate_limits WHERE key = ?24 AND window_start = ?25) <= ?26" : ""}
-           ${budget ? `AND ${budget.sql}` : ""}`,
+           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}`,
       )
       .bind(
         bookingId,
@@ -341,16 +179,7 @@ export class SessionSeats extends DurableObject<Env> {
         input.priceSek ?? null,
         input.idempotencyKey,
         now,
-        expected.title,
-        expected.location,
-        expected.start_time,
-        expected.end_time,
-        expected.pass_type,
-        expected.price_sek,
-        expected.current_participants,
-        expected.max_participants,
-        ...(attempt ? [attempt.key, attempt.windowStart, attempt.limit] : []),
-        ...(budget ? budget.params : []),
+        ...guards.flatMap((g) => g.params),
       );
     // Counts the seat only if the row above was written by this very batch.
     const count = db
@@ -359,126 +188,101 @@ export class SessionSeats extends DurableObject<Env> {
          WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
       )
       .bind(sessionId, bookingId, now);
-    const queueMails = mails.flatMap(({ row, recipientSlot }) =>
-      outboxInsertStatements(db, row, {
-        condition: { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] },
-        recipientSlot,
-      }),
+    const bookingWritten: SqlCondition = { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] };
+    const queueMails = mails.flatMap(({ row, recipientSlot, fill }) =>
+      outboxInsertStatements(db, row, { condition: bookingWritten, recipientSlot, fill }),
     );
-    // What happened, in one row: the session after the batch, which booking holds the key, and
-    // whether this e-mail already has an active booking here (the refusal's reason).
+    // What happened, in one row: the session after the batch, which booking holds the key,
+    // whether this e-mail already has an active booking here, and the budgets' counts.
     const outcome = db
       .prepare(
         `SELECT ${SESSION_COLUMNS},
-           (SELECT id FROM bookings WHERE idempotency_key = ?2) AS key_booking_id,
+           (SELECT id FROM bookings WHERE idempotency_key = ?2) AS keyBookingId,
            EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?3) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = sessions.id AND lower(b.user_email) = lower(?3) AND b.booking_status <> 'cancelled'
                AND b.id <> ?4
            ) AS duplicate,
-           (SELECT hits FROM rate_limits WHERE key = ?5 AND window_start = ?6) AS recipient_hits
-         FROM sessions s WHERE s.id = ?1`,
+           (SELECT hits FROM rate_limits WHERE key = ?5 AND window_start = ?6) AS attemptHits,
+           (SELECT hits FROM rate_limits WHERE key = ?7 AND window_start = ?8) AS recipientHits
+         FROM sessions WHERE id = ?1`,
       )
-      .bind(sessionId, input.idempotencyKey, input.userEmail, bookingId, recipient?.key ?? null, recipient?.windowStart ?? null);
+      .bind(
+        sessionId,
+        input.idempotencyKey,
+        input.userEmail,
+        bookingId,
+        attempt?.key ?? null,
+        attempt?.windowStart ?? null,
+        recipient?.key ?? null,
+        recipient?.windowStart ?? null,
+      );
 
-    const countAttempt = !attempt
-      ? []
-      : how.countAttempt
-        ? [countHitStatement(db, attempt)]
-        : [db.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?").bind(attempt.key, attempt.windowStart)];
+    const written = db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`).bind(bookingId);
+
     let results: D1Result[];
     try {
-      results = await db.batch([...countAttempt, insert, count, ...queueMails, outcome]);
+      results = await db.batch([
+        ...(attempt ? [countHitStatement(db, attempt)] : []),
+        insert,
+        count,
+        ...queueMails,
+        written,
+        outcome,
+      ]);
     } catch (error) {
       // Nothing of the batch was written: no booking without its mail.
-      return this.explainFailedBooking(sessionId, input, error);
+      const failure = classifyBookingFailure(error);
+      if (failure === "duplicate") return { status: "duplicate" };
+      if (failure === "replay") {
+        const replay = await this.replay(sessionId, input.idempotencyKey).catch(() => null);
+        if (replay) return replay;
+      }
+      console.error(`booking for session ${sessionId} failed`, error);
+      return { status: "error" };
     }
-    const hits = attempt ? ((results[0]?.results[0] as { hits: number } | undefined)?.hits ?? 1) : 0;
     const after = results.at(-1)?.results[0] as
-      | (SessionRow & { key_booking_id: string | null; duplicate: number; recipient_hits: number | null })
+      | (SeatSession & { keyBookingId: string | null; duplicate: number; attemptHits: number | null; recipientHits: number | null })
       | undefined;
-    const sessionRow: SessionRow | null = after ? pickSessionRow(after) : null;
-    this.session = sessionRow;
-    if (!after || !sessionRow) return { status: "not-found" };
+    if (!after) return { status: "not-found" };
+    const { keyBookingId, duplicate, attemptHits, recipientHits, ...session } = after;
 
-    if (after.key_booking_id === bookingId) {
-      // Written by this batch, so exactly what was bound above, against `expected`.
-      return {
-        status: "booked",
-        booking: {
-          ...details,
-          sessionId,
-          bookingStatus: "confirmed",
-          idempotencyKey: input.idempotencyKey,
-          sessionTitle: expected.title,
-          sessionLocation: expected.location,
-          sessionStartTime: expected.start_time,
-          sessionEndTime: expected.end_time,
-        },
-        session: toSeatSession(sessionRow),
-        replayed: false,
-        mailIds: mails.map(({ row }) => row.id),
-      };
+    const booking = results.at(-2)?.results[0] as BookingRecord | undefined;
+    if (booking) return { status: "booked", booking, session, replayed: false, mailIds: mails.map(({ row }) => row.id) };
+    if (keyBookingId !== null) return (await this.replay(sessionId, input.idempotencyKey)) ?? { status: "error" };
+    if (session.startTime <= now) return { status: "past" };
+    if (snapshot && !sameAsSnapshot(session, snapshot)) return { status: "changed", title: session.title };
+    if (duplicate) return { status: "duplicate" };
+    if (attempt && (attemptHits ?? 0) > attempt.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(attempt, attemptHits ?? 0).retryAfterSeconds };
     }
-    if (after.key_booking_id !== null) return this.replay(sessionId, input.idempotencyKey);
-    if (sessionRow.start_time <= now) return { status: "past" };
-    if (after.duplicate) return { status: "duplicate" };
-    if (attempt && hits > attempt.limit) {
-      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(attempt, hits).retryAfterSeconds };
+    if (recipient && (recipientHits ?? 0) >= recipient.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, recipientHits ?? 0).retryAfterSeconds };
     }
-    if (recipient && (after.recipient_hits ?? 0) >= recipient.limit) {
-      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, after.recipient_hits ?? 0).retryAfterSeconds };
-    }
-    if (!sameSession(sessionRow, expected)) return { status: "stale", session: sessionRow };
     return { status: "full" };
   }
 
   /** The booking an earlier call made with this idempotency key (its mail was queued then). */
-  private async replay(sessionId: number, idempotencyKey: string): Promise<BookSeatResult> {
-    const [byKey, session] = await this.env.DB.batch([
+  private async replay(sessionId: number, idempotencyKey: string): Promise<BookSeatResult | null> {
+    const [byKey, sessions] = await this.env.DB.batch([
       this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(idempotencyKey),
       this.env.DB.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
     ]);
-    const booking = byKey?.results[0] as BookingRow | undefined;
-    const sessionRow = session?.results[0] as SessionRow | undefined;
-    if (!booking || !sessionRow || booking.session_id !== sessionId) {
+    const booking = byKey?.results[0] as BookingRecord | undefined;
+    const session = sessions?.results[0] as SeatSession | undefined;
+    if (!booking || !session || booking.sessionId !== sessionId) {
       console.error(
         `booking for session ${sessionId}: its idempotency key ${booking ? `belongs to booking ${booking.id} of another session` : "has no booking"}`,
       );
-      return { status: "error" };
+      return null;
     }
-    return {
-      status: "booked",
-      booking: toBookingRecord(booking),
-      session: toSeatSession(sessionRow),
-      replayed: true,
-      mailIds: [],
-    };
-  }
-
-  /** The batch failed: a constraint (last line of defence) or D1 itself. */
-  private async explainFailedBooking(
-    sessionId: number,
-    input: BookSeatInput,
-    error: unknown,
-  ): Promise<BookSeatResult> {
-    try {
-      if (isUniqueViolation(error, "bookings_one_active_per_email")) return { status: "duplicate" };
-      if (isUniqueViolation(error, "idempotency_key")) {
-        const replay = await this.replay(sessionId, input.idempotencyKey);
-        if (replay.status === "booked") return replay;
-      }
-    } catch (lookupError) {
-      console.error("booking: lookup after a failed batch failed too", lookupError);
-    }
-    console.error(`booking for session ${sessionId} failed`, error);
-    return { status: "error" };
+    return { status: "booked", booking, session, replayed: true, mailIds: [] };
   }
 
   private async cancelBookingNow(sessionId: number, bookingId: string): Promise<CancelBookingResult> {
     const db = this.env.DB;
     const now = new Date().toISOString();
-    const [, deleted, session] = await db.batch([
+    const [, deleted, sessions] = await db.batch([
       db
         .prepare(
           `UPDATE sessions SET current_participants = current_participants - 1, updated_at = ?3
@@ -486,43 +290,33 @@ export class SessionSeats extends DurableObject<Env> {
              AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2 AND session_id = ?1 AND booking_status <> 'cancelled')`,
         )
         .bind(sessionId, bookingId, now),
-      db
-        .prepare(`DELETE FROM bookings WHERE id = ? AND session_id = ? RETURNING ${BOOKING_COLUMNS}`)
-        .bind(bookingId, sessionId),
+      db.prepare(`DELETE FROM bookings WHERE id = ? AND session_id = ? RETURNING ${BOOKING_COLUMNS}`).bind(bookingId, sessionId),
       db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
     ]);
-    const booking = deleted?.results[0] as BookingRow | undefined;
-    const sessionRow = session?.results[0] as SessionRow | undefined;
-    if (!sessionRow || !booking) return { status: "not-found" };
-    this.forget(new Set([booking.id]));
-    return { status: "cancelled", booking: toBookingRecord(booking), session: toSeatSession(sessionRow) };
+    const booking = deleted?.results[0] as BookingRecord | undefined;
+    const session = sessions?.results[0] as SeatSession | undefined;
+    if (!session || !booking) return { status: "not-found" };
+    return { status: "cancelled", booking, session };
   }
 
   private async releaseNow(sessionId: number): Promise<ReleaseResult> {
     const db = this.env.DB;
     const now = new Date().toISOString();
-    const [deleted, session] = await db.batch([
+    const [deleted, sessions] = await db.batch([
+      db.prepare(`DELETE FROM bookings WHERE session_id = ? RETURNING ${BOOKING_COLUMNS}`).bind(sessionId),
       db
-        .prepare(`DELETE FROM bookings WHERE session_id = ? RETURNING ${BOOKING_COLUMNS}`)
-        .bind(sessionId),
-      db
-        .prepare(
-          `UPDATE sessions SET current_participants = 0, updated_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`,
-        )
+        .prepare(`UPDATE sessions SET current_participants = 0, updated_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`)
         .bind(now, sessionId),
     ]);
-    this.forget();
-    const sessionRow = session?.results[0] as SessionRow | undefined;
-    if (!sessionRow) return { status: "not-found" };
-    const bookings = ((deleted?.results ?? []) as BookingRow[])
-      .map(toBookingRecord)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const session = sessions?.results[0] as SeatSession | undefined;
+    if (!session) return { status: "not-found" };
+    const bookings = ((deleted?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
     return {
       status: "released",
       // Only those who held a seat get told; cancelled rows were deleted silently.
       releasedBookings: bookings.filter((b) => b.bookingStatus !== "cancelled"),
       deletedCount: bookings.length,
-      session: toSeatSession(sessionRow),
+      session,
     };
   }
 
@@ -530,7 +324,7 @@ export class SessionSeats extends DurableObject<Env> {
     if (!Number.isSafeInteger(maxParticipants) || maxParticipants < 1) return { status: "invalid" };
     const db = this.env.DB;
     const now = new Date().toISOString();
-    const [updated, session] = await db.batch([
+    const [updated, sessions] = await db.batch([
       db
         .prepare(
           `UPDATE sessions SET max_participants = ?1, updated_at = ?3
@@ -539,15 +333,11 @@ export class SessionSeats extends DurableObject<Env> {
         .bind(maxParticipants, sessionId, now),
       db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
     ]);
-    const updatedRow = updated?.results[0] as SessionRow | undefined;
-    if (updatedRow) {
-      this.soldOutUntil = 0;
-      this.session = updatedRow;
-      return { status: "updated", session: toSeatSession(updatedRow) };
-    }
-    const sessionRow = session?.results[0] as SessionRow | undefined;
-    if (!sessionRow) return { status: "not-found" };
-    return { status: "below-current", session: toSeatSession(sessionRow) };
+    const updatedSession = updated?.results[0] as SeatSession | undefined;
+    if (updatedSession) return { status: "updated", session: updatedSession };
+    const session = sessions?.results[0] as SeatSession | undefined;
+    if (!session) return { status: "not-found" };
+    return { status: "below-current", session };
   }
 
   private async cancelSessionNow(sessionId: number): Promise<CancelSessionResult> {
@@ -561,14 +351,23 @@ export class SessionSeats extends DurableObject<Env> {
         .bind(sessionId),
       db.prepare(`DELETE FROM sessions WHERE id = ? RETURNING ${SESSION_COLUMNS}`).bind(sessionId),
     ]);
-    this.forget();
-    const sessionRow = deleted?.results[0] as SessionRow | undefined;
-    if (!sessionRow) return { status: "not-found" };
-    const bookings = ((cancelled?.results ?? []) as BookingRow[])
-      .map(toBookingRecord)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { status: "cancelled", cancelledBookings: bookings, session: toSeatSession(sessionRow) };
+    const session = deleted?.results[0] as SeatSession | undefined;
+    if (!session) return { status: "not-found" };
+    const bookings = ((cancelled?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
+    return { status: "cancelled", cancelledBookings: bookings, session };
   }
+}
+
+/** The session columns a visitor saw, unchanged. */
+function sameAsSnapshot(session: SeatSession, snapshot: NonNullable<BookSeatOptions["snapshot"]>): boolean {
+  return (
+    session.title === snapshot.title &&
+    session.location === snapshot.location &&
+    session.startTime === snapshot.startTime &&
+    session.endTime === snapshot.endTime &&
+    session.passType === snapshot.passType &&
+    session.priceSek === snapshot.priceSek
+  );
 }
 
 export type { BookingRecord, BookSeatInput, BookSeatOptions, BookSeatResult, SeatSession };

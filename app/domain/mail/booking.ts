@@ -1,12 +1,21 @@
 // The two mails a booking sends (spec section 7: send-customer-confirmation
 // and notify-admin): the customer's as text and HTML, the admin's as text.
-// Pure: the server module queues them. Times are shown in Stockholm time;
-// the .ics and the Google Calendar link carry UTC.
-import { googleCalendarUrl } from "./calendar-links";
-import { GROUP_CANCEL_NOTICE_HOURS } from "./constants";
-import { buildIcs } from "./ics";
-import { formatKr } from "./price";
-import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "./time";
+// Pure: the booking's own batch queues them. Times are shown in Stockholm
+// time; the .ics and the Google Calendar link carry UTC.
+import { googleCalendarUrl } from "../calendar-links";
+import { GROUP_CANCEL_NOTICE_HOURS } from "../constants";
+import { buildIcs } from "../ics";
+import { formatKr } from "../price";
+import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "../time";
+import { escapeHtml, htmlDocument } from "./html";
+import type { ComposedMail, MailMessage, MailSite } from "./message";
+
+/**
+ * Stands in the admin mail for "N av M" participants when the mail is
+ * composed before the booking is written: the batch that writes the booking
+ * fills it in from the session as that batch leaves it.
+ */
+export const PARTICIPANTS_PLACEHOLDER = "{{deltagare}}";
 
 export interface BookedSession {
   id: number;
@@ -15,8 +24,9 @@ export interface BookedSession {
   startTime: string;
   endTime: string;
   passType: "group" | "private";
-  currentParticipants: number;
-  maxParticipants: number;
+  /** Counts after the booking; without them the admin mail carries PARTICIPANTS_PLACEHOLDER. */
+  currentParticipants?: number;
+  maxParticipants?: number;
 }
 
 export interface BookingDetails {
@@ -33,17 +43,6 @@ export interface BookingDetails {
   variant: "privat" | "proffs" | null;
   priceSek: number;
   createdAt: string;
-}
-
-export interface ComposedMail {
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface MailSite {
-  /** e.g. "https://hundpass.se" (no trailing slash needed). */
-  siteUrl: string;
 }
 
 const VARIANT_LABELS = { privat: "Privat", proffs: "Proffs" } as const;
@@ -83,15 +82,6 @@ function textRows(rows: Row[]): string {
     .join("\n");
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 function htmlRows(rows: Row[]): string {
   const body = present(rows)
     .map(
@@ -101,15 +91,6 @@ function htmlRows(rows: Row[]): string {
     )
     .join("");
   return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse">${body}</table>`;
-}
-
-function htmlDocument(title: string, inner: string): string {
-  return (
-    `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
-    `<body style="margin:0;padding:24px;background:#fbfaf6;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1d2a24;line-height:1.5">` +
-    `<div style="max-width:560px;margin:0 auto;background:#ffffff;border:1px solid #dfe3dc;border-radius:12px;padding:24px">${inner}</div>` +
-    `</body></html>`
-  );
 }
 
 function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
@@ -228,7 +209,12 @@ export function adminNotificationMail(
   const subject = `Ny bokning: ${session.title} ${formatSessionDate(session.startTime)} – ${booking.userName}`;
   const rows: Row[] = [
     ...sessionRows(session, booking),
-    ["Deltagare", `${session.currentParticipants} av ${session.maxParticipants}`],
+    [
+      "Deltagare",
+      session.currentParticipants === undefined || session.maxParticipants === undefined
+        ? PARTICIPANTS_PLACEHOLDER
+        : `${session.currentParticipants} av ${session.maxParticipants}`,
+    ],
     ["Namn", booking.userName],
     ["E-post", booking.userEmail],
     ["Telefon", booking.userPhone],
@@ -244,4 +230,51 @@ export function adminNotificationMail(
   const text = [`Ny bokning på ${session.title}.`, "", textRows(rows), "", `Passet: ${sessionUrl}`].join("\n");
   // Plain text only: it is read by staff, and every byte is stored, sent and marked sent again.
   return { subject, text };
+}
+
+export const bookingMailKeys = (bookingId: string) => ({
+  customer: `booking-confirmation:${bookingId}`,
+  admin: `booking-admin-notification:${bookingId}`,
+});
+
+function icsFilename(session: BookedSession): string {
+  const slug = session.title
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return `${slug || "pass"}-${session.startTime.slice(0, 10)}.ics`;
+}
+
+/** The booking's two messages, addressed, with keys from the booking id. */
+export function bookingMails(
+  site: MailSite & { adminEmail: string },
+  session: BookedSession,
+  booking: BookingDetails,
+  now: Date,
+): [customer: MailMessage, admin: MailMessage] {
+  const keys = bookingMailKeys(booking.id);
+  return [
+    {
+      kind: "booking-confirmation",
+      to: booking.userEmail,
+      ...customerConfirmationMail(session, booking, site),
+      attachments: [
+        {
+          filename: icsFilename(session),
+          content: bookingIcs(session, booking, site, now),
+          contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+        },
+      ],
+      idempotencyKey: keys.customer,
+    },
+    {
+      kind: "booking-admin-notification",
+      to: site.adminEmail,
+      replyTo: booking.userEmail,
+      ...adminNotificationMail(session, booking, site),
+      idempotencyKey: keys.admin,
+    },
+  ];
 }

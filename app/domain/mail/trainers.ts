@@ -3,7 +3,7 @@
  * question for Flurre and a problem report. Plain text; replying answers the
  * sender (replyTo is set by the caller).
  */
-import type { ContactValues, ProblemReportValues } from "~/domain/schemas";
+import type { ContactValues, ProblemReportValues } from "../schemas";
 
 export type AdminMail = { kind: string; subject: string; text: string };
 

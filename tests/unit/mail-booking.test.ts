@@ -4,10 +4,10 @@ import {
   BINDING_TERMS_REMINDER,
   bookingIcs,
   customerConfirmationMail,
-  escapeHtml,
   type BookedSession,
   type BookingDetails,
-} from "../../app/domain/booking-emails";
+} from "../../app/domain/mail/booking";
+import { escapeHtml } from "../../app/domain/mail/html";
 import { unfoldIcs } from "../../app/domain/ics";
 
 const site = { siteUrl: "https://hundpass.se" };

@@ -1,0 +1,43 @@
+// What a mail template returns and the outbox queues: pure data, so templates
+// stay in app/domain/ and server code only hands them on.
+
+export interface MailAttachment {
+  filename: string;
+  /** Text content (an .ics, a CSV); the Resend transport base64-encodes it. */
+  content: string;
+  contentType: string;
+}
+
+export interface MailMessage {
+  /** What the mail is for, e.g. "booking-confirmation"; shown in /dev/mail and logs. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** Defaults to the configured sender (EMAIL_FROM). */
+  from?: string;
+  attachments?: MailAttachment[];
+  /** A repeat with the same key queues nothing new, e.g. `booking-confirmation:${bookingId}`. */
+  idempotencyKey?: string;
+  /**
+   * The one-time token a link in the bodies carries, and when that link
+   * dies: the mail is never sent after `expiresAt`, and the token is blanked
+   * in the stored copy once the link is used or dead.
+   */
+  secret?: { token: string; expiresAt: string };
+}
+
+/** Subject, text and (optionally) HTML: what a template composes before it is addressed. */
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Where links in mail point. */
+export interface MailSite {
+  /** e.g. "https://hundpass.se" (no trailing slash needed). */
+  siteUrl: string;
+}

@@ -1,0 +1,38 @@
+// The session as a visitor saw it when the booking form was rendered. The
+// form carries it back; the booking's own batch books only while the session
+// still is exactly this, so nobody books a time, place or price other than
+// the one on their screen, and the confirmation mails can be composed before
+// the booking is written.
+import { z } from "zod";
+
+export const SessionSnapshotSchema = z.object({
+  title: z.string().min(1).max(200),
+  location: z.string().min(1).max(100),
+  startTime: z.string().datetime({ precision: 3 }),
+  endTime: z.string().datetime({ precision: 3 }),
+  passType: z.enum(["group", "private"]),
+  priceSek: z.number().int().min(0),
+});
+
+export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+
+export function toSessionSnapshot(session: SessionSnapshot): SessionSnapshot {
+  const { title, location, startTime, endTime, passType, priceSek } = session;
+  return { title, location, startTime, endTime, passType, priceSek };
+}
+
+/** For the form's hidden field. */
+export function encodeSessionSnapshot(session: SessionSnapshot): string {
+  return JSON.stringify(toSessionSnapshot(session));
+}
+
+/** The hidden field's value, or null if it is missing or not a snapshot. */
+export function decodeSessionSnapshot(value: unknown): SessionSnapshot | null {
+  if (typeof value !== "string" || value.length > 2_000) return null;
+  try {
+    const parsed = SessionSnapshotSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
