@@ -91,8 +91,19 @@ function percentile(sorted, p) {
 
 const iso = (ms) => new Date(ms).toISOString();
 
+// Every bench session is this one, a week ahead; the form carries it back as the page renders it.
+const SESSION_START = Date.now() + 7 * 24 * 3600_000;
+const SESSION_FIELD = JSON.stringify({
+  title: "VALPKURS",
+  location: "Hundhallen Gävle",
+  startTime: iso(SESSION_START),
+  endTime: iso(SESSION_START + 3600_000),
+  passType: "group",
+  priceSek: 249,
+});
+
 function sessionSql() {
-  const start = Date.now() + 7 * 24 * 3600_000;
+  const start = SESSION_START;
   const row = (id, max) =>
     `INSERT INTO sessions (id, title, description, location, start_time, end_time, pass_type, price_sek, current_participants, max_participants) ` +
     `VALUES (${id}, 'VALPKURS', 'Bänkpass', 'Hundhallen Gävle', '${iso(start)}', '${iso(start + 3600_000)}', 'group', 249, 0, ${max});`;
@@ -116,6 +127,7 @@ function bookingBody(stamp) {
     dog_name: "Fido",
     terms: "on",
     idempotency_key: randomUUID(),
+    session: SESSION_FIELD,
     website: "",
     form_rendered_at: stamp,
   }).toString();
