@@ -12,7 +12,8 @@ import { z } from "zod";
 
 export interface Env {
   DB: D1Database;
-  SESSION_SEATS: DurableObjectNamespace<import("./seats/session-seats.server").SessionSeats>;
+  /** The SessionSeats objects; seats.server.ts gives them their type (imports flow towards this file, never back). */
+  SESSION_SEATS: DurableObjectNamespace;
   ASSETS?: Fetcher;
   SITE_URL?: string;
   ADMIN_EMAIL?: string;

@@ -6,6 +6,7 @@
  *   const result = await seatsFor(env, sessionId).book(input);
  */
 import type { Env } from "../env.server";
+import type { SessionSeats } from "./session-seats.server";
 import type {
   BookSeatInput,
   BookSeatOptions,
@@ -19,7 +20,9 @@ import type {
 export type * from "./seat-types.server";
 
 export function seatsStub(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
-  return env.SESSION_SEATS.get(env.SESSION_SEATS.idFromName(String(sessionId)));
+  // The binding is declared untyped in env.server.ts so that file imports no Durable Object.
+  const namespace = env.SESSION_SEATS as unknown as DurableObjectNamespace<SessionSeats>;
+  return namespace.get(namespace.idFromName(String(sessionId)));
 }
 
 export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
