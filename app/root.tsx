@@ -18,7 +18,7 @@ import { useNonce } from "~/components/nonce";
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
 import { TopBar } from "~/components/top-bar";
-import { getSessionUser } from "~/server/auth.server";
+import { getSessionUser } from "~/server/auth/session-user.server";
 import { readToast } from "~/server/toast.server";
 import stylesHref from "~/styles/app.css?url";
 

@@ -11,7 +11,7 @@ import * as serverBuild from "../build/server";
 import { getLoadContext } from "../app/server/context.server";
 import { assertServedLocally, ConfigError, isLocalHostname, type Env } from "../app/server/env.server";
 import { createNonce, isCrossSiteRequest, withSecurityHeaders } from "../app/server/http-security.server";
-import { withPageCache } from "../app/server/page-cache.server";
+import { withPageCache } from "../app/server/public/page-cache.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 

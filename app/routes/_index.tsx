@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .map((s) => cardData(s, "teaser"));
   return data(
     { types, groupSessions },
-    { headers: failed ? noStoreHeaders : publicCacheHeaders(context, request, LIST_CACHE) },
+    { headers: failed ? noStoreHeaders : publicCacheHeaders(request, LIST_CACHE) },
   );
 }
 

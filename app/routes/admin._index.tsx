@@ -1,7 +1,7 @@
 /** The admin menu: five cards, one per admin screen. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
 
 const CARDS = [
   { to: "/admin/skapa-pass", title: "Skapa pass" },

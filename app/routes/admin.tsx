@@ -1,7 +1,7 @@
 /** The admin area's layout: every child route sits behind the admin guard. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { requireAdmin } from "~/server/auth.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin – Hundpass" }];
 

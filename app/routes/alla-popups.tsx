@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { types, sessions } = await loadUpcomingSessions(context.cloudflare.env, new Date());
     return data(
       { sessions: sessions.map((row) => cardData(toSessionCard(row, types), "list")), toast: null },
-      { headers: publicCacheHeaders(context, request, LIST_CACHE) },
+      { headers: publicCacheHeaders(request, LIST_CACHE) },
     );
   } catch (error) {
     console.error("/alla-popups: could not load sessions", error);

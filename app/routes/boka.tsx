@@ -116,7 +116,7 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = parseBokaParams(new URL(request.url).searchParams);
-  const cache = publicCacheHeaders(context, request, LIST_CACHE);
+  const cache = publicCacheHeaders(request, LIST_CACHE);
   if (state.step === 1) return data({ step: 1 as const }, { headers: cache });
 
   const now = new Date();

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const question = (new URL(request.url).searchParams.get("fraga") ?? "").trim().slice(0, CONTACT_MESSAGE_MAX_LENGTH);
   return data(
     { question, renderedAt: await formRenderedAt(context.config) },
-    { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) },
+    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
   );
 }
 

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [
 export const headers = publicPageHeaders;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return data(null, { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) });
+  return data(null, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 
 const PLACES = [

@@ -28,7 +28,7 @@ import {
   formatTimeRange,
   stockholmDayKey,
 } from "~/domain/time";
-import { requireCustomer } from "~/server/auth.server";
+import { requireCustomer } from "~/server/auth/session-user.server";
 import { getDb, schema } from "~/server/db.server";
 import accountStyles from "~/styles/account.css?url";
 

@@ -80,7 +80,7 @@ export const headers = publicPageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     { renderedAt: await formRenderedAt(context.config), siteUrl: context.config.SITE_URL.replace(/\/$/, "") },
-    { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) },
+    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
   );
 }
 

@@ -27,7 +27,7 @@ export const headers = publicPageHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     { renderedAt: await formRenderedAt(context.config) },
-    { headers: publicCacheHeaders(context, request, INFO_PAGE_CACHE) },
+    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
   );
 }
 

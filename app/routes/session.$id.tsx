@@ -50,7 +50,7 @@ import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-c
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
-import { purgeSeatLists } from "~/server/page-cache.server";
+import { purgeSeatLists } from "~/server/public/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 

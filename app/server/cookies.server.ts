@@ -11,6 +11,15 @@ export function cookieName(config: Config, base: string): string {
   return config.secureCookies ? `__Host-${base}` : base;
 }
 
+/** The cookies that make a page personal (a signed-in name, a toast), under either name. */
+const PERSONAL_COOKIES = new Set(["hp_session", "hp_toast"].flatMap((base) => [base, `__Host-${base}`]));
+
+/** Whether a Cookie header carries a session or a toast: such a page is never shared. */
+export function carriesPersonalCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(";").some((pair) => PERSONAL_COOKIES.has(pair.split("=")[0]?.trim() ?? ""));
+}
+
 export function getCookies(config: Config) {
   const cached = cache.get(config);
   if (cached) return cached;

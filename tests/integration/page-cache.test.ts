@@ -1,6 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoSeedStatements } from "../fixtures/demo-data";
+import { bookingForm, createSession, postBooking } from "./booking-fixtures";
 import { signInAs } from "./helpers";
 
 const SELF = exports.default;
@@ -51,12 +52,33 @@ describe("the shared page cache", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect((await seatsLine("/alla-popups")).html).not.toContain("NYTT NAMN");
 
-    const { purgeSeatLists } = await import("../../app/server/page-cache.server");
+    const { purgeSeatLists } = await import("../../app/server/public/page-cache.server");
     const waits: Promise<unknown>[] = [];
     purgeSeatLists(new Request("http://localhost/session/1", { method: "POST" }), {
       waitUntil: (p) => waits.push(p),
     });
     await Promise.all(waits);
     expect((await seatsLine("/alla-popups")).html).toContain("NYTT NAMN");
+  });
+
+  it("drops every cached /boka view too after a booking made through the form", async () => {
+    await env.DB.prepare("UPDATE sessions SET title = 'VALPKURS' WHERE id = 1").run();
+    // The calendar on the day of session 1 lists it by title.
+    const day = await env.DB.prepare("SELECT start_time AS start FROM sessions WHERE id = 1").first<{ start: string }>();
+    const dayKey = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm" }).format(new Date(day!.start));
+    const views = ["/boka?steg=2&typ=alla&vy=lista", `/boka?steg=2&typ=alla&vy=kalender&manad=${dayKey.slice(0, 7)}&dag=${dayKey}`];
+    for (const view of views) expect((await seatsLine(view)).html, view).toContain("VALPKURS");
+    for (const view of views) await seatsLine(view);
+    await env.DB.prepare("UPDATE sessions SET title = 'ANNAT NAMN' WHERE id = 1").run();
+    await new Promise((r) => setTimeout(r, 50));
+    for (const view of views) expect((await seatsLine(view)).html, view).not.toContain("ANNAT NAMN");
+
+    // A real booking on another session, through the worker.
+    const form = await bookingForm({ user_email: "cache@example.se", user_email_confirm: "cache@example.se" });
+    const target = await createSession({ maxParticipants: 5 });
+    const booked = await postBooking(target, form);
+    expect(booked.status).toBe(302);
+    await new Promise((r) => setTimeout(r, 50));
+    for (const view of views) expect((await seatsLine(view)).html, view).toContain("ANNAT NAMN");
   });
 });

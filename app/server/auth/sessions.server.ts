@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { readSessionId } from "../auth.server";
+import { readSessionId } from "./session-user.server";
 import { getCookies } from "../cookies.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { getDb, schema } from "../db.server";

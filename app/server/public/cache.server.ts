@@ -8,8 +8,8 @@
  * export (publicPageHeaders) has the last word, because only there are the
  * cookies set by the root loader (clearing a toast) and by actions visible.
  */
-import type { AppLoadContext, HeadersFunction } from "@remix-run/cloudflare";
-import { cookieName } from "../cookies.server";
+import type { HeadersFunction } from "@remix-run/cloudflare";
+import { carriesPersonalCookie } from "../cookies.server";
 
 /** Session lists: fresh within half a minute, served stale while refreshing. */
 export const LIST_CACHE = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";
@@ -17,21 +17,10 @@ export const LIST_CACHE = "public, max-age=0, s-maxage=30, stale-while-revalidat
 export const INFO_PAGE_CACHE = "public, max-age=0, s-maxage=300, stale-while-revalidate=3600";
 export const NO_STORE = "private, no-store";
 
-function hasPersonalCookie(context: AppLoadContext, request: Request): boolean {
-  const header = request.headers.get("Cookie");
-  if (!header) return false;
-  const personal = new Set([cookieName(context.config, "hp_session"), cookieName(context.config, "hp_toast")]);
-  return header.split(";").some((pair) => personal.has(pair.split("=")[0]?.trim() ?? ""));
-}
-
 /** Headers for a public loader's response: `publicValue` for anonymous visitors, else no-store. */
-export function publicCacheHeaders(
-  context: AppLoadContext,
-  request: Request,
-  publicValue: string,
-): Record<string, string> {
+export function publicCacheHeaders(request: Request, publicValue: string): Record<string, string> {
   return {
-    "Cache-Control": hasPersonalCookie(context, request) ? NO_STORE : publicValue,
+    "Cache-Control": carriesPersonalCookie(request.headers.get("Cookie")) ? NO_STORE : publicValue,
     Vary: "Cookie",
   };
 }

@@ -6,9 +6,9 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
-import { getCookies } from "./cookies.server";
-import { sha256Hex } from "./crypto.server";
-import { getDb, schema } from "./db.server";
+import { getCookies } from "../cookies.server";
+import { sha256Hex } from "../crypto.server";
+import { getDb, schema } from "../db.server";
 
 export interface SessionUser {
   kind: "customer" | "staff";

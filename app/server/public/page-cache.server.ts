@@ -8,27 +8,36 @@
  * then sends the matching Content-Security-Policy. Nonces are never reused.
  */
 
-const PERSONAL_COOKIES = new Set(["hp_session", "hp_toast", "__Host-hp_session", "__Host-hp_toast"]);
+import { carriesPersonalCookie } from "../cookies.server";
 
-/** Lists that show seat counts; purged when a seat changes so they are not stale. */
-export const SEAT_LIST_PATHS = ["/", "/alla-popups"] as const;
+/**
+ * Pages that show seat counts, whatever their query (/boka's steps, types,
+ * views, months and days): cached under the current seat generation, so one
+ * purge after a seat change drops every variant at once.
+ */
+export function showsSeats(url: URL): boolean {
+  return url.pathname === "/" || url.pathname === "/alla-popups" || url.pathname === "/boka";
+}
 
 /** The platform's default cache (the DOM lib's CacheStorage type hides `default`). */
 function platformCache(): Cache {
   return (caches as unknown as { default: Cache }).default;
 }
 
-function cacheKey(url: URL): Request {
-  // Only the URL identifies a public page: no headers, so no Vary surprises.
-  return new Request(url.toString(), { method: "GET" });
+/** Where the current seat generation is kept (in the same cache as the pages). */
+const generationKey = (origin: string) => new Request(`${origin}/__page-cache/seat-generation`, { method: "GET" });
+
+async function cacheKey(cache: Cache, url: URL): Promise<Request> {
+  // Only the URL (plus, for seat lists, the generation) identifies a public page: no headers, no Vary surprises.
+  if (!showsSeats(url)) return new Request(url.toString(), { method: "GET" });
+  const generation = (await (await cache.match(generationKey(url.origin)))?.text()) ?? "0";
+  // Cache keys ignore a URL's fragment: the generation goes into the path.
+  return new Request(`${url.origin}/__page-cache/seats-${generation}${url.pathname}${url.search}`, { method: "GET" });
 }
 
 /** Whether a request may be answered from (and stored in) the shared cache. */
 export function isCacheablePageRequest(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const cookie = request.headers.get("Cookie");
-  if (!cookie) return true;
-  return !cookie.split(";").some((pair) => PERSONAL_COOKIES.has(pair.split("=")[0]?.trim() ?? ""));
+  return request.method === "GET" && !carriesPersonalCookie(request.headers.get("Cookie"));
 }
 
 function isStorable(response: Response): boolean {
@@ -65,7 +74,7 @@ export async function withPageCache(
 ): Promise<Response> {
   if (!isCacheablePageRequest(request)) return render();
   const cache = platformCache();
-  const key = cacheKey(new URL(request.url));
+  const key = await cacheKey(cache, new URL(request.url));
   const hit = await cache.match(key);
   if (hit) return withFreshNonce(hit, nonce);
   const response = await render();
@@ -74,34 +83,17 @@ export async function withPageCache(
 }
 
 /**
- * A purge waits this long before it runs, and seat changes in between join
- * it: under a rush of bookings the lists are purged a few times a second,
- * not twice per booking, and never before the last change.
+ * Drops every cached seat list of this site (/, /alla-popups, every /boka
+ * view) after a seat count changed: a new generation, so their keys change.
  */
-const PURGE_WINDOW_MS = 50;
-const STALE_PURGE_MS = 5_000;
-let purgeScheduledAt = 0;
-const originsToPurge = new Set<string>();
-
-/** Drops the cached seat lists of this site after a seat count changed. */
 export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  originsToPurge.add(new URL(request.url).origin);
-  const now = Date.now();
-  if (purgeScheduledAt !== 0 && now - purgeScheduledAt < STALE_PURGE_MS) return;
-  purgeScheduledAt = now;
+  const generation = new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
+    // Longer than any seat list is kept (s-maxage 30 s, stale for 300 s).
+    headers: { "Cache-Control": "public, max-age=3600" },
+  });
   ctx.waitUntil(
-    new Promise((resolve) => setTimeout(resolve, PURGE_WINDOW_MS))
-      .then(() => {
-        // Changes from now on schedule the next purge.
-        purgeScheduledAt = 0;
-        const origins = [...originsToPurge];
-        originsToPurge.clear();
-        return Promise.all(
-          origins.flatMap((origin) =>
-            SEAT_LIST_PATHS.map((path) => platformCache().delete(cacheKey(new URL(path, origin)))),
-          ),
-        );
-      })
+    platformCache()
+      .put(generationKey(new URL(request.url).origin), generation)
       .catch((error: unknown) => console.error("could not purge cached seat lists", error)),
   );
 }
