@@ -1,29 +1,30 @@
 /**
- * Shows the toast handed over by the root loader. Without JavaScript it is
- * simply part of the page; with JavaScript it disappears after 6 seconds.
+ * Shows a toast: the shell's (handed over by the root loader from the flash
+ * cookie) or a page's own (its loader's or action's data, where nothing
+ * redirects). Without JavaScript it is simply part of the page; with
+ * JavaScript it disappears after 6 seconds. A page's error (nothing else on
+ * the page says it) is announced at once.
  */
 import { useEffect, useState } from "react";
+import { TOAST_DURATION_MS, type ToastView } from "~/domain/toast";
 
-export interface ToastView {
-  type: "success" | "error" | "info";
-  title: string;
-  description?: string;
-}
+export type { ToastView };
 
-export const TOAST_DURATION_MS = 6_000;
-
-export function Toaster({ toast }: { toast: ToastView | null }) {
-  const [visible, setVisible] = useState<ToastView | null>(toast);
+export function Toaster({ toast, page = false }: { toast: ToastView | null | undefined; page?: boolean }) {
+  const [visible, setVisible] = useState<ToastView | null>(toast ?? null);
 
   useEffect(() => {
-    setVisible(toast);
+    setVisible(toast ?? null);
     if (!toast) return;
     const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
   return (
-    <div className="toaster" role="status" aria-live="polite">
+    <div
+      className={page ? "toaster page-toaster" : "toaster"}
+      role={page && visible?.type === "error" ? "alert" : "status"}
+    >
       {visible ? (
         <div className={`toast toast-${visible.type}`} data-testid="toast">
           <strong>{visible.title}</strong>

@@ -6,7 +6,7 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { PageToast } from "~/components/page-toast";
+import { Toaster } from "~/components/toaster";
 import { SessionCard } from "~/components/session-card";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { LOAD_FAILURE_TOAST, SESSION_LIST_TEXTS } from "~/domain/texts";
@@ -45,7 +45,7 @@ export default function AllPopups() {
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/alla-popups";
   return (
     <div className="public-page">
-      <PageToast toast={toast} />
+      <Toaster page toast={toast} />
       <header className="page-header">
         <h1>{SESSION_LIST_TEXTS.title}</h1>
         <p className="subtitle">{SESSION_LIST_TEXTS.subtitle}</p>

@@ -9,7 +9,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ColourLegend, MonthCalendar } from "~/components/calendar";
 import { FallbackImage } from "~/components/fallback-image";
-import { PageToast, type PageToastView } from "~/components/page-toast";
+import { Toaster, type ToastView } from "~/components/toaster";
 import { SessionCard } from "~/components/session-card";
 import {
   bokaHref,
@@ -38,7 +38,7 @@ export const headers = publicPageHeaders;
 
 const SELECTED_DAY_ID = "valda-dagen";
 
-const FAILURE: PageToastView = { type: "error", ...LOAD_FAILURE_TOAST };
+const FAILURE: ToastView = { type: "error", ...LOAD_FAILURE_TOAST };
 
 type ViewLinks = { calendar: string; list: string; back: string };
 
@@ -73,7 +73,7 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
   const { year, month } = position.month;
   const next = shiftMonth(year, month, 1);
   let cards: SessionCardView[] = [];
-  let toast: PageToastView | null = null;
+  let toast: ToastView | null = null;
   try {
     const rows = await loadSessionsStartingBetween(
       context.cloudflare.env,
@@ -184,7 +184,7 @@ function StepTwo({ page }: { page: StepTwoData }) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/boka";
   return (
     <>
-      <PageToast toast={page.toast} />
+      <Toaster page toast={page.toast} />
       <header className="page-header">
         <p className="step-label">Steg 2 av 2</p>
         <h1>{BOKA_TYPE_HEADINGS[page.type]}</h1>

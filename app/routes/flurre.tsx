@@ -9,7 +9,7 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
-import { PageToast } from "~/components/page-toast";
+import { Toaster } from "~/components/toaster";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactSchema } from "~/domain/schemas/contact";
 import { CONTACT_TEXTS, FLURRE_TEXTS } from "~/domain/texts";
 import { formRenderedAt } from "~/server/bot-check.server";
@@ -54,7 +54,7 @@ export default function AskFlurrePage() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page flurre-page">
-      <PageToast toast={actionData?.toast} />
+      <Toaster page toast={actionData?.toast} />
       <div className="flurre-intro">
         <FallbackImage src="/images/team/flurre.svg" alt="Flurre, en glad lurvig hund" width={160} height={120} />
         <div>

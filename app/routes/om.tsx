@@ -9,7 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
-import { PageToast } from "~/components/page-toast";
+import { Toaster } from "~/components/toaster";
 import { LOCATIONS } from "~/domain/constants";
 import { ContactSchema } from "~/domain/schemas/contact";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
@@ -103,7 +103,7 @@ export default function About() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page">
-      <PageToast toast={actionData?.toast} />
+      <Toaster page toast={actionData?.toast} />
       <header className="page-header">
         <h1>Om oss</h1>
         <p className="subtitle">

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { PageToast } from "~/components/page-toast";
+import { Toaster } from "~/components/toaster";
 import { ProblemReportForm } from "~/components/problem-report-form";
 import { ProblemReportSchema } from "~/domain/schemas/problem-report";
 import { REPORT_TEXTS } from "~/domain/texts";
@@ -50,7 +50,7 @@ export default function ReportProblem() {
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page report-page">
-      <PageToast toast={actionData?.toast} />
+      <Toaster page toast={actionData?.toast} />
       <header className="page-header">
         <h1>{REPORT_TEXTS.title}</h1>
         <p className="subtitle">{REPORT_TEXTS.intro}</p>

@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import type { PageToastView } from "~/components/page-toast";
+import type { ToastView } from "~/domain/toast";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
 import { clientNetwork, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../rate-limit.server";
 import { redirectWithToast, type ToastInput } from "../toast.server";
@@ -31,7 +31,7 @@ export async function handlePublicForm<Schema extends z.ZodTypeAny>(
     submit: (values: z.output<Schema>) => Promise<boolean>;
     successUrl: string;
     successToast: ToastInput;
-    failureToast: Omit<PageToastView, "type">;
+    failureToast: Omit<ToastView, "type">;
   },
 ) {
   const formData = await request.formData();
@@ -47,7 +47,7 @@ export async function handlePublicForm<Schema extends z.ZodTypeAny>(
   if (submission.status !== "success") return refuse(400);
 
   const failed = () => {
-    const toast: PageToastView = { type: "error", ...options.failureToast };
+    const toast: ToastView = { type: "error", ...options.failureToast };
     return data({ result: submission.reply(), toast }, { status: 500, headers: noStoreHeaders });
   };
 
