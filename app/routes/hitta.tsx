@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [
 
 export const headers = publicPageHeaders;
 
-export function loader({ request, context }: LoaderFunctionArgs) {
+export function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 

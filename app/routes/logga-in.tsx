@@ -6,7 +6,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -20,7 +19,8 @@ import { PasswordSignInSchema } from "~/domain/schemas";
 import { PASSWORD_SIGN_IN_LIMITS, withinLimits } from "~/server/auth/limits.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { signInWithPassword } from "~/server/auth/staff.server";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";
@@ -35,34 +35,33 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return { renderedAt: await formRenderedAt(context.config) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const bot = await checkHoneypot(context.config, formData);
-  const submission = parseWithZod(formData, { schema: PasswordSignInSchema });
-  // The password is never sent back into the form.
-  const hideFields = ["password"];
-  if (!bot.ok) return data(submission.reply({ formErrors: [BOT_CHECK_MESSAGE], hideFields }), { status: 400 });
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+export function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  return handleForm(args, {
+    parse: withSchema(PasswordSignInSchema),
+    // The password is never sent back into the form.
+    hideFields: ["password"],
+    async run({ email, password }) {
+      if (!(await withinLimits(context.cloudflare.env, PASSWORD_SIGN_IN_LIMITS, request, email))) {
+        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
+      }
+      const user = await signInWithPassword(context, email, password);
+      if (!user) return { formErrors: [WRONG_CREDENTIALS_MESSAGE], status: 400 };
 
-  const { email, password } = submission.value;
-  if (!(await withinLimits(context.cloudflare.env, PASSWORD_SIGN_IN_LIMITS, request, email))) {
-    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), { status: 429 });
-  }
-  const user = await signInWithPassword(context, email, password);
-  if (!user) return data(submission.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE], hideFields }), { status: 400 });
-
-  const session = await startSession(context, request, { kind: "staff", email: user.email, userId: user.id });
-  return redirectWithToast(
-    context,
-    user.isAdmin ? "/admin" : "/",
-    { type: "success", title: `Välkommen, ${user.displayName}` },
-    { headers: { "Set-Cookie": session.setCookie } },
-  );
+      const session = await startSession(context, request, { kind: "staff", email: user.email, userId: user.id });
+      return redirectWithToast(
+        context,
+        user.isAdmin ? "/admin" : "/",
+        { type: "success", title: `Välkommen, ${user.displayName}` },
+        { headers: { "Set-Cookie": session.setCookie } },
+      );
+    },
+  });
 }
 
 export default function StaffSignIn() {
   const { renderedAt } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/logga-in";
   const [form, fields] = useForm({

@@ -7,7 +7,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -20,7 +19,8 @@ import { Field, HoneypotFields } from "~/components/forms";
 import { SignInLinkSchema } from "~/domain/schemas";
 import { withinLimits, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
@@ -39,19 +39,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { sent, renderedAt: await formRenderedAt(context.config) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const bot = await checkHoneypot(context.config, formData);
-  const submission = parseWithZod(formData, { schema: SignInLinkSchema });
-  if (!bot.ok) return data(submission.reply({ formErrors: [BOT_CHECK_MESSAGE] }), { status: 400 });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-
-  const { email } = submission.value;
-  if (!(await withinLimits(context.cloudflare.env, SIGN_IN_LINK_LIMITS, request, email))) {
-    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429 });
-  }
-  issueSignInLinkLater(context, email);
-  return redirect(`/mina-bokningar?${SENT_PARAM}=1`);
+export function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  return handleForm(args, {
+    parse: withSchema(SignInLinkSchema),
+    async run({ email }) {
+      if (!(await withinLimits(context.cloudflare.env, SIGN_IN_LINK_LIMITS, request, email))) {
+        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
+      }
+      issueSignInLinkLater(context, email);
+      return redirect(`/mina-bokningar?${SENT_PARAM}=1`);
+    },
+  });
 }
 
 export default function RequestSignInLink() {
@@ -82,7 +81,7 @@ function CheckInbox() {
 }
 
 function RequestForm({ renderedAt }: { renderedAt: string }) {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/mina-bokningar") === true;
   const [form, fields] = useForm({

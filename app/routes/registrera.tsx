@@ -8,7 +8,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -22,7 +21,8 @@ import { Field, HoneypotFields } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas";
 import { SIGN_UP_LIMITS, withinLimits } from "~/server/auth/limits.server";
 import { signUpStaff } from "~/server/auth/staff.server";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
@@ -37,20 +37,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { sent, renderedAt: await formRenderedAt(context.config) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const bot = await checkHoneypot(context.config, formData);
-  const submission = parseWithZod(formData, { schema: SignUpSchema });
-  const hideFields = ["password"];
-  if (!bot.ok) return data(submission.reply({ formErrors: [BOT_CHECK_MESSAGE], hideFields }), { status: 400 });
-  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
-
-  const { email, password, display_name: displayName } = submission.value;
-  if (!(await withinLimits(context.cloudflare.env, SIGN_UP_LIMITS, request, email))) {
-    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE], hideFields }), { status: 429 });
-  }
-  await signUpStaff(context, { email, password, displayName });
-  return redirect(`/registrera?${SENT_PARAM}=1`);
+export function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  return handleForm(args, {
+    parse: withSchema(SignUpSchema),
+    hideFields: ["password"],
+    async run({ email, password, display_name: displayName }) {
+      if (!(await withinLimits(context.cloudflare.env, SIGN_UP_LIMITS, request, email))) {
+        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
+      }
+      await signUpStaff(context, { email, password, displayName });
+      return redirect(`/registrera?${SENT_PARAM}=1`);
+    },
+  });
 }
 
 export default function StaffSignUp() {
@@ -77,7 +76,7 @@ function SignUpSent() {
 }
 
 function SignUpForm({ renderedAt }: { renderedAt: string }) {
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/registrera";
   const [form, fields] = useForm({

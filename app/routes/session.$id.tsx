@@ -46,7 +46,8 @@ import { decodeSessionSnapshot, encodeSessionSnapshot } from "~/domain/session-s
 import { bookSession } from "~/server/booking/book-session.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { handleForm } from "~/server/form-action.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
@@ -114,15 +115,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   );
 }
 
-function bookingErrorToast(description: string) {
-  return { type: "error", title: BOOKING_TEXTS.errorTitle, description } as const;
-}
-
-/** A toast in the action's answer; the id makes a repeat of the same message show again. */
-type ActionToast = ToastView & { id: string };
-
-function bookingActionToast(description: string): ActionToast {
-  return { id: crypto.randomUUID(), ...bookingErrorToast(description) };
+function bookingErrorToast(description: string): ToastView {
+  return { type: "error", title: BOOKING_TEXTS.errorTitle, description };
 }
 
 /**
@@ -143,92 +137,73 @@ function parseBookingForm(formData: FormData, rules: BookingRules) {
 }
 
 /**
- * One straight line: bot check → parse with the rules of the session the
- * form showed (its snapshot) → one call to the session's object, which books
- * or refuses in one transaction. If the session changed since the page was
- * rendered, the visitor is told once and sends the refreshed form again (its
- * idempotency key makes that safe).
+ * One straight line on the one form flow: bot check → parse with the rules of
+ * the session the form showed (its snapshot) → one call to the session's
+ * object, which books or refuses in one transaction. If the session changed
+ * since the page was rendered, the visitor is told once and sends the
+ * refreshed form again (its idempotency key makes that safe).
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export function action(args: ActionFunctionArgs) {
+  const { request, params, context } = args;
   const id = parseSessionId(params.id);
   if (id === null) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-  const formData = await request.formData();
-  const bot = await checkHoneypot(context.config, formData);
-  const snapshot = decodeSessionSnapshot(formData.get(SNAPSHOT_FIELD));
-  const rules = bookingRulesForTitle(snapshot?.title ?? "");
-  const submission = parseBookingForm(formData, rules);
-  const refuse = (message: string) =>
-    data({ result: submission.reply({ formErrors: [message] }), toast: null }, { status: 400, headers: NO_STORE });
-  if (!bot.ok) return refuse(BOT_CHECK_MESSAGE);
-  if (!snapshot) return refuse(BOOKING_MESSAGES.idempotencyKey);
-  if (submission.status !== "success") {
-    const mismatch = submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch) ?? false;
-    return data(
-      {
-        result: submission.reply(),
-        toast: mismatch
-          ? ({ id: crypto.randomUUID(), type: "error", title: MESSAGES.emailMismatch } satisfies ActionToast)
-          : null,
-      },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-
-  // Every booking sends e-mail, so attempts per client are limited (generously);
-  // the session's object counts the attempt in the booking's own batch.
-  const attempt = await bookingAttemptSlot(context.cloudflare.env, request);
-  const outcome = await bookSession(context, id, submission.value, rules, snapshot, { attempt });
-  switch (outcome.status) {
-    case "booked":
-      purgeSeatLists(request, context.cloudflare.ctx);
-      return redirectWithToast(context, "/mina-bokningar", {
-        type: "success",
-        title: BOOKING_TEXTS.successTitle,
-        description: BOOKING_TEXTS.successMailQueued,
-      });
-    case "changed":
-      // The page's data is read again (see shouldRevalidate): the form now shows the session as it is.
-      return data(
-        { result: submission.reply({ formErrors: [BOOKING_TEXTS.changed] }), toast: bookingActionToast(BOOKING_TEXTS.changed) },
-        { status: 409, headers: NO_STORE },
-      );
-    case "rate-limited":
-      return data(
-        { result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), toast: null },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
-    case "not-found":
-      return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
-    case "full":
-    case "past":
-      // The form is of no use any more: show the page again (now without it) and say why.
-      return redirectWithToast(
-        context,
-        `/session/${id}`,
-        bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
-        { status: 303 },
-      );
-    case "duplicate":
-    case "error":
-      return bookingFormError(submission, outcome.status);
-  }
+  return handleForm(args, {
+    parse(formData) {
+      const snapshot = decodeSessionSnapshot(formData.get(SNAPSHOT_FIELD));
+      const rules = bookingRulesForTitle(snapshot?.title ?? "");
+      return { submission: parseBookingForm(formData, rules), snapshot, rules };
+    },
+    // The e-mail mismatch is said as a toast too (spec section 5).
+    invalidToast: (submission) =>
+      submission.status === "error" && submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch)
+        ? { type: "error", title: MESSAGES.emailMismatch }
+        : null,
+    async run(values, { snapshot, rules }) {
+      if (!snapshot) return { formErrors: [BOOKING_MESSAGES.idempotencyKey], status: 400 };
+      // Every booking sends e-mail, so attempts per client are limited (generously);
+      // the session's object counts the attempt in the booking's own batch.
+      const attempt = await bookingAttemptSlot(context.cloudflare.env, request);
+      const outcome = await bookSession(context, id, values, rules, snapshot, { attempt });
+      switch (outcome.status) {
+        case "booked":
+          purgeSeatLists(request, context.cloudflare.ctx);
+          return redirectWithToast(context, "/mina-bokningar", {
+            type: "success",
+            title: BOOKING_TEXTS.successTitle,
+            description: BOOKING_TEXTS.successMailQueued,
+          });
+        case "changed":
+          // The page's data is read again (see shouldRevalidate): the form now shows the session as it is.
+          return { formErrors: [BOOKING_TEXTS.changed], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.changed) };
+        case "rate-limited":
+          return {
+            formErrors: [RATE_LIMIT_MESSAGE],
+            status: 429,
+            headers: { "Retry-After": String(outcome.retryAfterSeconds) },
+          };
+        case "not-found":
+          return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+        case "full":
+        case "past":
+          // The form is of no use any more: show the page again (now without it) and say why.
+          return redirectWithToast(
+            context,
+            `/session/${id}`,
+            bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
+            { status: 303 },
+          );
+        case "duplicate":
+          return { formErrors: [BOOKING_TEXTS.duplicate], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.duplicate) };
+        case "error":
+          return { formErrors: [BOOKING_TEXTS.failed], status: 500, toast: bookingErrorToast(BOOKING_TEXTS.failed) };
+      }
+    },
+  });
 }
 
 /** After a refusal for a changed session the page's data is stale: read it again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
-
-/** The form again with the booking's error above it and as a toast. */
-function bookingFormError(
-  submission: ReturnType<typeof parseBookingForm>,
-  status: "duplicate" | "error",
-) {
-  const message = status === "duplicate" ? BOOKING_TEXTS.duplicate : BOOKING_TEXTS.failed;
-  return data(
-    { result: submission.reply({ formErrors: [message] }), toast: bookingActionToast(message) },
-    { status: status === "duplicate" ? 409 : 500, headers: NO_STORE },
-  );
-}
 
 // ---------------------------------------------------------------------------
 

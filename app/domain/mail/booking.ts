@@ -105,7 +105,7 @@ function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
   ];
 }
 
-function calendarDetails(session: BookedSession, booking: BookingDetails, site: MailSite): string {
+function calendarDetails(booking: BookingDetails, site: MailSite): string {
   return [
     `Bokning för ${booking.userName} med ${booking.dogName}.`,
     BINDING_TERMS_REMINDER,
@@ -128,7 +128,7 @@ export function bookingIcs(
     end: session.endTime,
     summary: `${session.title} – Hundpass`,
     location: session.location,
-    description: calendarDetails(session, booking, site),
+    description: calendarDetails(booking, site),
     url: siteLink(site, `/session/${session.id}`),
   });
 }
@@ -143,7 +143,7 @@ export function bookingGoogleCalendarUrl(
     start: session.startTime,
     end: session.endTime,
     location: session.location,
-    details: calendarDetails(session, booking, site),
+    details: calendarDetails(booking, site),
   });
 }
 
