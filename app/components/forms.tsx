@@ -1,11 +1,20 @@
 /**
  * The one way inputs are drawn: label, control, and the Swedish error list
- * wired together with id, aria-invalid and aria-describedby.
+ * wired together with id, aria-invalid and aria-describedby. Takes conform's
+ * props as they come (their React `key` is dropped here).
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useId } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
+
+/** Props as conform's getInputProps & co. give them: with a React `key`, which must not be spread. */
+type ControlProps<T> = T & { key?: string | number | null };
+
+function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const messages = errors?.filter(Boolean);
@@ -61,13 +70,16 @@ function FieldShell({
   );
 }
 
-export function Field({ inputProps, ...shell }: FieldShellProps & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+export function Field({
+  inputProps,
+  ...shell
+}: FieldShellProps & { inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>> }) {
   return (
     <FieldShell
       {...shell}
       controlId={inputProps.id}
       control={(ids) => (
-        <input {...inputProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+        <input {...withoutKey(inputProps)} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
       )}
     />
   );
@@ -76,13 +88,13 @@ export function Field({ inputProps, ...shell }: FieldShellProps & { inputProps: 
 export function TextareaField({
   textareaProps,
   ...shell
-}: FieldShellProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> }) {
+}: FieldShellProps & { textareaProps: ControlProps<TextareaHTMLAttributes<HTMLTextAreaElement>> }) {
   return (
     <FieldShell
       {...shell}
       controlId={textareaProps.id}
       control={(ids) => (
-        <textarea {...textareaProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+        <textarea {...withoutKey(textareaProps)} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
       )}
     />
   );
@@ -92,13 +104,13 @@ export function SelectField({
   selectProps,
   children,
   ...shell
-}: FieldShellProps & { selectProps: SelectHTMLAttributes<HTMLSelectElement>; children: ReactNode }) {
+}: FieldShellProps & { selectProps: ControlProps<SelectHTMLAttributes<HTMLSelectElement>>; children: ReactNode }) {
   return (
     <FieldShell
       {...shell}
       controlId={selectProps.id}
       control={(ids) => (
-        <select {...selectProps} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
+        <select {...withoutKey(selectProps)} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
           {children}
         </select>
       )}
@@ -111,12 +123,12 @@ export function CheckboxField({
   errors,
   className,
   inputProps,
-}: Omit<FieldShellProps, "hint"> & { inputProps: InputHTMLAttributes<HTMLInputElement> }) {
+}: Omit<FieldShellProps, "hint"> & { inputProps: ControlProps<InputHTMLAttributes<HTMLInputElement>> }) {
   const ids = useFieldIds(inputProps.id, errors, null);
   return (
     <div className={["field checkbox-field", className].filter(Boolean).join(" ")}>
       <input
-        {...inputProps}
+        {...withoutKey(inputProps)}
         type="checkbox"
         id={ids.id}
         aria-invalid={ids.invalid}

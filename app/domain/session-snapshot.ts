@@ -5,6 +5,9 @@
 // the booking is written.
 import { z } from "zod";
 
+/** The booking form's hidden field that carries it. */
+export const SESSION_SNAPSHOT_FIELD = "session";
+
 export const SessionSnapshotSchema = z.object({
   title: z.string().min(1).max(200),
   location: z.string().min(1).max(100),

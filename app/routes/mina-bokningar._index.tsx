@@ -92,7 +92,7 @@ function RequestForm({ renderedAt }: { renderedAt: string }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { key: _key, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const emailProps = getInputProps(fields.email, { type: "email" });
 
   return (
     <div className="card account-card">

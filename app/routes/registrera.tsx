@@ -87,14 +87,14 @@ function SignUpForm({ renderedAt }: { renderedAt: string }) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const { key: _emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
-  const { key: _passwordKey, ...passwordProps } = getInputProps(fields.password, { type: "password" });
+  const emailProps = getInputProps(fields.email, { type: "email" });
+  const passwordProps = getInputProps(fields.password, { type: "password" });
   // The server never echoes a password; a fresh input after each answer keeps the browser in step.
   const [answers, setAnswers] = useState(0);
   useEffect(() => {
     if (lastResult) setAnswers((n) => n + 1);
   }, [lastResult]);
-  const { key: _nameKey, ...nameProps } = getInputProps(fields.display_name, { type: "text" });
+  const nameProps = getInputProps(fields.display_name, { type: "text" });
 
   return (
     <>

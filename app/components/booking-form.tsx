@@ -1,0 +1,293 @@
+/**
+ * The binding booking form of /session/{id}. A plain HTML form without
+ * JavaScript; with it, fields validate as you type, contact details are
+ * remembered for next time, and the submit button waits for the terms.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
+import { formatKr } from "~/domain/price";
+import { createBookingSchema, MEETING_TYPES, type BookingRules } from "~/domain/schemas/booking";
+import { MESSAGES } from "~/domain/schemas/common";
+import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
+import type { ToastView } from "~/domain/toast";
+import { FormErrors } from "./form-errors";
+import { CheckboxField, ErrorList, Field, HoneypotFields, SelectField, TextareaField } from "./forms";
+import { Toaster } from "./toaster";
+
+/** Remembered in the browser for the next booking (spec section 3). */
+const REMEMBERED_FIELDS = ["user_name", "user_phone", "dog_name", "dog_breed", "dog_age"] as const;
+const STORAGE_KEY = "hundpass:booking-contact";
+
+function readRemembered(): Partial<Record<(typeof REMEMBERED_FIELDS)[number], string>> {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "{}");
+    if (!parsed || typeof parsed !== "object") return {};
+    const out: Partial<Record<(typeof REMEMBERED_FIELDS)[number], string>> = {};
+    for (const name of REMEMBERED_FIELDS) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (typeof value === "string" && value.trim() !== "") out[name] = value.slice(0, 200);
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+function remember(formData: FormData) {
+  try {
+    const values: Record<string, string> = {};
+    for (const name of REMEMBERED_FIELDS) {
+      const value = formData.get(name);
+      if (typeof value === "string" && value.trim() !== "") values[name] = value.trim();
+    }
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(values));
+  } catch {
+    // Private mode or storage full: remembering is a nicety.
+  }
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+
+export function BookingForm({
+  lastResult,
+  toast: answerToast,
+  rules,
+  snapshot,
+  renderedAt,
+  idempotencyKey,
+  isGroup,
+}: {
+  /** The action's answer to the last post (errors and the values sent). */
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** The action's toast (a refused booking), shown again for every answer. */
+  toast: ToastView | null | undefined;
+  rules: BookingRules;
+  /** The session as this page shows it (SESSION_SNAPSHOT_FIELD). */
+  snapshot: string;
+  renderedAt: string;
+  idempotencyKey: string;
+  isGroup: boolean;
+}) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const schema = useMemo(() => createBookingSchema(rules), [rules]);
+  const [form, fields] = useForm({
+    id: "booking-form",
+    lastResult: navigation.state === "idle" ? lastResult : null,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onSubmit(_event, { formData, submission }) {
+      if (submission?.status === "success") remember(formData);
+    },
+  });
+
+  // Fill remembered contact details into empty fields once, after hydration.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const saved = readRemembered();
+    const formElement = document.forms.namedItem(form.id);
+    for (const name of REMEMBERED_FIELDS) {
+      const value = saved[name];
+      const input = formElement?.elements.namedItem(name);
+      if (value && input instanceof HTMLInputElement && input.value === "") {
+        form.update({ name, value });
+      }
+    }
+  }, [form]);
+
+  const termsAccepted = fields.terms.value === "on";
+  const waitingForTerms = hydrated && !termsAccepted;
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+
+  // Toasts: the server's (booking errors, mismatch without JS) and the
+  // e-mail mismatch found while typing.
+  const [toast, setToast] = useState<ToastView | null>(answerToast ?? null);
+  useEffect(() => {
+    if (answerToast) setToast(answerToast);
+  }, [answerToast]);
+  const mismatch = fields.user_email_confirm.errors?.includes(MESSAGES.emailMismatch) ?? false;
+  useEffect(() => {
+    if (mismatch) setToast({ type: "error", title: MESSAGES.emailMismatch });
+  }, [mismatch]);
+
+  // Errors of fields this session does not show (only a hand-made post has them) go on top too.
+  const formErrors = [
+    ...(form.errors ?? []),
+    ...(fields.idempotency_key.errors ?? []),
+    ...(rules.requiresHomeAddress ? [] : (fields.home_address.errors ?? [])),
+    ...(rules.requiresMeetingType ? [] : (fields.meeting_type.errors ?? [])),
+    ...(rules.requiresVariant ? [] : (fields.variant.errors ?? [])),
+  ];
+  const input = (field: Parameters<typeof getInputProps>[0], type: "text" | "email" | "tel") =>
+    getInputProps(field, { type });
+
+  return (
+    <>
+      <Toaster toast={toast} />
+      <Form method="post" {...getFormProps(form)} className="booking-form" aria-describedby={formErrors.length ? "booking-form-errors" : undefined}>
+        <FormErrors id="booking-form-errors" errors={formErrors} />
+        <HoneypotFields renderedAt={renderedAt} />
+        <input type="hidden" name="idempotency_key" value={idempotencyKey} />
+        <input type="hidden" name={SESSION_SNAPSHOT_FIELD} value={snapshot} />
+
+        <fieldset className="booking-fieldset">
+          <legend>Dina uppgifter</legend>
+          <Field
+            key={fields.user_name.key}
+            label="Namn *"
+            errors={fields.user_name.errors}
+            inputProps={{ ...input(fields.user_name, "text"), autoComplete: "name" }}
+          />
+          <Field
+            key={fields.user_email.key}
+            label="E-post *"
+            errors={fields.user_email.errors}
+            inputProps={{ ...input(fields.user_email, "email"), autoComplete: "email" }}
+          />
+          <Field
+            key={fields.user_email_confirm.key}
+            label="Bekräfta e-post *"
+            errors={fields.user_email_confirm.errors}
+            inputProps={{ ...input(fields.user_email_confirm, "email"), autoComplete: "email" }}
+          />
+          <Field
+            key={fields.user_phone.key}
+            label="Telefon *"
+            errors={fields.user_phone.errors}
+            inputProps={{ ...input(fields.user_phone, "tel"), autoComplete: "tel" }}
+          />
+        </fieldset>
+
+        <fieldset className="booking-fieldset">
+          <legend>Din hund</legend>
+          <Field
+            key={fields.dog_name.key}
+            label="Hundens namn *"
+            errors={fields.dog_name.errors}
+            inputProps={input(fields.dog_name, "text")}
+          />
+          <div className="field-row">
+            <Field
+              key={fields.dog_breed.key}
+              label="Ras"
+              hint="T.ex. tax eller blandras"
+              errors={fields.dog_breed.errors}
+              inputProps={input(fields.dog_breed, "text")}
+            />
+            <Field
+              key={fields.dog_age.key}
+              label="Ålder"
+              hint="T.ex. 2 år eller 10 veckor"
+              errors={fields.dog_age.errors}
+              inputProps={input(fields.dog_age, "text")}
+            />
+          </div>
+        </fieldset>
+
+        {rules.requiresMeetingType ? (
+          <fieldset className="booking-fieldset">
+            <legend>Mötet</legend>
+            <SelectField
+              key={fields.meeting_type.key}
+              label="Mötestyp *"
+              errors={fields.meeting_type.errors}
+              selectProps={getSelectProps(fields.meeting_type)}
+            >
+              <option value="">Välj mötestyp</option>
+              {MEETING_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </SelectField>
+            <p className="booking-warning" data-testid="meeting-type-warning">
+              {BOOKING_TEXTS.meetingTypeWarning}
+            </p>
+          </fieldset>
+        ) : null}
+
+        {rules.requiresHomeAddress ? (
+          <TextareaField
+            key={fields.home_address.key}
+            label="Hemadress *"
+            hint="Gatuadress, postnummer och ort – hit kommer vi."
+            errors={fields.home_address.errors}
+            textareaProps={{ ...getTextareaProps(fields.home_address), rows: 2, autoComplete: "street-address" }}
+          />
+        ) : null}
+
+        {rules.requiresVariant ? <VariantChoice field={fields.variant} /> : null}
+
+        <TextareaField
+          key={fields.special_notes.key}
+          label="Vad vill du träna?"
+          hint="Berätta gärna om er hund och vad ni vill bli bättre på (högst 500 tecken)."
+          errors={fields.special_notes.errors}
+          textareaProps={{ ...getTextareaProps(fields.special_notes), rows: 4 }}
+        />
+
+        {isGroup ? (
+          <p className="booking-info">
+            Grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst 24 timmar
+            innan.
+          </p>
+        ) : null}
+
+        <CheckboxField
+          key={fields.terms.key}
+          label={BOOKING_TEXTS.termsLabel}
+          errors={fields.terms.errors}
+          className="booking-terms"
+          inputProps={getInputProps(fields.terms, { type: "checkbox", value: "on" })}
+        />
+
+        <button
+          type="submit"
+          className="primary booking-submit"
+          // Without JavaScript the button stays enabled and the server checks the terms.
+          disabled={submitting || waitingForTerms}
+          aria-describedby={waitingForTerms ? "booking-submit-hint" : undefined}
+        >
+          {submitting ? BOOKING_TEXTS.submitting : BOOKING_TEXTS.submit}
+        </button>
+        {waitingForTerms ? (
+          <p id="booking-submit-hint" className="booking-submit-hint">
+            {BOOKING_TEXTS.acceptTermsHint}
+          </p>
+        ) : null}
+      </Form>
+    </>
+  );
+}
+
+function VariantChoice({ field }: { field: Parameters<typeof getCollectionProps>[0] }) {
+  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
+  return (
+    <fieldset className="booking-fieldset variant-choice" aria-describedby={errorId} aria-invalid={errorId ? true : undefined}>
+      <legend>Variant *</legend>
+      {getCollectionProps(field, { type: "radio", options: ["privat", "proffs"] }).map(({ key, ...props }) => (
+        <label key={key} className="variant-option">
+          <input {...props} />
+          <span>
+            {props.value === "privat" ? "Privat" : "Proffs"} – {formatKr(PRIVAT_PROFFS_VARIANTS[props.value as "privat" | "proffs"])}
+          </span>
+        </label>
+      ))}
+      <ErrorList id={errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
