@@ -1,0 +1,130 @@
+// Every public page passes axe's WCAG 2.2 AA rules with JavaScript on, at
+// desktop width and at a 390 px phone width: 0 violations. Each test attaches
+// its page's axe result and logs the count; a failure lists every violation
+// with its rule, impact, target selectors and axe's summary of what to fix.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const PHONE = { width: 390, height: 844 };
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+type Violation = AxeResults["violations"][number];
+
+/** One page to scan: where to go and, if needed, what to do there first. */
+type PageCase = {
+  name: string;
+  /** A fixed path, or a function that finds the path from the seeded data. */
+  path: string | ((page: Page) => Promise<string>);
+  /** Brings the page into the state to scan (a failed submit, say). */
+  prepare?: (page: Page) => Promise<void>;
+  /** 404 for the not-found page. */
+  status?: number;
+};
+
+const CALENDAR = "/boka?steg=2&typ=alla&vy=kalender";
+
+/** The href of the first calendar day with a free session, paging forward a few months if needed. */
+async function selectedDayPath(page: Page): Promise<string> {
+  await page.goto(CALENDAR);
+  for (let month = 0; month < 4; month++) {
+    const day = page.locator(".calendar-grid a[data-day]").first();
+    if ((await day.count()) > 0) {
+      const href = await day.getAttribute("href");
+      if (href) return href;
+    }
+    await page.getByRole("link", { name: /^Nästa månad/ }).click();
+    await page.waitForURL(/manad=/);
+  }
+  throw new Error("no calendar day with a free session in the next four months");
+}
+
+/** A bookable session's page, taken from the first 'Visa & Boka' link of /alla-popups. */
+async function sessionPath(page: Page): Promise<string> {
+  await page.goto("/alla-popups");
+  const href = await page.getByRole("link", { name: "Visa & Boka" }).first().getAttribute("href");
+  expect(href, "a 'Visa & Boka' link on /alla-popups").toMatch(/^\/session\/\d+$/);
+  return href as string;
+}
+
+/** The contact form sent empty: the errors show (by conform in the browser). */
+async function submitContactEmpty(page: Page) {
+  const form = page.locator("#contact-form");
+  await form.getByRole("button", { name: "Skicka meddelande" }).click();
+  await expect(form.locator("[aria-invalid='true']").first()).toBeVisible();
+  await expect(form.locator(".field-errors li").first()).toBeVisible();
+}
+
+const PAGES: PageCase[] = [
+  { name: "start", path: "/" },
+  { name: "alla-popups", path: "/alla-popups" },
+  { name: "boka step 1", path: "/boka" },
+  { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
+  { name: "boka calendar", path: CALENDAR },
+  { name: "boka calendar, day selected", path: selectedDayPath },
+  { name: "session", path: sessionPath },
+  { name: "preppa", path: "/preppa" },
+  { name: "hitta", path: "/hitta" },
+  { name: "om", path: "/om" },
+  { name: "om, contact form sent empty", path: "/om", prepare: submitContactEmpty },
+  { name: "mina-bokningar", path: "/mina-bokningar" },
+  { name: "rapportera-problem", path: "/rapportera-problem" },
+  { name: "flurre", path: "/flurre" },
+  { name: "logga-in", path: "/logga-in" },
+  { name: "registrera", path: "/registrera" },
+  { name: "not found", path: "/no-such-page", status: 404 },
+];
+
+const PHONE_PAGES = new Set(["start", "alla-popups", "boka calendar, day selected", "session", "om"]);
+
+function describeViolation(v: Violation): string {
+  const nodes = v.nodes.map((node) => {
+    const summary = (node.failureSummary ?? "").replace(/\s*\n\s*/g, " ").trim();
+    return `    - ${node.target.join(" ")}\n      ${summary}`;
+  });
+  return [`  ${v.id} (${v.impact ?? "no impact"}): ${v.help}`, `    ${v.helpUrl}`, ...nodes].join("\n");
+}
+
+async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, label: string) {
+  const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status(), `status of ${path}`).toBe(pageCase.status ?? 200);
+  // Scan what a visitor sees once the app has hydrated, not the server HTML alone.
+  await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  if (pageCase.prepare) await pageCase.prepare(page);
+
+  const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const elements = violations.reduce((sum, v) => sum + v.nodes.length, 0);
+  // "Needs review" results (text over a picture, say) are reported, not failed on.
+  const line =
+    `axe ${label} · ${pageCase.name} · ${path}: ${violations.length} violations on ${elements} elements` +
+    ` (${incomplete.length} rules need review)`;
+  console.log(line);
+  testInfo.annotations.push({ type: "axe", description: line });
+  await testInfo.attach(`axe ${label} ${pageCase.name}`, {
+    body: JSON.stringify({ path, violations, incomplete }, null, 2),
+    contentType: "application/json",
+  });
+  expect(violations.map(describeViolation), line).toEqual([]);
+}
+
+test.describe("axe, WCAG 2.2 AA", () => {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "axe runs on the hydrated page, with JavaScript on");
+  });
+
+  for (const pageCase of PAGES) {
+    test(`${pageCase.name} has no violations`, async ({ page }, testInfo) => {
+      await scan(page, testInfo, pageCase, "desktop");
+    });
+  }
+
+  test.describe("at 390 px", () => {
+    test.use({ viewport: PHONE });
+    for (const pageCase of PAGES.filter((p) => PHONE_PAGES.has(p.name))) {
+      test(`${pageCase.name} has no violations`, async ({ page }, testInfo) => {
+        await scan(page, testInfo, pageCase, "390px");
+      });
+    }
+  });
+});
