@@ -72,6 +72,9 @@ const PAGES: PageCase[] = [
   { name: "flurre", path: "/flurre" },
   { name: "logga-in", path: "/logga-in" },
   { name: "registrera", path: "/registrera" },
+  { name: "registrera, sent", path: "/registrera?skickat=1" },
+  { name: "staff confirmation link", path: "/registrera/bekrafta?token=ingen-riktig-token-men-en-sida-att-granska" },
+  { name: "mina-bokningar, sent", path: "/mina-bokningar?skickat=1" },
   { name: "not found", path: "/no-such-page", status: 404 },
 ];
 
