@@ -10,7 +10,8 @@ import { displayPriceSek, formatKr, showPriceInList } from "./price";
 import { findTypeContaining, findTypeExact } from "./session-types";
 import { formatDayHeading, formatSessionDate, formatTime, stockholmDayKey } from "./time";
 
-export type SessionRow = {
+/** A session as the public pages read it (the columns they show). */
+export type PublicSession = {
   id: number;
   title: string;
   description: string;
@@ -81,7 +82,7 @@ export function placesLeftLabel(places: number): string {
  * containing the type name (spec section 3).
  */
 export function sessionImage(
-  row: Pick<SessionRow, "title" | "imageUrl">,
+  row: Pick<PublicSession, "title" | "imageUrl">,
   types: readonly TypeImage[],
   match: "exact" | "containing",
 ): string {
@@ -91,7 +92,7 @@ export function sessionImage(
 }
 
 export function toSessionCard(
-  row: SessionRow,
+  row: PublicSession,
   types: readonly TypeImage[],
   match: "exact" | "containing" = "containing",
 ): SessionCardView {

@@ -12,7 +12,6 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
-import { asc, sql } from "drizzle-orm";
 import { SessionCountdown } from "~/components/countdown";
 import { AccessDeniedPage, ErrorPage } from "~/components/status-pages";
 import {
@@ -29,7 +28,7 @@ import {
   stockholmDayKey,
 } from "~/domain/time";
 import { requireCustomer } from "~/server/auth/session-user.server";
-import { getDb, schema } from "~/server/db.server";
+import { bookingsOf } from "~/server/auth/my-bookings.server";
 import accountStyles from "~/styles/account.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
@@ -41,28 +40,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
-  const b = schema.bookings;
-  const rows = await getDb(context.cloudflare.env)
-    .select({
-      id: b.id,
-      bookingStatus: b.bookingStatus,
-      sessionTitle: b.sessionTitle,
-      sessionLocation: b.sessionLocation,
-      sessionStartTime: b.sessionStartTime,
-      sessionEndTime: b.sessionEndTime,
-      dogName: b.dogName,
-      dogBreed: b.dogBreed,
-      dogAge: b.dogAge,
-      specialNotes: b.specialNotes,
-      homeAddress: b.homeAddress,
-      meetingType: b.meetingType,
-      variant: b.variant,
-      priceSek: b.priceSek,
-      createdAt: b.createdAt,
-    })
-    .from(b)
-    .where(sql`lower(${b.userEmail}) = lower(${user.email})`)
-    .orderBy(asc(b.sessionStartTime));
+  const rows = await bookingsOf(context, user.email);
   const now = Date.now();
   const { upcoming, past } = splitBookings(rows, new Date(now));
   return {

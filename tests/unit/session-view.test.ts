@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cardData, placesLeftLabel, sessionImage, splitForBookingList, toSessionCard, type SessionRow } from "../../app/domain/session-view";
+import { cardData, placesLeftLabel, sessionImage, splitForBookingList, toSessionCard, type PublicSession } from "../../app/domain/session-view";
 
-const base: SessionRow = {
+const base: PublicSession = {
   id: 7,
   title: "VALPKURS",
   description: "Valpar leker",

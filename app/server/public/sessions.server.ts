@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/availability";
-import type { SessionRow, TypeImage } from "~/domain/session-view";
+import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
@@ -43,7 +43,7 @@ function withPassType(condition: SQL, passType: PassType | null): SQL {
   return passType ? (and(condition, eq(sessions.passType, passType)) as SQL) : condition;
 }
 
-export type StartPageData = { types: PopupType[]; groupSessions: SessionRow[] };
+export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[] };
 
 /**
  * All session types (the grid shows the visible ones; hidden ones still give
@@ -87,7 +87,7 @@ export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<St
   };
 }
 
-export type SessionListData = { types: TypeImage[]; sessions: SessionRow[] };
+export type SessionListData = { types: TypeImage[]; sessions: PublicSession[] };
 
 /** Upcoming sessions (optionally of one pass type) by start time, with the type images. */
 export async function loadUpcomingSessions(
@@ -117,7 +117,7 @@ export async function loadSessionsStartingBetween(
   now: Date,
   range: { fromIso: string; toIso: string },
   passType: PassType | null = null,
-): Promise<SessionRow[]> {
+): Promise<PublicSession[]> {
   const db = getDb(env);
   return db
     .select(sessionColumns)

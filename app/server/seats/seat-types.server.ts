@@ -5,7 +5,7 @@
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { SqlCondition } from "../db.server";
-import { schema } from "../db.server";
+import type { BookingRow, SessionRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../rate-limit.server";
 
@@ -20,13 +20,13 @@ export const SEAT_SESSION_KEYS = [
   "priceSek",
   "currentParticipants",
   "maxParticipants",
-] as const satisfies ReadonlyArray<keyof typeof schema.sessions.$inferSelect>;
+] as const satisfies ReadonlyArray<keyof SessionRow>;
 
 /** A session as the seat code sees it (counts after the change). */
-export type SeatSession = Pick<typeof schema.sessions.$inferSelect, (typeof SEAT_SESSION_KEYS)[number]>;
+export type SeatSession = Pick<SessionRow, (typeof SEAT_SESSION_KEYS)[number]>;
 
 /** A booking row as stored. */
-export type BookingRecord = typeof schema.bookings.$inferSelect;
+export type BookingRecord = BookingRow;
 
 /** What a visitor books: the booking's own columns (the session's come from the session row). */
 export type BookSeatInput = Pick<BookingRecord, "userName" | "userEmail" | "userPhone" | "dogName" | "idempotencyKey"> &
