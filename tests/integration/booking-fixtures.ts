@@ -61,6 +61,13 @@ export function seatInput(n: number | string, overrides: Partial<BookSeatInput> 
     userEmail: `kund${n}@example.se`,
     userPhone: "0701234567",
     dogName: "Fido",
+    dogBreed: null,
+    dogAge: null,
+    specialNotes: null,
+    homeAddress: null,
+    meetingType: null,
+    variant: null,
+    priceSek: null,
     idempotencyKey: crypto.randomUUID(),
     ...overrides,
   };

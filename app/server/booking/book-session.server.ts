@@ -53,21 +53,7 @@ export async function bookWithConfirmations(
   const { config } = context;
   const now = new Date();
   const id = crypto.randomUUID();
-  const details: BookingDetails = {
-    id,
-    userName: input.userName,
-    userEmail: input.userEmail,
-    userPhone: input.userPhone,
-    dogName: input.dogName,
-    dogBreed: input.dogBreed ?? null,
-    dogAge: input.dogAge ?? null,
-    specialNotes: input.specialNotes ?? null,
-    homeAddress: input.homeAddress ?? null,
-    meetingType: input.meetingType ?? null,
-    variant: input.variant ?? null,
-    priceSek: input.priceSek ?? snapshot.priceSek,
-    createdAt: now.toISOString(),
-  };
+  const details: BookingDetails = { ...input, id, priceSek: input.priceSek ?? snapshot.priceSek, createdAt: now.toISOString() };
   const [customer, admin] = bookingMails(
     { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL },
     { id: sessionId, ...snapshot },

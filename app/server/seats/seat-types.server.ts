@@ -29,13 +29,25 @@ export type SeatSession = Pick<SessionRow, (typeof SEAT_SESSION_KEYS)[number]>;
 export type BookingRecord = BookingRow;
 
 /** What a visitor books: the booking's own columns (the session's come from the session row). */
-export type BookSeatInput = Pick<BookingRecord, "userName" | "userEmail" | "userPhone" | "dogName" | "idempotencyKey"> &
-  Partial<Pick<BookingRecord, "dogBreed" | "dogAge" | "specialNotes" | "homeAddress" | "meetingType" | "variant">> & {
-    /** The booking's id; its mails carry it, so the caller that composed them chooses it. */
-    id?: string;
-    /** The price of the chosen variant; null/absent takes the session's price_sek. */
-    priceSek?: number | null;
-  };
+export type BookSeatInput = Pick<
+  BookingRecord,
+  | "userName"
+  | "userEmail"
+  | "userPhone"
+  | "dogName"
+  | "dogBreed"
+  | "dogAge"
+  | "specialNotes"
+  | "homeAddress"
+  | "meetingType"
+  | "variant"
+  | "idempotencyKey"
+> & {
+  /** The booking's id; its mails carry it, so the caller that composed them chooses it. */
+  id?: string;
+  /** The price of the chosen variant; null takes the session's price_sek. */
+  priceSek: number | null;
+};
 
 /** A mail for the booking's own batch: queued only if the booking is written. */
 export interface BookingMail {
