@@ -31,6 +31,13 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "integration",
+            // One workerd per vitest worker, shared by the files it runs: starting a
+            // runtime and loading the app per file cost more than the tests. The
+            // setup file gives each file an empty database and page cache.
+            isolate: false,
+            // Race tests fire hundreds of requests on one core while the other runs
+            // a file of its own; five seconds is too tight on a 2-core machine.
+            testTimeout: 20_000,
             include: ["tests/integration/**/*.test.ts"],
             setupFiles: ["./tests/integration/apply-migrations.ts"],
           },

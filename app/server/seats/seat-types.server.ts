@@ -92,6 +92,12 @@ export type BookSeatResult =
   | { status: "past" }
   | { status: "error" };
 
+/**
+ * The object was asked about another session than the one it serves (or an
+ * invalid id): nothing was written. `seatsFor` cannot cause this.
+ */
+export type Misrouted = { status: "misrouted"; message: string };
+
 export type CancelBookingResult =
   | { status: "cancelled"; booking: BookingRecord; session: SeatSession }
   | { status: "not-found" };

@@ -13,6 +13,7 @@ import type {
   BookSeatResult,
   CancelBookingResult,
   CancelSessionResult,
+  Misrouted,
   ReleaseResult,
   SetMaxParticipantsResult,
 } from "./seat-types.server";
@@ -25,6 +26,12 @@ export function seatsStub(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
   return namespace.get(namespace.idFromName(String(sessionId)));
 }
 
+/** `seatsFor` names the object by the id it passes, so a misrouted answer is a broken invariant. */
+function served<T extends { status: string }>(result: T): Exclude<T, Misrouted> {
+  if (result.status === "misrouted") throw new Error((result as unknown as Misrouted).message);
+  return result as Exclude<T, Misrouted>;
+}
+
 export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
   const stub = () => seatsStub(env, sessionId);
   return {
@@ -35,23 +42,23 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
      */
     async book(input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult> {
       try {
-        return await stub().book(sessionId, input, options);
+        return served(await stub().book(sessionId, input, options));
       } catch (error) {
         console.error(`seats: book on session ${sessionId} failed`, error);
         return { status: "error" };
       }
     },
-    cancelBooking(bookingId: string): Promise<CancelBookingResult> {
-      return stub().cancelBooking(sessionId, bookingId);
+    async cancelBooking(bookingId: string): Promise<CancelBookingResult> {
+      return served(await stub().cancelBooking(sessionId, bookingId));
     },
-    release(): Promise<ReleaseResult> {
-      return stub().release(sessionId);
+    async release(): Promise<ReleaseResult> {
+      return served(await stub().release(sessionId));
     },
-    setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
-      return stub().setMaxParticipants(sessionId, maxParticipants);
+    async setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
+      return served(await stub().setMaxParticipants(sessionId, maxParticipants));
     },
-    cancelSession(): Promise<CancelSessionResult> {
-      return stub().cancelSession(sessionId);
+    async cancelSession(): Promise<CancelSessionResult> {
+      return served(await stub().cancelSession(sessionId));
     },
   };
 }

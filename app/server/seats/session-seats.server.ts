@@ -31,6 +31,7 @@ import {
   type BookSeatResult,
   type CancelBookingResult,
   type CancelSessionResult,
+  type Misrouted,
   type ReleaseResult,
   type SeatSession,
   type SetMaxParticipantsResult,
@@ -64,43 +65,42 @@ export class SessionSeats extends DurableObject<Env> {
 
   /**
    * A call routed to the wrong object would escape serialization with the
-   * right one, so refuse it loudly instead of writing.
+   * right one, so it is refused before anything is written. The refusal is an
+   * answer, not an exception: an exception thrown across RPC is reported as
+   * uncaught by the runtime even when the caller handles it.
    */
-  private claim(sessionId: number): void {
+  private misrouted(sessionId: number): Misrouted | null {
     if (!Number.isSafeInteger(sessionId) || sessionId < 1) {
-      throw new Error(`SessionSeats: invalid session id ${String(sessionId)}`);
+      return { status: "misrouted", message: `SessionSeats: invalid session id ${String(sessionId)}` };
     }
     if (this.sessionId === null) this.sessionId = sessionId;
     else if (this.sessionId !== sessionId) {
-      throw new Error(`SessionSeats for session ${this.sessionId} got a call for session ${sessionId}`);
+      return { status: "misrouted", message: `SessionSeats for session ${this.sessionId} got a call for session ${sessionId}` };
     }
+    return null;
   }
 
   /**
    * Books one seat, with the mails it is handed, in one D1 batch, or says why
    * not. Same idempotency key again: the first booking.
    */
-  async book(sessionId: number, input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult> {
-    this.claim(sessionId);
-    return this.serialize(() => this.bookNow(sessionId, input, options));
+  async book(sessionId: number, input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.bookNow(sessionId, input, options));
   }
 
   /** Deletes one booking; an active one gives its seat back (never below 0). */
-  async cancelBooking(sessionId: number, bookingId: string): Promise<CancelBookingResult> {
-    this.claim(sessionId);
-    return this.serialize(() => this.cancelBookingNow(sessionId, bookingId));
+  async cancelBooking(sessionId: number, bookingId: string): Promise<CancelBookingResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.cancelBookingNow(sessionId, bookingId));
   }
 
   /** Release for sale: deletes every booking of the session and sets the count to 0. */
-  async release(sessionId: number): Promise<ReleaseResult> {
-    this.claim(sessionId);
-    return this.serialize(() => this.releaseNow(sessionId));
+  async release(sessionId: number): Promise<ReleaseResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.releaseNow(sessionId));
   }
 
   /** Changes max participants; refused below the current participant count. */
-  async setMaxParticipants(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult> {
-    this.claim(sessionId);
-    return this.serialize(() => this.setMaxNow(sessionId, maxParticipants));
+  async setMaxParticipants(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.setMaxNow(sessionId, maxParticipants));
   }
 
   /**
@@ -108,9 +108,8 @@ export class SessionSeats extends DurableObject<Env> {
    * the caller can e-mail those customers) and the session row is deleted, in
    * one transaction, so no booking can slip in between.
    */
-  async cancelSession(sessionId: number): Promise<CancelSessionResult> {
-    this.claim(sessionId);
-    return this.serialize(() => this.cancelSessionNow(sessionId));
+  async cancelSession(sessionId: number): Promise<CancelSessionResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.cancelSessionNow(sessionId));
   }
 
   /**
