@@ -2,11 +2,15 @@
 // Load test of the three busiest public pages on the locally served worker:
 // prints requests/s and p50/p99 latency at 1 and at 50 connections.
 //
-//   npm run build && node bench/load.mjs [--seconds 5] [--check] [--no-reference]
+//   npm run build && node bench/load.mjs [--seconds 5] [--check] [--no-reference] [--workerd] [--uncached]
 //
 // Loopback only (127.0.0.1:8790), bounded: a short warm-up plus `--seconds`
 // (default 5, at most 30) per page and connection count. Starts and stops its
-// own `wrangler dev` (NODE_ENV=production) on a fresh seeded database.
+// own `wrangler dev` (NODE_ENV=production), or with --workerd the deployable
+// bundle straight on workerd, on a fresh seeded database.
+// --uncached sends a (meaningless) toast cookie, which makes every request
+// personal: each one is rendered, as for a signed-in visitor, instead of
+// being answered from the page cache as anonymous visits are.
 // Two reference rows (a static file, a page without data) show how busy the
 // machine is. --check exits with status 1 when a budget is missed.
 import autocannon from "autocannon";
@@ -25,16 +29,19 @@ function option(name, fallback) {
 }
 const seconds = Math.min(Math.max(Number(option("seconds", "5")) || 5, 1), 30);
 const check = process.argv.includes("--check");
+const runtime = process.argv.includes("--workerd") ? "workerd" : "wrangler-dev";
+const uncached = process.argv.includes("--uncached");
 
 function cannon(url, connections, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1, timeout: 10 }, (error, result) =>
+    const headers = uncached ? { cookie: "hp_toast=bench" } : {};
+    autocannon({ url, connections, duration, pipelining: 1, timeout: 10, headers }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
-const { origin, stop } = await startWorker();
+const { origin, stop } = await startWorker({ runtime });
 const rows = [];
 let missed = 0;
 try {
@@ -64,10 +71,13 @@ try {
     }
   }
 } finally {
-  stop();
+  await stop();
 }
 
-console.log(`\nPublic pages, ${seconds} s per run, local worker (NODE_ENV=production), ${new Date().toISOString()}`);
+console.log(
+  `\nPublic pages, ${seconds} s per run, ${runtime === "workerd" ? "bundle on workerd" : "wrangler dev"} (NODE_ENV=production), ` +
+    `${uncached ? "every request rendered" : "anonymous (page cache)"}, ${new Date().toISOString()}`,
+);
 console.table(rows);
 console.log(`Budgets: p50 <= ${BUDGET.p50AtOneMs} ms at 1 connection, >= ${BUDGET.rpsAtFifty} req/s at 50 connections.`);
 if (check && missed > 0) process.exitCode = 1;

@@ -14,10 +14,28 @@ export function cookieName(config: Config, base: string): string {
 /** The cookies that make a page personal (a signed-in name, a toast), under either name. */
 const PERSONAL_COOKIES = new Set(["hp_session", "hp_toast"].flatMap((base) => [base, `__Host-${base}`]));
 
+/** The names of the cookies in a Cookie header. */
+export function cookieNames(cookieHeader: string | null): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader.split(";").map((pair) => pair.split("=")[0]?.trim() ?? "");
+}
+
 /** Whether a Cookie header carries a session or a toast: such a page is never shared. */
 export function carriesPersonalCookie(cookieHeader: string | null): boolean {
-  if (!cookieHeader) return false;
-  return cookieHeader.split(";").some((pair) => PERSONAL_COOKIES.has(pair.split("=")[0]?.trim() ?? ""));
+  return cookieNames(cookieHeader).some((name) => PERSONAL_COOKIES.has(name));
+}
+
+/**
+ * A cookie's value, or null when it is missing or malformed: a cookie the
+ * browser kept from elsewhere, or tampered with, is as good as none (Remix's
+ * own parse throws on a value that is not base64).
+ */
+export async function readCookie(cookie: Cookie, cookieHeader: string | null): Promise<unknown> {
+  try {
+    return await cookie.parse(cookieHeader);
+  } catch {
+    return null;
+  }
 }
 
 export function getCookies(config: Config) {

@@ -4,7 +4,7 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { getCookies } from "./cookies.server";
+import { cookieNames, getCookies, readCookie } from "./cookies.server";
 
 const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
@@ -33,9 +33,11 @@ export async function redirectWithToast(
 /** Returns the pending toast (if any) and the header that clears it. */
 export async function readToast(context: AppLoadContext, request: Request) {
   const cookie = getCookies(context.config).toast;
-  const raw = await cookie.parse(request.headers.get("Cookie"));
+  const raw = await readCookie(cookie, request.headers.get("Cookie"));
   const parsed = ToastSchema.safeParse(raw);
   const toast = parsed.success ? parsed.data : null;
-  const clearHeader = raw == null ? null : await cookie.serialize("", { maxAge: 0 });
+  // A malformed toast cookie reads as none, and is cleared too.
+  const sent = raw != null || cookieNames(request.headers.get("Cookie")).includes(cookie.name);
+  const clearHeader = sent ? await cookie.serialize("", { maxAge: 0 }) : null;
   return { toast, clearHeader };
 }

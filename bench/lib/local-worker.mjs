@@ -1,11 +1,14 @@
-// Starts the built worker for a bench run: `wrangler dev` on 127.0.0.1:8790
-// with NODE_ENV=production and its own database under .wrangler/bench-state
-// (migrated and seeded with the demo data). Stop it with stop(); it is also
-// stopped when the process exits or is interrupted.
+// Starts the built worker for a bench run on 127.0.0.1:8790 with
+// NODE_ENV=production and its own database under .wrangler/bench-state
+// (migrated and seeded with the demo data): `wrangler dev` (as `npm start`
+// serves it), or with { runtime: "workerd" } the deployable bundle straight
+// on workerd (see runtime.mjs). Stop it with stop(); it is also stopped when
+// the process exits or is interrupted.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import { serveBundledWorker } from "./runtime.mjs";
 
 export const BENCH_PORT = 8790;
 export const BENCH_ORIGIN = `http://127.0.0.1:${BENCH_PORT}`;
@@ -39,7 +42,21 @@ function freePort() {
   });
 }
 
-export async function startWorker() {
+/** Serves the bundle on workerd; resolves once it answers. */
+async function startBundled() {
+  const server = await serveBundledWorker({ port: BENCH_PORT, persistTo: STATE, vars: { SITE_URL: BENCH_ORIGIN } });
+  let stopped;
+  const stop = () => (stopped ??= server.stop());
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      void stop().finally(() => process.exit(130));
+    });
+  }
+  return { origin: BENCH_ORIGIN, stop };
+}
+
+/** @param {{ runtime?: "wrangler-dev" | "workerd" }} [options] */
+export async function startWorker({ runtime = "wrangler-dev" } = {}) {
   assertBuilt();
   const env = {
     ...process.env,
@@ -51,6 +68,7 @@ export async function startWorker() {
   rmSync(STATE, { recursive: true, force: true });
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], env);
   run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", STATE], env);
+  if (runtime === "workerd") return startBundled();
 
   // Its own process group, so stopping it also stops workerd.
   const child = spawn(

@@ -14,6 +14,15 @@ describe("the shell", () => {
     expect(html).toContain('href="/"');
   });
 
+  it("treats malformed session and toast cookies as none: the page renders and the toast cookie is cleared", async () => {
+    for (const cookie of ["hp_toast=bench", "hp_session=%%%", "hp_toast=a.b; hp_session=not-base64!"]) {
+      const res = await SELF.fetch("http://localhost/alla-popups", { headers: { Cookie: cookie } });
+      expect(res.status, cookie).toBe(200);
+      expect(await res.text(), cookie).toContain("Alla PopUp&#x27;s");
+      if (cookie.includes("hp_toast")) expect(res.headers.get("Set-Cookie"), cookie).toMatch(/^hp_toast=;.*Max-Age=0/);
+    }
+  });
+
   it("renders the top bar menu without a sign-in", async () => {
     const html = await (await SELF.fetch("http://localhost/")).text();
     for (const label of ["Om", "Hitta", "Preppa", "Alla PopUps", "Mina Bokningar", "Rapportera Problem"]) {

@@ -6,7 +6,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
-import { getCookies } from "../cookies.server";
+import { getCookies, readCookie } from "../cookies.server";
 import { sha256Hex } from "../crypto.server";
 import { getDb, schema } from "../db.server";
 
@@ -20,9 +20,7 @@ export interface SessionUser {
 }
 
 export async function readSessionId(context: AppLoadContext, request: Request) {
-  const value: unknown = await getCookies(context.config).session.parse(
-    request.headers.get("Cookie"),
-  );
+  const value = await readCookie(getCookies(context.config).session, request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 22 ? value : null;
 }
 

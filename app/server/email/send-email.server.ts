@@ -5,6 +5,7 @@
  * undone because e-mail failed: the caller decides what a "failed" means.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { coalescedAfterResponse } from "../after-response.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
 import { insertOutboxRows, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";
@@ -66,22 +67,22 @@ export async function sendEmails(
 }
 
 /**
- * Follow-up delivery right after the response, coalesced per isolate: the
- * first request to ask becomes the drain for a short window; requests that
- * ask during it add their messages to it. Under load that turns one claim
- * and one settle per request into one per window; a lone request's mail
- * still leaves within FOLLOW_UP_WINDOW_MS. Whatever is not delivered here
- * (a crash, an isolate that goes away) is still queued: the cron sends it.
+ * Follow-up delivery right after the response, coalesced per isolate
+ * (coalescedAfterResponse): under load one claim and one settle per window
+ * instead of per request; a lone request's mail still leaves within 50 ms.
+ * Whatever is not delivered here (a crash, an isolate that goes away) is
+ * still queued: the cron sends it.
  */
-const FOLLOW_UP_WINDOW_MS = 50;
-/** Most messages one follow-up drain takes; the rest wait for the next one. */
-const FOLLOW_UP_LIMIT = 50; // D1 allows 100 bound parameters; the claim binds each id
-/** Ids waiting for a follow-up drain; bounded, since the cron covers anything dropped. */
-const MAX_PENDING = 5_000;
-/** A collecting drain older than this was cut off (its request ended): start a new one. */
-const STALE_COLLECTOR_MS = 5_000;
-
-const followUp = { pending: new Set<string>(), collectingSince: 0 };
+const followUpDrain = coalescedAfterResponse<string, AppLoadContext>({
+  windowMs: 50,
+  maxPerRun: 50, // D1 allows 100 bound parameters; the claim binds each id
+  maxPending: 5_000,
+  run: async (ids, context) => {
+    await drainOutbox(context, { limit: ids.length, ids });
+  },
+  // The rows are still queued (or their claim expires); the cron worker retries them.
+  onError: (error) => console.error("drain after response failed", error),
+});
 
 /**
  * Delivers the messages just queued after the response has gone out
@@ -89,27 +90,6 @@ const followUp = { pending: new Set<string>(), collectingSince: 0 };
  * sendEmail(s) returned; failed ones (null) are skipped.
  */
 export function scheduleDrain(context: AppLoadContext, ids: ReadonlyArray<string | null>): void {
-  for (const id of ids) {
-    if (id !== null && followUp.pending.size < MAX_PENDING) followUp.pending.add(id);
-  }
-  if (followUp.pending.size === 0) return;
-  const now = Date.now();
-  if (followUp.collectingSince !== 0 && now - followUp.collectingSince < STALE_COLLECTOR_MS) return;
-  followUp.collectingSince = now;
-  context.cloudflare.ctx.waitUntil(runFollowUp(context));
-}
-
-async function runFollowUp(context: AppLoadContext): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_WINDOW_MS));
-  const ids = [...followUp.pending].slice(0, FOLLOW_UP_LIMIT);
-  for (const id of ids) followUp.pending.delete(id);
-  // From here on, new ids start the next window (and drain alongside this one).
-  followUp.collectingSince = 0;
-  if (followUp.pending.size > 0) scheduleDrain(context, []);
-  try {
-    await drainOutbox(context, { limit: ids.length, ids });
-  } catch (error) {
-    // The rows are still queued (or their claim expires); the cron worker retries them.
-    console.error("drain after response failed", error);
-  }
+  const ctx = context.cloudflare.ctx;
+  followUpDrain((promise) => ctx.waitUntil(promise), ids.filter((id): id is string => id !== null), context);
 }

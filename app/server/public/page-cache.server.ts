@@ -8,6 +8,7 @@
  * then sends the matching Content-Security-Policy. Nonces are never reused.
  */
 
+import { coalescedAfterResponse } from "../after-response.server";
 import { carriesPersonalCookie } from "../cookies.server";
 
 /**
@@ -83,17 +84,33 @@ export async function withPageCache(
 }
 
 /**
- * Drops every cached seat list of this site (/, /alla-popups, every /boka
- * view) after a seat count changed: a new generation, so their keys change.
+ * Renews the seat generation of each origin: a new generation, so every
+ * cached seat list's key changes. Coalesced per isolate
+ * (coalescedAfterResponse): a rush of bookings renews it a few times a
+ * second, not once per booking, and never before the last change.
  */
+const renewSeatGeneration = coalescedAfterResponse<string, null>({
+  windowMs: 50,
+  maxPerRun: 10,
+  maxPending: 10,
+  run: async (origins) => {
+    await Promise.all(
+      origins.map((origin) =>
+        platformCache().put(
+          generationKey(origin),
+          new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
+            // Longer than any seat list is kept (s-maxage 30 s, stale for 300 s).
+            headers: { "Cache-Control": "public, max-age=3600" },
+          }),
+        ),
+      ),
+    );
+  },
+  // The lists are then stale until they expire (30 s).
+  onError: (error) => console.error("could not purge cached seat lists", error),
+});
+
+/** Drops every cached seat list of this site (/, /alla-popups, every /boka view) after a seat count changed. */
 export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "waitUntil">): void {
-  const generation = new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
-    // Longer than any seat list is kept (s-maxage 30 s, stale for 300 s).
-    headers: { "Cache-Control": "public, max-age=3600" },
-  });
-  ctx.waitUntil(
-    platformCache()
-      .put(generationKey(new URL(request.url).origin), generation)
-      .catch((error: unknown) => console.error("could not purge cached seat lists", error)),
-  );
+  renewSeatGeneration((promise) => ctx.waitUntil(promise), [new URL(request.url).origin], null);
 }
