@@ -3,7 +3,6 @@
 // selected day, the link that selects it, and the label a screen reader reads
 // ("tisdag 24 november 2026, 2 lediga pass").
 
-import { memoFormat } from "./session-view";
 import { formatDayHeading, monthGrid } from "./time";
 
 export type CalendarDay = {
@@ -27,7 +26,7 @@ export function freeSessionsLabel(count: number): string {
 
 /** "tisdag 24 november 2026" */
 export function fullDateLabel(dayKey: string): string {
-  return memoFormat("full-date", dayKey, (key) => `${formatDayHeading(key)} ${key.slice(0, 4)}`);
+  return `${formatDayHeading(dayKey)} ${dayKey.slice(0, 4)}`;
 }
 
 /** Bookable sessions per Stockholm day. */

@@ -52,25 +52,6 @@ export type SessionCardView = {
   imageUrl: string;
 };
 
-/**
- * Formatting a Stockholm time costs tens of microseconds and the same few
- * hundred session times are formatted on every request, so results are
- * remembered (pure functions of their input; the map is bounded).
- */
-const formatted = new Map<string, string>();
-const FORMAT_CACHE_LIMIT = 5_000;
-
-export function memoFormat(kind: string, input: string, format: (input: string) => string): string {
-  const key = `${kind}|${input}`;
-  let value = formatted.get(key);
-  if (value === undefined) {
-    if (formatted.size >= FORMAT_CACHE_LIMIT) formatted.clear();
-    value = format(input);
-    formatted.set(key, value);
-  }
-  return value;
-}
-
 /** "1 plats kvar", "3 platser kvar" */
 export function placesLeftLabel(places: number): string {
   return places === 1 ? "1 plats kvar" : `${places} platser kvar`;
@@ -100,7 +81,7 @@ export function toSessionCard(
   // A private session with a booking is full even when a seat is left (spec section 4).
   const placesLeft = availability.bookable ? seatsLeft(row) : 0;
   const price = displayPriceSek(row);
-  const dayKey = memoFormat("day", row.startTime, stockholmDayKey);
+  const dayKey = stockholmDayKey(row.startTime);
   return {
     id: row.id,
     title: row.title,
@@ -108,9 +89,9 @@ export function toSessionCard(
     location: row.location,
     passType: row.passType,
     dayKey,
-    dateLabel: memoFormat("heading", dayKey, formatDayHeading),
-    startLabel: memoFormat("start", row.startTime, formatSessionDate),
-    timeRange: `${memoFormat("time", row.startTime, formatTime)}–${memoFormat("time", row.endTime, formatTime)}`,
+    dateLabel: formatDayHeading(dayKey),
+    startLabel: formatSessionDate(row.startTime),
+    timeRange: `${formatTime(row.startTime)}–${formatTime(row.endTime)}`,
     priceLabel: showPriceInList(price) ? formatKr(price) : null,
     availability,
     placesLeft,

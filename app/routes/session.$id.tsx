@@ -4,7 +4,7 @@
  * JavaScript. Seats are taken through the session's Durable Object.
  */
 // Conform's own coercion, applied once per schema (see parseBookingForm); pinned with @conform-to/zod.
-import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
+import { parseWithZod } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -109,21 +109,8 @@ function bookingErrorToast(description: string): ToastView {
   return { type: "error", title: BOOKING_TEXTS.errorTitle, description };
 }
 
-/**
- * The booking schema for a set of rules, with conform's form-value coercion
- * applied once per rule set instead of on every post.
- */
-type CoercedBookingSchema = ReturnType<typeof coerceFormValue<ReturnType<typeof createBookingSchema>>>;
-const coercedBookingSchemas = new Map<string, CoercedBookingSchema>();
-
 function parseBookingForm(formData: FormData, rules: BookingRules) {
-  const key = [rules.requiresMeetingType, rules.requiresHomeAddress, rules.requiresVariant].join();
-  let schema = coercedBookingSchemas.get(key);
-  if (!schema) {
-    schema = coerceFormValue(createBookingSchema(rules));
-    coercedBookingSchemas.set(key, schema);
-  }
-  return parseWithZod(formData, { schema, disableAutoCoercion: true });
+  return parseWithZod(formData, { schema: createBookingSchema(rules) });
 }
 
 /**

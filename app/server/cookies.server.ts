@@ -5,8 +5,6 @@
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import type { Config } from "./env.server";
 
-const cache = new WeakMap<Config, { toast: Cookie; session: Cookie }>();
-
 export function cookieName(config: Config, base: string): string {
   return config.secureCookies ? `__Host-${base}` : base;
 }
@@ -39,8 +37,6 @@ export async function readCookie(cookie: Cookie, cookieHeader: string | null): P
 }
 
 export function getCookies(config: Config) {
-  const cached = cache.get(config);
-  if (cached) return cached;
   const common = {
     httpOnly: true,
     secure: true,
@@ -54,6 +50,5 @@ export function getCookies(config: Config) {
     // Holds only a random session id; no Max-Age, so it ends with the browser session.
     session: createCookie(cookieName(config, "hp_session"), common),
   };
-  cache.set(config, cookies);
   return cookies;
 }

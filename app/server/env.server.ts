@@ -119,12 +119,8 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-const cache = new WeakMap<object, Config>();
-
-/** Validates the env once per env object; throws ConfigError naming every problem. */
+/** Validates the env (per request: a bench measured no gain in remembering it); throws ConfigError naming every problem. */
 export function getConfig(env: Env): Config {
-  const cached = cache.get(env);
-  if (cached) return cached;
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -137,7 +133,6 @@ export function getConfig(env: Env): Config {
     secureCookies: new URL(parsed.data.SITE_URL).protocol === "https:",
     localOnly: parsed.data.DEV_MAILBOX || parsed.data.SESSION_SECRET === LOCAL_SESSION_SECRET,
   };
-  cache.set(env, config);
   return config;
 }
 
