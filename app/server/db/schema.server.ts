@@ -59,6 +59,8 @@ export const sessions = sqliteTable(
     }),
     createdAt: createdAt(),
     updatedAt: text("updated_at").notNull().default(now),
+    /** Set when staff cancel the session; it is then off sale and off every list but /admin/old. */
+    cancelledAt: text("cancelled_at"),
   },
   (t) => [
     index("sessions_start_time_idx").on(t.startTime),
