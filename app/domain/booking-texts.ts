@@ -5,6 +5,8 @@ export const BOOKING_TEXTS = {
   errorTitle: "Bokningsfel",
   full: "Fullbokat",
   fullPage: "Detta pass är fullbokat",
+  /** A session staff cancelled (not in the spec, which has no public state for it). */
+  cancelledPage: "Det här passet är inställt.",
   duplicate: "Du har redan en bokning för detta pass med denna e-postadress",
   failed: "Kunde inte genomföra bokningen. Försök igen.",
   changed: "Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och skicka igen.",

@@ -73,6 +73,12 @@ const LOAD_ERROR_TOAST = {
   description: BOOKING_TEXTS.loadError,
 } as const;
 
+const CLOSED_TEXTS = {
+  full: BOOKING_TEXTS.full,
+  past: BOOKING_TEXTS.started,
+  "session-cancelled": BOOKING_TEXTS.cancelledPage,
+} as const;
+
 /** Where an unknown session sends the visitor (which in turn shows the list). */
 const LOAD_ERROR_REDIRECT = "/alla-popup";
 
@@ -181,13 +187,11 @@ export function action(args: ActionFunctionArgs) {
           return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
         case "full":
         case "past":
+        case "session-cancelled":
           // The form is of no use any more: show the page again (now without it) and say why.
-          return redirectWithToast(
-            context,
-            `/session/${id}`,
-            bookingErrorToast(outcome.status === "full" ? BOOKING_TEXTS.full : BOOKING_TEXTS.started),
-            { status: 303 },
-          );
+          return redirectWithToast(context, `/session/${id}`, bookingErrorToast(CLOSED_TEXTS[outcome.status]), {
+            status: 303,
+          });
         case "duplicate":
           return { formErrors: [BOOKING_TEXTS.duplicate], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.duplicate) };
         case "error":
@@ -211,7 +215,16 @@ export default function SessionPage() {
   const left = seatsLeft(session);
 
   let panel: ReactNode;
-  if (!availability.bookable) {
+  if (session.cancelledAt !== null) {
+    panel = (
+      <div className="booking-closed" data-testid="session-cancelled">
+        <h2 id="booking-heading">{BOOKING_TEXTS.cancelledPage}</h2>
+        <Link to="/alla-popups" className="button">
+          Visa alla pass
+        </Link>
+      </div>
+    );
+  } else if (!availability.bookable) {
     panel = (
       <div className="booking-closed" data-testid="session-full">
         <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>

@@ -13,6 +13,7 @@ import {
   RATE_LIMIT_MESSAGE,
   rateLimitVerdict,
 } from "../../app/server/rate-limit.server";
+import { seatsFor } from "../../app/server/seats/seats.server";
 import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
 import { exports } from "cloudflare:workers";
 
@@ -329,6 +330,24 @@ describe("booking through the form", () => {
     expect(await toastOf(res)).toMatchObject({ title: "Bokningsfel", description: BOOKING_TEXTS.started });
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     expect(await mailTo("sen@example.se")).toHaveLength(0);
+  });
+
+  it("refuses a session staff cancelled, stores nothing, and its page and the lists say so", async () => {
+    const id = await createSession({ title: "INSTÄLLT TESTPASS" });
+    const form = await bookingForm({ user_email: "installt@example.se", user_email_confirm: "installt@example.se" });
+    await seatsFor(env, id).cancelSession();
+    const res = await postBooking(id, form);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("Location")).toBe(`/session/${id}`);
+    expect(await toastOf(res)).toMatchObject({ title: "Bokningsfel", description: BOOKING_TEXTS.cancelledPage });
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect(await mailTo("installt@example.se")).toHaveLength(0);
+    const page = await (await get(`/session/${id}`)).text();
+    expect(page).toContain(BOOKING_TEXTS.cancelledPage);
+    expect(page).not.toContain('name="user_name"');
+    for (const list of ["/alla-popups", "/boka?steg=2&typ=alla&vy=lista"]) {
+      expect(await (await get(list)).text(), list).not.toContain("INSTÄLLT TESTPASS");
+    }
   });
 
   it("refuses a session that has ended, stores nothing and sends the visitor on to the list", async () => {

@@ -4,7 +4,22 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { classifyBookingFailure } from "../../app/server/seats/session-seats.server";
 import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats/seats.server";
+import { toOutboxRow } from "../../app/server/email/outbox.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
+
+async function statusOf(bookingId: string) {
+  const row = await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(bookingId).first<{ booking_status: string }>();
+  return row?.booking_status;
+}
+
+/** A cancellation mail as a staff change hands it over (its key is per booking). */
+function cancellationRow(bookingId: string, to: string) {
+  return toOutboxRow(
+    { kind: "test-cancellation", to, subject: "Avbokad", text: "Din bokning är avbokad.", idempotencyKey: `booking-cancelled:${bookingId}` },
+    { from: "Hundpass <info@hundpass.se>" },
+    new Date().toISOString(),
+  );
+}
 
 const count = (results: BookSeatResult[], status: BookSeatResult["status"]) =>
   results.filter((r) => r.status === status).length;
@@ -201,12 +216,13 @@ describe("giving seats back and changing seats", () => {
     return booked;
   }
 
-  it("cancelling a booking deletes it and gives its seat back", async () => {
+  it("cancelling a booking keeps it as cancelled and gives its seat back", async () => {
     const id = await createSession({ maxParticipants: 3 });
     const [a] = await bookMany(id, 3);
     const result = await seatsFor(env, id).cancelBooking(a!.id);
     expect(result.status).toBe("cancelled");
-    expect(await seatState(id)).toMatchObject({ current: 2, active: 2, rows: 2 });
+    expect(await seatState(id)).toMatchObject({ current: 2, active: 2, rows: 3 });
+    expect(await statusOf(a!.id)).toBe("cancelled");
     // The freed seat can be booked again.
     expect((await seatsFor(env, id).book(seatInput("new"))).status).toBe("booked");
   });
@@ -219,21 +235,21 @@ describe("giving seats back and changing seats", () => {
     expect(await seatState(id)).toMatchObject({ current: 1, active: 1 });
   });
 
-  it("never counts below 0, even if the count was already wrong", async () => {
+  it("never counts below 0: a cancellation recounts the seats from the active bookings, mending a wrong count", async () => {
     const id = await createSession();
     const [a] = await bookMany(id, 1);
     await env.DB.prepare("UPDATE sessions SET current_participants = 0 WHERE id = ?").bind(id).run();
     expect((await seatsFor(env, id).cancelBooking(a!.id)).status).toBe("cancelled");
-    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect(await seatState(id)).toMatchObject({ current: 0, active: 0, rows: 1 });
   });
 
-  it("deleting an already cancelled booking gives back no seat", async () => {
+  it("an already cancelled booking is not cancelled again and gives back no seat", async () => {
     const id = await createSession();
     const [a] = await bookMany(id, 2);
     await env.DB.prepare("UPDATE bookings SET booking_status = 'cancelled' WHERE id = ?").bind(a!.id).run();
     await env.DB.prepare("UPDATE sessions SET current_participants = 1 WHERE id = ?").bind(id).run();
-    expect((await seatsFor(env, id).cancelBooking(a!.id)).status).toBe("cancelled");
-    expect(await seatState(id)).toMatchObject({ current: 1, active: 1, rows: 1 });
+    expect((await seatsFor(env, id).cancelBooking(a!.id)).status).toBe("not-found");
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1, rows: 2 });
   });
 
   it("refuses to cancel a booking of another session", async () => {
@@ -244,16 +260,54 @@ describe("giving seats back and changing seats", () => {
     expect(await seatState(a)).toMatchObject({ current: 1, rows: 1 });
   });
 
-  it("release deletes every booking, sets the count to 0 and returns who held a seat", async () => {
+  it("release cancels the bookings it names (kept as cancelled), sets the count to 0 and returns them", async () => {
     const id = await createSession();
     const booked = await bookMany(id, 4);
-    const result = await seatsFor(env, id).release();
+    const result = await seatsFor(env, id).release(booked.map((b) => b.id));
     expect(result.status).toBe("released");
     if (result.status !== "released") return;
     expect(result.releasedBookings.map((b) => b.id).sort()).toEqual(booked.map((b) => b.id).sort());
     expect(result.session.currentParticipants).toBe(0);
-    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
-    expect((await seatsFor(env, 999999).release()).status).toBe("not-found");
+    expect(await seatState(id)).toMatchObject({ current: 0, active: 0, rows: 4 });
+    for (const b of booked) expect(await statusOf(b.id)).toBe("cancelled");
+    expect((await seatsFor(env, 999999).release([])).status).toBe("not-found");
+  });
+
+  it("release leaves a booking made after the caller looked (it has no mail for it) and counts it", async () => {
+    const id = await createSession();
+    const seen = await bookMany(id, 2);
+    const late = await seatsFor(env, id).book(seatInput("late-comer"));
+    if (late.status !== "booked") throw new Error("setup");
+    const result = await seatsFor(env, id).release(seen.map((b) => b.id));
+    expect(result.status === "released" && result.releasedBookings.length).toBe(2);
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1, rows: 3 });
+    expect(await statusOf(late.booking.id)).toBe("confirmed");
+  });
+
+  it("queues each customer's mail only for a booking the change cancelled, once however often it is repeated", async () => {
+    const id = await createSession();
+    const booked = await bookMany(id, 2);
+    const mails = booked.map((b) => ({ bookingId: b.id, row: cancellationRow(b.id, b.userEmail) }));
+    const audit = { actorUserId: null, actorEmail: "admin@hundpass.se", action: "session.release", targetType: "session", targetId: String(id), detailsJson: null };
+    await seatsFor(env, id).release(booked.map((b) => b.id), { mails, audit });
+    // A double submit: the same change with freshly composed rows and the same keys.
+    const again = booked.map((b) => ({ bookingId: b.id, row: cancellationRow(b.id, b.userEmail) }));
+    const second = await seatsFor(env, id).release(booked.map((b) => b.id), { mails: again, audit });
+    expect(second.status === "released" && second.releasedBookings).toEqual([]);
+    const queued = await env.DB.prepare("SELECT to_address FROM email_outbox WHERE kind = 'test-cancellation' ORDER BY to_address").all<{ to_address: string }>();
+    expect(queued.results.map((r) => r.to_address)).toEqual(booked.map((b) => b.userEmail).sort());
+    const audits = await env.DB.prepare("SELECT action, target_id FROM audit_log").all();
+    expect(audits.results).toEqual([{ action: "session.release", target_id: String(id) }]);
+  });
+
+  it("queues no mail for a booking the change did not cancel", async () => {
+    const a = await createSession();
+    const b = await createSession();
+    const [other] = await bookMany(b, 1);
+    await seatsFor(env, a).cancelBooking(other!.id, { mails: [{ bookingId: other!.id, row: cancellationRow(other!.id, other!.userEmail) }] });
+    const queued = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE to_address = ?").bind(other!.userEmail).first<{ n: number }>();
+    expect(queued?.n).toBe(0);
+    expect(await statusOf(other!.id)).toBe("confirmed");
   });
 
   it("changes max participants, but never below the participants already booked", async () => {
@@ -282,6 +336,25 @@ describe("giving seats back and changing seats", () => {
     expect(state.current).toBeLessThanOrEqual(state.max);
   });
 
+  it("keeps the count equal to the active bookings when 50 bookings interleave with a release and a cancellation", async () => {
+    const id = await createSession({ maxParticipants: 40 });
+    const first = await bookMany(id, 6);
+    // Sent in this order, all at once: 10 bookings, the release, 20 bookings, the cancellation, 20 bookings.
+    const work: Promise<{ status: string }>[] = [];
+    for (let i = 0; i < 50; i++) {
+      if (i === 10) work.push(seatsFor(env, id).release(first.slice(0, 3).map((b) => b.id)));
+      if (i === 30) work.push(seatsFor(env, id).cancelBooking(first[4]!.id));
+      work.push(seatsFor(env, id).book(seatInput(`mix-${i}`)));
+    }
+    const outcomes = await Promise.all(work);
+    expect(outcomes.filter((o) => o.status === "booked")).toHaveLength(38);
+    expect(outcomes.filter((o) => o.status === "full")).toHaveLength(12);
+    const state = await seatState(id);
+    expect(state.current).toBe(state.active);
+    expect(state.active).toBe(40);
+    expect(state.rows).toBe(state.active + 4);
+  });
+
   it("keeps the count equal to the active bookings through a storm of bookings and cancellations", async () => {
     const id = await createSession({ maxParticipants: 8 });
     const first = await bookMany(id, 5);
@@ -295,22 +368,25 @@ describe("giving seats back and changing seats", () => {
     expect(state.current).toBeGreaterThanOrEqual(0);
   });
 
-  it("cancelling a session marks its bookings cancelled, returns them and deletes the session", async () => {
+  it("cancelling a session keeps it marked cancelled, cancels its bookings, returns them, and books no more", async () => {
     const id = await createSession();
     const booked = await bookMany(id, 2);
     const result = await seatsFor(env, id).cancelSession();
     expect(result.status).toBe("cancelled");
     if (result.status !== "cancelled") return;
     expect(result.cancelledBookings.map((b) => b.id).sort()).toEqual(booked.map((b) => b.id).sort());
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE id = ?").bind(id).first<{ n: number }>();
-    expect(left?.n).toBe(0);
+    expect(result.session.cancelledAt).not.toBeNull();
+    expect(await seatState(id)).toMatchObject({ current: 0, active: 0, rows: 2 });
+    const again = await seatsFor(env, id).cancelSession();
+    expect(again.status === "cancelled" && again.cancelledBookings).toEqual([]);
     const statuses = await env.DB.prepare(
       `SELECT booking_status FROM bookings WHERE id IN (${booked.map(() => "?").join(",")})`,
     )
       .bind(...booked.map((b) => b.id))
       .all<{ booking_status: string }>();
     expect(statuses.results.map((r) => r.booking_status)).toEqual(["cancelled", "cancelled"]);
-    expect((await seatsFor(env, id).book(seatInput("after"))).status).toBe("not-found");
+    expect((await seatsFor(env, id).book(seatInput("after"))).status).toBe("session-cancelled");
+    expect((await seatsFor(env, 999997).cancelSession()).status).toBe("not-found");
   });
 
   it("an object refuses calls meant for another session's object", async () => {
@@ -344,7 +420,7 @@ describe("a sold-out session", () => {
     const { id, first, booked } = await soldOut();
     await seatsFor(env, id).cancelBooking(booked.booking.id);
     expect((await seatsFor(env, id).book(seatInput("next"))).status).toBe("booked");
-    // The cancelled booking's key is forgotten too: sending it again books anew.
+    // Repeating the cancelled booking's form books nothing: the session is full again.
     expect((await seatsFor(env, id).book({ ...first })).status).toBe("full");
   });
 
@@ -353,7 +429,8 @@ describe("a sold-out session", () => {
     await seatsFor(env, id).setMaxParticipants(2);
     expect((await seatsFor(env, id).book(seatInput("more"))).status).toBe("booked");
     expect((await seatsFor(env, id).book(seatInput("again-late"))).status).toBe("full");
-    await seatsFor(env, id).release();
+    const active = await env.DB.prepare("SELECT id FROM bookings WHERE session_id = ? AND booking_status <> 'cancelled'").bind(id).all<{ id: string }>();
+    await seatsFor(env, id).release(active.results.map((r) => r.id));
     expect((await seatsFor(env, id).book(seatInput("after-release"))).status).toBe("booked");
   });
 

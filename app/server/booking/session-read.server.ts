@@ -26,13 +26,19 @@ export type SessionForBooking = {
   currentParticipants: number;
   maxParticipants: number;
   imageUrl: string | null;
+  /** Set when staff cancelled the session: the page says so instead of offering the form. */
+  cancelledAt: string | null;
 };
 
 /** The session and the names + images of all types (for the title → image match), in one round trip. */
 export async function loadSessionPage(env: Pick<Env, "DB">, id: number) {
   const db = getDb(env);
   const [sessionRows, types] = await db.batch([
-    db.select(sessionColumns).from(sessions).where(eq(sessions.id, id)).limit(1),
+    db
+      .select({ ...sessionColumns, cancelledAt: sessions.cancelledAt })
+      .from(sessions)
+      .where(eq(sessions.id, id))
+      .limit(1),
     db.select({ name: popupTypes.name, imageUrl: popupTypes.imageUrl }).from(popupTypes),
   ]);
   const session: SessionForBooking | undefined = sessionRows[0];

@@ -377,3 +377,4 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type PopupTypeRow = typeof popupTypes.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;

@@ -3,7 +3,7 @@
  * trip: one query, or one db.batch of two. Functions throw on a database
  * failure; the route decides what the visitor sees then.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/availability";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
@@ -35,8 +35,9 @@ const typeImageColumns = { name: popupTypes.name, imageUrl: popupTypes.imageUrl 
 /** app_order ascending with missing values last (the 999 rule), then name. */
 const typeOrder = [sql`${popupTypes.appOrder} IS NULL`, asc(popupTypes.appOrder), asc(popupTypes.name)];
 
+/** Not ended and not cancelled: what the public lists show. */
 function upcoming(now: Date): SQL {
-  return gte(sessions.endTime, now.toISOString());
+  return and(gte(sessions.endTime, now.toISOString()), isNull(sessions.cancelledAt)) as SQL;
 }
 
 function withPassType(condition: SQL, passType: PassType | null): SQL {

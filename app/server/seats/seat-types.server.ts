@@ -5,7 +5,7 @@
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { SqlCondition } from "../db.server";
-import type { BookingRow, SessionRow } from "../db/schema.server";
+import type { AuditRow, BookingRow, SessionRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../rate-limit.server";
 
@@ -20,6 +20,7 @@ export const SEAT_SESSION_KEYS = [
   "priceSek",
   "currentParticipants",
   "maxParticipants",
+  "cancelledAt",
 ] as const satisfies ReadonlyArray<keyof SessionRow>;
 
 /** A session as the seat code sees it (counts after the change). */
@@ -90,6 +91,8 @@ export type BookSeatResult =
   | { status: "not-found" }
   /** The session has started (or ended). */
   | { status: "past" }
+  /** Staff cancelled the session. */
+  | { status: "session-cancelled" }
   | { status: "error" };
 
 /**
@@ -98,12 +101,28 @@ export type BookSeatResult =
  */
 export type Misrouted = { status: "misrouted"; message: string };
 
+/** An audit_log row a staff change writes in its own batch (written only if the change changed something). */
+export type AuditEntry = Pick<AuditRow, "actorUserId" | "actorEmail" | "action" | "targetType" | "targetId" | "detailsJson">;
+
+/**
+ * What a staff change hands the object for its batch: the customers' mails
+ * (each queued only if its booking was cancelled by the change; a mail's
+ * idempotency key keeps a repeated change from mailing twice) and its audit
+ * row.
+ */
+export interface StaffChangeExtras {
+  mails?: Array<{ bookingId: string; row: OutboxRowToQueue }>;
+  audit?: AuditEntry;
+}
+
 export type CancelBookingResult =
   | { status: "cancelled"; booking: BookingRecord; session: SeatSession }
+  /** No such active booking on this session (also: cancelled already). */
   | { status: "not-found" };
 
 export type ReleaseResult =
-  | { status: "released"; releasedBookings: BookingRecord[]; deletedCount: number; session: SeatSession }
+  /** `releasedBookings`: the bookings this release cancelled. */
+  | { status: "released"; releasedBookings: BookingRecord[]; session: SeatSession }
   | { status: "not-found" };
 
 export type SetMaxParticipantsResult =
@@ -114,5 +133,6 @@ export type SetMaxParticipantsResult =
   | { status: "not-found" };
 
 export type CancelSessionResult =
+  /** `cancelledBookings`: the bookings this call cancelled (none when the session was cancelled already). */
   | { status: "cancelled"; cancelledBookings: BookingRecord[]; session: SeatSession }
   | { status: "not-found" };

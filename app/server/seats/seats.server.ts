@@ -16,6 +16,7 @@ import type {
   Misrouted,
   ReleaseResult,
   SetMaxParticipantsResult,
+  StaffChangeExtras,
 } from "./seat-types.server";
 
 export type * from "./seat-types.server";
@@ -48,17 +49,18 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
         return { status: "error" };
       }
     },
-    async cancelBooking(bookingId: string): Promise<CancelBookingResult> {
-      return served(await stub().cancelBooking(sessionId, bookingId));
+    async cancelBooking(bookingId: string, extras?: StaffChangeExtras): Promise<CancelBookingResult> {
+      return served(await stub().cancelBooking(sessionId, bookingId, extras));
     },
-    async release(): Promise<ReleaseResult> {
-      return served(await stub().release(sessionId));
+    /** Cancels the named active bookings (those the caller showed, and composed mails for). */
+    async release(bookingIds: readonly string[], extras?: StaffChangeExtras): Promise<ReleaseResult> {
+      return served(await stub().release(sessionId, bookingIds, extras));
     },
     async setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
       return served(await stub().setMaxParticipants(sessionId, maxParticipants));
     },
-    async cancelSession(): Promise<CancelSessionResult> {
-      return served(await stub().cancelSession(sessionId));
+    async cancelSession(extras?: StaffChangeExtras): Promise<CancelSessionResult> {
+      return served(await stub().cancelSession(sessionId, extras));
     },
   };
 }

@@ -32,6 +32,7 @@ import {
   type CancelBookingResult,
   type CancelSessionResult,
   type Misrouted,
+  type StaffChangeExtras,
   type ReleaseResult,
   type SeatSession,
   type SetMaxParticipantsResult,
@@ -88,14 +89,39 @@ export class SessionSeats extends DurableObject<Env> {
     return this.misrouted(sessionId) ?? this.serialize(() => this.bookNow(sessionId, input, options));
   }
 
-  /** Deletes one booking; an active one gives its seat back (never below 0). */
-  async cancelBooking(sessionId: number, bookingId: string): Promise<CancelBookingResult | Misrouted> {
-    return this.misrouted(sessionId) ?? this.serialize(() => this.cancelBookingNow(sessionId, bookingId));
+  /** Cancels one active booking (the row is kept) and gives its seat back. */
+  async cancelBooking(
+    sessionId: number,
+    bookingId: string,
+    extras: StaffChangeExtras = {},
+  ): Promise<CancelBookingResult | Misrouted> {
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(async (): Promise<CancelBookingResult> => {
+        const done = await this.cancelBookingsNow(sessionId, [bookingId], extras, false);
+        const booking = done?.cancelled[0];
+        return done && booking ? { status: "cancelled", booking, session: done.session } : { status: "not-found" };
+      })
+    );
   }
 
-  /** Release for sale: deletes every booking of the session and sets the count to 0. */
-  async release(sessionId: number): Promise<ReleaseResult | Misrouted> {
-    return this.misrouted(sessionId) ?? this.serialize(() => this.releaseNow(sessionId));
+  /**
+   * Release for sale: cancels the given active bookings (those the caller
+   * showed and composed mails for; the rows are kept) and gives their seats
+   * back. A booking made since is not touched.
+   */
+  async release(
+    sessionId: number,
+    bookingIds: readonly string[],
+    extras: StaffChangeExtras = {},
+  ): Promise<ReleaseResult | Misrouted> {
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(async (): Promise<ReleaseResult> => {
+        const done = await this.cancelBookingsNow(sessionId, bookingIds, extras, false);
+        return done ? { status: "released", releasedBookings: done.cancelled, session: done.session } : { status: "not-found" };
+      })
+    );
   }
 
   /** Changes max participants; refused below the current participant count. */
@@ -104,12 +130,18 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /**
-   * Cancels the session: its active bookings become 'cancelled' (returned, so
-   * the caller can e-mail those customers) and the session row is deleted, in
-   * one transaction, so no booking can slip in between.
+   * Cancels the session: it is marked cancelled (and kept) and every active
+   * booking becomes 'cancelled', in one transaction, so no booking can slip
+   * in between. Mails are queued for the bookings they name.
    */
-  async cancelSession(sessionId: number): Promise<CancelSessionResult | Misrouted> {
-    return this.misrouted(sessionId) ?? this.serialize(() => this.cancelSessionNow(sessionId));
+  async cancelSession(sessionId: number, extras: StaffChangeExtras = {}): Promise<CancelSessionResult | Misrouted> {
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(async (): Promise<CancelSessionResult> => {
+        const done = await this.cancelBookingsNow(sessionId, null, extras, true);
+        return done ? { status: "cancelled", cancelledBookings: done.cancelled, session: done.session } : { status: "not-found" };
+      })
+    );
   }
 
   /**
@@ -152,6 +184,7 @@ export class SessionSeats extends DurableObject<Env> {
            s.title, s.location, s.start_time, s.end_time, ?15
          FROM sessions s
          WHERE s.id = ?2
+           AND s.cancelled_at IS NULL
            AND s.start_time > ?15
            AND s.current_participants < s.max_participants
            AND (s.pass_type = 'group' OR s.current_participants = 0)
@@ -248,7 +281,12 @@ export class SessionSeats extends DurableObject<Env> {
 
     const booking = results.at(-2)?.results[0] as BookingRecord | undefined;
     if (booking) return { status: "booked", booking, session, replayed: false, mailIds: mails.map(({ row }) => row.id) };
-    if (keyBookingId !== null) return (await this.replay(sessionId, input.idempotencyKey)) ?? { status: "error" };
+    if (keyBookingId !== null) {
+      // A repeat of a booking staff have cancelled since is not a booking: answer from the session as it is.
+      const replay = await this.replay(sessionId, input.idempotencyKey);
+      if (replay) return replay;
+    }
+    if (session.cancelledAt !== null) return { status: "session-cancelled" };
     if (session.startTime <= now) return { status: "past" };
     if (snapshot && !sameAsSnapshot(session, snapshot)) return { status: "changed", title: session.title };
     if (duplicate) return { status: "duplicate" };
@@ -258,10 +296,12 @@ export class SessionSeats extends DurableObject<Env> {
     if (recipient && (recipientHits ?? 0) >= recipient.limit) {
       return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, recipientHits ?? 0).retryAfterSeconds };
     }
+    // The key is spent (its booking was cancelled): with seats left, the visitor must send a fresh form.
+    if (keyBookingId !== null && session.currentParticipants < session.maxParticipants) return { status: "error" };
     return { status: "full" };
   }
 
-  /** The booking an earlier call made with this idempotency key (its mail was queued then). */
+  /** The booking an earlier call made with this idempotency key (its mail was queued then), unless it was cancelled since. */
   private async replay(sessionId: number, idempotencyKey: string): Promise<BookSeatResult | null> {
     const [byKey, sessions] = await this.env.DB.batch([
       this.env.DB.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(idempotencyKey),
@@ -269,6 +309,7 @@ export class SessionSeats extends DurableObject<Env> {
     ]);
     const booking = byKey?.results[0] as BookingRecord | undefined;
     const session = sessions?.results[0] as SeatSession | undefined;
+    if (booking?.bookingStatus === "cancelled" && booking.sessionId === sessionId) return null;
     if (!booking || !session || booking.sessionId !== sessionId) {
       console.error(
         `booking for session ${sessionId}: its idempotency key ${booking ? `belongs to booking ${booking.id} of another session` : "has no booking"}`,
@@ -278,45 +319,66 @@ export class SessionSeats extends DurableObject<Env> {
     return { status: "booked", booking, session, replayed: true, mailIds: [] };
   }
 
-  private async cancelBookingNow(sessionId: number, bookingId: string): Promise<CancelBookingResult> {
+  /**
+   * One batch for every staff cancellation: cancel the named active bookings
+   * (all active ones when `bookingIds` is null), and with `wholeSession` mark
+   * the session cancelled; write the audit row if anything changed; recount
+   * the seats from the active bookings (so the count can never drift); queue
+   * each mail whose booking is now cancelled; read back what changed.
+   */
+  private async cancelBookingsNow(
+    sessionId: number,
+    bookingIds: readonly string[] | null,
+    { mails = [], audit }: StaffChangeExtras,
+    wholeSession: boolean,
+  ): Promise<{ cancelled: BookingRecord[]; session: SeatSession } | null> {
     const db = this.env.DB;
     const now = new Date().toISOString();
-    const [, deleted, sessions] = await db.batch([
-      db
-        .prepare(
-          `UPDATE sessions SET current_participants = current_participants - 1, updated_at = ?3
-           WHERE id = ?1 AND current_participants > 0
-             AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2 AND session_id = ?1 AND booking_status <> 'cancelled')`,
-        )
-        .bind(sessionId, bookingId, now),
-      db.prepare(`DELETE FROM bookings WHERE id = ? AND session_id = ? RETURNING ${BOOKING_COLUMNS}`).bind(bookingId, sessionId),
-      db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
-    ]);
-    const booking = deleted?.results[0] as BookingRecord | undefined;
-    const session = sessions?.results[0] as SeatSession | undefined;
-    if (!session || !booking) return { status: "not-found" };
-    return { status: "cancelled", booking, session };
-  }
-
-  private async releaseNow(sessionId: number): Promise<ReleaseResult> {
-    const db = this.env.DB;
-    const now = new Date().toISOString();
-    const [deleted, sessions] = await db.batch([
-      db.prepare(`DELETE FROM bookings WHERE session_id = ? RETURNING ${BOOKING_COLUMNS}`).bind(sessionId),
-      db
-        .prepare(`UPDATE sessions SET current_participants = 0, updated_at = ? WHERE id = ? RETURNING ${SESSION_COLUMNS}`)
-        .bind(now, sessionId),
-    ]);
-    const session = sessions?.results[0] as SeatSession | undefined;
-    if (!session) return { status: "not-found" };
-    const bookings = ((deleted?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
-    return {
-      status: "released",
-      // Only those who held a seat get told; cancelled rows were deleted silently.
-      releasedBookings: bookings.filter((b) => b.bookingStatus !== "cancelled"),
-      deletedCount: bookings.length,
-      session,
-    };
+    const named = bookingIds === null ? "" : "AND id IN (SELECT value FROM json_each(?3))";
+    const cancel = db
+      .prepare(
+        `UPDATE bookings SET booking_status = 'cancelled'
+         WHERE session_id = ?1 AND booking_status <> 'cancelled' ${named}
+           AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND (cancelled_at IS NULL OR ?2))
+         RETURNING ${BOOKING_COLUMNS}`,
+      )
+      .bind(sessionId, wholeSession ? 1 : 0, ...(bookingIds === null ? [] : [JSON.stringify(bookingIds)]));
+    const markSession = db
+      .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2 WHERE id = ?1 AND cancelled_at IS NULL")
+      .bind(sessionId, now);
+    // changes() is the row count of the statement just before: the audit row only for a real change.
+    const auditRow = audit
+      ? [
+          db
+            .prepare(
+              `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+               SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() > 0`,
+            )
+            .bind(audit.actorUserId, audit.actorEmail, audit.action, audit.targetType, audit.targetId, audit.detailsJson, now),
+        ]
+      : [];
+    const recount = db
+      .prepare(
+        `UPDATE sessions SET updated_at = ?2, current_participants =
+           (SELECT count(*) FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled')
+         WHERE id = ?1 RETURNING ${SESSION_COLUMNS}`,
+      )
+      .bind(sessionId, now);
+    const queueMails = mails.flatMap(({ bookingId, row }) =>
+      outboxInsertStatements(db, row, {
+        condition: {
+          sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ? AND session_id = ? AND booking_status = 'cancelled')",
+          params: [bookingId, sessionId],
+        },
+      }),
+    );
+    const statements = wholeSession
+      ? [cancel, markSession, ...auditRow, recount, ...queueMails]
+      : [cancel, ...auditRow, recount, ...queueMails];
+    const results = await db.batch(statements);
+    const cancelled = ((results[0]?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
+    const session = results[statements.indexOf(recount)]?.results[0] as SeatSession | undefined;
+    return session ? { cancelled, session } : null;
   }
 
   private async setMaxNow(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult> {
@@ -337,23 +399,6 @@ export class SessionSeats extends DurableObject<Env> {
     const session = sessions?.results[0] as SeatSession | undefined;
     if (!session) return { status: "not-found" };
     return { status: "below-current", session };
-  }
-
-  private async cancelSessionNow(sessionId: number): Promise<CancelSessionResult> {
-    const db = this.env.DB;
-    const [cancelled, deleted] = await db.batch([
-      db
-        .prepare(
-          `UPDATE bookings SET booking_status = 'cancelled'
-           WHERE session_id = ? AND booking_status <> 'cancelled' RETURNING ${BOOKING_COLUMNS}`,
-        )
-        .bind(sessionId),
-      db.prepare(`DELETE FROM sessions WHERE id = ? RETURNING ${SESSION_COLUMNS}`).bind(sessionId),
-    ]);
-    const session = deleted?.results[0] as SeatSession | undefined;
-    if (!session) return { status: "not-found" };
-    const bookings = ((cancelled?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
-    return { status: "cancelled", cancelledBookings: bookings, session };
   }
 }
 
