@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIcs, escapeIcsText, foldIcsLine, icsUtcDateTime, unfoldIcs } from "../../app/domain/ics";
+import { buildIcs, icsUtcDateTime, unfoldIcs } from "../../app/domain/ics";
 
 const event = {
   uid: "booking-3b241101-e2bb-4255-8caf-4136c566a962@hundpass.se",
@@ -51,28 +51,43 @@ describe("buildIcs (RFC 5545)", () => {
     const long = { ...event, description: "Åäö ".repeat(80), summary: "x".repeat(200) };
     const ics = buildIcs(long);
     for (const line of ics.split("\r\n")) expect(octets(line)).toBeLessThanOrEqual(75);
-    expect(unfoldIcs(ics)).toContain(`DESCRIPTION:${escapeIcsText(long.description)}`);
+    expect(unfoldIcs(ics)).toContain(`DESCRIPTION:${long.description}`);
     expect(unfoldIcs(ics)).toContain(`SUMMARY:${long.summary}`);
   });
 });
 
-describe("escapeIcsText", () => {
-  it("escapes backslash, semicolon, comma and newlines", () => {
-    expect(escapeIcsText("a\\b;c,d\ne\r\nf")).toBe("a\\\\b\\;c\\,d\\ne\\nf");
+describe("text in the file", () => {
+  it("escapes backslash, semicolon, comma and newlines in TEXT values", () => {
+    const lines = unfoldIcs(buildIcs({ ...event, summary: "a\\b;c,d", description: "e\nf\r\ng" }));
+    expect(lines).toContain("SUMMARY:a\\\\b\\;c\\,d");
+    expect(lines).toContain("DESCRIPTION:e\\nf\\ng");
+  });
+
+  it("folds with CRLF + space and never splits a character, emoji included", () => {
+    const ics = buildIcs({ ...event, description: `${"a".repeat(60)}🐕🐕🐕${"ä".repeat(40)}` });
+    expect(ics).toMatch(/\r\n /);
+    for (const line of ics.split("\r\n")) {
+      expect(octets(line)).toBeLessThanOrEqual(75);
+      expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    }
+    expect(unfoldIcs(ics)).toContain(`DESCRIPTION:${"a".repeat(60)}🐕🐕🐕${"ä".repeat(40)}`);
   });
 });
 
-describe("foldIcsLine", () => {
-  it("leaves a 75-octet line alone and folds a 76-octet one with CRLF + space", () => {
-    expect(foldIcsLine("a".repeat(75))).toBe("a".repeat(75));
-    expect(foldIcsLine("a".repeat(76))).toBe(`${"a".repeat(75)}\r\n a`);
+describe("changes and cancellations", () => {
+  it("marks a first version PUBLISH, CONFIRMED, SEQUENCE 0", () => {
+    const lines = unfoldIcs(buildIcs(event));
+    expect(lines).toContain("STATUS:CONFIRMED");
+    expect(lines).toContain("SEQUENCE:0");
   });
 
-  it("never splits a multi-byte character across lines", () => {
-    const folded = foldIcsLine(`${"a".repeat(74)}ä${"b".repeat(10)}`);
-    const [first, second] = folded.split("\r\n");
-    expect(first).toBe("a".repeat(74));
-    expect(second).toBe(` ä${"b".repeat(10)}`);
+  it("writes a cancellation as METHOD:CANCEL, STATUS:CANCELLED with the same UID and a raised SEQUENCE", () => {
+    const lines = unfoldIcs(buildIcs({ ...event, method: "CANCEL", sequence: 2 }));
+    expect(lines).toContain("METHOD:CANCEL");
+    expect(lines).toContain("STATUS:CANCELLED");
+    expect(lines).toContain("SEQUENCE:2");
+    expect(lines).toContain(`UID:${event.uid}`);
+    expect(lines).not.toContain("METHOD:PUBLISH");
   });
 });
 

@@ -133,6 +133,7 @@ describe("booking .ics", () => {
     expect(lines).toContain("DTEND:20261207T180000Z");
     expect(lines).toContain("DTSTAMP:20261121T060000Z");
     expect(lines).toContain("LOCATION:Hundhallen Gävle");
-    expect(lines).toContain("URL:https://hundpass.se/session/14");
+    // URL with its (default) value type written out, as RFC 5545 allows.
+    expect(lines).toContain("URL;VALUE=URI:https://hundpass.se/session/14");
   });
 });
