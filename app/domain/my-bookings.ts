@@ -26,6 +26,8 @@ export interface DatedBooking {
  * Upcoming: confirmed bookings whose session has not started, soonest first.
  * Past: every booking whose session has started, whatever its status, latest
  * first. A pending or cancelled booking of a future session is in neither.
+ * Cancelled: bookings of future sessions that staff cancelled (released or
+ * 'Ställ in pass'), soonest first, so the customer sees 'Avbokad' on them.
  */
 export function splitBookings<T extends DatedBooking>(bookings: readonly T[], now: Date) {
   const nowIso = now.toISOString();
@@ -35,7 +37,10 @@ export function splitBookings<T extends DatedBooking>(bookings: readonly T[], no
   const past = bookings
     .filter((b) => b.sessionStartTime <= nowIso)
     .sort((a, b) => b.sessionStartTime.localeCompare(a.sessionStartTime));
-  return { upcoming, past };
+  const cancelled = bookings
+    .filter((b) => b.bookingStatus === "cancelled" && b.sessionStartTime > nowIso)
+    .sort((a, b) => a.sessionStartTime.localeCompare(b.sessionStartTime));
+  return { upcoming, past, cancelled };
 }
 
 /** "29:05" for minutes and seconds; "7:59:59" once an hour or more is left. Never negative. */

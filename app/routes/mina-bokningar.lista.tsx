@@ -42,11 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
   const rows = await bookingsOf(context, user.email);
   const now = Date.now();
-  const { upcoming, past } = splitBookings(rows, new Date(now));
+  const { upcoming, past, cancelled } = splitBookings(rows, new Date(now));
   return {
     email: user.email,
     upcoming,
     past,
+    cancelled,
     remainingSeconds: Math.max(0, Math.floor((Date.parse(user.expiresAt) - now) / 1000)),
   };
 }
@@ -54,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
 
 export default function MyBookings() {
-  const { email, upcoming, past, remainingSeconds } = useLoaderData<typeof loader>();
+  const { email, upcoming, past, cancelled, remainingSeconds } = useLoaderData<typeof loader>();
   return (
     <section className="account-page my-bookings" aria-labelledby="page-heading">
       <h1 id="page-heading">Mina bokningar</h1>
@@ -73,6 +74,17 @@ export default function MyBookings() {
       ) : (
         <p>Du har inga kommande bokningar.</p>
       )}
+
+      {cancelled.length ? (
+        <>
+          <h2 id="cancelled-heading">Avbokade</h2>
+          <ul className="booking-list" aria-labelledby="cancelled-heading" data-testid="cancelled-bookings">
+            {cancelled.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2 id="past-heading">Tidigare</h2>
       {past.length ? (

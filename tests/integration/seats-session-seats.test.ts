@@ -371,13 +371,13 @@ describe("giving seats back and changing seats", () => {
   it("cancelling a session keeps it marked cancelled, cancels its bookings, returns them, and books no more", async () => {
     const id = await createSession();
     const booked = await bookMany(id, 2);
-    const result = await seatsFor(env, id).cancelSession();
+    const result = await seatsFor(env, id).cancelSession(booked.map((b) => b.id));
     expect(result.status).toBe("cancelled");
     if (result.status !== "cancelled") return;
     expect(result.cancelledBookings.map((b) => b.id).sort()).toEqual(booked.map((b) => b.id).sort());
     expect(result.session.cancelledAt).not.toBeNull();
     expect(await seatState(id)).toMatchObject({ current: 0, active: 0, rows: 2 });
-    const again = await seatsFor(env, id).cancelSession();
+    const again = await seatsFor(env, id).cancelSession(booked.map((b) => b.id));
     expect(again.status === "cancelled" && again.cancelledBookings).toEqual([]);
     const statuses = await env.DB.prepare(
       `SELECT booking_status FROM bookings WHERE id IN (${booked.map(() => "?").join(",")})`,
@@ -386,7 +386,7 @@ describe("giving seats back and changing seats", () => {
       .all<{ booking_status: string }>();
     expect(statuses.results.map((r) => r.booking_status)).toEqual(["cancelled", "cancelled"]);
     expect((await seatsFor(env, id).book(seatInput("after"))).status).toBe("session-cancelled");
-    expect((await seatsFor(env, 999997).cancelSession()).status).toBe("not-found");
+    expect((await seatsFor(env, 999997).cancelSession([])).status).toBe("not-found");
   });
 
   it("an object refuses calls meant for another session's object", async () => {

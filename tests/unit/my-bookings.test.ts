@@ -7,17 +7,17 @@ function booking(id: string, bookingStatus: BookingStatus, sessionStartTime: str
   return { id, bookingStatus, sessionStartTime };
 }
 
-describe("splitBookings", () => {
-  const all = [
-    booking("later", "confirmed", "2026-05-20T16:00:00.000Z"),
-    booking("soon", "confirmed", "2026-05-11T16:00:00.000Z"),
-    booking("pending-future", "pending", "2026-05-12T16:00:00.000Z"),
-    booking("cancelled-future", "cancelled", "2026-05-13T16:00:00.000Z"),
-    booking("old", "confirmed", "2026-04-01T16:00:00.000Z"),
-    booking("recent", "cancelled", "2026-05-09T16:00:00.000Z"),
-    booking("started-now", "confirmed", "2026-05-10T12:00:00.000Z"),
-  ];
+const all = [
+  booking("later", "confirmed", "2026-05-20T16:00:00.000Z"),
+  booking("soon", "confirmed", "2026-05-11T16:00:00.000Z"),
+  booking("pending-future", "pending", "2026-05-12T16:00:00.000Z"),
+  booking("cancelled-future", "cancelled", "2026-05-13T16:00:00.000Z"),
+  booking("old", "confirmed", "2026-04-01T16:00:00.000Z"),
+  booking("recent", "cancelled", "2026-05-09T16:00:00.000Z"),
+  booking("started-now", "confirmed", "2026-05-10T12:00:00.000Z"),
+];
 
+describe("splitBookings", () => {
   it("lists only confirmed bookings of sessions not yet started as upcoming, soonest first", () => {
     expect(splitBookings(all, now).upcoming.map((b) => b.id)).toEqual(["soon", "later"]);
   });
@@ -31,6 +31,13 @@ describe("splitBookings", () => {
     const shown = [...upcoming, ...past].map((b) => b.id);
     expect(shown).not.toContain("pending-future");
     expect(shown).not.toContain("cancelled-future");
+  });
+});
+
+describe("cancelled bookings of future sessions", () => {
+  it("are listed on their own, soonest first; pending ones and those of started sessions are not", () => {
+    const withLater = [...all, booking("cancelled-later", "cancelled", "2026-06-01T16:00:00.000Z")];
+    expect(splitBookings(withLater, now).cancelled.map((b) => b.id)).toEqual(["cancelled-future", "cancelled-later"]);
   });
 });
 

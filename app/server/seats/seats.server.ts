@@ -59,8 +59,9 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
     async setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
       return served(await stub().setMaxParticipants(sessionId, maxParticipants));
     },
-    async cancelSession(extras?: StaffChangeExtras): Promise<CancelSessionResult> {
-      return served(await stub().cancelSession(sessionId, extras));
+    /** Marks the session cancelled and cancels the named active bookings (those the caller composed mails for). */
+    async cancelSession(bookingIds: readonly string[], extras?: StaffChangeExtras): Promise<CancelSessionResult> {
+      return served(await stub().cancelSession(sessionId, bookingIds, extras));
     },
   };
 }

@@ -130,15 +130,21 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /**
-   * Cancels the session: it is marked cancelled (and kept) and every active
-   * booking becomes 'cancelled', in one transaction, so no booking can slip
-   * in between. Mails are queued for the bookings they name.
+   * Cancels the session: it is marked cancelled (and kept), so nothing more
+   * can be booked, and the given active bookings (those the caller composed
+   * mails for) become 'cancelled', in one transaction. A booking made after
+   * the caller looked stays active and counted: the answer's
+   * `session.currentParticipants` says so, and the caller cancels it too.
    */
-  async cancelSession(sessionId: number, extras: StaffChangeExtras = {}): Promise<CancelSessionResult | Misrouted> {
+  async cancelSession(
+    sessionId: number,
+    bookingIds: readonly string[],
+    extras: StaffChangeExtras = {},
+  ): Promise<CancelSessionResult | Misrouted> {
     return (
       this.misrouted(sessionId) ??
       this.serialize(async (): Promise<CancelSessionResult> => {
-        const done = await this.cancelBookingsNow(sessionId, null, extras, true);
+        const done = await this.cancelBookingsNow(sessionId, bookingIds, extras, true);
         return done ? { status: "cancelled", cancelledBookings: done.cancelled, session: done.session } : { status: "not-found" };
       })
     );
@@ -320,29 +326,27 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /**
-   * One batch for every staff cancellation: cancel the named active bookings
-   * (all active ones when `bookingIds` is null), and with `wholeSession` mark
-   * the session cancelled; write the audit row if anything changed; recount
+   * One batch for every staff cancellation: cancel the named active bookings,
+   * and with `wholeSession` mark the session cancelled; write the audit row if anything changed; recount
    * the seats from the active bookings (so the count can never drift); queue
    * each mail whose booking is now cancelled; read back what changed.
    */
   private async cancelBookingsNow(
     sessionId: number,
-    bookingIds: readonly string[] | null,
+    bookingIds: readonly string[],
     { mails = [], audit }: StaffChangeExtras,
     wholeSession: boolean,
   ): Promise<{ cancelled: BookingRecord[]; session: SeatSession } | null> {
     const db = this.env.DB;
     const now = new Date().toISOString();
-    const named = bookingIds === null ? "" : "AND id IN (SELECT value FROM json_each(?3))";
     const cancel = db
       .prepare(
         `UPDATE bookings SET booking_status = 'cancelled'
-         WHERE session_id = ?1 AND booking_status <> 'cancelled' ${named}
+         WHERE session_id = ?1 AND booking_status <> 'cancelled' AND id IN (SELECT value FROM json_each(?3))
            AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND (cancelled_at IS NULL OR ?2))
          RETURNING ${BOOKING_COLUMNS}`,
       )
-      .bind(sessionId, wholeSession ? 1 : 0, ...(bookingIds === null ? [] : [JSON.stringify(bookingIds)]));
+      .bind(sessionId, wholeSession ? 1 : 0, JSON.stringify(bookingIds));
     const markSession = db
       .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2 WHERE id = ?1 AND cancelled_at IS NULL")
       .bind(sessionId, now);

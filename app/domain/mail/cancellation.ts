@@ -1,0 +1,93 @@
+// The mails a staff cancellation sends each customer who held a seat (spec
+// section 7: send-cancellation-email, one per booking, for 'Avboka' and
+// 'Släpp till försäljning'; send-session-cancelled-email for 'Ställ in pass').
+// Each carries a METHOD:CANCEL calendar file under the booking's own UID, so
+// a calendar that took the confirmation's file drops the event. Pure.
+import { buildIcs } from "../ics";
+import { formatSessionDate, formatTimeRange } from "../time";
+import { escapeHtml, htmlDocument } from "./html";
+import type { MailMessage, MailSite } from "./message";
+
+/** A booking as stored: who booked, and the session as it was booked. */
+export interface CancelledBooking {
+  id: string;
+  userName: string;
+  userEmail: string;
+  sessionId: number | null;
+  sessionTitle: string;
+  sessionLocation: string;
+  sessionStartTime: string;
+  sessionEndTime: string;
+}
+
+export type CancellationReason = "booking" | "session";
+
+/** One cancellation mail per booking, whatever cancelled it: a repeat or a second reason queues nothing. */
+export const cancellationMailKey = (bookingId: string) => `booking-cancelled:${bookingId}`;
+
+/** The booking's calendar event, cancelled; `sequence` must exceed every version sent before (the confirmation is 0). */
+export function cancellationIcs(booking: CancelledBooking, site: MailSite, now: Date, sequence: number): string {
+  const host = new URL(site.siteUrl).hostname;
+  return buildIcs({
+    uid: `booking-${booking.id}@${host}`,
+    dtstamp: now,
+    start: booking.sessionStartTime,
+    end: booking.sessionEndTime,
+    summary: `${booking.sessionTitle} – Hundpass`,
+    location: booking.sessionLocation,
+    method: "CANCEL",
+    sequence,
+  });
+}
+
+export function cancellationMail(
+  site: MailSite & { adminEmail: string },
+  booking: CancelledBooking,
+  reason: CancellationReason,
+  now: Date,
+  sequence = 1,
+): MailMessage {
+  const when = formatSessionDate(booking.sessionStartTime);
+  const subject =
+    reason === "session" ? `Inställt: ${booking.sessionTitle} ${when}` : `Avbokning: ${booking.sessionTitle} ${when}`;
+  const what = `${booking.sessionTitle}, ${when} (${formatTimeRange(booking.sessionStartTime, booking.sessionEndTime)}), ${booking.sessionLocation}`;
+  const lead =
+    reason === "session"
+      ? `Tyvärr har vi ställt in passet ${what}. Din bokning är därför avbokad.`
+      : `Vi har avbokat din bokning av passet ${what}.`;
+  const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
+  const text = [
+    `Hej ${booking.userName}!`,
+    "",
+    lead,
+    "",
+    "Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.",
+    `Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på ${myBookings}`,
+    "",
+    `Bokningsnummer: ${booking.id}`,
+    "",
+    "Hälsningar,",
+    "Hundpass",
+  ].join("\n");
+  const html = htmlDocument(
+    subject,
+    `<p style="margin:0 0 16px">Hej ${escapeHtml(booking.userName)}!</p>` +
+      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p>` +
+      `<p style="margin:0 0 16px">Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.</p>` +
+      `<p style="margin:0 0 16px">Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på <a href="${escapeHtml(myBookings)}">${escapeHtml(myBookings)}</a>.</p>` +
+      `<p style="margin:0 0 16px;color:#55645c">Bokningsnummer: ${escapeHtml(booking.id)}</p>` +
+      `<p style="margin:0">Hälsningar,<br>Hundpass</p>`,
+  );
+  return {
+    kind: reason === "session" ? "session-cancelled" : "booking-cancelled",
+    to: booking.userEmail,
+    replyTo: site.adminEmail,
+    subject,
+    text,
+    html,
+    attachments: [
+      { filename: "avbokning.ics", content: cancellationIcs(booking, site, now, sequence), contentType: "text/calendar; method=CANCEL; charset=utf-8" },
+    ],
+    idempotencyKey: cancellationMailKey(booking.id),
+  };
+}

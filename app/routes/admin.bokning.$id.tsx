@@ -1,0 +1,100 @@
+/**
+ * /admin/bokning/{id}: 'Avboka' for one booking, behind a confirmation (this
+ * page without JavaScript; a dialog on the list with it). The booking is kept
+ * as cancelled, its seat is given back and its customer is mailed, once.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { adminReturnTo } from "~/domain/admin-return";
+import { ADMIN_TOASTS, BOOKING_CANCEL } from "~/domain/admin-texts";
+import { formatDateTime, formatTime } from "~/domain/time";
+import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Avboka – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
+
+const BOOKING_ID = /^[0-9a-f-]{36}$/i;
+
+const CancelSchema = z.object({ intent: z.literal("cancel-booking"), returnTo: z.string().optional() });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const returnTo = adminReturnTo(new URL(request.url).searchParams.get("tillbaka"), "/admin/bokade-pass");
+  const id = params.id ?? "";
+  const booking = BOOKING_ID.test(id) ? await loadActiveBooking(context.cloudflare.env.DB, id) : null;
+  if (!booking) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
+  return data(
+    {
+      booking: {
+        id: booking.id,
+        userName: booking.userName,
+        dogName: booking.dogName,
+        sessionTitle: booking.sessionTitle,
+        sessionStartTime: booking.sessionStartTime,
+        sessionEndTime: booking.sessionEndTime,
+        sessionLocation: booking.sessionLocation,
+      },
+      returnTo,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireAdmin(context, request);
+  const parsed = CancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null, "/admin/bokade-pass");
+  const id = params.id ?? "";
+  if (!parsed.success || !BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
+  try {
+    const outcome = await cancelBookingAsStaff(context, request, { userId: user.userId, email: user.email }, id);
+    return redirectWithToast(
+      context,
+      returnTo,
+      outcome.status === "done" ? ADMIN_TOASTS.bookingCancelled : ADMIN_TOASTS.bookingNotFound,
+    );
+  } catch (error) {
+    console.error(`admin cancel of booking ${id} failed`, error);
+    return redirectWithToast(context, returnTo, ADMIN_TOASTS.cancelBookingFailed);
+  }
+}
+
+export default function AdminBookingCancel() {
+  const { booking, returnTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section className="admin-page">
+      <p>
+        <Link to={returnTo}>Tillbaka</Link>
+      </p>
+      <h1>Avboka {booking.userName}</h1>
+      <dl className="admin-facts">
+        <dt>Pass</dt>
+        <dd>{booking.sessionTitle}</dd>
+        <dt>Tid</dt>
+        <dd>
+          {formatDateTime(booking.sessionStartTime)}–{formatTime(booking.sessionEndTime)}
+        </dd>
+        <dt>Plats</dt>
+        <dd>{booking.sessionLocation}</dd>
+        <dt>Hund</dt>
+        <dd>{booking.dogName}</dd>
+      </dl>
+      <Form method="post" className="confirm-box" aria-labelledby="confirm-question">
+        <p id="confirm-question">{BOOKING_CANCEL.question}</p>
+        <input type="hidden" name="intent" value="cancel-booking" />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <div className="button-row">
+          <button type="submit" className="button danger" disabled={navigation.state !== "idle"}>
+            {BOOKING_CANCEL.button}
+          </button>
+          <Link to={returnTo} className="button secondary">
+            Avbryt
+          </Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * What staff do to a session's bookings: cancel one booking ('Avboka'),
+ * release the session for sale ('Släpp till försäljning'), cancel the
+ * session ('Ställ in pass') and delete a session that never had a booking.
+ *
+ * Each reads what it will change, composes one mail per customer who held a
+ * seat (app/domain/mail/cancellation.ts) and hands the mails and its audit
+ * row to the session's SessionSeats object, which cancels, recounts, queues
+ * and audits in one D1 batch. A repeat (a double submit) changes nothing,
+ * mails nobody and writes no audit row. Delivery follows the response; the
+ * cached seat lists are purged.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
+import { columnsAs, schema } from "../db.server";
+import { toOutboxRow } from "../email/outbox.server";
+import { scheduleDrain } from "../email/send-email.server";
+import { purgeSeatLists } from "../public/page-cache.server";
+import { seatsFor, type AuditEntry, type BookingRecord, type StaffChangeExtras } from "../seats/seats.server";
+
+/** Who does the change (the signed-in admin), for the audit log. */
+export interface AdminActor {
+  userId: string | null;
+  email: string;
+}
+
+export type StaffChangeOutcome =
+  /** `count`: the bookings this change cancelled (and mailed). */
+  | { status: "done"; count: number }
+  | { status: "not-found" }
+  /** Delete only: the session has (or had) bookings; nothing changed. */
+  | { status: "has-bookings" };
+
+const BOOKING_COLUMNS = columnsAs(schema.bookings);
+
+interface SessionState {
+  id: number;
+  title: string;
+  cancelledAt: string | null;
+  currentParticipants: number;
+}
+
+/** The session and its active bookings, in one round trip. */
+async function readSession(db: D1Database, sessionId: number) {
+  const [sessions, bookings] = await db.batch([
+    db
+      .prepare(
+        `SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants
+         FROM sessions WHERE id = ?`,
+      )
+      .bind(sessionId),
+    db
+      .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ? AND booking_status <> 'cancelled' ORDER BY created_at`)
+      .bind(sessionId),
+  ]);
+  const session = sessions?.results[0] as SessionState | undefined;
+  return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
+}
+
+function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: unknown): AuditEntry {
+  return {
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    action,
+    targetType,
+    targetId,
+    detailsJson: JSON.stringify(details),
+  };
+}
+
+/** One cancellation mail per booking, as rows for the object's batch. */
+function cancellationRows(
+  context: AppLoadContext,
+  bookings: readonly BookingRecord[],
+  reason: CancellationReason,
+): NonNullable<StaffChangeExtras["mails"]> {
+  const { config } = context;
+  const now = new Date();
+  const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
+  return bookings.map((booking) => ({
+    bookingId: booking.id,
+    row: toOutboxRow(cancellationMail(site, booking, reason, now), { from: config.EMAIL_FROM }, now.toISOString()),
+  }));
+}
+
+/** After a change: deliver its mails and drop the cached seat lists. */
+function afterChange(context: AppLoadContext, request: Request, mails: StaffChangeExtras["mails"], cancelled: readonly BookingRecord[]) {
+  const done = new Set(cancelled.map((b) => b.id));
+  scheduleDrain(context, (mails ?? []).filter((m) => done.has(m.bookingId)).map((m) => m.row.id));
+  purgeSeatLists(request, context.cloudflare.ctx);
+}
+
+/** 'Avboka': cancels one active booking and mails its customer. */
+export async function cancelBookingAsStaff(
+  context: AppLoadContext,
+  request: Request,
+  actor: AdminActor,
+  bookingId: string,
+): Promise<StaffChangeOutcome> {
+  const { env } = context.cloudflare;
+  const booking = await env.DB.prepare(
+    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`,
+  )
+    .bind(bookingId)
+    .first<BookingRecord>();
+  if (!booking || booking.sessionId === null) return { status: "not-found" };
+  const mails = cancellationRows(context, [booking], "booking");
+  const result = await seatsFor(env, booking.sessionId).cancelBooking(booking.id, {
+    mails,
+    audit: audit(actor, "booking.cancel", "booking", booking.id, {
+      sessionId: booking.sessionId,
+      before: { bookingStatus: booking.bookingStatus },
+      after: { bookingStatus: "cancelled" },
+    }),
+  });
+  if (result.status !== "cancelled") return { status: "not-found" };
+  afterChange(context, request, mails, [result.booking]);
+  return { status: "done", count: 1 };
+}
+
+/** 'Släpp till försäljning': cancels every active booking, mails each customer, seats back to 0. */
+export async function releaseSessionAsStaff(
+  context: AppLoadContext,
+  request: Request,
+  actor: AdminActor,
+  sessionId: number,
+): Promise<StaffChangeOutcome> {
+  const { env } = context.cloudflare;
+  const read = await readSession(env.DB, sessionId);
+  if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
+  const mails = cancellationRows(context, read.active, "booking");
+  const result = await seatsFor(env, sessionId).release(
+    read.active.map((b) => b.id),
+    {
+      mails,
+      audit: audit(actor, "session.release", "session", String(sessionId), {
+        before: { currentParticipants: read.session.currentParticipants },
+        after: { currentParticipants: 0 },
+        bookings: read.active.map((b) => b.id),
+      }),
+    },
+  );
+  if (result.status !== "released") return { status: "not-found" };
+  afterChange(context, request, mails, result.releasedBookings);
+  return { status: "done", count: result.releasedBookings.length };
+}
+
+/**
+ * 'Ställ in pass': marks the session cancelled (kept, off sale) and cancels
+ * every active booking, mailing each customer. A booking that arrived while
+ * the first call was on its way is cancelled and mailed by a second.
+ */
+export async function cancelSessionAsStaff(
+  context: AppLoadContext,
+  request: Request,
+  actor: AdminActor,
+  sessionId: number,
+): Promise<StaffChangeOutcome> {
+  const { env } = context.cloudflare;
+  let count = 0;
+  for (let round = 0; round < 2; round++) {
+    const read = await readSession(env.DB, sessionId);
+    if (!read) return { status: "not-found" };
+    if (read.session.cancelledAt !== null && read.active.length === 0) break;
+    const mails = cancellationRows(context, read.active, "session");
+    const result = await seatsFor(env, sessionId).cancelSession(
+      read.active.map((b) => b.id),
+      {
+        mails,
+        audit: audit(actor, "session.cancel", "session", String(sessionId), {
+          before: { cancelledAt: read.session.cancelledAt, currentParticipants: read.session.currentParticipants },
+          after: { cancelled: true, currentParticipants: 0 },
+          bookings: read.active.map((b) => b.id),
+        }),
+      },
+    );
+    if (result.status !== "cancelled") return { status: "not-found" };
+    count += result.cancelledBookings.length;
+    afterChange(context, request, mails, result.cancelledBookings);
+    if (result.session.currentParticipants === 0) break;
+  }
+  return { status: "done", count };
+}
+
+/** Deletes a session that never had a booking (any booking, even a cancelled one, keeps it). */
+export async function deleteSessionAsStaff(
+  context: AppLoadContext,
+  request: Request,
+  actor: AdminActor,
+  sessionId: number,
+): Promise<StaffChangeOutcome> {
+  const db = context.cloudflare.env.DB;
+  const deletable = "id = ?1 AND NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1)";
+  const [, deleted, exists] = await db.batch([
+    // The audit row first, from the row as it is: same condition, same transaction as the delete.
+    db
+      .prepare(
+        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
+         SELECT ?2, ?3, 'session.delete', 'session', CAST(id AS TEXT),
+           json_object('before', json_object('title', title, 'location', location, 'startTime', start_time,
+             'endTime', end_time, 'maxParticipants', max_participants), 'after', NULL)
+         FROM sessions WHERE ${deletable}`,
+      )
+      .bind(sessionId, actor.userId, actor.email),
+    db.prepare(`DELETE FROM sessions WHERE ${deletable} RETURNING id`).bind(sessionId),
+    db.prepare("SELECT 1 AS found FROM sessions WHERE id = ?").bind(sessionId),
+  ]);
+  if (deleted?.results.length) {
+    purgeSeatLists(request, context.cloudflare.ctx);
+    return { status: "done", count: 0 };
+  }
+  return exists?.results.length ? { status: "has-bookings" } : { status: "not-found" };
+}
+
+/** What a confirmation page shows about the session it changes. */
+export interface SessionSummary {
+  id: number;
+  title: string;
+  location: string;
+  startTime: string;
+  endTime: string;
+  passType: "group" | "private";
+  currentParticipants: number;
+  maxParticipants: number;
+  cancelledAt: string | null;
+  /** Any booking ever, cancelled ones included: such a session cannot be deleted. */
+  everBooked: boolean;
+}
+
+export async function loadSessionSummary(db: D1Database, sessionId: number): Promise<SessionSummary | null> {
+  const row = await db
+    .prepare(
+      `SELECT id, title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType,
+         current_participants AS currentParticipants, max_participants AS maxParticipants,
+         cancelled_at AS cancelledAt, EXISTS (SELECT 1 FROM bookings WHERE session_id = sessions.id) AS everBooked
+       FROM sessions WHERE id = ?`,
+    )
+    .bind(sessionId)
+    .first<Omit<SessionSummary, "everBooked"> & { everBooked: number }>();
+  return row ? { ...row, everBooked: row.everBooked === 1 } : null;
+}
+
+/** The booking an 'Avboka' confirmation shows, with its session as booked. */
+export async function loadActiveBooking(db: D1Database, bookingId: string): Promise<BookingRecord | null> {
+  return db
+    .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`)
+    .bind(bookingId)
+    .first<BookingRecord>();
+}
