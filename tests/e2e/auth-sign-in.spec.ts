@@ -23,12 +23,16 @@ test("a customer signs in with an e-mailed link, sees own bookings, and the link
   await expect(page.getByTestId("display-name")).toHaveText(CUSTOMER);
 
   // Seed: upcoming VALPKURS (session 4) and PLAN (8); past VALPKURS (23) and PLAN (24);
-  // the cancelled VARDAGSLYDNAD (2) is in neither list.
+  // the cancelled VARDAGSLYDNAD (2) in a list of its own, as 'Avbokad'.
   const upcoming = page.getByTestId("upcoming-bookings").getByTestId("booking-card");
   const past = page.getByTestId("past-bookings").getByTestId("booking-card");
+  const cancelled = page.getByTestId("cancelled-bookings").getByTestId("booking-card");
   await expect(upcoming).toHaveCount(2);
   await expect(past).toHaveCount(2);
-  await expect(page.getByText("VARDAGSLYDNAD")).toHaveCount(0);
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled.getByText("VARDAGSLYDNAD")).toBeVisible();
+  await expect(cancelled.getByText("Avbokad")).toBeVisible();
+  await expect(page.getByText("VARDAGSLYDNAD")).toHaveCount(1);
   for (const list of [upcoming, past]) {
     await expect(list.filter({ hasText: "VALPKURS" })).toHaveCount(1);
     await expect(list.filter({ hasText: "PLAN" })).toHaveCount(1);

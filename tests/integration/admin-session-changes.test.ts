@@ -223,3 +223,32 @@ describe("the confirmation page (the way without JavaScript)", () => {
     expect(res.headers.get("Location")).toBe("/admin");
   });
 });
+
+describe("the audit log (/admin/logg)", () => {
+  it("lists changes newest first with who, what and before/after, 50 a page", async () => {
+    const who = await people();
+    const id = await createSession();
+    await bookMany(id, 1, `log${id}`);
+    await post(`/admin/pass/${id}`, { intent: "release" }, who.admin);
+    await post(`/admin/pass/${id}`, { intent: "cancel" }, who.admin);
+    const html = await (await fetchAndSettle("/admin/logg", { headers: { Cookie: who.admin } })).text();
+    const cancelAt = html.indexOf("Ställde in pass");
+    const releaseAt = html.indexOf("Släppte pass till försäljning");
+    expect(cancelAt).toBeGreaterThan(-1);
+    expect(releaseAt).toBeGreaterThan(cancelAt);
+    expect(html).toContain(`href="/admin/pass/${id}"`);
+    expect(html).toContain("Före och efter");
+
+    // Fill past one page: the second page exists and the first links to it.
+    await env.DB.batch(
+      Array.from({ length: 60 }, (_, i) =>
+        env.DB.prepare("INSERT INTO audit_log (actor_email, action, target_type, target_id) VALUES ('a@hundpass.se', 'session.update', 'session', ?)").bind(`fill-${i}`),
+      ),
+    );
+    const first = await (await fetchAndSettle("/admin/logg", { headers: { Cookie: who.admin } })).text();
+    expect(first.match(/<li class="card"/g)).toHaveLength(50);
+    expect(first).toContain('href="/admin/logg?sida=2"');
+    const second = await (await fetchAndSettle("/admin/logg?sida=2", { headers: { Cookie: who.admin } })).text();
+    expect(second).toContain('href="/admin/logg"');
+  });
+});

@@ -28,14 +28,18 @@ beforeAll(async () => {
 });
 
 describe("my bookings", () => {
-  it("shows the customer's upcoming confirmed and past bookings, and nothing else", async () => {
+  it("shows the customer's upcoming confirmed, cancelled and past bookings, each in its own list", async () => {
     const html = await (await list(await signInAs({ email: DEMO_CUSTOMER_EMAIL, kind: "customer" }))).text();
-    const upcoming = section(html, ">Kommande</h2>", ">Tidigare</h2>");
-    const past = section(html, ">Tidigare</h2>");
+    const upcoming = section(html, ">Kommande</h2>", ">Avbokade</h2>");
+    const cancelled = section(html, ">Avbokade</h2>", ">Tidigare</h2>");
+    const past = section(html, ">Tidigare</h2>", "Boka fler pass");
 
     // Seed: upcoming on sessions 4 (VALPKURS) and 8 (PLAN), past on 23 (VALPKURS) and 24 (PLAN),
-    // a cancelled booking on session 2 (VARDAGSLYDNAD) that is neither.
+    // a cancelled booking on the future session 2 (VARDAGSLYDNAD), shown as 'Avbokad'.
     expect(upcoming.match(/data-testid="booking-card"/g)).toHaveLength(2);
+    expect(cancelled.match(/data-testid="booking-card"/g)).toHaveLength(1);
+    expect(cancelled).toContain("VARDAGSLYDNAD");
+    expect(cancelled).toContain("Avbokad");
     expect(past.match(/data-testid="booking-card"/g)).toHaveLength(2);
     const start = (id: number) => demo.sessions.find((s) => s.id === id)!.startTime;
     const [soonest] = [DEMO_SESSION_IDS.groupThree, DEMO_SESSION_IDS.planBooked].sort((a, b) => start(a).localeCompare(start(b)));
@@ -43,7 +47,8 @@ describe("my bookings", () => {
     // Upcoming soonest first; past latest first (a week ago before two weeks ago).
     expect(upcoming.indexOf("booking-title")).toBe(upcoming.indexOf(`booking-title">${titleOf(soonest)}`));
     expect(past.indexOf("booking-title")).toBe(past.indexOf(`booking-title">${titleOf(DEMO_SESSION_IDS.pastPlan)}`));
-    expect(html).not.toContain("VARDAGSLYDNAD");
+    expect(upcoming).not.toContain("VARDAGSLYDNAD");
+    expect(past).not.toContain("VARDAGSLYDNAD");
     expect(upcoming).toContain("Bekräftad");
     expect(upcoming).toContain("Google Meets");
     expect(html).toContain("Sigge");
@@ -66,13 +71,13 @@ describe("my bookings", () => {
 
   it("matches the address without regard to case", async () => {
     const html = await (await list(await signInAs({ email: "KUND@Example.SE", kind: "customer" }))).text();
-    expect(html.match(/data-testid="booking-card"/g)).toHaveLength(4);
+    expect(html.match(/data-testid="booking-card"/g)).toHaveLength(5);
   });
 
   it("keeps showing a booking whose session was deleted, from the booking's own copy", async () => {
     await env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(DEMO_SESSION_IDS.pastPlan).run();
     const html = await (await list(await signInAs({ email: DEMO_CUSTOMER_EMAIL, kind: "customer" }))).text();
-    const past = section(html, ">Tidigare</h2>");
+    const past = section(html, ">Tidigare</h2>", "Boka fler pass");
     expect(past.match(/data-testid="booking-card"/g)).toHaveLength(2);
     expect(past).toContain("Telefonmöte");
   });

@@ -1,0 +1,28 @@
+// How the audit log names what staff did, and where its target lives.
+
+const ACTION_LABELS: Record<string, string> = {
+  "session.create": "Skapade pass",
+  "session.update": "Ändrade pass",
+  "session.release": "Släppte pass till försäljning",
+  "session.cancel": "Ställde in pass",
+  "session.delete": "Tog bort pass",
+  "booking.cancel": "Avbokade bokning",
+  "email.send": "Skickade mejl",
+};
+
+export function auditActionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** A link to the target when it still has a page of its own. */
+export function auditTargetHref(targetType: string, targetId: string | null, action: string): string | null {
+  if (!targetId || action === "session.delete") return null;
+  if (targetType === "session") return `/admin/pass/${targetId}`;
+  return null;
+}
+
+/** "1 sida" is never shown; page numbers from ?sida=, 1 when missing or nonsense. */
+export function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
