@@ -1,7 +1,14 @@
 /** The admin area's layout: every child route sits behind the admin guard. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { requireAdmin } from "~/server/auth/session-user.server";
+import adminStyles from "~/styles/admin.css?url";
+import publicStyles from "~/styles/public.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Admin – Hundpass" }];
 
