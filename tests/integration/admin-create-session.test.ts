@@ -146,7 +146,7 @@ describe("creating a session", () => {
       target_id: String(session.id),
     });
     expect(audit!.actor_user_id).toMatch(/[0-9a-f-]{36}/);
-    expect(JSON.parse(audit!.details_json)).toMatchObject({ title: "Granskat pass", location: "Regementsparken Gävle" });
+    expect(JSON.parse(audit!.details_json ?? "{}")).toMatchObject({ title: "Granskat pass", location: "Regementsparken Gävle" });
     // One batch of two statements wrote both rows.
     const writes = batch.mock.calls.filter(([statements]) => statements.length === 2);
     expect(writes).toHaveLength(1);
