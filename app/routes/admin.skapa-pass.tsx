@@ -142,7 +142,7 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
   const chooserId = "session-type-chooser";
   return (
     <>
-      <Form method="get" className="type-chooser" aria-label={T.typeLabel}>
+      <Form method="get" className="type-chooser">
         <SelectField
           label={T.typeLabel}
           errors={fields.popup_type_id.errors}
