@@ -66,6 +66,7 @@ async function allSessions(): Promise<Row[]> {
 async function pageText(path: string) {
   const res = await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: admin } });
   expect(res.status).toBe(200);
+  expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
   return (await res.text()).replace(/<script[\s\S]*?<\/script>/g, " ");
 }
 
