@@ -3,6 +3,7 @@
 // participants x/y, price in kr and the dog's line. Components get strings.
 
 import { adminState, type AdminState } from "./availability";
+import { dogLine, type BookingDetails } from "./mail/booking";
 import { displayPriceSek, formatKr } from "./price";
 import type { PublicSession } from "./session-view";
 import { formatDateTime } from "./time";
@@ -47,26 +48,16 @@ export function toAdminCard(row: PublicSession): AdminSessionCardView {
   };
 }
 
-export function toAdminBooking(row: {
-  id: string;
-  userName: string;
-  userEmail: string;
-  userPhone: string;
-  dogName: string;
-  dogBreed: string | null;
-  dogAge: string | null;
-  specialNotes: string | null;
-  homeAddress: string | null;
-  meetingType: string | null;
-  createdAt: string;
-}): AdminBookingView {
-  const details = [row.dogBreed, row.dogAge].filter(Boolean).join(", ");
+/** A stored booking as the confirmed list reads it. */
+export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek">;
+
+export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
   return {
     id: row.id,
     userName: row.userName,
     userEmail: row.userEmail,
     userPhone: row.userPhone,
-    dogLabel: details ? `${row.dogName} (${details})` : row.dogName,
+    dogLabel: dogLine(row),
     specialNotes: row.specialNotes,
     homeAddress: row.homeAddress,
     meetingType: row.meetingType,

@@ -17,7 +17,7 @@ import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { ADMIN_TEXTS, CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
 import { LOCATIONS, SESSION_DEFAULTS } from "~/domain/constants";
-import { SessionFormSchema } from "~/domain/schemas/session";
+import { PASS_TYPES, SessionFormSchema } from "~/domain/schemas/session";
 import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
 import { addMinutesToLocalTime } from "~/domain/wall-clock";
@@ -232,30 +232,25 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
             inputProps={{ ...getInputProps(fields.price_sek, { type: "number" }), step: 1, readOnly: priceLocked }}
           />
         </div>
-        {locked ? (
-          <>
-            {/* A disabled select is not sent: the hidden field carries the type's pass type. */}
-            <input type="hidden" name="pass_type" value={prefill.passType} />
-            <SelectField
-              key={`${fields.pass_type.key}-locked`}
-              label="Passtyp"
-              hint={T.lockedHint}
-              errors={fields.pass_type.errors}
-              selectProps={{ id: fields.pass_type.id, value: prefill.passType, disabled: true, onChange: () => {} }}
-            >
-              <PassTypeOptions />
-            </SelectField>
-          </>
-        ) : (
-          <SelectField
-            key={fields.pass_type.key}
-            label="Passtyp"
-            errors={fields.pass_type.errors}
-            selectProps={getSelectProps(fields.pass_type)}
-          >
-            <PassTypeOptions />
-          </SelectField>
-        )}
+        {/* A disabled select is not sent: while locked, the hidden field carries the type's pass type. */}
+        {locked ? <input type="hidden" name="pass_type" value={prefill.passType} /> : null}
+        <SelectField
+          key={locked ? `${fields.pass_type.key}-locked` : fields.pass_type.key}
+          label="Passtyp"
+          hint={locked ? T.lockedHint : undefined}
+          errors={fields.pass_type.errors}
+          selectProps={
+            locked
+              ? { id: fields.pass_type.id, value: prefill.passType, disabled: true, onChange: () => {} }
+              : getSelectProps(fields.pass_type)
+          }
+        >
+          {PASS_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {PASS_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
         <Field
           key={fields.image_url.key}
           label="Bild-URL"
@@ -274,18 +269,6 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
           {submitting ? T.submitting : T.submit}
         </button>
       </Form>
-    </>
-  );
-}
-
-function PassTypeOptions() {
-  return (
-    <>
-      {(Object.keys(PASS_TYPE_LABELS) as Array<keyof typeof PASS_TYPE_LABELS>).map((value) => (
-        <option key={value} value={value}>
-          {PASS_TYPE_LABELS[value]}
-        </option>
-      ))}
     </>
   );
 }

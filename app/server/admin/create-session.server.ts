@@ -6,33 +6,20 @@
  * a message on the field. The session row and its audit_log row are written
  * in one D1 batch, so neither exists without the other.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { CREATE_SESSION_TEXTS } from "~/domain/admin-texts";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
+import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
 const { popupTypes, sessions, auditLog } = schema;
 
 /** Every type, hidden ones too, in display order (missing app_order last). */
 export async function listSessionTypes(env: Pick<Env, "DB">): Promise<PopupType[]> {
-  const rows = await getDb(env)
-    .select({
-      id: popupTypes.id,
-      name: popupTypes.name,
-      description: popupTypes.description,
-      imageUrl: popupTypes.imageUrl,
-      inspiringText: popupTypes.inspiringText,
-      hidden: popupTypes.hidden,
-      appOrder: popupTypes.appOrder,
-      maxParticipants: popupTypes.maxParticipants,
-      sessionType: popupTypes.sessionType,
-      price: popupTypes.price,
-    })
-    .from(popupTypes)
-    .orderBy(sql`${popupTypes.appOrder} IS NULL`, asc(popupTypes.appOrder), asc(popupTypes.name));
+  const rows = await getDb(env).select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder);
   return rows.map((row) => ({
     ...row,
     id: String(row.id),
