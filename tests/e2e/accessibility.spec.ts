@@ -113,6 +113,7 @@ const PHONE_PAGES = new Set([
   "boka calendar, day selected",
   "session",
   "om",
+  "admin menu",
   "admin skapa-pass, sent empty",
   "admin lediga-pass",
   "admin bokade-pass, booking info open",
