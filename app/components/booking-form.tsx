@@ -18,6 +18,7 @@ import type { ToastView } from "~/domain/toast";
 import { FormErrors } from "./form-errors";
 import { CheckboxField, ErrorList, Field, HoneypotFields, SelectField, TextareaField } from "./forms";
 import { Toaster } from "./toaster";
+import { useHydrated } from "./use-hydrated";
 
 /** Remembered in the browser for the next booking (spec section 3). */
 const REMEMBERED_FIELDS = ["user_name", "user_phone", "dog_name", "dog_breed", "dog_age"] as const;
@@ -51,11 +52,6 @@ function remember(formData: FormData) {
   }
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 
 export function BookingForm({

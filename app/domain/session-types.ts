@@ -2,6 +2,7 @@
 // matching a session title to its type, the session image, the default
 // location a type implies, and the prefilled "Fråga Flurre" chat question.
 
+import type { PassType } from "./availability";
 import {
   DEFAULT_APP_ORDER,
   DEFAULT_SESSION_IMAGE,
@@ -92,6 +93,42 @@ export function defaultLocationForType(type: {
   if (type.name === HEMMIS_TITLE) return "Hembesök";
   if (type.name === PLAN_TITLE) return "Online";
   return undefined;
+}
+
+/** The pass type of a session made from this type: private types are private, the rest group. */
+export function passTypeForType(sessionType: string): PassType {
+  return typeKind(sessionType) === "private" ? "private" : "group";
+}
+
+/** What choosing a type fills into the admin session form. */
+export type TypePrefill = {
+  title: string;
+  description: string;
+  maxParticipants: number;
+  passType: PassType;
+  imageUrl: string;
+  /** Null for a combined type: it has no fixed price, so the price stays the admin's. */
+  priceSek: number | null;
+  location: Location | undefined;
+};
+
+/**
+ * The admin form's prefill for a type (spec section 2 "Create session"). All
+ * but the title and the location are then read-only, and the server takes
+ * them from the type again rather than from the post.
+ */
+export function prefillFromType(
+  type: Pick<PopupType, "name" | "description" | "imageUrl" | "maxParticipants" | "sessionType" | "price">,
+): TypePrefill {
+  return {
+    title: type.name,
+    description: type.description,
+    maxParticipants: type.maxParticipants,
+    passType: passTypeForType(type.sessionType),
+    imageUrl: type.imageUrl ?? "",
+    priceSek: typeKind(type.sessionType) === "combined" ? null : (type.price ?? 0),
+    location: defaultLocationForType(type),
+  };
 }
 
 /** The message the "Fråga Flurre om Passet" button sends to the chat widget. */

@@ -1,7 +1,17 @@
 /** The admin area's layout: every child route sits behind the admin guard. */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
 import { requireAdmin } from "~/server/auth/session-user.server";
+import adminStyles from "~/styles/admin.css?url";
+import publicStyles from "~/styles/public.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: publicStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+/** Admin pages carry customers' contact details: never kept by any cache. Child routes inherit it. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export const meta: MetaFunction = () => [{ title: "Admin – Hundpass" }];
 

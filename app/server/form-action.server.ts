@@ -21,6 +21,8 @@ import { noStoreHeaders } from "./public/cache.server";
 /** What `run` answers when it does not redirect: the form again, with these errors. */
 export interface FormRefusal {
   formErrors?: string[];
+  /** Errors the schema could not see (a time in the DST gap, say), by field name. */
+  fieldErrors?: Record<string, string[]>;
   status: number;
   toast?: ToastView | null;
   headers?: Record<string, string>;
@@ -45,6 +47,12 @@ type ParsedValue<Parsed extends AnyParsed> = Extract<
 export async function handleForm<Parsed extends AnyParsed>(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   options: {
+    /**
+     * The honeypot and minimum fill time. Only forms behind a sign-in (the
+     * admin's, whose action has checked the role already) turn it off; the
+     * cross-site POST check still applies to them.
+     */
+    botCheck?: boolean;
     /** Parses the form (its schema may depend on the form, e.g. the booking's session). */
     parse: (formData: FormData) => Parsed;
     /** Fields never sent back (passwords). */
@@ -56,13 +64,13 @@ export async function handleForm<Parsed extends AnyParsed>(
   },
 ) {
   const formData = await request.formData();
-  const bot = await checkHoneypot(context.config, formData);
+  const bot = options.botCheck === false ? { ok: true } : await checkHoneypot(context.config, formData);
   const parsed = options.parse(formData);
   const { submission } = parsed;
   const { hideFields } = options;
-  const answer = ({ formErrors, status, toast = null, headers }: FormRefusal) =>
+  const answer = ({ formErrors, fieldErrors, status, toast = null, headers }: FormRefusal) =>
     data<FormActionData>(
-      { result: submission.reply({ formErrors, hideFields }), toast },
+      { result: submission.reply({ formErrors, fieldErrors, hideFields }), toast },
       { status, headers: { ...noStoreHeaders, ...headers } },
     );
 

@@ -2,7 +2,7 @@
  * Shared steps of the sign-in e2e tests: asking for a link like a visitor and
  * reading it from the local mailbox (/dev/mail) like the visitor's inbox.
  */
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** The honeypot refuses forms sent sooner than 2 s after they were rendered. */
 export const FILL_TIME_MS = 2_100;
@@ -47,4 +47,29 @@ export async function openSignInLink(page: Page, link: string, javaScriptEnabled
   if (javaScriptEnabled) return;
   await expect(page.getByRole("heading", { name: "Verifierar…" })).toBeVisible();
   await page.getByRole("button", { name: "Logga in" }).click();
+}
+
+/**
+ * The admin's cookies per project, once signed in: a link request for one
+ * address is limited to 5 per 15 minutes, and a run's specs share one server.
+ */
+const adminCookies = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+
+/**
+ * Signs in as the seeded admin through the link mailed to the admin address
+ * (the first time in a project; later tests reuse that sign-in); ends on /admin.
+ */
+export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
+  const key = javaScriptEnabled ? "js" : "no-js";
+  const saved = adminCookies.get(key);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto("/admin");
+    if (new URL(page.url()).pathname === "/admin") return;
+  }
+  await useOwnIp(page);
+  const link = await requestSignInLink(page, "admin@hundpass.se");
+  await openSignInLink(page, link, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/admin$/);
+  adminCookies.set(key, await page.context().cookies());
 }

@@ -6,8 +6,8 @@
 //   - a page GET through the Worker;
 //   - an action POST through the Worker as a single-fetch data request, which
 //     runs the action alone, with no layout loader to hide a missing guard.
-// Anonymous → redirect to "/", signed in without the admin role → 403,
-// admin → neither.
+// Anonymous → redirect to "/", signed in without the admin role (a staff
+// account without it, or a customer's link sign-in) → 403, admin → neither.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
@@ -105,11 +105,12 @@ function dataUrl(route: AdminRoute): string {
   return `http://localhost${route.path}.data${route.index ? "?index" : ""}`;
 }
 
-const who = {} as Record<"staff" | "admin", string>;
+const who = {} as Record<"staff" | "customer" | "admin", string>;
 
 beforeAll(async () => {
   await seedDemoData();
   who.staff = await signInAs({ email: "personal.utan.roll@example.se" });
+  who.customer = await signInAs({ email: "kund.med.lank@example.se", kind: "customer" });
   who.admin = await signInAs({ email: "admin.med.roll@example.se", admin: true });
 });
 
@@ -120,8 +121,13 @@ it("finds the admin route modules, including the layout and the menu", () => {
 
 describe.each(routes)("$name ($path)", (route) => {
   const load = () => modules[route.file]!();
+  // A POST carries an empty form, as a browser's would.
   const request = (method: string, cookie?: string) =>
-    new Request(`http://localhost${route.path}`, { method, headers: cookie ? { Cookie: cookie } : {} });
+    new Request(`http://localhost${route.path}`, {
+      method,
+      headers: cookie ? { Cookie: cookie } : {},
+      body: method === "POST" ? new URLSearchParams() : undefined,
+    });
   const call = async (kind: "loader" | "action", cookie?: string) => {
     const fn = (await load())[kind]!;
     return outcome(() =>
@@ -135,6 +141,7 @@ describe.each(routes)("$name ($path)", (route) => {
       if (!mod[kind]) continue;
       expect(await call(kind), `${kind} anonymous`).toEqual({ status: 302, location: "/" });
       expect((await call(kind, who.staff)).status, `${kind} non-admin`).toBe(403);
+      expect((await call(kind, who.customer)).status, `${kind} customer`).toBe(403);
       const admin = await call(kind, who.admin);
       expect(admin.status, `${kind} admin`).not.toBe(403);
       expect(admin.location, `${kind} admin`).not.toBe("/");
@@ -152,9 +159,9 @@ describe.each(routes)("$name ($path)", (route) => {
     expect(res.headers.get("Location")).toBe("/");
   });
 
-  it("answers a signed-in non-admin's page request with 403 'Åtkomst nekad'", async () => {
+  it.each(["staff", "customer"] as const)("answers a signed-in non-admin's (%s) page request with 403 'Åtkomst nekad'", async (kind) => {
     const mod = await load();
-    const res = await SELF.fetch(`http://localhost${route.path}`, { headers: { Cookie: who.staff }, redirect: "manual" });
+    const res = await SELF.fetch(`http://localhost${route.path}`, { headers: { Cookie: who[kind] }, redirect: "manual" });
     if (!mod.loader && !mod.default) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       return;
@@ -184,6 +191,7 @@ describe.each(routes)("$name ($path)", (route) => {
       try {
         expect((await post()).status).toBeGreaterThanOrEqual(400);
         expect((await post(who.staff)).status).toBeGreaterThanOrEqual(400);
+        expect((await post(who.customer)).status).toBeGreaterThanOrEqual(400);
       } finally {
         quiet.mockRestore();
       }
@@ -191,8 +199,10 @@ describe.each(routes)("$name ($path)", (route) => {
     }
     const anonymous = await post();
     const staff = await post(who.staff);
+    const customer = await post(who.customer);
     expect(await redirectOf(anonymous)).toBe("/");
     expect(staff.status).toBe(403);
+    expect(customer.status).toBe(403);
     const admin = await post(who.admin);
     expect(admin.status).not.toBe(403);
     expect(await redirectOf(admin)).not.toBe("/");

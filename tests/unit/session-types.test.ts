@@ -4,6 +4,8 @@ import {
   defaultLocationForType,
   findTypeContaining,
   findTypeExact,
+  passTypeForType,
+  prefillFromType,
   sessionImageUrl,
   sortTypesForDisplay,
   typeKind,
@@ -181,5 +183,46 @@ describe("defaultLocationForType", () => {
 describe("askFlurreQuestion", () => {
   it("asks Flurre to tell everything about the named type", () => {
     expect(askFlurreQuestion("VALP")).toBe("Berätta allt jag behöver veta om VALP!");
+  });
+});
+
+describe("passTypeForType", () => {
+  it("makes private and privatpass types private, and combined and the rest group", () => {
+    expect(passTypeForType("private")).toBe("private");
+    expect(passTypeForType("privatpass")).toBe("private");
+    expect(passTypeForType("combined")).toBe("group");
+    expect(passTypeForType("group")).toBe("group");
+    expect(passTypeForType("workshop")).toBe("group");
+  });
+});
+
+describe("prefillFromType", () => {
+  it("fills title, description, max participants, pass type, image and price from the type", () => {
+    expect(prefillFromType(popupType({ name: "VALPKURS", description: "Valpar", maxParticipants: 6, price: 249 }))).toEqual({
+      title: "VALPKURS",
+      description: "Valpar",
+      maxParticipants: 6,
+      passType: "group",
+      imageUrl: "/images/VALPKURS.jpg",
+      priceSek: 249,
+      location: undefined,
+    });
+  });
+
+  it("leaves the price open for a combined type and places it in Hundhallen Gävle", () => {
+    expect(prefillFromType(popupType({ name: "KOMBIPASS", sessionType: "combined", price: null }))).toMatchObject({
+      priceSek: null,
+      passType: "group",
+      location: "Hundhallen Gävle",
+    });
+  });
+
+  it("places HEMMIS at 'Hembesök' and PLAN 'Online', both private", () => {
+    expect(prefillFromType(popupType({ name: "HEMMIS", sessionType: "private" }))).toMatchObject({ location: "Hembesök", passType: "private" });
+    expect(prefillFromType(popupType({ name: "PLAN", sessionType: "private" }))).toMatchObject({ location: "Online", passType: "private" });
+  });
+
+  it("gives an empty image URL for a type without an image", () => {
+    expect(prefillFromType(popupType({ name: "X", imageUrl: null })).imageUrl).toBe("");
   });
 });

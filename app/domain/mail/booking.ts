@@ -60,7 +60,8 @@ function longDate(iso: string): string {
   return `${formatDayHeading(dayKey)} ${dayKey.slice(0, 4)}`;
 }
 
-function dogLine(b: BookingDetails): string {
+/** "Flurre (Tax, 2 år)", or the name alone: in mails and on the admin's booking info. */
+export function dogLine(b: Pick<BookingDetails, "dogName" | "dogBreed" | "dogAge">): string {
   const extra = [b.dogBreed, b.dogAge].filter(Boolean).join(", ");
   return extra ? `${b.dogName} (${extra})` : b.dogName;
 }

@@ -1,10 +1,12 @@
 // The admin create/edit session form (/admin/skapa-pass and the edit dialog).
 // Date and times are plain Stockholm wall-clock strings; converting them to
-// UTC is the caller's job.
+// UTC is the caller's job. An empty end time means start + 60 minutes (spec
+// section 9), so the form works the same without JavaScript.
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredLine, requiredText } from "./common";
 
-import { LOCATIONS } from "../constants";
+import { LOCATIONS, SESSION_DEFAULTS } from "../constants";
+import { addMinutesToLocalTime } from "../wall-clock";
 
 export const SESSION_LOCATIONS = LOCATIONS;
 export type SessionLocation = (typeof SESSION_LOCATIONS)[number];
@@ -80,11 +82,17 @@ export const SessionFormSchema = z
     popup_type_id: optionalId,
     title: requiredLine(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
     location: choiceField(SESSION_LOCATIONS, SESSION_MESSAGES.location),
-    date: requiredText(SESSION_MESSAGES.date).refine((value) => value === "" || isCalendarDate(value), {
+    start_date: requiredText(SESSION_MESSAGES.date).refine((value) => value === "" || isCalendarDate(value), {
       message: SESSION_MESSAGES.invalidDate,
     }),
     start_time: timeField(SESSION_MESSAGES.startTime),
-    end_time: timeField(SESSION_MESSAGES.endTime),
+    // Optional: left empty it becomes start + 60 minutes (below).
+    end_time: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || TIME_PATTERN.test(value), { message: SESSION_MESSAGES.invalidTime })
+      .transform((value) => (value === "" ? undefined : value))
+      .optional(),
     max_participants: wholeNumber(SESSION_MESSAGES.maxParticipants).min(1, SESSION_MESSAGES.maxParticipantsMin),
     price_sek: wholeNumber(SESSION_MESSAGES.price).min(0, SESSION_MESSAGES.priceMin),
     pass_type: choiceField(PASS_TYPES, SESSION_MESSAGES.passType),
@@ -99,12 +107,16 @@ export const SessionFormSchema = z
       .optional(),
     description: optionalText(TEXTAREA_MAX_LENGTH),
   })
-  .superRefine((values, ctx) => {
+  .transform((values, ctx) => {
+    // Runs only once every field parsed, so the start is a valid HH:mm here.
+    const { start_time: start } = values;
+    const end = values.end_time ?? addMinutesToLocalTime(start, SESSION_DEFAULTS.durationMinutes) ?? "";
     // Zero-padded HH:mm strings order the same way as the times they name.
-    const { start_time: start, end_time: end } = values;
-    if (TIME_PATTERN.test(start) && TIME_PATTERN.test(end) && end <= start) {
+    if (end <= start) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["end_time"], message: SESSION_MESSAGES.endBeforeStart });
+      return z.NEVER;
     }
+    return { ...values, end_time: end };
   });
 
 export type SessionFormValues = z.output<typeof SessionFormSchema>;

@@ -32,8 +32,22 @@ export const sessionColumns = {
 
 const typeImageColumns = { name: popupTypes.name, imageUrl: popupTypes.imageUrl };
 
+/** The session type fields the start page and the admin's type chooser read. */
+export const popupTypeColumns = {
+  id: popupTypes.id,
+  name: popupTypes.name,
+  description: popupTypes.description,
+  imageUrl: popupTypes.imageUrl,
+  inspiringText: popupTypes.inspiringText,
+  hidden: popupTypes.hidden,
+  appOrder: popupTypes.appOrder,
+  maxParticipants: popupTypes.maxParticipants,
+  sessionType: popupTypes.sessionType,
+  price: popupTypes.price,
+};
+
 /** app_order ascending with missing values last (the 999 rule), then name. */
-const typeOrder = [sql`${popupTypes.appOrder} IS NULL`, asc(popupTypes.appOrder), asc(popupTypes.name)];
+export const typeOrder = [sql`${popupTypes.appOrder} IS NULL`, asc(popupTypes.appOrder), asc(popupTypes.name)];
 
 /** Not ended and not cancelled: what the public lists show. */
 function upcoming(now: Date): SQL {
@@ -54,21 +68,7 @@ export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]
 export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<StartPageData> {
   const db = getDb(env);
   const [types, groupSessions] = await db.batch([
-    db
-      .select({
-        id: popupTypes.id,
-        name: popupTypes.name,
-        description: popupTypes.description,
-        imageUrl: popupTypes.imageUrl,
-        inspiringText: popupTypes.inspiringText,
-        hidden: popupTypes.hidden,
-        appOrder: popupTypes.appOrder,
-        maxParticipants: popupTypes.maxParticipants,
-        sessionType: popupTypes.sessionType,
-        price: popupTypes.price,
-      })
-      .from(popupTypes)
-      .orderBy(...typeOrder),
+    db.select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder),
     db
       .select(sessionColumns)
       .from(sessions)

@@ -6,7 +6,7 @@ import { errorsIn, formData } from "./form-data";
 const valid = {
   title: "Valpkurs",
   location: "Hundhallen Gävle",
-  date: "2026-05-14",
+  start_date: "2026-05-14",
   start_time: "18:00",
   end_time: "19:00",
   max_participants: "10",
@@ -32,7 +32,7 @@ describe("SessionFormSchema", () => {
     expect(submission.value).toEqual({
       title: "Valpkurs",
       location: "Hundhallen Gävle",
-      date: "2026-05-14",
+      start_date: "2026-05-14",
       start_time: "18:00",
       end_time: "19:00",
       max_participants: 10,
@@ -56,9 +56,8 @@ describe("SessionFormSchema", () => {
   it.each([
     ["title", "Titel är obligatorisk"],
     ["location", "Plats är obligatorisk"],
-    ["date", "Datum är obligatoriskt"],
+    ["start_date", "Datum är obligatoriskt"],
     ["start_time", "Starttid är obligatorisk"],
-    ["end_time", "Sluttid är obligatorisk"],
     ["max_participants", "Ange max antal deltagare"],
     ["price_sek", "Ange ett pris"],
     ["pass_type", "Välj passtyp"],
@@ -76,14 +75,30 @@ describe("SessionFormSchema", () => {
 
   it("rejects a date that is not yyyy-MM-dd or not a real day", () => {
     for (const date of ["14/05/2026", "2026-5-14", "2026-02-30"]) {
-      expect(errorsOf({ ...valid, date })?.date).toEqual(["Ange ett giltigt datum"]);
+      expect(errorsOf({ ...valid, start_date: date })?.start_date).toEqual(["Ange ett giltigt datum"]);
     }
-    expect(submit({ ...valid, date: "2028-02-29" }).status).toBe("success");
+    expect(submit({ ...valid, start_date: "2028-02-29" }).status).toBe("success");
   });
 
   it("rejects times that are not HH:mm", () => {
     expect(errorsOf({ ...valid, start_time: "6:00" })?.start_time).toEqual(["Ange en giltig tid (tt:mm)"]);
     expect(errorsOf({ ...valid, end_time: "24:00" })?.end_time).toEqual(["Ange en giltig tid (tt:mm)"]);
+  });
+
+  it("ends 60 minutes after the start when the end time is left empty", () => {
+    const submission = submit({ ...valid, start_time: "18:15", end_time: "" });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.end_time).toBe("19:15");
+    const withoutField = submit(Object.fromEntries(Object.entries(valid).filter(([name]) => name !== "end_time")));
+    expect(withoutField.status).toBe("success");
+    if (withoutField.status === "success") expect(withoutField.value.end_time).toBe("19:00");
+  });
+
+  it("refuses an empty end time when start + 60 minutes would pass midnight", () => {
+    expect(submit({ ...valid, start_time: "23:30", end_time: "" }).status).toBe("success");
+    expect(errorsOf({ ...valid, start_time: "23:59", end_time: "" })?.end_time).toEqual([
+      "Sluttiden måste vara efter starttiden",
+    ]);
   });
 
   it("requires the end time to be after the start time", () => {
@@ -139,5 +154,7 @@ describe("SessionFormSchema", () => {
     expect(constraint.description).toMatchObject({ required: false, maxLength: 1000 });
     expect(constraint.image_url).toMatchObject({ required: false, maxLength: 500 });
     expect(constraint.session_id).toMatchObject({ required: false });
+    expect(constraint.end_time).toMatchObject({ required: false });
+    expect(constraint.start_date).toMatchObject({ required: true });
   });
 });

@@ -1,0 +1,47 @@
+/**
+ * One session on an admin list: title, state badge, start, place,
+ * participants, price and description. `actions` is where a list puts its
+ * buttons (edit, delete, release, cancel); `children` goes below the facts
+ * (the confirmed list's booking info). Data arrives display-ready.
+ */
+import type { ReactNode } from "react";
+import type { AdminSessionCardView } from "~/domain/admin-session-view";
+import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
+import { AvailabilityBadge } from "./availability-badge";
+
+export function AdminSessionCard({
+  session,
+  actions,
+  children,
+}: {
+  session: AdminSessionCardView;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const titleId = `admin-session-${session.id}-title`;
+  return (
+    <article className="session-card admin-session-card" aria-labelledby={titleId} data-testid={`admin-session-${session.id}`}>
+      <div className="session-card-body">
+        <div className="session-card-head">
+          <h2 id={titleId} className="session-card-title">
+            {session.title}
+          </h2>
+          <AvailabilityBadge availability={session.state} />
+        </div>
+        <dl className="session-facts">
+          <dt>{ADMIN_LIST_TEXTS.start}</dt>
+          <dd>{session.startLabel}</dd>
+          <dt>{ADMIN_LIST_TEXTS.location}</dt>
+          <dd>{session.location}</dd>
+          <dt>{ADMIN_LIST_TEXTS.participants}</dt>
+          <dd data-testid="participants">{session.participantsLabel}</dd>
+          <dt>{ADMIN_LIST_TEXTS.price}</dt>
+          <dd>{session.priceLabel}</dd>
+        </dl>
+        {session.description ? <p className="session-description">{session.description}</p> : null}
+        {children}
+        {actions ? <div className="card-actions">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,66 @@
+// What the admin lists show about a session and its bookings, computed once
+// on the server: the admin state badge, 'dd MMM yyyy HH:mm' Stockholm times,
+// participants x/y, price in kr and the dog's line. Components get strings.
+
+import { adminState, type AdminState } from "./availability";
+import { dogLine, type BookingDetails } from "./mail/booking";
+import { displayPriceSek, formatKr } from "./price";
+import type { PublicSession } from "./session-view";
+import { formatDateTime } from "./time";
+
+/** A session card as the admin lists show it. */
+export type AdminSessionCardView = {
+  id: number;
+  title: string;
+  description: string;
+  location: string;
+  /** 'dd MMM yyyy HH:mm' in Stockholm time (spec section 9). */
+  startLabel: string;
+  /** "2/10" */
+  participantsLabel: string;
+  priceLabel: string;
+  state: AdminState;
+};
+
+export type AdminBookingView = {
+  id: string;
+  userName: string;
+  userEmail: string;
+  userPhone: string;
+  /** "Sigge (Labrador, 3 år)", or the name alone. */
+  dogLabel: string;
+  specialNotes: string | null;
+  homeAddress: string | null;
+  meetingType: string | null;
+  bookedAtLabel: string;
+};
+
+export function toAdminCard(row: PublicSession): AdminSessionCardView {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    location: row.location,
+    startLabel: formatDateTime(row.startTime),
+    participantsLabel: `${row.currentParticipants}/${row.maxParticipants}`,
+    priceLabel: formatKr(displayPriceSek(row)),
+    state: adminState(row),
+  };
+}
+
+/** A stored booking as the confirmed list reads it. */
+export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek">;
+
+export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
+  return {
+    id: row.id,
+    userName: row.userName,
+    userEmail: row.userEmail,
+    userPhone: row.userPhone,
+    dogLabel: dogLine(row),
+    specialNotes: row.specialNotes,
+    homeAddress: row.homeAddress,
+    meetingType: row.meetingType,
+    bookedAtLabel: formatDateTime(row.createdAt),
+  };
+}

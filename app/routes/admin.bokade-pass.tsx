@@ -1,0 +1,97 @@
+/**
+ * /admin/bokade-pass ('Pass blir av'): private sessions with a booking and
+ * group sessions with 3+ participants, each with its confirmed bookings
+ * behind 'Visa/Dölj Bokningsinfo' (a <details>, so it opens without JavaScript).
+ */
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminSessionCard } from "~/components/admin-session-card";
+import { AdminSessionList } from "~/components/admin-session-list";
+import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
+import type { AdminBookingView } from "~/domain/admin-session-view";
+import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
+import { loadAdminList } from "~/server/admin/admin-list-loader.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
+
+const TEXTS = ADMIN_LIST_TEXTS.confirmed;
+
+export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – Hundpass` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const { sessions, toast, headers } = await loadAdminList("/admin/bokade-pass", () =>
+    listConfirmedSessions(context.cloudflare.env, new Date()),
+  );
+  return data({ sessions, toast }, { headers });
+}
+
+export default function ConfirmedSessions() {
+  const { sessions, toast } = useLoaderData<typeof loader>();
+  return (
+    <AdminSessionList
+      title={TEXTS.title}
+      empty={TEXTS.empty}
+      sessions={sessions}
+      toast={toast}
+      renderCard={(session) => (
+        <AdminSessionCard session={session}>
+          <details className="admin-booking-info">
+            <summary>{ADMIN_LIST_TEXTS.bookingInfo}</summary>
+            {session.bookings.length === 0 ? (
+              <p>{ADMIN_LIST_TEXTS.noBookings}</p>
+            ) : (
+              <ul className="booking-list">
+                {session.bookings.map((booking) => (
+                  <li key={booking.id}>
+                    <BookingInfo booking={booking} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </details>
+        </AdminSessionCard>
+      )}
+    />
+  );
+}
+
+function BookingInfo({ booking }: { booking: AdminBookingView }) {
+  const T = ADMIN_LIST_TEXTS;
+  return (
+    <>
+      <h3>{booking.userName}</h3>
+      <dl>
+        <dt>{T.email}</dt>
+        <dd>
+          <a href={`mailto:${booking.userEmail}`}>{booking.userEmail}</a>
+        </dd>
+        <dt>{T.phone}</dt>
+        <dd>
+          <a href={`tel:${booking.userPhone.replace(/[^\d+]/g, "")}`}>{booking.userPhone}</a>
+        </dd>
+        <dt>{T.dog}</dt>
+        <dd>{booking.dogLabel}</dd>
+        {booking.specialNotes ? (
+          <>
+            <dt>{T.notesLabel}</dt>
+            <dd>{booking.specialNotes}</dd>
+          </>
+        ) : null}
+        {booking.homeAddress ? (
+          <>
+            <dt>{T.homeAddress}</dt>
+            <dd>{booking.homeAddress}</dd>
+          </>
+        ) : null}
+        {booking.meetingType ? (
+          <>
+            <dt>{T.meetingType}</dt>
+            <dd>{booking.meetingType}</dd>
+          </>
+        ) : null}
+        <dt>{T.bookedAt}</dt>
+        <dd>{booking.bookedAtLabel}</dd>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * /admin/skapa-pass: the create-session form. Choosing a session type fills
+ * in its title, description, max participants, pass type, image and price
+ * (then read-only but the title; a combined type leaves the price open) and
+ * its default place. Without JavaScript the type chooser is a GET form
+ * (?typ=ID) that reloads the page filled in; with it, the form fills in place
+ * and a start time sets the end to an hour later. The server checks it all.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { FormErrors } from "~/components/form-errors";
+import { Field, SelectField, TextareaField } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { useHydrated } from "~/components/use-hydrated";
+import { ADMIN_TEXTS, CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
+import { LOCATIONS, SESSION_DEFAULTS } from "~/domain/constants";
+import { PASS_TYPES, SessionFormSchema } from "~/domain/schemas/session";
+import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
+import type { ToastView } from "~/domain/toast";
+import { addMinutesToLocalTime } from "~/domain/wall-clock";
+import { createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { noStoreHeaders } from "~/server/public/cache.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }];
+
+const PASS_TYPE_LABELS = { group: "Grupp-pass", private: "Privatpass" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const chosen = new URL(request.url).searchParams.get("typ");
+  let types: PopupType[] = [];
+  let toast: ToastView | null = null;
+  try {
+    types = await listSessionTypes(context.cloudflare.env);
+  } catch (error) {
+    console.error("/admin/skapa-pass: could not load session types", error);
+    toast = { type: "error", title: ADMIN_TEXTS.errorTitle, description: ADMIN_TEXTS.loadTypesFailed };
+  }
+  const typeId = types.some((t) => t.id === chosen) ? chosen : null;
+  return data({ types, typeId, toast }, { headers: noStoreHeaders });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const admin = await requireAdmin(context, request);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(SessionFormSchema),
+    async run(values) {
+      const outcome = await createSessionFromForm(context.cloudflare.env, admin, values);
+      switch (outcome.status) {
+        case "created":
+          return redirectWithToast(context, "/admin/lediga-pass", {
+            type: "success",
+            title: T.successTitle,
+            description: T.successDescription,
+          });
+        case "invalid":
+          return { fieldErrors: outcome.fieldErrors, status: 400 };
+        case "error":
+          return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
+      }
+    },
+  });
+}
+
+export default function CreateSession() {
+  const { types, typeId, toast } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="admin-page">
+      <Toaster page toast={actionData?.toast ?? toast} />
+      <p className="admin-back">
+        <Link to="/admin" className="back-link">
+          ← {ADMIN_TEXTS.backToAdmin}
+        </Link>
+      </p>
+      <h1>{T.heading}</h1>
+      {/* A new ?typ= from the GET chooser starts the form afresh from that type. */}
+      <CreateSessionForm key={typeId ?? ""} types={types} initialTypeId={typeId ?? ""} />
+    </div>
+  );
+}
+
+/** The form's values for a type (or none), as the inputs hold them. */
+function formDefaults(typeId: string, prefill: TypePrefill | null) {
+  return {
+    popup_type_id: typeId,
+    title: prefill?.title ?? "",
+    description: prefill?.description ?? "",
+    location: prefill?.location ?? "",
+    start_date: "",
+    start_time: "",
+    end_time: "",
+    max_participants: String(prefill?.maxParticipants ?? SESSION_DEFAULTS.maxParticipants),
+    price_sek: String(prefill?.priceSek ?? SESSION_DEFAULTS.priceSek),
+    pass_type: prefill?.passType ?? SESSION_DEFAULTS.passType,
+    image_url: prefill?.imageUrl ?? "",
+  };
+}
+
+function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initialTypeId: string }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [typeId, setTypeId] = useState(initialTypeId);
+  const type = types.find((t) => t.id === typeId);
+  const prefill = type ? prefillFromType(type) : null;
+  const [form, fields] = useForm({
+    id: "create-session-form",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    defaultValue: formDefaults(typeId, prefill),
+    constraint: getZodConstraint(SessionFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SessionFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  const locked = prefill !== null;
+  const priceLocked = prefill !== null && prefill.priceSek !== null;
+
+  /** With JavaScript: fill the form from the chosen type at once, keeping what the type leaves open. */
+  function chooseType(id: string) {
+    setTypeId(id);
+    const chosen = types.find((t) => t.id === id);
+    if (!chosen) return;
+    const next = prefillFromType(chosen);
+    const values = formDefaults(id, next);
+    const names = ["title", "description", "max_participants", "pass_type", "image_url"] as const;
+    for (const name of names) form.update({ name, value: values[name] });
+    if (next.priceSek !== null) form.update({ name: "price_sek", value: values.price_sek });
+    if (next.location) form.update({ name: "location", value: next.location });
+  }
+
+  const chooserId = "session-type-chooser";
+  return (
+    <>
+      <Form method="get" className="type-chooser">
+        <SelectField
+          label={T.typeLabel}
+          errors={fields.popup_type_id.errors}
+          selectProps={{
+            id: chooserId,
+            name: "typ",
+            value: typeId,
+            onChange: (event) => chooseType(event.currentTarget.value),
+          }}
+        >
+          <option value="">{T.noType}</option>
+          {types.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        {hydrated ? null : (
+          <button type="submit" className="button secondary">
+            {T.chooseType}
+          </button>
+        )}
+      </Form>
+
+      <Form method="post" {...getFormProps(form)} className="admin-form">
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name="popup_type_id" value={typeId} />
+        <Field
+          key={fields.title.key}
+          label="Titel"
+          errors={fields.title.errors}
+          inputProps={getInputProps(fields.title, { type: "text" })}
+        />
+        <SelectField
+          key={fields.location.key}
+          label="Plats"
+          errors={fields.location.errors}
+          selectProps={getSelectProps(fields.location)}
+        >
+          <option value="">Välj plats</option>
+          {LOCATIONS.map((location) => (
+            <option key={location} value={location}>
+              {location}
+            </option>
+          ))}
+        </SelectField>
+        <div className="field-row">
+          <Field
+            key={fields.start_date.key}
+            label="Datum"
+            errors={fields.start_date.errors}
+            inputProps={getInputProps(fields.start_date, { type: "date" })}
+          />
+          <Field
+            key={fields.start_time.key}
+            label="Starttid"
+            errors={fields.start_time.errors}
+            inputProps={{
+              ...getInputProps(fields.start_time, { type: "time" }),
+              onChange: (event) => {
+                const end = addMinutesToLocalTime(event.currentTarget.value, SESSION_DEFAULTS.durationMinutes);
+                if (end) form.update({ name: fields.end_time.name, value: end });
+              },
+            }}
+          />
+          <Field
+            key={fields.end_time.key}
+            label="Sluttid"
+            hint={T.endHint}
+            errors={fields.end_time.errors}
+            inputProps={getInputProps(fields.end_time, { type: "time" })}
+          />
+        </div>
+        <div className="field-row">
+          <Field
+            key={fields.max_participants.key}
+            label="Max antal deltagare"
+            hint={locked ? T.lockedHint : undefined}
+            errors={fields.max_participants.errors}
+            inputProps={{ ...getInputProps(fields.max_participants, { type: "number" }), step: 1, readOnly: locked }}
+          />
+          <Field
+            key={fields.price_sek.key}
+            label="Pris (kr)"
+            hint={priceLocked ? T.lockedHint : undefined}
+            errors={fields.price_sek.errors}
+            inputProps={{ ...getInputProps(fields.price_sek, { type: "number" }), step: 1, readOnly: priceLocked }}
+          />
+        </div>
+        {/* A disabled select is not sent: while locked, the hidden field carries the type's pass type. */}
+        {locked ? <input type="hidden" name="pass_type" value={prefill.passType} /> : null}
+        <SelectField
+          key={locked ? `${fields.pass_type.key}-locked` : fields.pass_type.key}
+          label="Passtyp"
+          hint={locked ? T.lockedHint : undefined}
+          errors={fields.pass_type.errors}
+          selectProps={
+            locked
+              ? { id: fields.pass_type.id, value: prefill.passType, disabled: true, onChange: () => {} }
+              : getSelectProps(fields.pass_type)
+          }
+        >
+          {PASS_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {PASS_TYPE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          key={fields.image_url.key}
+          label="Bild-URL"
+          hint={locked ? T.lockedHint : undefined}
+          errors={fields.image_url.errors}
+          inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), inputMode: "url", readOnly: locked }}
+        />
+        <TextareaField
+          key={fields.description.key}
+          label="Beskrivning"
+          hint={locked ? T.lockedHint : undefined}
+          errors={fields.description.errors}
+          textareaProps={{ ...getTextareaProps(fields.description), rows: 4, readOnly: locked }}
+        />
+        <button type="submit" className="primary admin-submit" disabled={submitting}>
+          {submitting ? T.submitting : T.submit}
+        </button>
+      </Form>
+    </>
+  );
+}

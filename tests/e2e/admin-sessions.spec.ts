@@ -1,0 +1,149 @@
+// The admin's session screens, with and without JavaScript: create a session
+// from a type and one by hand, find them on /admin/lediga-pass, and watch a
+// session move lediga → väntande → bokade as visitors book it, then open its
+// booking info.
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { signInAsAdmin } from "./auth-helpers";
+import { acceptTermsAndSubmit, fillBookingForm, isJs, openSession, uniqueEmail } from "./booking-helpers";
+
+/** A day some weeks ahead, as the date input takes it. */
+function dayAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function uniqueTitle(testInfo: TestInfo, label: string): string {
+  return `${label} ${testInfo.project.name} ${Date.now() % 1_000_000}`;
+}
+
+async function openCreateForm(page: Page) {
+  await page.goto("/admin/skapa-pass");
+  await expect(page.getByRole("heading", { name: "Skapa pass", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Tillbaka till admin/ })).toHaveAttribute("href", "/admin");
+}
+
+/** Creates a session by hand and returns its id, read from its card on /admin/lediga-pass. */
+async function createByHand(page: Page, testInfo: TestInfo, title: string, max: string) {
+  await openCreateForm(page);
+  await page.getByLabel("Titel").fill(title);
+  await page.getByLabel("Plats").selectOption("Stadsparken Sandviken");
+  await page.getByLabel("Datum").fill(dayAhead(45));
+  await page.getByLabel("Starttid").fill("10:00");
+  if (isJs(testInfo)) await expect(page.getByLabel("Sluttid")).toHaveValue("11:00");
+  await page.getByLabel("Sluttid").fill("11:30");
+  await page.getByLabel("Max antal deltagare").fill(max);
+  await page.getByLabel("Pris (kr)").fill("199");
+  await page.getByLabel("Passtyp", { exact: true }).selectOption({ label: "Grupp-pass" });
+  await page.getByLabel("Beskrivning").fill("Skapat för hand");
+  await page.getByRole("button", { name: "Skapa Pass" }).click();
+  await expect(page).toHaveURL(/\/admin\/lediga-pass$/);
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Framgång");
+  await expect(toast).toContainText("Nytt pass skapat");
+  const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+  await expect(card).toBeVisible();
+  const testId = await card.getAttribute("data-testid");
+  return { id: Number(testId?.replace("admin-session-", "")), card };
+}
+
+async function book(page: Page, testInfo: TestInfo, id: number, n: number) {
+  await openSession(page, id, testInfo);
+  await fillBookingForm(page, {
+    name: `Besökare ${n}`,
+    email: uniqueEmail(testInfo, `admin-flow-${n}`),
+    phone: "070-123 45 67",
+    dog: `Vovve ${n}`,
+    breed: "Tax",
+    age: "2 år",
+    notes: n === 1 ? "Inkallning" : undefined,
+  });
+  await acceptTermsAndSubmit(page);
+  await expect(page).toHaveURL(/\/mina-bokningar$/);
+}
+
+function cardOn(page: Page, id: number) {
+  return page.getByTestId(`admin-session-${id}`);
+}
+
+test("an admin creates a session from a type and one by hand, and finds both on /admin/lediga-pass", async ({ page, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(60_000);
+  await signInAsAdmin(page, javaScriptEnabled);
+
+  await openCreateForm(page);
+  await page.getByLabel("Utgå från en passtyp").selectOption({ label: "VARDAGSLYDNAD" });
+  if (!javaScriptEnabled) {
+    await page.getByRole("button", { name: "Använd passtypen" }).click();
+    await expect(page).toHaveURL(/\?typ=\d+$/);
+  }
+  await expect(page.getByLabel("Titel")).toHaveValue("VARDAGSLYDNAD");
+  await expect(page.getByLabel("Max antal deltagare")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Beskrivning")).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Passtyp", { exact: true })).toBeDisabled();
+  const title = uniqueTitle(testInfo, "VARDAGSLYDNAD");
+  await page.getByLabel("Titel").fill(title);
+  await page.getByLabel("Plats").selectOption("Regementsparken Gävle");
+  await page.getByLabel("Datum").fill(dayAhead(40));
+  await page.getByLabel("Starttid").fill("18:00");
+  // With JavaScript the end follows the start; without, an empty end means an hour later on the server.
+  if (javaScriptEnabled) await expect(page.getByLabel("Sluttid")).toHaveValue("19:00");
+  await page.getByRole("button", { name: "Skapa Pass" }).click();
+
+  await expect(page).toHaveURL(/\/admin\/lediga-pass$/);
+  await expect(page.getByTestId("toast")).toContainText("Nytt pass skapat");
+  const fromType = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+  await expect(fromType.locator(".badge-green")).toHaveText("Ledigt");
+  await expect(fromType).toContainText("Regementsparken Gävle");
+  await expect(fromType).toContainText(/\d{2} [a-zåäö]+\.? \d{4} 18:00/);
+
+  const byHand = await createByHand(page, testInfo, uniqueTitle(testInfo, "Handpass"), "5");
+  await expect(byHand.card.getByTestId("participants")).toHaveText("0/5");
+  await expect(byHand.card).toContainText("199 kr");
+  await expect(byHand.card).toContainText("Skapat för hand");
+});
+
+test("the create form says what is missing, in Swedish", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  await openCreateForm(page);
+  await page.getByLabel("Titel").fill("");
+  // With JavaScript conform answers in the browser; without, the server does (the form is novalidate either way).
+  await page.getByRole("button", { name: "Skapa Pass" }).click();
+  for (const message of ["Titel är obligatorisk", "Plats är obligatorisk", "Datum är obligatoriskt", "Starttid är obligatorisk"]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/admin\/skapa-pass/);
+});
+
+test("a session moves from lediga to väntande to bokade as visitors book it, and its booking info opens", async ({ page, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, javaScriptEnabled);
+  const title = uniqueTitle(testInfo, "Flyttpass");
+  const { id } = await createByHand(page, testInfo, title, "4");
+
+  for (const n of [1, 2]) {
+    await book(page, testInfo, id, n);
+    await page.goto("/admin/vantande-pass");
+    await expect(cardOn(page, id).locator(".badge-yellow")).toHaveText(`Väntande (${n} av minst 2)`);
+    await page.goto("/admin/lediga-pass");
+    await expect(page.getByRole("heading", { name: "Lediga pass" })).toBeVisible();
+    await expect(cardOn(page, id)).toHaveCount(0);
+  }
+
+  await book(page, testInfo, id, 3);
+  await page.goto("/admin/vantande-pass");
+  await expect(page.getByRole("heading", { name: "Väntande pass" })).toBeVisible();
+  await expect(cardOn(page, id)).toHaveCount(0);
+  await page.goto("/admin/lediga-pass");
+  await expect(cardOn(page, id).getByTestId("participants")).toHaveText("3/4");
+  await page.goto("/admin/bokade-pass");
+  await expect(page.getByRole("heading", { name: "Pass blir av", level: 1 })).toBeVisible();
+  const card = cardOn(page, id);
+  await expect(card.locator(".badge-red")).toHaveText("Bekräftat");
+  const info = card.locator("details");
+  await expect(info.getByText("Besökare 1")).toBeHidden();
+  await info.getByText("Visa/Dölj Bokningsinfo").click();
+  for (const n of [1, 2, 3]) await expect(info.getByRole("heading", { name: `Besökare ${n}` })).toBeVisible();
+  await expect(info.getByText("Vovve 1 (Tax, 2 år)")).toBeVisible();
+  await expect(info.getByText("Vad vill du träna?")).toBeVisible();
+  await expect(info.getByText("Inkallning")).toBeVisible();
+  await expect(info.getByRole("link", { name: /@example\.se$/ }).first()).toHaveAttribute("href", /^mailto:e2e-admin-flow-1-/);
+  await expect(info.getByRole("link", { name: "070-123 45 67" }).first()).toHaveAttribute("href", "tel:0701234567");
+});
