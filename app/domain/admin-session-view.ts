@@ -20,6 +20,8 @@ export type AdminSessionCardView = {
   participantsLabel: string;
   priceLabel: string;
   state: AdminState;
+  /** Whether anyone holds a seat (delete is disabled then). */
+  hasParticipants: boolean;
 };
 
 export type AdminBookingView = {
@@ -45,6 +47,7 @@ export function toAdminCard(row: PublicSession): AdminSessionCardView {
     participantsLabel: `${row.currentParticipants}/${row.maxParticipants}`,
     priceLabel: formatKr(displayPriceSek(row)),
     state: adminState(row),
+    hasParticipants: row.currentParticipants > 0,
   };
 }
 

@@ -1,4 +1,4 @@
-/** The admin menu: five cards, one per admin screen. */
+/** The admin menu: five cards, one per admin screen, and the audit log. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { requireAdmin } from "~/server/auth/session-user.server";
@@ -27,6 +27,9 @@ export default function AdminMenu() {
           </li>
         ))}
       </ul>
+      <p>
+        <Link to="/admin/logg">Logg över ändringar</Link>
+      </p>
     </section>
   );
 }

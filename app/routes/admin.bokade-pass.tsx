@@ -7,6 +7,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
+import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import type { AdminBookingView } from "~/domain/admin-session-view";
 import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
@@ -34,7 +35,12 @@ export default function ConfirmedSessions() {
       sessions={sessions}
       toast={toast}
       renderCard={(session) => (
-        <AdminSessionCard session={session}>
+        <AdminSessionCard
+          session={session}
+          actions={
+            <SessionChangeButtons sessionId={session.id} changes={["release", "cancel"]} returnTo="/admin/bokade-pass" />
+          }
+        >
           <details className="admin-booking-info">
             <summary>{ADMIN_LIST_TEXTS.bookingInfo}</summary>
             {session.bookings.length === 0 ? (
@@ -44,6 +50,7 @@ export default function ConfirmedSessions() {
                 {session.bookings.map((booking) => (
                   <li key={booking.id}>
                     <BookingInfo booking={booking} />
+                    <CancelBookingButton bookingId={booking.id} returnTo="/admin/bokade-pass" />
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,9 @@
 /** /admin/lediga-pass: upcoming sessions with free seats and (group) 0 or 3+ participants. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
+import { SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import { listAvailableSessions } from "~/server/admin/admin-sessions.server";
 import { loadAdminList } from "~/server/admin/admin-list-loader.server";
@@ -21,5 +23,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AvailableSessions() {
   const { sessions, toast } = useLoaderData<typeof loader>();
-  return <AdminSessionList title={TEXTS.title} empty={TEXTS.empty} sessions={sessions} toast={toast} />;
+  return (
+    <AdminSessionList
+      title={TEXTS.title}
+      empty={TEXTS.empty}
+      sessions={sessions}
+      toast={toast}
+      renderCard={(session) => (
+        <AdminSessionCard
+          session={session}
+          actions={
+            <SessionChangeButtons
+              sessionId={session.id}
+              changes={["delete"]}
+              returnTo="/admin/lediga-pass"
+              deleteDisabled={session.hasParticipants}
+            />
+          }
+        />
+      )}
+    />
+  );
 }

@@ -1,7 +1,9 @@
 /** /admin/vantande-pass: upcoming group sessions with 1 or 2 participants. */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
+import { SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import { listWaitingSessions } from "~/server/admin/admin-sessions.server";
 import { loadAdminList } from "~/server/admin/admin-list-loader.server";
@@ -21,5 +23,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function WaitingSessions() {
   const { sessions, toast } = useLoaderData<typeof loader>();
-  return <AdminSessionList title={TEXTS.title} empty={TEXTS.empty} sessions={sessions} toast={toast} />;
+  return (
+    <AdminSessionList
+      title={TEXTS.title}
+      empty={TEXTS.empty}
+      sessions={sessions}
+      toast={toast}
+      renderCard={(session) => (
+        <AdminSessionCard
+          session={session}
+          actions={<SessionChangeButtons sessionId={session.id} changes={["cancel"]} returnTo="/admin/vantande-pass" />}
+        />
+      )}
+    />
+  );
 }

@@ -77,6 +77,22 @@ async function openBookingInfo(page: Page) {
   await expect(page.locator("details[open]").first()).toBeVisible();
 }
 
+/** The release dialog of the first confirmed session, open. */
+async function openReleaseDialog(page: Page) {
+  await page.getByRole("button", { name: "Släpp till försäljning" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Släpp till försäljning" })).toBeVisible();
+}
+
+/** A change's confirmation page (the way without JavaScript), found in the confirmed list's server HTML. */
+function confirmationPath(pattern: RegExp) {
+  return async (page: Page) => {
+    const html = await (await page.request.get("/admin/bokade-pass")).text();
+    const href = html.match(pattern)?.[0];
+    if (!href) throw new Error(`no ${pattern} on /admin/bokade-pass`);
+    return href.replaceAll("&amp;", "&");
+  };
+}
+
 const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
@@ -105,6 +121,10 @@ const PAGES: PageCase[] = [
   { name: "admin lediga-pass", path: "/admin/lediga-pass", admin: true },
   { name: "admin vantande-pass", path: "/admin/vantande-pass", admin: true },
   { name: "admin bokade-pass, booking info open", path: "/admin/bokade-pass", admin: true, prepare: openBookingInfo },
+  { name: "admin bokade-pass, release dialog open", path: "/admin/bokade-pass", admin: true, prepare: openReleaseDialog },
+  { name: "admin release confirmation", path: confirmationPath(/\/admin\/pass\/\d+\?atgard=release[^"]*/), admin: true },
+  { name: "admin Avboka confirmation", path: confirmationPath(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), admin: true },
+  { name: "admin logg", path: "/admin/logg", admin: true },
 ];
 
 const PHONE_PAGES = new Set([
@@ -117,6 +137,8 @@ const PHONE_PAGES = new Set([
   "admin skapa-pass, sent empty",
   "admin lediga-pass",
   "admin bokade-pass, booking info open",
+  "admin bokade-pass, release dialog open",
+  "admin release confirmation",
 ]);
 
 function describeViolation(v: Violation): string {

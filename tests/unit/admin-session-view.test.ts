@@ -27,7 +27,12 @@ describe("toAdminCard", () => {
       participantsLabel: "2/6",
       priceLabel: "1\u00A0249 kr",
       state: { state: "waiting", label: "Väntande (2 av minst 2)", colour: "yellow" },
+      hasParticipants: true,
     });
+  });
+
+  it("says whether anyone holds a seat (delete is disabled then)", () => {
+    expect(toAdminCard({ ...session, currentParticipants: 0 }).hasParticipants).toBe(false);
   });
 
   it("shows PRIVAT & PROFFS at list price 0 as 495 kr, as everywhere else", () => {

@@ -1,0 +1,91 @@
+// The admin's destructive changes, with and without JavaScript: with it each
+// asks in a dialog on the list, without it on a confirmation page of its own.
+// Release a booked session (each customer gets a cancellation with a
+// METHOD:CANCEL calendar file and sees 'Avbokad'), cancel a waiting session,
+// delete an empty one.
+import { expect, test, type Page } from "@playwright/test";
+import { book, cardOn, createByHand, uniqueTitle } from "./admin-helpers";
+import { openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
+
+/** Presses a card's change button and confirms it: in the dialog with JavaScript, on the confirmation page without. */
+async function confirmChange(page: Page, cardId: number, label: string, javaScriptEnabled: boolean) {
+  const card = cardOn(page, cardId);
+  if (javaScriptEnabled) {
+    await card.getByRole("button", { name: label }).click();
+    const dialog = page.getByRole("dialog", { name: label });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: label }).click();
+  } else {
+    await card.getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/pass/${cardId}\\?atgard=`));
+    await page.getByRole("button", { name: label }).click();
+  }
+}
+
+test("an admin releases a booked session: each customer is mailed a cancellation with its .ics and sees 'Avbokad'", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, javaScriptEnabled);
+  const { id } = await createByHand(page, testInfo, uniqueTitle(testInfo, "Släpppass"), "4");
+  const emails: string[] = [];
+  for (const n of [1, 2, 3]) emails.push(await book(page, testInfo, id, n, "release"));
+
+  await page.goto("/admin/bokade-pass");
+  await confirmChange(page, id, "Släpp till försäljning", javaScriptEnabled);
+  await expect(page).toHaveURL(/\/admin\/bokade-pass$/);
+  await expect(page.getByTestId("toast")).toContainText("Passet är släppt till försäljning");
+  await expect(cardOn(page, id)).toHaveCount(0);
+  await page.goto("/admin/lediga-pass");
+  await expect(cardOn(page, id).getByTestId("participants")).toHaveText("0/4");
+
+  // Every customer's cancellation, with the calendar file that removes the event.
+  for (const email of emails) {
+    await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+    const row = page.getByTestId("mail-row").filter({ hasText: "Avbokning:" });
+    await expect(row).toHaveCount(1);
+    await row.getByRole("link").first().click();
+    await expect(page.getByTestId("mail-text")).toContainText("Vi har avbokat din bokning av passet");
+    const attachment = page.getByRole("link", { name: "avbokning.ics" });
+    const ics = await (await page.request.get((await attachment.getAttribute("href"))!)).text();
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+  }
+
+  // The first customer signs in and sees the booking as cancelled.
+  const customer = await browser.newContext({ javaScriptEnabled });
+  const customerPage = await customer.newPage();
+  await useOwnIp(customerPage);
+  const link = await requestSignInLink(customerPage, emails[0]!);
+  await openSignInLink(customerPage, link, javaScriptEnabled);
+  await expect(customerPage).toHaveURL(/\/mina-bokningar\/lista$/);
+  const cancelled = customerPage.getByTestId("cancelled-bookings").getByTestId("booking-card");
+  await expect(cancelled).toHaveCount(1);
+  await expect(cancelled.getByText("Avbokad")).toBeVisible();
+  await customer.close();
+});
+
+test("an admin cancels a waiting session and deletes an empty one, each after a confirmation", async ({ page, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, javaScriptEnabled);
+  const waiting = await createByHand(page, testInfo, uniqueTitle(testInfo, "Inställt pass"), "6");
+  const email = await book(page, testInfo, waiting.id, 1, "cancel");
+
+  await page.goto("/admin/vantande-pass");
+  await confirmChange(page, waiting.id, "Ställ in pass", javaScriptEnabled);
+  await expect(page).toHaveURL(/\/admin\/vantande-pass$/);
+  await expect(page.getByTestId("toast")).toContainText("Passet är inställt");
+  await expect(cardOn(page, waiting.id)).toHaveCount(0);
+  await page.goto(`/session/${waiting.id}`);
+  await expect(page.getByRole("heading", { name: "Det här passet är inställt." })).toBeVisible();
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId("mail-row").filter({ hasText: "Inställt:" })).toHaveCount(1);
+
+  const empty = await createByHand(page, testInfo, uniqueTitle(testInfo, "Tomt pass"), "3");
+  await confirmChange(page, empty.id, "Ta bort", javaScriptEnabled);
+  await expect(page).toHaveURL(/\/admin\/lediga-pass$/);
+  await expect(page.getByTestId("toast")).toContainText("Pass borttaget");
+  await expect(cardOn(page, empty.id)).toHaveCount(0);
+});

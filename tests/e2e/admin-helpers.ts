@@ -1,0 +1,64 @@
+/** Shared steps of the admin e2e tests: creating sessions, booking them as a visitor, finding their cards. */
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { acceptTermsAndSubmit, fillBookingForm, isJs, openSession, uniqueEmail } from "./booking-helpers";
+
+/** A day some weeks ahead, as the date input takes it. */
+export function dayAhead(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function uniqueTitle(testInfo: TestInfo, label: string): string {
+  return `${label} ${testInfo.project.name} ${Date.now() % 1_000_000}`;
+}
+
+export async function openCreateForm(page: Page) {
+  await page.goto("/admin/skapa-pass");
+  await expect(page.getByRole("heading", { name: "Skapa pass", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Tillbaka till admin/ })).toHaveAttribute("href", "/admin");
+}
+
+/** Creates a session by hand and returns its id, read from its card on /admin/lediga-pass. */
+export async function createByHand(page: Page, testInfo: TestInfo, title: string, max: string) {
+  await openCreateForm(page);
+  await page.getByLabel("Titel").fill(title);
+  await page.getByLabel("Plats").selectOption("Stadsparken Sandviken");
+  await page.getByLabel("Datum").fill(dayAhead(45));
+  await page.getByLabel("Starttid").fill("10:00");
+  if (isJs(testInfo)) await expect(page.getByLabel("Sluttid")).toHaveValue("11:00");
+  await page.getByLabel("Sluttid").fill("11:30");
+  await page.getByLabel("Max antal deltagare").fill(max);
+  await page.getByLabel("Pris (kr)").fill("199");
+  await page.getByLabel("Passtyp", { exact: true }).selectOption({ label: "Grupp-pass" });
+  await page.getByLabel("Beskrivning").fill("Skapat för hand");
+  await page.getByRole("button", { name: "Skapa Pass" }).click();
+  await expect(page).toHaveURL(/\/admin\/lediga-pass$/);
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Framgång");
+  await expect(toast).toContainText("Nytt pass skapat");
+  const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+  await expect(card).toBeVisible();
+  const testId = await card.getAttribute("data-testid");
+  return { id: Number(testId?.replace("admin-session-", "")), card };
+}
+
+/** Books session `id` as visitor number `n`; returns the visitor's e-mail address. */
+export async function book(page: Page, testInfo: TestInfo, id: number, n: number, tag = "admin-flow"): Promise<string> {
+  const email = uniqueEmail(testInfo, `${tag}-${n}`);
+  await openSession(page, id, testInfo);
+  await fillBookingForm(page, {
+    name: `Besökare ${n}`,
+    email,
+    phone: "070-123 45 67",
+    dog: `Vovve ${n}`,
+    breed: "Tax",
+    age: "2 år",
+    notes: n === 1 ? "Inkallning" : undefined,
+  });
+  await acceptTermsAndSubmit(page);
+  await expect(page).toHaveURL(/\/mina-bokningar$/);
+  return email;
+}
+
+export function cardOn(page: Page, id: number) {
+  return page.getByTestId(`admin-session-${id}`);
+}
