@@ -199,7 +199,8 @@ export class SessionSeats extends DurableObject<Env> {
              SELECT 1 FROM bookings b
              WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
            )
-           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}`,
+           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}
+         RETURNING ${BOOKING_COLUMNS}`,
       )
       .bind(
         bookingId,
@@ -256,18 +257,10 @@ export class SessionSeats extends DurableObject<Env> {
         recipient?.windowStart ?? null,
       );
 
-    const written = db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ?`).bind(bookingId);
-
+    const statements = [...(attempt ? [countHitStatement(db, attempt)] : []), insert, count, ...queueMails, outcome];
     let results: D1Result[];
     try {
-      results = await db.batch([
-        ...(attempt ? [countHitStatement(db, attempt)] : []),
-        insert,
-        count,
-        ...queueMails,
-        written,
-        outcome,
-      ]);
+      results = await db.batch(statements);
     } catch (error) {
       // Nothing of the batch was written: no booking without its mail.
       const failure = classifyBookingFailure(error);
@@ -285,7 +278,8 @@ export class SessionSeats extends DurableObject<Env> {
     if (!after) return { status: "not-found" };
     const { keyBookingId, duplicate, attemptHits, recipientHits, ...session } = after;
 
-    const booking = results.at(-2)?.results[0] as BookingRecord | undefined;
+    // The INSERT returns the row it wrote (nothing when a guard refused).
+    const booking = results[statements.indexOf(insert)]?.results[0] as BookingRecord | undefined;
     if (booking) return { status: "booked", booking, session, replayed: false, mailIds: mails.map(({ row }) => row.id) };
     if (keyBookingId !== null) {
       // A repeat of a booking staff have cancelled since is not a booking: answer from the session as it is.
