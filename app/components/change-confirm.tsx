@@ -4,8 +4,9 @@
  * the page is hydrated it is a button that asks in a <dialog> and posts the
  * same form from there. Either way the change is one real form POST.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useRef } from "react";
+import { ConfirmForm } from "./confirm-form";
 import { useHydrated } from "./use-hydrated";
 
 export function ChangeConfirm({
@@ -29,8 +30,6 @@ export function ChangeConfirm({
 }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === action;
 
   if (disabled) {
     return (
@@ -51,20 +50,20 @@ export function ChangeConfirm({
       <button type="button" className="button secondary" onClick={() => dialog.current?.showModal()}>
         {label}
       </button>
-      <dialog ref={dialog} className="confirm-box confirm-dialog" aria-label={label}>
-        <Form method="post" action={action} onSubmit={() => dialog.current?.close()}>
-          <p>{question}</p>
-          <input type="hidden" name="intent" value={intent} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <div className="button-row">
-            <button type="submit" className="button danger" disabled={busy}>
-              {label}
-            </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-label={label}>
+        <ConfirmForm
+          action={action}
+          intent={intent}
+          returnTo={returnTo}
+          question={question}
+          label={label}
+          onSubmit={() => dialog.current?.close()}
+          cancel={
             <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
               Avbryt
             </button>
-          </div>
-        </Form>
+          }
+        />
       </dialog>
     </>
   );

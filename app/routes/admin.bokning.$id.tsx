@@ -4,7 +4,8 @@
  * as cancelled, its seat is given back and its customer is mailed, once.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { z } from "zod";
 import { adminReturnTo } from "~/domain/admin-return";
 import { ADMIN_TOASTS, BOOKING_CANCEL } from "~/domain/admin-texts";
@@ -63,7 +64,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function AdminBookingCancel() {
   const { booking, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <section className="admin-page">
       <p>
@@ -82,19 +82,17 @@ export default function AdminBookingCancel() {
         <dt>Hund</dt>
         <dd>{booking.dogName}</dd>
       </dl>
-      <Form method="post" className="confirm-box" aria-labelledby="confirm-question">
-        <p id="confirm-question">{BOOKING_CANCEL.question}</p>
-        <input type="hidden" name="intent" value="cancel-booking" />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <div className="button-row">
-          <button type="submit" className="button danger" disabled={navigation.state !== "idle"}>
-            {BOOKING_CANCEL.button}
-          </button>
+      <ConfirmForm
+        intent="cancel-booking"
+        returnTo={returnTo}
+        question={BOOKING_CANCEL.question}
+        label={BOOKING_CANCEL.button}
+        cancel={
           <Link to={returnTo} className="button secondary">
             Avbryt
           </Link>
-        </div>
-      </Form>
+        }
+      />
     </section>
   );
 }

@@ -7,7 +7,8 @@
  * a redirect with the spec's toast.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ConfirmForm } from "~/components/confirm-form";
 import { z } from "zod";
 import { adminState } from "~/domain/availability";
 import { ADMIN_TOASTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
@@ -82,7 +83,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function AdminSessionChange() {
   const { session, change, returnTo } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
   const open = session.cancelledAt === null;
@@ -116,19 +116,17 @@ export default function AdminSessionChange() {
         </dd>
       </dl>
       {change && available.includes(change) ? (
-        <Form method="post" className="confirm-box" aria-labelledby="confirm-question">
-          <p id="confirm-question">{SESSION_CHANGES[change].question}</p>
-          <input type="hidden" name="intent" value={change} />
-          <input type="hidden" name="returnTo" value={returnTo} />
-          <div className="button-row">
-            <button type="submit" className="button danger" disabled={navigation.state !== "idle"}>
-              {SESSION_CHANGES[change].button}
-            </button>
+        <ConfirmForm
+          intent={change}
+          returnTo={returnTo}
+          question={SESSION_CHANGES[change].question}
+          label={SESSION_CHANGES[change].button}
+          cancel={
             <Link to={returnTo} className="button secondary">
               Avbryt
             </Link>
-          </div>
-        </Form>
+          }
+        />
       ) : (
         <ul className="button-row" aria-label="Ändra passet">
           {available.map((next) => (
