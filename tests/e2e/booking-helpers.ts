@@ -1,5 +1,6 @@
 /** Shared steps for the booking e2e specs: filling the form the way a person does. */
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { useOwnIp } from "./auth-helpers";
 
 /** The bot check refuses forms sent within 2 s of rendering. */
 export const HUMAN_PAUSE_MS = 2_100;
@@ -12,6 +13,9 @@ export function uniqueEmail(testInfo: TestInfo, label: string): string {
 }
 
 export async function openSession(page: Page, id: number, testInfo: TestInfo) {
+  // Bookings are limited per client address (20 in 10 minutes), and a run's specs share one server and
+  // book far more than that together: each visitor books from an address of its own.
+  await useOwnIp(page);
   await page.goto(`/session/${id}`);
   await expect(page.getByRole("heading", { name: "Boka passet" })).toBeVisible();
   // With JavaScript the button waits for the terms: a sign the page is hydrated.
