@@ -3,7 +3,7 @@
  * group sessions with 3+ participants, each with its confirmed bookings
  * behind 'Visa/Dölj Bokningsinfo' (a <details>, so it opens without JavaScript).
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
@@ -11,20 +11,13 @@ import { CancelBookingButton, SessionChangeButtons } from "~/components/session-
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import type { AdminBookingView } from "~/domain/admin-session-view";
 import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
-import { loadAdminList } from "~/server/admin/admin-list-loader.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { adminListLoader } from "~/server/admin/admin-list-loader.server";
 
 const TEXTS = ADMIN_LIST_TEXTS.confirmed;
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – Hundpass` }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
-  const { sessions, toast, headers } = await loadAdminList("/admin/bokade-pass", () =>
-    listConfirmedSessions(context.cloudflare.env, new Date()),
-  );
-  return data({ sessions, toast }, { headers });
-}
+export const loader = adminListLoader("/admin/bokade-pass", listConfirmedSessions);
 
 export default function ConfirmedSessions() {
   const { sessions, toast } = useLoaderData<typeof loader>();

@@ -1,25 +1,18 @@
 /** /admin/vantande-pass: upcoming group sessions with 1 or 2 participants. */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
 import { SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import { listWaitingSessions } from "~/server/admin/admin-sessions.server";
-import { loadAdminList } from "~/server/admin/admin-list-loader.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { adminListLoader } from "~/server/admin/admin-list-loader.server";
 
 const TEXTS = ADMIN_LIST_TEXTS.waiting;
 
 export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – Hundpass` }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
-  const { sessions, toast, headers } = await loadAdminList("/admin/vantande-pass", () =>
-    listWaitingSessions(context.cloudflare.env, new Date()),
-  );
-  return data({ sessions, toast }, { headers });
-}
+export const loader = adminListLoader("/admin/vantande-pass", listWaitingSessions);
 
 export default function WaitingSessions() {
   const { sessions, toast } = useLoaderData<typeof loader>();
