@@ -1,15 +1,18 @@
 /**
- * The change buttons of a session card on an admin list, each behind its
- * confirmation (ChangeConfirm): which ones a list offers is the list's choice.
+ * The change buttons of a session card on an admin list: 'Redigera', and the
+ * destructive changes, each behind its confirmation (ChangeConfirm). Which
+ * ones a list offers is the list's choice.
  */
 import { BOOKING_CANCEL, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
 import { ChangeConfirm } from "./change-confirm";
+import { EditSessionButton } from "./session-edit-form";
 
 export function SessionChangeButtons({
   sessionId,
   changes,
   returnTo,
   deleteDisabled = false,
+  edit = false,
 }: {
   sessionId: number;
   changes: readonly SessionChange[];
@@ -17,9 +20,12 @@ export function SessionChangeButtons({
   returnTo: string;
   /** Spec: delete is disabled while the session has participants. */
   deleteDisabled?: boolean;
+  /** 'Redigera' first. */
+  edit?: boolean;
 }) {
   return (
     <>
+      {edit ? <EditSessionButton sessionId={sessionId} returnTo={returnTo} /> : null}
       {changes.map((change) => (
         <ChangeConfirm
           key={change}

@@ -66,6 +66,9 @@ export const ADMIN_TOASTS = {
   cancelled: success("Passet är inställt"),
   deleted: { type: "success", title: "Pass borttaget" } satisfies ToastView,
   bookingCancelled: success("Bokningen är avbokad"),
+  saved: { type: "success", title: "Sparat!" } satisfies ToastView,
+  emailSent: { type: "success", title: "Meddelandet har skickats!" } satisfies ToastView,
+  emailFailed: error("Kunde inte skicka meddelandet"),
 } as const;
 
 /** The destructive changes, each with its button and the question its confirmation asks. */
@@ -89,4 +92,39 @@ export type SessionChange = keyof typeof SESSION_CHANGES;
 export const BOOKING_CANCEL = {
   button: "Avboka",
   question: "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad.",
+} as const;
+
+export const EDIT_SESSION_TEXTS = {
+  // Not given by the spec:
+  button: "Redigera",
+  heading: "Redigera pass",
+  submit: "Spara",
+  submitting: "Sparar...",
+  cancel: "Avbryt",
+  loading: "Hämtar passet...",
+  belowCurrent: (booked: number) =>
+    `Passet har redan ${booked} bokade deltagare. Max antal deltagare kan inte vara lägre än så.`,
+  sessionCancelled: "Passet är inställt och kan inte ändras.",
+  saveFailed: "Kunde inte spara ändringar",
+  moveNotice: "Ändras tid eller plats får varje kund med bokning ett mejl med en uppdaterad kalenderfil.",
+  changes: "Ändra passet",
+} as const;
+
+export const ADMIN_EMAIL_TEXTS = {
+  // Not given by the spec (its composer has a subject and a message):
+  heading: "Skicka e-post",
+  toOne: "Till",
+  toAll: (count: number) => `Till alla bekräftade kunder på passet (${count} st)`,
+  session: "Pass",
+  subject: "Ämne",
+  message: "Meddelande",
+  hint: "Skickas som vanlig text med en hälsning från Hundpass. Kunden kan svara direkt på mejlet.",
+  submit: "Skicka",
+  submitting: "Skickar...",
+  noRecipients: "Inga mottagare",
+  noRecipientsText: "Passet har inga bekräftade bokningar att skicka till.",
+  notFound: "Kunde inte hitta bokningen eller passet",
+  emailOne: "Skicka e-post",
+  emailAll: "Skicka e-post till alla",
+  rateLimited: "För många meddelanden på kort tid. Vänta en stund och försök igen.",
 } as const;

@@ -4,11 +4,11 @@
  * behind 'Visa/Dölj Bokningsinfo' (a <details>, so it opens without JavaScript).
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
 import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
-import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
+import { ADMIN_EMAIL_TEXTS, ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import type { AdminBookingView } from "~/domain/admin-session-view";
 import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
 import { adminListLoader } from "~/server/admin/admin-list-loader.server";
@@ -18,6 +18,10 @@ const TEXTS = ADMIN_LIST_TEXTS.confirmed;
 export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – Hundpass` }];
 
 export const loader = adminListLoader("/admin/bokade-pass", listConfirmedSessions);
+
+/** The e-mail composer, for one booking's customer or all of a session's, coming back here. */
+const messageHref = (to: { bokning: string } | { pass: string }) =>
+  `/admin/epost?${new URLSearchParams({ ...to, tillbaka: "/admin/bokade-pass" })}`;
 
 export default function ConfirmedSessions() {
   const { sessions, toast } = useLoaderData<typeof loader>();
@@ -31,7 +35,7 @@ export default function ConfirmedSessions() {
         <AdminSessionCard
           session={session}
           actions={
-            <SessionChangeButtons sessionId={session.id} changes={["release", "cancel"]} returnTo="/admin/bokade-pass" />
+            <SessionChangeButtons sessionId={session.id} edit changes={["release", "cancel"]} returnTo="/admin/bokade-pass" />
           }
         >
           <details className="admin-booking-info">
@@ -43,11 +47,23 @@ export default function ConfirmedSessions() {
                 {session.bookings.map((booking) => (
                   <li key={booking.id}>
                     <BookingInfo booking={booking} />
-                    <CancelBookingButton bookingId={booking.id} returnTo="/admin/bokade-pass" />
+                    <div className="button-row">
+                      <Link to={messageHref({ bokning: booking.id })} className="button secondary">
+                        {ADMIN_EMAIL_TEXTS.emailOne}
+                      </Link>
+                      <CancelBookingButton bookingId={booking.id} returnTo="/admin/bokade-pass" />
+                    </div>
                   </li>
                 ))}
               </ul>
             )}
+            {session.bookings.length > 1 ? (
+              <p>
+                <Link to={messageHref({ pass: String(session.id) })} className="button secondary">
+                  {ADMIN_EMAIL_TEXTS.emailAll}
+                </Link>
+              </p>
+            ) : null}
           </details>
         </AdminSessionCard>
       )}

@@ -28,6 +28,7 @@ export default function AvailableSessions() {
           actions={
             <SessionChangeButtons
               sessionId={session.id}
+              edit
               changes={["delete"]}
               returnTo="/admin/lediga-pass"
               deleteDisabled={session.hasParticipants}

@@ -1,17 +1,21 @@
 /**
- * /admin/pass/{id}: one session's destructive changes, each behind a
- * confirmation. Without JavaScript the lists link here (`?atgard=release`,
- * `cancel` or `delete`) and this page asks and posts; with JavaScript the
- * lists ask in a dialog and post here all the same. Every change is a real
- * form POST, idempotent (a repeat changes and mails nothing), and answered by
- * a redirect with the spec's toast.
+ * /admin/pass/{id}: one session's page for staff. It edits the session
+ * (intent "update", the lists' 'Redigera'; the lists' edit dialog loads its
+ * values from this loader and posts here) and makes its destructive changes,
+ * each behind a confirmation: without JavaScript the lists link here
+ * (`?atgard=release`, `cancel` or `delete`) and this page asks and posts;
+ * with JavaScript the lists ask in a dialog and post here all the same.
+ * Every change is a real form POST, idempotent (a repeat changes and mails
+ * nothing), and answered by a redirect with the spec's toast.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
+import { SessionEditForm, type EditableSession } from "~/components/session-edit-form";
 import { z } from "zod";
 import { adminState } from "~/domain/availability";
-import { ADMIN_TOASTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
+import { ADMIN_TOASTS, EDIT_SESSION_TEXTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
+import { SessionFormSchema } from "~/domain/schemas/session";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { parseSessionId } from "~/server/booking/session-read.server";
 import {
@@ -21,11 +25,13 @@ import {
   releaseSessionAsStaff,
   type StaffChangeOutcome,
 } from "~/server/admin/session-actions.server";
+import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 
-export const meta: MetaFunction = () => [{ title: "Ändra pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
 const ChangeSchema = z.object({
   intent: z.enum(["release", "cancel", "delete"]),
@@ -41,10 +47,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"));
   const id = parseSessionId(params.id);
-  const session = id === null ? null : await loadSessionSummary(context.cloudflare.env.DB, id);
-  if (!session) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+  const db = context.cloudflare.env.DB;
+  const [session, stored] = id === null ? [null, null] : await Promise.all([loadSessionSummary(db, id), loadSessionForEdit(db, id)]);
+  if (!session || !stored) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+  const values = editFormValues(stored);
+  const edit: EditableSession | null =
+    stored.cancelledAt === null ? { id: stored.id, title: stored.title, version: JSON.stringify(values), values } : null;
   return data(
-    { session, change: changeOf(url.searchParams.get("atgard")), returnTo },
+    { session, edit, change: changeOf(url.searchParams.get("atgard")), returnTo },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -60,8 +70,11 @@ const DONE: Record<SessionChange, (typeof ADMIN_TOASTS)[keyof typeof ADMIN_TOAST
   delete: ADMIN_TOASTS.deleted,
 };
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params, context } = args;
   const user = await requireAdmin(context, request);
+  const peek = (await request.clone().formData().catch(() => null))?.get("intent");
+  if (peek === "update") return updateAction(args, { userId: user.userId, email: user.email });
   const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
   const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null);
   const id = parseSessionId(params.id);
@@ -81,8 +94,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(context, returnTo, DONE[intent]);
 }
 
-export default function AdminSessionChange() {
-  const { session, change, returnTo } = useLoaderData<typeof loader>();
+/** Saves the edit form: the spec's checks in the same form, 'Sparat!' back on the list it came from. */
+async function updateAction(args: ActionFunctionArgs, actor: { userId: string | null; email: string }) {
+  const { request, params, context } = args;
+  const form = await request.clone().formData();
+  const returnTo = adminReturnTo(String(form.get("returnTo") ?? ""));
+  const id = parseSessionId(params.id);
+  if (id === null) return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(SessionFormSchema),
+    async run(values) {
+      let outcome;
+      try {
+        outcome = await updateSessionAsStaff(context, request, actor, id, values);
+      } catch (error) {
+        console.error(`admin: update of session ${id} failed`, error);
+        return { status: 500, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
+      }
+      switch (outcome.status) {
+        case "saved":
+          return redirectWithToast(context, returnTo, ADMIN_TOASTS.saved);
+        case "invalid":
+          return { status: 400, fieldErrors: outcome.fieldErrors };
+        case "session-cancelled":
+          return { status: 409, formErrors: [EDIT_SESSION_TEXTS.sessionCancelled] };
+        case "not-found":
+          return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+        case "error":
+          return { status: 503, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
+      }
+    },
+  });
+}
+
+export default function AdminSessionPage() {
+  const { session, edit, change, returnTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
   const open = session.cancelledAt === null;
@@ -115,6 +164,22 @@ export default function AdminSessionChange() {
           )}
         </dd>
       </dl>
+      {edit && !change ? (
+        <>
+          <h2>{EDIT_SESSION_TEXTS.heading}</h2>
+          <SessionEditForm
+            session={edit}
+            returnTo={returnTo}
+            serverResult={actionData && "result" in actionData ? actionData.result : null}
+            cancel={
+              <Link to={returnTo} className="button secondary">
+                {EDIT_SESSION_TEXTS.cancel}
+              </Link>
+            }
+          />
+          <h2>{EDIT_SESSION_TEXTS.changes}</h2>
+        </>
+      ) : null}
       {change && available.includes(change) ? (
         <ConfirmForm
           intent={change}

@@ -6,21 +6,21 @@
  * (?typ=ID) that reloads the page filled in; with it, the form fills in place
  * and a start time sets the end to an hour later. The server checks it all.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/form-errors";
-import { Field, SelectField, TextareaField } from "~/components/forms";
+import { SelectField } from "~/components/forms";
+import { SessionFormFields, validateSessionForm, type SessionFormShape } from "~/components/session-form-fields";
 import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { ADMIN_TEXTS, CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
-import { LOCATIONS, SESSION_DEFAULTS } from "~/domain/constants";
-import { PASS_TYPES, SessionFormSchema } from "~/domain/schemas/session";
+import { SESSION_DEFAULTS } from "~/domain/constants";
+import { SessionFormSchema, type SessionFormValues } from "~/domain/schemas/session";
 import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
-import { addMinutesToLocalTime } from "~/domain/wall-clock";
 import { createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
@@ -28,8 +28,6 @@ import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }];
-
-const PASS_TYPE_LABELS = { group: "Grupp-pass", private: "Privatpass" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -90,7 +88,7 @@ export default function CreateSession() {
 }
 
 /** The form's values for a type (or none), as the inputs hold them. */
-function formDefaults(typeId: string, prefill: TypePrefill | null) {
+function formDefaults(typeId: string, prefill: TypePrefill | null): SessionFormShape {
   return {
     popup_type_id: typeId,
     title: prefill?.title ?? "",
@@ -113,18 +111,16 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
   const [typeId, setTypeId] = useState(initialTypeId);
   const type = types.find((t) => t.id === typeId);
   const prefill = type ? prefillFromType(type) : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<SessionFormShape, SessionFormValues>({
     id: "create-session-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: formDefaults(typeId, prefill),
     constraint: getZodConstraint(SessionFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SessionFormSchema }),
+    onValidate: ({ formData }) => validateSessionForm(formData),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
-  const locked = prefill !== null;
-  const priceLocked = prefill !== null && prefill.priceSek !== null;
 
   /** With JavaScript: fill the form from the chosen type at once, keeping what the type leaves open. */
   function chooseType(id: string) {
@@ -170,100 +166,10 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
       <Form method="post" {...getFormProps(form)} className="admin-form">
         <FormErrors errors={form.errors} />
         <input type="hidden" name="popup_type_id" value={typeId} />
-        <Field
-          key={fields.title.key}
-          label="Titel"
-          errors={fields.title.errors}
-          inputProps={getInputProps(fields.title, { type: "text" })}
-        />
-        <SelectField
-          key={fields.location.key}
-          label="Plats"
-          errors={fields.location.errors}
-          selectProps={getSelectProps(fields.location)}
-        >
-          <option value="">Välj plats</option>
-          {LOCATIONS.map((location) => (
-            <option key={location} value={location}>
-              {location}
-            </option>
-          ))}
-        </SelectField>
-        <div className="field-row">
-          <Field
-            key={fields.start_date.key}
-            label="Datum"
-            errors={fields.start_date.errors}
-            inputProps={getInputProps(fields.start_date, { type: "date" })}
-          />
-          <Field
-            key={fields.start_time.key}
-            label="Starttid"
-            errors={fields.start_time.errors}
-            inputProps={{
-              ...getInputProps(fields.start_time, { type: "time" }),
-              onChange: (event) => {
-                const end = addMinutesToLocalTime(event.currentTarget.value, SESSION_DEFAULTS.durationMinutes);
-                if (end) form.update({ name: fields.end_time.name, value: end });
-              },
-            }}
-          />
-          <Field
-            key={fields.end_time.key}
-            label="Sluttid"
-            hint={T.endHint}
-            errors={fields.end_time.errors}
-            inputProps={getInputProps(fields.end_time, { type: "time" })}
-          />
-        </div>
-        <div className="field-row">
-          <Field
-            key={fields.max_participants.key}
-            label="Max antal deltagare"
-            hint={locked ? T.lockedHint : undefined}
-            errors={fields.max_participants.errors}
-            inputProps={{ ...getInputProps(fields.max_participants, { type: "number" }), step: 1, readOnly: locked }}
-          />
-          <Field
-            key={fields.price_sek.key}
-            label="Pris (kr)"
-            hint={priceLocked ? T.lockedHint : undefined}
-            errors={fields.price_sek.errors}
-            inputProps={{ ...getInputProps(fields.price_sek, { type: "number" }), step: 1, readOnly: priceLocked }}
-          />
-        </div>
-        {/* A disabled select is not sent: while locked, the hidden field carries the type's pass type. */}
-        {locked ? <input type="hidden" name="pass_type" value={prefill.passType} /> : null}
-        <SelectField
-          key={locked ? `${fields.pass_type.key}-locked` : fields.pass_type.key}
-          label="Passtyp"
-          hint={locked ? T.lockedHint : undefined}
-          errors={fields.pass_type.errors}
-          selectProps={
-            locked
-              ? { id: fields.pass_type.id, value: prefill.passType, disabled: true, onChange: () => {} }
-              : getSelectProps(fields.pass_type)
-          }
-        >
-          {PASS_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {PASS_TYPE_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          key={fields.image_url.key}
-          label="Bild-URL"
-          hint={locked ? T.lockedHint : undefined}
-          errors={fields.image_url.errors}
-          inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), inputMode: "url", readOnly: locked }}
-        />
-        <TextareaField
-          key={fields.description.key}
-          label="Beskrivning"
-          hint={locked ? T.lockedHint : undefined}
-          errors={fields.description.errors}
-          textareaProps={{ ...getTextareaProps(fields.description), rows: 4, readOnly: locked }}
+        <SessionFormFields
+          form={form}
+          fields={fields}
+          locked={prefill ? { passType: prefill.passType, priceSek: prefill.priceSek } : null}
         />
         <button type="submit" className="primary admin-submit" disabled={submitting}>
           {submitting ? T.submitting : T.submit}

@@ -25,7 +25,7 @@ export default function WaitingSessions() {
       renderCard={(session) => (
         <AdminSessionCard
           session={session}
-          actions={<SessionChangeButtons sessionId={session.id} changes={["cancel"]} returnTo="/admin/vantande-pass" />}
+          actions={<SessionChangeButtons sessionId={session.id} edit changes={["cancel"]} returnTo="/admin/vantande-pass" />}
         />
       )}
     />

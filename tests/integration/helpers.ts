@@ -42,3 +42,13 @@ export function cookiesFrom(res: Response): string {
     .map((c) => c.split(";")[0]!)
     .join("; ");
 }
+
+/**
+ * The limit counts in fixed windows: a test that fills one must not straddle
+ * a window's end, or its last attempt lands in a fresh window. Waits out the
+ * end when fewer than `marginMs` are left.
+ */
+export async function awayFromWindowEnd(windowMs: number, marginMs = 20_000) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

@@ -114,12 +114,17 @@ function calendarDetails(booking: BookingDetails, site: MailSite): string {
   ].join("\n");
 }
 
-/** The .ics attachment: one event, stable UID per booking so a re-import updates it. */
+/**
+ * The .ics attachment: one event, stable UID per booking so a re-import
+ * updates it. `sequence` is 0 for the confirmation and the session's
+ * revision for a change of time or place.
+ */
 export function bookingIcs(
   session: BookedSession,
   booking: BookingDetails,
   site: MailSite,
   now: Date,
+  sequence = 0,
 ): string {
   const host = new URL(site.siteUrl).hostname;
   return buildIcs({
@@ -131,6 +136,7 @@ export function bookingIcs(
     location: session.location,
     description: calendarDetails(booking, site),
     url: siteLink(site, `/session/${session.id}`),
+    sequence,
   });
 }
 

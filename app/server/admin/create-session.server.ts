@@ -32,12 +32,34 @@ export type CreateSessionOutcome =
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   | { status: "error" };
 
-type Actor = { userId: string | null; email: string };
+export type Actor = { userId: string | null; email: string };
 
-const invalid = (field: string, message: string): CreateSessionOutcome => ({
+const invalidField = (field: string, message: string): Extract<CreateSessionOutcome, { status: "invalid" }> => ({
   status: "invalid",
   fieldErrors: { [field]: [message] },
 });
+
+/**
+ * The form's Stockholm wall-clock date and times as UTC instants, with the
+ * real time-zone rules: a time in the spring-forward gap, an end not after
+ * the start and a start already past are refused on their field. An edit
+ * that keeps the start as it was (`unchangedStart`) may keep a past start.
+ */
+export function sessionTimes(
+  values: Pick<SessionFormValues, "start_date" | "start_time" | "end_time">,
+  now: Date,
+  unchangedStart?: string,
+): { startTime: string; endTime: string } | Extract<CreateSessionOutcome, { status: "invalid" }> {
+  const startTime = stockholmToUtcIso(values.start_date, values.start_time);
+  if (!startTime) return invalidField("start_time", CREATE_SESSION_TEXTS.startInGap);
+  const endTime = stockholmToUtcIso(values.start_date, values.end_time);
+  if (!endTime) return invalidField("end_time", CREATE_SESSION_TEXTS.endInGap);
+  if (endTime <= startTime) return invalidField("end_time", SESSION_MESSAGES.endBeforeStart);
+  if (startTime !== unchangedStart && Date.parse(startTime) < now.getTime()) {
+    return invalidField("start_time", CREATE_SESSION_TEXTS.startInPast);
+  }
+  return { startTime, endTime };
+}
 
 /**
  * Creates the session the admin's form describes. With a session type, its
@@ -63,7 +85,7 @@ export async function createSessionFromForm(
   if (values.popup_type_id) {
     const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;
     const [type] = id === null ? [] : await db.select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);
-    if (!type) return invalid("popup_type_id", CREATE_SESSION_TEXTS.unknownType);
+    if (!type) return invalidField("popup_type_id", CREATE_SESSION_TEXTS.unknownType);
     popupTypeId = type.id;
     const prefill = prefillFromType(type);
     fields = {
@@ -75,12 +97,9 @@ export async function createSessionFromForm(
     };
   }
 
-  const startTime = stockholmToUtcIso(values.start_date, values.start_time);
-  if (!startTime) return invalid("start_time", CREATE_SESSION_TEXTS.startInGap);
-  const endTime = stockholmToUtcIso(values.start_date, values.end_time);
-  if (!endTime) return invalid("end_time", CREATE_SESSION_TEXTS.endInGap);
-  if (endTime <= startTime) return invalid("end_time", SESSION_MESSAGES.endBeforeStart);
-  if (Date.parse(startTime) < now.getTime()) return invalid("start_time", CREATE_SESSION_TEXTS.startInPast);
+  const times = sessionTimes(values, now);
+  if ("status" in times) return times;
+  const { startTime, endTime } = times;
 
   const session = {
     title: values.title,

@@ -38,6 +38,7 @@ interface SessionState {
   title: string;
   cancelledAt: string | null;
   currentParticipants: number;
+  revision: number;
 }
 
 /** The session and its active bookings, in one round trip. */
@@ -45,7 +46,7 @@ async function readSession(db: D1Database, sessionId: number) {
   const [sessions, bookings] = await db.batch([
     db
       .prepare(
-        `SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants
+        `SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision
          FROM sessions WHERE id = ?`,
       )
       .bind(sessionId),
@@ -68,18 +69,23 @@ function audit(actor: AdminActor, action: string, targetType: string, targetId: 
   };
 }
 
-/** One cancellation mail per booking, as rows for the object's batch. */
+/**
+ * One cancellation mail per booking, as rows for the object's batch. Their
+ * calendar files go out one above the session's revision, above every
+ * version of the event sent before.
+ */
 function cancellationRows(
   context: AppLoadContext,
   bookings: readonly BookingRecord[],
   reason: CancellationReason,
+  revision: number,
 ): NonNullable<StaffChangeExtras["mails"]> {
   const { config } = context;
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   return bookings.map((booking) => ({
     bookingId: booking.id,
-    row: toOutboxRow(cancellationMail(site, booking, reason, now), { from: config.EMAIL_FROM }, now.toISOString()),
+    row: toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1), { from: config.EMAIL_FROM }, now.toISOString()),
   }));
 }
 
@@ -99,12 +105,13 @@ export async function cancelBookingAsStaff(
 ): Promise<StaffChangeOutcome> {
   const { env } = context.cloudflare;
   const booking = await env.DB.prepare(
-    `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`,
+    `SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision
+     FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`,
   )
     .bind(bookingId)
-    .first<BookingRecord>();
+    .first<BookingRecord & { sessionRevision: number | null }>();
   if (!booking || booking.sessionId === null) return { status: "not-found" };
-  const mails = cancellationRows(context, [booking], "booking");
+  const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0);
   const result = await seatsFor(env, booking.sessionId).cancelBooking(booking.id, {
     mails,
     audit: audit(actor, "booking.cancel", "booking", booking.id, {
@@ -128,7 +135,7 @@ export async function releaseSessionAsStaff(
   const { env } = context.cloudflare;
   const read = await readSession(env.DB, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
-  const mails = cancellationRows(context, read.active, "booking");
+  const mails = cancellationRows(context, read.active, "booking", read.session.revision);
   const result = await seatsFor(env, sessionId).release(
     read.active.map((b) => b.id),
     {
@@ -162,7 +169,7 @@ export async function cancelSessionAsStaff(
     const read = await readSession(env.DB, sessionId);
     if (!read) return { status: "not-found" };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
-    const mails = cancellationRows(context, read.active, "session");
+    const mails = cancellationRows(context, read.active, "session", read.session.revision);
     const result = await seatsFor(env, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {

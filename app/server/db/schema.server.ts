@@ -61,6 +61,8 @@ export const sessions = sqliteTable(
     updatedAt: text("updated_at").notNull().default(now),
     /** Set when staff cancel the session; it is then off sale and off every list but /admin/old. */
     cancelledAt: text("cancelled_at"),
+    /** Raised by each change of time or place; the SEQUENCE of the calendar files that change mails. */
+    revision: integer("revision").notNull().default(0),
   },
   (t) => [
     index("sessions_start_time_idx").on(t.startTime),

@@ -136,3 +136,37 @@ export type CancelSessionResult =
   /** `cancelledBookings`: the bookings this call cancelled (none when the session was cancelled already). */
   | { status: "cancelled"; cancelledBookings: BookingRecord[]; session: SeatSession }
   | { status: "not-found" };
+
+/** Every column staff can edit, as the session will be after the change (UTC ISO times). */
+export type SessionEdit = Pick<
+  SessionRow,
+  "title" | "description" | "location" | "startTime" | "endTime" | "maxParticipants" | "priceSek" | "passType" | "imageUrl"
+>;
+
+/** A staff edit of a session, checked in the object's batch against the session as the caller read it. */
+export interface SessionUpdate {
+  fields: SessionEdit;
+  /** The revision the caller read; any other means someone changed the session since: nothing is written. */
+  expectedRevision: number;
+  /**
+   * The time or place changes: the revision goes up by one and the caller's
+   * mails (composed for `mailedBookingIds` with the new revision) go out.
+   * An active booking the caller did not compose a mail for (one booked
+   * since it read) makes the change stale instead, so nobody is left with
+   * the old time.
+   */
+  moved: boolean;
+  mailedBookingIds: readonly string[];
+}
+
+/** The session as an edit leaves it, with its revision. */
+export type EditedSession = SeatSession & Pick<SessionRow, "revision">;
+
+export type UpdateSessionResult =
+  | { status: "updated"; session: EditedSession }
+  /** Max participants below the seats already booked: nothing changed. */
+  | { status: "below-current"; session: EditedSession }
+  /** Changed (or booked) since the caller read it: read again and retry. */
+  | { status: "stale" }
+  | { status: "session-cancelled" }
+  | { status: "not-found" };

@@ -15,8 +15,10 @@ import type {
   CancelSessionResult,
   Misrouted,
   ReleaseResult,
+  SessionUpdate,
   SetMaxParticipantsResult,
   StaffChangeExtras,
+  UpdateSessionResult,
 } from "./seat-types.server";
 
 export type * from "./seat-types.server";
@@ -58,6 +60,10 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
     },
     async setMaxParticipants(maxParticipants: number): Promise<SetMaxParticipantsResult> {
       return served(await stub().setMaxParticipants(sessionId, maxParticipants));
+    },
+    /** A staff edit, checked against the session as the caller read it (see SessionSeats.updateSession). */
+    async updateSession(update: SessionUpdate, extras?: StaffChangeExtras): Promise<UpdateSessionResult> {
+      return served(await stub().updateSession(sessionId, update, extras));
     },
     /** Marks the session cancelled and cancels the named active bookings (those the caller composed mails for). */
     async cancelSession(bookingIds: readonly string[], extras?: StaffChangeExtras): Promise<CancelSessionResult> {

@@ -35,10 +35,14 @@ import {
   type StaffChangeExtras,
   type ReleaseResult,
   type SeatSession,
+  type SessionUpdate,
   type SetMaxParticipantsResult,
+  type UpdateSessionResult,
+  type EditedSession,
 } from "./seat-types.server";
 
 const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
+const EDITED_SESSION_COLUMNS = columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]);
 const BOOKING_COLUMNS = columnsAs(schema.bookings);
 
 /** Why a booking's batch failed, when D1's own constraints (the last line of defence) refused it. */
@@ -127,6 +131,20 @@ export class SessionSeats extends DurableObject<Env> {
   /** Changes max participants; refused below the current participant count. */
   async setMaxParticipants(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult | Misrouted> {
     return this.misrouted(sessionId) ?? this.serialize(() => this.setMaxNow(sessionId, maxParticipants));
+  }
+
+  /**
+   * A staff edit of the session's columns, with its audit row and (when the
+   * time or place moves) the customers' change mails, in one batch; refused
+   * below the booked seats, on a cancelled session, and when the session
+   * changed or was booked since the caller read it.
+   */
+  async updateSession(
+    sessionId: number,
+    update: SessionUpdate,
+    extras: StaffChangeExtras = {},
+  ): Promise<UpdateSessionResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.updateNow(sessionId, update, extras));
   }
 
   /**
@@ -377,6 +395,91 @@ export class SessionSeats extends DurableObject<Env> {
     const cancelled = ((results[0]?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
     const session = results[statements.indexOf(recount)]?.results[0] as SeatSession | undefined;
     return session ? { cancelled, session } : null;
+  }
+
+  /**
+   * One batch: update the session only while every guard holds (revision as
+   * read, not cancelled, max not below the booked seats, and for a move no
+   * active booking without its mail); the audit row only if it did; the
+   * active bookings' copy of the session (what the customer's list and a
+   * later cancellation show) follows it; each change mail only if its
+   * booking is active on the session at the new revision; read back.
+   */
+  private async updateNow(sessionId: number, update: SessionUpdate, { mails = [], audit }: StaffChangeExtras): Promise<UpdateSessionResult> {
+    const db = this.env.DB;
+    const now = new Date().toISOString();
+    const { fields, expectedRevision, moved } = update;
+    const revisionAfter = expectedRevision + (moved ? 1 : 0);
+    const statements: D1PreparedStatement[] = [
+      db
+        .prepare(
+          `UPDATE sessions SET title = ?3, description = ?4, location = ?5, start_time = ?6, end_time = ?7,
+             max_participants = ?8, price_sek = ?9, pass_type = ?10, image_url = ?11,
+             revision = ?12, updated_at = ?13
+           WHERE id = ?1 AND revision = ?2 AND cancelled_at IS NULL AND current_participants <= ?8
+             AND (?14 = 0 OR NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled'
+               AND id NOT IN (SELECT value FROM json_each(?15))))
+           RETURNING ${EDITED_SESSION_COLUMNS}`,
+        )
+        .bind(
+          sessionId,
+          expectedRevision,
+          fields.title,
+          fields.description,
+          fields.location,
+          fields.startTime,
+          fields.endTime,
+          fields.maxParticipants,
+          fields.priceSek,
+          fields.passType,
+          fields.imageUrl,
+          revisionAfter,
+          now,
+          moved ? 1 : 0,
+          JSON.stringify(update.mailedBookingIds),
+        ),
+    ];
+    if (audit) {
+      // changes() is the row count of the statement just before: the audit row only for a real change.
+      statements.push(
+        db
+          .prepare(
+            `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+             SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() > 0`,
+          )
+          .bind(audit.actorUserId, audit.actorEmail, audit.action, audit.targetType, audit.targetId, audit.detailsJson, now),
+      );
+    }
+    statements.push(
+      db
+        .prepare(
+          `UPDATE bookings SET session_title = s.title, session_location = s.location,
+             session_start_time = s.start_time, session_end_time = s.end_time
+           FROM (SELECT title, location, start_time, end_time FROM sessions WHERE id = ?1 AND revision = ?2 AND updated_at = ?3) AS s
+           WHERE bookings.session_id = ?1 AND bookings.booking_status <> 'cancelled'`,
+        )
+        .bind(sessionId, revisionAfter, now),
+      ...mails.flatMap(({ bookingId, row }) =>
+        outboxInsertStatements(db, row, {
+          condition: {
+            sql: `EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
+                   WHERE b.id = ? AND s.id = ? AND b.booking_status <> 'cancelled' AND s.revision = ? AND s.updated_at = ?)`,
+            params: [bookingId, sessionId, revisionAfter, now],
+          },
+        }),
+      ),
+      db.prepare(`SELECT ${EDITED_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
+    );
+    const results = await db.batch(statements);
+    const updated = results[0]?.results[0] as EditedSession | undefined;
+    if (updated) return { status: "updated", session: updated };
+    const session = results[results.length - 1]?.results[0] as EditedSession | undefined;
+    if (!session) return { status: "not-found" };
+    if (session.cancelledAt !== null) return { status: "session-cancelled" };
+    if (session.revision === expectedRevision && session.currentParticipants > fields.maxParticipants) {
+      return { status: "below-current", session };
+    }
+    return { status: "stale" };
   }
 
   private async setMaxNow(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult> {

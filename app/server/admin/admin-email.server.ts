@@ -1,0 +1,123 @@
+/**
+ * The admin's e-mail to customers (/admin/epost): to one booking's customer
+ * (`?bokning=ID`) or to every confirmed customer of a session (`?pass=ID`).
+ * Each recipient's mail and the audit row are written in one D1 batch
+ * through the outbox (so a failed send is retried, not lost), then
+ * delivered after the response. Sends are limited per admin; a second post
+ * of the same draft mails nobody again and writes no second audit row.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { adminMessageMail, type MessageRecipient } from "~/domain/mail/admin-message";
+import type { AdminEmailValues } from "~/domain/schemas/admin-email";
+import { formatDateTime } from "~/domain/time";
+import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { scheduleDrain } from "../email/send-email.server";
+import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import type { Actor } from "./create-session.server";
+
+/** Sends (each one message to one or many) per admin and hour. */
+export const ADMIN_EMAIL_LIMIT: RateLimitRule = { name: "admin-email", limit: 30, windowMs: 60 * 60_000 };
+
+export type MessageTarget = { kind: "booking"; id: string } | { kind: "session"; id: number };
+
+/** The target named by the page's query, or null. */
+export function messageTarget(url: URL): MessageTarget | null {
+  const booking = url.searchParams.get("bokning");
+  if (booking && /^[A-Za-z0-9_-]{1,64}$/.test(booking)) return { kind: "booking", id: booking };
+  const session = url.searchParams.get("pass");
+  if (session && /^\d{1,15}$/.test(session)) return { kind: "session", id: Number(session) };
+  return null;
+}
+
+export interface MessageAudience {
+  /** The session the message is about (the booking's, for one booking). */
+  session: { id: number; title: string; startLabel: string };
+  recipients: MessageRecipient[];
+}
+
+/** Who the message goes to: the booking's customer while the booking is active, or each confirmed booking's. */
+export async function loadAudience(db: D1Database, target: MessageTarget): Promise<MessageAudience | null> {
+  const sessionId =
+    target.kind === "session"
+      ? target.id
+      : ((await db
+          .prepare("SELECT session_id AS id FROM bookings WHERE id = ? AND booking_status <> 'cancelled'")
+          .bind(target.id)
+          .first<{ id: number | null }>())?.id ?? null);
+  if (sessionId === null) return null;
+  const [sessions, bookings] = await db.batch([
+    db.prepare("SELECT id, title, start_time AS startTime FROM sessions WHERE id = ?").bind(sessionId),
+    db
+      .prepare(
+        `SELECT id AS bookingId, user_name AS userName, user_email AS userEmail FROM bookings
+         WHERE session_id = ?1 AND booking_status = 'confirmed' AND (?2 IS NULL OR id = ?2) ORDER BY created_at, id`,
+      )
+      .bind(sessionId, target.kind === "booking" ? target.id : null),
+  ]);
+  const session = sessions?.results[0] as { id: number; title: string; startTime: string } | undefined;
+  if (!session) return null;
+  return {
+    session: { id: session.id, title: session.title, startLabel: formatDateTime(session.startTime) },
+    recipients: (bookings?.results ?? []) as MessageRecipient[],
+  };
+}
+
+export type SendMessageOutcome =
+  | { status: "sent"; count: number }
+  | { status: "no-recipients" }
+  | { status: "rate-limited" }
+  | { status: "not-found" };
+
+export async function sendAdminMessage(
+  context: AppLoadContext,
+  actor: Actor,
+  target: MessageTarget,
+  values: AdminEmailValues,
+  now = new Date(),
+): Promise<SendMessageOutcome> {
+  const { env } = context.cloudflare;
+  const { config } = context;
+  const audience = await loadAudience(env.DB, target);
+  if (!audience) return { status: "not-found" };
+  if (audience.recipients.length === 0) return { status: "no-recipients" };
+  const limit = await hitRateLimit(env, ADMIN_EMAIL_LIMIT, actor.userId ?? actor.email, now.getTime());
+  if (!limit.allowed) return { status: "rate-limited" };
+
+  const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
+  const draft = { draftId: values.draft_id, subject: values.subject, message: values.message };
+  const rows = audience.recipients.map((recipient) =>
+    toOutboxRow(adminMessageMail(site, recipient, draft), { from: config.EMAIL_FROM }, now.toISOString()),
+  );
+  const db = env.DB;
+  const targetId = target.kind === "booking" ? target.id : String(target.id);
+  await db.batch([
+    ...rows.flatMap((row) => outboxInsertStatements(db, row)),
+    // One audit row per draft, also when the same draft is posted twice.
+    db
+      .prepare(
+        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+         SELECT ?1, ?2, 'email.send', ?3, ?4, ?5, ?6
+         WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'email.send' AND target_id = ?4
+           AND json_extract(details_json, '$.draftId') = ?7)`,
+      )
+      .bind(
+        actor.userId,
+        actor.email,
+        target.kind,
+        targetId,
+        JSON.stringify({
+          draftId: values.draft_id,
+          sessionId: audience.session.id,
+          subject: values.subject,
+          recipients: audience.recipients.map((r) => r.bookingId),
+        }),
+        now.toISOString(),
+        values.draft_id,
+      ),
+  ]);
+  scheduleDrain(
+    context,
+    rows.map((row) => row.id),
+  );
+  return { status: "sent", count: rows.length };
+}
