@@ -29,6 +29,8 @@ export interface Env {
   BOOKING_RATE_LIMIT?: string;
   /** Days sent mail is kept in the outbox before it is deleted (default 30). */
   MAIL_RETENTION_DAYS?: string;
+  /** "1" counts each request's D1 round trips into a response header (bench/admin-lists.mjs only). */
+  D1_ROUND_TRIPS?: string;
 }
 
 /** The session secret committed in wrangler.toml for local use; refused on any other host. */

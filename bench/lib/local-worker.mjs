@@ -2,18 +2,20 @@
 // NODE_ENV=production and its own database under .wrangler/bench-state
 // (migrated and seeded with the demo data): `wrangler dev` (as `npm start`
 // serves it), or with { runtime: "workerd" } the deployable bundle straight
-// on workerd (see runtime.mjs). Stop it with stop(); it is also stopped when
-// the process exits or is interrupted.
+// on workerd (see runtime.mjs). A bench adds rows of its own with `seedSql`
+// (run after the demo data) and variables with `vars`. Stop it with stop();
+// it is also stopped when the process exits or is interrupted.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { serveBundledWorker } from "./runtime.mjs";
 
 export const BENCH_PORT = 8790;
 export const BENCH_ORIGIN = `http://127.0.0.1:${BENCH_PORT}`;
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const STATE = path.join(ROOT, ".wrangler/bench-state");
+export const BENCH_STATE = path.join(ROOT, ".wrangler/bench-state");
 const READY_TIMEOUT_MS = 60_000;
 
 function run(command, args, env) {
@@ -43,8 +45,8 @@ function freePort() {
 }
 
 /** Serves the bundle on workerd; resolves once it answers. */
-async function startBundled() {
-  const server = await serveBundledWorker({ port: BENCH_PORT, persistTo: STATE, vars: { SITE_URL: BENCH_ORIGIN } });
+async function startBundled(vars) {
+  const server = await serveBundledWorker({ port: BENCH_PORT, persistTo: BENCH_STATE, vars: { ...vars, SITE_URL: BENCH_ORIGIN } });
   let stopped;
   const stop = () => (stopped ??= server.stop());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -55,8 +57,26 @@ async function startBundled() {
   return { origin: BENCH_ORIGIN, stop };
 }
 
-/** @param {{ runtime?: "wrangler-dev" | "workerd" }} [options] */
-export async function startWorker({ runtime = "wrangler-dev" } = {}) {
+/** Runs SQL on the bench database through wrangler's local D1 (no network, no login). */
+function executeSql(sql, env) {
+  const dir = mkdtempSync(path.join(tmpdir(), "hundpass-bench-seed-"));
+  const file = path.join(dir, "seed.sql");
+  try {
+    writeFileSync(file, sql, "utf8");
+    run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", BENCH_STATE, "--file", file], {
+      ...env,
+      CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {{ runtime?: "wrangler-dev" | "workerd", vars?: Record<string, string>, seedSql?: string }} [options]
+ *   vars: extra worker variables; seedSql: rows of the bench's own, inserted after the demo data.
+ */
+export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql } = {}) {
   assertBuilt();
   const env = {
     ...process.env,
@@ -65,17 +85,19 @@ export async function startWorker({ runtime = "wrangler-dev" } = {}) {
     XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
   };
   mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
-  rmSync(STATE, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], env);
-  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", STATE], env);
-  if (runtime === "workerd") return startBundled();
+  rmSync(BENCH_STATE, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", BENCH_STATE], env);
+  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", BENCH_STATE], env);
+  if (seedSql) executeSql(seedSql, env);
+  if (runtime === "workerd") return startBundled(vars);
 
   // Its own process group, so stopping it also stops workerd.
   const child = spawn(
     "npx",
     [
-      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(BENCH_PORT), "--persist-to", STATE,
+      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(BENCH_PORT), "--persist-to", BENCH_STATE,
       "--inspector-port", String(await freePort()),
+      ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--var", `SITE_URL:${BENCH_ORIGIN}`, "--log-level", "warn",
     ],
     { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },
