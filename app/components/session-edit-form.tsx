@@ -45,7 +45,8 @@ export function SessionEditForm({
   /** The way out: a link back, or a button that closes the dialog. */
   cancel?: React.ReactNode;
 }) {
-  const action = `/admin/pass/${session.id}`;
+  // The page's own URL, so a post without JavaScript that comes back with errors still knows where to return.
+  const action = editSessionHref(session.id, returnTo);
   const fetcher = useFetcher<EditActionData>({ key: `edit-session-${session.id}` });
   const [form, fields] = useForm<SessionFormShape, SessionFormValues>({
     id: `edit-session-${session.id}`,

@@ -24,12 +24,35 @@ export async function readSessionId(context: AppLoadContext, request: Request) {
   return typeof value === "string" && value.length >= 22 ? value : null;
 }
 
+/**
+ * One read per page load: a GET's loaders (the root's, the admin layout's,
+ * the page's) all ask, and share the first answer. Only for GET and HEAD,
+ * where nothing in the request can sign anyone in or out; an action always
+ * reads afresh. Keyed by the request's load context, which lives as long as
+ * the request.
+ */
+const readsOfThisRequest = new WeakMap<AppLoadContext, Map<string, Promise<SessionUser | null>>>();
+
 export async function getSessionUser(
   context: AppLoadContext,
   request: Request,
 ): Promise<SessionUser | null> {
   const sessionId = await readSessionId(context, request);
   if (!sessionId) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(context, sessionId);
+  let reads = readsOfThisRequest.get(context);
+  if (!reads) readsOfThisRequest.set(context, (reads = new Map()));
+  let read = reads.get(sessionId);
+  if (!read) {
+    read = readSessionUser(context, sessionId);
+    reads.set(sessionId, read);
+    // A failed read is not shared: the next loader tries again.
+    read.catch(() => reads.delete(sessionId));
+  }
+  return read;
+}
+
+async function readSessionUser(context: AppLoadContext, sessionId: string): Promise<SessionUser | null> {
   const db = getDb(context.cloudflare.env);
   const now = new Date().toISOString();
   const rows = await db
