@@ -2,7 +2,8 @@
  * One session on an admin list: title, state badge, start, place,
  * participants, price and description. `actions` is where a list puts its
  * buttons (edit, delete, release, cancel); `children` goes below the facts
- * (the confirmed list's booking info). Data arrives display-ready.
+ * (the confirmed list's booking info). `badge` replaces the admin state badge
+ * (a cancelled or past session on /admin/old). Data arrives display-ready.
  */
 import type { ReactNode } from "react";
 import type { AdminSessionCardView } from "~/domain/admin-session-view";
@@ -12,10 +13,12 @@ import { AvailabilityBadge } from "./availability-badge";
 export function AdminSessionCard({
   session,
   actions,
+  badge,
   children,
 }: {
   session: AdminSessionCardView;
   actions?: ReactNode;
+  badge?: ReactNode;
   children?: ReactNode;
 }) {
   const titleId = `admin-session-${session.id}-title`;
@@ -26,7 +29,7 @@ export function AdminSessionCard({
           <h2 id={titleId} className="session-card-title">
             {session.title}
           </h2>
-          <AvailabilityBadge availability={session.state} />
+          {badge ?? <AvailabilityBadge availability={session.state} />}
         </div>
         <dl className="session-facts">
           <dt>{ADMIN_LIST_TEXTS.start}</dt>

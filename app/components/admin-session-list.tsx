@@ -1,7 +1,9 @@
 /**
  * The frame of an admin session list: back link, heading, the page's own
  * toast (a failed load), and the cards or the list's empty text. A list
- * adds what its cards carry beyond the facts through `renderCard`.
+ * adds what its cards carry beyond the facts through `renderCard`, and
+ * anything above or below the cards (filters, paging) through `header` and
+ * `footer`.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,12 +19,16 @@ export function AdminSessionList<T extends AdminSessionCardView>({
   sessions,
   toast,
   renderCard = (session) => <AdminSessionCard session={session} />,
+  header,
+  footer,
 }: {
   title: string;
   empty: string;
   sessions: readonly T[];
   toast: ToastView | null;
   renderCard?: (session: T) => ReactNode;
+  header?: ReactNode;
+  footer?: ReactNode;
 }) {
   return (
     <div className="admin-page">
@@ -33,6 +39,7 @@ export function AdminSessionList<T extends AdminSessionCardView>({
         </Link>
       </p>
       <h1>{title}</h1>
+      {header}
       {sessions.length === 0 ? (
         <p className="empty">{empty}</p>
       ) : (
@@ -42,6 +49,7 @@ export function AdminSessionList<T extends AdminSessionCardView>({
           ))}
         </ul>
       )}
+      {footer}
     </div>
   );
 }

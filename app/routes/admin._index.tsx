@@ -1,6 +1,7 @@
-/** The admin menu: five cards, one per admin screen, and the audit log. */
+/** The admin menu: five cards, one per admin screen, then all sessions and the audit log. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { ALL_SESSIONS_TEXTS } from "~/domain/admin-all-sessions-texts";
 import { requireAdmin } from "~/server/auth/session-user.server";
 
 const CARDS = [
@@ -27,6 +28,9 @@ export default function AdminMenu() {
           </li>
         ))}
       </ul>
+      <p>
+        <Link to="/admin/old">{ALL_SESSIONS_TEXTS.title}</Link>
+      </p>
       <p>
         <Link to="/admin/logg">Logg över ändringar</Link>
       </p>

@@ -5,11 +5,11 @@
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BookingInfo } from "~/components/admin-booking-info";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
 import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_EMAIL_TEXTS, ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
-import type { AdminBookingView } from "~/domain/admin-session-view";
 import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
 import { adminListLoader } from "~/server/admin/admin-list-loader.server";
 
@@ -68,46 +68,5 @@ export default function ConfirmedSessions() {
         </AdminSessionCard>
       )}
     />
-  );
-}
-
-function BookingInfo({ booking }: { booking: AdminBookingView }) {
-  const T = ADMIN_LIST_TEXTS;
-  return (
-    <>
-      <h3>{booking.userName}</h3>
-      <dl>
-        <dt>{T.email}</dt>
-        <dd>
-          <a href={`mailto:${booking.userEmail}`}>{booking.userEmail}</a>
-        </dd>
-        <dt>{T.phone}</dt>
-        <dd>
-          <a href={`tel:${booking.userPhone.replace(/[^\d+]/g, "")}`}>{booking.userPhone}</a>
-        </dd>
-        <dt>{T.dog}</dt>
-        <dd>{booking.dogLabel}</dd>
-        {booking.specialNotes ? (
-          <>
-            <dt>{T.notesLabel}</dt>
-            <dd>{booking.specialNotes}</dd>
-          </>
-        ) : null}
-        {booking.homeAddress ? (
-          <>
-            <dt>{T.homeAddress}</dt>
-            <dd>{booking.homeAddress}</dd>
-          </>
-        ) : null}
-        {booking.meetingType ? (
-          <>
-            <dt>{T.meetingType}</dt>
-            <dd>{booking.meetingType}</dd>
-          </>
-        ) : null}
-        <dt>{T.bookedAt}</dt>
-        <dd>{booking.bookedAtLabel}</dd>
-      </dl>
-    </>
   );
 }

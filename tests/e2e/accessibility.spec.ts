@@ -125,6 +125,7 @@ const PAGES: PageCase[] = [
   { name: "admin release confirmation", path: confirmationPath(/\/admin\/pass\/\d+\?atgard=release[^"]*/), admin: true },
   { name: "admin Avboka confirmation", path: confirmationPath(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), admin: true },
   { name: "admin logg", path: "/admin/logg", admin: true },
+  { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openBookingInfo },
 ];
 
 const PHONE_PAGES = new Set([
@@ -139,6 +140,7 @@ const PHONE_PAGES = new Set([
   "admin bokade-pass, booking info open",
   "admin bokade-pass, release dialog open",
   "admin release confirmation",
+  "admin alla pass, booking info open",
 ]);
 
 function describeViolation(v: Violation): string {

@@ -1,0 +1,53 @@
+/**
+ * One booking in an admin list's booking info: the customer's name, e-mail
+ * and phone as links, the dog, what they want to train, the home address or
+ * meeting type, and when they booked. `badge` goes next to the name (the
+ * booking's status where a list shows more than confirmed bookings).
+ */
+import type { ReactNode } from "react";
+import type { AdminBookingView } from "~/domain/admin-session-view";
+import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
+
+export function BookingInfo({ booking, badge }: { booking: AdminBookingView; badge?: ReactNode }) {
+  const T = ADMIN_LIST_TEXTS;
+  return (
+    <>
+      <h3>
+        {booking.userName}
+        {badge ? <> {badge}</> : null}
+      </h3>
+      <dl>
+        <dt>{T.email}</dt>
+        <dd>
+          <a href={`mailto:${booking.userEmail}`}>{booking.userEmail}</a>
+        </dd>
+        <dt>{T.phone}</dt>
+        <dd>
+          <a href={`tel:${booking.userPhone.replace(/[^\d+]/g, "")}`}>{booking.userPhone}</a>
+        </dd>
+        <dt>{T.dog}</dt>
+        <dd>{booking.dogLabel}</dd>
+        {booking.specialNotes ? (
+          <>
+            <dt>{T.notesLabel}</dt>
+            <dd>{booking.specialNotes}</dd>
+          </>
+        ) : null}
+        {booking.homeAddress ? (
+          <>
+            <dt>{T.homeAddress}</dt>
+            <dd>{booking.homeAddress}</dd>
+          </>
+        ) : null}
+        {booking.meetingType ? (
+          <>
+            <dt>{T.meetingType}</dt>
+            <dd>{booking.meetingType}</dd>
+          </>
+        ) : null}
+        <dt>{T.bookedAt}</dt>
+        <dd>{booking.bookedAtLabel}</dd>
+      </dl>
+    </>
+  );
+}

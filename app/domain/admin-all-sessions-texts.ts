@@ -1,0 +1,35 @@
+// Swedish texts of /admin/old ('Alla pass'). The spec names the page and the
+// booking info's words; the filter and paging words are ours, in its style.
+
+export const ALL_SESSIONS_TEXTS = {
+  title: "Alla pass",
+  filtersLabel: "Filtrera pass",
+  passType: "Passtyp",
+  period: "Period",
+  status: "Status",
+  search: "Sök",
+  searchHint: "Titel, plats eller kund (namn eller e-post)",
+  submit: "Filtrera",
+  reset: "Rensa",
+  count: (n: number) => `${n} pass`,
+  empty: "Inga pass matchar filtret",
+  pagesLabel: "Sidor",
+  previous: "Föregående",
+  next: "Nästa",
+  pageOf: (page: number, pageCount: number) => `Sida ${page} av ${pageCount}`,
+  cancelledSession: "Inställt",
+  endedSession: "Avslutat",
+  bookingStatus: { confirmed: "Bekräftad", pending: "Väntande", cancelled: "Avbokad" },
+  options: {
+    typ: { alla: "Alla", group: "Grupp-pass", private: "Privatpass" },
+    period: { alla: "Alla", kommande: "Kommande", passerade: "Passerade" },
+    status: {
+      alla: "Alla",
+      ledigt: "Ledigt",
+      vantande: "Väntande",
+      bekraftat: "Bekräftat",
+      installt: "Inställt",
+      avslutat: "Avslutat",
+    },
+  },
+} as const;

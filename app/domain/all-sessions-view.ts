@@ -1,0 +1,43 @@
+// What /admin/old ('Alla pass') shows about a session: the admin card, whether
+// it is cancelled or has ended (its badge then says so instead of the admin
+// state), which changes still apply, and all its bookings with their status.
+
+import { toAdminBooking, toAdminCard, type AdminBookingRow, type AdminBookingView, type AdminSessionCardView } from "./admin-session-view";
+import type { SessionChange } from "./admin-texts";
+import { isUpcoming } from "./availability";
+import type { PublicSession } from "./session-view";
+
+export type BookingStatus = "confirmed" | "pending" | "cancelled";
+
+export type AllSessionsBookingView = AdminBookingView & { status: BookingStatus };
+
+export type AllSessionView = AdminSessionCardView & {
+  /** Cancelled by staff, or over: the badge says so instead of the admin state. */
+  closed: "cancelled" | "ended" | null;
+  /** The changes that still apply, in the order the lists offer them. */
+  changes: SessionChange[];
+  hasConfirmedBookings: boolean;
+  /** Every booking the session has had, cancelled ones too, oldest first. */
+  bookings: AllSessionsBookingView[];
+};
+
+export type AllSessionRow = PublicSession & { cancelledAt: string | null };
+export type AllSessionsBookingRow = AdminBookingRow & { bookingStatus: BookingStatus };
+
+export function toAllSessionView(row: AllSessionRow, bookings: readonly AllSessionsBookingRow[], now: Date): AllSessionView {
+  const cancelled = row.cancelledAt !== null;
+  const ended = !isUpcoming(row.endTime, now);
+  const open = !cancelled && !ended;
+  const changes: SessionChange[] = [];
+  if (open && row.currentParticipants > 0) changes.push("release");
+  if (open) changes.push("cancel");
+  // Only a session that never had a booking can be deleted (the delete itself checks it again).
+  if (bookings.length === 0) changes.push("delete");
+  return {
+    ...toAdminCard(row),
+    closed: cancelled ? "cancelled" : ended ? "ended" : null,
+    changes,
+    hasConfirmedBookings: bookings.some((b) => b.bookingStatus === "confirmed"),
+    bookings: bookings.map((b) => ({ ...toAdminBooking(b), status: b.bookingStatus })),
+  };
+}
