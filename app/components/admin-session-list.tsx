@@ -3,7 +3,7 @@
  * toast (a failed load), and the cards or the list's empty text. A list
  * adds what its cards carry beyond the facts through `renderCard`, and
  * anything above or below the cards (filters, paging) through `header` and
- * `footer`.
+ * `footer`; by default the footer pages through a list with `?sida=`.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -11,6 +11,7 @@ import { ADMIN_TEXTS } from "~/domain/admin-texts";
 import type { AdminSessionCardView } from "~/domain/admin-session-view";
 import type { ToastView } from "~/domain/toast";
 import { AdminSessionCard } from "./admin-session-card";
+import { Pager } from "./pager";
 import { Toaster } from "./toaster";
 
 export function AdminSessionList<T extends AdminSessionCardView>({
@@ -20,7 +21,9 @@ export function AdminSessionList<T extends AdminSessionCardView>({
   toast,
   renderCard = (session) => <AdminSessionCard session={session} />,
   header,
-  footer,
+  page = 1,
+  pageCount = 1,
+  footer = <Pager page={page} pageCount={pageCount} href={(next) => `?sida=${next}`} />,
 }: {
   title: string;
   empty: string;
@@ -28,6 +31,9 @@ export function AdminSessionList<T extends AdminSessionCardView>({
   toast: ToastView | null;
   renderCard?: (session: T) => ReactNode;
   header?: ReactNode;
+  /** The page shown of a paged list (`?sida=`); the default footer links the others. */
+  page?: number;
+  pageCount?: number;
   footer?: ReactNode;
 }) {
   return (
@@ -52,4 +58,9 @@ export function AdminSessionList<T extends AdminSessionCardView>({
       {footer}
     </div>
   );
+}
+
+/** Where a change made from page `page` of the list at `path` returns to. */
+export function listPageHref(path: string, page: number): string {
+  return page > 1 ? `${path}?sida=${page}` : path;
 }

@@ -128,3 +128,11 @@ export const ADMIN_EMAIL_TEXTS = {
   emailAll: "Skicka e-post till alla",
   rateLimited: "För många meddelanden på kort tid. Vänta en stund och försök igen.",
 } as const;
+
+/** Paging under the admin's session lists (not given by the spec). */
+export const ADMIN_PAGING_TEXTS = {
+  pagesLabel: "Sidor",
+  previous: "Föregående",
+  next: "Nästa",
+  pageOf: (page: number, pageCount: number) => `Sida ${page} av ${pageCount}`,
+} as const;

@@ -7,7 +7,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
 import { AdminSessionCard } from "~/components/admin-session-card";
-import { AdminSessionList } from "~/components/admin-session-list";
+import { AdminSessionList, listPageHref } from "~/components/admin-session-list";
 import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_EMAIL_TEXTS, ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import { listConfirmedSessions } from "~/server/admin/admin-sessions.server";
@@ -19,23 +19,26 @@ export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – 
 
 export const loader = adminListLoader("/admin/bokade-pass", listConfirmedSessions);
 
-/** The e-mail composer, for one booking's customer or all of a session's, coming back here. */
-const messageHref = (to: { bokning: string } | { pass: string }) =>
-  `/admin/epost?${new URLSearchParams({ ...to, tillbaka: "/admin/bokade-pass" })}`;
+/** The e-mail composer, for one booking's customer or all of a session's, coming back to `here`. */
+const messageHref = (to: { bokning: string } | { pass: string }, here: string) =>
+  `/admin/epost?${new URLSearchParams({ ...to, tillbaka: here })}`;
 
 export default function ConfirmedSessions() {
-  const { sessions, toast } = useLoaderData<typeof loader>();
+  const { sessions, toast, page, pageCount } = useLoaderData<typeof loader>();
+  const here = listPageHref("/admin/bokade-pass", page);
   return (
     <AdminSessionList
       title={TEXTS.title}
       empty={TEXTS.empty}
       sessions={sessions}
       toast={toast}
+      page={page}
+      pageCount={pageCount}
       renderCard={(session) => (
         <AdminSessionCard
           session={session}
           actions={
-            <SessionChangeButtons sessionId={session.id} edit changes={["release", "cancel"]} returnTo="/admin/bokade-pass" />
+            <SessionChangeButtons sessionId={session.id} edit changes={["release", "cancel"]} returnTo={here} />
           }
         >
           <details className="admin-booking-info">
@@ -48,10 +51,10 @@ export default function ConfirmedSessions() {
                   <li key={booking.id}>
                     <BookingInfo booking={booking} />
                     <div className="button-row">
-                      <Link to={messageHref({ bokning: booking.id })} className="button secondary">
+                      <Link to={messageHref({ bokning: booking.id }, here)} className="button secondary">
                         {ADMIN_EMAIL_TEXTS.emailOne}
                       </Link>
-                      <CancelBookingButton bookingId={booking.id} returnTo="/admin/bokade-pass" />
+                      <CancelBookingButton bookingId={booking.id} returnTo={here} />
                     </div>
                   </li>
                 ))}
@@ -59,7 +62,7 @@ export default function ConfirmedSessions() {
             )}
             {session.bookings.length > 1 ? (
               <p>
-                <Link to={messageHref({ pass: String(session.id) })} className="button secondary">
+                <Link to={messageHref({ pass: String(session.id) }, here)} className="button secondary">
                   {ADMIN_EMAIL_TEXTS.emailAll}
                 </Link>
               </p>

@@ -2,7 +2,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminSessionCard } from "~/components/admin-session-card";
-import { AdminSessionList } from "~/components/admin-session-list";
+import { AdminSessionList, listPageHref } from "~/components/admin-session-list";
 import { SessionChangeButtons } from "~/components/session-change-buttons";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
 import { listAvailableSessions } from "~/server/admin/admin-sessions.server";
@@ -15,13 +15,16 @@ export const meta: MetaFunction = () => [{ title: `${TEXTS.title} – Admin – 
 export const loader = adminListLoader("/admin/lediga-pass", listAvailableSessions);
 
 export default function AvailableSessions() {
-  const { sessions, toast } = useLoaderData<typeof loader>();
+  const { sessions, toast, page, pageCount } = useLoaderData<typeof loader>();
+  const here = listPageHref("/admin/lediga-pass", page);
   return (
     <AdminSessionList
       title={TEXTS.title}
       empty={TEXTS.empty}
       sessions={sessions}
       toast={toast}
+      page={page}
+      pageCount={pageCount}
       renderCard={(session) => (
         <AdminSessionCard
           session={session}
@@ -30,7 +33,7 @@ export default function AvailableSessions() {
               sessionId={session.id}
               edit
               changes={["delete"]}
-              returnTo="/admin/lediga-pass"
+              returnTo={here}
               deleteDisabled={session.hasParticipants}
             />
           }

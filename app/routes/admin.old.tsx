@@ -11,6 +11,7 @@ import { BookingInfo } from "~/components/admin-booking-info";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
 import { Field, SelectField } from "~/components/forms";
+import { Pager } from "~/components/pager";
 import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
 import { ALL_SESSIONS_TEXTS as T } from "~/domain/admin-all-sessions-texts";
 import { ADMIN_EMAIL_TEXTS, ADMIN_LIST_TEXTS, ADMIN_TEXTS } from "~/domain/admin-texts";
@@ -63,7 +64,7 @@ export default function AllSessions() {
           </p>
         </>
       }
-      footer={total > 0 ? <Pager filters={filters} page={page} pageCount={pageCount} /> : null}
+      footer={total > 0 ? <Pager page={page} pageCount={pageCount} href={(next) => allSessionsHref(filters, next)} /> : null}
       renderCard={(session) => <SessionCard session={session} here={here} />}
     />
   );
@@ -111,24 +112,6 @@ function FilterForm({ filters }: { filters: AllSessionsFilters }) {
         </Link>
       </div>
     </Form>
-  );
-}
-
-function Pager({ filters, page, pageCount }: { filters: AllSessionsFilters; page: number; pageCount: number }) {
-  return (
-    <nav className="all-sessions-pager" aria-label={T.pagesLabel}>
-      {page > 1 ? (
-        <Link to={allSessionsHref(filters, page - 1)} className="button secondary" rel="prev">
-          {T.previous}
-        </Link>
-      ) : null}
-      <span>{T.pageOf(page, pageCount)}</span>
-      {page < pageCount ? (
-        <Link to={allSessionsHref(filters, page + 1)} className="button secondary" rel="next">
-          {T.next}
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

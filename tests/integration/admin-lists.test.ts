@@ -116,8 +116,8 @@ describe("membership", () => {
   });
 
   const now = () => new Date();
-  const listIds = async (list: (env: { DB: D1Database }, now: Date) => Promise<Array<{ id: number }>>) =>
-    (await list(env, now())).map((s) => s.id);
+  const listIds = async (list: (env: { DB: D1Database }, now: Date) => Promise<{ sessions: Array<{ id: number }> }>) =>
+    (await list(env, now())).sessions.map((s) => s.id);
 
   it("lists exactly what the domain's rules list, for every session (the SQL and the rules agree)", async () => {
     const rows = await allSessions();
@@ -154,7 +154,7 @@ describe("membership", () => {
   });
 
   it("gives each confirmed session its confirmed bookings only, with the dog's line and the booking date", async () => {
-    const sessions = await listConfirmedSessions(env, now());
+    const { sessions } = await listConfirmedSessions(env, now());
     const group3 = sessions.find((s) => s.id === ids.group3)!;
     expect(group3.bookings.map((b) => b.userName)).toEqual(["Kund 1", "Kund 2", "Kund 3"]);
     expect(group3.bookings[0]).toMatchObject({ dogLabel: "Hund 1 (Tax, 2 år)", specialNotes: null });
@@ -176,7 +176,42 @@ describe("membership", () => {
       await list(env, now());
       expect(trips() - before, list.name).toBe(1);
     }
-    expect(batch).toHaveBeenCalledTimes(1); // the confirmed list: sessions and bookings together
+    expect(batch).toHaveBeenCalledTimes(3); // each a batch: the total and the page (and the confirmed list's bookings)
+  });
+
+  it("pages a long list (25 sessions a page, 10 for confirmed with their bookings), soonest first, a page past the end showing the last", async () => {
+    const late = 500 * HOUR_MS;
+    for (let i = 0; i < 30; i++) await createSession({ startsInMs: late + i * HOUR_MS, passType: "group", currentParticipants: 0 });
+    const confirmedExtra: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await createSession({ startsInMs: late + i * HOUR_MS, passType: "private", currentParticipants: 1, maxParticipants: 1 });
+      await insertBooking(id, 100 + i);
+      confirmedExtra.push(id);
+    }
+    const rows = await allSessions();
+    const expected = (rule: (s: SessionCounts) => boolean) =>
+      rows.filter((r) => r.cancelledAt === null && isUpcoming(r.endTime, now()) && rule(r)).map((r) => r.id);
+
+    const first = await listAvailableSessions(env, now(), 1);
+    const all = expected(isListedAvailable);
+    expect(first).toMatchObject({ page: 1, total: all.length, pageCount: Math.ceil(all.length / 25) });
+    expect(first.sessions.map((s) => s.id)).toEqual(all.slice(0, 25));
+    const second = await listAvailableSessions(env, now(), 2);
+    expect(second.sessions.map((s) => s.id)).toEqual(all.slice(25, 50));
+    const past = await listAvailableSessions(env, now(), 999);
+    expect(past.page).toBe(first.pageCount);
+    expect(past.sessions.map((s) => s.id)).toEqual(all.slice((first.pageCount - 1) * 25));
+
+    const confirmed = expected(isListedConfirmed);
+    const pageOne = await listConfirmedSessions(env, now(), 1);
+    expect(pageOne.sessions.map((s) => s.id)).toEqual(confirmed.slice(0, 10));
+    const pageTwo = await listConfirmedSessions(env, now(), 2);
+    expect(pageTwo.sessions.map((s) => s.id)).toEqual(confirmed.slice(10, 20));
+    // Each session of the page carries its own bookings (the second page holds only the late ones, one booking each).
+    expect(pageTwo.sessions.every((s) => confirmedExtra.includes(s.id))).toBe(true);
+    for (const s of pageTwo.sessions) {
+      expect(s.bookings.map((b) => b.userName)).toEqual([`Kund ${100 + confirmedExtra.indexOf(s.id)}`]);
+    }
   });
 });
 

@@ -82,4 +82,21 @@ describe("the X-D1-Round-Trips header", () => {
     expect(list.status).toBe(200);
     expect(Number(list.headers.get(ROUND_TRIPS_HEADER))).toBeGreaterThanOrEqual(2);
   });
+
+  it("is 2 for every admin list page: the signed-in user once for all its loaders, the page's list once", async () => {
+    const cookie = await signInAs({ email: "listor@example.se", admin: true });
+    for (const path of [
+      "/admin/lediga-pass",
+      "/admin/vantande-pass",
+      "/admin/bokade-pass",
+      "/admin/bokade-pass?sida=3",
+      "/admin/logg",
+      "/admin/old",
+      "/admin/old?period=kommande&status=bekraftat&q=anna&sida=2",
+    ]) {
+      const res = await fetchCounting(path, { Cookie: cookie });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get(ROUND_TRIPS_HEADER), path).toBe("2");
+    }
+  });
 });

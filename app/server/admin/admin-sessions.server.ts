@@ -6,10 +6,11 @@
  *
  * Membership is decided in SQL, by the same rules as isListedAvailable,
  * isListedWaiting and isListedConfirmed in app/domain/availability.ts (a test
- * runs both over every case). Each list is one D1 round trip: one statement,
- * or one batch for the confirmed list and its bookings.
+ * runs both over every case). Each list is paged, and a page is one D1
+ * round trip: one batch of the total, the page's sessions and (for the
+ * confirmed list) their bookings.
  */
-import { and, asc, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   toAdminBooking,
   toAdminCard,
@@ -17,14 +18,15 @@ import {
   type AdminSessionCardView,
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
-import { getDb, schema } from "../db.server";
+import { getDb, schema, type Db } from "../db.server";
 import type { Env } from "../env.server";
 import { sessionColumns } from "../public/sessions.server";
+import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
 
 const { sessions, bookings } = schema;
 
-/** Far above a season of sessions; a list never grows without bound. */
-export const ADMIN_LIST_LIMIT = 500;
+/** Sessions per page; a confirmed session's card carries its bookings, so that list pages sooner. */
+export const ADMIN_LIST_PAGE_SIZE = { available: 25, waiting: 25, confirmed: 10 } as const;
 
 const n = sessions.currentParticipants;
 const isGroup = sql`${sessions.passType} = 'group'`;
@@ -46,30 +48,52 @@ function listed(list: AdminList, now: Date): SQL {
   return and(isNull(sessions.cancelledAt), gte(sessions.endTime, now.toISOString()), ADMIN_LIST_RULES[list]) as SQL;
 }
 
-function selectSessions(db: ReturnType<typeof getDb>, list: AdminList, now: Date) {
-  return db
-    .select(sessionColumns)
-    .from(sessions)
-    .where(listed(list, now))
-    .orderBy(asc(sessions.startTime), asc(sessions.id))
-    .limit(ADMIN_LIST_LIMIT);
+const ORDER = [asc(sessions.startTime), asc(sessions.id)];
+
+/** The batch statements of one page of a list: its total, and its sessions. */
+function pageStatements(db: Db, list: AdminList, now: Date, page: number) {
+  const where = listed(list, now);
+  const pageIds = pageIdsQuery(where, ORDER, ADMIN_LIST_PAGE_SIZE[list], page);
+  return {
+    pageIds,
+    count: db.select({ total: count() }).from(sessions).where(where),
+    rows: db
+      .select(sessionColumns)
+      .from(sessions)
+      .where(sql`${sessions.id} IN (${pageIds})`)
+      .orderBy(...ORDER),
+  };
 }
 
-export async function listAvailableSessions(env: Pick<Env, "DB">, now: Date): Promise<AdminSessionCardView[]> {
-  return (await selectSessions(getDb(env), "available", now)).map(toAdminCard);
+function toPage<T>(list: AdminList, total: number, page: number, rows: T[]): ListPage<T> {
+  const pageCount = pageCountFor(total, ADMIN_LIST_PAGE_SIZE[list]);
+  return { sessions: rows, total, page: Math.min(Math.max(1, page), pageCount), pageCount };
 }
 
-export async function listWaitingSessions(env: Pick<Env, "DB">, now: Date): Promise<AdminSessionCardView[]> {
-  return (await selectSessions(getDb(env), "waiting", now)).map(toAdminCard);
+async function simpleList(env: Pick<Env, "DB">, list: AdminList, now: Date, page: number): Promise<ListPage<AdminSessionCardView>> {
+  const db = getDb(env);
+  const { count: counting, rows } = pageStatements(db, list, now, page);
+  const [[counted], found] = await db.batch([counting, rows]);
+  return toPage(list, counted?.total ?? 0, page, found.map(toAdminCard));
+}
+
+export function listAvailableSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
+  return simpleList(env, "available", now, page);
+}
+
+export function listWaitingSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
+  return simpleList(env, "waiting", now, page);
 }
 
 export type ConfirmedSessionView = AdminSessionCardView & { bookings: AdminBookingView[] };
 
-/** The confirmed sessions and all their confirmed bookings, in one batch. */
-export async function listConfirmedSessions(env: Pick<Env, "DB">, now: Date): Promise<ConfirmedSessionView[]> {
+/** A page of confirmed sessions with all their confirmed bookings, in one batch. */
+export async function listConfirmedSessions(env: Pick<Env, "DB">, now: Date, page = 1): Promise<ListPage<ConfirmedSessionView>> {
   const db = getDb(env);
-  const [rows, bookingRows] = await db.batch([
-    selectSessions(db, "confirmed", now),
+  const { pageIds, count: counting, rows } = pageStatements(db, "confirmed", now, page);
+  const [[counted], found, bookingRows] = await db.batch([
+    counting,
+    rows,
     db
       .select({
         id: bookings.id,
@@ -86,8 +110,7 @@ export async function listConfirmedSessions(env: Pick<Env, "DB">, now: Date): Pr
         createdAt: bookings.createdAt,
       })
       .from(bookings)
-      .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
-      .where(and(eq(bookings.bookingStatus, "confirmed"), listed("confirmed", now)))
+      .where(and(eq(bookings.bookingStatus, "confirmed"), sql`${bookings.sessionId} IN (${pageIds})`))
       .orderBy(asc(bookings.createdAt), asc(bookings.id)),
   ]);
   const bySession = new Map<number, AdminBookingView[]>();
@@ -97,5 +120,10 @@ export async function listConfirmedSessions(env: Pick<Env, "DB">, now: Date): Pr
     list.push(toAdminBooking(row));
     bySession.set(row.sessionId, list);
   }
-  return rows.map((row) => ({ ...toAdminCard(row), bookings: bySession.get(row.id) ?? [] }));
+  return toPage(
+    "confirmed",
+    counted?.total ?? 0,
+    page,
+    found.map((row) => ({ ...toAdminCard(row), bookings: bySession.get(row.id) ?? [] })),
+  );
 }

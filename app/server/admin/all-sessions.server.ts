@@ -20,6 +20,7 @@ import { getDb, schema, type Db } from "../db.server";
 import type { Env } from "../env.server";
 import { sessionColumns } from "../public/sessions.server";
 import { ADMIN_LIST_RULES } from "./admin-sessions.server";
+import { pageIdsQuery } from "./paging.server";
 
 const { sessions, bookings } = schema;
 const searchBookings = alias(bookings, "search_bookings");
@@ -96,11 +97,7 @@ export async function listAllSessions(
     filters.period === "kommande"
       ? [asc(sessions.startTime), asc(sessions.id)]
       : [desc(sessions.startTime), desc(sessions.id)];
-  const size = sql.raw(String(ALL_SESSIONS_PAGE_SIZE));
-  const lastPage = sql`max(1, ((SELECT count(*) FROM ${sessions} WHERE ${where}) + ${size} - 1) / ${size})`;
-  const offset = sql`(min(CAST(${filters.sida} AS INTEGER), ${lastPage}) - 1) * ${size}`;
-  const pageIds = sql`SELECT ${sessions.id} FROM ${sessions} WHERE ${where}
-    ORDER BY ${sql.join(order, sql`, `)} LIMIT ${size} OFFSET ${offset}`;
+  const pageIds = pageIdsQuery(where, order, ALL_SESSIONS_PAGE_SIZE, filters.sida);
 
   const [[counted], rows, bookingRows] = await db.batch([
     db.select({ total: count() }).from(sessions).where(where),
