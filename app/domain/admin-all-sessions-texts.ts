@@ -12,6 +12,7 @@ export const ALL_SESSIONS_TEXTS = {
   submit: "Filtrera",
   reset: "Rensa",
   count: (n: number) => `${n} pass`,
+  bookingCount: (n: number) => (n === 1 ? "1 bokning" : `${n} bokningar`),
   empty: "Inga pass matchar filtret",
   cancelledSession: "Inställt",
   endedSession: "Avslutat",

@@ -29,6 +29,8 @@ export const AllSessionsFiltersSchema = z.object({
     .min(1)
     .transform((page) => Math.min(page, PAGE_MAX))
     .catch(1),
+  /** The session whose booking info is open, if any. */
+  visa: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
 });
 
 export type AllSessionsFilters = z.infer<typeof AllSessionsFiltersSchema>;
@@ -44,6 +46,7 @@ export function parseAllSessionsFilters(params: URLSearchParams): AllSessionsFil
     status: value("status"),
     q: value("q"),
     sida: value("sida"),
+    visa: value("visa"),
   });
 }
 
@@ -55,14 +58,19 @@ function encodeStrict(value: string): string {
   return encodeURIComponent(value).replace(/[.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** The page's address for `filters` (defaults left out), on page `page` (default: the filters' own). */
-export function allSessionsHref(filters: AllSessionsFilters, page: number = filters.sida): string {
+/**
+ * The page's address for `filters` (defaults left out), on page `page`
+ * (default: the filters' own), with the booking info of session `visa` open
+ * (default: none; paging closes it).
+ */
+export function allSessionsHref(filters: AllSessionsFilters, page: number = filters.sida, visa?: number): string {
   const pairs: Array<[string, string]> = [];
   if (filters.typ !== "alla") pairs.push(["typ", filters.typ]);
   if (filters.period !== "alla") pairs.push(["period", filters.period]);
   if (filters.status !== "alla") pairs.push(["status", filters.status]);
   if (filters.q) pairs.push(["q", filters.q]);
   if (page > 1) pairs.push(["sida", String(page)]);
+  if (visa !== undefined) pairs.push(["visa", String(visa)]);
   const query = pairs.map(([name, value]) => `${name}=${encodeStrict(value)}`).join("&");
   return query ? `${ALL_SESSIONS_PATH}?${query}` : ALL_SESSIONS_PATH;
 }

@@ -1,6 +1,8 @@
 // What /admin/old ('Alla pass') shows about a session: the admin card, whether
 // it is cancelled or has ended (its badge then says so instead of the admin
-// state), which changes still apply, and all its bookings with their status.
+// state), which changes still apply, how many bookings it has had, and, for
+// the session whose booking info is open (?visa=), those bookings with their
+// status.
 
 import { toAdminBooking, toAdminCard, type AdminBookingRow, type AdminBookingView, type AdminSessionCardView } from "./admin-session-view";
 import type { SessionChange } from "./admin-texts";
@@ -17,14 +19,20 @@ export type AllSessionView = AdminSessionCardView & {
   /** The changes that still apply, in the order the lists offer them. */
   changes: SessionChange[];
   hasConfirmedBookings: boolean;
-  /** Every booking the session has had, cancelled ones too, oldest first. */
-  bookings: AllSessionsBookingView[];
+  /** Every booking the session has had, cancelled ones too. */
+  bookingCount: number;
+  /** Those bookings, oldest first, while the session's booking info is open; null otherwise. */
+  bookings: AllSessionsBookingView[] | null;
 };
 
-export type AllSessionRow = PublicSession & { cancelledAt: string | null };
+export type AllSessionRow = PublicSession & { cancelledAt: string | null; bookingCount: number; confirmedCount: number };
 export type AllSessionsBookingRow = AdminBookingRow & { bookingStatus: BookingStatus };
 
-export function toAllSessionView(row: AllSessionRow, bookings: readonly AllSessionsBookingRow[], now: Date): AllSessionView {
+export function toAllSessionView(
+  row: AllSessionRow,
+  bookings: readonly AllSessionsBookingRow[] | null,
+  now: Date,
+): AllSessionView {
   const cancelled = row.cancelledAt !== null;
   const ended = !isUpcoming(row.endTime, now);
   const open = !cancelled && !ended;
@@ -32,12 +40,13 @@ export function toAllSessionView(row: AllSessionRow, bookings: readonly AllSessi
   if (open && row.currentParticipants > 0) changes.push("release");
   if (open) changes.push("cancel");
   // Only a session that never had a booking can be deleted (the delete itself checks it again).
-  if (bookings.length === 0) changes.push("delete");
+  if (row.bookingCount === 0) changes.push("delete");
   return {
     ...toAdminCard(row),
     closed: cancelled ? "cancelled" : ended ? "ended" : null,
     changes,
-    hasConfirmedBookings: bookings.some((b) => b.bookingStatus === "confirmed"),
-    bookings: bookings.map((b) => ({ ...toAdminBooking(b), status: b.bookingStatus })),
+    hasConfirmedBookings: row.confirmedCount > 0,
+    bookingCount: row.bookingCount,
+    bookings: bookings ? bookings.map((b) => ({ ...toAdminBooking(b), status: b.bookingStatus })) : null,
   };
 }

@@ -1,9 +1,11 @@
 /**
  * /admin/old ('Alla pass'): every session, past and cancelled ones included,
  * with each one's bookings (cancelled ones marked) behind 'Visa/Dölj
- * Bokningsinfo'. The filters are a GET form, so they live in the URL, work
- * without JavaScript and come back with the page's links (paging, and the
- * `tillbaka` of the edit and e-mail pages and of every change).
+ * Bokningsinfo': a link that opens one session's booking info (`?visa=ID`),
+ * read with the page, so a page of 25 sessions stays light. The filters are a
+ * GET form, so they live in the URL, work without JavaScript and come back
+ * with the page's links (paging, and the `tillbaka` of the edit and e-mail
+ * pages and of every change).
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -65,7 +67,7 @@ export default function AllSessions() {
         </>
       }
       footer={total > 0 ? <Pager page={page} pageCount={pageCount} href={(next) => allSessionsHref(filters, next)} /> : null}
-      renderCard={(session) => <SessionCard session={session} here={here} />}
+      renderCard={(session) => <SessionCard session={session} filters={filters} page={page} />}
     />
   );
 }
@@ -134,8 +136,14 @@ function bookingBadge(booking: AllSessionsBookingView) {
   );
 }
 
-function SessionCard({ session, here }: { session: AllSessionView; here: string }) {
+function SessionCard({ session, filters, page }: { session: AllSessionView; filters: AllSessionsFilters; page: number }) {
+  const here = allSessionsHref(filters, page);
   const back = encodeURIComponent(here);
+  // A change made from the open booking info comes back to it, open.
+  const hereOpen = allSessionsHref(filters, page, session.id);
+  const backOpen = encodeURIComponent(hereOpen);
+  const open = session.bookings !== null;
+  const anchor = `bokningar-${session.id}`;
   return (
     <AdminSessionCard
       session={session}
@@ -156,28 +164,37 @@ function SessionCard({ session, here }: { session: AllSessionView; here: string 
         </>
       }
     >
-      <details className="admin-booking-info">
-        <summary>{ADMIN_LIST_TEXTS.bookingInfo}</summary>
-        {session.bookings.length === 0 ? (
+      <div className="admin-booking-info" id={anchor}>
+        {session.bookingCount === 0 ? (
           <p>{ADMIN_LIST_TEXTS.noBookings}</p>
         ) : (
+          <Link
+            to={`${open ? here : hereOpen}#${anchor}`}
+            preventScrollReset
+            className="booking-info-toggle"
+            data-open={open ? "true" : "false"}
+          >
+            {ADMIN_LIST_TEXTS.bookingInfo} ({T.bookingCount(session.bookingCount)})
+          </Link>
+        )}
+        {session.bookings ? (
           <ul className="booking-list">
             {session.bookings.map((booking) => (
               <li key={booking.id} data-status={booking.status}>
                 <BookingInfo booking={booking} badge={bookingBadge(booking)} />
                 {booking.status === "confirmed" ? (
                   <div className="card-actions">
-                    <Link to={`/admin/epost?bokning=${booking.id}&tillbaka=${back}`} className="button secondary">
+                    <Link to={`/admin/epost?bokning=${booking.id}&tillbaka=${backOpen}`} className="button secondary">
                       {ADMIN_EMAIL_TEXTS.emailOne}
                     </Link>
-                    <CancelBookingButton bookingId={booking.id} returnTo={here} />
+                    <CancelBookingButton bookingId={booking.id} returnTo={hereOpen} />
                   </div>
                 ) : null}
               </li>
             ))}
           </ul>
-        )}
-      </details>
+        ) : null}
+      </div>
     </AdminSessionCard>
   );
 }

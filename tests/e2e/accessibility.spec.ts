@@ -77,6 +77,13 @@ async function openBookingInfo(page: Page) {
   await expect(page.locator("details[open]").first()).toBeVisible();
 }
 
+/** /admin/old: the first session's booking info, opened through its link (?visa=). */
+async function openAllSessionsBookingInfo(page: Page) {
+  await page.getByRole("link", { name: /^Visa\/Dölj Bokningsinfo/ }).first().click();
+  await expect(page).toHaveURL(/visa=\d+/);
+  await expect(page.locator(".booking-list").first()).toBeVisible();
+}
+
 /** The release dialog of the first confirmed session, open. */
 async function openReleaseDialog(page: Page) {
   await page.getByRole("button", { name: "Släpp till försäljning" }).first().click();
@@ -125,7 +132,7 @@ const PAGES: PageCase[] = [
   { name: "admin release confirmation", path: confirmationPath(/\/admin\/pass\/\d+\?atgard=release[^"]*/), admin: true },
   { name: "admin Avboka confirmation", path: confirmationPath(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), admin: true },
   { name: "admin logg", path: "/admin/logg", admin: true },
-  { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openBookingInfo },
+  { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openAllSessionsBookingInfo },
 ];
 
 const PHONE_PAGES = new Set([

@@ -21,9 +21,10 @@ test("an admin finds sessions by customer, period and status, and opens their bo
   await expect(page.getByTestId("result-count")).toHaveText("2 pass");
   await expect(cards).toHaveCount(2);
   const first = cards.first();
-  const info = first.locator("details");
-  await expect(info.getByRole("heading", { name: /Sean O'Brien/ })).toBeHidden();
-  await info.getByText("Visa/Dölj Bokningsinfo").click();
+  const info = first.locator(".admin-booking-info");
+  await expect(info.getByRole("heading", { name: /Sean O'Brien/ })).toHaveCount(0);
+  await info.getByRole("link", { name: /^Visa\/Dölj Bokningsinfo/ }).click();
+  await expect(page).toHaveURL(/[?&]visa=\d+/);
   await expect(info.getByRole("heading", { name: /Sean O'Brien/ })).toBeVisible();
   await expect(info.getByRole("link", { name: "sean.obrien@example.com" })).toHaveAttribute("href", "mailto:sean.obrien@example.com");
   await expect(info.getByText("Guinness (Irländsk varghund, 6 år)")).toBeVisible();

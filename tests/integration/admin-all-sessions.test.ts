@@ -150,25 +150,27 @@ describe("the list", () => {
     expect(await listIds("typ=valp&period=igår&status=fullt&sida=-1")).toEqual(await listIds());
   });
 
-  it("gives each session all its bookings, oldest first, with their status", async () => {
+  it("counts each session's bookings, and gives the open one (?visa=) all its bookings, oldest first, with their status", async () => {
     const { sessions } = await list("q=promenad");
-    const [confirmed] = sessions;
-    expect(confirmed!.bookings.map((b) => [b.userName, b.status])).toEqual([
+    const [closed] = sessions;
+    expect(closed).toMatchObject({ bookingCount: 4, bookings: null, closed: null, hasConfirmedBookings: true, changes: ["release", "cancel"] });
+    const opened = (await list(`q=promenad&visa=${closed!.id}`)).sessions[0]!;
+    expect(opened.bookings!.map((b) => [b.userName, b.status])).toEqual([
       ["Kund 1", "confirmed"],
       ["Kund 2", "confirmed"],
       ["Kund 3", "confirmed"],
       ["Karin Avbokad", "cancelled"],
     ]);
-    expect(confirmed!.bookings[1]).toMatchObject({ dogLabel: "Sigge (Tax, 2 år)", specialNotes: "Inkallning" });
-    expect(confirmed).toMatchObject({ closed: null, hasConfirmedBookings: true, changes: ["release", "cancel"] });
-    const cancelled = (await list("status=installt")).sessions.find((s) => s.id === ids.cancelled)!;
-    expect(cancelled).toMatchObject({ closed: "cancelled", hasConfirmedBookings: false, changes: [] });
-    expect(cancelled.bookings.map((b) => b.status)).toEqual(["cancelled"]);
+    expect(opened.bookings![1]).toMatchObject({ dogLabel: "Sigge (Tax, 2 år)", specialNotes: "Inkallning" });
+    const cancelled = (await list(`status=installt&visa=${ids.cancelled}`)).sessions.find((s) => s.id === ids.cancelled)!;
+    expect(cancelled).toMatchObject({ closed: "cancelled", hasConfirmedBookings: false, changes: [], bookingCount: 1 });
+    expect(cancelled.bookings!.map((b) => b.status)).toEqual(["cancelled"]);
     const ended = (await list("status=avslutat")).sessions.find((s) => s.id === ids.ended)!;
-    expect(ended).toMatchObject({ closed: "ended", changes: [] });
-    expect(ended.bookings).toHaveLength(3);
-    const open = (await list("q=valpkurs&period=kommande")).sessions[0]!;
-    expect(open).toMatchObject({ id: ids.open, bookings: [], changes: ["cancel", "delete"] });
+    expect(ended).toMatchObject({ closed: "ended", changes: [], bookingCount: 3, bookings: null });
+    const open = (await list(`q=valpkurs&period=kommande&visa=${ids.open}`)).sessions[0]!;
+    expect(open).toMatchObject({ id: ids.open, bookings: [], bookingCount: 0, changes: ["cancel", "delete"] });
+    // Only the session named is opened.
+    expect((await list(`visa=${ids.open}`)).sessions.filter((s) => s.bookings !== null).map((s) => s.id)).toEqual([ids.open]);
   });
 
   it("reads a page in one D1 round trip: count, sessions and their bookings", async () => {
@@ -177,13 +179,13 @@ describe("the list", () => {
     const batch = vi.spyOn(env.DB, "batch");
     const trips = () =>
       batch.mock.calls.length + direct.reduce((sum, spy) => sum + (spy as { mock: { calls: unknown[] } }).mock.calls.length, 0);
-    for (const query of ["", "q=kund&status=bekraftat", "period=passerade&sida=40"]) {
+    for (const query of ["", "q=kund&status=bekraftat", "period=passerade&sida=40", `visa=${ids.confirmed}`]) {
       const before = trips();
       const page = await list(query);
       expect(trips() - before, query).toBe(1);
       expect(page.sessions.length, query).toBeGreaterThan(0);
     }
-    expect(batch).toHaveBeenCalledTimes(3);
+    expect(batch).toHaveBeenCalledTimes(4);
   });
 });
 
@@ -217,12 +219,15 @@ describe("the page", () => {
   });
 
   it("links edit, e-mail and the changes that apply, coming back to the page with its filters", async () => {
-    const html = await pageText("/admin/old?status=bekraftat&q=kund");
-    const back = encodeURIComponent("/admin/old?status=bekraftat&q=kund");
     const id = ids.confirmed!;
+    const html = await pageText(`/admin/old?status=bekraftat&q=kund&visa=${id}`);
+    const back = encodeURIComponent("/admin/old?status=bekraftat&q=kund");
+    // A change made from the open booking info comes back with it open.
+    const backOpen = encodeURIComponent(`/admin/old?status=bekraftat&q=kund&visa=${id}`);
     expect(html).toContain(`href="/admin/pass/${id}?tillbaka=${back}"`);
     expect(html).toContain(`href="/admin/epost?pass=${id}&amp;tillbaka=${back}"`);
-    expect(html).toMatch(new RegExp(`href="/admin/epost\\?bokning=[0-9a-f-]{36}&amp;tillbaka=${back}"`));
+    expect(html).toMatch(new RegExp(`href="/admin/epost\\?bokning=[0-9a-f-]{36}&amp;tillbaka=${backOpen}"`));
+    expect(html).toMatch(new RegExp(`href="/admin/bokning/[0-9a-f-]{36}\\?tillbaka=${backOpen}"`));
     // Without JavaScript the changes are links to their confirmation pages.
     expect(html).toContain(`href="/admin/pass/${id}?atgard=release&amp;tillbaka=${back}"`);
     expect(html).toContain(`href="/admin/pass/${id}?atgard=cancel&amp;tillbaka=${back}"`);
@@ -240,14 +245,20 @@ describe("the page", () => {
     expect(html).not.toContain(`href="/admin/pass/${ids.cancelled}?atgard=delete`); // had a booking
   });
 
-  it("shows the booking info behind 'Visa/Dölj Bokningsinfo', cancelled bookings marked 'Avbokad'", async () => {
-    const html = await pageText("/admin/old?q=promenad");
-    expect(html).toMatch(/<details class="admin-booking-info"><summary>Visa\/Dölj Bokningsinfo<\/summary>/);
+  it("opens a session's booking info through 'Visa/Dölj Bokningsinfo' (?visa=), cancelled bookings marked 'Avbokad'", async () => {
+    const closed = await pageText("/admin/old?q=promenad");
+    expect(closed).toMatch(
+      new RegExp(`<a[^>]*href="/admin/old\\?q=promenad&amp;visa=${ids.confirmed}#bokningar-${ids.confirmed}"[^>]*>Visa/Dölj Bokningsinfo(<!-- -->)? \\((<!-- -->)?4 bokningar`),
+    );
+    expect(closed).not.toContain('href="mailto:kund1@example.se"');
+    const html = await pageText(`/admin/old?q=promenad&visa=${ids.confirmed}`);
+    // Open: the same link closes it again.
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/admin/old\\?q=promenad#bokningar-${ids.confirmed}"[^>]*>Visa/Dölj Bokningsinfo`));
     expect(html).toContain('href="mailto:kund1@example.se"');
     expect(html).toContain('href="tel:0701234567"');
     expect(html).toContain("<dt>Vad vill du träna?</dt><dd>Inkallning</dd>");
     expect(html).toMatch(/Karin Avbokad(<!-- -->)? <span class="badge badge-red">Avbokad<\/span>/);
-    const hem = await pageText("/admin/old?q=maria.hem");
+    const hem = await pageText(`/admin/old?q=maria.hem&visa=${ids.private}`);
     expect(hem).toContain("Storgatan 12, Sandviken");
     expect(hem).toContain("Telefonmöte");
   });

@@ -12,6 +12,7 @@ import {
   type SessionCounts,
 } from "../../app/domain/availability";
 import {
+  ADMIN_LIST_PAGE_SIZE,
   listAvailableSessions,
   listConfirmedSessions,
   listWaitingSessions,
@@ -179,7 +180,8 @@ describe("membership", () => {
     expect(batch).toHaveBeenCalledTimes(3); // each a batch: the total and the page (and the confirmed list's bookings)
   });
 
-  it("pages a long list (25 sessions a page, 10 for confirmed with their bookings), soonest first, a page past the end showing the last", async () => {
+  it("pages a long list (25 sessions a page, fewer for confirmed with their bookings), soonest first, a page past the end showing the last", async () => {
+    const size = ADMIN_LIST_PAGE_SIZE.confirmed;
     const late = 500 * HOUR_MS;
     for (let i = 0; i < 30; i++) await createSession({ startsInMs: late + i * HOUR_MS, passType: "group", currentParticipants: 0 });
     const confirmedExtra: number[] = [];
@@ -204,9 +206,9 @@ describe("membership", () => {
 
     const confirmed = expected(isListedConfirmed);
     const pageOne = await listConfirmedSessions(env, now(), 1);
-    expect(pageOne.sessions.map((s) => s.id)).toEqual(confirmed.slice(0, 10));
+    expect(pageOne.sessions.map((s) => s.id)).toEqual(confirmed.slice(0, size));
     const pageTwo = await listConfirmedSessions(env, now(), 2);
-    expect(pageTwo.sessions.map((s) => s.id)).toEqual(confirmed.slice(10, 20));
+    expect(pageTwo.sessions.map((s) => s.id)).toEqual(confirmed.slice(size, 2 * size));
     // Each session of the page carries its own bookings (the second page holds only the late ones, one booking each).
     expect(pageTwo.sessions.every((s) => confirmedExtra.includes(s.id))).toBe(true);
     for (const s of pageTwo.sessions) {

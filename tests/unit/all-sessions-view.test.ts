@@ -15,6 +15,8 @@ const row = (over: Partial<AllSessionRow> = {}): AllSessionRow => ({
   maxParticipants: 10,
   imageUrl: null,
   cancelledAt: null,
+  bookingCount: 0,
+  confirmedCount: 0,
   ...over,
 });
 const booking = (status: AllSessionsBookingRow["bookingStatus"]): AllSessionsBookingRow => ({
@@ -34,24 +36,28 @@ const booking = (status: AllSessionsBookingRow["bookingStatus"]): AllSessionsBoo
 
 describe("toAllSessionView", () => {
   it("offers release and cancel for an open session with participants, and no delete once booked", () => {
-    const view = toAllSessionView(row({ currentParticipants: 1 }), [booking("confirmed")], now);
+    const view = toAllSessionView(row({ currentParticipants: 1, bookingCount: 1, confirmedCount: 1 }), null, now);
     expect(view).toMatchObject({ closed: null, changes: ["release", "cancel"], hasConfirmedBookings: true });
     expect(view.state.label).toBe("Väntande (1 av minst 2)");
   });
 
   it("offers cancel and delete for an open session never booked", () => {
-    expect(toAllSessionView(row(), [], now).changes).toEqual(["cancel", "delete"]);
+    expect(toAllSessionView(row(), null, now).changes).toEqual(["cancel", "delete"]);
   });
 
   it("marks a cancelled session and offers nothing but delete when it was never booked", () => {
-    const view = toAllSessionView(row({ cancelledAt: "2026-06-30T10:00:00.000Z" }), [booking("cancelled")], now);
-    expect(view).toMatchObject({ closed: "cancelled", changes: [], hasConfirmedBookings: false });
-    expect(view.bookings.map((b) => b.status)).toEqual(["cancelled"]);
-    expect(toAllSessionView(row({ cancelledAt: "2026-06-30T10:00:00.000Z" }), [], now).changes).toEqual(["delete"]);
+    const view = toAllSessionView(row({ cancelledAt: "2026-06-30T10:00:00.000Z", bookingCount: 1 }), [booking("cancelled")], now);
+    expect(view).toMatchObject({ closed: "cancelled", changes: [], hasConfirmedBookings: false, bookingCount: 1 });
+    expect(view.bookings?.map((b) => b.status)).toEqual(["cancelled"]);
+    expect(toAllSessionView(row({ cancelledAt: "2026-06-30T10:00:00.000Z" }), null, now).changes).toEqual(["delete"]);
   });
 
   it("marks a session whose end has passed as ended, with no release or cancel", () => {
-    const view = toAllSessionView(row({ endTime: "2026-07-01T11:59:59.000Z", currentParticipants: 3 }), [booking("confirmed")], now);
-    expect(view).toMatchObject({ closed: "ended", changes: [] });
+    const view = toAllSessionView(
+      row({ endTime: "2026-07-01T11:59:59.000Z", currentParticipants: 3, bookingCount: 3, confirmedCount: 3 }),
+      null,
+      now,
+    );
+    expect(view).toMatchObject({ closed: "ended", changes: [], bookings: null });
   });
 });

@@ -26,7 +26,7 @@ import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
 const { sessions, bookings } = schema;
 
 /** Sessions per page; a confirmed session's card carries its bookings, so that list pages sooner. */
-export const ADMIN_LIST_PAGE_SIZE = { available: 25, waiting: 25, confirmed: 10 } as const;
+export const ADMIN_LIST_PAGE_SIZE = { available: 25, waiting: 25, confirmed: 6 } as const;
 
 const n = sessions.currentParticipants;
 const isGroup = sql`${sessions.passType} = 'group'`;

@@ -2,27 +2,62 @@
  * /admin/old ('Alla pass'): every session, past and cancelled ones included,
  * filtered by pass type, period, status and free text, 25 a page.
  *
- * The whole page is one D1 round trip, one batch of three statements: the
- * number of matching sessions, the page of sessions, and every booking
- * (whatever its status) of exactly those sessions. The page number is clamped
- * to the last page inside SQL, so an out-of-range page needs no second read.
+ * The whole page is one D1 round trip, one batch of two statements: the
+ * page of sessions with the number matching and their booking counts, and
+ * the bookings (whatever their status) of the session whose
+ * booking info is open (?visa=): a page of 25 sessions with all their
+ * bookings inline would be a heavy page on a phone. The page number is
+ * clamped to the last page inside SQL, so an out-of-range page needs no
+ * second read.
  */
-import { and, asc, count, desc, eq, exists, gte, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import {
   ALL_SESSIONS_PAGE_SIZE,
   containsPattern,
   pageCountOf,
   type AllSessionsFilters,
 } from "~/domain/all-sessions-filters";
-import { toAllSessionView, type AllSessionView, type AllSessionsBookingRow } from "~/domain/all-sessions-view";
-import { getDb, schema, type Db } from "../db.server";
+import { toAllSessionView, type AllSessionRow, type AllSessionsBookingRow, type AllSessionView } from "~/domain/all-sessions-view";
+import { columnsAs, getDb, schema, type Db } from "../db.server";
 import type { Env } from "../env.server";
-import { sessionColumns } from "../public/sessions.server";
 import { ADMIN_LIST_RULES } from "./admin-sessions.server";
-import { pageIdsQuery } from "./paging.server";
 
 const { sessions, bookings } = schema;
+
+/** Turns the filter's SQL (built with drizzle) into text and parameters for a statement written out. */
+const dialect = new SQLiteAsyncDialect();
+
+const BOOKING_COLUMNS = columnsAs(bookings, [
+  "id",
+  "sessionId",
+  "userName",
+  "userEmail",
+  "userPhone",
+  "dogName",
+  "dogBreed",
+  "dogAge",
+  "specialNotes",
+  "homeAddress",
+  "meetingType",
+  "bookingStatus",
+  "createdAt",
+]);
+
+const SESSION_KEYS = [
+  "id",
+  "title",
+  "description",
+  "location",
+  "startTime",
+  "endTime",
+  "passType",
+  "priceSek",
+  "currentParticipants",
+  "maxParticipants",
+  "imageUrl",
+  "cancelledAt",
+] as const;
 const searchBookings = alias(bookings, "search_bookings");
 
 export interface AllSessionsPage {
@@ -49,18 +84,23 @@ function folded(column: SQLWrapper): SQL {
   return FOLDED.reduce<SQL>((inner, [upper, lower]) => sql`replace(${inner}, ${sql.raw(`'${upper}'`)}, ${sql.raw(`'${lower}'`)})`, sql`lower(${column})`);
 }
 
-/** Title, place, or the name or e-mail of anyone who ever booked the session. */
+/**
+ * Title, place, or the name or e-mail of anyone who ever booked the session.
+ * The bookings are searched once per statement (an uncorrelated IN), not
+ * once per session.
+ */
 function search(db: Db, text: string): SQL {
   const pattern = containsPattern(text);
   const like = (column: SQLWrapper) => sql`${folded(column)} LIKE ${pattern} ESCAPE '\\'`;
   return or(
     like(sessions.title),
     like(sessions.location),
-    exists(
+    inArray(
+      sessions.id,
       db
-        .select({ one: sql`1` })
+        .select({ id: searchBookings.sessionId })
         .from(searchBookings)
-        .where(and(eq(searchBookings.sessionId, sessions.id), or(like(searchBookings.userName), like(searchBookings.userEmail)))),
+        .where(or(like(searchBookings.userName), like(searchBookings.userEmail))),
     ),
   ) as SQL;
 }
@@ -90,54 +130,45 @@ export async function listAllSessions(
   filters: AllSessionsFilters,
   now: Date,
 ): Promise<AllSessionsPage> {
-  const db = getDb(env);
-  const where = matching(db, filters, now);
+  const where = matching(getDb(env), filters, now);
   // Upcoming sessions soonest first; otherwise the newest first.
-  const order =
-    filters.period === "kommande"
-      ? [asc(sessions.startTime), asc(sessions.id)]
-      : [desc(sessions.startTime), desc(sessions.id)];
-  const pageIds = pageIdsQuery(where, order, ALL_SESSIONS_PAGE_SIZE, filters.sida);
+  const direction = filters.period === "kommande" ? sql.raw("ASC") : sql.raw("DESC");
+  const size = sql.raw(String(ALL_SESSIONS_PAGE_SIZE));
+  // One statement, the filter evaluated once (the free text scans every
+  // booking): the matching ids, their number, the page (clamped to the
+  // last page) and its sessions with their booking counts.
+  const pageOfSessions = dialect.sqlToQuery(sql`
+    WITH matched AS MATERIALIZED (
+      SELECT ${sessions.id} AS id, ${sessions.startTime} AS start FROM ${sessions} WHERE ${where}
+    ),
+    total AS (SELECT count(*) AS n FROM matched),
+    page AS (
+      SELECT id FROM matched ORDER BY start ${direction}, id ${direction}
+      LIMIT ${size} OFFSET (min(CAST(${filters.sida} AS INTEGER), max(1, ((SELECT n FROM total) + ${size} - 1) / ${size})) - 1) * ${size}
+    )
+    SELECT ${sql.raw(columnsAs(sessions, SESSION_KEYS, "sessions."))},
+      (SELECT n FROM total) AS total,
+      (SELECT count(*) FROM bookings AS counted WHERE counted.session_id = sessions.id) AS bookingCount,
+      (SELECT count(*) FROM bookings AS counted WHERE counted.session_id = sessions.id
+        AND counted.booking_status = 'confirmed') AS confirmedCount
+    FROM sessions WHERE sessions.id IN (SELECT id FROM page)
+    ORDER BY sessions.start_time ${direction}, sessions.id ${direction}`);
 
-  const [[counted], rows, bookingRows] = await db.batch([
-    db.select({ total: count() }).from(sessions).where(where),
-    db
-      .select({ ...sessionColumns, cancelledAt: sessions.cancelledAt })
-      .from(sessions)
-      .where(sql`${sessions.id} IN (${pageIds})`)
-      .orderBy(...order),
-    db
-      .select({
-        id: bookings.id,
-        sessionId: bookings.sessionId,
-        userName: bookings.userName,
-        userEmail: bookings.userEmail,
-        userPhone: bookings.userPhone,
-        dogName: bookings.dogName,
-        dogBreed: bookings.dogBreed,
-        dogAge: bookings.dogAge,
-        specialNotes: bookings.specialNotes,
-        homeAddress: bookings.homeAddress,
-        meetingType: bookings.meetingType,
-        bookingStatus: bookings.bookingStatus,
-        createdAt: bookings.createdAt,
-      })
-      .from(bookings)
-      .where(sql`${bookings.sessionId} IN (${pageIds})`)
-      .orderBy(asc(bookings.createdAt), asc(bookings.id)),
+  const [sessionResult, bookingResult] = await env.DB.batch([
+    env.DB.prepare(pageOfSessions.sql).bind(...pageOfSessions.params),
+    // The open booking info's bookings (none open: id 0 matches nothing, and the batch keeps its shape).
+    env.DB.prepare(
+      `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ? ORDER BY created_at, id`,
+    ).bind(filters.visa ?? 0),
   ]);
+  const rows = (sessionResult?.results ?? []) as Array<AllSessionRow & { total: number }>;
+  const bookingRows = (bookingResult?.results ?? []) as AllSessionsBookingRow[];
 
-  const bySession = new Map<number, AllSessionsBookingRow[]>();
-  for (const row of bookingRows) {
-    if (row.sessionId === null) continue;
-    const list = bySession.get(row.sessionId) ?? [];
-    list.push(row);
-    bySession.set(row.sessionId, list);
-  }
-  const total = counted?.total ?? 0;
+  // A page clamped to the last one is never empty while anything matches.
+  const total = rows[0]?.total ?? 0;
   const pageCount = pageCountOf(total);
   return {
-    sessions: rows.map((row) => toAllSessionView(row, bySession.get(row.id) ?? [], now)),
+    sessions: rows.map(({ total: _total, ...row }) => toAllSessionView(row, row.id === filters.visa ? bookingRows : null, now)),
     total,
     page: Math.min(filters.sida, pageCount),
     pageCount,
