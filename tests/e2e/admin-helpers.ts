@@ -36,6 +36,8 @@ export async function createByHand(page: Page, testInfo: TestInfo, title: string
   await expect(toast).toContainText("Framgång");
   await expect(toast).toContainText("Nytt pass skapat");
   const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+  // The list is paged, soonest first: the new session may be on a later page.
+  expect(await pageThrough(page, () => card)).toBe(true);
   await expect(card).toBeVisible();
   const testId = await card.getAttribute("data-testid");
   return { id: Number(testId?.replace("admin-session-", "")), card };
@@ -62,3 +64,35 @@ export async function book(page: Page, testInfo: TestInfo, id: number, n: number
 export function cardOn(page: Page, id: number) {
   return page.getByTestId(`admin-session-${id}`);
 }
+
+/**
+ * Follows 'Nästa' from the list page shown until `find()` matches something;
+ * false when the last page has it neither.
+ */
+async function pageThrough(page: Page, find: () => ReturnType<Page["locator"]>): Promise<boolean> {
+  for (;;) {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    if ((await find().count()) > 0) return true;
+    const next = page.getByRole("link", { name: "Nästa" });
+    if ((await next.count()) === 0) return false;
+    const before = page.url();
+    await next.click();
+    await page.waitForURL((url) => url.toString() !== before);
+  }
+}
+
+/** Opens the admin list at `path` on the page that shows session `id` (the lists are paged). */
+export async function openListAt(page: Page, path: string, id: number) {
+  await page.goto(path);
+  expect(await pageThrough(page, () => cardOn(page, id)), `session ${id} on ${path}`).toBe(true);
+  return cardOn(page, id);
+}
+
+/** Session `id` is on no page of the admin list at `path`. */
+export async function expectNotListed(page: Page, path: string, id: number) {
+  await page.goto(path);
+  expect(await pageThrough(page, () => cardOn(page, id)), `session ${id} not on ${path}`).toBe(false);
+}
+
+/** The list at `path`, on whichever of its pages a change came back to. */
+export const listUrl = (path: string) => new RegExp(`${path.replaceAll("/", "\\/")}(\\?sida=\\d+)?$`);

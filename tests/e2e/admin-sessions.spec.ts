@@ -3,7 +3,7 @@
 // session move lediga → väntande → bokade as visitors book it, then open its
 // booking info.
 import { expect, test } from "@playwright/test";
-import { book, cardOn, createByHand, dayAhead, openCreateForm, uniqueTitle } from "./admin-helpers";
+import { book, createByHand, dayAhead, expectNotListed, openCreateForm, openListAt, uniqueTitle } from "./admin-helpers";
 import { signInAsAdmin } from "./auth-helpers";
 
 test("an admin creates a session from a type and one by hand, and finds both on /admin/lediga-pass", async ({ page, javaScriptEnabled }, testInfo) => {
@@ -62,22 +62,15 @@ test("a session moves from lediga to väntande to bokade as visitors book it, an
 
   for (const n of [1, 2]) {
     await book(page, testInfo, id, n);
-    await page.goto("/admin/vantande-pass");
-    await expect(cardOn(page, id).locator(".badge-yellow")).toHaveText(`Väntande (${n} av minst 2)`);
-    await page.goto("/admin/lediga-pass");
-    await expect(page.getByRole("heading", { name: "Lediga pass" })).toBeVisible();
-    await expect(cardOn(page, id)).toHaveCount(0);
+    await expect((await openListAt(page, "/admin/vantande-pass", id)).locator(".badge-yellow")).toHaveText(`Väntande (${n} av minst 2)`);
+    await expectNotListed(page, "/admin/lediga-pass", id);
   }
 
   await book(page, testInfo, id, 3);
-  await page.goto("/admin/vantande-pass");
-  await expect(page.getByRole("heading", { name: "Väntande pass" })).toBeVisible();
-  await expect(cardOn(page, id)).toHaveCount(0);
-  await page.goto("/admin/lediga-pass");
-  await expect(cardOn(page, id).getByTestId("participants")).toHaveText("3/4");
-  await page.goto("/admin/bokade-pass");
+  await expectNotListed(page, "/admin/vantande-pass", id);
+  await expect((await openListAt(page, "/admin/lediga-pass", id)).getByTestId("participants")).toHaveText("3/4");
+  const card = await openListAt(page, "/admin/bokade-pass", id);
   await expect(page.getByRole("heading", { name: "Pass blir av", level: 1 })).toBeVisible();
-  const card = cardOn(page, id);
   await expect(card.locator(".badge-red")).toHaveText("Bekräftat");
   const info = card.locator("details");
   await expect(info.getByText("Besökare 1")).toBeHidden();
