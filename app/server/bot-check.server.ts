@@ -3,9 +3,9 @@
  * third-party challenge. The render time is signed so it cannot be forged.
  */
 import { timingSafeEqual } from "./crypto.server";
-import type { Config } from "./env.server";
+import { MIN_FILL_MS, type Config } from "./env.server";
 
-export const MIN_FILL_MS = 2_000;
+export { MIN_FILL_MS };
 const MAX_FORM_AGE_MS = 24 * 60 * 60_000;
 
 async function hmac(config: Config, value: string): Promise<string> {
@@ -34,7 +34,7 @@ export async function checkHoneypot(
   config: Config,
   formData: FormData,
   now = Date.now(),
-  minFillMs = MIN_FILL_MS,
+  minFillMs = config.FORM_MIN_FILL_MS,
 ): Promise<BotVerdict> {
   const trap = formData.get("website");
   if (typeof trap === "string" && trap.trim() !== "") return { ok: false, reason: "honeypot" };

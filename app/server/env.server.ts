@@ -29,9 +29,14 @@ export interface Env {
   BOOKING_RATE_LIMIT?: string;
   /** Days sent mail is kept in the outbox before it is deleted (default 30). */
   MAIL_RETENTION_DAYS?: string;
+  /** A form sent sooner than this after it was rendered is taken for a bot (default 2000; lower only locally). */
+  FORM_MIN_FILL_MS?: string;
   /** "1" counts each request's D1 round trips into a response header (bench/admin-lists.mjs only). */
   D1_ROUND_TRIPS?: string;
 }
+
+/** The bot check's minimum time between rendering a form and receiving it (FORM_MIN_FILL_MS). */
+export const MIN_FILL_MS = 2_000;
 
 /** The session secret committed in wrangler.toml for local use; refused on any other host. */
 export const LOCAL_SESSION_SECRET = "local-development-secret-not-for-production-use";
@@ -84,6 +89,12 @@ const ConfigSchema = z
       .min(1, "MAIL_RETENTION_DAYS must be at least 1")
       .max(3650, "MAIL_RETENTION_DAYS must be at most 3650")
       .default(30),
+    FORM_MIN_FILL_MS: z.coerce
+      .number({ invalid_type_error: "FORM_MIN_FILL_MS must be a whole number of milliseconds" })
+      .int("FORM_MIN_FILL_MS must be a whole number of milliseconds")
+      .min(0, "FORM_MIN_FILL_MS must be at least 0")
+      .max(60_000, "FORM_MIN_FILL_MS must be at most 60000")
+      .default(MIN_FILL_MS),
   })
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === "resend" && !c.RESEND_API_KEY) {
@@ -100,6 +111,13 @@ const ConfigSchema = z
         code: "custom",
         path: ["DEV_MAILBOX"],
         message: "DEV_MAILBOX must not be enabled on a site that is not local (set DEV_MAILBOX=false)",
+      });
+    }
+    if (c.FORM_MIN_FILL_MS < MIN_FILL_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FORM_MIN_FILL_MS"],
+        message: `FORM_MIN_FILL_MS below ${MIN_FILL_MS} is for local test servers only`,
       });
     }
     if (c.SESSION_SECRET === LOCAL_SESSION_SECRET) {

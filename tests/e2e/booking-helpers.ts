@@ -1,9 +1,9 @@
 /** Shared steps for the booking e2e specs: filling the form the way a person does. */
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { useOwnIp } from "./auth-helpers";
+import { FILL_TIME_MS, useOwnIp } from "./auth-helpers";
 
-/** The bot check refuses forms sent within 2 s of rendering. */
-export const HUMAN_PAUSE_MS = 2_100;
+/** A person's pause before sending a form: longer than the bot check's minimum. */
+export const HUMAN_PAUSE_MS = FILL_TIME_MS;
 
 export const isJs = (testInfo: TestInfo) => testInfo.project.name === "js";
 

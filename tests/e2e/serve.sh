@@ -11,5 +11,7 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false
 rm -rf "$STATE"
 npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
 npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
+# FORM_MIN_FILL_MS: the bot check's fill time, shortened for this local server
+# only (the tests pause a little longer than this before each form they send).
 exec env NODE_ENV=production npx wrangler dev --port "$PORT" --persist-to "$STATE" \
-  --var "SITE_URL:http://localhost:$PORT" --log-level warn
+  --var "SITE_URL:http://localhost:$PORT" --var "FORM_MIN_FILL_MS:1000" --log-level warn

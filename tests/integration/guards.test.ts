@@ -41,6 +41,17 @@ describe("honeypot and fill time", () => {
     });
   });
 
+  it("takes the fill time from FORM_MIN_FILL_MS (2 s unless set), set lower only on a local site", async () => {
+    expect(config.FORM_MIN_FILL_MS).toBe(2_000);
+    const quick = getConfig({ ...env, FORM_MIN_FILL_MS: "500" });
+    const stamp = await formRenderedAt(quick, 1_000_000);
+    expect(await checkHoneypot(quick, form({ website: "", form_rendered_at: stamp }), 1_000_400)).toMatchObject({ reason: "too-fast" });
+    expect(await checkHoneypot(quick, form({ website: "", form_rendered_at: stamp }), 1_000_600)).toEqual({ ok: true });
+    const site = { ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "s".repeat(40) };
+    expect(getConfig({ ...site, FORM_MIN_FILL_MS: "2500" }).FORM_MIN_FILL_MS).toBe(2_500);
+    expect(() => getConfig({ ...site, FORM_MIN_FILL_MS: "500" })).toThrow(/FORM_MIN_FILL_MS below 2000 is for local test servers only/);
+  });
+
   it("refuses a filled trap, a too-fast submit and a forged stamp", async () => {
     const stamp = await formRenderedAt(config, 1_000_000);
     expect(await checkHoneypot(config, form({ website: "spam", form_rendered_at: stamp }), 1_100_000)).toMatchObject({
