@@ -84,6 +84,25 @@ async function openAllSessionsBookingInfo(page: Page) {
   await expect(page.locator(".booking-list").first()).toBeVisible();
 }
 
+/** The edit dialog of the first confirmed session, open with its form. */
+async function openEditDialog(page: Page) {
+  await page.getByRole("button", { name: "Redigera" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Redigera pass" }).getByLabel("Titel")).toBeVisible();
+}
+
+/** The e-mail composer for the first confirmed session's customers. */
+async function composerPath(page: Page) {
+  const html = await (await page.request.get("/admin/bokade-pass")).text();
+  const id = html.match(/data-testid="admin-session-(\d+)"/)?.[1];
+  if (!id) throw new Error("no session on /admin/bokade-pass");
+  return `/admin/epost?pass=${id}`;
+}
+
+async function sendComposerEmpty(page: Page) {
+  await page.getByRole("button", { name: "Skicka" }).click();
+  await expect(page.getByText("Ämne är obligatoriskt")).toBeVisible();
+}
+
 /** The release dialog of the first confirmed session, open. */
 async function openReleaseDialog(page: Page) {
   await page.getByRole("button", { name: "Släpp till försäljning" }).first().click();
@@ -132,6 +151,9 @@ const PAGES: PageCase[] = [
   { name: "admin release confirmation", path: confirmationPath(/\/admin\/pass\/\d+\?atgard=release[^"]*/), admin: true },
   { name: "admin Avboka confirmation", path: confirmationPath(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), admin: true },
   { name: "admin logg", path: "/admin/logg", admin: true },
+  { name: "admin edit dialog open", path: "/admin/bokade-pass", admin: true, prepare: openEditDialog },
+  { name: "admin edit page", path: confirmationPath(/\/admin\/pass\/\d+\?tillbaka=[^"]*/), admin: true },
+  { name: "admin e-mail composer, sent empty", path: composerPath, admin: true, prepare: sendComposerEmpty },
   { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openAllSessionsBookingInfo },
 ];
 
@@ -148,6 +170,7 @@ const PHONE_PAGES = new Set([
   "admin bokade-pass, release dialog open",
   "admin release confirmation",
   "admin alla pass, booking info open",
+  "admin edit dialog open",
 ]);
 
 function describeViolation(v: Violation): string {

@@ -75,9 +75,8 @@ async function pageThrough(page: Page, find: () => ReturnType<Page["locator"]>):
     if ((await find().count()) > 0) return true;
     const next = page.getByRole("link", { name: "Nästa" });
     if ((await next.count()) === 0) return false;
-    const before = page.url();
-    await next.click();
-    await page.waitForURL((url) => url.toString() !== before);
+    // Loaded afresh (not a client-side navigation), so the count above always reads a whole page.
+    await page.goto(new URL((await next.getAttribute("href")) ?? "", page.url()).toString());
   }
 }
 
