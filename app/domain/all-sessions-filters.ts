@@ -4,6 +4,7 @@
 // malformed falls back to the default; a page is never refused for its query.
 
 import { z } from "zod";
+import { pageCountFor } from "./paging";
 
 export const ALL_SESSIONS_PATH = "/admin/old";
 export const ALL_SESSIONS_PAGE_SIZE = 25;
@@ -77,7 +78,7 @@ export function allSessionsHref(filters: AllSessionsFilters, page: number = filt
 
 /** The last page of `total` results: at least 1, so an empty result is page 1 of 1. */
 export function pageCountOf(total: number): number {
-  return Math.max(1, Math.ceil(total / ALL_SESSIONS_PAGE_SIZE));
+  return pageCountFor(total, ALL_SESSIONS_PAGE_SIZE);
 }
 
 /** A LIKE pattern matching `text` anywhere, with `\` as the escape character for %, _ and \ itself. */

@@ -8,6 +8,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { schema } from "../db.server";
 
+export { pageCountFor } from "~/domain/paging";
+
 const { sessions } = schema;
 
 /** `SELECT id FROM sessions WHERE … ORDER BY … LIMIT size OFFSET (clamped page - 1) * size` */
@@ -17,11 +19,6 @@ export function pageIdsQuery(where: SQL, order: readonly SQL[], size: number, re
   const offset = sql`(min(CAST(${requestedPage} AS INTEGER), ${lastPage}) - 1) * ${pageSize}`;
   return sql`SELECT ${sessions.id} FROM ${sessions} WHERE ${where}
     ORDER BY ${sql.join([...order], sql`, `)} LIMIT ${pageSize} OFFSET ${offset}`;
-}
-
-/** Pages needed for `total` rows (at least one, for the empty list). */
-export function pageCountFor(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
 }
 
 /** A list's page: its rows, which page it is (clamped) and how many there are. */
