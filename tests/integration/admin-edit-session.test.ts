@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { formatTime, stockholmDayKey } from "../../app/domain/time";
-import { getCookies } from "../../app/server/cookies.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { bookingForm, config, createSession as createAnySession, postBooking, seatInput, seatState, sessionField } from "./booking-fixtures";
+import { bookMany, post, toastOf } from "./admin-fixtures";
 import { signInAs } from "./helpers";
 
 const HOUR = 3_600_000;
@@ -25,16 +25,6 @@ async function createSession(s: Parameters<typeof createAnySession>[0] = {}) {
     .bind(id)
     .run();
   return id;
-}
-
-async function bookMany(id: number, n: number, tag = `e${id}`) {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await seatsFor(env, id).book(seatInput(`${tag}-${i}`));
-    if (r.status !== "booked") throw new Error(`setup booking ${i}: ${r.status}`);
-    ids.push(r.booking.id);
-  }
-  return ids;
 }
 
 type Row = {
@@ -80,19 +70,6 @@ async function editForm(id: number, changes: Record<string, string> = {}) {
     image_url: row.imageUrl ?? "",
     ...changes,
   };
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return fetchAndSettle(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
-async function toastOf(res: Response) {
-  const header = res.headers.getSetCookie().find((c) => c.startsWith("hp_toast="));
-  return header ? getCookies(config()).toast.parse(header.split(";")[0]!) : null;
 }
 
 async function changeMails(sessionId: number) {

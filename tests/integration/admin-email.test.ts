@@ -6,35 +6,12 @@
 // nothing for anyone without the admin role.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getCookies } from "../../app/server/cookies.server";
 import { ADMIN_EMAIL_LIMIT } from "../../app/server/admin/admin-email.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, createSession, seatInput } from "./booking-fixtures";
+import { bookMany, post, toastOf } from "./admin-fixtures";
 import { awayFromWindowEnd, signInAs } from "./helpers";
-
-async function bookMany(id: number, n: number, tag = `m${id}`) {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await seatsFor(env, id).book(seatInput(`${tag}-${i}`));
-    if (r.status !== "booked") throw new Error(`setup booking ${i}: ${r.status}`);
-    ids.push(r.booking.id);
-  }
-  return ids;
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return fetchAndSettle(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
-async function toastOf(res: Response) {
-  const header = res.headers.getSetCookie().find((c) => c.startsWith("hp_toast="));
-  return header ? getCookies(config()).toast.parse(header.split(";")[0]!) : null;
-}
 
 async function messages(draftId: string) {
   const rows = await env.DB.prepare(
@@ -74,7 +51,7 @@ describe("e-mail to customers (/admin/epost)", () => {
     expect(res.headers.get("Location")).toBe("/admin/bokade-pass");
     expect(await toastOf(res)).toMatchObject({ type: "success", title: "Meddelandet har skickats!" });
     const sent = await messages(draftId);
-    expect(sent.map((m) => m.toAddress)).toEqual([`${seatInput(`m${id}-0`).userEmail}`, `${seatInput(`m${id}-1`).userEmail}`].sort());
+    expect(sent.map((m) => m.toAddress)).toEqual([`${seatInput(`s${id}-0`).userEmail}`, `${seatInput(`s${id}-1`).userEmail}`].sort());
     for (const mail of sent) {
       expect(mail).toMatchObject({ kind: "admin-message", replyTo: config().ADMIN_EMAIL, subject: "Ta med godis", html: null });
       expect(mail.text).toMatch(/^Hej .+!\n\nHej!\nKom gärna tio minuter innan\.\n\nHälsningar,\nHundpass\n/);
@@ -96,7 +73,7 @@ describe("e-mail to customers (/admin/epost)", () => {
     const draftId = crypto.randomUUID();
     const res = await post(`/admin/epost?bokning=${first}`, { subject: "Fråga", message: "Har du fått kallelsen?", draft_id: draftId }, cookie);
     expect(res.status).toBe(302);
-    expect((await messages(draftId)).map((m) => m.toAddress)).toEqual([seatInput(`m${id}-0`).userEmail]);
+    expect((await messages(draftId)).map((m) => m.toAddress)).toEqual([seatInput(`s${id}-0`).userEmail]);
     expect(await audits(first!)).toHaveLength(1);
   });
 

@@ -5,34 +5,11 @@
 // changes and mails nothing when repeated or when someone else sends it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { getCookies } from "../../app/server/cookies.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, createSession, seatInput, seatState } from "./booking-fixtures";
+import { bookMany, post, toastOf } from "./admin-fixtures";
 import { signInAs } from "./helpers";
-
-async function bookMany(id: number, n: number, tag = `s${id}`) {
-  const ids: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = await seatsFor(env, id).book(seatInput(`${tag}-${i}`));
-    if (r.status !== "booked") throw new Error(`setup booking ${i}: ${r.status}`);
-    ids.push(r.booking.id);
-  }
-  return ids;
-}
-
-function post(path: string, fields: Record<string, string>, cookie: string) {
-  return fetchAndSettle(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-  });
-}
-
-async function toastOf(res: Response) {
-  const header = res.headers.getSetCookie().find((c) => c.startsWith("hp_toast="));
-  return header ? getCookies(config()).toast.parse(header.split(";")[0]!) : null;
-}
 
 async function statuses(ids: string[]) {
   const rows = await env.DB.prepare(
