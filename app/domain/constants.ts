@@ -87,12 +87,4 @@ export const TIMINGS_MS = {
   chatMessageDelay: 500,
 } as const;
 
-export const OFFICIAL_SEGMENTS = ["vip-utskick", "live-utskick", "slut-utskick"] as const;
-export const TEST_SEGMENTS = ["{name}", "vanner-testar", "test-once"] as const;
-export const NEWSLETTER_SEGMENTS = [...OFFICIAL_SEGMENTS, ...TEST_SEGMENTS] as const;
-export type OfficialSegment = (typeof OFFICIAL_SEGMENTS)[number];
-export type TestSegment = (typeof TEST_SEGMENTS)[number];
-export type NewsletterSegment = (typeof NEWSLETTER_SEGMENTS)[number];
-export const DEFAULT_CAMPAIGN_SEGMENT: NewsletterSegment = "{name}";
-
 export const DEFAULT_SESSION_IMAGE = "/images/default-session.svg";

@@ -9,6 +9,12 @@
  * production environment (SITE_URL still says localhost there).
  */
 import { z } from "zod";
+import { DEFAULT_SENDER_ADDRESSES } from "~/domain/schemas/campaign";
+import {
+  DEFAULT_PERSONAL_SEGMENT,
+  isReservedSegmentName,
+  SEGMENT_NAME_PATTERN,
+} from "~/domain/newsletter/segments";
 
 export interface Env {
   DB: D1Database;
@@ -33,6 +39,14 @@ export interface Env {
   FORM_MIN_FILL_MS?: string;
   /** "1" counts each request's D1 round trips into a response header (bench/admin-lists.mjs only). */
   D1_ROUND_TRIPS?: string;
+  /** Turnstile's siteverify endpoint (tests point it at a local stub). */
+  TURNSTILE_VERIFY_URL?: string;
+  /** The secret the newsletter's unsubscribe links are signed with (HMAC). */
+  UNSUBSCRIBE_SECRET?: string;
+  /** The owner's personal test segment (the spec's `{name}`), default agare-testar. */
+  NEWSLETTER_PERSONAL_SEGMENT?: string;
+  /** The three sender addresses a campaign may use, comma-separated; the first is the default. */
+  NEWSLETTER_SENDERS?: string;
 }
 
 /** The bot check's minimum time between rendering a form and receiving it (FORM_MIN_FILL_MS). */
@@ -40,6 +54,8 @@ export const MIN_FILL_MS = 2_000;
 
 /** The session secret committed in wrangler.toml for local use; refused on any other host. */
 export const LOCAL_SESSION_SECRET = "local-development-secret-not-for-production-use";
+/** The unsubscribe secret committed in wrangler.toml for local use; refused on any other host. */
+export const LOCAL_UNSUBSCRIBE_SECRET = "local-unsubscribe-secret-not-for-production-use";
 
 /** localhost, *.localhost and the loopback addresses: where the local defaults may run. */
 export function isLocalHostname(hostname: string): boolean {
@@ -89,6 +105,30 @@ const ConfigSchema = z
       .min(1, "MAIL_RETENTION_DAYS must be at least 1")
       .max(3650, "MAIL_RETENTION_DAYS must be at most 3650")
       .default(30),
+    TURNSTILE_VERIFY_URL: z
+      .string()
+      .trim()
+      .url("TURNSTILE_VERIFY_URL must be an absolute URL")
+      .default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    UNSUBSCRIBE_SECRET: z
+      .string({ required_error: "UNSUBSCRIBE_SECRET is required (32+ random characters)" })
+      .min(32, "UNSUBSCRIBE_SECRET must be at least 32 characters"),
+    NEWSLETTER_PERSONAL_SEGMENT: z
+      .string()
+      .trim()
+      .regex(SEGMENT_NAME_PATTERN, "NEWSLETTER_PERSONAL_SEGMENT must be 2-40 of a-z, 0-9 and '-', e.g. agare-testar")
+      .refine((name) => !isReservedSegmentName(name), "NEWSLETTER_PERSONAL_SEGMENT must not be another segment's name")
+      .default(DEFAULT_PERSONAL_SEGMENT),
+    NEWSLETTER_SENDERS: z
+      .string()
+      .default(DEFAULT_SENDER_ADDRESSES.join(","))
+      .transform((value) => value.split(",").map((address) => address.trim()))
+      .pipe(
+        z
+          .array(z.string().email("NEWSLETTER_SENDERS must be e-mail addresses, comma-separated"))
+          .length(3, "NEWSLETTER_SENDERS must be exactly three addresses, comma-separated")
+          .refine((list) => new Set(list.map((a) => a.toLowerCase())).size === 3, "NEWSLETTER_SENDERS must be three different addresses"),
+      ),
     FORM_MIN_FILL_MS: z.coerce
       .number({ invalid_type_error: "FORM_MIN_FILL_MS must be a whole number of milliseconds" })
       .int("FORM_MIN_FILL_MS must be a whole number of milliseconds")
@@ -118,6 +158,13 @@ const ConfigSchema = z
         code: "custom",
         path: ["FORM_MIN_FILL_MS"],
         message: `FORM_MIN_FILL_MS below ${MIN_FILL_MS} is for local test servers only`,
+      });
+    }
+    if (c.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["UNSUBSCRIBE_SECRET"],
+        message: "UNSUBSCRIBE_SECRET is the committed local value; set a secret of your own (wrangler secret put UNSUBSCRIBE_SECRET)",
       });
     }
     if (c.SESSION_SECRET === LOCAL_SESSION_SECRET) {
@@ -151,7 +198,10 @@ export function getConfig(env: Env): Config {
   const config = {
     ...parsed.data,
     secureCookies: new URL(parsed.data.SITE_URL).protocol === "https:",
-    localOnly: parsed.data.DEV_MAILBOX || parsed.data.SESSION_SECRET === LOCAL_SESSION_SECRET,
+    localOnly:
+      parsed.data.DEV_MAILBOX ||
+      parsed.data.SESSION_SECRET === LOCAL_SESSION_SECRET ||
+      parsed.data.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET,
   };
   return config;
 }

@@ -160,7 +160,7 @@ describe("the session cookie", () => {
   });
 
   it("gets the __Host- prefix when the site is served over https", async () => {
-    const https = getConfig({ ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "p".repeat(40) });
+    const https = getConfig({ ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "p".repeat(40), UNSUBSCRIBE_SECRET: "u".repeat(40) });
     const cookie = await getCookies(https).session.serialize("x".repeat(43));
     expect(cookie).toMatch(/^__Host-hp_session=/);
     expect(cookie).toContain("Path=/");

@@ -5,7 +5,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { isUpcoming, publicAvailability, type PublicState } from "~/domain/availability";
-import { LOCATIONS, OFFICIAL_SEGMENTS } from "~/domain/constants";
+import { LOCATIONS } from "~/domain/constants";
+import { OFFICIAL_SEGMENTS } from "~/domain/newsletter/segments";
 import {
   buildDemoData,
   DEMO_CUSTOMER_EMAIL,

@@ -47,7 +47,7 @@ describe("honeypot and fill time", () => {
     const stamp = await formRenderedAt(quick, 1_000_000);
     expect(await checkHoneypot(quick, form({ website: "", form_rendered_at: stamp }), 1_000_400)).toMatchObject({ reason: "too-fast" });
     expect(await checkHoneypot(quick, form({ website: "", form_rendered_at: stamp }), 1_000_600)).toEqual({ ok: true });
-    const site = { ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "s".repeat(40) };
+    const site = { ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "s".repeat(40), UNSUBSCRIBE_SECRET: "u".repeat(40) };
     expect(getConfig({ ...site, FORM_MIN_FILL_MS: "2500" }).FORM_MIN_FILL_MS).toBe(2_500);
     expect(() => getConfig({ ...site, FORM_MIN_FILL_MS: "500" })).toThrow(/FORM_MIN_FILL_MS below 2000 is for local test servers only/);
   });

@@ -5,6 +5,7 @@ import {
   getConfig,
   isLocalHostname,
   LOCAL_SESSION_SECRET,
+  LOCAL_UNSUBSCRIBE_SECRET,
   type Env,
 } from "../../app/server/env.server";
 
@@ -19,6 +20,7 @@ const base = {
   SESSION_SECRET: "x".repeat(40),
   TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
   TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
+  UNSUBSCRIBE_SECRET: "u".repeat(40),
 } satisfies Env;
 
 function problems(env: Env): string {
@@ -86,6 +88,27 @@ describe("getConfig", () => {
     expect(message).toMatch(/SESSION_SECRET is the committed local value/);
     // Locally it is the default and fine.
     expect(getConfig({ ...base, SESSION_SECRET: LOCAL_SESSION_SECRET }).localOnly).toBe(true);
+  });
+
+  it("refuses the committed unsubscribe secret on a site that is not local", () => {
+    const message = problems({ ...base, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", UNSUBSCRIBE_SECRET: LOCAL_UNSUBSCRIBE_SECRET });
+    expect(message).toMatch(/UNSUBSCRIBE_SECRET is the committed local value/);
+    expect(getConfig({ ...base, UNSUBSCRIBE_SECRET: LOCAL_UNSUBSCRIBE_SECRET }).localOnly).toBe(true);
+    expect(problems({ ...base, UNSUBSCRIBE_SECRET: "short" })).toMatch(/UNSUBSCRIBE_SECRET must be at least 32/);
+  });
+
+  it("reads the newsletter's personal segment and three senders, with defaults", () => {
+    const config = getConfig({ ...base });
+    expect(config.NEWSLETTER_PERSONAL_SEGMENT).toBe("agare-testar");
+    expect(config.NEWSLETTER_SENDERS).toEqual(["info@hundpass.se", "nyhetsbrev@hundpass.se", "flurre@hundpass.se"]);
+    expect(config.TURNSTILE_VERIFY_URL).toBe("https://challenges.cloudflare.com/turnstile/v0/siteverify");
+    const own = getConfig({ ...base, NEWSLETTER_PERSONAL_SEGMENT: "ellen-testar", NEWSLETTER_SENDERS: "a@x.se, b@x.se,c@x.se" });
+    expect(own.NEWSLETTER_PERSONAL_SEGMENT).toBe("ellen-testar");
+    expect(own.NEWSLETTER_SENDERS).toEqual(["a@x.se", "b@x.se", "c@x.se"]);
+    expect(problems({ ...base, NEWSLETTER_PERSONAL_SEGMENT: "{name}" })).toMatch(/NEWSLETTER_PERSONAL_SEGMENT must be/);
+    expect(problems({ ...base, NEWSLETTER_PERSONAL_SEGMENT: "vip-utskick" })).toMatch(/another segment's name/);
+    expect(problems({ ...base, NEWSLETTER_SENDERS: "a@x.se,b@x.se" })).toMatch(/exactly three/);
+    expect(problems({ ...base, NEWSLETTER_SENDERS: "a@x.se,a@x.se,b@x.se" })).toMatch(/three different/);
   });
 
   it("refuses a SITE_URL that is not http(s)", () => {

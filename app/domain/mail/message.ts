@@ -19,6 +19,8 @@ export interface MailMessage {
   /** Defaults to the configured sender (EMAIL_FROM). */
   from?: string;
   attachments?: MailAttachment[];
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
   /** A repeat with the same key queues nothing new, e.g. `booking-confirmation:${bookingId}`. */
   idempotencyKey?: string;
   /**

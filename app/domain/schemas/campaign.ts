@@ -1,16 +1,24 @@
 // The newsletter campaign form in /admin/utskick. Every value is trimmed;
-// limits and messages follow spec section 5 ("Campaign save").
+// limits and messages follow spec section 5 ("Campaign save"). The senders
+// and segments are configured, so the schema is made for them; server and
+// client build it from the same options (the loader hands them on).
 import { z } from "zod";
-import { choiceField, optionalLine, requiredLine, requiredText } from "./common";
-import { ALL_SEGMENTS } from "./subscriber";
+import { ALL_TARGET, type SegmentSet } from "../newsletter/segments";
+import { optionalLine, requiredLine, requiredText } from "./common";
 
-export const SENDER_ADDRESSES = ["info@hundpass.se", "nyhetsbrev@hundpass.se", "flurre@hundpass.se"] as const;
-export type SenderAddress = (typeof SENDER_ADDRESSES)[number];
+/** The three fixed sender addresses when none are configured (NEWSLETTER_SENDERS). */
+export const DEFAULT_SENDER_ADDRESSES = ["info@hundpass.se", "nyhetsbrev@hundpass.se", "flurre@hundpass.se"] as const;
+
+export interface CampaignFormOptions {
+  segments: SegmentSet;
+  /** Exactly three addresses, the first the default. */
+  senders: readonly string[];
+}
 
 /** Where a campaign can be sent: one segment, or "alla" (day 1 VIP + Live, then waves). */
-export const CAMPAIGN_TARGETS = [...ALL_SEGMENTS, "alla"] as const;
-export type CampaignTarget = (typeof CAMPAIGN_TARGETS)[number];
-export const DEFAULT_TARGET_SEGMENT: CampaignTarget = "{name}";
+export function campaignTargets(segments: SegmentSet): readonly string[] {
+  return [...segments.all, ALL_TARGET];
+}
 
 export const CAMPAIGN_LIMITS = {
   campaign_name: 200,
@@ -60,24 +68,28 @@ function optionalUrl(max: number, maxMessage: string) {
     .optional();
 }
 
-export const CampaignSchema = z.object({
-  campaign_name: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.campaign_name, CAMPAIGN_MESSAGES.nameTooLong),
-  subject: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.subject, CAMPAIGN_MESSAGES.subjectTooLong),
-  html_content: requiredText(
-    CAMPAIGN_MESSAGES.required,
-    CAMPAIGN_LIMITS.html_content,
-    CAMPAIGN_MESSAGES.contentTooLong,
-  ),
-  subheader: optionalLine(CAMPAIGN_LIMITS.subheader, CAMPAIGN_MESSAGES.subheaderTooLong),
-  image_url: optionalUrl(CAMPAIGN_LIMITS.image_url, CAMPAIGN_MESSAGES.imageUrlTooLong),
-  button_text: optionalLine(CAMPAIGN_LIMITS.button_text, CAMPAIGN_MESSAGES.buttonTextTooLong),
-  button_url: optionalUrl(CAMPAIGN_LIMITS.button_url, CAMPAIGN_MESSAGES.buttonUrlTooLong),
-  footer_line1: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
-  footer_line2: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
-  from_email: choiceField(SENDER_ADDRESSES, CAMPAIGN_MESSAGES.sender),
-  target_segment: z
-    .enum(CAMPAIGN_TARGETS, { errorMap: () => ({ message: CAMPAIGN_MESSAGES.target }) })
-    .default(DEFAULT_TARGET_SEGMENT),
-});
+export function campaignSchema({ segments, senders }: CampaignFormOptions) {
+  return z.object({
+    campaign_name: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.campaign_name, CAMPAIGN_MESSAGES.nameTooLong),
+    subject: requiredLine(CAMPAIGN_MESSAGES.required, CAMPAIGN_LIMITS.subject, CAMPAIGN_MESSAGES.subjectTooLong),
+    html_content: requiredText(
+      CAMPAIGN_MESSAGES.required,
+      CAMPAIGN_LIMITS.html_content,
+      CAMPAIGN_MESSAGES.contentTooLong,
+    ),
+    subheader: optionalLine(CAMPAIGN_LIMITS.subheader, CAMPAIGN_MESSAGES.subheaderTooLong),
+    image_url: optionalUrl(CAMPAIGN_LIMITS.image_url, CAMPAIGN_MESSAGES.imageUrlTooLong),
+    button_text: optionalLine(CAMPAIGN_LIMITS.button_text, CAMPAIGN_MESSAGES.buttonTextTooLong),
+    button_url: optionalUrl(CAMPAIGN_LIMITS.button_url, CAMPAIGN_MESSAGES.buttonUrlTooLong),
+    footer_line1: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
+    footer_line2: optionalLine(CAMPAIGN_LIMITS.footer_line, CAMPAIGN_MESSAGES.footerTooLong),
+    from_email: z.enum(senders as readonly [string, ...string[]], { errorMap: () => ({ message: CAMPAIGN_MESSAGES.sender }) }),
+    target_segment: z
+      .enum(campaignTargets(segments) as readonly [string, ...string[]], {
+        errorMap: () => ({ message: CAMPAIGN_MESSAGES.target }),
+      })
+      .default(segments.personal),
+  });
+}
 
-export type CampaignValues = z.output<typeof CampaignSchema>;
+export type CampaignValues = z.output<ReturnType<typeof campaignSchema>>;

@@ -209,6 +209,10 @@ export const newsletterSubscribers = sqliteTable(
     consentAt: text("consent_at"),
     unsubscribedAt: text("unsubscribed_at"),
     createdAt: createdAt(),
+    consentMethod: text("consent_method", { enum: ["turnstile", "confirmation-link", "admin"] }),
+    consentPage: text("consent_page"),
+    consentWording: text("consent_wording"),
+    consentIpHash: text("consent_ip_hash"),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
@@ -216,22 +220,14 @@ export const newsletterSubscribers = sqliteTable(
   ],
 );
 
-export const SEGMENT_NAMES = [
-  "vip-utskick",
-  "live-utskick",
-  "slut-utskick",
-  "{name}",
-  "vanner-testar",
-  "test-once",
-] as const;
-
 export const newsletterSubscriberSegments = sqliteTable(
   "newsletter_subscriber_segments",
   {
     subscriberId: integer("subscriber_id")
       .notNull()
       .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
-    segmentName: text("segment_name", { enum: SEGMENT_NAMES }).notNull(),
+    /** One of the segments of app/domain/newsletter/segments.ts (the personal one is configured). */
+    segmentName: text("segment_name").notNull(),
     addedBy: text("added_by"),
     createdAt: createdAt(),
   },
@@ -253,7 +249,7 @@ export const emailCampaigns = sqliteTable(
     buttonText: text("button_text"),
     buttonUrl: text("button_url"),
     fromEmail: text("from_email").notNull(),
-    targetSegment: text("target_segment").notNull().default("{name}"),
+    targetSegment: text("target_segment").notNull(),
     footerLine1: text("footer_line1"),
     footerLine2: text("footer_line2"),
     status: text("status", {
@@ -264,6 +260,10 @@ export const emailCampaigns = sqliteTable(
     sentCount: integer("sent_count").notNull().default(0),
     reportDueAt: text("report_due_at"),
     reportSentAt: text("report_sent_at"),
+    /** The rendered mail every wave sends (email_bodies), fixed when sending starts. */
+    bodyId: text("body_id"),
+    sendingStartedAt: text("sending_started_at"),
+    stoppedAt: text("stopped_at"),
     createdAt: createdAt(),
     updatedAt: text("updated_at").notNull().default(now),
   },
@@ -295,6 +295,49 @@ export const emailCampaignWaves = sqliteTable(
     index("email_campaign_waves_due_idx").on(t.status, t.scheduledAt),
   ],
 );
+
+/** Who got which campaign in which wave: one row per campaign and subscriber. */
+export const emailCampaignRecipients = sqliteTable(
+  "email_campaign_recipients",
+  {
+    campaignId: integer("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    subscriberId: integer("subscriber_id").notNull(),
+    wave: integer("wave").notNull(),
+    segmentName: text("segment_name").notNull(),
+    outboxId: text("outbox_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.subscriberId] }),
+    index("email_campaign_recipients_wave_idx").on(t.campaignId, t.wave),
+  ],
+);
+
+/** Double opt-in links waiting for their confirmation (token stored hashed). */
+export const newsletterConfirmations = sqliteTable(
+  "newsletter_confirmations",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    consentPage: text("consent_page"),
+    consentWording: text("consent_wording"),
+    consentIpHash: text("consent_ip_hash"),
+    createdAt: createdAt(),
+    expiresAt: text("expires_at").notNull(),
+    usedAt: text("used_at"),
+  },
+  (t) => [index("newsletter_confirmations_expires_idx").on(t.expiresAt)],
+);
+
+/** A mail body shared by many outbox rows; each row fills its own variables in. */
+export const emailBodies = sqliteTable("email_bodies", {
+  id: text("id").primaryKey(),
+  textBody: text("text_body").notNull(),
+  htmlBody: text("html_body"),
+  createdAt: createdAt(),
+});
 
 export const contactMessages = sqliteTable("contact_messages", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -341,12 +384,18 @@ export const emailOutbox = sqliteTable(
     /** When the mail's link dies: never sent after it. */
     expiresAt: text("expires_at"),
     redactedAt: text("redacted_at"),
+    /** Extra headers as a JSON object, e.g. List-Unsubscribe. */
+    headersJson: text("headers_json"),
+    /** A shared body (email_bodies) with this row's variables (varsJson) filled in at delivery. */
+    bodyId: text("body_id").references(() => emailBodies.id),
+    varsJson: text("vars_json"),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
     index("email_outbox_expires_idx").on(t.expiresAt),
+    index("email_outbox_body_idx").on(t.bodyId),
   ],
 );
 

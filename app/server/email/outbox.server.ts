@@ -69,6 +69,7 @@ export function toOutboxRow(
     textBody: message.text,
     htmlBody: message.html ?? null,
     attachmentsJson: message.attachments?.length ? JSON.stringify(message.attachments) : null,
+    headersJson: message.headers && Object.keys(message.headers).length ? JSON.stringify(message.headers) : null,
     secret: message.secret?.token ?? null,
     expiresAt: message.secret?.expiresAt ?? null,
     nextAttemptAt: now,
@@ -123,8 +124,8 @@ export function outboxInsertStatements(
   const insert = db
     .prepare(
       `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
-         text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ${fill ? `replace(?, ?, (${fill.sql.sql}))` : "?"}, ?, ?, ?, ?, ?, ?
+         text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at, headers_json)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ${fill ? `replace(?, ?, (${fill.sql.sql}))` : "?"}, ?, ?, ?, ?, ?, ?, ?
        WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
        ON CONFLICT (idempotency_key) DO NOTHING`,
     )
@@ -144,6 +145,7 @@ export function outboxInsertStatements(
       row.expiresAt ?? null,
       row.nextAttemptAt,
       row.createdAt,
+      row.headersJson ?? null,
       ...guards.flatMap((g) => g.params),
     );
   if (!recipientSlot) return [insert];
@@ -336,6 +338,20 @@ export function purgeSettledMailStatement(db: D1Database, now: Date, retentionDa
        WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?`,
     )
     .bind(cutoff);
+}
+
+/** Extra headers as stored; anything malformed reads as none. */
+export function parseHeaders(json: string | null): Record<string, string> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
 }
 
 /** Attachments as stored; anything malformed reads as none rather than breaking a page. */

@@ -5,7 +5,7 @@
  * A transport never throws: every problem comes back as { ok: false, error }.
  */
 import type { Config } from "../env.server";
-import { parseAttachments, type OutboxRow } from "./outbox.server";
+import { parseAttachments, parseHeaders, type OutboxRow } from "./outbox.server";
 
 export type DeliveryResult =
   | { ok: true; providerMessageId: string | null }
@@ -35,6 +35,7 @@ async function sendWithResend(
   row: OutboxRow,
 ): Promise<DeliveryResult> {
   const attachments = parseAttachments(row.attachmentsJson);
+  const headers = parseHeaders(row.headersJson);
   const response = await fetch(config.RESEND_API_URL, {
     method: "POST",
     headers: {
@@ -50,6 +51,7 @@ async function sendWithResend(
       text: row.textBody,
       html: row.htmlBody ?? undefined,
       reply_to: row.replyTo ?? undefined,
+      headers: Object.keys(headers).length ? headers : undefined,
       attachments: attachments.length
         ? attachments.map((a) => ({
             filename: a.filename,

@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { CampaignSchema, SENDER_ADDRESSES } from "../../../app/domain/schemas/campaign";
+import { segmentSet } from "../../../app/domain/newsletter/segments";
+import { campaignSchema, DEFAULT_SENDER_ADDRESSES as SENDER_ADDRESSES } from "../../../app/domain/schemas/campaign";
 import { errorsIn, formData } from "./form-data";
 
 const valid = {
@@ -17,6 +18,8 @@ const valid = {
   target_segment: "",
 };
 
+const CampaignSchema = campaignSchema({ segments: segmentSet("ellen-testar"), senders: SENDER_ADDRESSES });
+
 function submit(fields: Record<string, string>) {
   return parseWithZod(formData(fields), { schema: CampaignSchema });
 }
@@ -26,7 +29,7 @@ function errorsOf(fields: Record<string, string>) {
 }
 
 describe("CampaignSchema", () => {
-  it("accepts a campaign, trims every value and defaults the target segment to {name}", () => {
+  it("accepts a campaign, trims every value and defaults the target segment to the personal test segment", () => {
     const submission = submit({
       ...valid,
       campaign_name: "  Juni-pass ",
@@ -43,7 +46,7 @@ describe("CampaignSchema", () => {
     expect(submission.value.button_url).toBe("https://hundpass.se/boka");
     expect(submission.value.footer_line1).toBe("Hundpass");
     expect(submission.value.footer_line2).toBeUndefined();
-    expect(submission.value.target_segment).toBe("{name}");
+    expect(submission.value.target_segment).toBe("ellen-testar");
   });
 
   it.each(["campaign_name", "subject", "html_content"])("requires %s", (field) => {

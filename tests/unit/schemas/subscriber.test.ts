@@ -1,12 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import {
-  ALL_SEGMENTS,
-  OFFICIAL_SEGMENTS,
-  SubscriberSaveSchema,
-  SubscriberSearchSchema,
-  TEST_SEGMENTS,
-} from "../../../app/domain/schemas/subscriber";
+import { OFFICIAL_SEGMENTS, segmentSet } from "../../../app/domain/newsletter/segments";
+import { subscriberSaveSchema, SubscriberSearchSchema } from "../../../app/domain/schemas/subscriber";
 import { errorsIn, formData } from "./form-data";
 
 describe("SubscriberSearchSchema", () => {
@@ -33,7 +28,10 @@ describe("SubscriberSearchSchema", () => {
   });
 });
 
-describe("SubscriberSaveSchema", () => {
+describe("subscriberSaveSchema", () => {
+  const segments = segmentSet("ellen-testar");
+  const SubscriberSaveSchema = subscriberSaveSchema(segments);
+
   function submit(fields: Record<string, string | string[]>) {
     return parseWithZod(formData(fields), { schema: SubscriberSaveSchema });
   }
@@ -42,10 +40,16 @@ describe("SubscriberSaveSchema", () => {
     return errorsIn(submit(fields));
   }
 
-  it("exports the official and test segment lists", () => {
+  it("knows three official segments and three test segments, the first the configured personal one", () => {
     expect(OFFICIAL_SEGMENTS).toEqual(["vip-utskick", "live-utskick", "slut-utskick"]);
-    expect(TEST_SEGMENTS).toEqual(["{name}", "vanner-testar", "test-once"]);
-    expect(ALL_SEGMENTS).toHaveLength(6);
+    expect(segments.test).toEqual(["ellen-testar", "vanner-testar", "test-once"]);
+    expect(segments.all).toHaveLength(6);
+  });
+
+  it("refuses the spec's literal placeholder {name} as a segment", () => {
+    expect(errorsOf({ email: "kund@example.se", segments: ["vip-utskick", "{name}"] })?.["segments[1]"]).toEqual([
+      "Okänt segment",
+    ]);
   });
 
   it("accepts one official segment from a single checkbox", () => {
@@ -60,10 +64,10 @@ describe("SubscriberSaveSchema", () => {
     const submission = submit({
       email: "kund@example.se",
       name: "Kund",
-      segments: ["vip-utskick", "{name}", "test-once", "test-once"],
+      segments: ["vip-utskick", "ellen-testar", "test-once", "test-once"],
     });
     expect(submission.status).toBe("success");
-    if (submission.status === "success") expect(submission.value.segments).toEqual(["vip-utskick", "{name}", "test-once"]);
+    if (submission.status === "success") expect(submission.value.segments).toEqual(["vip-utskick", "ellen-testar", "test-once"]);
   });
 
   it("needs at least one segment", () => {
