@@ -206,6 +206,52 @@ describe("stopping a campaign", () => {
   });
 });
 
+describe("a run that fails midway", () => {
+  it("keeps what it queued, and the next run goes on from there without sending anyone twice", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    await seedSubscribers(many("vip", 1200, "vip-utskick"));
+    const id = await createCampaign();
+    await startCampaign(env, config(), { campaignId: id, target: "vip-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
+    // The database refuses the third page (subscribers 1001–1200) once.
+    await env.DB.prepare(
+      `CREATE TRIGGER refuse_page AFTER INSERT ON email_outbox WHEN NEW.to_address = 'vip01100@example.se'
+       BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
+    ).run();
+
+    await expect(runCron("2026-05-04T09:00:00.000Z")).rejects.toThrow("newsletter-waves");
+    expect(await newsletterMail()).toHaveLength(1000);
+    expect(await waveStates(id)).toEqual([
+      expect.objectContaining({ status: "running", sentCount: 1000, lastSubscriberId: expect.any(Number) }),
+    ]);
+    expect(await campaignState(id)).toMatchObject({ status: "sending", sentCount: 1000 });
+
+    await env.DB.prepare("DROP TRIGGER refuse_page").run();
+    await runCron("2026-05-04T09:05:00.000Z");
+    const mail = await newsletterMail();
+    expect(mail).toHaveLength(1200);
+    expect(new Set(mail.map((m) => m.to)).size).toBe(1200);
+    expect(await campaignState(id)).toMatchObject({ status: "sent", sentCount: 1200 });
+    expect((await waveStates(id))[0]).toMatchObject({ status: "done", sentCount: 1200 });
+  });
+
+  it("stops at its per-run cap and the next run continues", async () => {
+    await seedSubscribers(many("live", 30, "live-utskick"));
+    const id = await createCampaign();
+    await startCampaign(env, config(), { campaignId: id, target: "live-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
+
+    expect(await runDueWaves(env, config(), new Date("2026-05-04T09:00:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
+      queued: 20,
+      wavesDone: 0,
+    });
+    expect(await runDueWaves(env, config(), new Date("2026-05-04T09:05:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
+      queued: 10,
+      wavesDone: 1,
+      campaignsSent: 1,
+    });
+    expect(new Set((await newsletterMail()).map((m) => m.to)).size).toBe(30);
+  });
+});
+
 describe("startCampaign", () => {
   it("answers no-recipients for an empty target and changes nothing", async () => {
     await seedSubscribers([{ email: "vip1@example.se", segments: ["vip-utskick"] }]);
