@@ -25,7 +25,11 @@ export const CRONS = {
   daily: "0 7 * * *",
 } as const;
 
-/** A drain per trigger: at most 200 rows, claimed in chunks that fit their lease. */
+/**
+ * A drain per trigger: at most 200 provider calls (a transactional mail is
+ * one call, 100 newsletter mails are one batch call: up to 20 000 of those),
+ * claimed in chunks that fit their lease.
+ */
 const CRON_DRAIN_LIMIT = 200;
 /** No new chunk after four minutes, so a slow provider's run ends before the next trigger. */
 const CRON_DRAIN_BUDGET_MS = 4 * 60_000;

@@ -185,8 +185,10 @@ async function queueWavePage(
   const params = [wave.campaignId, wave.wave, wave.audience, nowIso, bodyId, payload];
   const sending = `EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status = 'sending' AND body_id = ?5)
     AND EXISTS (SELECT 1 FROM email_campaign_waves WHERE ${waveKey} AND status = 'running')`;
-  // The ledger rows this batch created: their outbox id is this batch's.
-  const ours = `JOIN email_campaign_recipients r
+  // The ledger rows this batch created: their outbox id is this batch's. CROSS
+  // JOIN keeps the list as the outer loop (a primary-key probe per entry);
+  // the other order scans the campaign's whole ledger for every entry.
+  const ours = `CROSS JOIN email_campaign_recipients r
     ON r.campaign_id = ?1 AND r.subscriber_id = ${field("s")} AND r.outbox_id = ${field("o")}`;
   const queuedHere = `(SELECT count(*) FROM json_each(?6) j ${ours})`;
   const [, outbox] = await db.batch([
@@ -202,7 +204,7 @@ async function queueWavePage(
            html_body, body_id, vars_json, headers_json, next_attempt_at, created_at)
          SELECT ${field("o")}, ${field("k")}, '${NEWSLETTER_KIND}', ${field("e")},
            c.from_email, c.subject, '', NULL, ?5, json_object('unsubscribe_url', ${field("u")}), ${field("h")}, ?4, ?4
-         FROM json_each(?6) j ${ours} JOIN email_campaigns c ON c.id = ?1
+         FROM json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1
          WHERE 1
          ON CONFLICT (idempotency_key) DO NOTHING`,
       )
