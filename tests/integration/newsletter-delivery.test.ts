@@ -6,7 +6,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/server/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
-import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
+import { queueAndDeliverDueWaves, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 import { CRONS } from "../../workers/cron";
 import { createCampaign, many, resetNewsletter, runCron, seedSubscribers } from "./newsletter-fixtures";
@@ -145,6 +145,19 @@ describe("batch delivery", () => {
       "https://api.resend.com/emails",
       "https://api.resend.com/emails/batch",
     ]);
+  });
+});
+
+describe("right after a start", () => {
+  it("queues and hands over the waves due now without waiting for the cron", async () => {
+    await startTo("vip-utskick", 120);
+    const calls = playResend();
+
+    const { waves, drain } = await queueAndDeliverDueWaves({ env: resendEnv, config: config() });
+
+    expect(waves).toMatchObject({ queued: 120, wavesDone: 1, campaignsSent: 1 });
+    expect(drain).toMatchObject({ sent: 120 });
+    expect(calls.map((c) => c.items.length)).toEqual([100, 20]);
   });
 });
 

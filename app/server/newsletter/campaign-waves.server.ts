@@ -23,6 +23,8 @@
  */
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
 import type { Config, Env } from "../env.server";
+import { toMailDeps, type EmailContext } from "../email/deps.server";
+import { drainOutbox, type DrainResult } from "../email/drain.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
@@ -128,6 +130,23 @@ export async function runDueWaves(
     }
   }
   return finish(env, config, now, result);
+}
+
+/**
+ * What the admin page runs right after starting a campaign (in waitUntil,
+ * after the response): the waves due now, then a drain of what they queued,
+ * so day 1 leaves at once instead of at the next trigger (and locally, where
+ * no cron runs, shows in /dev/mail at once). The cron does the same work
+ * again if this is cut short; nothing goes out twice.
+ */
+export async function queueAndDeliverDueWaves(
+  context: EmailContext,
+  now: Date = new Date(),
+): Promise<{ waves: WaveRunResult; drain: DrainResult }> {
+  const deps = toMailDeps(context);
+  const waves = await runDueWaves(deps.env, deps.config, now);
+  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000 });
+  return { waves, drain };
 }
 
 /** One page of a wave: read up to `take` subscribers after the last one, queue their mail. */
