@@ -8,6 +8,9 @@ const ACTION_LABELS: Record<string, string> = {
   "session.delete": "Tog bort pass",
   "booking.cancel": "Avbokade bokning",
   "email.send": "Skickade mejl",
+  "campaign.send": "Startade utskick",
+  "campaign.stop": "Stoppade utskick",
+  "campaign.delete": "Tog bort kampanj",
 };
 
 export function auditActionLabel(action: string): string {

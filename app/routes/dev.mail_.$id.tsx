@@ -1,7 +1,8 @@
 /**
  * /dev/mail/:id: one outbox message in full. The HTML body is shown in a
  * sandboxed iframe (no scripts, no same-origin access), so a mail's markup
- * cannot touch the app. Only with DEV_MAILBOX=true.
+ * cannot touch the app. Extra headers (List-Unsubscribe …) are listed with
+ * the others. Only with DEV_MAILBOX=true.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -52,6 +53,11 @@ export default function DevMailMessage() {
           {m.lastError ? <Row label="Senaste fel">{m.lastError}</Row> : null}
           {m.providerMessageId ? <Row label="Leverantörens id">{m.providerMessageId}</Row> : null}
           <Row label="Idempotensnyckel">{m.idempotencyKey}</Row>
+          {Object.entries(m.headers).map(([name, value]) => (
+            <Row key={name} label={name}>
+              <code data-testid={`mail-header-${name.toLowerCase()}`}>{value}</code>
+            </Row>
+          ))}
         </tbody>
       </table>
 

@@ -1,0 +1,164 @@
+/**
+ * A campaign card's actions (send to segments, test-send, duplicate, stop,
+ * delete), each behind a confirmation. Without JavaScript an action is a link
+ * to its confirmation step on the page (`?atgard=…&kampanj=ID`), which asks
+ * and posts; once hydrated it is a button that asks in a <dialog> and posts
+ * the same form. Either way it is one real form POST to /admin/utskick.
+ */
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useId, useRef, type ReactNode } from "react";
+import { CAMPAIGN_ACTIONS, CAMPAIGN_FORM_TEXTS, type CampaignAction } from "~/domain/newsletter/admin-texts";
+import { ACTION_PARAMS, targetLabel } from "~/domain/newsletter/campaign-view";
+import type { SegmentSet } from "~/domain/newsletter/segments";
+import { campaignTargets } from "~/domain/schemas/campaign";
+import { ErrorList } from "./forms";
+import { useHydrated } from "./use-hydrated";
+
+export const UTSKICK_PATH = "/admin/utskick";
+
+/** The confirmation step of `action` for campaign `id`: also where its form posts. */
+export function actionHref(action: CampaignAction, id: number): string {
+  return `${UTSKICK_PATH}?atgard=${ACTION_PARAMS[action]}&kampanj=${id}`;
+}
+
+export interface ActionCampaign {
+  id: number;
+  campaignName: string;
+  targetSegment: string;
+}
+
+export function CampaignActionForm({
+  action,
+  campaign,
+  segments,
+  testAddress,
+  errors,
+  cancel,
+  onSubmit,
+}: {
+  action: CampaignAction;
+  campaign: ActionCampaign;
+  segments: SegmentSet;
+  /** The address a test goes to unless changed (the admin's own). */
+  testAddress: string;
+  errors?: string[] | null;
+  /** The way out: a link back, or a button that closes a dialog. */
+  cancel: ReactNode;
+  onSubmit?: () => void;
+}) {
+  const texts = CAMPAIGN_ACTIONS[action];
+  const navigation = useNavigation();
+  const href = actionHref(action, campaign.id);
+  const busy = navigation.state !== "idle" && navigation.formAction === href;
+  const uid = useId();
+  const questionId = `${uid}-question`;
+  const controlId = `${uid}-control`;
+  const errorId = errors?.length ? `${uid}-error` : undefined;
+  const danger = action === "delete" || action === "stop";
+  return (
+    <Form method="post" action={href} className="confirm-box" aria-labelledby={questionId} onSubmit={onSubmit}>
+      <p id={questionId}>
+        <strong>{campaign.campaignName}</strong>: {texts.question}
+      </p>
+      <input type="hidden" name="intent" value={action} />
+      <input type="hidden" name="id" value={String(campaign.id)} />
+      {action === "send" ? (
+        <div className="field">
+          <label htmlFor={controlId}>{CAMPAIGN_FORM_TEXTS.target_segment}</label>
+          <select
+            id={controlId}
+            name="target"
+            defaultValue={campaign.targetSegment}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+          >
+            {campaignTargets(segments).map((target) => (
+              <option key={target} value={target}>
+                {targetLabel(target)}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={errorId} errors={errors} />
+        </div>
+      ) : action === "test" ? (
+        <div className="field">
+          <label htmlFor={controlId}>{CAMPAIGN_ACTIONS.test.address}</label>
+          <input
+            id={controlId}
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={testAddress}
+            aria-invalid={errorId ? true : undefined}
+            aria-describedby={errorId}
+          />
+          <ErrorList id={errorId} errors={errors} />
+        </div>
+      ) : (
+        <ErrorList id={errorId} errors={errors} />
+      )}
+      <div className="button-row">
+        <button type="submit" className={danger ? "button danger" : "button primary"} disabled={busy}>
+          {texts.confirm}
+        </button>
+        {cancel}
+      </div>
+    </Form>
+  );
+}
+
+/** One action's button on a card: a link to its confirmation step, or (hydrated) a dialog. */
+export function CampaignActionButton({
+  action,
+  campaign,
+  segments,
+  testAddress,
+  disabled = false,
+}: {
+  action: CampaignAction;
+  campaign: ActionCampaign;
+  segments: SegmentSet;
+  testAddress: string;
+  disabled?: boolean;
+}) {
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const label = CAMPAIGN_ACTIONS[action].button;
+  if (disabled) {
+    return (
+      <button type="button" className="button secondary" disabled>
+        {label}
+      </button>
+    );
+  }
+  if (!hydrated) {
+    return (
+      <Link to={actionHref(action, campaign.id)} className="button secondary">
+        {label}
+      </Link>
+    );
+  }
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      <button type="button" className="button secondary" onClick={() => dialog.current?.showModal()}>
+        {label}
+      </button>
+      <dialog ref={dialog} className="confirm-dialog" aria-label={label}>
+        <CampaignActionForm
+          action={action}
+          campaign={campaign}
+          segments={segments}
+          testAddress={testAddress}
+          onSubmit={close}
+          cancel={
+            <button type="button" className="button secondary" onClick={close}>
+              {CAMPAIGN_ACTIONS.cancel}
+            </button>
+          }
+        />
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,526 @@
+/**
+ * /admin/utskick ('Utskick'): the newsletter's campaigns and segments, two
+ * tabs kept in the URL (`?flik=kampanjer`, the default, or `?flik=segment`).
+ *
+ * Campaigns: the form (a new campaign, or a draft being edited with
+ * `?kampanj=ID`), and the saved campaigns newest first with their actions.
+ * Each action is behind a confirmation: `?atgard=skicka|testa|duplicera|
+ * stoppa|ta-bort&kampanj=ID` is its step without JavaScript, a dialog with it;
+ * both post the same form here (intent send, test, duplicate, stop, delete).
+ *
+ * Segments: the counts per segment, the search by address (`?epost=`), and the
+ * segments form of the subscriber found or the form that adds the address.
+ *
+ * Every loader and action call checks the admin role itself. The page reads
+ * its data in one D1 batch after the signed-in user.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CampaignActionForm, UTSKICK_PATH } from "~/components/admin-campaign-actions";
+import { CampaignCard, type CampaignCardView } from "~/components/admin-campaign-card";
+import { CampaignForm, type CampaignFormValues } from "~/components/admin-campaign-form";
+import { SegmentCountsTable, SubscriberSearchForm, SubscriberSegmentsForm } from "~/components/admin-segments";
+import { Toaster } from "~/components/toaster";
+import { CampaignTestSchema, campaignSendSchema } from "~/domain/newsletter/campaign-action-schemas";
+import {
+  CAMPAIGN_ACTIONS,
+  CAMPAIGN_FORM_TEXTS,
+  CAMPAIGN_LIST_TEXTS,
+  CAMPAIGN_TOASTS,
+  SEGMENT_TEXTS,
+  SEGMENT_TOASTS,
+  UTSKICK_TEXTS as T,
+  type CampaignAction,
+} from "~/domain/newsletter/admin-texts";
+import {
+  actionDisabled,
+  campaignActions,
+  parseAction,
+  parseCampaignId,
+  parseTab,
+  type UtskickTab,
+} from "~/domain/newsletter/campaign-view";
+import { segmentSet, type SegmentSet } from "~/domain/newsletter/segments";
+import { campaignSchema } from "~/domain/schemas/campaign";
+import { SubscriberSearchSchema, subscriberSaveSchema } from "~/domain/schemas/subscriber";
+import { formatDateTime } from "~/domain/time";
+import type { ToastView } from "~/domain/toast";
+import { requireAdmin } from "~/server/auth/session-user.server";
+import { scheduleDrain, sendEmail } from "~/server/email/send-email.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { campaignMessageFor, startCampaign, stopCampaign } from "~/server/newsletter/campaign-sending.server";
+import { queueAndDeliverDueWaves } from "~/server/newsletter/campaign-waves.server";
+import {
+  auditCampaign,
+  campaignStatement,
+  deleteCampaign,
+  duplicateCampaign,
+  listCampaignsStatement,
+  loadCampaign,
+  saveCampaign,
+  type CampaignView,
+} from "~/server/newsletter/campaigns.server";
+import {
+  saveSubscriberSegments,
+  segmentCountsFrom,
+  segmentCountsStatement,
+  subscriberFrom,
+  subscriberStatements,
+  type SegmentCounts,
+  type SubscriberView,
+} from "~/server/newsletter/segments.server";
+import { noStoreHeaders } from "~/server/public/cache.server";
+import { redirectWithToast } from "~/server/toast.server";
+import utskickStyles from "~/styles/admin-utskick.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: utskickStyles }];
+
+export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
+
+type Actor = { userId: string | null; email: string };
+
+function pageOptions(context: AppLoadContext) {
+  return {
+    segments: segmentSet(context.config.NEWSLETTER_PERSONAL_SEGMENT),
+    senders: context.config.NEWSLETTER_SENDERS,
+  };
+}
+
+const segmentTabHref = (email?: string) =>
+  `${UTSKICK_PATH}?flik=segment${email ? `&epost=${encodeURIComponent(email)}` : ""}`;
+
+function formValues(campaign: CampaignView | null, segments: SegmentSet, senders: readonly string[]): CampaignFormValues {
+  return {
+    campaign_name: campaign?.campaignName ?? "",
+    subject: campaign?.subject ?? "",
+    subheader: campaign?.subheader ?? "",
+    html_content: campaign?.htmlContent ?? "",
+    image_url: campaign?.imageUrl ?? "",
+    button_text: campaign?.buttonText ?? "",
+    button_url: campaign?.buttonUrl ?? "",
+    from_email: campaign?.fromEmail ?? senders[0] ?? "",
+    target_segment: campaign?.targetSegment ?? segments.personal,
+    footer_line1: campaign?.footerLine1 ?? "",
+    footer_line2: campaign?.footerLine2 ?? "",
+  };
+}
+
+function cardView(campaign: CampaignView): CampaignCardView {
+  return {
+    id: campaign.id,
+    campaignName: campaign.campaignName,
+    subject: campaign.subject,
+    status: campaign.status,
+    sentCount: campaign.sentCount,
+    targetSegment: campaign.targetSegment,
+    fromEmail: campaign.fromEmail,
+    createdLabel: formatDateTime(campaign.createdAt),
+  };
+}
+
+interface CampaignTabData {
+  tab: "kampanjer";
+  campaigns: CampaignCardView[] | null;
+  /** The draft being edited, or null for a new campaign. */
+  editId: number | null;
+  formDefaults: CampaignFormValues;
+  /** Changes with every save, so the form starts afresh after one. */
+  formKey: string;
+  savedDraft: number | "ny" | null;
+  note: string | null;
+  confirm: { action: CampaignAction; campaign: CampaignCardView } | null;
+}
+
+interface SegmentTabData {
+  tab: "segment";
+  counts: SegmentCounts | null;
+  search: { email: string; error: string | null; subscriber: SubscriberView | null; searched: boolean };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("flik"));
+  const { segments, senders } = pageOptions(context);
+  const common = { segments, senders, testAddress: user.email };
+  const db = context.cloudflare.env.DB;
+  const headers = noStoreHeaders;
+
+  if (tab === "segment") {
+    const raw = url.searchParams.get("epost");
+    const parsed = raw === null ? null : SubscriberSearchSchema.safeParse({ email: raw });
+    const email = parsed?.success ? parsed.data.email : null;
+    const search: SegmentTabData["search"] = {
+      email: raw?.trim() ?? "",
+      error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? SEGMENT_TEXTS.searchLabel) : null,
+      subscriber: null,
+      searched: email !== null,
+    };
+    let toast: ToastView | null = null;
+    let counts: SegmentCounts | null = null;
+    try {
+      const results = await db.batch([segmentCountsStatement(db, segments), ...(email ? subscriberStatements(db, email) : [])]);
+      counts = segmentCountsFrom(results[0], segments);
+      if (email) search.subscriber = subscriberFrom(results[1], results[2]);
+    } catch (error) {
+      console.error("admin/utskick: could not read segments", error);
+      toast = email ? SEGMENT_TOASTS.searchFailed : SEGMENT_TOASTS.countsFailed;
+      search.searched = false;
+    }
+    const page: SegmentTabData = { tab, counts, search };
+    return data({ ...common, page, toast }, { headers });
+  }
+
+  const editId = parseCampaignId(url.searchParams.get("kampanj"));
+  const action = parseAction(url.searchParams.get("atgard"));
+  const saved = parseCampaignId(url.searchParams.get("sparad"));
+  let toast: ToastView | null = null;
+  let list: CampaignView[] | null = null;
+  let target: CampaignView | null = null;
+  try {
+    const [listed, one] = await db.batch([listCampaignsStatement(db), ...(editId ? [campaignStatement(db, editId)] : [])]);
+    list = (listed?.results ?? []) as CampaignView[];
+    target = (one?.results[0] as CampaignView | undefined) ?? null;
+  } catch (error) {
+    console.error("admin/utskick: could not read campaigns", error);
+    toast = CAMPAIGN_TOASTS.loadFailed;
+  }
+  if (editId !== null && list !== null && target === null) {
+    throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+  }
+  let confirm: CampaignTabData["confirm"] = null;
+  let editing: CampaignView | null = null;
+  let note: string | null = null;
+  if (target && action) {
+    const allowed = campaignActions(target.status).actions.includes(action) && !actionDisabled(action, target.status);
+    if (allowed) confirm = { action, campaign: cardView(target) };
+  } else if (target) {
+    if (campaignActions(target.status).editable) editing = target;
+    else note = CAMPAIGN_FORM_TEXTS.notEditable;
+  }
+  const page: CampaignTabData = {
+    tab,
+    campaigns: list?.map(cardView) ?? null,
+    editId: editing?.id ?? null,
+    formDefaults: formValues(editing, segments, senders),
+    formKey: `${editing?.id ?? "ny"}:${saved ?? ""}`,
+    savedDraft: saved === null ? null : url.searchParams.get("utkast") === "ny" ? "ny" : saved,
+    note,
+    confirm,
+  };
+  return data({ ...common, page, toast }, { headers });
+}
+
+type ActionError = { actionError: { action: CampaignAction; id: number; errors: string[] } };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireAdmin(context, request);
+  const actor: Actor = { userId: user.userId, email: user.email };
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  const intent = form.get("intent");
+  switch (intent) {
+    case "save":
+      return saveAction(args);
+    case "save-segments":
+    case "add-subscriber":
+      return segmentsAction(args, actor, intent === "add-subscriber");
+    case "send":
+    case "test":
+    case "duplicate":
+    case "stop":
+    case "delete":
+      return campaignAction(context, actor, intent, form);
+    default:
+      return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+  }
+}
+
+async function saveAction(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const form = await request.clone().formData();
+  const rawId = form.get("id");
+  const id = rawId === null ? null : parseCampaignId(rawId);
+  if (rawId !== null && id === null) return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(campaignSchema(pageOptions(context))),
+    async run(values) {
+      let outcome;
+      try {
+        outcome = await saveCampaign(context.cloudflare.env.DB, values, id);
+      } catch (error) {
+        console.error("admin/utskick: could not save a campaign", error);
+        return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
+      }
+      switch (outcome.status) {
+        case "saved":
+          return redirectWithToast(
+            context,
+            `${UTSKICK_PATH}?sparad=${outcome.id}${id === null ? "&utkast=ny" : ""}`,
+            CAMPAIGN_TOASTS.saved,
+          );
+        case "not-draft":
+          return { status: 409, formErrors: [CAMPAIGN_FORM_TEXTS.notEditable], toast: CAMPAIGN_TOASTS.saveFailed };
+        case "not-found":
+          return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+      }
+    },
+  });
+}
+
+async function segmentsAction(args: ActionFunctionArgs, actor: Actor, add: boolean) {
+  const { context } = args;
+  const { segments } = pageOptions(context);
+  return handleForm(args, {
+    botCheck: false,
+    parse: withSchema(subscriberSaveSchema(segments)),
+    async run(values) {
+      let outcome;
+      try {
+        outcome = await saveSubscriberSegments(context.cloudflare.env.DB, actor, values, { add });
+      } catch (error) {
+        console.error("admin/utskick: could not save a subscriber's segments", error);
+        return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
+      }
+      if (outcome.status === "not-found") return { status: 404, formErrors: [SEGMENT_TEXTS.noSubscriber] };
+      return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
+    },
+  });
+}
+
+const FAILED: Record<CampaignAction, ToastView> = {
+  send: CAMPAIGN_TOASTS.sendFailed,
+  test: CAMPAIGN_TOASTS.testFailed,
+  duplicate: CAMPAIGN_TOASTS.duplicateFailed,
+  stop: CAMPAIGN_TOASTS.stopFailed,
+  delete: CAMPAIGN_TOASTS.deleteFailed,
+};
+
+function refused(action: CampaignAction, id: number, errors: string[]) {
+  return data<ActionError>({ actionError: { action, id, errors } }, { status: 400, headers: noStoreHeaders });
+}
+
+async function campaignAction(context: AppLoadContext, actor: Actor, action: CampaignAction, form: FormData) {
+  const id = parseCampaignId(form.get("id"));
+  if (id === null) return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+  const back = (toast: ToastView) => redirectWithToast(context, UTSKICK_PATH, toast);
+  const { env } = context.cloudflare;
+  try {
+    switch (action) {
+      case "send": {
+        const parsed = parseWithZod(form, { schema: campaignSendSchema(pageOptions(context).segments) });
+        if (parsed.status !== "success") return refused(action, id, Object.values(parsed.error ?? {}).flat().filter((e): e is string => !!e));
+        const target = parsed.value.target;
+        const outcome = await startCampaign(env, context.config, { campaignId: id, target });
+        if (!outcome.ok) {
+          switch (outcome.reason) {
+            case "no-recipients":
+              return back(CAMPAIGN_TOASTS.noRecipients);
+            case "not-found":
+              return back(CAMPAIGN_TOASTS.notFound);
+            case "already-sending":
+              return back(CAMPAIGN_TOASTS.alreadySending);
+            case "invalid-target":
+              return back(CAMPAIGN_TOASTS.sendFailed);
+          }
+        }
+        await auditCampaign(env.DB, actor, "campaign.send", id, { target, recipients: outcome.recipients }).catch((error) =>
+          console.error(`admin/utskick: audit of the send of campaign ${id} failed`, error),
+        );
+        // Wave 1 goes out at once, after the response; the cron does the rest (and this again if cut short).
+        context.cloudflare.ctx.waitUntil(
+          queueAndDeliverDueWaves(context).catch((error) =>
+            console.error(`admin/utskick: first wave of campaign ${id} after the response failed`, error),
+          ),
+        );
+        return back(CAMPAIGN_TOASTS.sendStarted(outcome.recipients));
+      }
+      case "test": {
+        const parsed = parseWithZod(form, { schema: CampaignTestSchema });
+        if (parsed.status !== "success") return refused(action, id, Object.values(parsed.error ?? {}).flat().filter((e): e is string => !!e));
+        const campaign = await loadCampaign(env.DB, id);
+        if (!campaign) return back(CAMPAIGN_TOASTS.notFound);
+        const message = await campaignMessageFor(context.config, campaign, parsed.value.email);
+        const sent = await sendEmail(context, message);
+        if (sent.status === "limited") return back(CAMPAIGN_TOASTS.testLimited);
+        if (sent.status === "failed") return back(CAMPAIGN_TOASTS.testFailed);
+        scheduleDrain(context, [sent.id]);
+        return back(CAMPAIGN_TOASTS.testSent);
+      }
+      case "duplicate": {
+        const outcome = await duplicateCampaign(env.DB, id);
+        return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
+      }
+      case "stop": {
+        const outcome = await stopCampaign(env, { campaignId: id });
+        if (!outcome.stopped) return back(CAMPAIGN_TOASTS.stopFailed);
+        await auditCampaign(env.DB, actor, "campaign.stop", id, { unsent: outcome.unsent }).catch((error) =>
+          console.error(`admin/utskick: audit of the stop of campaign ${id} failed`, error),
+        );
+        return back(CAMPAIGN_TOASTS.stopped);
+      }
+      case "delete": {
+        const outcome = await deleteCampaign(env.DB, actor, id);
+        if (outcome.status === "sending") return back(CAMPAIGN_TOASTS.deleteWhileSending);
+        return back(outcome.status === "done" ? CAMPAIGN_TOASTS.deleted : CAMPAIGN_TOASTS.notFound);
+      }
+    }
+  } catch (error) {
+    console.error(`admin/utskick: ${action} of campaign ${id} failed`, error);
+    return back(FAILED[action]);
+  }
+}
+
+type PageActionData = ActionError | { result: SubmissionResult<string[]>; toast: ToastView | null };
+
+export default function AdminUtskick() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  const { segments, senders, testAddress, toast } = loaded;
+  const page = loaded.page as CampaignTabData | SegmentTabData;
+  const result = actionData && "result" in actionData ? actionData.result : null;
+  const tabLink = (tab: UtskickTab, label: string) => (
+    <Link to={`${UTSKICK_PATH}?flik=${tab}`} aria-current={page.tab === tab ? "page" : undefined}>
+      {label}
+    </Link>
+  );
+  return (
+    <section className="admin-page utskick-page">
+      <Toaster page toast={(actionData && "toast" in actionData ? actionData.toast : null) ?? toast} />
+      <p className="admin-back">
+        <Link to="/admin" className="back-link">
+          ← {T.backToAdmin}
+        </Link>
+      </p>
+      <h1>{T.heading}</h1>
+      <nav className="view-toggle utskick-tabs" aria-label={T.tabsLabel}>
+        {tabLink("kampanjer", T.tabCampaigns)}
+        {tabLink("segment", T.tabSegments)}
+      </nav>
+      {page.tab === "kampanjer" ? (
+        <CampaignsTab
+          page={page}
+          segments={segments}
+          senders={senders}
+          testAddress={testAddress}
+          result={result}
+          actionError={actionData && "actionError" in actionData ? actionData.actionError : null}
+        />
+      ) : (
+        <SegmentsTab page={page} segments={segments} result={result} />
+      )}
+    </section>
+  );
+}
+
+function CampaignsTab({
+  page,
+  segments,
+  senders,
+  testAddress,
+  result,
+  actionError,
+}: {
+  page: CampaignTabData;
+  segments: SegmentSet;
+  senders: readonly string[];
+  testAddress: string;
+  result: SubmissionResult<string[]> | null;
+  actionError: ActionError["actionError"] | null;
+}) {
+  if (page.confirm) {
+    const { action, campaign } = page.confirm;
+    return (
+      <div className="utskick-confirm">
+        <h2>{CAMPAIGN_ACTIONS[action].button}</h2>
+        <CampaignActionForm
+          action={action}
+          campaign={campaign}
+          segments={segments}
+          testAddress={testAddress}
+          errors={actionError && actionError.action === action && actionError.id === campaign.id ? actionError.errors : null}
+          cancel={
+            <Link to={UTSKICK_PATH} className="button secondary">
+              {CAMPAIGN_ACTIONS.cancel}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <>
+      {page.note ? <p role="status">{page.note}</p> : null}
+      <CampaignForm
+        key={page.formKey}
+        segments={segments}
+        senders={senders}
+        editId={page.editId}
+        defaults={page.formDefaults}
+        lastResult={result}
+        savedDraft={page.savedDraft}
+        cancelHref={UTSKICK_PATH}
+      />
+      <section className="campaign-list" aria-labelledby="campaign-list-heading">
+        <h2 id="campaign-list-heading">{CAMPAIGN_LIST_TEXTS.heading}</h2>
+        {page.campaigns === null ? null : page.campaigns.length === 0 ? (
+          <p>{CAMPAIGN_LIST_TEXTS.empty}</p>
+        ) : (
+          <ul className="campaign-cards">
+            {page.campaigns.map((campaign) => (
+              <li key={campaign.id}>
+                <CampaignCard campaign={campaign} segments={segments} testAddress={testAddress} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function SegmentsTab({
+  page,
+  segments,
+  result,
+}: {
+  page: SegmentTabData;
+  segments: SegmentSet;
+  result: SubmissionResult<string[]> | null;
+}) {
+  const { search } = page;
+  return (
+    <>
+      {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} /> : null}
+      <SubscriberSearchForm email={search.email} error={search.error} />
+      {search.searched && search.subscriber === null ? (
+        <p role="status" className="subscriber-not-found">
+          {SEGMENT_TEXTS.noSubscriber}
+        </p>
+      ) : null}
+      {search.searched ? (
+        <SubscriberSegmentsForm
+          key={`${search.email}:${search.subscriber?.id ?? "ny"}`}
+          email={search.subscriber?.email ?? search.email}
+          subscriber={search.subscriber}
+          segmentSet={segments}
+          lastResult={result}
+        />
+      ) : null}
+    </>
+  );
+}
