@@ -119,6 +119,22 @@ function confirmationPath(pattern: RegExp) {
   };
 }
 
+/** /admin/utskick with a campaign saved through its form, so the list has a card. */
+async function saveCampaign(page: Page) {
+  await page.getByLabel("Kampanjnamn (obligatoriskt)").fill(`Axe ${Date.now() % 1_000_000}`);
+  await page.getByLabel("Ämnesrad (obligatoriskt)").fill("Nästa månads pass");
+  await page.getByLabel("Meddelande (obligatoriskt)").fill("Hej!\n\nNu finns nästa månads pass.");
+  await page.getByRole("button", { name: "Spara kampanj" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Kampanj sparad!" })).toBeVisible();
+}
+
+/** The same, with the first campaign's send dialog open. */
+async function openCampaignSendDialog(page: Page) {
+  await saveCampaign(page);
+  await page.getByRole("button", { name: "Skicka till segment" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Skicka till segment" })).toBeVisible();
+}
+
 const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
@@ -155,6 +171,9 @@ const PAGES: PageCase[] = [
   { name: "admin edit page", path: confirmationPath(/\/admin\/pass\/\d+\?tillbaka=[^"]*/), admin: true },
   { name: "admin e-mail composer, sent empty", path: composerPath, admin: true, prepare: sendComposerEmpty },
   { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openAllSessionsBookingInfo },
+  { name: "admin utskick, a campaign saved", path: "/admin/utskick", admin: true, prepare: saveCampaign },
+  { name: "admin utskick, send dialog open", path: "/admin/utskick", admin: true, prepare: openCampaignSendDialog },
+  { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
 ];
 
 const PHONE_PAGES = new Set([
@@ -171,6 +190,7 @@ const PHONE_PAGES = new Set([
   "admin release confirmation",
   "admin alla pass, booking info open",
   "admin edit dialog open",
+  "admin utskick, a campaign saved",
 ]);
 
 function describeViolation(v: Violation): string {

@@ -35,7 +35,7 @@ export function parseCampaignId(value: unknown): number | null {
 
 /** A status the page does not know shows as a draft (spec section 4). */
 export function knownStatus(status: string): CampaignStatus {
-  return status in CAMPAIGN_STATUS_LABELS ? (status as CampaignStatus) : "draft";
+  return Object.hasOwn(CAMPAIGN_STATUS_LABELS, status) ? (status as CampaignStatus) : "draft";
 }
 
 const BADGE_COLOURS: Record<CampaignStatus, string> = {

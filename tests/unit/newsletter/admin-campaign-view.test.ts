@@ -1,0 +1,90 @@
+// How /admin/utskick reads its URL and shows a campaign's status and actions.
+import { describe, expect, it } from "vitest";
+import {
+  actionDisabled,
+  campaignActions,
+  campaignBadge,
+  draftStorageKey,
+  draftWorthKeeping,
+  parseAction,
+  parseCampaignId,
+  parseTab,
+  targetLabel,
+} from "~/domain/newsletter/campaign-view";
+
+describe("campaign status badge", () => {
+  it.each([
+    ["draft", "Utkast"],
+    ["sending", "Skickas"],
+    ["sent", "Skickad"],
+    ["failed", "Misslyckades"],
+    ["cancelled", "Stoppad"],
+  ])("shows %s as '%s'", (status, label) => {
+    expect(campaignBadge(status).label).toBe(label);
+  });
+
+  it.each(["paused", "", "toString", "__proto__"])("shows an unknown status (%j) as a draft", (status) => {
+    expect(campaignBadge(status)).toEqual(campaignBadge("draft"));
+    expect(campaignActions(status)).toEqual(campaignActions("draft"));
+  });
+});
+
+describe("campaign actions", () => {
+  it("offers stop only while sending, and shows delete disabled then", () => {
+    expect(campaignActions("sending").actions).toEqual(["test", "duplicate", "stop", "delete"]);
+    expect(actionDisabled("delete", "sending")).toBe(true);
+    for (const status of ["draft", "sent", "failed", "cancelled"]) {
+      expect(campaignActions(status).actions).toEqual(["send", "test", "duplicate", "delete"]);
+      expect(actionDisabled("delete", status)).toBe(false);
+    }
+  });
+
+  it("edits drafts only", () => {
+    expect(campaignActions("draft").editable).toBe(true);
+    for (const status of ["sending", "sent", "failed", "cancelled"]) expect(campaignActions(status).editable).toBe(false);
+  });
+});
+
+describe("the page's URL", () => {
+  it("reads the tab, campaigns unless it says segments", () => {
+    expect(parseTab("segment")).toBe("segment");
+    expect(parseTab("kampanjer")).toBe("kampanjer");
+    expect(parseTab(null)).toBe("kampanjer");
+    expect(parseTab("annat")).toBe("kampanjer");
+  });
+
+  it("reads the action being confirmed", () => {
+    expect(parseAction("skicka")).toBe("send");
+    expect(parseAction("testa")).toBe("test");
+    expect(parseAction("duplicera")).toBe("duplicate");
+    expect(parseAction("stoppa")).toBe("stop");
+    expect(parseAction("ta-bort")).toBe("delete");
+    expect(parseAction("send")).toBeNull();
+    expect(parseAction(null)).toBeNull();
+  });
+
+  it("accepts positive whole ids only", () => {
+    expect(parseCampaignId("12")).toBe(12);
+    for (const bad of ["0", "-1", "1.5", "1e3", "abc", "", " 3", "9".repeat(16), null, 5]) expect(parseCampaignId(bad)).toBeNull();
+  });
+});
+
+describe("the browser draft", () => {
+  it("is kept only once a name, subject or content is filled", () => {
+    expect(draftWorthKeeping({ campaign_name: "", subject: " ", html_content: "" })).toBe(false);
+    expect(draftWorthKeeping({ footer_line1: "Hundpass", from_email: "info@hundpass.se" })).toBe(false);
+    expect(draftWorthKeeping({ subject: "Maj" })).toBe(true);
+    expect(draftWorthKeeping({ html_content: "Hej" })).toBe(true);
+    expect(draftWorthKeeping({ campaign_name: "Majbrevet" })).toBe(true);
+  });
+
+  it("has one key for a new campaign and one per draft being edited", () => {
+    expect(draftStorageKey(null)).not.toBe(draftStorageKey(3));
+    expect(draftStorageKey(3)).not.toBe(draftStorageKey(4));
+  });
+});
+
+it("names the target 'alla' by what it does, and a segment by its name", () => {
+  expect(targetLabel("alla")).toMatch(/^alla \(dag 1 VIP och Live/);
+  expect(targetLabel("vip-utskick")).toBe("vip-utskick");
+});
