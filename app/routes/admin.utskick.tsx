@@ -176,6 +176,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast = email ? SEGMENT_TOASTS.searchFailed : SEGMENT_TOASTS.countsFailed;
       search.searched = false;
     }
+    // Spec section 8: an info toast, with the way to add the address below it.
+    if (search.searched && search.subscriber === null) toast = SEGMENT_TOASTS.notFound;
     const page: SegmentTabData = { tab, counts, search };
     return data({ ...common, page, toast }, { headers });
   }
@@ -507,11 +509,6 @@ function SegmentsTab({
     <>
       {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} /> : null}
       <SubscriberSearchForm email={search.email} error={search.error} />
-      {search.searched && search.subscriber === null ? (
-        <p role="status" className="subscriber-not-found">
-          {SEGMENT_TEXTS.noSubscriber}
-        </p>
-      ) : null}
       {search.searched ? (
         <SubscriberSegmentsForm
           key={`${search.email}:${search.subscriber?.id ?? "ny"}`}

@@ -151,6 +151,7 @@ export const SEGMENT_TEXTS = {
 
 export const SEGMENT_TOASTS = {
   saved: { type: "success", title: "Sparat!" } satisfies ToastView,
+  notFound: { type: "info", title: "Ingen prenumerant hittades" } satisfies ToastView,
   searchFailed: error("Kunde inte söka prenumerant"),
   saveFailed: error("Kunde inte spara ändringar"),
   countsFailed: error("Kunde inte ladda data"),
