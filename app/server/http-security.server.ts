@@ -89,3 +89,16 @@ function isUnsubscribeLinkPost(request: Request): boolean {
   const url = new URL(request.url);
   return url.pathname === UNSUBSCRIBE_PATH && !!url.searchParams.get("email") && !!url.searchParams.get("token");
 }
+
+/**
+ * The request as Remix gets it. Remix refuses a document POST whose Origin
+ * differs from its Host; the one-click unsubscribe may come from a mail
+ * provider's site, so that one POST (see isCrossSiteRequest) is handed on
+ * without its Origin. Every other request is handed on as it came.
+ */
+export function forRequestHandler(request: Request): Request {
+  if (!isUnsubscribeLinkPost(request) || !request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
+}
