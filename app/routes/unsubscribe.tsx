@@ -29,7 +29,7 @@ export const meta: MetaFunction = () => [
 ];
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
