@@ -11,6 +11,7 @@ import { CONFIRMATION_SENT_URL, NEWSLETTER_SIGNUP_LIMITS } from "~/server/newsle
 import { verifyTurnstileToken } from "~/server/newsletter/turnstile.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 import { getConfig } from "~/server/env.server";
+import { removeExpiredRecords } from "~/server/housekeeping.server";
 import app from "../../workers/app";
 import { formStamp, mailTo } from "./auth-helpers";
 import { awayFromWindowEnd } from "./helpers";
@@ -317,6 +318,17 @@ describe("signup without JavaScript (double opt-in)", () => {
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(CONFIRM_TEXTS.expiredText);
     expect(await subscriber("gammal@example.se")).toBeNull();
+  });
+
+  it("is removed by the daily housekeeping a day after it expired", async () => {
+    await signUp("rensa@example.se");
+    await signUp("kvar@example.se", { ip: "198.51.100.20" });
+    await env.DB.prepare("UPDATE newsletter_confirmations SET expires_at = ? WHERE email = 'rensa@example.se'")
+      .bind(new Date(Date.now() - 25 * 3_600_000).toISOString())
+      .run();
+    await removeExpiredRecords(env, new Date(), { mailRetentionDays: 30 });
+    const left = await env.DB.prepare("SELECT email FROM newsletter_confirmations").all<{ email: string }>();
+    expect(left.results.map((r) => r.email)).toEqual(["kvar@example.se"]);
   });
 
   it("refuses a made-up token", async () => {
