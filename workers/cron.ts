@@ -1,13 +1,22 @@
 /**
  * The Cron Trigger worker (workers/cron.wrangler.toml): a separate, asset-less
  * worker on the same D1 as the app. Every trigger runs the jobs whose `runsOn`
- * accepts its cron expression, side by side; one job failing never stops another.
+ * accepts its cron expression, phase by phase (the jobs of one phase side by
+ * side): newsletter waves queue their mail first, so the drain of the same
+ * run hands it over. One job failing never stops another.
  * Imports only server modules, never the Remix build.
+ *
+ * Time zones: Cloudflare runs crons in UTC. The newsletter's waves are due
+ * at 08:00 Stockholm time, stored as UTC instants computed with the tz
+ * database (planWaves), and the five-minute trigger sends a wave on its first
+ * run at or after that instant: 06:00 UTC in summer, 07:00 UTC in winter, so
+ * 08:00 holds on both sides of a DST change without a cron per season.
  */
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
 import { removeExpiredRecords } from "../app/server/housekeeping.server";
+import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
 export const CRONS = {
@@ -16,7 +25,11 @@ export const CRONS = {
   daily: "0 7 * * *",
 } as const;
 
-/** A drain per trigger: at most 200 rows, claimed in chunks that fit their lease. */
+/**
+ * A drain per trigger: at most 200 provider calls (a transactional mail is
+ * one call, 100 newsletter mails are one batch call: up to 20 000 of those),
+ * claimed in chunks that fit their lease.
+ */
 const CRON_DRAIN_LIMIT = 200;
 /** No new chunk after four minutes, so a slow provider's run ends before the next trigger. */
 const CRON_DRAIN_BUDGET_MS = 4 * 60_000;
@@ -31,6 +44,8 @@ interface JobContext {
 
 interface Job {
   name: string;
+  /** Lower phases run (and finish) first. */
+  phase: 1 | 2;
   runsOn(cron: string): boolean;
   /** Returns the figures to log, e.g. { sent: 3 }. */
   run(job: JobContext): Promise<Record<string, number>>;
@@ -38,7 +53,15 @@ interface Job {
 
 const jobs: Job[] = [
   {
+    name: "newsletter-waves",
+    phase: 1,
+    // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
+  },
+  {
     name: "outbox-drain",
+    phase: 2,
     // Every trigger, so mail is never more than five minutes late.
     runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
@@ -47,12 +70,14 @@ const jobs: Job[] = [
   },
   {
     name: "dead-links",
+    phase: 2,
     // Every trigger: a sign-in link lives 10 minutes, its stored copy not much longer.
     runsOn: () => true,
     run: ({ env, scheduledTime }) => retireDeadLinks(env.DB, scheduledTime),
   },
   {
     name: "housekeeping",
+    phase: 2,
     runsOn: (cron) => cron === CRONS.daily,
     run: ({ env, config, scheduledTime }) =>
       removeExpiredRecords(env, scheduledTime, { mailRetentionDays: config.MAIL_RETENTION_DAYS }),
@@ -83,16 +108,19 @@ export default {
       return;
     }
     const scheduledTime = new Date(controller.scheduledTime);
-    const due = jobs.filter((job) => job.runsOn(controller.cron));
-    const outcomes = await Promise.allSettled(
-      due.map((job) => runJob(job, { env, config, scheduledTime, cron: controller.cron })),
-    );
-    const failed = due.filter((job, i) => {
-      const outcome = outcomes[i];
-      if (outcome?.status !== "rejected") return false;
-      console.error(`cron job ${job.name} failed`, outcome.reason);
-      return true;
-    });
+    const failed: Job[] = [];
+    for (const phase of [1, 2] as const) {
+      const due = jobs.filter((job) => job.phase === phase && job.runsOn(controller.cron));
+      const outcomes = await Promise.allSettled(
+        due.map((job) => runJob(job, { env, config, scheduledTime, cron: controller.cron })),
+      );
+      due.forEach((job, i) => {
+        const outcome = outcomes[i];
+        if (outcome?.status !== "rejected") return;
+        console.error(`cron job ${job.name} failed`, outcome.reason);
+        failed.push(job);
+      });
+    }
     // Rethrow so the Cron Events log marks the run as failed.
     if (failed.length > 0) throw new Error(`cron jobs failed: ${failed.map((j) => j.name).join(", ")}`);
   },

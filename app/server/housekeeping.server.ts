@@ -1,7 +1,9 @@
 /**
  * Removes what has outlived its purpose: used or expired sign-in, staff
- * confirmation and newsletter confirmation tokens, expired sessions, old rate-limit windows and settled
- * mail past its retention. Run daily by the cron worker.
+ * confirmation and newsletter confirmation tokens, expired sessions, old rate-limit windows, settled
+ * mail past its retention, and shared mail bodies nothing needs any more (no
+ * outbox row and no campaign being sent refers to them). Run daily by the
+ * cron worker.
  */
 import { purgeSettledMailStatement } from "./email/outbox.server";
 import type { Env } from "./env.server";
@@ -15,7 +17,7 @@ export async function removeExpiredRecords(
 ) {
   const nowIso = now.toISOString();
   const dayAgoIso = new Date(now.getTime() - DAY_MS).toISOString();
-  const [tokens, staffTokens, newsletterTokens, sessions, windows, mail] = await env.DB.batch([
+  const [tokens, staffTokens, newsletterTokens, sessions, windows, mail, bodies] = await env.DB.batch([
     // Used tokens are kept a day so a second click still gets the right error.
     env.DB.prepare("DELETE FROM sign_in_tokens WHERE expires_at < ?").bind(dayAgoIso),
     env.DB.prepare("DELETE FROM staff_email_tokens WHERE expires_at < ?").bind(dayAgoIso),
@@ -23,11 +25,18 @@ export async function removeExpiredRecords(
     env.DB.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(nowIso),
     env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now.getTime() - DAY_MS),
     purgeSettledMailStatement(env.DB, now, mailRetentionDays),
+    // After the mail purge, so the bodies only purged mail used go too.
+    env.DB.prepare(
+      `DELETE FROM email_bodies
+       WHERE NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.body_id = email_bodies.id)
+         AND NOT EXISTS (SELECT 1 FROM email_campaigns c WHERE c.body_id = email_bodies.id AND c.status = 'sending')`,
+    ),
   ]);
   return {
     tokens: (tokens?.meta.changes ?? 0) + (staffTokens?.meta.changes ?? 0) + (newsletterTokens?.meta.changes ?? 0),
     sessions: sessions?.meta.changes ?? 0,
     rateLimitWindows: windows?.meta.changes ?? 0,
     mail: mail?.meta.changes ?? 0,
+    mailBodies: bodies?.meta.changes ?? 0,
   };
 }

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db.server";
 import { isLocalHostname } from "../env.server";
-import { parseAttachments } from "./outbox.server";
+import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders } from "./outbox.server";
 
 const { emailOutbox } = schema;
 const LIST_LIMIT = 200;
@@ -44,7 +44,11 @@ export async function listDevMail(
     .limit(LIST_LIMIT);
 }
 
-/** One message with its attachments parsed, or a 404 Response thrown. */
+/**
+ * One message as its recipient gets it, or a 404 Response thrown: a shared
+ * (newsletter) body with the row's own variables filled in, its extra headers
+ * (List-Unsubscribe …) and attachments parsed.
+ */
 export async function getDevMail(context: AppLoadContext, request: Request, id: string) {
   requireDevMailbox(context, request);
   const rows = await getDb(context.cloudflare.env)
@@ -54,6 +58,14 @@ export async function getDevMail(context: AppLoadContext, request: Request, id: 
     .limit(1);
   const row = rows[0];
   if (!row) throw new Response("Not Found", { status: 404 });
-  const { attachmentsJson, ...message } = row;
-  return { ...message, attachments: parseAttachments(attachmentsJson) };
+  const { attachmentsJson, headersJson, ...message } = row;
+  const bodies = row.bodyId ? await loadSharedBodies(context.cloudflare.env.DB, [row.bodyId]) : new Map();
+  const filled = filledBodies(row, bodies);
+  return {
+    ...message,
+    textBody: filled?.text ?? "",
+    htmlBody: filled?.html ?? null,
+    headers: parseHeaders(headersJson),
+    attachments: parseAttachments(attachmentsJson),
+  };
 }

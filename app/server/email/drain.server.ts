@@ -1,8 +1,12 @@
 /**
- * Draining the outbox: claim due rows, deliver them one by one, and settle
- * them as sent (in groups), retry-later or dead letter. Run right after a
- * response (scheduleDrain) and by the cron worker every few minutes; both may
- * overlap.
+ * Draining the outbox: claim due rows, deliver them, and settle them as sent
+ * (in groups), retry-later or dead letter. Run right after a response
+ * (scheduleDrain) and by the cron worker every few minutes; both may overlap.
+ *
+ * Rows with a shared body (newsletter mail) go out BATCH_SIZE to a provider
+ * call (the batch endpoint), their variables filled into the body at
+ * delivery; every other row is one call. `limit` counts provider calls, so
+ * 10 000 newsletter mails are 100 calls.
  *
  * A claim is a lease (SENDING_LEASE_MS): once it runs out, another drain may
  * take the row and send it again. So rows are claimed in chunks small enough
@@ -14,16 +18,23 @@ import { getDb } from "../db.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import {
   claimDue,
+  filledBodies,
+  loadSharedBodies,
   markAllSent,
   markAttemptFailed,
+  markAttemptsFailed,
   releaseExpiredClaims,
   SENDING_LEASE_MS,
   unclaim,
+  type OutboxRow,
 } from "./outbox.server";
-import { deliver, DELIVERY_TIMEOUT_MS } from "./transport.server";
+import { BATCH_SIZE, deliver, deliverBatch, DELIVERY_TIMEOUT_MS, type BatchMessage } from "./transport.server";
 
 export interface DrainOptions {
-  /** Most rows to deliver in this run. Delivery is sequential, to respect the provider's rate limit. */
+  /**
+   * Most provider calls in this run (a row, or a batch of up to BATCH_SIZE
+   * shared-body rows). Delivery is sequential, to respect the provider's rate limit.
+   */
   limit?: number;
   /**
    * The clock: a fixed time, or a function read at each step (tests move it
@@ -49,6 +60,8 @@ export const DEFAULT_DRAIN_LIMIT = 50;
  * chunk is done in half its lease.
  */
 export const CLAIM_CHUNK = Math.floor(SENDING_LEASE_MS / 2 / DELIVERY_TIMEOUT_MS);
+/** Shared-body rows claimed at a time: as many calls as CLAIM_CHUNK, each a full batch. */
+export const SHARED_CLAIM_CHUNK = CLAIM_CHUNK * BATCH_SIZE;
 /** A row is sent only while its lease has at least this much left. */
 const LEASE_MARGIN_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
@@ -73,17 +86,60 @@ export async function drainOutbox(
     sent = [];
   };
 
-  let tried = 0;
-  while (tried < limit && now().getTime() - started < budgetMs) {
-    const claimed = await claimDue(db, now(), Math.min(CLAIM_CHUNK, limit - tried), ids);
-    if (claimed.length === 0) break;
+  // Delivers a claimed chunk of shared-body rows, BATCH_SIZE a call; returns the calls made.
+  const deliverShared = async (claimed: OutboxRow[]): Promise<number> => {
+    const bodies = await loadSharedBodies(env.DB, claimed.map((r) => r.bodyId ?? ""));
+    const failures: Array<{ row: OutboxRow; error: string }> = [];
+    let calls = 0;
+    for (let i = 0; i < claimed.length; i += BATCH_SIZE) {
+      const group = claimed.slice(i, i + BATCH_SIZE);
+      if (group.some((row) => Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS)) {
+        await unclaim(db, claimed.slice(i).map((r) => r.id), now());
+        break;
+      }
+      const messages: BatchMessage[] = [];
+      for (const row of group) {
+        const filled = filledBodies(row, bodies);
+        if (filled) messages.push({ row, ...filled });
+        else failures.push({ row, error: `The shared body ${row.bodyId} is gone` });
+      }
+      const delivered = await deliverBatch(config, messages);
+      calls++;
+      delivered.forEach((delivery, j) => {
+        const row = messages[j]!.row;
+        if (delivery.ok) sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });
+        else failures.push({ row, error: delivery.error });
+      });
+    }
+    const outcome = await markAttemptsFailed(db, failures, now());
+    result.retried += outcome.retried;
+    result.failed += outcome.failed;
+    if (failures.length > 0) {
+      console.error(
+        `${failures.length} batched email(s) not delivered (${outcome.retried} retried, ${outcome.failed} failed): ${failures[0]!.error.slice(0, 300)}`,
+      );
+    }
+    await flush();
+    return calls;
+  };
+
+  let calls = 0;
+  while (calls < limit && now().getTime() - started < budgetMs) {
+    const shared = await claimDue(db, now(), Math.min(SHARED_CLAIM_CHUNK, (limit - calls) * BATCH_SIZE), ids, {
+      shared: true,
+    });
+    if (shared.length > 0) calls += await deliverShared(shared);
+    if (calls >= limit || now().getTime() - started >= budgetMs) break;
+
+    const claimed = await claimDue(db, now(), Math.min(CLAIM_CHUNK, limit - calls), ids, { shared: false });
+    if (claimed.length === 0 && shared.length === 0) break;
     for (const [i, row] of claimed.entries()) {
       if (Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS) {
         // Too little lease left to be sure no other drain takes it meanwhile: back to the queue.
         await unclaim(db, claimed.slice(i).map((r) => r.id), now());
         break;
       }
-      tried++;
+      calls++;
       const delivery = await deliver(config, row);
       if (delivery.ok) {
         sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });

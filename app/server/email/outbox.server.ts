@@ -4,8 +4,9 @@
  * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
  * never deliver one row twice.
  */
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
+import { fillMailVars, MAIL_VARS, type MailVars } from "~/domain/mail/newsletter";
 import { schema, type Db, type SqlCondition } from "../db.server";
 import type { Config } from "../env.server";
 import {
@@ -198,6 +199,12 @@ export async function claimDue(
   now: Date,
   limit: number,
   ids?: readonly string[],
+  {
+    shared,
+  }: {
+    /** true: only rows with a shared body (delivered in batches); false: only the others. */
+    shared?: boolean;
+  } = {},
 ): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
   const due = db
@@ -210,6 +217,7 @@ export async function claimDue(
         // A mail whose link is dead is never sent (retireDeadLinks settles it).
         or(isNull(emailOutbox.expiresAt), gt(emailOutbox.expiresAt, nowIso)),
         ids ? inArray(emailOutbox.id, [...ids]) : undefined,
+        shared === undefined ? undefined : shared ? isNotNull(emailOutbox.bodyId) : isNull(emailOutbox.bodyId),
       ),
     )
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(sql`rowid`))
@@ -245,23 +253,79 @@ export async function unclaim(db: Db, ids: readonly string[], now: Date): Promis
     .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, "sending")));
 }
 
-/** Settles delivered rows as sent: one statement, however many rows. */
+/**
+ * A statement per SETTLE_CHUNK rows, all in one batch. In the statements,
+ * `+status` keeps SQLite from walking the status index (every row being
+ * sent) instead of looking each listed id up by its key: with 2 000 rows
+ * claimed, that walk made settling them cost seconds.
+ */
+const SETTLE_CHUNK = 100;
+
+async function inChunks<T>(
+  db: Db,
+  items: readonly T[],
+  statement: (chunk: T[]) => { sql: string; params: unknown[] },
+): Promise<void> {
+  const d1 = db.$client;
+  const statements: D1PreparedStatement[] = [];
+  for (let i = 0; i < items.length; i += SETTLE_CHUNK) {
+    const { sql: text, params } = statement(items.slice(i, i + SETTLE_CHUNK));
+    statements.push(d1.prepare(text).bind(...params));
+  }
+  if (statements.length > 0) await d1.batch(statements);
+}
+
+/** Settles delivered rows as sent: one round trip, however many rows. */
 export async function markAllSent(
   db: Db,
   sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>,
   now: Date,
 ): Promise<void> {
-  if (sent.length === 0) return;
-  const delivered = JSON.stringify(sent.map(({ id, providerMessageId }) => ({ id, p: providerMessageId })));
-  await db.run(sql`
-    UPDATE email_outbox
-    SET status = 'sent', sent_at = ${now.toISOString()}, last_error = NULL,
-      provider_message_id = (
-        SELECT json_extract(d.value, '$.p') FROM json_each(${delivered}) d
-        WHERE json_extract(d.value, '$.id') = email_outbox.id
-      )
-    WHERE status = 'sending'
-      AND id IN (SELECT json_extract(d.value, '$.id') FROM json_each(${delivered}) d)`);
+  const nowIso = now.toISOString();
+  await inChunks(db, sent, (chunk) => {
+    const delivered = JSON.stringify(chunk.map(({ id, providerMessageId }) => ({ id, p: providerMessageId })));
+    return {
+      sql: `UPDATE email_outbox
+        SET status = 'sent', sent_at = ?1, last_error = NULL, provider_message_id = d.p
+        FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.p') AS p FROM json_each(?2)) AS d
+        WHERE email_outbox.id = d.id AND +email_outbox.status = 'sending'`,
+      params: [nowIso, delivered],
+    };
+  });
+}
+
+/** What a failed attempt does to its row: retry after the backoff, or the dead letter. */
+function afterFailure(row: Pick<OutboxRow, "attempts">, now: Date): { status: "queued" | "failed"; nextAttemptAt: string | null } {
+  const delay = RETRY_DELAYS_MS[row.attempts - 1];
+  if (delay === undefined || row.attempts >= MAX_ATTEMPTS) return { status: "failed", nextAttemptAt: null };
+  return { status: "queued", nextAttemptAt: plus(now, delay) };
+}
+
+/**
+ * markAttemptFailed for many rows in one round trip (a batch delivery that
+ * failed, or some of its messages). Returns how many were retried and failed.
+ */
+export async function markAttemptsFailed(
+  db: Db,
+  failures: ReadonlyArray<{ row: Pick<OutboxRow, "id" | "attempts">; error: string }>,
+  now: Date,
+): Promise<{ retried: number; failed: number }> {
+  const outcome = { retried: 0, failed: 0 };
+  if (failures.length === 0) return outcome;
+  const settled = failures.map(({ row, error }) => {
+    const next = afterFailure(row, now);
+    outcome[next.status === "failed" ? "failed" : "retried"]++;
+    return { id: row.id, s: next.status, n: next.nextAttemptAt, e: error.slice(0, MAX_ERROR_LENGTH) };
+  });
+  await inChunks(db, settled, (chunk) => ({
+    sql: `UPDATE email_outbox
+      SET status = f.s, last_error = f.e, next_attempt_at = coalesce(f.n, email_outbox.next_attempt_at)
+      FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.s') AS s, json_extract(value, '$.n') AS n,
+              json_extract(value, '$.e') AS e FROM json_each(?1)) AS f
+      WHERE email_outbox.id = f.id AND +email_outbox.status = 'sending'`,
+    params: [JSON.stringify(chunk)],
+  }));
+  return outcome;
 }
 
 /** Schedules the next attempt with backoff, or dead-letters the row when out of attempts. */
@@ -271,16 +335,16 @@ export async function markAttemptFailed(
   error: string,
   now: Date,
 ): Promise<"retried" | "failed"> {
-  const delay = RETRY_DELAYS_MS[row.attempts - 1];
+  const next = afterFailure(row, now);
   const lastError = error.slice(0, MAX_ERROR_LENGTH);
   const where = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
-  if (delay === undefined || row.attempts >= MAX_ATTEMPTS) {
+  if (next.status === "failed") {
     await db.update(emailOutbox).set({ status: "failed", lastError }).where(where);
     return "failed";
   }
   await db
     .update(emailOutbox)
-    .set({ status: "queued", lastError, nextAttemptAt: plus(now, delay) })
+    .set({ status: "queued", lastError, nextAttemptAt: next.nextAttemptAt ?? now.toISOString() })
     .where(where);
   return "retried";
 }
@@ -371,4 +435,59 @@ export function parseAttachments(json: string | null): EmailAttachment[] {
   } catch {
     return [];
   }
+}
+
+/** A shared body (email_bodies) as delivery and /dev/mail read it. */
+export interface SharedBody {
+  id: string;
+  textBody: string;
+  htmlBody: string | null;
+}
+
+/** The bodies of `ids` in one query. */
+export async function loadSharedBodies(db: D1Database, ids: readonly string[]): Promise<Map<string, SharedBody>> {
+  if (ids.length === 0) return new Map();
+  const { results } = await db
+    .prepare(
+      `SELECT id, text_body AS textBody, html_body AS htmlBody FROM email_bodies
+       WHERE id IN (SELECT value FROM json_each(?))`,
+    )
+    .bind(JSON.stringify([...new Set(ids)]))
+    .all<SharedBody>();
+  return new Map(results.map((b) => [b.id, b]));
+}
+
+/** A row's variables as stored; anything malformed reads as none. */
+export function parseMailVars(json: string | null): MailVars {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    const vars: MailVars = {};
+    for (const name of MAIL_VARS) {
+      const v = (value as Record<string, unknown>)[name];
+      if (typeof v === "string") vars[name] = v;
+    }
+    return vars;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The bodies a row's recipient gets: its own, or the shared body with the
+ * row's variables filled in. Null when the shared body is gone.
+ */
+export function filledBodies(
+  row: Pick<OutboxRow, "textBody" | "htmlBody" | "bodyId" | "varsJson">,
+  bodies: ReadonlyMap<string, SharedBody>,
+): { text: string; html: string | null } | null {
+  if (!row.bodyId) return { text: row.textBody, html: row.htmlBody };
+  const body = bodies.get(row.bodyId);
+  if (!body) return null;
+  const vars = parseMailVars(row.varsJson);
+  return {
+    text: fillMailVars(body.textBody, vars, "text"),
+    html: body.htmlBody === null ? null : fillMailVars(body.htmlBody, vars, "html"),
+  };
 }

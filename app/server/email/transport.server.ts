@@ -1,7 +1,8 @@
 /**
- * Delivery of one outbox row, chosen by config.EMAIL_TRANSPORT:
+ * Delivery of outbox rows, chosen by config.EMAIL_TRANSPORT:
  * - "outbox": nothing leaves the machine; the row itself is the mail, read at /dev/mail.
- * - "resend": the Resend HTTP API.
+ * - "resend": the Resend HTTP API: one row per POST {RESEND_API_URL}, or up to
+ *   100 rows (newsletter mail, with no attachments) per POST {RESEND_API_URL}/batch.
  * A transport never throws: every problem comes back as { ok: false, error }.
  */
 import type { Config } from "../env.server";
@@ -72,6 +73,112 @@ async function sendWithResend(
       ? body.id
       : null;
   return { ok: true, providerMessageId: id };
+}
+
+/** Resend takes up to 100 messages per batch call. */
+export const BATCH_SIZE = 100;
+
+/** One message of a batch: the row and its bodies as the recipient gets them (filledBodies). */
+export interface BatchMessage {
+  row: OutboxRow;
+  text: string;
+  html: string | null;
+}
+
+/** The batch endpoint next to the configured single-send one: …/emails → …/emails/batch. */
+export function batchUrl(singleUrl: string): string {
+  const url = new URL(singleUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/batch`;
+  return url.toString();
+}
+
+/**
+ * Delivers up to BATCH_SIZE messages in one call; the results come back in
+ * the order of `messages`. Resend's permissive validation sends the valid
+ * ones and names the others by index, so one bad address fails only itself.
+ * Attachments are not supported by the batch endpoint (callers batch only
+ * shared-body newsletter rows, which have none).
+ */
+export async function deliverBatch(
+  config: Pick<Config, "EMAIL_TRANSPORT" | "RESEND_API_KEY" | "RESEND_API_URL">,
+  messages: readonly BatchMessage[],
+): Promise<DeliveryResult[]> {
+  if (messages.length === 0) return [];
+  if (messages.length > BATCH_SIZE) throw new Error(`a batch holds at most ${BATCH_SIZE} messages`);
+  try {
+    switch (config.EMAIL_TRANSPORT) {
+      case "outbox":
+        return messages.map(() => ({ ok: true, providerMessageId: null }));
+      case "resend":
+        return await sendBatchWithResend(config, messages);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return messages.map(() => ({ ok: false, error: message }));
+  }
+}
+
+async function sendBatchWithResend(
+  config: Pick<Config, "RESEND_API_KEY" | "RESEND_API_URL">,
+  messages: readonly BatchMessage[],
+): Promise<DeliveryResult[]> {
+  // The same rows again (a retry after a lost answer) make the same key, and Resend drops the repeat.
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(messages.map((m) => m.row.idempotencyKey).join("\n")),
+  );
+  const key = `batch:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const response = await fetch(batchUrl(config.RESEND_API_URL), {
+    method: "POST",
+    headers: {
+      Authorization: `Bearer ${config.RESEND_API_KEY ?? ""}`,
+      "Content-Type": "application/json",
+      "Idempotency-Key": key,
+      "x-batch-validation": "permissive",
+    },
+    body: JSON.stringify(
+      messages.map(({ row, text, html }) => {
+        const headers = parseHeaders(row.headersJson);
+        return {
+          from: row.fromAddress,
+          to: [row.toAddress],
+          subject: row.subject,
+          text,
+          html: html ?? undefined,
+          reply_to: row.replyTo ?? undefined,
+          headers: Object.keys(headers).length ? headers : undefined,
+        };
+      }),
+    ),
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+  });
+  if (!response.ok) {
+    const detail = await response.text().catch(() => "");
+    const error = `Resend answered ${response.status}: ${detail}`;
+    return messages.map(() => ({ ok: false, error }));
+  }
+  const body: unknown = await response.json().catch(() => null);
+  const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
+  const errors = new Map<number, string>();
+  if (isRecord(body) && Array.isArray(body.errors)) {
+    for (const e of body.errors) {
+      if (isRecord(e) && typeof e.index === "number") {
+        errors.set(e.index, `Resend refused it: ${typeof e.message === "string" ? e.message : "invalid"}`);
+      }
+    }
+  }
+  // data lists the accepted messages in order, skipping the refused ones.
+  let next = 0;
+  return messages.map((_, i): DeliveryResult => {
+    const error = errors.get(i);
+    if (error !== undefined) return { ok: false, error };
+    const entry: unknown = data[next++];
+    return { ok: true, providerMessageId: isRecord(entry) && typeof entry.id === "string" ? entry.id : null };
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function utf8ToBase64(text: string): string {

@@ -1,0 +1,252 @@
+/**
+ * Starting and stopping a campaign's delivery, and the one mail a campaign
+ * makes for one address (used by test sends).
+ *
+ * Starting renders the campaign once into email_bodies, marks it 'sending'
+ * and records its waves (planWaves); the cron worker's newsletter-waves job
+ * (campaign-waves.server.ts) queues each wave's recipients when it is due.
+ *
+ * Rules where the spec is silent:
+ * - A campaign that is 'sending' is not started again (reason
+ *   'already-sending'): stop it first. Draft, sent, failed and cancelled
+ *   campaigns can be sent.
+ * - Sending a campaign again never clears its recipients ledger: nobody gets
+ *   the same campaign twice, so a second send reaches only subscribers of the
+ *   target who have not had it (e.g. new ones, or the rest after a stop). A
+ *   target with nobody left answers 'no-recipients' and changes nothing.
+ * - Stopping deletes the mail that was queued but not yet handed to the
+ *   provider, and those recipients' ledger rows, so a later send can still
+ *   reach them; mail already delivered (or being delivered right now) stays.
+ */
+import type { MailMessage } from "~/domain/mail/message";
+import { campaignMail, fillMailVars, type CampaignContent } from "~/domain/mail/newsletter";
+import { planWaves, type PlannedWave } from "~/domain/newsletter/waves";
+import { segmentSet } from "~/domain/newsletter/segments";
+import { campaignTargets } from "~/domain/schemas/campaign";
+import type { schema } from "../db.server";
+import type { Config, Env } from "../env.server";
+import { audienceCondition, notYetRecipient } from "./audience.server";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
+
+type EmailCampaignRow = typeof schema.emailCampaigns.$inferSelect;
+
+export type StartCampaignResult =
+  | {
+      ok: true;
+      /** Subscribers of the target who will get it (not counting those who had it before). */
+      recipients: number;
+      waves: PlannedWave[];
+      reportDueAt: string | null;
+    }
+  | { ok: false; reason: "not-found" | "already-sending" | "invalid-target" | "no-recipients" };
+
+export type StopCampaignResult = {
+  stopped: boolean;
+  /** Queued mail of the campaign that will now never be sent. */
+  unsent: number;
+};
+
+/** The campaign's content as the mail template takes it. */
+export function campaignContent(
+  campaign: Pick<
+    EmailCampaignRow,
+    "subject" | "subheader" | "htmlContent" | "imageUrl" | "buttonText" | "buttonUrl" | "footerLine1" | "footerLine2"
+  >,
+): CampaignContent {
+  return {
+    subject: campaign.subject,
+    subheader: campaign.subheader,
+    htmlContent: campaign.htmlContent,
+    imageUrl: campaign.imageUrl,
+    buttonText: campaign.buttonText,
+    buttonUrl: campaign.buttonUrl,
+    footerLine1: campaign.footerLine1,
+    footerLine2: campaign.footerLine2,
+  };
+}
+
+const CAMPAIGN_COLUMNS = `id, subject, subheader, html_content AS htmlContent, image_url AS imageUrl,
+  button_text AS buttonText, button_url AS buttonUrl, footer_line1 AS footerLine1,
+  footer_line2 AS footerLine2, status`;
+
+type CampaignForStart = Pick<
+  EmailCampaignRow,
+  | "id"
+  | "subject"
+  | "subheader"
+  | "htmlContent"
+  | "imageUrl"
+  | "buttonText"
+  | "buttonUrl"
+  | "footerLine1"
+  | "footerLine2"
+  | "status"
+>;
+
+/**
+ * Starts sending `campaignId` to `target` ('alla' or one segment). Two round
+ * trips: the campaign with its recipient count, then one batch that renders
+ * the body, marks the campaign 'sending' and records its waves, each
+ * statement guarded so a concurrent start (or a campaign that became
+ * 'sending' meanwhile) changes nothing.
+ */
+export async function startCampaign(
+  env: Pick<Env, "DB">,
+  config: Pick<Config, "NEWSLETTER_PERSONAL_SEGMENT">,
+  { campaignId, target, now = new Date() }: { campaignId: number; target: string; now?: Date },
+): Promise<StartCampaignResult> {
+  if (!campaignTargets(segmentSet(config.NEWSLETTER_PERSONAL_SEGMENT)).includes(target)) {
+    return { ok: false, reason: "invalid-target" };
+  }
+  const db = env.DB;
+  const audience = audienceCondition(target);
+  const fresh = notYetRecipient(campaignId);
+  const [campaigns, counts] = await db.batch([
+    db.prepare(`SELECT ${CAMPAIGN_COLUMNS} FROM email_campaigns WHERE id = ?`).bind(campaignId),
+    db
+      .prepare(`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${audience.sql} AND ${fresh.sql}`)
+      .bind(...audience.params, ...fresh.params),
+  ]);
+  const campaign = campaigns?.results[0] as CampaignForStart | undefined;
+  if (!campaign) return { ok: false, reason: "not-found" };
+  if (campaign.status === "sending") return { ok: false, reason: "already-sending" };
+  const recipients = (counts?.results[0] as { n: number } | undefined)?.n ?? 0;
+  if (recipients === 0) return { ok: false, reason: "no-recipients" };
+
+  const plan = planWaves(target, now);
+  const nowIso = now.toISOString();
+  const bodyId = crypto.randomUUID();
+  const mail = campaignMail(campaignContent(campaign));
+  // Each write holds only while the campaign is not being sent and the target
+  // still has someone left: ?1 is the campaign, the audience's own parameter
+  // (a segment name) comes after the statement's others.
+  const startable = (n: number) =>
+    `EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status != 'sending')
+     AND EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE ${audience.sql.replaceAll("?", `?${n}`)}
+       AND ${fresh.sql.replace("?", "?1")})`;
+  const segmentParam = audience.params;
+  const ours = "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND body_id = ?2 AND status = 'sending')";
+  const results = await db.batch([
+    db
+      .prepare(`DELETE FROM email_campaign_waves WHERE campaign_id = ?1 AND ${startable(2)}`)
+      .bind(campaignId, ...segmentParam),
+    db
+      .prepare(
+        `INSERT INTO email_bodies (id, text_body, html_body, created_at) SELECT ?2, ?3, ?4, ?5 WHERE ${startable(6)}`,
+      )
+      .bind(campaignId, bodyId, mail.text, mail.html ?? null, nowIso, ...segmentParam),
+    db
+      .prepare(
+        `UPDATE email_campaigns SET status = 'sending', target_segment = ?3, body_id = ?2,
+           sending_started_at = ?4, report_due_at = ?5, report_sent_at = NULL, stopped_at = NULL, updated_at = ?4
+         WHERE id = ?1 AND ${startable(6)}`,
+      )
+      .bind(campaignId, bodyId, target, nowIso, plan.reportDueAt, ...segmentParam),
+    db
+      .prepare(
+        `INSERT INTO email_campaign_waves (campaign_id, wave, segment_name, scheduled_at, status)
+         SELECT ?1, json_extract(w.value, '$.wave'), json_extract(w.value, '$.audience'),
+           json_extract(w.value, '$.dueAt'), 'scheduled'
+         FROM json_each(?3) w WHERE ${ours}`,
+      )
+      .bind(campaignId, bodyId, JSON.stringify(plan.waves)),
+    db.prepare("SELECT status, body_id AS bodyId FROM email_campaigns WHERE id = ?").bind(campaignId),
+  ]);
+  const after = results.at(-1)?.results[0] as { status: string; bodyId: string | null } | undefined;
+  if (after?.bodyId === bodyId) return { ok: true, recipients, waves: plan.waves, reportDueAt: plan.reportDueAt };
+  if (after?.status === "sending") return { ok: false, reason: "already-sending" };
+  if (!after) return { ok: false, reason: "not-found" };
+  // Everyone left unsubscribed (or got it) between the count and the batch.
+  return { ok: false, reason: "no-recipients" };
+}
+
+/**
+ * Stops a campaign that is being sent: it becomes 'cancelled' (shown
+ * 'Stoppad'), its remaining waves are cancelled and its report is called
+ * off; mail queued but not yet handed to the provider is deleted (with its
+ * ledger row, so a later send can still reach that subscriber). One batch;
+ * a campaign that is not 'sending' is left as it is.
+ */
+export async function stopCampaign(
+  env: Pick<Env, "DB">,
+  { campaignId, now = new Date() }: { campaignId: number; now?: Date },
+): Promise<StopCampaignResult> {
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const stoppedNow = "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status = 'cancelled' AND stopped_at = ?2)";
+  const [stopped, , , unsent] = await db.batch([
+    db
+      .prepare(
+        `UPDATE email_campaigns SET status = 'cancelled', stopped_at = ?2, report_due_at = NULL, updated_at = ?2
+         WHERE id = ?1 AND status = 'sending'`,
+      )
+      .bind(campaignId, nowIso),
+    db
+      .prepare(
+        `UPDATE email_campaign_waves SET status = 'cancelled', finished_at = ?2
+         WHERE campaign_id = ?1 AND status IN ('scheduled', 'running') AND ${stoppedNow}`,
+      )
+      .bind(campaignId, nowIso),
+    // The ledger first (it names the rows), then the rows themselves (keyed campaign:{id}:{subscriber},
+    // so the key's range finds them on its unique index).
+    db
+      .prepare(
+        `DELETE FROM email_campaign_recipients
+         WHERE campaign_id = ?1 AND ${stoppedNow} AND outbox_id IN (
+           SELECT o.id FROM email_outbox o WHERE o.status = 'queued' AND o.idempotency_key >= ?3 AND o.idempotency_key < ?4)`,
+      )
+      .bind(campaignId, nowIso, `campaign:${campaignId}:`, `campaign:${campaignId};`),
+    db
+      .prepare(
+        `DELETE FROM email_outbox
+         WHERE status = 'queued' AND idempotency_key >= ?3 AND idempotency_key < ?4 AND ${stoppedNow}`,
+      )
+      .bind(campaignId, nowIso, `campaign:${campaignId}:`, `campaign:${campaignId};`),
+    db
+      .prepare(
+        `UPDATE email_campaign_waves SET sent_count = (
+           SELECT count(*) FROM email_campaign_recipients r
+           WHERE r.campaign_id = email_campaign_waves.campaign_id AND r.wave = email_campaign_waves.wave
+             AND r.segment_name = email_campaign_waves.segment_name)
+         WHERE campaign_id = ?1 AND ${stoppedNow}`,
+      )
+      .bind(campaignId, nowIso),
+    db
+      .prepare(
+        `UPDATE email_campaigns SET sent_count = (SELECT count(*) FROM email_campaign_recipients WHERE campaign_id = ?1)
+         WHERE id = ?1 AND ${stoppedNow}`,
+      )
+      .bind(campaignId, nowIso),
+  ]);
+  return { stopped: (stopped?.meta.changes ?? 0) > 0, unsent: unsent?.meta.changes ?? 0 };
+}
+
+/** The campaign's subject stays as the admin wrote it; the kind says what the mail is for. */
+export type CampaignMailKind = "newsletter" | "newsletter-test";
+
+/**
+ * The whole mail of `campaign` for one address, as a recipient gets it: the
+ * body with that address's own unsubscribe link, the RFC 8058 headers and the
+ * campaign's sender. A test send queues it through sendEmail (kind
+ * 'newsletter-test'); waves queue the same mail as a shared body plus
+ * variables instead (campaign-waves.server.ts).
+ */
+export async function campaignMessageFor(
+  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL">,
+  campaign: Parameters<typeof campaignContent>[0] & Pick<EmailCampaignRow, "fromEmail">,
+  email: string,
+  kind: CampaignMailKind = "newsletter-test",
+): Promise<MailMessage> {
+  const mail = campaignMail(campaignContent(campaign));
+  const url = await unsubscribeUrl(config, email);
+  const vars = { unsubscribe_url: url };
+  return {
+    kind,
+    to: email,
+    from: campaign.fromEmail,
+    subject: mail.subject,
+    text: fillMailVars(mail.text, vars, "text"),
+    html: mail.html === undefined ? undefined : fillMailVars(mail.html, vars, "html"),
+    headers: listUnsubscribeHeaders(config, url),
+  };
+}

@@ -1,0 +1,363 @@
+/**
+ * The newsletter-waves job (cron worker, every five minutes; also right after
+ * a campaign is started): queues the recipients of every due wave into the
+ * outbox, finishes campaigns whose waves are done, and queues each day-4
+ * report once.
+ *
+ * A wave is read page by page in subscriber-id order (keyset: the wave row
+ * keeps last_subscriber_id), so a run that stops (its budget, the platform,
+ * a failure) leaves the wave 'running' and the next run continues where the
+ * last committed page ended. Each page is one D1 batch (a transaction): the
+ * ledger rows (email_campaign_recipients, primary key campaign + subscriber,
+ * INSERT OR IGNORE), one outbox row for each ledger row this batch created
+ * (same outbox id, idempotency key campaign:{id}:{subscriber}), and the
+ * wave's progress; every statement holds only while the campaign is still
+ * 'sending' with the body this run read. So a repeated trigger or two
+ * overlapping runs can both read a page, but only one of them queues each
+ * mail: nobody gets a campaign twice.
+ *
+ * Per run: one claim batch, then two round trips per page of 500 (a SELECT
+ * and a batch of four statements), so 10 000 recipients are about 100 D1
+ * queries, well inside the 1 000 a Worker invocation may make; signing the
+ * unsubscribe links (one HMAC each, the key imported once) is the CPU cost.
+ */
+import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
+import type { Config, Env } from "../env.server";
+import { toMailDeps, type EmailContext } from "../email/deps.server";
+import { drainOutbox, type DrainResult } from "../email/drain.server";
+import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { audienceCondition, notYetRecipient } from "./audience.server";
+import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
+
+export interface WaveLimits {
+  /** Subscribers read and queued per page (one SELECT and one batch). */
+  pageSize?: number;
+  /** Most recipients queued in one run; the rest wait for the next. */
+  maxRecipients?: number;
+  /** No new page after this long (ms, real time), so a run ends well before the next trigger. */
+  budgetMs?: number;
+}
+
+// A type, not an interface, so it fits the cron's Record<string, number> figures.
+export type WaveRunResult = {
+  /** Waves worked on in this run. */
+  waves: number;
+  /** Mails queued (one per new recipient). */
+  queued: number;
+  /** Waves finished in this run. */
+  wavesDone: number;
+  /** Campaigns that became 'sent'. */
+  campaignsSent: number;
+  /** Day-4 reports queued. */
+  reports: number;
+};
+
+export const WAVE_PAGE_SIZE = 500;
+export const WAVE_MAX_RECIPIENTS_PER_RUN = 25_000;
+export const WAVE_BUDGET_MS = 2 * 60_000;
+
+export const NEWSLETTER_KIND = "newsletter";
+export const REPORT_KIND = "newsletter-report";
+
+interface ClaimedWave {
+  campaignId: number;
+  wave: number;
+  audience: string;
+  lastSubscriberId: number;
+}
+
+interface SendingCampaign {
+  id: number;
+  bodyId: string | null;
+}
+
+/** The idempotency key of a campaign's mail to one subscriber. */
+export function campaignMailKey(campaignId: number, subscriberId: number): string {
+  return `campaign:${campaignId}:${subscriberId}`;
+}
+
+export async function runDueWaves(
+  env: Pick<Env, "DB">,
+  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL" | "EMAIL_FROM">,
+  now: Date,
+  limits: WaveLimits = {},
+): Promise<WaveRunResult> {
+  const pageSize = limits.pageSize ?? WAVE_PAGE_SIZE;
+  const maxRecipients = limits.maxRecipients ?? WAVE_MAX_RECIPIENTS_PER_RUN;
+  const budgetMs = limits.budgetMs ?? WAVE_BUDGET_MS;
+  const started = Date.now();
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const result: WaveRunResult = { waves: 0, queued: 0, wavesDone: 0, campaignsSent: 0, reports: 0 };
+
+  // Claim: due waves of campaigns still being sent become 'running' (a wave
+  // another run holds stays 'running'; the ledger keeps the overlap harmless).
+  const [claimed, campaigns] = await db.batch([
+    db
+      .prepare(
+        `UPDATE email_campaign_waves SET status = 'running', started_at = COALESCE(started_at, ?1)
+         WHERE status IN ('scheduled', 'running') AND scheduled_at <= ?1
+           AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = campaign_id AND c.status = 'sending')
+         RETURNING campaign_id AS campaignId, wave, segment_name AS audience, last_subscriber_id AS lastSubscriberId`,
+      )
+      .bind(nowIso),
+    db.prepare(
+      `SELECT id, body_id AS bodyId FROM email_campaigns WHERE status = 'sending'
+       AND id IN (SELECT campaign_id FROM email_campaign_waves WHERE status = 'running')`,
+    ),
+  ]);
+  const waves = ((claimed?.results ?? []) as ClaimedWave[]).sort(
+    (a, b) => a.campaignId - b.campaignId || a.wave - b.wave || a.audience.localeCompare(b.audience),
+  );
+  const bodies = new Map(((campaigns?.results ?? []) as SendingCampaign[]).map((c) => [c.id, c.bodyId]));
+
+  for (const wave of waves) {
+    const bodyId = bodies.get(wave.campaignId);
+    if (!bodyId) continue;
+    result.waves++;
+    let last = wave.lastSubscriberId;
+    for (;;) {
+      const room = maxRecipients - result.queued;
+      if (room <= 0 || Date.now() - started >= budgetMs) return finish(env, config, now, result);
+      const take = Math.min(pageSize, room);
+      const page = await queueWavePage(env, config, now, { ...wave, lastSubscriberId: last }, bodyId, take);
+      result.queued += page.queued;
+      last = page.lastSubscriberId;
+      if (page.done) {
+        result.wavesDone++;
+        break;
+      }
+    }
+  }
+  return finish(env, config, now, result);
+}
+
+/**
+ * What the admin page runs right after starting a campaign (in waitUntil,
+ * after the response): the waves due now, then a drain of what they queued,
+ * so day 1 leaves at once instead of at the next trigger (and locally, where
+ * no cron runs, shows in /dev/mail at once). The cron does the same work
+ * again if this is cut short; nothing goes out twice.
+ */
+export async function queueAndDeliverDueWaves(
+  context: EmailContext,
+  now: Date = new Date(),
+): Promise<{ waves: WaveRunResult; drain: DrainResult }> {
+  const deps = toMailDeps(context);
+  const waves = await runDueWaves(deps.env, deps.config, now);
+  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000 });
+  return { waves, drain };
+}
+
+/** One page of a wave: read up to `take` subscribers after the last one, queue their mail. */
+async function queueWavePage(
+  env: Pick<Env, "DB">,
+  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL">,
+  now: Date,
+  wave: ClaimedWave,
+  bodyId: string,
+  take: number,
+): Promise<{ queued: number; lastSubscriberId: number; done: boolean }> {
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const audience = audienceCondition(wave.audience);
+  const fresh = notYetRecipient(wave.campaignId);
+  const { results: subscribers } = await db
+    .prepare(
+      `SELECT s.id, s.email FROM newsletter_subscribers s
+       WHERE s.id > ? AND ${audience.sql} AND ${fresh.sql}
+       ORDER BY s.id LIMIT ?`,
+    )
+    .bind(wave.lastSubscriberId, ...audience.params, ...fresh.params, take)
+    .all<{ id: number; email: string }>();
+  const done = subscribers.length < take;
+  const lastSubscriberId = subscribers.at(-1)?.id ?? wave.lastSubscriberId;
+  const waveKey = "campaign_id = ?1 AND wave = ?2 AND segment_name = ?3";
+
+  if (subscribers.length === 0) {
+    await db
+      .prepare(
+        `UPDATE email_campaign_waves SET status = 'done', finished_at = ?4 WHERE ${waveKey} AND status = 'running'`,
+      )
+      .bind(wave.campaignId, wave.wave, wave.audience, nowIso)
+      .run();
+    return { queued: 0, lastSubscriberId, done: true };
+  }
+
+  const entries = await Promise.all(
+    subscribers.map(async (s) => {
+      const url = await unsubscribeUrl(config, s.email);
+      return {
+        s: s.id,
+        o: crypto.randomUUID(),
+        k: campaignMailKey(wave.campaignId, s.id),
+        e: s.email,
+        u: url,
+        h: JSON.stringify(listUnsubscribeHeaders(config, url)),
+      };
+    }),
+  );
+  const payload = JSON.stringify(entries);
+  const field = (name: keyof (typeof entries)[number]) => `json_extract(j.value, '$.${name}')`;
+  // Statements below bind: ?1 campaign, ?2 wave, ?3 audience, ?4 now, ?5 body, ?6 payload
+  // (a statement may leave some unused; its highest number is what it binds).
+  const params = [wave.campaignId, wave.wave, wave.audience, nowIso, bodyId, payload];
+  const sending = `EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status = 'sending' AND body_id = ?5)
+    AND EXISTS (SELECT 1 FROM email_campaign_waves WHERE ${waveKey} AND status = 'running')`;
+  // The ledger rows this batch created: their outbox id is this batch's. CROSS
+  // JOIN keeps the list as the outer loop (a primary-key probe per entry);
+  // the other order scans the campaign's whole ledger for every entry.
+  const ours = `CROSS JOIN email_campaign_recipients r
+    ON r.campaign_id = ?1 AND r.subscriber_id = ${field("s")} AND r.outbox_id = ${field("o")}`;
+  const queuedHere = `(SELECT count(*) FROM json_each(?6) j ${ours})`;
+  const [, outbox] = await db.batch([
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO email_campaign_recipients (campaign_id, subscriber_id, wave, segment_name, outbox_id, created_at)
+         SELECT ?1, ${field("s")}, ?2, ?3, ${field("o")}, ?4 FROM json_each(?6) j WHERE ${sending}`,
+      )
+      .bind(...params),
+    db
+      .prepare(
+        `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, subject, text_body,
+           html_body, body_id, vars_json, headers_json, next_attempt_at, created_at)
+         SELECT ${field("o")}, ${field("k")}, '${NEWSLETTER_KIND}', ${field("e")},
+           c.from_email, c.subject, '', NULL, ?5, json_object('unsubscribe_url', ${field("u")}), ${field("h")}, ?4, ?4
+         FROM json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1
+         WHERE 1
+         ON CONFLICT (idempotency_key) DO NOTHING`,
+      )
+      .bind(...params),
+    db
+      .prepare(
+        `UPDATE email_campaign_waves SET last_subscriber_id = max(last_subscriber_id, ?7),
+           sent_count = sent_count + ${queuedHere},
+           status = CASE WHEN ?8 THEN 'done' ELSE status END,
+           finished_at = CASE WHEN ?8 THEN ?4 ELSE finished_at END
+         WHERE ${waveKey} AND status = 'running'`,
+      )
+      .bind(...params, lastSubscriberId, done ? 1 : 0),
+    db
+      .prepare(
+        `UPDATE email_campaigns SET sent_count = sent_count + ${queuedHere}, updated_at = ?4
+         WHERE id = ?1`,
+      )
+      .bind(...params),
+  ]);
+  return { queued: outbox?.meta.changes ?? 0, lastSubscriberId, done };
+}
+
+/** Queues the due day-4 reports, then marks finished campaigns 'sent'. */
+async function finish(
+  env: Pick<Env, "DB">,
+  config: Pick<Config, "ADMIN_EMAIL" | "EMAIL_FROM">,
+  now: Date,
+  result: WaveRunResult,
+): Promise<WaveRunResult> {
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const wavesLeft = `EXISTS (SELECT 1 FROM email_campaign_waves w
+    WHERE w.campaign_id = email_campaigns.id AND w.status IN ('scheduled', 'running'))`;
+  const { results: due } = await db
+    .prepare(
+      `SELECT id, campaign_name AS campaignName, subject, sending_started_at AS startedAt FROM email_campaigns
+       WHERE status = 'sending' AND report_due_at <= ? AND report_sent_at IS NULL AND NOT ${wavesLeft}`,
+    )
+    .bind(nowIso)
+    .all<{ id: number; campaignName: string; subject: string; startedAt: string | null }>();
+  for (const campaign of due) {
+    if (await queueReport(env, config, now, campaign)) result.reports++;
+  }
+  const sent = await db
+    .prepare(
+      `UPDATE email_campaigns SET status = 'sent', updated_at = ?1
+       WHERE status = 'sending' AND NOT ${wavesLeft} AND (report_due_at IS NULL OR report_sent_at IS NOT NULL)`,
+    )
+    .bind(nowIso)
+    .run();
+  result.campaignsSent += sent.meta.changes ?? 0;
+  return result;
+}
+
+/**
+ * The report, once: report_sent_at is set by a conditional UPDATE in the
+ * batch that queues the mail (keyed per campaign and send), so overlapping
+ * runs queue one report between them.
+ */
+async function queueReport(
+  env: Pick<Env, "DB">,
+  config: Pick<Config, "ADMIN_EMAIL" | "EMAIL_FROM">,
+  now: Date,
+  campaign: { id: number; campaignName: string; subject: string; startedAt: string | null },
+): Promise<boolean> {
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const [figures, waveRows] = await db.batch([
+    db
+      .prepare(
+        `SELECT r.wave, count(*) AS recipients,
+           coalesce(sum(o.status = 'sent'), 0) AS sent,
+           coalesce(sum(o.status = 'failed'), 0) AS failed,
+           coalesce(sum(s.status = 'unsubscribed'), 0) AS unsubscribed
+         FROM email_campaign_recipients r
+         LEFT JOIN email_outbox o ON o.id = r.outbox_id
+         LEFT JOIN newsletter_subscribers s ON s.id = r.subscriber_id
+         WHERE r.campaign_id = ? GROUP BY r.wave`,
+      )
+      .bind(campaign.id),
+    db
+      .prepare("SELECT wave, segment_name AS audience FROM email_campaign_waves WHERE campaign_id = ? ORDER BY wave, segment_name")
+      .bind(campaign.id),
+  ]);
+  const counts = new Map(
+    ((figures?.results ?? []) as Array<Omit<WaveReportRow, "audiences">>).map((row) => [row.wave, row]),
+  );
+  const rows: WaveReportRow[] = [];
+  for (const { wave, audience } of (waveRows?.results ?? []) as Array<{ wave: number; audience: string }>) {
+    const row = rows.find((r) => r.wave === wave);
+    if (row) {
+      row.audiences.push(audience);
+      continue;
+    }
+    const c = counts.get(wave);
+    rows.push({
+      wave,
+      audiences: [audience],
+      recipients: c?.recipients ?? 0,
+      sent: c?.sent ?? 0,
+      failed: c?.failed ?? 0,
+      unsubscribed: c?.unsubscribed ?? 0,
+    });
+  }
+  const mail = campaignReportMail({
+    campaignName: campaign.campaignName,
+    subject: campaign.subject,
+    startedAt: campaign.startedAt,
+    waves: rows,
+  });
+  const row = toOutboxRow(
+    {
+      kind: REPORT_KIND,
+      to: config.ADMIN_EMAIL,
+      ...mail,
+      idempotencyKey: `campaign-report:${campaign.id}:${campaign.startedAt ?? ""}`,
+    },
+    { from: config.EMAIL_FROM },
+    nowIso,
+  );
+  const [claimed] = await db.batch([
+    db
+      .prepare(
+        `UPDATE email_campaigns SET report_sent_at = ?2, updated_at = ?2
+         WHERE id = ?1 AND status = 'sending' AND report_sent_at IS NULL`,
+      )
+      .bind(campaign.id, nowIso),
+    ...outboxInsertStatements(db, row, {
+      condition: {
+        sql: "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ? AND status = 'sending' AND report_sent_at = ?)",
+        params: [campaign.id, nowIso],
+      },
+    }),
+  ]);
+  return (claimed?.meta.changes ?? 0) > 0;
+}
