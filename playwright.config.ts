@@ -3,6 +3,8 @@ import { defineConfig } from "@playwright/test";
 // A port of its own so tests never touch a developer's running app (8787).
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
+/** Turnstile's siteverify, stubbed locally (the server has no network); serve.sh points the app at it. */
+const TURNSTILE_STUB_PORT = PORT - 10;
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -32,12 +34,20 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true, launchOptions } },
     { name: "no-js", use: { javaScriptEnabled: false, launchOptions } },
   ],
-  webServer: {
-    command: `bash tests/e2e/serve.sh ${PORT}`,
-    url: `${BASE_URL}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `bash tests/e2e/serve.sh ${PORT}`,
+      url: `${BASE_URL}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node tests/e2e/turnstile-stub.mjs ${TURNSTILE_STUB_PORT}`,
+      url: `http://127.0.0.1:${TURNSTILE_STUB_PORT}/`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+    },
+  ],
 });

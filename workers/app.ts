@@ -11,7 +11,12 @@ import * as serverBuild from "../build/server";
 import { getLoadContext } from "../app/server/context.server";
 import { ROUND_TRIPS_HEADER, withRoundTripCounter } from "../app/server/d1-round-trips.server";
 import { assertServedLocally, ConfigError, isLocalHostname, type Env } from "../app/server/env.server";
-import { createNonce, isCrossSiteRequest, withSecurityHeaders } from "../app/server/http-security.server";
+import {
+  createNonce,
+  forRequestHandler,
+  isCrossSiteRequest,
+  withSecurityHeaders,
+} from "../app/server/http-security.server";
 import { withPageCache } from "../app/server/public/page-cache.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
@@ -40,7 +45,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);
   }
-  return withPageCache(request, ctx, cspNonce, () => handleRemixRequest(request, loadContext));
+  return withPageCache(request, ctx, cspNonce, () => handleRemixRequest(forRequestHandler(request), loadContext));
 }
 
 export default {

@@ -1,19 +1,28 @@
 /**
  * The start page: hero with the three buttons, the available group sessions,
  * every visible session type with its 'Fråga Flurre om Passet' button, and
- * the newsletter block. A failed read leaves the lists empty without a message
- * (spec section 8).
+ * the newsletter block with its signup form (whose action is this route's).
+ * A failed read leaves the lists empty without a message (spec section 8).
  */
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
 import { NewsletterBlock } from "~/components/newsletter-block";
+import { NewsletterSignup } from "~/components/newsletter-signup";
 import { SessionCard } from "~/components/session-card";
 import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
 import { START_TEXTS } from "~/domain/texts";
+import { formRenderedAt } from "~/server/bot-check.server";
+import { handleNewsletterSignup } from "~/server/newsletter/signup.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadStartPage, type StartPageData } from "~/server/public/sessions.server";
 import publicStyles from "~/styles/public.css?url";
@@ -54,14 +63,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .map((row) => toSessionCard(row, loaded.types, "exact"))
     .filter((s) => s.availability.bookable)
     .map((s) => cardData(s, "teaser"));
+  const newsletter = {
+    siteKey: context.config.TURNSTILE_SITE_KEY,
+    renderedAt: await formRenderedAt(context.config),
+    // After a signup without JavaScript (CONFIRMATION_SENT_URL): the link is on its way.
+    confirmationSent: new URL(request.url).searchParams.get("nyhetsbrev") === "bekrafta",
+  };
   return data(
-    { types, groupSessions },
+    { types, groupSessions, newsletter },
     { headers: failed ? noStoreHeaders : publicCacheHeaders(request, LIST_CACHE) },
   );
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  return handleNewsletterSignup({ request, context });
+}
+
 export default function Index() {
-  const { types, groupSessions } = useLoaderData<typeof loader>();
+  const { types, groupSessions, newsletter } = useLoaderData<typeof loader>();
+  const signupAnswer = useActionData<typeof action>();
   return (
     <div className="public-page home">
       <section className="hero-banner" aria-labelledby="hero-heading">
@@ -126,7 +146,15 @@ export default function Index() {
         </ul>
       </section>
 
-      <NewsletterBlock />
+      <NewsletterBlock>
+        <NewsletterSignup
+          siteKey={newsletter.siteKey}
+          renderedAt={newsletter.renderedAt}
+          action="/?index"
+          lastAnswer={signupAnswer}
+          confirmationSent={newsletter.confirmationSent}
+        />
+      </NewsletterBlock>
     </div>
   );
 }

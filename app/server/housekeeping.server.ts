@@ -1,6 +1,6 @@
 /**
- * Removes what has outlived its purpose: used or expired sign-in and staff
- * confirmation tokens, expired sessions, old rate-limit windows, settled
+ * Removes what has outlived its purpose: used or expired sign-in, staff
+ * confirmation and newsletter confirmation tokens, expired sessions, old rate-limit windows, settled
  * mail past its retention, and shared mail bodies nothing needs any more (no
  * outbox row and no campaign being sent refers to them). Run daily by the
  * cron worker.
@@ -17,10 +17,11 @@ export async function removeExpiredRecords(
 ) {
   const nowIso = now.toISOString();
   const dayAgoIso = new Date(now.getTime() - DAY_MS).toISOString();
-  const [tokens, staffTokens, sessions, windows, mail, bodies] = await env.DB.batch([
+  const [tokens, staffTokens, newsletterTokens, sessions, windows, mail, bodies] = await env.DB.batch([
     // Used tokens are kept a day so a second click still gets the right error.
     env.DB.prepare("DELETE FROM sign_in_tokens WHERE expires_at < ?").bind(dayAgoIso),
     env.DB.prepare("DELETE FROM staff_email_tokens WHERE expires_at < ?").bind(dayAgoIso),
+    env.DB.prepare("DELETE FROM newsletter_confirmations WHERE expires_at < ?").bind(dayAgoIso),
     env.DB.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(nowIso),
     env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now.getTime() - DAY_MS),
     purgeSettledMailStatement(env.DB, now, mailRetentionDays),
@@ -32,7 +33,7 @@ export async function removeExpiredRecords(
     ),
   ]);
   return {
-    tokens: (tokens?.meta.changes ?? 0) + (staffTokens?.meta.changes ?? 0),
+    tokens: (tokens?.meta.changes ?? 0) + (staffTokens?.meta.changes ?? 0) + (newsletterTokens?.meta.changes ?? 0),
     sessions: sessions?.meta.changes ?? 0,
     rateLimitWindows: windows?.meta.changes ?? 0,
     mail: mail?.meta.changes ?? 0,

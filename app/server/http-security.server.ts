@@ -8,6 +8,7 @@
  * script must read it with useNonce() (app/components/nonce.tsx).
  */
 import { randomToken } from "./crypto.server";
+import { UNSUBSCRIBE_PATH } from "./newsletter/unsubscribe-links.server";
 
 /** Turnstile's script and iframe come from here. */
 const CHALLENGE_ORIGIN = "https://challenges.cloudflare.com";
@@ -65,12 +66,39 @@ export function withSecurityHeaders(response: Response, { nonce, https }: { nonc
  * Origin names another site is refused. Without Origin, a browser's
  * Sec-Fetch-Site: cross-site is refused too. Requests with neither header
  * (curl, server-to-server, tests) pass: they carry no victim's cookies.
+ *
+ * One exception: the RFC 8058 one-click unsubscribe, which a mail provider
+ * POSTs from its own site to the link in the mail's List-Unsubscribe header.
+ * It is let through only to exactly that path and only with the link's
+ * address and token; the route reads no cookie and changes nothing unless
+ * the token is the address's HMAC.
  */
 export function isCrossSiteRequest(request: Request, siteUrl: string): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
+  if (isUnsubscribeLinkPost(request)) return false;
   const origin = request.headers.get("Origin");
   if (origin !== null) {
     return origin !== new URL(request.url).origin && origin !== new URL(siteUrl).origin;
   }
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+/** A POST to /unsubscribe carrying a personal link's address and token (checked by the route). */
+function isUnsubscribeLinkPost(request: Request): boolean {
+  if (request.method !== "POST") return false;
+  const url = new URL(request.url);
+  return url.pathname === UNSUBSCRIBE_PATH && !!url.searchParams.get("email") && !!url.searchParams.get("token");
+}
+
+/**
+ * The request as Remix gets it. Remix refuses a document POST whose Origin
+ * differs from its Host; the one-click unsubscribe may come from a mail
+ * provider's site, so that one POST (see isCrossSiteRequest) is handed on
+ * without its Origin. Every other request is handed on as it came.
+ */
+export function forRequestHandler(request: Request): Request {
+  if (!isUnsubscribeLinkPost(request) || !request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
 }

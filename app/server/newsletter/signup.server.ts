@@ -1,0 +1,320 @@
+/**
+ * Newsletter signup from the start page, and its double opt-in.
+ *
+ * The action's flow: honeypot and signed fill time → the form's schema →
+ * rate limits per client and per address (counted in D1 before anything
+ * outside is called) → then one of two paths:
+ *
+ * - With the Turnstile widget (JavaScript): the token is verified with
+ *   siteverify here, in the action. Only a clear success subscribes the
+ *   address at once (consent 'turnstile') and queues a welcome mail with its
+ *   unsubscribe link and RFC 8058 headers. A missing, refused, reused,
+ *   expired or unverifiable token stores nothing and says so.
+ * - Without JavaScript (the form posted natively, no token field): a
+ *   one-time link is mailed (newsletter_confirmations: only a SHA-256 hash
+ *   of the token, 48 hours, single use) and its POST subscribes the address
+ *   (consent 'confirmation-link').
+ *
+ * No enumeration: an address already subscribed changes nothing and gets the
+ * same answer as a new one; so does a signup over a rate limit (nothing is
+ * done for it, and nothing is sent). An address that unsubscribed is
+ * subscribed again only through the link mailed to it, even with a verified
+ * token: a bot check proves a person, not that the person owns the mailbox.
+ *
+ * Each signup is one D1 batch: the subscriber (or the pending link) and its
+ * mail go in together (a transactional outbox); delivery follows after the
+ * response.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { newsletterConfirmationMail, newsletterWelcomeMail } from "~/domain/mail/newsletter-signup";
+import { CONSENT_WORDING_VERSION } from "~/domain/newsletter/signup-texts";
+import { NewsletterSignupSchema, TURNSTILE_FIELD } from "~/domain/schemas/newsletter-signup";
+import { withinLimits } from "../auth/limits.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
+import { randomToken, sha256Hex } from "../crypto.server";
+import type { SqlCondition } from "../db.server";
+import { blankLinkStatement, outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
+import { scheduleDrain } from "../email/send-email.server";
+import type { Config } from "../env.server";
+import { noStoreHeaders } from "../public/cache.server";
+import { clientIp, type RateLimitRule } from "../rate-limit.server";
+import { verifyTurnstileToken } from "./turnstile.server";
+import { listUnsubscribeHeaders, normalizeAddress, unsubscribeUrl } from "./unsubscribe-links.server";
+
+export const CONFIRMATION_TTL_HOURS = 48;
+const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_HOURS * 60 * 60_000;
+export const CONFIRM_PATH = "/nyhetsbrev/bekrafta";
+/** Where a signup without JavaScript lands: the start page saying the link is on its way. */
+export const CONFIRMATION_SENT_URL = "/?nyhetsbrev=bekrafta#nyhetsbrev";
+
+/**
+ * Generous per client (a family or an office shares one address), tight per
+ * address (nobody needs more than a few links an hour).
+ */
+export const NEWSLETTER_SIGNUP_LIMITS: { ip: RateLimitRule; email: RateLimitRule } = {
+  ip: { name: "newsletter-ip", limit: 10, windowMs: 10 * 60_000 },
+  email: { name: "newsletter-email", limit: 3, windowMs: 60 * 60_000 },
+};
+
+/** What the start page's form gets back from the action. */
+export type SignupOutcome = "subscribed" | "verification-failed" | "failed";
+export type SignupActionData = { result: SubmissionResult<string[]> | null; outcome: SignupOutcome };
+
+/** How consent was given, as stored with the subscriber or the pending link. */
+export interface ConsentRecord {
+  /** The page the form was on. */
+  page: string;
+  wording: string;
+  /** HMAC-SHA256 of the client IP (never the IP itself), or null when unknown. */
+  ipHash: string | null;
+}
+
+const confirmationMailKey = (tokenHash: string) => `newsletter-confirmation:${tokenHash}`;
+
+export function confirmationUrl(config: Pick<Config, "SITE_URL">, token: string): string {
+  const url = new URL(CONFIRM_PATH, config.SITE_URL);
+  url.searchParams.set("token", token);
+  return url.toString();
+}
+
+/** A keyed hash of the IP: proves where consent came from without keeping the address. */
+export async function consentIpHash(config: Pick<Config, "SESSION_SECRET">, ip: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(config.SESSION_SECRET),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`consent-ip:${ip.trim()}`));
+  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function consentFrom(config: Config, request: Request): Promise<ConsentRecord> {
+  const ip = clientIp(request);
+  return {
+    page: new URL(request.url).pathname.slice(0, 200),
+    wording: CONSENT_WORDING_VERSION,
+    ipHash: ip === "unknown" ? null : await consentIpHash(config, ip),
+  };
+}
+
+/** The welcome mail's outbox row, with the personal unsubscribe link in body and headers. */
+async function welcomeRow(config: Config, email: string, key: string, nowIso: string) {
+  const link = await unsubscribeUrl(config, email);
+  return toOutboxRow(
+    {
+      kind: "newsletter-welcome",
+      to: email,
+      ...newsletterWelcomeMail(config.SITE_URL, link),
+      headers: listUnsubscribeHeaders(config, link),
+      idempotencyKey: key,
+    },
+    { from: config.EMAIL_FROM },
+    nowIso,
+  );
+}
+
+/**
+ * Records a signup in one batch and queues its mail. `verified`: the bot
+ * check passed (subscribe now; a link only for an address that had
+ * unsubscribed); otherwise a link for any address not subscribed already.
+ * Returns the outbox ids to deliver (a row that was not queued is skipped by
+ * the drain).
+ */
+export async function recordSignup(
+  context: Pick<AppLoadContext, "config"> & { cloudflare: { env: { DB: D1Database } } },
+  rawEmail: string,
+  consent: ConsentRecord,
+  { verified, now = Date.now() }: { verified: boolean; now?: number },
+): Promise<string[]> {
+  const { config } = context;
+  const db = context.cloudflare.env.DB;
+  const email = normalizeAddress(rawEmail);
+  const nowIso = new Date(now).toISOString();
+  const expiresAt = new Date(now + CONFIRMATION_TTL_MS).toISOString();
+  const token = randomToken(32);
+  const tokenHash = await sha256Hex(token);
+  const slot = await recipientSlot(config, email, now);
+
+  const confirmation = toOutboxRow(
+    {
+      kind: "newsletter-confirmation",
+      to: email,
+      ...newsletterConfirmationMail(confirmationUrl(config, token), CONFIRMATION_TTL_HOURS),
+      idempotencyKey: confirmationMailKey(tokenHash),
+      // Never sent once the link is dead; blanked in the stored copy once used or dead.
+      secret: { token, expiresAt },
+    },
+    { from: config.EMAIL_FROM },
+    nowIso,
+  );
+  const linkIf: SqlCondition = verified
+    ? {
+        sql: "EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'unsubscribed')",
+        params: [email],
+      }
+    : {
+        sql: "NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed')",
+        params: [email],
+      };
+  const statements: D1PreparedStatement[] = [];
+  let welcome: ReturnType<typeof toOutboxRow> | null = null;
+  if (verified) {
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO newsletter_subscribers
+             (email, status, source, consent_at, consent_method, consent_page, consent_wording, consent_ip_hash)
+           VALUES (?, 'subscribed', 'website', ?, 'turnstile', ?, ?, ?)
+           ON CONFLICT DO NOTHING`,
+        )
+        .bind(email, nowIso, consent.page, consent.wording, consent.ipHash),
+    );
+    // The key carries the consent time: two racing signups of one address queue one welcome.
+    welcome = await welcomeRow(config, email, `newsletter-welcome:${email}:${nowIso}`, nowIso);
+  }
+  statements.push(
+    db
+      .prepare(
+        `INSERT INTO newsletter_confirmations
+           (token_hash, email, consent_page, consent_wording, consent_ip_hash, created_at, expires_at)
+         SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${linkIf.sql}`,
+      )
+      .bind(tokenHash, email, consent.page, consent.wording, consent.ipHash, nowIso, expiresAt, ...linkIf.params),
+  );
+  if (welcome) {
+    statements.push(
+      ...outboxInsertStatements(db, welcome, {
+        condition: {
+          sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed'
+                  AND consent_method = 'turnstile' AND consent_at = ?)`,
+          params: [email, nowIso],
+        },
+        recipientSlot: slot,
+      }),
+    );
+  }
+  statements.push(
+    ...outboxInsertStatements(db, confirmation, {
+      condition: { sql: "EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ?)", params: [tokenHash] },
+      recipientSlot: slot,
+    }),
+  );
+  await db.batch(statements);
+  return [confirmation.id, ...(welcome ? [welcome.id] : [])];
+}
+
+export type ConfirmOutcome = "confirmed" | "expired" | "invalid";
+
+/**
+ * Uses a confirmation link up (a POST, never a GET): once, before it
+ * expires. Subscribes the address (again, if it had unsubscribed; an address
+ * subscribed meanwhile is left as it is) with the consent given at signup,
+ * queues the welcome mail and blanks the link in the stored confirmation mail.
+ */
+export async function confirmSubscription(
+  context: Pick<AppLoadContext, "config"> & { cloudflare: { env: { DB: D1Database } } },
+  token: string,
+  now = Date.now(),
+): Promise<{ outcome: ConfirmOutcome; outboxIds: string[] }> {
+  const failed = (outcome: ConfirmOutcome) => ({ outcome, outboxIds: [] });
+  if (token.length < 22 || token.length > 128) return failed("invalid");
+  const { config } = context;
+  const db = context.cloudflare.env.DB;
+  const nowIso = new Date(now).toISOString();
+  const tokenHash = await sha256Hex(token);
+  const pending = await db
+    .prepare("SELECT email, expires_at, used_at FROM newsletter_confirmations WHERE token_hash = ?")
+    .bind(tokenHash)
+    .first<{ email: string; expires_at: string; used_at: string | null }>();
+  if (!pending || pending.used_at !== null) return failed("invalid");
+  if (pending.expires_at <= nowIso) return failed("expired");
+
+  const email = pending.email;
+  const usedNow: SqlCondition = {
+    sql: "EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ? AND used_at = ?)",
+    params: [tokenHash, nowIso],
+  };
+  const welcome = await welcomeRow(config, email, `newsletter-welcome:confirm:${tokenHash}`, nowIso);
+  const [used] = await db.batch([
+    db
+      .prepare(
+        `UPDATE newsletter_confirmations SET used_at = ?1
+         WHERE token_hash = ?2 AND used_at IS NULL AND expires_at > ?1
+         RETURNING email`,
+      )
+      .bind(nowIso, tokenHash),
+    db
+      .prepare(
+        `INSERT INTO newsletter_subscribers
+           (email, status, source, consent_at, consent_method, consent_page, consent_wording, consent_ip_hash)
+         SELECT email, 'subscribed', 'website', ?1, 'confirmation-link', consent_page, consent_wording, consent_ip_hash
+         FROM newsletter_confirmations WHERE token_hash = ?2 AND used_at = ?1
+         ON CONFLICT (lower(email)) DO UPDATE SET
+           status = 'subscribed', unsubscribed_at = NULL, consent_at = excluded.consent_at,
+           consent_method = excluded.consent_method, consent_page = excluded.consent_page,
+           consent_wording = excluded.consent_wording, consent_ip_hash = excluded.consent_ip_hash
+         WHERE newsletter_subscribers.status = 'unsubscribed'`,
+      )
+      .bind(nowIso, tokenHash),
+    ...outboxInsertStatements(db, welcome, {
+      condition: {
+        sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed'
+                AND consent_method = 'confirmation-link' AND consent_at = ?)`,
+        params: [email, nowIso],
+      },
+      recipientSlot: await recipientSlot(config, email, now),
+    }),
+    blankLinkStatement(db, confirmationMailKey(tokenHash), new Date(now), usedNow),
+  ]);
+  // Another request used the link between the look-up and the batch.
+  if ((used?.results.length ?? 0) === 0) return failed("invalid");
+  return { outcome: "confirmed", outboxIds: [welcome.id] };
+}
+
+/** The start page's action: see the module header. */
+export async function handleNewsletterSignup({ request, context }: { request: Request; context: AppLoadContext }) {
+  const { config } = context;
+  const formData = await request.formData();
+  // The widget adds its field (empty until solved); a form posted without JavaScript has none.
+  const viaWidget = formData.has(TURNSTILE_FIELD);
+  const bot = await checkHoneypot(config, formData);
+  const submission = parseWithZod(formData, { schema: NewsletterSignupSchema });
+  const answer = (status: number, outcome: SignupOutcome, formErrors?: string[]) =>
+    data<SignupActionData>(
+      {
+        // A success echoes nothing back: every address gets the very same answer.
+        result: outcome === "subscribed" ? null : submission.reply({ formErrors, hideFields: [TURNSTILE_FIELD] }),
+        outcome,
+      },
+      { status, headers: noStoreHeaders },
+    );
+  const done = () => (viaWidget ? answer(200, "subscribed") : redirect(CONFIRMATION_SENT_URL, { headers: noStoreHeaders }));
+
+  if (!bot.ok) return answer(400, "failed", [BOT_CHECK_MESSAGE]);
+  if (submission.status !== "success") return answer(400, "failed");
+  const email = normalizeAddress(submission.value.email);
+  const env = context.cloudflare.env;
+
+  try {
+    // Counted before any outside call; over a limit nothing is done, and the answer is the usual one.
+    if (!(await withinLimits(env, NEWSLETTER_SIGNUP_LIMITS, request, email))) return done();
+    const consent = await consentFrom(config, request);
+    let verified = false;
+    if (viaWidget) {
+      const ip = clientIp(request);
+      const verdict = await verifyTurnstileToken(config, submission.value[TURNSTILE_FIELD], ip === "unknown" ? null : ip);
+      if (!verdict.ok) return answer(400, "verification-failed");
+      verified = true;
+    }
+    const outboxIds = await recordSignup(context, email, consent, { verified });
+    scheduleDrain(context, outboxIds);
+    return done();
+  } catch (error) {
+    console.error("newsletter signup failed", error);
+    return answer(500, "failed");
+  }
+}
