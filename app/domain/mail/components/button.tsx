@@ -31,7 +31,7 @@ export function MailButton({ href, children }: { href: string; children: string 
 export function ButtonRow({ href, children }: { href: string; children: string }) {
   return (
     <Row>
-      <Column style={{ padding: "8px 0 24px" }}>
+      <Column style={{ padding: "8px 0 16px" }}>
         <MailButton href={href}>{children}</MailButton>
       </Column>
     </Row>
