@@ -70,6 +70,21 @@ describe("customer confirmation", () => {
     expect(mail.html).not.toContain("<i>med</i>");
   });
 
+  it("lays the HTML out in React Email tables: a heading, the details, the reminder box and the calendar button", () => {
+    const html = mail.html;
+    expect(html).toMatch(/^<!DOCTYPE html PUBLIC/);
+    expect(html).toMatch(/<table align="center" width="100%"[^>]*role="presentation" style="max-width:560px;background-color:#ffffff/);
+    expect(html).toContain("<h1");
+    expect(html).toContain(">Tack för din bokning, Anna Andersson!</h1>");
+    expect(html).toMatch(/<th align="left" style="[^"]*">Datum<\/th><td style="[^"]*white-space:pre-wrap[^"]*">måndag 7 december 2026<\/td>/);
+    expect(html).toMatch(/>Hund<\/th><td [^>]*>Flurre \(Tax, 2 år\)<\/td>/);
+    expect(html).toMatch(/<p style="[^"]*color:#b42318;padding:12px;background-color:#fde7e5[^"]*">Kom ihåg: bokningen är bindande/);
+    expect(html).toMatch(/<a href="https:\/\/calendar\.google\.com\/calendar\/render\?[^"]*" style="[^"]*background-color:#1f5f4a/);
+    expect(html).toContain("minst 24 timmar");
+    expect(html).toContain('Dina bokningar hittar du på <a href="https://hundpass.se/mina-bokningar"');
+    expect(html).toContain("Vi ses!<br/>Hälsningar,<br/>Hundpass");
+  });
+
   it("tells group customers that a small group may be cancelled with 24 h notice", () => {
     expect(mail.text).toContain("minst 24 timmar");
     const privateMail = customerConfirmationMail({ ...session, passType: "private" }, booking, site);

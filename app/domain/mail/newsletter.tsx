@@ -2,8 +2,19 @@
 // subheader, content, image, button, two footer lines and the unsubscribe
 // link. The body is rendered once per campaign and shared by every recipient;
 // each recipient's own unsubscribe link is a variable filled in at delivery
-// ({{unsubscribe_url}}), so 10 000 recipients store one body. Pure.
-import { buttonHtml, escapeHtml, htmlDocument } from "./html";
+// ({{unsubscribe_url}}), so 10 000 recipients store one body. Pure; the HTML
+// is React Email, and React escapes every value the admin wrote. React leaves
+// braces in attributes as they are, so the placeholder survives into the
+// href for fillMailVars to find.
+import { Heading } from "@react-email/heading";
+import { Img } from "@react-email/img";
+import { ButtonRow } from "./components/button";
+import { MailFooter } from "./components/footer";
+import { MailLayout } from "./components/layout";
+import { renderMailDocument } from "./components/render";
+import { Lines, Paragraph } from "./components/text";
+import { CARD_PADDING_PX, CONTENT_WIDTH_PX, heading } from "./components/theme";
+import { escapeHtml } from "./html";
 import type { ComposedMail } from "./message";
 
 /** The per-recipient variables a campaign body may hold. */
@@ -28,6 +39,20 @@ export interface CampaignContent {
 
 export const UNSUBSCRIBE_LINK_TEXT = "Avprenumerera";
 
+/** The image's width in the card; it shrinks with the card on small screens. */
+const IMAGE_WIDTH_PX = CONTENT_WIDTH_PX - 2 * CARD_PADDING_PX;
+
+/** Only absolute http(s) links go into a mail (the campaign form checks it too). */
+function httpUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function paragraphs(text: string): string[] {
   return text
     .replace(/\r\n?/g, "\n")
@@ -42,7 +67,8 @@ function paragraphs(text: string): string[] {
  */
 export function campaignMail(content: CampaignContent): ComposedMail {
   const body = paragraphs(content.htmlContent);
-  const button = content.buttonText && content.buttonUrl ? { text: content.buttonText, url: content.buttonUrl } : null;
+  const buttonUrl = httpUrl(content.buttonUrl);
+  const button = content.buttonText && buttonUrl ? { text: content.buttonText, url: buttonUrl } : null;
   const footer = [content.footerLine1, content.footerLine2].filter((l): l is string => !!l && l.trim() !== "");
 
   const text = [
@@ -54,18 +80,33 @@ export function campaignMail(content: CampaignContent): ComposedMail {
     `${UNSUBSCRIBE_LINK_TEXT}: ${placeholder("unsubscribe_url")}`,
   ].join("\n");
 
-  const html = htmlDocument(
-    content.subject,
-    [
-      content.subheader ? `<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(content.subheader)}</h1>` : "",
-      content.imageUrl
-        ? `<img src="${escapeHtml(content.imageUrl)}" alt="" width="512" style="max-width:100%;height:auto;border-radius:8px;margin:0 0 16px">`
-        : "",
-      ...body.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`),
-      button ? `<p style="margin:24px 0">${buttonHtml(button.url, button.text)}</p>` : "",
-      ...footer.map((l) => `<p style="margin:0;color:#55625b;font-size:13px">${escapeHtml(l)}</p>`),
-      `<p style="margin:16px 0 0;font-size:13px"><a href="${placeholder("unsubscribe_url")}" style="color:#55625b">${UNSUBSCRIBE_LINK_TEXT}</a></p>`,
-    ].join(""),
+  const imageUrl = httpUrl(content.imageUrl);
+  const html = renderMailDocument(
+    <MailLayout
+      title={content.subject}
+      preview={content.subheader ?? body[0]}
+      footer={<MailFooter lines={footer} unsubscribe={{ href: placeholder("unsubscribe_url"), text: UNSUBSCRIBE_LINK_TEXT }} />}
+    >
+      {content.subheader ? (
+        <Heading as="h1" style={{ ...heading, margin: "0 0 16px" }}>
+          {content.subheader}
+        </Heading>
+      ) : null}
+      {imageUrl ? (
+        <Img
+          src={imageUrl}
+          alt=""
+          width={IMAGE_WIDTH_PX}
+          style={{ width: "100%", maxWidth: `${IMAGE_WIDTH_PX}px`, height: "auto", borderRadius: "8px", margin: "0 0 16px" }}
+        />
+      ) : null}
+      {body.map((p, i) => (
+        <Paragraph key={i}>
+          <Lines lines={p.split("\n")} />
+        </Paragraph>
+      ))}
+      {button ? <ButtonRow href={button.url}>{button.text}</ButtonRow> : null}
+    </MailLayout>,
   );
 
   return { subject: content.subject, text, html };

@@ -5,7 +5,10 @@
 // instead of adding a second one. Pure.
 import { formatSessionDate, formatTimeRange } from "../time";
 import { bookingIcs, type BookedSession, type BookingDetails } from "./booking";
-import { escapeHtml, htmlDocument } from "./html";
+import { MailLayout } from "./components/layout";
+import { renderMailDocument } from "./components/render";
+import { Paragraph, Signature, UrlLink } from "./components/text";
+import { colors } from "./components/theme";
 import type { MailMessage, MailSite } from "./message";
 
 /** Where and when a session is: the part of it a move changes. */
@@ -61,18 +64,22 @@ export function sessionChangeMail(
     "Hälsningar,",
     "Hundpass",
   ].join("\n");
-  const paragraph = (inner: string) => `<p style="margin:0 0 16px">${inner}</p>`;
-  const html = htmlDocument(
-    subject,
-    paragraph(`Hej ${escapeHtml(booking.userName)}!`) +
-      paragraph(escapeHtml(lead)) +
-      paragraph(`<s style="color:#55645c">${escapeHtml(was)}</s><br><strong>${escapeHtml(is)}</strong>`) +
-      paragraph(escapeHtml(calendar)) +
-      paragraph(
-        `${escapeHtml(question)} Dina bokningar hittar du på <a href="${escapeHtml(myBookings)}">${escapeHtml(myBookings)}</a>.`,
-      ) +
-      `<p style="margin:0 0 16px;color:#55645c">Bokningsnummer: ${escapeHtml(booking.id)}</p>` +
-      `<p style="margin:0">Hälsningar,<br>Hundpass</p>`,
+  const html = renderMailDocument(
+    <MailLayout title={subject} preview={is}>
+      <Paragraph>Hej {booking.userName}!</Paragraph>
+      <Paragraph>{lead}</Paragraph>
+      <Paragraph>
+        <s style={{ color: colors.muted }}>{was}</s>
+        <br />
+        <strong>{is}</strong>
+      </Paragraph>
+      <Paragraph>{calendar}</Paragraph>
+      <Paragraph>
+        {question} Dina bokningar hittar du på <UrlLink href={myBookings} />.
+      </Paragraph>
+      <Paragraph muted>Bokningsnummer: {booking.id}</Paragraph>
+      <Signature lines={["Hälsningar,", "Hundpass"]} />
+    </MailLayout>,
   );
   return {
     kind: "session-changed",

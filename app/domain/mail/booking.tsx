@@ -1,5 +1,6 @@
 // The two mails a booking sends (spec section 7: send-customer-confirmation
-// and notify-admin): the customer's as text and HTML, the admin's as text.
+// and notify-admin): the customer's as text and HTML (React Email), the
+// admin's as text.
 // Pure: the booking's own batch queues them. Times are shown in Stockholm
 // time; the .ics and the Google Calendar link carry UTC.
 import { googleCalendarUrl } from "../calendar-links";
@@ -7,7 +8,12 @@ import { GROUP_CANCEL_NOTICE_HOURS } from "../constants";
 import { buildIcs } from "../ics";
 import { formatKr } from "../price";
 import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "../time";
-import { escapeHtml, htmlDocument } from "./html";
+import { Heading } from "@react-email/heading";
+import { ButtonRow } from "./components/button";
+import { MailLayout } from "./components/layout";
+import { renderMailDocument } from "./components/render";
+import { Paragraph, Signature, UrlLink } from "./components/text";
+import { colors, heading } from "./components/theme";
 import type { ComposedMail, MailMessage, MailSite } from "./message";
 
 /**
@@ -83,15 +89,25 @@ function textRows(rows: Row[]): string {
     .join("\n");
 }
 
-function htmlRows(rows: Row[]): string {
-  const body = present(rows)
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top" style="padding:4px 12px 4px 0;color:#55645c;font-weight:600">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("");
-  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse">${body}</table>`;
+/** Label and value side by side; a value keeps the line breaks the customer typed. */
+function DetailsTable({ rows }: { rows: Row[] }) {
+  return (
+    <table role="presentation" cellSpacing={0} cellPadding={0} border={0} style={{ borderCollapse: "collapse", margin: "0 0 16px" }}>
+      <tbody>
+        {present(rows).map(([label, value]) => (
+          <tr key={label}>
+            <th
+              align="left"
+              style={{ verticalAlign: "top", padding: "4px 12px 4px 0", color: colors.muted, fontWeight: 600, fontSize: "15px", lineHeight: "22px" }}
+            >
+              {label}
+            </th>
+            <td style={{ verticalAlign: "top", padding: "4px 0", whiteSpace: "pre-wrap", fontSize: "15px", lineHeight: "22px" }}>{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
@@ -193,17 +209,32 @@ export function customerConfirmationMail(
     "Hundpass",
   ].join("\n");
 
-  const html = htmlDocument(
-    subject,
-    `<h1 style="font-size:22px;margin:0 0 8px">Tack för din bokning, ${escapeHtml(booking.userName)}!</h1>` +
-      `<p style="margin:0 0 16px">Här är din bekräftelse.</p>` +
-      htmlRows(rows) +
-      `<p style="margin:16px 0;padding:12px;background:#fde7e5;color:#b42318;border-radius:8px;font-weight:600">${escapeHtml(BINDING_TERMS_REMINDER)}</p>` +
-      (groupNote ? `<p style="margin:0 0 16px;color:#55645c">${escapeHtml(groupNote)}</p>` : "") +
-      `<p style="margin:0 0 16px"><a href="${escapeHtml(calendarUrl)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#1f5f4a;color:#ffffff;text-decoration:none;font-weight:600">Lägg till i Google Kalender</a></p>` +
-      `<p style="margin:0 0 16px;color:#55645c">Använder du en annan kalender? Öppna den bifogade filen (.ics).</p>` +
-      `<p style="margin:0 0 16px">Dina bokningar hittar du på <a href="${escapeHtml(myBookings)}">${escapeHtml(myBookings)}</a>.</p>` +
-      `<p style="margin:0">Vi ses!<br>Hälsningar,<br>Hundpass</p>`,
+  const html = renderMailDocument(
+    <MailLayout title={subject} preview={`${session.title}, ${longDate(session.startTime)}`}>
+      <Heading as="h1" style={{ ...heading, margin: "0 0 8px" }}>
+        Tack för din bokning, {booking.userName}!
+      </Heading>
+      <Paragraph>Här är din bekräftelse.</Paragraph>
+      <DetailsTable rows={rows} />
+      <Paragraph
+        style={{
+          padding: "12px",
+          backgroundColor: colors.warningBackground,
+          color: colors.warningText,
+          borderRadius: "8px",
+          fontWeight: 600,
+        }}
+      >
+        {BINDING_TERMS_REMINDER}
+      </Paragraph>
+      {groupNote ? <Paragraph muted>{groupNote}</Paragraph> : null}
+      <ButtonRow href={calendarUrl}>Lägg till i Google Kalender</ButtonRow>
+      <Paragraph muted>Använder du en annan kalender? Öppna den bifogade filen (.ics).</Paragraph>
+      <Paragraph>
+        Dina bokningar hittar du på <UrlLink href={myBookings} />.
+      </Paragraph>
+      <Signature lines={["Vi ses!", "Hälsningar,", "Hundpass"]} />
+    </MailLayout>,
   );
   return { subject, text, html };
 }

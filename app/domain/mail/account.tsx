@@ -1,17 +1,22 @@
-// The mails of sign-in and staff accounts: plain text and a simple HTML
-// twin. Links are absolute (made by the caller from SITE_URL); times are
-// spelled out, not computed here.
-import { buttonHtml, escapeHtml } from "./html";
+// The mails of sign-in and staff accounts: plain text and an HTML twin
+// (React Email). Links are absolute (made by the caller from SITE_URL);
+// times are spelled out, not computed here.
+import { ButtonRow } from "./components/button";
+import { MailLayout } from "./components/layout";
+import { renderMailDocument } from "./components/render";
+import { Paragraph, Signature } from "./components/text";
 import type { ComposedMail } from "./message";
 
-function bodyHtml(intro: string, href: string, label: string, outro: string): string {
-  return [
-    "<p>Hej!</p>",
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>${buttonHtml(href, label)}</p>`,
-    `<p style="color:#55645c">${escapeHtml(outro)}</p>`,
-    "<p>Hälsningar<br>Hundpass</p>",
-  ].join("\n");
+function bodyHtml(subject: string, intro: string, href: string, label: string, outro: string): string {
+  return renderMailDocument(
+    <MailLayout title={subject} preview={intro}>
+      <Paragraph>Hej!</Paragraph>
+      <Paragraph>{intro}</Paragraph>
+      <ButtonRow href={href}>{label}</ButtonRow>
+      <Paragraph muted>{outro}</Paragraph>
+      <Signature lines={["Hälsningar", "Hundpass"]} />
+    </MailLayout>,
+  );
 }
 
 function bodyText(intro: string, href: string, outro: string): string {
@@ -29,7 +34,7 @@ export function signInLinkMail(link: string, purpose: "customer" | "admin"): Com
   return {
     subject,
     text: bodyText(intro, link, outro),
-    html: bodyHtml(intro, link, "Logga in", outro),
+    html: bodyHtml(subject, intro, link, "Logga in", outro),
   };
 }
 
@@ -39,10 +44,11 @@ export function staffConfirmationMail(confirmUrl: string): ComposedMail {
     "Bekräfta din e-postadress för att aktivera ditt personalkonto hos Hundpass. Därefter loggar du in med din e-postadress och det lösenord du valde.";
   const outro =
     "Länken gäller i 60 minuter och kan bara användas en gång. Om du inte skapade kontot kan du bortse från det här meddelandet; då aktiveras inget konto.";
+  const subject = "Bekräfta ditt personalkonto hos Hundpass";
   return {
-    subject: "Bekräfta ditt personalkonto hos Hundpass",
+    subject,
     text: bodyText(intro, confirmUrl, outro),
-    html: bodyHtml(intro, confirmUrl, "Bekräfta e-postadress", outro),
+    html: bodyHtml(subject, intro, confirmUrl, "Bekräfta e-postadress", outro),
   };
 }
 
@@ -51,9 +57,10 @@ export function accountExistsMail(signInUrl: string): ComposedMail {
   const intro =
     "Någon (kanske du) försökte skapa ett konto hos Hundpass med den här e-postadressen, men det finns redan ett konto för den. Logga in med ditt befintliga konto.";
   const outro = "Om det inte var du kan du bortse från det här meddelandet; inget har ändrats.";
+  const subject = "Du har redan ett konto hos Hundpass";
   return {
-    subject: "Du har redan ett konto hos Hundpass",
+    subject,
     text: bodyText(intro, signInUrl, outro),
-    html: bodyHtml(intro, signInUrl, "Logga in", outro),
+    html: bodyHtml(subject, intro, signInUrl, "Logga in", outro),
   };
 }

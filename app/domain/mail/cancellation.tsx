@@ -5,7 +5,9 @@
 // a calendar that took the confirmation's file drops the event. Pure.
 import { buildIcs } from "../ics";
 import { formatSessionDate, formatTimeRange } from "../time";
-import { escapeHtml, htmlDocument } from "./html";
+import { MailLayout } from "./components/layout";
+import { renderMailDocument } from "./components/render";
+import { Paragraph, Signature, UrlLink } from "./components/text";
 import type { MailMessage, MailSite } from "./message";
 
 /** A booking as stored: who booked, and the session as it was booked. */
@@ -69,14 +71,19 @@ export function cancellationMail(
     "Hälsningar,",
     "Hundpass",
   ].join("\n");
-  const html = htmlDocument(
-    subject,
-    `<p style="margin:0 0 16px">Hej ${escapeHtml(booking.userName)}!</p>` +
-      `<p style="margin:0 0 16px">${escapeHtml(lead)}</p>` +
-      `<p style="margin:0 0 16px">Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.</p>` +
-      `<p style="margin:0 0 16px">Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på <a href="${escapeHtml(myBookings)}">${escapeHtml(myBookings)}</a>.</p>` +
-      `<p style="margin:0 0 16px;color:#55645c">Bokningsnummer: ${escapeHtml(booking.id)}</p>` +
-      `<p style="margin:0">Hälsningar,<br>Hundpass</p>`,
+  const html = renderMailDocument(
+    <MailLayout title={subject} preview={lead}>
+      <Paragraph>Hej {booking.userName}!</Paragraph>
+      <Paragraph>{lead}</Paragraph>
+      <Paragraph>
+        Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.
+      </Paragraph>
+      <Paragraph>
+        Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på <UrlLink href={myBookings} />.
+      </Paragraph>
+      <Paragraph muted>Bokningsnummer: {booking.id}</Paragraph>
+      <Signature lines={["Hälsningar,", "Hundpass"]} />
+    </MailLayout>,
   );
   return {
     kind: reason === "session" ? "session-cancelled" : "booking-cancelled",
