@@ -357,6 +357,33 @@ export const problemReports = sqliteTable("problem_reports", {
   createdAt: createdAt(),
 });
 
+/** Flurre's FAQ rows; links_json is a JSON array of { label, href }. */
+export const flurreFaq = sqliteTable("flurre_faq", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  linksJson: text("links_json").notNull().default("[]"),
+  createdAt: createdAt(),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+/** Questions Flurre could not answer, for staff (grouped by `normalized`). */
+export const flurreUnanswered = sqliteTable(
+  "flurre_unanswered",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    question: text("question").notNull(),
+    normalized: text("normalized").notNull(),
+    page: text("page"),
+    askedAt: text("asked_at").notNull().default(now),
+    handledAt: text("handled_at"),
+  },
+  (t) => [
+    index("flurre_unanswered_open_idx").on(t.handledAt, t.askedAt),
+    index("flurre_unanswered_normalized_idx").on(t.normalized),
+  ],
+);
+
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
