@@ -10,6 +10,8 @@ export type FlurreQuestion = {
   question: string;
   /** The path the question was asked from, if known. */
   page: string | null;
+  /** Store the question for staff if Flurre cannot answer it (false for a plain GET of /flurre?fraga=). */
+  record: boolean;
 };
 
 export async function askFlurre(_context: AppLoadContext, _input: FlurreQuestion): Promise<FlurreAnswer> {

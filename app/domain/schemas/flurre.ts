@@ -1,0 +1,20 @@
+// A question to Flurre, from the chat widget or the /flurre page: the
+// question itself (fraga) and the path it was asked from (sida).
+import { z } from "zod";
+import { FLURRE_QUESTION_MAX_LENGTH } from "../flurre/answer";
+import { requiredText } from "./common";
+
+export const FLURRE_MESSAGES = {
+  required: "Skriv en fråga till Flurre.",
+  tooLong: `Frågan får vara högst ${FLURRE_QUESTION_MAX_LENGTH} tecken.`,
+} as const;
+
+/** A path on this site: starts with one slash, no spaces. */
+const PAGE_PATH = /^\/(?!\/)\S*$/;
+
+export const FlurreQuestionSchema = z.object({
+  fraga: requiredText(FLURRE_MESSAGES.required, FLURRE_QUESTION_MAX_LENGTH, FLURRE_MESSAGES.tooLong),
+  sida: z.string().trim().max(200).regex(PAGE_PATH).optional().catch(undefined),
+});
+
+export type FlurreQuestionValues = z.output<typeof FlurreQuestionSchema>;
