@@ -11,6 +11,10 @@ const ACTION_LABELS: Record<string, string> = {
   "campaign.send": "Startade utskick",
   "campaign.stop": "Stoppade utskick",
   "campaign.delete": "Tog bort kampanj",
+  "flurre_faq.create": "Lade till FAQ-rad för Flurre",
+  "flurre_faq.update": "Ändrade FAQ-rad för Flurre",
+  "flurre_faq.delete": "Tog bort FAQ-rad för Flurre",
+  "flurre_unanswered.dismiss": "Markerade en fråga till Flurre som hanterad",
 };
 
 export function auditActionLabel(action: string): string {
@@ -21,6 +25,7 @@ export function auditActionLabel(action: string): string {
 export function auditTargetHref(targetType: string, targetId: string | null, action: string): string | null {
   if (!targetId || action === "session.delete") return null;
   if (targetType === "session") return `/admin/pass/${targetId}`;
+  if (targetType === "flurre_faq" && action !== "flurre_faq.delete") return `/admin/flurre?flik=faq&rad=${targetId}`;
   return null;
 }
 

@@ -1,7 +1,8 @@
-/** The admin menu: five cards, one per admin screen, then all sessions and the audit log. */
+/** The admin menu: five cards, one per admin screen, then all sessions, Flurre's questions and FAQ, and the audit log. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ALL_SESSIONS_TEXTS } from "~/domain/admin-all-sessions-texts";
+import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS } from "~/domain/flurre/admin-texts";
 import { requireAdmin } from "~/server/auth/session-user.server";
 
 const CARDS = [
@@ -30,6 +31,9 @@ export default function AdminMenu() {
       </ul>
       <p>
         <Link to="/admin/old">{ALL_SESSIONS_TEXTS.title}</Link>
+      </p>
+      <p>
+        <Link to={FLURRE_ADMIN_PATH}>{FLURRE_ADMIN_TEXTS.menuLink}</Link>
       </p>
       <p>
         <Link to="/admin/logg">Logg över ändringar</Link>

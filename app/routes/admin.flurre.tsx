@@ -1,0 +1,348 @@
+/**
+ * /admin/flurre ('Flurre'): what visitors asked Flurre that it could not
+ * answer, and the FAQ rows it answers with. Two tabs kept in the URL:
+ *
+ *   ?flik=obesvarade (the default): the open questions, repeats grouped,
+ *     newest first, each with 'Svara med en FAQ-rad' (the FAQ tab with
+ *     `&svara=ID`: the form filled with the question; saving the row marks the
+ *     question handled) and 'Markera som hanterad' (intent dismiss).
+ *   ?flik=faq: the FAQ form (a new row, `&rad=ID` to edit one) and the rows,
+ *     newest first. Deleting asks first: `&atgard=ta-bort&rad=ID` is that step
+ *     without JavaScript, a dialog with it; both post intent delete.
+ *
+ * Every loader and action call checks the admin role itself. The page reads
+ * its data in one D1 batch after the signed-in user.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FaqForm, type FaqFormValues } from "~/components/admin-flurre-faq-form";
+import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, type FaqRowView } from "~/components/admin-flurre-faq-list";
+import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
+import { Toaster } from "~/components/toaster";
+import {
+  FAQ_DELETE_TEXTS,
+  FLURRE_ADMIN_PATH,
+  FLURRE_ADMIN_TEXTS as T,
+  FLURRE_ADMIN_TOASTS as TOASTS,
+} from "~/domain/flurre/admin-texts";
+import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
+import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
+import { formatDateTime } from "~/domain/time";
+import type { ToastView } from "~/domain/toast";
+import { requireAdmin } from "~/server/auth/session-user.server";
+import {
+  createFaq,
+  deleteFaq,
+  faqListFrom,
+  faqStatement,
+  listFaqStatement,
+  updateFaq,
+  type FaqView,
+} from "~/server/flurre/faq.server";
+import {
+  dismissUnanswered,
+  listUnansweredStatement,
+  openGroupCountFrom,
+  openGroupCountStatement,
+  openGroupFrom,
+  openGroupStatement,
+  unansweredListFrom,
+  type UnansweredGroup,
+} from "~/server/flurre/unanswered-admin.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { noStoreHeaders } from "~/server/public/cache.server";
+import { redirectWithToast } from "~/server/toast.server";
+import flurreStyles from "~/styles/admin-flurre.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: flurreStyles }];
+
+export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
+
+type FlurreTab = "obesvarade" | "faq";
+
+function parseTab(value: string | null): FlurreTab {
+  return value === "faq" ? "faq" : "obesvarade";
+}
+
+/** A positive whole id from the URL or a form, else null. */
+function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,14}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+function groupView(group: UnansweredGroup): UnansweredGroupView {
+  return {
+    id: group.id,
+    question: group.question,
+    count: group.count,
+    lastAskedAt: group.lastAskedAt,
+    lastAskedLabel: formatDateTime(group.lastAskedAt),
+    page: group.page,
+    pageHref: group.page !== null && isSitePath(group.page) ? group.page : null,
+  };
+}
+
+function rowView(row: FaqView): FaqRowView {
+  return {
+    id: row.id,
+    question: row.question,
+    answer: row.answer,
+    links: readFaqLinks(row.linksJson),
+    updatedAt: row.updatedAt,
+    updatedLabel: formatDateTime(row.updatedAt),
+  };
+}
+
+interface UnansweredTabData {
+  tab: "obesvarade";
+  groups: UnansweredGroupView[] | null;
+  total: number;
+}
+
+interface FaqTabData {
+  tab: "faq";
+  rows: FaqRowView[] | null;
+  more: boolean;
+  editId: number | null;
+  answering: { id: number; count: number } | null;
+  formDefaults: FaqFormValues;
+  /** Changes with every save, so the form starts afresh after one. */
+  formKey: string;
+  savedId: number | null;
+  confirmDelete: Pick<FaqRowView, "id" | "question"> | null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const tab = parseTab(url.searchParams.get("flik"));
+  const db = context.cloudflare.env.DB;
+  const headers = noStoreHeaders;
+  let toast: ToastView | null = null;
+
+  if (tab === "obesvarade") {
+    let openCount: number | null = null;
+    let page: UnansweredTabData = { tab, groups: null, total: 0 };
+    try {
+      const [count, list] = await db.batch([openGroupCountStatement(db), listUnansweredStatement(db)]);
+      openCount = openGroupCountFrom(count);
+      const { groups, total } = unansweredListFrom(list);
+      page = { tab, groups: groups.map(groupView), total };
+    } catch (error) {
+      console.error("admin/flurre: could not read the unanswered questions", error);
+      toast = TOASTS.loadFailed;
+    }
+    return data({ page, openCount, toast }, { headers });
+  }
+
+  const rowId = parseId(url.searchParams.get("rad"));
+  const answerId = rowId === null ? parseId(url.searchParams.get("svara")) : null;
+  const deleting = rowId !== null && url.searchParams.get("atgard") === "ta-bort";
+  const savedId = parseId(url.searchParams.get("sparad"));
+  let openCount: number | null = null;
+  let list: { rows: FaqView[]; more: boolean } | null = null;
+  let row: FaqView | null = null;
+  let group: UnansweredGroup | null = null;
+  try {
+    const [count, listed, extra] = await db.batch([
+      openGroupCountStatement(db),
+      listFaqStatement(db),
+      ...(rowId !== null ? [faqStatement(db, rowId)] : answerId !== null ? [openGroupStatement(db, answerId)] : []),
+    ]);
+    openCount = openGroupCountFrom(count);
+    list = faqListFrom(listed);
+    if (rowId !== null) row = (extra?.results[0] as FaqView | undefined) ?? null;
+    if (answerId !== null) group = openGroupFrom(extra);
+  } catch (error) {
+    console.error("admin/flurre: could not read the FAQ rows", error);
+    toast = TOASTS.loadFailed;
+  }
+  if (list !== null && rowId !== null && row === null) {
+    throw await redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+  }
+  if (list !== null && answerId !== null && group === null) {
+    throw await redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
+  }
+  const editing = deleting ? null : row;
+  const page: FaqTabData = {
+    tab,
+    rows: list?.rows.map(rowView) ?? null,
+    more: list?.more ?? false,
+    editId: editing?.id ?? null,
+    answering: group ? { id: group.id, count: group.count } : null,
+    formDefaults: {
+      question: editing?.question ?? group?.question ?? "",
+      answer: editing?.answer ?? "",
+      links: editing ? formatFaqLinks(readFaqLinks(editing.linksJson)) : "",
+    },
+    formKey: `${editing?.id ?? "ny"}:${group?.id ?? ""}:${savedId ?? ""}`,
+    savedId,
+    confirmDelete: deleting && row ? { id: row.id, question: row.question } : null,
+  };
+  return data({ page, openCount, toast }, { headers });
+}
+
+type Actor = { userId: string | null; email: string };
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireAdmin(context, request);
+  const actor: Actor = { userId: user.userId, email: user.email };
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  switch (form.get("intent")) {
+    case "save":
+      return saveAction(args, actor, form);
+    case "delete":
+      return deleteAction(context, actor, form);
+    case "dismiss":
+      return dismissAction(context, actor, form);
+    default:
+      return redirect(FLURRE_ADMIN_PATH);
+  }
+}
+
+async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
+  const { context } = args;
+  const rawId = form.get("id");
+  const id = rawId === null ? null : parseId(rawId);
+  if (rawId !== null && id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+  const rawAnswering = form.get("unanswered");
+  const answering = id === null && rawAnswering !== null ? parseId(rawAnswering) : null;
+  const db = context.cloudflare.env.DB;
+  return handleForm(args, {
+    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(FlurreFaqSchema),
+    async run(values) {
+      try {
+        if (id === null) {
+          const created = await createFaq(db, actor, values, { answering });
+          return answering === null
+            ? redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${created.id}`, TOASTS.created)
+            : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
+        }
+        const outcome = await updateFaq(db, actor, id, values);
+        switch (outcome.status) {
+          case "updated":
+            return redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${id}`, TOASTS.updated);
+          case "unchanged":
+            return redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${id}`, TOASTS.unchanged);
+          case "not-found":
+            return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+        }
+      } catch (error) {
+        console.error("admin/flurre: could not save an FAQ row", error);
+        return { status: 500, toast: TOASTS.saveFailed };
+      }
+    },
+  });
+}
+
+async function deleteAction(context: AppLoadContext, actor: Actor, form: FormData) {
+  const id = parseId(form.get("id"));
+  if (id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+  try {
+    const outcome = await deleteFaq(context.cloudflare.env.DB, actor, id);
+    return redirectWithToast(context, FAQ_TAB_PATH, outcome.status === "deleted" ? TOASTS.deleted : TOASTS.faqNotFound);
+  } catch (error) {
+    console.error(`admin/flurre: could not delete FAQ row ${id}`, error);
+    return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.deleteFailed);
+  }
+}
+
+async function dismissAction(context: AppLoadContext, actor: Actor, form: FormData) {
+  const id = parseId(form.get("id"));
+  if (id === null) return redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
+  try {
+    const outcome = await dismissUnanswered(context.cloudflare.env.DB, actor, id);
+    return redirectWithToast(
+      context,
+      UNANSWERED_TAB_PATH,
+      outcome.status === "done" ? TOASTS.dismissed : TOASTS.questionNotFound,
+    );
+  } catch (error) {
+    console.error(`admin/flurre: could not mark question ${id} handled`, error);
+    return redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.dismissFailed);
+  }
+}
+
+type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };
+
+export default function AdminFlurre() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  const page = loaded.page as UnansweredTabData | FaqTabData;
+  const tabLink = (tab: FlurreTab, label: string) => (
+    <Link to={`${FLURRE_ADMIN_PATH}?flik=${tab}`} aria-current={page.tab === tab ? "page" : undefined}>
+      {label}
+    </Link>
+  );
+  const unansweredLabel = loaded.openCount ? `${T.tabUnanswered} (${loaded.openCount})` : T.tabUnanswered;
+  return (
+    <section className="admin-page flurre-admin-page">
+      <Toaster page toast={actionData?.toast ?? loaded.toast} />
+      <p className="admin-back">
+        <Link to="/admin" className="back-link">
+          ← {T.backToAdmin}
+        </Link>
+      </p>
+      <h1>{T.heading}</h1>
+      <p className="flurre-admin-intro">{T.intro}</p>
+      <nav className="view-toggle flurre-admin-tabs" aria-label={T.tabsLabel}>
+        {tabLink("obesvarade", unansweredLabel)}
+        {tabLink("faq", T.tabFaq)}
+      </nav>
+      {page.tab === "obesvarade" ? (
+        page.groups === null ? null : (
+          <UnansweredList groups={page.groups} total={page.total} />
+        )
+      ) : (
+        <FaqTab page={page} result={actionData?.result ?? null} />
+      )}
+    </section>
+  );
+}
+
+function FaqTab({ page, result }: { page: FaqTabData; result: SubmissionResult<string[]> | null }) {
+  if (page.confirmDelete) {
+    return (
+      <div className="flurre-admin-confirm">
+        <h2>{FAQ_DELETE_TEXTS.heading}</h2>
+        <FaqDeleteForm
+          row={page.confirmDelete}
+          cancel={
+            <Link to={FAQ_TAB_PATH} className="button secondary">
+              {FAQ_DELETE_TEXTS.cancel}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <>
+      <FaqForm
+        key={page.formKey}
+        editId={page.editId}
+        answering={page.answering}
+        defaults={page.formDefaults}
+        lastResult={result}
+        cancelHref={page.answering ? UNANSWERED_TAB_PATH : FAQ_TAB_PATH}
+      />
+      {page.rows === null ? null : <FaqList rows={page.rows} more={page.more} savedId={page.savedId} />}
+    </>
+  );
+}

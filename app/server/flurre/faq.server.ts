@@ -1,0 +1,148 @@
+/**
+ * Flurre's FAQ rows as /admin/flurre keeps them: the list (newest first),
+ * one row, and create, update and delete. A row is in flurre_faq the moment
+ * its batch returns, so Flurre answers with it from the next question on.
+ *
+ * Each change writes its audit row (before and after) in the same D1 batch as
+ * the change and under the same condition, so neither exists without the
+ * other. A create that answers an unanswered question marks that question's
+ * group handled in the same batch too.
+ */
+import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
+import type { Actor } from "../admin/create-session.server";
+import { columnsAs, schema } from "../db.server";
+import { markGroupHandledStatement } from "./unanswered-admin.server";
+
+type FaqRow = typeof schema.flurreFaq.$inferSelect;
+
+/** What the page shows of a row and what its form edits. */
+export type FaqView = Pick<FaqRow, "id" | "question" | "answer" | "linksJson" | "updatedAt">;
+
+const VIEW_COLUMNS = columnsAs(schema.flurreFaq, ["id", "question", "answer", "linksJson", "updatedAt"]);
+
+/** The newest rows the page lists. */
+export const FAQ_LIST_LIMIT = 200;
+
+/** The newest rows first, one more than the page shows (so it knows there are more). */
+export function listFaqStatement(db: D1Database, limit = FAQ_LIST_LIMIT): D1PreparedStatement {
+  return db.prepare(`SELECT ${VIEW_COLUMNS} FROM flurre_faq ORDER BY id DESC LIMIT ?`).bind(limit + 1);
+}
+
+export function faqListFrom(result: D1Result | undefined, limit = FAQ_LIST_LIMIT): { rows: FaqView[]; more: boolean } {
+  const rows = (result?.results ?? []) as FaqView[];
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+export function faqStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db.prepare(`SELECT ${VIEW_COLUMNS} FROM flurre_faq WHERE id = ?`).bind(id);
+}
+
+export async function loadFaq(db: D1Database, id: number): Promise<FaqView | null> {
+  return faqStatement(db, id).first<FaqView>();
+}
+
+/** The row's content as its columns hold it. */
+function columnValues(values: FlurreFaqValues): [question: string, answer: string, linksJson: string] {
+  return [values.question, values.answer, JSON.stringify(values.links)];
+}
+
+// A row's content inside an audit row, its links as JSON (not a string of JSON).
+const CONTENT_JSON = "json_object('question', question, 'answer', answer, 'links', json(links_json))";
+
+const AUDIT_INSERT = "INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)";
+
+export type CreateFaqOutcome = {
+  id: number;
+  /** How many open asks of the answered question were marked handled (0 when none was answered). */
+  handled: number;
+};
+
+/**
+ * Stores a new row. With `answering` (the id of an unanswered question's
+ * row), that question's open group is marked handled in the same batch and
+ * the audit row says which question it answered.
+ */
+export async function createFaq(
+  db: D1Database,
+  actor: Actor,
+  values: FlurreFaqValues,
+  { answering }: { answering: number | null },
+  now: Date = new Date(),
+): Promise<CreateFaqOutcome> {
+  const nowIso = now.toISOString();
+  const insert = db
+    .prepare(
+      `INSERT INTO flurre_faq (question, answer, links_json, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?4) RETURNING id`,
+    )
+    .bind(...columnValues(values), nowIso);
+  // Runs right after the insert (and the mark, which leaves last_insert_rowid() alone): changes() is the mark's count.
+  const audit = db
+    .prepare(
+      `${AUDIT_INSERT}
+       SELECT ?1, ?2, 'flurre_faq.create', 'flurre_faq', CAST(id AS TEXT),
+         json_object('before', NULL, 'after', ${CONTENT_JSON},
+           'answered', (SELECT question FROM flurre_unanswered WHERE id = ?3),
+           'handled', CASE WHEN ?3 IS NULL THEN NULL ELSE changes() END)
+       FROM flurre_faq WHERE id = last_insert_rowid()`,
+    )
+    .bind(actor.userId, actor.email, answering);
+  const mark = answering === null ? [] : [markGroupHandledStatement(db, answering, nowIso)];
+  const [inserted, ...rest] = await db.batch([insert, ...mark, audit]);
+  const row = inserted?.results[0] as { id: number } | undefined;
+  if (!row) throw new Error("flurre_faq insert returned no id");
+  return { id: row.id, handled: mark.length ? (rest[0]?.meta.changes ?? 0) : 0 };
+}
+
+export type UpdateFaqOutcome = { status: "updated" } | { status: "unchanged" } | { status: "not-found" };
+
+/**
+ * Saves row `id` with new content. Saving it unchanged touches nothing and
+ * writes no audit row.
+ */
+export async function updateFaq(
+  db: D1Database,
+  actor: Actor,
+  id: number,
+  values: FlurreFaqValues,
+  now: Date = new Date(),
+): Promise<UpdateFaqOutcome> {
+  const content = columnValues(values);
+  const differs = "(question IS NOT ?2 OR answer IS NOT ?3 OR links_json IS NOT ?4)";
+  const [, updated, found] = await db.batch([
+    db
+      .prepare(
+        `${AUDIT_INSERT}
+         SELECT ?5, ?6, 'flurre_faq.update', 'flurre_faq', CAST(id AS TEXT),
+           json_object('before', ${CONTENT_JSON},
+             'after', json_object('question', ?2, 'answer', ?3, 'links', json(?4)))
+         FROM flurre_faq WHERE id = ?1 AND ${differs}`,
+      )
+      .bind(id, ...content, actor.userId, actor.email),
+    db
+      .prepare(
+        `UPDATE flurre_faq SET question = ?2, answer = ?3, links_json = ?4, updated_at = ?5
+         WHERE id = ?1 AND ${differs} RETURNING id`,
+      )
+      .bind(id, ...content, now.toISOString()),
+    db.prepare("SELECT id FROM flurre_faq WHERE id = ?").bind(id),
+  ]);
+  if (updated?.results.length) return { status: "updated" };
+  return found?.results.length ? { status: "unchanged" } : { status: "not-found" };
+}
+
+/** Deletes row `id`; the audit row keeps what it said. */
+export async function deleteFaq(db: D1Database, actor: Actor, id: number): Promise<{ status: "deleted" | "not-found" }> {
+  const [, deleted] = await db.batch([
+    db
+      .prepare(
+        `${AUDIT_INSERT}
+         SELECT ?2, ?3, 'flurre_faq.delete', 'flurre_faq', CAST(id AS TEXT),
+           json_object('before', ${CONTENT_JSON}, 'after', NULL)
+         FROM flurre_faq WHERE id = ?1`,
+      )
+      .bind(id, actor.userId, actor.email),
+    db.prepare("DELETE FROM flurre_faq WHERE id = ? RETURNING id").bind(id),
+  ]);
+  return { status: deleted?.results.length ? "deleted" : "not-found" };
+}

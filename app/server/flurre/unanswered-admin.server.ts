@@ -1,0 +1,126 @@
+/**
+ * The questions Flurre could not answer, as staff see them in /admin/flurre:
+ * the open ones (not handled) grouped by their `normalized` text — one group
+ * per question however often it was asked, with the count, the last time it
+ * was asked, and the wording and page of that last ask — newest first; and
+ * marking a group handled (dismissed, or answered by an FAQ row). Rows are
+ * written by the answering side; this module only reads and marks them.
+ *
+ * A group is named by the id of any of its rows: the page links and posts
+ * the id of the newest one, and the mark covers every open row with the same
+ * normalized text (asked before or since).
+ */
+import type { schema } from "../db.server";
+import type { Actor } from "../admin/create-session.server";
+
+type UnansweredRow = typeof schema.flurreUnanswered.$inferSelect;
+
+/** One open question group: the newest ask's id, wording and page. */
+export type UnansweredGroup = Pick<UnansweredRow, "id" | "question" | "page"> & {
+  lastAskedAt: string;
+  count: number;
+};
+
+/** The newest groups the page lists; the rest wait in the table. */
+export const UNANSWERED_LIST_LIMIT = 100;
+
+/**
+ * The open groups, newest last ask first (ties: the later id first), each
+ * with the number of open groups in all (`total`, the same on every row).
+ */
+export function listUnansweredStatement(db: D1Database, limit = UNANSWERED_LIST_LIMIT): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH open AS (
+         SELECT id, question, page, asked_at,
+           row_number() OVER (PARTITION BY normalized ORDER BY asked_at DESC, id DESC) AS newest,
+           count(*) OVER (PARTITION BY normalized) AS times
+         FROM flurre_unanswered WHERE handled_at IS NULL
+       )
+       SELECT id, question, page, asked_at AS lastAskedAt, times AS count, count(*) OVER () AS total
+       FROM open WHERE newest = 1
+       ORDER BY asked_at DESC, id DESC LIMIT ?`,
+    )
+    .bind(limit);
+}
+
+export type UnansweredList = { groups: UnansweredGroup[]; total: number };
+
+export function unansweredListFrom(result: D1Result | undefined): UnansweredList {
+  const rows = (result?.results ?? []) as Array<UnansweredGroup & { total: number }>;
+  return {
+    groups: rows.map(({ total: _total, ...group }) => group),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** How many open groups there are (for the tab's label). */
+export function openGroupCountStatement(db: D1Database): D1PreparedStatement {
+  return db.prepare("SELECT count(DISTINCT normalized) AS n FROM flurre_unanswered WHERE handled_at IS NULL");
+}
+
+export function openGroupCountFrom(result: D1Result | undefined): number {
+  return (result?.results[0] as { n: number } | undefined)?.n ?? 0;
+}
+
+/**
+ * The group of row `id`, if it is still open: that row's wording and how
+ * many open rows share its normalized text (for the FAQ form answering it).
+ */
+export function openGroupStatement(db: D1Database, id: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT u.id, u.question, u.page, u.asked_at AS lastAskedAt,
+         (SELECT count(*) FROM flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL) AS count
+       FROM flurre_unanswered u WHERE u.id = ? AND u.handled_at IS NULL`,
+    )
+    .bind(id);
+}
+
+export function openGroupFrom(result: D1Result | undefined): UnansweredGroup | null {
+  return (result?.results[0] as UnansweredGroup | undefined) ?? null;
+}
+
+/**
+ * Marks every open row of row `id`'s group handled at `nowIso`. Its changes()
+ * is the number of rows marked.
+ */
+export function markGroupHandledStatement(db: D1Database, id: number, nowIso: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE flurre_unanswered SET handled_at = ?2
+       WHERE handled_at IS NULL AND normalized = (SELECT normalized FROM flurre_unanswered WHERE id = ?1)`,
+    )
+    .bind(id, nowIso);
+}
+
+/** The audit row of a group dismissed: its wording and how many asks it covered (none when nothing is open). */
+function dismissAuditStatement(db: D1Database, actor: Actor, id: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
+       SELECT ?2, ?3, 'flurre_unanswered.dismiss', 'flurre_unanswered', CAST(u.id AS TEXT),
+         json_object('question', u.question,
+           'asks', (SELECT count(*) FROM flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL))
+       FROM flurre_unanswered u
+       WHERE u.id = ?1
+         AND EXISTS (SELECT 1 FROM flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL)`,
+    )
+    .bind(id, actor.userId, actor.email);
+}
+
+export type DismissOutcome = { status: "done"; handled: number } | { status: "not-found" };
+
+/**
+ * 'Markera som hanterad': every open ask of row `id`'s question is marked
+ * handled, with its audit row in the same batch (none when nothing was open:
+ * a second click changes nothing).
+ */
+export async function dismissUnanswered(db: D1Database, actor: Actor, id: number, now = new Date()): Promise<DismissOutcome> {
+  const [, marked] = await db.batch([
+    dismissAuditStatement(db, actor, id),
+    markGroupHandledStatement(db, id, now.toISOString()),
+  ]);
+  const handled = marked?.meta.changes ?? 0;
+  return handled > 0 ? { status: "done", handled } : { status: "not-found" };
+}
