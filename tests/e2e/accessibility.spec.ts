@@ -135,6 +135,15 @@ async function openCampaignSendDialog(page: Page) {
   await expect(page.getByRole("dialog", { name: "Skicka till segment" })).toBeVisible();
 }
 
+/** /admin/flurre's FAQ tab with a row saved through its form, so the list has a card. */
+async function saveFaqRow(page: Page) {
+  await page.getByLabel("Fråga (obligatoriskt)").fill(`Får hunden följa med in i fiket? ${Date.now() % 1_000_000}`);
+  await page.getByLabel("Svar (obligatoriskt)").fill("Ja, i koppel.\n\nVattenskål finns vid disken.");
+  await page.getByLabel("Länkar").fill("Hitta hit | /hitta\nKartan | https://maps.example.com");
+  await page.getByRole("button", { name: "Spara FAQ-rad" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "FAQ-rad sparad!" })).toBeVisible();
+}
+
 const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
@@ -174,6 +183,7 @@ const PAGES: PageCase[] = [
   { name: "admin utskick, a campaign saved", path: "/admin/utskick", admin: true, prepare: saveCampaign },
   { name: "admin utskick, send dialog open", path: "/admin/utskick", admin: true, prepare: openCampaignSendDialog },
   { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
+  { name: "admin flurre, an FAQ row saved", path: "/admin/flurre?flik=faq", admin: true, prepare: saveFaqRow },
 ];
 
 const PHONE_PAGES = new Set([
