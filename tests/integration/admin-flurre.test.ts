@@ -4,9 +4,12 @@
 // an FAQ row (the group handled in the same batch); FAQ rows created, edited
 // and deleted (the confirmation step a page of its own), with every message
 // of the schema and the links rules; audit rows; user text only ever as text.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatFaqLinks, parseFaqLinks, readFaqLinks } from "../../app/domain/flurre/faq";
+import { ROUND_TRIPS_HEADER } from "../../app/server/d1-round-trips.server";
+import app from "../../workers/app";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
@@ -104,6 +107,24 @@ describe("the guard", () => {
     const refused = await post(FAQ, valid, staff);
     expect(refused.status).toBe(403);
     expect(await faqRows()).toEqual([]);
+  });
+});
+
+describe("reading the page", () => {
+  it("takes two D1 round trips on every tab: the signed-in user, then one batch", async () => {
+    const id = await ask("Hur långt är passet?", "2026-03-01T09:00:00.000Z");
+    const row = await createRow();
+    for (const query of ["", "?flik=faq", `?flik=faq&rad=${row}`, `?flik=faq&svara=${id}`, `?flik=faq&atgard=ta-bort&rad=${row}`]) {
+      const ctx = createExecutionContext();
+      const request = new Request(`http://localhost${PATH}${query}`, { headers: { Cookie: cookie }, redirect: "manual" }) as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >;
+      const res = await app.fetch(request, { ...env, D1_ROUND_TRIPS: "1" }, ctx);
+      await waitOnExecutionContext(ctx);
+      expect(res.status, query).toBe(200);
+      expect(res.headers.get(ROUND_TRIPS_HEADER), query).toBe("2");
+    }
   });
 });
 
