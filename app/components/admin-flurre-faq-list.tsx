@@ -24,6 +24,8 @@ export interface FaqRowView {
 export const FAQ_TAB_PATH = `${FLURRE_ADMIN_PATH}?flik=faq`;
 export const faqEditHref = (id: number) => `${FAQ_TAB_PATH}&rad=${id}`;
 export const faqDeleteHref = (id: number) => `${FAQ_TAB_PATH}&atgard=ta-bort&rad=${id}`;
+/** The element id of a row's card, for the link back to it after a save. */
+export const faqRowAnchor = (id: number) => `faq-rad-${id}`;
 
 /** A link of a row: site paths stay on the site, https addresses open as they are. */
 function RowLink({ link }: { link: FlurreLink }) {
@@ -61,6 +63,7 @@ function FaqRowCard({ row, saved }: { row: FaqRowView; saved: boolean }) {
   const titleId = `faq-${row.id}-title`;
   return (
     <article
+      id={faqRowAnchor(row.id)}
       className={saved ? "card faq-row faq-row-saved" : "card faq-row"}
       aria-labelledby={titleId}
       data-testid={`faq-${row.id}`}

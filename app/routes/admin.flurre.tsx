@@ -25,7 +25,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FaqForm, type FaqFormValues } from "~/components/admin-flurre-faq-form";
-import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, type FaqRowView } from "~/components/admin-flurre-faq-list";
+import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, faqRowAnchor, type FaqRowView } from "~/components/admin-flurre-faq-list";
 import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
 import { Toaster } from "~/components/toaster";
 import {
@@ -214,6 +214,9 @@ export async function action(args: ActionFunctionArgs) {
   }
 }
 
+/** The FAQ tab after a save: the form afresh, the row saved marked and scrolled to. */
+const savedHref = (id: number) => `${FAQ_TAB_PATH}&sparad=${id}#${faqRowAnchor(id)}`;
+
 async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
   const { context } = args;
   const rawId = form.get("id");
@@ -231,15 +234,15 @@ async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData
         if (id === null) {
           const created = await createFaq(db, actor, values, { answering });
           return answering === null
-            ? redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${created.id}`, TOASTS.created)
+            ? redirectWithToast(context, savedHref(created.id), TOASTS.created)
             : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
         }
         const outcome = await updateFaq(db, actor, id, values);
         switch (outcome.status) {
           case "updated":
-            return redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${id}`, TOASTS.updated);
+            return redirectWithToast(context, savedHref(id), TOASTS.updated);
           case "unchanged":
-            return redirectWithToast(context, `${FAQ_TAB_PATH}&sparad=${id}`, TOASTS.unchanged);
+            return redirectWithToast(context, savedHref(id), TOASTS.unchanged);
           case "not-found":
             return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
         }

@@ -134,7 +134,13 @@ describe("the unanswered questions", () => {
     expect(res.status).toBe(200);
     expect(html).toContain("Inga obesvarade frågor just nu.");
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Obesvarade frågor<\/a>/);
-    expect((await page("?flik=faq")).html).toContain("Inga FAQ-rader ännu.");
+    const faq = (await page("?flik=faq")).html;
+    expect(faq).toContain("Inga FAQ-rader ännu.");
+    // The schema's limits reach the form as HTML constraints, so they hold before any JavaScript.
+    const input = /<input[^>]*name="question"[^>]*>/.exec(faq)?.[0] ?? "";
+    expect(input).toContain('required=""');
+    expect(input).toContain('maxLength="500"');
+    expect(/<textarea[^>]*name="answer"[^>]*>/.exec(faq)?.[0]).toContain('maxLength="2000"');
   });
 
   it("groups repeats by their normalized text, newest last ask first, with count, Stockholm time and page; handled ones left out", async () => {
@@ -269,7 +275,7 @@ describe("creating an FAQ row", () => {
   it("stores it at once, trimmed, its links as {label, href}, with a toast and an audit row", async () => {
     const res = await post(FAQ, valid, cookie);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toMatch(/^\/admin\/flurre\?flik=faq&sparad=\d+$/);
+    expect(res.headers.get("Location")).toMatch(/^\/admin\/flurre\?flik=faq&sparad=(\d+)#faq-rad-\1$/);
     expect(await toastOf(res)).toMatchObject({ type: "success", title: "FAQ-rad sparad!" });
     const rows = await faqRows();
     expect(rows).toHaveLength(1);
@@ -297,6 +303,7 @@ describe("creating an FAQ row", () => {
     ]);
     const { html } = await page(`?flik=faq&sparad=${rows[0]!.id}`);
     const text = decode(html);
+    expect(text).toContain(`<article id="faq-rad-${rows[0]!.id}" class="card faq-row faq-row-saved"`);
     expect(text).toContain("Får min hund vara med på kursen om hon löper?");
     expect(text).toMatch(/<a[^>]*href="\/om#kontakt"[^>]*>Kontakta oss<\/a>/);
     expect(text).toMatch(/<a href="https:\/\/maps.example.com\/\?q=Stadsparken" rel="noopener noreferrer">Hitta hit<\/a>/);
@@ -368,7 +375,7 @@ describe("editing an FAQ row", () => {
 
     const res = await post(`${FAQ}&rad=${id}`, { ...valid, id: String(id), answer: "Nej. Boka om till ett senare pass.", links: "" }, cookie);
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe(`${FAQ}&sparad=${id}`);
+    expect(res.headers.get("Location")).toBe(`${FAQ}&sparad=${id}#faq-rad-${id}`);
     expect(await toastOf(res)).toMatchObject({ type: "success", title: "FAQ-rad uppdaterad!" });
     const rows = await faqRows();
     expect(rows).toHaveLength(1);
