@@ -65,7 +65,7 @@ function UnansweredCard({ group }: { group: UnansweredGroupView }) {
           <time dateTime={group.lastAskedAt}>{group.lastAskedLabel}</time>
         </dd>
         <dt>{T.page}</dt>
-        <dd className="faq-href">
+        <dd>
           {group.pageHref ? <Link to={group.pageHref}>{group.page}</Link> : (group.page ?? T.noPage)}
         </dd>
       </dl>

@@ -111,6 +111,11 @@ describe("the guard", () => {
 });
 
 describe("reading the page", () => {
+  it("is linked from the admin menu", async () => {
+    const menu = await fetchAndSettle("/admin", { headers: { Cookie: cookie } });
+    expect(await menu.text()).toMatch(/<a[^>]*href="\/admin\/flurre"[^>]*>Flurre: obesvarade frågor och FAQ<\/a>/);
+  });
+
   it("takes two D1 round trips on every tab: the signed-in user, then one batch", async () => {
     const id = await ask("Hur långt är passet?", "2026-03-01T09:00:00.000Z");
     const row = await createRow();
