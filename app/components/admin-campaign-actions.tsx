@@ -5,14 +5,14 @@
  * and posts; once hydrated it is a button that asks in a <dialog> and posts
  * the same form. Either way it is one real form POST to /admin/utskick.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, useRef, type ReactNode } from "react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
 import { CAMPAIGN_ACTIONS, CAMPAIGN_FORM_TEXTS, type CampaignAction } from "~/domain/newsletter/admin-texts";
 import { ACTION_PARAMS, targetLabel } from "~/domain/newsletter/campaign-view";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
+import { ConfirmTrigger } from "./confirm-trigger";
 import { ErrorList } from "./forms";
-import { useHydrated } from "./use-hydrated";
 
 export const UTSKICK_PATH = "/admin/utskick";
 
@@ -122,30 +122,13 @@ export function CampaignActionButton({
   testAddress: string;
   disabled?: boolean;
 }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const label = CAMPAIGN_ACTIONS[action].button;
-  if (disabled) {
-    return (
-      <button type="button" className="button secondary" disabled>
-        {label}
-      </button>
-    );
-  }
-  if (!hydrated) {
-    return (
-      <Link to={actionHref(action, campaign.id)} className="button secondary">
-        {label}
-      </Link>
-    );
-  }
-  const close = () => dialog.current?.close();
   return (
-    <>
-      <button type="button" className="button secondary" onClick={() => dialog.current?.showModal()}>
-        {label}
-      </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-label={label}>
+    <ConfirmTrigger
+      label={CAMPAIGN_ACTIONS[action].button}
+      confirmHref={actionHref(action, campaign.id)}
+      disabled={disabled}
+    >
+      {(close) => (
         <CampaignActionForm
           action={action}
           campaign={campaign}
@@ -158,7 +141,7 @@ export function CampaignActionButton({
             </button>
           }
         />
-      </dialog>
-    </>
+      )}
+    </ConfirmTrigger>
   );
 }

@@ -4,10 +4,8 @@
  * the page is hydrated it is a button that asks in a <dialog> and posts the
  * same form from there. Either way the change is one real form POST.
  */
-import { Link } from "@remix-run/react";
-import { useRef } from "react";
 import { ConfirmForm } from "./confirm-form";
-import { useHydrated } from "./use-hydrated";
+import { ConfirmTrigger } from "./confirm-trigger";
 
 export function ChangeConfirm({
   action,
@@ -28,43 +26,23 @@ export function ChangeConfirm({
   confirmHref: string;
   disabled?: boolean;
 }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  if (disabled) {
-    return (
-      <button type="button" className="button secondary" disabled>
-        {label}
-      </button>
-    );
-  }
-  if (!hydrated) {
-    return (
-      <Link to={confirmHref} className="button secondary">
-        {label}
-      </Link>
-    );
-  }
   return (
-    <>
-      <button type="button" className="button secondary" onClick={() => dialog.current?.showModal()}>
-        {label}
-      </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-label={label}>
+    <ConfirmTrigger label={label} confirmHref={confirmHref} disabled={disabled}>
+      {(close) => (
         <ConfirmForm
           action={action}
           intent={intent}
           returnTo={returnTo}
           question={question}
           label={label}
-          onSubmit={() => dialog.current?.close()}
+          onSubmit={close}
           cancel={
-            <button type="button" className="button secondary" onClick={() => dialog.current?.close()}>
+            <button type="button" className="button secondary" onClick={close}>
               Avbryt
             </button>
           }
         />
-      </dialog>
-    </>
+      )}
+    </ConfirmTrigger>
   );
 }

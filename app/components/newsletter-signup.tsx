@@ -64,6 +64,13 @@ export function NewsletterSignup({
   const [state, setState] = useState<SignupState>("idle");
   const [widgetLoaded, setWidgetLoaded] = useState(false);
   const [botMessage, setBotMessage] = useState<string | null>(null);
+  // The widget could not load (blocked, offline, unsupported): the form then
+  // posts as it does without JavaScript, and a confirmation link is mailed.
+  const [widgetUnavailable, setWidgetUnavailable] = useState(false);
+  const unavailable = (message: string) => {
+    setWidgetUnavailable(true);
+    setBotMessage((m) => (m === BOT_CHECK_TEXTS.blocked ? m : message));
+  };
 
   const later = (ms: number, run: () => void) => {
     timers.current.push(window.setTimeout(run, ms));
@@ -73,7 +80,7 @@ export function NewsletterSignup({
   // A widget that never rendered (and whose script did not fail outright) could not load.
   useEffect(() => {
     if (!hydrated || widgetLoaded) return;
-    const id = window.setTimeout(() => setBotMessage((m) => m ?? BOT_CHECK_TEXTS.loadFailed), WIDGET_LOAD_WAIT_MS);
+    const id = window.setTimeout(() => unavailable(BOT_CHECK_TEXTS.loadFailed), WIDGET_LOAD_WAIT_MS);
     return () => window.clearTimeout(id);
   }, [hydrated, widgetLoaded]);
 
@@ -159,7 +166,7 @@ export function NewsletterSignup({
       action={action}
       className="newsletter-form"
       aria-labelledby="newsletter-heading"
-      onSubmit={hydrated ? submitWithWidget : undefined}
+      onSubmit={hydrated && !widgetUnavailable ? submitWithWidget : undefined}
       data-state={state}
       data-testid="newsletter-form"
     >
@@ -191,10 +198,11 @@ export function NewsletterSignup({
           options={{ action: "newsletter", language: "sv", theme: "light", retry: "never", refreshExpired: "never" }}
           scriptOptions={{
             nonce,
-            onError: () => setBotMessage(BOT_CHECK_TEXTS.blocked),
+            onError: () => unavailable(BOT_CHECK_TEXTS.blocked),
           }}
           onWidgetLoad={() => {
             setWidgetLoaded(true);
+            setWidgetUnavailable(false);
             setBotMessage((m) => (m === BOT_CHECK_TEXTS.loadFailed ? null : m));
           }}
           onSuccess={(value) => {
@@ -210,18 +218,19 @@ export function NewsletterSignup({
             setBotMessage(BOT_CHECK_TEXTS.expired);
             resetWidget();
           }}
-          onUnsupported={() => setBotMessage(BOT_CHECK_TEXTS.loadFailed)}
+          onUnsupported={() => unavailable(BOT_CHECK_TEXTS.loadFailed)}
         />
       ) : null}
       <button
         type="submit"
         className="button"
-        disabled={hydrated && (loading || !emailValid || !widgetLoaded)}
+        disabled={hydrated && (loading || !emailValid || (!widgetLoaded && !widgetUnavailable))}
       >
         {loading ? SIGNUP_TEXTS.submitting : SIGNUP_TEXTS.submit}
       </button>
       <p className="newsletter-bot-status" role="status" aria-live="polite" data-testid="bot-status">
         {botMessage}
+        {widgetUnavailable && !widgetLoaded ? ` ${SIGNUP_TEXTS.linkInstead}` : null}
       </p>
       <div aria-live="polite" data-testid="newsletter-result">
         {state === "success" ? (

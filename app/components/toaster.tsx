@@ -2,7 +2,7 @@
  * Shows a toast: the shell's (handed over by the root loader from the flash
  * cookie) or a page's own (its loader's or action's data, where nothing
  * redirects). Without JavaScript it is simply part of the page; with
- * JavaScript it disappears after 6 seconds. A page's error (nothing else on
+ * JavaScript it disappears after 6 seconds (or the toast's own duration). A page's error (nothing else on
  * the page says it) is announced at once.
  */
 import { useEffect, useState } from "react";
@@ -16,7 +16,7 @@ export function Toaster({ toast, page = false }: { toast: ToastView | null | und
   useEffect(() => {
     setVisible(toast ?? null);
     if (!toast) return;
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setVisible(null), toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 

@@ -19,15 +19,16 @@ import { useEffect, useRef, useState } from "react";
 import { ensureStaffUser, startSession } from "~/server/auth/sessions.server";
 import { consumeSignInToken, isAdminEmail, type SignInPurpose } from "~/server/auth/sign-in-links.server";
 import accountStyles from "~/styles/account.css?url";
+import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 
 const REDIRECT_DELAY_MS = 1_000;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Verifierar inloggning – Hundpass" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => tokenPageMeta("Verifierar inloggning");
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = tokenPageHeaders;
 
 function readPurpose(value: unknown): SignInPurpose {
   return value === "admin" ? "admin" : "customer";

@@ -17,16 +17,14 @@ import { CONFIRM_TEXTS } from "~/domain/newsletter/signup-texts";
 import { scheduleDrain } from "~/server/email/send-email.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/server/newsletter/signup.server";
 import accountStyles from "~/styles/account.css?url";
+import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: `${CONFIRM_TEXTS.title} – Hundpass` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => tokenPageMeta(CONFIRM_TEXTS.title);
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = tokenPageHeaders;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };

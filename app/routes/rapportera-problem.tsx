@@ -9,6 +9,7 @@ import { Toaster } from "~/components/toaster";
 import { ProblemReportForm } from "~/components/problem-report-form";
 import { ProblemReportSchema } from "~/domain/schemas/problem-report";
 import { REPORT_TEXTS } from "~/domain/texts";
+import { PROBLEM_THANKS_TOAST_DURATION_MS } from "~/domain/toast";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
@@ -39,7 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       rateLimit: FORM_RATE_LIMITS.problemReport,
       submit: (values) => submitProblemReport(context, values),
       successUrl: "/rapportera-problem",
-      successToast: { type: "success", title: REPORT_TEXTS.thanksTitle, description: REPORT_TEXTS.thanksText },
+      successToast: {
+        type: "success",
+        title: REPORT_TEXTS.thanksTitle,
+        description: REPORT_TEXTS.thanksText,
+        durationMs: PROBLEM_THANKS_TOAST_DURATION_MS,
+      },
       failureToast: { title: REPORT_TEXTS.failureTitle, description: REPORT_TEXTS.failureText },
     },
   );

@@ -16,18 +16,16 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { confirmStaffEmail } from "~/server/auth/staff.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";
+import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 
 const FAILED = "Bekräftelsen misslyckades - Länken kan vara ogiltig eller ha gått ut.";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Bekräfta e-postadress – Hundpass" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => tokenPageMeta("Bekräfta e-postadress");
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = tokenPageHeaders;
 
 export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };

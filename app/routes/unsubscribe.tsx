@@ -20,16 +20,14 @@ import { UNSUBSCRIBE_TEXTS } from "~/domain/newsletter/signup-texts";
 import { verifyUnsubscribeToken } from "~/server/newsletter/unsubscribe-links.server";
 import { linkParams, unsubscribeWithToken } from "~/server/newsletter/unsubscribe.server";
 import accountStyles from "~/styles/account.css?url";
+import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: `${UNSUBSCRIBE_TEXTS.title} – Hundpass` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = () => tokenPageMeta(UNSUBSCRIBE_TEXTS.title);
 
 // The token is in this page's URL: never send it on, never cache the page.
-export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+export const headers: HeadersFunction = tokenPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);

@@ -10,6 +10,7 @@ const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string(),
   description: z.string().optional(),
+  durationMs: z.number().int().min(1_000).max(30_000).optional(),
 });
 
 export type Toast = z.infer<typeof ToastSchema>;

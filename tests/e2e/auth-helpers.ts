@@ -2,6 +2,8 @@
  * Shared steps of the sign-in e2e tests: asking for a link like a visitor and
  * reading it from the local mailbox (/dev/mail) like the visitor's inbox.
  */
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** The e2e server's bot check refuses forms sent within 1 s of rendering (FORM_MIN_FILL_MS in serve.sh). */
@@ -50,18 +52,29 @@ export async function openSignInLink(page: Page, link: string, javaScriptEnabled
 }
 
 /**
- * The admin's cookies per project, once signed in: a link request for one
- * address is limited to 5 per 15 minutes, and a run's specs share one server.
+ * The admin's cookies, once signed in, shared by every test and worker of a
+ * run through a file: a link request for one address is limited to 5 per 15
+ * minutes, and a run's specs share one server. The file lives in the e2e
+ * server's state folder, which serve.sh empties when the server starts, so
+ * a run never sees the cookies of an earlier one.
  */
-const adminCookies = new Map<string, Awaited<ReturnType<BrowserContext["cookies"]>>>();
+const ADMIN_COOKIES_FILE = path.resolve(".wrangler/e2e-state/admin-cookies.json");
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+
+function savedAdminCookies(): Cookies | null {
+  try {
+    return JSON.parse(readFileSync(ADMIN_COOKIES_FILE, "utf8")) as Cookies;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Signs in as the seeded admin through the link mailed to the admin address
- * (the first time in a project; later tests reuse that sign-in); ends on /admin.
+ * (the first time in a run; later tests reuse that sign-in); ends on /admin.
  */
 export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
-  const key = javaScriptEnabled ? "js" : "no-js";
-  const saved = adminCookies.get(key);
+  const saved = savedAdminCookies();
   if (saved) {
     await page.context().addCookies(saved);
     await page.goto("/admin");
@@ -71,5 +84,8 @@ export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
   const link = await requestSignInLink(page, "admin@hundpass.se");
   await openSignInLink(page, link, javaScriptEnabled);
   await expect(page).toHaveURL(/\/admin$/);
-  adminCookies.set(key, await page.context().cookies());
+  // Written whole under a temporary name, then renamed: a reader never sees half a file.
+  const temporary = `${ADMIN_COOKIES_FILE}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify(await page.context().cookies()));
+  renameSync(temporary, ADMIN_COOKIES_FILE);
 }

@@ -144,3 +144,26 @@ test("without JavaScript a visitor confirms the subscription by the mailed link,
 
   await unsubscribeThroughMail(page, address);
 });
+
+test("with JavaScript but the bot check blocked, a visitor still subscribes through the mailed link", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the widget loads only with JavaScript");
+  // As an ad blocker (or no network) does it: the widget's script never arrives.
+  await page.route("https://challenges.cloudflare.com/**", (route) => route.abort("blockedbyclient"));
+  await page.goto("/");
+  const form = page.getByTestId("newsletter-form");
+  await expect(form.getByTestId("bot-status")).toContainText("Bot-skydd blockerades (adblocker?)");
+  await expect(form.getByTestId("bot-status")).toContainText("mejlar vi dig en länk");
+  const address = uniqueAddress("blocked");
+  await form.getByLabel("E-postadress").fill(address);
+  await page.waitForTimeout(FILL_TIME_MS);
+  await form.getByRole("button", { name: "Prenumerera" }).click();
+  await expect(page.getByText(/Vi har skickat ett mejl till dig/)).toBeVisible();
+
+  const link = linkIn(await readMail(page, address, "newsletter-confirmation"), "/nyhetsbrev/bekrafta");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Bekräfta prenumeration" }).click();
+  await expect(page.getByRole("heading", { name: "Du är nu prenumerant!" })).toBeVisible();
+});

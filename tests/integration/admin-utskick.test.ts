@@ -241,7 +241,7 @@ describe("sending, stopping and test sends", () => {
     ]);
     const id = await createCampaign();
     const res = await post(PATH, { intent: "send", id: String(id), target: "vanner-testar" }, cookie);
-    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Utskicket har startat", description: "2 mottagare får kampanjen." });
+    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Utskicket har startat", description: "2 mottagare får kampanjen.", durationMs: 8_000 });
     expect(await campaignState(id)).toMatchObject({ target: "vanner-testar" });
     expect((await waveStates(id)).map((w) => [w.wave, w.audience])).toEqual([[1, "vanner-testar"]]);
     const { results } = await env.DB.prepare(

@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BOT_CHECK_MESSAGE } from "~/server/bot-check.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { toastOf } from "./admin-fixtures";
 import { cookiesFrom } from "./helpers";
 import { countRows, decode, postForm, SELF, textOf } from "./public-helpers";
 
@@ -176,6 +177,8 @@ describe("problem report on /rapportera-problem", () => {
     expect(mail!.subject).toBe("Felanmälan från Lisa Nordström – vill ha hjälp");
     expect(mail!.text_body).toContain("Telefon: 070-987 65 43");
     expect(mail!.text_body).toContain(report.message);
+    // The thanks stays 5 s with JavaScript (spec section 9), not the usual 6.
+    expect(await toastOf(res)).toMatchObject({ type: "success", title: "Tack för din rapport!", durationMs: 5_000 });
     const next = await SELF.fetch("http://localhost/rapportera-problem", { headers: { Cookie: cookiesFrom(res) } });
     expect(textOf(await next.text())).toContain("Tack för din rapport!");
   });

@@ -7,7 +7,7 @@ import { buildIcs } from "../ics";
 import { formatSessionDate, formatTimeRange } from "../time";
 import { MailLayout } from "./components/layout";
 import { renderMailDocument } from "./components/render";
-import { Paragraph, Signature, UrlLink } from "./components/text";
+import { BookingClosing, bookingClosingText, Paragraph, UrlLink } from "./components/text";
 import type { MailMessage, MailSite } from "./message";
 
 /** A booking as stored: who booked, and the session as it was booked. */
@@ -65,11 +65,7 @@ export function cancellationMail(
     "",
     "Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.",
     `Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på ${myBookings}`,
-    "",
-    `Bokningsnummer: ${booking.id}`,
-    "",
-    "Hälsningar,",
-    "Hundpass",
+    ...bookingClosingText(booking.id),
   ].join("\n");
   const html = renderMailDocument(
     <MailLayout title={subject} preview={lead}>
@@ -81,8 +77,7 @@ export function cancellationMail(
       <Paragraph>
         Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på <UrlLink href={myBookings} />.
       </Paragraph>
-      <Paragraph muted>Bokningsnummer: {booking.id}</Paragraph>
-      <Signature lines={["Hälsningar,", "Hundpass"]} />
+      <BookingClosing bookingId={booking.id} />
     </MailLayout>,
   );
   return {

@@ -7,7 +7,7 @@ import { formatSessionDate, formatTimeRange } from "../time";
 import { bookingIcs, type BookedSession, type BookingDetails } from "./booking";
 import { MailLayout } from "./components/layout";
 import { renderMailDocument } from "./components/render";
-import { Paragraph, Signature, UrlLink } from "./components/text";
+import { BookingClosing, bookingClosingText, Paragraph, UrlLink } from "./components/text";
 import { colors } from "./components/theme";
 import type { MailMessage, MailSite } from "./message";
 
@@ -58,11 +58,7 @@ export function sessionChangeMail(
     calendar,
     question,
     `Dina bokningar hittar du på ${myBookings}`,
-    "",
-    `Bokningsnummer: ${booking.id}`,
-    "",
-    "Hälsningar,",
-    "Hundpass",
+    ...bookingClosingText(booking.id),
   ].join("\n");
   const html = renderMailDocument(
     <MailLayout title={subject} preview={is}>
@@ -77,8 +73,7 @@ export function sessionChangeMail(
       <Paragraph>
         {question} Dina bokningar hittar du på <UrlLink href={myBookings} />.
       </Paragraph>
-      <Paragraph muted>Bokningsnummer: {booking.id}</Paragraph>
-      <Signature lines={["Hälsningar,", "Hundpass"]} />
+      <BookingClosing bookingId={booking.id} />
     </MailLayout>,
   );
   return {

@@ -1,7 +1,7 @@
 // Swedish texts of /admin/utskick (campaigns and segments). Those the spec
 // fixes are copied word for word (sections 2, 4, 5 and 8); the ones it leaves
 // open are marked.
-import type { ToastView } from "../toast";
+import { SENDING_TOAST_DURATION_MS, type ToastView } from "../toast";
 
 const error = (description: string): ToastView => ({ type: "error", title: "Fel", description });
 const success = (title: string, description?: string): ToastView =>
@@ -114,8 +114,10 @@ export const CAMPAIGN_TOASTS = {
   saved: success("Kampanj sparad!"),
   testSent: success("Test-mail skickat!"),
   // Not given by the spec:
-  sendStarted: (recipients: number) =>
-    success("Utskicket har startat", `${recipients} mottagare får kampanjen.`),
+  sendStarted: (recipients: number): ToastView => ({
+    ...success("Utskicket har startat", `${recipients} mottagare får kampanjen.`),
+    durationMs: SENDING_TOAST_DURATION_MS,
+  }),
   alreadySending: error("Kunde inte starta utskick: kampanjen skickas redan. Stoppa den först."),
   duplicated: success("Kampanjen är duplicerad", "Kopian finns bland utkasten."),
   stopped: success("Utskicket är stoppat"),

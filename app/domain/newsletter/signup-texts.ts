@@ -16,6 +16,8 @@ export const SIGNUP_TEXTS = {
   confirmationSentTitle: "Nästan klart!",
   confirmationSentText:
     "Vi har skickat ett mejl till dig. Klicka på länken i mejlet för att bekräfta din prenumeration. Länken gäller i 48 timmar.",
+  /** Not given by the spec: when the bot check cannot load, the form falls back to the double opt-in. */
+  linkInstead: "Du kan ändå prenumerera – då mejlar vi dig en länk att bekräfta med.",
   consent:
     "Genom att prenumerera godkänner du att Hundpass mejlar dig om nya pass ungefär en gång i månaden. Du kan avprenumerera när som helst via länken i varje utskick.",
 } as const;

@@ -39,3 +39,20 @@ export function Signature({ lines }: { lines: readonly string[] }) {
     </Paragraph>
   );
 }
+
+const BOOKING_SIGN_OFF = ["Hälsningar,", "Hundpass"] as const;
+
+/** The end of a mail about one booking: its number, then the sign-off. */
+export function BookingClosing({ bookingId }: { bookingId: string }) {
+  return (
+    <>
+      <Paragraph muted>Bokningsnummer: {bookingId}</Paragraph>
+      <Signature lines={BOOKING_SIGN_OFF} />
+    </>
+  );
+}
+
+/** BookingClosing's plain-text lines, with the blank lines around them. */
+export function bookingClosingText(bookingId: string): string[] {
+  return ["", `Bokningsnummer: ${bookingId}`, "", ...BOOKING_SIGN_OFF];
+}
