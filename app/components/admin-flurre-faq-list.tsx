@@ -7,10 +7,10 @@
  * row says is rendered as text.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { FAQ_DELETE_TEXTS, FAQ_LIST_TEXTS as T, FLURRE_ADMIN_PATH } from "~/domain/flurre/admin-texts";
 import type { FlurreLink } from "~/domain/flurre/answer";
-import { useHydrated } from "./use-hydrated";
+import { ConfirmTrigger } from "./confirm-trigger";
 
 export interface FaqRowView {
   id: number;
@@ -138,22 +138,9 @@ export function FaqDeleteForm({
 
 /** 'Ta bort' on a row: a link to the confirmation step, or (hydrated) a dialog. */
 function FaqDeleteButton({ row }: { row: FaqRowView }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  if (!hydrated) {
-    return (
-      <Link to={faqDeleteHref(row.id)} className="button secondary">
-        {T.delete}
-      </Link>
-    );
-  }
-  const close = () => dialog.current?.close();
   return (
-    <>
-      <button type="button" className="button secondary" onClick={() => dialog.current?.showModal()}>
-        {T.delete}
-      </button>
-      <dialog ref={dialog} className="confirm-dialog" aria-label={FAQ_DELETE_TEXTS.heading}>
+    <ConfirmTrigger label={T.delete} confirmHref={faqDeleteHref(row.id)}>
+      {(close) => (
         <FaqDeleteForm
           row={row}
           onSubmit={close}
@@ -163,7 +150,7 @@ function FaqDeleteButton({ row }: { row: FaqRowView }) {
             </button>
           }
         />
-      </dialog>
-    </>
+      )}
+    </ConfirmTrigger>
   );
 }

@@ -75,7 +75,7 @@ test.describe("with JavaScript", () => {
     await expect(row.getByRole("link", { name: "Kartan" })).toHaveAttribute("href", "https://maps.example.com");
 
     await row.getByRole("button", { name: "Ta bort" }).click();
-    const dialog = page.getByRole("dialog", { name: "Ta bort FAQ-rad" });
+    const dialog = page.getByRole("dialog", { name: "Ta bort" });
     await expect(dialog).toContainText("Ta bort FAQ-raden? Flurre slutar använda den direkt.");
     await dialog.getByRole("button", { name: "Ta bort" }).click();
     await expectToast(page, "FAQ-rad borttagen");
