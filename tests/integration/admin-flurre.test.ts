@@ -13,6 +13,7 @@ import app from "../../workers/app";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
+import { textOf } from "./public-helpers";
 
 const PATH = "/admin/flurre";
 const FAQ = `${PATH}?flik=faq`;
@@ -520,5 +521,44 @@ describe("the links field's rules", () => {
     expect(readFaqLinks("not json")).toEqual([]);
     expect(readFaqLinks('{"label":"Om","href":"/om"}')).toEqual([]);
     expect(readFaqLinks(JSON.stringify([{ label: "", href: "/om" }, { label: "x", href: "//evil" }, null, 3]))).toEqual([]);
+  });
+});
+
+describe("a failing read", () => {
+  /** Runs `check` with `table` out of the way (renamed), then puts it back. */
+  async function without(table: string, check: () => Promise<void>) {
+    await env.DB.exec(`ALTER TABLE ${table} RENAME TO ${table}_away`);
+    try {
+      await check();
+    } finally {
+      await env.DB.exec(`ALTER TABLE ${table}_away RENAME TO ${table}`);
+    }
+  }
+
+  it("shows 'Fel' / 'Kunde inte ladda data' on either tab instead of an error page, the FAQ form still there", async () => {
+    await without("flurre_unanswered", async () => {
+      const { res, html } = await page();
+      expect(res.status).toBe(200);
+      expect(textOf(html)).toContain("Fel Kunde inte ladda data");
+      expect(html).not.toContain("Inga obesvarade frågor just nu.");
+    });
+    await without("flurre_faq", async () => {
+      const { res, html } = await page("?flik=faq");
+      expect(res.status).toBe(200);
+      expect(textOf(html)).toContain("Fel Kunde inte ladda data");
+      expect(html).toContain("Spara FAQ-rad");
+      expect(html).not.toContain("Inga FAQ-rader ännu.");
+    });
+  });
+
+  it("keeps what was typed and says 'Kunde inte spara FAQ-rad' when the row cannot be written", async () => {
+    await without("flurre_faq", async () => {
+      const res = await post(FAQ, valid, cookie);
+      expect(res.status).toBe(500);
+      const html = decode(await res.text());
+      expect(textOf(html)).toContain("Fel Kunde inte spara FAQ-rad");
+      expect(html).toContain(valid.answer);
+    });
+    expect(await audits("flurre_faq.create")).toEqual([]);
   });
 });
