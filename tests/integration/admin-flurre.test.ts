@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { formatFaqLinks, parseFaqLinks, readFaqLinks } from "../../app/domain/flurre/faq";
+import { formatFaqLinks, parseFaqLinkLines, readFaqLinks } from "../../app/domain/flurre/faq";
 import { ROUND_TRIPS_HEADER } from "../../app/server/d1-round-trips.server";
 import app from "../../workers/app";
 import { post, toastOf } from "./admin-fixtures";
@@ -491,22 +491,22 @@ describe("FAQ text is only ever text", () => {
 
 describe("the links field's rules", () => {
   it("splits each line at its first '|' and trims both sides", () => {
-    expect(parseFaqLinks("  Boka | /boka?steg=2&typ=alla  \nKarta|https://www.google.com/maps?q=a|b")).toEqual({
+    expect(parseFaqLinkLines("  Boka | /boka?steg=2&typ=alla  \nKarta|https://www.google.com/maps?q=a|b")).toEqual({
       ok: true,
       links: [
         { label: "Boka", href: "/boka?steg=2&typ=alla" },
         { label: "Karta", href: "https://www.google.com/maps?q=a|b" },
       ],
     });
-    expect(parseFaqLinks("")).toEqual({ ok: true, links: [] });
+    expect(parseFaqLinkLines("")).toEqual({ ok: true, links: [] });
   });
 
   it("refuses every address that is not a plain site path or https", () => {
     for (const href of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "http://x.se", "//x.se", "/\\x.se", "/om oss", "mailto:a@b.se", "https:x.se", "https://", "ftp://x.se", "x.se"]) {
-      expect(parseFaqLinks(`Text | ${href}`).ok, href).toBe(false);
+      expect(parseFaqLinkLines(`Text | ${href}`).ok, href).toBe(false);
     }
     for (const href of ["/", "/om", "/session/12#boka", "https://x.se", "HTTPS://x.se/a?b=c"]) {
-      expect(parseFaqLinks(`Text | ${href}`).ok, href).toBe(true);
+      expect(parseFaqLinkLines(`Text | ${href}`).ok, href).toBe(true);
     }
   });
 
@@ -516,7 +516,7 @@ describe("the links field's rules", () => {
       { label: "Karta", href: "https://maps.example.com" },
     ];
     expect(formatFaqLinks(links)).toBe("Om | /om\nKarta | https://maps.example.com");
-    expect(parseFaqLinks(formatFaqLinks(links))).toEqual({ ok: true, links });
+    expect(parseFaqLinkLines(formatFaqLinks(links))).toEqual({ ok: true, links });
     expect(readFaqLinks(JSON.stringify(links))).toEqual(links);
     expect(readFaqLinks("not json")).toEqual([]);
     expect(readFaqLinks('{"label":"Om","href":"/om"}')).toEqual([]);

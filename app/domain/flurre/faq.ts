@@ -68,7 +68,7 @@ export type FaqLinksResult = { ok: true; links: FlurreLink[] } | { ok: false; er
  * '|'), blank lines skipped. Every faulty line gets its own message, named by
  * its line number as the admin sees it.
  */
-export function parseFaqLinks(text: string): FaqLinksResult {
+export function parseFaqLinkLines(text: string): FaqLinksResult {
   if (text.length > FAQ_LINKS_TEXT_MAX_LENGTH) return { ok: false, errors: [FAQ_LINK_MESSAGES.tooLong] };
   const lines = text.split(/\r\n|\r|\n/);
   const links: FlurreLink[] = [];

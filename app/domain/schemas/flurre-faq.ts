@@ -6,7 +6,7 @@ import { z } from "zod";
 import {
   FAQ_ANSWER_MAX_LENGTH,
   FAQ_QUESTION_MAX_LENGTH,
-  parseFaqLinks,
+  parseFaqLinkLines,
 } from "../flurre/faq";
 import type { FlurreLink } from "../flurre/answer";
 import { requiredText } from "./common";
@@ -39,7 +39,7 @@ export const FlurreFaqSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx): FlurreLink[] => {
-      const parsed = parseFaqLinks(value ?? "");
+      const parsed = parseFaqLinkLines(value ?? "");
       if (parsed.ok) return parsed.links;
       for (const message of parsed.errors) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
       return z.NEVER;
