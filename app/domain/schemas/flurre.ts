@@ -9,8 +9,8 @@ export const FLURRE_MESSAGES = {
   tooLong: `Frågan får vara högst ${FLURRE_QUESTION_MAX_LENGTH} tecken.`,
 } as const;
 
-/** A path on this site: starts with one slash, no spaces. */
-const PAGE_PATH = /^\/(?!\/)\S*$/;
+/** A path on this site: one slash first (not "//" or "/\", which browsers read as another site), no spaces. */
+const PAGE_PATH = /^\/(?![/\\])\S*$/;
 
 export const FlurreQuestionSchema = z.object({
   fraga: requiredText(FLURRE_MESSAGES.required, FLURRE_QUESTION_MAX_LENGTH, FLURRE_MESSAGES.tooLong),
