@@ -24,6 +24,8 @@ export function FlurreHost() {
   const shown = showsFlurre(useLocation().pathname);
   const [opening, setOpening] = useState<Opening | null>(null);
   const [Panel, setPanel] = useState<ComponentType<FlurrePanelProps> | null>(null);
+  /** From here on a click opens the chat instead of following the link. */
+  const [listening, setListening] = useState(false);
 
   function open(question: string | null, opener: HTMLElement | null) {
     setOpening({ key: Date.now(), question, opener });
@@ -42,6 +44,7 @@ export function FlurreHost() {
       open(detail?.question ?? null, detail?.opener ?? focused);
     }
     window.addEventListener(FLURRE_ASK_EVENT, onAsk);
+    setListening(true);
     return () => window.removeEventListener(FLURRE_ASK_EVENT, onAsk);
   }, [shown]);
 
@@ -61,7 +64,13 @@ export function FlurreHost() {
 
   return (
     <>
-      <a href={FLURRE_PATH} className="flurre-launcher" onClick={onLauncherClick} data-testid="flurre-launcher">
+      <a
+        href={FLURRE_PATH}
+        className="flurre-launcher"
+        onClick={onLauncherClick}
+        aria-haspopup={listening ? "dialog" : undefined}
+        data-testid="flurre-launcher"
+      >
         <img src="/images/team/flurre.svg" alt="" width={32} height={24} />
         <span>{LAUNCHER_LABEL}</span>
       </a>

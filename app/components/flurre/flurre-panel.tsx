@@ -164,9 +164,9 @@ export function FlurrePanel({ question, onClose }: FlurrePanelProps) {
           <p className="flurre-msg flurre-msg-flurre">{FLURRE_CHAT_TEXTS.greeting}</p>
           {messages.map((message) =>
             message.from === "visitor" ? (
-              <div key={message.id} className="flurre-msg flurre-msg-visitor" data-testid="flurre-question">
+              <div key={message.id} className="flurre-msg flurre-msg-visitor">
                 <span className="flurre-sr-only">{FLURRE_CHAT_TEXTS.you}: </span>
-                <p>{message.text}</p>
+                <p data-testid="flurre-question">{message.text}</p>
               </div>
             ) : (
               <div key={message.id} className="flurre-msg flurre-msg-flurre">
