@@ -22,13 +22,9 @@ export function messageId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-function isMessage(value: unknown): value is FlurreMessage {
+function isAnswer(value: unknown): value is FlurreAnswer {
   if (typeof value !== "object" || value === null) return false;
-  const m = value as Record<string, unknown>;
-  if (typeof m.id !== "string") return false;
-  if (m.from === "visitor") return typeof m.text === "string";
-  if (m.from !== "flurre" || typeof m.answer !== "object" || m.answer === null) return false;
-  const answer = m.answer as Record<string, unknown>;
+  const answer = value as Record<string, unknown>;
   return (
     Array.isArray(answer.paragraphs) &&
     answer.paragraphs.every((p) => typeof p === "string") &&
@@ -37,6 +33,15 @@ function isMessage(value: unknown): value is FlurreMessage {
       (l) => typeof l === "object" && l !== null && typeof l.label === "string" && typeof l.href === "string",
     )
   );
+}
+
+/** What storage gives back is checked, not trusted: it may come from an older version of the chat. */
+function isMessage(value: unknown): value is FlurreMessage {
+  if (typeof value !== "object" || value === null) return false;
+  const m = value as Record<string, unknown>;
+  if (typeof m.id !== "string") return false;
+  if (m.from === "visitor") return typeof m.text === "string";
+  return m.from === "flurre" && isAnswer(m.answer);
 }
 
 /** The stored conversation; null when the browser keeps no storage (then the chat lives in memory). */
@@ -90,7 +95,7 @@ export async function askFlurreOverNetwork(question: string, page: string): Prom
   } catch {
     // Not JSON: an error page from somewhere on the way.
   }
-  if (reply?.ok === true && isMessage({ id: "reply", from: "flurre", answer: reply.answer })) {
+  if (reply?.ok === true && isAnswer(reply.answer)) {
     return { ok: true, answer: reply.answer };
   }
   if (reply?.ok === false && typeof reply.error === "string" && reply.error !== "") {

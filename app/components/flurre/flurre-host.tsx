@@ -14,7 +14,7 @@ import type { FlurrePanelProps } from "./flurre-panel";
 const LAUNCHER_LABEL = "Fråga Flurre";
 
 /** Staff pages and the local mailbox have no Flurre. */
-export function showsFlurre(pathname: string): boolean {
+function showsFlurre(pathname: string): boolean {
   return !/^\/(admin|dev)(\/|$)/.test(pathname);
 }
 
