@@ -28,6 +28,8 @@ export function FlurreHost() {
   const [listening, setListening] = useState(false);
 
   function open(question: string | null, opener: HTMLElement | null) {
+    // Only ever called in the browser: the server build leaves the panel out.
+    if (import.meta.env.SSR) return;
     setOpening({ key: Date.now(), question, opener });
     import("./flurre-panel").then(
       (module) => setPanel(() => module.FlurrePanel),
