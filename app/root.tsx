@@ -1,6 +1,7 @@
 /**
- * The document shell: <html lang="sv">, top bar, toasts and the error
- * boundary that turns 404/403/any error into a Swedish page.
+ * The document shell: <html lang="sv">, top bar, toasts, Flurre's launcher
+ * (public pages) and the error boundary that turns 404/403/any error into a
+ * Swedish page.
  */
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
@@ -14,6 +15,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { FlurreHost } from "~/components/flurre/flurre-host";
 import { useNonce } from "~/components/nonce";
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
@@ -21,9 +23,11 @@ import { TopBar } from "~/components/top-bar";
 import { getSessionUser } from "~/server/auth/session-user.server";
 import { readToast } from "~/server/toast.server";
 import stylesHref from "~/styles/app.css?url";
+import flurreStylesHref from "~/styles/flurre.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesHref },
+  { rel: "stylesheet", href: flurreStylesHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -61,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <TopBar user={rootData?.user ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main">{children}</main>
+        <FlurreHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -22,6 +22,7 @@ const PAGES = [
   "/om",
   "/preppa",
   "/flurre",
+  "/flurre?fraga=Vad%20kostar%20en%20valpkurs%3F",
   "/rapportera-problem",
 ];
 const JS_BUDGET_KB = 120;

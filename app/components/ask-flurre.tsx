@@ -1,16 +1,13 @@
 /**
- * 'Fråga Flurre' buttons. Without JavaScript they are links to the assistant
- * page with the question in the URL; with JavaScript the assistant can open in
- * place (the page listens for the `flurre:ask` event) and falls back to the link.
+ * 'Fråga Flurre' buttons. Without JavaScript they are links to the /flurre
+ * page with the question in the URL; with JavaScript a plain click asks the
+ * chat to open in place with the question (flurre/flurre-event.ts) and falls
+ * back to the link if nothing takes it.
  */
 import type { MouseEvent, ReactNode } from "react";
+import { FLURRE_ASK_EVENT, flurreHref, isPlainClick, type FlurreAskDetail } from "./flurre/flurre-event";
 
-export const FLURRE_PATH = "/flurre";
-export const FLURRE_ASK_EVENT = "flurre:ask";
-
-export function flurreHref(question: string): string {
-  return `${FLURRE_PATH}?${new URLSearchParams({ fraga: question }).toString()}`;
-}
+export { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref } from "./flurre/flurre-event";
 
 export function AskFlurre({
   question,
@@ -22,14 +19,15 @@ export function AskFlurre({
   className?: string;
 }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    // A widget that handles the event calls preventDefault on it; otherwise the link is followed.
-    const handled = !window.dispatchEvent(
-      new CustomEvent(FLURRE_ASK_EVENT, { detail: { question }, cancelable: true }),
-    );
+    if (!isPlainClick(event)) return;
+    const detail: FlurreAskDetail = { question, opener: event.currentTarget };
+    // The chat calls preventDefault on the event when it opens; otherwise the link is followed.
+    const handled = !window.dispatchEvent(new CustomEvent(FLURRE_ASK_EVENT, { detail, cancelable: true }));
     if (handled) event.preventDefault();
   }
   return (
-    <a href={flurreHref(question)} className={className} onClick={onClick} data-flurre-question={question}>
+    // nofollow: every page links to a question; crawlers have nothing to gain from asking them all.
+    <a href={flurreHref(question)} className={className} onClick={onClick} rel="nofollow" data-flurre-question={question}>
       {children}
     </a>
   );

@@ -1,41 +1,125 @@
 /**
- * /flurre, "Fråga Flurre": where every 'Fråga Flurre' button leads. Shows the
- * prefilled question from ?fraga= in a small form that Flurre (the dog) hands
- * to the trainers: stored like a contact message and e-mailed to them; they
- * answer by e-mail.
+ * /flurre, "Fråga Flurre": the chat without JavaScript, and where every
+ * 'Fråga Flurre' link leads. GET ?fraga= shows the question and Flurre's
+ * answer (nothing is stored for a GET); the form below asks the next one
+ * (POST, intent "fraga": stored for staff if Flurre cannot answer it). Below
+ * that the question can still go to the trainers, stored like a contact
+ * message and e-mailed to them. A page with a question is never cached and
+ * never indexed: its answer may name seats that change.
  */
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
+import { FlurreAnswerView } from "~/components/flurre/flurre-answer";
+import { FLURRE_ASK_INTENT, FlurreQuestionForm } from "~/components/flurre/flurre-question-form";
+import { FLURRE_CHAT_TEXTS, FLURRE_PAGE_TEXTS } from "~/components/flurre/flurre-texts";
 import { Toaster } from "~/components/toaster";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactSchema } from "~/domain/schemas/contact";
+import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { CONTACT_TEXTS, FLURRE_TEXTS } from "~/domain/texts";
-import { formRenderedAt } from "~/server/bot-check.server";
-import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { askFlurre } from "~/server/flurre/answer.server";
+import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
+import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
 import { submitContactMessage } from "~/server/public/messages.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: "Fråga Flurre – Hundpass" },
-  { name: "description", content: "Ställ en fråga om hundträning, passen eller platserna – Flurre lämnar den till tränarna." },
+  {
+    name: "description",
+    content: "Fråga Flurre om passen, priserna, platserna eller bokningen – eller skicka frågan till tränarna.",
+  },
+  ...(data?.hasQuestion ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
-export const headers = publicPageHeaders;
+const QUESTION_PAGE_HEADERS = { ...noStoreHeaders, "X-Robots-Tag": "noindex" };
+
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(publicPageHeaders(args));
+  const robots = args.loaderHeaders.get("X-Robots-Tag") ?? args.actionHeaders.get("X-Robots-Tag");
+  if (robots) headers.set("X-Robots-Tag", robots);
+  return headers;
+};
+
+/**
+ * One question to Flurre, from the address or the form: checked with the
+ * shared schema, counted on the visitor's limit, answered. Errors come back
+ * into the question form.
+ */
+async function answerQuestion(
+  context: AppLoadContext,
+  request: Request,
+  fields: FormData | URLSearchParams,
+  record: boolean,
+) {
+  const submission = parseWithZod(fields, { schema: FlurreQuestionSchema });
+  if (submission.status !== "success") {
+    return { status: 400, asked: null, askResult: submission.reply() };
+  }
+  const limit = await hitFlurreRateLimit(context, request);
+  if (!limit.allowed) {
+    return { status: 429, asked: null, askResult: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) };
+  }
+  const { fraga, sida } = submission.value;
+  const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record });
+  return { status: 200, asked: { question: fraga, answer }, askResult: submission.reply({ resetForm: true }) };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const question = (new URL(request.url).searchParams.get("fraga") ?? "").trim().slice(0, CONTACT_MESSAGE_MAX_LENGTH);
+  const renderedAt = await formRenderedAt(context.config);
+  const params = new URL(request.url).searchParams;
+  const fraga = params.get("fraga");
+  if (fraga === null) {
+    return data(
+      { renderedAt, hasQuestion: false, asked: null, askResult: null, contactQuestion: "" },
+      { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
+    );
+  }
+  const { status, asked, askResult } = await answerQuestion(context, request, new URLSearchParams({ fraga }), false);
   return data(
-    { question, renderedAt: await formRenderedAt(context.config) },
-    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
+    {
+      renderedAt,
+      hasQuestion: true,
+      asked,
+      // The answer is shown; the form stays free for the next question.
+      askResult: asked ? null : askResult,
+      contactQuestion: fraga.trim().slice(0, CONTACT_MESSAGE_MAX_LENGTH),
+    },
+    { status, headers: QUESTION_PAGE_HEADERS },
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = await request.clone().formData();
+  if (fields.get("intent") === FLURRE_ASK_INTENT) {
+    const bot = await checkHoneypot(context.config, fields);
+    const outcome = bot.ok
+      ? await answerQuestion(context, request, fields, true)
+      : {
+          status: 400,
+          asked: null,
+          askResult: parseWithZod(fields, { schema: FlurreQuestionSchema }).reply({ formErrors: [BOT_CHECK_MESSAGE] }),
+        };
+    return data(
+      { intent: FLURRE_ASK_INTENT, asked: outcome.asked, askResult: outcome.askResult },
+      { status: outcome.status, headers: QUESTION_PAGE_HEADERS },
+    );
+  }
   return handlePublicForm(
     { request, context },
     {
@@ -49,12 +133,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
-export default function AskFlurrePage() {
-  const { question, renderedAt } = useLoaderData<typeof loader>();
+/** An answer on the page is the action's: reading /flurre again would only fetch the empty page. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) =>
+  formData?.get("intent") === FLURRE_ASK_INTENT ? false : defaultShouldRevalidate;
+
+export default function FlurrePage() {
+  const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const askData = actionData && "intent" in actionData ? actionData : null;
+  const contactData = actionData && !("intent" in actionData) ? actionData : null;
+  const asked = askData?.asked ?? loaded.asked;
+  const askResult = askData ? askData.askResult : loaded.askResult;
+  const contactQuestion = asked?.question ?? loaded.contactQuestion;
   return (
     <div className="public-page flurre-page">
-      <Toaster page toast={actionData?.toast} />
+      <Toaster page toast={contactData?.toast} />
       <div className="flurre-intro">
         <FallbackImage src="/images/team/flurre.svg" alt="Flurre, en glad lurvig hund" width={160} height={120} />
         <div>
@@ -62,14 +155,36 @@ export default function AskFlurrePage() {
           <p className="speech-bubble">{FLURRE_TEXTS.intro}</p>
         </div>
       </div>
-      <section className="form-card" aria-labelledby="flurre-form-heading">
-        <h2 id="flurre-form-heading">Din fråga</h2>
+      {asked ? (
+        <section className="flurre-exchange" aria-labelledby="flurre-answer-heading">
+          <h2>{FLURRE_PAGE_TEXTS.yourQuestion}</h2>
+          <p className="flurre-msg flurre-msg-visitor" data-testid="flurre-question">
+            {asked.question}
+          </p>
+          <h2 id="flurre-answer-heading">{FLURRE_PAGE_TEXTS.answerHeading}</h2>
+          <div className="flurre-msg flurre-msg-flurre">
+            <FlurreAnswerView answer={asked.answer} />
+          </div>
+        </section>
+      ) : null}
+      <section className="form-card" aria-labelledby="flurre-ask-heading">
+        <h2 id="flurre-ask-heading">{asked ? FLURRE_PAGE_TEXTS.askNextHeading : FLURRE_PAGE_TEXTS.askHeading}</h2>
+        <FlurreQuestionForm
+          key={`${loaded.renderedAt}:${asked?.question ?? ""}`}
+          renderedAt={loaded.renderedAt}
+          lastResult={askResult}
+          label={asked ? FLURRE_CHAT_TEXTS.askNextLabel : FLURRE_CHAT_TEXTS.askLabel}
+        />
+      </section>
+      <section className="form-card" id="till-tranarna" aria-labelledby="flurre-form-heading">
+        <h2 id="flurre-form-heading">{asked ? FLURRE_PAGE_TEXTS.toTrainersHeading : FLURRE_PAGE_TEXTS.contactHeading}</h2>
+        <p>{FLURRE_PAGE_TEXTS.toTrainersIntro}</p>
         <ContactForm
-          key={`${renderedAt}:${question}`}
+          key={`${loaded.renderedAt}:${contactQuestion}`}
           id="flurre-form"
-          renderedAt={renderedAt}
-          lastResult={actionData?.result}
-          defaultMessage={question}
+          renderedAt={loaded.renderedAt}
+          lastResult={contactData?.result}
+          defaultMessage={contactQuestion}
           messageLabel="Fråga"
           submitLabel={FLURRE_TEXTS.submit}
         />

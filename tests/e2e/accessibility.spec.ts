@@ -144,6 +144,15 @@ async function saveFaqRow(page: Page) {
   await expect(page.getByTestId("toast").filter({ hasText: "FAQ-rad sparad!" })).toBeVisible();
 }
 
+/** Flurre's chat opened from the launcher, with one question answered. */
+async function openFlurreChat(page: Page) {
+  await page.getByTestId("flurre-launcher").click();
+  const chat = page.getByRole("dialog", { name: "Fråga Flurre" });
+  await chat.getByRole("textbox", { name: "Vad vill du veta?" }).fill("Vad kostar en valpkurs?");
+  await chat.getByRole("button", { name: "Skicka" }).click();
+  await expect(chat.getByTestId("flurre-answer")).toHaveCount(1);
+}
+
 const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
@@ -159,6 +168,7 @@ const PAGES: PageCase[] = [
   { name: "mina-bokningar", path: "/mina-bokningar" },
   { name: "rapportera-problem", path: "/rapportera-problem" },
   { name: "flurre", path: "/flurre" },
+  { name: "flurre chat open, a question answered", path: "/", prepare: openFlurreChat },
   { name: "logga-in", path: "/logga-in" },
   { name: "registrera", path: "/registrera" },
   { name: "registrera, sent", path: "/registrera?skickat=1" },

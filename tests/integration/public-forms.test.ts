@@ -148,6 +148,101 @@ describe("questions to Flurre on /flurre", () => {
   });
 });
 
+describe("Flurre's answers on /flurre, without JavaScript", () => {
+  const ask = (fraga: string, opts: { ip?: string; ageMs?: number } = {}) =>
+    postForm("/flurre", { intent: "fraga", fraga, sida: "/flurre" }, { ip: freshIp(), ...opts });
+  const getPage = (fraga: string, ip = freshIp()) =>
+    SELF.fetch(`http://localhost/flurre?${new URLSearchParams({ fraga })}`, { headers: { "CF-Connecting-IP": ip } });
+  /** The question form's field, as the page renders it. */
+  const askField = (html: string) => /<textarea[^>]*name="fraga"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
+
+  it("GET ?fraga= shows the question and Flurre's answer, stores nothing, and is neither cached nor indexed", async () => {
+    const question = "Berätta allt jag behöver veta om VALPKURS!";
+    const res = await getPage(question);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
+    const html = await res.text();
+    expect(html).toMatch(/<meta name="robots" content="noindex"\/>/);
+    expect(textOf(html)).toContain(`Din fråga ${question} Flurres svar`);
+    expect(html).toMatch(/data-testid="flurre-answer"><p>[^<]+<\/p>/);
+    // The form asks the next question; the message to the trainers carries this one.
+    expect(askField(html)).toBe("");
+    expect(decode(html)).toContain(`>${question}</textarea>`);
+    expect(textOf(html)).toContain("Fick du inget bra svar? Skicka frågan till tränarna");
+    expect(await countRows("flurre_unanswered")).toBe(0);
+  });
+
+  it("the plain page (no question) stays an info page that shared caches may keep", async () => {
+    const res = await SELF.fetch("http://localhost/flurre");
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=3600");
+    expect(res.headers.get("X-Robots-Tag")).toBeNull();
+    expect(await res.text()).not.toContain('content="noindex"');
+  });
+
+  it("answers a follow-up question posted through the form, with the form empty again", async () => {
+    const res = await ask("Vad kostar en valpkurs?");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(textOf(html)).toContain("Din fråga Vad kostar en valpkurs? Flurres svar");
+    expect(html).toContain('data-testid="flurre-answer"');
+    expect(askField(html)).toBe("");
+    expect(textOf(html)).toContain("Vad mer vill du veta?");
+    expect(decode(html)).toContain(">Vad kostar en valpkurs?</textarea>");
+  });
+
+  it.each([
+    ["an empty question", "   ", "Skriv en fråga till Flurre."],
+    ["a 501-character question", "x".repeat(501), "Frågan får vara högst 500 tecken."],
+  ])("refuses %s in the form with Flurre's message and keeps what was typed", async (_name, fraga, message) => {
+    const res = await ask(fraga);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(textOf(html)).toContain(message);
+    expect(html).not.toContain('data-testid="flurre-answer"');
+    expect(askField(html)).toBe(fraga);
+  });
+
+  it("refuses a 501-character question in the address the same way", async () => {
+    const res = await getPage("y".repeat(501));
+    expect(res.status).toBe(400);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(textOf(html)).toContain("Frågan får vara högst 500 tecken.");
+    expect(html).not.toContain('data-testid="flurre-answer"');
+  });
+
+  it("refuses a question sent faster than a person can type it", async () => {
+    const res = await ask("Vad kostar en valpkurs?", { ageMs: 200 });
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain(BOT_CHECK_MESSAGE);
+  });
+
+  it("shows a question as text: HTML from the visitor is never rendered", async () => {
+    const res = await getPage('<img src=x onerror="alert(1)"> Var ligger hallen?');
+    const html = await res.text();
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;img src=x");
+  });
+
+  it("answers 30 questions a client asks in ten minutes, refuses the 31st, and still takes the message to the trainers", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await ask(`Fråga nummer ${i}`, { ip })).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await ask("En fråga till?", { ip });
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(textOf(html)).toContain(RATE_LIMIT_MESSAGE);
+    expect(askField(html)).toBe("En fråga till?");
+    expect((await getPage("Och via adressen?", ip)).status).toBe(429);
+    // Asking Flurre and writing to the trainers are separate limits.
+    const message = { name: "Erik Holm", email: "erik@example.com", message: "En fråga till?" };
+    expect((await postForm("/flurre", message, { ip })).status).toBe(302);
+  });
+});
+
 const report = {
   user_name: "Lisa Nordström",
   user_email: "lisa@example.se",

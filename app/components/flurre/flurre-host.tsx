@@ -1,0 +1,82 @@
+/**
+ * Flurre on every public page: the launcher (a link to /flurre, which works
+ * without JavaScript) and, with JavaScript, the door to the chat. It takes
+ * every 'Fråga Flurre' click (the `flurre:ask` event, ask-flurre.tsx) and the
+ * launcher's, loads the chat panel on the first opening (a dynamic import:
+ * this file is all the first load carries) and returns focus to the button
+ * that opened it. If the panel cannot be loaded, the visitor goes to the page.
+ */
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState, type ComponentType, type MouseEvent } from "react";
+import { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref, isPlainClick, type FlurreAskDetail } from "./flurre-event";
+import type { FlurrePanelProps } from "./flurre-panel";
+
+const LAUNCHER_LABEL = "Fråga Flurre";
+
+/** Staff pages and the local mailbox have no Flurre. */
+function showsFlurre(pathname: string): boolean {
+  return !/^\/(admin|dev)(\/|$)/.test(pathname);
+}
+
+type Opening = { key: number; question: string | null; opener: HTMLElement | null };
+
+export function FlurreHost() {
+  const shown = showsFlurre(useLocation().pathname);
+  const [opening, setOpening] = useState<Opening | null>(null);
+  const [Panel, setPanel] = useState<ComponentType<FlurrePanelProps> | null>(null);
+  /** From here on a click opens the chat instead of following the link. */
+  const [listening, setListening] = useState(false);
+
+  function open(question: string | null, opener: HTMLElement | null) {
+    // Only ever called in the browser: the server build leaves the panel out.
+    if (import.meta.env.SSR) return;
+    setOpening({ key: Date.now(), question, opener });
+    import("./flurre-panel").then(
+      (module) => setPanel(() => module.FlurrePanel),
+      () => window.location.assign(question ? flurreHref(question) : FLURRE_PATH),
+    );
+  }
+
+  useEffect(() => {
+    if (!shown) return;
+    function onAsk(event: Event) {
+      const detail = (event as CustomEvent<FlurreAskDetail | undefined>).detail;
+      event.preventDefault();
+      const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      open(detail?.question ?? null, detail?.opener ?? focused);
+    }
+    window.addEventListener(FLURRE_ASK_EVENT, onAsk);
+    setListening(true);
+    return () => window.removeEventListener(FLURRE_ASK_EVENT, onAsk);
+  }, [shown]);
+
+  if (!shown) return null;
+
+  function onLauncherClick(event: MouseEvent<HTMLAnchorElement>) {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    open(null, event.currentTarget);
+  }
+
+  function onClose() {
+    const opener = opening?.opener;
+    setOpening(null);
+    if (opener?.isConnected) opener.focus();
+  }
+
+  return (
+    <>
+      <a
+        href={FLURRE_PATH}
+        className="flurre-launcher"
+        onClick={onLauncherClick}
+        aria-haspopup={listening ? "dialog" : undefined}
+        data-testid="flurre-launcher"
+      >
+        <img src="/images/team/flurre.svg" alt="" width={32} height={24} />
+        <span>{LAUNCHER_LABEL}</span>
+      </a>
+      {opening && Panel ? <Panel key={opening.key} question={opening.question} onClose={onClose} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+// Flurre, the chat. With JavaScript, keyboard only: every kind of 'Fråga
+// Flurre' button opens the chat with its question, which is sent by itself
+// and answered; Escape closes it and focus goes back to the button; the
+// conversation is still there after a navigation and a reload. Without
+// JavaScript: /flurre?fraga=… answers, a follow-up question goes through the
+// page's form, and a bad question gets Flurre's Swedish message.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+const VALPKURS_QUESTION = "Berätta allt jag behöver veta om VALPKURS!";
+/** The e2e server refuses forms sent within 1 s of rendering (bot check). */
+const HUMAN_PAUSE_MS = 1_100;
+
+function chat(page: Page) {
+  return page.getByRole("dialog", { name: "Fråga Flurre" });
+}
+
+/** Hydrated, with the chat listening: the launcher then says it opens a dialog. */
+async function hydrated(page: Page) {
+  await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("aria-haspopup", "dialog");
+}
+
+/**
+ * Opens the chat from `button` with the keyboard and checks the round: the
+ * question field has focus, the button's question is sent by itself and
+ * answered, Escape closes the chat and focus is back on the button.
+ * Returns the answers shown after this one.
+ */
+async function askWithKeyboard(page: Page, button: Locator, question: string | null) {
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const dialog = chat(page);
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByRole("textbox", { name: "Vad vill du veta?" });
+  await expect(field).toBeFocused();
+  const answers = dialog.getByTestId("flurre-answer");
+  const before = await answers.count();
+  if (question) {
+    await expect(field).toHaveValue(question);
+  } else {
+    question = "Var ligger Hundhallen Gävle?";
+    await page.keyboard.type(question);
+    await page.keyboard.press("Enter");
+  }
+  await expect(dialog.getByTestId("flurre-question").last()).toHaveText(question);
+  await expect(answers).toHaveCount(before + 1);
+  await expect(field).toHaveValue("");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  return before + 1;
+}
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the chat needs JavaScript");
+
+  test("the start page's type button and the session page's button ask their questions; the chat survives navigation and reload", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const typeButton = page
+      .getByTestId("type-card")
+      .filter({ hasText: "VALPKURS" })
+      .getByRole("link", { name: "Fråga Flurre om Passet" });
+    expect(await askWithKeyboard(page, typeButton, VALPKURS_QUESTION)).toBe(1);
+
+    await page.goto("/session/15");
+    await hydrated(page);
+    const sessionButton = page.getByRole("link", { name: "Frågor om passet? Fråga Flurre" });
+    const sessionQuestion = await sessionButton.getAttribute("data-flurre-question");
+    expect(sessionQuestion).toContain("VARDAGSLYDNAD");
+    expect(await askWithKeyboard(page, sessionButton, sessionQuestion)).toBe(2);
+
+    // Kept for the tab: after a reload the whole conversation is back.
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("flurre-launcher").focus();
+    await page.keyboard.press("Enter");
+    const questions = chat(page).getByTestId("flurre-question");
+    await expect(questions).toHaveText([VALPKURS_QUESTION, sessionQuestion!]);
+    await expect(chat(page).getByTestId("flurre-answer")).toHaveCount(2);
+  });
+
+  test("the /preppa, /hitta and /om buttons and the launcher ask their questions", async ({ page }) => {
+    await page.goto("/preppa");
+    await hydrated(page);
+    const preppa = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true });
+    await askWithKeyboard(page, preppa, "Hur förbereder jag mig och min hund bäst inför vårt första pass?");
+
+    await page.goto("/hitta");
+    await hydrated(page);
+    const place = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true }).first();
+    const placeQuestion = await place.getAttribute("data-flurre-question");
+    expect(placeQuestion).toMatch(/^Hur hittar jag till .+, och var ska vi mötas\?$/);
+    await askWithKeyboard(page, place, placeQuestion);
+
+    await page.goto("/om");
+    await hydrated(page);
+    const person = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true }).first();
+    await askWithKeyboard(page, person, "Berätta mer om Flurre!");
+
+    // The launcher opens the chat empty; the visitor types the question.
+    const answers = await askWithKeyboard(page, page.getByTestId("flurre-launcher"), null);
+    expect(answers).toBe(4);
+  });
+
+  test("a network failure is told in Swedish and the question stays in the field", async ({ page }) => {
+    await page.route("**/flurre/svar", (route) => route.abort("internetdisconnected"));
+    await page.goto("/hitta");
+    await hydrated(page);
+    await page.getByTestId("flurre-launcher").focus();
+    await page.keyboard.press("Enter");
+    const field = chat(page).getByRole("textbox", { name: "Vad vill du veta?" });
+    await expect(field).toBeFocused();
+    await page.keyboard.type("Finns det parkering?");
+    await page.keyboard.press("Enter");
+    await expect(chat(page).getByRole("alert")).toHaveText(
+      "Flurre kunde inte nås. Kontrollera din internetanslutning och försök igen.",
+    );
+    await expect(field).toHaveValue("Finns det parkering?");
+    await expect(chat(page).getByTestId("flurre-question")).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "the page's own form, as without JavaScript");
+
+  test("/flurre?fraga= answers, and a follow-up question through the form is answered too", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("href", "/flurre");
+    await page.goto(`/flurre?${new URLSearchParams({ fraga: VALPKURS_QUESTION })}`);
+    await expect(page.getByTestId("flurre-question")).toHaveText(VALPKURS_QUESTION);
+    await expect(page.getByTestId("flurre-answer").locator("p").first()).not.toBeEmpty();
+
+    await page.getByRole("textbox", { name: "Vad mer vill du veta?" }).fill("Var ligger Hundhallen Gävle?");
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    await page.getByRole("button", { name: "Fråga Flurre", exact: true }).click();
+    await expect(page.getByTestId("flurre-question")).toHaveText("Var ligger Hundhallen Gävle?");
+    await expect(page.getByTestId("flurre-answer").locator("p").first()).not.toBeEmpty();
+    await expect(page.getByRole("textbox", { name: "Vad mer vill du veta?" })).toHaveValue("");
+  });
+
+  test("an empty and a 501-character question get Flurre's message", async ({ page }) => {
+    await page.goto("/flurre");
+    // Only spaces: the browser lets it through, the server says what is missing.
+    await page.getByRole("textbox", { name: "Vad vill du veta?" }).fill("   ");
+    await page.waitForTimeout(HUMAN_PAUSE_MS);
+    await page.getByRole("button", { name: "Fråga Flurre", exact: true }).click();
+    await expect(page.getByText("Skriv en fråga till Flurre.")).toBeVisible();
+    await expect(page.getByTestId("flurre-answer")).toHaveCount(0);
+
+    await page.goto(`/flurre?fraga=${"x".repeat(501)}`);
+    await expect(page.getByText("Frågan får vara högst 500 tecken.")).toBeVisible();
+    await expect(page.getByTestId("flurre-answer")).toHaveCount(0);
+  });
+});
