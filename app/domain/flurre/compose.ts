@@ -9,13 +9,25 @@ import { CONTACT_PATH } from "../site-content";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import type { Passage } from "./passages";
 import type { Ranking } from "./rank";
+import type { IntentCue } from "./text";
+
+/** Which kind of passage comes first when several add to a session's own. */
+const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
+
+/** The kinds of passage each intent asks for. */
+const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
+  sessions: ["session"],
+  price: ["type", "rule"],
+  places: ["place"],
+  preparation: ["preparation"],
+  rules: ["rule", "faq"],
+  team: ["team"],
+};
 
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
-export const MIN_COVERAGE = 0.5;
+export const MIN_COVERAGE = 0.4;
 /** Passages after the first are used only if they score at least this share of the first. */
 const FOLLOWER_SCORE_SHARE = 0.5;
-/** A session is the one asked about only if it clearly beats the other sessions of its type. */
-const ASKED_SESSION_LEAD = 1.15;
 const MAX_PASSAGES = 3;
 const MAX_LINKS = 4;
 const MAX_LISTED_SESSIONS = 3;
@@ -109,13 +121,14 @@ function answer(paragraphs: string[], used: Passage[], links: FlurreLink[]): Com
 
 /**
  * The session a question singles out (by place, day or time): the top result,
- * if it clearly beats every other session of its type.
+ * if it matches a word of the question that no other session of its type does.
  */
 function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
   const [first, ...rest] = ranking.results;
   if (!first || first.passage.kind !== "session" || first.passage.typeName !== typeName) return null;
-  const runnerUp = rest.find((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
-  return !runnerUp || first.score >= runnerUp.score * ASKED_SESSION_LEAD ? first.passage : null;
+  const others = rest.filter((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
+  const own = first.matched.filter((term) => !others.some((r) => r.matched.includes(term)));
+  return own.length > 0 ? first.passage : null;
 }
 
 /** An answer about one session type: its text, then its next dates with seats. */
@@ -151,13 +164,17 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   if (!first || ranking.coverage < MIN_COVERAGE) return { answer: FLURRE_FALLBACK, passages: [] };
   const top = first.passage;
 
-  // Asked from a session's page about that session.
+  // Asked from a session's page about that session: the session, then the best passage of
+  // each other kind the question asks for ('Vad behöver jag veta inför passet?': the checklist).
   if (top.kind === "session" && top.session?.id === ranking.pageSessionId) {
-    const followers = ranking.results
-      .slice(1)
-      .filter((r) => r.passage.kind !== "session" && r.passage.kind !== "type" && r.score >= first.score * FOLLOWER_SCORE_SHARE)
-      .slice(0, MAX_PASSAGES - 1)
-      .map((r) => r.passage);
+    const asked = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
+    const kinds = FOLLOWER_KIND_ORDER.filter((k) => asked.has(k));
+    const followers: Passage[] = [];
+    for (const kind of kinds) {
+      const best = ranking.results.find((r) => r.passage.kind === kind);
+      if (best) followers.push(best.passage);
+    }
+    followers.splice(MAX_PASSAGES - 1);
     const used = [top, ...followers];
     return answer(
       [FLURRE_ANSWER_TEXTS.pageSession, ...used.map((p) => p.text)],
@@ -166,12 +183,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
-  const typeName =
-    ranking.mentionedTypes.length === 1
-      ? ranking.mentionedTypes[0]!
-      : ranking.mentionedTypes.length === 0 && top.kind === "type"
-        ? top.typeName
-        : undefined;
+  // A type answer when the question names one type and the best passage is a type or a
+  // session (an FAQ row that names a type answers by itself).
+  const aboutType = top.kind === "type" || top.kind === "session";
+  const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
   if (typeName) {
     const composed = composeTypeAnswer(ranking, all, typeName);
     if (composed) return composed;
@@ -190,12 +205,14 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
-  // Several types named: each type's own text.
+  // Followers of the same kind as the best passage (two places, the checklist and the online note),
+  // or of a kind the question asks for; with several types named, each type's own text.
   const named = ranking.mentionedTypes.length > 1;
+  const wantedKinds = new Set([top.kind, ...[...ranking.intents].flatMap((i) => INTENT_KINDS[i])]);
   const followers = ranking.results
     .slice(1)
     .filter((r) => r.score >= first.score * FOLLOWER_SCORE_SHARE)
-    .filter((r) => r.passage.kind !== "session")
+    .filter((r) => r.passage.kind !== "session" && wantedKinds.has(r.passage.kind))
     .filter((r) => !named || r.passage.kind === "type")
     .map((r) => r.passage);
   const used = [top, ...followers].slice(0, MAX_PASSAGES);

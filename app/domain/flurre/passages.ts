@@ -65,14 +65,14 @@ export type FlurreCorpus = {
 };
 
 const KIND_WORDS: Record<TypeKind, string> = {
-  group: "grupp gruppass grupp-pass gruppup gruppups kurs",
-  private: "privat privatpass privatlektion enskild egen tränare",
+  group: "grupp kurs",
+  private: "privat enskild egen tränare",
   combined: "kombinerat kombipass grupp privat",
 };
 
 const KIND_LABEL: Record<TypeKind, string> = {
-  group: "ett grupp-pass (GruppUp)",
-  private: "ett privatpass",
+  group: "ett pass i grupp",
+  private: "ett privat pass med egen tränare",
   combined: "ett kombinerat pass",
 };
 
@@ -197,7 +197,7 @@ function preparationPassages(): Passage[] {
       text: checklist.map((item) => `${item.title} ${item.text}`).join(" "),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
-      keywords: "ta med förbereda förberedelse packa inför första pass utrustning behöver",
+      keywords: "ta-med förbereda förberedelse packa inför första pass utrustning",
     },
     {
       id: "preparation:online-home",
@@ -250,10 +250,10 @@ function teamPassages(): Passage[] {
 }
 
 const RULE_KEYWORDS: Record<string, string> = {
-  binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor kan inte komma",
-  "group-minimum": "ställa in inställt inställd för få deltagare minst antal besked grupp gruppass",
+  binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor",
+  "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
   "how-to-book": "boka bokning hur bokar konto pris kostar kostnad bekräftelse",
-  "my-bookings": "inloggning logga in inloggningslänk mina bokningar se min bokning konto lösenord länk",
+  "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
 };
 
 function rulePassages(): Passage[] {

@@ -12,14 +12,21 @@
 
 import MiniSearch from "minisearch";
 import type { Passage, PassageKind } from "./passages";
-import { analyze, intentCues, INTENT_CUES, isStopWord, memoStem, splitCompound, words, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, intentCues, INTENT_CUES, isLoneLetter, isStopWord, joinPhrases, memoStem, splitCompound, words, type IntentCue } from "./text";
 
-export type RankedPassage = { passage: Passage; score: number };
+export type RankedPassage = {
+  passage: Passage;
+  score: number;
+  /** The question's whole-word terms this passage matched (not the parts of a compound). */
+  matched: string[];
+};
 
 export type QueryTerm = {
   word: string;
   /** The index terms it resolved to; empty when the site's texts do not know it. */
   terms: string[];
+  /** Each term's weight in the search (the parts of a compound that is known whole count less). */
+  weights: number[];
   /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
   cue: boolean;
 };
@@ -79,10 +86,14 @@ export function boundedLevenshtein(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-/** Typos allowed in a word: none below 5 letters, one up to 7, two from 8. */
-function typoBudget(word: string): number {
-  if (word.length < 5) return 0;
-  return word.length < 8 ? 1 : 2;
+/**
+ * Typos allowed in a stem: none below 6 letters (short words are too alike:
+ * 'lev' is not 'led'), one up to 7, two from 8. A stem that differs from a
+ * known one only by å, ä or ö typed as a or o matches at any length.
+ */
+function typoBudget(stemmed: string): number {
+  if (stemmed.length < 6) return 0;
+  return stemmed.length < 8 ? 1 : 2;
 }
 
 type Index = {
@@ -141,43 +152,61 @@ export function buildIndex(passages: readonly Passage[]): Index {
   return { search, stem, vocabulary, documentFrequency, passages: new Map(passages.map((p) => [p.id, p])) };
 }
 
-/** The index terms one question word stands for. */
-function resolveWord(word: string, index: Index): string[] {
-  if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? [word] : [];
+/** A part of a compound counts less than the whole word. */
+const PART_WEIGHT = 0.5;
+
+type Resolved = { terms: string[]; weights: number[] };
+
+/** The index terms one question word stands for, with their weights. */
+function resolveWord(word: string, index: Index): Resolved {
+  const none: Resolved = { terms: [], weights: [] };
+  if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? { terms: [word], weights: [1] } : none;
   const bare = word.replace(/-/g, "");
   const stemmed = index.stem(bare);
+  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.vocabulary, index.stem) : null;
   if (index.vocabulary.has(stemmed)) {
     // A compound the texts use whole still finds the texts that use its parts.
-    const parts = bare.length >= 8 ? splitCompound(bare, index.vocabulary, index.stem) : null;
-    return parts ? [stemmed, ...parts] : [stemmed];
+    const extra = (parts ?? []).filter((p) => p !== stemmed);
+    return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
   }
-  const parts = splitCompound(bare, index.vocabulary, index.stem);
-  if (parts) return parts;
-  const budget = typoBudget(bare);
-  if (budget === 0) return [];
+  const split = parts ?? splitCompound(bare, index.vocabulary, index.stem);
+  if (split) return { terms: split, weights: split.map(() => 1) };
+  const typo = closestTerm(stemmed, index);
+  return typo ? { terms: [typo], weights: [1] } : none;
+}
+
+/** The vocabulary term a misspelt stem most likely means, if any is close enough. */
+function closestTerm(stemmed: string, index: Index): string | null {
+  const folded = foldSwedishLetters(stemmed);
+  const budget = typoBudget(stemmed);
   let best: string | null = null;
-  let bestDistance = budget + 1;
+  let bestDistance = Infinity;
   for (const term of index.vocabulary) {
-    const distance = boundedLevenshtein(stemmed, term, Math.min(budget, bestDistance));
-    if (
+    if (term.length < 4) continue;
+    const distance =
+      foldSwedishLetters(term) === folded
+        ? 0.5
+        : budget > 0 && term[0] === stemmed[0]
+          ? boundedLevenshtein(stemmed, term, budget)
+          : Infinity;
+    if (distance > budget && distance !== 0.5) continue;
+    const better =
       distance < bestDistance ||
-      (distance === bestDistance && best !== null && (index.documentFrequency.get(term) ?? 0) > (index.documentFrequency.get(best) ?? 0))
-    ) {
-      if (distance <= budget) {
-        best = term;
-        bestDistance = distance;
-      }
+      (distance === bestDistance && (index.documentFrequency.get(term) ?? 0) > (index.documentFrequency.get(best ?? "") ?? 0));
+    if (better) {
+      best = term;
+      bestDistance = distance;
     }
   }
-  return best ? [best] : [];
+  return best;
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const all = words(question).filter((w) => !isStopWord(w));
+  const all = words(joinPhrases(question)).filter((w) => !isStopWord(w) && !isLoneLetter(w));
   const aboutSelfOnly = all.every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
   return all
     .filter((w) => aboutSelfOnly || !SELF_NAMES.has(w))
-    .map((word) => ({ word, terms: resolveWord(word, index), cue: CUE_WORDS.has(word) }));
+    .map((word) => ({ word, ...resolveWord(word, index), cue: CUE_WORDS.has(word) }));
 }
 
 function idf(index: Index, term: string | null): number {
@@ -203,15 +232,14 @@ function coverageOf(query: readonly QueryTerm[], index: Index): number {
   return total === 0 ? 0 : known / total;
 }
 
-/** Type names the question names, as whole words in any case ('valpkurs', 'Privat & Proffs'). */
-function mentionedTypeNames(question: string, passages: readonly Passage[], stem: (word: string) => string): string[] {
-  const questionWords = words(question);
-  const questionStems = new Set(questionWords.map((w) => stem(w.replace(/-/g, ""))));
+/** Type names the question names: every word of the name among the question's resolved terms ('valpkursen', 'Privat & Proffs'). */
+function mentionedTypeNames(query: readonly QueryTerm[], passages: readonly Passage[], stem: (word: string) => string): string[] {
+  const asked = new Set(query.flatMap((q) => q.terms));
   const names = new Set<string>();
   for (const p of passages) {
     if (p.kind !== "type" || !p.typeName) continue;
     const nameStems = words(p.typeName).map((w) => stem(w));
-    if (nameStems.length > 0 && nameStems.every((s) => questionStems.has(s))) names.add(p.typeName);
+    if (nameStems.length > 0 && nameStems.every((s) => asked.has(s))) names.add(p.typeName);
   }
   return [...names];
 }
@@ -229,10 +257,14 @@ export function rankPassages(
   const index = buildIndex(passages);
   const query = analyzeQuestion(question, index);
   const intents = intentCues(question);
-  const mentionedTypes = mentionedTypeNames(question, passages, index.stem);
+  const mentionedTypes = mentionedTypeNames(query, passages, index.stem);
   const pageSessionId = pageSession(options.page ?? null);
   const pageKind = PAGE_KIND[(options.page ?? "").replace(/[?#].*$/, "")];
   const terms = query.flatMap((q) => q.terms);
+  const termWeights = new Map<string, number>();
+  for (const q of query) {
+    q.terms.forEach((t, i) => termWeights.set(t, Math.max(termWeights.get(t) ?? 0, q.weights[i] ?? 1)));
+  }
   const base = { intents, query, coverage: coverageOf(query, index), mentionedTypes, pageSessionId };
   if (terms.length === 0) return { ...base, results: [] };
 
@@ -256,6 +288,7 @@ export function rankPassages(
   const hits = index.search.search(terms.join(" "), {
     boost: { title: 2, text: 1, keywords: 0.8 },
     combineWith: "OR",
+    boostTerm: (term) => termWeights.get(term) ?? 1,
     boostDocument: (id) => {
       const passage = index.passages.get(String(id));
       return passage ? boostOf(passage) : 1;
@@ -264,7 +297,8 @@ export function rankPassages(
   const results: RankedPassage[] = [];
   for (const hit of hits) {
     const passage = index.passages.get(String(hit.id));
-    if (passage) results.push({ passage, score: hit.score });
+    const matched = hit.terms.filter((t) => (termWeights.get(t) ?? 0) >= 1);
+    if (passage) results.push({ passage, score: hit.score, matched });
   }
   return { ...base, results };
 }
