@@ -80,28 +80,29 @@ function trimTrailing(text: string): string {
 /** Every checkable claim in a text. */
 export function extractClaims(input: string): Claim[] {
   const text = input.normalize("NFC");
-  const claims: Claim[] = [];
+  const found: [number, Claim][] = [];
+  const claims = { push: (claim: Claim, at: number) => found.push([at, claim]) };
   // Spans already read as a date or an address, so their digits are not read again as something else.
   const taken: [number, number][] = [];
   const isTaken = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);
   const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
 
   for (const m of text.matchAll(URL_RE)) {
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] });
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(BARE_DOMAIN_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] });
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(PATH_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] });
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(ISO_DATE_RE)) {
-    claims.push({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] });
+    claims.push({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(NAMED_DATE_RE)) {
@@ -114,33 +115,33 @@ export function extractClaims(input: string): Claim[] {
       year: m[5] ? Number(m[5]) : null,
       weekday: weekdayOf(m[1], m[2]),
       text: m[0],
-    });
+    }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(NUMERIC_DATE_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
     const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
-    claims.push({ kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] });
+    claims.push({ kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(WEEKDAY_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
     const weekday = weekdayOf(m[1], m[2]);
-    if (weekday !== null) claims.push({ kind: "weekday", weekday, text: m[0] });
+    if (weekday !== null) claims.push({ kind: "weekday", weekday, text: m[0] }, m.index!);
   }
   for (const m of text.matchAll(TIME_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:${m[2]}`, text: m[0] });
+    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:${m[2]}`, text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(HOUR_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:00`, text: m[0] });
+    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:00`, text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(PRICE_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "price", amount: Number(m[1]!.replace(/\D/g, "")), text: m[0] });
+    claims.push({ kind: "price", amount: Number(m[1]!.replace(/\D/g, "")), text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(SEATS_RE)) {
@@ -148,9 +149,10 @@ export function extractClaims(input: string): Claim[] {
     if (PLACE_NAME_AFTER_RE.test(text.slice(m.index! + m[0].length))) continue;
     const word = m[1]!.toLocaleLowerCase("sv-SE");
     const count = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? -1);
-    claims.push({ kind: "seats", count, text: m[0] });
+    claims.push({ kind: "seats", count, text: m[0] }, m.index!);
   }
-  return claims;
+  // In the order the text makes them.
+  return found.sort((a, b) => a[0] - b[0]).map(([, claim]) => claim);
 }
 
 /** The weekday (Sunday 0) of a calendar day "yyyy-MM-dd". */

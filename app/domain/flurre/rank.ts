@@ -272,10 +272,14 @@ export function rankPassages(
     let boost = 1;
     for (const intent of intents) boost *= INTENT_BOOSTS[intent][passage.kind] ?? 1;
     if (passage.kind === "session") {
-      // Sessions are many and alike: without a question about dates or seats the type says more.
-      if (!intents.has("sessions") && !intents.has("price")) boost *= 0.6;
-      if (passage.session?.id === pageSessionId) boost *= 3;
-      else if (pageSessionId !== null) boost *= 0.8;
+      if (passage.session?.id === pageSessionId) {
+        // Asked from this session's page: the question is about it unless it plainly is not.
+        boost *= 6;
+      } else {
+        // Sessions are many and alike: without a question about dates or seats the type says more.
+        if (!intents.has("sessions") && !intents.has("price")) boost *= 0.6;
+        if (pageSessionId !== null) boost *= 0.8;
+      }
     }
     if (passage.kind === "faq") boost *= 1.2;
     if (pageKind === passage.kind) boost *= 1.3;
