@@ -373,6 +373,10 @@ describe("POST /flurre/svar", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ ok: false, error: RATE_LIMIT_MESSAGE });
+    // Over the limit, a question Flurre cannot answer is not stored either, and an invalid one is refused the same way.
+    expect((await ask({ fraga: "Kan jag betala med Swish?" }, ip)).status).toBe(429);
+    expect(await unansweredRows()).toEqual([]);
+    expect((await ask({ fraga: "" }, ip)).status).toBe(429);
     // Another client is not affected.
     expect((await ask({ fraga: "Var ligger Bronsängen?" })).status).toBe(200);
   });

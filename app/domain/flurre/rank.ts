@@ -99,6 +99,8 @@ function typoBudget(stemmed: string): number {
 type Index = {
   search: MiniSearch<Doc>;
   stem: (word: string) => string;
+  /** Each vocabulary term with å, ä and ö folded, for matching typos (made on first need). */
+  folded: () => ReadonlyMap<string, string>;
   vocabulary: Set<string>;
   /** Passages each term occurs in. */
   documentFrequency: Map<string, number>;
@@ -106,10 +108,10 @@ type Index = {
 };
 
 /** The search terms of a passage field, with the parts of its compounds. */
-function withCompoundParts(terms: string[], vocabulary: ReadonlySet<string>, stem: (word: string) => string): string[] {
+function withCompoundParts(terms: string[], partsOf: (term: string) => readonly string[]): string[] {
   const out = [...terms];
   for (const term of terms) {
-    if (term.length >= 8) out.push(...(splitCompound(term, vocabulary, stem) ?? []));
+    if (term.length >= 8) out.push(...partsOf(term));
   }
   return out;
 }
@@ -124,6 +126,16 @@ export function buildIndex(passages: readonly Passage[]): Index {
   }));
   const base = new Set<string>();
   for (const a of analyzed) for (const t of [...a.title, ...a.text, ...a.keywords]) base.add(t);
+  // Each distinct long term is split once (the passages repeat their words).
+  const split = new Map<string, readonly string[]>();
+  const partsOf = (term: string) => {
+    let parts = split.get(term);
+    if (parts === undefined) {
+      parts = splitCompound(term, base, stem) ?? [];
+      split.set(term, parts);
+    }
+    return parts;
+  };
 
   const docs: Doc[] = [];
   const vocabulary = new Set<string>();
@@ -131,8 +143,8 @@ export function buildIndex(passages: readonly Passage[]): Index {
   for (const a of analyzed) {
     const doc: Doc = {
       id: a.passage.id,
-      title: withCompoundParts(a.title, base, stem).join(" "),
-      text: withCompoundParts(a.text, base, stem).join(" "),
+      title: withCompoundParts(a.title, partsOf).join(" "),
+      text: withCompoundParts(a.text, partsOf).join(" "),
       keywords: a.keywords.join(" "),
     };
     docs.push(doc);
@@ -149,7 +161,15 @@ export function buildIndex(passages: readonly Passage[]): Index {
     processTerm: (t) => t,
   });
   search.addAll(docs);
-  return { search, stem, vocabulary, documentFrequency, passages: new Map(passages.map((p) => [p.id, p])) };
+  let folded: Map<string, string> | null = null;
+  return {
+    search,
+    stem,
+    folded: () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)]))),
+    vocabulary,
+    documentFrequency,
+    passages: new Map(passages.map((p) => [p.id, p])),
+  };
 }
 
 /** A part of a compound counts less than the whole word. */
@@ -181,10 +201,10 @@ function closestTerm(stemmed: string, index: Index): string | null {
   const budget = typoBudget(stemmed);
   let best: string | null = null;
   let bestDistance = Infinity;
-  for (const term of index.vocabulary) {
+  for (const [term, foldedTerm] of index.folded()) {
     if (term.length < 4) continue;
     const distance =
-      foldSwedishLetters(term) === folded
+      foldedTerm === folded
         ? 0.5
         : budget > 0 && term[0] === stemmed[0]
           ? boundedLevenshtein(stemmed, term, budget)

@@ -13,6 +13,7 @@ import { composeAnswer, type ComposedAnswer } from "~/domain/flurre/compose";
 import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildPassages } from "~/domain/flurre/passages";
 import { rankPassages } from "~/domain/flurre/rank";
+import type { RateLimitResult } from "../rate-limit.server";
 import { loadFlurreCorpus } from "./corpus.server";
 import { modelParagraphs, phraseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";
@@ -26,14 +27,29 @@ export type FlurreQuestion = {
   record: boolean;
   /** The moment to answer for (default now): which sessions are upcoming. */
   now?: Date;
+  /**
+   * The caller's rate-limit check, already started: it runs alongside the
+   * read, and a client over the limit gets FlurreRateLimited before anything
+   * is stored or sent to a model.
+   */
+  limit?: Promise<RateLimitResult>;
 };
+
+/** Thrown by askFlurre when the `limit` it was given refuses the question. */
+export class FlurreRateLimited extends Error {
+  override name = "FlurreRateLimited";
+  constructor(readonly result: RateLimitResult) {
+    super("too many questions to Flurre from one client");
+  }
+}
 
 /** The extractive answer and the passages it was made from, without the model or any write. */
 export async function composeFlurreAnswer(
   context: AppLoadContext,
-  input: Pick<FlurreQuestion, "question" | "page" | "now">,
+  input: Pick<FlurreQuestion, "question" | "page" | "now" | "limit">,
 ): Promise<ComposedAnswer> {
-  const corpus = await loadFlurreCorpus(context.cloudflare.env, input.now ?? new Date());
+  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context.cloudflare.env, input.now ?? new Date()), input.limit]);
+  if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   const passages = buildPassages(corpus);
   const ranking = rankPassages(passages, input.question, { page: input.page });
   return composeAnswer(ranking, passages);
