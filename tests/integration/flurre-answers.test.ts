@@ -40,6 +40,7 @@ const QuestionSchema = z.object({
       type: z.string(),
       fact: z.enum(["price", "variant-prices", "next-session", "description", "seats"]),
       session: z.object({ type: z.string(), location: z.string() }),
+      allTypes: z.literal(true),
       place: z.string(),
       preparation: z.enum(["checklist", "sick", "online-home"]),
       rule: z.string(),
@@ -160,6 +161,15 @@ async function checkAnswer(q: Question, answer: FlurreAnswer) {
     expect(match, `an upcoming ${e.session.type} at ${e.session.location}`).toBeDefined();
     expect(text).toContain(sessionLine(match!));
     expect(hrefs(answer)).toContain(`/session/${match!.id}`);
+  }
+  if (e.allTypes) {
+    const { results } = await env.DB.prepare("SELECT name, hidden FROM popup_types").all<{ name: string; hidden: number }>();
+    expect(results.some((t) => t.hidden)).toBe(true);
+    for (const t of results) {
+      if (t.hidden) expect(text).not.toContain(t.name);
+      else expect(text).toContain(t.name);
+    }
+    expect(hrefs(answer)).toContain("/alla-popups");
   }
   if (e.place === "all") {
     for (const place of PLACES) expect(text).toContain(place.name);

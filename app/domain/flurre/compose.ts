@@ -48,6 +48,7 @@ export const FLURRE_ANSWER_TEXTS = {
   about: "Voff! Här är lite om oss:",
   rule: "Voff! Så här fungerar det:",
   faq: "Voff! Bra fråga!",
+  types: "Voff! Det här är våra pass:",
   allSessions: "Alla PopUp's",
 } as const;
 
@@ -83,7 +84,7 @@ function dedupeLinks(links: readonly FlurreLink[]): FlurreLink[] {
 function openingFor(passage: Passage): string {
   switch (passage.kind) {
     case "type":
-      return FLURRE_ANSWER_TEXTS.type(passage.title);
+      return passage.id === "type:all" ? FLURRE_ANSWER_TEXTS.types : FLURRE_ANSWER_TEXTS.type(passage.title);
     case "session":
       return FLURRE_ANSWER_TEXTS.sessions;
     case "place":

@@ -110,6 +110,24 @@ export function typePassage(type: FlurreTypeInput): Passage {
   };
 }
 
+/** All the session types in one passage: 'Vilka pass finns det?'. */
+function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
+  if (types.length === 0) return null;
+  const names = types.map((t) => `${t.name} (${KIND_LABEL[typeKind(t.sessionType)].replace(/^ett /, "")})`);
+  return {
+    id: "type:all",
+    kind: "type",
+    title: "Våra pass",
+    text: `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+    links: [
+      { label: "Alla PopUp's", href: "/alla-popups" },
+      { label: "Boka pass", href: "/boka" },
+    ],
+    facts: [],
+    keywords: "pass vilka finns utbud sorter typer erbjuder kurser",
+  };
+}
+
 /** The session's price sentence and prices, as the lists show them. */
 function sessionPrices(session: PublicSession): { sentence: string; prices: number[] } {
   if (session.title === PRIVAT_PROFFS_TITLE && session.priceSek === 0) {
@@ -321,7 +339,9 @@ export function parseFaqLinks(json: string): FlurreLink[] {
 
 /** Every passage, from the rows and the site content. */
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
+  const overview = typesOverview(corpus.types);
   return [
+    ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types)),
     ...placePassages(),
