@@ -3,7 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/cloudflare";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { PLACES, PLACES_INTRO, placeMapUrl } from "~/domain/site-content";
+import { PLACES, PLACES_INTRO, placeMapUrl } from "~/domain/places";
 import { FLURRE_QUESTIONS } from "~/domain/texts";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";

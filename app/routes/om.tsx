@@ -12,7 +12,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import { Toaster } from "~/components/toaster";
 import { LOCATIONS } from "~/domain/constants";
 import { ContactSchema } from "~/domain/schemas/contact";
-import { ABOUT_INTRO, TEAM } from "~/domain/site-content";
+import { ABOUT_INTRO, TEAM } from "~/domain/team";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";

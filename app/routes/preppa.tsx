@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "~/domain/site-content";
+import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
 import { FLURRE_QUESTIONS } from "~/domain/texts";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";

@@ -12,15 +12,10 @@ import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/compose";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";
-import {
-  CONTACT_PATH,
-  PLACES,
-  PREPARATION_CHECKLIST,
-  PREPARATION_ONLINE_AND_HOME,
-  placeMapUrl,
-  SITE_RULES,
-  TEAM,
-} from "~/domain/site-content";
+import { placeMapUrl, PLACES } from "~/domain/places";
+import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
+import { TEAM } from "~/domain/team";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";

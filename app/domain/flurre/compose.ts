@@ -5,7 +5,7 @@
 // with nothing found, the answer is the friendly fallback that points to the
 // contact form.
 
-import { CONTACT_PATH } from "../site-content";
+import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import type { Passage } from "./passages";
 import type { Ranking } from "./rank";

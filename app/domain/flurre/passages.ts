@@ -9,17 +9,10 @@ import { publicAvailability, seatsLeft } from "../availability";
 import { bokaHref } from "../boka-params";
 import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
 import { displayPriceSek, formatKr, showPriceInList } from "../price";
-import {
-  ABOUT_INTRO,
-  CONTACT_PATH,
-  placeMapUrl,
-  PLACES,
-  PLACES_INTRO,
-  PREPARATION_CHECKLIST,
-  PREPARATION_ONLINE_AND_HOME,
-  SITE_RULES,
-  TEAM,
-} from "../site-content";
+import { placeMapUrl, PLACES, PLACES_INTRO } from "../places";
+import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "../preparation";
+import { CONTACT_PATH, SITE_RULES } from "../rules";
+import { ABOUT_INTRO, TEAM } from "../team";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
