@@ -20,7 +20,9 @@ export type Claim =
   | { kind: "weekday"; weekday: number; text: string }
   | { kind: "time"; hhmm: string; text: string }
   | { kind: "seats"; count: number; text: string }
-  | { kind: "link"; href: string; text: string };
+  | { kind: "link"; href: string; text: string }
+  /** 'idag', 'imorgon', 'på fredag nästa vecka': a day the passages never name that way. */
+  | { kind: "relative-day"; text: string };
 
 const MONTHS: Record<string, number> = {
   januari: 1, jan: 1, februari: 2, feb: 2, mars: 3, mar: 3, april: 4, apr: 4, maj: 5, juni: 6, jun: 6,
@@ -35,7 +37,7 @@ const WEEKDAYS: Record<string, number> = {
 };
 
 const NUMBER_WORDS: Record<string, number> = {
-  noll: 0, en: 1, ett: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10,
+  inga: 0, noll: 0, en: 1, ett: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10,
   elva: 11, tolv: 12,
 };
 
@@ -59,9 +61,11 @@ const WEEKDAY_RE = new RegExp(`${B}${WEEKDAY}${E}`, "giu");
 const TIME_RE = new RegExp(`${B}(?:kl(?:ockan|\\.)?\\s*)?([01]?\\d|2[0-3])[:.]([0-5]\\d)${E}`, "giu");
 const HOUR_RE = new RegExp(`${B}(?:kl\\.?|klockan)\\s*([01]?\\d|2[0-3])${E}(?![:.]\\d)`, "giu");
 const SEATS_RE = new RegExp(
-  `${B}(\\d+|${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:lediga\\s+|fria\\s+)?(?:platser|plats)${E}`,
+  `${B}(\\d+|${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:lediga\\s+|fria\\s+)?(?:platser|plats)|kvar)${E}`,
   "giu",
 );
+const FULL_RE = new RegExp(`${B}fullbok(?:at|ad|ade)${E}`, "giu");
+const RELATIVE_DAY_RE = new RegExp(`${B}(?:i\\s*dag|idag|i\\s*morgon|imorgon|i\\s*övermorgon|iövermorgon|i\\s*kväll|ikväll|nästa\\s+vecka|i\\s+helgen)${E}`, "giu");
 /** "fyra platser i Gävle": places, not seats (case-sensitive, so not under the i flag above). */
 const PLACE_NAME_AFTER_RE = /^\s+(?:i|på)\s+\p{Lu}/u;
 const URL_RE = /https?:\/\/[^\s<>"'()\]]+/giu;
@@ -151,6 +155,8 @@ export function extractClaims(input: string): Claim[] {
     const count = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? -1);
     claims.push({ kind: "seats", count, text: m[0] }, m.index!);
   }
+  for (const m of text.matchAll(FULL_RE)) claims.push({ kind: "seats", count: 0, text: m[0] }, m.index!);
+  for (const m of text.matchAll(RELATIVE_DAY_RE)) claims.push({ kind: "relative-day", text: m[0] }, m.index!);
   // In the order the text makes them.
   return found.sort((a, b) => a[0] - b[0]).map(([, claim]) => claim);
 }
@@ -197,6 +203,9 @@ function supported(claim: Claim, facts: ReadonlySet<string>, links: ReadonlySet<
       });
     case "link":
       return linkAllowed(claim.href, links);
+    case "relative-day":
+      // The passages give dates; 'imorgon' depends on a day the model does not know.
+      return false;
   }
 }
 

@@ -41,10 +41,18 @@ describe("reading claims", () => {
   });
 
   it("reads seat counts in digits and words, but not 'fyra platser i Gävle'", () => {
-    const seats = extractClaims("3 platser kvar, 1 plats, tre lediga platser. Vi tränar på fyra platser i Gävle.").map(
-      (c) => (c.kind === "seats" ? c.count : null),
-    );
-    expect(seats).toEqual([3, 1, 3]);
+    const seats = extractClaims(
+      "3 platser kvar, 1 plats, tre lediga platser, bara 2 kvar, inga platser. Vi tränar på fyra platser i Gävle.",
+    ).map((c) => (c.kind === "seats" ? c.count : null));
+    expect(seats).toEqual([3, 1, 3, 2, 0]);
+  });
+
+  it("reads 'fullbokat' as no seat left", () => {
+    expect(extractClaims("Passet är fullbokat.")).toMatchObject([{ kind: "seats", count: 0 }]);
+  });
+
+  it("reads a relative day", () => {
+    expect(kinds("Vi ses imorgon, eller i kväll, eller nästa vecka.")).toEqual(["relative-day", "relative-day", "relative-day"]);
   });
 
   it("reads addresses and site paths, but not 'och/eller' or a date", () => {
@@ -85,6 +93,8 @@ describe("checking claims against the passages' facts", () => {
     ["a weekday on its own", "Vi ses på söndag."],
     ["a time", "Vi börjar 18:30."],
     ["a seat count", "Det finns 4 platser kvar."],
+    ["a full session", "Passet är fullbokat."],
+    ["a relative day", "Nästa pass är imorgon."],
     ["a link", "Läs mer på /admin."],
     ["an address", "Läs mer på https://example.com."],
     ["a bare host", "Läs mer på example.se."],
