@@ -12,7 +12,7 @@
 
 import MiniSearch from "minisearch";
 import type { Passage, PassageKind } from "./passages";
-import { analyze, foldSwedishLetters, intentCues, INTENT_CUES, isLoneLetter, isStopWord, joinPhrases, memoStem, splitCompound, words, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, intentCues, INTENT_CUES, isLoneLetter, isStopWord, joinPhrases, memoStem, splitCompound, stem, words, type IntentCue } from "./text";
 
 export type RankedPassage = {
   passage: Passage;
@@ -95,6 +95,8 @@ function typoBudget(stemmed: string): number {
   if (stemmed.length < 6) return 0;
   return stemmed.length < 8 ? 1 : 2;
 }
+
+export type FlurreIndex = Index;
 
 type Index = {
   search: MiniSearch<Doc>;
@@ -182,14 +184,14 @@ function resolveWord(word: string, index: Index): Resolved {
   const none: Resolved = { terms: [], weights: [] };
   if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? { terms: [word], weights: [1] } : none;
   const bare = word.replace(/-/g, "");
-  const stemmed = index.stem(bare);
-  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.vocabulary, index.stem) : null;
+  const stemmed = stem(bare);
+  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.vocabulary) : null;
   if (index.vocabulary.has(stemmed)) {
     // A compound the texts use whole still finds the texts that use its parts.
     const extra = (parts ?? []).filter((p) => p !== stemmed);
     return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
   }
-  const split = parts ?? splitCompound(bare, index.vocabulary, index.stem);
+  const split = parts ?? splitCompound(bare, index.vocabulary);
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;
@@ -272,9 +274,10 @@ function pageSession(page: string | null): number | null {
 export function rankPassages(
   passages: readonly Passage[],
   question: string,
-  options: { page?: string | null } = {},
+  options: { page?: string | null; index?: FlurreIndex } = {},
 ): Ranking {
-  const index = buildIndex(passages);
+  // The index must be the one built from these passages.
+  const index = options.index ?? buildIndex(passages);
   const query = analyzeQuestion(question, index);
   const intents = intentCues(question);
   const mentionedTypes = mentionedTypeNames(query, passages, index.stem);
