@@ -1,6 +1,7 @@
 // Ranks Flurre's passages for a question: a BM25 index (MiniSearch) over the
-// passages' Swedish search terms, built per question (the corpus is a few
-// dozen passages), with the question's words resolved against the index
+// passages' Swedish search terms (built from a set of passages, read-only
+// after, so a caller may keep it while the passages are the same), with the
+// question's words resolved against the index
 // vocabulary first (stem, compound split, then a typo-tolerant match) and
 // boosts for the kind of passage the question's words point at and for the
 // page it was asked from.
@@ -12,7 +13,20 @@
 
 import MiniSearch from "minisearch";
 import type { Passage, PassageKind } from "./passages";
-import { analyze, foldSwedishLetters, intentCues, INTENT_CUES, isLoneLetter, isStopWord, joinPhrases, memoStem, splitCompound, stem, words, type IntentCue } from "./text";
+import {
+  analyze,
+  foldSwedishLetters,
+  intentCues,
+  INTENT_CUES,
+  isLoneLetter,
+  isStopWord,
+  joinPhrases,
+  memoStem,
+  splitCompound,
+  stem,
+  words,
+  type IntentCue,
+} from "./text";
 
 export type RankedPassage = {
   passage: Passage;
@@ -197,6 +211,9 @@ function resolveWord(word: string, index: Index): Resolved {
   return typo ? { terms: [typo], weights: [1] } : none;
 }
 
+/** Å, ä or ö typed as a or o: closer than any real typo, allowed at any length. */
+const FOLDED_DISTANCE = 0.5;
+
 /** The vocabulary term a misspelt stem most likely means, if any is close enough. */
 function closestTerm(stemmed: string, index: Index): string | null {
   const folded = foldSwedishLetters(stemmed);
@@ -205,13 +222,11 @@ function closestTerm(stemmed: string, index: Index): string | null {
   let bestDistance = Infinity;
   for (const [term, foldedTerm] of index.folded()) {
     if (term.length < 4) continue;
-    const distance =
-      foldedTerm === folded
-        ? 0.5
-        : budget > 0 && term[0] === stemmed[0]
-          ? boundedLevenshtein(stemmed, term, budget)
-          : Infinity;
-    if (distance > budget && distance !== 0.5) continue;
+    let distance = Infinity;
+    if (foldedTerm === folded) distance = FOLDED_DISTANCE;
+    // A typo rarely hits the first letter; requiring it keeps 'säljer' from meaning 'välj'.
+    else if (budget > 0 && term[0] === stemmed[0]) distance = boundedLevenshtein(stemmed, term, budget);
+    if (distance !== FOLDED_DISTANCE && distance > budget) continue;
     const better =
       distance < bestDistance ||
       (distance === bestDistance && (index.documentFrequency.get(term) ?? 0) > (index.documentFrequency.get(best ?? "") ?? 0));
