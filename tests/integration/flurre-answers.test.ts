@@ -241,15 +241,20 @@ describe("the question set", () => {
 });
 
 describe("answers from the data as it is now", () => {
-  it("answers the session page's question about that session, with what to bring", async () => {
-    const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?")
-      .bind(DEMO_SESSION_IDS.groupThree)
-      .first<SessionRow>();
+  it.each([
+    ["an on-site session: the checklist", DEMO_SESSION_IDS.groupThree, PREPARATION_CHECKLIST[0].text],
+    ["an online session: the online note", DEMO_SESSION_IDS.planAvailable, PREPARATION_ONLINE_AND_HOME],
+    ["a home visit: the home-visit note", DEMO_SESSION_IDS.hemmisAvailable, PREPARATION_ONLINE_AND_HOME],
+  ])("answers the session page's question about that session, with what to bring (%s) and that booking is binding", async (_, id, preparation) => {
+    const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?").bind(id).first<SessionRow>();
     const question = sessionQuestion({ title: row!.title, startTime: row!.start_time, location: row!.location });
     const answer = await askFlurre(context(), { question, page: `/session/${row!.id}`, record: true });
     expect(answer.paragraphs[0]).toBe(FLURRE_ANSWER_TEXTS.pageSession);
-    expect(textOf(answer)).toContain(`${formatTime(row!.start_time)}–${formatTime(row!.end_time)} på ${row!.location}.`);
-    expect(textOf(answer)).toContain(seatsText(row!));
+    const when = `${formatDayHeading(stockholmDayKey(row!.start_time))} ${formatTime(row!.start_time)}–${formatTime(row!.end_time)}`;
+    expect(answer.paragraphs[1]).toContain(`${row!.title} ${when} på ${row!.location}.`);
+    expect(answer.paragraphs[1]).toContain(seatsText(row!));
+    expect(textOf(answer)).toContain(preparation);
+    expect(textOf(answer)).toContain("bindande och kan inte avbokas");
     expect(hrefs(answer)[0]).toBe(`/session/${row!.id}`);
     expect(hrefs(answer)).toContain("/preppa");
   });

@@ -7,7 +7,7 @@
 
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
-import type { Passage } from "./passages";
+import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { Ranking } from "./rank";
 import type { IntentCue } from "./text";
 
@@ -160,23 +160,40 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
   return answer(paragraphs, used, links);
 }
 
+/**
+ * What else a question from a session's page asks for, one passage of each
+ * kind: the preparation that fits where the session is held ('Vad behöver
+ * jag veta inför passet?'), that a booking is binding when booking is
+ * mentioned, then the best place, FAQ row or team passage.
+ */
+function pageSessionFollowers(ranking: Ranking, all: readonly Passage[], session: Passage): Passage[] {
+  const asked = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
+  const followers: Passage[] = [];
+  for (const kind of FOLLOWER_KIND_ORDER) {
+    if (!asked.has(kind)) continue;
+    let chosen: Passage | undefined;
+    if (kind === "preparation") {
+      const onlineOrHome = session.session?.location === "Online" || session.session?.location === "Hembesök";
+      const id = onlineOrHome ? PREPARATION_IDS.onlineOrHome : PREPARATION_IDS.onSite;
+      chosen = all.find((p) => p.id === id);
+    } else if (kind === "rule") {
+      chosen = all.find((p) => p.id === BINDING_RULE_ID);
+    } else {
+      chosen = ranking.results.find((r) => r.passage.kind === kind)?.passage;
+    }
+    if (chosen) followers.push(chosen);
+  }
+  return followers.slice(0, MAX_PASSAGES - 1);
+}
+
 export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const first = ranking.results[0];
   if (!first || ranking.coverage < MIN_COVERAGE) return { answer: FLURRE_FALLBACK, passages: [] };
   const top = first.passage;
 
-  // Asked from a session's page about that session: the session, then the best passage of
-  // each other kind the question asks for ('Vad behöver jag veta inför passet?': the checklist).
+  // Asked from a session's page about that session.
   if (top.kind === "session" && top.session?.id === ranking.pageSessionId) {
-    const asked = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
-    const kinds = FOLLOWER_KIND_ORDER.filter((k) => asked.has(k));
-    const followers: Passage[] = [];
-    for (const kind of kinds) {
-      const best = ranking.results.find((r) => r.passage.kind === kind);
-      if (best) followers.push(best.passage);
-    }
-    followers.splice(MAX_PASSAGES - 1);
-    const used = [top, ...followers];
+    const used = [top, ...pageSessionFollowers(ranking, all, top)];
     return answer(
       [FLURRE_ANSWER_TEXTS.pageSession, ...used.map((p) => p.text)],
       used,

@@ -35,8 +35,13 @@ export type Passage = {
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
-  session?: { id: number; startTime: string; bookable: boolean; line: string };
+  session?: { id: number; startTime: string; location: string; bookable: boolean; line: string };
 };
+
+/** The preparation passage for sessions held online or at home (PLAN, HEMMIS), and the one for the rest. */
+export const PREPARATION_IDS = { onlineOrHome: "preparation:online-home", onSite: "preparation:checklist" } as const;
+/** The rule a visitor about to book most needs: a booking is binding. */
+export const BINDING_RULE_ID = "rule:binding";
 
 /** A session type as Flurre reads it. */
 export type FlurreTypeInput = {
@@ -164,6 +169,7 @@ export function sessionPassage(session: PublicSession, types: readonly FlurreTyp
     session: {
       id: session.id,
       startTime: session.startTime,
+      location: session.location,
       bookable: availability.bookable,
       line: `${when} på ${session.location}: ${seats}.`,
     },
@@ -202,7 +208,7 @@ function preparationPassages(): Passage[] {
   const checklist = PREPARATION_CHECKLIST.filter((item) => item !== sick);
   const passages: Passage[] = [
     {
-      id: "preparation:checklist",
+      id: PREPARATION_IDS.onSite,
       kind: "preparation",
       title: "Det här tar du med dig",
       text: checklist.map((item) => `${item.title} ${item.text}`).join(" "),
@@ -211,7 +217,7 @@ function preparationPassages(): Passage[] {
       keywords: "ta-med förbereda förberedelse packa inför första pass utrustning",
     },
     {
-      id: "preparation:online-home",
+      id: PREPARATION_IDS.onlineOrHome,
       kind: "preparation",
       title: "Online-pass och hembesök",
       text: PREPARATION_ONLINE_AND_HOME,
