@@ -6,28 +6,39 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
-import { askFlurre } from "~/server/flurre/answer.server";
+import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "~/server/rate-limit.server";
 
 export type FlurreReply = { ok: true; question: string; answer: FlurreAnswer } | { ok: false; error: string };
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
+function rateLimited(limit: RateLimitResult) {
+  return Response.json({ ok: false, error: RATE_LIMIT_MESSAGE } satisfies FlurreReply, {
+    status: 429,
+    headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) },
+  });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const limit = await hitFlurreRateLimit(context, request);
-  if (!limit.allowed) {
-    return Response.json({ ok: false, error: RATE_LIMIT_MESSAGE } satisfies FlurreReply, {
-      status: 429,
-      headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) },
-    });
-  }
+  // Every post counts, valid or not; the count runs alongside Flurre's read
+  // (two D1 round trips at once), and askFlurre stops before storing
+  // anything or calling a model if the client is over the limit.
+  const limit = hitFlurreRateLimit(context, request);
   const parsed = FlurreQuestionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
+    const counted = await limit;
+    if (!counted.allowed) return rateLimited(counted);
     const error = parsed.error.issues[0]?.message ?? "";
     return Response.json({ ok: false, error } satisfies FlurreReply, { status: 400, headers: NO_STORE });
   }
   const { fraga, sida } = parsed.data;
-  const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record: true });
-  return Response.json({ ok: true, question: fraga, answer } satisfies FlurreReply, { headers: NO_STORE });
+  try {
+    const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record: true, limit });
+    return Response.json({ ok: true, question: fraga, answer } satisfies FlurreReply, { headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof FlurreRateLimited) return rateLimited(error.result);
+    throw error;
+  }
 }

@@ -3,6 +3,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/cloudflare";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
+import { PLACES, PLACES_INTRO, placeMapUrl } from "~/domain/places";
 import { FLURRE_QUESTIONS } from "~/domain/texts";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
@@ -20,49 +21,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   return data(null, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 
-const PLACES = [
-  {
-    id: "hundhallen-gavle",
-    name: "Hundhallen Gävle",
-    kind: "Inomhus",
-    text: "Vår varma och torra hall för valpkurser, privatpass och KOMBIPASS – träning året runt oavsett väder.",
-    image: "/images/places/hundhallen.svg",
-  },
-  {
-    id: "regementsparken-gavle",
-    name: "Regementsparken Gävle",
-    kind: "Utomhus",
-    text: "Stora gräsytor och gångvägar med lagom mycket liv runt omkring – perfekt för vardagslydnad och hundmöten.",
-    image: "/images/places/park.svg",
-  },
-  {
-    id: "stadsparken-sandviken",
-    name: "Stadsparken Sandviken",
-    kind: "Utomhus",
-    text: "Mitt i stan, med stigar längs vattnet. Här tränar vi promenader, fokus och valpkurs utomhus.",
-    image: "/images/places/park.svg",
-  },
-  {
-    id: "bronsangen-sandviken",
-    name: "Bronsängen Sandviken",
-    kind: "Utomhus",
-    text: "En öppen äng med plats för avstånd – bra för hundar som behöver lite extra utrymme.",
-    image: "/images/places/meadow.svg",
-  },
-] as const;
-
-function mapUrl(place: string): string {
-  return `https://www.google.com/maps/search/?${new URLSearchParams({ api: "1", query: place }).toString()}`;
-}
-
 export default function FindUs() {
   return (
     <div className="public-page">
       <header className="page-header">
         <h1>Hitta hit</h1>
-        <p className="subtitle">
-          Vi tränar på fyra platser i Gävle och Sandviken. Hembesök sker hemma hos er och PLAN-mötena hålls online.
-        </p>
+        <p className="subtitle">{PLACES_INTRO}</p>
       </header>
       <ul className="place-grid">
         {PLACES.map((place) => (
@@ -75,7 +39,7 @@ export default function FindUs() {
                 <p>{place.text}</p>
                 <div className="card-actions">
                   <a
-                    href={mapUrl(place.name)}
+                    href={placeMapUrl(place.name)}
                     className="button"
                     target="_blank"
                     rel="noopener noreferrer"

@@ -12,6 +12,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import { Toaster } from "~/components/toaster";
 import { LOCATIONS } from "~/domain/constants";
 import { ContactSchema } from "~/domain/schemas/contact";
+import { ABOUT_INTRO, TEAM } from "~/domain/team";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
@@ -22,30 +23,6 @@ import publicStyles from "~/styles/public.css?url";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
 const CONTACT_SECTION_ID = "kontakt";
-
-const TEAM = [
-  {
-    id: "flurre",
-    name: "Flurre",
-    role: "Kontorshund och frågeexpert",
-    text: "Flurre håller koll på alla frågor som kommer in. Det han inte kan svara på själv springer han med direkt till tränarna – gärna med svansen i topp.",
-    image: "/images/team/flurre.svg",
-  },
-  {
-    id: "instruktor",
-    name: "Linnea",
-    role: "Hundinstruktör",
-    text: "Linnea leder GruppUps, privatpass och hembesök i Gävle och Sandviken. Hon tränar belöningsbaserat, med mycket lek och tydliga små steg.",
-    image: "/images/team/instruktor.svg",
-  },
-  {
-    id: "ekonomi",
-    name: "Jonas",
-    role: "Ekonomi och administration",
-    text: "Jonas ser till att bokningar, kvitton och allt det praktiska fungerar, så att tränarna kan lägga all tid på er och era hundar.",
-    image: "/images/team/ekonomi.svg",
-  },
-] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
   const siteUrl = page?.siteUrl ?? "";
@@ -106,10 +83,7 @@ export default function About() {
       <Toaster page toast={actionData?.toast} />
       <header className="page-header">
         <h1>Om oss</h1>
-        <p className="subtitle">
-          Hundpass är två hundtränare med ett gemensamt mål: att träning ska vara roligt – för både hund och
-          människa. Vi håller till i Gävle och Sandviken, utomhus, inomhus, hemma hos er och online.
-        </p>
+        <p className="subtitle">{ABOUT_INTRO}</p>
       </header>
 
       <section className="page-section" aria-labelledby="team-heading">

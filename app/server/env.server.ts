@@ -47,6 +47,18 @@ export interface Env {
   NEWSLETTER_PERSONAL_SEGMENT?: string;
   /** The three sender addresses a campaign may use, comma-separated; the first is the default. */
   NEWSLETTER_SENDERS?: string;
+  /**
+   * Workers AI, bound in production only (wrangler.toml [env.production.ai]):
+   * with it Flurre's answers are phrased by a model and fact-checked; without
+   * it (local development, tests) nothing a visitor asks leaves the worker.
+   */
+  AI?: Ai;
+  /** The Workers AI text-generation model Flurre uses (default in app/server/flurre/model.server.ts). */
+  FLURRE_AI_MODEL?: string;
+  /** How long Flurre waits for the model, in ms (default 5000), before answering without it. */
+  FLURRE_AI_TIMEOUT_MS?: string;
+  /** Questions to Flurre per client per 10 minutes (default 30); the bench raises it. */
+  FLURRE_RATE_LIMIT?: string;
 }
 
 /** The bot check's minimum time between rendering a form and receiving it (FORM_MIN_FILL_MS). */

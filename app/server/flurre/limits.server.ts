@@ -1,10 +1,26 @@
-/** How often one client may ask Flurre: answering is cheap, but it stores unanswered questions and may call a model. */
+/**
+ * How often one client may ask Flurre: answering is cheap, but it stores
+ * unanswered questions and may call a model. FLURRE_RATE_LIMIT overrides the
+ * count per window (the bench raises it).
+ */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Env } from "../env.server";
 import { clientNetwork, hitRateLimit, type RateLimitResult, type RateLimitRule } from "../rate-limit.server";
 
-// Not "flurre-ip": that bucket is the /flurre message to the trainers (five per ten minutes).
-export const FLURRE_RATE_LIMIT: RateLimitRule = { name: "flurre-ask-ip", limit: 30, windowMs: 10 * 60_000 };
+export const DEFAULT_FLURRE_RATE_LIMIT = 30;
+export const FLURRE_RATE_WINDOW_MS = 10 * 60_000;
+
+export function flurreRateLimit(env: Pick<Env, "FLURRE_RATE_LIMIT">): RateLimitRule {
+  const configured = Number(env.FLURRE_RATE_LIMIT);
+  const limit = Number.isSafeInteger(configured) && configured > 0 ? configured : DEFAULT_FLURRE_RATE_LIMIT;
+  // Not "flurre-ip": that bucket is the /flurre message to the trainers (five per ten minutes).
+  return { name: "flurre-ask-ip", limit, windowMs: FLURRE_RATE_WINDOW_MS };
+}
 
 export function hitFlurreRateLimit(context: AppLoadContext, request: Request): Promise<RateLimitResult> {
-  return hitRateLimit(context.cloudflare.env, FLURRE_RATE_LIMIT, clientNetwork(request));
+  const env = context.cloudflare.env;
+  return hitRateLimit(env, flurreRateLimit(env), clientNetwork(request));
 }
+
+/** The limit with the default count (what applies unless FLURRE_RATE_LIMIT is set). */
+export const FLURRE_RATE_LIMIT: RateLimitRule = flurreRateLimit({});

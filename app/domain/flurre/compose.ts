@@ -1,0 +1,238 @@
+// Composes Flurre's extractive answer from the ranked passages: a short
+// opening line in Flurre's voice, then the passages' own sentences (at most
+// three passages), the next dates of a session type with their seats, and
+// at most four links, each a passage's own. Below the coverage threshold, or
+// with nothing found, the answer is the friendly fallback that points to the
+// contact form.
+
+import { CONTACT_PATH } from "../rules";
+import type { FlurreAnswer, FlurreLink } from "./answer";
+import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
+import type { Ranking } from "./rank";
+import type { IntentCue } from "./text";
+
+/** Which kind of passage comes first when several add to a session's own. */
+const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
+
+/** The kinds of passage each intent asks for. */
+const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
+  sessions: ["session"],
+  price: ["type", "rule"],
+  places: ["place"],
+  preparation: ["preparation"],
+  rules: ["rule", "faq"],
+  team: ["team"],
+};
+
+/** Below this share of the question's content words known to the site, Flurre does not guess. */
+export const MIN_COVERAGE = 0.4;
+/** Passages after the first are used only if they score at least this share of the first. */
+const FOLLOWER_SCORE_SHARE = 0.5;
+const MAX_PASSAGES = 3;
+const MAX_LINKS = 4;
+const MAX_LISTED_SESSIONS = 3;
+
+export const FLURRE_ANSWER_TEXTS = {
+  fallback: "Voff! Det där vet jag tyvärr inte än. Skriv till tränarna via kontaktformuläret så svarar de dig via e-post.",
+  contactLink: "Kontakta oss",
+  type: (name: string) => `Voff! Här är det viktigaste om ${name}.`,
+  nextOfType: (name: string) => `De närmaste ${name}-passen:`,
+  datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
+  noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
+  sessions: "Voff! Här är passen jag hittade:",
+  pageSession: "Voff! Det här gäller passet du tittar på:",
+  place: (name: string) => `Voff! Så hittar du till ${name}.`,
+  places: "Voff! Här tränar vi:",
+  preparation: "Voff! Så förbereder ni er inför passet:",
+  team: (name: string) => `Voff! Här är lite om ${name}:`,
+  about: "Voff! Här är lite om oss:",
+  rule: "Voff! Så här fungerar det:",
+  faq: "Voff! Bra fråga!",
+  types: "Voff! Det här är våra pass:",
+  allSessions: "Alla PopUp's",
+} as const;
+
+export const FLURRE_FALLBACK: FlurreAnswer = {
+  kind: "fallback",
+  paragraphs: [FLURRE_ANSWER_TEXTS.fallback],
+  links: [{ label: FLURRE_ANSWER_TEXTS.contactLink, href: CONTACT_PATH }],
+  source: "extractive",
+};
+
+export type ComposedAnswer = {
+  answer: FlurreAnswer;
+  /** The passages the answer was made from (what a model may phrase, and what its facts are checked against). */
+  passages: Passage[];
+};
+
+function byStart(a: Passage, b: Passage): number {
+  return (a.session?.startTime ?? "").localeCompare(b.session?.startTime ?? "");
+}
+
+function dedupeLinks(links: readonly FlurreLink[]): FlurreLink[] {
+  const seen = new Set<string>();
+  const out: FlurreLink[] = [];
+  for (const link of links) {
+    if (seen.has(link.href)) continue;
+    seen.add(link.href);
+    out.push(link);
+    if (out.length === MAX_LINKS) break;
+  }
+  return out;
+}
+
+function openingFor(passage: Passage): string {
+  switch (passage.kind) {
+    case "type":
+      return passage.id === "type:all" ? FLURRE_ANSWER_TEXTS.types : FLURRE_ANSWER_TEXTS.type(passage.title);
+    case "session":
+      return FLURRE_ANSWER_TEXTS.sessions;
+    case "place":
+      return passage.id === "place:all" ? FLURRE_ANSWER_TEXTS.places : FLURRE_ANSWER_TEXTS.place(passage.title);
+    case "preparation":
+      return FLURRE_ANSWER_TEXTS.preparation;
+    case "team":
+      return passage.id === "team:about" ? FLURRE_ANSWER_TEXTS.about : FLURRE_ANSWER_TEXTS.team(passage.title);
+    case "rule":
+      return FLURRE_ANSWER_TEXTS.rule;
+    case "faq":
+      return FLURRE_ANSWER_TEXTS.faq;
+  }
+}
+
+/** The session lines of a list: "VALPKURS tisdag 24 november 18:00–19:00 på Hundhallen Gävle: 6 platser kvar." */
+function sessionLines(sessions: readonly Passage[], withTitle: boolean): string[] {
+  return sessions.map((s) => (withTitle ? `${s.title} ${s.session?.line ?? ""}` : (s.session?.line ?? "")));
+}
+
+/** The upcoming sessions of one type with seats left, soonest first; `first` leads if given. */
+function nextSessionsOfType(all: readonly Passage[], typeName: string, first: Passage | null): Passage[] {
+  const bookable = all
+    .filter((p) => p.kind === "session" && p.typeName === typeName && p.session?.bookable && p !== first)
+    .sort(byStart);
+  return [...(first ? [first] : []), ...bookable].slice(0, MAX_LISTED_SESSIONS);
+}
+
+function answer(paragraphs: string[], used: Passage[], links: FlurreLink[]): ComposedAnswer {
+  return {
+    answer: { kind: "answer", paragraphs, links: dedupeLinks(links), source: "extractive" },
+    passages: used,
+  };
+}
+
+/**
+ * The session a question singles out (by place, day or time): the top result,
+ * if it matches a word of the question that no other session of its type does.
+ */
+function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
+  const [first, ...rest] = ranking.results;
+  if (!first || first.passage.kind !== "session" || first.passage.typeName !== typeName) return null;
+  const others = rest.filter((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
+  const own = first.matched.filter((term) => !others.some((r) => r.matched.includes(term)));
+  return own.length > 0 ? first.passage : null;
+}
+
+/** An answer about one session type: its text, then its next dates with seats. */
+function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: string): ComposedAnswer | null {
+  const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
+  if (!typePassage) return null;
+  const askedSession = askedSessionOf(ranking, typeName);
+  const sessions = nextSessionsOfType(all, typeName, askedSession);
+  // 'När går nästa …?': the dates are the answer; 'Vad kostar …?' or 'Berätta om …': the type first.
+  const aboutDates = ranking.intents.has("sessions") && !ranking.intents.has("price");
+
+  const paragraphs: string[] = [];
+  if (aboutDates && sessions.length > 0) {
+    paragraphs.push(FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
+  } else {
+    paragraphs.push(FLURRE_ANSWER_TEXTS.type(typeName), typePassage.text);
+    if (sessions.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions, false));
+  }
+  if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
+  const showsType = !(aboutDates && sessions.length > 0);
+  const used = [...(showsType ? [typePassage] : []), ...sessions];
+  const links = [
+    ...sessions.slice(0, 1).flatMap((s) => s.links),
+    ...typePassage.links,
+    ...sessions.slice(1).flatMap((s) => s.links),
+    ...(sessions.length === 0 ? [{ label: FLURRE_ANSWER_TEXTS.allSessions, href: "/alla-popups" }] : []),
+  ];
+  return answer(paragraphs, used, links);
+}
+
+/**
+ * What else a question from a session's page asks for, one passage of each
+ * kind: the preparation that fits where the session is held ('Vad behöver
+ * jag veta inför passet?'), that a booking is binding when booking is
+ * mentioned, then the best place, FAQ row or team passage.
+ */
+function pageSessionFollowers(ranking: Ranking, all: readonly Passage[], session: Passage): Passage[] {
+  const asked = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
+  const followers: Passage[] = [];
+  for (const kind of FOLLOWER_KIND_ORDER) {
+    if (!asked.has(kind)) continue;
+    let chosen: Passage | undefined;
+    if (kind === "preparation") {
+      const onlineOrHome = session.session?.location === "Online" || session.session?.location === "Hembesök";
+      const id = onlineOrHome ? PREPARATION_IDS.onlineOrHome : PREPARATION_IDS.onSite;
+      chosen = all.find((p) => p.id === id);
+    } else if (kind === "rule") {
+      chosen = all.find((p) => p.id === BINDING_RULE_ID);
+    } else {
+      chosen = ranking.results.find((r) => r.passage.kind === kind)?.passage;
+    }
+    if (chosen) followers.push(chosen);
+  }
+  return followers.slice(0, MAX_PASSAGES - 1);
+}
+
+export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  const first = ranking.results[0];
+  if (!first || ranking.coverage < MIN_COVERAGE) return { answer: FLURRE_FALLBACK, passages: [] };
+  const top = first.passage;
+
+  // Asked from a session's page about that session.
+  if (top.kind === "session" && top.session?.id === ranking.pageSessionId) {
+    const used = [top, ...pageSessionFollowers(ranking, all, top)];
+    return answer(
+      [FLURRE_ANSWER_TEXTS.pageSession, ...used.map((p) => p.text)],
+      used,
+      used.flatMap((p) => p.links),
+    );
+  }
+
+  // A type answer when the question names one type and the best passage is a type or a
+  // session (an FAQ row that names a type answers by itself).
+  const aboutType = top.kind === "type" || top.kind === "session";
+  const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
+  if (typeName) {
+    const composed = composeTypeAnswer(ranking, all, typeName);
+    if (composed) return composed;
+  }
+
+  if (top.kind === "session") {
+    const sessions = ranking.results
+      .filter((r) => r.passage.kind === "session" && r.score >= first.score * FOLLOWER_SCORE_SHARE)
+      .slice(0, MAX_LISTED_SESSIONS)
+      .map((r) => r.passage)
+      .sort(byStart);
+    return answer(
+      [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
+      sessions,
+      sessions.flatMap((s) => s.links),
+    );
+  }
+
+  // Followers of the same kind as the best passage (two places, the checklist and the online note),
+  // or of a kind the question asks for; with several types named, each type's own text.
+  const named = ranking.mentionedTypes.length > 1;
+  const wantedKinds = new Set([top.kind, ...[...ranking.intents].flatMap((i) => INTENT_KINDS[i])]);
+  const followers = ranking.results
+    .slice(1)
+    .filter((r) => r.score >= first.score * FOLLOWER_SCORE_SHARE)
+    .filter((r) => r.passage.kind !== "session" && wantedKinds.has(r.passage.kind))
+    .filter((r) => !named || r.passage.kind === "type")
+    .map((r) => r.passage);
+  const used = [top, ...followers].slice(0, MAX_PASSAGES);
+  return answer([openingFor(top), ...used.map((p) => p.text)], used, used.flatMap((p) => p.links));
+}

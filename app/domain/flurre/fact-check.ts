@@ -1,0 +1,220 @@
+// The facts a passage states (prices, dates, times, seat counts) and the
+// check that a phrased answer claims nothing else: every price, date,
+// weekday, time and seat count in the text must be one of the passages'
+// facts, and every address or path it names one of their links. Anything the
+// check cannot place fails it, so the extractive answer is used instead.
+
+/** A fact as a comparable string: "price:249", "date:2026-11-24", "time:18:00", "seats:3". */
+export type Fact = `${"price" | "date" | "time" | "seats"}:${string}`;
+
+export const priceFact = (kr: number): Fact => `price:${Math.round(kr)}`;
+/** dayKey: the Stockholm calendar day "yyyy-MM-dd". */
+export const dateFact = (dayKey: string): Fact => `date:${dayKey}`;
+/** hhmm: "18:00". */
+export const timeFact = (hhmm: string): Fact => `time:${hhmm}`;
+export const seatsFact = (count: number): Fact => `seats:${count}`;
+
+export type Claim =
+  | { kind: "price"; amount: number; text: string }
+  | { kind: "date"; month: number; day: number; year: number | null; weekday: number | null; text: string }
+  | { kind: "weekday"; weekday: number; text: string }
+  | { kind: "time"; hhmm: string; text: string }
+  | { kind: "seats"; count: number; text: string }
+  | { kind: "link"; href: string; text: string }
+  /** 'idag', 'imorgon', 'på fredag nästa vecka': a day the passages never name that way. */
+  | { kind: "relative-day"; text: string };
+
+const MONTHS: Record<string, number> = {
+  januari: 1, jan: 1, februari: 2, feb: 2, mars: 3, mar: 3, april: 4, apr: 4, maj: 5, juni: 6, jun: 6,
+  juli: 7, jul: 7, augusti: 8, aug: 8, september: 9, sept: 9, sep: 9, oktober: 10, okt: 10,
+  november: 11, nov: 11, december: 12, dec: 12,
+};
+
+/** Sunday = 0, as Date.getUTCDay. */
+const WEEKDAYS: Record<string, number> = {
+  söndag: 0, sön: 0, måndag: 1, mån: 1, tisdag: 2, tis: 2, onsdag: 3, ons: 3,
+  torsdag: 4, tors: 4, tor: 4, fredag: 5, fre: 5, lördag: 6, lör: 6,
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  inga: 0, noll: 0, en: 1, ett: 1, två: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, nio: 9, tio: 10,
+  elva: 11, tolv: 12,
+};
+
+// Word edges that know å, ä and ö (\b does not).
+const B = "(?<![\\p{L}\\p{N}])";
+const E = "(?![\\p{L}\\p{N}])";
+
+const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join("|");
+const WEEKDAY_NAMES = "måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag";
+const WEEKDAY_SHORT = "mån|tis|ons|tors|tor|fre|lör|sön";
+const WEEKDAY = `(?:(${WEEKDAY_NAMES})(?:en|ar|s)?|(${WEEKDAY_SHORT})\\.?)`;
+
+const PRICE_RE = new RegExp(`${B}(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:[,.]00)?\\s*(?:kr${E}\\.?|kronor${E}|sek${E}|:-)`, "giu");
+const ISO_DATE_RE = new RegExp(`${B}(\\d{4})-(\\d{2})-(\\d{2})${E}`, "gu");
+const NAMED_DATE_RE = new RegExp(
+  `(?:${WEEKDAY}(?:\\s+den)?\\s+)?${B}(\\d{1,2})(?::?e|:a)?\\s+(${MONTH_NAMES})${E}\\.?(?:\\s+(\\d{4})${E})?`,
+  "giu",
+);
+const NUMERIC_DATE_RE = new RegExp(`(?:${WEEKDAY}(?:\\s+den)?\\s+)?${B}(\\d{1,2})/(\\d{1,2})(?:[/-](\\d{2}|\\d{4}))?${E}`, "giu");
+const WEEKDAY_RE = new RegExp(`${B}${WEEKDAY}${E}`, "giu");
+const TIME_RE = new RegExp(`${B}(?:kl(?:ockan|\\.)?\\s*)?([01]?\\d|2[0-3])[:.]([0-5]\\d)${E}`, "giu");
+const HOUR_RE = new RegExp(`${B}(?:kl\\.?|klockan)\\s*([01]?\\d|2[0-3])${E}(?![:.]\\d)`, "giu");
+const SEATS_RE = new RegExp(
+  `${B}(\\d+|${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:lediga\\s+|fria\\s+)?(?:platser|plats)|kvar)${E}`,
+  "giu",
+);
+const FULL_RE = new RegExp(`${B}fullbok(?:at|ad|ade)${E}`, "giu");
+const RELATIVE_DAY_RE = new RegExp(`${B}(?:i\\s*dag|idag|i\\s*morgon|imorgon|i\\s*övermorgon|iövermorgon|i\\s*kväll|ikväll|nästa\\s+vecka|i\\s+helgen)${E}`, "giu");
+/** "fyra platser i Gävle": places, not seats (case-sensitive, so not under the i flag above). */
+const PLACE_NAME_AFTER_RE = /^\s+(?:i|på)\s+\p{Lu}/u;
+const URL_RE = /https?:\/\/[^\s<>"'()\]]+/giu;
+const BARE_DOMAIN_RE = new RegExp(`${B}(?:www\\.)?[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:se|com|nu|org|net|io|app)${E}(?:/[^\\s<>"'()]*)?`, "giu");
+const PATH_RE = /(?<![\p{L}\p{N}/.:@])\/[\p{L}\p{N}][\p{L}\p{N}\-_.~%/?#=&+]*/gu;
+
+function weekdayOf(match: string | undefined, short: string | undefined): number | null {
+  const name = (match ?? short)?.toLocaleLowerCase("sv-SE");
+  return name === undefined ? null : (WEEKDAYS[name] ?? null);
+}
+
+function trimTrailing(text: string): string {
+  return text.replace(/[.,;:!?)\]]+$/u, "");
+}
+
+/** Every checkable claim in a text. */
+export function extractClaims(input: string): Claim[] {
+  const text = input.normalize("NFC");
+  const found: [number, Claim][] = [];
+  const claims = { push: (claim: Claim, at: number) => found.push([at, claim]) };
+  // Spans already read as a date or an address, so their digits are not read again as something else.
+  const taken: [number, number][] = [];
+  const isTaken = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);
+  const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
+
+  for (const m of text.matchAll(URL_RE)) {
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(BARE_DOMAIN_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(PATH_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(ISO_DATE_RE)) {
+    claims.push({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(NAMED_DATE_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    const month = MONTHS[m[4]!.toLocaleLowerCase("sv-SE")] ?? 0;
+    claims.push({
+      kind: "date",
+      day: Number(m[3]),
+      month,
+      year: m[5] ? Number(m[5]) : null,
+      weekday: weekdayOf(m[1], m[2]),
+      text: m[0],
+    }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(NUMERIC_DATE_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
+    claims.push({ kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(WEEKDAY_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    const weekday = weekdayOf(m[1], m[2]);
+    if (weekday !== null) claims.push({ kind: "weekday", weekday, text: m[0] }, m.index!);
+  }
+  for (const m of text.matchAll(TIME_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:${m[2]}`, text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(HOUR_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:00`, text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(PRICE_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "price", amount: Number(m[1]!.replace(/\D/g, "")), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(SEATS_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    if (PLACE_NAME_AFTER_RE.test(text.slice(m.index! + m[0].length))) continue;
+    const word = m[1]!.toLocaleLowerCase("sv-SE");
+    const count = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? -1);
+    claims.push({ kind: "seats", count, text: m[0] }, m.index!);
+  }
+  for (const m of text.matchAll(FULL_RE)) claims.push({ kind: "seats", count: 0, text: m[0] }, m.index!);
+  for (const m of text.matchAll(RELATIVE_DAY_RE)) claims.push({ kind: "relative-day", text: m[0] }, m.index!);
+  // In the order the text makes them.
+  return found.sort((a, b) => a[0] - b[0]).map(([, claim]) => claim);
+}
+
+/** The weekday (Sunday 0) of a calendar day "yyyy-MM-dd". */
+function weekdayOfDayKey(dayKey: string): number {
+  return new Date(`${dayKey}T12:00:00Z`).getUTCDay();
+}
+
+export type FactCheckResult = { ok: true } | { ok: false; unsupported: Claim[] };
+
+/**
+ * Whether every claim in `text` is backed by `facts` and `links`. Dates must
+ * match day and month (and the year and weekday when the text gives them);
+ * a weekday on its own must be the weekday of one of the dates.
+ */
+export function checkFacts(
+  text: string,
+  allowed: { facts: Iterable<string>; links: Iterable<string> },
+): FactCheckResult {
+  const facts = new Set(allowed.facts);
+  const links = new Set(allowed.links);
+  const dayKeys = [...facts].filter((f) => f.startsWith("date:")).map((f) => f.slice("date:".length));
+  const unsupported = extractClaims(text).filter((claim) => !supported(claim, facts, links, dayKeys));
+  return unsupported.length === 0 ? { ok: true } : { ok: false, unsupported };
+}
+
+function supported(claim: Claim, facts: ReadonlySet<string>, links: ReadonlySet<string>, dayKeys: readonly string[]): boolean {
+  switch (claim.kind) {
+    case "price":
+      return facts.has(priceFact(claim.amount));
+    case "time":
+      return facts.has(timeFact(claim.hhmm));
+    case "seats":
+      return claim.count >= 0 && facts.has(seatsFact(claim.count));
+    case "weekday":
+      return dayKeys.some((key) => weekdayOfDayKey(key) === claim.weekday);
+    case "date":
+      return dayKeys.some((key) => {
+        const [year, month, day] = key.split("-").map(Number);
+        if (month !== claim.month || day !== claim.day) return false;
+        if (claim.year !== null && claim.year !== year) return false;
+        return claim.weekday === null || weekdayOfDayKey(key) === claim.weekday;
+      });
+    case "link":
+      return linkAllowed(claim.href, links);
+    case "relative-day":
+      // The passages give dates; 'imorgon' depends on a day the model does not know.
+      return false;
+  }
+}
+
+/** A link the text names must be one of the passages' own; a bare host only as part of one. */
+function linkAllowed(href: string, links: ReadonlySet<string>): boolean {
+  if (links.has(href)) return true;
+  if (!href.startsWith("/") && !/^https?:\/\//i.test(href)) {
+    const bare = href.toLocaleLowerCase("sv-SE");
+    return [...links].some((link) => link.toLocaleLowerCase("sv-SE").replace(/^https?:\/\//, "").startsWith(bare));
+  }
+  return false;
+}

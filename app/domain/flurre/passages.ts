@@ -1,0 +1,352 @@
+// The passages Flurre answers from: short plain-Swedish texts made from the
+// session types, the upcoming sessions and the FAQ rows in the database and
+// from the site's fixed content (places, preparation, team, rules). Each
+// states its facts verbatim from the data and carries the links to the
+// pages that settle the question, plus the facts it states in comparable
+// form for the fact check.
+
+import { publicAvailability, seatsLeft } from "../availability";
+import { bokaHref } from "../boka-params";
+import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
+import { displayPriceSek, formatKr, showPriceInList } from "../price";
+import { placeMapUrl, PLACES, PLACES_INTRO } from "../places";
+import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "../preparation";
+import { CONTACT_PATH, SITE_RULES } from "../rules";
+import { ABOUT_INTRO, TEAM } from "../team";
+import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
+import { placesLeftLabel, type PublicSession } from "../session-view";
+import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
+import type { FlurreLink } from "./answer";
+import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
+
+export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq";
+
+export type Passage = {
+  id: string;
+  kind: PassageKind;
+  title: string;
+  /** Plain Swedish sentences with the data's facts verbatim. */
+  text: string;
+  links: FlurreLink[];
+  /** The prices, dates, times and seat counts the text states. */
+  facts: Fact[];
+  /** Words a visitor may ask with that the text does not use (searched, never shown). */
+  keywords: string;
+  /** The session type a type or session passage is about. */
+  typeName?: string;
+  /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
+  session?: { id: number; startTime: string; location: string; bookable: boolean; line: string };
+};
+
+/** The preparation passage for sessions held online or at home (PLAN, HEMMIS), and the one for the rest. */
+export const PREPARATION_IDS = { onlineOrHome: "preparation:online-home", onSite: "preparation:checklist" } as const;
+/** The rule a visitor about to book most needs: a booking is binding. */
+export const BINDING_RULE_ID = "rule:binding";
+
+/** A session type as Flurre reads it. */
+export type FlurreTypeInput = {
+  name: string;
+  description: string;
+  inspiringText: string | null;
+  sessionType: string;
+  price: number | null;
+};
+
+/** An FAQ row as Flurre reads it (links already parsed). */
+export type FlurreFaqInput = { id: number; question: string; answer: string; links: FlurreLink[] };
+
+export type FlurreCorpus = {
+  types: readonly FlurreTypeInput[];
+  /** Upcoming sessions that are not cancelled, soonest first. */
+  sessions: readonly PublicSession[];
+  faq: readonly FlurreFaqInput[];
+};
+
+const KIND_WORDS: Record<TypeKind, string> = {
+  group: "grupp kurs",
+  private: "privat enskild egen tränare",
+  combined: "kombinerat kombipass grupp privat",
+};
+
+const KIND_LABEL: Record<TypeKind, string> = {
+  group: "ett pass i grupp",
+  private: "ett privat pass med egen tränare",
+  combined: "ett kombinerat pass",
+};
+
+/** The /boka list a type's sessions are booked from. */
+export function bookTypeHref(kind: TypeKind): string {
+  return bokaHref({ step: 2, type: kind === "private" ? "privat" : "grupp", view: "lista", month: null, day: null });
+}
+
+function typePrices(type: FlurreTypeInput, kind: TypeKind): { sentence: string; prices: number[] } {
+  if (type.name === PRIVAT_PROFFS_TITLE) {
+    const { privat, proffs } = PRIVAT_PROFFS_VARIANTS;
+    return { sentence: `Privat kostar ${formatKr(privat)} och Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
+  }
+  // A combined type has no fixed price: the customer and the trainer agree on it.
+  if (kind === "combined" || !type.price || type.price <= 0) return { sentence: "", prices: [] };
+  return { sentence: `Ett pass kostar ${formatKr(type.price)}.`, prices: [type.price] };
+}
+
+export function typePassage(type: FlurreTypeInput): Passage {
+  const kind = typeKind(type.sessionType);
+  const { sentence, prices } = typePrices(type, kind);
+  const text = [`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" ");
+  return {
+    id: `type:${type.name}`,
+    kind: "type",
+    title: type.name,
+    text,
+    links: [{ label: `Boka ${type.name}`, href: bookTypeHref(kind) }],
+    facts: prices.map(priceFact),
+    keywords: `${KIND_WORDS[kind]} pris kostar kostnad avgift`,
+    typeName: type.name,
+  };
+}
+
+/** All the session types in one passage: 'Vilka pass finns det?'. */
+function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
+  if (types.length === 0) return null;
+  const names = types.map((t) => `${t.name} (${KIND_LABEL[typeKind(t.sessionType)].replace(/^ett /, "")})`);
+  return {
+    id: "type:all",
+    kind: "type",
+    title: "Våra pass",
+    text: `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+    links: [
+      { label: "Alla PopUp's", href: "/alla-popups" },
+      { label: "Boka pass", href: "/boka" },
+    ],
+    facts: [],
+    keywords: "pass vilka finns utbud sorter typer erbjuder kurser",
+  };
+}
+
+/** The session's price sentence and prices, as the lists show them. */
+function sessionPrices(session: PublicSession): { sentence: string; prices: number[] } {
+  if (session.title === PRIVAT_PROFFS_TITLE && session.priceSek === 0) {
+    const { privat, proffs } = PRIVAT_PROFFS_VARIANTS;
+    return { sentence: `Pris: Privat ${formatKr(privat)}, Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
+  }
+  const price = displayPriceSek(session);
+  if (!showPriceInList(price)) return { sentence: "", prices: [] };
+  return { sentence: `Pris: ${formatKr(price)}.`, prices: [price] };
+}
+
+export function sessionPassage(session: PublicSession, types: readonly FlurreTypeInput[]): Passage {
+  const availability = publicAvailability(session);
+  const placesLeft = availability.bookable ? seatsLeft(session) : 0;
+  const dayKey = stockholmDayKey(session.startTime);
+  const start = formatTime(session.startTime);
+  const end = formatTime(session.endTime);
+  const when = `${formatDayHeading(dayKey)} ${start}–${end}`;
+  const seats = availability.bookable ? placesLeftLabel(placesLeft) : availability.label;
+  const note = availability.bookable && availability.note ? ` ${availability.note}.` : "";
+  const { sentence, prices } = sessionPrices(session);
+  const text = [`${session.title} ${when} på ${session.location}.`, session.description.trim(), sentence, `${seats}.${note}`]
+    .filter(Boolean)
+    .join(" ");
+  const type = findTypeContaining(types, session.title);
+  return {
+    id: `session:${session.id}`,
+    kind: "session",
+    title: session.title,
+    text,
+    links: [{ label: `${session.title} ${when}`, href: `/session/${session.id}` }],
+    facts: [
+      ...prices.map(priceFact),
+      dateFact(dayKey),
+      timeFact(start),
+      timeFact(end),
+      seatsFact(placesLeft),
+    ],
+    keywords: "datum tid när ledig lediga platser kvar tillfälle tillfällen nästa boka pris kostar",
+    typeName: type?.name,
+    session: {
+      id: session.id,
+      startTime: session.startTime,
+      location: session.location,
+      bookable: availability.bookable,
+      line: `${when} på ${session.location}: ${seats}.`,
+    },
+  };
+}
+
+function placePassages(): Passage[] {
+  const overview: Passage = {
+    id: "place:all",
+    kind: "place",
+    title: "Våra träningsplatser",
+    text: `${PLACES_INTRO} Platserna är ${PLACES.map((p) => p.name).join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+    links: [{ label: "Hitta hit", href: "/hitta" }],
+    facts: [],
+    keywords: "plats platser var adress hitta karta vägbeskrivning ligger håller till träna hembesök online",
+  };
+  return [
+    overview,
+    ...PLACES.map((place) => ({
+      id: `place:${place.id}`,
+      kind: "place" as const,
+      title: place.name,
+      text: `${place.name} (${place.kind.toLocaleLowerCase("sv-SE")}): ${place.text} Vägbeskrivning finns under Hitta dit.`,
+      links: [
+        { label: `Hitta dit: ${place.name}`, href: placeMapUrl(place.name) },
+        { label: "Hitta hit", href: "/hitta" },
+      ],
+      facts: [],
+      keywords: "adress hitta karta vägbeskrivning ligger var plats mötas träffas",
+    })),
+  ];
+}
+
+function preparationPassages(): Passage[] {
+  const [sick] = PREPARATION_CHECKLIST.filter((item) => item.title.startsWith("Är hunden sjuk"));
+  const checklist = PREPARATION_CHECKLIST.filter((item) => item !== sick);
+  const passages: Passage[] = [
+    {
+      id: PREPARATION_IDS.onSite,
+      kind: "preparation",
+      title: "Det här tar du med dig",
+      text: checklist.map((item) => `${item.title} ${item.text}`).join(" "),
+      links: [{ label: "Preppa inför passet", href: "/preppa" }],
+      facts: [],
+      keywords: "ta-med förbereda förberedelse packa inför första pass utrustning",
+    },
+    {
+      id: PREPARATION_IDS.onlineOrHome,
+      kind: "preparation",
+      title: "Online-pass och hembesök",
+      text: PREPARATION_ONLINE_AND_HOME,
+      links: [{ label: "Preppa inför passet", href: "/preppa" }],
+      facts: [],
+      keywords: "förbereda inför online hembesök dator telefon",
+    },
+  ];
+  if (sick) {
+    passages.push({
+      id: "preparation:sick",
+      kind: "preparation",
+      title: sick.title,
+      text: `${sick.title} ${sick.text}`,
+      links: [{ label: "Kontakta oss", href: CONTACT_PATH }],
+      facts: [],
+      keywords: "sjuk löper löpning skadad kan inte komma",
+    });
+  }
+  return passages;
+}
+
+function teamPassages(): Passage[] {
+  return [
+    {
+      id: "team:about",
+      kind: "team",
+      title: "Om Hundpass",
+      text: `${ABOUT_INTRO} Teamet: ${TEAM.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`).join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+      links: [{ label: "Om oss", href: "/om" }],
+      facts: [],
+      keywords: "vem vilka tränare instruktör team teamet personal företaget",
+    },
+    ...TEAM.map((member) => ({
+      id: `team:${member.id}`,
+      kind: "team" as const,
+      title: member.name,
+      text: `${member.name}, ${member.role.toLocaleLowerCase("sv-SE")}. ${member.text}`,
+      links: [
+        { label: "Om oss", href: "/om" },
+        { label: `Kontakta ${member.name}`, href: CONTACT_PATH },
+      ],
+      facts: [],
+      keywords: "vem tränare instruktör team personal",
+    })),
+  ];
+}
+
+const RULE_KEYWORDS: Record<string, string> = {
+  binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor",
+  "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
+  "how-to-book": "boka bokning hur bokar konto pris kostar kostnad bekräftelse",
+  "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
+};
+
+function rulePassages(): Passage[] {
+  return SITE_RULES.map((rule) => ({
+    id: `rule:${rule.id}`,
+    kind: "rule",
+    title: rule.title,
+    text: rule.text,
+    links: [...rule.links],
+    facts: rule.prices.map(priceFact),
+    keywords: RULE_KEYWORDS[rule.id] ?? "",
+  }));
+}
+
+export function faqPassage(row: FlurreFaqInput): Passage {
+  return {
+    id: `faq:${row.id}`,
+    kind: "faq",
+    title: row.question,
+    text: row.answer,
+    links: row.links,
+    facts: factsStatedIn(row.answer),
+    keywords: "",
+  };
+}
+
+/**
+ * The prices, dates, times and seat counts an FAQ answer states: staff wrote
+ * them, so they are the passage's facts. Dates without a year are not
+ * comparable and are left out (a model repeating one fails the check).
+ */
+function factsStatedIn(text: string): Fact[] {
+  const facts: Fact[] = [];
+  for (const claim of extractClaims(text)) {
+    if (claim.kind === "price") facts.push(priceFact(claim.amount));
+    else if (claim.kind === "time") facts.push(timeFact(claim.hhmm));
+    else if (claim.kind === "seats" && claim.count >= 0) facts.push(seatsFact(claim.count));
+    else if (claim.kind === "date" && claim.year !== null) {
+      facts.push(dateFact(`${claim.year}-${String(claim.month).padStart(2, "0")}-${String(claim.day).padStart(2, "0")}`));
+    }
+  }
+  return facts;
+}
+
+/** A FAQ row's links_json as links: only site paths and https addresses, anything else dropped. */
+export function parseFaqLinks(json: string): FlurreLink[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  const links: FlurreLink[] = [];
+  for (const item of value) {
+    if (typeof item !== "object" || item === null) continue;
+    const label: unknown = Reflect.get(item, "label");
+    const href: unknown = Reflect.get(item, "href");
+    if (typeof label !== "string" || typeof href !== "string" || !label.trim()) continue;
+    if (!/^\/(?!\/)\S*$/.test(href) && !/^https:\/\/\S+$/.test(href)) continue;
+    links.push({ label: label.trim(), href });
+  }
+  return links;
+}
+
+/** Every passage, from the rows and the site content. */
+export function buildPassages(corpus: FlurreCorpus): Passage[] {
+  const overview = typesOverview(corpus.types);
+  return [
+    ...(overview ? [overview] : []),
+    ...corpus.types.map(typePassage),
+    ...corpus.sessions.map((s) => sessionPassage(s, corpus.types)),
+    ...placePassages(),
+    ...preparationPassages(),
+    ...teamPassages(),
+    ...rulePassages(),
+    ...corpus.faq.map(faqPassage),
+  ];
+}

@@ -1,0 +1,346 @@
+// Ranks Flurre's passages for a question: a BM25 index (MiniSearch) over the
+// passages' Swedish search terms (built from a set of passages, read-only
+// after, so a caller may keep it while the passages are the same), with the
+// question's words resolved against the index
+// vocabulary first (stem, compound split, then a typo-tolerant match) and
+// boosts for the kind of passage the question's words point at and for the
+// page it was asked from.
+//
+// `coverage` says how much of the question the site's texts know at all:
+// the share of its content words (weighted by how rare they are) found in
+// the vocabulary. A question mostly made of words the site never uses is
+// not one Flurre can answer, however well some passage scores.
+
+import MiniSearch from "minisearch";
+import type { Passage, PassageKind } from "./passages";
+import {
+  analyze,
+  foldSwedishLetters,
+  intentCues,
+  INTENT_CUES,
+  isLoneLetter,
+  isStopWord,
+  joinPhrases,
+  memoStem,
+  splitCompound,
+  stem,
+  words,
+  type IntentCue,
+} from "./text";
+
+export type RankedPassage = {
+  passage: Passage;
+  score: number;
+  /** The question's whole-word terms this passage matched (not the parts of a compound). */
+  matched: string[];
+};
+
+export type QueryTerm = {
+  word: string;
+  /** The index terms it resolved to; empty when the site's texts do not know it. */
+  terms: string[];
+  /** Each term's weight in the search (the parts of a compound that is known whole count less). */
+  weights: number[];
+  /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
+  cue: boolean;
+};
+
+export type Ranking = {
+  results: RankedPassage[];
+  intents: Set<IntentCue>;
+  query: QueryTerm[];
+  /** 0–1: the rarity-weighted share of the question's content words the passages know. */
+  coverage: number;
+  /** Session type names the question names. */
+  mentionedTypes: string[];
+  /** The session the question was asked from (/session/{id}), if any. */
+  pageSessionId: number | null;
+};
+
+/** Intent → how much each kind of passage is lifted. */
+const INTENT_BOOSTS: Record<IntentCue, Partial<Record<PassageKind, number>>> = {
+  sessions: { session: 1.8, type: 1.2 },
+  price: { type: 1.6, session: 1.2, rule: 1.1 },
+  places: { place: 1.8 },
+  preparation: { preparation: 2 },
+  rules: { rule: 1.7, faq: 1.2 },
+  team: { team: 1.8 },
+};
+
+const PAGE_KIND: Record<string, PassageKind> = {
+  "/hitta": "place",
+  "/preppa": "preparation",
+  "/om": "team",
+  "/mina-bokningar": "rule",
+};
+
+const CUE_WORDS: ReadonlySet<string> = new Set(Object.values(INTENT_CUES).flat());
+
+/** Words that only name Flurre: dropped unless the question is about Flurre himself. */
+const SELF_NAMES: ReadonlySet<string> = new Set(["flurre", "flurres"]);
+
+type Doc = { id: string; title: string; text: string; keywords: string };
+
+/** Edit distance of a and b, or max + 1 as soon as it must exceed max. */
+export function boundedLevenshtein(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * Typos allowed in a stem: none below 6 letters (short words are too alike:
+ * 'lev' is not 'led'), one up to 7, two from 8. A stem that differs from a
+ * known one only by å, ä or ö typed as a or o matches at any length.
+ */
+function typoBudget(stemmed: string): number {
+  if (stemmed.length < 6) return 0;
+  return stemmed.length < 8 ? 1 : 2;
+}
+
+export type FlurreIndex = Index;
+
+type Index = {
+  search: MiniSearch<Doc>;
+  stem: (word: string) => string;
+  /** Each vocabulary term with å, ä and ö folded, for matching typos (made on first need). */
+  folded: () => ReadonlyMap<string, string>;
+  vocabulary: Set<string>;
+  /** Passages each term occurs in. */
+  documentFrequency: Map<string, number>;
+  passages: Map<string, Passage>;
+};
+
+/** The search terms of a passage field, with the parts of its compounds. */
+function withCompoundParts(terms: string[], partsOf: (term: string) => readonly string[]): string[] {
+  const out = [...terms];
+  for (const term of terms) {
+    if (term.length >= 8) out.push(...partsOf(term));
+  }
+  return out;
+}
+
+export function buildIndex(passages: readonly Passage[]): Index {
+  const stem = memoStem();
+  const analyzed = passages.map((p) => ({
+    passage: p,
+    title: analyze(p.title, stem),
+    text: analyze(p.text, stem),
+    keywords: analyze(p.keywords, stem),
+  }));
+  const base = new Set<string>();
+  for (const a of analyzed) for (const t of [...a.title, ...a.text, ...a.keywords]) base.add(t);
+  // Each distinct long term is split once (the passages repeat their words).
+  const split = new Map<string, readonly string[]>();
+  const partsOf = (term: string) => {
+    let parts = split.get(term);
+    if (parts === undefined) {
+      parts = splitCompound(term, base, stem) ?? [];
+      split.set(term, parts);
+    }
+    return parts;
+  };
+
+  const docs: Doc[] = [];
+  const vocabulary = new Set<string>();
+  const documentFrequency = new Map<string, number>();
+  for (const a of analyzed) {
+    const doc: Doc = {
+      id: a.passage.id,
+      title: withCompoundParts(a.title, partsOf).join(" "),
+      text: withCompoundParts(a.text, partsOf).join(" "),
+      keywords: a.keywords.join(" "),
+    };
+    docs.push(doc);
+    const seen = new Set(`${doc.title} ${doc.text} ${doc.keywords}`.split(" ").filter(Boolean));
+    for (const t of seen) {
+      vocabulary.add(t);
+      documentFrequency.set(t, (documentFrequency.get(t) ?? 0) + 1);
+    }
+  }
+  const search = new MiniSearch<Doc>({
+    fields: ["title", "text", "keywords"],
+    // The fields hold analyzed terms already.
+    tokenize: (s) => s.split(" ").filter(Boolean),
+    processTerm: (t) => t,
+  });
+  search.addAll(docs);
+  let folded: Map<string, string> | null = null;
+  return {
+    search,
+    stem,
+    folded: () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)]))),
+    vocabulary,
+    documentFrequency,
+    passages: new Map(passages.map((p) => [p.id, p])),
+  };
+}
+
+/** A part of a compound counts less than the whole word. */
+const PART_WEIGHT = 0.5;
+
+type Resolved = { terms: string[]; weights: number[] };
+
+/** The index terms one question word stands for, with their weights. */
+function resolveWord(word: string, index: Index): Resolved {
+  const none: Resolved = { terms: [], weights: [] };
+  if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? { terms: [word], weights: [1] } : none;
+  const bare = word.replace(/-/g, "");
+  const stemmed = stem(bare);
+  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.vocabulary) : null;
+  if (index.vocabulary.has(stemmed)) {
+    // A compound the texts use whole still finds the texts that use its parts.
+    const extra = (parts ?? []).filter((p) => p !== stemmed);
+    return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
+  }
+  const split = parts ?? splitCompound(bare, index.vocabulary);
+  if (split) return { terms: split, weights: split.map(() => 1) };
+  const typo = closestTerm(stemmed, index);
+  return typo ? { terms: [typo], weights: [1] } : none;
+}
+
+/** Å, ä or ö typed as a or o: closer than any real typo, allowed at any length. */
+const FOLDED_DISTANCE = 0.5;
+
+/** The vocabulary term a misspelt stem most likely means, if any is close enough. */
+function closestTerm(stemmed: string, index: Index): string | null {
+  const folded = foldSwedishLetters(stemmed);
+  const budget = typoBudget(stemmed);
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const [term, foldedTerm] of index.folded()) {
+    if (term.length < 4) continue;
+    let distance = Infinity;
+    if (foldedTerm === folded) distance = FOLDED_DISTANCE;
+    // A typo rarely hits the first letter; requiring it keeps 'säljer' from meaning 'välj'.
+    else if (budget > 0 && term[0] === stemmed[0]) distance = boundedLevenshtein(stemmed, term, budget);
+    if (distance !== FOLDED_DISTANCE && distance > budget) continue;
+    const better =
+      distance < bestDistance ||
+      (distance === bestDistance && (index.documentFrequency.get(term) ?? 0) > (index.documentFrequency.get(best ?? "") ?? 0));
+    if (better) {
+      best = term;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
+  const all = words(joinPhrases(question)).filter((w) => !isStopWord(w) && !isLoneLetter(w));
+  const aboutSelfOnly = all.every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
+  return all
+    .filter((w) => aboutSelfOnly || !SELF_NAMES.has(w))
+    .map((word) => ({ word, ...resolveWord(word, index), cue: CUE_WORDS.has(word) }));
+}
+
+function idf(index: Index, term: string | null): number {
+  const n = index.passages.size;
+  const df = term === null ? 0 : (index.documentFrequency.get(term) ?? 0);
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+function coverageOf(query: readonly QueryTerm[], index: Index): number {
+  const content = query.filter((q) => !q.cue);
+  if (content.length === 0) return 1;
+  let known = 0;
+  let total = 0;
+  for (const q of content) {
+    if (q.terms.length === 0) {
+      total += idf(index, null);
+      continue;
+    }
+    const weight = Math.max(...q.terms.map((t) => idf(index, t)));
+    known += weight;
+    total += weight;
+  }
+  return total === 0 ? 0 : known / total;
+}
+
+/** Type names the question names: every word of the name among the question's resolved terms ('valpkursen', 'Privat & Proffs'). */
+function mentionedTypeNames(query: readonly QueryTerm[], passages: readonly Passage[], stem: (word: string) => string): string[] {
+  const asked = new Set(query.flatMap((q) => q.terms));
+  const names = new Set<string>();
+  for (const p of passages) {
+    if (p.kind !== "type" || !p.typeName) continue;
+    const nameStems = words(p.typeName).map((w) => stem(w));
+    if (nameStems.length > 0 && nameStems.every((s) => asked.has(s))) names.add(p.typeName);
+  }
+  return [...names];
+}
+
+function pageSession(page: string | null): number | null {
+  const match = /^\/session\/(\d+)(?:[/?#]|$)/.exec(page ?? "");
+  return match ? Number(match[1]) : null;
+}
+
+export function rankPassages(
+  passages: readonly Passage[],
+  question: string,
+  options: { page?: string | null; index?: FlurreIndex } = {},
+): Ranking {
+  // The index must be the one built from these passages.
+  const index = options.index ?? buildIndex(passages);
+  const query = analyzeQuestion(question, index);
+  const intents = intentCues(question);
+  const mentionedTypes = mentionedTypeNames(query, passages, index.stem);
+  const pageSessionId = pageSession(options.page ?? null);
+  const pageKind = PAGE_KIND[(options.page ?? "").replace(/[?#].*$/, "")];
+  const terms = query.flatMap((q) => q.terms);
+  const termWeights = new Map<string, number>();
+  for (const q of query) {
+    q.terms.forEach((t, i) => termWeights.set(t, Math.max(termWeights.get(t) ?? 0, q.weights[i] ?? 1)));
+  }
+  const base = { intents, query, coverage: coverageOf(query, index), mentionedTypes, pageSessionId };
+  if (terms.length === 0) return { ...base, results: [] };
+
+  const boostOf = (passage: Passage): number => {
+    let boost = 1;
+    for (const intent of intents) boost *= INTENT_BOOSTS[intent][passage.kind] ?? 1;
+    if (passage.kind === "session") {
+      if (passage.session?.id === pageSessionId) {
+        // Asked from this session's page: the question is about it unless it plainly is not.
+        boost *= 6;
+      } else {
+        // Sessions are many and alike: without a question about dates or seats the type says more.
+        if (!intents.has("sessions") && !intents.has("price")) boost *= 0.6;
+        if (pageSessionId !== null) boost *= 0.8;
+      }
+    }
+    if (passage.kind === "faq") boost *= 1.2;
+    if (pageKind === passage.kind) boost *= 1.3;
+    if (mentionedTypes.length > 0 && (passage.kind === "type" || passage.kind === "session")) {
+      boost *= passage.typeName && mentionedTypes.includes(passage.typeName) ? 1.6 : 0.5;
+    }
+    return boost;
+  };
+
+  const hits = index.search.search(terms.join(" "), {
+    boost: { title: 2, text: 1, keywords: 0.8 },
+    combineWith: "OR",
+    boostTerm: (term) => termWeights.get(term) ?? 1,
+    boostDocument: (id) => {
+      const passage = index.passages.get(String(id));
+      return passage ? boostOf(passage) : 1;
+    },
+  });
+  const results: RankedPassage[] = [];
+  for (const hit of hits) {
+    const passage = index.passages.get(String(hit.id));
+    const matched = hit.terms.filter((t) => (termWeights.get(t) ?? 0) >= 1);
+    if (passage) results.push({ passage, score: hit.score, matched });
+  }
+  return { ...base, results };
+}

@@ -1,0 +1,183 @@
+// Swedish text analysis for Flurre's search: one way to turn both the site's
+// passages and a visitor's question into search terms, so the two agree.
+//
+// - Lower-cased with the Swedish locale after NFC normalization; å, ä and ö
+//   stay distinct letters (no diacritic folding: "får" is not "far").
+// - Swedish stop words and the filler of a question ("berätta", "undrar")
+//   are dropped.
+// - Stemmed with the Snowball Swedish stemmer, repeated until it no longer
+//   changes the word: the stemmer maps 'valpkurs' to 'valpkur' but
+//   'valpkursen' to 'valpkurs', and only the fixpoint makes the two meet.
+// - Compounds ('utomhuspass', 'hundhallen', 'vardagslydnad') are split
+//   against the vocabulary of the passages, with or without the linking s.
+
+import { stemmer } from "@orama/stemmers/swedish";
+
+/** Common Swedish function words (the Snowball list) and the words that only frame a question. */
+export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    // Snowball's Swedish stop words
+    "och det att i en jag hon som han på den med var sig för så till är men ett om hade de av icke mig du henne då sin nu har inte hans honom skulle hennes där min man ej vid kunde något från ut när efter upp vi dem vara vad över än dig kan sina här ha mot alla under någon eller allt mycket sedan ju denna själv detta åt utan varit hur ingen mitt ni bli blev oss din dessa några deras blir mina samma vilken er sådan vår blivit dess inom mellan sådant varför varje vilka ditt vem vilket sitta sådana vart dina vars vårt våra ert era vilkas " +
+    // Framing of a question, greetings and politeness
+    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går"
+  ).split(" "),
+);
+
+/**
+ * Words that point at what kind of passage answers the question. Checked on
+ * the question's words before stop words are dropped ('när' and 'var' are
+ * stop words, yet the best cues there are).
+ */
+export const INTENT_CUES = {
+  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl"],
+  price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
+  places: ["var", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
+  preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
+  rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
+  team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type IntentCue = keyof typeof INTENT_CUES;
+
+const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team"];
+
+/** Shortest word part a compound is split into. */
+const MIN_PART_LENGTH = 3;
+/** A term is split only if it is at least this long. */
+const MIN_COMPOUND_LENGTH = 6;
+
+/** Lower case with Swedish rules, NFC so that a decomposed "å" is the letter å. */
+export function normalizeText(text: string): string {
+  return text.normalize("NFC").toLocaleLowerCase("sv-SE");
+}
+
+/** Swedish particle verbs, the particle after at most one word ('loggar jag in', 'ställs passet in'). */
+const ONE_WORD = "(?:\\s+[\\p{L}\\p{N}]+)?";
+const W0 = "(?<![\\p{L}\\p{N}])";
+const W1 = "(?![\\p{L}\\p{N}])";
+
+/** Multi-word phrases that mean one searchable word ('boka om' is 'omboka'). */
+const PHRASES: readonly [RegExp, string][] = [
+  [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
+  [new RegExp(`${W0}ställ(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
+  [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
+  [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+];
+
+/** The question with its phrases joined into the word they mean (and any markup it was typed with dropped). */
+export function joinPhrases(text: string): string {
+  let out = normalizeText(text).replace(/<[^<>]*>/g, " ");
+  for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
+  return out;
+}
+
+/** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
+export function words(text: string): string[] {
+  return normalizeText(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/**
+ * The Snowball stem repeated to its fixpoint ('valpkursen' → 'valpkurs' →
+ * 'valpkur'), then without a definite -et the stemmer leaves ('passet' →
+ * 'pass', 'priset' → 'pris').
+ */
+export function stem(word: string): string {
+  let current = word;
+  for (let i = 0; i < 4; i++) {
+    const next = stemmer(current);
+    if (next === current) break;
+    current = next;
+  }
+  if (current.length >= 6 && current.endsWith("et")) return stem(current.slice(0, -2));
+  return current;
+}
+
+/** å, ä and ö as a keyboard without them types them: only for matching a typo, never for the index. */
+export function foldSwedishLetters(word: string): string {
+  return word.replace(/[åä]/g, "a").replace(/ö/g, "o");
+}
+
+export function isStopWord(word: string): boolean {
+  return SWEDISH_STOP_WORDS.has(word);
+}
+
+/** A single letter says nothing to search for ('b' of a stray tag, an initial). */
+export function isLoneLetter(word: string): boolean {
+  return word.length === 1 && /\p{L}/u.test(word);
+}
+
+/** A text's search terms: words, no stop words, stemmed (numbers kept as they are). */
+export function analyze(text: string, stemWord: (word: string) => string = stem): string[] {
+  const terms: string[] = [];
+  for (const word of words(text)) {
+    if (isStopWord(word) || isLoneLetter(word)) continue;
+    terms.push(/^\p{N}+$/u.test(word) ? word : stemWord(word.replace(/-/g, "")));
+  }
+  return terms;
+}
+
+/**
+ * `stem` remembering its results for one question: the passages repeat the
+ * same words (weekdays, 'platser kvar', the type names) many times. Made per
+ * question, so nothing outlives it.
+ */
+export function memoStem(): (word: string) => string {
+  const known = new Map<string, string>();
+  return (word) => {
+    let stemmed = known.get(word);
+    if (stemmed === undefined) {
+      stemmed = stem(word);
+      known.set(word, stemmed);
+    }
+    return stemmed;
+  };
+}
+
+/**
+ * A compound word's parts that are in `vocabulary`, as stems: 'utomhuspass'
+ * → ['utomhus', 'pass'], 'vardagslydnad' → ['vardag', 'lydn'] (the linking s
+ * dropped). Prefers the split with the longest head; the tail may itself be
+ * a compound. Null when no split has every part in the vocabulary.
+ */
+export function splitCompound(
+  word: string,
+  vocabulary: ReadonlySet<string>,
+  stemWord: (word: string) => string = stem,
+  depth = 0,
+): string[] | null {
+  if (word.length < MIN_COMPOUND_LENGTH || depth > 2) return null;
+  for (let at = word.length - MIN_PART_LENGTH; at >= MIN_PART_LENGTH; at--) {
+    const head = knownHead(word.slice(0, at), vocabulary, stemWord);
+    if (head === null) continue;
+    const tail = word.slice(at);
+    const tailStem = stemWord(tail);
+    if (vocabulary.has(tailStem)) return [head, tailStem];
+    const tailParts = splitCompound(tail, vocabulary, stemWord, depth + 1);
+    if (tailParts) return [head, ...tailParts];
+  }
+  return null;
+}
+
+/** A compound's head as a vocabulary term: as written, stemmed, or without a linking s ('vardags' → 'vardag'). */
+function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (word: string) => string): string | null {
+  if (vocabulary.has(head)) return head;
+  const stemmed = stemWord(head);
+  if (vocabulary.has(stemmed)) return stemmed;
+  if (head.endsWith("s") && head.length > MIN_PART_LENGTH) {
+    const bare = head.slice(0, -1);
+    if (vocabulary.has(bare)) return bare;
+    const bareStem = stemWord(bare);
+    if (vocabulary.has(bareStem)) return bareStem;
+  }
+  return null;
+}
+
+/** Which kinds of passage the question's words point at. */
+export function intentCues(text: string): Set<IntentCue> {
+  const present = new Set(words(joinPhrases(text)));
+  const cues = new Set<IntentCue>();
+  for (const cue of INTENT_NAMES) {
+    if (INTENT_CUES[cue].some((w) => present.has(w))) cues.add(cue);
+  }
+  return cues;
+}

@@ -1,0 +1,52 @@
+/**
+ * What Flurre reads from D1 for one question, in one round trip (a batch of
+ * three SELECTs): the visible session types, the sessions that have not
+ * started and are not cancelled (soonest first), and the FAQ rows staff
+ * wrote. Throws on a database failure.
+ */
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { parseFaqLinks, type FlurreCorpus } from "~/domain/flurre/passages";
+import { getDb, schema } from "../db.server";
+import type { Env } from "../env.server";
+import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
+
+const { sessions, popupTypes, flurreFaq } = schema;
+
+/** Upper bound on the sessions read: far beyond a season, and it keeps a question cheap. */
+export const FLURRE_SESSION_LIMIT = 120;
+/** Upper bound on the FAQ rows read. */
+export const FLURRE_FAQ_LIMIT = 500;
+
+export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise<FlurreCorpus> {
+  const db = getDb(env);
+  const [types, upcoming, faq] = await db.batch([
+    db
+      .select({
+        name: popupTypeColumns.name,
+        description: popupTypeColumns.description,
+        inspiringText: popupTypeColumns.inspiringText,
+        sessionType: popupTypeColumns.sessionType,
+        price: popupTypeColumns.price,
+      })
+      .from(popupTypes)
+      .where(eq(popupTypes.hidden, false))
+      .orderBy(...typeOrder),
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      // Not started: a session that has begun can no longer be booked.
+      .where(and(gt(sessions.startTime, now.toISOString()), isNull(sessions.cancelledAt)))
+      .orderBy(asc(sessions.startTime), asc(sessions.id))
+      .limit(FLURRE_SESSION_LIMIT),
+    db
+      .select({ id: flurreFaq.id, question: flurreFaq.question, answer: flurreFaq.answer, linksJson: flurreFaq.linksJson })
+      .from(flurreFaq)
+      .orderBy(asc(flurreFaq.id))
+      .limit(FLURRE_FAQ_LIMIT),
+  ]);
+  return {
+    types,
+    sessions: upcoming,
+    faq: faq.map(({ linksJson, ...row }) => ({ ...row, links: parseFaqLinks(linksJson) })),
+  };
+}

@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+// Flurre's answer time: every question of tests/fixtures/flurre-questions.json
+// posted to /flurre/svar, one at a time, a few rounds, on the demo data.
+//
+//   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
+//
+// Loopback only (127.0.0.1:8811), bounded (rounds 1–20; about 15 s with the
+// default 5). Starts and stops its own worker on a fresh database under
+// .wrangler/bench-flurre (migrated, seeded with the demo data): by default
+// the deployable bundle straight on workerd (bench/lib/runtime.mjs), with
+// --wrangler-dev through `wrangler dev` as `npm start` serves it. No AI
+// binding exists locally, so this is the extractive path: one D1 batch, the
+// index built and searched, the answer composed (and, for a question Flurre
+// cannot answer, one insert). FLURRE_RATE_LIMIT is raised so one client may
+// ask them all. Prints p50/p99 per kind of answer and overall, the slowest
+// questions, and a reference request; --check exits 1 if p50 is over budget.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { assertBuilt } from "./lib/local-worker.mjs";
+import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PORT = 8811;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const STATE = path.join(ROOT, ".wrangler/bench-flurre");
+const BUDGET = { p50Ms: 20 };
+const READY_TIMEOUT_MS = 60_000;
+// Static and cached: shows how busy the machine is while the questions run.
+const REFERENCE = "/hitta";
+
+function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? fallback : process.argv[at + 1];
+}
+const rounds = Math.min(Math.max(Math.trunc(Number(option("rounds", "5"))) || 5, 1), 20);
+const check = process.argv.includes("--check");
+const useWranglerDev = process.argv.includes("--wrangler-dev");
+
+const { questions } = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/flurre-questions.json"), "utf8"));
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status})`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(isGone) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (isGone()) throw new Error("the worker exited early");
+    try {
+      if ((await fetch(`${ORIGIN}/`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the worker did not answer on ${ORIGIN} within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/** A fresh, migrated and seeded database, and the worker on it. */
+async function startWorker(vars) {
+  assertBuilt();
+  const env = { ...benchEnv(), NODE_ENV: "production" };
+  mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
+  rmSync(STATE, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], env);
+  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", STATE], env);
+
+  if (!useWranglerDev) {
+    const server = await serveBundledWorker({ port: PORT, persistTo: STATE, vars: { ...vars, SITE_URL: ORIGIN } });
+    return { stop: () => server.stop() };
+  }
+  const child = spawn(
+    "npx",
+    [
+      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE,
+      "--inspector-port", String(await freePort()),
+      ...Object.entries({ ...vars, SITE_URL: ORIGIN }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
+      "--log-level", "warn",
+    ],
+    { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },
+  );
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on("exit", () => void stop());
+  try {
+    await waitUntilReady(() => child.exitCode !== null);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}
+
+async function ask(question, page) {
+  const body = new URLSearchParams({ fraga: question, ...(page ? { sida: page } : {}) });
+  const started = performance.now();
+  const res = await fetch(`${ORIGIN}/flurre/svar`, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+  });
+  const reply = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 200 || !reply.ok) throw new Error(`${question}: ${res.status} ${JSON.stringify(reply)}`);
+  return { ms, kind: reply.answer.kind };
+}
+
+/** An empty question: parsed and counted against the limit (one D1 write), then refused with 400. */
+async function timeRefused() {
+  const started = performance.now();
+  const res = await fetch(`${ORIGIN}/flurre/svar`, {
+    method: "POST",
+    body: new URLSearchParams({ fraga: "" }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
+  });
+  await res.arrayBuffer();
+  if (res.status !== 400) throw new Error(`an empty question gave ${res.status}`);
+  return performance.now() - started;
+}
+
+async function timeGet(pathname) {
+  const started = performance.now();
+  const res = await fetch(`${ORIGIN}${pathname}`);
+  await res.arrayBuffer();
+  return performance.now() - started;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  console.log(`Flurre answer time: ${questions.length} questions × ${rounds} rounds, 1 connection, ${useWranglerDev ? "wrangler dev" : "workerd (bundle)"}`);
+  const worker = await startWorker({ FLURRE_RATE_LIMIT: "1000000" });
+  try {
+    // Warm-up: every question once (the first requests load and compile the worker).
+    for (const q of questions) await ask(q.question, q.page);
+    for (let i = 0; i < 20; i++) await timeGet(REFERENCE);
+
+    const byKind = { answer: [], fallback: [] };
+    const byQuestion = new Map();
+    const reference = [];
+    const refused = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const q of questions) {
+        const { ms, kind } = await ask(q.question, q.page);
+        byKind[kind].push(ms);
+        byQuestion.set(q.question, [...(byQuestion.get(q.question) ?? []), ms]);
+      }
+      for (let i = 0; i < 10; i++) reference.push(await timeGet(REFERENCE));
+      for (let i = 0; i < 10; i++) refused.push(await timeRefused());
+    }
+
+    const all = summary([...byKind.answer, ...byKind.fallback]);
+    const rows = [
+      ["all questions", all],
+      ["answered", summary(byKind.answer)],
+      ["fallback (+ stored)", summary(byKind.fallback)],
+      ["empty question (400: parse + rate limit)", summary(refused)],
+      [`reference GET ${REFERENCE} (cached page)`, summary(reference)],
+    ];
+    console.log("");
+    console.log("| requests | what | p50 | p99 | max |");
+    console.log("|---|---|---|---|---|");
+    for (const [label, s] of rows) console.log(`| ${s.n} | ${label} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.max)} |`);
+
+    const slowest = [...byQuestion.entries()]
+      .map(([question, values]) => [question, summary(values).p50])
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5);
+    console.log("\nSlowest questions (p50):");
+    for (const [question, p50] of slowest) console.log(`  ${fmt(p50).padStart(9)}  ${question}`);
+
+    const ok = all.p50 <= BUDGET.p50Ms;
+    console.log(`\nBudget: p50 ≤ ${BUDGET.p50Ms} ms → ${ok ? "met" : "MISSED"} (${fmt(all.p50)})`);
+    if (check && !ok) process.exitCode = 1;
+  } finally {
+    await worker.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

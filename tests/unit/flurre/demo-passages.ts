@@ -1,0 +1,37 @@
+// Flurre's passages made from the demo data in memory, as the server makes
+// them from the rows in D1: the visible types, the sessions not yet started,
+// the FAQ rows.
+import { buildPassages, parseFaqLinks, type Passage } from "../../../app/domain/flurre/passages";
+import { buildDemoData } from "../../fixtures/demo-data";
+
+export function demoPassages(now: Date): Passage[] {
+  const data = buildDemoData(now);
+  return buildPassages({
+    types: data.popupTypes
+      .filter((t) => !t.hidden)
+      .map((t) => ({
+        name: t.name,
+        description: t.description ?? "",
+        inspiringText: t.inspiringText ?? null,
+        sessionType: t.sessionType ?? "group",
+        price: t.price ?? 0,
+      })),
+    sessions: data.sessions
+      .filter((s) => s.startTime > now.toISOString())
+      .sort((a, b) => a.startTime.localeCompare(b.startTime))
+      .map((s) => ({
+        id: s.id,
+        title: s.title,
+        description: s.description ?? "",
+        location: s.location,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        passType: s.passType,
+        priceSek: s.priceSek ?? 0,
+        currentParticipants: s.currentParticipants,
+        maxParticipants: s.maxParticipants,
+        imageUrl: null,
+      })),
+    faq: data.flurreFaq.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: parseFaqLinks(f.linksJson ?? "[]") })),
+  });
+}

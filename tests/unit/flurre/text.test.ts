@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  analyze,
+  foldSwedishLetters,
+  intentCues,
+  joinPhrases,
+  normalizeText,
+  splitCompound,
+  stem,
+  words,
+} from "../../../app/domain/flurre/text";
+
+describe("normalizing and tokenizing", () => {
+  it("lower-cases with Swedish rules and keeps å, ä and ö as letters of their own", () => {
+    expect(words("HUNDHALLEN GÄVLE, BRONSÄNGEN & Ö-vik!")).toEqual(["hundhallen", "gävle", "bronsängen", "ö-vik"]);
+    expect(normalizeText("Å Ä Ö")).toBe("å ä ö");
+  });
+
+  it("reads a decomposed å (a + ring) as the letter å", () => {
+    expect(words("Ga\u0308vle sta\u030ar")).toEqual(["gävle", "står"]);
+  });
+
+  it("never folds å, ä or ö into a or o when indexing", () => {
+    expect(analyze("Bronsängen")).toEqual(["bronsäng"]);
+    expect(stem("får")).not.toBe(stem("far"));
+    expect(analyze("Gävle")).not.toEqual(analyze("Gavle"));
+  });
+
+  it("drops Swedish stop words, the filler of a question and lone letters", () => {
+    expect(analyze("Hej! Jag undrar vad det kostar för en valp?")).toEqual(["kost", "valp"]);
+    expect(analyze("<b>VALPKURS</b>")).toEqual(["b", "valpkur", "b"].filter((t) => t !== "b"));
+  });
+});
+
+describe("stemming", () => {
+  it("brings 'valpkurs', 'valpkursen' and 'valpkurser' to one stem (the stemmer run to its fixpoint)", () => {
+    expect(stem("valpkurs")).toBe("valpkur");
+    expect(stem("valpkursen")).toBe("valpkur");
+    expect(stem("valpkurser")).toBe("valpkur");
+  });
+
+  it("strips the definite -et the stemmer leaves ('passet', 'priset')", () => {
+    expect(stem("passet")).toBe(stem("pass"));
+    expect(stem("priset")).toBe(stem("pris"));
+  });
+
+  it("brings plural and definite forms together ('platser', 'platserna', 'plats')", () => {
+    expect(new Set([stem("plats"), stem("platser"), stem("platserna")]).size).toBe(1);
+    expect(stem("hundhallen")).toBe(stem("hundhall"));
+  });
+});
+
+describe("compounds", () => {
+  const vocabulary = new Set(["utomhus", "pass", "hund", "hall", "vardag", "lydn", "promenad", "träning", "valpkur"]);
+
+  it("splits 'utomhuspass' into 'utomhus' + 'pass'", () => {
+    expect(splitCompound("utomhuspass", vocabulary)).toEqual(["utomhus", "pass"]);
+  });
+
+  it("splits a definite compound ('hundhallen' → 'hund' + 'hall')", () => {
+    expect(splitCompound("hundhallen", vocabulary)).toEqual(["hund", "hall"]);
+  });
+
+  it("drops the linking s ('vardagslydnad' → 'vardag' + 'lydn')", () => {
+    expect(splitCompound("vardagslydnad", vocabulary)).toEqual(["vardag", "lydn"]);
+  });
+
+  it("splits three parts ('promenadträningspass')", () => {
+    expect(splitCompound("promenadträningspass", vocabulary)).toEqual(["promenad", "träning", "pass"]);
+  });
+
+  it("does not split when a part is unknown ('hundförsäkring')", () => {
+    expect(splitCompound("hundförsäkring", vocabulary)).toBeNull();
+    expect(splitCompound("hund", vocabulary)).toBeNull();
+  });
+});
+
+describe("phrases and intent", () => {
+  it("joins particle verbs into the word they mean, the particle after one word at most", () => {
+    expect(joinPhrases("Hur loggar jag in?")).toContain("inloggning");
+    expect(joinPhrases("Kan jag boka om?")).toContain("omboka");
+    expect(joinPhrases("Kan passet ställas in?")).toContain("inställt");
+    expect(joinPhrases("Vad ska jag ta med?")).toContain("ta-med");
+  });
+
+  it("drops markup a question was typed with", () => {
+    expect(joinPhrases("<script>x</script>Vad kostar det?")).not.toContain("<");
+  });
+
+  it("reads what kind of answer a question wants", () => {
+    expect([...intentCues("När går nästa valpkurs?")]).toEqual(["sessions"]);
+    expect([...intentCues("Vad kostar VALPKURS?")]).toEqual(["price"]);
+    expect([...intentCues("Var ligger Bronsängen?")]).toEqual(["places"]);
+    expect([...intentCues("Vad ska jag ta med?")]).toEqual(["preparation"]);
+    expect([...intentCues("Kan jag avboka?")]).toEqual(["rules"]);
+    expect([...intentCues("Hur loggar jag in?")]).toEqual(["rules"]);
+    expect([...intentCues("Vem är Linnea?")]).toEqual(["team"]);
+    expect(intentCues("Berätta om Linnea").size).toBe(0);
+  });
+
+  it("folds å, ä and ö only for matching a typo", () => {
+    expect(foldSwedishLetters("bronsäng gävl sjö")).toBe("bronsang gavl sjo");
+  });
+});
