@@ -28,7 +28,7 @@ import { CONTACT_MESSAGE_MAX_LENGTH, ContactSchema } from "~/domain/schemas/cont
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { CONTACT_TEXTS, FLURRE_TEXTS } from "~/domain/texts";
 import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
-import { askFlurre } from "~/server/flurre/answer.server";
+import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
 import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
@@ -71,13 +71,16 @@ async function answerQuestion(
   if (submission.status !== "success") {
     return { status: 400, asked: null, askResult: submission.reply() };
   }
-  const limit = await hitFlurreRateLimit(context, request);
-  if (!limit.allowed) {
+  // Counted alongside Flurre's read; over the limit askFlurre stores nothing and calls no model.
+  const limit = hitFlurreRateLimit(context, request);
+  const { fraga, sida } = submission.value;
+  try {
+    const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record, limit });
+    return { status: 200, asked: { question: fraga, answer }, askResult: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    if (!(error instanceof FlurreRateLimited)) throw error;
     return { status: 429, asked: null, askResult: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }) };
   }
-  const { fraga, sida } = submission.value;
-  const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record });
-  return { status: 200, asked: { question: fraga, answer }, askResult: submission.reply({ resetForm: true }) };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

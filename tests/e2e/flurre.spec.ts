@@ -22,10 +22,11 @@ async function hydrated(page: Page) {
 /**
  * Opens the chat from `button` with the keyboard and checks the round: the
  * question field has focus, the button's question is sent by itself and
- * answered, Escape closes the chat and focus is back on the button.
+ * answered with `fact` (from the demo data), Escape closes the chat and
+ * focus is back on the button.
  * Returns the answers shown after this one.
  */
-async function askWithKeyboard(page: Page, button: Locator, question: string | null) {
+async function askWithKeyboard(page: Page, button: Locator, question: string | null, fact: string | RegExp) {
   await button.focus();
   await page.keyboard.press("Enter");
   const dialog = chat(page);
@@ -43,6 +44,7 @@ async function askWithKeyboard(page: Page, button: Locator, question: string | n
   }
   await expect(dialog.getByTestId("flurre-question").last()).toHaveText(question);
   await expect(answers).toHaveCount(before + 1);
+  await expect(answers.last()).toContainText(fact);
   await expect(field).toHaveValue("");
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -62,14 +64,16 @@ test.describe("with JavaScript", () => {
       .getByTestId("type-card")
       .filter({ hasText: "VALPKURS" })
       .getByRole("link", { name: "Fråga Flurre om Passet" });
-    expect(await askWithKeyboard(page, typeButton, VALPKURS_QUESTION)).toBe(1);
+    expect(await askWithKeyboard(page, typeButton, VALPKURS_QUESTION, "Ett pass kostar 249 kr.")).toBe(1);
 
     await page.goto("/session/15");
     await hydrated(page);
     const sessionButton = page.getByRole("link", { name: "Frågor om passet? Fråga Flurre" });
     const sessionQuestion = await sessionButton.getAttribute("data-flurre-question");
     expect(sessionQuestion).toContain("VARDAGSLYDNAD");
-    expect(await askWithKeyboard(page, sessionButton, sessionQuestion)).toBe(2);
+    // The answer names this session's own seats left (the page shows the same count).
+    const seats = (await page.getByText(/\d+ platser? kvar/).first().textContent())!.match(/\d+ platser? kvar/)![0];
+    expect(await askWithKeyboard(page, sessionButton, sessionQuestion, seats)).toBe(2);
 
     // Kept for the tab: after a reload the whole conversation is back.
     await page.reload();
@@ -85,22 +89,23 @@ test.describe("with JavaScript", () => {
     await page.goto("/preppa");
     await hydrated(page);
     const preppa = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true });
-    await askWithKeyboard(page, preppa, "Hur förbereder jag mig och min hund bäst inför vårt första pass?");
+    await askWithKeyboard(page, preppa, "Hur förbereder jag mig och min hund bäst inför vårt första pass?", "Koppel och sele.");
 
     await page.goto("/hitta");
     await hydrated(page);
     const place = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true }).first();
     const placeQuestion = await place.getAttribute("data-flurre-question");
     expect(placeQuestion).toMatch(/^Hur hittar jag till .+, och var ska vi mötas\?$/);
-    await askWithKeyboard(page, place, placeQuestion);
+    const placeName = placeQuestion!.replace(/^Hur hittar jag till (.+), och var ska vi mötas\?$/, "$1");
+    await askWithKeyboard(page, place, placeQuestion, `Så hittar du till ${placeName}`);
 
     await page.goto("/om");
     await hydrated(page);
     const person = page.locator("main").getByRole("link", { name: "Fråga Flurre", exact: true }).first();
-    await askWithKeyboard(page, person, "Berätta mer om Flurre!");
+    await askWithKeyboard(page, person, "Berätta mer om Flurre!", "kontorshund");
 
     // The launcher opens the chat empty; the visitor types the question.
-    const answers = await askWithKeyboard(page, page.getByTestId("flurre-launcher"), null);
+    const answers = await askWithKeyboard(page, page.getByTestId("flurre-launcher"), null, "Hundhallen Gävle (inomhus)");
     expect(answers).toBe(4);
   });
 
@@ -130,13 +135,17 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("href", "/flurre");
     await page.goto(`/flurre?${new URLSearchParams({ fraga: VALPKURS_QUESTION })}`);
     await expect(page.getByTestId("flurre-question")).toHaveText(VALPKURS_QUESTION);
-    await expect(page.getByTestId("flurre-answer").locator("p").first()).not.toBeEmpty();
+    await expect(page.getByTestId("flurre-answer")).toContainText("Ett pass kostar 249 kr.");
 
     await page.getByRole("textbox", { name: "Vad mer vill du veta?" }).fill("Var ligger Hundhallen Gävle?");
     await page.waitForTimeout(HUMAN_PAUSE_MS);
     await page.getByRole("button", { name: "Fråga Flurre", exact: true }).click();
     await expect(page.getByTestId("flurre-question")).toHaveText("Var ligger Hundhallen Gävle?");
-    await expect(page.getByTestId("flurre-answer").locator("p").first()).not.toBeEmpty();
+    await expect(page.getByTestId("flurre-answer")).toContainText("Hundhallen Gävle (inomhus)");
+    await expect(page.getByTestId("flurre-answer").getByRole("link", { name: /Hitta dit: Hundhallen Gävle/ })).toHaveAttribute(
+      "href",
+      /google\.com\/maps/,
+    );
     await expect(page.getByRole("textbox", { name: "Vad mer vill du veta?" })).toHaveValue("");
   });
 

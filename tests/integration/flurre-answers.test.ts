@@ -303,6 +303,20 @@ describe("answers from the data as it is now", () => {
     }
   });
 
+  it("answers a bare greeting with what to ask, and stores nothing for staff", async () => {
+    await env.DB.prepare("DELETE FROM flurre_unanswered").run();
+    for (const greeting of ["Hej!", "hallå Flurre", "God morgon"]) {
+      const answer = await askFlurre(context(), { question: greeting, page: "/", record: true });
+      expect(answer.kind).toBe("answer");
+      expect(answer.paragraphs[0]).toBe("Voff! Hej, jag är Flurre, Hundpass kontorshund.");
+      expect(hrefs(answer)).toEqual(["/boka", "/hitta", "/preppa"]);
+    }
+    // A greeting with a question in it is a question.
+    const asked = await askFlurre(context(), { question: "Hej! Vad kostar VALPKURS?", page: "/", record: true });
+    expect(asked.paragraphs.join(" ")).toContain("kr");
+    expect(await unansweredRows()).toEqual([]);
+  });
+
   it("does not store an unanswered question when asked not to (a plain page view)", async () => {
     await env.DB.prepare("DELETE FROM flurre_unanswered").run();
     const answer = await askFlurre(context(), { question: "Kan jag betala med Swish?", page: "/flurre", record: false });

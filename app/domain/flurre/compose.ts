@@ -52,6 +52,21 @@ export const FLURRE_ANSWER_TEXTS = {
   allSessions: "Alla PopUp's",
 } as const;
 
+/** The answer to a bare greeting: who Flurre is and what to ask. Nothing to store for staff. */
+export const FLURRE_GREETING: FlurreAnswer = {
+  kind: "answer",
+  paragraphs: [
+    "Voff! Hej, jag är Flurre, Hundpass kontorshund.",
+    "Fråga mig om passen och vad de kostar, lediga platser, var vi tränar eller hur ni förbereder er – så letar jag fram svaret.",
+  ],
+  links: [
+    { label: "Boka pass", href: "/boka" },
+    { label: "Hitta hit", href: "/hitta" },
+    { label: "Preppa inför passet", href: "/preppa" },
+  ],
+  source: "extractive",
+};
+
 export const FLURRE_FALLBACK: FlurreAnswer = {
   kind: "fallback",
   paragraphs: [FLURRE_ANSWER_TEXTS.fallback],

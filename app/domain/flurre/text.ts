@@ -76,6 +76,18 @@ export function words(text: string): string[] {
   return normalizeText(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+/** Words that only greet (or call Flurre by name), and no question in them. */
+const GREETING_WORDS: ReadonlySet<string> = new Set([
+  "hej", "hejsan", "hejhej", "hallå", "halloj", "tja", "tjena", "tjenare", "tjabba", "morsning",
+  "god", "goddag", "godmorgon", "godkväll", "morgon", "dag", "kväll", "hello", "hi", "voff", "flurre",
+]);
+
+/** A bare greeting ('Hej!', 'Hallå Flurre', 'God morgon'): nothing to search for. */
+export function isGreeting(text: string): boolean {
+  const all = words(text);
+  return all.length > 0 && all.length <= 4 && all.every((w) => GREETING_WORDS.has(w));
+}
+
 /**
  * The Snowball stem repeated to its fixpoint ('valpkursen' → 'valpkurs' →
  * 'valpkur'), then without a definite -et the stemmer leaves ('passet' →

@@ -9,10 +9,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { composeAnswer, type ComposedAnswer } from "~/domain/flurre/compose";
+import { composeAnswer, FLURRE_GREETING, type ComposedAnswer } from "~/domain/flurre/compose";
 import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildPassages, type FlurreCorpus, type Passage } from "~/domain/flurre/passages";
 import { buildIndex, rankPassages, type FlurreIndex } from "~/domain/flurre/rank";
+import { isGreeting } from "~/domain/flurre/text";
 import type { RateLimitResult } from "../rate-limit.server";
 import { loadFlurreCorpus } from "./corpus.server";
 import { modelParagraphs, phraseWithModel } from "./model.server";
@@ -68,6 +69,7 @@ export async function composeFlurreAnswer(
 ): Promise<ComposedAnswer> {
   const [corpus, limit] = await Promise.all([loadFlurreCorpus(context.cloudflare.env, input.now ?? new Date()), input.limit]);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
+  if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
   const { passages, index } = indexFor(corpus);
   const ranking = rankPassages(passages, input.question, { page: input.page, index });
   return composeAnswer(ranking, passages);
@@ -87,7 +89,8 @@ export async function askFlurre(context: AppLoadContext, input: FlurreQuestion):
     }
     return composed.answer;
   }
-  if (!env.AI) return composed.answer;
+  // A greeting has no passages for a model to phrase.
+  if (!env.AI || composed.passages.length === 0) return composed.answer;
   return (await phrased(env, input.question, composed)) ?? composed.answer;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isGreeting,
   analyze,
   foldSwedishLetters,
   intentCues,
@@ -100,5 +101,15 @@ describe("phrases and intent", () => {
 
   it("folds å, ä and ö only for matching a typo", () => {
     expect(foldSwedishLetters("bronsäng gävl sjö")).toBe("bronsang gavl sjo");
+  });
+});
+
+describe("greetings", () => {
+  it("knows a bare greeting, with or without Flurre's name", () => {
+    for (const g of ["Hej!", "hejsan", "Hallå Flurre!", "God morgon", "Tjena"]) expect(isGreeting(g)).toBe(true);
+  });
+
+  it("takes a greeting with a question in it for a question", () => {
+    for (const q of ["Hej, vad kostar VALPKURS?", "hej hej var ligger hallen", "", "???"]) expect(isGreeting(q)).toBe(false);
   });
 });
