@@ -144,7 +144,20 @@ test("PRIVAT & PROFFS requires choosing Privat or Proffs", async ({ page }, test
 test("a form sent too fast is refused as a bot (without JavaScript)", async ({ page }, testInfo) => {
   test.skip(isJs(testInfo), "the server check is the same; without JavaScript it is the only one");
   await page.goto(`/session/${GROUP}`);
-  // Sent at once, as a script would: the server's check comes before any other.
+  // Sent at once, as a script would: the server's check comes before any
+  // other. On a busy machine loading the page alone can outlast the minimum
+  // fill time, so the post carries the time stamp of a render made just
+  // before it is sent (a real, signed one: read from the page's HTML).
+  await page.route(`**/session/${GROUP}`, async (route) => {
+    const body = route.request().postData();
+    if (route.request().method() !== "POST" || body === null) return route.continue();
+    const html = await (await page.request.get(`/session/${GROUP}`)).text();
+    const fresh = /name="form_rendered_at" value="([^"]+)"/.exec(html)?.[1];
+    if (!fresh) throw new Error("no form_rendered_at in the page");
+    const fields = new URLSearchParams(body);
+    fields.set("form_rendered_at", fresh);
+    return route.continue({ postData: fields.toString() });
+  });
   await page.getByRole("button", { name: "Boka pass" }).click();
   await expect(page.getByRole("alert")).toContainText("Hoppsan, det gick lite för fort.");
   await expect(page.getByLabel("Namn *", { exact: true })).toBeVisible(); // still the form
