@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import license from "rollup-plugin-license";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -21,8 +23,47 @@ const resourceRouteChunks = new Set(
     .map((file) => file.replace(/\.tsx?$/, "").replaceAll("$", "_")),
 );
 
+/**
+ * Flurre's chat panel is loaded on its first opening with a dynamic import.
+ * Vite wraps every such import in a helper that preloads the chunk's
+ * dependencies, and that helper would then sit in every page's first load
+ * (about 0.6 kB gzipped) for a chat most visitors never open. The panel's
+ * dependencies are already loaded by the page, so its import goes without
+ * the helper: Vite only wraps an import whose argument starts with a quote,
+ * and the brackets added here (after TypeScript is compiled, before that
+ * step) change nothing for Rollup, which still splits the chunk off.
+ */
+const lazyWithoutPreload: Plugin = {
+  name: "hundpass:flurre-panel-without-preload",
+  enforce: "post",
+  apply: "build",
+  transform(code, id) {
+    if (!id.endsWith("/app/components/flurre/flurre-host.tsx")) return null;
+    const out = code.replace(/import\((["'])\.\/flurre-panel\1\)/, 'import(("./flurre-panel"))');
+    if (out === code) this.error("the chat panel's dynamic import was not found");
+    return { code: out, map: null };
+  },
+};
+
+/**
+ * The notices of the third-party code in the browser's JavaScript, in one
+ * file served at /third-party-licenses.txt (client build only), instead of a
+ * copy of each in every chunk: the minifier drops legal comments below.
+ */
+const thirdPartyLicenses: Plugin = {
+  ...(license({
+    thirdParty: {
+      includePrivate: false,
+      output: { file: fileURLToPath(new URL("./build/client/third-party-licenses.txt", import.meta.url)) },
+    },
+  }) as Plugin),
+  apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+};
+
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // Legal comments go to /third-party-licenses.txt (thirdPartyLicenses), not into every chunk.
+  esbuild: { legalComments: "none" },
   build: {
     target: "es2022",
     rollupOptions: {
@@ -34,6 +75,8 @@ export default defineConfig({
     },
   },
   plugins: [
+    lazyWithoutPreload,
+    thirdPartyLicenses,
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -26,3 +26,27 @@ test("a visitor who is not signed in cannot open /admin", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Admin" })).toHaveCount(0);
 });
+
+test("the third-party notices are served in one file, and no script carries its own copy", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the page's scripts load only with JavaScript");
+  const res = await request.get("/third-party-licenses.txt");
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  for (const name of ["react", "react-dom", "@remix-run/react", "@remix-run/router"]) {
+    expect(text).toContain(`Name: ${name}\n`);
+  }
+  expect(text).toContain("Permission is hereby granted, free of charge");
+
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().endsWith(".js")) scripts.push(r.url());
+  });
+  await page.goto("/");
+  await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("aria-haspopup", "dialog");
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const url of scripts) expect(await (await request.get(url)).text()).not.toContain("@license");
+});
