@@ -211,6 +211,8 @@ const PHONE_PAGES = new Set([
   "admin alla pass, booking info open",
   "admin edit dialog open",
   "admin utskick, a campaign saved",
+  "flurre chat open, a question answered",
+  "admin flurre, an FAQ row saved",
 ]);
 
 function describeViolation(v: Violation): string {
