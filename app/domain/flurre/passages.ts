@@ -315,27 +315,6 @@ function factsStatedIn(text: string): Fact[] {
   return facts;
 }
 
-/** A FAQ row's links_json as links: only site paths and https addresses, anything else dropped. */
-export function parseFaqLinks(json: string): FlurreLink[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const links: FlurreLink[] = [];
-  for (const item of value) {
-    if (typeof item !== "object" || item === null) continue;
-    const label: unknown = Reflect.get(item, "label");
-    const href: unknown = Reflect.get(item, "href");
-    if (typeof label !== "string" || typeof href !== "string" || !label.trim()) continue;
-    if (!/^\/(?!\/)\S*$/.test(href) && !/^https:\/\/\S+$/.test(href)) continue;
-    links.push({ label: label.trim(), href });
-  }
-  return links;
-}
-
 /** Every passage, from the rows and the site content. */
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
   const overview = typesOverview(corpus.types);

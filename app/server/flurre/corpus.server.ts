@@ -5,7 +5,8 @@
  * wrote. Throws on a database failure.
  */
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
-import { parseFaqLinks, type FlurreCorpus } from "~/domain/flurre/passages";
+import { readFaqLinks } from "~/domain/flurre/faq";
+import type { FlurreCorpus } from "~/domain/flurre/passages";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
@@ -47,6 +48,6 @@ export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise
   return {
     types,
     sessions: upcoming,
-    faq: faq.map(({ linksJson, ...row }) => ({ ...row, links: parseFaqLinks(linksJson) })),
+    faq: faq.map(({ linksJson, ...row }) => ({ ...row, links: readFaqLinks(linksJson) })),
   };
 }

@@ -1,7 +1,8 @@
 // Flurre's passages made from the demo data in memory, as the server makes
 // them from the rows in D1: the visible types, the sessions not yet started,
 // the FAQ rows.
-import { buildPassages, parseFaqLinks, type Passage } from "../../../app/domain/flurre/passages";
+import { readFaqLinks } from "../../../app/domain/flurre/faq";
+import { buildPassages, type Passage } from "../../../app/domain/flurre/passages";
 import { buildDemoData } from "../../fixtures/demo-data";
 
 export function demoPassages(now: Date): Passage[] {
@@ -32,6 +33,6 @@ export function demoPassages(now: Date): Passage[] {
         maxParticipants: s.maxParticipants,
         imageUrl: null,
       })),
-    faq: data.flurreFaq.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: parseFaqLinks(f.linksJson ?? "[]") })),
+    faq: data.flurreFaq.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: readFaqLinks(f.linksJson) })),
   });
 }

@@ -7,7 +7,7 @@ import {
   seatsFact,
   timeFact,
 } from "../../../app/domain/flurre/fact-check";
-import { parseFaqLinks } from "../../../app/domain/flurre/passages";
+import { readFaqLinks } from "../../../app/domain/flurre/faq";
 import { demoPassages } from "./demo-passages";
 
 const kinds = (text: string) => extractClaims(text).map((c) => c.kind);
@@ -140,12 +140,13 @@ describe("the passages made from the demo data", () => {
 describe("FAQ links", () => {
   it("keeps site paths and https addresses and drops anything else", () => {
     expect(
-      parseFaqLinks(
+      readFaqLinks(
         JSON.stringify([
           { label: "Hitta hit", href: "/hitta" },
           { label: "Karta", href: "https://maps.example/x" },
           { label: "Skript", href: "javascript:alert(1)" },
           { label: "Annan sajt", href: "//evil.example" },
+          { label: "Också annan sajt", href: "/\\evil.example" },
           { label: "", href: "/om" },
           "not a link",
         ]),
@@ -154,6 +155,6 @@ describe("FAQ links", () => {
       { label: "Hitta hit", href: "/hitta" },
       { label: "Karta", href: "https://maps.example/x" },
     ]);
-    expect(parseFaqLinks("not json")).toEqual([]);
+    expect(readFaqLinks("not json")).toEqual([]);
   });
 });
