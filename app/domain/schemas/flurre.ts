@@ -9,8 +9,12 @@ export const FLURRE_MESSAGES = {
   tooLong: `Frågan får vara högst ${FLURRE_QUESTION_MAX_LENGTH} tecken.`,
 } as const;
 
-/** A path on this site: one slash first (not "//" or "/\", which browsers read as another site), no spaces. */
-const PAGE_PATH = /^\/(?![/\\])\S*$/;
+/**
+ * A path on this site: one slash first (not "//"), no spaces and no "\"
+ * (browsers read "/\host" as another site). The admin's isSitePath says the
+ * same; kept apart so the question form does not load the FAQ code.
+ */
+const PAGE_PATH = /^\/(?!\/)[^\s\\]*$/;
 
 export const FlurreQuestionSchema = z.object({
   fraga: requiredText(FLURRE_MESSAGES.required, FLURRE_QUESTION_MAX_LENGTH, FLURRE_MESSAGES.tooLong),
