@@ -14,20 +14,16 @@
 // cannot answer, one insert). FLURRE_RATE_LIMIT is raised so one client may
 // ask them all. Prints p50/p99 per kind of answer and overall, the slowest
 // questions, and a reference request; --check exits 1 if p50 is over budget.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { assertBuilt } from "./lib/local-worker.mjs";
-import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
+import { startWorker } from "./lib/local-worker.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = 8811;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STATE = path.join(ROOT, ".wrangler/bench-flurre");
 const BUDGET = { p50Ms: 20 };
-const READY_TIMEOUT_MS = 60_000;
 // Static and cached: shows how busy the machine is while the questions run.
 const REFERENCE = "/hitta";
 
@@ -40,76 +36,6 @@ const check = process.argv.includes("--check");
 const useWranglerDev = process.argv.includes("--wrangler-dev");
 
 const { questions } = JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures/flurre-questions.json"), "utf8"));
-
-function run(command, args, env) {
-  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status})`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilReady(isGone) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (isGone()) throw new Error("the worker exited early");
-    try {
-      if ((await fetch(`${ORIGIN}/`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the worker did not answer on ${ORIGIN} within ${READY_TIMEOUT_MS / 1000} s`);
-}
-
-/** A fresh, migrated and seeded database, and the worker on it. */
-async function startWorker(vars) {
-  assertBuilt();
-  const env = { ...benchEnv(), NODE_ENV: "production" };
-  mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
-  rmSync(STATE, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE], env);
-  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", STATE], env);
-
-  if (!useWranglerDev) {
-    const server = await serveBundledWorker({ port: PORT, persistTo: STATE, vars: { ...vars, SITE_URL: ORIGIN } });
-    return { stop: () => server.stop() };
-  }
-  const child = spawn(
-    "npx",
-    [
-      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE,
-      "--inspector-port", String(await freePort()),
-      ...Object.entries({ ...vars, SITE_URL: ORIGIN }).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      "--log-level", "warn",
-    ],
-    { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },
-  );
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // Already gone.
-    }
-  };
-  process.on("exit", () => void stop());
-  try {
-    await waitUntilReady(() => child.exitCode !== null);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  return { stop };
-}
 
 async function ask(question, page) {
   const body = new URLSearchParams({ fraga: question, ...(page ? { sida: page } : {}) });
@@ -159,7 +85,12 @@ const fmt = (ms) => `${ms.toFixed(1)} ms`;
 
 async function main() {
   console.log(`Flurre answer time: ${questions.length} questions × ${rounds} rounds, 1 connection, ${useWranglerDev ? "wrangler dev" : "workerd (bundle)"}`);
-  const worker = await startWorker({ FLURRE_RATE_LIMIT: "1000000" });
+  const worker = await startWorker({
+    runtime: useWranglerDev ? "wrangler-dev" : "workerd",
+    vars: { FLURRE_RATE_LIMIT: "1000000" },
+    port: PORT,
+    state: STATE,
+  });
   try {
     // Warm-up: every question once (the first requests load and compile the worker).
     for (const q of questions) await ask(q.question, q.page);

@@ -1,6 +1,6 @@
-// Starts the built worker for a bench run on 127.0.0.1:8790 with
-// NODE_ENV=production and its own database under .wrangler/bench-state
-// (migrated and seeded with the demo data): `wrangler dev` (as `npm start`
+// Starts the built worker for a bench run on 127.0.0.1:8790 (or `port`) with
+// NODE_ENV=production and its own database under .wrangler/bench-state (or
+// `state`), migrated and seeded with the demo data: `wrangler dev` (as `npm start`
 // serves it), or with { runtime: "workerd" } the deployable bundle straight
 // on workerd (see runtime.mjs). A bench adds rows of its own with `seedSql`
 // (run after the demo data) and variables with `vars`. Stop it with stop();
@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serveBundledWorker } from "./runtime.mjs";
+import { benchEnv, serveBundledWorker } from "./runtime.mjs";
 
 export const BENCH_PORT = 8790;
 export const BENCH_ORIGIN = `http://127.0.0.1:${BENCH_PORT}`;
@@ -45,8 +45,8 @@ function freePort() {
 }
 
 /** Serves the bundle on workerd; resolves once it answers. */
-async function startBundled(vars) {
-  const server = await serveBundledWorker({ port: BENCH_PORT, persistTo: BENCH_STATE, vars: { ...vars, SITE_URL: BENCH_ORIGIN } });
+async function startBundled(vars, port, state, origin) {
+  const server = await serveBundledWorker({ port, persistTo: state, vars: { ...vars, SITE_URL: origin } });
   let stopped;
   const stop = () => (stopped ??= server.stop());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -54,51 +54,45 @@ async function startBundled(vars) {
       void stop().finally(() => process.exit(130));
     });
   }
-  return { origin: BENCH_ORIGIN, stop };
+  return { origin, stop };
 }
 
 /** Runs SQL on the bench database through wrangler's local D1 (no network, no login). */
-function executeSql(sql, env) {
+function executeSql(sql, env, state) {
   const dir = mkdtempSync(path.join(tmpdir(), "hundpass-bench-seed-"));
   const file = path.join(dir, "seed.sql");
   try {
     writeFileSync(file, sql, "utf8");
-    run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", BENCH_STATE, "--file", file], {
-      ...env,
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-    });
+    run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", state, "--file", file], env);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * @param {{ runtime?: "wrangler-dev" | "workerd", vars?: Record<string, string>, seedSql?: string }} [options]
- *   vars: extra worker variables; seedSql: rows of the bench's own, inserted after the demo data.
+ * @param {{ runtime?: "wrangler-dev" | "workerd", vars?: Record<string, string>, seedSql?: string, port?: number, state?: string }} [options]
+ *   vars: extra worker variables; seedSql: rows of the bench's own, inserted after the demo data;
+ *   port and state: for a bench that must not share 8790 and .wrangler/bench-state.
  */
-export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql } = {}) {
+export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql, port = BENCH_PORT, state = BENCH_STATE } = {}) {
+  const origin = `http://127.0.0.1:${port}`;
   assertBuilt();
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    WRANGLER_SEND_METRICS: "false",
-    XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
-  };
+  const env = { ...benchEnv(), NODE_ENV: "production" };
   mkdirSync(env.XDG_CONFIG_HOME, { recursive: true });
-  rmSync(BENCH_STATE, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", BENCH_STATE], env);
-  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", BENCH_STATE], env);
-  if (seedSql) executeSql(seedSql, env);
-  if (runtime === "workerd") return startBundled(vars);
+  rmSync(state, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], env);
+  run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", state], env);
+  if (seedSql) executeSql(seedSql, env, state);
+  if (runtime === "workerd") return startBundled(vars, port, state, origin);
 
   // Its own process group, so stopping it also stops workerd.
   const child = spawn(
     "npx",
     [
-      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(BENCH_PORT), "--persist-to", BENCH_STATE,
+      "wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", state,
       "--inspector-port", String(await freePort()),
       ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      "--var", `SITE_URL:${BENCH_ORIGIN}`, "--log-level", "warn",
+      "--var", `SITE_URL:${origin}`, "--log-level", "warn",
     ],
     { cwd: ROOT, env, detached: true, stdio: ["ignore", "ignore", "inherit"] },
   );
@@ -124,13 +118,13 @@ export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early (${child.exitCode})`);
     try {
-      const res = await fetch(`${BENCH_ORIGIN}/`);
-      if (res.ok) return { origin: BENCH_ORIGIN, stop };
+      const res = await fetch(`${origin}/`);
+      if (res.ok) return { origin, stop };
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   stop();
-  throw new Error(`the worker did not answer on ${BENCH_ORIGIN} within ${READY_TIMEOUT_MS / 1000} s`);
+  throw new Error(`the worker did not answer on ${origin} within ${READY_TIMEOUT_MS / 1000} s`);
 }
