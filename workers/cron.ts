@@ -93,7 +93,7 @@ async function runJob(job: Job, context: JobContext): Promise<void> {
 }
 
 export default {
-  // The cron worker binds no Durable Object or assets; jobs use env.DB and the vars only.
+  // The cron worker binds no assets; jobs use env.DB, the vars and (for seat changes) the app's SessionSeats objects.
   async scheduled(controller, env, _ctx) {
     let config: Config;
     try {
