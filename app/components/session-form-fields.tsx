@@ -44,13 +44,14 @@ export function validateSessionForm(formData: FormData): Submission<SessionFormS
   >;
 }
 
-export function SessionFormFields({
+/** Generic so that a form with more fields (the create form's weekly series) can use it. */
+export function SessionFormFields<Shape extends SessionFormShape>({
   form,
   fields,
   locked = null,
 }: {
-  form: FormMetadata<SessionFormShape, string[]>;
-  fields: ReturnType<FormMetadata<SessionFormShape, string[]>["getFieldset"]>;
+  form: FormMetadata<Shape, string[]>;
+  fields: ReturnType<FormMetadata<Shape, string[]>["getFieldset"]>;
   /** Set while a session type decides max participants, pass type, image, description (and the price, unless null). */
   locked?: { passType: PassType; priceSek: number | null } | null;
 }) {
@@ -91,7 +92,8 @@ export function SessionFormFields({
             ...getInputProps(fields.start_time, { type: "time" }),
             onChange: (event) => {
               const end = addMinutesToLocalTime(event.currentTarget.value, SESSION_DEFAULTS.durationMinutes);
-              if (end) form.update({ name: fields.end_time.name, value: end });
+              // Every Shape has the session's end_time; conform's types cannot see that through the generic.
+              if (end) (form as unknown as FormMetadata<SessionFormShape, string[]>).update({ name: "end_time", value: end });
             },
           }}
         />

@@ -23,9 +23,18 @@ export type AllSessionView = AdminSessionCardView & {
   bookingCount: number;
   /** Those bookings, oldest first, while the session's booking info is open; null otherwise. */
   bookings: AllSessionsBookingView[] | null;
+  /** The weekly series the session was created in: its size, and whether any of its sessions has a confirmed booking. */
+  series: { id: string; count: number; mailable: boolean } | null;
 };
 
-export type AllSessionRow = PublicSession & { cancelledAt: string | null; bookingCount: number; confirmedCount: number };
+export type AllSessionRow = PublicSession & {
+  cancelledAt: string | null;
+  bookingCount: number;
+  confirmedCount: number;
+  seriesId: string | null;
+  seriesCount: number;
+  seriesHasConfirmed: number;
+};
 export type AllSessionsBookingRow = AdminBookingRow & { bookingStatus: BookingStatus };
 
 export function toAllSessionView(
@@ -48,5 +57,6 @@ export function toAllSessionView(
     hasConfirmedBookings: row.confirmedCount > 0,
     bookingCount: row.bookingCount,
     bookings: bookings ? bookings.map((b) => ({ ...toAdminBooking(b), status: b.bookingStatus })) : null,
+    series: row.seriesId ? { id: row.seriesId, count: row.seriesCount, mailable: row.seriesHasConfirmed === 1 } : null,
   };
 }

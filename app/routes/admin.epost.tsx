@@ -1,8 +1,8 @@
 /**
  * /admin/epost: the e-mail composer (subject, message) to one booking's
  * customer (`?bokning=ID`) or to all confirmed customers of a session
- * (`?pass=ID`), reached from the booking info on /admin/bokade-pass and
- * /admin/old. A real form POST: errors come back into the form; a send goes
+ * (`?pass=ID`) or of a weekly series (`?serie=ID`), reached from the
+ * booking info on /admin/bokade-pass and /admin/old. A real form POST: errors come back into the form; a send goes
  * back where the admin came from (`tillbaka`) with 'Meddelandet har skickats!'.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
@@ -98,7 +98,7 @@ export default function AdminEmail() {
       </p>
       <h1>{T.heading}</h1>
       <dl className="admin-facts">
-        <dt>{T.session}</dt>
+        <dt>{target === "series" ? T.series : T.session}</dt>
         <dd>
           {audience.session.title}, {audience.session.startLabel}
         </dd>
@@ -110,7 +110,7 @@ export default function AdminEmail() {
             T.noRecipients
           ) : (
             <>
-              {T.toAll(audience.recipients.length)}
+              {target === "series" ? T.toAllSeries(audience.recipients.length) : T.toAll(audience.recipients.length)}
               <ul className="recipient-list">
                 {audience.recipients.map((r) => (
                   <li key={r.bookingId}>

@@ -28,6 +28,7 @@ import {
   type AllSessionsFilters,
 } from "~/domain/all-sessions-filters";
 import type { AllSessionsBookingView, AllSessionView } from "~/domain/all-sessions-view";
+import { SERIES_TEXTS } from "~/domain/series";
 import type { ToastView } from "~/domain/toast";
 import { listAllSessions } from "~/server/admin/all-sessions.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
@@ -155,6 +156,11 @@ function SessionCard({ session, filters, page }: { session: AllSessionView; filt
               {ADMIN_EMAIL_TEXTS.emailAll}
             </Link>
           ) : null}
+          {session.series?.mailable ? (
+            <Link to={`/admin/epost?serie=${session.series.id}&tillbaka=${back}`} className="button secondary">
+              {SERIES_TEXTS.mailSeries}
+            </Link>
+          ) : null}
           <SessionChangeButtons
             sessionId={session.id}
             edit={session.closed !== "cancelled"}
@@ -165,6 +171,7 @@ function SessionCard({ session, filters, page }: { session: AllSessionView; filt
       }
     >
       <div className="admin-booking-info" id={anchor}>
+        {session.series ? <p className="series-note">{SERIES_TEXTS.seriesBadge(session.series.count)}</p> : null}
         {session.bookingCount === 0 ? (
           <p>{ADMIN_LIST_TEXTS.noBookings}</p>
         ) : (

@@ -5,23 +5,37 @@
  * its default place. Without JavaScript the type chooser is a GET form
  * (?typ=ID) that reloads the page filled in; with it, the form fills in place
  * and a start time sets the end to an hour later. The server checks it all.
+ *
+ * 'Upprepa varje vecka' creates a weekly series: the dates are listed (live
+ * with JavaScript; without it, after a first post that creates nothing) so
+ * the admin can untick some, and only a post ticked on the list its own
+ * values give creates anything.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/form-errors";
-import { SelectField } from "~/components/forms";
-import { SessionFormFields, validateSessionForm, type SessionFormShape } from "~/components/session-form-fields";
+import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { SessionFormFields, type SessionFormShape } from "~/components/session-form-fields";
 import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { ADMIN_TEXTS, CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
 import { SESSION_DEFAULTS } from "~/domain/constants";
-import { SessionFormSchema, type SessionFormValues } from "~/domain/schemas/session";
+import { CreateSessionFormSchema, type CreateSessionFormValues } from "~/domain/schemas/session-series";
+import {
+  SERIES_DEFAULT_COUNT,
+  SERIES_MAX_COUNT,
+  SERIES_MIN_COUNT,
+  SERIES_TEXTS,
+  seriesFingerprint,
+  seriesOccurrences,
+} from "~/domain/series";
 import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
+import { addMinutesToLocalTime, formatTimeRange } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
-import { createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
+import { createSeriesFromForm, createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
@@ -50,9 +64,32 @@ export async function action(args: ActionFunctionArgs) {
   return handleForm(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
-    parse: withSchema(SessionFormSchema),
+    parse: withSchema(CreateSessionFormSchema),
     async run(values) {
-      const outcome = await createSessionFromForm(context.cloudflare.env, admin, values);
+      const { env } = context.cloudflare;
+      if (values.repeat_weekly && values.repeat_count !== undefined) {
+        const count = values.repeat_count;
+        // Only a post ticked on the list these very values give may create the series.
+        const fingerprint = seriesFingerprint(values.start_date, values.start_time, values.end_time, count);
+        if (values.series_fingerprint !== fingerprint) {
+          const message = values.series_fingerprint ? SERIES_TEXTS.datesChanged : SERIES_TEXTS.checkDates;
+          return { fieldErrors: { series_dates: [message] }, status: 400 };
+        }
+        const outcome = await createSeriesFromForm(env, admin, values, { count, dates: values.series_dates ?? [] });
+        switch (outcome.status) {
+          case "created":
+            return redirectWithToast(context, "/admin/lediga-pass", {
+              type: "success",
+              title: T.successTitle,
+              description: SERIES_TEXTS.successDescription(outcome.ids.length),
+            });
+          case "invalid":
+            return { fieldErrors: outcome.fieldErrors, status: 400 };
+          case "error":
+            return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
+        }
+      }
+      const outcome = await createSessionFromForm(env, admin, values);
       switch (outcome.status) {
         case "created":
           return redirectWithToast(context, "/admin/lediga-pass", {
@@ -87,9 +124,18 @@ export default function CreateSession() {
   );
 }
 
+/** The create form: the session's fields and the weekly series'. */
+type CreateFormShape = SessionFormShape & {
+  repeat_weekly?: string;
+  repeat_count: string;
+  series_dates?: string[];
+  series_fingerprint?: string;
+};
+
 /** The form's values for a type (or none), as the inputs hold them. */
-function formDefaults(typeId: string, prefill: TypePrefill | null): SessionFormShape {
+function formDefaults(typeId: string, prefill: TypePrefill | null): CreateFormShape {
   return {
+    repeat_count: String(SERIES_DEFAULT_COUNT),
     popup_type_id: typeId,
     title: prefill?.title ?? "",
     description: prefill?.description ?? "",
@@ -111,12 +157,12 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
   const [typeId, setTypeId] = useState(initialTypeId);
   const type = types.find((t) => t.id === typeId);
   const prefill = type ? prefillFromType(type) : null;
-  const [form, fields] = useForm<SessionFormShape, SessionFormValues>({
+  const [form, fields] = useForm<CreateFormShape, CreateSessionFormValues>({
     id: "create-session-form",
     lastResult: navigation.state === "idle" ? actionData?.result : null,
     defaultValue: formDefaults(typeId, prefill),
-    constraint: getZodConstraint(SessionFormSchema),
-    onValidate: ({ formData }) => validateSessionForm(formData),
+    constraint: getZodConstraint(CreateSessionFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateSessionFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
@@ -171,10 +217,91 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
           fields={fields}
           locked={prefill ? { passType: prefill.passType, priceSek: prefill.priceSek } : null}
         />
+        <SeriesFields fields={fields} values={form.value} />
         <button type="submit" className="primary admin-submit" disabled={submitting}>
           {submitting ? T.submitting : T.submit}
         </button>
       </Form>
     </>
+  );
+}
+
+type CreateFields = ReturnType<typeof useForm<CreateFormShape, CreateSessionFormValues>>[1];
+
+/** The submitted dates, as conform keeps them (one value or several). */
+function asList(value: FieldMetadata<string[] | undefined>["initialValue"]): string[] {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
+  return typeof value === "string" ? [value] : [];
+}
+
+/**
+ * 'Upprepa varje vecka', the number of weeks and the dates they give, each
+ * ticked unless the admin unticked it on this very list. The details hide
+ * (by CSS alone, so also without JavaScript) while the box is unticked.
+ */
+function SeriesFields({ fields, values }: { fields: CreateFields; values: Partial<Record<string, unknown>> | undefined }) {
+  const text = (name: string) => (typeof values?.[name] === "string" ? (values[name] as string) : "");
+  const startDate = text("start_date");
+  const startTime = text("start_time");
+  const endTime = text("end_time") || addMinutesToLocalTime(startTime, SESSION_DEFAULTS.durationMinutes) || "";
+  const count = Number(text("repeat_count"));
+  const occurrences = seriesOccurrences(startDate, startTime, endTime, count, new Date());
+  const fingerprint = seriesFingerprint(startDate, startTime, endTime, count);
+  const tickedBefore = fields.series_fingerprint.initialValue === fingerprint ? new Set(asList(fields.series_dates.initialValue)) : null;
+  const listId = "series-dates";
+  return (
+    <div className="series-fields">
+      <CheckboxField
+        label={SERIES_TEXTS.repeatLabel}
+        errors={fields.repeat_weekly.errors}
+        inputProps={getInputProps(fields.repeat_weekly, { type: "checkbox" })}
+      />
+      <div className="series-details">
+        <Field
+          label={SERIES_TEXTS.countLabel}
+          hint={SERIES_TEXTS.countHint}
+          errors={fields.repeat_count.errors}
+          inputProps={{
+            ...getInputProps(fields.repeat_count, { type: "number" }),
+            min: SERIES_MIN_COUNT,
+            max: SERIES_MAX_COUNT,
+            step: 1,
+          }}
+        />
+        {occurrences.length > 0 ? (
+          <fieldset className="series-dates" aria-describedby={`${listId}-hint`}>
+            <legend>{SERIES_TEXTS.datesLegend}</legend>
+            <p id={`${listId}-hint`} className="field-hint">
+              {SERIES_TEXTS.datesHint}
+            </p>
+            <input type="hidden" name="series_fingerprint" value={fingerprint} />
+            <ul className="series-date-list">
+              {occurrences.map((o) => {
+                const id = `${listId}-${o.date}`;
+                return (
+                  <li key={`${fingerprint}-${o.date}`}>
+                    <input
+                      type="checkbox"
+                      id={id}
+                      name="series_dates"
+                      value={o.date}
+                      disabled={o.problem !== null}
+                      defaultChecked={o.problem === null && (tickedBefore ? tickedBefore.has(o.date) : true)}
+                    />
+                    <label htmlFor={id}>
+                      {o.startTime && o.endTime ? `${o.label}, ${formatTimeRange(o.startTime, o.endTime)}` : o.label}
+                      {o.problem ? <span className="series-date-problem"> {o.problem}</span> : null}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+        ) : (
+          <p className="field-hint">{SERIES_TEXTS.datesPending}</p>
+        )}
+        <ErrorList id={fields.series_dates.errorId} errors={fields.series_dates.errors} />
+      </div>
+    </div>
   );
 }

@@ -17,6 +17,9 @@ const row = (over: Partial<AllSessionRow> = {}): AllSessionRow => ({
   cancelledAt: null,
   bookingCount: 0,
   confirmedCount: 0,
+  seriesId: null,
+  seriesCount: 0,
+  seriesHasConfirmed: 0,
   ...over,
 });
 const booking = (status: AllSessionsBookingRow["bookingStatus"]): AllSessionsBookingRow => ({

@@ -9,3 +9,4 @@ export * from "./subscriber";
 export * from "./contact";
 export * from "./problem-report";
 export * from "./newsletter-signup";
+export * from "./session-series";

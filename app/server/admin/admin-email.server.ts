@@ -1,6 +1,8 @@
 /**
  * The admin's e-mail to customers (/admin/epost): to one booking's customer
- * (`?bokning=ID`) or to every confirmed customer of a session (`?pass=ID`).
+ * (`?bokning=ID`), to every confirmed customer of a session (`?pass=ID`) or
+ * of a weekly series (`?serie=ID`: one mail per address, however many of the
+ * series' sessions it booked).
  * Each recipient's mail and the audit row are written in one D1 batch
  * through the outbox (so a failed send is retried, not lost), then
  * delivered after the response. Sends are limited per admin; a second post
@@ -18,7 +20,10 @@ import type { Actor } from "./create-session.server";
 /** Sends (each one message to one or many) per admin and hour. */
 export const ADMIN_EMAIL_LIMIT: RateLimitRule = { name: "admin-email", limit: 30, windowMs: 60 * 60_000 };
 
-export type MessageTarget = { kind: "booking"; id: string } | { kind: "session"; id: number };
+export type MessageTarget =
+  | { kind: "booking"; id: string }
+  | { kind: "session"; id: number }
+  | { kind: "series"; id: string };
 
 /** The target named by the page's query, or null. */
 export function messageTarget(url: URL): MessageTarget | null {
@@ -26,17 +31,20 @@ export function messageTarget(url: URL): MessageTarget | null {
   if (booking && /^[A-Za-z0-9_-]{1,64}$/.test(booking)) return { kind: "booking", id: booking };
   const session = url.searchParams.get("pass");
   if (session && /^\d{1,15}$/.test(session)) return { kind: "session", id: Number(session) };
+  const series = url.searchParams.get("serie");
+  if (series && /^[A-Za-z0-9_-]{1,64}$/.test(series)) return { kind: "series", id: series };
   return null;
 }
 
 export interface MessageAudience {
-  /** The session the message is about (the booking's, for one booking). */
-  session: { id: number; title: string; startLabel: string };
+  /** The session the message is about (the booking's, for one booking; for a series, the series and its dates). */
+  session: { id: number | string; title: string; startLabel: string };
   recipients: MessageRecipient[];
 }
 
 /** Who the message goes to: the booking's customer while the booking is active, or each confirmed booking's. */
 export async function loadAudience(db: D1Database, target: MessageTarget): Promise<MessageAudience | null> {
+  if (target.kind === "series") return loadSeriesAudience(db, target.id);
   const sessionId =
     target.kind === "session"
       ? target.id
@@ -58,6 +66,39 @@ export async function loadAudience(db: D1Database, target: MessageTarget): Promi
   if (!session) return null;
   return {
     session: { id: session.id, title: session.title, startLabel: formatDateTime(session.startTime) },
+    recipients: (bookings?.results ?? []) as MessageRecipient[],
+  };
+}
+
+/** A series' confirmed customers, one per address (their first booking names them), and its dates. */
+async function loadSeriesAudience(db: D1Database, seriesId: string): Promise<MessageAudience | null> {
+  const [series, bookings] = await db.batch([
+    db
+      .prepare(
+        `SELECT r.id, r.title, count(s.id) AS count, min(s.start_time) AS first, max(s.start_time) AS last
+         FROM session_series r JOIN sessions s ON s.series_id = r.id WHERE r.id = ? GROUP BY r.id`,
+      )
+      .bind(seriesId),
+    db
+      .prepare(
+        `SELECT b.id AS bookingId, b.user_name AS userName, b.user_email AS userEmail
+         FROM bookings b JOIN sessions s ON s.id = b.session_id
+         WHERE s.series_id = ?1 AND b.booking_status = 'confirmed'
+           AND b.rowid = (SELECT first.rowid FROM bookings first JOIN sessions fs ON fs.id = first.session_id
+             WHERE fs.series_id = ?1 AND first.booking_status = 'confirmed' AND lower(first.user_email) = lower(b.user_email)
+             ORDER BY first.created_at, first.id LIMIT 1)
+         ORDER BY b.created_at, b.id`,
+      )
+      .bind(seriesId),
+  ]);
+  const row = series?.results[0] as { id: string; title: string; count: number; first: string; last: string } | undefined;
+  if (!row) return null;
+  return {
+    session: {
+      id: row.id,
+      title: row.title,
+      startLabel: `${row.count} pass, ${formatDateTime(row.first)} – ${formatDateTime(row.last)}`,
+    },
     recipients: (bookings?.results ?? []) as MessageRecipient[],
   };
 }
@@ -89,7 +130,7 @@ export async function sendAdminMessage(
     toOutboxRow(adminMessageMail(site, recipient, draft), { from: config.EMAIL_FROM }, now.toISOString()),
   );
   const db = env.DB;
-  const targetId = target.kind === "booking" ? target.id : String(target.id);
+  const targetId = String(target.id);
   await db.batch([
     ...rows.flatMap((row) => outboxInsertStatements(db, row)),
     // One audit row per draft, also when the same draft is posted twice.

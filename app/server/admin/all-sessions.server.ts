@@ -150,7 +150,11 @@ export async function listAllSessions(
       (SELECT n FROM total) AS total,
       (SELECT count(*) FROM bookings AS counted WHERE counted.session_id = sessions.id) AS bookingCount,
       (SELECT count(*) FROM bookings AS counted WHERE counted.session_id = sessions.id
-        AND counted.booking_status = 'confirmed') AS confirmedCount
+        AND counted.booking_status = 'confirmed') AS confirmedCount,
+      sessions.series_id AS seriesId,
+      (SELECT count(*) FROM sessions AS sibling WHERE sibling.series_id = sessions.series_id) AS seriesCount,
+      EXISTS (SELECT 1 FROM sessions AS sibling JOIN bookings AS b ON b.session_id = sibling.id
+        WHERE sibling.series_id = sessions.series_id AND b.booking_status = 'confirmed') AS seriesHasConfirmed
     FROM sessions WHERE sessions.id IN (SELECT id FROM page)
     ORDER BY sessions.start_time ${direction}, sessions.id ${direction}`);
 

@@ -7,15 +7,17 @@
  * in one D1 batch, so neither exists without the other.
  */
 import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { CREATE_SESSION_TEXTS } from "~/domain/admin-texts";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
+import { SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
-const { popupTypes, sessions, auditLog } = schema;
+const { popupTypes, sessions, sessionSeries, auditLog } = schema;
 
 /** Every type, hidden ones too, in display order (missing app_order last). */
 export async function listSessionTypes(env: Pick<Env, "DB">): Promise<PopupType[]> {
@@ -61,56 +63,132 @@ export function sessionTimes(
   return { startTime, endTime };
 }
 
+type SessionFields = {
+  description: string;
+  maxParticipants: number;
+  passType: SessionFormValues["pass_type"];
+  imageUrl: string | null;
+  priceSek: number;
+};
+
 /**
- * Creates the session the admin's form describes. With a session type, its
- * read-only fields (description, max participants, pass type, image, and the
- * price unless the type is combined) come from the type as stored, whatever
- * the post says.
+ * The columns the form decides besides title, place and times. With a
+ * session type, its read-only fields (description, max participants, pass
+ * type, image, and the price unless the type is combined) come from the type
+ * as stored, whatever the post says.
  */
-export async function createSessionFromForm(
+async function formFields(
   env: Pick<Env, "DB">,
-  actor: Actor,
   values: SessionFormValues,
-  now = new Date(),
-): Promise<CreateSessionOutcome> {
-  const db = getDb(env);
-  let popupTypeId: number | null = null;
-  let fields = {
+): Promise<{ popupTypeId: number | null; fields: SessionFields } | Extract<CreateSessionOutcome, { status: "invalid" }>> {
+  const fields: SessionFields = {
     description: values.description ?? "",
     maxParticipants: values.max_participants,
     passType: values.pass_type,
     imageUrl: values.image_url ?? null,
     priceSek: values.price_sek,
   };
-  if (values.popup_type_id) {
-    const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;
-    const [type] = id === null ? [] : await db.select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);
-    if (!type) return invalidField("popup_type_id", CREATE_SESSION_TEXTS.unknownType);
-    popupTypeId = type.id;
-    const prefill = prefillFromType(type);
-    fields = {
+  if (!values.popup_type_id) return { popupTypeId: null, fields };
+  const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;
+  const [type] = id === null ? [] : await getDb(env).select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);
+  if (!type) return invalidField("popup_type_id", CREATE_SESSION_TEXTS.unknownType);
+  const prefill = prefillFromType(type);
+  return {
+    popupTypeId: type.id,
+    fields: {
       description: prefill.description,
       maxParticipants: prefill.maxParticipants,
       passType: prefill.passType,
       imageUrl: prefill.imageUrl || null,
       priceSek: prefill.priceSek ?? values.price_sek,
-    };
-  }
+    },
+  };
+}
 
+/** Creates the session the admin's form describes. */
+export async function createSessionFromForm(
+  env: Pick<Env, "DB">,
+  actor: Actor,
+  values: SessionFormValues,
+  now = new Date(),
+): Promise<CreateSessionOutcome> {
+  const resolved = await formFields(env, values);
+  if ("status" in resolved) return resolved;
   const times = sessionTimes(values, now);
   if ("status" in times) return times;
-  const { startTime, endTime } = times;
+  const created = await insertSessions(env, actor, null, [
+    { title: values.title, location: values.location, ...times, popupTypeId: resolved.popupTypeId, ...resolved.fields },
+  ]);
+  return created.status === "created" ? { status: "created", id: created.ids[0]! } : created;
+}
 
-  const session = {
+export type CreateSeriesOutcome =
+  | { status: "created"; ids: number[]; seriesId: string }
+  | { status: "invalid"; fieldErrors: Record<string, string[]> }
+  | { status: "error" };
+
+/**
+ * 'Upprepa varje vecka': one session per ticked date of the weekly list the
+ * form's values give (each at the same Stockholm wall time, converted per
+ * date), with their series row and audit rows, in one D1 batch: all or none.
+ * A ticked date the list does not hold, or one that cannot be chosen (the
+ * time does not exist that day, or has passed), refuses the whole post.
+ */
+export async function createSeriesFromForm(
+  env: Pick<Env, "DB">,
+  actor: Actor,
+  values: SessionFormValues,
+  series: { count: number; dates: readonly string[] },
+  now = new Date(),
+): Promise<CreateSeriesOutcome> {
+  const resolved = await formFields(env, values);
+  if ("status" in resolved) return resolved;
+  const endTime = values.end_time;
+  const occurrences = seriesOccurrences(values.start_date, values.start_time, endTime, series.count, now);
+  const ticked = new Set(series.dates);
+  const chosen = occurrences.filter((o) => ticked.has(o.date));
+  if (chosen.length !== ticked.size) return invalidField("series_dates", SERIES_TEXTS.datesChanged);
+  if (chosen.length === 0) return invalidField("series_dates", SERIES_TEXTS.noDates);
+  const refused = chosen.filter((o) => o.problem !== null);
+  if (refused.length > 0) {
+    return {
+      status: "invalid",
+      fieldErrors: { series_dates: refused.map((o) => `${o.label} ${o.problem}`) },
+    };
+  }
+  const seriesId = crypto.randomUUID();
+  const rows = chosen.map((o) => ({
     title: values.title,
     location: values.location,
-    startTime,
-    endTime,
-    popupTypeId,
-    ...fields,
-  };
-  try {
-    const [created] = await db.batch([
+    startTime: o.startTime!,
+    endTime: o.endTime!,
+    popupTypeId: resolved.popupTypeId,
+    ...resolved.fields,
+  }));
+  const created = await insertSessions(env, actor, { id: seriesId, title: values.title }, rows);
+  return created.status === "created" ? { ...created, seriesId } : created;
+}
+
+type NewSession = typeof sessions.$inferInsert;
+
+/**
+ * The sessions, each followed by its audit row, and their series row first
+ * when there is one: one D1 batch, so no session exists without its audit
+ * row (nor a series without its sessions).
+ */
+async function insertSessions(
+  env: Pick<Env, "DB">,
+  actor: Actor,
+  series: { id: string; title: string } | null,
+  rows: readonly NewSession[],
+): Promise<{ status: "created"; ids: number[] } | { status: "error" }> {
+  const db = getDb(env);
+  const seriesStatements = series
+    ? [db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email })]
+    : [];
+  const sessionStatements = rows.flatMap((row) => {
+    const session = { ...row, seriesId: series?.id ?? null };
+    return [
       db.insert(sessions).values(session).returning({ id: sessions.id }),
       // The row just inserted, in the same transaction: its id is this connection's last rowid.
       db.insert(auditLog).values({
@@ -121,12 +199,17 @@ export async function createSessionFromForm(
         targetId: sql`CAST(last_insert_rowid() AS TEXT)`,
         detailsJson: JSON.stringify(session),
       }),
-    ]);
-    const id = created[0]?.id;
-    if (id === undefined) throw new Error("the insert returned no id");
-    return { status: "created", id };
+    ] as const;
+  });
+  try {
+    const statements: BatchItem<"sqlite">[] = [...seriesStatements, ...sessionStatements];
+    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+    // Each session's RETURNING is at its own place: after the series row, every other statement.
+    const ids = rows.map((_, i) => (results[seriesStatements.length + 2 * i] as Array<{ id: number }> | undefined)?.[0]?.id);
+    if (ids.some((id) => id === undefined)) throw new Error("an insert returned no id");
+    return { status: "created", ids: ids as number[] };
   } catch (error) {
-    console.error("admin: could not create a session", error);
+    console.error("admin: could not create sessions", error);
     return { status: "error" };
   }
 }

@@ -63,11 +63,14 @@ export const sessions = sqliteTable(
     cancelledAt: text("cancelled_at"),
     /** Raised by each change of time or place; the SEQUENCE of the calendar files that change mails. */
     revision: integer("revision").notNull().default(0),
+    /** The weekly series the session was created in, if any. */
+    seriesId: text("series_id").references(() => sessionSeries.id, { onDelete: "set null" }),
   },
   (t) => [
     index("sessions_start_time_idx").on(t.startTime),
     index("sessions_end_time_idx").on(t.endTime),
     index("sessions_pass_type_end_time_idx").on(t.passType, t.endTime),
+    index("sessions_series_idx").on(t.seriesId).where(sql`series_id IS NOT NULL`),
   ],
 );
 
@@ -450,6 +453,14 @@ export const rateLimits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/** Sessions created together with 'Upprepa varje vecka' (sessions.series_id). */
+export const sessionSeries = sqliteTable("session_series", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  createdBy: text("created_by"),
+  createdAt: createdAt(),
+});
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PopupTypeRow = typeof popupTypes.$inferSelect;
