@@ -65,6 +65,11 @@ export function formatDateTime(iso: string): string {
   return formatStockholm(iso, "dd MMM yyyy HH:mm");
 }
 
+/** "2026-11-21 18:00" (Stockholm): what a spreadsheet reads as a date and time. */
+export function formatSheetDateTime(iso: string): string {
+  return formatStockholm(iso, "yyyy-MM-dd HH:mm");
+}
+
 /** "lördag 21 november" for the day key "2026-11-21". */
 export function formatDayHeading(dayKey: string): string {
   return formatStockholm(`${dayKey}T12:00:00Z`, "EEEE d MMMM");

@@ -6,6 +6,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
+import { AttendeeLinks } from "~/components/attendee-links";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList, listPageHref } from "~/components/admin-session-list";
 import { CancelBookingButton, SessionChangeButtons } from "~/components/session-change-buttons";
@@ -67,6 +68,7 @@ export default function ConfirmedSessions() {
                 </Link>
               </p>
             ) : null}
+            {session.bookings.length > 0 ? <AttendeeLinks sessionId={session.id} returnTo={here} /> : null}
           </details>
         </AdminSessionCard>
       )}

@@ -10,6 +10,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
+import { AttendeeLinks } from "~/components/attendee-links";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList } from "~/components/admin-session-list";
 import { Field, SelectField } from "~/components/forms";
@@ -201,6 +202,7 @@ function SessionCard({ session, filters, page }: { session: AllSessionView; filt
             ))}
           </ul>
         ) : null}
+        {session.bookings && session.hasConfirmedBookings ? <AttendeeLinks sessionId={session.id} returnTo={hereOpen} /> : null}
       </div>
     </AdminSessionCard>
   );

@@ -64,6 +64,20 @@ async function submitCreateSessionEmpty(page: Page) {
   await expect(page.getByText("Titel är obligatorisk")).toBeVisible();
 }
 
+/** 'Upprepa varje vecka' ticked: the series' dates are listed (after a post, without JavaScript). */
+async function listWeeklySeries(page: Page) {
+  await page.getByLabel("Titel").fill("Axe-serie");
+  await page.getByLabel("Plats").selectOption("Hundhallen Gävle");
+  await page.getByLabel("Datum").fill(new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel("Starttid").fill("18:00");
+  await page.getByLabel("Sluttid").fill("19:00");
+  await page.getByLabel("Upprepa varje vecka").check();
+  await page.getByLabel("Antal gånger").fill("4");
+  const dates = page.getByRole("group", { name: "Datum i serien" });
+  if (!(await dates.isVisible())) await page.getByRole("button", { name: "Skapa Pass" }).click();
+  await expect(dates.getByRole("checkbox")).toHaveCount(4);
+}
+
 /** A type with no fixed price chosen: the rest of the form is read-only. */
 async function chooseCombinedType(page: Page) {
   await page.getByLabel("Utgå från en passtyp").selectOption({ label: "KOMBIPASS" });
@@ -179,6 +193,7 @@ const PAGES: PageCase[] = [
   { name: "admin skapa-pass", path: "/admin/skapa-pass", admin: true },
   { name: "admin skapa-pass, type chosen", path: "/admin/skapa-pass", admin: true, prepare: chooseCombinedType },
   { name: "admin skapa-pass, sent empty", path: "/admin/skapa-pass", admin: true, prepare: submitCreateSessionEmpty },
+  { name: "admin skapa-pass, weekly series listed", path: "/admin/skapa-pass", admin: true, prepare: listWeeklySeries },
   { name: "admin lediga-pass", path: "/admin/lediga-pass", admin: true },
   { name: "admin vantande-pass", path: "/admin/vantande-pass", admin: true },
   { name: "admin bokade-pass, booking info open", path: "/admin/bokade-pass", admin: true, prepare: openBookingInfo },
@@ -186,6 +201,7 @@ const PAGES: PageCase[] = [
   { name: "admin release confirmation", path: confirmationPath(/\/admin\/pass\/\d+\?atgard=release[^"]*/), admin: true },
   { name: "admin Avboka confirmation", path: confirmationPath(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), admin: true },
   { name: "admin logg", path: "/admin/logg", admin: true },
+  { name: "admin attendee print view", path: confirmationPath(/\/admin\/pass\/\d+\/utskrift\?tillbaka=[^"]*/), admin: true },
   { name: "admin edit dialog open", path: "/admin/bokade-pass", admin: true, prepare: openEditDialog },
   { name: "admin edit page", path: confirmationPath(/\/admin\/pass\/\d+\?tillbaka=[^"]*/), admin: true },
   { name: "admin e-mail composer, sent empty", path: composerPath, admin: true, prepare: sendComposerEmpty },
@@ -204,6 +220,8 @@ const PHONE_PAGES = new Set([
   "om",
   "admin menu",
   "admin skapa-pass, sent empty",
+  "admin skapa-pass, weekly series listed",
+  "admin attendee print view",
   "admin lediga-pass",
   "admin bokade-pass, booking info open",
   "admin bokade-pass, release dialog open",

@@ -1,0 +1,121 @@
+// A session's attendee list, for staff: the CSV download and the print view
+// (issue: attendee export). The CSV is what Swedish Excel opens without an
+// import dialog: UTF-8 with a byte-order mark (so å, ä and ö come out right),
+// semicolons between fields, CRLF between rows, RFC 4180 quoting. A cell
+// that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is
+// prefixed with an apostrophe, so a customer's text can never become one;
+// a phone number is left as typed.
+
+import type { BookingDetails } from "./mail/booking";
+import { dogLine } from "./mail/booking";
+import { formatSheetDateTime } from "./time";
+
+export const ATTENDEE_TEXTS = {
+  csvLink: "Ladda ner deltagarlista (CSV)",
+  printLink: "Skriv ut deltagarlista",
+  heading: "Deltagarlista",
+  printButton: "Skriv ut",
+  printHint: "Skriv ut med webbläsarens utskrift (Ctrl+P eller Cmd+P).",
+  back: "Tillbaka",
+  none: "Inga bekräftade deltagare ännu.",
+  participants: (count: number, max: number) => `${count} av ${max} platser bokade`,
+  present: "Närvaro",
+  notFound: "Passet finns inte",
+} as const;
+
+/** The columns, in order: the CSV's header row and the print view's table. */
+export const ATTENDEE_COLUMNS = [
+  "Nr",
+  "Namn",
+  "E-post",
+  "Telefon",
+  "Hund",
+  "Ras",
+  "Ålder",
+  "Vad vill du träna?",
+  "Hemadress",
+  "Mötestyp",
+  "Variant",
+  "Pris (kr)",
+  "Bokad",
+  "Bokningsnummer",
+] as const;
+
+export type Attendee = Pick<
+  BookingDetails,
+  | "id"
+  | "userName"
+  | "userEmail"
+  | "userPhone"
+  | "dogName"
+  | "dogBreed"
+  | "dogAge"
+  | "specialNotes"
+  | "homeAddress"
+  | "meetingType"
+  | "variant"
+  | "priceSek"
+  | "createdAt"
+>;
+
+export interface AttendeeSession {
+  id: number;
+  title: string;
+  location: string;
+  startTime: string;
+  maxParticipants: number;
+}
+
+const VARIANTS = { privat: "Privat", proffs: "Proffs" } as const;
+const PHONE_LIKE = /^\+?[\d\s()-]+$/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: formula-safe, then quoted when it holds a separator, a quote or a line break. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text) && !PHONE_LIKE.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function attendeeRow(attendee: Attendee, index: number): Array<string | number> {
+  return [
+    index + 1,
+    attendee.userName,
+    attendee.userEmail,
+    attendee.userPhone,
+    attendee.dogName,
+    attendee.dogBreed ?? "",
+    attendee.dogAge ?? "",
+    attendee.specialNotes ?? "",
+    attendee.homeAddress ?? "",
+    attendee.meetingType ?? "",
+    attendee.variant ? VARIANTS[attendee.variant] : "",
+    attendee.priceSek,
+    formatSheetDateTime(attendee.createdAt),
+    attendee.id,
+  ];
+}
+
+const BOM = "\uFEFF";
+
+/** The whole file: BOM, header row, one row per attendee, CRLF line ends. */
+export function attendeesCsv(attendees: readonly Attendee[]): string {
+  const rows = [[...ATTENDEE_COLUMNS], ...attendees.map(attendeeRow)];
+  return BOM + rows.map((row) => row.map(csvCell).join(";")).join("\r\n") + "\r\n";
+}
+
+/** 'deltagare-valpkurs-2026-11-24.csv': ASCII only, for any browser and file system. */
+export function attendeesFileName(session: Pick<AttendeeSession, "title" | "startTime">, dayKey: string): string {
+  const slug = session.title
+    .toLowerCase()
+    .replace(/[åä]/g, "a")
+    .replace(/ö/g, "o")
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `deltagare-${slug || "pass"}-${dayKey}.csv`;
+}
+
+/** The dog as the print view shows it: 'Sigge (Labrador, 3 år)'. */
+export const attendeeDog = dogLine;

@@ -1,0 +1,65 @@
+// The attendee list through the Worker: the CSV download (UTF-8 with BOM,
+// semicolons, confirmed bookings only, never cached) and the print view,
+// and a 404 for a session that does not exist. Who may open them is
+// covered for every admin route by admin-guard.test.ts.
+import { env } from "cloudflare:workers";
+import { parse } from "csv-parse/sync";
+import { beforeAll, describe, expect, it } from "vitest";
+import { seatsFor } from "../../app/server/seats/seats.server";
+import { fetchAndSettle } from "./auth-helpers";
+import { createSession, seatInput } from "./booking-fixtures";
+import { signInAs } from "./helpers";
+
+let admin = "";
+let sessionId = 0;
+
+beforeAll(async () => {
+  admin = await signInAs({ email: "lista@hundpass.se", admin: true });
+  sessionId = await createSession({ title: "Söndagsträning på Bronsängen" });
+  const seats = seatsFor(env, sessionId);
+  const booked = [
+    await seats.book(seatInput("lista-1", { userName: "Åke Ärlig", dogName: "Östen", dogBreed: "Schäfer", specialNotes: "Gå fint; i koppel", idempotencyKey: "lista-1" })),
+    await seats.book(seatInput("lista-2", { userName: "Bo Avbokad", idempotencyKey: "lista-2" })),
+    await seats.book(seatInput("lista-3", { userName: "Märta Ödlund", dogName: "Ärtan", idempotencyKey: "lista-3" })),
+  ];
+  const cancelled = booked[1]!;
+  if (cancelled.status !== "booked") throw new Error("setup");
+  await seats.cancelBooking(cancelled.booking.id);
+});
+
+describe("the attendee list", () => {
+  it("downloads as a CSV Excel opens as it is, with the confirmed customers in booking order", async () => {
+    const res = await fetchAndSettle(`/admin/pass/${sessionId}/deltagare.csv`, { headers: { Cookie: admin } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="deltagare-sondagstraning-pa-bronsangen-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse(new TextDecoder().decode(bytes), { bom: true, delimiter: ";" }) as string[][];
+    expect(rows[0]!.slice(0, 5)).toEqual(["Nr", "Namn", "E-post", "Telefon", "Hund"]);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[4], r[5], r[7]])).toEqual([
+      ["1", "Åke Ärlig", "Östen", "Schäfer", "Gå fint; i koppel"],
+      ["2", "Märta Ödlund", "Ärtan", "", ""],
+    ]);
+  });
+
+  it("opens a print view with the same people and a box for attendance", async () => {
+    const res = await fetchAndSettle(`/admin/pass/${sessionId}/utskrift`, { headers: { Cookie: admin } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Deltagarlista: Söndagsträning på Bronsängen");
+    expect(html).toContain("2 av 10 platser bokade");
+    expect(html).toContain("Åke Ärlig");
+    expect(html).toContain("Märta Ödlund");
+    expect(html).not.toContain("Bo Avbokad");
+    expect(html).toContain("Närvaro");
+  });
+
+  it("answers 404 for a session that does not exist", async () => {
+    for (const path of ["/admin/pass/999999/deltagare.csv", "/admin/pass/999999/utskrift"]) {
+      const res = await fetchAndSettle(path, { headers: { Cookie: admin } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+});
