@@ -48,7 +48,8 @@ const BOOKING_KEYS = [
   "createdAt",
 ] as const satisfies ReadonlyArray<keyof BookingDetails & keyof typeof schema.bookings.$inferSelect>;
 
-type DueRow = BookingDetails & {
+/** A booking due a reminder, with its session as read. */
+export type DueReminder = BookingDetails & {
   sessionId: number;
   title: string;
   location: string;
@@ -63,7 +64,7 @@ type DueRow = BookingDetails & {
  * sessions starting in the window (sessions_start_time_idx), then their
  * bookings (bookings_session_status_idx).
  */
-async function dueBookings(db: D1Database, now: Date, limit: number): Promise<DueRow[]> {
+export async function findDueReminders(db: D1Database, now: Date, limit = REMINDERS_PER_RUN): Promise<DueReminder[]> {
   const { results } = await db
     .prepare(
       `SELECT ${columnsAs(schema.bookings, BOOKING_KEYS, "b.")},
@@ -77,12 +78,12 @@ async function dueBookings(db: D1Database, now: Date, limit: number): Promise<Du
        LIMIT ?3`,
     )
     .bind(now.toISOString(), new Date(now.getTime() + REMINDER_LEAD_MS).toISOString(), limit)
-    .all<DueRow>();
+    .all<DueReminder>();
   return results;
 }
 
 /** Queue the booking's reminder while everything it says still holds; then mark the booking if its reminder is queued. */
-function remindStatements(db: D1Database, config: Config, row: DueRow, now: Date): D1PreparedStatement[] {
+function remindStatements(db: D1Database, config: Config, row: DueReminder, now: Date): D1PreparedStatement[] {
   const nowIso = now.toISOString();
   const session: RemindedSession = {
     id: row.sessionId,
@@ -115,18 +116,17 @@ function remindStatements(db: D1Database, config: Config, row: DueRow, now: Date
 }
 
 /**
- * Reminds the bookings due at `now` (the cron trigger's time). Returns how
- * many were reminded by this run, and how many were found due but changed
- * (or were reminded by another run) before their batch.
+ * Queues the reminders of bookings read by findDueReminders and marks them,
+ * a batch per BOOKINGS_PER_BATCH bookings. Returns how many this call
+ * reminded, and how many it skipped: changed since they were read, or
+ * reminded by another run.
  */
-export async function sendDueReminders(
-  env: Pick<Env, "DB">,
+export async function queueReminders(
+  db: D1Database,
   config: Config,
+  due: readonly DueReminder[],
   now: Date,
-  { limit = REMINDERS_PER_RUN }: { limit?: number } = {},
 ): Promise<{ reminded: number; skipped: number }> {
-  const db = env.DB;
-  const due = await dueBookings(db, now, limit);
   let reminded = 0;
   for (let i = 0; i < due.length; i += BOOKINGS_PER_BATCH) {
     const chunk = due.slice(i, i + BOOKINGS_PER_BATCH);
@@ -140,4 +140,14 @@ export async function sendDueReminders(
     }
   }
   return { reminded, skipped: due.length - reminded };
+}
+
+/** The cron job: reminds the bookings due at `now` (the trigger's time). */
+export async function sendDueReminders(
+  env: Pick<Env, "DB">,
+  config: Config,
+  now: Date,
+  { limit = REMINDERS_PER_RUN }: { limit?: number } = {},
+): Promise<{ reminded: number; skipped: number }> {
+  return queueReminders(env.DB, config, await findDueReminders(env.DB, now, limit), now);
 }
