@@ -6,7 +6,9 @@
  * (`?atgard=release`, `cancel` or `delete`) and this page asks and posts;
  * with JavaScript the lists ask in a dialog and post here all the same.
  * Every change is a real form POST, idempotent (a repeat changes and mails
- * nothing), and answered by a redirect with the spec's toast.
+ * nothing), and answered by a redirect with the spec's toast. Below, the
+ * session's confirmed bookings, each marked 'Påmind …' once its reminder
+ * (24 h before the session) is queued.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
