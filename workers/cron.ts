@@ -11,12 +11,18 @@
  * database (planWaves), and the five-minute trigger sends a wave on its first
  * run at or after that instant: 06:00 UTC in summer, 07:00 UTC in winter, so
  * 08:00 holds on both sides of a DST change without a cron per season.
+ * Reminders work the same way: a session's customers are reminded on the
+ * first five-minute run at or after its start − 24 h, computed on instants:
+ * a session at 18:00 Stockholm time is reminded at 18:00 the day before, and
+ * across a DST change exactly 24 h before all the same (19:00 the evening
+ * before the autumn change, 17:00 before the spring one).
  */
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
 import { removeExpiredRecords } from "../app/server/housekeeping.server";
 import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
+import { sendDueReminders } from "../app/server/reminders/reminders.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
 export const CRONS = {
@@ -58,6 +64,13 @@ const jobs: Job[] = [
     // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
+  },
+  {
+    name: "reminders",
+    phase: 1,
+    // Every five minutes: a booking is due 24 h before its session, reminded once (phase 2's drain sends it).
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: ({ env, config, scheduledTime }) => sendDueReminders(env, config, scheduledTime),
   },
   {
     name: "outbox-drain",

@@ -67,3 +67,19 @@ export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
     bookedAtLabel: formatDateTime(row.createdAt),
   };
 }
+
+/** A confirmed booking on its session's admin page, with when its reminder was queued (null: not reminded). */
+export type AdminRemindedBookingRow = AdminBookingRow & { remindedAt: string | null };
+
+export type AdminRemindedBookingView = AdminBookingView & {
+  /** "Påmind 24 okt. 2026 19:00" (Stockholm time) once reminded; null before. */
+  remindedLabel: string | null;
+};
+
+export function reminderLabel(remindedAt: string | null): string | null {
+  return remindedAt ? `Påmind ${formatDateTime(remindedAt)}` : null;
+}
+
+export function toAdminRemindedBooking(row: AdminRemindedBookingRow): AdminRemindedBookingView {
+  return { ...toAdminBooking(row), remindedLabel: reminderLabel(row.remindedAt) };
+}

@@ -6,15 +6,19 @@
  * (`?atgard=release`, `cancel` or `delete`) and this page asks and posts;
  * with JavaScript the lists ask in a dialog and post here all the same.
  * Every change is a real form POST, idempotent (a repeat changes and mails
- * nothing), and answered by a redirect with the spec's toast.
+ * nothing), and answered by a redirect with the spec's toast. Below, the
+ * session's confirmed bookings, each marked 'Påmind …' once its reminder
+ * (24 h before the session) is queued.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BookingInfo } from "~/components/admin-booking-info";
 import { ConfirmForm } from "~/components/confirm-form";
 import { SessionEditForm, type EditableSession } from "~/components/session-edit-form";
 import { z } from "zod";
 import { adminState } from "~/domain/availability";
 import { ADMIN_TOASTS, EDIT_SESSION_TEXTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
+import { toAdminRemindedBooking } from "~/domain/admin-session-view";
 import { SessionFormSchema } from "~/domain/schemas/session";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { parseSessionId } from "~/server/booking/session-read.server";
@@ -27,6 +31,7 @@ import {
 } from "~/server/admin/session-actions.server";
 import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
+import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
@@ -48,13 +53,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"));
   const id = parseSessionId(params.id);
   const db = context.cloudflare.env.DB;
-  const [session, stored] = id === null ? [null, null] : await Promise.all([loadSessionSummary(db, id), loadSessionForEdit(db, id)]);
+  const [session, stored, bookingRows] =
+    id === null
+      ? [null, null, []]
+      : await Promise.all([loadSessionSummary(db, id), loadSessionForEdit(db, id), listSessionBookingsWithReminders(db, id)]);
   if (!session || !stored) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
   const values = editFormValues(stored);
   const edit: EditableSession | null =
     stored.cancelledAt === null ? { id: stored.id, title: stored.title, version: JSON.stringify(values), values } : null;
   return data(
-    { session, edit, change: changeOf(url.searchParams.get("atgard")), returnTo },
+    { session, edit, bookings: bookingRows.map(toAdminRemindedBooking), change: changeOf(url.searchParams.get("atgard")), returnTo },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -130,7 +138,7 @@ async function updateAction(args: ActionFunctionArgs, actor: { userId: string | 
 }
 
 export default function AdminSessionPage() {
-  const { session, edit, change, returnTo } = useLoaderData<typeof loader>();
+  const { session, edit, bookings, change, returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
@@ -203,6 +211,21 @@ export default function AdminSessionPage() {
           ))}
         </ul>
       )}
+      {bookings.length > 0 ? (
+        <>
+          <h2>Bokningar</h2>
+          <ul className="booking-list">
+            {bookings.map((booking) => (
+              <li key={booking.id}>
+                <BookingInfo
+                  booking={booking}
+                  badge={booking.remindedLabel ? <span className="badge badge-grey">{booking.remindedLabel}</span> : null}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

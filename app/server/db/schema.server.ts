@@ -105,6 +105,8 @@ export const bookings = sqliteTable(
     sessionStartTime: text("session_start_time").notNull(),
     sessionEndTime: text("session_end_time").notNull(),
     createdAt: createdAt(),
+    /** When the reminder 24 h before the session was queued; NULL: not reminded (migration 0007). */
+    remindedAt: text("reminded_at"),
   },
   (t) => [
     uniqueIndex("bookings_idempotency_key_unique").on(t.idempotencyKey),
