@@ -9,8 +9,9 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import { SEGMENT_TEXTS as T } from "~/domain/newsletter/admin-texts";
+import { consentFacts, sourceLabel, type ConsentRecordView } from "~/domain/newsletter/consent";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import { subscriberSaveSchema } from "~/domain/schemas/subscriber";
 import { FormErrors } from "./form-errors";
@@ -21,11 +22,10 @@ export interface SegmentCountsView {
   total: number;
 }
 
-export interface SubscriberCardView {
+export interface SubscriberCardView extends ConsentRecordView {
   email: string;
   name: string | null;
   status: string;
-  source: string;
   segments: string[];
 }
 
@@ -125,7 +125,13 @@ export function SubscriberSegmentsForm({
           <dt>{T.status}</dt>
           <dd data-testid="subscriber-status">{subscriber.status === "subscribed" ? T.active : T.inactive}</dd>
           <dt>{T.source}</dt>
-          <dd>{subscriber.source}</dd>
+          <dd>{sourceLabel(subscriber.source)}</dd>
+          {consentFacts(subscriber).map((fact) => (
+            <Fragment key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
+            </Fragment>
+          ))}
         </dl>
       )}
       <FormErrors errors={form.errors} />

@@ -46,11 +46,19 @@ async function segmentsOf(email: string) {
 
 async function subscriber(email: string) {
   return env.DB.prepare(
-    `SELECT email, name, status, source, consent_method AS consentMethod, consent_at AS consentAt
+    `SELECT email, name, status, source, consent_method AS consentMethod, consent_at AS consentAt, consent_page AS consentPage
      FROM newsletter_subscribers WHERE lower(email) = lower(?)`,
   )
     .bind(email)
-    .first<{ email: string; name: string | null; status: string; source: string; consentMethod: string | null; consentAt: string | null }>();
+    .first<{
+      email: string;
+      name: string | null;
+      status: string;
+      source: string;
+      consentMethod: string | null;
+      consentAt: string | null;
+      consentPage: string | null;
+    }>();
 }
 
 const page = async (query = "") => {
@@ -185,6 +193,7 @@ describe("saving segments", () => {
       source: "manual",
       consentMethod: "admin",
       consentAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      consentPage: "/admin/utskick",
     });
     expect((await segmentsOf("ny@example.se")).map((s) => s.segment)).toEqual(["live-utskick", "test-once"]);
     const { html } = await page("&epost=ny%40example.se");

@@ -17,7 +17,19 @@ import type { Actor } from "../admin/create-session.server";
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
 
-export type SubscriberView = Pick<SubscriberRow, "id" | "email" | "name" | "status" | "source"> & {
+export type SubscriberView = Pick<
+  SubscriberRow,
+  | "id"
+  | "email"
+  | "name"
+  | "status"
+  | "source"
+  | "consentAt"
+  | "consentMethod"
+  | "consentPage"
+  | "consentWording"
+  | "unsubscribedAt"
+> & {
   segments: string[];
 };
 
@@ -28,7 +40,18 @@ export interface SegmentCounts {
   total: number;
 }
 
-const SUBSCRIBER_COLUMNS = columnsAs(schema.newsletterSubscribers, ["id", "email", "name", "status", "source"]);
+const SUBSCRIBER_COLUMNS = columnsAs(schema.newsletterSubscribers, [
+  "id",
+  "email",
+  "name",
+  "status",
+  "source",
+  "consentAt",
+  "consentMethod",
+  "consentPage",
+  "consentWording",
+  "unsubscribedAt",
+]);
 
 /** The address matches regardless of case (the table's unique index is on lower(email)). */
 const BY_EMAIL = "lower(email) = lower(?)";
@@ -112,8 +135,8 @@ export async function saveSubscriberSegments(
   const first = add
     ? db
         .prepare(
-          `INSERT INTO newsletter_subscribers (email, name, status, source, consent_at, consent_method, created_at)
-           VALUES (?1, ?2, 'subscribed', 'manual', ?3, 'admin', ?3) ON CONFLICT DO NOTHING`,
+          `INSERT INTO newsletter_subscribers (email, name, status, source, consent_at, consent_method, consent_page, created_at)
+           VALUES (?1, ?2, 'subscribed', 'manual', ?3, 'admin', '/admin/utskick', ?3) ON CONFLICT DO NOTHING`,
         )
         .bind(values.email, values.name ?? null, nowIso)
     : db.prepare(`UPDATE newsletter_subscribers SET name = ?2 WHERE ${BY_EMAIL.replace("?", "?1")}`).bind(values.email, values.name ?? null);
