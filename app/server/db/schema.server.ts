@@ -107,9 +107,12 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     /** When the reminder 24 h before the session was queued; NULL: not reminded (migration 0007). */
     remindedAt: text("reminded_at"),
+    /** When the customer's personal data was removed (erasure on request, or retention); the row stays for the accounts. */
+    anonymizedAt: text("anonymized_at"),
   },
   (t) => [
     uniqueIndex("bookings_idempotency_key_unique").on(t.idempotencyKey),
+    index("bookings_retention_idx").on(t.sessionEndTime).where(sql`anonymized_at IS NULL`),
     uniqueIndex("bookings_one_active_per_email")
       .on(t.sessionId, sql`lower(${t.userEmail})`)
       .where(sql`booking_status <> 'cancelled'`),
@@ -222,8 +225,16 @@ export const newsletterSubscribers = sqliteTable(
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
     index("newsletter_subscribers_status_idx").on(t.status),
+    index("newsletter_subscribers_unsubscribed_idx").on(t.unsubscribedAt).where(sql`status = 'unsubscribed'`),
   ],
 );
+
+/** Addresses whose subscription was deleted, as hashes only: never added or mailed again unless their owner subscribes anew. */
+export const newsletterSuppressions = sqliteTable("newsletter_suppressions", {
+  emailHash: text("email_hash").primaryKey(),
+  reason: text("reason", { enum: ["unsubscribed", "erased"] }).notNull(),
+  createdAt: createdAt(),
+});
 
 export const newsletterSubscriberSegments = sqliteTable(
   "newsletter_subscriber_segments",
@@ -344,23 +355,31 @@ export const emailBodies = sqliteTable("email_bodies", {
   createdAt: createdAt(),
 });
 
-export const contactMessages = sqliteTable("contact_messages", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  message: text("message").notNull(),
-  createdAt: createdAt(),
-});
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
 
-export const problemReports = sqliteTable("problem_reports", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  userName: text("user_name").notNull(),
-  userEmail: text("user_email").notNull(),
-  userPhone: text("user_phone").notNull(),
-  message: text("message").notNull(),
-  needsHelp: text("needs_help", { enum: ["yes", "no"] }).notNull(),
-  createdAt: createdAt(),
-});
+export const problemReports = sqliteTable(
+  "problem_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userName: text("user_name").notNull(),
+    userEmail: text("user_email").notNull(),
+    userPhone: text("user_phone").notNull(),
+    message: text("message").notNull(),
+    needsHelp: text("needs_help", { enum: ["yes", "no"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("problem_reports_created_idx").on(t.createdAt)],
+);
 
 /** Flurre's FAQ rows; links_json is a JSON array of { label, href }. */
 export const flurreFaq = sqliteTable("flurre_faq", {
@@ -386,6 +405,7 @@ export const flurreUnanswered = sqliteTable(
   (t) => [
     index("flurre_unanswered_open_idx").on(t.handledAt, t.askedAt),
     index("flurre_unanswered_normalized_idx").on(t.normalized),
+    index("flurre_unanswered_asked_idx").on(t.askedAt),
   ],
 );
 
