@@ -12,6 +12,7 @@
  * run at or after that instant: 06:00 UTC in summer, 07:00 UTC in winter, so
  * 08:00 holds on both sides of a DST change without a cron per season.
  */
+import { applyDecisionDefaults, requestDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
@@ -58,6 +59,20 @@ const jobs: Job[] = [
     // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
+  },
+  {
+    name: "session-decisions",
+    phase: 1,
+    // Every five minutes: at T−30 h a group session of 2 or fewer asks the admin
+    // (the first run at or after the instant), at T−25 h the default applies;
+    // its cancellation mails go with this run's drain. The cron cannot purge
+    // the app's page cache: the seat lists show the cancellation once their
+    // 30 s expire, and a booking of the cancelled session is refused anyway.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: async ({ env, config, scheduledTime }) => ({
+      ...(await applyDecisionDefaults({ env, config }, scheduledTime)),
+      ...(await requestDecisions({ env, config }, scheduledTime)),
+    }),
   },
   {
     name: "outbox-drain",
