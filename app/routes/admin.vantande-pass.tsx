@@ -140,7 +140,7 @@ function DecisionCard({ decision, confirming, returnTo }: { decision: DecisionPa
         </dl>
         {decision.state === "decided" ? (
           <p data-testid="decided-by">
-            {decision.decisionLabel} {decision.decidedByLabel}
+            {`${decision.decisionLabel} ${decision.decidedByLabel}`}
           </p>
         ) : decision.state === "waiting-default" ? (
           <p>{DECISION_TEXTS.waitingDefault}</p>

@@ -356,7 +356,15 @@ export async function applyDecisionDefaults(
            RETURNING decision, reason`,
         )
         .bind(request.id, nowIso, wantsCancel ? 1 : 0, late ? 1 : 0, DECISION_MAX_PARTICIPANTS),
-      auditStatement(db, SYSTEM_ACTOR, request.sessionId, { decision: "default", startTime: request.startTime }, nowIso),
+      // The audit row says what the statement above decided (changes(): only if it did).
+      db
+        .prepare(
+          `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+           SELECT NULL, ?2, 'session.decision', 'session', CAST(session_id AS TEXT),
+             json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ?3), ?4
+           FROM session_decisions WHERE id = ?1 AND changes() > 0`,
+        )
+        .bind(request.id, SYSTEM_ACTOR.email, session.currentParticipants, nowIso),
       blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
         sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
         params: [request.id],
