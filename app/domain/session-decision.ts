@@ -72,6 +72,7 @@ export const DECISION_TEXTS = {
   failed: "Kunde inte spara beslutet. Försök igen.",
   waitingDefault: "Tidsgränsen har passerat; standardvalet tillämpas inom några minuter.",
   runDone: "Passet körs som planerat",
+  cancelPending: "Beslutet är sparat; passet ställs in inom några minuter.",
   defaultWillApply: (defaultDecision: Decision, deadlineIso: string) =>
     defaultDecision === "cancel"
       ? `Annars ställs passet in automatiskt ${formatDateTime(deadlineIso)}.`
@@ -175,6 +176,7 @@ export const DECISION_LINK_TEXTS = {
     cancel: "Alla bokningar är avbokade och kunderna får ett mejl om det.",
     run: "Inget ändras för kunderna.",
   } satisfies Record<Decision, string>,
+  pendingText: "Beslutet är sparat. Passet ställs in och kunderna får sina mejl inom några minuter.",
   alreadyDecided: (decision: Decision) => `Redan beslutat: ${DECISION_TEXTS.decided[decision]}`,
   alreadyText: "Länken kan inte användas igen; det första beslutet gäller.",
   expiredTitle: "Tidsgränsen har passerat",

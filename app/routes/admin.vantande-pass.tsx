@@ -67,6 +67,7 @@ const refused = (description: string): ToastView => ({ type: "error", title: "Fe
 function toastFor(outcome: DecideOutcome): ToastView {
   switch (outcome.status) {
     case "decided":
+      if (!outcome.applied) return { type: "info", title: "Sparat!", description: DECISION_TEXTS.cancelPending };
       return outcome.decision === "cancel"
         ? ADMIN_TOASTS.cancelled
         : { type: "success", title: "Framgång", description: DECISION_TEXTS.runDone };

@@ -90,7 +90,7 @@ function Body({ view }: { view: DecisionLinkView }) {
       return (
         <>
           <h1 id="page-heading">{DECISION_LINK_TEXTS.done[view.decision]}</h1>
-          <p role="status">{DECISION_LINK_TEXTS.doneText[view.decision]}</p>
+          <p role="status">{view.pending ? DECISION_LINK_TEXTS.pendingText : DECISION_LINK_TEXTS.doneText[view.decision]}</p>
         </>
       );
     case "already-decided":

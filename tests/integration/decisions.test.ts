@@ -370,6 +370,27 @@ describe("the default at T−25 h", () => {
     expect((await requestMails(id))[0]!.text).not.toContain(links.run.token);
   });
 
+  it("carries out a 'cancel' that was recorded but not done (the cancellation failed) on the next run", async () => {
+    const start = startInDays(23);
+    const id = await sessionAt(start, { participants: 2 });
+    await runCron(requestAt(start));
+    const decidedAt = new Date(requestAt(start).getTime() + HOUR).toISOString();
+    await env.DB.prepare(
+      `UPDATE session_decisions SET decision = 'cancel', decided_at = ?, decided_by = 'link', decided_by_email = ? WHERE session_id = ?`,
+    )
+      .bind(decidedAt, config().ADMIN_EMAIL, id)
+      .run();
+    await runCron(new Date(requestAt(start).getTime() + HOUR + 5 * MINUTE));
+    expect((await sessionState(id))!.cancelledAt).not.toBeNull();
+    expect(await customerMails(id)).toHaveLength(2);
+    expect(await decisionsOf(id)).toEqual([expect.objectContaining({ decision: "cancel", appliedAt: expect.any(String) })]);
+    const cancelAudit = (await auditOf(id)).filter((a) => a.action === "session.cancel");
+    expect(cancelAudit).toHaveLength(1);
+    expect(JSON.parse(cancelAudit[0]!.details)).toMatchObject({ via: "länk i e-post" });
+    await runCron(new Date(requestAt(start).getTime() + HOUR + 10 * MINUTE));
+    expect(await customerMails(id)).toHaveLength(2);
+  });
+
   it("runs a session that filled up to 3 since the request", async () => {
     const start = startInDays(16);
     const id = await sessionAt(start, { participants: 2 });

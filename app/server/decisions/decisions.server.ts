@@ -146,7 +146,8 @@ async function requestDecision(deps: DecisionDeps, session: DecisionSession, now
 // ─── Deciding ────────────────────────────────────────────────────────────
 
 export type DecideOutcome =
-  | { status: "decided"; decision: Decision; sessionId: number; cancelledBookings: number; mailIds: string[] }
+  /** `applied`: false when a 'cancel' was recorded but the cancellation failed (the cron carries it out). */
+  | { status: "decided"; decision: Decision; sessionId: number; applied: boolean; cancelledBookings: number; mailIds: string[] }
   /** Someone (or the default) decided first. */
   | { status: "already-decided"; decision: Decision; decidedBy: DecidedBy }
   | { status: "expired" }
@@ -277,9 +278,16 @@ async function decide(
     const now2 = await readRequest(db, target);
     return (now2 && closedBecause(now2, now)) ?? { status: "not-found" };
   }
-  if (decision === "run") return { status: "decided", decision, sessionId: request.sessionId, cancelledBookings: 0, mailIds: [] };
-  const done = await carryOutCancel(deps, request.id, request.sessionId, actor);
-  return { status: "decided", decision, sessionId: request.sessionId, ...done };
+  const decided = { status: "decided", decision, sessionId: request.sessionId } as const;
+  if (decision === "run") return { ...decided, applied: true, cancelledBookings: 0, mailIds: [] };
+  try {
+    const done = await carryOutCancel(deps, request.id, request.sessionId, actor);
+    return { ...decided, applied: true, ...done };
+  } catch (error) {
+    // The decision stands; the cron's next run cancels (retryUnappliedCancels).
+    console.error(`decision: cancelling session ${request.sessionId} failed; the cron will retry`, error);
+    return { ...decided, applied: false, cancelledBookings: 0, mailIds: [] };
+  }
 }
 
 /** Cancels the session (the staff cancel flow) and marks the decision applied. */

@@ -29,7 +29,8 @@ export type DecisionLinkView =
       deadline: string;
       defaultNote: string;
     }
-  | { state: "done"; decision: Decision }
+  /** `pending`: a 'cancel' recorded whose cancellation the cron will finish. */
+  | { state: "done"; decision: Decision; pending: boolean }
   | { state: "already-decided"; decision: Decision; by: string | null }
   | { state: "expired"; deadline: string }
   | { state: "void" }
@@ -84,7 +85,7 @@ export async function submitDecisionLink(
   switch (outcome.status) {
     case "decided":
       return {
-        view: { state: "done", decision: outcome.decision },
+        view: { state: "done", decision: outcome.decision, pending: !outcome.applied },
         mailIds: outcome.mailIds,
         sessionChanged: outcome.decision === "cancel",
       };
