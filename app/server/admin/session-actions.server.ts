@@ -71,14 +71,14 @@ async function readSession(db: D1Database, sessionId: number) {
   return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
 }
 
-function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: unknown): AuditEntry {
+function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): AuditEntry {
   return {
     actorUserId: actor.userId,
     actorEmail: actor.email,
     action,
     targetType,
     targetId,
-    detailsJson: JSON.stringify(actor.via ? { ...(details as object), via: actor.via } : details),
+    detailsJson: JSON.stringify(actor.via ? { ...details, via: actor.via } : details),
   };
 }
 
