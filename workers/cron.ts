@@ -17,6 +17,7 @@
  * across a DST change exactly 24 h before all the same (19:00 the evening
  * before the autumn change, 17:00 before the spring one).
  */
+import { applyDecisionDefaults, requestDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
@@ -51,7 +52,7 @@ interface JobContext {
 interface Job {
   name: string;
   /** Lower phases run (and finish) first. */
-  phase: 1 | 2;
+  phase: 1 | 2 | 3;
   runsOn(cron: string): boolean;
   /** Returns the figures to log, e.g. { sent: 3 }. */
   run(job: JobContext): Promise<Record<string, number>>;
@@ -66,15 +67,30 @@ const jobs: Job[] = [
     run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
   },
   {
-    name: "reminders",
+    name: "session-decisions",
     phase: 1,
-    // Every five minutes: a booking is due 24 h before its session, reminded once (phase 2's drain sends it).
+    // Every five minutes: at T−30 h a group session of 2 or fewer asks the admin
+    // (the first run at or after the instant), at T−25 h the default applies;
+    // its cancellation mails go with this run's drain. The cron cannot purge
+    // the app's page cache: the seat lists show the cancellation once their
+    // 30 s expire, and a booking of the cancelled session is refused anyway.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: async ({ env, config, scheduledTime }) => ({
+      ...(await applyDecisionDefaults({ env, config }, scheduledTime)),
+      ...(await requestDecisions({ env, config }, scheduledTime)),
+    }),
+  },
+  {
+    name: "reminders",
+    phase: 2,
+    // Every five minutes: a booking is due 24 h before its session, reminded once. After the
+    // decisions, so a session cancelled in this run is not reminded; phase 3's drain sends it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ env, config, scheduledTime }) => sendDueReminders(env, config, scheduledTime),
   },
   {
     name: "outbox-drain",
-    phase: 2,
+    phase: 3,
     // Every trigger, so mail is never more than five minutes late.
     runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
@@ -83,14 +99,14 @@ const jobs: Job[] = [
   },
   {
     name: "dead-links",
-    phase: 2,
+    phase: 3,
     // Every trigger: a sign-in link lives 10 minutes, its stored copy not much longer.
     runsOn: () => true,
     run: ({ env, scheduledTime }) => retireDeadLinks(env.DB, scheduledTime),
   },
   {
     name: "housekeeping",
-    phase: 2,
+    phase: 3,
     runsOn: (cron) => cron === CRONS.daily,
     run: ({ env, config, scheduledTime }) =>
       removeExpiredRecords(env, scheduledTime, { mailRetentionDays: config.MAIL_RETENTION_DAYS }),
@@ -122,7 +138,7 @@ export default {
     }
     const scheduledTime = new Date(controller.scheduledTime);
     const failed: Job[] = [];
-    for (const phase of [1, 2] as const) {
+    for (const phase of [1, 2, 3] as const) {
       const due = jobs.filter((job) => job.phase === phase && job.runsOn(controller.cron));
       const outcomes = await Promise.allSettled(
         due.map((job) => runJob(job, { env, config, scheduledTime, cron: controller.cron })),

@@ -6,6 +6,7 @@ const ACTION_LABELS: Record<string, string> = {
   "session.release": "Släppte pass till försäljning",
   "session.cancel": "Ställde in pass",
   "session.delete": "Tog bort pass",
+  "session.decision": "Beslutade om pass med få deltagare",
   "booking.cancel": "Avbokade bokning",
   "email.send": "Skickade mejl",
   "campaign.send": "Startade utskick",

@@ -59,6 +59,8 @@ export interface Env {
   FLURRE_AI_TIMEOUT_MS?: string;
   /** Questions to Flurre per client per 10 minutes (default 30); the bench raises it. */
   FLURRE_RATE_LIMIT?: string;
+  /** What happens at T−25 h to a group session of 2 or fewer that the admin has not decided on: cancel (default) or run. */
+  MIN_PARTICIPANTS_DEFAULT?: string;
 }
 
 /** The bot check's minimum time between rendering a form and receiving it (FORM_MIN_FILL_MS). */
@@ -147,6 +149,11 @@ const ConfigSchema = z
       .min(0, "FORM_MIN_FILL_MS must be at least 0")
       .max(60_000, "FORM_MIN_FILL_MS must be at most 60000")
       .default(MIN_FILL_MS),
+    MIN_PARTICIPANTS_DEFAULT: z
+      .enum(["cancel", "run"], {
+        errorMap: () => ({ message: "MIN_PARTICIPANTS_DEFAULT must be 'cancel' or 'run'" }),
+      })
+      .default("cancel"),
   })
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === "resend" && !c.RESEND_API_KEY) {

@@ -19,6 +19,7 @@ import {
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
 import { getDb, schema, type Db } from "../db.server";
+import { decisionPanelQuery } from "../decisions/decisions.server";
 import type { Env } from "../env.server";
 import { sessionColumns } from "../public/sessions.server";
 import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
@@ -83,6 +84,18 @@ export function listAvailableSessions(env: Pick<Env, "DB">, now: Date, page = 1)
 
 export function listWaitingSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
   return simpleList(env, "waiting", now, page);
+}
+
+/**
+ * The waiting list's page and, in the same batch, the minimum-participant
+ * decisions its panel shows (which include sessions of 0 participants, not
+ * on this list).
+ */
+export async function listWaitingSessionsWithDecisions(env: Pick<Env, "DB">, now: Date, page = 1) {
+  const db = getDb(env);
+  const { count: counting, rows } = pageStatements(db, "waiting", now, page);
+  const [[counted], found, decisions] = await db.batch([counting, rows, decisionPanelQuery(db, now)]);
+  return { ...toPage("waiting", counted?.total ?? 0, page, found.map(toAdminCard)), decisions };
 }
 
 export type ConfirmedSessionView = AdminSessionCardView & { bookings: AdminBookingView[] };

@@ -9,10 +9,15 @@
  * and audits in one D1 batch. A repeat (a double submit) changes nothing,
  * mails nobody and writes no audit row. Delivery follows the response; the
  * cached seat lists are purged.
+ *
+ * Cancelling a session has a core without a request (cancelSession), for
+ * the cron's minimum-participant default, which has neither a response to
+ * follow nor a page cache of its own: its mails go with the cron's drain.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
 import { columnsAs, schema } from "../db.server";
+import type { Config, Env } from "../env.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";
@@ -22,6 +27,14 @@ import { seatsFor, type AuditEntry, type BookingRecord, type StaffChangeExtras }
 export interface AdminActor {
   userId: string | null;
   email: string;
+  /** How the change was asked for, when not on the admin's own pages (e.g. "länk i e-post"); kept in the audit details. */
+  via?: string;
+}
+
+/** What a staff change needs when there is no request (the cron). */
+export interface StaffChangeDeps {
+  env: Pick<Env, "DB" | "SESSION_SEATS">;
+  config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL" | "EMAIL_FROM">;
 }
 
 export type StaffChangeOutcome =
@@ -58,14 +71,14 @@ async function readSession(db: D1Database, sessionId: number) {
   return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
 }
 
-function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: unknown): AuditEntry {
+function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): AuditEntry {
   return {
     actorUserId: actor.userId,
     actorEmail: actor.email,
     action,
     targetType,
     targetId,
-    detailsJson: JSON.stringify(details),
+    detailsJson: JSON.stringify(actor.via ? { ...details, via: actor.via } : details),
   };
 }
 
@@ -75,12 +88,11 @@ function audit(actor: AdminActor, action: string, targetType: string, targetId: 
  * version of the event sent before.
  */
 function cancellationRows(
-  context: AppLoadContext,
+  { config }: Pick<StaffChangeDeps, "config">,
   bookings: readonly BookingRecord[],
   reason: CancellationReason,
   revision: number,
 ): NonNullable<StaffChangeExtras["mails"]> {
-  const { config } = context;
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   return bookings.map((booking) => ({
@@ -154,8 +166,7 @@ export async function releaseSessionAsStaff(
 
 /**
  * 'Ställ in pass': marks the session cancelled (kept, off sale) and cancels
- * every active booking, mailing each customer. A booking that arrived while
- * the first call was on its way is cancelled and mailed by a second.
+ * every active booking, mailing each customer.
  */
 export async function cancelSessionAsStaff(
   context: AppLoadContext,
@@ -163,13 +174,34 @@ export async function cancelSessionAsStaff(
   actor: AdminActor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
-  const { env } = context.cloudflare;
+  const { outcome, mailIds } = await cancelSession({ env: context.cloudflare.env, config: context.config }, actor, sessionId);
+  if (outcome.status === "done") {
+    scheduleDrain(context, mailIds);
+    purgeSeatLists(request, context.cloudflare.ctx);
+  }
+  return outcome;
+}
+
+/**
+ * The core of 'Ställ in pass', without a request: cancels the session and
+ * its active bookings, queuing each customer's mail, and returns the outbox
+ * ids of the mails it queued (for the caller to deliver). A booking that
+ * arrived while the first call was on its way is cancelled and mailed by a
+ * second. Repeated, it changes and mails nothing.
+ */
+export async function cancelSession(
+  deps: StaffChangeDeps,
+  actor: AdminActor,
+  sessionId: number,
+): Promise<{ outcome: StaffChangeOutcome; mailIds: string[] }> {
+  const { env } = deps;
   let count = 0;
+  const mailIds: string[] = [];
   for (let round = 0; round < 2; round++) {
     const read = await readSession(env.DB, sessionId);
-    if (!read) return { status: "not-found" };
+    if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
-    const mails = cancellationRows(context, read.active, "session", read.session.revision);
+    const mails = cancellationRows(deps, read.active, "session", read.session.revision);
     const result = await seatsFor(env, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {
@@ -181,12 +213,13 @@ export async function cancelSessionAsStaff(
         }),
       },
     );
-    if (result.status !== "cancelled") return { status: "not-found" };
+    if (result.status !== "cancelled") return { outcome: { status: "not-found" }, mailIds };
     count += result.cancelledBookings.length;
-    afterChange(context, request, mails, result.cancelledBookings);
+    const done = new Set(result.cancelledBookings.map((b) => b.id));
+    mailIds.push(...mails.filter((m) => done.has(m.bookingId)).map((m) => m.row.id));
     if (result.session.currentParticipants === 0) break;
   }
-  return { status: "done", count };
+  return { outcome: { status: "done", count }, mailIds };
 }
 
 /** Deletes a session that never had a booking (any booking, even a cancelled one, keeps it). */

@@ -489,3 +489,34 @@ export type PopupTypeRow = typeof popupTypes.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/** The minimum-participant decision asked of the admin at T−30 h (migrations/0008_session_decisions.sql). */
+export const sessionDecisions = sqliteTable(
+  "session_decisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    /** The start the request asks about; a moved session leaves this row void. */
+    startTime: text("start_time").notNull(),
+    /** start − 25 h: the default applies from here. */
+    deadline: text("deadline").notNull(),
+    participants: integer("participants").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    requestedAt: text("requested_at").notNull().default(now),
+    decision: text("decision", { enum: ["cancel", "run"] }),
+    decidedAt: text("decided_at"),
+    decidedBy: text("decided_by", { enum: ["admin", "link", "default"] }),
+    decidedByEmail: text("decided_by_email"),
+    reason: text("reason", { enum: ["filled", "late"] }),
+    appliedAt: text("applied_at"),
+  },
+  (t) => [
+    uniqueIndex("session_decisions_session_start_idx").on(t.sessionId, t.startTime),
+    uniqueIndex("session_decisions_token_idx").on(t.tokenHash),
+    index("session_decisions_open_idx").on(t.decision, t.deadline),
+  ],
+);
+
+export type SessionDecisionRow = typeof sessionDecisions.$inferSelect;

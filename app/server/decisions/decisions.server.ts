@@ -1,0 +1,469 @@
+/**
+ * The minimum-participant decision (app/domain/session-decision.ts): the
+ * request at T−30 h (a session_decisions row and one mail to ADMIN_EMAIL with
+ * two one-click links), the decision by link or on /admin/vantande-pass, and
+ * the configured default at T−25 h.
+ *
+ * A request belongs to a session AND the start it asked about: once the
+ * session moves, is cancelled by staff or becomes private, its row no longer
+ * matches and is void (a moved session gets a new request at its new T−30 h).
+ * The first decision wins: every path records it with one conditional UPDATE
+ * (`decision IS NULL`, before the deadline for people), in the batch that
+ * audits it and blanks the link's token in the stored mail. A 'cancel' is
+ * then carried out through the staff cancel flow (cancelSession: the
+ * session's SessionSeats object, each customer's mail with .ics CANCEL) and
+ * marked applied; one that failed half-way is retried by the cron, and a
+ * repeat changes and mails nothing.
+ *
+ * Every run of the cron is idempotent: one row per session and start (a
+ * unique index), its mail queued only by the run whose row was written (and
+ * keyed per session and start), and the default recorded only while no
+ * decision is.
+ */
+import { and, asc, eq, gte, isNull, or } from "drizzle-orm";
+import { GROUP_CANCEL_NOTICE_HOURS } from "~/domain/constants";
+import {
+  decisionLateMail,
+  decisionRequestMail,
+  decisionRequestMailKey,
+  type DecisionSession,
+} from "~/domain/mail/session-decision";
+import {
+  DECISION_LINK_VALUES,
+  DECISION_MAX_PARTICIPANTS,
+  decisionDeadline,
+  decisionFromLinkValue,
+  lastNoticeAt,
+  requestWindow,
+  type DecidedBy,
+  type Decision,
+  type DecisionReason,
+} from "~/domain/session-decision";
+import { cancelSession, type AdminActor } from "../admin/session-actions.server";
+import { randomToken, sha256Hex } from "../crypto.server";
+import { schema, type Db } from "../db.server";
+import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import type { Config, Env } from "../env.server";
+
+const { sessionDecisions, sessions } = schema;
+
+export interface DecisionDeps {
+  env: Pick<Env, "DB" | "SESSION_SEATS">;
+  config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL" | "EMAIL_FROM" | "MIN_PARTICIPANTS_DEFAULT">;
+}
+
+/** The audit actor of a default: no person. */
+export const SYSTEM_ACTOR: AdminActor = { userId: null, email: "automatiskt" };
+/** How a decision by the mailed link is named in the audit log. */
+export const LINK_VIA = "länk i e-post";
+
+/** A request still matches its session: same start, not cancelled, still a group session. */
+const MATCHES_SESSION = `s.id = d.session_id AND s.start_time = d.start_time AND s.cancelled_at IS NULL AND s.pass_type = 'group'`;
+
+const SESSION_SELECT = `s.id AS id, s.title AS title, s.location AS location, s.start_time AS startTime, s.end_time AS endTime,
+  s.current_participants AS currentParticipants, s.max_participants AS maxParticipants`;
+
+/** The mailed link for one of the two actions. */
+export function decisionLink(siteUrl: string, token: string, decision: Decision): string {
+  const url = new URL("/beslut", siteUrl);
+  url.searchParams.set("token", token);
+  url.searchParams.set("val", DECISION_LINK_VALUES[decision]);
+  return url.toString();
+}
+
+function auditStatement(db: D1Database, actor: AdminActor, sessionId: number, details: Record<string, unknown>, at: string) {
+  // changes() is the row count of the statement just before: the audit row only if the decision was recorded.
+  return db
+    .prepare(
+      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+       SELECT ?, ?, 'session.decision', 'session', ?, ?, ? WHERE changes() > 0`,
+    )
+    .bind(actor.userId, actor.email, String(sessionId), JSON.stringify(actor.via ? { ...details, via: actor.via } : details), at);
+}
+
+// ─── T−30 h: the requests ────────────────────────────────────────────────
+
+/**
+ * Asks about every group session, not cancelled, with 0–2 participants, whose
+ * start is within (now + 25 h, now + 30 h] and that has no request for that
+ * start yet: one row and one mail each.
+ */
+export async function requestDecisions(deps: DecisionDeps, now: Date): Promise<{ requested: number }> {
+  const db = deps.env.DB;
+  const { startAfter, startAtOrBefore } = requestWindow(now);
+  const { results } = await db
+    .prepare(
+      `SELECT ${SESSION_SELECT} FROM sessions s
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND s.current_participants <= ?3
+         AND s.start_time > ?1 AND s.start_time <= ?2
+         AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
+       ORDER BY s.start_time, s.id LIMIT 50`,
+    )
+    .bind(startAfter, startAtOrBefore, DECISION_MAX_PARTICIPANTS)
+    .all<DecisionSession>();
+  let requested = 0;
+  for (const session of results) {
+    if (await requestDecision(deps, session, now)) requested++;
+  }
+  return { requested };
+}
+
+async function requestDecision(deps: DecisionDeps, session: DecisionSession, now: Date): Promise<boolean> {
+  const { env, config } = deps;
+  const db = env.DB;
+  const token = randomToken();
+  const tokenHash = await sha256Hex(token);
+  const deadline = decisionDeadline(session.startTime).toISOString();
+  const mail = decisionRequestMail(
+    { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL },
+    session,
+    {
+      links: { cancel: decisionLink(config.SITE_URL, token, "cancel"), run: decisionLink(config.SITE_URL, token, "run") },
+      deadline,
+      defaultDecision: config.MIN_PARTICIPANTS_DEFAULT,
+      token,
+    },
+  );
+  // The outbox row is timed by the real clock (the drain's), the request by the trigger's.
+  const row = toOutboxRow(mail, { from: config.EMAIL_FROM }, new Date().toISOString());
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at)
+         SELECT id, start_time, ?3, current_participants, ?4, ?5 FROM sessions
+         WHERE id = ?1 AND start_time = ?2 AND cancelled_at IS NULL AND pass_type = 'group' AND current_participants <= ?6
+         ON CONFLICT (session_id, start_time) DO NOTHING`,
+      )
+      .bind(session.id, session.startTime, deadline, tokenHash, now.toISOString(), DECISION_MAX_PARTICIPANTS),
+    // Only the run whose row was written mails (and the key keeps it to one mail per session and start).
+    ...outboxInsertStatements(db, row, {
+      condition: { sql: "EXISTS (SELECT 1 FROM session_decisions WHERE token_hash = ?)", params: [tokenHash] },
+    }),
+  ]);
+  return (inserted?.meta.changes ?? 0) > 0;
+}
+
+// ─── Deciding ────────────────────────────────────────────────────────────
+
+export type DecideOutcome =
+  /** `applied`: false when a 'cancel' was recorded but the cancellation failed (the cron carries it out). */
+  | { status: "decided"; decision: Decision; sessionId: number; applied: boolean; cancelledBookings: number; mailIds: string[] }
+  /** Someone (or the default) decided first. */
+  | { status: "already-decided"; decision: Decision; decidedBy: DecidedBy }
+  | { status: "expired" }
+  /** The session moved, was cancelled or deleted, or is no longer a group session. */
+  | { status: "void" }
+  | { status: "not-found" };
+
+/** A request as the link page, the admin page and the deciding code read it, with its session as it is now. */
+export interface DecisionRequest {
+  id: number;
+  sessionId: number;
+  startTime: string;
+  deadline: string;
+  participants: number;
+  decision: Decision | null;
+  decidedAt: string | null;
+  decidedBy: DecidedBy | null;
+  decidedByEmail: string | null;
+  reason: DecisionReason | null;
+  appliedAt: string | null;
+  /** The session still is what the request asked about (same start, not cancelled, group). */
+  matches: boolean;
+  session: (DecisionSession & { cancelledAt: string | null }) | null;
+}
+
+type RequestRow = Omit<DecisionRequest, "matches" | "session"> & {
+  matches: number;
+  title: string | null;
+  location: string | null;
+  sessionStart: string | null;
+  endTime: string | null;
+  currentParticipants: number | null;
+  maxParticipants: number | null;
+  cancelledAt: string | null;
+};
+
+const REQUEST_SELECT = `SELECT d.id AS id, d.session_id AS sessionId, d.start_time AS startTime, d.deadline AS deadline,
+    d.participants AS participants, d.decision AS decision, d.decided_at AS decidedAt, d.decided_by AS decidedBy,
+    d.decided_by_email AS decidedByEmail, d.reason AS reason, d.applied_at AS appliedAt,
+    EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION}) AS matches,
+    x.title AS title, x.location AS location, x.start_time AS sessionStart, x.end_time AS endTime,
+    x.current_participants AS currentParticipants, x.max_participants AS maxParticipants, x.cancelled_at AS cancelledAt
+  FROM session_decisions d LEFT JOIN sessions x ON x.id = d.session_id`;
+
+function toRequest(row: RequestRow): DecisionRequest {
+  const { matches, title, location, sessionStart, endTime, currentParticipants, maxParticipants, cancelledAt, ...rest } = row;
+  return {
+    ...rest,
+    matches: matches === 1,
+    session:
+      title === null || location === null || sessionStart === null || endTime === null
+        ? null
+        : {
+            id: row.sessionId,
+            title,
+            location,
+            startTime: sessionStart,
+            endTime,
+            currentParticipants: currentParticipants ?? 0,
+            maxParticipants: maxParticipants ?? 0,
+            cancelledAt,
+          },
+  };
+}
+
+type Target = { tokenHash: string } | { id: number };
+
+async function readRequest(db: D1Database, target: Target): Promise<DecisionRequest | null> {
+  const [column, key] = "tokenHash" in target ? ["d.token_hash", target.tokenHash] : ["d.id", target.id];
+  const row = await db.prepare(`${REQUEST_SELECT} WHERE ${column} = ?`).bind(key).first<RequestRow>();
+  return row ? toRequest(row) : null;
+}
+
+/** The request a mailed link's token opens, or null for an unknown token. Reads only. */
+export async function findRequestByToken(db: D1Database, token: string): Promise<DecisionRequest | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  return readRequest(db, { tokenHash: await sha256Hex(token) });
+}
+
+/** Why a request cannot take a decision now, or null when it can. */
+export function closedBecause(request: DecisionRequest, now: Date): Exclude<DecideOutcome, { status: "decided" }> | null {
+  if (request.decision !== null && request.decidedBy !== null) {
+    return { status: "already-decided", decision: request.decision, decidedBy: request.decidedBy };
+  }
+  if (!request.matches) return { status: "void" };
+  if (Date.parse(request.deadline) <= now.getTime()) return { status: "expired" };
+  return null;
+}
+
+/**
+ * Records a person's decision (by link or on the admin page) if the request
+ * is open, then carries a 'cancel' out. Refused after the deadline: the
+ * default applies then.
+ */
+async function decide(
+  deps: DecisionDeps,
+  target: Target,
+  decision: Decision,
+  by: Exclude<DecidedBy, "default">,
+  actor: AdminActor,
+  now: Date,
+): Promise<DecideOutcome> {
+  const db = deps.env.DB;
+  const request = await readRequest(db, target);
+  if (!request) return { status: "not-found" };
+  const closed = closedBecause(request, now);
+  if (closed) return closed;
+  const nowIso = now.toISOString();
+  const [recorded] = await db.batch([
+    db
+      .prepare(
+        `UPDATE session_decisions AS d SET decision = ?2, decided_at = ?3, decided_by = ?4, decided_by_email = ?5,
+           applied_at = CASE WHEN ?2 = 'run' THEN ?3 END
+         FROM sessions s
+         WHERE d.id = ?1 AND d.decision IS NULL AND d.deadline > ?3 AND ${MATCHES_SESSION}
+         RETURNING id`,
+      )
+      .bind(request.id, decision, nowIso, by, actor.email),
+    auditStatement(db, actor, request.sessionId, { decision, startTime: request.startTime }, nowIso),
+    // Whoever decided, the mailed links are used up: the token goes from the stored mail.
+    blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
+      sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
+      params: [request.id],
+    }),
+  ]);
+  if (!recorded?.results.length) {
+    // Someone else was quicker (or the session changed) between the read and the write.
+    const now2 = await readRequest(db, target);
+    return (now2 && closedBecause(now2, now)) ?? { status: "not-found" };
+  }
+  const decided = { status: "decided", decision, sessionId: request.sessionId } as const;
+  if (decision === "run") return { ...decided, applied: true, cancelledBookings: 0, mailIds: [] };
+  try {
+    const done = await carryOutCancel(deps, request.id, request.sessionId, actor);
+    return { ...decided, applied: true, ...done };
+  } catch (error) {
+    // The decision stands; the cron's next run cancels (retryUnappliedCancels).
+    console.error(`decision: cancelling session ${request.sessionId} failed; the cron will retry`, error);
+    return { ...decided, applied: false, cancelledBookings: 0, mailIds: [] };
+  }
+}
+
+/** Cancels the session (the staff cancel flow) and marks the decision applied. */
+async function carryOutCancel(
+  deps: DecisionDeps,
+  requestId: number,
+  sessionId: number,
+  actor: AdminActor,
+): Promise<{ cancelledBookings: number; mailIds: string[] }> {
+  const { outcome, mailIds } = await cancelSession(deps, actor, sessionId);
+  await deps.env.DB.prepare("UPDATE session_decisions SET applied_at = ? WHERE id = ? AND applied_at IS NULL")
+    .bind(new Date().toISOString(), requestId)
+    .run();
+  return { cancelledBookings: outcome.status === "done" ? outcome.count : 0, mailIds };
+}
+
+/** 'Ställ in' / 'Kör ändå' from the mailed link: the actor is the address the link went to. */
+export async function decideByLink(deps: DecisionDeps, token: string, linkValue: string | null, now = new Date()) {
+  const decision = decisionFromLinkValue(linkValue);
+  if (!decision || token.length < 20 || token.length > 100) return { status: "not-found" } as const;
+  const actor: AdminActor = { userId: null, email: deps.config.ADMIN_EMAIL, via: LINK_VIA };
+  return decide(deps, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
+}
+
+/** 'Ställ in' / 'Kör ändå' on /admin/vantande-pass, by the signed-in admin. */
+export function decideAsAdmin(deps: DecisionDeps, requestId: number, decision: Decision, actor: AdminActor, now = new Date()) {
+  return decide(deps, { id: requestId }, decision, "admin", actor, now);
+}
+
+// ─── T−25 h: the default ─────────────────────────────────────────────────
+
+/**
+ * Every open request whose deadline has come gets the configured default.
+ * 'cancel' cancels only a session that still has 2 or fewer participants
+ * (one that filled up runs: 'run', reason 'filled') and only while the
+ * customers still hear at least 24 h ahead: a deadline first seen later
+ * (the cron was down) is recorded as 'run', reason 'late', and the admin is
+ * told by mail. Then any 'cancel' left half-done is carried out again.
+ */
+export async function applyDecisionDefaults(
+  deps: DecisionDeps,
+  now: Date,
+): Promise<{ cancelled: number; ran: number; late: number; retried: number }> {
+  const { env, config } = deps;
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const figures = { cancelled: 0, ran: 0, late: 0, retried: 0 };
+  const { results: due } = await db
+    .prepare(
+      `${REQUEST_SELECT}
+       WHERE d.decision IS NULL AND d.deadline <= ?1 AND EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION})
+       ORDER BY d.deadline, d.id LIMIT 50`,
+    )
+    .bind(nowIso)
+    .all<RequestRow>();
+  for (const request of due.map(toRequest)) {
+    const session = request.session;
+    if (!session) continue;
+    const late = now.getTime() > lastNoticeAt(request.startTime).getTime();
+    const wantsCancel = config.MIN_PARTICIPANTS_DEFAULT === "cancel";
+    // Decided in the statement itself, on the participants as they are then.
+    const lateMail = decisionLateMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session);
+    const lateRow = toOutboxRow(lateMail, { from: config.EMAIL_FROM }, new Date().toISOString());
+    const [recorded] = await db.batch([
+      db
+        .prepare(
+          `UPDATE session_decisions AS d SET
+             decision = CASE WHEN ?3 = 1 AND ?4 = 0 AND s.current_participants <= ?5 THEN 'cancel' ELSE 'run' END,
+             reason = CASE WHEN ?3 = 0 THEN NULL WHEN s.current_participants > ?5 THEN 'filled' WHEN ?4 = 1 THEN 'late' END,
+             applied_at = CASE WHEN ?3 = 1 AND ?4 = 0 AND s.current_participants <= ?5 THEN NULL ELSE ?2 END,
+             decided_at = ?2, decided_by = 'default', decided_by_email = NULL
+           FROM sessions s
+           WHERE d.id = ?1 AND d.decision IS NULL AND ${MATCHES_SESSION}
+           RETURNING decision, reason`,
+        )
+        .bind(request.id, nowIso, wantsCancel ? 1 : 0, late ? 1 : 0, DECISION_MAX_PARTICIPANTS),
+      // The audit row says what the statement above decided (changes(): only if it did).
+      db
+        .prepare(
+          `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+           SELECT NULL, ?2, 'session.decision', 'session', CAST(session_id AS TEXT),
+             json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ?3), ?4
+           FROM session_decisions WHERE id = ?1 AND changes() > 0`,
+        )
+        .bind(request.id, SYSTEM_ACTOR.email, session.currentParticipants, nowIso),
+      blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
+        sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
+        params: [request.id],
+      }),
+      // Too late to cancel with 24 h notice: the admin hears that the session runs (only while it has not started).
+      ...outboxInsertStatements(db, lateRow, {
+        condition: {
+          sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND reason = 'late' AND decided_at = ?) AND ? < ?",
+          params: [request.id, nowIso, nowIso, request.startTime],
+        },
+      }),
+    ]);
+    const outcome = recorded?.results[0] as { decision: Decision; reason: DecisionReason | null } | undefined;
+    if (!outcome) continue;
+    if (outcome.decision === "run") {
+      if (outcome.reason === "late") figures.late++;
+      else figures.ran++;
+      continue;
+    }
+    await carryOutCancel(deps, request.id, request.sessionId, SYSTEM_ACTOR);
+    figures.cancelled++;
+  }
+  figures.retried = await retryUnappliedCancels(deps, now);
+  return figures;
+}
+
+/**
+ * A 'cancel' recorded but not carried out (the cancellation failed after the
+ * decision was written): cancel again while the session has not started; a
+ * default one only while it still gives 24 h notice. Repeats change nothing.
+ */
+async function retryUnappliedCancels(deps: DecisionDeps, now: Date): Promise<number> {
+  const db = deps.env.DB;
+  const nowIso = now.toISOString();
+  // A start at or after this still gets 24 h notice.
+  const noticeLine = new Date(now.getTime() + GROUP_CANCEL_NOTICE_HOURS * 60 * 60_000).toISOString();
+  const { results } = await db
+    .prepare(
+      `${REQUEST_SELECT}
+       WHERE d.decision = 'cancel' AND d.applied_at IS NULL AND d.decided_at < ?1
+         AND x.start_time = d.start_time AND x.start_time > ?1 AND (d.decided_by <> 'default' OR x.start_time >= ?2)
+       ORDER BY d.id LIMIT 20`,
+    )
+    .bind(nowIso, noticeLine)
+    .all<RequestRow>();
+  for (const request of results.map(toRequest)) {
+    const actor: AdminActor =
+      request.decidedBy === "default"
+        ? SYSTEM_ACTOR
+        : { userId: null, email: request.decidedByEmail ?? deps.config.ADMIN_EMAIL, ...(request.decidedBy === "link" ? { via: LINK_VIA } : {}) };
+    await carryOutCancel(deps, request.id, request.sessionId, actor);
+  }
+  return results.length;
+}
+
+// ─── The admin's panel ───────────────────────────────────────────────────
+
+/**
+ * The requests /admin/vantande-pass shows: open ones and those decided, for
+ * sessions that have not ended, still at the start asked about (a session
+ * cancelled by this decision included), soonest first.
+ */
+export function decisionPanelQuery(db: Db, now: Date) {
+  return db
+    .select({
+      id: sessionDecisions.id,
+      sessionId: sessionDecisions.sessionId,
+      deadline: sessionDecisions.deadline,
+      decision: sessionDecisions.decision,
+      decidedAt: sessionDecisions.decidedAt,
+      decidedBy: sessionDecisions.decidedBy,
+      decidedByEmail: sessionDecisions.decidedByEmail,
+      reason: sessionDecisions.reason,
+      title: sessions.title,
+      location: sessions.location,
+      startTime: sessions.startTime,
+      endTime: sessions.endTime,
+      currentParticipants: sessions.currentParticipants,
+      maxParticipants: sessions.maxParticipants,
+    })
+    .from(sessionDecisions)
+    .innerJoin(sessions, eq(sessions.id, sessionDecisions.sessionId))
+    .where(
+      and(
+        eq(sessions.startTime, sessionDecisions.startTime),
+        eq(sessions.passType, "group"),
+        gte(sessions.endTime, now.toISOString()),
+        or(isNull(sessions.cancelledAt), eq(sessionDecisions.decision, "cancel")),
+      ),
+    )
+    .orderBy(asc(sessions.startTime), asc(sessionDecisions.id))
+    .limit(100);
+}
+
