@@ -23,6 +23,7 @@ import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
 import { removeExpiredRecords } from "../app/server/housekeeping.server";
 import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
+import { applyRetention } from "../app/server/privacy/retention.server";
 import { sendDueReminders } from "../app/server/reminders/reminders.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
@@ -103,6 +104,13 @@ const jobs: Job[] = [
     // Every trigger: a sign-in link lives 10 minutes, its stored copy not much longer.
     runsOn: () => true,
     run: ({ env, scheduledTime }) => retireDeadLinks(env.DB, scheduledTime),
+  },
+  {
+    name: "retention",
+    phase: 1,
+    // Daily: personal data past its retention period is anonymized or deleted (app/server/privacy/).
+    runsOn: (cron) => cron === CRONS.daily,
+    run: ({ env, config, scheduledTime }) => applyRetention(env, config, scheduledTime),
   },
   {
     name: "housekeeping",

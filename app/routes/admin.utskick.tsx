@@ -299,6 +299,7 @@ async function segmentsAction(args: ActionFunctionArgs, actor: Actor, add: boole
         return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
       }
       if (outcome.status === "not-found") return { status: 404, formErrors: [SEGMENT_TEXTS.noSubscriber] };
+      if (outcome.status === "suppressed") return { status: 409, formErrors: [SEGMENT_TEXTS.suppressed] };
       return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
     },
   });

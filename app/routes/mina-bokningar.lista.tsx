@@ -11,15 +11,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { SessionCountdown } from "~/components/countdown";
-import { AccessDeniedPage, ErrorPage } from "~/components/status-pages";
 import {
   BOOKING_STATUS_BADGE,
   BOOKING_STATUS_LABEL,
   splitBookings,
 } from "~/domain/my-bookings";
 import { formatKr } from "~/domain/price";
+import { PRIVACY_TEXTS } from "~/domain/privacy";
 import {
   formatDateTime,
   formatDayHeading,
@@ -102,6 +102,20 @@ export default function MyBookings() {
           Boka fler pass
         </Link>
       </p>
+
+      <section className="my-data" aria-labelledby="my-data-heading">
+        <h2 id="my-data-heading">{PRIVACY_TEXTS.heading}</h2>
+        <p>{PRIVACY_TEXTS.intro}</p>
+        <p className="button-row">
+          {/* A plain link: the browser downloads the file. */}
+          <a href="/mina-bokningar/mina-uppgifter.json" className="button secondary" download>
+            {PRIVACY_TEXTS.download}
+          </a>
+          <Link to="/mina-bokningar/radera" className="button secondary">
+            {PRIVACY_TEXTS.erase}
+          </Link>
+        </p>
+      </section>
     </section>
   );
 }
@@ -169,26 +183,4 @@ function BookingCard({ booking }: { booking: Booking }) {
   );
 }
 
-function SessionExpired() {
-  return (
-    <section className="account-page" aria-labelledby="page-heading">
-      <div className="card account-card" data-testid="session-expired">
-        <h1 id="page-heading">Sessionen gick ut</h1>
-        <p>Din inloggning gäller inte längre. Begär en ny länk för att se dina bokningar igen.</p>
-        <p>
-          <Link to="/mina-bokningar" className="button">
-            Begär ny länk
-          </Link>
-        </p>
-      </div>
-    </section>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 401) return <SessionExpired />;
-  if (isRouteErrorResponse(error) && error.status === 403) return <AccessDeniedPage />;
-  console.error(error);
-  return <ErrorPage />;
-}
+export { CustomerErrorBoundary as ErrorBoundary } from "~/components/session-expired";

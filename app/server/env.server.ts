@@ -35,6 +35,14 @@ export interface Env {
   BOOKING_RATE_LIMIT?: string;
   /** Days sent mail is kept in the outbox before it is deleted (default 30). */
   MAIL_RETENTION_DAYS?: string;
+  /** Months after a session ends before its bookings are anonymized (default 24). */
+  RETENTION_BOOKING_MONTHS?: string;
+  /** Days after unsubscribing before a subscriber is deleted, leaving a suppression hash (default 30). */
+  RETENTION_UNSUBSCRIBED_DAYS?: string;
+  /** Months contact messages, problem reports and Flurre's unanswered questions are kept (default 12). */
+  RETENTION_MESSAGE_MONTHS?: string;
+  /** Months audit rows are kept (default 24). */
+  RETENTION_AUDIT_MONTHS?: string;
   /** A form sent sooner than this after it was rendered is taken for a bot (default 2000; lower only locally). */
   FORM_MIN_FILL_MS?: string;
   /** "1" counts each request's D1 round trips into a response header (bench/admin-lists.mjs only). */
@@ -82,6 +90,16 @@ export function isLocalHostname(hostname: string): boolean {
   );
 }
 
+/** A whole-number setting in `unit`, between min and max, with its default. */
+function wholeNumberVar(name: string, unit: string, min: number, max: number, fallback: number) {
+  return z.coerce
+    .number({ invalid_type_error: `${name} must be a whole number of ${unit}` })
+    .int(`${name} must be a whole number of ${unit}`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+}
+
 const ConfigSchema = z
   .object({
     // Trimmed and reduced to its origin, so "HTTPS://Hundpass.se/ " is https://hundpass.se.
@@ -119,6 +137,10 @@ const ConfigSchema = z
       .min(1, "MAIL_RETENTION_DAYS must be at least 1")
       .max(3650, "MAIL_RETENTION_DAYS must be at most 3650")
       .default(30),
+    RETENTION_BOOKING_MONTHS: wholeNumberVar("RETENTION_BOOKING_MONTHS", "months", 1, 120, 24),
+    RETENTION_UNSUBSCRIBED_DAYS: wholeNumberVar("RETENTION_UNSUBSCRIBED_DAYS", "days", 1, 3650, 30),
+    RETENTION_MESSAGE_MONTHS: wholeNumberVar("RETENTION_MESSAGE_MONTHS", "months", 1, 120, 12),
+    RETENTION_AUDIT_MONTHS: wholeNumberVar("RETENTION_AUDIT_MONTHS", "months", 1, 120, 24),
     TURNSTILE_VERIFY_URL: z
       .string()
       .trim()

@@ -149,6 +149,8 @@ export const SEGMENT_TEXTS = {
   count: "Antal",
   total: "Totalt",
   personalNote: "ditt testsegment",
+  suppressed:
+    "Adressen har avprenumererat eller bett om att bli raderad och kan inte läggas till här. Vill personen ha nyhetsbrevet igen kan hen prenumerera själv på webbplatsen.",
 } as const;
 
 export const SEGMENT_TOASTS = {

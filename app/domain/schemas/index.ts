@@ -10,3 +10,4 @@ export * from "./contact";
 export * from "./problem-report";
 export * from "./newsletter-signup";
 export * from "./session-series";
+export * from "./erase-my-data";

@@ -13,6 +13,7 @@
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import type { SubscriberSaveValues } from "~/domain/schemas/subscriber";
 import { columnsAs, schema } from "../db.server";
+import { suppressionHash } from "../privacy/retention-sql.server";
 import type { Actor } from "../admin/create-session.server";
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
@@ -110,7 +111,11 @@ export async function countSegments(db: D1Database, segmentSet: SegmentSet): Pro
   return segmentCountsFrom(await segmentCountsStatement(db, segmentSet).all(), segmentSet);
 }
 
-export type SaveSegmentsOutcome = { status: "saved"; subscriberId: number } | { status: "not-found" };
+export type SaveSegmentsOutcome =
+  | { status: "saved"; subscriberId: number }
+  | { status: "not-found" }
+  /** `add` of an address whose subscription was deleted (unsubscribed long ago, or erased): never added by the admin. */
+  | { status: "suppressed" };
 
 /**
  * Sets the segments of the subscriber with `values.email` to exactly
@@ -132,15 +137,18 @@ export async function saveSubscriberSegments(
   const nowIso = now.toISOString();
   const chosen = JSON.stringify(values.segments);
   const subscriberId = `(SELECT id FROM newsletter_subscribers WHERE ${BY_EMAIL})`;
+  const suppression = add ? await suppressionHash(values.email) : null;
   const first = add
     ? db
         .prepare(
           `INSERT INTO newsletter_subscribers (email, name, status, source, consent_at, consent_method, consent_page, created_at)
-           VALUES (?1, ?2, 'subscribed', 'manual', ?3, 'admin', '/admin/utskick', ?3) ON CONFLICT DO NOTHING`,
+           SELECT ?1, ?2, 'subscribed', 'manual', ?3, 'admin', '/admin/utskick', ?3
+           WHERE NOT EXISTS (SELECT 1 FROM newsletter_suppressions WHERE email_hash = ?4)
+           ON CONFLICT DO NOTHING`,
         )
-        .bind(values.email, values.name ?? null, nowIso)
+        .bind(values.email, values.name ?? null, nowIso, suppression)
     : db.prepare(`UPDATE newsletter_subscribers SET name = ?2 WHERE ${BY_EMAIL.replace("?", "?1")}`).bind(values.email, values.name ?? null);
-  const [, , , found] = await db.batch([
+  const [, , , found, suppressed] = await db.batch([
     first,
     db
       .prepare(
@@ -158,7 +166,9 @@ export async function saveSubscriberSegments(
       )
       .bind(values.email, chosen, actor.email, nowIso),
     db.prepare(`SELECT id FROM newsletter_subscribers WHERE ${BY_EMAIL}`).bind(values.email),
+    db.prepare("SELECT 1 AS found FROM newsletter_suppressions WHERE email_hash = ?").bind(suppression),
   ]);
   const row = found?.results[0] as { id: number } | undefined;
-  return row ? { status: "saved", subscriberId: row.id } : { status: "not-found" };
+  if (row) return { status: "saved", subscriberId: row.id };
+  return suppressed?.results.length ? { status: "suppressed" } : { status: "not-found" };
 }

@@ -39,6 +39,7 @@ import { blankLinkStatement, outboxInsertStatements, recipientSlot, toOutboxRow 
 import { scheduleDrain } from "../email/send-email.server";
 import type { Config } from "../env.server";
 import { noStoreHeaders } from "../public/cache.server";
+import { suppressionHash } from "../privacy/retention-sql.server";
 import { clientIp, type RateLimitRule } from "../rate-limit.server";
 import { verifyTurnstileToken } from "./turnstile.server";
 import { listUnsubscribeHeaders, normalizeAddress, unsubscribeUrl } from "./unsubscribe-links.server";
@@ -172,6 +173,8 @@ export async function recordSignup(
            ON CONFLICT DO NOTHING`,
         )
         .bind(email, nowIso, consent.page, consent.wording, consent.ipHash),
+      // A new consent of the owner's own: a suppression left by an old deletion no longer applies.
+      liftSuppression(db, await suppressionHash(email), email, "turnstile", nowIso),
     );
     // The key carries the consent time: two racing signups of one address queue one welcome.
     welcome = await welcomeRow(config, email, `newsletter-welcome:${email}:${nowIso}`, nowIso);
@@ -205,6 +208,17 @@ export async function recordSignup(
   );
   await db.batch(statements);
   return [confirmation.id, ...(welcome ? [welcome.id] : [])];
+}
+
+/** Forgets the address's suppression hash once this very consent subscribed it. */
+function liftSuppression(db: D1Database, hash: string, email: string, method: string, consentAt: string) {
+  return db
+    .prepare(
+      `DELETE FROM newsletter_suppressions WHERE email_hash = ?1
+         AND EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(?2) AND status = 'subscribed'
+           AND consent_method = ?3 AND consent_at = ?4)`,
+    )
+    .bind(hash, email, method, consentAt);
 }
 
 export type ConfirmOutcome = "confirmed" | "expired" | "invalid";
@@ -260,6 +274,7 @@ export async function confirmSubscription(
          WHERE newsletter_subscribers.status = 'unsubscribed'`,
       )
       .bind(nowIso, tokenHash),
+    liftSuppression(db, await suppressionHash(email), email, "confirmation-link", nowIso),
     ...outboxInsertStatements(db, welcome, {
       condition: {
         sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed'

@@ -1,0 +1,22 @@
+/**
+ * /mina-bokningar/mina-uppgifter.json: everything we hold about the signed-in
+ * customer's address, as a JSON file to download (app/server/privacy/).
+ * No or an expired session: 401, like the bookings list.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireCustomer } from "~/server/auth/session-user.server";
+import { exportMyData } from "~/server/privacy/my-data.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCustomer(context, request);
+  const now = new Date();
+  const data = await exportMyData(context.cloudflare.env.DB, user.email, now);
+  return new Response(`${JSON.stringify(data, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="hundpass-mina-uppgifter-${now.toISOString().slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

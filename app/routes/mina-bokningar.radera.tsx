@@ -1,0 +1,102 @@
+/**
+ * /mina-bokningar/radera: the signed-in customer asks for their data to be
+ * erased. The page says what happens; one box to tick and a POST (works
+ * without JavaScript, errors come back into the form). Refused, with the
+ * reason, while the address has an upcoming booking. Done: signed out, on
+ * the start page with a toast, and a confirmation mail on its way.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FormErrors } from "~/components/form-errors";
+import { CheckboxField } from "~/components/forms";
+import { PRIVACY_TEXTS as T } from "~/domain/privacy";
+import { EraseMyDataSchema } from "~/domain/schemas/erase-my-data";
+import { clearSessionCookie } from "~/server/auth/sessions.server";
+import { requireCustomer } from "~/server/auth/session-user.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { eraseMyData } from "~/server/privacy/my-data.server";
+import { redirectWithToast } from "~/server/toast.server";
+import accountStyles from "~/styles/account.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
+
+export const meta: MetaFunction = () => [{ title: `${T.eraseHeading} – Hundpass` }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCustomer(context, request);
+  return { email: user.email };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireCustomer(context, request);
+  return handleForm(args, {
+    // Behind the customer's sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(EraseMyDataSchema),
+    async run() {
+      let outcome;
+      try {
+        outcome = await eraseMyData(context, user.email);
+      } catch (error) {
+        console.error("my data: erasure failed", error);
+        return { status: 500, formErrors: [T.failed] };
+      }
+      if (outcome.status === "upcoming") return { status: 409, formErrors: [T.upcoming] };
+      return redirectWithToast(
+        context,
+        "/",
+        { type: "success", title: T.erasedTitle, description: T.erasedText },
+        { headers: { "Set-Cookie": await clearSessionCookie(context) } },
+      );
+    },
+  });
+}
+
+export default function EraseMyData() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "erase-my-data",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    constraint: getZodConstraint(EraseMyDataSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EraseMyDataSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  return (
+    <section className="account-page" aria-labelledby="page-heading">
+      <div className="card account-card">
+        <h1 id="page-heading">{T.eraseHeading}</h1>
+        <p>{T.eraseIntro}</p>
+        <ul>
+          {T.eraseSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+        <Form method="post" {...getFormProps(form)}>
+          <FormErrors errors={form.errors} />
+          <CheckboxField
+            label={T.confirmLabel}
+            errors={fields.bekrafta.errors}
+            inputProps={getInputProps(fields.bekrafta, { type: "checkbox" })}
+          />
+          <p className="button-row">
+            <button type="submit" className="button danger" disabled={submitting}>
+              {submitting ? T.submitting : T.submit}
+            </button>
+            <Link to="/mina-bokningar/lista" className="button secondary">
+              {T.cancel}
+            </Link>
+          </p>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+export { CustomerErrorBoundary as ErrorBoundary } from "~/components/session-expired";
