@@ -17,6 +17,7 @@ import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
 import { removeExpiredRecords } from "../app/server/housekeeping.server";
 import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
+import { runWaitlistQueues } from "../app/server/waitlist/queue-step.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
 export const CRONS = {
@@ -58,6 +59,13 @@ const jobs: Job[] = [
     // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
+  },
+  {
+    name: "waitlist",
+    phase: 1,
+    // Every five minutes, behind the objects' own alarms: lapsed holds pass on, started sessions close their queues.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: ({ env, scheduledTime }) => runWaitlistQueues(env, scheduledTime),
   },
   {
     name: "outbox-drain",

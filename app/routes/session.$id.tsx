@@ -194,6 +194,8 @@ export function action(args: ActionFunctionArgs) {
           });
         case "duplicate":
           return { formErrors: [BOOKING_TEXTS.duplicate], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.duplicate) };
+        // A public booking carries no hold.
+        case "hold-invalid":
         case "error":
           return { formErrors: [BOOKING_TEXTS.failed], status: 500, toast: bookingErrorToast(BOOKING_TEXTS.failed) };
       }
