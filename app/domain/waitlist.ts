@@ -53,3 +53,46 @@ export const LEAVE_TEXTS = {
   goneTitle: "Du står inte i kön",
   gone: "Den här länken hör inte till någon plats i kön längre. Du kanske redan har lämnat kön, bokat passet eller så har passet startat.",
 } as const;
+
+export type WaitlistStatus = "waiting" | "offered" | "booked" | "left" | "expired" | "closed";
+
+export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+  waiting: "Väntar",
+  offered: "Plats reserverad",
+  booked: "Bokade",
+  left: "Lämnade kön",
+  expired: "Tiden gick ut",
+  closed: "Kön stängd",
+};
+
+export type AdminQueueEntryView = {
+  id: string;
+  /** Place in line among those still waiting or holding a seat; null for the others. */
+  position: number | null;
+  name: string;
+  email: string;
+  dogName: string;
+  statusLabel: string;
+  /** Stockholm time the hold ends, while it stands. */
+  holdUntilLabel: string | null;
+};
+
+/** The queue in order, each entry with its place in line while it is still in it. */
+export function toAdminQueue(
+  rows: ReadonlyArray<{ id: string; name: string; email: string; dogName: string; status: WaitlistStatus; holdExpiresAt: string | null }>,
+  formatTime: (iso: string) => string,
+): AdminQueueEntryView[] {
+  let position = 0;
+  return rows.map((row) => {
+    const inLine = row.status === "waiting" || row.status === "offered";
+    return {
+      id: row.id,
+      position: inLine ? ++position : null,
+      name: row.name,
+      email: row.email,
+      dogName: row.dogName,
+      statusLabel: WAITLIST_STATUS_LABELS[row.status],
+      holdUntilLabel: row.status === "offered" && row.holdExpiresAt ? formatTime(row.holdExpiresAt) : null,
+    };
+  });
+}
