@@ -134,13 +134,14 @@ export interface StaffChangeExtras {
 }
 
 export type CancelBookingResult =
-  | { status: "cancelled"; booking: BookingRecord; session: SeatSession }
+  /** `offerMailIds`: the waitlist offers of the freed seat, queued right after (for prompt delivery). */
+  | { status: "cancelled"; booking: BookingRecord; session: SeatSession; offerMailIds: string[] }
   /** No such active booking on this session (also: cancelled already). */
   | { status: "not-found" };
 
 export type ReleaseResult =
   /** `releasedBookings`: the bookings this release cancelled. */
-  | { status: "released"; releasedBookings: BookingRecord[]; session: SeatSession }
+  | { status: "released"; releasedBookings: BookingRecord[]; session: SeatSession; offerMailIds: string[] }
   | { status: "not-found" };
 
 export type SetMaxParticipantsResult =

@@ -134,8 +134,8 @@ export class SessionSeats extends DurableObject<Env> {
         const done = await this.cancelBookingsNow(sessionId, [bookingId], extras, false);
         const booking = done?.cancelled[0];
         if (!done || !booking) return { status: "not-found" };
-        await this.queueStepSafely(sessionId);
-        return { status: "cancelled", booking, session: done.session };
+        const step = await this.queueStepSafely(sessionId);
+        return { status: "cancelled", booking, session: done.session, offerMailIds: step?.mailIds ?? [] };
       })
     );
   }
@@ -155,8 +155,8 @@ export class SessionSeats extends DurableObject<Env> {
       this.serialize(async (): Promise<ReleaseResult> => {
         const done = await this.cancelBookingsNow(sessionId, bookingIds, extras, false);
         if (!done) return { status: "not-found" };
-        if (done.cancelled.length > 0) await this.queueStepSafely(sessionId);
-        return { status: "released", releasedBookings: done.cancelled, session: done.session };
+        const step = done.cancelled.length > 0 ? await this.queueStepSafely(sessionId) : null;
+        return { status: "released", releasedBookings: done.cancelled, session: done.session, offerMailIds: step?.mailIds ?? [] };
       })
     );
   }
@@ -261,11 +261,12 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** The queue step after a change that freed a seat; a failure is logged (the alarm or cron repeats the step). */
-  private async queueStepSafely(sessionId: number): Promise<void> {
+  private async queueStepSafely(sessionId: number): Promise<QueueStepResult | null> {
     try {
-      await this.queueStepNow(sessionId);
+      return await this.queueStepNow(sessionId);
     } catch (error) {
       console.error(`waitlist step for session ${sessionId} failed`, error);
+      return null;
     }
   }
 
