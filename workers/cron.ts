@@ -25,6 +25,7 @@ import { removeExpiredRecords } from "../app/server/housekeeping.server";
 import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
 import { applyRetention } from "../app/server/privacy/retention.server";
 import { sendDueReminders } from "../app/server/reminders/reminders.server";
+import { runWaitlistQueues } from "../app/server/waitlist/queue-step.server";
 
 /** The crons in cron.wrangler.toml; keep both lists in step. */
 export const CRONS = {
@@ -80,6 +81,13 @@ const jobs: Job[] = [
       ...(await applyDecisionDefaults({ env, config }, scheduledTime)),
       ...(await requestDecisions({ env, config }, scheduledTime)),
     }),
+  },
+  {
+    name: "waitlist",
+    phase: 1,
+    // Every five minutes, behind the objects' own alarms: lapsed holds pass on, started sessions close their queues.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: ({ env, scheduledTime }) => runWaitlistQueues(env, scheduledTime),
   },
   {
     name: "reminders",

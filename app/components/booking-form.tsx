@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
-import { createBookingSchema, MEETING_TYPES, type BookingRules } from "~/domain/schemas/booking";
+import { createBookingSchema, MEETING_TYPES, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import type { ToastView } from "~/domain/toast";
@@ -62,6 +62,8 @@ export function BookingForm({
   renderedAt,
   idempotencyKey,
   isGroup,
+  defaultValue,
+  fixedEmail,
 }: {
   /** The action's answer to the last post (errors and the values sent). */
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -73,13 +75,18 @@ export function BookingForm({
   renderedAt: string;
   idempotencyKey: string;
   isGroup: boolean;
+  /** Values to start from (a waitlist hold's name and dog). */
+  defaultValue?: Partial<Pick<BookingFormValues, "user_name" | "dog_name">>;
+  /** The address the booking must use (a waitlist hold's): shown, not editable. */
+  fixedEmail?: string;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const schema = useMemo(() => createBookingSchema(rules), [rules]);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<BookingFormValues>({
     id: "booking-form",
     lastResult: navigation.state === "idle" ? lastResult : null,
+    defaultValue: fixedEmail ? { ...defaultValue, user_email: fixedEmail, user_email_confirm: fixedEmail } : defaultValue,
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
@@ -152,13 +159,13 @@ export function BookingForm({
             key={fields.user_email.key}
             label="E-post *"
             errors={fields.user_email.errors}
-            inputProps={{ ...input(fields.user_email, "email"), autoComplete: "email" }}
+            inputProps={{ ...input(fields.user_email, "email"), autoComplete: "email", readOnly: fixedEmail !== undefined }}
           />
           <Field
             key={fields.user_email_confirm.key}
             label="Bekräfta e-post *"
             errors={fields.user_email_confirm.errors}
-            inputProps={{ ...input(fields.user_email_confirm, "email"), autoComplete: "email" }}
+            inputProps={{ ...input(fields.user_email_confirm, "email"), autoComplete: "email", readOnly: fixedEmail !== undefined }}
           />
           <Field
             key={fields.user_phone.key}

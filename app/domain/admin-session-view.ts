@@ -7,6 +7,7 @@ import { dogLine, type BookingDetails } from "./mail/booking";
 import { displayPriceSek, formatKr } from "./price";
 import type { PublicSession } from "./session-view";
 import { formatDateTime } from "./time";
+import { takenWithHolds } from "./waitlist";
 
 /** A session card as the admin lists show it. */
 export type AdminSessionCardView = {
@@ -16,7 +17,7 @@ export type AdminSessionCardView = {
   location: string;
   /** 'dd MMM yyyy HH:mm' in Stockholm time (spec section 9). */
   startLabel: string;
-  /** "2/10" */
+  /** "2/10", or "9/10 (+1 reserverad)" while a seat is held for the waitlist */
   participantsLabel: string;
   priceLabel: string;
   state: AdminState;
@@ -44,7 +45,7 @@ export function toAdminCard(row: PublicSession): AdminSessionCardView {
     description: row.description,
     location: row.location,
     startLabel: formatDateTime(row.startTime),
-    participantsLabel: `${row.currentParticipants}/${row.maxParticipants}`,
+    participantsLabel: takenWithHolds(row.currentParticipants, row.maxParticipants, row.heldSeats ?? 0),
     priceLabel: formatKr(displayPriceSek(row)),
     state: adminState(row),
     hasParticipants: row.currentParticipants > 0,

@@ -1,12 +1,19 @@
 // Session availability (spec section 4): the public state shown to customers,
 // the admin derived state, and which admin list a session belongs to.
 // Derived only from participant counts, pass type and (for "upcoming") end time.
+// Seats held for the waitlist (a freed seat offered to the first in line)
+// count as taken for everyone else: free = max − booked − held.
 
 import { GROUP_CONFIRMED_THRESHOLD } from "./constants";
 
 export type PassType = "group" | "private";
 
-export type SeatCounts = { currentParticipants: number; maxParticipants: number };
+export type SeatCounts = {
+  currentParticipants: number;
+  maxParticipants: number;
+  /** Seats held for waitlist offers; taken for everyone else. Absent means none. */
+  heldSeats?: number;
+};
 export type SessionCounts = SeatCounts & { passType: PassType };
 
 export type PublicState = "available" | "pending-1" | "pending-2" | "confirmed" | "full";
@@ -24,7 +31,7 @@ export type AdminColour = "green" | "red" | "yellow";
 export type AdminState = { state: AdminStateName; label: string; colour: AdminColour };
 
 export function seatsLeft(session: SeatCounts): number {
-  return Math.max(0, session.maxParticipants - session.currentParticipants);
+  return Math.max(0, session.maxParticipants - session.currentParticipants - (session.heldSeats ?? 0));
 }
 
 const FULL: PublicAvailability = {
@@ -45,10 +52,11 @@ const AVAILABLE: PublicAvailability = {
 /** Rows of the "Session availability (public)" table, checked in table order. */
 export function publicAvailability(session: SessionCounts): PublicAvailability {
   const n = session.currentParticipants;
-  if (n >= session.maxParticipants) return { ...FULL };
+  const held = session.heldSeats ?? 0;
+  if (n + held >= session.maxParticipants) return { ...FULL };
   if (session.passType === "private") {
-    // A private session belongs to one customer: any booking makes it full.
-    return n === 0 ? { ...AVAILABLE } : { ...FULL };
+    // A private session belongs to one customer: any booking (or a hold for one) makes it full.
+    return n + held === 0 ? { ...AVAILABLE } : { ...FULL };
   }
   if (n <= 0) return { ...AVAILABLE };
   if (n === 1) {

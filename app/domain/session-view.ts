@@ -22,6 +22,8 @@ export type PublicSession = {
   priceSek: number;
   currentParticipants: number;
   maxParticipants: number;
+  /** Seats held for waitlist offers (taken for everyone else); the reads always give it. */
+  heldSeats?: number;
   imageUrl: string | null;
 };
 

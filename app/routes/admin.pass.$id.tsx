@@ -35,6 +35,8 @@ import { listSessionBookingsWithReminders } from "~/server/reminders/session-rem
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
+import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
+import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
 
 export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -53,16 +55,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"));
   const id = parseSessionId(params.id);
   const db = context.cloudflare.env.DB;
-  const [session, stored, bookingRows] =
+  const [session, stored, bookingRows, queue] =
     id === null
-      ? [null, null, []]
-      : await Promise.all([loadSessionSummary(db, id), loadSessionForEdit(db, id), listSessionBookingsWithReminders(db, id)]);
-  if (!session || !stored) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+      ? [null, null, [], null]
+      : await Promise.all([
+          loadSessionSummary(db, id),
+          loadSessionForEdit(db, id),
+          listSessionBookingsWithReminders(db, id),
+          loadSessionQueue(context.cloudflare.env, id),
+        ]);
+  if (!session || !stored || !queue) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
   const values = editFormValues(stored);
   const edit: EditableSession | null =
     stored.cancelledAt === null ? { id: stored.id, title: stored.title, version: JSON.stringify(values), values } : null;
   return data(
-    { session, edit, bookings: bookingRows.map(toAdminRemindedBooking), change: changeOf(url.searchParams.get("atgard")), returnTo },
+    {
+      session,
+      edit,
+      bookings: bookingRows.map(toAdminRemindedBooking),
+      change: changeOf(url.searchParams.get("atgard")),
+      returnTo,
+      heldSeats: queue.heldSeats,
+      queue: toAdminQueue(queue.entries, formatDateTime),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -138,7 +153,7 @@ async function updateAction(args: ActionFunctionArgs, actor: { userId: string | 
 }
 
 export default function AdminSessionPage() {
-  const { session, edit, bookings, change, returnTo } = useLoaderData<typeof loader>();
+  const { session, edit, bookings, change, returnTo, heldSeats, queue } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
@@ -160,9 +175,7 @@ export default function AdminSessionPage() {
         <dt>Plats</dt>
         <dd>{session.location}</dd>
         <dt>Deltagare</dt>
-        <dd>
-          {session.currentParticipants}/{session.maxParticipants}
-        </dd>
+        <dd data-testid="participants">{takenWithHolds(session.currentParticipants, session.maxParticipants, heldSeats)}</dd>
         <dt>Status</dt>
         <dd>
           {session.cancelledAt !== null ? (
@@ -172,6 +185,37 @@ export default function AdminSessionPage() {
           )}
         </dd>
       </dl>
+      {queue.length > 0 ? (
+        <section aria-labelledby="queue-heading" data-testid="waitlist">
+          <h2 id="queue-heading">Kö</h2>
+          <table className="admin-queue">
+            <thead>
+              <tr>
+                <th scope="col">Plats</th>
+                <th scope="col">Namn</th>
+                <th scope="col">E-post</th>
+                <th scope="col">Hund</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reserverad till</th>
+              </tr>
+            </thead>
+            <tbody>
+              {queue.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.position ?? "–"}</td>
+                  <td>{entry.name}</td>
+                  <td>
+                    <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                  </td>
+                  <td>{entry.dogName}</td>
+                  <td>{entry.statusLabel}</td>
+                  <td>{entry.holdUntilLabel ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {edit && !change ? (
         <>
           <h2>{EDIT_SESSION_TEXTS.heading}</h2>

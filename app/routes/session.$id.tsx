@@ -18,6 +18,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { BookingForm } from "~/components/booking-form";
+import { WaitlistForm } from "~/components/waitlist-form";
 import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
 import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
@@ -31,6 +32,8 @@ import {
   type BookingRules,
 } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
+import { WaitlistJoinSchema } from "~/domain/schemas/waitlist";
+import { WAITLIST_TEXTS } from "~/domain/waitlist";
 import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
@@ -39,7 +42,8 @@ import { bookSession } from "~/server/booking/book-session.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
 import { formRenderedAt } from "~/server/bot-check.server";
-import { handleForm } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { joinWaitlist } from "~/server/waitlist/join.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
@@ -149,6 +153,8 @@ export function action(args: ActionFunctionArgs) {
   const { request, params, context } = args;
   const id = parseSessionId(params.id);
   if (id === null) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+  // The queue form of a full session posts to ?ko (the booking form, the hot path, needs no second parse).
+  if (new URL(request.url).searchParams.has("ko")) return joinQueueAction(args, id);
   return handleForm(args, {
     parse(formData) {
       const snapshot = decodeSessionSnapshot(formData.get(SESSION_SNAPSHOT_FIELD));
@@ -194,8 +200,45 @@ export function action(args: ActionFunctionArgs) {
           });
         case "duplicate":
           return { formErrors: [BOOKING_TEXTS.duplicate], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.duplicate) };
+        // A public booking carries no hold.
+        case "hold-invalid":
         case "error":
           return { formErrors: [BOOKING_TEXTS.failed], status: 500, toast: bookingErrorToast(BOOKING_TEXTS.failed) };
+      }
+    },
+  });
+}
+
+/**
+ * 'Ställ mig i kö': bot check → parse → the session's object stores the
+ * entry and its confirmation mail, only while the session has no free seat.
+ * Someone already in the queue hears exactly what a newcomer hears.
+ */
+function joinQueueAction(args: ActionFunctionArgs, id: number) {
+  const { request, context } = args;
+  const back = `/session/${id}`;
+  return handleForm(args, {
+    parse: withSchema(WaitlistJoinSchema),
+    async run(values) {
+      const page = await loadSessionPage(context.cloudflare.env, id);
+      if (!page) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+      const outcome = await joinWaitlist(context, request, page.session, values);
+      switch (outcome.status) {
+        case "joined":
+        case "already-queued":
+          return redirectWithToast(context, back, { type: "success", title: WAITLIST_TEXTS.joinedTitle, description: WAITLIST_TEXTS.joined }, { status: 303 });
+        case "seats-free":
+          // The page now shows the booking form.
+          return redirectWithToast(context, back, { type: "success", title: WAITLIST_TEXTS.seatsFree }, { status: 303 });
+        case "rate-limited":
+          return { formErrors: [RATE_LIMIT_MESSAGE], status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+        case "past":
+        case "session-cancelled":
+          return redirectWithToast(context, back, bookingErrorToast(CLOSED_TEXTS[outcome.status]), { status: 303 });
+        case "not-found":
+          return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
+        case "error":
+          return { formErrors: [WAITLIST_TEXTS.failed], status: 500 };
       }
     },
   });
@@ -213,6 +256,10 @@ export default function SessionPage() {
   const availability = publicAvailability(session);
   const price = priceText(session, rules);
   const left = seatsLeft(session);
+  const heldNote = session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_TEXTS.heldOne : WAITLIST_TEXTS.heldMany(session.heldSeats)) : null;
+  // The booking form's answer, or the queue form's (told apart by their fields).
+  const bookingResult = actionData?.result && !("waitlist_email" in (actionData.result.initialValue ?? {})) ? actionData.result : undefined;
+  const waitlistResult = actionData?.result && "waitlist_email" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined;
 
   let panel: ReactNode;
   if (session.cancelledAt !== null) {
@@ -222,6 +269,19 @@ export default function SessionPage() {
         <Link to="/alla-popups" className="button">
           Visa alla pass
         </Link>
+      </div>
+    );
+  } else if (!availability.bookable && !started) {
+    panel = (
+      <div className="booking-closed" data-testid="session-full">
+        <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
+        {heldNote ? <p data-testid="held-note">{heldNote}</p> : null}
+        <h3>{WAITLIST_TEXTS.heading}</h3>
+        <p className="booking-lead">{WAITLIST_TEXTS.lead}</p>
+        <WaitlistForm lastResult={waitlistResult} renderedAt={renderedAt} />
+        <p>
+          Det finns fler pass att välja bland. <Link to="/alla-popups">Visa alla pass</Link>
+        </p>
       </div>
     );
   } else if (!availability.bookable) {
@@ -250,7 +310,7 @@ export default function SessionPage() {
         <p className="booking-lead">Fyll i dina och din hunds uppgifter. Fält markerade med * måste fyllas i.</p>
         <BookingForm
           key={session.id}
-          lastResult={actionData?.result}
+          lastResult={bookingResult}
           toast={actionData?.toast}
           rules={rules}
           snapshot={snapshot}
@@ -303,6 +363,7 @@ export default function SessionPage() {
                   <dt>Platser</dt>
                   <dd data-testid="seats-left">
                     {`${left} ${left === 1 ? "plats" : "platser"} kvar`}
+                    {heldNote ? <span className="seats-held"> ({heldNote})</span> : null}
                   </dd>
                 </div>
               ) : null}

@@ -35,8 +35,8 @@ const isPrivate = sql`${sessions.passType} = 'private'`;
 
 /** The SQL twins of the domain's isListed* rules. */
 export const ADMIN_LIST_RULES = {
-  /** Free seats, and nobody booked yet or (group) enough to run. */
-  available: sql`(${n} < ${sessions.maxParticipants} AND (${n} = 0 OR (${isGroup} AND ${n} >= ${GROUP_CONFIRMED_THRESHOLD})))`,
+  /** Free seats (held ones are not free), and nobody booked yet or (group) enough to run. */
+  available: sql`(${n} + ${sessions.heldSeats} < ${sessions.maxParticipants} AND (${n} = 0 OR (${isGroup} AND ${n} >= ${GROUP_CONFIRMED_THRESHOLD})))`,
   /** Group sessions with 1 or 2 participants. */
   waiting: sql`(${isGroup} AND ${n} >= 1 AND ${n} < ${GROUP_CONFIRMED_THRESHOLD})`,
   /** Private with a booking, or group with enough to run. */

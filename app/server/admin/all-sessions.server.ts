@@ -55,6 +55,7 @@ const SESSION_KEYS = [
   "priceSek",
   "currentParticipants",
   "maxParticipants",
+  "heldSeats",
   "imageUrl",
   "cancelledAt",
 ] as const;

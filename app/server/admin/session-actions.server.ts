@@ -101,10 +101,16 @@ function cancellationRows(
   }));
 }
 
-/** After a change: deliver its mails and drop the cached seat lists. */
-function afterChange(context: AppLoadContext, request: Request, mails: StaffChangeExtras["mails"], cancelled: readonly BookingRecord[]) {
+/** After a change: deliver its mails (and the waitlist offers of the seats it freed) and drop the cached seat lists. */
+function afterChange(
+  context: AppLoadContext,
+  request: Request,
+  mails: StaffChangeExtras["mails"],
+  cancelled: readonly BookingRecord[],
+  offerMailIds: readonly string[] = [],
+) {
   const done = new Set(cancelled.map((b) => b.id));
-  scheduleDrain(context, (mails ?? []).filter((m) => done.has(m.bookingId)).map((m) => m.row.id));
+  scheduleDrain(context, [...(mails ?? []).filter((m) => done.has(m.bookingId)).map((m) => m.row.id), ...offerMailIds]);
   purgeSeatLists(request, context.cloudflare.ctx);
 }
 
@@ -133,7 +139,7 @@ export async function cancelBookingAsStaff(
     }),
   });
   if (result.status !== "cancelled") return { status: "not-found" };
-  afterChange(context, request, mails, [result.booking]);
+  afterChange(context, request, mails, [result.booking], result.offerMailIds);
   return { status: "done", count: 1 };
 }
 
@@ -160,7 +166,7 @@ export async function releaseSessionAsStaff(
     },
   );
   if (result.status !== "released") return { status: "not-found" };
-  afterChange(context, request, mails, result.releasedBookings);
+  afterChange(context, request, mails, result.releasedBookings, result.offerMailIds);
   return { status: "done", count: result.releasedBookings.length };
 }
 

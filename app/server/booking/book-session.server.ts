@@ -14,7 +14,7 @@ import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../rate-limit.server";
-import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatResult } from "../seats/seats.server";
+import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 
 export type BookingOutcome = BookSeatResult;
 
@@ -48,7 +48,8 @@ export async function bookWithConfirmations(
   sessionId: number,
   input: BookSeatInput,
   snapshot: SessionSnapshot,
-  options: { attempt?: RateLimitSlot } = {},
+  /** `hold`: book the seat a waitlist offer holds (the /ko/{token} page). */
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
 ): Promise<BookingOutcome> {
   const { config } = context;
   const now = new Date();

@@ -25,6 +25,8 @@ export type SessionForBooking = {
   priceSek: number;
   currentParticipants: number;
   maxParticipants: number;
+  /** Seats held for waitlist offers (taken for everyone else). */
+  heldSeats: number;
   imageUrl: string | null;
   /** Set when staff cancelled the session: the page says so instead of offering the form. */
   cancelledAt: string | null;

@@ -65,6 +65,8 @@ export const sessions = sqliteTable(
     revision: integer("revision").notNull().default(0),
     /** The weekly series the session was created in, if any. */
     seriesId: text("series_id").references(() => sessionSeries.id, { onDelete: "set null" }),
+    /** Seats held for the waitlist's offers (migration 0009); kept by the session's SessionSeats object. */
+    heldSeats: integer("held_seats").notNull().default(0),
   },
   (t) => [
     index("sessions_start_time_idx").on(t.startTime),
@@ -520,3 +522,38 @@ export const sessionDecisions = sqliteTable(
 );
 
 export type SessionDecisionRow = typeof sessionDecisions.$inferSelect;
+
+/** The waitlist of a full session (migration 0009); changed only through the session's SessionSeats object. */
+export const waitlistEntries = sqliteTable(
+  "waitlist_entries",
+  {
+    id: text("id").primaryKey(),
+    sessionId: integer("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    dogName: text("dog_name").notNull(),
+    status: text("status", { enum: ["waiting", "offered", "booked", "left", "expired", "closed"] })
+      .notNull()
+      .default("waiting"),
+    createdAt: createdAt(),
+    offeredAt: text("offered_at"),
+    holdExpiresAt: text("hold_expires_at"),
+    offerTokenHash: text("offer_token_hash"),
+    leaveTokenHash: text("leave_token_hash").notNull(),
+    bookingId: text("booking_id"),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("waitlist_entries_offer_token_unique").on(t.offerTokenHash),
+    uniqueIndex("waitlist_entries_leave_token_unique").on(t.leaveTokenHash),
+    uniqueIndex("waitlist_entries_one_active_per_email")
+      .on(t.sessionId, sql`lower(${t.email})`)
+      .where(sql`status IN ('waiting', 'offered')`),
+    index("waitlist_entries_queue_idx").on(t.sessionId, t.status, t.createdAt),
+    index("waitlist_entries_hold_expiry_idx").on(t.holdExpiresAt).where(sql`status = 'offered'`),
+  ],
+);
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;

@@ -27,6 +27,7 @@ export const sessionColumns = {
   priceSek: sessions.priceSek,
   currentParticipants: sessions.currentParticipants,
   maxParticipants: sessions.maxParticipants,
+  heldSeats: sessions.heldSeats,
   imageUrl: sessions.imageUrl,
 };
 
@@ -76,7 +77,7 @@ export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<St
         and(
           eq(sessions.passType, "group"),
           upcoming(now),
-          lt(sessions.currentParticipants, sessions.maxParticipants),
+          lt(sql`${sessions.currentParticipants} + ${sessions.heldSeats}`, sessions.maxParticipants),
         ),
       )
       .orderBy(desc(sessions.currentParticipants), asc(sessions.startTime))

@@ -5,7 +5,7 @@
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { SqlCondition } from "../db.server";
-import type { AuditRow, BookingRow, SessionRow } from "../db/schema.server";
+import type { AuditRow, BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../rate-limit.server";
 
@@ -20,8 +20,18 @@ export const SEAT_SESSION_KEYS = [
   "priceSek",
   "currentParticipants",
   "maxParticipants",
+  "heldSeats",
   "cancelledAt",
 ] as const satisfies ReadonlyArray<keyof SessionRow>;
+
+/**
+ * The seats anyone may still book on session `s` (a SQL expression): max −
+ * booked − held; a private session belongs to one customer, so it has one
+ * free seat while nobody has booked or holds it, and none after.
+ */
+export const FREE_SEATS_SQL = `(CASE WHEN s.pass_type = 'private'
+  THEN (s.current_participants + s.held_seats = 0)
+  ELSE s.max_participants - s.current_participants - s.held_seats END)`;
 
 /** A session as the seat code sees it (counts after the change). */
 export type SeatSession = Pick<SessionRow, (typeof SEAT_SESSION_KEYS)[number]>;
@@ -70,6 +80,12 @@ export interface BookSeatOptions {
    * to the booking's own address also guards the booking.
    */
   mails?: BookingMail[];
+  /**
+   * Book the seat held for this waitlist entry (its offer's token hash): the
+   * entry must hold an offer on this session that has not lapsed, for the
+   * booking's own e-mail. The seat moves from held to booked in the same batch.
+   */
+  hold?: { entryId: string; tokenHash: string };
 }
 
 export type BookSeatResult =
@@ -83,6 +99,8 @@ export type BookSeatResult =
       mailIds: string[];
     }
   | { status: "full" }
+  /** A booking through a hold whose offer has lapsed, was used or declined, or is for another address. */
+  | { status: "hold-invalid" }
   /** Over the attempt limit, or the customer's mail budget is spent: nothing booked. */
   | { status: "rate-limited"; retryAfterSeconds: number }
   /** The session is not what the visitor saw (a snapshot was given); `title` is its title now. */
@@ -116,13 +134,14 @@ export interface StaffChangeExtras {
 }
 
 export type CancelBookingResult =
-  | { status: "cancelled"; booking: BookingRecord; session: SeatSession }
+  /** `offerMailIds`: the waitlist offers of the freed seat, queued right after (for prompt delivery). */
+  | { status: "cancelled"; booking: BookingRecord; session: SeatSession; offerMailIds: string[] }
   /** No such active booking on this session (also: cancelled already). */
   | { status: "not-found" };
 
 export type ReleaseResult =
   /** `releasedBookings`: the bookings this release cancelled. */
-  | { status: "released"; releasedBookings: BookingRecord[]; session: SeatSession }
+  | { status: "released"; releasedBookings: BookingRecord[]; session: SeatSession; offerMailIds: string[] }
   | { status: "not-found" };
 
 export type SetMaxParticipantsResult =
@@ -169,4 +188,45 @@ export type UpdateSessionResult =
   /** Changed (or booked) since the caller read it: read again and retry. */
   | { status: "stale" }
   | { status: "session-cancelled" }
+  | { status: "not-found" };
+
+/** A waitlist entry as stored. */
+export type WaitlistEntryRecord = WaitlistEntryRow;
+
+/** Who joins a session's queue; the caller made the leave token (and mailed it). */
+export type WaitlistJoinInput = Pick<WaitlistEntryRow, "id" | "name" | "email" | "dogName" | "leaveTokenHash">;
+
+export interface WaitlistJoinOptions {
+  /** Count the attempt on this slot in the join's batch; over its limit nothing is stored. */
+  attempt?: RateLimitSlot;
+  /** The join confirmation (with the leave link): queued only if the entry is written, within the recipient's budget. */
+  mail?: { row: OutboxRowToQueue; recipientSlot: RateLimitSlot | null };
+}
+
+export type WaitlistJoinResult =
+  | { status: "joined"; entry: WaitlistEntryRecord; mailIds: string[] }
+  /** This address is in the queue already (or has booked the session): nothing new stored, nothing mailed. */
+  | { status: "already-queued" }
+  /** A seat is free: book it directly instead. */
+  | { status: "seats-free" }
+  | { status: "rate-limited"; retryAfterSeconds: number }
+  | { status: "past" }
+  | { status: "session-cancelled" }
+  | { status: "not-found" }
+  | { status: "error" };
+
+/** What the queue step did: lapsed holds expired, seats offered (with their mails), entries closed. */
+export interface QueueStepResult {
+  status: "ran";
+  expired: number;
+  offered: number;
+  closed: number;
+  /** The outbox rows of the offer mails queued. */
+  mailIds: string[];
+}
+
+export type LeaveWaitlistResult =
+  /** `declined`: the entry held an offer, whose seat passed on. */
+  | { status: "left"; declined: boolean; step: QueueStepResult }
+  /** No waiting or offered entry with this token on this session. */
   | { status: "not-found" };

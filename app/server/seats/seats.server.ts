@@ -13,15 +13,21 @@ import type {
   BookSeatResult,
   CancelBookingResult,
   CancelSessionResult,
+  LeaveWaitlistResult,
   Misrouted,
+  QueueStepResult,
   ReleaseResult,
   SessionUpdate,
   SetMaxParticipantsResult,
   StaffChangeExtras,
   UpdateSessionResult,
+  WaitlistJoinInput,
+  WaitlistJoinOptions,
+  WaitlistJoinResult,
 } from "./seat-types.server";
 
 export type * from "./seat-types.server";
+export { FREE_SEATS_SQL } from "./seat-types.server";
 
 export function seatsStub(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
   // The binding is declared untyped in env.server.ts so that file imports no Durable Object.
@@ -68,6 +74,22 @@ export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
     /** Marks the session cancelled and cancels the named active bookings (those the caller composed mails for). */
     async cancelSession(bookingIds: readonly string[], extras?: StaffChangeExtras): Promise<CancelSessionResult> {
       return served(await stub().cancelSession(sessionId, bookingIds, extras));
+    },
+    /** Puts someone in the session's queue (only while it has no free seat), with their confirmation mail. */
+    async joinWaitlist(input: WaitlistJoinInput, options?: WaitlistJoinOptions): Promise<WaitlistJoinResult> {
+      return served(await stub().join(sessionId, input, options));
+    },
+    /** Leaves the queue by the leave link's token hash; a standing offer passes on. */
+    async leaveWaitlist(leaveTokenHash: string): Promise<LeaveWaitlistResult> {
+      return served(await stub().leaveWaitlist(sessionId, leaveTokenHash));
+    },
+    /** Declines the offer with this token hash: the seat passes to the next in line. */
+    async declineOffer(offerTokenHash: string): Promise<LeaveWaitlistResult> {
+      return served(await stub().declineOffer(sessionId, offerTokenHash));
+    },
+    /** Expires lapsed holds, offers free seats to the queue, or closes the queue of a started session. */
+    async runQueue(): Promise<QueueStepResult> {
+      return served(await stub().runQueue(sessionId));
     },
   };
 }

@@ -15,15 +15,28 @@
  *
  * The queue matters because D1 is outside the object: while one batch is in
  * flight the runtime would deliver the next call, so without it two changes
- * could interleave their reads of the outcome. The object remembers nothing
- * but which session it serves.
+ * could interleave their reads of the outcome.
+ *
+ * The object also keeps the session's waitlist: joining and leaving it, and
+ * the queue step that runs after every change that can free a seat (a
+ * cancellation, a release, a higher max, a hold that lapsed or was declined):
+ * while a seat is free and someone waits, the first in line is offered it,
+ * the seat is held for them (held_seats) and the offer mail queued in the
+ * same batch. Free seats are max − current − held, so a held seat can be
+ * booked only through its offer. An alarm at the earliest hold's end runs the
+ * step again; for that the object remembers (in its storage) which session it
+ * serves. The cron worker asks for the same step as a backup.
  */
 import { DurableObject } from "cloudflare:workers";
+import { waitlistOfferMail, waitlistOfferMailKey } from "~/domain/mail/waitlist";
+import { holdExpiry } from "~/domain/waitlist";
+import { randomToken, sha256Hex } from "../crypto.server";
 import { columnsAs, schema, type SqlCondition } from "../db.server";
-import { outboxInsertStatements } from "../email/outbox.server";
-import type { Env } from "../env.server";
+import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { getConfig, type Env } from "../env.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
 import {
+  FREE_SEATS_SQL,
   SEAT_SESSION_KEYS,
   type BookingRecord,
   type BookSeatInput,
@@ -39,11 +52,27 @@ import {
   type SetMaxParticipantsResult,
   type UpdateSessionResult,
   type EditedSession,
+  type LeaveWaitlistResult,
+  type QueueStepResult,
+  type WaitlistEntryRecord,
+  type WaitlistJoinInput,
+  type WaitlistJoinOptions,
+  type WaitlistJoinResult,
 } from "./seat-types.server";
 
 const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
 const EDITED_SESSION_COLUMNS = columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]);
 const BOOKING_COLUMNS = columnsAs(schema.bookings);
+const ENTRY_COLUMNS = columnsAs(schema.waitlistEntries);
+
+
+/** Recounts held_seats from the offers standing (so the count can never drift); ?1 is the session id. */
+const RECOUNT_HELD_SQL = `UPDATE sessions SET held_seats =
+  (SELECT count(*) FROM waitlist_entries WHERE session_id = ?1 AND status = 'offered') WHERE id = ?1`;
+
+/** How many waiting entries one queue step reads at a time. */
+const OFFER_CHUNK = 20;
+const STORED_SESSION_ID = "sessionId";
 
 /** Why a booking's batch failed, when D1's own constraints (the last line of defence) refused it. */
 export function classifyBookingFailure(error: unknown): "duplicate" | "replay" | "error" {
@@ -104,7 +133,9 @@ export class SessionSeats extends DurableObject<Env> {
       this.serialize(async (): Promise<CancelBookingResult> => {
         const done = await this.cancelBookingsNow(sessionId, [bookingId], extras, false);
         const booking = done?.cancelled[0];
-        return done && booking ? { status: "cancelled", booking, session: done.session } : { status: "not-found" };
+        if (!done || !booking) return { status: "not-found" };
+        const step = await this.queueStepSafely(sessionId);
+        return { status: "cancelled", booking, session: done.session, offerMailIds: step?.mailIds ?? [] };
       })
     );
   }
@@ -123,14 +154,23 @@ export class SessionSeats extends DurableObject<Env> {
       this.misrouted(sessionId) ??
       this.serialize(async (): Promise<ReleaseResult> => {
         const done = await this.cancelBookingsNow(sessionId, bookingIds, extras, false);
-        return done ? { status: "released", releasedBookings: done.cancelled, session: done.session } : { status: "not-found" };
+        if (!done) return { status: "not-found" };
+        const step = done.cancelled.length > 0 ? await this.queueStepSafely(sessionId) : null;
+        return { status: "released", releasedBookings: done.cancelled, session: done.session, offerMailIds: step?.mailIds ?? [] };
       })
     );
   }
 
   /** Changes max participants; refused below the current participant count. */
   async setMaxParticipants(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult | Misrouted> {
-    return this.misrouted(sessionId) ?? this.serialize(() => this.setMaxNow(sessionId, maxParticipants));
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(async () => {
+        const result = await this.setMaxNow(sessionId, maxParticipants);
+        if (result.status === "updated") await this.queueStepSafely(sessionId);
+        return result;
+      })
+    );
   }
 
   /**
@@ -144,7 +184,14 @@ export class SessionSeats extends DurableObject<Env> {
     update: SessionUpdate,
     extras: StaffChangeExtras = {},
   ): Promise<UpdateSessionResult | Misrouted> {
-    return this.misrouted(sessionId) ?? this.serialize(() => this.updateNow(sessionId, update, extras));
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(async () => {
+        const result = await this.updateNow(sessionId, update, extras);
+        if (result.status === "updated") await this.queueStepSafely(sessionId);
+        return result;
+      })
+    );
   }
 
   /**
@@ -169,6 +216,292 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /**
+   * Puts someone in the session's queue, with their confirmation mail, in one
+   * batch; only while the session is upcoming, not cancelled and has no free
+   * seat. An address already in the queue (or booked) stores and mails nothing.
+   */
+  async join(
+    sessionId: number,
+    input: WaitlistJoinInput,
+    options: WaitlistJoinOptions = {},
+  ): Promise<WaitlistJoinResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.joinNow(sessionId, input, options));
+  }
+
+  /**
+   * Takes the entry with this leave token out of the queue; if it held an
+   * offer, the seat passes to the next in line at once.
+   */
+  async leaveWaitlist(sessionId: number, leaveTokenHash: string): Promise<LeaveWaitlistResult | Misrouted> {
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(() => this.leaveNow(sessionId, "leave_token_hash = ?2 AND status IN ('waiting', 'offered')", leaveTokenHash))
+    );
+  }
+
+  /** Declines the offer with this token: the entry leaves the queue and the seat passes on. */
+  async declineOffer(sessionId: number, offerTokenHash: string): Promise<LeaveWaitlistResult | Misrouted> {
+    return (
+      this.misrouted(sessionId) ??
+      this.serialize(() => this.leaveNow(sessionId, "offer_token_hash = ?2 AND status = 'offered'", offerTokenHash))
+    );
+  }
+
+  /** The queue step on its own (the cron worker's backup of the alarm). */
+  async runQueue(sessionId: number): Promise<QueueStepResult | Misrouted> {
+    return this.misrouted(sessionId) ?? this.serialize(() => this.queueStepNow(sessionId));
+  }
+
+  /** At the earliest hold's end: expire lapsed holds and offer their seats to the next in line. */
+  override async alarm(): Promise<void> {
+    const sessionId = this.sessionId ?? (await this.ctx.storage.get<number>(STORED_SESSION_ID)) ?? null;
+    if (sessionId === null || this.misrouted(sessionId)) return;
+    // A failure throws, so the runtime retries the alarm; the cron is the backup after that.
+    await this.serialize(() => this.queueStepNow(sessionId));
+  }
+
+  /** The queue step after a change that freed a seat; a failure is logged (the alarm or cron repeats the step). */
+  private async queueStepSafely(sessionId: number): Promise<QueueStepResult | null> {
+    try {
+      return await this.queueStepNow(sessionId);
+    } catch (error) {
+      console.error(`waitlist step for session ${sessionId} failed`, error);
+      return null;
+    }
+  }
+
+  /**
+   * The queue step, in two D1 round trips (a read, then one batch):
+   * a session that has started or was cancelled closes its queue; otherwise
+   * lapsed holds expire, and while a seat is free the first waiting entries
+   * are offered one each, held for them until holdExpiry, with the offer
+   * mail queued only if that offer was written. Then the alarm is set at the
+   * earliest hold's end.
+   */
+  private async queueStepNow(sessionId: number): Promise<QueueStepResult> {
+    const db = this.env.DB;
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const result: QueueStepResult = { status: "ran", expired: 0, offered: 0, closed: 0, mailIds: [] };
+    for (;;) {
+      const [sessionRows, waitingRows, lapsedRows] = await db.batch([
+        db.prepare(`SELECT ${SESSION_COLUMNS}, revision FROM sessions WHERE id = ?`).bind(sessionId),
+        db
+          .prepare(
+            `SELECT ${ENTRY_COLUMNS} FROM waitlist_entries WHERE session_id = ? AND status = 'waiting'
+             ORDER BY created_at, rowid LIMIT ${OFFER_CHUNK}`,
+          )
+          .bind(sessionId),
+        db
+          .prepare(
+            `SELECT count(*) AS offered FROM waitlist_entries
+             WHERE session_id = ? AND status = 'offered' AND hold_expires_at <= ?`,
+          )
+          .bind(sessionId, nowIso),
+      ]);
+      const session = sessionRows?.results[0] as (SeatSession & { revision: number }) | undefined;
+      if (!session) return result;
+      const waiting = (waitingRows?.results ?? []) as WaitlistEntryRecord[];
+      const lapsedHolds = Number((lapsedRows?.results[0] as { offered: number } | undefined)?.offered ?? 0);
+
+      if (session.cancelledAt !== null || Date.parse(session.startTime) <= now.getTime()) {
+        const [closed] = await db.batch([
+          db
+            .prepare(
+              `UPDATE waitlist_entries SET status = 'closed', updated_at = ?2
+               WHERE session_id = ?1 AND status IN ('waiting', 'offered')`,
+            )
+            .bind(sessionId, nowIso),
+          db.prepare(RECOUNT_HELD_SQL).bind(sessionId),
+        ]);
+        result.closed += closed?.meta.changes ?? 0;
+        return result;
+      }
+
+      const heldAfterExpiry = session.heldSeats - lapsedHolds;
+      const free =
+        session.passType === "private"
+          ? Number(session.currentParticipants + heldAfterExpiry === 0)
+          : session.maxParticipants - session.currentParticipants - heldAfterExpiry;
+      const toOffer = waiting.slice(0, Math.max(0, free));
+      if (lapsedHolds === 0 && toOffer.length === 0) break;
+
+      const config = getConfig(this.env);
+      const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
+      const expiresAt = holdExpiry(now, session.startTime);
+      const offers = await Promise.all(
+        toOffer.map(async (entry) => {
+          const token = randomToken();
+          return { entry, token, tokenHash: await sha256Hex(token) };
+        }),
+      );
+      const statements: D1PreparedStatement[] = [
+        db
+          .prepare(
+            `UPDATE waitlist_entries SET status = 'expired', updated_at = ?2
+             WHERE session_id = ?1 AND status = 'offered' AND hold_expires_at <= ?2`,
+          )
+          .bind(sessionId, nowIso),
+        db.prepare(RECOUNT_HELD_SQL).bind(sessionId),
+      ];
+      for (const { entry, token, tokenHash } of offers) {
+        const offered: SqlCondition = {
+          sql: "EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ? AND offer_token_hash = ? AND status = 'offered')",
+          params: [entry.id, tokenHash],
+        };
+        const mail = waitlistOfferMail(site, session, entry, entry.id, token, expiresAt);
+        statements.push(
+          // Offered only while a seat is still free as the batch finds it.
+          db
+            .prepare(
+              `UPDATE waitlist_entries SET status = 'offered', offered_at = ?2, hold_expires_at = ?3,
+                 offer_token_hash = ?4, updated_at = ?2
+               WHERE id = ?1 AND status = 'waiting'
+                 AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = ?5 AND s.cancelled_at IS NULL AND ${FREE_SEATS_SQL} > 0)`,
+            )
+            .bind(entry.id, nowIso, expiresAt, tokenHash, sessionId),
+          db
+            .prepare(`UPDATE sessions SET held_seats = held_seats + 1 WHERE id = ? AND ${offered.sql}`)
+            .bind(sessionId, ...offered.params),
+          ...outboxInsertStatements(db, toOutboxRow(mail, { from: config.EMAIL_FROM }, nowIso), { condition: offered }),
+        );
+      }
+      const offeredIds = db
+        .prepare(
+          `SELECT o.id FROM email_outbox o JOIN waitlist_entries w ON o.idempotency_key = 'waitlist-offer:' || w.id
+           WHERE w.session_id = ? AND w.status = 'offered' AND w.offered_at = ?`,
+        )
+        .bind(sessionId, nowIso);
+      const results = await db.batch([...statements, offeredIds]);
+      result.expired += results[0]?.meta.changes ?? 0;
+      const mailIds = ((results.at(-1)?.results ?? []) as Array<{ id: string }>).map((r) => r.id);
+      result.offered += mailIds.length;
+      result.mailIds.push(...mailIds);
+      // More seats than one chunk of the queue: read the next chunk.
+      if (toOffer.length < OFFER_CHUNK || mailIds.length < toOffer.length) break;
+    }
+    await this.scheduleHoldAlarm(sessionId);
+    return result;
+  }
+
+  /** The alarm at the earliest standing hold's end (the object remembers its session for it). */
+  private async scheduleHoldAlarm(sessionId: number): Promise<void> {
+    const next = await this.env.DB.prepare(
+      "SELECT min(hold_expires_at) AS next FROM waitlist_entries WHERE session_id = ? AND status = 'offered'",
+    )
+      .bind(sessionId)
+      .first<{ next: string | null }>();
+    if (!next?.next) return;
+    await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
+    await this.ctx.storage.setAlarm(Date.parse(next.next));
+  }
+
+  private async joinNow(sessionId: number, input: WaitlistJoinInput, options: WaitlistJoinOptions): Promise<WaitlistJoinResult> {
+    const db = this.env.DB;
+    const now = new Date().toISOString();
+    const { attempt, mail } = options;
+    const recipient = mail?.recipientSlot ?? null;
+    const guards: SqlCondition[] = [];
+    if (attempt) {
+      guards.push({
+        sql: "(SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?) <= ?",
+        params: [attempt.key, attempt.windowStart, attempt.limit],
+      });
+    }
+    if (recipient) guards.push(withinBudget(recipient));
+    const insert = db
+      .prepare(
+        `INSERT INTO waitlist_entries (id, session_id, name, email, dog_name, status, leave_token_hash, created_at, updated_at)
+         SELECT ?1, s.id, ?3, ?4, ?5, 'waiting', ?6, ?7, ?7
+         FROM sessions s
+         WHERE s.id = ?2 AND s.cancelled_at IS NULL AND s.start_time > ?7 AND ${FREE_SEATS_SQL} <= 0
+           AND NOT EXISTS (
+             SELECT 1 FROM waitlist_entries w
+             WHERE w.session_id = s.id AND lower(w.email) = lower(?4) AND w.status IN ('waiting', 'offered')
+           )
+           AND NOT EXISTS (
+             SELECT 1 FROM bookings b
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
+           )
+           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}
+         RETURNING ${ENTRY_COLUMNS}`,
+      )
+      .bind(input.id, sessionId, input.name, input.email, input.dogName, input.leaveTokenHash, now, ...guards.flatMap((g) => g.params));
+    const entryWritten: SqlCondition = { sql: "EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ?)", params: [input.id] };
+    const queueMail = mail ? outboxInsertStatements(db, mail.row, { condition: entryWritten, recipientSlot: recipient }) : [];
+    const outcome = db
+      .prepare(
+        `SELECT s.cancelled_at AS cancelledAt, s.start_time AS startTime, ${FREE_SEATS_SQL} AS free,
+           EXISTS (
+             SELECT 1 FROM waitlist_entries w
+             WHERE w.session_id = s.id AND lower(w.email) = lower(?2) AND w.status IN ('waiting', 'offered') AND w.id <> ?3
+           ) OR EXISTS (
+             SELECT 1 FROM bookings b
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?2) AND b.booking_status <> 'cancelled'
+           ) AS already,
+           (SELECT hits FROM rate_limits WHERE key = ?4 AND window_start = ?5) AS attemptHits,
+           (SELECT hits FROM rate_limits WHERE key = ?6 AND window_start = ?7) AS recipientHits
+         FROM sessions s WHERE s.id = ?1`,
+      )
+      .bind(
+        sessionId,
+        input.email,
+        input.id,
+        attempt?.key ?? null,
+        attempt?.windowStart ?? null,
+        recipient?.key ?? null,
+        recipient?.windowStart ?? null,
+      );
+    const statements = [...(attempt ? [countHitStatement(db, attempt)] : []), insert, ...queueMail, outcome];
+    let results: D1Result[];
+    try {
+      results = await db.batch(statements);
+    } catch (error) {
+      // The partial unique index is the last line of defence: the address is in the queue.
+      if (String(error).includes("UNIQUE constraint failed: waitlist_entries.session_id")) return { status: "already-queued" };
+      console.error(`waitlist join for session ${sessionId} failed`, error);
+      return { status: "error" };
+    }
+    const entry = results[statements.indexOf(insert)]?.results[0] as WaitlistEntryRecord | undefined;
+    if (entry) return { status: "joined", entry, mailIds: mail ? [mail.row.id] : [] };
+    const after = results.at(-1)?.results[0] as
+      | { cancelledAt: string | null; startTime: string; free: number; already: number; attemptHits: number | null; recipientHits: number | null }
+      | undefined;
+    if (!after) return { status: "not-found" };
+    if (after.cancelledAt !== null) return { status: "session-cancelled" };
+    if (after.startTime <= now) return { status: "past" };
+    if (after.free > 0) return { status: "seats-free" };
+    if (after.already) return { status: "already-queued" };
+    if (attempt && (after.attemptHits ?? 0) > attempt.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(attempt, after.attemptHits ?? 0).retryAfterSeconds };
+    }
+    if (recipient && (after.recipientHits ?? 0) >= recipient.limit) {
+      return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, after.recipientHits ?? 0).retryAfterSeconds };
+    }
+    return { status: "error" };
+  }
+
+  /** Leaves (or declines) the entry `where` finds (?1 the session, ?2 the token hash), then runs the queue step. */
+  private async leaveNow(sessionId: number, where: string, tokenHash: string): Promise<LeaveWaitlistResult> {
+    const db = this.env.DB;
+    const now = new Date().toISOString();
+    const [before] = await db.batch([
+      db.prepare(`SELECT id, status FROM waitlist_entries WHERE session_id = ?1 AND ${where}`).bind(sessionId, tokenHash),
+    ]);
+    const found = before?.results[0] as { id: string; status: WaitlistEntryRecord["status"] } | undefined;
+    if (!found) return { status: "not-found" };
+    const [left] = await db.batch([
+      db
+        .prepare(`UPDATE waitlist_entries SET status = 'left', updated_at = ?3 WHERE id = ?4 AND session_id = ?1 AND ${where}`)
+        .bind(sessionId, tokenHash, now, found.id),
+      db.prepare(RECOUNT_HELD_SQL).bind(sessionId),
+    ]);
+    if ((left?.meta.changes ?? 0) === 0) return { status: "not-found" };
+    const step = await this.queueStepNow(sessionId);
+    return { status: "left", declined: found.status === "offered", step };
+  }
+
+  /**
    * One D1 batch: count the attempt, insert the booking only while every
    * guard holds (seats, start, the session as the visitor saw it, no repeat,
    * no second booking for the e-mail, the attempt and mail budgets), count
@@ -179,7 +512,7 @@ export class SessionSeats extends DurableObject<Env> {
     const db = this.env.DB;
     const bookingId = input.id ?? crypto.randomUUID();
     const now = new Date().toISOString();
-    const { attempt, snapshot, mails = [] } = options;
+    const { attempt, snapshot, mails = [], hold } = options;
     // The customer's mail budget guards the booking itself: no booking without its mail.
     const recipient = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
 
@@ -197,6 +530,18 @@ export class SessionSeats extends DurableObject<Env> {
       });
     }
     if (recipient) guards.push(withinBudget(recipient));
+    if (hold) {
+      // The seat held for this entry's standing offer, for this very address, before the offer lapses.
+      guards.push({
+        sql: `EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.id = ? AND w.session_id = s.id AND w.status = 'offered'
+                AND w.offer_token_hash = ? AND w.hold_expires_at > ? AND lower(w.email) = lower(?))`,
+        params: [hold.entryId, hold.tokenHash, now, input.userEmail],
+      });
+    }
+    // A public booking needs a seat nobody booked or holds; a hold's booking takes its own held seat.
+    const seatGuard = hold
+      ? "s.current_participants < s.max_participants AND (s.pass_type = 'group' OR s.current_participants = 0)"
+      : `${FREE_SEATS_SQL} > 0`;
 
     // Numbered ?N parameters keep the guarded statement readable; the guards' plain ? follow ?15.
     const insert = db
@@ -210,8 +555,7 @@ export class SessionSeats extends DurableObject<Env> {
          WHERE s.id = ?2
            AND s.cancelled_at IS NULL
            AND s.start_time > ?15
-           AND s.current_participants < s.max_participants
-           AND (s.pass_type = 'group' OR s.current_participants = 0)
+           AND ${seatGuard}
            AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ?14)
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
@@ -239,13 +583,26 @@ export class SessionSeats extends DurableObject<Env> {
         ...guards.flatMap((g) => g.params),
       );
     // Counts the seat only if the row above was written by this very batch.
+    // A hold's booking moves its seat from held to booked.
     const count = db
       .prepare(
-        `UPDATE sessions SET current_participants = current_participants + 1, updated_at = ?3
+        `UPDATE sessions SET current_participants = current_participants + 1, held_seats = held_seats - ?4, updated_at = ?3
          WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
       )
-      .bind(sessionId, bookingId, now);
+      .bind(sessionId, bookingId, now, hold ? 1 : 0);
     const bookingWritten: SqlCondition = { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] };
+    const holdTaken = hold
+      ? [
+          db
+            .prepare(
+              `UPDATE waitlist_entries SET status = 'booked', booking_id = ?2, updated_at = ?3
+               WHERE id = ?1 AND status = 'offered' AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
+            )
+            .bind(hold.entryId, bookingId, now),
+          // The offer's link is used up: blank it in the stored mail.
+          blankLinkStatement(db, waitlistOfferMailKey(hold.entryId), new Date(now), bookingWritten),
+        ]
+      : [];
     const queueMails = mails.flatMap(({ row, recipientSlot, fill }) =>
       outboxInsertStatements(db, row, { condition: bookingWritten, recipientSlot, fill }),
     );
@@ -261,7 +618,11 @@ export class SessionSeats extends DurableObject<Env> {
                AND b.id <> ?4
            ) AS duplicate,
            (SELECT hits FROM rate_limits WHERE key = ?5 AND window_start = ?6) AS attemptHits,
-           (SELECT hits FROM rate_limits WHERE key = ?7 AND window_start = ?8) AS recipientHits
+           (SELECT hits FROM rate_limits WHERE key = ?7 AND window_start = ?8) AS recipientHits,
+           EXISTS (
+             SELECT 1 FROM waitlist_entries w WHERE w.id = ?9 AND w.session_id = sessions.id AND w.status = 'offered'
+               AND w.offer_token_hash = ?10 AND w.hold_expires_at > ?11 AND lower(w.email) = lower(?3)
+           ) AS holdValid
          FROM sessions WHERE id = ?1`,
       )
       .bind(
@@ -273,9 +634,19 @@ export class SessionSeats extends DurableObject<Env> {
         attempt?.windowStart ?? null,
         recipient?.key ?? null,
         recipient?.windowStart ?? null,
+        hold?.entryId ?? null,
+        hold?.tokenHash ?? null,
+        now,
       );
 
-    const statements = [...(attempt ? [countHitStatement(db, attempt)] : []), insert, count, ...queueMails, outcome];
+    const statements = [
+      ...(attempt ? [countHitStatement(db, attempt)] : []),
+      insert,
+      count,
+      ...holdTaken,
+      ...queueMails,
+      outcome,
+    ];
     let results: D1Result[];
     try {
       results = await db.batch(statements);
@@ -291,10 +662,16 @@ export class SessionSeats extends DurableObject<Env> {
       return { status: "error" };
     }
     const after = results.at(-1)?.results[0] as
-      | (SeatSession & { keyBookingId: string | null; duplicate: number; attemptHits: number | null; recipientHits: number | null })
+      | (SeatSession & {
+          keyBookingId: string | null;
+          duplicate: number;
+          attemptHits: number | null;
+          recipientHits: number | null;
+          holdValid: number;
+        })
       | undefined;
     if (!after) return { status: "not-found" };
-    const { keyBookingId, duplicate, attemptHits, recipientHits, ...session } = after;
+    const { keyBookingId, duplicate, attemptHits, recipientHits, holdValid, ...session } = after;
 
     // The INSERT returns the row it wrote (nothing when a guard refused).
     const booking = results[statements.indexOf(insert)]?.results[0] as BookingRecord | undefined;
@@ -308,6 +685,7 @@ export class SessionSeats extends DurableObject<Env> {
     if (session.startTime <= now) return { status: "past" };
     if (snapshot && !sameAsSnapshot(session, snapshot)) return { status: "changed", title: session.title };
     if (duplicate) return { status: "duplicate" };
+    if (hold && !holdValid) return { status: "hold-invalid" };
     if (attempt && (attemptHits ?? 0) > attempt.limit) {
       return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(attempt, attemptHits ?? 0).retryAfterSeconds };
     }
@@ -315,7 +693,7 @@ export class SessionSeats extends DurableObject<Env> {
       return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, recipientHits ?? 0).retryAfterSeconds };
     }
     // The key is spent (its booking was cancelled): with seats left, the visitor must send a fresh form.
-    if (keyBookingId !== null && session.currentParticipants < session.maxParticipants) return { status: "error" };
+    if (keyBookingId !== null && session.currentParticipants + session.heldSeats < session.maxParticipants) return { status: "error" };
     return { status: "full" };
   }
 
@@ -360,7 +738,15 @@ export class SessionSeats extends DurableObject<Env> {
       )
       .bind(sessionId, wholeSession ? 1 : 0, JSON.stringify(bookingIds));
     const markSession = db
-      .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2 WHERE id = ?1 AND cancelled_at IS NULL")
+      .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2, held_seats = 0 WHERE id = ?1 AND cancelled_at IS NULL")
+      .bind(sessionId, now);
+    // A cancelled session's queue closes with it: its offers end and nobody waits any more.
+    const closeQueue = db
+      .prepare(
+        `UPDATE waitlist_entries SET status = 'closed', updated_at = ?2
+         WHERE session_id = ?1 AND status IN ('waiting', 'offered')
+           AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND cancelled_at IS NOT NULL)`,
+      )
       .bind(sessionId, now);
     // changes() is the row count of the statement just before: the audit row only for a real change.
     const auditRow = audit
@@ -389,7 +775,7 @@ export class SessionSeats extends DurableObject<Env> {
       }),
     );
     const statements = wholeSession
-      ? [cancel, markSession, ...auditRow, recount, ...queueMails]
+      ? [cancel, markSession, ...auditRow, closeQueue, recount, ...queueMails]
       : [cancel, ...auditRow, recount, ...queueMails];
     const results = await db.batch(statements);
     const cancelled = ((results[0]?.results ?? []) as BookingRecord[]).sort(byCreatedAt);
@@ -416,7 +802,7 @@ export class SessionSeats extends DurableObject<Env> {
           `UPDATE sessions SET title = ?3, description = ?4, location = ?5, start_time = ?6, end_time = ?7,
              max_participants = ?8, price_sek = ?9, pass_type = ?10, image_url = ?11,
              revision = ?12, updated_at = ?13
-           WHERE id = ?1 AND revision = ?2 AND cancelled_at IS NULL AND current_participants <= ?8
+           WHERE id = ?1 AND revision = ?2 AND cancelled_at IS NULL AND current_participants + held_seats <= ?8
              AND (?14 = 0 OR NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled'
                AND id NOT IN (SELECT value FROM json_each(?15))))
            RETURNING ${EDITED_SESSION_COLUMNS}`,
@@ -476,7 +862,7 @@ export class SessionSeats extends DurableObject<Env> {
     const session = results[results.length - 1]?.results[0] as EditedSession | undefined;
     if (!session) return { status: "not-found" };
     if (session.cancelledAt !== null) return { status: "session-cancelled" };
-    if (session.revision === expectedRevision && session.currentParticipants > fields.maxParticipants) {
+    if (session.revision === expectedRevision && session.currentParticipants + session.heldSeats > fields.maxParticipants) {
       return { status: "below-current", session };
     }
     return { status: "stale" };
@@ -490,7 +876,7 @@ export class SessionSeats extends DurableObject<Env> {
       db
         .prepare(
           `UPDATE sessions SET max_participants = ?1, updated_at = ?3
-           WHERE id = ?2 AND current_participants <= ?1 RETURNING ${SESSION_COLUMNS}`,
+           WHERE id = ?2 AND current_participants + held_seats <= ?1 RETURNING ${SESSION_COLUMNS}`,
         )
         .bind(maxParticipants, sessionId, now),
       db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),

@@ -1,0 +1,41 @@
+/**
+ * The cron worker's backup of the SessionSeats alarms: finds every session
+ * whose queue needs the queue step (a hold that has lapsed, a free seat
+ * with someone waiting, or a session that started or was cancelled with
+ * people still in its queue) and asks that session's object to run it.
+ * The step itself is idempotent, so a late or repeated trigger does no harm.
+ */
+import type { Env } from "../env.server";
+import { FREE_SEATS_SQL, seatsFor } from "../seats/seats.server";
+
+/** Sessions one run visits at most; the next trigger takes the rest. */
+const SESSIONS_PER_RUN = 50;
+
+export async function runWaitlistQueues(
+  env: Pick<Env, "DB" | "SESSION_SEATS">,
+  now: Date,
+): Promise<{ sessions: number; expired: number; offered: number; closed: number; failed: number }> {
+  const nowIso = now.toISOString();
+  const { results } = await env.DB.prepare(
+    `SELECT DISTINCT s.id AS id FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
+     WHERE (w.status = 'offered' AND w.hold_expires_at <= ?1)
+        OR (w.status IN ('waiting', 'offered') AND (s.start_time <= ?1 OR s.cancelled_at IS NOT NULL))
+        OR (w.status = 'waiting' AND ${FREE_SEATS_SQL} > 0)
+     LIMIT ${SESSIONS_PER_RUN}`,
+  )
+    .bind(nowIso)
+    .all<{ id: number }>();
+  const figures = { sessions: results.length, expired: 0, offered: 0, closed: 0, failed: 0 };
+  const outcomes = await Promise.allSettled(results.map(({ id }) => seatsFor(env, id).runQueue()));
+  outcomes.forEach((outcome, i) => {
+    if (outcome.status === "rejected") {
+      figures.failed++;
+      console.error(`waitlist: queue step for session ${results[i]?.id} failed`, outcome.reason);
+      return;
+    }
+    figures.expired += outcome.value.expired;
+    figures.offered += outcome.value.offered;
+    figures.closed += outcome.value.closed;
+  });
+  return figures;
+}
