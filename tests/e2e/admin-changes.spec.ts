@@ -3,25 +3,11 @@
 // Release a booked session (each customer gets a cancellation with a
 // METHOD:CANCEL calendar file and sees 'Avbokad'), cancel a waiting session,
 // delete an empty one.
-import { expect, test, type Page } from "@playwright/test";
-import { book, cardOn, createByHand, expectNotListed, listUrl, openListAt, uniqueTitle } from "./admin-helpers";
+import { expect, test } from "@playwright/test";
+import { book, confirmChange, createByHand, expectNotListed, listUrl, openListAt, uniqueTitle } from "./admin-helpers";
 import { openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
 
 /** Presses a card's change button and confirms it: in the dialog with JavaScript, on the confirmation page without. */
-async function confirmChange(page: Page, cardId: number, label: string, javaScriptEnabled: boolean) {
-  const card = cardOn(page, cardId);
-  if (javaScriptEnabled) {
-    await card.getByRole("button", { name: label }).click();
-    const dialog = page.getByRole("dialog", { name: label });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: label }).click();
-  } else {
-    await card.getByRole("link", { name: label }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/pass/${cardId}\\?atgard=`));
-    await page.getByRole("button", { name: label }).click();
-  }
-}
-
 test("an admin releases a booked session: each customer is mailed a cancellation with its .ics and sees 'Avbokad'", async ({
   page,
   browser,

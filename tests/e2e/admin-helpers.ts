@@ -95,3 +95,18 @@ export async function expectNotListed(page: Page, path: string, id: number) {
 
 /** The list at `path`, on whichever of its pages a change came back to. */
 export const listUrl = (path: string) => new RegExp(`${path.replaceAll("/", "\\/")}(\\?sida=\\d+)?$`);
+
+/** A session change from its card: the dialog with JavaScript, the confirmation page without. */
+export async function confirmChange(page: Page, cardId: number, label: string, javaScriptEnabled: boolean) {
+  const card = cardOn(page, cardId);
+  if (javaScriptEnabled) {
+    await card.getByRole("button", { name: label }).click();
+    const dialog = page.getByRole("dialog", { name: label });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: label }).click();
+  } else {
+    await card.getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/pass/${cardId}\\?atgard=`));
+    await page.getByRole("button", { name: label }).click();
+  }
+}

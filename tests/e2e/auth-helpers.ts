@@ -2,7 +2,7 @@
  * Shared steps of the sign-in e2e tests: asking for a link like a visitor and
  * reading it from the local mailbox (/dev/mail) like the visitor's inbox.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
@@ -70,22 +70,56 @@ function savedAdminCookies(): Cookies | null {
 }
 
 /**
+ * One worker at a time asks for the admin's link: two asking at once on a
+ * fresh server could both read the newest mail and open the same one-time
+ * link. An exclusive lock file beside the cookies; the others wait, then
+ * reuse the cookies the first one saved.
+ */
+async function withAdminSignInLock(task: () => Promise<void>): Promise<void> {
+  const lock = `${ADMIN_COOKIES_FILE}.lock`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    if (Date.now() > deadline) throw new Error("the admin sign-in lock was held for a minute");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  try {
+    await task();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/** Opens /admin with the saved cookies; true when they still sign in. */
+async function reuseAdminCookies(page: Page): Promise<boolean> {
+  const saved = savedAdminCookies();
+  if (!saved) return false;
+  await page.context().addCookies(saved);
+  await page.goto("/admin");
+  return new URL(page.url()).pathname === "/admin";
+}
+
+/**
  * Signs in as the seeded admin through the link mailed to the admin address
  * (the first time in a run; later tests reuse that sign-in); ends on /admin.
  */
 export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
-  const saved = savedAdminCookies();
-  if (saved) {
-    await page.context().addCookies(saved);
-    await page.goto("/admin");
-    if (new URL(page.url()).pathname === "/admin") return;
-  }
-  await useOwnIp(page);
-  const link = await requestSignInLink(page, "admin@hundpass.se");
-  await openSignInLink(page, link, javaScriptEnabled);
-  await expect(page).toHaveURL(/\/admin$/);
-  // Written whole under a temporary name, then renamed: a reader never sees half a file.
-  const temporary = `${ADMIN_COOKIES_FILE}.${process.pid}`;
-  writeFileSync(temporary, JSON.stringify(await page.context().cookies()));
-  renameSync(temporary, ADMIN_COOKIES_FILE);
+  if (await reuseAdminCookies(page)) return;
+  await withAdminSignInLock(async () => {
+    // Another worker may have signed in while this one waited.
+    if (await reuseAdminCookies(page)) return;
+    await useOwnIp(page);
+    const link = await requestSignInLink(page, "admin@hundpass.se");
+    await openSignInLink(page, link, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/admin$/);
+    // Written whole under a temporary name, then renamed: a reader never sees half a file.
+    const temporary = `${ADMIN_COOKIES_FILE}.${process.pid}`;
+    writeFileSync(temporary, JSON.stringify(await page.context().cookies()));
+    renameSync(temporary, ADMIN_COOKIES_FILE);
+  });
 }

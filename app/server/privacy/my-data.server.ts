@@ -6,9 +6,10 @@
  * each booking is anonymized (name, e-mail, phone, dog, address and notes
  * gone; session, price, status and dates kept), the subscription is deleted
  * and only a suppression hash kept, messages, problem reports, pending
- * confirmations, sign-in links and mail to the address are deleted, the
- * customer's sessions end, and one confirmation mail goes out. One D1 batch:
- * all or nothing. While the address has an upcoming booking nothing is
+ * confirmations, queue places, sign-in links and mail to the address are
+ * deleted, the customer's sessions end, and one confirmation mail goes out.
+ * Places still in a queue are left through their session's object first
+ * (a seat held for one passes on); the rest is one D1 batch: all or nothing. While the address has an upcoming booking nothing is
  * erased: the business needs the contact details to run it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -16,13 +17,14 @@ import { CONSENT_WORDINGS } from "~/domain/newsletter/consent";
 import { erasureMail, type ErasureSummary } from "~/domain/privacy";
 import { toOutboxRow, outboxInsertStatements } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
+import { seatsFor } from "../seats/seats.server";
 import { anonymizeBookingsStatement, suppressStatement, suppressionHash } from "./retention-sql.server";
 
 const BY_EMAIL = (column: string) => `lower(${column}) = lower(?1)`;
 
 /** Everything held about `email`, in one round trip, as the customer downloads it. */
 export async function exportMyData(db: D1Database, email: string, now = new Date()) {
-  const [bookings, subscribers, segments, confirmations, messages, reports, mail] = await db.batch([
+  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue] = await db.batch([
     db
       .prepare(
         `SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
@@ -68,6 +70,14 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
          FROM email_outbox WHERE ${BY_EMAIL("to_address")} ORDER BY created_at`,
       )
       .bind(email),
+    db
+      .prepare(
+        `SELECT w.name AS namn, w.dog_name AS hund, w.status, w.created_at AS stallde_dig_i_ko, w.hold_expires_at AS plats_reserverad_till,
+           s.title AS pass, s.start_time AS start
+         FROM waitlist_entries w LEFT JOIN sessions s ON s.id = w.session_id
+         WHERE ${BY_EMAIL("w.email")} ORDER BY w.created_at`,
+      )
+      .bind(email),
   ]);
   const subscriber = subscribers?.results[0] as Record<string, unknown> | undefined;
   const version = subscriber?.samtycke_version;
@@ -87,6 +97,7 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
     meddelanden: messages?.results ?? [],
     problemrapporter: reports?.results ?? [],
     mejl_vi_har_skickat: mail?.results ?? [],
+    koplatser: queue?.results ?? [],
   };
 }
 
@@ -117,6 +128,14 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     subscription: counts.subscription === 1,
     messages: counts.messages,
   };
+  // A place in a queue (and a seat held for it) is given up through the session's object, like any seat change.
+  const { env } = context.cloudflare;
+  const active = await db
+    .prepare(`SELECT session_id AS sessionId, leave_token_hash AS leaveTokenHash FROM waitlist_entries
+      WHERE ${BY_EMAIL("email")} AND status IN ('waiting', 'offered')`)
+    .bind(email)
+    .all<{ sessionId: number; leaveTokenHash: string }>();
+  for (const entry of active.results) await seatsFor(env, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
   const hash = await suppressionHash(email);
   const mail = toOutboxRow(
     erasureMail({ siteUrl: config.SITE_URL }, email, summary, `privacy-erasure:${hash}:${nowIso}`),
@@ -145,6 +164,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     db.prepare(`DELETE FROM newsletter_confirmations WHERE ${BY_EMAIL("email")}`).bind(email),
     db.prepare(`DELETE FROM contact_messages WHERE ${BY_EMAIL("email")}`).bind(email),
     db.prepare(`DELETE FROM problem_reports WHERE ${BY_EMAIL("user_email")}`).bind(email),
+    db.prepare(`DELETE FROM waitlist_entries WHERE ${BY_EMAIL("email")} AND status NOT IN ('waiting', 'offered')`).bind(email),
     db.prepare(`DELETE FROM sign_in_tokens WHERE ${BY_EMAIL("email")} AND purpose = 'customer'`).bind(email),
     db.prepare(`DELETE FROM auth_sessions WHERE ${BY_EMAIL("email")} AND kind = 'customer'`).bind(email),
     // The audit row names no address: only what was done.

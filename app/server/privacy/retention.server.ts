@@ -7,7 +7,9 @@
  *     unsubscribing, leaving a suppression hash so they are never mailed again;
  *   - contact messages, problem reports and Flurre's unanswered questions:
  *     deleted RETENTION_MESSAGE_MONTHS (12) after they came in;
- *   - audit rows: deleted RETENTION_AUDIT_MONTHS (24) after they were written.
+ *   - audit rows: deleted RETENTION_AUDIT_MONTHS (24) after they were written;
+ *   - finished waitlist places (booked, left, lapsed, closed): deleted
+ *     WAITLIST_RETENTION_DAYS (30) after their last change.
  * Idempotent (each step only touches what is still over its age) and
  * bounded per run: a backlog is worked off over the following days.
  */
@@ -17,6 +19,8 @@ import { anonymizeBookingsStatement, suppressionHash, suppressStatement } from "
 
 /** Rows one run anonymizes or deletes at most, per kind. */
 export const RETENTION_BATCH = 500;
+/** Days a finished waitlist place (name, address, dog) is kept. */
+export const WAITLIST_RETENTION_DAYS = 30;
 /** Subscribers one run deletes at most (two statements each). */
 export const RETENTION_SUBSCRIBER_BATCH = 200;
 
@@ -34,7 +38,8 @@ export async function applyRetention(env: Pick<Env, "DB">, config: RetentionConf
   const auditCutoff = subMonths(now, config.RETENTION_AUDIT_MONTHS).toISOString();
   const unsubscribedWhere = "status = 'unsubscribed' AND COALESCE(unsubscribed_at, created_at) < ?";
 
-  const [bookings, messages, reports, questions, audit, unsubscribed] = await db.batch([
+  const queueCutoff = subDays(now, WAITLIST_RETENTION_DAYS).toISOString();
+  const [bookings, messages, reports, questions, audit, queue, unsubscribed] = await db.batch([
     anonymizeBookingsStatement(
       db,
       {
@@ -56,6 +61,12 @@ export async function applyRetention(env: Pick<Env, "DB">, config: RetentionConf
     db
       .prepare(`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE created_at < ? LIMIT ${RETENTION_BATCH})`)
       .bind(auditCutoff),
+    db
+      .prepare(
+        `DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries
+           WHERE status NOT IN ('waiting', 'offered') AND updated_at < ? LIMIT ${RETENTION_BATCH})`,
+      )
+      .bind(queueCutoff),
     db
       .prepare(`SELECT id, email FROM newsletter_subscribers WHERE ${unsubscribedWhere} ORDER BY id LIMIT ${RETENTION_SUBSCRIBER_BATCH}`)
       .bind(unsubscribedCutoff),
@@ -84,5 +95,6 @@ export async function applyRetention(env: Pick<Env, "DB">, config: RetentionConf
     messagesDeleted: (messages?.meta.changes ?? 0) + (reports?.meta.changes ?? 0),
     questionsDeleted: questions?.meta.changes ?? 0,
     auditRowsDeleted: audit?.meta.changes ?? 0,
+    queuePlacesDeleted: queue?.meta.changes ?? 0,
   };
 }
