@@ -241,7 +241,8 @@ function describeViolation(v: Violation): string {
   return [`  ${v.id} (${v.impact ?? "no impact"}): ${v.help}`, `    ${v.helpUrl}`, ...nodes].join("\n");
 }
 
-async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, label: string) {
+/** Opens the case's page as a visitor sees it once the app has hydrated, prepared; returns its path. */
+async function open(page: Page, pageCase: PageCase): Promise<string> {
   if (pageCase.admin) await signInAsAdmin(page, true);
   const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
   const response = await page.goto(path, { waitUntil: "networkidle" });
@@ -249,7 +250,10 @@ async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, label: s
   // Scan what a visitor sees once the app has hydrated, not the server HTML alone.
   await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
   if (pageCase.prepare) await pageCase.prepare(page);
+  return path;
+}
 
+async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, path: string, label: string) {
   const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const elements = violations.reduce((sum, v) => sum + v.nodes.length, 0);
   // "Needs review" results (text over a picture, say) are reported, not failed on.
@@ -271,17 +275,14 @@ test.describe("axe, WCAG 2.2 AA", () => {
   });
 
   for (const pageCase of PAGES) {
-    test(`${pageCase.name} has no violations`, async ({ page }, testInfo) => {
-      await scan(page, testInfo, pageCase, "desktop");
+    const phone = PHONE_PAGES.has(pageCase.name);
+    test(`${pageCase.name} has no violations${phone ? ", on a desktop and at 390 px" : ""}`, async ({ page }, testInfo) => {
+      const path = await open(page, pageCase);
+      await scan(page, testInfo, pageCase, path, "desktop");
+      if (!phone) return;
+      // The same page and state, narrowed to a phone's width: the layout is CSS (media queries), so it reflows.
+      await page.setViewportSize(PHONE);
+      await scan(page, testInfo, pageCase, path, "390px");
     });
   }
-
-  test.describe("at 390 px", () => {
-    test.use({ viewport: PHONE });
-    for (const pageCase of PAGES.filter((p) => PHONE_PAGES.has(p.name))) {
-      test(`${pageCase.name} has no violations`, async ({ page }, testInfo) => {
-        await scan(page, testInfo, pageCase, "390px");
-      });
-    }
-  });
 });

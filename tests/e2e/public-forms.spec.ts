@@ -3,10 +3,11 @@
 // e-mail to the admin on /dev/mail; invalid input shows the spec's message and
 // sends nothing.
 import { expect, test, type Page } from "@playwright/test";
+import { FILL_TIME_MS } from "./auth-helpers";
 
 const ADMIN_MAIL = "/dev/mail?to=admin@hundpass.se";
-/** The server refuses forms sent within 2 s of loading (bot check). */
-const HUMAN_PAUSE_MS = 2_100;
+/** The e2e server refuses forms sent within 1 s of loading (bot check, FORM_MIN_FILL_MS in serve.sh). */
+const HUMAN_PAUSE_MS = FILL_TIME_MS;
 
 /**
  * The admin's mails whose subject names `name`. Other specs mail the admin
