@@ -10,6 +10,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CardVariant, SessionCardData } from "~/domain/session-view";
 import { BOKA_TEXTS, SESSION_LIST_TEXTS } from "~/domain/texts";
+import { WAITLIST_TEXTS } from "~/domain/waitlist";
 import { AvailabilityBadge } from "./availability-badge";
 import { FallbackImage } from "./fallback-image";
 
@@ -88,9 +89,15 @@ export function SessionCard({
               {variant === "list" || variant === "teaser" ? SESSION_LIST_TEXTS.book : BOKA_TEXTS.bookNow}
             </Link>
           ) : variant === "booking" ? null : (
-            <button type="button" className="button" disabled aria-describedby={titleId}>
-              {SESSION_LIST_TEXTS.full}
-            </button>
+            <>
+              <button type="button" className="button" disabled aria-describedby={titleId}>
+                {SESSION_LIST_TEXTS.full}
+              </button>
+              {/* A full session still has a page: its queue. */}
+              <Link to={`${sessionHref(session.id)}#ko`} className="button secondary" aria-describedby={titleId}>
+                {WAITLIST_TEXTS.heading}
+              </Link>
+            </>
           )}
         </div>
       </div>

@@ -276,7 +276,7 @@ export default function SessionPage() {
       <div className="booking-closed" data-testid="session-full">
         <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
         {heldNote ? <p data-testid="held-note">{heldNote}</p> : null}
-        <h3>{WAITLIST_TEXTS.heading}</h3>
+        <h3 id="ko">{WAITLIST_TEXTS.heading}</h3>
         <p className="booking-lead">{WAITLIST_TEXTS.lead}</p>
         <WaitlistForm lastResult={waitlistResult} renderedAt={renderedAt} />
         <p>

@@ -21,7 +21,12 @@ test("a visitor queues for a full session, the admin releases it, and the visito
   const visitorPage = await visitor.newPage();
   await useOwnIp(visitorPage);
   const email = uniqueEmail(testInfo, "waitlist-queue");
-  await visitorPage.goto(`/session/${id}`);
+  // From the list: the card says 'Fullbokat' and leads to the queue.
+  await visitorPage.goto("/alla-popups");
+  const card = visitorPage.getByTestId(`session-card-${id}`);
+  await expect(card.getByRole("button", { name: "Fullbokat" })).toBeDisabled();
+  await card.getByRole("link", { name: "Ställ mig i kö" }).click();
+  await expect(visitorPage).toHaveURL(new RegExp(`/session/${id}#ko$`));
   await expect(visitorPage.getByRole("heading", { name: "Detta pass är fullbokat" })).toBeVisible();
   await expect(visitorPage.getByRole("button", { name: "Boka pass" })).toHaveCount(0);
   await visitorPage.getByLabel("Namn *", { exact: true }).fill("Kim Köare");
