@@ -44,12 +44,16 @@ export interface ErasureSummary {
 
 /** The confirmation mail: plain text, the last one we send the address. */
 export function erasureMail(site: { siteUrl: string }, to: string, summary: ErasureSummary, key: string) {
+  const bookings =
+    summary.bookings === 0
+      ? "- Du hade inga bokningar hos oss."
+      : `- ${summary.bookings === 1 ? "Din bokning är anonymiserad" : `Dina ${summary.bookings} bokningar är anonymiserade`}: namn, e-post, telefon, hund, adress och önskemål är borttagna. Passet, datumet och priset sparas utan koppling till dig, för bokföringen.`;
   const lines = [
     "Hej!",
     "",
     "Du bad oss radera dina uppgifter hos Hundpass, och nu är det gjort:",
     "",
-    `- ${summary.bookings === 1 ? "Din bokning är anonymiserad" : `Dina ${summary.bookings} bokningar är anonymiserade`}: namn, e-post, telefon, hund, adress och önskemål är borttagna. Passet, datumet och priset sparas utan koppling till dig, för bokföringen.`,
+    bookings,
     summary.subscription
       ? "- Din prenumeration på nyhetsbrevet är borttagen. Vi sparar bara en kontrollsumma av adressen, så att vi aldrig mejlar dig igen av misstag."
       : "- Du prenumererade inte på nyhetsbrevet.",
@@ -60,7 +64,6 @@ export function erasureMail(site: { siteUrl: string }, to: string, summary: Eras
     "Hälsningar,",
     "Hundpass",
   ];
-  if (summary.bookings === 0) lines.splice(4, 1, "- Du hade inga bokningar hos oss.");
   return {
     kind: "privacy-erasure",
     to,

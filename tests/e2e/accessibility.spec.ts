@@ -4,7 +4,7 @@
 // with its rule, impact, target selectors and axe's summary of what to fix.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { signInAsAdmin } from "./auth-helpers";
+import { openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
@@ -48,6 +48,27 @@ async function sessionPath(page: Page): Promise<string> {
   const href = await page.getByRole("link", { name: "Visa & Boka" }).first().getAttribute("href");
   expect(href, "a 'Visa & Boka' link on /alla-popups").toMatch(/^\/session\/\d+$/);
   return href as string;
+}
+
+/** A full session's page with its queue form, reached by the first 'Ställ mig i kö' on /alla-popups. */
+async function fullSessionPath(page: Page): Promise<string> {
+  await page.goto("/alla-popups");
+  const href = await page.getByRole("link", { name: "Ställ mig i kö" }).first().getAttribute("href");
+  expect(href, "a 'Ställ mig i kö' link on /alla-popups").toMatch(/^\/session\/\d+#ko$/);
+  return href as string;
+}
+
+/**
+ * A customer's own page, signed in by the link mailed to a seeded customer no
+ * other spec signs in as (a link request per address is limited to 5 per 15 min).
+ */
+function asCustomer(path: string) {
+  return async (page: Page) => {
+    await useOwnIp(page);
+    await openSignInLink(page, await requestSignInLink(page, "sara.holmgren@example.com"), true);
+    await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
+    return path;
+  };
 }
 
 /** The contact form sent empty: the errors show (by conform in the browser). */
@@ -175,6 +196,10 @@ const PAGES: PageCase[] = [
   { name: "boka calendar", path: CALENDAR },
   { name: "boka calendar, day selected", path: selectedDayPath },
   { name: "session", path: sessionPath },
+  { name: "session, full: the queue form", path: fullSessionPath },
+  { name: "hold link, unknown", path: "/ko/ingen-riktig-token-men-en-sida-att-granska", status: 404 },
+  { name: "leave link, unknown", path: "/ko/lamna/ingen-riktig-token-men-en-sida-att-granska", status: 404 },
+  { name: "decision link, unknown", path: "/beslut?token=ingen-riktig-token-men-en-sida-att-granska&val=kor" },
   { name: "preppa", path: "/preppa" },
   { name: "hitta", path: "/hitta" },
   { name: "om", path: "/om" },
@@ -188,6 +213,8 @@ const PAGES: PageCase[] = [
   { name: "registrera, sent", path: "/registrera?skickat=1" },
   { name: "staff confirmation link", path: "/registrera/bekrafta?token=ingen-riktig-token-men-en-sida-att-granska" },
   { name: "mina-bokningar, sent", path: "/mina-bokningar?skickat=1" },
+  { name: "mina-bokningar lista, with my data", path: asCustomer("/mina-bokningar/lista") },
+  { name: "mina-bokningar radera", path: asCustomer("/mina-bokningar/radera") },
   { name: "not found", path: "/no-such-page", status: 404 },
   { name: "admin menu", path: "/admin", admin: true },
   { name: "admin skapa-pass", path: "/admin/skapa-pass", admin: true },
@@ -217,6 +244,8 @@ const PHONE_PAGES = new Set([
   "alla-popups",
   "boka calendar, day selected",
   "session",
+  "session, full: the queue form",
+  "mina-bokningar radera",
   "om",
   "admin menu",
   "admin skapa-pass, sent empty",

@@ -15,12 +15,19 @@ import { signInAs } from "./helpers";
 
 const HOUR = 3_600_000;
 
-/** A session on whole minutes, as the form can name it (the form has no seconds). */
+/**
+ * A session as the form can name it: on whole minutes (the form has no
+ * seconds), starting 09:00 UTC on its day (10:00 or 11:00 in Stockholm), so
+ * that it never runs past midnight, whatever the hour the tests run at: the
+ * form has one date for start and end.
+ */
 async function createSession(s: Parameters<typeof createAnySession>[0] = {}) {
   const id = await createAnySession(s);
   await env.DB.prepare(
-    `UPDATE sessions SET start_time = strftime('%Y-%m-%dT%H:%M:00.000Z', start_time),
-       end_time = strftime('%Y-%m-%dT%H:%M:00.000Z', end_time) WHERE id = ?`,
+    `UPDATE sessions SET start_time = strftime('%Y-%m-%dT09:00:00.000Z', start_time),
+       end_time = strftime('%Y-%m-%dT%H:%M:00.000Z', date(start_time) || 'T09:00:00',
+         printf('+%d minutes', CAST(round((julianday(end_time) - julianday(start_time)) * 1440) AS INTEGER)))
+     WHERE id = ?`,
   )
     .bind(id)
     .run();

@@ -106,12 +106,15 @@ describe("/alla-popups", () => {
     expect(textOf(card)).toContain(places);
   });
 
-  it("links a bookable session's 'Visa & Boka' to /session/{id} and disables 'Fullbokat'", async () => {
+  it("links a bookable session's 'Visa & Boka' to /session/{id}, disables 'Fullbokat' and leads a full one to its queue only", async () => {
     const { html } = await page("/alla-popups");
     expect(sessionCard(html, S.groupOne)).toMatch(/<a[^>]*href="\/session\/2"[^>]*>Visa &amp; Boka<\/a>/);
     const full = sessionCard(html, S.groupFull)!;
     expect(full).toMatch(/<button[^>]*disabled=""[^>]*>Fullbokat<\/button>/);
-    expect(full).not.toContain("/session/");
+    expect(full).not.toContain("Visa &amp; Boka");
+    // The one link of a full card is its queue on the session's page.
+    expect(full.match(/href="[^"]*"/g)).toEqual([`href="/session/${S.groupFull}#ko"`]);
+    expect(full).toMatch(/<a[^>]*>Ställ mig i kö<\/a>/);
   });
 
   it("shows the note of a pending session and its Stockholm date and time", async () => {
