@@ -274,7 +274,7 @@ function describeViolation(v: Violation): string {
 async function open(page: Page, pageCase: PageCase): Promise<string> {
   if (pageCase.admin) await signInAsAdmin(page, true);
   const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
-  const response = await page.goto(path, { waitUntil: "networkidle" });
+  const response = await page.goto(path, { waitUntil: "load" });
   expect(response?.status(), `status of ${path}`).toBe(pageCase.status ?? 200);
   // Scan what a visitor sees once the app has hydrated, not the server HTML alone.
   await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);

@@ -6,8 +6,8 @@ import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import path from "node:path";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 
-/** The e2e server's bot check refuses forms sent within 1 s of rendering (FORM_MIN_FILL_MS in serve.sh). */
-export const FILL_TIME_MS = 1_100;
+/** The e2e server's bot check refuses forms sent within 0.5 s of rendering (FORM_MIN_FILL_MS in serve.sh). */
+export const FILL_TIME_MS = 600;
 
 /**
  * Gives the test its own client address: link requests are rate-limited per

@@ -5,10 +5,11 @@
 // JavaScript: /flurre?fraga=… answers, a follow-up question goes through the
 // page's form, and a bad question gets Flurre's Swedish message.
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { FILL_TIME_MS } from "./auth-helpers";
 
 const VALPKURS_QUESTION = "Berätta allt jag behöver veta om VALPKURS!";
-/** The e2e server refuses forms sent within 1 s of rendering (bot check). */
-const HUMAN_PAUSE_MS = 1_100;
+/** The e2e server refuses forms sent sooner than this after rendering (bot check). */
+const HUMAN_PAUSE_MS = FILL_TIME_MS;
 
 function chat(page: Page) {
   return page.getByRole("dialog", { name: "Fråga Flurre" });

@@ -6,7 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { FILL_TIME_MS } from "./auth-helpers";
 
 const ADMIN_MAIL = "/dev/mail?to=admin@hundpass.se";
-/** The e2e server refuses forms sent within 1 s of loading (bot check, FORM_MIN_FILL_MS in serve.sh). */
+/** The e2e server refuses forms sent too soon after loading (bot check, FORM_MIN_FILL_MS in serve.sh). */
 const HUMAN_PAUSE_MS = FILL_TIME_MS;
 
 /**

@@ -16,5 +16,5 @@ npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
 # TURNSTILE_VERIFY_URL: the local siteverify stub (tests/e2e/turnstile-stub.mjs,
 # started by playwright.config.ts on the port 10 below the server's).
 exec env NODE_ENV=production npx wrangler dev --port "$PORT" --persist-to "$STATE" \
-  --var "SITE_URL:http://localhost:$PORT" --var "FORM_MIN_FILL_MS:1000" \
+  --var "SITE_URL:http://localhost:$PORT" --var "FORM_MIN_FILL_MS:500" \
   --var "TURNSTILE_VERIFY_URL:http://127.0.0.1:$((PORT - 10))/siteverify" --log-level warn
