@@ -1,15 +1,19 @@
 // A visitor finds a session from the start page through /boka: type, calendar,
 // day, session link; and the list view. Runs with JavaScript on and off.
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { fullDateLabel } from "../../app/domain/booking-calendar";
 import { formatDayHeading, stockholmDayKey, todayKey } from "../../app/domain/time";
-import { buildDemoData, demoSession, DEMO_SESSION_IDS } from "../fixtures/demo-data";
+import { buildDemoData, demoSession, DEMO_SEEDED_AT_FILE, DEMO_SESSION_IDS } from "../fixtures/demo-data";
 
-const demo = buildDemoData(new Date());
-const firstGroup = demoSession(demo, "groupEmpty");
-const day = stockholmDayKey(firstGroup.startTime);
+/** The first group session's Stockholm day, as the server's demo data was seeded (maybe before midnight). */
+function firstGroupDay(): string {
+  const seededAt = new Date(readFileSync(`.wrangler/e2e-state/${DEMO_SEEDED_AT_FILE}`, "utf8").trim());
+  return stockholmDayKey(demoSession(buildDemoData(seededAt), "groupEmpty").startTime);
+}
 
 test("start page → /boka → group → calendar → a day → the session's booking link", async ({ page }) => {
+  const day = firstGroupDay();
   await page.goto("/");
   await page.getByRole("link", { name: "Boka pass", exact: true }).click();
   await expect(page).toHaveURL(/\/boka$/);
