@@ -16,7 +16,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { BOT_CHECK_TEXTS, SIGNUP_TEXTS } from "~/domain/newsletter/signup-texts";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "~/domain/schemas/common";
-import { TURNSTILE_FIELD } from "~/domain/schemas/newsletter-signup";
+import { TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/schemas/newsletter-signup";
 import { ErrorList, Field, HoneypotFields } from "./forms";
 import { useNonce } from "./nonce";
 import { useHydrated } from "./use-hydrated";
@@ -195,7 +195,7 @@ export function NewsletterSignup({
           ref={widget}
           siteKey={siteKey}
           className="newsletter-widget"
-          options={{ action: "newsletter", language: "sv", theme: "light", retry: "never", refreshExpired: "never" }}
+          options={{ action: TURNSTILE_ACTION, language: "sv", theme: "light", retry: "never", refreshExpired: "never" }}
           scriptOptions={{
             nonce,
             onError: () => unavailable(BOT_CHECK_TEXTS.blocked),

@@ -20,6 +20,8 @@ const VERIFY_URL = "http://siteverify.test/turnstile/v0/siteverify";
 const testEnv = { ...env, TURNSTILE_VERIFY_URL: VERIFY_URL };
 const config = getConfig(testEnv);
 const BASE = "http://localhost";
+/** Where the newsletter widget's tokens must be solved: SITE_URL's host, the widget's action. */
+const HERE = { hostname: new URL(config.SITE_URL).hostname, action: "newsletter" };
 /** Where a fetcher posts the start page's form (Remix single fetch). */
 const DATA_URL = "/_root.data?index";
 
@@ -28,7 +30,9 @@ type SiteverifyCall = Record<string, string>;
 /**
  * Plays Cloudflare's siteverify: tokens starting "ok" pass once (a second
  * use is `timeout-or-duplicate`), "no…" is refused, "hang" never answers
- * (until the caller's signal gives up), "down" answers 500.
+ * (until the caller's signal gives up), "down" answers 500. A passing token
+ * was solved on localhost by the newsletter widget, unless it names another
+ * place ("ok-host-<hostname>…") or widget ("ok-action-<action>…").
  */
 function stubSiteverify() {
   const calls: SiteverifyCall[] = [];
@@ -52,7 +56,9 @@ function stubSiteverify() {
     }
     if (spent.has(token)) return Response.json({ success: false, "error-codes": ["timeout-or-duplicate"] });
     spent.add(token);
-    return Response.json({ success: true, hostname: "localhost", action: "newsletter", "error-codes": [] });
+    const hostname = /^ok-host-([a-z.]+)/.exec(token)?.[1] ?? "localhost";
+    const action = /^ok-action-([a-z]*)/.exec(token)?.[1] ?? "newsletter";
+    return Response.json({ success: true, hostname, action, "error-codes": [] });
   });
   return { calls, spy };
 }
@@ -178,11 +184,43 @@ describe("signup with the Turnstile token (JavaScript)", () => {
     await nothingStored();
   });
 
+  it("stores nothing for a token solved on another site or by another widget", async () => {
+    const { calls } = stubSiteverify();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const token of ["ok-host-evil.example", "ok-action-login"]) {
+      const res = await signUp("annanstans@example.se", { token });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain("verification-failed");
+    }
+    expect(calls).toHaveLength(2);
+    await nothingStored();
+  });
+
+  it("accepts the test keys' example.com and empty action only with a test secret key", async () => {
+    stubSiteverify();
+    const real = { ...config, TURNSTILE_SECRET_KEY: "0x4AAAAAAAreal-secret-of-the-site" };
+    // The stub answers only for the configured secret; the real secret's answers are played here.
+    const answerWith = (answer: object) => vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(Response.json(answer));
+    for (const [answer, withTestKey, withRealKey] of [
+      [{ success: true, hostname: "example.com", action: "" }, true, false],
+      [{ success: true, hostname: "example.com", action: "newsletter" }, true, false],
+      [{ success: true, hostname: "localhost", action: "" }, true, false],
+      [{ success: true, hostname: "LOCALHOST", action: "newsletter" }, true, true],
+      [{ success: true, hostname: "evil.example", action: "newsletter" }, false, false],
+      [{ success: true, hostname: "example.com", action: "login" }, false, false],
+    ] as const) {
+      answerWith(answer);
+      expect((await verifyTurnstileToken(config, "t", null, HERE)).ok, JSON.stringify(answer)).toBe(withTestKey);
+      answerWith(answer);
+      expect((await verifyTurnstileToken(real, "t", null, HERE)).ok, JSON.stringify(answer)).toBe(withRealKey);
+    }
+  });
+
   it("stores nothing when siteverify does not answer in time or fails", async () => {
     stubSiteverify();
     vi.spyOn(console, "error").mockImplementation(() => {});
     // The route's own 5 s limit is the same code path as this short one.
-    expect(await verifyTurnstileToken(config, "hang", null, { timeoutMs: 50 })).toEqual({ ok: false, reason: "unavailable" });
+    expect(await verifyTurnstileToken(config, "hang", null, HERE, { timeoutMs: 50 })).toEqual({ ok: false, reason: "unavailable" });
 
     const slow = vi.spyOn(globalThis, "fetch").mockRejectedValue(new DOMException("The operation timed out.", "TimeoutError"));
     expect((await signUp("sen@example.se", { token: "ok-late" })).status).toBe(400);
@@ -391,7 +429,7 @@ describe("rate limits", () => {
     expect(widget.status).toBe(200);
     expect(calls).toHaveLength(0);
     expect(await subscriber("manga@example.se")).toBeNull();
-  });
+  }, 60_000);
 
   it("does nothing for a client past its limit, whatever the address", async () => {
     await awayFromWindowEnd(NEWSLETTER_SIGNUP_LIMITS.ip.windowMs);
@@ -403,5 +441,5 @@ describe("rate limits", () => {
     expect(over.headers.get("Location")).toBe(CONFIRMATION_SENT_URL);
     expect(await count("newsletter_confirmations")).toBe(limit);
     expect(await mailTo("en.till@example.se")).toHaveLength(0);
-  });
+  }, 60_000);
 });

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { MESSAGES, emailField } from "./common";
 
 export const TURNSTILE_FIELD = "cf-turnstile-response";
+/** The widget's action: siteverify names it, and the server accepts a token only for this form. */
+export const TURNSTILE_ACTION = "newsletter";
 // Cloudflare documents tokens as at most 2048 characters.
 const TURNSTILE_TOKEN_MAX_LENGTH = 2048;
 

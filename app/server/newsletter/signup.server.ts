@@ -30,7 +30,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { newsletterConfirmationMail, newsletterWelcomeMail } from "~/domain/mail/newsletter-signup";
 import { CONSENT_WORDING_VERSION } from "~/domain/newsletter/signup-texts";
-import { NewsletterSignupSchema, TURNSTILE_FIELD } from "~/domain/schemas/newsletter-signup";
+import { NewsletterSignupSchema, TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/schemas/newsletter-signup";
 import { withinLimits } from "../auth/limits.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
 import { randomToken, sha256Hex } from "../crypto.server";
@@ -321,7 +321,10 @@ export async function handleNewsletterSignup({ request, context }: { request: Re
     let verified = false;
     if (viaWidget) {
       const ip = clientIp(request);
-      const verdict = await verifyTurnstileToken(config, submission.value[TURNSTILE_FIELD], ip === "unknown" ? null : ip);
+      const verdict = await verifyTurnstileToken(config, submission.value[TURNSTILE_FIELD], ip === "unknown" ? null : ip, {
+        hostname: new URL(config.SITE_URL).hostname,
+        action: TURNSTILE_ACTION,
+      });
       if (!verdict.ok) return answer(400, "verification-failed");
       verified = true;
     }
