@@ -403,7 +403,7 @@ describe("POST /flurre/svar", () => {
     expect((await ask({ fraga: "" }, ip)).status).toBe(429);
     // Another client is not affected.
     expect((await ask({ fraga: "Var ligger Bronsängen?" })).status).toBe(200);
-  });
+  }, 60_000);
 
   it("gives back HTML a visitor typed as text inside JSON, and stores the unanswered question with its page", async () => {
     const question = '<script>alert("voff")</script><img src=x onerror=alert(1)> Säljer ni hundmat?';

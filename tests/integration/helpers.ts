@@ -46,9 +46,10 @@ export function cookiesFrom(res: Response): string {
 /**
  * The limit counts in fixed windows: a test that fills one must not straddle
  * a window's end, or its last attempt lands in a fresh window. Waits out the
- * end when fewer than `marginMs` are left.
+ * end when fewer than `marginMs` are left (filling a limit takes 1–3 s here),
+ * so a test that calls this needs a timeout above `marginMs` plus its own work.
  */
-export async function awayFromWindowEnd(windowMs: number, marginMs = 20_000) {
+export async function awayFromWindowEnd(windowMs: number, marginMs = 10_000) {
   const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
