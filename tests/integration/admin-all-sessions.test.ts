@@ -17,9 +17,14 @@ const DAY_MS = 24 * HOUR_MS;
 const ids: Record<string, number> = {};
 let admin = "";
 
+/** Bookings are listed oldest first: each one made here is a second after the one before, never in the same millisecond. */
+let bookedAt = Date.parse("2029-06-01T08:00:00.000Z");
+
 async function insertBooking(sessionId: number, name: string, email: string, extra: Record<string, string | null> = {}) {
+  bookedAt += 1_000;
   const fields = {
     id: crypto.randomUUID(),
+    created_at: new Date(bookedAt).toISOString(),
     session_id: sessionId,
     user_name: name,
     user_email: email,
