@@ -24,6 +24,8 @@ const PAGES = [
   "/flurre",
   "/flurre?fraga=Vad%20kostar%20en%20valpkurs%3F",
   "/rapportera-problem",
+  // A demo session's booking page (the booking form, and the queue form's code).
+  "/session/1",
 ];
 const JS_BUDGET_KB = 120;
 const CLIENT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../build/client");

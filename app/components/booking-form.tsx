@@ -13,7 +13,7 @@ import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
-import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
+import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot-field";
 import type { ToastView } from "~/domain/toast";
 import { FormErrors } from "./form-errors";
 import { CheckboxField, ErrorList, Field, HoneypotFields, SelectField, TextareaField } from "./forms";

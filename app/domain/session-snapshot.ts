@@ -5,8 +5,7 @@
 // the booking is written.
 import { z } from "zod";
 
-/** The booking form's hidden field that carries it. */
-export const SESSION_SNAPSHOT_FIELD = "session";
+export { SESSION_SNAPSHOT_FIELD } from "./session-snapshot-field";
 
 export const SessionSnapshotSchema = z.object({
   title: z.string().min(1).max(200),

@@ -3,8 +3,6 @@
  * (app/components/booking-form.tsx). Works as a plain HTML form without
  * JavaScript. Seats are taken through the session's Durable Object.
  */
-// Conform's own coercion, applied once per schema (see parseBookingForm); pinned with @conform-to/zod.
-import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -25,12 +23,7 @@ import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { displayPriceSek, formatKr } from "~/domain/price";
-import {
-  bookingRulesForTitle,
-  BOOKING_MESSAGES,
-  createBookingSchema,
-  type BookingRules,
-} from "~/domain/schemas/booking";
+import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { WaitlistJoinSchema } from "~/domain/schemas/waitlist";
 import { WAITLIST_TEXTS } from "~/domain/waitlist";
@@ -39,6 +32,7 @@ import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import { bookSession } from "~/server/booking/book-session.server";
+import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
 import { formRenderedAt } from "~/server/bot-check.server";
@@ -55,7 +49,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Pass – Hundpass" }];
   const { session } = data;
   return [
-    { title: `${session.title} ${formatSessionDate(session.startTime)} – Boka – Hundpass` },
+    { title: `${session.title} ${data.when.titleDate} – Boka – Hundpass` },
     { name: "description", content: session.description || `Boka ${session.title} på ${session.location}.` },
   ];
 };
@@ -106,6 +100,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       session,
       imageUrl: session.imageUrl || sessionImageUrl(types, session.title),
       started: Date.parse(session.startTime) <= now.getTime(),
+      // Stockholm date and times, written on the server: the page ships no date library.
+      when: {
+        day: formatDayHeading(stockholmDayKey(session.startTime)),
+        time: formatTimeRange(session.startTime, session.endTime),
+        titleDate: formatSessionDate(session.startTime),
+      },
+      flurreQuestion: sessionQuestion(session),
+      // The badge, the seats left and the price, also worked out here.
+      availability: publicAvailability(session),
+      left: seatsLeft(session),
+      price: priceText(session, bookingRulesForTitle(session.title)),
       rules: bookingRulesForTitle(session.title),
       snapshot: encodeSessionSnapshot(session),
       renderedAt: await formRenderedAt(context.config),
@@ -117,29 +122,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 function bookingErrorToast(description: string): ToastView {
   return { type: "error", title: BOOKING_TEXTS.errorTitle, description };
-}
-
-const rulesKey = (rules: BookingRules) => `${+rules.requiresMeetingType}${+rules.requiresHomeAddress}${+rules.requiresVariant}`;
-
-/**
- * The booking schema of every rule set (eight), with conform's form-value
- * coercion applied, built once as the module loads: building one per post
- * was a sixth of the booking action's CPU. A constant table, not a memory.
- */
-const COERCED_BOOKING_SCHEMAS = new Map(
-  [false, true].flatMap((requiresMeetingType) =>
-    [false, true].flatMap((requiresHomeAddress) =>
-      [false, true].map((requiresVariant) => {
-        const rules = { requiresMeetingType, requiresHomeAddress, requiresVariant };
-        return [rulesKey(rules), coerceFormValue(createBookingSchema(rules))] as const;
-      }),
-    ),
-  ),
-);
-
-function parseBookingForm(formData: FormData, rules: BookingRules) {
-  const schema = COERCED_BOOKING_SCHEMAS.get(rulesKey(rules))!;
-  return parseWithZod(formData, { schema, disableAutoCoercion: true });
 }
 
 /**
@@ -251,11 +233,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } = useLoaderData<typeof loader>();
+  const { session, when, flurreQuestion, availability, left, price, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const availability = publicAvailability(session);
-  const price = priceText(session, rules);
-  const left = seatsLeft(session);
   const heldNote = session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_TEXTS.heldOne : WAITLIST_TEXTS.heldMany(session.heldSeats)) : null;
   // The booking form's answer, or the queue form's (told apart by their fields).
   const bookingResult = actionData?.result && !("waitlist_email" in (actionData.result.initialValue ?? {})) ? actionData.result : undefined;
@@ -342,11 +321,11 @@ export default function SessionPage() {
             <dl className="session-facts">
               <div>
                 <dt>Datum</dt>
-                <dd>{formatDayHeading(stockholmDayKey(session.startTime))}</dd>
+                <dd>{when.day}</dd>
               </div>
               <div>
                 <dt>Tid</dt>
-                <dd>{formatTimeRange(session.startTime, session.endTime)}</dd>
+                <dd>{when.time}</dd>
               </div>
               <div>
                 <dt>Plats</dt>
@@ -369,7 +348,7 @@ export default function SessionPage() {
               ) : null}
             </dl>
             {session.description ? <p className="session-description">{session.description}</p> : null}
-            <AskFlurre question={sessionQuestion(session)}>Frågor om passet? Fråga Flurre</AskFlurre>
+            <AskFlurre question={flurreQuestion}>Frågor om passet? Fråga Flurre</AskFlurre>
           </div>
         </section>
         <section className="booking-panel card" aria-labelledby="booking-heading">
