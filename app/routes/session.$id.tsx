@@ -95,6 +95,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     throw await redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
   }
   const { session, types } = page;
+  const rules = bookingRulesForTitle(session.title);
   return data(
     {
       session,
@@ -110,8 +111,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       // The badge, the seats left and the price, also worked out here.
       availability: publicAvailability(session),
       left: seatsLeft(session),
-      price: priceText(session, bookingRulesForTitle(session.title)),
-      rules: bookingRulesForTitle(session.title),
+      price: priceText(session, rules),
+      rules,
       snapshot: encodeSessionSnapshot(session),
       renderedAt: await formRenderedAt(context.config),
       idempotencyKey: crypto.randomUUID(),
@@ -233,7 +234,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, when, flurreQuestion, availability, left, price, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } = useLoaderData<typeof loader>();
+  const { session, when, flurreQuestion, availability, left, price, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const heldNote = session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_TEXTS.heldOne : WAITLIST_TEXTS.heldMany(session.heldSeats)) : null;
   // The booking form's answer, or the queue form's (told apart by their fields).
