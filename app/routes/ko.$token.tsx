@@ -6,7 +6,6 @@
  * whose POST passes the seat on. A GET never changes anything; a lapsed,
  * used or unknown link gets a page that says so.
  */
-import { parseWithZod } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -18,12 +17,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingForm } from "~/components/booking-form";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
-import { bookingRulesForTitle, BOOKING_MESSAGES, createBookingSchema } from "~/domain/schemas/booking";
+import { bookingRulesForTitle, BOOKING_MESSAGES } from "~/domain/schemas/booking";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import { formatSessionDate, formatTimeRange } from "~/domain/time";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { HOLD_TEXTS } from "~/domain/waitlist";
 import { formRenderedAt } from "~/server/bot-check.server";
+import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { handleForm } from "~/server/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
@@ -81,7 +81,7 @@ export async function action(args: ActionFunctionArgs) {
       formData.set("user_email", hold.entry.email);
       formData.set("user_email_confirm", hold.entry.email);
       const snapshot = decodeSessionSnapshot(formData.get(SESSION_SNAPSHOT_FIELD));
-      return { submission: parseWithZod(formData, { schema: createBookingSchema(rules) }), snapshot };
+      return { submission: parseBookingForm(formData, rules), snapshot };
     },
     async run(values, { snapshot }) {
       if (!snapshot) return { formErrors: [BOOKING_MESSAGES.idempotencyKey], status: 400 };

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "../../app/domain/schemas/booking";
 import { WAITLIST_TEXTS, HOLD_TEXTS, LEAVE_TEXTS } from "../../app/domain/waitlist";
 import { formRenderedAt } from "../../app/server/bot-check.server";
-import { getCookies } from "../../app/server/cookies.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
+import { toastOf } from "./admin-fixtures";
 import { bookingForm, config, createSession, postBooking } from "./booking-fixtures";
 import { signInAs } from "./helpers";
 import { entries, fullSession, joinQueue, lapseHolds, mailsTo, offerTokenOf, seats } from "./waitlist-fixtures";
@@ -36,14 +36,6 @@ async function joinForm(sessionId: number, fields: Record<string, string>) {
     form_rendered_at: await formRenderedAt(config(), Date.now() - 5000),
     ...fields,
   });
-}
-
-async function toastOf(res: Response) {
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("hp_toast="));
-  return cookie ? await getCookies(config()).toast.parse(cookie) : null;
 }
 
 async function pageText(res: Response) {

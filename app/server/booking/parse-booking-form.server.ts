@@ -1,6 +1,6 @@
 /**
- * The public booking form's fields, parsed with the rules of the session the
- * form showed. Server only: the browser validates with the same schema in the
+ * The booking form's fields (a session's page and a queue place's hold link),
+ * parsed with the rules of the session the form showed. Server only: the browser validates with the same schema in the
  * form component, and need not build these.
  */
 // Conform's own coercion, applied once per schema; pinned with @conform-to/zod.
