@@ -1,5 +1,6 @@
 /** The site header: logo and name, who is signed in, and the menu. */
 import { Form, Link, NavLink } from "@remix-run/react";
+import { ADMIN_PAGES } from "~/domain/admin-pages";
 
 export interface TopBarUser {
   displayName: string;
@@ -41,7 +42,16 @@ export function TopBar({ user }: { user: TopBarUser | null }) {
             ))}
             {user?.isAdmin ? (
               <li>
-                <NavLink to="/admin">Admin</NavLink>
+                <NavLink to="/admin" end>
+                  Admin
+                </NavLink>
+                <ul className="menu-sub">
+                  {ADMIN_PAGES.map((page) => (
+                    <li key={page.to}>
+                      <NavLink to={page.to}>{page.title}</NavLink>
+                    </li>
+                  ))}
+                </ul>
               </li>
             ) : null}
             {user ? (

@@ -80,7 +80,7 @@ test("the admin address's link leads to /admin, and 'Logga ut' signs out", async
   await openSignInLink(page, link, javaScriptEnabled);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Admin", level: 1 })).toBeVisible();
-  await expect(page.getByTestId("display-name")).toHaveText("Admin Hundpass (Admin)");
+  await expect(page.getByTestId("display-name")).toHaveText("Linnea Berg (Admin)");
 
   await page.getByText("Meny").click();
   await page.getByRole("button", { name: "Logga ut" }).click();

@@ -224,7 +224,7 @@ describe("verifying a link", () => {
     expect(res.headers.get("Location")).toBe("/admin");
     const admin = await fetchAndSettle("/admin", { headers: { Cookie: cookieHeader(res) } });
     expect(admin.status).toBe(200);
-    expect(await admin.text()).toContain("Admin Hundpass<!-- --> (Admin)");
+    expect(await admin.text()).toContain("Linnea Berg<!-- --> (Admin)");
   });
 
   it("replaces the session the browser had, so an old session id stops working", async () => {

@@ -409,7 +409,7 @@ describe("the demo seed", () => {
     const admin = await env.DB.prepare("SELECT display_name, password_hash FROM users WHERE id = ?")
       .bind(DEMO_USER_IDS.admin)
       .first();
-    expect(admin).toEqual({ display_name: "Admin Hundpass", password_hash: null });
+    expect(admin).toEqual({ display_name: "Linnea Berg", password_hash: null });
   });
 
   it("puts every subscribed subscriber in exactly one official segment", async () => {

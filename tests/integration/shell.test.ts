@@ -1,5 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { ADMIN_PAGES } from "~/domain/admin-pages";
 import { cookiesFrom, signInAs } from "./helpers";
 
 const SELF = exports.default;
@@ -56,6 +57,20 @@ describe("the shell", () => {
     expect(html).toContain("chef@example.se<!-- --> (Admin)");
     expect(html).toContain(">Admin</a>");
     expect(html).toContain("Logga ut");
+  });
+
+  it("lists every admin page, in one order, both as the /admin cards and in the admin's menu", async () => {
+    const cookie = await signInAs({ email: "meny@example.se", admin: true });
+    const html = await (await SELF.fetch("http://localhost/admin", { headers: { Cookie: cookie } })).text();
+    const links = (part: string) => [...part.matchAll(/<a[^>]*href="(\/admin[^"]*)"/g)].map((m) => m[1]);
+    const menu = html.slice(html.indexOf('class="menu-sub"'), html.indexOf("</nav>"));
+    const main = html.slice(html.indexOf("<h1>Admin</h1>"));
+    const expected = ADMIN_PAGES.map((page) => page.to);
+    expect(expected).toEqual(expect.arrayContaining(["/admin/skapa-pass", "/admin/old", "/admin/utskick", "/admin/flurre", "/admin/logg"]));
+    expect(links(menu)).toEqual(expected);
+    expect(links(main)).toEqual(expected);
+    // The name is marked once; the site menu has 'Admin' once.
+    expect(html.match(/>Admin<\/a>/g)).toHaveLength(1);
   });
 
   it("does not accept an expired session", async () => {
