@@ -31,6 +31,7 @@ export function AdminSessionCard({
           </h2>
           {badge ?? <AvailabilityBadge availability={session.state} />}
         </div>
+        {!badge && session.state.note ? <p className="session-note">{session.state.note}</p> : null}
         <dl className="session-facts">
           <dt>{ADMIN_LIST_TEXTS.start}</dt>
           <dd>{session.startLabel}</dd>

@@ -12,6 +12,7 @@ import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
+import { GROUP_RULE } from "~/domain/participant-texts";
 import { MESSAGES } from "~/domain/schemas/common";
 import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot-field";
 import type { ToastView } from "~/domain/toast";
@@ -244,10 +245,7 @@ export function BookingForm({
         />
 
         {isGroup ? (
-          <p className="booking-info">
-            Grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst 24 timmar
-            innan.
-          </p>
+          <p className="booking-info">{GROUP_RULE}</p>
         ) : null}
 
         <CheckboxField

@@ -5,6 +5,7 @@
 // count as taken for everyone else: free = max − booked − held.
 
 import { GROUP_CONFIRMED_THRESHOLD } from "./constants";
+import { participantsNote, waitingLabel } from "./participant-texts";
 
 export type PassType = "group" | "private";
 
@@ -28,7 +29,13 @@ export type PublicAvailability = {
 
 export type AdminStateName = "available" | "confirmed" | "waiting";
 export type AdminColour = "green" | "red" | "yellow";
-export type AdminState = { state: AdminStateName; label: string; colour: AdminColour };
+export type AdminState = {
+  state: AdminStateName;
+  label: string;
+  colour: AdminColour;
+  /** A waiting session's public note (how many more it needs), in the public pages' words. */
+  note?: string;
+};
 
 export function seatsLeft(session: SeatCounts): number {
   return Math.max(0, session.maxParticipants - session.currentParticipants - (session.heldSeats ?? 0));
@@ -63,7 +70,7 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
     return {
       state: "pending-1",
       label: "Väntande",
-      note: "Behöver 2 deltagare till för att helt säkert bli av",
+      note: participantsNote(n),
       colour: "pink",
       bookable: true,
     };
@@ -72,7 +79,7 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
     return {
       state: "pending-2",
       label: "Väntande",
-      note: "Behöver bara 1 deltagare till för att helt säkert bli av",
+      note: participantsNote(n),
       colour: "pink",
       bookable: true,
     };
@@ -80,16 +87,13 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
   return {
     state: "confirmed",
     label: "Bekräftat",
-    note: "Detta pass har tillräckligt med deltagare för att bli av",
+    note: participantsNote(n),
     colour: "yellow",
     bookable: true,
   };
 }
 
-/**
- * "Admin derived state". The waiting label says "minst 2" although 3 is the
- * operative threshold; the spec keeps both texts.
- */
+/** "Admin derived state"; a waiting session's label and note come from participant-texts.ts. */
 export function adminState(session: {
   passType: PassType;
   currentParticipants: number;
@@ -99,7 +103,7 @@ export function adminState(session: {
   if (session.passType === "private" || n >= GROUP_CONFIRMED_THRESHOLD) {
     return { state: "confirmed", label: "Bekräftat", colour: "red" };
   }
-  return { state: "waiting", label: `Väntande (${n} av minst 2)`, colour: "yellow" };
+  return { state: "waiting", label: waitingLabel(n), colour: "yellow", note: participantsNote(n) };
 }
 
 // The three admin lists. They overlap on purpose (a group session with 3+

@@ -56,7 +56,7 @@ export const DECISION_TEXTS = {
   decided: { cancel: "Inställt", run: "Körs ändå" } satisfies Record<Decision, string>,
   panelTitle: "Beslut om pass med få deltagare",
   panelIntro:
-    "Grupp-pass med 2 eller färre deltagare 30 timmar före start. Ställ in eller kör ändå; utan beslut gäller standardvalet vid tidsgränsen, så att kunderna alltid får besked minst 24 timmar innan.",
+    "Grupp-pass med två eller färre deltagare 30 timmar före start. Ställ in eller kör ändå; utan beslut gäller standardvalet vid tidsgränsen, så att kunderna alltid får besked minst 24 timmar innan.",
   panelEmpty: "Inga beslut att fatta just nu.",
   deadline: "Beslut senast",
   participants: "Deltagare",

@@ -1,6 +1,7 @@
 // Swedish texts of the public pages that the spec fixes word for word, and
 // the few made-up labels several components share. Kept in one place so the
 // pages and the tests read the same strings.
+import { ENOUGH_PARTICIPANTS, GROUP_RULE } from "./participant-texts";
 
 export const SESSION_LIST_TEXTS = {
   title: "Alla PopUp's",
@@ -10,8 +11,7 @@ export const SESSION_LIST_TEXTS = {
   book: "Visa & Boka",
   full: "Fullbokat",
   infoTitle: "Info om GruppUps",
-  infoText:
-    "Har ett GruppUp-pass två eller färre deltagare kan det ställas in. Då får du besked via e-post senast 24 timmar innan passet. Annars blir passet av precis som det står i din bokningsbekräftelse.",
+  infoText: `${GROUP_RULE} Annars blir passet av precis som det står i din bokningsbekräftelse.`,
 } as const;
 
 export const LOAD_FAILURE_TOAST = {
@@ -54,8 +54,7 @@ export const BOKA_TEXTS = {
   bookNow: "Boka nu",
   none: "Det finns inga lediga pass av den här typen just nu.",
   chooseOther: "Välj annan typ",
-  groupNotice:
-    "Grupp-pass med två eller färre deltagare kan ställas in. I så fall får du besked via e-post senast 24 timmar innan.",
+  groupNotice: GROUP_RULE,
   noSessionsThisDay: "Inga pass tillgängliga denna dag",
   pickDay: "Välj en markerad dag i kalendern för att se dess pass.",
   noFreeThisMonth: "Inga lediga pass den här månaden.",
@@ -73,8 +72,8 @@ export const BOKA_TYPE_HEADINGS = {
 /** The 'Färgkoder' legend: one row per public availability colour (spec section 4). */
 export const LEGEND = [
   { colour: "green", label: "Ledigt", text: "Gott om plats – boka direkt." },
-  { colour: "pink", label: "Väntande", text: "Behöver fler deltagare för att säkert bli av." },
-  { colour: "yellow", label: "Bekräftat", text: "Har tillräckligt med deltagare och blir av." },
+  { colour: "pink", label: "Väntande", text: "Behöver fler deltagare för att helt säkert bli av." },
+  { colour: "yellow", label: "Bekräftat", text: ENOUGH_PARTICIPANTS },
   { colour: "red", label: "Fullbokat", text: "Inga platser kvar." },
 ] as const;
 

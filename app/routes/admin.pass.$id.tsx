@@ -181,7 +181,10 @@ export default function AdminSessionPage() {
           {session.cancelledAt !== null ? (
             <span className="badge badge-red">Inställt</span>
           ) : (
-            <span className={`badge badge-${state.colour}`}>{state.label}</span>
+            <>
+              <span className={`badge badge-${state.colour}`}>{state.label}</span>
+              {state.note ? <span className="session-note"> {state.note}</span> : null}
+            </>
           )}
         </dd>
       </dl>

@@ -62,7 +62,7 @@ test("a session moves from lediga to väntande to bokade as visitors book it, an
 
   for (const n of [1, 2]) {
     await book(page, testInfo, id, n);
-    await expect((await openListAt(page, "/admin/vantande-pass", id)).locator(".badge-yellow")).toHaveText(`Väntande (${n} av minst 2)`);
+    await expect((await openListAt(page, "/admin/vantande-pass", id)).locator(".badge-yellow")).toHaveText(`Väntande (${n} av minst 3)`);
     await expectNotListed(page, "/admin/lediga-pass", id);
   }
 

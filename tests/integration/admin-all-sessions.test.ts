@@ -217,7 +217,7 @@ describe("the page", () => {
     };
     expect(card("cancelled")).toMatch(/<span class="badge badge-red" data-state="cancelled">Inställt<\/span>/);
     expect(card("ended")).toMatch(/<span class="badge badge-grey" data-state="ended">Avslutat<\/span>/);
-    expect(card("waiting")).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(1 av minst 2\)<\/span>/);
+    expect(card("waiting")).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(1 av minst 3\)<\/span>/);
     expect(card("private")).toMatch(/<span class="badge badge-red"[^>]*>Bekräftat<\/span>/);
     expect(card("open")).toMatch(/<span class="badge badge-green"[^>]*>Ledigt<\/span>/);
     expect(card("open")).toMatch(/<dd>\d{2} [a-zåäö]+\.? \d{4} \d{2}:\d{2}<\/dd>/);

@@ -230,10 +230,10 @@ describe("the pages", () => {
     expect(html).not.toContain(`admin-session-${ids.group1}"`);
   });
 
-  it("/admin/vantande-pass shows the yellow 'Väntande (n av minst 2)' badge", async () => {
+  it("/admin/vantande-pass shows the yellow 'Väntande (n av minst 3)' badge", async () => {
     const html = await pageText("/admin/vantande-pass");
-    expect(html).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(1 av minst 2\)<\/span>/);
-    expect(html).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(2 av minst 2\)<\/span>/);
+    expect(html).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(1 av minst 3\)<\/span>/);
+    expect(html).toMatch(/<span class="badge badge-yellow"[^>]*>Väntande \(2 av minst 3\)<\/span>/);
   });
 
   it("/admin/bokade-pass shows 'Pass blir av', red 'Bekräftat' and the booking info behind 'Visa/Dölj Bokningsinfo'", async () => {

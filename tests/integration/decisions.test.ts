@@ -514,7 +514,7 @@ describe("/admin/vantande-pass", () => {
     // A session with no participants is asked about too, although it is not on the waiting list itself.
     expect(page).toContain(`data-testid="decision-${(await decisionsOf(empty))[0]!.id}"`);
     // The spec's list texts stay.
-    expect(page).toMatch(/Väntande \(2 av minst 2\)/);
+    expect(page).toMatch(/Väntande \(2 av minst 3\)/);
     // Without JavaScript 'Ställ in' is a link to its confirmation step, which asks before it posts.
     expect(page).toContain(`href="/admin/vantande-pass?beslut=${dropRequest!.id}&amp;val=stall-in`);
     const confirm = await (

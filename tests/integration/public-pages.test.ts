@@ -166,7 +166,7 @@ describe("/boka", () => {
     expect(sessionCard(html, S.groupEmpty)).toMatch(/href="\/session\/1"[^>]*>Boka nu</);
     expect(textOf(sessionCard(html, S.groupTwo)!)).toContain("2/6");
     expect(textOf(html)).toContain(
-      "Grupp-pass med två eller färre deltagare kan ställas in. I så fall får du besked via e-post senast 24 timmar innan.",
+      "Grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst 24 timmar innan.",
     );
   });
 

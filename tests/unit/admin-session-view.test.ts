@@ -26,7 +26,12 @@ describe("toAdminCard", () => {
       startLabel: "01 juli 2026 18:00",
       participantsLabel: "2/6",
       priceLabel: "1\u00A0249 kr",
-      state: { state: "waiting", label: "Väntande (2 av minst 2)", colour: "yellow" },
+      state: {
+        state: "waiting",
+        label: "Väntande (2 av minst 3)",
+        colour: "yellow",
+        note: "Behöver bara 1 deltagare till för att helt säkert bli av",
+      },
       hasParticipants: true,
     });
   });

@@ -41,7 +41,7 @@ describe("toAllSessionView", () => {
   it("offers release and cancel for an open session with participants, and no delete once booked", () => {
     const view = toAllSessionView(row({ currentParticipants: 1, bookingCount: 1, confirmedCount: 1 }), null, now);
     expect(view).toMatchObject({ closed: null, changes: ["release", "cancel"], hasConfirmedBookings: true });
-    expect(view.state.label).toBe("Väntande (1 av minst 2)");
+    expect(view.state.label).toBe("Väntande (1 av minst 3)");
   });
 
   it("offers cancel and delete for an open session never booked", () => {

@@ -135,16 +135,18 @@ describe("adminState", () => {
     expect(adminState(group(0))).toEqual({ state: "available", label: "Ledigt", colour: "green" });
   });
 
-  it("calls a group session with 1 or 2 participants waiting, yellow, 'Väntande (n av minst 2)'", () => {
+  it("calls a group session with 1 or 2 participants waiting, yellow, 'Väntande (n av minst 3)'", () => {
     expect(adminState(group(1))).toEqual({
       state: "waiting",
-      label: "Väntande (1 av minst 2)",
+      label: "Väntande (1 av minst 3)",
       colour: "yellow",
+      note: "Behöver 2 deltagare till för att helt säkert bli av",
     });
     expect(adminState(group(2))).toEqual({
       state: "waiting",
-      label: "Väntande (2 av minst 2)",
+      label: "Väntande (2 av minst 3)",
       colour: "yellow",
+      note: "Behöver bara 1 deltagare till för att helt säkert bli av",
     });
   });
 

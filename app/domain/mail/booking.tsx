@@ -4,8 +4,8 @@
 // Pure: the booking's own batch queues them. Times are shown in Stockholm
 // time; the .ics and the Google Calendar link carry UTC.
 import { googleCalendarUrl } from "../calendar-links";
-import { GROUP_CANCEL_NOTICE_HOURS } from "../constants";
 import { buildIcs } from "../ics";
+import { GROUP_RULE } from "../participant-texts";
 import { formatKr } from "../price";
 import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "../time";
 import { Heading } from "@react-email/heading";
@@ -186,7 +186,7 @@ export function customerConfirmationMail(
   ];
   const groupNote =
     session.passType === "group"
-      ? `Ett grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst ${GROUP_CANCEL_NOTICE_HOURS} timmar innan. Annars genomförs passet som det står i den här bekräftelsen.`
+      ? `${GROUP_RULE} Annars genomförs passet som det står i den här bekräftelsen.`
       : null;
 
   const text = [

@@ -57,7 +57,7 @@ export function decisionRequestMail(
   const subject = `Få deltagare: ${session.title} ${formatSessionDate(session.startTime)} – ställ in eller kör?`;
   const lead = `Passet ${describe(session)} har ${participants} deltagare.`;
   const rule =
-    "Grupp-pass med 2 eller färre deltagare får ställas in, och då ska kunderna få besked minst 24 timmar innan.";
+    "Grupp-pass med två eller färre deltagare får ställas in, och då ska kunderna få besked minst 24 timmar innan.";
   const ask = `Vill du ställa in passet eller köra ändå? Välj senast ${formatDateTime(deadline)}.`;
   const otherwise = DECISION_TEXTS.defaultWillApply(defaultDecision, deadline);
   const list = new URL("/admin/vantande-pass", site.siteUrl).toString();
