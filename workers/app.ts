@@ -17,6 +17,7 @@ import {
   isCrossSiteRequest,
   withSecurityHeaders,
 } from "../app/server/http-security.server";
+import { admitFormBody, bodyRefusalResponse, hasBody } from "../app/server/forms/request-body.server";
 import { withPageCache } from "../app/server/public/page-cache.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
@@ -45,7 +46,14 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);
   }
-  return withPageCache(request, ctx, cspNonce, () => handleRemixRequest(forRequestHandler(request), loadContext));
+  let admitted = request;
+  if (hasBody(request)) {
+    const body = await admitFormBody(request, loadContext.config.FORM_MAX_BYTES);
+    if (!body.ok) return bodyRefusalResponse(request, body.refusal);
+    admitted = body.request;
+    loadContext.form = body.form;
+  }
+  return withPageCache(admitted, ctx, cspNonce, () => handleRemixRequest(forRequestHandler(admitted), loadContext));
 }
 
 export default {

@@ -13,6 +13,7 @@ import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Avboka – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAdmin(context, request);
-  const parsed = CancelSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const parsed = CancelSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
   const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null, "/admin/bokade-pass");
   const id = params.id ?? "";
   if (!parsed.success || !BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);

@@ -62,6 +62,7 @@ import { handleForm, withSchema } from "~/server/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import flurreStyles from "~/styles/admin-flurre.css?url";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: flurreStyles }];
 
@@ -198,10 +199,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
+  const form = await readForm({ request, context });
   switch (form.get("intent")) {
     case "save":
       return saveAction(args, actor, form);

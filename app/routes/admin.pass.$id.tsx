@@ -37,6 +37,7 @@ import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -96,9 +97,9 @@ const DONE: Record<SessionChange, (typeof ADMIN_TOASTS)[keyof typeof ADMIN_TOAST
 export async function action(args: ActionFunctionArgs) {
   const { request, params, context } = args;
   const user = await requireAdmin(context, request);
-  const peek = (await request.clone().formData().catch(() => null))?.get("intent");
+  const peek = (await readForm({ request, context })).get("intent");
   if (peek === "update") return updateAction(args, { userId: user.userId, email: user.email });
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(await request.formData().catch(() => new FormData())));
+  const parsed = ChangeSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
   const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null);
   const id = parseSessionId(params.id);
   if (!parsed.success || id === null) return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
@@ -120,7 +121,7 @@ export async function action(args: ActionFunctionArgs) {
 /** Saves the edit form: the spec's checks in the same form, 'Sparat!' back on the list it came from. */
 async function updateAction(args: ActionFunctionArgs, actor: { userId: string | null; email: string }) {
   const { request, params, context } = args;
-  const form = await request.clone().formData();
+  const form = await readForm({ request, context });
   const returnTo = adminReturnTo(String(form.get("returnTo") ?? ""));
   const id = parseSessionId(params.id);
   if (id === null) return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);

@@ -81,6 +81,7 @@ import {
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import utskickStyles from "~/styles/admin-utskick.css?url";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: utskickStyles }];
 
@@ -228,10 +229,7 @@ export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => new FormData());
+  const form = await readForm({ request, context });
   const intent = form.get("intent");
   switch (intent) {
     case "save":
@@ -252,7 +250,7 @@ export async function action(args: ActionFunctionArgs) {
 
 async function saveAction(args: ActionFunctionArgs) {
   const { request, context } = args;
-  const form = await request.clone().formData();
+  const form = await readForm({ request, context });
   const rawId = form.get("id");
   const id = rawId === null ? null : parseCampaignId(rawId);
   if (rawId !== null && id === null) return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);

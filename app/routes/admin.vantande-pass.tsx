@@ -29,6 +29,7 @@ import { scheduleDrain } from "~/server/email/send-email.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/forms/request-body.server";
 
 const TEXTS = ADMIN_LIST_TEXTS.waiting;
 const PATH = "/admin/vantande-pass";
@@ -84,7 +85,7 @@ function toastFor(outcome: DecideOutcome): ToastView {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireAdmin(context, request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm({ request, context });
   const intent = form.get("intent");
   const decision = intent === "decide-cancel" ? "cancel" : intent === "decide-run" ? "run" : null;
   const id = requestIdOf(form.get("beslut")) ?? requestIdOf(new URL(request.url).searchParams.get("beslut"));

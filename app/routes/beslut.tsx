@@ -21,6 +21,7 @@ import { decisionLinkView, submitDecisionLink, type DecisionLinkView } from "~/s
 import { scheduleDrain } from "~/server/email/send-email.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import accountStyles from "~/styles/account.css?url";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readForm({ request, context });
   const token = form.get("token");
   const value = form.get("val");
   const { view, mailIds, sessionChanged } = await submitDecisionLink(

@@ -9,6 +9,7 @@ import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
 import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "~/server/rate-limit.server";
+import { readForm } from "~/server/forms/request-body.server";
 
 export type FlurreReply = { ok: true; question: string; answer: FlurreAnswer } | { ok: false; error: string };
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // (two D1 round trips at once), and askFlurre stops before storing
   // anything or calling a model if the client is over the limit.
   const limit = hitFlurreRateLimit(context, request);
-  const parsed = FlurreQuestionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = FlurreQuestionSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
   if (!parsed.success) {
     const counted = await limit;
     if (!counted.allowed) return rateLimited(counted);

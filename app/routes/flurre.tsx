@@ -35,6 +35,7 @@ import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.
 import { submitContactMessage } from "~/server/public/messages.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import publicStyles from "~/styles/public.css?url";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -108,7 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const fields = await request.clone().formData();
+  const fields = await readForm({ request, context });
   if (fields.get("intent") === FLURRE_ASK_INTENT) {
     const bot = await checkHoneypot(context.config, fields);
     const outcome = bot.ok

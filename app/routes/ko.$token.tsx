@@ -30,6 +30,7 @@ import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { bookHeldSeat, declineHold, findHold } from "~/server/waitlist/hold.server";
 import bookingStylesHref from "~/styles/booking.css?url";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 
@@ -66,7 +67,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { request, params, context } = args;
   const token = params.token ?? "";
-  const intent = (await request.clone().formData()).get("intent");
+  const intent = (await readForm({ request, context })).get("intent");
   if (intent === "decline") {
     const result = await declineHold(context, token);
     if (result.status === "left") purgeSeatLists(request, context.cloudflare.ctx);

@@ -8,13 +8,14 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { clearSessionCookie, endSession } from "~/server/auth/sessions.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { readForm } from "~/server/forms/request-body.server";
 
 export function loader() {
   return redirect("/");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = await readForm({ request, context });
   const expired = formData.get("reason") === "expired";
   let clear: string;
   try {

@@ -20,6 +20,7 @@ import { ensureStaffUser, startSession } from "~/server/auth/sessions.server";
 import { consumeSignInToken, isAdminEmail, type SignInPurpose } from "~/server/auth/sign-in-links.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
+import { readForm } from "~/server/forms/request-body.server";
 
 const REDIRECT_DELAY_MS = 1_000;
 
@@ -42,7 +43,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 type VerifyResult = { ok: true; redirectTo: string } | { ok: false };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm({ request, context });
   const token = formData.get("token");
   const purpose = readPurpose(formData.get("purpose"));
   // Set by the page's own script: it shows the success state before moving on.

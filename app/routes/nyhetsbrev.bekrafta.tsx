@@ -18,6 +18,7 @@ import { scheduleDrain } from "~/server/email/send-email.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/server/newsletter/signup.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
+import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -31,7 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = (await request.formData()).get("token");
+  const token = (await readForm({ request, context })).get("token");
   const { outcome, outboxIds } =
     typeof token === "string" ? await confirmSubscription(context, token) : { outcome: "invalid" as const, outboxIds: [] };
   scheduleDrain(context, outboxIds);

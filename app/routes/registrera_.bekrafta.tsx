@@ -17,6 +17,7 @@ import { confirmStaffEmail } from "~/server/auth/staff.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
+import { readForm } from "~/server/forms/request-body.server";
 
 const FAILED = "Bekräftelsen misslyckades - Länken kan vara ogiltig eller ha gått ut.";
 
@@ -32,7 +33,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const token = (await request.formData()).get("token");
+  const token = (await readForm({ request, context })).get("token");
   const confirmed = typeof token === "string" ? await confirmStaffEmail(context.cloudflare.env, token) : null;
   if (!confirmed) return data({ failed: true }, { status: 400 });
   return redirectWithToast(context, "/logga-in", {

@@ -12,13 +12,15 @@ declare module "@remix-run/cloudflare" {
     config: Config;
     /** Optional so contexts built outside a request (cron, tests) need none. */
     cspNonce?: string;
+    /** A POST's form, admitted and parsed once by the Worker's body door (forms/request-body.server.ts). */
+    form?: FormData;
   }
 }
 
 export function getLoadContext(
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">,
-  extra: { cspNonce?: string } = {},
+  extra: { cspNonce?: string; form?: FormData } = {},
 ): AppLoadContext {
   return { cloudflare: { env, ctx }, config: getConfig(env), ...extra };
 }

@@ -8,6 +8,7 @@
  * assertServedLocally, which also catches a deploy that forgot its
  * production environment (SITE_URL still says localhost there).
  */
+import { FORM_MAX_BYTES_DEFAULT } from "./forms/request-body.server";
 import { z } from "zod";
 import { DEFAULT_SENDER_ADDRESSES } from "~/domain/schemas/campaign";
 import {
@@ -45,6 +46,8 @@ export interface Env {
   RETENTION_AUDIT_MONTHS?: string;
   /** A form sent sooner than this after it was rendered is taken for a bot (default 2000; lower only locally). */
   FORM_MIN_FILL_MS?: string;
+  /** The largest form body a request may carry, in bytes (default 65536); larger ones are refused with 413. */
+  FORM_MAX_BYTES?: string;
   /** "1" counts each request's D1 round trips into a response header (bench/admin-lists.mjs only). */
   D1_ROUND_TRIPS?: string;
   /** Turnstile's siteverify endpoint (tests point it at a local stub). */
@@ -171,6 +174,12 @@ const ConfigSchema = z
       .min(0, "FORM_MIN_FILL_MS must be at least 0")
       .max(60_000, "FORM_MIN_FILL_MS must be at most 60000")
       .default(MIN_FILL_MS),
+    FORM_MAX_BYTES: z.coerce
+      .number({ invalid_type_error: "FORM_MAX_BYTES must be a whole number of bytes" })
+      .int("FORM_MAX_BYTES must be a whole number of bytes")
+      .min(1024, "FORM_MAX_BYTES must be at least 1024")
+      .max(10 * 1024 * 1024, "FORM_MAX_BYTES must be at most 10485760")
+      .default(FORM_MAX_BYTES_DEFAULT),
     MIN_PARTICIPANTS_DEFAULT: z
       .enum(["cancel", "run"], {
         errorMap: () => ({ message: "MIN_PARTICIPANTS_DEFAULT must be 'cancel' or 'run'" }),

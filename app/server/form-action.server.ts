@@ -1,7 +1,8 @@
 /**
  * The one action flow of every form (public, account, booking):
  *
- *   bot check (honeypot + signed fill time, before any read)
+ *   the form as admitted by the body door (forms/request-body.server.ts)
+ *   → bot check (honeypot + signed fill time, before any read)
  *   → parse with the form's zod schema
  *   → `run`, which does the work and answers with a redirect (usually with a
  *     toast) or with form errors.
@@ -17,6 +18,7 @@ import type { z } from "zod";
 import type { ToastView } from "~/domain/toast";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "./bot-check.server";
 import { noStoreHeaders } from "./public/cache.server";
+import { readForm } from "./forms/request-body.server";
 
 /** What `run` answers when it does not redirect: the form again, with these errors. */
 export interface FormRefusal {
@@ -63,7 +65,7 @@ export async function handleForm<Parsed extends AnyParsed>(
     run: (value: ParsedValue<Parsed>, parsed: Parsed) => Promise<TypedResponse<never> | FormRefusal>;
   },
 ) {
-  const formData = await request.formData();
+  const formData = await readForm({ request, context });
   const bot = options.botCheck === false ? { ok: true } : await checkHoneypot(context.config, formData);
   const parsed = options.parse(formData);
   const { submission } = parsed;

@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/server/env.server";
 import { seedDemoData } from "./auth-helpers";
 import { signInAs } from "./helpers";
+import { dataUrlOf, routeOf } from "./route-files";
 
 const SELF = exports.default;
 
@@ -29,47 +30,7 @@ const modules = {
   ...import.meta.glob<RouteModule>("../../app/routes/admin*/route.{ts,tsx}"),
 };
 
-interface AdminRoute {
-  file: string;
-  /** The file name under app/routes, for test names. */
-  name: string;
-  /** The page URL, with a made-up value for each dynamic segment. */
-  path: string;
-  params: Record<string, string>;
-  index: boolean;
-}
-
-/** Splits a flat-routes file name on dots, keeping [escaped.dots] together. */
-function segmentsOf(name: string): string[] {
-  return name.match(/(?:\[[^\]]*\]|[^.])+/g) ?? [];
-}
-
-/** What URL a flat-routes file answers (remix flat routes conventions). */
-function adminRoute(file: string): AdminRoute {
-  const name = file
-    .replace(/^.*\/app\/routes\//, "")
-    .replace(/\/route\.tsx?$/, "")
-    .replace(/\.tsx?$/, "");
-  const parts: string[] = [];
-  const params: Record<string, string> = {};
-  let index = false;
-  for (const raw of segmentsOf(name)) {
-    const segment = raw.endsWith("_") ? raw.slice(0, -1) : raw; // admin_.x: no layout nesting, same URL
-    if (segment === "_index") index = true;
-    else if (segment.startsWith("_")) continue; // pathless layout
-    else if (segment.startsWith("(")) continue; // optional segment: test the URL without it
-    else if (segment === "$") {
-      params["*"] = "x";
-      parts.push("x");
-    } else if (segment.startsWith("$")) {
-      params[segment.slice(1)] = "1";
-      parts.push("1");
-    } else parts.push(segment.replace(/[[\]]/g, ""));
-  }
-  return { file, name: file.replace(/^.*\/app\/routes\//, ""), path: `/${parts.join("/")}`, params, index };
-}
-
-const routes = Object.keys(modules).sort().map(adminRoute);
+const routes = Object.keys(modules).sort().map(routeOf);
 
 function loadContext(): AppLoadContext {
   return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), cspNonce: "test" };
@@ -101,9 +62,6 @@ async function redirectOf(res: Response): Promise<string | null> {
   return null;
 }
 
-function dataUrl(route: AdminRoute): string {
-  return `http://localhost${route.path}.data${route.index ? "?index" : ""}`;
-}
 
 const who = {} as Record<"staff" | "customer" | "admin", string>;
 
@@ -179,7 +137,7 @@ describe.each(routes)("$name ($path)", (route) => {
   it("runs the action for nobody but an admin", async () => {
     const mod = await load();
     const post = (cookie?: string) =>
-      SELF.fetch(dataUrl(route), {
+      SELF.fetch(dataUrlOf(route), {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
         body: "",

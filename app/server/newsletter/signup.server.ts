@@ -43,6 +43,7 @@ import { suppressionHash } from "../privacy/retention-sql.server";
 import { clientIp, type RateLimitRule } from "../rate-limit.server";
 import { verifyTurnstileToken } from "./turnstile.server";
 import { listUnsubscribeHeaders, normalizeAddress, unsubscribeUrl } from "./unsubscribe-links.server";
+import { readForm } from "../forms/request-body.server";
 
 export const CONFIRMATION_TTL_HOURS = 48;
 const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_HOURS * 60 * 60_000;
@@ -293,7 +294,7 @@ export async function confirmSubscription(
 /** The start page's action: see the module header. */
 export async function handleNewsletterSignup({ request, context }: { request: Request; context: AppLoadContext }) {
   const { config } = context;
-  const formData = await request.formData();
+  const formData = await readForm({ request, context });
   // The widget adds its field (empty until solved); a form posted without JavaScript has none.
   const viaWidget = formData.has(TURNSTILE_FIELD);
   const bot = await checkHoneypot(config, formData);
