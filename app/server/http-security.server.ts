@@ -21,8 +21,11 @@ export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${CHALLENGE_ORIGIN}`,
-    // Inline style attributes are used by components; styles cannot run code.
+    // Stylesheets only from the site: no inline <style> element anywhere.
+    // Inline style attributes are used by components (styles cannot run code).
     "style-src 'self' 'unsafe-inline'",
+    "style-src-elem 'self'",
+    "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",

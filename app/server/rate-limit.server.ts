@@ -99,13 +99,13 @@ export async function hitRateLimit(
   return rateLimitVerdict(slot, row?.hits ?? 1, now);
 }
 
-/** The client address as Cloudflare reports it (falls back for local tools). */
+/**
+ * The client address as Cloudflare reports it. Only CF-Connecting-IP counts:
+ * Cloudflare sets it itself (and wrangler dev locally), while any client can
+ * write an X-Forwarded-For of its choice.
+ */
 export function clientIp(request: Request): string {
-  return (
-    request.headers.get("CF-Connecting-IP") ??
-    request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ??
-    "unknown"
-  );
+  return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
 /** The eight 16-bit groups of an IPv6 address, or null if it is not one. */

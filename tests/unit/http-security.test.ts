@@ -21,6 +21,9 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toContain("script-src 'self' 'nonce-abc123' https://challenges.cloudflare.com");
     expect(csp).not.toContain("'unsafe-eval'");
     expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
+    // No inline <style> element may run; only style attributes are inline.
+    expect(csp).toContain("style-src-elem 'self';");
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: https:");
     expect(csp).toContain("frame-ancestors 'none'");
   });

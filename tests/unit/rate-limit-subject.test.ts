@@ -38,4 +38,11 @@ describe("rateLimitSubject", () => {
     const request = new Request("http://localhost/", { headers: { "CF-Connecting-IP": "2001:db8::5" } });
     expect(clientNetwork(request)).toBe("2001:db8:0:0::/64");
   });
+
+  it("never takes the client from X-Forwarded-For, which any sender can write", () => {
+    const forged = new Request("http://localhost/", { headers: { "X-Forwarded-For": "203.0.113.9" } });
+    expect(clientNetwork(forged)).toBe("unknown");
+    const both = new Request("http://localhost/", { headers: { "X-Forwarded-For": "203.0.113.9", "CF-Connecting-IP": "198.51.100.7" } });
+    expect(clientNetwork(both)).toBe("198.51.100.7");
+  });
 });
