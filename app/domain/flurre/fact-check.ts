@@ -1,11 +1,12 @@
-// The facts a passage states (prices, dates, times, seat counts) and the
-// check that a phrased answer claims nothing else: every price, date,
-// weekday, time and seat count in the text must be one of the passages'
-// facts, and every address or path it names one of their links. Anything the
+// The facts a passage states (prices, dates, times, seat counts, e-mail
+// addresses, phone numbers) and the check that a phrased answer claims
+// nothing else: every price, date, weekday, time, seat count, e-mail address
+// and phone number in the text must be one of the passages' facts, and every
+// address or path it names one of their links. Anything the
 // check cannot place fails it, so the extractive answer is used instead.
 
-/** A fact as a comparable string: "price:249", "date:2026-11-24", "time:18:00", "seats:3". */
-export type Fact = `${"price" | "date" | "time" | "seats"}:${string}`;
+/** A fact as a comparable string: "price:249", "date:2026-11-24", "time:18:00", "seats:3", "email:info@hundpass.se", "phone:0701740650". */
+export type Fact = `${"price" | "date" | "time" | "seats" | "email" | "phone"}:${string}`;
 
 export const priceFact = (kr: number): Fact => `price:${Math.round(kr)}`;
 /** dayKey: the Stockholm calendar day "yyyy-MM-dd". */
@@ -13,6 +14,14 @@ export const dateFact = (dayKey: string): Fact => `date:${dayKey}`;
 /** hhmm: "18:00". */
 export const timeFact = (hhmm: string): Fact => `time:${hhmm}`;
 export const seatsFact = (count: number): Fact => `seats:${count}`;
+export const emailFact = (address: string): Fact => `email:${address.trim().toLocaleLowerCase("sv-SE")}`;
+/** Any way of writing a Swedish number ("070-174 06 50", "+46 70 174 06 50") is the same fact. */
+export const phoneFact = (number: string): Fact => `phone:${normalizePhone(number)}`;
+
+function normalizePhone(number: string): string {
+  const digits = number.replace(/[^\d+]/g, "");
+  return digits.startsWith("+46") ? `0${digits.slice(3)}` : digits.startsWith("0046") ? `0${digits.slice(4)}` : digits;
+}
 
 export type Claim =
   | { kind: "price"; amount: number; text: string }
@@ -21,6 +30,8 @@ export type Claim =
   | { kind: "time"; hhmm: string; text: string }
   | { kind: "seats"; count: number; text: string }
   | { kind: "link"; href: string; text: string }
+  | { kind: "email"; address: string; text: string }
+  | { kind: "phone"; number: string; text: string }
   /** 'idag', 'imorgon', 'på fredag nästa vecka': a day the passages never name that way. */
   | { kind: "relative-day"; text: string };
 
@@ -68,6 +79,9 @@ const FULL_RE = new RegExp(`${B}fullbok(?:at|ad|ade)${E}`, "giu");
 const RELATIVE_DAY_RE = new RegExp(`${B}(?:i\\s*dag|idag|i\\s*morgon|imorgon|i\\s*övermorgon|iövermorgon|i\\s*kväll|ikväll|nästa\\s+vecka|i\\s+helgen)${E}`, "giu");
 /** "fyra platser i Gävle": places, not seats (case-sensitive, so not under the i flag above). */
 const PLACE_NAME_AFTER_RE = /^\s+(?:i|på)\s+\p{Lu}/u;
+const EMAIL_RE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+/** A Swedish number: 0 or +46/0046 and 6–12 more digits, spaced or dashed as people write them. */
+const PHONE_RE = /(?<![\p{L}\p{N}+])(?:\+46|0046|0)[\s-]?(?:\(0\)[\s-]?)?\d(?:[\s-]?\d){5,11}(?![\p{L}\p{N}])/gu;
 const URL_RE = /https?:\/\/[^\s<>"'()\]]+/giu;
 const BARE_DOMAIN_RE = new RegExp(`${B}(?:www\\.)?[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.(?:se|com|nu|org|net|io|app)${E}(?:/[^\\s<>"'()]*)?`, "giu");
 const PATH_RE = /(?<![\p{L}\p{N}/.:@])\/[\p{L}\p{N}][\p{L}\p{N}\-_.~%/?#=&+]*/gu;
@@ -91,7 +105,12 @@ export function extractClaims(input: string): Claim[] {
   const isTaken = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);
   const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
 
+  for (const m of text.matchAll(EMAIL_RE)) {
+    claims.push({ kind: "email", address: m[0], text: m[0] }, m.index!);
+    take(m);
+  }
   for (const m of text.matchAll(URL_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
     claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
     take(m);
   }
@@ -103,6 +122,11 @@ export function extractClaims(input: string): Claim[] {
   for (const m of text.matchAll(PATH_RE)) {
     if (isTaken(m.index!, m.index! + m[0].length)) continue;
     claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
+    take(m);
+  }
+  for (const m of text.matchAll(PHONE_RE)) {
+    if (isTaken(m.index!, m.index! + m[0].length)) continue;
+    claims.push({ kind: "phone", number: m[0], text: m[0] }, m.index!);
     take(m);
   }
   for (const m of text.matchAll(ISO_DATE_RE)) {
@@ -203,6 +227,10 @@ function supported(claim: Claim, facts: ReadonlySet<string>, links: ReadonlySet<
       });
     case "link":
       return linkAllowed(claim.href, links);
+    case "email":
+      return facts.has(emailFact(claim.address));
+    case "phone":
+      return facts.has(phoneFact(claim.number));
     case "relative-day":
       // The passages give dates; 'imorgon' depends on a day the model does not know.
       return false;

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   checkFacts,
   dateFact,
+  emailFact,
   extractClaims,
+  phoneFact,
   priceFact,
   seatsFact,
   timeFact,
@@ -13,6 +15,24 @@ import { demoPassages } from "./demo-passages";
 const kinds = (text: string) => extractClaims(text).map((c) => c.kind);
 
 describe("reading claims", () => {
+  it("reads e-mail addresses and Swedish phone numbers however they are spaced, and nothing else in them", () => {
+    const claims = extractClaims(
+      "Mejla info@hundpass.se eller ring 070-174 06 50, +46 70 174 06 50 eller 026-12 34 56. Kl. 18:00, 249 kr.",
+    );
+    expect(claims.map((c) => c.kind)).toEqual(["email", "phone", "phone", "phone", "time", "price"]);
+    expect(phoneFact("070-174 06 50")).toBe(phoneFact("+46 70 174 06 50"));
+    expect(phoneFact("0046 70 174 06 50")).toBe("phone:0701740650");
+  });
+
+  it("refuses an e-mail address or phone number the passages do not state", () => {
+    const allowed = { facts: [emailFact("info@hundpass.se"), phoneFact("070-174 06 50")], links: [] };
+    expect(checkFacts("Mejla info@hundpass.se eller ring +46 70 174 06 50.", allowed)).toEqual({ ok: true });
+    const madeUp = checkFacts("Mejla linnea@hundpass.se eller ring 070-123 45 67.", allowed);
+    expect(madeUp.ok).toBe(false);
+    if (!madeUp.ok) expect(madeUp.unsupported.map((c) => c.kind)).toEqual(["email", "phone"]);
+    expect(checkFacts("Ring 026-12 34 56.", { facts: [], links: [] }).ok).toBe(false);
+  });
+
   it("reads prices written as kr, kronor, :- and SEK, with thousands split by a space", () => {
     const amounts = extractClaims("249 kr, 350 kronor, 199:-, 1\u00a0495 kr, 2 000 kr och 99 SEK").map((c) =>
       c.kind === "price" ? c.amount : null,
