@@ -33,10 +33,13 @@ export function SessionCard({
   session,
   variant = "list",
   heading: HeadingTag = "h2",
+  imagePriority = false,
 }: {
   session: SessionCardData;
   variant?: CardVariant;
   heading?: Heading;
+  /** The page's first picture, likely its largest paint: loaded at once, first. */
+  imagePriority?: boolean;
 }) {
   const titleId = `session-${session.id}-title`;
   const { availability } = session;
@@ -54,7 +57,7 @@ export function SessionCard({
           alt=""
           width={400}
           height={225}
-          loading="lazy"
+          {...(imagePriority ? { loading: "eager", fetchPriority: "high" } : { loading: "lazy" })}
           decoding="async"
         />
       ) : null}

@@ -59,9 +59,9 @@ export default function AllPopups() {
         <p className="empty">{SESSION_LIST_TEXTS.empty}</p>
       ) : (
         <ul className="session-grid">
-          {sessions.map((session) => (
+          {sessions.map((session, index) => (
             <li key={session.id}>
-              <SessionCard session={session} />
+              <SessionCard session={session} imagePriority={index === 0} />
             </li>
           ))}
         </ul>

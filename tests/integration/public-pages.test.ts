@@ -91,6 +91,18 @@ describe("/alla-popups", () => {
     expect(cardIds(html)).not.toContain(S.pastPlan);
   });
 
+  it("loads the first card's picture (the largest paint) at once and first, the others lazily", async () => {
+    const { html } = await page("/alla-popups");
+    const images = [...html.matchAll(/<img [^>]*class="session-card-image"[^>]*>/g)].map((m) => m[0]);
+    expect(images.length).toBeGreaterThan(2);
+    expect(images[0]).toMatch(/loading="eager"/);
+    expect(images[0]).toMatch(/fetchpriority="high"/i);
+    for (const img of images.slice(1)) {
+      expect(img).toMatch(/loading="lazy"/);
+      expect(img).not.toMatch(/fetchpriority/i);
+    }
+  });
+
   it.each([
     [S.groupEmpty, "Ledigt", "badge-green", "6 platser kvar"],
     [S.groupOne, "Väntande", "badge-pink", "7 platser kvar"],
