@@ -1,6 +1,6 @@
 /** The form that confirms a destructive admin change: the question, the change's button and a way out. */
 import { Form, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 
 export function ConfirmForm({
   action,
@@ -23,7 +23,8 @@ export function ConfirmForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && (action === undefined || navigation.formAction === action);
-  const questionId = `confirm-${intent}-question`;
+  // One per form: a list page renders a confirmation in every card's dialog.
+  const questionId = `${useId()}-question`;
   return (
     <Form method="post" action={action} className="confirm-box" aria-labelledby={questionId} onSubmit={onSubmit}>
       <p id={questionId}>{question}</p>
