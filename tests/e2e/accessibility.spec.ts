@@ -4,7 +4,7 @@
 // with its rule, impact, target selectors and axe's summary of what to fix.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
+import { signInAsAdmin, signInWithLink, useOwnIp } from "./auth-helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
@@ -66,7 +66,7 @@ async function fullSessionPath(page: Page): Promise<string> {
 function asCustomer(email: string, path: string) {
   return async (page: Page) => {
     await useOwnIp(page);
-    await openSignInLink(page, await requestSignInLink(page, email), true);
+    await signInWithLink(page, email, true);
     await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
     return path;
   };

@@ -64,6 +64,7 @@ export async function openSignInLink(page: Page, link: string, javaScriptEnabled
  * a run never sees the cookies of an earlier one.
  */
 const ADMIN_COOKIES_FILE = path.resolve(".wrangler/e2e-state/admin-cookies.json");
+const ADMIN_EMAIL = "admin@hundpass.se";
 type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
 
 function savedAdminCookies(): Cookies | null {
@@ -75,13 +76,14 @@ function savedAdminCookies(): Cookies | null {
 }
 
 /**
- * One worker at a time asks for the admin's link: two asking at once on a
- * fresh server could both read the newest mail and open the same one-time
- * link. An exclusive lock file beside the cookies; the others wait, then
- * reuse the cookies the first one saved.
+ * One worker at a time asks for an address's link and opens it: a second
+ * request within minutes of an unused link sends nothing new (the first link
+ * still works), and two workers opening one link would use it up between
+ * them. An exclusive lock file per address beside the admin's cookies; the
+ * others wait. Hold it from the request until the link is opened.
  */
-async function withAdminSignInLock(task: () => Promise<void>): Promise<void> {
-  const lock = `${ADMIN_COOKIES_FILE}.lock`;
+export async function withSignInLock<T>(email: string, task: () => Promise<T>): Promise<T> {
+  const lock = path.join(path.dirname(ADMIN_COOKIES_FILE), `sign-in-${email.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.lock`);
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -90,14 +92,23 @@ async function withAdminSignInLock(task: () => Promise<void>): Promise<void> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    if (Date.now() > deadline) throw new Error("the admin sign-in lock was held for a minute");
+    if (Date.now() > deadline) throw new Error(`the sign-in lock for ${email} was held for a minute`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {
-    await task();
+    return await task();
   } finally {
     rmSync(lock, { force: true });
   }
+}
+
+/** Signs in with a freshly mailed link, one worker at a time per address; returns the link (now used). */
+export async function signInWithLink(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
+  return withSignInLock(email, async () => {
+    const link = await requestSignInLink(page, email);
+    await openSignInLink(page, link, javaScriptEnabled);
+    return link;
+  });
 }
 
 /** Opens /admin with the saved cookies; true when they still sign in. */
@@ -115,11 +126,11 @@ async function reuseAdminCookies(page: Page): Promise<boolean> {
  */
 export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
   if (await reuseAdminCookies(page)) return;
-  await withAdminSignInLock(async () => {
+  await withSignInLock(ADMIN_EMAIL, async () => {
     // Another worker may have signed in while this one waited.
     if (await reuseAdminCookies(page)) return;
     await useOwnIp(page);
-    const link = await requestSignInLink(page, "admin@hundpass.se");
+    const link = await requestSignInLink(page, ADMIN_EMAIL);
     await openSignInLink(page, link, javaScriptEnabled);
     await expect(page).toHaveURL(/\/admin$/);
     // Written whole under a temporary name, then renamed: a reader never sees half a file.

@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { confirmChange, createByHand, openListAt, uniqueTitle } from "./admin-helpers";
-import { FILL_TIME_MS, openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
+import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
 
 test("a customer downloads their data and erases it", async ({ page, browser, javaScriptEnabled }, testInfo) => {
@@ -31,7 +31,7 @@ test("a customer downloads their data and erases it", async ({ page, browser, ja
   await contact.getByRole("button", { name: "Skicka meddelande" }).click();
   await expect(customer.getByTestId("toast")).toContainText("Meddelandet har skickats!");
 
-  await openSignInLink(customer, await requestSignInLink(customer, email), javaScriptEnabled);
+  await signInWithLink(customer, email, javaScriptEnabled);
   await expect(customer).toHaveURL(/\/mina-bokningar\/lista$/);
   const section = customer.getByRole("region", { name: "Mina uppgifter" });
   const [download] = await Promise.all([

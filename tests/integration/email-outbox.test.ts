@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "~/server/db.server";
-import { MAX_ATTEMPTS, RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
+import { MAX_ATTEMPTS, RECIPIENT_MAIL_LIMIT, UNASKED_MAIL_LIMIT } from "~/server/email/outbox.server";
 import {
   drainOutbox,
   scheduleDrain,
@@ -266,12 +266,12 @@ describe("drainOutbox with Resend", () => {
 });
 
 describe("each recipient's mail budget", () => {
-  it(`queues at most ${RECIPIENT_MAIL_LIMIT.limit} mails an hour to one address, of any kind, whatever its case`, async () => {
+  it(`queues at most ${RECIPIENT_MAIL_LIMIT.limit} mails an hour to one address for its own acts, whatever its case`, async () => {
     const to = `inkorg-${crypto.randomUUID()}@example.se`;
     const results = [];
     for (let i = 0; i <= RECIPIENT_MAIL_LIMIT.limit; i++) {
       results.push(
-        await sendEmail(local, { ...message, kind: i % 2 ? "sign-in-link" : "staff-confirmation", to: i === 3 ? to.toUpperCase() : to }),
+        await sendEmail(local, { ...message, kind: i % 2 ? "booking-confirmation" : "admin-message", to: i === 3 ? to.toUpperCase() : to }),
       );
     }
     expect(results.slice(0, -1).every((r) => r.status === "queued")).toBe(true);
@@ -282,6 +282,23 @@ describe("each recipient's mail budget", () => {
     const again = await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" });
     expect((await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" })).status).toBe("duplicate");
     expect(again.status).toBe("queued");
+  });
+
+  it(`queues at most ${UNASKED_MAIL_LIMIT.limit} an hour of the mail anyone can ask for, which never spends the budget of the owner's own mail`, async () => {
+    const to = `främling-${crypto.randomUUID()}@example.se`;
+    const kinds = ["sign-in-link", "staff-confirmation", "account-exists", "newsletter-confirmation", "newsletter-welcome", "waitlist-joined"];
+    const unasked = [];
+    for (let i = 0; i < UNASKED_MAIL_LIMIT.limit + 3; i++) {
+      unasked.push(await sendEmail(local, { ...message, kind: kinds[i % kinds.length]!, to, idempotencyKey: `unasked-${to}-${i}` }));
+    }
+    expect(unasked.slice(0, UNASKED_MAIL_LIMIT.limit).every((r) => r.status === "queued")).toBe(true);
+    expect(unasked.slice(UNASKED_MAIL_LIMIT.limit).every((r) => r.status === "limited")).toBe(true);
+    // The owner's own booking still gets its whole budget.
+    const own = [];
+    for (let i = 0; i < RECIPIENT_MAIL_LIMIT.limit; i++) {
+      own.push(await sendEmail(local, { ...message, kind: "booking-confirmation", to, idempotencyKey: `own-${to}-${i}` }));
+    }
+    expect(own.every((r) => r.status === "queued")).toBe(true);
   });
 
   it("never limits the business's own address", async () => {

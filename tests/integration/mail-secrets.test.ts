@@ -39,7 +39,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await env.DB.exec("DELETE FROM rate_limits; DELETE FROM email_outbox;");
+  await env.DB.exec("DELETE FROM rate_limits; DELETE FROM email_outbox; DELETE FROM sign_in_tokens;");
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 

@@ -15,6 +15,12 @@ import { drainOutbox, sendEmail } from "../email/send-email.server";
 import { signInLinkMail } from "~/domain/mail/account";
 
 export const SIGN_IN_TOKEN_TTL_MS = 10 * 60_000;
+/**
+ * A request within this long of a link that is still unused and alive sends
+ * nothing new: that link still works, and a stranger repeating the request
+ * cannot fill the owner's inbox.
+ */
+export const SIGN_IN_REPEAT_MS = 5 * 60_000;
 
 export type SignInPurpose = "customer" | "admin";
 
@@ -51,11 +57,14 @@ export async function issueSignInLink(
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
   // One statement decides and writes: the row exists only for an address with
-  // a booking (any status) or the admin address.
+  // a booking (any status) or the admin address, and only if no link sent in
+  // the last few minutes is still unused and alive.
   const inserted = await context.cloudflare.env.DB.prepare(
     `INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at)
      SELECT ?1, ?2, ?3, ?4, ?5
-     WHERE ?6 = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ?2)
+     WHERE (?6 = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ?2))
+       AND NOT EXISTS (SELECT 1 FROM sign_in_tokens
+                       WHERE email = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?4 AND created_at > ?7)
      RETURNING token_hash`,
   )
     .bind(
@@ -65,6 +74,7 @@ export async function issueSignInLink(
       new Date(now).toISOString(),
       new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString(),
       purpose === "admin" ? 1 : 0,
+      new Date(now - SIGN_IN_REPEAT_MS).toISOString(),
     )
     .first<{ token_hash: string }>();
   if (!inserted) return { sent: false };

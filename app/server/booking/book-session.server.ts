@@ -68,7 +68,7 @@ export async function bookWithConfirmations(
   const mails: BookingMail[] = await Promise.all(
     [customer, admin].map(async (message) => ({
       row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
-      recipientSlot: await recipientSlot(config, message.to, now.getTime()),
+      recipientSlot: await recipientSlot(config, message.to, message.kind, now.getTime()),
       fill: message === admin ? participants : undefined,
     })),
   );

@@ -79,20 +79,39 @@ export function toOutboxRow(
 }
 
 /**
- * Mail we send one address, whatever the kind (booking confirmations, sign-in
- * links, account mail): at most 10 an hour, so our forms cannot be used to
- * flood someone's inbox. The business's own ADMIN_EMAIL has no cap.
+ * Mail we send one address because of something done with it: booking
+ * confirmations, waitlist offers, cancellations, reminders, staff mail. At
+ * most 10 an hour, so our forms cannot be used to flood an inbox.
  */
 export const RECIPIENT_MAIL_LIMIT: RateLimitRule = { name: "mail-to", limit: 10, windowMs: 60 * 60_000 };
 
-/** The budget a mail to `to` counts on, or null for ADMIN_EMAIL. */
+/**
+ * Mail anyone can have sent to any address by typing it into a form (a
+ * sign-in link, a staff sign-up's confirmation, a newsletter confirmation or
+ * welcome, a queue place's confirmation). It has a small budget of its own,
+ * so a stranger who spends it can never hold back the mail that follows the
+ * address owner's own act (their booking's confirmation, their offer).
+ */
+export const UNASKED_MAIL_LIMIT: RateLimitRule = { name: "mail-to-unasked", limit: 5, windowMs: 60 * 60_000 };
+
+export const UNASKED_MAIL_KINDS: ReadonlySet<string> = new Set([
+  "sign-in-link",
+  "staff-confirmation",
+  "account-exists",
+  "newsletter-confirmation",
+  "newsletter-welcome",
+  "waitlist-joined",
+]);
+
+/** The budget a mail of `kind` to `to` counts on, or null for ADMIN_EMAIL. */
 export async function recipientSlot(
   config: Pick<Config, "ADMIN_EMAIL">,
   to: string,
+  kind: string,
   now = Date.now(),
 ): Promise<RateLimitSlot | null> {
   if (to.trim().toLowerCase() === config.ADMIN_EMAIL.trim().toLowerCase()) return null;
-  return rateLimitSlot(RECIPIENT_MAIL_LIMIT, to, now);
+  return rateLimitSlot(UNASKED_MAIL_KINDS.has(kind) ? UNASKED_MAIL_LIMIT : RECIPIENT_MAIL_LIMIT, to, now);
 }
 
 /**

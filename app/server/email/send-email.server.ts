@@ -48,7 +48,7 @@ export async function sendEmails(
     const rows = await Promise.all(
       messages.map(async (message) => ({
         row: toOutboxRow(message, { from: config.EMAIL_FROM }, now),
-        recipientSlot: await recipientSlot(config, message.to),
+        recipientSlot: await recipientSlot(config, message.to, message.kind),
       })),
     );
     const existingIds = await insertOutboxRows(env.DB, rows);

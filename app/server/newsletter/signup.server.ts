@@ -139,7 +139,7 @@ export async function recordSignup(
   const expiresAt = new Date(now + CONFIRMATION_TTL_MS).toISOString();
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
-  const slot = await recipientSlot(config, email, now);
+  const slot = await recipientSlot(config, email, "newsletter-confirmation", now);
 
   const confirmation = toOutboxRow(
     {
@@ -282,7 +282,7 @@ export async function confirmSubscription(
                 AND consent_method = 'confirmation-link' AND consent_at = ?)`,
         params: [email, nowIso],
       },
-      recipientSlot: await recipientSlot(config, email, now),
+      recipientSlot: await recipientSlot(config, email, "newsletter-welcome", now),
     }),
     blankLinkStatement(db, confirmationMailKey(tokenHash), new Date(now), usedNow),
   ]);

@@ -30,7 +30,7 @@ export async function joinWaitlist(
   const message = waitlistJoinedMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session, person, id, leaveToken);
   const [attempt, slot, leaveTokenHash] = await Promise.all([
     bookingAttemptSlot(env, request, now.getTime()),
-    recipientSlot(config, person.email, now.getTime()),
+    recipientSlot(config, person.email, message.kind, now.getTime()),
     sha256Hex(leaveToken),
   ]);
   const result = await seatsFor(env, session.id).joinWaitlist(
