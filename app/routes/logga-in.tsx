@@ -1,6 +1,8 @@
 /**
  * /logga-in: staff sign-in with e-mail and password. One generic error for
- * an unknown address and a wrong password; rate-limited per IP and address.
+ * an unknown address and a wrong password; failures are counted per account
+ * and network, and slow the account down rather than lock it
+ * (auth/password-attempts.server.ts).
  * Admins land on /admin, other staff on the start page.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
@@ -16,7 +18,7 @@ import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { PasswordSignInSchema } from "~/domain/schemas";
-import { PASSWORD_SIGN_IN_LIMITS, withinLimits } from "~/server/auth/limits.server";
+import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/password-attempts.server";
 import { startSession } from "~/server/auth/sessions.server";
 import { signInWithPassword } from "~/server/auth/staff.server";
 import { formRenderedAt } from "~/server/bot-check.server";
@@ -42,11 +44,14 @@ export function action(args: ActionFunctionArgs) {
     // The password is never sent back into the form.
     hideFields: ["password"],
     async run({ email, password }) {
-      if (!(await withinLimits(context.cloudflare.env, PASSWORD_SIGN_IN_LIMITS, request, email))) {
-        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
-      }
+      const gate = await beforePasswordCheck(context, request, email);
+      if (!gate.allowed) return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
+      if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
       const user = await signInWithPassword(context, email, password);
-      if (!user) return { formErrors: [WRONG_CREDENTIALS_MESSAGE], status: 400 };
+      if (!user) {
+        await recordPasswordFailure(context, request, email);
+        return { formErrors: [WRONG_CREDENTIALS_MESSAGE], status: 400 };
+      }
 
       const session = await startSession(context, request, { kind: "staff", email: user.email, userId: user.id });
       return redirectWithToast(

@@ -99,6 +99,20 @@ export async function hitRateLimit(
   return rateLimitVerdict(slot, row?.hits ?? 1, now);
 }
 
+/** The hits `subject` has in its current window, without counting one. */
+export async function peekRateLimit(
+  env: Pick<Env, "DB">,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): Promise<number> {
+  const slot = await rateLimitSlot(rule, subject, now);
+  const row = await env.DB.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?")
+    .bind(slot.key, slot.windowStart)
+    .first<{ hits: number }>();
+  return row?.hits ?? 0;
+}
+
 /**
  * The client address as Cloudflare reports it. Only CF-Connecting-IP counts:
  * Cloudflare sets it itself (and wrangler dev locally), while any client can

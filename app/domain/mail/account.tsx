@@ -64,3 +64,19 @@ export function accountExistsMail(signInUrl: string): ComposedMail {
     html: bodyHtml(subject, intro, signInUrl, "Logga in", outro),
   };
 }
+
+/**
+ * To a staff account whose password was given wrongly many times in a short
+ * while (sent once an hour at most): the account is not locked, only slowed.
+ */
+export function passwordFailuresMail(signInUrl: string, failures: number): ComposedMail {
+  const intro = `Någon har försökt logga in på ditt personalkonto hos Hundpass med fel lösenord ${failures} gånger den senaste kvarten. Kontot är inte låst: varje nytt fel försök gör bara inloggningen långsammare, och du själv kan logga in som vanligt.`;
+  const outro =
+    "Var det du som skrev fel behöver du inte göra något. Var det inte du, välj gärna ett nytt, längre lösenord och berätta för oss.";
+  const subject = "Många felaktiga inloggningsförsök på ditt konto";
+  return {
+    subject,
+    text: bodyText(intro, signInUrl, outro),
+    html: bodyHtml(subject, intro, signInUrl, "Logga in", outro),
+  };
+}

@@ -19,11 +19,6 @@ export const SIGN_IN_LINK_LIMITS: LimitPair = {
   email: { name: "signin-link-email", limit: 5, windowMs: FIFTEEN_MINUTES },
 };
 
-export const PASSWORD_SIGN_IN_LIMITS: LimitPair = {
-  ip: { name: "password-ip", limit: 10, windowMs: FIFTEEN_MINUTES },
-  email: { name: "password-email", limit: 10, windowMs: FIFTEEN_MINUTES },
-};
-
 export const SIGN_UP_LIMITS: LimitPair = {
   ip: { name: "signup-ip", limit: 5, windowMs: FIFTEEN_MINUTES },
   email: { name: "signup-email", limit: 5, windowMs: FIFTEEN_MINUTES },
