@@ -47,6 +47,25 @@ describe("the shared page cache", () => {
     expect(second.res.headers.get("Content-Security-Policy")).toContain(`'nonce-${n2}'`);
   });
 
+  it("gives each visitor of a cached form page a fresh fill-time stamp, which the bot check then counts from", async () => {
+    const stamps = (html: string) => [...html.matchAll(/name="form_rendered_at" value="(\d+)\.[0-9a-f]+"/g)].map((m) => Number(m[1]));
+    const first = await seatsLine("/om");
+    await new Promise((r) => setTimeout(r, 300)); // stored after the response; then some time passes
+    const before = Date.now();
+    const second = await seatsLine("/om");
+    const [firstStamp] = stamps(first.html);
+    const secondStamps = stamps(second.html);
+    expect(firstStamp).toBeDefined();
+    expect(secondStamps.length).toBeGreaterThan(0);
+    for (const stamp of secondStamps) {
+      expect(stamp).toBeGreaterThan(firstStamp!);
+      expect(stamp).toBeGreaterThanOrEqual(before);
+    }
+    // The cached copy, made fresh for this visitor.
+    expect(second.res.headers.get("CF-Cache-Status")).toBe("HIT");
+    expect(nonces(second.html)[0]).not.toBe(nonces(first.html)[0]);
+  });
+
   it("never answers a signed-in visitor from the cache", async () => {
     await seatsLine("/hitta");
     const cookie = await signInAs({ email: "inloggad@example.se" });

@@ -6,6 +6,11 @@
  * Cached HTML carries the script nonce of the render that produced it, so a
  * hit gets a fresh nonce rewritten into every `nonce` attribute; the Worker
  * then sends the matching Content-Security-Policy. Nonces are never reused.
+ * Likewise every form's signed fill-time stamp (`form_rendered_at`) is made
+ * afresh for each hit, so the bot check's minimum fill time counts from when
+ * this visitor got the page, not from when the cached copy was rendered.
+ * (React keeps an input's value as the HTML gave it while hydrating, so a
+ * visitor with JavaScript sends the fresh stamp too.)
  */
 
 import { coalescedAfterResponse } from "../after-response.server";
@@ -51,13 +56,25 @@ function isStorable(response: Response): boolean {
   );
 }
 
-function withFreshNonce(response: Response, nonce: string): Response {
+/** What a hit needs made afresh: its script nonce and, for each form on it, a fill-time stamp. */
+export interface PerVisitor {
+  nonce: string;
+  formStamp: () => Promise<string>;
+}
+
+async function withFreshPerVisitor(response: Response, { nonce, formStamp }: PerVisitor): Promise<Response> {
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.startsWith("text/html")) return new Response(response.body, response);
+  const stamp = await formStamp();
   return new HTMLRewriter()
     .on("[nonce]", {
       element(element) {
         element.setAttribute("nonce", nonce);
+      },
+    })
+    .on('input[name="form_rendered_at"]', {
+      element(element) {
+        element.setAttribute("value", stamp);
       },
     })
     .transform(response);
@@ -70,14 +87,14 @@ function withFreshNonce(response: Response, nonce: string): Response {
 export async function withPageCache(
   request: Request,
   ctx: Pick<ExecutionContext, "waitUntil">,
-  nonce: string,
+  perVisitor: PerVisitor,
   render: () => Promise<Response>,
 ): Promise<Response> {
   if (!isCacheablePageRequest(request)) return render();
   const cache = platformCache();
   const key = await cacheKey(cache, new URL(request.url));
   const hit = await cache.match(key);
-  if (hit) return withFreshNonce(hit, nonce);
+  if (hit) return withFreshPerVisitor(hit, perVisitor);
   const response = await render();
   if (isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
   return response;
