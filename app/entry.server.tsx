@@ -42,5 +42,20 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(insideBody(await new Response(body).text()), { headers: responseHeaders, status });
+}
+
+const DOCUMENT_END = "</body></html>";
+
+/**
+ * Remix writes its data scripts (the single-fetch stream) after the root
+ * element, so they land behind `</html>`, where a browser's parser puts them
+ * into the body anyway and the HTML checker stops reading. The document is
+ * complete at this point (allReady), so they are moved in before `</body>`:
+ * the same scripts, in the same order, in valid HTML.
+ */
+export function insideBody(html: string): string {
+  const end = html.indexOf(DOCUMENT_END);
+  if (end === -1 || end + DOCUMENT_END.length === html.length) return html;
+  return html.slice(0, end) + html.slice(end + DOCUMENT_END.length) + DOCUMENT_END;
 }

@@ -4,7 +4,7 @@
  * props as they come (their React `key` is dropped here).
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useId } from "react";
+import { Children, isValidElement, useId } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -14,6 +14,31 @@ type ControlProps<T> = T & { key?: string | number | null };
 function withoutKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
   const { key: _key, ...rest } = props;
   return rest;
+}
+
+/** Input types HTML allows length limits and a pattern on. */
+const TEXT_LIKE = new Set(["text", "email", "password", "search", "tel", "url"]);
+
+/**
+ * A schema's length and pattern constraints as HTML allows them: on text-like
+ * inputs only (a date, time, number or radio input drops them; the schema
+ * still checks them on both sides).
+ */
+function nativeInputProps<T extends InputHTMLAttributes<HTMLInputElement>>(props: T): T {
+  if (TEXT_LIKE.has(props.type ?? "text")) return props;
+  return { ...props, minLength: undefined, maxLength: undefined, pattern: undefined };
+}
+
+/**
+ * A select whose first option is a real value always sends one, and HTML
+ * forbids `required` on it (the first option of a required select must be an
+ * empty placeholder); the schema still checks the value.
+ */
+function nativeSelectProps<T extends SelectHTMLAttributes<HTMLSelectElement>>(props: T, children: ReactNode): T {
+  if (!props.required) return props;
+  const first = Children.toArray(children)[0];
+  const firstValue = isValidElement<{ value?: unknown }>(first) ? first.props.value : undefined;
+  return firstValue === "" || firstValue === undefined ? props : { ...props, required: undefined };
 }
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
@@ -79,7 +104,12 @@ export function Field({
       {...shell}
       controlId={inputProps.id}
       control={(ids) => (
-        <input {...withoutKey(inputProps)} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy} />
+        <input
+          {...nativeInputProps(withoutKey(inputProps))}
+          id={ids.id}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+        />
       )}
     />
   );
@@ -110,7 +140,12 @@ export function SelectField({
       {...shell}
       controlId={selectProps.id}
       control={(ids) => (
-        <select {...withoutKey(selectProps)} id={ids.id} aria-invalid={ids.invalid} aria-describedby={ids.describedBy}>
+        <select
+          {...nativeSelectProps(withoutKey(selectProps), children)}
+          id={ids.id}
+          aria-invalid={ids.invalid}
+          aria-describedby={ids.describedBy}
+        >
           {children}
         </select>
       )}

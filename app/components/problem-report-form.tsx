@@ -76,6 +76,13 @@ export function ProblemReportForm({
   }, []);
 
   const formProps = getFormProps(form);
+  // A radio takes no `pattern` (HTML allows it on text-like inputs only); `required` says it all.
+  const radioProps = (value: "yes" | "no") => ({
+    ...getInputProps(fields.needs_help, { type: "radio", value }),
+    id: undefined,
+    pattern: undefined,
+  });
+
   return (
     <Form
       method="post"
@@ -132,11 +139,11 @@ export function ProblemReportForm({
       >
         <legend>Vill du att vi kontaktar dig och hjälper dig?</legend>
         <label>
-          <input {...getInputProps(fields.needs_help, { type: "radio", value: "yes" })} id={undefined} />{" "}
+          <input {...radioProps("yes")} />{" "}
           Ja, kontakta mig
         </label>
         <label>
-          <input {...getInputProps(fields.needs_help, { type: "radio", value: "no" })} id={undefined} />{" "}
+          <input {...radioProps("no")} />{" "}
           Nej, jag ville bara tipsa
         </label>
         <ErrorList id={fields.needs_help.errorId} errors={fields.needs_help.errors} />
