@@ -21,6 +21,12 @@ export interface IcsEvent {
   method?: "PUBLISH" | "CANCEL";
   /** 0 for the first version; raised by each later change of the same event. */
   sequence?: number;
+  /**
+   * Who runs the event: the business, at the address replies go to. RFC 5546
+   * requires it on a CANCEL (Outlook ignores a cancellation without it), and
+   * it is written on every version so each one names the same organizer.
+   */
+  organizer: { name: string; email: string };
 }
 
 const CRLF = "\r\n";
@@ -54,6 +60,7 @@ export function buildIcs(event: IcsEvent): string {
     description: event.description || null,
     url: event.url || null,
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    organizer: event.organizer,
   });
   return calendar.toString() + CRLF;
 }

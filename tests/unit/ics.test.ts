@@ -9,6 +9,7 @@ const event = {
   summary: "VALPKURS – Hundpass",
   location: "Hundhallen Gävle",
   description: "Bokning för Anna med Flurre.\nKom ihåg: bokningen är bindande.",
+  organizer: { name: "Hundpass", email: "admin@hundpass.se" },
 };
 
 const octets = (s: string) => new TextEncoder().encode(s).length;
@@ -88,6 +89,12 @@ describe("changes and cancellations", () => {
     expect(lines).toContain("SEQUENCE:2");
     expect(lines).toContain(`UID:${event.uid}`);
     expect(lines).not.toContain("METHOD:PUBLISH");
+  });
+
+  it("names the organizer on every version, as RFC 5546 requires of a cancellation", () => {
+    for (const version of [buildIcs(event), buildIcs({ ...event, method: "CANCEL", sequence: 1 })]) {
+      expect(unfoldIcs(version)).toContain('ORGANIZER;CN="Hundpass":mailto:admin@hundpass.se');
+    }
   });
 });
 

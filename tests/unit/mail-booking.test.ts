@@ -10,7 +10,7 @@ import {
 import { escapeHtml } from "../../app/domain/mail/html";
 import { unfoldIcs } from "../../app/domain/ics";
 
-const site = { siteUrl: "https://hundpass.se" };
+const site = { siteUrl: "https://hundpass.se", adminEmail: "admin@hundpass.se" };
 
 // 2026-12-07 18:00 in Stockholm (winter time, UTC+1).
 const session: BookedSession = {

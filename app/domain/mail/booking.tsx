@@ -14,7 +14,7 @@ import { MailLayout } from "./components/layout";
 import { renderMailDocument } from "./components/render";
 import { Paragraph, Signature, UrlLink } from "./components/text";
 import { colors, heading } from "./components/theme";
-import type { ComposedMail, MailMessage, MailSite } from "./message";
+import { icsOrganizer, type ComposedMail, type MailMessage, type MailSite } from "./message";
 
 /**
  * Stands in the admin mail for "N av M" participants when the mail is
@@ -138,7 +138,7 @@ function calendarDetails(booking: BookingDetails, site: MailSite): string {
 export function bookingIcs(
   session: BookedSession,
   booking: BookingDetails,
-  site: MailSite,
+  site: MailSite & { adminEmail: string },
   now: Date,
   sequence = 0,
 ): string {
@@ -153,6 +153,7 @@ export function bookingIcs(
     description: calendarDetails(booking, site),
     url: siteLink(site, `/session/${session.id}`),
     sequence,
+    organizer: icsOrganizer(site),
   });
 }
 

@@ -8,7 +8,7 @@ import { formatSessionDate, formatTimeRange } from "../time";
 import { MailLayout } from "./components/layout";
 import { renderMailDocument } from "./components/render";
 import { BookingClosing, bookingClosingText, Paragraph, UrlLink } from "./components/text";
-import type { MailMessage, MailSite } from "./message";
+import { icsOrganizer, type MailMessage, type MailSite } from "./message";
 
 /** A booking as stored: who booked, and the session as it was booked. */
 export interface CancelledBooking {
@@ -28,7 +28,12 @@ export type CancellationReason = "booking" | "session";
 export const cancellationMailKey = (bookingId: string) => `booking-cancelled:${bookingId}`;
 
 /** The booking's calendar event, cancelled; `sequence` must exceed every version sent before (the confirmation is 0). */
-export function cancellationIcs(booking: CancelledBooking, site: MailSite, now: Date, sequence: number): string {
+export function cancellationIcs(
+  booking: CancelledBooking,
+  site: MailSite & { adminEmail: string },
+  now: Date,
+  sequence: number,
+): string {
   const host = new URL(site.siteUrl).hostname;
   return buildIcs({
     uid: `booking-${booking.id}@${host}`,
@@ -39,6 +44,7 @@ export function cancellationIcs(booking: CancelledBooking, site: MailSite, now: 
     location: booking.sessionLocation,
     method: "CANCEL",
     sequence,
+    organizer: icsOrganizer(site),
   });
 }
 

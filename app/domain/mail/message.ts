@@ -43,3 +43,8 @@ export interface MailSite {
   /** e.g. "https://hundpass.se" (no trailing slash needed). */
   siteUrl: string;
 }
+
+/** The organizer of every calendar event we send: the business, at the address its mail's replies go to. */
+export function icsOrganizer(site: { adminEmail: string }): { name: string; email: string } {
+  return { name: "Hundpass", email: site.adminEmail };
+}
