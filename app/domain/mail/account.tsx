@@ -23,6 +23,11 @@ function bodyText(intro: string, href: string, outro: string): string {
   return `Hej!\n\n${intro}\n\n${href}\n\n${outro}\n\nHälsningar\nHundpass`;
 }
 
+/** Every account mail: a greeting, what happened, one button, a note, in text and HTML. */
+function accountMail(subject: string, intro: string, href: string, label: string, outro: string): ComposedMail {
+  return { subject, text: bodyText(intro, href, outro), html: bodyHtml(subject, intro, href, label, outro) };
+}
+
 export function signInLinkMail(link: string, purpose: "customer" | "admin"): ComposedMail {
   const subject = purpose === "admin" ? "Din inloggningslänk till Hundpass admin" : "Din inloggningslänk till Hundpass";
   const intro =
@@ -31,11 +36,7 @@ export function signInLinkMail(link: string, purpose: "customer" | "admin"): Com
       : "Här är din länk för att se dina bokningar hos Hundpass.";
   const outro =
     "Länken gäller i 10 minuter och kan bara användas en gång. Om du inte bad om länken kan du bortse från det här meddelandet.";
-  return {
-    subject,
-    text: bodyText(intro, link, outro),
-    html: bodyHtml(subject, intro, link, "Logga in", outro),
-  };
+  return accountMail(subject, intro, link, "Logga in", outro);
 }
 
 /** The link that confirms a staff sign-up; the account can sign in only after it. */
@@ -45,11 +46,7 @@ export function staffConfirmationMail(confirmUrl: string): ComposedMail {
   const outro =
     "Länken gäller i 60 minuter och kan bara användas en gång. Om du inte skapade kontot kan du bortse från det här meddelandet; då aktiveras inget konto.";
   const subject = "Bekräfta ditt personalkonto hos Hundpass";
-  return {
-    subject,
-    text: bodyText(intro, confirmUrl, outro),
-    html: bodyHtml(subject, intro, confirmUrl, "Bekräfta e-postadress", outro),
-  };
+  return accountMail(subject, intro, confirmUrl, "Bekräfta e-postadress", outro);
 }
 
 /** Sent instead of a welcome when the address already has an account, so the form never tells. */
@@ -58,11 +55,7 @@ export function accountExistsMail(signInUrl: string): ComposedMail {
     "Någon (kanske du) försökte skapa ett konto hos Hundpass med den här e-postadressen, men det finns redan ett konto för den. Logga in med ditt befintliga konto.";
   const outro = "Om det inte var du kan du bortse från det här meddelandet; inget har ändrats.";
   const subject = "Du har redan ett konto hos Hundpass";
-  return {
-    subject,
-    text: bodyText(intro, signInUrl, outro),
-    html: bodyHtml(subject, intro, signInUrl, "Logga in", outro),
-  };
+  return accountMail(subject, intro, signInUrl, "Logga in", outro);
 }
 
 /**
@@ -74,9 +67,5 @@ export function passwordFailuresMail(signInUrl: string, failures: number): Compo
   const outro =
     "Var det du som skrev fel behöver du inte göra något. Var det inte du, välj gärna ett nytt, längre lösenord och berätta för oss.";
   const subject = "Många felaktiga inloggningsförsök på ditt konto";
-  return {
-    subject,
-    text: bodyText(intro, signInUrl, outro),
-    html: bodyHtml(subject, intro, signInUrl, "Logga in", outro),
-  };
+  return accountMail(subject, intro, signInUrl, "Logga in", outro);
 }
