@@ -1,6 +1,6 @@
 // Every admin page a staff member opens from the menu, in the order they use
 // them: create, the three lists of upcoming sessions, all sessions, the
-// newsletter, Flurre's questions, the audit log. The /admin cards and the
+// calendar subscription, the newsletter, Flurre's questions, the audit log. The /admin cards and the
 // admin part of the site menu both render this one list.
 import { ALL_SESSIONS_TEXTS } from "./admin-all-sessions-texts";
 import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS } from "./flurre/admin-texts";
@@ -13,6 +13,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: "/admin/vantande-pass", title: "Väntande pass" },
   { to: "/admin/bokade-pass", title: "Pass blir av" },
   { to: "/admin/old", title: ALL_SESSIONS_TEXTS.title },
+  { to: "/admin/kalender", title: "Kalender" },
   { to: "/admin/utskick", title: "Utskick" },
   { to: FLURRE_ADMIN_PATH, title: FLURRE_ADMIN_TEXTS.menuLink },
   { to: "/admin/logg", title: "Logg över ändringar" },

@@ -138,3 +138,25 @@ export const ADMIN_PAGING_TEXTS = {
   next: "Nästa",
   pageOf: (page: number, pageCount: number) => `Sida ${page} av ${pageCount}`,
 } as const;
+
+/** /admin/kalender: the staff's calendar subscription (not in the spec; in the admin pages' words). */
+export const CALENDAR_TEXTS = {
+  heading: "Kalender",
+  backToAdmin: "Tillbaka till admin",
+  intro:
+    "Prenumerera på alla pass i din kalenderapp (Google Kalender, Apple Kalender, Outlook): nya, flyttade och inställda pass syns där av sig själva. Länken är din egen och hemlig – den som har den ser passen. Skapa en ny länk om den har hamnat fel; då slutar den gamla att fungera.",
+  noneLive: "Du har ingen aktiv kalenderlänk.",
+  liveStatus: (createdAt: string, withAttendees: boolean) =>
+    `Din kalenderlänk är aktiv sedan ${createdAt}, ${withAttendees ? "med" : "utan"} deltagarnas namn.`,
+  includeAttendees: "Ta med deltagarnas namn i kalendern",
+  create: "Skapa kalenderlänk",
+  createReplacing: "Skapa ny kalenderlänk (den gamla slutar fungera)",
+  revoke: "Återkalla länken",
+  newLinkHeading: "Din nya kalenderlänk",
+  subscribe: "Prenumerera i kalenderappen",
+  copyLabel: "Eller kopiera adressen till din kalenderapp:",
+  shownOnce: "Länken visas bara nu. Lägg till den i din kalenderapp direkt.",
+  revokedToast: { type: "success", title: "Framgång", description: "Kalenderlänken är återkallad" } satisfies ToastView,
+  noneToRevoke: { type: "info", title: "Ingen aktiv kalenderlänk" } satisfies ToastView,
+  failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" } satisfies ToastView,
+} as const;

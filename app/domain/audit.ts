@@ -16,6 +16,8 @@ const ACTION_LABELS: Record<string, string> = {
   "flurre_faq.update": "Ändrade FAQ-rad för Flurre",
   "flurre_faq.delete": "Tog bort FAQ-rad för Flurre",
   "flurre_unanswered.dismiss": "Markerade en fråga till Flurre som hanterad",
+  "calendar_feed.create": "Skapade kalenderlänk",
+  "calendar_feed.revoke": "Återkallade kalenderlänk",
 };
 
 export function auditActionLabel(action: string): string {

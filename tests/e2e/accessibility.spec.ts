@@ -4,7 +4,7 @@
 // with its rule, impact, target selectors and axe's summary of what to fix.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { signInAsAdmin, signInWithLink, useOwnIp } from "./auth-helpers";
+import { signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
@@ -180,6 +180,14 @@ async function saveFaqRow(page: Page) {
   await expect(page.getByTestId("toast").filter({ hasText: "FAQ-rad sparad!" })).toBeVisible();
 }
 
+/** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
+async function makeCalendarLink(page: Page) {
+  await withLock("calendar-feed", async () => {
+    await page.getByRole("button", { name: /^Skapa (ny )?kalenderlänk/ }).click();
+    await expect(page.getByTestId("calendar-link")).toBeVisible();
+  });
+}
+
 /** Flurre's chat opened from the launcher, with one question answered. */
 async function openFlurreChat(page: Page) {
   await page.getByTestId("flurre-launcher").click();
@@ -238,6 +246,8 @@ const PAGES: PageCase[] = [
   { name: "admin utskick, send dialog open", path: "/admin/utskick", admin: true, prepare: openCampaignSendDialog },
   { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
   { name: "admin flurre, an FAQ row saved", path: "/admin/flurre?flik=faq", admin: true, prepare: saveFaqRow },
+  { name: "admin kalender", path: "/admin/kalender", admin: true },
+  { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
 ];
 
 const PHONE_PAGES = new Set([
@@ -261,6 +271,7 @@ const PHONE_PAGES = new Set([
   "admin utskick, a campaign saved",
   "flurre chat open, a question answered",
   "admin flurre, an FAQ row saved",
+  "admin kalender, a new link shown",
 ]);
 
 function describeViolation(v: Violation): string {

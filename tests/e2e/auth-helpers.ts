@@ -83,7 +83,12 @@ function savedAdminCookies(): Cookies | null {
  * others wait. Hold it from the request until the link is opened.
  */
 export async function withSignInLock<T>(email: string, task: () => Promise<T>): Promise<T> {
-  const lock = path.join(path.dirname(ADMIN_COOKIES_FILE), `sign-in-${email.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.lock`);
+  return withLock(`sign-in-${email.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, task);
+}
+
+/** Runs `task` while holding the named lock file (beside the admin's cookies), one worker at a time. */
+export async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const lock = path.join(path.dirname(ADMIN_COOKIES_FILE), `${name}.lock`);
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -92,7 +97,7 @@ export async function withSignInLock<T>(email: string, task: () => Promise<T>): 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    if (Date.now() > deadline) throw new Error(`the sign-in lock for ${email} was held for a minute`);
+    if (Date.now() > deadline) throw new Error(`the lock ${name} was held for a minute`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   try {

@@ -48,5 +48,6 @@ describe("robots.txt", () => {
     "/nyhetsbrev/bekrafta?token=x",
     "/unsubscribe?email=a%40b.se&token=x",
     "/flurre?fraga=hej",
+    "/kalender/abc/hundpass.ics",
   ])("disallows %s", (path) => expect(allowed(path)).toBe(false));
 });

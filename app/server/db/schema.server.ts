@@ -486,6 +486,22 @@ export const sessionSeries = sqliteTable("session_series", {
   createdAt: createdAt(),
 });
 
+/** The staff's private calendar feed (migrations/0012_calendar_feeds.sql): tokens by their hash, one live at a time. */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    includeAttendees: integer("include_attendees", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    revokedAt: text("revoked_at"),
+  },
+  (t) => [uniqueIndex("calendar_feeds_one_live_idx").on(t.userId).where(sql`revoked_at IS NULL`)],
+);
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type PopupTypeRow = typeof popupTypes.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
