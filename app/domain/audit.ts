@@ -16,6 +16,12 @@ const ACTION_LABELS: Record<string, string> = {
   "flurre_faq.update": "Ändrade FAQ-rad för Flurre",
   "flurre_faq.delete": "Tog bort FAQ-rad för Flurre",
   "flurre_unanswered.dismiss": "Markerade en fråga till Flurre som hanterad",
+  "session_type.create": "Lade till passtyp",
+  "session_type.update": "Ändrade passtyp",
+  "session_type.hide": "Dolde passtyp",
+  "session_type.show": "Visade passtyp igen",
+  "session_type.move": "Ändrade passtypernas ordning",
+  "session_type.delete": "Tog bort passtyp",
   "calendar_feed.create": "Skapade kalenderlänk",
   "calendar_feed.revoke": "Återkallade kalenderlänk",
 };

@@ -180,6 +180,12 @@ async function saveFaqRow(page: Page) {
   await expect(page.getByTestId("toast").filter({ hasText: "FAQ-rad sparad!" })).toBeVisible();
 }
 
+/** /admin/passtyper's form sent empty: each required field shows its message. */
+async function sendTypeEmpty(page: Page) {
+  await page.getByRole("button", { name: "Lägg till passtyp" }).click();
+  await expect(page.getByText("Namn är obligatoriskt")).toBeVisible();
+}
+
 /** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
 async function makeCalendarLink(page: Page) {
   await withLock("calendar-feed", async () => {
@@ -247,6 +253,9 @@ const PAGES: PageCase[] = [
   { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
   { name: "admin flurre, an FAQ row saved", path: "/admin/flurre?flik=faq", admin: true, prepare: saveFaqRow },
   { name: "admin kalender", path: "/admin/kalender", admin: true },
+  { name: "admin passtyper", path: "/admin/passtyper", admin: true },
+  { name: "admin passtyper, a type sent empty", path: "/admin/passtyper", admin: true, prepare: sendTypeEmpty },
+  { name: "admin passtyper, editing a type", path: "/admin/passtyper?typ=1", admin: true },
   { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
 ];
 
@@ -272,6 +281,8 @@ const PHONE_PAGES = new Set([
   "flurre chat open, a question answered",
   "admin flurre, an FAQ row saved",
   "admin kalender, a new link shown",
+  "admin passtyper",
+  "admin passtyper, a type sent empty",
 ]);
 
 function describeViolation(v: Violation): string {

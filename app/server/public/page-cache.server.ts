@@ -32,13 +32,18 @@ function platformCache(): Cache {
 
 /** Where the current seat generation is kept (in the same cache as the pages). */
 const generationKey = (origin: string) => new Request(`${origin}/__page-cache/seat-generation`, { method: "GET" });
+/** Where the current content generation is kept: staff-edited content (types, places, team…) renews it. */
+const contentGenerationKey = (origin: string) => new Request(`${origin}/__page-cache/content-generation`, { method: "GET" });
 
 async function cacheKey(cache: Cache, url: URL): Promise<Request> {
-  // Only the URL (plus, for seat lists, the generation) identifies a public page: no headers, no Vary surprises.
-  if (!showsSeats(url)) return new Request(url.toString(), { method: "GET" });
-  const generation = (await (await cache.match(generationKey(url.origin)))?.text()) ?? "0";
-  // Cache keys ignore a URL's fragment: the generation goes into the path.
-  return new Request(`${url.origin}/__page-cache/seats-${generation}${url.pathname}${url.search}`, { method: "GET" });
+  // Only the URL (plus the generations) identifies a public page: no headers, no Vary surprises.
+  const [content, seats] = await Promise.all([
+    cache.match(contentGenerationKey(url.origin)).then((hit) => hit?.text() ?? "0"),
+    showsSeats(url) ? cache.match(generationKey(url.origin)).then((hit) => hit?.text() ?? "0") : null,
+  ]);
+  // Cache keys ignore a URL's fragment: the generations go into the path.
+  const generations = seats === null ? `content-${content}` : `content-${content}/seats-${seats}`;
+  return new Request(`${url.origin}/__page-cache/${generations}${url.pathname}${url.search}`, { method: "GET" });
 }
 
 /** Whether a request may be answered from (and stored in) the shared cache. */
@@ -130,4 +135,25 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
 /** Drops every cached seat list of this site (/, /alla-popups, every /boka view) after a seat count changed. */
 export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "waitUntil">): void {
   renewSeatGeneration((promise) => ctx.waitUntil(promise), [new URL(request.url).origin], null);
+}
+
+/**
+ * Drops every cached public page of this site (a new content generation)
+ * after staff changed what the pages show: a session type, a place, the team
+ * or the preparation list. Waits for the write, so the next page load renders
+ * afresh on this machine; other locations follow within their cache's life.
+ */
+export async function purgePublicPages(request: Request): Promise<void> {
+  const origin = new URL(request.url).origin;
+  try {
+    await platformCache().put(
+      contentGenerationKey(origin),
+      new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
+        // Longer than any page is kept (info pages: s-maxage 300 s, stale for 3 600 s).
+        headers: { "Cache-Control": "public, max-age=86400" },
+      }),
+    );
+  } catch (error) {
+    console.error("could not purge the cached public pages", error);
+  }
 }
