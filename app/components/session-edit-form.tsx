@@ -27,6 +27,8 @@ export interface EditableSession {
   /** Changes with every save, so a reopened form starts from what is stored. */
   version: string;
   values: SessionFormShape;
+  /** The places the form offers (its own place too, if inactive now). */
+  locations: string[];
 }
 
 export const editSessionHref = (sessionId: number, returnTo: string) =>
@@ -65,7 +67,7 @@ export function SessionEditForm({
       <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="session_id" value={String(session.id)} />
       <p className="field-hint">{T.moveNotice}</p>
-      <SessionFormFields form={form} fields={fields} />
+      <SessionFormFields form={form} fields={fields} locations={session.locations} />
       <div className="button-row">
         <button type="submit" className="primary admin-submit" disabled={submitting}>
           {submitting ? T.submitting : T.submit}

@@ -8,7 +8,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FormMetadata, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
-import { LOCATIONS, SESSION_DEFAULTS } from "~/domain/constants";
+import { SESSION_DEFAULTS } from "~/domain/constants";
 import { PASS_TYPES, SessionFormSchema, type PassType, type SessionFormValues } from "~/domain/schemas/session";
 import { addMinutesToLocalTime } from "~/domain/wall-clock";
 import { Field, SelectField, TextareaField } from "./forms";
@@ -48,9 +48,12 @@ export function validateSessionForm(formData: FormData): Submission<SessionFormS
 export function SessionFormFields<Shape extends SessionFormShape>({
   form,
   fields,
+  locations,
   locked = null,
 }: {
   form: FormMetadata<Shape, string[]>;
+  /** The places to choose from (active ones, the built-in home visit and online, and an edited session's own). */
+  locations: readonly string[];
   fields: ReturnType<FormMetadata<Shape, string[]>["getFieldset"]>;
   /** Set while a session type decides max participants, pass type, image, description (and the price, unless null). */
   locked?: { passType: PassType; priceSek: number | null } | null;
@@ -71,7 +74,7 @@ export function SessionFormFields<Shape extends SessionFormShape>({
         selectProps={getSelectProps(fields.location)}
       >
         <option value="">Välj plats</option>
-        {LOCATIONS.map((location) => (
+        {locations.map((location) => (
           <option key={location} value={location}>
             {location}
           </option>

@@ -1,12 +1,18 @@
 // Every admin page a staff member opens from the menu, in the order they use
 // them: create, the three lists of upcoming sessions, all sessions, the
-// session types, the calendar subscription, the newsletter, Flurre's questions, the audit log. The /admin cards and the
+// session types, places, team and preparation list, the calendar subscription, the newsletter, Flurre's questions, the audit log. The /admin cards and the
 // admin part of the site menu both render this one list.
 import { ALL_SESSIONS_TEXTS } from "./admin-all-sessions-texts";
-import { SESSION_TYPE_TEXTS, SESSION_TYPES_PATH } from "./content-texts";
 import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS } from "./flurre/admin-texts";
 
 export type AdminPage = { to: string; title: string };
+
+// The content pages' own texts (content-texts.ts) take their path and heading
+// from here: the site menu, on every page, then carries only these words.
+export const SESSION_TYPES_PAGE = { to: "/admin/passtyper", title: "Passtyper" } as const;
+export const PLACES_PAGE = { to: "/admin/platser", title: "Platser" } as const;
+export const TEAM_PAGE = { to: "/admin/team", title: "Teamet" } as const;
+export const PREPARATION_PAGE = { to: "/admin/preppa", title: "Preppa-listan" } as const;
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: "/admin/skapa-pass", title: "Skapa pass" },
@@ -14,7 +20,10 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: "/admin/vantande-pass", title: "Väntande pass" },
   { to: "/admin/bokade-pass", title: "Pass blir av" },
   { to: "/admin/old", title: ALL_SESSIONS_TEXTS.title },
-  { to: SESSION_TYPES_PATH, title: SESSION_TYPE_TEXTS.heading },
+  SESSION_TYPES_PAGE,
+  PLACES_PAGE,
+  TEAM_PAGE,
+  PREPARATION_PAGE,
   { to: "/admin/kalender", title: "Kalender" },
   { to: "/admin/utskick", title: "Utskick" },
   { to: FLURRE_ADMIN_PATH, title: FLURRE_ADMIN_TEXTS.menuLink },

@@ -4,15 +4,10 @@
 
 export const TIME_ZONE = "Europe/Stockholm";
 
-export const LOCATIONS = [
-  "Hundhallen Gävle",
-  "Regementsparken Gävle",
-  "Stadsparken Sandviken",
-  "Bronsängen Sandviken",
-  "Hembesök",
-  "Online",
-] as const;
-export type Location = (typeof LOCATIONS)[number];
+/** A session's location: the name of a place (staff keep them on /admin/platser) or 'Hembesök' / 'Online'. */
+export type Location = string;
+/** Where a combined type's session goes unless staff choose otherwise (the indoor hall in the first town). */
+export const COMBINED_DEFAULT_LOCATION = "Hundhallen Gävle";
 
 /** "From" prices on the booking entry cards, in SEK. */
 export const FROM_PRICES = { group: 249, private: 395 } as const;

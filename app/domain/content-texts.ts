@@ -1,11 +1,12 @@
 // What staff read on the content pages of the admin area (/admin/passtyper and
 // the pages beside it): headings, labels, notes and toasts, in one place.
+import { PLACES_PAGE, PREPARATION_PAGE, SESSION_TYPES_PAGE, TEAM_PAGE } from "./admin-pages";
 import type { ToastView } from "./toast";
 
-export const SESSION_TYPES_PATH = "/admin/passtyper";
+export const SESSION_TYPES_PATH = SESSION_TYPES_PAGE.to;
 
 export const SESSION_TYPE_TEXTS = {
-  heading: "Passtyper",
+  heading: SESSION_TYPES_PAGE.title,
   backToAdmin: "Tillbaka till admin",
   intro:
     "Passtyperna fyller startsidan, väljaren i Skapa pass och Flurres svar. Ett pass hör till den typ vars namn finns i passets titel. Ändringar syns direkt.",
@@ -74,4 +75,125 @@ export const SESSION_TYPE_TOASTS = {
   notFound: { type: "error", title: "Fel", description: "Passtypen finns inte längre" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa passtyperna" },
+} as const satisfies Record<string, ToastView>;
+
+/** Words every content page's list and confirmation share. */
+export const CONTENT_ADMIN_TEXTS = {
+  backToAdmin: "Tillbaka till admin",
+  required: "obligatoriskt",
+  edit: "Redigera",
+  moveUp: "Flytta upp",
+  moveDown: "Flytta ned",
+  delete: "Ta bort",
+  deleteConfirm: "Ja, ta bort",
+  cancel: "Avbryt",
+  saving: "Sparar...",
+  saveEdit: "Spara ändringar",
+  sortOrder: "Ordning",
+  sortOrderHint: "Lägre tal visas först. Tomt: sist i listan (ny) eller oförändrad plats.",
+  imageUrl: "Bild-URL",
+  imageHint: "https://… eller en sökväg på sajten, t.ex. /images/places/park.svg",
+} as const;
+
+export const PLACES_PATH = PLACES_PAGE.to;
+
+export const PLACE_TEXTS = {
+  heading: PLACES_PAGE.title,
+  intro:
+    "Platserna syns på Hitta hit, i platslistan när ni skapar pass och i Flurres svar. En plats som pass använder kan inte tas bort, bara göras inaktiv: då syns den inte för nya pass eller på Hitta hit, men passen behåller den. Hembesök och Online är inbyggda.",
+  listHeading: "Alla platser",
+  empty: "Inga platser ännu.",
+  newHeading: "Ny plats",
+  editHeading: (name: string) => `Redigera ${name}`,
+  name: "Namn",
+  nameHint: "Som det står på passen, t.ex. Hundhallen Gävle.",
+  town: "Ort",
+  kind: "Inomhus eller utomhus",
+  kinds: { indoor: "Inomhus", outdoor: "Utomhus" },
+  description: "Beskrivning",
+  mapUrl: "Kartlänk",
+  mapUrlHint: "https://… Tomt: en kartsökning på platsens namn.",
+  active: "Aktiv (kan väljas för nya pass och syns på Hitta hit)",
+  submitNew: "Lägg till plats",
+  inactiveBadge: "Inaktiv",
+  activate: "Aktivera",
+  deactivate: "Gör inaktiv",
+  meta: (kind: string, town: string, upcoming: number, total: number) =>
+    `${kind} · ${town} · ${upcoming === 1 ? "1 kommande pass" : `${upcoming} kommande pass`} (${total} totalt)`,
+  renameNote: (n: number) =>
+    `${n === 1 ? "1 pass" : `${n} pass`} har platsen. Byter du namn följer passen med och visar det nya namnet.`,
+  deleteHeading: "Ta bort plats",
+  deleteQuestion: (name: string) => `Vill du ta bort platsen ${name}? Det går inte att ångra.`,
+  inUse: (n: number) =>
+    `Platsen används av ${n === 1 ? "1 pass" : `${n} pass`} och kan inte tas bort. Gör den inaktiv i stället.`,
+} as const;
+
+export const PLACE_TOASTS = {
+  created: { type: "success", title: "Framgång", description: "Platsen är tillagd" },
+  updated: { type: "success", title: "Framgång", description: "Platsen är sparad" },
+  unchanged: { type: "info", title: "Inget att spara", description: "Platsen var redan så" },
+  activated: { type: "success", title: "Framgång", description: "Platsen är aktiv" },
+  deactivated: { type: "success", title: "Framgång", description: "Platsen är inaktiv" },
+  moved: { type: "success", title: "Framgång", description: "Ordningen är sparad" },
+  deleted: { type: "success", title: "Framgång", description: "Platsen är borttagen" },
+  inUse: { type: "error", title: "Fel", description: "Platsen används av pass och kan inte tas bort" },
+  notFound: { type: "error", title: "Fel", description: "Platsen finns inte längre" },
+  failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
+  loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa platserna" },
+} as const satisfies Record<string, ToastView>;
+
+export const TEAM_PATH = TEAM_PAGE.to;
+
+export const TEAM_TEXTS = {
+  heading: TEAM_PAGE.title,
+  intro: "Teamet visas på Om oss och i Flurres svar.",
+  listHeading: "Alla i teamet",
+  empty: "Ingen i teamet ännu.",
+  newHeading: "Ny person",
+  editHeading: (name: string) => `Redigera ${name}`,
+  name: "Namn",
+  role: "Roll",
+  text: "Text",
+  submitNew: "Lägg till person",
+  deleteHeading: "Ta bort person",
+  deleteQuestion: (name: string) => `Vill du ta bort ${name} från teamet? Det går inte att ångra.`,
+} as const;
+
+export const TEAM_TOASTS = {
+  created: { type: "success", title: "Framgång", description: "Personen är tillagd" },
+  updated: { type: "success", title: "Framgång", description: "Personen är sparad" },
+  unchanged: { type: "info", title: "Inget att spara", description: "Personen var redan så" },
+  moved: { type: "success", title: "Framgång", description: "Ordningen är sparad" },
+  deleted: { type: "success", title: "Framgång", description: "Personen är borttagen" },
+  notFound: { type: "error", title: "Fel", description: "Personen finns inte längre" },
+  failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
+  loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa teamet" },
+} as const satisfies Record<string, ToastView>;
+
+export const PREPARATION_PATH = PREPARATION_PAGE.to;
+
+export const PREPARATION_TEXTS = {
+  heading: PREPARATION_PAGE.title,
+  intro: "Listan visas på Preppa inför passet, i påminnelsemejlet dagen före och i Flurres svar.",
+  listHeading: "Det här tar du med dig",
+  empty: "Listan är tom.",
+  newHeading: "Ny punkt",
+  editHeading: (title: string) => `Redigera ${title}`,
+  title: "Rubrik",
+  titleHint: "Kort, t.ex. Koppel och sele.",
+  text: "Text",
+  submitNew: "Lägg till punkt",
+  deleteHeading: "Ta bort punkt",
+  deleteQuestion: (title: string) => `Vill du ta bort ${title} från listan? Det går inte att ångra.`,
+} as const;
+
+export const PREPARATION_TOASTS = {
+  created: { type: "success", title: "Framgång", description: "Punkten är tillagd" },
+  updated: { type: "success", title: "Framgång", description: "Punkten är sparad" },
+  unchanged: { type: "info", title: "Inget att spara", description: "Punkten var redan så" },
+  moved: { type: "success", title: "Framgång", description: "Ordningen är sparad" },
+  deleted: { type: "success", title: "Framgång", description: "Punkten är borttagen" },
+  notFound: { type: "error", title: "Fel", description: "Punkten finns inte längre" },
+  failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
+  loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa listan" },
 } as const satisfies Record<string, ToastView>;

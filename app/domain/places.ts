@@ -1,43 +1,62 @@
-// The four training places (/hitta): what the page shows and Flurre answers
-// with, from one source.
+// The training places (/hitta, the session form's location list, Flurre):
+// their shape as staff keep them in D1 (`places`, edited on /admin/platser),
+// the intro line /hitta and Flurre open with, and the map links.
 
-export const PLACES_INTRO =
-  "Vi tränar på fyra platser i Gävle och Sandviken. Hembesök sker hemma hos er och PLAN-mötena hålls online.";
+export const PLACE_KINDS = ["indoor", "outdoor"] as const;
+/** indoor/outdoor are places staff edit; home and online are the built-in locations. */
+export type PlaceKind = (typeof PLACE_KINDS)[number] | "home" | "online";
 
-export const PLACES = [
-  {
-    id: "hundhallen-gavle",
-    name: "Hundhallen Gävle",
-    kind: "Inomhus",
-    text: "Vår varma och torra hall för valpkurser, privatpass och KOMBIPASS – träning året runt oavsett väder.",
-    image: "/images/places/hundhallen.svg",
-  },
-  {
-    id: "regementsparken-gavle",
-    name: "Regementsparken Gävle",
-    kind: "Utomhus",
-    text: "Stora gräsytor och gångvägar med lagom mycket liv runt omkring – perfekt för vardagslydnad och hundmöten.",
-    image: "/images/places/park.svg",
-  },
-  {
-    id: "stadsparken-sandviken",
-    name: "Stadsparken Sandviken",
-    kind: "Utomhus",
-    text: "Mitt i stan, med stigar längs vattnet. Här tränar vi promenader, fokus och valpkurs utomhus.",
-    image: "/images/places/park.svg",
-  },
-  {
-    id: "bronsangen-sandviken",
-    name: "Bronsängen Sandviken",
-    kind: "Utomhus",
-    text: "En öppen äng med plats för avstånd – bra för hundar som behöver lite extra utrymme.",
-    image: "/images/places/meadow.svg",
-  },
-] as const;
+export const PLACE_KIND_LABEL: Record<PlaceKind, string> = {
+  indoor: "Inomhus",
+  outdoor: "Utomhus",
+  home: "Hembesök",
+  online: "Online",
+};
 
-export type Place = (typeof PLACES)[number];
+/** The two locations that are no place on a map: a home visit and an online session. */
+export const HOME_VISIT_LOCATION = "Hembesök";
+export const ONLINE_LOCATION = "Online";
+export const BUILT_IN_LOCATIONS: readonly string[] = [HOME_VISIT_LOCATION, ONLINE_LOCATION];
 
-/** The place's 'Hitta dit' link: a map search for its name. */
+export type Place = {
+  id: number;
+  name: string;
+  town: string;
+  kind: PlaceKind;
+  description: string;
+  mapUrl: string | null;
+  imageUrl: string | null;
+  sortOrder: number;
+  active: boolean;
+};
+
+/** A place one can go to (not a home visit or an online session). */
+export function isVisitable(place: Pick<Place, "kind">): boolean {
+  return place.kind === "indoor" || place.kind === "outdoor";
+}
+
+const NUMBER_WORDS = ["", "en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"];
+
+/** "a, b och c" */
+export function joinSwedish(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
+}
+
+/** /hitta's and Flurre's first line, from the places shown (active, visitable, in order). */
+export function placesIntro(places: readonly Pick<Place, "town">[]): string {
+  const towns = [...new Set(places.map((p) => p.town).filter(Boolean))];
+  const count = places.length === 1 ? "en plats" : `${NUMBER_WORDS[places.length] ?? places.length} platser`;
+  const where = towns.length > 0 ? ` i ${joinSwedish(towns)}` : "";
+  return `Vi tränar på ${count}${where}. Hembesök sker hemma hos er och PLAN-mötena hålls online.`;
+}
+
+/** A map search for a place's name: the link when staff gave none. */
 export function placeMapUrl(place: string): string {
   return `https://www.google.com/maps/search/?${new URLSearchParams({ api: "1", query: place }).toString()}`;
+}
+
+/** The place's 'Hitta dit' link: the one staff gave, else a map search for its name. */
+export function mapUrlOf(place: Pick<Place, "name" | "mapUrl">): string {
+  return place.mapUrl ?? placeMapUrl(place.name);
 }

@@ -4,6 +4,7 @@
 
 import type { PassType } from "./availability";
 import {
+  COMBINED_DEFAULT_LOCATION,
   DEFAULT_APP_ORDER,
   DEFAULT_SESSION_IMAGE,
   HEMMIS_TITLE,
@@ -89,7 +90,7 @@ export function defaultLocationForType(type: {
   name: string;
   sessionType: string;
 }): Location | undefined {
-  if (typeKind(type.sessionType) === "combined") return "Hundhallen Gävle";
+  if (typeKind(type.sessionType) === "combined") return COMBINED_DEFAULT_LOCATION;
   if (type.name === HEMMIS_TITLE) return "Hembesök";
   if (type.name === PLAN_TITLE) return "Online";
   return undefined;

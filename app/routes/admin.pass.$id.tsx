@@ -30,6 +30,7 @@ import {
   type StaffChangeOutcome,
 } from "~/server/admin/session-actions.server";
 import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
+import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
@@ -68,7 +69,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!session || !stored || !queue) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
   const values = editFormValues(stored);
   const edit: EditableSession | null =
-    stored.cancelledAt === null ? { id: stored.id, title: stored.title, version: JSON.stringify(values), values } : null;
+    stored.cancelledAt === null
+      ? {
+          id: stored.id,
+          title: stored.title,
+          version: JSON.stringify(values),
+          values,
+          locations: await loadSelectableLocations(context.cloudflare.env, stored.location),
+        }
+      : null;
   return data(
     {
       session,

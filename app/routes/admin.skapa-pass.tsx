@@ -36,6 +36,7 @@ import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/sess
 import { addMinutesToLocalTime, formatTimeRange } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { createSeriesFromForm, createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
+import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
@@ -47,15 +48,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const chosen = new URL(request.url).searchParams.get("typ");
   let types: PopupType[] = [];
+  let locations: string[] = [];
   let toast: ToastView | null = null;
   try {
-    types = await listSessionTypes(context.cloudflare.env);
+    [types, locations] = await Promise.all([
+      listSessionTypes(context.cloudflare.env),
+      loadSelectableLocations(context.cloudflare.env),
+    ]);
   } catch (error) {
     console.error("/admin/skapa-pass: could not load session types", error);
     toast = { type: "error", title: ADMIN_TEXTS.errorTitle, description: ADMIN_TEXTS.loadTypesFailed };
   }
   const typeId = types.some((t) => t.id === chosen) ? chosen : null;
-  return data({ types, typeId, toast }, { headers: noStoreHeaders });
+  return data({ types, typeId, locations, toast }, { headers: noStoreHeaders });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -107,7 +112,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function CreateSession() {
-  const { types, typeId, toast } = useLoaderData<typeof loader>();
+  const { types, typeId, locations, toast } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="admin-page">
@@ -119,7 +124,7 @@ export default function CreateSession() {
       </p>
       <h1>{T.heading}</h1>
       {/* A new ?typ= from the GET chooser starts the form afresh from that type. */}
-      <CreateSessionForm key={typeId ?? ""} types={types} initialTypeId={typeId ?? ""} />
+      <CreateSessionForm key={typeId ?? ""} types={types} locations={locations} initialTypeId={typeId ?? ""} />
     </div>
   );
 }
@@ -150,7 +155,15 @@ function formDefaults(typeId: string, prefill: TypePrefill | null): CreateFormSh
   };
 }
 
-function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initialTypeId: string }) {
+function CreateSessionForm({
+  types,
+  locations,
+  initialTypeId,
+}: {
+  types: PopupType[];
+  locations: string[];
+  initialTypeId: string;
+}) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -215,6 +228,7 @@ function CreateSessionForm({ types, initialTypeId }: { types: PopupType[]; initi
         <SessionFormFields
           form={form}
           fields={fields}
+          locations={locations}
           locked={prefill ? { passType: prefill.passType, priceSek: prefill.priceSek } : null}
         />
         <SeriesFields fields={fields} values={form.value} />

@@ -1,9 +1,11 @@
-/** /hitta: the four training places, each with a map link ('Hitta dit') and 'Fråga Flurre'. */
+/** /hitta: the training places staff keep on /admin/platser, each with a map link ('Hitta dit') and 'Fråga Flurre'. */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { PLACES, PLACES_INTRO, placeMapUrl } from "~/domain/places";
+import { isVisitable, mapUrlOf, PLACE_KIND_LABEL, placesIntro } from "~/domain/places";
+import { loadPlaces } from "~/server/content/site-content.server";
 import { FLURRE_QUESTIONS } from "~/domain/texts";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
@@ -12,34 +14,42 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 
 export const meta: MetaFunction = () => [
   { title: "Hitta hit – Hundpass" },
-  { name: "description", content: "Våra fyra träningsplatser i Gävle och Sandviken, med vägbeskrivning." },
+  { name: "description", content: "Våra träningsplatser i Gävle och Sandviken, med vägbeskrivning." },
 ];
 
 export const headers = publicPageHeaders;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return data(null, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const places = (await loadPlaces(context.cloudflare.env)).filter((p) => p.active && isVisitable(p));
+  return data(
+    {
+      intro: placesIntro(places),
+      places: places.map((p) => ({ ...p, kindLabel: PLACE_KIND_LABEL[p.kind], mapUrl: mapUrlOf(p) })),
+    },
+    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
+  );
 }
 
 export default function FindUs() {
+  const { intro, places } = useLoaderData<typeof loader>();
   return (
     <div className="public-page">
       <header className="page-header">
         <h1>Hitta hit</h1>
-        <p className="subtitle">{PLACES_INTRO}</p>
+        <p className="subtitle">{intro}</p>
       </header>
       <ul className="place-grid">
-        {PLACES.map((place) => (
+        {places.map((place) => (
           <li key={place.id}>
             <article className="place-card" aria-labelledby={`place-${place.id}`}>
-              <FallbackImage src={place.image} alt="" width={400} height={200} loading="lazy" decoding="async" />
+              <FallbackImage src={place.imageUrl ?? "/images/places/park.svg"} alt="" width={400} height={200} loading="lazy" decoding="async" />
               <div className="place-card-body">
-                <p className="place-kind">{place.kind}</p>
+                <p className="place-kind">{place.kindLabel}</p>
                 <h2 id={`place-${place.id}`}>{place.name}</h2>
-                <p>{place.text}</p>
+                <p>{place.description}</p>
                 <div className="card-actions">
                   <a
-                    href={placeMapUrl(place.name)}
+                    href={place.mapUrl}
                     className="button"
                     target="_blank"
                     rel="noopener noreferrer"

@@ -1,5 +1,5 @@
 /**
- * /om: the team (the dog, the instructor, the finance person), each with a
+ * /om: the team (as staff keep it on /admin/team), each with a
  * 'Fråga Flurre' and a contact button; the contact form; and schema.org
  * LocalBusiness data for search engines.
  */
@@ -10,11 +10,13 @@ import { AskFlurre } from "~/components/ask-flurre";
 import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
 import { Toaster } from "~/components/toaster";
-import { LOCATIONS } from "~/domain/constants";
 import { ContactSchema } from "~/domain/schemas/contact";
-import { ABOUT_INTRO, TEAM } from "~/domain/team";
+import { isVisitable } from "~/domain/places";
+import { ABOUT_INTRO } from "~/domain/team";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
 import { formRenderedAt } from "~/server/bot-check.server";
+import { shownPlacesQuery, teamQuery } from "~/server/content/site-content.server";
+import { getDb } from "~/server/db.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
 import { submitContactMessage } from "~/server/public/messages.server";
@@ -43,10 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
           { "@type": "City", name: "Gävle" },
           { "@type": "City", name: "Sandviken" },
         ],
-        location: LOCATIONS.filter((l) => l !== "Hembesök" && l !== "Online").map((name) => ({
-          "@type": "Place",
-          name,
-        })),
+        location: (page?.places ?? []).map((name) => ({ "@type": "Place", name })),
       },
     },
   ];
@@ -55,8 +54,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = getDb(context.cloudflare.env);
+  const [team, places] = await db.batch([teamQuery(db), shownPlacesQuery(db)]);
   return data(
-    { renderedAt: await formRenderedAt(context.config), siteUrl: context.config.SITE_URL.replace(/\/$/, "") },
+    {
+      renderedAt: await formRenderedAt(context.config),
+      siteUrl: context.config.SITE_URL.replace(/\/$/, ""),
+      team,
+      places: places.filter(isVisitable).map((p) => p.name),
+    },
     { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
   );
 }
@@ -76,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function About() {
-  const { renderedAt } = useLoaderData<typeof loader>();
+  const { renderedAt, team } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page">
@@ -89,10 +95,10 @@ export default function About() {
       <section className="page-section" aria-labelledby="team-heading">
         <h2 id="team-heading">Teamet</h2>
         <ul className="team-grid">
-          {TEAM.map((member) => (
+          {team.map((member) => (
             <li key={member.id}>
               <article className="team-card" aria-labelledby={`team-${member.id}`}>
-                <FallbackImage src={member.image} alt="" width={320} height={240} loading="lazy" decoding="async" />
+                <FallbackImage src={member.imageUrl ?? "/images/team/flurre.svg"} alt="" width={320} height={240} loading="lazy" decoding="async" />
                 <div className="team-card-body">
                   <h3 id={`team-${member.id}`}>{member.name}</h3>
                   <p className="role">{member.role}</p>

@@ -1,10 +1,11 @@
-/** /preppa: how to prepare for a session, with a 'Fråga Flurre' button for anything else. */
+/** /preppa: how to prepare for a session (the checklist staff keep on /admin/preppa), with a 'Fråga Flurre' button for anything else. */
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { loadPreparation } from "~/server/content/site-content.server";
 import { FLURRE_QUESTIONS } from "~/domain/texts";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
@@ -18,11 +19,13 @@ export const meta: MetaFunction = () => [
 
 export const headers = publicPageHeaders;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return data(null, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const checklist = await loadPreparation(context.cloudflare.env);
+  return data({ checklist }, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 
 export default function Prepare() {
+  const { checklist } = useLoaderData<typeof loader>();
   return (
     <div className="public-page">
       <header className="page-header">
@@ -34,8 +37,8 @@ export default function Prepare() {
         <div>
           <h2 id="prep-heading">Det här tar du med dig</h2>
           <ul className="checklist">
-            {PREPARATION_CHECKLIST.map((item) => (
-              <li key={item.title}>
+            {checklist.map((item) => (
+              <li key={item.id}>
                 <strong>{item.title}</strong> {item.text}
               </li>
             ))}

@@ -256,6 +256,11 @@ const PAGES: PageCase[] = [
   { name: "admin passtyper", path: "/admin/passtyper", admin: true },
   { name: "admin passtyper, a type sent empty", path: "/admin/passtyper", admin: true, prepare: sendTypeEmpty },
   { name: "admin passtyper, editing a type", path: "/admin/passtyper?typ=1", admin: true },
+  { name: "admin platser", path: "/admin/platser", admin: true },
+  { name: "admin platser, editing a place", path: "/admin/platser?rad=1", admin: true },
+  { name: "admin platser, delete refused", path: "/admin/platser?rad=1&atgard=ta-bort", admin: true },
+  { name: "admin team", path: "/admin/team", admin: true },
+  { name: "admin preppa", path: "/admin/preppa", admin: true },
   { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
 ];
 
@@ -283,6 +288,8 @@ const PHONE_PAGES = new Set([
   "admin kalender, a new link shown",
   "admin passtyper",
   "admin passtyper, a type sent empty",
+  "admin platser",
+  "admin team",
 ]);
 
 function describeViolation(v: Violation): string {

@@ -230,7 +230,7 @@ describe("editing a session (/admin/pass/{id}, intent update)", () => {
   it.each([
     [{ title: "" }, "Titel är obligatorisk"],
     [{ location: "" }, "Plats är obligatorisk"],
-    [{ location: "Mars" }, "Plats är obligatorisk"],
+    [{ location: "Mars" }, "Välj en av platserna i listan"],
     [{ start_date: "" }, "Datum är obligatoriskt"],
     [{ start_time: "" }, "Starttid är obligatorisk"],
     [{ start_time: "18:00", end_time: "17:00" }, "Sluttiden måste vara efter starttiden"],

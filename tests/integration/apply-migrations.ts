@@ -6,7 +6,7 @@
 // migrations' own bookkeeping, then the migrations are applied again.
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { purgeSeatLists } from "../../app/server/public/page-cache.server";
+import { purgePublicPages, purgeSeatLists } from "../../app/server/public/page-cache.server";
 
 async function emptyDatabase(db: D1Database) {
   const { results } = await db
@@ -28,6 +28,7 @@ async function emptyPageCache() {
   const pending: Promise<unknown>[] = [];
   purgeSeatLists(new Request("http://localhost/"), { waitUntil: (promise) => pending.push(promise) });
   await Promise.all(pending);
+  await purgePublicPages(new Request("http://localhost/"));
 }
 
 await emptyDatabase(env.DB);

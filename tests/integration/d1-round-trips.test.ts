@@ -73,9 +73,15 @@ describe("the X-D1-Round-Trips header", () => {
   });
 
   it("says 0 for a page that reads nothing, and the request's count on an admin list", async () => {
-    const none = await fetchCounting("/hitta");
+    const none = await fetchCounting("/rapportera-problem");
     expect(none.status).toBe(200);
     expect(none.headers.get(ROUND_TRIPS_HEADER)).toBe("0");
+    // The pages staff edit the content of read it in one round trip, uncached.
+    for (const path of ["/hitta", "/om", "/preppa"]) {
+      const page = await fetchCounting(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get(ROUND_TRIPS_HEADER), path).toBe("1");
+    }
 
     const cookie = await signInAs({ email: "raknare@example.se", admin: true });
     const list = await fetchCounting("/admin/lediga-pass", { Cookie: cookie });

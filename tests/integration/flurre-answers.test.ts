@@ -12,10 +12,9 @@ import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/compose";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";
-import { placeMapUrl, PLACES } from "~/domain/places";
-import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { mapUrlOf } from "~/domain/places";
+import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
 import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
-import { TEAM } from "~/domain/team";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
@@ -24,6 +23,9 @@ import { DEFAULT_FLURRE_RATE_LIMIT, FLURRE_RATE_WINDOW_MS } from "~/server/flurr
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import set from "../fixtures/flurre-questions.json";
 import { DEMO_SESSION_IDS } from "../fixtures/demo-data";
+import { SEEDED_PLACES, SEEDED_PREPARATION as PREPARATION_CHECKLIST, SEEDED_TEAM as TEAM } from "../fixtures/seeded-content";
+
+const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
 import { awayFromWindowEnd } from "./helpers";
 import { SELF, seedDemo } from "./public-helpers";
 
@@ -171,16 +173,16 @@ async function checkAnswer(q: Question, answer: FlurreAnswer) {
     expect(hrefs(answer)).toContain("/hitta");
   } else if (e.place) {
     const place = PLACES.find((p) => p.name === e.place)!;
-    expect(text).toContain(place.text);
-    expect(hrefs(answer)).toEqual(expect.arrayContaining([placeMapUrl(place.name), "/hitta"]));
+    expect(text).toContain(place.description);
+    expect(hrefs(answer)).toEqual(expect.arrayContaining([mapUrlOf(place), "/hitta"]));
     expect(answer.paragraphs[0]).toContain(place.name);
   }
   if (e.preparation === "checklist") {
-    expect(text).toContain(PREPARATION_CHECKLIST[0].text);
-    expect(text).toContain(PREPARATION_CHECKLIST[1].text);
+    expect(text).toContain(PREPARATION_CHECKLIST[0]!.text);
+    expect(text).toContain(PREPARATION_CHECKLIST[1]!.text);
     expect(hrefs(answer)).toContain("/preppa");
   } else if (e.preparation === "sick") {
-    expect(text).toContain(PREPARATION_CHECKLIST[7].text);
+    expect(text).toContain(PREPARATION_CHECKLIST[7]!.text);
     expect(hrefs(answer)).toContain(CONTACT_PATH);
   } else if (e.preparation === "online-home") {
     expect(text).toContain(PREPARATION_ONLINE_AND_HOME);
@@ -242,7 +244,7 @@ describe("the question set", () => {
 
 describe("answers from the data as it is now", () => {
   it.each([
-    ["an on-site session: the checklist", DEMO_SESSION_IDS.groupThree, PREPARATION_CHECKLIST[0].text],
+    ["an on-site session: the checklist", DEMO_SESSION_IDS.groupThree, PREPARATION_CHECKLIST[0]!.text],
     ["an online session: the online note", DEMO_SESSION_IDS.planAvailable, PREPARATION_ONLINE_AND_HOME],
     ["a home visit: the home-visit note", DEMO_SESSION_IDS.hemmisAvailable, PREPARATION_ONLINE_AND_HOME],
   ])("answers the session page's question about that session, with what to bring (%s) and that booking is binding", async (_, id, preparation) => {

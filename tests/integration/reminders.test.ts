@@ -11,7 +11,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { unfoldIcs } from "~/domain/ics";
 import { placeMapUrl } from "~/domain/places";
-import { PREPARATION_CHECKLIST } from "~/domain/preparation";
+import { SEEDED_PREPARATION } from "../fixtures/seeded-content";
 import type { MailAttachment } from "~/domain/mail/message";
 import { getConfig } from "~/server/env.server";
 import { findDueReminders, queueReminders, REMINDERS_PER_RUN } from "~/server/reminders/reminders.server";
@@ -260,7 +260,7 @@ describe("a change between reading and queuing", () => {
         "UPDATE sessions SET start_time = ?, end_time = ?, revision = revision + 1 WHERE id = ?",
       ).bind(at(START, HOUR).toISOString(), at(START, 2 * HOUR).toISOString(), moved),
     ]);
-    expect(await queueReminders(env.DB, config(), due, now)).toEqual({ reminded: 1, skipped: 3 });
+    expect(await queueReminders(env.DB, config(), due, now, SEEDED_PREPARATION)).toEqual({ reminded: 1, skipped: 3 });
     expect((await reminders()).map((m) => m.key)).toEqual([`reminder:${bookings.kept}`]);
     expect(await remindedAt(bookings.moved)).toBeNull();
 
@@ -278,7 +278,7 @@ describe("a change between reading and queuing", () => {
     const now = at(START, -DAY);
     const due = await findDueReminders(env.DB, now);
     await runCron(now);
-    expect(await queueReminders(env.DB, config(), due, at(START, -DAY + 1000))).toEqual({ reminded: 0, skipped: 1 });
+    expect(await queueReminders(env.DB, config(), due, at(START, -DAY + 1000), SEEDED_PREPARATION)).toEqual({ reminded: 0, skipped: 1 });
     expect(await reminders()).toHaveLength(1);
     expect(await remindedAt(booking)).toBe(now.toISOString());
   });
@@ -312,7 +312,7 @@ describe("the reminder mail", () => {
     expect(mail!.text).toContain(`Tid: ${startLocal}–${endLocal}`);
     expect(mail!.text).toContain("Plats: Regementsparken Gävle");
     expect(mail!.text).toContain(`Hitta dit: ${placeMapUrl("Regementsparken Gävle")}`);
-    for (const item of PREPARATION_CHECKLIST) expect(mail!.text).toContain(`- ${item.title} ${item.text}`);
+    for (const item of SEEDED_PREPARATION) expect(mail!.text).toContain(`- ${item.title} ${item.text}`);
     expect(mail!.text).toContain(`Dina bokningar hittar du på ${new URL("/mina-bokningar", getConfig(env).SITE_URL)}`);
     expect(mail!.html).toContain(placeMapUrl("Regementsparken Gävle").replaceAll("&", "&amp;"));
     expect(mail!.html).toContain("Det här tar du med dig:");

@@ -9,6 +9,7 @@ import {
   reminderSubject,
   type RemindedSession,
 } from "../../app/domain/mail/reminder";
+import { SEEDED_PREPARATION } from "../fixtures/seeded-content";
 
 const site = { siteUrl: "https://hundpass.se", adminEmail: "admin@hundpass.se" };
 const SCRIPT = '<script>alert("x")</script>';
@@ -91,7 +92,7 @@ describe("the reminder mail", () => {
   const now = new Date("2026-12-06T17:00:00Z");
 
   it("is keyed per booking, replies to the business and carries the booking's event at the session's revision", () => {
-    const mail = reminderMail(site, session, booking, now);
+    const mail = reminderMail(site, session, booking, now, SEEDED_PREPARATION);
     expect(mail).toMatchObject({
       kind: "booking-reminder",
       to: "anna@example.se",
@@ -106,7 +107,7 @@ describe("the reminder mail", () => {
   });
 
   it("states time, place, dog, what to bring and where the bookings are, in text and HTML", () => {
-    const mail = reminderMail(site, session, booking, now);
+    const mail = reminderMail(site, session, booking, now, SEEDED_PREPARATION);
     expect(mail.text).toContain("Hej Anna!");
     expect(mail.text).toContain("Snart är det dags för VALPKURS med Flurre i morgon.");
     expect(mail.text).toContain("Datum: måndag 7 december 2026\nTid: 18:00–19:00\nPlats: Hundhallen Gävle\nHund: Flurre (Tax, 2 år)");
@@ -121,7 +122,7 @@ describe("the reminder mail", () => {
   });
 
   it("escapes what the customer typed", () => {
-    const mail = reminderMail(site, session, { ...booking, userName: `Anna ${SCRIPT}`, dogName: SCRIPT }, now);
+    const mail = reminderMail(site, session, { ...booking, userName: `Anna ${SCRIPT}`, dogName: SCRIPT }, now, SEEDED_PREPARATION);
     expect(mail.html).not.toMatch(/<script/i);
     expect(mail.html).toContain("&lt;script&gt;");
   });

@@ -9,10 +9,10 @@ import { publicAvailability, seatsLeft } from "../availability";
 import { bokaHref } from "../boka-params";
 import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
 import { displayPriceSek, formatKr, showPriceInList } from "../price";
-import { placeMapUrl, PLACES, PLACES_INTRO } from "../places";
-import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "../preparation";
+import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type Place } from "../places";
+import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
-import { ABOUT_INTRO, TEAM } from "../team";
+import { ABOUT_INTRO, type TeamMember } from "../team";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
@@ -60,6 +60,10 @@ export type FlurreCorpus = {
   /** Upcoming sessions that are not cancelled, soonest first. */
   sessions: readonly PublicSession[];
   faq: readonly FlurreFaqInput[];
+  /** The places as staff keep them (all of them: Flurre shows the active ones one can go to). */
+  places: readonly Place[];
+  team: readonly TeamMember[];
+  preparation: readonly PreparationItem[];
 };
 
 const KIND_WORDS: Record<TypeKind, string> = {
@@ -176,25 +180,26 @@ export function sessionPassage(session: PublicSession, types: readonly FlurreTyp
   };
 }
 
-function placePassages(): Passage[] {
+function placePassages(all: readonly Place[]): Passage[] {
+  const places = all.filter((p) => p.active && isVisitable(p));
   const overview: Passage = {
     id: "place:all",
     kind: "place",
     title: "Våra träningsplatser",
-    text: `${PLACES_INTRO} Platserna är ${PLACES.map((p) => p.name).join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+    text: `${placesIntro(places)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`,
     links: [{ label: "Hitta hit", href: "/hitta" }],
     facts: [],
     keywords: "plats platser var adress hitta karta vägbeskrivning ligger håller till träna hembesök online",
   };
   return [
     overview,
-    ...PLACES.map((place) => ({
+    ...places.map((place) => ({
       id: `place:${place.id}`,
       kind: "place" as const,
       title: place.name,
-      text: `${place.name} (${place.kind.toLocaleLowerCase("sv-SE")}): ${place.text} Vägbeskrivning finns under Hitta dit.`,
+      text: `${place.name} (${PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")}): ${place.description} Vägbeskrivning finns under Hitta dit.`,
       links: [
-        { label: `Hitta dit: ${place.name}`, href: placeMapUrl(place.name) },
+        { label: `Hitta dit: ${place.name}`, href: mapUrlOf(place) },
         { label: "Hitta hit", href: "/hitta" },
       ],
       facts: [],
@@ -203,9 +208,9 @@ function placePassages(): Passage[] {
   ];
 }
 
-function preparationPassages(): Passage[] {
-  const [sick] = PREPARATION_CHECKLIST.filter((item) => item.title.startsWith("Är hunden sjuk"));
-  const checklist = PREPARATION_CHECKLIST.filter((item) => item !== sick);
+function preparationPassages(items: readonly PreparationItem[]): Passage[] {
+  const [sick] = items.filter((item) => item.title.startsWith("Är hunden sjuk"));
+  const checklist = items.filter((item) => item !== sick);
   const passages: Passage[] = [
     {
       id: PREPARATION_IDS.onSite,
@@ -240,18 +245,18 @@ function preparationPassages(): Passage[] {
   return passages;
 }
 
-function teamPassages(): Passage[] {
+function teamPassages(team: readonly TeamMember[]): Passage[] {
   return [
     {
       id: "team:about",
       kind: "team",
       title: "Om Hundpass",
-      text: `${ABOUT_INTRO} Teamet: ${TEAM.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`).join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
+      text: `${ABOUT_INTRO} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`))}.`,
       links: [{ label: "Om oss", href: "/om" }],
       facts: [],
       keywords: "vem vilka tränare instruktör team teamet personal företaget",
     },
-    ...TEAM.map((member) => ({
+    ...team.map((member) => ({
       id: `team:${member.id}`,
       kind: "team" as const,
       title: member.name,
@@ -322,9 +327,9 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types)),
-    ...placePassages(),
-    ...preparationPassages(),
-    ...teamPassages(),
+    ...placePassages(corpus.places),
+    ...preparationPassages(corpus.preparation),
+    ...teamPassages(corpus.team),
     ...rulePassages(),
     ...corpus.faq.map(faqPassage),
   ];

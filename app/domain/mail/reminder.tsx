@@ -7,7 +7,7 @@
 import { Link } from "@react-email/link";
 import { HEMMIS_TITLE, PLAN_TITLE } from "../constants";
 import { placeMapUrl } from "../places";
-import { PREPARATION_CHECKLIST, PREPARATION_ONLINE_AND_HOME } from "../preparation";
+import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
 import { formatDayHeading, formatSessionDate, formatTime, formatTimeRange, stockholmDayKey, todayKey } from "../time";
 import { bookingIcs, dogLine, type BookedSession, type BookingDetails } from "./booking";
 import { MailLayout } from "./components/layout";
@@ -96,6 +96,8 @@ export function reminderMail(
   session: RemindedSession,
   booking: BookingDetails,
   now: Date,
+  /** The checklist as staff keep it on /admin/preppa. */
+  preparation: readonly Pick<PreparationItem, "title" | "text">[],
 ): MailMessage {
   const subject = reminderSubject(session, now);
   const word = reminderDayWord(session.startTime, now);
@@ -109,7 +111,7 @@ export function reminderMail(
     ["Hund", dogLine(booking)],
   ];
   // The checklist is for the training places; online and at home the page's own note says what is needed.
-  const checklist = place.kind === "place" ? PREPARATION_CHECKLIST : [];
+  const checklist = place.kind === "place" ? preparation : [];
   const prepareUrl = new URL("/preppa", site.siteUrl).toString();
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
 

@@ -2,7 +2,7 @@
 // link to leave it) and the offer of a freed seat, held for the recipient
 // until a stated time, with the link to book it and the link to decline it.
 // Links are absolute, made from the site and the tokens handed in. Pure.
-import { PLACES, placeMapUrl } from "../places";
+import { BUILT_IN_LOCATIONS, placeMapUrl } from "../places";
 import { formatSessionDate, formatTimeRange } from "../time";
 import { ButtonRow } from "./components/button";
 import { MailLayout } from "./components/layout";
@@ -93,7 +93,7 @@ export function waitlistOfferMail(
   const bookUrl = new URL(holdPath(offerToken), site.siteUrl).toString();
   const declineUrl = new URL(declinePath(offerToken), site.siteUrl).toString();
   // Home visits and online sessions have no place to find on a map.
-  const mapUrl = PLACES.some((p) => p.name === session.location) ? placeMapUrl(session.location) : null;
+  const mapUrl = BUILT_IN_LOCATIONS.includes(session.location) ? null : placeMapUrl(session.location);
   const declineText = "Vill du inte ha platsen? Säg till så går den direkt till nästa i kön:";
   const text = [
     `Hej ${person.name}!`,

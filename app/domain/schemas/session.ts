@@ -5,11 +5,11 @@
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredLine, requiredText } from "./common";
 
-import { LOCATIONS, SESSION_DEFAULTS } from "../constants";
+import { SESSION_DEFAULTS } from "../constants";
 import { addMinutesToLocalTime } from "../wall-clock";
 
-export const SESSION_LOCATIONS = LOCATIONS;
-export type SessionLocation = (typeof SESSION_LOCATIONS)[number];
+/** A place's name is at most this long (migration 0015). */
+export const SESSION_LOCATION_MAX_LENGTH = 80;
 
 export const PASS_TYPES = ["group", "private"] as const;
 export type PassType = (typeof PASS_TYPES)[number];
@@ -20,6 +20,7 @@ export const SESSION_IMAGE_URL_MAX_LENGTH = 500;
 export const SESSION_MESSAGES = {
   title: "Titel är obligatorisk",
   location: "Plats är obligatorisk",
+  unknownLocation: "Välj en av platserna i listan",
   date: "Datum är obligatoriskt",
   invalidDate: "Ange ett giltigt datum",
   startTime: "Starttid är obligatorisk",
@@ -81,7 +82,8 @@ export const SessionFormSchema = z
     session_id: optionalId,
     popup_type_id: optionalId,
     title: requiredLine(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
-    location: choiceField(SESSION_LOCATIONS, SESSION_MESSAGES.location),
+    // One of the places the form lists; the server checks it against them (and D1's foreign key).
+    location: requiredLine(SESSION_MESSAGES.location, SESSION_LOCATION_MAX_LENGTH, SESSION_MESSAGES.unknownLocation),
     start_date: requiredText(SESSION_MESSAGES.date).refine((value) => value === "" || isCalendarDate(value), {
       message: SESSION_MESSAGES.invalidDate,
     }),

@@ -13,6 +13,7 @@ import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/sessi
 import { SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
+import { loadSelectableLocations } from "../content/site-content.server";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
@@ -88,6 +89,8 @@ async function formFields(
     imageUrl: values.image_url ?? null,
     priceSek: values.price_sek,
   };
+  const locations = await loadSelectableLocations(env);
+  if (!locations.includes(values.location)) return invalidField("location", SESSION_MESSAGES.unknownLocation);
   if (!values.popup_type_id) return { popupTypeId: null, fields };
   const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;
   const [type] = id === null ? [] : await getDb(env).select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);

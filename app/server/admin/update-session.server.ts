@@ -17,8 +17,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { EDIT_SESSION_TEXTS } from "~/domain/admin-texts";
 import { isMove, sessionChangeMail, type SessionPlace } from "~/domain/mail/session-change";
-import type { SessionFormValues } from "~/domain/schemas/session";
+import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { formatTime, stockholmDayKey } from "~/domain/time";
+import { loadSelectableLocations } from "../content/site-content.server";
 import { columnsAs, schema } from "../db.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
@@ -132,6 +133,10 @@ export async function updateSessionAsStaff(
     if (!read) return { status: "not-found" };
     const { session, active } = read;
     if (session.cancelledAt !== null) return { status: "session-cancelled" };
+    // An inactive place stays this session's to keep, not anyone's to choose.
+    if (!(await loadSelectableLocations(env, session.location)).includes(values.location)) {
+      return { status: "invalid", fieldErrors: { location: [SESSION_MESSAGES.unknownLocation] } };
+    }
     const times = sessionTimes(values, now, session.startTime);
     if ("status" in times) return times;
     const fields: SessionEdit = {

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import {
   index,
+  type AnySQLiteColumn,
   integer,
   primaryKey,
   sqliteTable,
@@ -46,7 +47,10 @@ export const sessions = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    location: text("location").notNull(),
+    /** A place's name (migration 0016): renaming the place renames it here. */
+    location: text("location")
+      .notNull()
+      .references((): AnySQLiteColumn => places.name, { onUpdate: "cascade" }),
     startTime: text("start_time").notNull(),
     endTime: text("end_time").notNull(),
     passType: text("pass_type", { enum: ["group", "private"] }).notNull(),
@@ -73,6 +77,7 @@ export const sessions = sqliteTable(
     index("sessions_end_time_idx").on(t.endTime),
     index("sessions_pass_type_end_time_idx").on(t.passType, t.endTime),
     index("sessions_series_idx").on(t.seriesId).where(sql`series_id IS NOT NULL`),
+    index("sessions_location_idx").on(t.location),
   ],
 );
 
@@ -501,6 +506,42 @@ export const calendarFeeds = sqliteTable(
   },
   (t) => [uniqueIndex("calendar_feeds_one_live_idx").on(t.userId).where(sql`revoked_at IS NULL`)],
 );
+
+export const places = sqliteTable(
+  "places",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    town: text("town").notNull().default(""),
+    kind: text("kind", { enum: ["indoor", "outdoor", "home", "online"] }).notNull(),
+    description: text("description").notNull().default(""),
+    mapUrl: text("map_url"),
+    imageUrl: text("image_url"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("places_name_unique").on(t.name)],
+);
+
+export const teamMembers = sqliteTable("team_members", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  role: text("role").notNull().default(""),
+  text: text("text").notNull().default(""),
+  imageUrl: text("image_url"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export const preparationItems = sqliteTable("preparation_items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  text: text("text").notNull().default(""),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: text("updated_at").notNull().default(now),
+});
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PopupTypeRow = typeof popupTypes.$inferSelect;

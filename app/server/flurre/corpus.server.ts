@@ -1,12 +1,14 @@
 /**
  * What Flurre reads from D1 for one question, in one round trip (a batch of
- * three SELECTs): the visible session types, the sessions that have not
- * started and are not cancelled (soonest first), and the FAQ rows staff
- * wrote. Throws on a database failure.
+ * six SELECTs): the visible session types, the sessions that have not
+ * started and are not cancelled (soonest first), the FAQ rows staff wrote,
+ * and the places, team and preparation checklist staff keep. Throws on a
+ * database failure.
  */
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { readFaqLinks } from "~/domain/flurre/faq";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
+import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
@@ -20,7 +22,7 @@ export const FLURRE_FAQ_LIMIT = 500;
 
 export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise<FlurreCorpus> {
   const db = getDb(env);
-  const [types, upcoming, faq] = await db.batch([
+  const [types, upcoming, faq, places, team, preparation] = await db.batch([
     db
       .select({
         name: popupTypeColumns.name,
@@ -44,10 +46,16 @@ export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise
       .from(flurreFaq)
       .orderBy(asc(flurreFaq.id))
       .limit(FLURRE_FAQ_LIMIT),
+    placesQuery(db),
+    teamQuery(db),
+    preparationQuery(db),
   ]);
   return {
     types,
     sessions: upcoming,
     faq: faq.map(({ linksJson, ...row }) => ({ ...row, links: readFaqLinks(linksJson) })),
+    places,
+    team,
+    preparation,
   };
 }

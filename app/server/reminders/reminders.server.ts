@@ -20,7 +20,9 @@
  * takes the rest. The drain of the same cron run hands the mail over.
  */
 import type { BookingDetails } from "~/domain/mail/booking";
+import type { PreparationItem } from "~/domain/preparation";
 import { reminderMail, reminderMailKey, type RemindedSession } from "~/domain/mail/reminder";
+import { loadPreparation } from "../content/site-content.server";
 import { columnsAs, schema } from "../db.server";
 import type { Config, Env } from "../env.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
@@ -83,7 +85,13 @@ export async function findDueReminders(db: D1Database, now: Date, limit = REMIND
 }
 
 /** Queue the booking's reminder while everything it says still holds; then mark the booking if its reminder is queued. */
-function remindStatements(db: D1Database, config: Config, row: DueReminder, now: Date): D1PreparedStatement[] {
+function remindStatements(
+  db: D1Database,
+  config: Config,
+  row: DueReminder,
+  now: Date,
+  preparation: readonly PreparationItem[],
+): D1PreparedStatement[] {
   const nowIso = now.toISOString();
   const session: RemindedSession = {
     id: row.sessionId,
@@ -94,7 +102,7 @@ function remindStatements(db: D1Database, config: Config, row: DueReminder, now:
     passType: row.passType,
     revision: row.revision,
   };
-  const mail = reminderMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session, row, now);
+  const mail = reminderMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session, row, now, preparation);
   const outboxRow = toOutboxRow(mail, { from: config.EMAIL_FROM }, nowIso);
   const stillDue = {
     sql: `EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
@@ -126,11 +134,12 @@ export async function queueReminders(
   config: Config,
   due: readonly DueReminder[],
   now: Date,
+  preparation: readonly PreparationItem[],
 ): Promise<{ reminded: number; skipped: number }> {
   let reminded = 0;
   for (let i = 0; i < due.length; i += BOOKINGS_PER_BATCH) {
     const chunk = due.slice(i, i + BOOKINGS_PER_BATCH);
-    const perBooking = chunk.map((row) => remindStatements(db, config, row, now));
+    const perBooking = chunk.map((row) => remindStatements(db, config, row, now, preparation));
     const results = await db.batch(perBooking.flat());
     // The mark is each booking's last statement.
     let at = 0;
@@ -149,5 +158,7 @@ export async function sendDueReminders(
   now: Date,
   { limit = REMINDERS_PER_RUN }: { limit?: number } = {},
 ): Promise<{ reminded: number; skipped: number }> {
-  return queueReminders(env.DB, config, await findDueReminders(env.DB, now, limit), now);
+  const due = await findDueReminders(env.DB, now, limit);
+  if (due.length === 0) return { reminded: 0, skipped: 0 };
+  return queueReminders(env.DB, config, due, now, await loadPreparation(env));
 }

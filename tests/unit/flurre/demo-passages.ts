@@ -1,9 +1,10 @@
 // Flurre's passages made from the demo data in memory, as the server makes
 // them from the rows in D1: the visible types, the sessions not yet started,
-// the FAQ rows.
+// the FAQ rows, and the seeded places, team and checklist.
 import { readFaqLinks } from "../../../app/domain/flurre/faq";
 import { buildPassages, type Passage } from "../../../app/domain/flurre/passages";
 import { buildDemoData } from "../../fixtures/demo-data";
+import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../../fixtures/seeded-content";
 
 export function demoPassages(now: Date): Passage[] {
   const data = buildDemoData(now);
@@ -34,5 +35,8 @@ export function demoPassages(now: Date): Passage[] {
         imageUrl: null,
       })),
     faq: data.flurreFaq.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: readFaqLinks(f.linksJson) })),
+    places: SEEDED_PLACES,
+    team: SEEDED_TEAM,
+    preparation: SEEDED_PREPARATION,
   });
 }

@@ -1,0 +1,315 @@
+/**
+ * /admin/platser ('Platser'): the training places /hitta, the session form's
+ * location list and Flurre read. The list in display order (activate or make
+ * inactive, move up/down, edit, delete), and one form: a new place, or
+ * `?rad=ID` to edit one. Deleting asks first on `?rad=ID&atgard=ta-bort`,
+ * and is refused while any session names the place. Plain forms throughout.
+ *
+ * Every loader and action call checks the admin role itself; every change
+ * is audited in its batch and purges the cached public pages.
+ */
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
+import { FormErrors } from "~/components/form-errors";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { Toaster } from "~/components/toaster";
+import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
+import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
+import { CONTENT_MESSAGES, PlaceSchema } from "~/domain/schemas/site-content";
+import type { ToastView } from "~/domain/toast";
+import type { Actor } from "~/server/audit/audit-log.server";
+import { requireAdmin } from "~/server/auth/session-user.server";
+import {
+  createPlace,
+  deletePlace,
+  listPlacesForAdmin,
+  movePlace,
+  setPlaceActive,
+  updatePlace,
+  type AdminPlace,
+} from "~/server/content/content-admin.server";
+import { handleForm, withSchema } from "~/server/form-action.server";
+import { readForm } from "~/server/forms/request-body.server";
+import { noStoreHeaders } from "~/server/public/cache.server";
+import { purgePublicPages } from "~/server/public/page-cache.server";
+import { redirectWithToast } from "~/server/toast.server";
+import contentStyles from "~/styles/admin-content.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
+
+export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
+
+const ANCHOR = "plats";
+const listHref = (id?: number) => (id === undefined ? PLACES_PATH : `${PLACES_PATH}#${rowAnchor(ANCHOR, id)}`);
+
+function parseId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+type PlaceFormDefaults = {
+  name: string;
+  town: string;
+  kind: string;
+  description: string;
+  map_url: string;
+  image_url: string;
+  sort_order: string;
+  active: string;
+};
+
+const NEW_PLACE: PlaceFormDefaults = {
+  name: "",
+  town: "",
+  kind: "outdoor",
+  description: "",
+  map_url: "",
+  image_url: "",
+  sort_order: "",
+  active: "on",
+};
+
+function formDefaults(p: AdminPlace): PlaceFormDefaults {
+  return {
+    name: p.name,
+    town: p.town,
+    kind: p.kind,
+    description: p.description,
+    map_url: p.mapUrl ?? "",
+    image_url: p.imageUrl ?? "",
+    sort_order: String(p.sortOrder),
+    active: p.active ? "on" : "",
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const rowId = parseId(url.searchParams.get("rad"));
+  let places: AdminPlace[] | null = null;
+  let toast: ToastView | null = null;
+  try {
+    places = await listPlacesForAdmin(context.cloudflare.env);
+  } catch (error) {
+    console.error("admin/platser: could not read the places", error);
+    toast = TOASTS.loadFailed;
+  }
+  const chosen = rowId !== null && places ? (places.find((p) => p.id === rowId) ?? null) : null;
+  if (places && rowId !== null && !chosen) throw await redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+  const deleting = chosen !== null && url.searchParams.get("atgard") === "ta-bort";
+  return data(
+    {
+      rows:
+        places?.map((p) => ({
+          id: p.id,
+          title: p.name,
+          badge: p.active ? null : T.inactiveBadge,
+          meta: T.meta(PLACE_KIND_LABEL[p.kind], p.town, p.upcomingSessions, p.sessions),
+          text: p.description,
+          toggle: p.active ? { intent: "deactivate", label: T.deactivate } : { intent: "activate", label: T.activate },
+        })) ?? null,
+      editing: chosen && !deleting ? { id: chosen.id, name: chosen.name, sessions: chosen.sessions } : null,
+      confirmDelete: deleting && chosen ? { id: chosen.id, name: chosen.name, sessions: chosen.sessions } : null,
+      defaults: chosen && !deleting ? formDefaults(chosen) : NEW_PLACE,
+      toast,
+    },
+    { headers: noStoreHeaders },
+  );
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const user = await requireAdmin(context, request);
+  const actor: Actor = { userId: user.userId, email: user.email };
+  const form = await readForm({ request, context });
+  const intent = form.get("intent");
+  if (intent === "save") return saveAction(args, actor, form);
+  const id = parseId(form.get("id"));
+  if (id === null) return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+  const env = context.cloudflare.env;
+  try {
+    switch (intent) {
+      case "activate":
+      case "deactivate": {
+        const outcome = await setPlaceActive(env, actor, id, intent === "activate");
+        if (outcome === "not-found") return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+        await purgePublicPages(request);
+        return redirectWithToast(context, listHref(id), intent === "activate" ? TOASTS.activated : TOASTS.deactivated);
+      }
+      case "up":
+      case "down": {
+        const outcome = await movePlace(env, actor, id, intent);
+        if (outcome === "not-found") return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+        if (outcome === "moved") await purgePublicPages(request);
+        return redirectWithToast(context, listHref(id), outcome === "moved" ? TOASTS.moved : TOASTS.unchanged);
+      }
+      case "delete": {
+        const outcome = await deletePlace(env, actor, id);
+        if (outcome.status === "deleted") await purgePublicPages(request);
+        const toast = { deleted: TOASTS.deleted, "in-use": TOASTS.inUse, "not-found": TOASTS.notFound }[outcome.status];
+        return redirectWithToast(context, outcome.status === "in-use" ? listHref(id) : PLACES_PATH, toast);
+      }
+      default:
+        return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+    }
+  } catch (error) {
+    console.error(`admin/platser: could not ${String(intent)} place ${id}`, error);
+    return redirectWithToast(context, PLACES_PATH, TOASTS.failed);
+  }
+}
+
+async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
+  const { context, request } = args;
+  const rawId = form.get("id");
+  const id = rawId === null ? null : parseId(rawId);
+  if (rawId !== null && id === null) return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+  const env = context.cloudflare.env;
+  return handleForm(args, {
+    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(PlaceSchema),
+    async run(values) {
+      try {
+        const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
+        switch (outcome.status) {
+          case "saved":
+            await purgePublicPages(request);
+            return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
+          case "unchanged":
+            return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
+          case "duplicate":
+            return { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } };
+          case "not-found":
+            return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+        }
+      } catch (error) {
+        console.error("admin/platser: could not save a place", error);
+        return { status: 500, toast: TOASTS.failed };
+      }
+    },
+  });
+}
+
+type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };
+
+export default function AdminPlaces() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  const list = loaded.rows ? (
+    <ContentRows heading={T.listHeading} path={PLACES_PATH} anchorPrefix={ANCHOR} rows={loaded.rows} empty={T.empty} />
+  ) : null;
+  return (
+    <section className="admin-page content-admin-page" aria-labelledby="places-heading">
+      <Toaster page toast={actionData?.toast ?? loaded.toast} />
+      <p className="admin-back">
+        <Link to="/admin" className="back-link">
+          ← {C.backToAdmin}
+        </Link>
+      </p>
+      <h1 id="places-heading">{T.heading}</h1>
+      <p>{T.intro}</p>
+      {loaded.confirmDelete ? (
+        <ContentDeleteConfirmation
+          id={loaded.confirmDelete.id}
+          heading={T.deleteHeading}
+          question={T.deleteQuestion(loaded.confirmDelete.name)}
+          refusal={loaded.confirmDelete.sessions > 0 ? T.inUse(loaded.confirmDelete.sessions) : null}
+          cancelHref={listHref(loaded.confirmDelete.id)}
+        />
+      ) : (
+        <>
+          {loaded.editing ? null : list}
+          <PlaceForm
+            key={loaded.editing ? `plats-${loaded.editing.id}` : "ny"}
+            editing={loaded.editing}
+            defaults={loaded.defaults}
+            lastResult={actionData?.result ?? null}
+          />
+          {loaded.editing ? list : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function PlaceForm({
+  editing,
+  defaults,
+  lastResult,
+}: {
+  editing: { id: number; name: string; sessions: number } | null;
+  defaults: PlaceFormDefaults;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `place-form-${editing?.id ?? "ny"}`,
+    lastResult,
+    defaultValue: defaults,
+    constraint: getZodConstraint(PlaceSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlaceSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
+  const headingId = `${form.id}-heading`;
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby={headingId} className="admin-form content-form">
+      <h2 id={headingId}>{editing ? T.editHeading(editing.name) : T.newHeading}</h2>
+      <FormErrors errors={form.errors} />
+      <input type="hidden" name="intent" value="save" />
+      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      <Field
+        label={`${T.name} (${C.required})`}
+        hint={editing && editing.sessions > 0 ? T.renameNote(editing.sessions) : T.nameHint}
+        errors={fields.name.errors}
+        inputProps={getInputProps(fields.name, { type: "text" })}
+      />
+      <Field label={`${T.town} (${C.required})`} errors={fields.town.errors} inputProps={getInputProps(fields.town, { type: "text" })} />
+      <SelectField label={`${T.kind} (${C.required})`} errors={fields.kind.errors} selectProps={getSelectProps(fields.kind)}>
+        {PLACE_KINDS.map((k) => (
+          <option key={k} value={k}>
+            {T.kinds[k]}
+          </option>
+        ))}
+      </SelectField>
+      <TextareaField
+        label={T.description}
+        errors={fields.description.errors}
+        textareaProps={{ ...getTextareaProps(fields.description), rows: 3 }}
+      />
+      <Field
+        label={T.mapUrl}
+        hint={T.mapUrlHint}
+        errors={fields.map_url.errors}
+        inputProps={{ ...getInputProps(fields.map_url, { type: "url" }), spellCheck: false, autoComplete: "off" }}
+      />
+      <Field
+        label={C.imageUrl}
+        hint={C.imageHint}
+        errors={fields.image_url.errors}
+        inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), spellCheck: false, autoComplete: "off" }}
+      />
+      <Field
+        label={C.sortOrder}
+        hint={C.sortOrderHint}
+        errors={fields.sort_order.errors}
+        inputProps={{ ...getInputProps(fields.sort_order, { type: "number" }), step: 1, inputMode: "numeric" }}
+      />
+      <CheckboxField label={T.active} errors={fields.active.errors} inputProps={getInputProps(fields.active, { type: "checkbox" })} />
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? C.saving : editing ? C.saveEdit : T.submitNew}
+        </button>
+        {editing ? (
+          <Link to={listHref(editing.id)} className="button secondary">
+            {C.cancel}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,239 @@
+// The places, team and preparation checklist as staff keep them, through the
+// real Worker: a fresh database holds exactly the texts the pages showed
+// before (so every page renders as it did); /admin/platser, /admin/team and
+// /admin/preppa are for admins only, refuse bad input with its Swedish
+// message and write nothing, audit every change, and the public pages, the
+// session form and Flurre show a change at once. A place any session names
+// can only be made inactive: gone from /hitta and new sessions, kept on its
+// own sessions.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadPlaces, loadPreparation, loadTeam } from "~/server/content/site-content.server";
+import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
+import { post, toastOf } from "./admin-fixtures";
+import { signInAs } from "./helpers";
+import { SELF, decode, seedDemo } from "./public-helpers";
+
+let admin = "";
+
+const NEW_PLACE = {
+  intent: "save",
+  name: "Nosparken Gävle",
+  town: "Gävle",
+  kind: "outdoor",
+  description: "Skogsdunge med stubbar och löv, perfekt för nosarbete.",
+  map_url: "https://kartor.example.se/nosparken",
+  image_url: "",
+  sort_order: "",
+  active: "on",
+};
+
+async function publicPage(path: string) {
+  const res = await SELF.fetch(`http://localhost${path}`);
+  expect(res.status).toBe(200);
+  return decode(await res.text()).replaceAll("<!-- -->", "");
+}
+
+async function adminPage(path: string) {
+  const res = await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: admin } });
+  return { res, html: decode(await res.text()) };
+}
+
+async function askFlurre(question: string) {
+  const res = await SELF.fetch("http://localhost/flurre/svar", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "203.0.113.82" },
+    body: new URLSearchParams({ fraga: question, sida: "/" }),
+  });
+  expect(res.status).toBe(200);
+  return JSON.stringify(await res.json());
+}
+
+const count = async (table: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>("n")) ?? 0;
+
+beforeAll(async () => {
+  admin = await signInAs({ email: "innehall.admin@example.se", admin: true });
+});
+
+describe("the seeded content", () => {
+  it("is exactly what the pages showed before staff could edit it", async () => {
+    expect(await loadPlaces(env)).toEqual(SEEDED_PLACES);
+    expect(await loadTeam(env)).toEqual(SEEDED_TEAM);
+    expect(await loadPreparation(env)).toEqual(SEEDED_PREPARATION);
+  });
+
+  it("renders /hitta, /om and /preppa as before", async () => {
+    const hitta = await publicPage("/hitta");
+    expect(hitta).toContain("Vi tränar på fyra platser i Gävle och Sandviken. Hembesök sker hemma hos er och PLAN-mötena hålls online.");
+    for (const place of SEEDED_PLACES.slice(0, 4)) {
+      expect(hitta).toContain(place.name);
+      expect(hitta).toContain(place.description);
+      expect(hitta).toContain(`href="${place.mapUrl}"`);
+    }
+    expect(hitta).not.toMatch(/<h2[^>]*>(Hembesök|Online)<\/h2>/);
+    const om = await publicPage("/om");
+    for (const member of SEEDED_TEAM) expect(om).toContain(member.text);
+    const preppa = await publicPage("/preppa");
+    for (const item of SEEDED_PREPARATION) expect(preppa).toContain(`${item.title}</strong> ${item.text}`);
+  });
+});
+
+describe("/admin/platser, /admin/team and /admin/preppa", () => {
+  it("are for admins only", async () => {
+    const customer = await signInAs({ email: "innehall.kund@example.se", kind: "customer" });
+    const staff = await signInAs({ email: "innehall.personal@example.se" });
+    const before = await count("places");
+    for (const path of ["/admin/platser", "/admin/team", "/admin/preppa"]) {
+      for (const cookie of [customer, staff]) {
+        expect((await SELF.fetch(`http://localhost${path}`, { headers: { Cookie: cookie } })).status).toBe(403);
+        expect((await post(path, NEW_PLACE, cookie)).status).toBe(403);
+      }
+    }
+    expect(await count("places")).toBe(before);
+  });
+
+  it.each([
+    [{ name: "" }, "Namn är obligatoriskt"],
+    [{ name: "Hundhallen gävle" }, "Det finns redan en plats med det namnet"],
+    [{ name: "Online" }, "Det finns redan en plats med det namnet"],
+    [{ town: "" }, "Ort är obligatorisk"],
+    [{ kind: "home" }, "Välj inomhus eller utomhus"],
+    [{ map_url: "http://kartor.example.se/x" }, "Ange en kartlänk som börjar med https://"],
+    [{ map_url: "javascript:alert(1)" }, "Ange en kartlänk som börjar med https://"],
+    [{ image_url: "http://bilder.example.se/x.jpg" }, "Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /"],
+    [{ sort_order: "tre" }, "Ange ordningen som ett heltal från 0 till 9999"],
+  ])("refuses the place %j with its message and writes nothing", async (change, message) => {
+    const places = await count("places");
+    const audits = await count("audit_log");
+    const res = await post("/admin/platser", { ...NEW_PLACE, ...change }, admin);
+    expect(res.status).toBe(400);
+    expect(decode(await res.text())).toContain(message);
+    expect(await count("places")).toBe(places);
+    expect(await count("audit_log")).toBe(audits);
+  });
+
+  it("adds a place: on /hitta, in the session form, in Flurre's answers; a session there; then inactive keeps it on the session", async () => {
+    const res = await post("/admin/platser", NEW_PLACE, admin);
+    expect(await toastOf(res)).toMatchObject({ description: "Platsen är tillagd" });
+    const row = await env.DB.prepare("SELECT id, sort_order, active, map_url FROM places WHERE name = ?").bind(NEW_PLACE.name).first<{
+      id: number;
+      sort_order: number;
+      active: number;
+      map_url: string;
+    }>();
+    // At the end of the staff's list (the built-in locations are not in it).
+    expect(row).toMatchObject({ sort_order: 5, active: 1, map_url: NEW_PLACE.map_url });
+
+    const hitta = await publicPage("/hitta");
+    expect(hitta).toContain("Vi tränar på fem platser i Gävle och Sandviken.");
+    expect(hitta).toContain(NEW_PLACE.description);
+    expect(hitta).toContain(`href="${NEW_PLACE.map_url}"`);
+    expect((await adminPage("/admin/skapa-pass")).html).toContain(`<option value="${NEW_PLACE.name}">`);
+    expect(await askFlurre("Var ligger Nosparken?")).toContain(NEW_PLACE.map_url);
+
+    // A session at the new place, through the create form.
+    await seedDemo();
+    const created = await post(
+      "/admin/skapa-pass",
+      {
+        title: "NOSARBETE I PARKEN",
+        location: NEW_PLACE.name,
+        start_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        start_time: "10:00",
+        end_time: "11:00",
+        max_participants: "6",
+        price_sek: "295",
+        pass_type: "group",
+        description: "Nosarbete i skogsdungen.",
+      },
+      admin,
+    );
+    expect(created.status).toBe(302);
+    const sessionId = await env.DB.prepare("SELECT id FROM sessions WHERE title = 'NOSARBETE I PARKEN'").first<number>("id");
+    expect(sessionId).toBeGreaterThan(0);
+
+    // An unknown place is refused with the field's message.
+    const unknown = await post(
+      "/admin/skapa-pass",
+      {
+        title: "FEL PLATS",
+        location: "Stockholm",
+        start_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        start_time: "10:00",
+        max_participants: "6",
+        price_sek: "295",
+        pass_type: "group",
+      },
+      admin,
+    );
+    expect(unknown.status).toBe(400);
+    expect(decode(await unknown.text())).toContain("Välj en av platserna i listan");
+
+    // In use: no delete, only inactive.
+    const refused = await post("/admin/platser", { intent: "delete", id: String(row!.id) }, admin);
+    expect(await toastOf(refused)).toMatchObject({ description: "Platsen används av pass och kan inte tas bort" });
+    expect((await adminPage(`/admin/platser?rad=${row!.id}&atgard=ta-bort`)).html).toContain(
+      "Platsen används av 1 pass och kan inte tas bort. Gör den inaktiv i stället.",
+    );
+    await post("/admin/platser", { intent: "deactivate", id: String(row!.id) }, admin);
+    expect(await publicPage("/hitta")).not.toContain(NEW_PLACE.description);
+    expect((await adminPage("/admin/skapa-pass")).html).not.toContain(`<option value="${NEW_PLACE.name}">`);
+    // The session keeps its place, and its edit form still offers it.
+    const edit = await adminPage(`/admin/pass/${sessionId}`);
+    expect(edit.html).toContain(`<option value="${NEW_PLACE.name}"`);
+
+    // A rename follows to the session.
+    const renamed = await post("/admin/platser", { ...NEW_PLACE, id: String(row!.id), name: "Nosparken i Gävle", active: "" }, admin);
+    expect(await toastOf(renamed)).toMatchObject({ description: "Platsen är sparad" });
+    expect(await env.DB.prepare("SELECT location FROM sessions WHERE id = ?").bind(sessionId).first("location")).toBe("Nosparken i Gävle");
+
+    const actions = (await env.DB.prepare("SELECT action FROM audit_log WHERE target_type = 'place' ORDER BY id").all<{ action: string }>()).results;
+    expect(actions.map((a) => a.action)).toEqual(["place.create", "place.deactivate", "place.update"]);
+  });
+
+  it("deletes an unused place after its confirmation step", async () => {
+    await post("/admin/platser", { ...NEW_PLACE, name: "Tillfällig plats" }, admin);
+    const id = await env.DB.prepare("SELECT id FROM places WHERE name = 'Tillfällig plats'").first<number>("id");
+    expect((await adminPage(`/admin/platser?rad=${id}&atgard=ta-bort`)).html).toContain("Vill du ta bort platsen Tillfällig plats?");
+    const res = await post("/admin/platser", { intent: "delete", id: String(id) }, admin);
+    expect(await toastOf(res)).toMatchObject({ description: "Platsen är borttagen" });
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM places WHERE id = ?").bind(id).first("n")).toBe(0);
+  });
+
+  it("never touches the built-in home visit and online locations", async () => {
+    const online = await env.DB.prepare("SELECT id FROM places WHERE name = 'Online'").first<number>("id");
+    for (const fields of [{ intent: "deactivate", id: String(online) }, { intent: "delete", id: String(online) }, { ...NEW_PLACE, id: String(online), name: "Video" }]) {
+      const res = await post("/admin/platser", fields, admin);
+      expect(await toastOf(res)).toMatchObject({ description: "Platsen finns inte längre" });
+    }
+    expect(await env.DB.prepare("SELECT name, active FROM places WHERE id = ?").bind(online).first()).toEqual({ name: "Online", active: 1 });
+  });
+
+  it("edits the team and the checklist, shown on /om, /preppa and by Flurre at once", async () => {
+    const member = await post("/admin/team", { intent: "save", name: "Maja", role: "Hundinstruktör", text: "Maja leder nosarbete i Gävle." }, admin);
+    expect(await toastOf(member)).toMatchObject({ description: "Personen är tillagd" });
+    expect(await publicPage("/om")).toContain("Maja leder nosarbete i Gävle.");
+    expect(await askFlurre("Vem är Maja?")).toContain("Maja leder nosarbete i Gävle.");
+
+    const empty = await post("/admin/team", { intent: "save", name: " " }, admin);
+    expect(empty.status).toBe(400);
+    expect(decode(await empty.text())).toContain("Namn är obligatoriskt");
+
+    const item = await post("/admin/preppa", { intent: "save", title: "Reflexväst.", text: "Det är mörkt på kvällspassen." }, admin);
+    expect(await toastOf(item)).toMatchObject({ description: "Punkten är tillagd" });
+    expect(await publicPage("/preppa")).toContain("Reflexväst.</strong> Det är mörkt på kvällspassen.");
+
+    const first = SEEDED_PREPARATION[0]!;
+    await post("/admin/preppa", { intent: "down", id: String(first.id) }, admin);
+    expect((await loadPreparation(env)).map((i) => i.title).slice(0, 2)).toEqual([SEEDED_PREPARATION[1]!.title, first.title]);
+
+    const gone = await post("/admin/preppa", { intent: "delete", id: String(first.id) }, admin);
+    expect(await toastOf(gone)).toMatchObject({ description: "Punkten är borttagen" });
+    expect(await publicPage("/preppa")).not.toContain(first.text);
+
+    const actions = (
+      await env.DB.prepare("SELECT action FROM audit_log WHERE target_type IN ('team_member', 'preparation_item') ORDER BY id").all<{ action: string }>()
+    ).results.map((a) => a.action);
+    expect(actions).toEqual(["team_member.create", "preparation_item.create", "preparation_item.move", "preparation_item.delete"]);
+  });
+});
