@@ -40,7 +40,7 @@ const PAGES = [
 ];
 // Measured the same way, signed in too, to show what this machine does right
 // now with a rendered page that reads nothing but the session.
-const REFERENCE = "/hitta";
+const REFERENCE = "/rapportera-problem";
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);

@@ -19,7 +19,7 @@ import { startWorker } from "./lib/local-worker.mjs";
 const PAGES = ["/", "/alla-popups", "/boka?steg=2&typ=alla&vy=kalender"];
 // Measured the same way to show what this machine does right now without our
 // pages' work: a static file, and a server-rendered page that reads no data.
-const REFERENCES = ["/favicon.svg", "/hitta"];
+const REFERENCES = ["/favicon.svg", "/rapportera-problem"];
 const CONNECTIONS = [1, 50];
 const BUDGET = { p50AtOneMs: 10, rpsAtFifty: 200 };
 
