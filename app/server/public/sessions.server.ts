@@ -3,7 +3,7 @@
  * trip: one query, or one db.batch of two. Functions throw on a database
  * failure; the route decides what the visitor sees then.
  */
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/availability";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
@@ -64,7 +64,8 @@ export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]
 /**
  * All session types (the grid shows the visible ones; hidden ones still give
  * their image to a matching session) and the upcoming group sessions with free
- * places, most participants first.
+ * places, soonest first, as on /alla-popups. (The spec's read orders them by
+ * participants, most first; a visitor looks for the next session to join.)
  */
 export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<StartPageData> {
   const db = getDb(env);
@@ -80,7 +81,7 @@ export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<St
           lt(sql`${sessions.currentParticipants} + ${sessions.heldSeats}`, sessions.maxParticipants),
         ),
       )
-      .orderBy(desc(sessions.currentParticipants), asc(sessions.startTime))
+      .orderBy(asc(sessions.startTime), asc(sessions.id))
       .limit(PUBLIC_LIST_LIMIT),
   ]);
   return {
