@@ -57,7 +57,8 @@ export function SessionCard({
           alt=""
           width={400}
           height={225}
-          {...(imagePriority ? { loading: "eager", fetchPriority: "high" } : { loading: "lazy" })}
+          // React 18 passes the attribute through only in lowercase (the start page's hero does the same).
+          {...(imagePriority ? { loading: "eager", fetchpriority: "high" } : { loading: "lazy" })}
           decoding="async"
         />
       ) : null}

@@ -1,0 +1,97 @@
+// The scripts a newcomer runs first: the test command's preflight (installs
+// Chromium and Java when it can, else stops with one line saying what to
+// run), and the one rule `npm run serve` and `npm run cron` share for the
+// site's address and this checkout's own wrangler dev registry.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+// @ts-expect-error plain JavaScript, run by node before anything is built
+import { planPreflight } from "../../scripts/test-preflight.mjs";
+
+const root = path.resolve(__dirname, "../..");
+const facts = {
+  chromiumPath: "/usr/bin/chromium",
+  chromiumFound: true,
+  chromiumFromEnv: false,
+  javaFound: true,
+  aptGet: true,
+  root: false,
+  sudo: false,
+};
+
+describe("the test preflight", () => {
+  it("does nothing when Chromium and Java are there", () => {
+    expect(planPreflight(facts)).toEqual({ action: "none" });
+  });
+
+  it("installs what is missing as root, or with a sudo that asks no password", () => {
+    expect(planPreflight({ ...facts, chromiumFound: false, javaFound: false, root: true })).toMatchObject({
+      action: "install",
+      sudo: false,
+      packages: ["chromium", "default-jre-headless"],
+    });
+    expect(planPreflight({ ...facts, javaFound: false, sudo: true })).toMatchObject({
+      action: "install",
+      sudo: true,
+      packages: ["default-jre-headless"],
+    });
+  });
+
+  it("otherwise stops with one line naming the command to run", () => {
+    const plan = planPreflight({ ...facts, chromiumFound: false });
+    expect(plan.action).toBe("stop");
+    expect(plan.message).toBe(
+      "The end-to-end tests need Chromium: run `sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary), then npm test again.",
+    );
+    expect(plan.message).not.toContain("\n");
+    expect(planPreflight({ ...facts, javaFound: false, aptGet: false, root: true }).action).toBe("stop");
+  });
+
+  it("never installs over a CHROMIUM_PATH that points nowhere", () => {
+    const plan = planPreflight({ ...facts, chromiumPath: "/opt/nope", chromiumFromEnv: true, chromiumFound: false, root: true });
+    expect(plan).toMatchObject({ action: "stop" });
+    expect(plan.message).toContain("CHROMIUM_PATH=/opt/nope");
+  });
+});
+
+/** The command scripts/local-wrangler.sh would run, in a copy of the checkout's layout. */
+function wranglerCommand(mode: "serve" | "cron", env: Record<string, string>, files: Record<string, string> = {}) {
+  const checkout = mkdtempSync(path.join(tmpdir(), "hundpass-checkout-"));
+  mkdirSync(path.join(checkout, "scripts"));
+  writeFileSync(path.join(checkout, "scripts/local-wrangler.sh"), execFileSync("cat", [path.join(root, "scripts/local-wrangler.sh")]));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(checkout, file)), { recursive: true });
+    writeFileSync(path.join(checkout, file), text);
+  }
+  const out = execFileSync(
+    "sh",
+    ["scripts/local-wrangler.sh", mode],
+    { cwd: checkout, env: { PATH: process.env.PATH ?? "", LOCAL_WRANGLER_DRY_RUN: "1", ...env }, encoding: "utf8" },
+  );
+  return { out, checkout };
+}
+
+describe("npm run serve and npm run cron", () => {
+  it("serve links to its own port, and to SITE_URL when one is given", () => {
+    expect(wranglerCommand("serve", {}).out).toContain("--port 8787 --persist-to .wrangler/state --var SITE_URL:http://localhost:8787");
+    expect(wranglerCommand("serve", { PORT: "9000" }).out).toContain("--port 9000 --persist-to .wrangler/state --var SITE_URL:http://localhost:9000");
+    expect(wranglerCommand("serve", { PORT: "9000", SITE_URL: "https://abc.example" }).out).toContain("--var SITE_URL:https://abc.example");
+    expect(wranglerCommand("serve", {}, { ".dev.vars": "SITE_URL=https://tunnel.example\n" }).out).toContain("--var SITE_URL:https://tunnel.example");
+  });
+
+  it("cron links to the address the served app announced, or to PORT's", () => {
+    const served = { ".wrangler/site-url": "http://localhost:9000\n" };
+    expect(wranglerCommand("cron", {}, served).out).toContain("--port 8788 --var SITE_URL:http://localhost:9000");
+    expect(wranglerCommand("cron", { PORT: "9100" }, served).out).toContain("--var SITE_URL:http://localhost:9100");
+    expect(wranglerCommand("cron", { CRON_PORT: "9001" }).out).toContain("--port 9001 --var SITE_URL:http://localhost:8787");
+  });
+
+  it("keeps wrangler's dev registry inside the checkout", () => {
+    for (const mode of ["serve", "cron"] as const) {
+      const { out, checkout } = wranglerCommand(mode, {});
+      expect(out.startsWith(`WRANGLER_REGISTRY_PATH=${path.join(checkout, ".wrangler/registry")} wrangler dev`)).toBe(true);
+    }
+  });
+});
