@@ -19,6 +19,7 @@ import { FlurreHost } from "~/components/flurre/flurre-host";
 import { useNonce } from "~/components/nonce";
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
+import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
 import { getSessionUser } from "~/server/auth/session-user.server";
 import { readToast } from "~/server/toast.server";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <TopBar user={rootData?.user ?? null} />
         <Toaster toast={rootData?.toast ?? null} />
         <main id="main">{children}</main>
+        <SiteFooter />
         <FlurreHost />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

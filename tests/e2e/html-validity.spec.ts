@@ -23,6 +23,7 @@ const PUBLIC_PAGES = [
   "/session/5",
   "/hitta",
   "/om",
+  "/integritet",
   "/preppa",
   "/mina-bokningar",
   "/rapportera-problem",

@@ -21,7 +21,8 @@ function showsFlurre(pathname: string): boolean {
 type Opening = { key: number; question: string | null; opener: HTMLElement | null };
 
 export function FlurreHost() {
-  const shown = showsFlurre(useLocation().pathname);
+  const location = useLocation();
+  const shown = showsFlurre(location.pathname);
   const [opening, setOpening] = useState<Opening | null>(null);
   const [Panel, setPanel] = useState<ComponentType<FlurrePanelProps> | null>(null);
   /** From here on a click opens the chat instead of following the link. */
@@ -36,6 +37,27 @@ export function FlurreHost() {
       () => window.location.assign(question ? flurreHref(question) : FLURRE_PATH),
     );
   }
+
+  // The page's own 'Fråga Flurre' buttons do what the launcher does: while one
+  // is on screen the launcher steps aside, so it never covers one. (Without
+  // JavaScript the page keeps room below its end instead, flurre.css.)
+  const [aside, setAside] = useState(false);
+  useEffect(() => {
+    if (!shown || typeof IntersectionObserver === "undefined") return;
+    const onScreen = new Set<Element>();
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) onScreen.add(entry.target);
+        else onScreen.delete(entry.target);
+      }
+      setAside(onScreen.size > 0);
+    });
+    for (const button of document.querySelectorAll("main [data-flurre-question]")) observer.observe(button);
+    return () => {
+      observer.disconnect();
+      setAside(false);
+    };
+  }, [shown, location.key]);
 
   useEffect(() => {
     if (!shown) return;
@@ -68,7 +90,7 @@ export function FlurreHost() {
     <>
       <a
         href={FLURRE_PATH}
-        className="flurre-launcher"
+        className={aside ? "flurre-launcher flurre-launcher-aside" : "flurre-launcher"}
         onClick={onLauncherClick}
         aria-haspopup={listening ? "dialog" : undefined}
         data-testid="flurre-launcher"
