@@ -447,6 +447,8 @@ export const emailOutbox = sqliteTable(
     headersJson: text("headers_json"),
     /** A shared body (email_bodies) with this row's variables (varsJson) filled in at delivery. */
     bodyId: text("body_id").references(() => emailBodies.id),
+    /** A batch's idempotency key, fixed when the batch is first formed (migration 0017). */
+    batchKey: text("batch_key"),
     varsJson: text("vars_json"),
   },
   (t) => [
@@ -455,6 +457,7 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_created_idx").on(t.createdAt),
     index("email_outbox_expires_idx").on(t.expiresAt),
     index("email_outbox_body_idx").on(t.bodyId),
+    index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`batch_key IS NOT NULL`),
   ],
 );
 

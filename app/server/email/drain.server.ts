@@ -1,11 +1,16 @@
 /**
- * Draining the outbox: claim due rows, deliver them, and settle them as sent
- * (in groups), retry-later or dead letter. Run right after a response
+ * Draining the outbox: claim due rows, deliver them, and settle each call's
+ * rows as sent, retry-later or dead letter right after its answer (work
+ * after a response may be cut at any moment: a row the provider took is
+ * marked before the next call is made). Run right after a response
  * (scheduleDrain) and by the cron worker every few minutes; both may overlap.
  *
  * Rows with a shared body (newsletter mail) go out BATCH_SIZE to a provider
  * call (the batch endpoint), their variables filled into the body at
- * delivery; every other row is one call. `limit` counts provider calls, so
+ * delivery; every other row is one call, under its own idempotency key. A
+ * batch's key is fixed and stored on its rows when the batch is first formed:
+ * sent again (a lost answer, a cut drain) it is the same rows under the same
+ * key, so the provider drops the repeat. `limit` counts provider calls, so
  * 10 000 newsletter mails are 100 calls.
  *
  * A claim is a lease (SENDING_LEASE_MS): once it runs out, another drain may
@@ -20,15 +25,17 @@ import {
   claimDue,
   filledBodies,
   loadSharedBodies,
+  fixBatchKey,
   markAllSent,
   markAttemptFailed,
   markAttemptsFailed,
   releaseExpiredClaims,
   SENDING_LEASE_MS,
   unclaim,
+  unsentInBatch,
   type OutboxRow,
 } from "./outbox.server";
-import { BATCH_SIZE, deliver, deliverBatch, DELIVERY_TIMEOUT_MS, type BatchMessage } from "./transport.server";
+import { BATCH_SIZE, batchKeyFor, deliver, deliverBatch, DELIVERY_TIMEOUT_MS, type BatchMessage } from "./transport.server";
 
 export interface DrainOptions {
   /**
@@ -79,47 +86,75 @@ export async function drainOutbox(
 
   // A request's own drain (ids given) skips the sweep for crashed drains; the cron does it.
   if (!ids) result.failed += await releaseExpiredClaims(db, now());
-  let sent: Array<{ id: string; providerMessageId: string | null }> = [];
-  const flush = async () => {
+  /** Settles a call's delivered rows as sent right after its answer, before the next call. */
+  const settleSent = async (sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>) => {
+    if (sent.length === 0) return;
     await markAllSent(db, sent, now());
     result.sent += sent.length;
-    sent = [];
   };
 
-  // Delivers a claimed chunk of shared-body rows, BATCH_SIZE a call; returns the calls made.
+  /**
+   * The batches of a claimed chunk: each batch formed before (rows sharing a
+   * batch key) as it was, then the others BATCH_SIZE at a time.
+   */
+  const batchesOf = (claimed: OutboxRow[]): OutboxRow[][] => {
+    const formed = new Map<string, OutboxRow[]>();
+    const fresh: OutboxRow[] = [];
+    for (const row of claimed) {
+      if (row.batchKey) formed.set(row.batchKey, [...(formed.get(row.batchKey) ?? []), row]);
+      else fresh.push(row);
+    }
+    const batches = [...formed.values()];
+    for (let i = 0; i < fresh.length; i += BATCH_SIZE) batches.push(fresh.slice(i, i + BATCH_SIZE));
+    return batches;
+  };
+
+  // Delivers a claimed chunk of shared-body rows, a batch a call, each settled after its call; returns the calls made.
   const deliverShared = async (claimed: OutboxRow[]): Promise<number> => {
     const bodies = await loadSharedBodies(env.DB, claimed.map((r) => r.bodyId ?? ""));
-    const failures: Array<{ row: OutboxRow; error: string }> = [];
+    const batches = batchesOf(claimed);
     let calls = 0;
-    for (let i = 0; i < claimed.length; i += BATCH_SIZE) {
-      const group = claimed.slice(i, i + BATCH_SIZE);
+    for (const [b, group] of batches.entries()) {
       if (group.some((row) => Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS)) {
-        await unclaim(db, claimed.slice(i).map((r) => r.id), now());
+        await unclaim(db, batches.slice(b).flat().map((r) => r.id), now());
         break;
       }
+      let key = group[0]!.batchKey;
+      if (key && (await unsentInBatch(db, key)) > group.length) {
+        // Part of a batch formed before: it goes again whole (same rows, same key) or not at all.
+        await unclaim(db, group.map((r) => r.id), now());
+        continue;
+      }
+      if (!key) {
+        key = await batchKeyFor(group);
+        await fixBatchKey(db, group.map((r) => r.id), key);
+      }
+      const failures: Array<{ row: OutboxRow; error: string; leavesBatch?: boolean }> = [];
       const messages: BatchMessage[] = [];
       for (const row of group) {
         const filled = filledBodies(row, bodies);
         if (filled) messages.push({ row, ...filled });
-        else failures.push({ row, error: `The shared body ${row.bodyId} is gone` });
+        else failures.push({ row, error: `The shared body ${row.bodyId} is gone`, leavesBatch: true });
       }
-      const delivered = await deliverBatch(config, messages);
+      const delivered = await deliverBatch(config, messages, key);
       calls++;
+      const sent: Array<{ id: string; providerMessageId: string | null }> = [];
       delivered.forEach((delivery, j) => {
         const row = messages[j]!.row;
         if (delivery.ok) sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });
-        else failures.push({ row, error: delivery.error });
+        // A call that failed whole keeps its batch (the provider may have taken it); a refused message leaves.
+        else failures.push({ row, error: delivery.error, leavesBatch: delivery.refused === true });
       });
+      await settleSent(sent);
+      const outcome = await markAttemptsFailed(db, failures, now());
+      result.retried += outcome.retried;
+      result.failed += outcome.failed;
+      if (failures.length > 0) {
+        console.error(
+          `${failures.length} batched email(s) not delivered (${outcome.retried} retried, ${outcome.failed} failed): ${failures[0]!.error.slice(0, 300)}`,
+        );
+      }
     }
-    const outcome = await markAttemptsFailed(db, failures, now());
-    result.retried += outcome.retried;
-    result.failed += outcome.failed;
-    if (failures.length > 0) {
-      console.error(
-        `${failures.length} batched email(s) not delivered (${outcome.retried} retried, ${outcome.failed} failed): ${failures[0]!.error.slice(0, 300)}`,
-      );
-    }
-    await flush();
     return calls;
   };
 
@@ -142,7 +177,8 @@ export async function drainOutbox(
       calls++;
       const delivery = await deliver(config, row);
       if (delivery.ok) {
-        sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });
+        // Marked before the next call: a drain cut after this point sends this mail again never.
+        await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId }]);
       } else {
         const outcome = await markAttemptFailed(db, row, delivery.error, now());
         result[outcome]++;
@@ -151,8 +187,6 @@ export async function drainOutbox(
         );
       }
     }
-    // Settled chunk by chunk, while the chunk's claims still hold.
-    await flush();
   }
   return result;
 }

@@ -239,7 +239,12 @@ export async function claimDue(
         shared === undefined ? undefined : shared ? isNotNull(emailOutbox.bodyId) : isNull(emailOutbox.bodyId),
       ),
     )
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(sql`rowid`))
+    // Rows of a batch formed before (a cut drain, a lost answer) first and side by side, so it is claimed whole.
+    .orderBy(
+      ...(shared ? [asc(sql`${emailOutbox.batchKey} IS NULL`), asc(emailOutbox.batchKey)] : []),
+      asc(emailOutbox.nextAttemptAt),
+      asc(sql`rowid`),
+    )
     .limit(limit);
   const claimed = await db
     .update(emailOutbox)
@@ -256,8 +261,14 @@ export async function claimDue(
       ),
     )
     .returning();
-  // RETURNING order is unspecified: deliver oldest first.
-  return claimed.sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.createdAt.localeCompare(b.createdAt));
+  // RETURNING order is unspecified: a batch formed before first and together, then oldest first.
+  return claimed.sort(
+    (a, b) =>
+      Number(a.batchKey === null) - Number(b.batchKey === null) ||
+      (a.batchKey ?? "").localeCompare(b.batchKey ?? "") ||
+      a.nextAttemptAt.localeCompare(b.nextAttemptAt) ||
+      a.createdAt.localeCompare(b.createdAt),
+  );
 }
 
 /**
@@ -326,21 +337,27 @@ function afterFailure(row: Pick<OutboxRow, "attempts">, now: Date): { status: "q
  */
 export async function markAttemptsFailed(
   db: Db,
-  failures: ReadonlyArray<{ row: Pick<OutboxRow, "id" | "attempts">; error: string }>,
+  failures: ReadonlyArray<{
+    row: Pick<OutboxRow, "id" | "attempts">;
+    error: string;
+    /** The message left its batch (the provider refused it alone): its retry forms a new batch. */
+    leavesBatch?: boolean;
+  }>,
   now: Date,
 ): Promise<{ retried: number; failed: number }> {
   const outcome = { retried: 0, failed: 0 };
   if (failures.length === 0) return outcome;
-  const settled = failures.map(({ row, error }) => {
+  const settled = failures.map(({ row, error, leavesBatch }) => {
     const next = afterFailure(row, now);
     outcome[next.status === "failed" ? "failed" : "retried"]++;
-    return { id: row.id, s: next.status, n: next.nextAttemptAt, e: error.slice(0, MAX_ERROR_LENGTH) };
+    return { id: row.id, s: next.status, n: next.nextAttemptAt, e: error.slice(0, MAX_ERROR_LENGTH), k: leavesBatch ? 1 : 0 };
   });
   await inChunks(db, settled, (chunk) => ({
     sql: `UPDATE email_outbox
-      SET status = f.s, last_error = f.e, next_attempt_at = coalesce(f.n, email_outbox.next_attempt_at)
+      SET status = f.s, last_error = f.e, next_attempt_at = coalesce(f.n, email_outbox.next_attempt_at),
+        batch_key = CASE WHEN f.k = 1 THEN NULL ELSE email_outbox.batch_key END
       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.s') AS s, json_extract(value, '$.n') AS n,
-              json_extract(value, '$.e') AS e FROM json_each(?1)) AS f
+              json_extract(value, '$.e') AS e, json_extract(value, '$.k') AS k FROM json_each(?1)) AS f
       WHERE email_outbox.id = f.id AND +email_outbox.status = 'sending'`,
     params: [JSON.stringify(chunk)],
   }));
@@ -509,4 +526,25 @@ export function filledBodies(
     text: fillMailVars(body.textBody, vars, "text"),
     html: body.htmlBody === null ? null : fillMailVars(body.htmlBody, vars, "html"),
   };
+}
+
+/**
+ * Fixes a new batch's idempotency key on its rows before the provider is
+ * called; a row that has one already keeps it.
+ */
+export async function fixBatchKey(db: Db, ids: readonly string[], key: string): Promise<void> {
+  // The ids as one JSON parameter: D1 binds at most 100 a statement, and a batch is 100 rows.
+  await db.$client
+    .prepare("UPDATE email_outbox SET batch_key = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND batch_key IS NULL")
+    .bind(key, JSON.stringify(ids))
+    .run();
+}
+
+/** How many rows of a batch formed before still wait to be sent (queued or being sent). */
+export async function unsentInBatch(db: Db, key: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.batchKey, key), inArray(emailOutbox.status, ["queued", "sending"])));
+  return row?.n ?? 0;
 }

@@ -10,7 +10,8 @@ import { parseAttachments, parseHeaders, type OutboxRow } from "./outbox.server"
 
 export type DeliveryResult =
   | { ok: true; providerMessageId: string | null }
-  | { ok: false; error: string };
+  /** `refused`: the provider took the call but not this message (batch validation); it was not sent. */
+  | { ok: false; error: string; refused?: boolean };
 
 /** The longest one delivery may take; the drain sizes its claims by it (drain.server.ts). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -102,6 +103,8 @@ export function batchUrl(singleUrl: string): string {
 export async function deliverBatch(
   config: Pick<Config, "EMAIL_TRANSPORT" | "RESEND_API_KEY" | "RESEND_API_URL">,
   messages: readonly BatchMessage[],
+  /** The batch's idempotency key, fixed when the batch was first formed (batchKeyFor). */
+  key: string,
 ): Promise<DeliveryResult[]> {
   if (messages.length === 0) return [];
   if (messages.length > BATCH_SIZE) throw new Error(`a batch holds at most ${BATCH_SIZE} messages`);
@@ -110,7 +113,7 @@ export async function deliverBatch(
       case "outbox":
         return messages.map(() => ({ ok: true, providerMessageId: null }));
       case "resend":
-        return await sendBatchWithResend(config, messages);
+        return await sendBatchWithResend(config, messages, key);
     }
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -118,16 +121,21 @@ export async function deliverBatch(
   }
 }
 
+/**
+ * The idempotency key of a batch of these rows. The drain stores it on the
+ * rows when it first forms the batch and sends the same rows under it again
+ * after a lost answer or a cut, so Resend drops the repeat.
+ */
+export async function batchKeyFor(rows: ReadonlyArray<Pick<OutboxRow, "idempotencyKey">>): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rows.map((r) => r.idempotencyKey).join("\n")));
+  return `batch:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 async function sendBatchWithResend(
   config: Pick<Config, "RESEND_API_KEY" | "RESEND_API_URL">,
   messages: readonly BatchMessage[],
+  key: string,
 ): Promise<DeliveryResult[]> {
-  // The same rows again (a retry after a lost answer) make the same key, and Resend drops the repeat.
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    new TextEncoder().encode(messages.map((m) => m.row.idempotencyKey).join("\n")),
-  );
-  const key = `batch:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
   const response = await fetch(batchUrl(config.RESEND_API_URL), {
     method: "POST",
     headers: {
@@ -171,7 +179,7 @@ async function sendBatchWithResend(
   let next = 0;
   return messages.map((_, i): DeliveryResult => {
     const error = errors.get(i);
-    if (error !== undefined) return { ok: false, error };
+    if (error !== undefined) return { ok: false, error, refused: true };
     const entry: unknown = data[next++];
     return { ok: true, providerMessageId: isRecord(entry) && typeof entry.id === "string" ? entry.id : null };
   });
