@@ -131,7 +131,9 @@ const CLICKABLE = "a[href], button, input:not([type='hidden']), select, textarea
  */
 function findCoveredByLauncher(clickable: string): string[] {
   const launcher = document.querySelector<HTMLElement>("[data-testid='flurre-launcher']");
-  if (!launcher || getComputedStyle(launcher).visibility === "hidden") return [];
+  // Stepped aside (see-through and letting clicks through), it covers nothing.
+  const aside = (el: HTMLElement) => getComputedStyle(el).opacity === "0" && getComputedStyle(el).pointerEvents === "none";
+  if (!launcher || getComputedStyle(launcher).visibility === "hidden" || aside(launcher)) return [];
   const label = (el: Element) => `<${el.tagName.toLowerCase()}> "${(el.textContent || el.getAttribute("name") || "").trim().replace(/\s+/g, " ").slice(0, 40)}"`;
   const offScreen = ".visually-hidden, .hp-field, .skip-link, details:not([open]) > :not(summary)";
   const targets = [...document.querySelectorAll<HTMLElement>(clickable)].filter((el) => {
@@ -203,7 +205,9 @@ test.describe("the page's own 'Fråga Flurre' buttons at phone widths", () => {
           await button.evaluate((el) => {
             window.scrollBy({ top: el.getBoundingClientRect().bottom - window.innerHeight, behavior: "instant" });
           });
-          await expect(launcher, `${path} at ${width} px`).toBeHidden();
+          await expect.poll(() => launcher.evaluate((el) => [getComputedStyle(el).opacity, getComputedStyle(el).pointerEvents].join(" ")), {
+            message: `${path} at ${width} px: the launcher steps aside`,
+          }).toBe("0 none");
           const covered = await button.evaluate((el) => {
             const r = el.getBoundingClientRect();
             const y = Math.min(r.top + r.height / 2, window.innerHeight - 2);
@@ -214,6 +218,10 @@ test.describe("the page's own 'Fråga Flurre' buttons at phone widths", () => {
           });
           expect(covered, `${path} at ${width} px: '${await button.textContent()}' is covered`).toBe(false);
         }
+        // Stepped aside, it is still in the tab order, and shows when it gets the focus.
+        await launcher.focus();
+        await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).opacity), { message: `${path} at ${width} px, focused` }).toBe("1");
+        await launcher.blur();
         // Back at the top, with none of them on screen, the launcher is there again.
         await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
         const onScreen = await buttons.evaluateAll((els) =>
@@ -222,7 +230,9 @@ test.describe("the page's own 'Fråga Flurre' buttons at phone widths", () => {
             return r.bottom > 0 && r.top < window.innerHeight;
           }),
         );
-        if (!onScreen) await expect(launcher, `${path} at ${width} px, at the top`).toBeVisible();
+        if (!onScreen) {
+          await expect.poll(() => launcher.evaluate((el) => getComputedStyle(el).opacity), { message: `${path} at ${width} px, at the top` }).toBe("1");
+        }
       }
     });
   }
