@@ -46,8 +46,11 @@ case "$mode" in
     else
       site=$(cat .wrangler/site-url)
     fi
+    # The app's .dev.vars (wrangler would look for one beside workers/cron.wrangler.toml).
+    env_file=""
+    [ -f .dev.vars ] && env_file="--env-file=$PWD/.dev.vars"
     run wrangler dev -c workers/cron.wrangler.toml --test-scheduled --persist-to .wrangler/state \
-      --port "${CRON_PORT:-8788}" --var "SITE_URL:$site" "$@"
+      --port "${CRON_PORT:-8788}" --var "SITE_URL:$site" ${env_file:+"$env_file"} "$@"
     ;;
   *)
     echo "usage: scripts/local-wrangler.sh serve|cron [wrangler dev options]" >&2

@@ -24,6 +24,8 @@ export function benchEnv() {
     // No network: the placeholder Request.cf object is fine here.
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
     XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
+    // A dev registry of the benches' own, apart from a served app's and the e2e server's.
+    WRANGLER_REGISTRY_PATH: path.join(ROOT, ".wrangler/bench-registry"),
   };
 }
 

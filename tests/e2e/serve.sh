@@ -6,6 +6,9 @@ PORT="${1:-8799}"
 STATE=".wrangler/e2e-state"
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$PWD/.wrangler/config}"
 export WRANGLER_SEND_METRICS=false
+# A dev registry of its own (wrangler's default is machine-wide, and ~/.wrangler
+# wins over XDG_CONFIG_HOME), apart from a served app's and another checkout's.
+export WRANGLER_REGISTRY_PATH="$PWD/.wrangler/e2e-registry"
 # No network: the placeholder Request.cf object is fine locally.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
 rm -rf "$STATE"

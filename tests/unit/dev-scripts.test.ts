@@ -88,6 +88,12 @@ describe("npm run serve and npm run cron", () => {
     expect(wranglerCommand("cron", { CRON_PORT: "9001" }).out).toContain("--port 9001 --var SITE_URL:http://localhost:8787");
   });
 
+  it("gives the cron worker the app's .dev.vars", () => {
+    const { out, checkout } = wranglerCommand("cron", {}, { ".dev.vars": "UNSUBSCRIBE_SECRET=x\n" });
+    expect(out).toContain(`--env-file=${path.join(checkout, ".dev.vars")}`);
+    expect(wranglerCommand("cron", {}).out).not.toContain("--env-file");
+  });
+
   it("keeps wrangler's dev registry inside the checkout", () => {
     for (const mode of ["serve", "cron"] as const) {
       const { out, checkout } = wranglerCommand(mode, {});
