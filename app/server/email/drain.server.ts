@@ -30,10 +30,12 @@ import {
   markAttemptFailed,
   markAttemptsFailed,
   releaseExpiredClaims,
+  scrubbedCopy,
   SENDING_LEASE_MS,
   unclaim,
   unsentInBatch,
   type OutboxRow,
+  type SentRow,
 } from "./outbox.server";
 import { BATCH_SIZE, batchKeyFor, deliver, deliverBatch, DELIVERY_TIMEOUT_MS, type BatchMessage } from "./transport.server";
 
@@ -87,7 +89,7 @@ export async function drainOutbox(
   // A request's own drain (ids given) skips the sweep for crashed drains; the cron does it.
   if (!ids) result.failed += await releaseExpiredClaims(db, now());
   /** Settles a call's delivered rows as sent right after its answer, before the next call. */
-  const settleSent = async (sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>) => {
+  const settleSent = async (sent: ReadonlyArray<SentRow>) => {
     if (sent.length === 0) return;
     await markAllSent(db, sent, now());
     result.sent += sent.length;
@@ -138,7 +140,7 @@ export async function drainOutbox(
       }
       const delivered = await deliverBatch(config, messages, key);
       calls++;
-      const sent: Array<{ id: string; providerMessageId: string | null }> = [];
+      const sent: SentRow[] = [];
       delivered.forEach((delivery, j) => {
         const row = messages[j]!.row;
         if (delivery.ok) sent.push({ id: row.id, providerMessageId: delivery.providerMessageId });
@@ -178,7 +180,9 @@ export async function drainOutbox(
       const delivery = await deliver(config, row);
       if (delivery.ok) {
         // Marked before the next call: a drain cut after this point sends this mail again never.
-        await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId }]);
+        // Our copy keeps no link that opens a page with a secret (the local mailbox's rows are the mail itself).
+        const scrubbed = config.EMAIL_TRANSPORT === "outbox" ? undefined : scrubbedCopy(row);
+        await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId, scrubbed }]);
       } else {
         const outcome = await markAttemptFailed(db, row, delivery.error, now());
         result[outcome]++;

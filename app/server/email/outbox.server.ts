@@ -7,6 +7,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
 import { fillMailVars, MAIL_VARS, type MailVars } from "~/domain/mail/newsletter";
+import { scrubTokenLinks } from "~/domain/mail/token-links";
 import { schema, type Db, type SqlCondition } from "../db.server";
 import type { Config } from "../env.server";
 import {
@@ -305,19 +306,50 @@ async function inChunks<T>(
   if (statements.length > 0) await d1.batch(statements);
 }
 
-/** Settles delivered rows as sent: one round trip, however many rows. */
-export async function markAllSent(
-  db: Db,
-  sent: ReadonlyArray<{ id: string; providerMessageId: string | null }>,
-  now: Date,
-): Promise<void> {
+/** A delivered row, and its stored bodies with their secret-bearing links cut out (when that changed them). */
+export type SentRow = {
+  id: string;
+  providerMessageId: string | null;
+  scrubbed?: { text: string; html: string | null; headersJson: string | null };
+};
+
+/**
+ * Our copy of a mail the provider took, without the links that open a page
+ * with a secret (sign-in, confirmations, decisions, queue places,
+ * unsubscribing): null when it has none. The local outbox transport keeps
+ * them: there the row is the mail itself, read at /dev/mail.
+ */
+export function scrubbedCopy(
+  row: Pick<OutboxRow, "textBody" | "htmlBody" | "headersJson">,
+): SentRow["scrubbed"] | undefined {
+  const text = scrubTokenLinks(row.textBody);
+  const html = row.htmlBody === null ? null : scrubTokenLinks(row.htmlBody);
+  const headersJson = row.headersJson === null ? null : scrubTokenLinks(row.headersJson);
+  if (text === row.textBody && html === row.htmlBody && headersJson === row.headersJson) return undefined;
+  return { text, html, headersJson };
+}
+
+/** Settles delivered rows as sent: one round trip, however many rows; a scrubbed copy replaces the stored one. */
+export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Date): Promise<void> {
   const nowIso = now.toISOString();
   await inChunks(db, sent, (chunk) => {
-    const delivered = JSON.stringify(chunk.map(({ id, providerMessageId }) => ({ id, p: providerMessageId })));
+    const delivered = JSON.stringify(
+      chunk.map(({ id, providerMessageId, scrubbed }) =>
+        scrubbed
+          ? { id, p: providerMessageId, s: 1, t: scrubbed.text, h: scrubbed.html, hd: scrubbed.headersJson }
+          : { id, p: providerMessageId, s: 0 },
+      ),
+    );
     return {
       sql: `UPDATE email_outbox
-        SET status = 'sent', sent_at = ?1, last_error = NULL, provider_message_id = d.p
-        FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.p') AS p FROM json_each(?2)) AS d
+        SET status = 'sent', sent_at = ?1, last_error = NULL, provider_message_id = d.p,
+          text_body = CASE WHEN d.s = 1 THEN d.t ELSE text_body END,
+          html_body = CASE WHEN d.s = 1 THEN d.h ELSE html_body END,
+          headers_json = CASE WHEN d.s = 1 THEN d.hd ELSE headers_json END,
+          secret = CASE WHEN d.s = 1 THEN NULL ELSE secret END
+        FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.p') AS p, json_extract(value, '$.s') AS s,
+                json_extract(value, '$.t') AS t, json_extract(value, '$.h') AS h, json_extract(value, '$.hd') AS hd
+              FROM json_each(?2)) AS d
         WHERE email_outbox.id = d.id AND +email_outbox.status = 'sending'`,
       params: [nowIso, delivered],
     };
