@@ -2,22 +2,14 @@
  * Honeypot and minimum fill time: stops simple bots without JavaScript or a
  * third-party challenge. The render time is signed so it cannot be forged.
  */
-import { timingSafeEqual } from "./crypto.server";
+import { hmacSha256Hex, timingSafeEqual } from "./crypto.server";
 import { MIN_FILL_MS, type Config } from "./env.server";
 
 export { MIN_FILL_MS };
 const MAX_FORM_AGE_MS = 24 * 60 * 60_000;
 
 async function hmac(config: Config, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(config.SESSION_SECRET),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const sig = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`form:${value}`));
-  return [...new Uint8Array(sig)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32);
+  return (await hmacSha256Hex(config.SESSION_SECRET, `form:${value}`)).slice(0, 32);
 }
 
 /** Value for the hidden form_rendered_at field: `<ms>.<signature>`. */

@@ -16,6 +16,13 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** HMAC-SHA-256 of `value` under `secret`, in hex: a keyed hash nobody without the secret can recompute. */
+export async function hmacSha256Hex(secret: string, value: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
+  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** Compares two strings in time that depends only on their length. */
 export function timingSafeEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;

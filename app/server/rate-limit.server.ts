@@ -4,7 +4,7 @@
  */
 import type { SqlCondition } from "./db.server";
 import type { Env } from "./env.server";
-import { sha256Hex } from "./crypto.server";
+import { hmacSha256Hex } from "./crypto.server";
 
 export interface RateLimitRule {
   /** Namespace, e.g. "contact-ip" or "signin-email". */
@@ -31,11 +31,28 @@ export interface RateLimitSlot {
   windowEnd: number;
 }
 
-/** The slot `subject` (an IP or an e-mail) counts against now. Subjects are hashed: no addresses in clear text. */
-export async function rateLimitSlot(rule: RateLimitRule, subject: string, now = Date.now()): Promise<RateLimitSlot> {
+/**
+ * The secret rate-limit subjects are keyed with: the session secret, under a
+ * purpose of its own. Without it an address or IP cannot be guessed back from
+ * its counter (a plain hash of an address can, by hashing candidates).
+ */
+export type RateLimitSecret = { SESSION_SECRET?: string };
+
+function secretOf(env: RateLimitSecret): string {
+  if (!env.SESSION_SECRET) throw new Error("SESSION_SECRET is required for rate limits");
+  return env.SESSION_SECRET;
+}
+
+/** The slot `subject` (an IP or an e-mail) counts against now. Subjects are keyed hashes (HMAC): nothing readable, nothing guessable. */
+export async function rateLimitSlot(
+  env: RateLimitSecret,
+  rule: RateLimitRule,
+  subject: string,
+  now = Date.now(),
+): Promise<RateLimitSlot> {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   return {
-    key: `${rule.name}:${await sha256Hex(subject.trim().toLowerCase())}`,
+    key: `${rule.name}:${await hmacSha256Hex(secretOf(env), `rate-limit:${subject.trim().toLowerCase()}`)}`,
     windowStart,
     limit: rule.limit,
     windowEnd: windowStart + rule.windowMs,
@@ -89,24 +106,24 @@ export function rateLimitVerdict(slot: RateLimitSlot, hits: number, now = Date.n
 
 /** Counts one hit for `subject` (an IP or an e-mail) and says whether it is allowed. */
 export async function hitRateLimit(
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB" | "SESSION_SECRET">,
   rule: RateLimitRule,
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const slot = await rateLimitSlot(rule, subject, now);
+  const slot = await rateLimitSlot(env, rule, subject, now);
   const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
   return rateLimitVerdict(slot, row?.hits ?? 1, now);
 }
 
 /** The hits `subject` has in its current window, without counting one. */
 export async function peekRateLimit(
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB" | "SESSION_SECRET">,
   rule: RateLimitRule,
   subject: string,
   now = Date.now(),
 ): Promise<number> {
-  const slot = await rateLimitSlot(rule, subject, now);
+  const slot = await rateLimitSlot(env, rule, subject, now);
   const row = await env.DB.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?")
     .bind(slot.key, slot.windowStart)
     .first<{ hits: number }>();

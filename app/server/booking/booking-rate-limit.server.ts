@@ -20,9 +20,9 @@ export function bookingRateLimit(env: { BOOKING_RATE_LIMIT?: string }): RateLimi
 
 /** The slot this request's booking attempt counts against. */
 export function bookingAttemptSlot(
-  env: { BOOKING_RATE_LIMIT?: string },
+  env: { BOOKING_RATE_LIMIT?: string; SESSION_SECRET?: string },
   request: Request,
   now = Date.now(),
 ): Promise<RateLimitSlot> {
-  return rateLimitSlot(bookingRateLimit(env), clientNetwork(request), now);
+  return rateLimitSlot(env, bookingRateLimit(env), clientNetwork(request), now);
 }

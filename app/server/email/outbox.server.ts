@@ -106,13 +106,13 @@ export const UNASKED_MAIL_KINDS: ReadonlySet<string> = new Set([
 
 /** The budget a mail of `kind` to `to` counts on, or null for ADMIN_EMAIL. */
 export async function recipientSlot(
-  config: Pick<Config, "ADMIN_EMAIL">,
+  config: Pick<Config, "ADMIN_EMAIL" | "SESSION_SECRET">,
   to: string,
   kind: string,
   now = Date.now(),
 ): Promise<RateLimitSlot | null> {
   if (to.trim().toLowerCase() === config.ADMIN_EMAIL.trim().toLowerCase()) return null;
-  return rateLimitSlot(UNASKED_MAIL_KINDS.has(kind) ? UNASKED_MAIL_LIMIT : RECIPIENT_MAIL_LIMIT, to, now);
+  return rateLimitSlot(config, UNASKED_MAIL_KINDS.has(kind) ? UNASKED_MAIL_LIMIT : RECIPIENT_MAIL_LIMIT, to, now);
 }
 
 /**
@@ -306,22 +306,27 @@ async function inChunks<T>(
   if (statements.length > 0) await d1.batch(statements);
 }
 
-/** A delivered row, and its stored bodies with their secret-bearing links cut out (when that changed them). */
+/** A delivered row, and its stored copy with what it must not keep taken out (when that changed it). */
 export type SentRow = {
   id: string;
   providerMessageId: string | null;
-  scrubbed?: { text: string; html: string | null; headersJson: string | null };
+  scrubbed?: { text: string; html: string | null; headersJson: string | null; to?: string };
 };
+
+/** What stands in our copy of an erasure confirmation once it is sent: the person is gone from it too. */
+export const ERASED_COPY = "[raderad]";
 
 /**
  * Our copy of a mail the provider took, without the links that open a page
  * with a secret (sign-in, confirmations, decisions, queue places,
- * unsubscribing): null when it has none. The local outbox transport keeps
- * them: there the row is the mail itself, read at /dev/mail.
+ * unsubscribing), and, for the confirmation of an erasure, without the
+ * person at all: undefined when nothing changes. The local outbox transport
+ * keeps everything: there the row is the mail itself, read at /dev/mail.
  */
 export function scrubbedCopy(
-  row: Pick<OutboxRow, "textBody" | "htmlBody" | "headersJson">,
+  row: Pick<OutboxRow, "kind" | "textBody" | "htmlBody" | "headersJson">,
 ): SentRow["scrubbed"] | undefined {
+  if (row.kind === "privacy-erasure") return { text: ERASED_COPY, html: null, headersJson: null, to: ERASED_COPY };
   const text = scrubTokenLinks(row.textBody);
   const html = row.htmlBody === null ? null : scrubTokenLinks(row.htmlBody);
   const headersJson = row.headersJson === null ? null : scrubTokenLinks(row.headersJson);
@@ -336,7 +341,7 @@ export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Dat
     const delivered = JSON.stringify(
       chunk.map(({ id, providerMessageId, scrubbed }) =>
         scrubbed
-          ? { id, p: providerMessageId, s: 1, t: scrubbed.text, h: scrubbed.html, hd: scrubbed.headersJson }
+          ? { id, p: providerMessageId, s: 1, t: scrubbed.text, h: scrubbed.html, hd: scrubbed.headersJson, to: scrubbed.to ?? null }
           : { id, p: providerMessageId, s: 0 },
       ),
     );
@@ -346,9 +351,11 @@ export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Dat
           text_body = CASE WHEN d.s = 1 THEN d.t ELSE text_body END,
           html_body = CASE WHEN d.s = 1 THEN d.h ELSE html_body END,
           headers_json = CASE WHEN d.s = 1 THEN d.hd ELSE headers_json END,
+          to_address = coalesce(d.addr, email_outbox.to_address),
           secret = CASE WHEN d.s = 1 THEN NULL ELSE secret END
         FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.p') AS p, json_extract(value, '$.s') AS s,
-                json_extract(value, '$.t') AS t, json_extract(value, '$.h') AS h, json_extract(value, '$.hd') AS hd
+                json_extract(value, '$.t') AS t, json_extract(value, '$.h') AS h, json_extract(value, '$.hd') AS hd,
+                json_extract(value, '$.to') AS addr
               FROM json_each(?2)) AS d
         WHERE email_outbox.id = d.id AND +email_outbox.status = 'sending'`,
       params: [nowIso, delivered],

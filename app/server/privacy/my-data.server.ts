@@ -7,7 +7,11 @@
  * gone; session, price, status and dates kept), the subscription is deleted
  * and only a suppression hash kept, messages, problem reports, pending
  * confirmations, queue places, sign-in links and mail to the address are
- * deleted, the customer's sessions end, and one confirmation mail goes out.
+ * deleted, an account made with the address but never confirmed is deleted,
+ * staff's mail copies that name the person are deleted and the audit log's
+ * mentions replaced, the customer's sessions end, and one confirmation mail
+ * goes out (our copy of it is emptied once sent). personal-data.server.ts
+ * lists every place this covers.
  * Places still in a queue are left through their session's object first
  * (a seat held for one passes on); the rest is one D1 batch: all or nothing. While the address has an upcoming booking nothing is
  * erased: the business needs the contact details to run it.
@@ -18,13 +22,14 @@ import { erasureMail, type ErasureSummary } from "~/domain/privacy";
 import { toOutboxRow, outboxInsertStatements } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { seatsFor } from "../seats/seats.server";
+import { PERSONAL_DATA } from "./personal-data.server";
 import { anonymizeBookingsStatement, suppressStatement, suppressionHash } from "./retention-sql.server";
 
 const BY_EMAIL = (column: string) => `lower(${column}) = lower(?1)`;
 
 /** Everything held about `email`, in one round trip, as the customer downloads it. */
 export async function exportMyData(db: D1Database, email: string, now = new Date()) {
-  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue] = await db.batch([
+  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue, accounts] = await db.batch([
     db
       .prepare(
         `SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
@@ -78,6 +83,13 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
          WHERE ${BY_EMAIL("w.email")} ORDER BY w.created_at`,
       )
       .bind(email),
+    db
+      .prepare(
+        `SELECT u.display_name AS namn, u.created_at AS skapat, u.email_verified_at AS bekraftat,
+           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id) AS personal
+         FROM users u WHERE ${BY_EMAIL("u.email")}`,
+      )
+      .bind(email),
   ]);
   const subscriber = subscribers?.results[0] as Record<string, unknown> | undefined;
   const version = subscriber?.samtycke_version;
@@ -98,6 +110,9 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
     problemrapporter: reports?.results ?? [],
     mejl_vi_har_skickat: mail?.results ?? [],
     koplatser: queue?.results ?? [],
+    konton: accounts?.results ?? [],
+    // Every place we can keep something about a person, and what erasure does there (personal-data.server.ts).
+    var_vi_kan_spara_uppgifter: PERSONAL_DATA.map((place) => ({ vad: place.what, tabell: place.table, vid_radering: place.erasure })),
   };
 }
 
@@ -144,9 +159,33 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   );
   const upcomingGuard = `NOT EXISTS (SELECT 1 FROM bookings b WHERE ${BY_EMAIL("b.user_email")}
     AND b.booking_status = 'confirmed' AND b.session_start_time > ?2)`;
+  // The names the person gave us, and every way the address is stored: mail to
+  // staff and the audit log may carry them in their text.
+  const known = (
+    await db.batch(
+      [
+        `SELECT user_name AS name, user_email AS email FROM bookings WHERE ${BY_EMAIL("user_email")} AND anonymized_at IS NULL`,
+        `SELECT name, email FROM waitlist_entries WHERE ${BY_EMAIL("email")}`,
+        `SELECT name, email FROM contact_messages WHERE ${BY_EMAIL("email")}`,
+        `SELECT user_name AS name, user_email AS email FROM problem_reports WHERE ${BY_EMAIL("user_email")}`,
+        `SELECT name, email FROM newsletter_subscribers WHERE ${BY_EMAIL("email")}`,
+        `SELECT display_name AS name, email FROM users WHERE ${BY_EMAIL("email")} AND email_verified_at IS NULL`,
+      ].map((sql) => db.prepare(sql).bind(email)),
+    )
+  ).flatMap((result) => result.results as Array<{ name: string | null; email: string }>);
+  const names = [...new Set(known.map((r) => r.name?.trim() ?? "").filter((n) => n.length >= 3 && n !== email))];
+  const spellings = [...new Set([email, email.toLowerCase(), ...known.map((r) => r.email)])];
+  const mentions = JSON.stringify([...spellings, ...names]);
   await db.batch([
-    // Mail we hold for the address goes first, so only the confirmation below remains.
-    db.prepare(`DELETE FROM email_outbox WHERE ${BY_EMAIL("to_address")} AND ${upcomingGuard}`).bind(email, nowIso),
+    // Mail we hold for the address, and staff's copies that name the person, go first: only the confirmation below remains.
+    db
+      .prepare(
+        `DELETE FROM email_outbox WHERE ${upcomingGuard} AND (${BY_EMAIL("to_address")} OR ${BY_EMAIL("coalesce(reply_to, '')")}
+           OR instr(lower(subject || ' ' || text_body || ' ' || coalesce(html_body, '') || ' ' || coalesce(headers_json, '')), lower(?1)) > 0
+           OR (lower(to_address) = lower(?3) AND EXISTS (SELECT 1 FROM json_each(?4) m
+                 WHERE instr(subject || ' ' || text_body || ' ' || coalesce(html_body, ''), m.value) > 0)))`,
+      )
+      .bind(email, nowIso, config.ADMIN_EMAIL, JSON.stringify(names)),
     anonymizeBookingsStatement(
       db,
       {
@@ -165,7 +204,26 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     db.prepare(`DELETE FROM contact_messages WHERE ${BY_EMAIL("email")}`).bind(email),
     db.prepare(`DELETE FROM problem_reports WHERE ${BY_EMAIL("user_email")}`).bind(email),
     db.prepare(`DELETE FROM waitlist_entries WHERE ${BY_EMAIL("email")} AND status NOT IN ('waiting', 'offered')`).bind(email),
-    db.prepare(`DELETE FROM sign_in_tokens WHERE ${BY_EMAIL("email")} AND purpose = 'customer'`).bind(email),
+    db.prepare(`DELETE FROM sign_in_tokens WHERE ${BY_EMAIL("email")}`).bind(email),
+    // An account made with the address that was never confirmed (its profile, tokens and sessions go with it).
+    db
+      .prepare(
+        `DELETE FROM users WHERE ${BY_EMAIL("email")} AND email_verified_at IS NULL
+           AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = users.id)`,
+      )
+      .bind(email),
+    db.prepare(`DELETE FROM flurre_unanswered WHERE instr(lower(question), lower(?1)) > 0`).bind(email),
+    // Staff may have written the address or the name into a change's details.
+    db
+      .prepare(
+        `UPDATE audit_log SET details_json = (
+           WITH RECURSIVE r(i, text) AS (
+             SELECT 0, audit_log.details_json
+             UNION ALL SELECT i + 1, replace(text, json_extract(?1, '$[' || i || ']'), '[raderad]') FROM r WHERE i < json_array_length(?1)
+           ) SELECT text FROM r ORDER BY i DESC LIMIT 1)
+         WHERE details_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(?1) m WHERE instr(audit_log.details_json, m.value) > 0)`,
+      )
+      .bind(mentions),
     db.prepare(`DELETE FROM auth_sessions WHERE ${BY_EMAIL("email")} AND kind = 'customer'`).bind(email),
     // The audit row names no address: only what was done.
     db

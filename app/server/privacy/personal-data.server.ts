@@ -1,0 +1,83 @@
+/**
+ * Where a person's data can be, in one list: every table with a column that
+ * can hold a visitor's e-mail address, name or what they wrote, and what
+ * erasure ("Radera mina uppgifter", my-data.server.ts) does with it; and
+ * every other table, with why it holds none. The data export lists the same
+ * places. tests/integration/erasure-search.test.ts fills each place with one
+ * address, erases it and searches every text column of every table: a table
+ * added later fails that test until it is on one of these lists.
+ */
+
+export type PersonalDataPlace = {
+  table: string;
+  /** The columns that can hold the person's address, name or words. */
+  columns: readonly string[];
+  /** What is kept there, in the export's words. */
+  what: string;
+  /** What erasure does, in the export's words. */
+  erasure: string;
+};
+
+export const PERSONAL_DATA: readonly PersonalDataPlace[] = [
+  {
+    table: "bookings",
+    columns: ["user_name", "user_email", "user_phone", "dog_name", "dog_breed", "dog_age", "special_notes", "home_address"],
+    what: "Dina bokningar",
+    erasure: "Namn, e-post, telefon, hund, adress och meddelande tas bort; pass, pris och datum finns kvar för bokföringen.",
+  },
+  {
+    table: "users",
+    columns: ["email", "display_name", "password_hash"],
+    what: "Ett konto som skapats med din adress men aldrig bekräftats",
+    erasure: "Tas bort (ett bekräftat personalkonto tas bort av personalen).",
+  },
+  { table: "profiles", columns: ["full_name", "phone"], what: "Kontots profil", erasure: "Tas bort med kontot." },
+  { table: "staff_email_tokens", columns: ["display_name", "password_hash"], what: "Kontots bekräftelselänk", erasure: "Tas bort med kontot." },
+  { table: "sign_in_tokens", columns: ["email"], what: "Inloggningslänkar", erasure: "Tas bort." },
+  { table: "auth_sessions", columns: ["email"], what: "Inloggningar", erasure: "Avslutas och tas bort." },
+  {
+    table: "newsletter_subscribers",
+    columns: ["email", "name", "consent_page"],
+    what: "Nyhetsbrevet",
+    erasure: "Tas bort; bara en kontrollsumma av adressen sparas så att den inte läggs till igen.",
+  },
+  { table: "newsletter_confirmations", columns: ["email", "consent_page"], what: "Obekräftade anmälningar till nyhetsbrevet", erasure: "Tas bort." },
+  { table: "contact_messages", columns: ["name", "email", "message"], what: "Meddelanden till oss", erasure: "Tas bort." },
+  { table: "problem_reports", columns: ["user_name", "user_email", "user_phone", "message"], what: "Problemrapporter", erasure: "Tas bort." },
+  { table: "waitlist_entries", columns: ["name", "email", "dog_name"], what: "Köplatser", erasure: "Lämnas och tas bort." },
+  {
+    table: "email_outbox",
+    columns: ["to_address", "reply_to", "subject", "text_body", "html_body", "headers_json", "last_error"],
+    what: "Mejl till dig, och kopior till personalen som nämner dig",
+    erasure: "Tas bort (bekräftelsen på raderingen skickas, och vår kopia av den töms när den har skickats).",
+  },
+  { table: "flurre_unanswered", columns: ["question"], what: "Frågor till Flurre där du skrivit din adress", erasure: "Tas bort." },
+  {
+    table: "audit_log",
+    columns: ["details_json"],
+    what: "Ändringsloggen, där personalen kan ha skrivit din adress eller ditt namn",
+    erasure: "Adressen och namnet ersätts med [raderad].",
+  },
+];
+
+/** Tables that hold no visitor's address, name or words, and why. */
+export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
+  popup_types: "session types (staff content)",
+  sessions: "training sessions; no attendee in them",
+  session_series: "weekly series of sessions",
+  places: "training places (staff content)",
+  team_members: "the team's public cards (staff content)",
+  preparation_items: "the preparation checklist (staff content)",
+  user_roles: "a user id and a role",
+  calendar_feeds: "a staff user's calendar link (a hashed token)",
+  newsletter_subscriber_segments: "segment names by subscriber id (deleted with the subscriber)",
+  newsletter_suppressions: "a hash of an erased or unsubscribed address, so it is not added again",
+  email_campaigns: "campaigns staff write and their sender addresses",
+  email_campaign_waves: "a campaign's sending schedule",
+  email_campaign_recipients: "subscriber ids per campaign wave",
+  email_bodies: "a campaign's shared body, with no recipient in it",
+  flurre_faq: "answers staff write",
+  session_decisions: "minimum-participant decisions (a staff address)",
+  rate_limits: "counters keyed by a keyed hash (HMAC) of an address or network",
+  d1_migrations: "the database's migration log",
+};
