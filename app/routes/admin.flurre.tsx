@@ -13,6 +13,7 @@
  * Every loader and action call checks the admin role itself. The page reads
  * its data in one D1 batch after the signed-in user.
  */
+import { parseRowId } from "~/domain/row-id";
 import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
@@ -74,12 +75,6 @@ function parseTab(value: string | null): FlurreTab {
   return value === "faq" ? "faq" : "obesvarade";
 }
 
-/** A positive whole id from the URL or a form, else null. */
-function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,14}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 function groupView(group: UnansweredGroup): UnansweredGroupView {
   return {
@@ -146,10 +141,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ page, openCount, toast }, { headers });
   }
 
-  const rowId = parseId(url.searchParams.get("rad"));
-  const answerId = rowId === null ? parseId(url.searchParams.get("svara")) : null;
+  const rowId = parseRowId(url.searchParams.get("rad"));
+  const answerId = rowId === null ? parseRowId(url.searchParams.get("svara")) : null;
   const deleting = rowId !== null && url.searchParams.get("atgard") === "ta-bort";
-  const savedId = parseId(url.searchParams.get("sparad"));
+  const savedId = parseRowId(url.searchParams.get("sparad"));
   let openCount: number | null = null;
   let list: { rows: FaqView[]; more: boolean } | null = null;
   let row: FaqView | null = null;
@@ -218,10 +213,10 @@ const savedHref = (id: number) => `${FAQ_TAB_PATH}&sparad=${id}#${faqRowAnchor(i
 async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
   const { context } = args;
   const rawId = form.get("id");
-  const id = rawId === null ? null : parseId(rawId);
+  const id = rawId === null ? null : parseRowId(rawId);
   if (rawId !== null && id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
   const rawAnswering = form.get("unanswered");
-  const answering = id === null && rawAnswering !== null ? parseId(rawAnswering) : null;
+  const answering = id === null && rawAnswering !== null ? parseRowId(rawAnswering) : null;
   const db = context.cloudflare.env.DB;
   return handleForm(args, {
     // Behind the admin sign-in (checked by the action) and the cross-site POST check.
@@ -253,7 +248,7 @@ async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData
 }
 
 async function deleteAction(context: AppLoadContext, actor: Actor, form: FormData) {
-  const id = parseId(form.get("id"));
+  const id = parseRowId(form.get("id"));
   if (id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
   try {
     const outcome = await deleteFaq(context.cloudflare.env.DB, actor, id);
@@ -265,7 +260,7 @@ async function deleteAction(context: AppLoadContext, actor: Actor, form: FormDat
 }
 
 async function dismissAction(context: AppLoadContext, actor: Actor, form: FormData) {
-  const id = parseId(form.get("id"));
+  const id = parseRowId(form.get("id"));
   if (id === null) return redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
   try {
     const outcome = await dismissUnanswered(context.cloudflare.env.DB, actor, id);

@@ -8,6 +8,7 @@
  * Every loader and action call checks the admin role itself; every change
  * is audited in its batch and purges the cached public pages.
  */
+import { parseRowId } from "~/domain/row-id";
 import {
   getFormProps,
   getInputProps,
@@ -25,6 +26,7 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { RowButton } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
@@ -60,11 +62,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentSty
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
 
-/** A positive whole id from the URL or a form, else null. */
-function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  return Number(value);
-}
 
 const typeAnchor = (id: number) => `passtyp-${id}`;
 const listHref = (id?: number) => (id === undefined ? SESSION_TYPES_PATH : `${SESSION_TYPES_PATH}#${typeAnchor(id)}`);
@@ -143,7 +140,7 @@ function formDefaults(row: SessionTypeListed): TypeFormDefaults {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const typeId = parseId(url.searchParams.get("typ"));
+  const typeId = parseRowId(url.searchParams.get("typ"));
   let types: SessionTypeListed[] | null = null;
   let toast: ToastView | null = null;
   try {
@@ -174,7 +171,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm({ request, context });
   const intent = form.get("intent");
   if (intent === "save") return saveAction(args, actor, form);
-  const id = parseId(form.get("id"));
+  const id = parseRowId(form.get("id"));
   if (id === null) return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
   const env = context.cloudflare.env;
   try {
@@ -211,7 +208,7 @@ export async function action(args: ActionFunctionArgs) {
 async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
   const { context, request } = args;
   const rawId = form.get("id");
-  const id = rawId === null ? null : parseId(rawId);
+  const id = rawId === null ? null : parseRowId(rawId);
   if (rawId !== null && id === null) return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
   const env = context.cloudflare.env;
   return handleForm(args, {
@@ -478,18 +475,6 @@ function TypeList({ types }: { types: TypeView[] }) {
         ))}
       </ol>
     </section>
-  );
-}
-
-function RowButton({ id, intent, label, name }: { id: number; intent: string; label: string; name: string }) {
-  return (
-    <Form method="post" className="inline-form">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={String(id)} />
-      <button type="submit" className="button secondary" aria-label={`${label} ${name}`}>
-        {label}
-      </button>
-    </Form>
   );
 }
 

@@ -7,6 +7,7 @@
  * Every loader and action call checks the admin role itself; every change
  * is audited in its batch and purges the cached public pages.
  */
+import { parseRowId } from "~/domain/row-id";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -38,10 +39,6 @@ export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hu
 const ANCHOR = "person";
 const listHref = (id?: number) => (id === undefined ? PATH : `${PATH}#${rowAnchor(ANCHOR, id)}`);
 
-function parseId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  return Number(value);
-}
 
 type FormDefaults = { name: string; role: string; text: string; image_url: string; sort_order: string };
 
@@ -54,7 +51,7 @@ function formDefaults(row: TeamMember): FormDefaults {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
-  const rowId = parseId(url.searchParams.get("rad"));
+  const rowId = parseRowId(url.searchParams.get("rad"));
   let rows: TeamMember[] | null = null;
   let toast: ToastView | null = null;
   try {
@@ -85,7 +82,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm({ request, context });
   const intent = form.get("intent");
   if (intent === "save") return saveAction(args, actor, form);
-  const id = parseId(form.get("id"));
+  const id = parseRowId(form.get("id"));
   if (id === null) return redirectWithToast(context, PATH, TOASTS.notFound);
   const env = context.cloudflare.env;
   try {
@@ -114,7 +111,7 @@ export async function action(args: ActionFunctionArgs) {
 async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
   const { context, request } = args;
   const rawId = form.get("id");
-  const id = rawId === null ? null : parseId(rawId);
+  const id = rawId === null ? null : parseRowId(rawId);
   if (rawId !== null && id === null) return redirectWithToast(context, PATH, TOASTS.notFound);
   const env = context.cloudflare.env;
   return handleForm(args, {

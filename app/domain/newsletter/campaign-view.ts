@@ -1,6 +1,7 @@
 // How /admin/utskick reads its URL and shows a campaign: the tab, the action
 // being confirmed, the status badge and which actions a status allows
 // (spec section 4, campaign status). Pure.
+import { parseRowId } from "../row-id";
 import { ALL_TARGET } from "./segments";
 import { CAMPAIGN_STATUS_LABELS, TARGET_LABELS, type CampaignAction } from "./admin-texts";
 
@@ -26,12 +27,8 @@ export function parseAction(value: string | null): CampaignAction | null {
   return found ?? null;
 }
 
-/** A positive whole id from the URL or a form, else null. */
-export function parseCampaignId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^[1-9]\d{0,14}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) ? id : null;
-}
+/** A campaign's id from the URL or a form, else null. */
+export const parseCampaignId = parseRowId;
 
 /** A status the page does not know shows as a draft (spec section 4). */
 export function knownStatus(status: string): CampaignStatus {

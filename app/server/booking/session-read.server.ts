@@ -1,4 +1,5 @@
 /** Reads for /session/{id}: the session with its image in one D1 batch. */
+import { parseRowId } from "~/domain/row-id";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
@@ -8,9 +9,7 @@ const { sessions, popupTypes } = schema;
 
 /** Positive integer ids only; "7abc", "0", "-1", "1e3" and huge numbers are refused. */
 export function parseSessionId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
+  return parseRowId(raw);
 }
 
 
