@@ -292,6 +292,8 @@ const PHONE_PAGES = new Set([
   "admin passtyper, a type sent empty",
   "admin platser",
   "admin team",
+  "admin preppa",
+  "admin kalender",
 ]);
 
 function describeViolation(v: Violation): string {
