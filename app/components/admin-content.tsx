@@ -7,6 +7,8 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONTENT_ADMIN_TEXTS as T } from "~/domain/content-texts";
+import type { ToastView } from "~/domain/toast";
+import { Toaster } from "./toaster";
 
 export type ContentRowView = {
   id: number;
@@ -112,5 +114,66 @@ export function ContentDeleteConfirmation({
         </Link>
       </Form>
     </div>
+  );
+}
+
+/** What orderedContentLoader (app/server/content/ordered-content-route.server.ts) gives its page. */
+export type OrderedContentData<Defaults> = {
+  rows: ContentRowView[] | null;
+  editing: { id: number; label: string } | null;
+  confirmDelete: { id: number; label: string } | null;
+  defaults: Defaults;
+  toast: ToastView | null;
+};
+
+/**
+ * The page of an ordered content list (/admin/team, /admin/preppa): the
+ * heading and intro, then the delete confirmation, or the list and the form
+ * (the form first while a row is edited). The form is the page's own.
+ */
+export function OrderedContentPage<Defaults>({
+  loaded,
+  toast,
+  path,
+  anchor,
+  texts,
+  form,
+}: {
+  loaded: OrderedContentData<Defaults>;
+  toast: ToastView | null;
+  path: string;
+  anchor: string;
+  texts: { heading: string; intro: string; listHeading: string; empty: string; deleteHeading: string; deleteQuestion: (label: string) => string };
+  form: ReactNode;
+}) {
+  const list = loaded.rows ? (
+    <ContentRows heading={texts.listHeading} path={path} anchorPrefix={anchor} rows={loaded.rows} empty={texts.empty} />
+  ) : null;
+  return (
+    <section className="admin-page content-admin-page" aria-labelledby="content-heading">
+      <Toaster page toast={toast} />
+      <p className="admin-back">
+        <Link to="/admin" className="back-link">
+          ← {T.backToAdmin}
+        </Link>
+      </p>
+      <h1 id="content-heading">{texts.heading}</h1>
+      <p>{texts.intro}</p>
+      {loaded.confirmDelete ? (
+        <ContentDeleteConfirmation
+          id={loaded.confirmDelete.id}
+          heading={texts.deleteHeading}
+          question={texts.deleteQuestion(loaded.confirmDelete.label)}
+          refusal={null}
+          cancelHref={`${path}#${rowAnchor(anchor, loaded.confirmDelete.id)}`}
+        />
+      ) : (
+        <>
+          {loaded.editing ? null : list}
+          {form}
+          {loaded.editing ? list : null}
+        </>
+      )}
+    </section>
   );
 }

@@ -7,135 +7,53 @@
  * Every loader and action call checks the admin role itself; every change
  * is audited in its batch and purges the cached public pages.
  */
-import { parseRowId } from "~/domain/row-id";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
+import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { Field, TextareaField } from "~/components/forms";
-import { Toaster } from "~/components/toaster";
-import type { ToastView } from "~/domain/toast";
-import type { Actor } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
-import { readForm } from "~/server/forms/request-body.server";
-import { noStoreHeaders } from "~/server/public/cache.server";
-import { purgePublicPages } from "~/server/public/page-cache.server";
-import { redirectWithToast } from "~/server/toast.server";
-import contentStyles from "~/styles/admin-content.css?url";
 import { CONTENT_ADMIN_TEXTS as C, TEAM_TEXTS as T, TEAM_TOASTS as TOASTS, TEAM_PATH as PATH } from "~/domain/content-texts";
-import { TeamMemberSchema } from "~/domain/schemas/site-content";
-import { createTeamMember, deleteTeamMember, moveTeamMember, updateTeamMember } from "~/server/content/content-admin.server";
-import { teamQuery } from "~/server/content/site-content.server";
-import { getDb } from "~/server/db.server";
 import type { TeamMember } from "~/domain/team";
+import { TeamMemberSchema } from "~/domain/schemas/site-content";
+import type { ToastView } from "~/domain/toast";
+import { createTeamMember, deleteTeamMember, moveTeamMember, updateTeamMember } from "~/server/content/content-admin.server";
+import { orderedContentAction, orderedContentLoader, type OrderedContent } from "~/server/content/ordered-content-route.server";
+import { teamQuery } from "~/server/content/site-content.server";
+import contentStyles from "~/styles/admin-content.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
 
 const ANCHOR = "person";
-const listHref = (id?: number) => (id === undefined ? PATH : `${PATH}#${rowAnchor(ANCHOR, id)}`);
-
+const listHref = (id: number) => `${PATH}#${rowAnchor(ANCHOR, id)}`;
 
 type FormDefaults = { name: string; role: string; text: string; image_url: string; sort_order: string };
 
-const NEW_ROW: FormDefaults = { name: "", role: "", text: "", image_url: "", sort_order: "" };
+const CONTENT: OrderedContent<TeamMember, typeof TeamMemberSchema, FormDefaults> = {
+  path: PATH,
+  anchor: ANCHOR,
+  toasts: TOASTS,
+  load: teamQuery,
+  label: (row) => row.name,
+  view: (row) => ({ title: row.name, meta: row.role, text: row.text }),
+  defaults: (row) => ({ name: row.name, role: row.role, text: row.text, image_url: row.imageUrl ?? "", sort_order: String(row.sortOrder) }),
+  empty: { name: "", role: "", text: "", image_url: "", sort_order: "" },
+  schema: TeamMemberSchema,
+  create: createTeamMember,
+  update: updateTeamMember,
+  move: moveTeamMember,
+  remove: deleteTeamMember,
+};
 
-function formDefaults(row: TeamMember): FormDefaults {
-  return { name: row.name, role: row.role, text: row.text, image_url: row.imageUrl ?? "", sort_order: String(row.sortOrder) };
+export function loader(args: LoaderFunctionArgs) {
+  return orderedContentLoader(args, CONTENT);
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
-  const url = new URL(request.url);
-  const rowId = parseRowId(url.searchParams.get("rad"));
-  let rows: TeamMember[] | null = null;
-  let toast: ToastView | null = null;
-  try {
-    rows = await teamQuery(getDb(context.cloudflare.env));
-  } catch (error) {
-    console.error("/admin/team: could not read the rows", error);
-    toast = TOASTS.loadFailed;
-  }
-  const chosen = rowId !== null && rows ? (rows.find((r) => r.id === rowId) ?? null) : null;
-  if (rows && rowId !== null && !chosen) throw await redirectWithToast(context, PATH, TOASTS.notFound);
-  const deleting = chosen !== null && url.searchParams.get("atgard") === "ta-bort";
-  return data(
-    {
-      rows: rows?.map((r) => ({ id: r.id, title: r.name, meta: r.role, text: r.text })) ?? null,
-      editing: chosen && !deleting ? { id: chosen.id, label: chosen.name } : null,
-      confirmDelete: deleting && chosen ? { id: chosen.id, label: chosen.name } : null,
-      defaults: chosen && !deleting ? formDefaults(chosen) : NEW_ROW,
-      toast,
-    },
-    { headers: noStoreHeaders },
-  );
-}
-
-export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const user = await requireAdmin(context, request);
-  const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
-  if (intent === "save") return saveAction(args, actor, form);
-  const id = parseRowId(form.get("id"));
-  if (id === null) return redirectWithToast(context, PATH, TOASTS.notFound);
-  const env = context.cloudflare.env;
-  try {
-    switch (intent) {
-      case "up":
-      case "down": {
-        const outcome = await moveTeamMember(env, actor, id, intent);
-        if (outcome === "not-found") return redirectWithToast(context, PATH, TOASTS.notFound);
-        if (outcome === "moved") await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id), outcome === "moved" ? TOASTS.moved : TOASTS.unchanged);
-      }
-      case "delete": {
-        const outcome = await deleteTeamMember(env, actor, id);
-        if (outcome.status === "deleted") await purgePublicPages(request);
-        return redirectWithToast(context, PATH, outcome.status === "deleted" ? TOASTS.deleted : TOASTS.notFound);
-      }
-      default:
-        return redirectWithToast(context, PATH, TOASTS.notFound);
-    }
-  } catch (error) {
-    console.error(`/admin/team: could not ${String(intent)} row ${id}`, error);
-    return redirectWithToast(context, PATH, TOASTS.failed);
-  }
-}
-
-async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
-  const { context, request } = args;
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseRowId(rawId);
-  if (rawId !== null && id === null) return redirectWithToast(context, PATH, TOASTS.notFound);
-  const env = context.cloudflare.env;
-  return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
-    botCheck: false,
-    parse: withSchema(TeamMemberSchema),
-    async run(values) {
-      try {
-        const outcome = id === null ? await createTeamMember(env, actor, values) : await updateTeamMember(env, actor, id, values);
-        switch (outcome.status) {
-          case "saved":
-            await purgePublicPages(request);
-            return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
-          case "unchanged":
-            return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
-          default:
-            return redirectWithToast(context, PATH, TOASTS.notFound);
-        }
-      } catch (error) {
-        console.error("/admin/team: could not save a row", error);
-        return { status: 500, toast: TOASTS.failed };
-      }
-    },
-  });
+export function action(args: ActionFunctionArgs) {
+  return orderedContentAction(args, CONTENT);
 }
 
 type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };
@@ -143,40 +61,22 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminTeam() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
-  const list = loaded.rows ? (
-    <ContentRows heading={T.listHeading} path={PATH} anchorPrefix={ANCHOR} rows={loaded.rows} empty={T.empty} />
-  ) : null;
   return (
-    <section className="admin-page content-admin-page" aria-labelledby="content-heading">
-      <Toaster page toast={actionData?.toast ?? loaded.toast} />
-      <p className="admin-back">
-        <Link to="/admin" className="back-link">
-          ← {C.backToAdmin}
-        </Link>
-      </p>
-      <h1 id="content-heading">{T.heading}</h1>
-      <p>{T.intro}</p>
-      {loaded.confirmDelete ? (
-        <ContentDeleteConfirmation
-          id={loaded.confirmDelete.id}
-          heading={T.deleteHeading}
-          question={T.deleteQuestion(loaded.confirmDelete.label)}
-          refusal={null}
-          cancelHref={listHref(loaded.confirmDelete.id)}
+    <OrderedContentPage
+      loaded={loaded}
+      toast={actionData?.toast ?? loaded.toast}
+      path={PATH}
+      anchor={ANCHOR}
+      texts={T}
+      form={
+        <RowForm
+          key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
+          editing={loaded.editing}
+          defaults={loaded.defaults}
+          lastResult={actionData?.result ?? null}
         />
-      ) : (
-        <>
-          {loaded.editing ? null : list}
-          <RowForm
-            key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
-            editing={loaded.editing}
-            defaults={loaded.defaults}
-            lastResult={actionData?.result ?? null}
-          />
-          {loaded.editing ? list : null}
-        </>
-      )}
-    </section>
+      }
+    />
   );
 }
 

@@ -1,0 +1,139 @@
+/**
+ * The loader and action of an admin page that keeps an ordered list of
+ * content rows (/admin/team, /admin/preppa): the list, one form (a new row,
+ * or `?rad=ID` to edit one), a confirmation step before a delete
+ * (`?rad=ID&atgard=ta-bort`), and the posts: save, move up/down, delete.
+ * Every call checks the admin role; every change purges the cached pages.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { parseRowId } from "~/domain/row-id";
+import type { ToastView } from "~/domain/toast";
+import type { Actor } from "../audit/audit-log.server";
+import { requireAdmin } from "../auth/session-user.server";
+import { getDb, type Db } from "../db.server";
+import type { Env } from "../env.server";
+import { handleForm, withSchema } from "../form-action.server";
+import { readForm } from "../forms/request-body.server";
+import { noStoreHeaders } from "../public/cache.server";
+import { purgePublicPages } from "../public/page-cache.server";
+import { redirectWithToast } from "../toast.server";
+import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
+
+export type OrderedContentToasts = Record<
+  "created" | "updated" | "unchanged" | "moved" | "deleted" | "notFound" | "failed" | "loadFailed",
+  ToastView
+>;
+
+export interface OrderedContent<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults> {
+  path: string;
+  /** The anchor prefix of a row on the list (`#prefix-ID`). */
+  anchor: string;
+  toasts: OrderedContentToasts;
+  load: (db: Db) => Promise<Row[]>;
+  /** What the list and the confirmation call a row. */
+  label: (row: Row) => string;
+  /** The row as the list shows it (ContentRowView without the id). */
+  view: (row: Row) => { title: string; meta?: string | null; text?: string | null };
+  /** The form's values for a row, and for a new one. */
+  defaults: (row: Row) => Defaults;
+  empty: Defaults;
+  schema: Schema;
+  create: (env: Pick<Env, "DB">, actor: Actor, values: z.output<Schema>) => Promise<SaveOutcome>;
+  update: (env: Pick<Env, "DB">, actor: Actor, id: number, values: z.output<Schema>) => Promise<SaveOutcome>;
+  move: (env: Pick<Env, "DB">, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
+  remove: (env: Pick<Env, "DB">, actor: Actor, id: number) => Promise<DeleteOutcome>;
+}
+
+export async function orderedContentLoader<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults>(
+  { request, context }: LoaderFunctionArgs,
+  content: OrderedContent<Row, Schema, Defaults>,
+) {
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const rowId = parseRowId(url.searchParams.get("rad"));
+  let rows: Row[] | null = null;
+  let toast: ToastView | null = null;
+  try {
+    rows = await content.load(getDb(context.cloudflare.env));
+  } catch (error) {
+    console.error(`${content.path}: could not read the rows`, error);
+    toast = content.toasts.loadFailed;
+  }
+  const chosen = rowId !== null && rows ? (rows.find((r) => r.id === rowId) ?? null) : null;
+  if (rows && rowId !== null && !chosen) throw await redirectWithToast(context, content.path, content.toasts.notFound);
+  const deleting = chosen !== null && url.searchParams.get("atgard") === "ta-bort";
+  return data(
+    {
+      rows: rows?.map((row) => ({ id: row.id, ...content.view(row) })) ?? null,
+      editing: chosen && !deleting ? { id: chosen.id, label: content.label(chosen) } : null,
+      confirmDelete: deleting && chosen ? { id: chosen.id, label: content.label(chosen) } : null,
+      defaults: chosen && !deleting ? content.defaults(chosen) : content.empty,
+      toast,
+    },
+    { headers: noStoreHeaders },
+  );
+}
+
+export async function orderedContentAction<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults>(
+  args: ActionFunctionArgs,
+  content: OrderedContent<Row, Schema, Defaults>,
+) {
+  const { request, context } = args;
+  const { path, toasts } = content;
+  const listHref = (id: number) => `${path}#${content.anchor}-${id}`;
+  const user = await requireAdmin(context, request);
+  const actor: Actor = { userId: user.userId, email: user.email };
+  const form = await readForm({ request, context });
+  const intent = form.get("intent");
+  const env = context.cloudflare.env;
+  const rawId = form.get("id");
+  const id = rawId === null ? null : parseRowId(rawId);
+  if ((intent !== "save" || rawId !== null) && id === null) return redirectWithToast(context, path, toasts.notFound);
+
+  if (intent === "save") {
+    return handleForm(args, {
+      // Behind the admin sign-in (checked above) and the cross-site POST check.
+      botCheck: false,
+      parse: withSchema(content.schema),
+      async run(values) {
+        try {
+          const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
+          switch (outcome.status) {
+            case "saved":
+              await purgePublicPages(request);
+              return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
+            case "unchanged":
+              return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
+            default:
+              return redirectWithToast(context, path, toasts.notFound);
+          }
+        } catch (error) {
+          console.error(`${path}: could not save a row`, error);
+          return { status: 500, toast: toasts.failed };
+        }
+      },
+    });
+  }
+  try {
+    switch (intent) {
+      case "up":
+      case "down": {
+        const outcome = await content.move(env, actor, id!, intent);
+        if (outcome === "not-found") return redirectWithToast(context, path, toasts.notFound);
+        if (outcome === "moved") await purgePublicPages(request);
+        return redirectWithToast(context, listHref(id!), outcome === "moved" ? toasts.moved : toasts.unchanged);
+      }
+      case "delete": {
+        const outcome = await content.remove(env, actor, id!);
+        if (outcome.status === "deleted") await purgePublicPages(request);
+        return redirectWithToast(context, path, outcome.status === "deleted" ? toasts.deleted : toasts.notFound);
+      }
+      default:
+        return redirectWithToast(context, path, toasts.notFound);
+    }
+  } catch (error) {
+    console.error(`${path}: could not ${String(intent)} row ${id}`, error);
+    return redirectWithToast(context, path, toasts.failed);
+  }
+}
