@@ -29,7 +29,10 @@ export default defineConfig(async () => {
               main: "./workers/app.ts",
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
-                bindings: { TEST_MIGRATIONS: migrations },
+                // The provider stubs of most tests answer at once and carry no rate-limit
+                // headers; pacing at the default 2 calls a second would only slow them.
+                // The pacing tests (mail-pacing.test.ts) set their own rate and clock.
+                bindings: { TEST_MIGRATIONS: migrations, MAIL_PROVIDER_RPS: "1000" },
               },
             }),
           ],

@@ -2,7 +2,8 @@
  * The Worker: static assets are served by the platform (with the headers in
  * public/_headers); everything else goes to the Remix request handler. Every
  * answer gets the security headers with a fresh CSP nonce, and cross-site
- * state-changing requests are refused before any route runs. Also exports
+ * state-changing requests are refused before any route runs (the mail
+ * provider's signed events, a JSON body, go to their own handler). Also exports
  * the Durable Object classes.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
@@ -20,6 +21,7 @@ import {
 } from "../app/server/http-security.server";
 import { admitFormBody, bodyRefusalResponse, hasBody } from "../app/server/forms/request-body.server";
 import { withPageCache } from "../app/server/public/page-cache.server";
+import { handleMailEvent, MAIL_EVENTS_PATH } from "../app/server/email/provider-events.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 
@@ -43,6 +45,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
       return plainText(`Hundpass kan inte starta: konfigurationen är ofullständig.${detail}`, 500);
     }
     throw error;
+  }
+  // The provider's signed events: a JSON body, authorized by its signature alone, never a form.
+  if (new URL(request.url).pathname === MAIL_EVENTS_PATH) {
+    return handleMailEvent(request, { env: loadContext.cloudflare.env, config: loadContext.config });
   }
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);

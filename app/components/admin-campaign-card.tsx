@@ -15,6 +15,10 @@ export interface CampaignCardView {
   subject: string;
   status: string;
   sentCount: number;
+  /** What the provider reported back: delivered, bounced, marked as spam. */
+  delivered: number;
+  bounced: number;
+  complained: number;
   targetSegment: string;
   fromEmail: string;
   createdLabel: string;
@@ -49,6 +53,16 @@ export function CampaignCard({
         <dd>{campaign.fromEmail}</dd>
         <dt>{T.sentCount}</dt>
         <dd data-testid="campaign-sent-count">{campaign.sentCount}</dd>
+        {campaign.sentCount > 0 ? (
+          <>
+            <dt>{T.delivered}</dt>
+            <dd data-testid="campaign-delivered">{campaign.delivered}</dd>
+            <dt>{T.bounced}</dt>
+            <dd data-testid="campaign-bounced">{campaign.bounced}</dd>
+            <dt>{T.complained}</dt>
+            <dd data-testid="campaign-complained">{campaign.complained}</dd>
+          </>
+        ) : null}
         <dt>{T.created}</dt>
         <dd>{campaign.createdLabel}</dd>
       </dl>

@@ -1,9 +1,10 @@
 // Every admin page a staff member opens from the menu, in the order they use
 // them: create, the three lists of upcoming sessions, all sessions, the
-// session types, places, team and preparation list, the calendar subscription, the newsletter, Flurre's questions, the audit log. The /admin cards and the
+// session types, places, team and preparation list, the calendar subscription, the newsletter, mail that did not arrive, Flurre's questions, the audit log. The /admin cards and the
 // admin part of the site menu both render this one list.
 import { ALL_SESSIONS_TEXTS } from "./admin-all-sessions-texts";
 import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS } from "./flurre/admin-texts";
+import { MAIL_STATUS_PAGE } from "./mail-status";
 
 export type AdminPage = { to: string; title: string };
 
@@ -26,6 +27,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   PREPARATION_PAGE,
   { to: "/admin/kalender", title: "Kalender" },
   { to: "/admin/utskick", title: "Utskick" },
+  MAIL_STATUS_PAGE,
   { to: FLURRE_ADMIN_PATH, title: FLURRE_ADMIN_TEXTS.menuLink },
   { to: "/admin/logg", title: "Logg över ändringar" },
 ];

@@ -70,11 +70,16 @@ export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
 }
 
 /** A confirmed booking on its session's admin page, with when its reminder was queued (null: not reminded). */
-export type AdminRemindedBookingRow = AdminBookingRow & { remindedAt: string | null };
+export type AdminRemindedBookingRow = AdminBookingRow & {
+  remindedAt: string | null;
+  /** Its confirmation became a dead letter or bounced (/admin/epost-status). */
+  confirmationUndelivered?: boolean;
+};
 
 export type AdminRemindedBookingView = AdminBookingView & {
   /** "Påmind 24 okt. 2026 19:00" (Stockholm time) once reminded; null before. */
   remindedLabel: string | null;
+  confirmationUndelivered: boolean;
 };
 
 export function reminderLabel(remindedAt: string | null): string | null {
@@ -82,5 +87,9 @@ export function reminderLabel(remindedAt: string | null): string | null {
 }
 
 export function toAdminRemindedBooking(row: AdminRemindedBookingRow): AdminRemindedBookingView {
-  return { ...toAdminBooking(row), remindedLabel: reminderLabel(row.remindedAt) };
+  return {
+    ...toAdminBooking(row),
+    remindedLabel: reminderLabel(row.remindedAt),
+    confirmationUndelivered: row.confirmationUndelivered === true,
+  };
 }

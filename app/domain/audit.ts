@@ -9,6 +9,7 @@ const ACTION_LABELS: Record<string, string> = {
   "session.decision": "Beslutade om pass med få deltagare",
   "booking.cancel": "Avbokade bokning",
   "email.send": "Skickade mejl",
+  "email.resend": "Skickade ett olevererat mejl igen",
   "campaign.send": "Startade utskick",
   "campaign.stop": "Stoppade utskick",
   "campaign.delete": "Tog bort kampanj",

@@ -10,6 +10,7 @@
  * session's confirmed bookings, each marked 'Påmind …' once its reminder
  * (24 h before the session) is queued.
  */
+import { MAIL_STATUS_PAGE, MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
@@ -276,7 +277,18 @@ export default function AdminSessionPage() {
               <li key={booking.id}>
                 <BookingInfo
                   booking={booking}
-                  badge={booking.remindedLabel ? <span className="badge badge-grey">{booking.remindedLabel}</span> : null}
+                  badge={
+                    booking.remindedLabel || booking.confirmationUndelivered ? (
+                      <>
+                        {booking.confirmationUndelivered ? (
+                          <Link to={MAIL_STATUS_PAGE.to} className="badge badge-red" data-testid="confirmation-undelivered">
+                            {MAIL_STATUS_TEXTS.bookingBadge}
+                          </Link>
+                        ) : null}{" "}
+                        {booking.remindedLabel ? <span className="badge badge-grey">{booking.remindedLabel}</span> : null}
+                      </>
+                    ) : null
+                  }
                 />
               </li>
             ))}

@@ -30,6 +30,10 @@ export interface Env {
   SESSION_SECRET?: string;
   RESEND_API_KEY?: string;
   RESEND_API_URL?: string;
+  /** Calls a second the drain makes to the provider when its answers carry no rate-limit headers (default 2). */
+  MAIL_PROVIDER_RPS?: string;
+  /** The provider's webhook signing secret (whsec_…); without it the webhook endpoint answers 404. */
+  RESEND_WEBHOOK_SECRET?: string;
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;
   /** Bookings per address per 10 minutes (default 20); the bench raises it. */
@@ -132,6 +136,16 @@ const ConfigSchema = z
       .min(32, "SESSION_SECRET must be at least 32 characters"),
     RESEND_API_KEY: z.string().optional(),
     RESEND_API_URL: z.string().url().default("https://api.resend.com/emails"),
+    MAIL_PROVIDER_RPS: z.coerce
+      .number({ invalid_type_error: "MAIL_PROVIDER_RPS must be a number of calls per second" })
+      .min(0.1, "MAIL_PROVIDER_RPS must be at least 0.1")
+      .max(1000, "MAIL_PROVIDER_RPS must be at most 1000")
+      .default(2),
+    RESEND_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9+/=]+$/, "RESEND_WEBHOOK_SECRET must be the whsec_… secret the provider shows")
+      .optional(),
     TURNSTILE_SITE_KEY: z.string({ required_error: "TURNSTILE_SITE_KEY is required" }).min(1),
     TURNSTILE_SECRET_KEY: z.string({ required_error: "TURNSTILE_SECRET_KEY is required" }).min(1),
     MAIL_RETENTION_DAYS: z.coerce

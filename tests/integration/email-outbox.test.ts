@@ -132,7 +132,7 @@ describe("drainOutbox with Resend", () => {
 
     const result = await drainOutbox(resend);
 
-    expect(result).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(result).toEqual({ sent: 1, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     const [url, init] = fetchSpy.mock.calls[0]!;
     expect(url).toBe("https://api.resend.com/emails");
@@ -168,7 +168,7 @@ describe("drainOutbox with Resend", () => {
     const id = await queue();
     const now = new Date();
 
-    expect(await drainOutbox(resend, { now })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await drainOutbox(resend, { now })).toEqual({ sent: 0, retried: 1, failed: 0, rateLimited: 0, deferred: 0 });
     const failedOnce = await readRow(id);
     expect(failedOnce.status).toBe("queued");
     expect(failedOnce.attempts).toBe(1);
@@ -177,11 +177,11 @@ describe("drainOutbox with Resend", () => {
     expect(failedOnce.nextAttemptAt > now.toISOString()).toBe(true);
 
     // Not due yet: nothing is sent.
-    expect(await drainOutbox(resend, { now: later(now, 30_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await drainOutbox(resend, { now: later(now, 30_000) })).toEqual({ sent: 0, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 
     const afterBackoff = new Date(Date.parse(failedOnce.nextAttemptAt) + 1);
-    expect(await drainOutbox(resend, { now: afterBackoff })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await drainOutbox(resend, { now: afterBackoff })).toEqual({ sent: 1, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
     const sent = await readRow(id);
     expect(sent.status).toBe("sent");
     expect(sent.providerMessageId).toBe("re_second");
@@ -196,7 +196,7 @@ describe("drainOutbox with Resend", () => {
     });
     const id = await queue();
 
-    expect(await drainOutbox(resend)).toEqual({ sent: 0, retried: 1, failed: 0 });
+    expect(await drainOutbox(resend)).toEqual({ sent: 0, retried: 1, failed: 0, rateLimited: 0, deferred: 0 });
     const row = await readRow(id);
     expect(row.status).toBe("queued");
     expect(row.lastError).toContain("Network connection lost.");
@@ -215,7 +215,7 @@ describe("drainOutbox with Resend", () => {
     }
 
     expect(outcomes.slice(0, -1).every((o) => o.retried === 1)).toBe(true);
-    expect(outcomes.at(-1)).toEqual({ sent: 0, retried: 0, failed: 1 });
+    expect(outcomes.at(-1)).toEqual({ sent: 0, retried: 0, failed: 1, rateLimited: 0, deferred: 0 });
     const row = await readRow(id);
     expect(row.status).toBe("failed");
     expect(row.attempts).toBe(MAX_ATTEMPTS);
@@ -257,7 +257,7 @@ describe("drainOutbox with Resend", () => {
     await db.update(schema.emailOutbox).set(sending(later(now, -60_000))).where(eq(schema.emailOutbox.id, stuck));
     await db.update(schema.emailOutbox).set(sending(later(now, 5 * 60_000))).where(eq(schema.emailOutbox.id, busy));
 
-    expect(await drainOutbox(resend, { now })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await drainOutbox(resend, { now })).toEqual({ sent: 1, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
 
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(await readRow(stuck)).toMatchObject({ status: "sent", attempts: 2, providerMessageId: "re_rescued" });
@@ -336,7 +336,7 @@ describe("a drain slower than its lease", () => {
 
     const result = await drainOutbox(resend, { limit: 200, now: () => clock.now });
 
-    expect(result).toEqual({ sent: 60, retried: 0, failed: 0 });
+    expect(result).toEqual({ sent: 60, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
     expect(spy).toHaveBeenCalledTimes(60);
     expect(leaseAtSend.length).toBeGreaterThan(0);
     expect(Math.min(...leaseAtSend)).toBeGreaterThan(14_000);
@@ -368,7 +368,7 @@ describe("the local transport and scheduleDrain", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const result = await sendEmail(local, message);
 
-    expect(await drainOutbox(local)).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await drainOutbox(local)).toEqual({ sent: 1, retried: 0, failed: 0, rateLimited: 0, deferred: 0 });
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(await readRow(result.id!)).toMatchObject({ status: "sent", providerMessageId: null });
   });

@@ -91,6 +91,11 @@ async function fillEveryPlace() {
          VALUES (?1, ?1, ?2, ?3, 'info@hundpass.se', ?4, ?5, ?6, 'sent', ?7)`,
       ).bind(id, kind, to, replyTo, subject, text, iso(past)),
     ),
+    // The provider's word that her confirmation bounced.
+    env.DB.prepare(
+      `INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, recipient, subject, detail)
+       VALUES ('msg_radera', 'bounced', 're_radera', 'radera-m1', ?, 'Bokad: VALPKURS', ?)`,
+    ).bind(EMAIL, `Permanent · ${EMAIL} does not exist`),
     env.DB.prepare("INSERT INTO flurre_unanswered (question, normalized, page) VALUES (?, ?, '/')").bind(
       `Kan ni mejla mig på ${EMAIL}?`,
       `kan ni mejla mig pa ${EMAIL.toLowerCase()}`,

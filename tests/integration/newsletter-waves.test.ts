@@ -155,9 +155,9 @@ describe("a campaign to 'alla'", () => {
       .first<{ subject: string; text: string }>();
     expect(report?.subject).toBe("Rapport: Aprilbrevet");
     expect(report?.text).toContain(
-      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 4\n  Skickade: 3\n  Misslyckade: 1\n  Avprenumererade: 0",
+      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 4\n  Skickade: 3\n  Misslyckade: 1\n  Levererade: 0\n  Studsade: 0\n  Skräppostanmälda: 0\n  Avprenumererade: 0",
     );
-    expect(report?.text).toContain("Våg 2 (dag 2): slut-utskick\n  Mottagare: 2\n  Skickade: 2\n  Misslyckade: 0\n  Avprenumererade: 1");
+    expect(report?.text).toContain("Våg 2 (dag 2): slut-utskick\n  Mottagare: 2\n  Skickade: 2\n  Misslyckade: 0\n  Levererade: 0\n  Studsade: 0\n  Skräppostanmälda: 0\n  Avprenumererade: 1");
     expect(report?.text).toContain("Våg 3 (dag 3): utan segment\n  Mottagare: 2");
     expect((await campaignState(id))?.status).toBe("sent");
   });

@@ -1,6 +1,7 @@
 // The day-4 report of a campaign sent to "alla", to the admin: per wave, how
-// many recipients it had, how many mails were delivered and failed, and how
-// many of its recipients have unsubscribed since. Pure.
+// many recipients it had, how many mails were handed over and failed, what the
+// provider reported back (delivered, bounced, marked as spam), and how many
+// of its recipients have unsubscribed since. Pure.
 import { UNSEGMENTED_AUDIENCE } from "../newsletter/segments";
 import { formatDateTime } from "../time";
 import { escapeHtml, htmlDocument } from "./html";
@@ -13,6 +14,10 @@ export interface WaveReportRow {
   recipients: number;
   sent: number;
   failed: number;
+  /** What the provider reported back (its webhook): delivered to the inbox, bounced, marked as spam. */
+  delivered: number;
+  bounced: number;
+  complained: number;
   /** Recipients now unsubscribed. */
   unsubscribed: number;
 }
@@ -36,25 +41,33 @@ function waveTitle(row: WaveReportRow): string {
   return `Våg ${row.wave} (${day}): ${row.audiences.map(audienceLabel).join(", ")}`;
 }
 
-function figures(row: Pick<WaveReportRow, "recipients" | "sent" | "failed" | "unsubscribed">): Array<[string, number]> {
+type Figures = Pick<WaveReportRow, "recipients" | "sent" | "failed" | "delivered" | "bounced" | "complained" | "unsubscribed">;
+
+function figures(row: Figures): Array<[string, number]> {
   return [
     ["Mottagare", row.recipients],
     ["Skickade", row.sent],
     ["Misslyckade", row.failed],
+    ["Levererade", row.delivered],
+    ["Studsade", row.bounced],
+    ["Skräppostanmälda", row.complained],
     ["Avprenumererade", row.unsubscribed],
   ];
 }
 
 export function campaignReportMail(report: CampaignReport): ComposedMail {
   const subject = `Rapport: ${report.campaignName}`;
-  const total = report.waves.reduce(
+  const total = report.waves.reduce<Figures>(
     (sum, w) => ({
       recipients: sum.recipients + w.recipients,
       sent: sum.sent + w.sent,
       failed: sum.failed + w.failed,
+      delivered: sum.delivered + w.delivered,
+      bounced: sum.bounced + w.bounced,
+      complained: sum.complained + w.complained,
       unsubscribed: sum.unsubscribed + w.unsubscribed,
     }),
-    { recipients: 0, sent: 0, failed: 0, unsubscribed: 0 },
+    { recipients: 0, sent: 0, failed: 0, delivered: 0, bounced: 0, complained: 0, unsubscribed: 0 },
   );
   const intro = [
     `Utskicket "${report.campaignName}" (ämnesrad: ${report.subject}) är klart.`,
@@ -70,7 +83,7 @@ export function campaignReportMail(report: CampaignReport): ComposedMail {
 
   const cell = "padding:4px 8px;border-bottom:1px solid #dfe3dc;text-align:right";
   const head = "padding:4px 8px;border-bottom:1px solid #dfe3dc;text-align:left";
-  const tableRow = (title: string, row: Parameters<typeof figures>[0], bold = false) =>
+  const tableRow = (title: string, row: Figures, bold = false) =>
     `<tr${bold ? ' style="font-weight:600"' : ""}><td style="${head}">${escapeHtml(title)}</td>${figures(row)
       .map(([, n]) => `<td style="${cell}">${n}</td>`)
       .join("")}</tr>`;

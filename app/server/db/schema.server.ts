@@ -228,6 +228,11 @@ export const newsletterSubscribers = sqliteTable(
     consentPage: text("consent_page"),
     consentWording: text("consent_wording"),
     consentIpHash: text("consent_ip_hash"),
+    /** A hard bounce: no more newsletters to this address (migration 0018). */
+    undeliverableAt: text("undeliverable_at"),
+    undeliverableReason: text("undeliverable_reason"),
+    /** Why they left: null (their link, the admin) or 'complaint' (marked a newsletter as spam). */
+    unsubscribeReason: text("unsubscribe_reason", { enum: ["complaint"] }),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_unique").on(sql`lower(${t.email})`),
@@ -335,6 +340,7 @@ export const emailCampaignRecipients = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.campaignId, t.subscriberId] }),
     index("email_campaign_recipients_wave_idx").on(t.campaignId, t.wave),
+    index("email_campaign_recipients_outbox_idx").on(t.outboxId).where(sql`outbox_id IS NOT NULL`),
   ],
 );
 
@@ -450,6 +456,8 @@ export const emailOutbox = sqliteTable(
     /** A batch's idempotency key, fixed when the batch is first formed (migration 0017). */
     batchKey: text("batch_key"),
     varsJson: text("vars_json"),
+    /** The key the provider sees when not idempotencyKey: a fresh one after 'Skicka igen' (migration 0018). */
+    providerKey: text("provider_key"),
   },
   (t) => [
     uniqueIndex("email_outbox_idempotency_key_unique").on(t.idempotencyKey),
@@ -458,6 +466,29 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_expires_idx").on(t.expiresAt),
     index("email_outbox_body_idx").on(t.bodyId),
     index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`batch_key IS NOT NULL`),
+    index("email_outbox_provider_message_idx").on(t.providerMessageId).where(sql`provider_message_id IS NOT NULL`),
+  ],
+);
+
+/** What the provider reported about a mail it took (its signed webhook); one row per event id. */
+export const emailEvents = sqliteTable(
+  "email_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    type: text("type", { enum: ["delivered", "bounced", "complained"] }).notNull(),
+    providerMessageId: text("provider_message_id").notNull(),
+    outboxId: text("outbox_id"),
+    campaignId: integer("campaign_id"),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    detail: text("detail"),
+    occurredAt: text("occurred_at"),
+    receivedAt: text("received_at").notNull().default(now),
+  },
+  (t) => [
+    index("email_events_campaign_idx").on(t.campaignId, t.type).where(sql`campaign_id IS NOT NULL`),
+    index("email_events_outbox_idx").on(t.outboxId).where(sql`outbox_id IS NOT NULL`),
+    index("email_events_received_idx").on(t.receivedAt),
   ],
 );
 

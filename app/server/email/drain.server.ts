@@ -13,6 +13,13 @@
  * key, so the provider drops the repeat. `limit` counts provider calls, so
  * 10 000 newsletter mails are 100 calls.
  *
+ * Calls are paced to the provider's rate limit (pacing.server.ts): a 429 is
+ * not a failed attempt; the drain waits its retry-after and makes the same
+ * call again, or, when the wait would pass the run's deadline, gives the rows
+ * back to the queue untried. Transactional mail (everything but newsletters)
+ * is claimed before any campaign row, and campaign calls leave room in each
+ * second for transactional mail drained elsewhere meanwhile.
+ *
  * A claim is a lease (SENDING_LEASE_MS): once it runs out, another drain may
  * take the row and send it again. So rows are claimed in chunks small enough
  * to be delivered inside their lease even if every delivery takes its full
@@ -37,12 +44,21 @@ import {
   type OutboxRow,
   type SentRow,
 } from "./outbox.server";
-import { BATCH_SIZE, batchKeyFor, deliver, deliverBatch, DELIVERY_TIMEOUT_MS, type BatchMessage } from "./transport.server";
+import { ProviderPacer, sleep as platformSleep, type CallClass } from "./pacing.server";
+import {
+  BATCH_SIZE,
+  batchKeyFor,
+  deliver,
+  deliverBatch,
+  DELIVERY_TIMEOUT_MS,
+  type BatchMessage,
+  type CallAnswer,
+} from "./transport.server";
 
 export interface DrainOptions {
   /**
    * Most provider calls in this run (a row, or a batch of up to BATCH_SIZE
-   * shared-body rows). Delivery is sequential, to respect the provider's rate limit.
+   * shared-body rows). Delivery is sequential and paced to the provider's rate limit.
    */
   limit?: number;
   /**
@@ -50,9 +66,14 @@ export interface DrainOptions {
    * forward to reach retries or to play a slow provider); otherwise the real time.
    */
   now?: Date | (() => Date);
+  /** How the drain pauses between calls (tests pass one that moves their clock); the platform's timer by default. */
+  sleep?: (ms: number) => Promise<void>;
   /** Deliver only these messages (e.g. the one a request just queued), if due. */
   ids?: readonly string[];
-  /** Claim no new chunk after this long (ms), so a run ends before the next one starts. */
+  /**
+   * How long this run may make calls (ms): no call starts after it, and rows
+   * claimed but not tried by then go back to the queue, their attempt not counted.
+   */
   budgetMs?: number;
 }
 
@@ -61,6 +82,10 @@ export type DrainResult = {
   sent: number;
   retried: number;
   failed: number;
+  /** 429 answers heard (each waited out, never counted as an attempt). */
+  rateLimited: number;
+  /** Rows claimed and given back untried because the run's time was up. */
+  deferred: number;
 };
 
 export const DEFAULT_DRAIN_LIMIT = 50;
@@ -69,22 +94,33 @@ export const DEFAULT_DRAIN_LIMIT = 50;
  * chunk is done in half its lease.
  */
 export const CLAIM_CHUNK = Math.floor(SENDING_LEASE_MS / 2 / DELIVERY_TIMEOUT_MS);
-/** Shared-body rows claimed at a time: as many calls as CLAIM_CHUNK, each a full batch. */
-export const SHARED_CLAIM_CHUNK = CLAIM_CHUNK * BATCH_SIZE;
+/**
+ * Campaign batches claimed at a time: few, so a transactional mail queued
+ * meanwhile is claimed after at most this many campaign calls.
+ */
+export const CAMPAIGN_CALLS_PER_CLAIM = 2;
 /** A row is sent only while its lease has at least this much left. */
 const LEASE_MARGIN_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 export async function drainOutbox(
   context: EmailContext,
-  { limit = DEFAULT_DRAIN_LIMIT, now: clock, ids, budgetMs = Infinity }: DrainOptions = {},
+  { limit = DEFAULT_DRAIN_LIMIT, now: clock, sleep = platformSleep, ids, budgetMs = Infinity }: DrainOptions = {},
 ): Promise<DrainResult> {
   const { env, config } = toMailDeps(context);
   const db = getDb(env);
   // Read at each step, so a long drain never hands out or trusts a stale claim.
   const now = typeof clock === "function" ? clock : () => clock ?? new Date();
-  const result: DrainResult = { sent: 0, retried: 0, failed: 0 };
+  const result: DrainResult = { sent: 0, retried: 0, failed: 0, rateLimited: 0, deferred: 0 };
   if (ids && ids.length === 0) return result;
   const started = now().getTime();
+  const deadline = started + budgetMs;
+  // Only a real provider is paced; the local outbox transport takes everything at once.
+  const pacer =
+    config.EMAIL_TRANSPORT === "resend"
+      ? new ProviderPacer({ rps: config.MAIL_PROVIDER_RPS, now: () => now().getTime(), sleep, deadline })
+      : null;
+  /** Set when the run's time is up: nothing more is claimed or called. */
+  let timeUp = false;
 
   // A request's own drain (ids given) skips the sweep for crashed drains; the cron does it.
   if (!ids) result.failed += await releaseExpiredClaims(db, now());
@@ -93,6 +129,32 @@ export async function drainOutbox(
     if (sent.length === 0) return;
     await markAllSent(db, sent, now());
     result.sent += sent.length;
+  };
+  const leaseTooShort = (rows: readonly OutboxRow[]) =>
+    rows.some((row) => Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS);
+
+  /**
+   * Makes one provider call, paced, again after each 429 while the run has
+   * time and the rows' lease allows; null when the call was not made (the
+   * rows are still claimed: the caller gives them back).
+   */
+  const paced = async <T>(kind: CallClass, rows: readonly OutboxRow[], call: () => Promise<CallAnswer<T>>) => {
+    for (;;) {
+      if (timeUp || (pacer && !(await pacer.take(kind)))) {
+        timeUp = true;
+        return null;
+      }
+      if (leaseTooShort(rows)) return null;
+      const answer = await call();
+      pacer?.heard(answer.pace, answer.rateLimited);
+      if (!answer.rateLimited) return answer.results;
+      result.rateLimited++;
+    }
+  };
+  const giveBack = async (rows: readonly OutboxRow[]) => {
+    if (rows.length === 0) return;
+    await unclaim(db, rows.map((r) => r.id), now());
+    if (timeUp) result.deferred += rows.length;
   };
 
   /**
@@ -117,8 +179,8 @@ export async function drainOutbox(
     const batches = batchesOf(claimed);
     let calls = 0;
     for (const [b, group] of batches.entries()) {
-      if (group.some((row) => Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS)) {
-        await unclaim(db, batches.slice(b).flat().map((r) => r.id), now());
+      if (timeUp || leaseTooShort(group)) {
+        await giveBack(batches.slice(b).flat());
         break;
       }
       let key = group[0]!.batchKey;
@@ -138,7 +200,13 @@ export async function drainOutbox(
         if (filled) messages.push({ row, ...filled });
         else failures.push({ row, error: `The shared body ${row.bodyId} is gone`, leavesBatch: true });
       }
-      const delivered = await deliverBatch(config, messages, key);
+      const batchKey = key;
+      const delivered = await paced("campaign", group, () => deliverBatch(config, messages, batchKey));
+      if (delivered === null) {
+        // Not called (time up, or the lease ran short waiting): the batch keeps its key and goes again whole.
+        await giveBack(batches.slice(b).flat());
+        break;
+      }
       calls++;
       const sent: SentRow[] = [];
       delivered.forEach((delivery, j) => {
@@ -160,24 +228,17 @@ export async function drainOutbox(
     return calls;
   };
 
-  let calls = 0;
-  while (calls < limit && now().getTime() - started < budgetMs) {
-    const shared = await claimDue(db, now(), Math.min(SHARED_CLAIM_CHUNK, (limit - calls) * BATCH_SIZE), ids, {
-      shared: true,
-    });
-    if (shared.length > 0) calls += await deliverShared(shared);
-    if (calls >= limit || now().getTime() - started >= budgetMs) break;
-
-    const claimed = await claimDue(db, now(), Math.min(CLAIM_CHUNK, limit - calls), ids, { shared: false });
-    if (claimed.length === 0 && shared.length === 0) break;
+  // Delivers claimed transactional rows, one call each, settled after each call; returns the calls made.
+  const deliverSingles = async (claimed: OutboxRow[]): Promise<number> => {
+    let calls = 0;
     for (const [i, row] of claimed.entries()) {
-      if (Date.parse(row.nextAttemptAt) - now().getTime() < LEASE_MARGIN_MS) {
-        // Too little lease left to be sure no other drain takes it meanwhile: back to the queue.
-        await unclaim(db, claimed.slice(i).map((r) => r.id), now());
+      const delivery = timeUp ? null : await paced("transactional", [row], () => deliver(config, row));
+      if (delivery === null) {
+        // Time up, or too little lease left to be sure no other drain takes it meanwhile: back to the queue.
+        await giveBack(claimed.slice(i));
         break;
       }
       calls++;
-      const delivery = await deliver(config, row);
       if (delivery.ok) {
         // Marked before the next call: a drain cut after this point sends this mail again never.
         // Our copy keeps no link that opens a page with a secret (the local mailbox's rows are the mail itself).
@@ -191,6 +252,26 @@ export async function drainOutbox(
         );
       }
     }
+    return calls;
+  };
+
+  let calls = 0;
+  const more = () => calls < limit && !timeUp && now().getTime() < deadline;
+  while (more()) {
+    // Transactional mail first: a campaign never holds back a confirmation or a sign-in link.
+    const claimed = await claimDue(db, now(), Math.min(CLAIM_CHUNK, limit - calls), ids, { shared: false });
+    calls += await deliverSingles(claimed);
+    if (!more()) break;
+
+    const shared = await claimDue(
+      db,
+      now(),
+      Math.min(CAMPAIGN_CALLS_PER_CLAIM, limit - calls) * BATCH_SIZE,
+      ids,
+      { shared: true },
+    );
+    if (shared.length > 0) calls += await deliverShared(shared);
+    if (claimed.length === 0 && shared.length === 0) break;
   }
   return result;
 }

@@ -278,10 +278,12 @@ export async function claimDue(
  */
 export async function unclaim(db: Db, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
-  await db
-    .update(emailOutbox)
-    .set({ status: "queued", attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: now.toISOString() })
-    .where(and(inArray(emailOutbox.id, [...ids]), eq(emailOutbox.status, "sending")));
+  // The ids as one JSON parameter (D1 binds at most 100 a statement; a campaign chunk has more rows).
+  await inChunks(db, ids, (chunk) => ({
+    sql: `UPDATE email_outbox SET status = 'queued', attempts = attempts - 1, next_attempt_at = ?1
+      WHERE id IN (SELECT value FROM json_each(?2)) AND +status = 'sending'`,
+    params: [now.toISOString(), JSON.stringify(chunk)],
+  }));
 }
 
 /**
@@ -389,7 +391,8 @@ export async function markAttemptsFailed(
   const settled = failures.map(({ row, error, leavesBatch }) => {
     const next = afterFailure(row, now);
     outcome[next.status === "failed" ? "failed" : "retried"]++;
-    return { id: row.id, s: next.status, n: next.nextAttemptAt, e: error.slice(0, MAX_ERROR_LENGTH), k: leavesBatch ? 1 : 0 };
+    // A dead letter keeps when it died (shown on /admin/epost-status).
+    return { id: row.id, s: next.status, n: next.nextAttemptAt ?? now.toISOString(), e: error.slice(0, MAX_ERROR_LENGTH), k: leavesBatch ? 1 : 0 };
   });
   await inChunks(db, settled, (chunk) => ({
     sql: `UPDATE email_outbox
@@ -414,7 +417,7 @@ export async function markAttemptFailed(
   const lastError = error.slice(0, MAX_ERROR_LENGTH);
   const where = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
   if (next.status === "failed") {
-    await db.update(emailOutbox).set({ status: "failed", lastError }).where(where);
+    await db.update(emailOutbox).set({ status: "failed", lastError, nextAttemptAt: now.toISOString() }).where(where);
     return "failed";
   }
   await db

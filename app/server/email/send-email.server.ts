@@ -73,12 +73,16 @@ export async function sendEmails(
  * Whatever is not delivered here (a crash, an isolate that goes away) is
  * still queued: the cron sends it.
  */
+/** How long a drain after a response may make calls: well inside the 30 s the platform gives such work. */
+export const AFTER_RESPONSE_BUDGET_MS = 20_000;
+
 const followUpDrain = coalescedAfterResponse<string, AppLoadContext>({
   windowMs: 50,
   maxPerRun: 50, // D1 allows 100 bound parameters; the claim binds each id
   maxPending: 5_000,
   run: async (ids, context) => {
-    await drainOutbox(context, { limit: ids.length, ids });
+    // Work after a response may run 30 s: a 429's wait that would pass this leaves the rows to the cron.
+    await drainOutbox(context, { limit: ids.length, ids, budgetMs: AFTER_RESPONSE_BUDGET_MS });
   },
   // The rows are still queued (or their claim expires); the cron worker retries them.
   onError: (error) => console.error("drain after response failed", error),

@@ -13,29 +13,96 @@ export type DeliveryResult =
   /** `refused`: the provider took the call but not this message (batch validation); it was not sent. */
   | { ok: false; error: string; refused?: boolean };
 
+/**
+ * A provider call's answer: its results, or "too many requests" (429), which
+ * says nothing about the mail itself: the same call is made again later,
+ * and it never counts as a failed attempt. `pace` is what the answer's
+ * rate-limit headers said (null: no headers, e.g. the local outbox).
+ */
+export type CallAnswer<T> =
+  | { rateLimited: false; results: T; pace: ProviderPace | null }
+  | { rateLimited: true; pace: ProviderPace; error: string };
+
+/**
+ * The provider's rate-limit headers, as Resend sends them on every answer
+ * (IETF draft "RateLimit header fields"): ratelimit-limit (requests per
+ * window), ratelimit-remaining, ratelimit-reset (seconds until the window
+ * resets), and on a 429 retry-after (seconds). Absent or malformed: null.
+ */
+export interface ProviderPace {
+  limit: number | null;
+  remaining: number | null;
+  resetMs: number | null;
+  retryAfterMs: number | null;
+}
+
+function headerNumber(headers: Headers, name: string): number | null {
+  const raw = headers.get(name);
+  if (raw === null || raw.trim() === "") return null;
+  const value = Number(raw.trim());
+  return Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** The rate-limit facts of an answer; null when it carries none of the headers. */
+export function paceOf(response: Response): ProviderPace | null {
+  const { headers } = response;
+  const limit = headerNumber(headers, "ratelimit-limit");
+  const remaining = headerNumber(headers, "ratelimit-remaining");
+  const reset = headerNumber(headers, "ratelimit-reset");
+  let retryAfter = headerNumber(headers, "retry-after");
+  if (retryAfter === null && headers.get("retry-after")) {
+    // retry-after may also be an HTTP date.
+    const at = Date.parse(headers.get("retry-after") ?? "");
+    if (Number.isFinite(at)) retryAfter = Math.max(0, (at - Date.now()) / 1000);
+  }
+  if (limit === null && remaining === null && reset === null && retryAfter === null) return null;
+  return {
+    limit: limit !== null && limit > 0 ? limit : null,
+    remaining,
+    resetMs: reset === null ? null : reset * 1000,
+    retryAfterMs: retryAfter === null ? null : retryAfter * 1000,
+  };
+}
+
+/** A 429: the answer to hand back instead of results. */
+async function rateLimitedAnswer(response: Response): Promise<{ rateLimited: true; pace: ProviderPace; error: string }> {
+  const detail = await response.text().catch(() => "");
+  return {
+    rateLimited: true,
+    pace: paceOf(response) ?? { limit: null, remaining: 0, resetMs: null, retryAfterMs: null },
+    error: `Resend answered 429: ${detail}`.slice(0, 500),
+  };
+}
+
 /** The longest one delivery may take; the drain sizes its claims by it (drain.server.ts). */
 export const DELIVERY_TIMEOUT_MS = 15_000;
 
 export async function deliver(
   config: Pick<Config, "EMAIL_TRANSPORT" | "RESEND_API_KEY" | "RESEND_API_URL">,
   row: OutboxRow,
-): Promise<DeliveryResult> {
+): Promise<CallAnswer<DeliveryResult>> {
   try {
     switch (config.EMAIL_TRANSPORT) {
       case "outbox":
-        return { ok: true, providerMessageId: null };
+        return { rateLimited: false, results: { ok: true, providerMessageId: null }, pace: null };
       case "resend":
         return await sendWithResend(config, row);
     }
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { rateLimited: false, results: { ok: false, error: message }, pace: null };
   }
+}
+
+/** The key the provider sees: a fresh one after staff's 'Skicka igen', else the row's own. */
+export function providerKey(row: Pick<OutboxRow, "idempotencyKey" | "providerKey">): string {
+  return row.providerKey ?? row.idempotencyKey;
 }
 
 async function sendWithResend(
   config: Pick<Config, "RESEND_API_KEY" | "RESEND_API_URL">,
   row: OutboxRow,
-): Promise<DeliveryResult> {
+): Promise<CallAnswer<DeliveryResult>> {
   const attachments = parseAttachments(row.attachmentsJson);
   const headers = parseHeaders(row.headersJson);
   const response = await fetch(config.RESEND_API_URL, {
@@ -44,7 +111,7 @@ async function sendWithResend(
       Authorization: `Bearer ${config.RESEND_API_KEY ?? ""}`,
       "Content-Type": "application/json",
       // Resend drops a repeat within 24 h, so a retry after a lost answer sends nothing twice.
-      "Idempotency-Key": row.idempotencyKey,
+      "Idempotency-Key": providerKey(row),
     },
     body: JSON.stringify({
       from: row.fromAddress,
@@ -64,16 +131,18 @@ async function sendWithResend(
     }),
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   });
+  if (response.status === 429) return rateLimitedAnswer(response);
+  const pace = paceOf(response);
   if (!response.ok) {
     const detail = await response.text().catch(() => "");
-    return { ok: false, error: `Resend answered ${response.status}: ${detail}` };
+    return { rateLimited: false, results: { ok: false, error: `Resend answered ${response.status}: ${detail}` }, pace };
   }
   const body: unknown = await response.json().catch(() => null);
   const id =
     typeof body === "object" && body !== null && "id" in body && typeof body.id === "string"
       ? body.id
       : null;
-  return { ok: true, providerMessageId: id };
+  return { rateLimited: false, results: { ok: true, providerMessageId: id }, pace };
 }
 
 /** Resend takes up to 100 messages per batch call. */
@@ -105,19 +174,19 @@ export async function deliverBatch(
   messages: readonly BatchMessage[],
   /** The batch's idempotency key, fixed when the batch was first formed (batchKeyFor). */
   key: string,
-): Promise<DeliveryResult[]> {
-  if (messages.length === 0) return [];
+): Promise<CallAnswer<DeliveryResult[]>> {
+  if (messages.length === 0) return { rateLimited: false, results: [], pace: null };
   if (messages.length > BATCH_SIZE) throw new Error(`a batch holds at most ${BATCH_SIZE} messages`);
   try {
     switch (config.EMAIL_TRANSPORT) {
       case "outbox":
-        return messages.map(() => ({ ok: true, providerMessageId: null }));
+        return { rateLimited: false, results: messages.map(() => ({ ok: true, providerMessageId: null })), pace: null };
       case "resend":
         return await sendBatchWithResend(config, messages, key);
     }
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return messages.map(() => ({ ok: false, error: message }));
+    return { rateLimited: false, results: messages.map(() => ({ ok: false, error: message })), pace: null };
   }
 }
 
@@ -126,8 +195,8 @@ export async function deliverBatch(
  * rows when it first forms the batch and sends the same rows under it again
  * after a lost answer or a cut, so Resend drops the repeat.
  */
-export async function batchKeyFor(rows: ReadonlyArray<Pick<OutboxRow, "idempotencyKey">>): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rows.map((r) => r.idempotencyKey).join("\n")));
+export async function batchKeyFor(rows: ReadonlyArray<Pick<OutboxRow, "idempotencyKey" | "providerKey">>): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(rows.map(providerKey).join("\n")));
   return `batch:${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
@@ -135,7 +204,7 @@ async function sendBatchWithResend(
   config: Pick<Config, "RESEND_API_KEY" | "RESEND_API_URL">,
   messages: readonly BatchMessage[],
   key: string,
-): Promise<DeliveryResult[]> {
+): Promise<CallAnswer<DeliveryResult[]>> {
   const response = await fetch(batchUrl(config.RESEND_API_URL), {
     method: "POST",
     headers: {
@@ -160,10 +229,12 @@ async function sendBatchWithResend(
     ),
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
   });
+  if (response.status === 429) return rateLimitedAnswer(response);
+  const pace = paceOf(response);
   if (!response.ok) {
     const detail = await response.text().catch(() => "");
     const error = `Resend answered ${response.status}: ${detail}`;
-    return messages.map(() => ({ ok: false, error }));
+    return { rateLimited: false, results: messages.map(() => ({ ok: false, error })), pace };
   }
   const body: unknown = await response.json().catch(() => null);
   const data = isRecord(body) && Array.isArray(body.data) ? body.data : [];
@@ -177,12 +248,13 @@ async function sendBatchWithResend(
   }
   // data lists the accepted messages in order, skipping the refused ones.
   let next = 0;
-  return messages.map((_, i): DeliveryResult => {
+  const results = messages.map((_, i): DeliveryResult => {
     const error = errors.get(i);
     if (error !== undefined) return { ok: false, error, refused: true };
     const entry: unknown = data[next++];
     return { ok: true, providerMessageId: isRecord(entry) && typeof entry.id === "string" ? entry.id : null };
   });
+  return { rateLimited: false, results, pace };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

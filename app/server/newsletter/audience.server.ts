@@ -1,27 +1,30 @@
 /**
  * Who a wave's audience is, as SQL over `newsletter_subscribers s`: a segment
- * (subscribed members of it), or UNSEGMENTED_AUDIENCE (subscribed, in no
+ * (subscribed members of it whose address has not bounced hard), or UNSEGMENTED_AUDIENCE (subscribed, in no
  * official segment). Shared by the start of a campaign (counting) and the
  * waves (queueing), so both always mean the same people.
  */
 import { ALL_TARGET, OFFICIAL_SEGMENTS, UNSEGMENTED_AUDIENCE } from "~/domain/newsletter/segments";
 import type { SqlCondition } from "../db.server";
 
+/** Subscribed, and no hard bounce since (provider-events.server.ts). */
+const MAILABLE = "s.status = 'subscribed' AND s.undeliverable_at IS NULL";
+
 const OFFICIAL_LIST = OFFICIAL_SEGMENTS.map((s) => `'${s}'`).join(", ");
 
 /** Subscribed members of `audience`; ALL_TARGET means every subscribed subscriber. */
 export function audienceCondition(audience: string): SqlCondition {
-  if (audience === ALL_TARGET) return { sql: "s.status = 'subscribed'", params: [] };
+  if (audience === ALL_TARGET) return { sql: `${MAILABLE}`, params: [] };
   if (audience === UNSEGMENTED_AUDIENCE) {
     return {
-      sql: `s.status = 'subscribed' AND NOT EXISTS (
+      sql: `${MAILABLE} AND NOT EXISTS (
         SELECT 1 FROM newsletter_subscriber_segments g
         WHERE g.subscriber_id = s.id AND g.segment_name IN (${OFFICIAL_LIST}))`,
       params: [],
     };
   }
   return {
-    sql: `s.status = 'subscribed' AND EXISTS (
+    sql: `${MAILABLE} AND EXISTS (
       SELECT 1 FROM newsletter_subscriber_segments g WHERE g.subscriber_id = s.id AND g.segment_name = ?)`,
     params: [audience],
   };

@@ -298,6 +298,9 @@ async function queueReport(
         `SELECT r.wave, count(*) AS recipients,
            coalesce(sum(o.status = 'sent'), 0) AS sent,
            coalesce(sum(o.status = 'failed'), 0) AS failed,
+           coalesce(sum(EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = r.outbox_id AND e.type = 'delivered')), 0) AS delivered,
+           coalesce(sum(EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = r.outbox_id AND e.type = 'bounced')), 0) AS bounced,
+           coalesce(sum(EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = r.outbox_id AND e.type = 'complained')), 0) AS complained,
            coalesce(sum(s.status = 'unsubscribed'), 0) AS unsubscribed
          FROM email_campaign_recipients r
          LEFT JOIN email_outbox o ON o.id = r.outbox_id
@@ -326,6 +329,9 @@ async function queueReport(
       recipients: c?.recipients ?? 0,
       sent: c?.sent ?? 0,
       failed: c?.failed ?? 0,
+      delivered: c?.delivered ?? 0,
+      bounced: c?.bounced ?? 0,
+      complained: c?.complained ?? 0,
       unsubscribed: c?.unsubscribed ?? 0,
     });
   }

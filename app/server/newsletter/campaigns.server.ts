@@ -31,7 +31,15 @@ export type CampaignView = Pick<
   | "status"
   | "sentCount"
   | "createdAt"
->;
+> &
+  CampaignDelivery;
+
+/** What the provider reported back for the campaign's mail (its webhook): addresses delivered to, bounced, complained. */
+export interface CampaignDelivery {
+  delivered: number;
+  bounced: number;
+  complained: number;
+}
 
 const VIEW_KEYS = [
   "id",
@@ -51,7 +59,15 @@ const VIEW_KEYS = [
   "createdAt",
 ] as const satisfies ReadonlyArray<keyof CampaignRow>;
 
-const VIEW_COLUMNS = columnsAs(schema.emailCampaigns, VIEW_KEYS);
+const eventCount = (type: keyof CampaignDelivery) =>
+  `(SELECT count(*) FROM email_events e WHERE e.campaign_id = email_campaigns.id AND e.type = '${type}') AS ${type}`;
+
+const VIEW_COLUMNS = [
+  columnsAs(schema.emailCampaigns, VIEW_KEYS),
+  eventCount("delivered"),
+  eventCount("bounced"),
+  eventCount("complained"),
+].join(", ");
 
 /** The newest campaigns the page lists; older ones stay in the table. */
 export const CAMPAIGN_LIST_LIMIT = 100;

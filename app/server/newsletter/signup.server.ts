@@ -269,10 +269,12 @@ export async function confirmSubscription(
          SELECT email, 'subscribed', 'website', ?1, 'confirmation-link', consent_page, consent_wording, consent_ip_hash
          FROM newsletter_confirmations WHERE token_hash = ?2 AND used_at = ?1
          ON CONFLICT (lower(email)) DO UPDATE SET
-           status = 'subscribed', unsubscribed_at = NULL, consent_at = excluded.consent_at,
+           status = 'subscribed', unsubscribed_at = NULL, unsubscribe_reason = NULL,
+           undeliverable_at = NULL, undeliverable_reason = NULL, consent_at = excluded.consent_at,
            consent_method = excluded.consent_method, consent_page = excluded.consent_page,
            consent_wording = excluded.consent_wording, consent_ip_hash = excluded.consent_ip_hash
-         WHERE newsletter_subscribers.status = 'unsubscribed'`,
+         -- A confirmed link also proves an address that bounced takes mail again.
+         WHERE newsletter_subscribers.status = 'unsubscribed' OR newsletter_subscribers.undeliverable_at IS NOT NULL`,
       )
       .bind(nowIso, tokenHash),
     liftSuppression(db, await suppressionHash(email), email, "confirmation-link", nowIso),

@@ -29,7 +29,7 @@ const BY_EMAIL = (column: string) => `lower(${column}) = lower(?1)`;
 
 /** Everything held about `email`, in one round trip, as the customer downloads it. */
 export async function exportMyData(db: D1Database, email: string, now = new Date()) {
-  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue, accounts] = await db.batch([
+  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue, accounts, events] = await db.batch([
     db
       .prepare(
         `SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
@@ -90,6 +90,12 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
          FROM users u WHERE ${BY_EMAIL("u.email")}`,
       )
       .bind(email),
+    db
+      .prepare(
+        `SELECT type AS handelse, subject AS amne, detail AS detaljer, received_at AS mottaget
+         FROM email_events WHERE ${BY_EMAIL("recipient")} ORDER BY received_at`,
+      )
+      .bind(email),
   ]);
   const subscriber = subscribers?.results[0] as Record<string, unknown> | undefined;
   const version = subscriber?.samtycke_version;
@@ -111,6 +117,7 @@ export async function exportMyData(db: D1Database, email: string, now = new Date
     mejl_vi_har_skickat: mail?.results ?? [],
     koplatser: queue?.results ?? [],
     konton: accounts?.results ?? [],
+    leveransbesked_for_mejl: events?.results ?? [],
     // Every place we can keep something about a person, and what erasure does there (personal-data.server.ts).
     var_vi_kan_spara_uppgifter: PERSONAL_DATA.map((place) => ({ vad: place.what, tabell: place.table, vid_radering: place.erasure })),
   };
@@ -213,6 +220,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
       )
       .bind(email),
     db.prepare(`DELETE FROM flurre_unanswered WHERE instr(lower(question), lower(?1)) > 0`).bind(email),
+    db.prepare(`DELETE FROM email_events WHERE ${BY_EMAIL("recipient")}`).bind(email),
     // Staff may have written the address or the name into a change's details.
     db
       .prepare(

@@ -51,6 +51,12 @@ export const PERSONAL_DATA: readonly PersonalDataPlace[] = [
     what: "Mejl till dig, och kopior till personalen som nämner dig",
     erasure: "Tas bort (bekräftelsen på raderingen skickas, och vår kopia av den töms när den har skickats).",
   },
+  {
+    table: "email_events",
+    columns: ["recipient", "subject", "detail"],
+    what: "Besked från e-posttjänsten om mejl till dig (levererat, studsat, markerat som skräppost)",
+    erasure: "Tas bort.",
+  },
   { table: "flurre_unanswered", columns: ["question"], what: "Frågor till Flurre där du skrivit din adress", erasure: "Tas bort." },
   {
     table: "audit_log",

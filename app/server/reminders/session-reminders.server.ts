@@ -1,9 +1,14 @@
 /**
  * What staff see of reminders on a session's admin page: its confirmed
- * bookings, oldest first, each with when its reminder was queued (or null).
+ * bookings, oldest first, each with when its reminder was queued (or null)
+ * and whether its confirmation never arrived (a dead letter, or a bounce the
+ * provider reported).
  */
 import type { AdminRemindedBookingRow } from "~/domain/admin-session-view";
 import { columnsAs, schema } from "../db.server";
+
+/** The customer's confirmation's key (mailKeys in app/domain/mail/booking.tsx), as SQL over `bookings`. */
+const CONFIRMATION_KEY = "'booking-confirmation:' || bookings.id";
 
 const COLUMNS = columnsAs(schema.bookings, [
   "id",
@@ -26,11 +31,15 @@ export async function listSessionBookingsWithReminders(
 ): Promise<AdminRemindedBookingRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT ${COLUMNS} FROM bookings
+      `SELECT ${COLUMNS},
+         EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = ${CONFIRMATION_KEY}
+           AND (o.status = 'failed' OR EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = o.id AND e.type = 'bounced')))
+           AS confirmationUndelivered
+       FROM bookings
        WHERE session_id = ? AND booking_status = 'confirmed'
        ORDER BY created_at, id`,
     )
     .bind(sessionId)
-    .all<AdminRemindedBookingRow>();
-  return results;
+    .all<Omit<AdminRemindedBookingRow, "confirmationUndelivered"> & { confirmationUndelivered: number }>();
+  return results.map((row) => ({ ...row, confirmationUndelivered: row.confirmationUndelivered === 1 }));
 }

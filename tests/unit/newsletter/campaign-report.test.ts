@@ -7,22 +7,22 @@ const report = {
   subject: "Nya pass",
   startedAt: "2026-04-01T07:00:00.000Z",
   waves: [
-    { wave: 1, audiences: ["live-utskick", "vip-utskick"], recipients: 10, sent: 9, failed: 1, unsubscribed: 2 },
-    { wave: 3, audiences: ["utan-segment"], recipients: 5, sent: 5, failed: 0, unsubscribed: 0 },
+    { wave: 1, audiences: ["live-utskick", "vip-utskick"], recipients: 10, sent: 9, failed: 1, delivered: 7, bounced: 1, complained: 1, unsubscribed: 2 },
+    { wave: 3, audiences: ["utan-segment"], recipients: 5, sent: 5, failed: 0, delivered: 5, bounced: 0, complained: 0, unsubscribed: 0 },
   ],
 };
 
 describe("the day-4 report mail", () => {
-  it("lists recipients, sent, failed and unsubscribed per wave, and the totals", () => {
+  it("lists recipients, sent, failed, what the provider reported and unsubscribed per wave, and the totals", () => {
     const mail = campaignReportMail(report);
     expect(mail.subject).toBe("Rapport: Aprilbrevet <3");
     // 07:00 UTC is 09:00 in Stockholm's summer time.
     expect(mail.text).toMatch(/Startade 01 \S+ 2026 09:00\./);
     expect(mail.text).toContain(
-      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 10\n  Skickade: 9\n  Misslyckade: 1\n  Avprenumererade: 2",
+      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 10\n  Skickade: 9\n  Misslyckade: 1\n  Levererade: 7\n  Studsade: 1\n  Skräppostanmälda: 1\n  Avprenumererade: 2",
     );
     expect(mail.text).toContain("Våg 3 (dag 3): utan segment\n  Mottagare: 5");
-    expect(mail.text).toContain("Totalt\n  Mottagare: 15\n  Skickade: 14\n  Misslyckade: 1\n  Avprenumererade: 2");
+    expect(mail.text).toContain("Totalt\n  Mottagare: 15\n  Skickade: 14\n  Misslyckade: 1\n  Levererade: 12\n  Studsade: 1\n  Skräppostanmälda: 1\n  Avprenumererade: 2");
   });
 
   it("escapes the campaign's name in the HTML part", () => {

@@ -1,0 +1,192 @@
+/**
+ * What the provider tells us after taking a mail: its signed webhook
+ * (POST MAIL_EVENTS_PATH). Resend signs the Svix / Standard Webhooks way
+ * (svix-id, svix-timestamp, svix-signature: an HMAC-SHA256 of
+ * "id.timestamp.body" under the whsec_ secret); the standardwebhooks library
+ * checks the signature and refuses a timestamp more than 5 minutes off.
+ *
+ * - email.delivered, email.bounced, email.complained are stored, one row per
+ *   event id (a repeat is answered 200 and changes nothing), with the outbox
+ *   row and campaign they belong to, for the campaign's counts, the day-4
+ *   report and /admin/epost-status.
+ * - A hard bounce (bounce type Permanent) marks the address undeliverable
+ *   for newsletters; a complaint unsubscribes it at once, recorded as such.
+ * - A forged, stale or unsigned call answers 401, a mail we never sent 404,
+ *   a malformed one 400, and none of them changes anything. Other event types
+ *   (sent, opened, delayed, …) are acknowledged and not stored.
+ *
+ * Everything an event changes is one D1 batch, written before the 200.
+ */
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { z } from "zod";
+import type { Config, Env } from "../env.server";
+
+/** Where the provider posts its events (configured in its dashboard). */
+export const MAIL_EVENTS_PATH = "/api/epost-handelser";
+
+/** The largest event body read; Resend's are a few hundred bytes. */
+const MAX_EVENT_BYTES = 64 * 1024;
+
+const STORED_TYPES = {
+  "email.delivered": "delivered",
+  "email.bounced": "bounced",
+  "email.complained": "complained",
+} as const;
+
+const eventSchema = z.object({
+  type: z.string().min(1).max(100),
+  created_at: z.string().max(100).optional(),
+  data: z
+    .object({
+      email_id: z.string().min(1).max(200),
+      subject: z.string().max(1000).optional(),
+      bounce: z
+        .object({
+          type: z.string().max(100).optional(),
+          subType: z.string().max(100).optional(),
+          message: z.string().max(2000).optional(),
+        })
+        .passthrough()
+        .optional(),
+    })
+    .passthrough(),
+});
+
+function answer(status: number, message: string): Response {
+  return new Response(JSON.stringify({ ok: status < 300, message }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The body as text, or null when it is larger than MAX_EVENT_BYTES. */
+async function boundedText(request: Request): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_EVENT_BYTES) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_EVENT_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Why a bounce happened, in a line for staff. */
+function bounceDetail(bounce: { type?: string; subType?: string; message?: string } | undefined): string | null {
+  if (!bounce) return null;
+  return [bounce.type, bounce.subType, bounce.message].filter(Boolean).join(" · ").slice(0, 1000) || null;
+}
+
+/** A hard bounce: the provider says the address will never take mail (Resend: bounce.type "Permanent"). */
+function isHardBounce(bounce: { type?: string } | undefined): boolean {
+  return (bounce?.type ?? "").toLowerCase() === "permanent";
+}
+
+export async function handleMailEvent(
+  request: Request,
+  { env, config }: { env: Pick<Env, "DB">; config: Pick<Config, "RESEND_WEBHOOK_SECRET"> },
+  now = new Date(),
+): Promise<Response> {
+  // Not configured: as if the endpoint did not exist.
+  if (!config.RESEND_WEBHOOK_SECRET) return answer(404, "Not found");
+  if (request.method !== "POST") return answer(405, "Use POST");
+  const body = await boundedText(request);
+  if (body === null) return answer(413, "Too large");
+
+  let payload: unknown;
+  try {
+    payload = new Webhook(config.RESEND_WEBHOOK_SECRET).verify(body, {
+      "webhook-id": request.headers.get("svix-id") ?? "",
+      "webhook-timestamp": request.headers.get("svix-timestamp") ?? "",
+      "webhook-signature": request.headers.get("svix-signature") ?? "",
+    });
+  } catch (error) {
+    if (error instanceof WebhookVerificationError || error instanceof SyntaxError) {
+      return answer(error instanceof SyntaxError ? 400 : 401, "Not verified");
+    }
+    throw error;
+  }
+  const eventId = request.headers.get("svix-id") ?? "";
+  const parsed = eventSchema.safeParse(payload);
+  if (!parsed.success || eventId.length > 200) return answer(400, "Malformed event");
+  const event = parsed.data;
+  const type = STORED_TYPES[event.type as keyof typeof STORED_TYPES];
+  if (!type) return answer(200, "Ignored");
+
+  const db = env.DB;
+  const nowIso = now.toISOString();
+  const mail = await db
+    .prepare(
+      `SELECT o.id, o.to_address AS recipient, o.subject, r.campaign_id AS campaignId
+       FROM email_outbox o LEFT JOIN email_campaign_recipients r ON r.outbox_id = o.id
+       WHERE o.provider_message_id = ? LIMIT 1`,
+    )
+    .bind(event.data.email_id)
+    .first<{ id: string; recipient: string; subject: string; campaignId: number | null }>();
+  // A repeat of an event stored before the outbox row was purged is still a repeat.
+  if (!mail) {
+    const known = await db.prepare("SELECT 1 FROM email_events WHERE event_id = ?").bind(eventId).first();
+    return known ? answer(200, "Already stored") : answer(404, "Unknown mail");
+  }
+
+  const detail = type === "bounced" ? bounceDetail(event.data.bounce) : null;
+  const stored = db
+    .prepare(
+      `INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, campaign_id, recipient, subject, detail,
+         occurred_at, received_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO NOTHING`,
+    )
+    .bind(
+      eventId,
+      type,
+      event.data.email_id,
+      mail.id,
+      mail.campaignId,
+      mail.recipient,
+      mail.subject,
+      detail,
+      event.created_at ?? null,
+      nowIso,
+    );
+  // Each effect holds only for the event stored by this very call (a repeat changes nothing).
+  const thisEvent = "EXISTS (SELECT 1 FROM email_events WHERE event_id = ?2 AND received_at = ?3)";
+  const effects: D1PreparedStatement[] = [];
+  if (type === "bounced" && isHardBounce(event.data.bounce)) {
+    effects.push(
+      db
+        .prepare(
+          `UPDATE newsletter_subscribers SET undeliverable_at = ?3, undeliverable_reason = ?4
+           WHERE lower(email) = lower(?1) AND undeliverable_at IS NULL AND ${thisEvent}`,
+        )
+        .bind(mail.recipient, eventId, nowIso, detail ?? "Studsade"),
+    );
+  }
+  if (type === "complained") {
+    effects.push(
+      db
+        .prepare(
+          `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?3, unsubscribe_reason = 'complaint'
+           WHERE lower(email) = lower(?1) AND status = 'subscribed' AND ${thisEvent}`,
+        )
+        .bind(mail.recipient, eventId, nowIso),
+    );
+  }
+  await db.batch([stored, ...effects]);
+  return answer(200, "Stored");
+}

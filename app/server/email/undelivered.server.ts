@@ -1,0 +1,88 @@
+/**
+ * Mail that did not arrive, for /admin/epost-status: dead letters (the
+ * outbox gave up after its attempts, or the mail's link died first) and what
+ * the provider reported back as bounced or marked as spam; and staff's
+ * 'Skicka igen' for a dead letter: the row is queued again as a new attempt
+ * under a fresh idempotency key (the provider may hold the old one for a day)
+ * with its attempts reset, audited in the same batch, once however often the
+ * button is pressed. A mail whose link has died is never sent again.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { UndeliveredRow } from "~/domain/mail-status";
+import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { scheduleDrain } from "./send-email.server";
+
+/** The newest this many of each kind are shown. */
+export const UNDELIVERED_LIMIT = 100;
+
+export async function listUndelivered(db: D1Database, now = new Date()): Promise<UndeliveredRow[]> {
+  const nowIso = now.toISOString();
+  const [dead, events] = await db.batch<{
+    kind: UndeliveredRow["kind"];
+    id: string;
+    recipient: string;
+    subject: string;
+    why: string | null;
+    at: string;
+    canResend: number;
+  }>([
+    db
+      .prepare(
+        `SELECT 'dead' AS kind, id, to_address AS recipient, subject, last_error AS why,
+           coalesce(next_attempt_at, created_at) AS at,
+           (expires_at IS NULL OR expires_at > ?1) AS canResend
+         FROM email_outbox WHERE status = 'failed'
+         ORDER BY at DESC, created_at DESC LIMIT ?2`,
+      )
+      .bind(nowIso, UNDELIVERED_LIMIT),
+    db
+      .prepare(
+        `SELECT type AS kind, event_id AS id, recipient, coalesce(subject, '') AS subject, detail AS why,
+           received_at AS at, 0 AS canResend
+         FROM email_events WHERE type IN ('bounced', 'complained')
+         ORDER BY received_at DESC LIMIT ?1`,
+      )
+      .bind(UNDELIVERED_LIMIT),
+  ]);
+  return [...(dead?.results ?? []), ...(events?.results ?? [])]
+    .map((row) => ({ ...row, canResend: row.canResend === 1 }))
+    .sort((a, b) => b.at.localeCompare(a.at));
+}
+
+export type ResendOutcome = "queued" | "gone" | "expired";
+
+/** 'Skicka igen' on the dead letter `id`; the drain after the response hands it over. */
+export async function resendDeadLetter(
+  context: AppLoadContext,
+  actor: Actor,
+  id: string,
+  now = new Date(),
+): Promise<ResendOutcome> {
+  const db = context.cloudflare.env.DB;
+  const nowIso = now.toISOString();
+  const key = `${crypto.randomUUID()}:igen`;
+  const [requeued] = await db.batch([
+    db
+      .prepare(
+        `UPDATE email_outbox SET status = 'queued', attempts = 0, next_attempt_at = ?2, provider_key = ?3,
+           batch_key = NULL, last_error = NULL
+         WHERE id = ?1 AND status = 'failed' AND (expires_at IS NULL OR expires_at > ?2)`,
+      )
+      .bind(id, nowIso, key),
+    auditStatement(
+      db,
+      actor,
+      { action: "email.resend", targetType: "email", targetId: id },
+      { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ? AND provider_key = ?)", params: [id, key] },
+    ),
+  ]);
+  if ((requeued?.meta.changes ?? 0) === 0) {
+    const row = await db.prepare("SELECT status, expires_at AS expiresAt FROM email_outbox WHERE id = ?").bind(id).first<{
+      status: string;
+      expiresAt: string | null;
+    }>();
+    return row?.status === "failed" && row.expiresAt !== null && row.expiresAt <= nowIso ? "expired" : "gone";
+  }
+  scheduleDrain(context, [id]);
+  return "queued";
+}
