@@ -32,7 +32,12 @@ export default defineConfig(async () => {
                 // The provider stubs of most tests answer at once and carry no rate-limit
                 // headers; pacing at the default 2 calls a second would only slow them.
                 // The pacing tests (mail-pacing.test.ts) set their own rate and clock.
-                bindings: { TEST_MIGRATIONS: migrations, MAIL_PROVIDER_RPS: "1000" },
+                // The webhook secret signs the provider's events in mail-events.test.ts.
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  MAIL_PROVIDER_RPS: "1000",
+                  RESEND_WEBHOOK_SECRET: "whsec_aHVuZHBhc3MtdGVzdC13ZWJob29rLXNpZ25pbmcta2V5",
+                },
               },
             }),
           ],

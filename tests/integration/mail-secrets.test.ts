@@ -127,6 +127,8 @@ describe("mail whose link has died", () => {
       sent: 0,
       retried: 0,
       failed: 0,
+      rateLimited: 0,
+      deferred: 0,
     });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
 

@@ -17,6 +17,9 @@ export const CONSENT_TEXTS = {
   page: "Sida",
   wording: "Texten som visades",
   unsubscribedAt: "Avprenumererade",
+  complaint: "markerade ett nyhetsbrev som skräppost",
+  undeliverableAt: "Adressen studsade",
+  undeliverableEffect: "får inga fler nyhetsbrev",
   none: "Inget samtycke sparat",
   unknownWording: (version: string) => `Version ${version} (texten finns inte längre i koden)`,
   methods: {
@@ -34,6 +37,11 @@ export interface ConsentRecordView {
   consentPage: string | null;
   consentWording: string | null;
   unsubscribedAt: string | null;
+  /** 'complaint': unsubscribed because they marked a newsletter as spam (the provider's report). */
+  unsubscribeReason?: string | null;
+  /** A hard bounce the provider reported: no more newsletters. */
+  undeliverableAt?: string | null;
+  undeliverableReason?: string | null;
 }
 
 /** The consent's facts as label and text, in display order; missing facts left out. */
@@ -53,7 +61,17 @@ export function consentFacts(view: ConsentRecordView): Array<{ label: string; va
       value: text ? `${text} (${view.consentWording})` : CONSENT_TEXTS.unknownWording(view.consentWording),
     });
   }
-  if (view.unsubscribedAt) facts.push({ label: CONSENT_TEXTS.unsubscribedAt, value: formatDateTime(view.unsubscribedAt) });
+  if (view.unsubscribedAt) {
+    const why = view.unsubscribeReason === "complaint" ? ` (${CONSENT_TEXTS.complaint})` : "";
+    facts.push({ label: CONSENT_TEXTS.unsubscribedAt, value: `${formatDateTime(view.unsubscribedAt)}${why}` });
+  }
+  if (view.undeliverableAt) {
+    const why = view.undeliverableReason ? `: ${view.undeliverableReason}` : "";
+    facts.push({
+      label: CONSENT_TEXTS.undeliverableAt,
+      value: `${formatDateTime(view.undeliverableAt)}, ${CONSENT_TEXTS.undeliverableEffect}${why}`,
+    });
+  }
   return facts;
 }
 

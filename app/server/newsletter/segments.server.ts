@@ -30,6 +30,9 @@ export type SubscriberView = Pick<
   | "consentPage"
   | "consentWording"
   | "unsubscribedAt"
+  | "unsubscribeReason"
+  | "undeliverableAt"
+  | "undeliverableReason"
 > & {
   segments: string[];
 };
@@ -52,6 +55,9 @@ const SUBSCRIBER_COLUMNS = columnsAs(schema.newsletterSubscribers, [
   "consentPage",
   "consentWording",
   "unsubscribedAt",
+  "unsubscribeReason",
+  "undeliverableAt",
+  "undeliverableReason",
 ]);
 
 /** The address matches regardless of case (the table's unique index is on lower(email)). */
