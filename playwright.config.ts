@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { WEBHOOK_SECRET } from "./tests/e2e/mail-events";
 
 // A port of its own so tests never touch a developer's running app (8787).
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -42,7 +43,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `bash tests/e2e/serve.sh ${PORT}`,
+      command: `bash tests/e2e/serve.sh ${PORT} ${WEBHOOK_SECRET}`,
       url: `${BASE_URL}/`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,7 +1,7 @@
 // How long the cron worker needs to queue one campaign to 10 000 subscribers
-// and hand it over to the provider, and in how many runs.
+// and hand it over to a provider that keeps a rate limit, and in how many runs.
 //
-//   node bench/newsletter.mjs [--subscribers N] [--check]
+//   node bench/newsletter.mjs [--subscribers N] [--provider-rps N] [--check]
 //
 // Bundles the cron worker as a deploy would (workers/cron.ts, through
 // bench/lib/newsletter-worker.ts, which adds only a way to start a campaign),
@@ -10,9 +10,17 @@
 // Live), starts a campaign to 'alla' (day 1 reaches them all), then calls the
 // worker's scheduled entry, as the five-minute trigger would, until a local
 // Resend stub (127.0.0.1, port 8783 or any free one) has received every mail.
+// The stub behaves as Resend does: --provider-rps requests a second (default
+// 2, its default limit) in fixed one-second windows, a 429 with retry-after
+// beyond that, ratelimit-limit / -remaining / -reset on every answer, and a
+// repeated Idempotency-Key sends nothing again. Halfway through the campaign
+// a booking confirmation is queued and drained the way the app's booking
+// action does it (bench/lib/newsletter-worker.ts /confirm); its wait until
+// the stub has it is printed.
 // Prints the runs, wall time, the workerd process's CPU time (the worker and
 // the local D1 together, so an upper bound for the worker's), the provider
-// calls and the D1 size of the queue. Budget: ≤ 3 runs, ≤ 30 s CPU in total.
+// calls and 429s, doubles, dead letters and the queue. Budget: ≤ 3 runs,
+// ≤ 30 s CPU in total, 0 doubles, 0 dead letters, the confirmation within 5 s.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -25,7 +33,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STATE = path.join(ROOT, ".wrangler/bench-newsletter");
 const STUB_PORT = 8783;
 const MAX_RUNS = 10;
-const BUDGET = { runs: 3, cpuSeconds: 30 };
+const BUDGET = { runs: 3, cpuSeconds: 30, confirmationSeconds: 5 };
 const DATABASE_ID = "00000000-0000-4000-8000-00000000b0b0";
 
 const args = process.argv.slice(2);
@@ -36,6 +44,13 @@ if (!Number.isInteger(SUBSCRIBERS) || SUBSCRIBERS < 1 || SUBSCRIBERS > 100_000) 
   console.error("--subscribers must be a whole number from 1 to 100000");
   process.exit(2);
 }
+const rpsArg = args.indexOf("--provider-rps");
+const PROVIDER_RPS = rpsArg >= 0 ? Number(args[rpsArg + 1]) : 2;
+if (!Number.isInteger(PROVIDER_RPS) || PROVIDER_RPS < 1 || PROVIDER_RPS > 100) {
+  console.error("--provider-rps must be a whole number from 1 to 100");
+  process.exit(2);
+}
+const CONFIRMATION_TO = "bekraftelse@example.se";
 
 function run(command, commandArgs) {
   const result = spawnSync(command, commandArgs, { cwd: ROOT, env: benchEnv(), encoding: "utf8" });
@@ -68,24 +83,71 @@ function writeConfig() {
   return file;
 }
 
-/** Plays Resend's batch endpoint: counts calls and messages. */
+/**
+ * Plays Resend at PROVIDER_RPS requests a second: fixed one-second windows,
+ * 429 + retry-after beyond the limit, the rate-limit headers on every
+ * answer, and its idempotency (a repeated key sends nothing again).
+ */
 function startResendStub() {
-  const seen = { calls: 0, messages: 0, single: 0, addresses: new Set() };
+  const seen = {
+    calls: 0,
+    rateLimited: 0,
+    messages: 0,
+    single: 0,
+    addresses: new Set(),
+    /** New sends per address: more than one is a double. */
+    perAddress: new Map(),
+    confirmationAt: null,
+  };
+  const answers = new Map();
+  let windowStart = -Infinity;
+  let used = 0;
   const server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => (body += chunk));
     req.on("end", () => {
-      const items = JSON.parse(body || "null");
+      const now = Date.now();
+      if (now - windowStart >= 1000) {
+        windowStart = now;
+        used = 0;
+      }
+      const reset = String(Math.max(1, Math.ceil((windowStart + 1000 - now) / 1000)));
       res.setHeader("content-type", "application/json");
-      if (req.url === "/emails/batch" && Array.isArray(items)) {
+      res.setHeader("ratelimit-limit", String(PROVIDER_RPS));
+      res.setHeader("ratelimit-reset", reset);
+      if (used >= PROVIDER_RPS) {
+        seen.rateLimited++;
+        res.statusCode = 429;
+        res.setHeader("ratelimit-remaining", "0");
+        res.setHeader("retry-after", reset);
+        res.end(JSON.stringify({ statusCode: 429, name: "rate_limit_exceeded", message: "Too many requests" }));
+        return;
+      }
+      used++;
+      res.setHeader("ratelimit-remaining", String(PROVIDER_RPS - used));
+      const key = req.headers["idempotency-key"] ?? "";
+      const repeat = key ? answers.get(key) : undefined;
+      if (repeat) return res.end(repeat);
+      const items = JSON.parse(body || "null");
+      const batch = req.url === "/emails/batch" && Array.isArray(items);
+      const list = batch ? items : [items];
+      for (const item of list) {
+        const to = item.to[0];
+        seen.addresses.add(to);
+        seen.perAddress.set(to, (seen.perAddress.get(to) ?? 0) + 1);
+        if (to === CONFIRMATION_TO && seen.confirmationAt === null) seen.confirmationAt = now;
+      }
+      let answer;
+      if (batch) {
         seen.calls++;
         seen.messages += items.length;
-        for (const item of items) seen.addresses.add(item.to[0]);
-        res.end(JSON.stringify({ data: items.map((_, i) => ({ id: `re_${seen.calls}_${i}` })) }));
+        answer = JSON.stringify({ data: items.map((_, i) => ({ id: `re_${seen.calls}_${i}` })) });
       } else {
         seen.single++;
-        res.end(JSON.stringify({ id: `re_single_${seen.single}` }));
+        answer = JSON.stringify({ id: `re_single_${seen.single}` });
       }
+      if (key) answers.set(key, answer);
+      res.end(answer);
     });
   });
   return new Promise((resolve, reject) => {
@@ -207,36 +269,52 @@ async function main() {
     const rows = [];
     const cpuBefore = workerdCpuSeconds();
     const wallBefore = performance.now();
-    while (stub.seen.addresses.size < SUBSCRIBERS && rows.length < MAX_RUNS) {
+    let confirmation = null;
+    /** Halfway through the campaign, a booking confirmation queued and drained as the app does it. */
+    const confirmHalfway = async (running) => {
+      while (running.pending && stub.seen.messages < SUBSCRIBERS / 2) await new Promise((r) => setTimeout(r, 50));
+      if (!running.pending || confirmation) return;
+      const queuedAt = Date.now();
+      const queued = await (await mf.dispatchFetch(`http://localhost/confirm?to=${CONFIRMATION_TO}`)).json();
+      confirmation = { queuedAt, status: queued.status, campaignMailsBefore: stub.seen.messages };
+    };
+    while (stub.seen.messages < SUBSCRIBERS && rows.length < MAX_RUNS) {
       const cpu0 = workerdCpuSeconds();
       const t0 = performance.now();
       const calls0 = stub.seen.calls;
       const messages0 = stub.seen.messages;
-      await worker.scheduled({ scheduledTime: new Date(), cron: "*/5 * * * *" });
+      const limited0 = stub.seen.rateLimited;
+      const running = { pending: true };
+      const cron = worker.scheduled({ scheduledTime: new Date(), cron: "*/5 * * * *" }).finally(() => (running.pending = false));
+      await Promise.all([cron, confirmHalfway(running)]);
       rows.push({
         run: rows.length + 1,
         wallSeconds: (performance.now() - t0) / 1000,
         cpuSeconds: workerdCpuSeconds() - cpu0,
         calls: stub.seen.calls - calls0,
+        limited: stub.seen.rateLimited - limited0,
         messages: stub.seen.messages - messages0,
       });
     }
+    // A confirmation not yet handed over gets the time its after-response drain may take.
+    for (let i = 0; confirmation && stub.seen.confirmationAt === null && i < 60; i++) await new Promise((r) => setTimeout(r, 500));
     const wall = (performance.now() - wallBefore) / 1000;
     const cpu = workerdCpuSeconds() - cpuBefore;
     const queue = await db
       .prepare(
         `SELECT (SELECT count(*) FROM email_outbox WHERE kind = 'newsletter') AS queued,
            (SELECT count(*) FROM email_outbox WHERE kind = 'newsletter' AND status = 'sent') AS sent,
+           (SELECT count(*) FROM email_outbox WHERE status = 'failed') AS dead,
            (SELECT status FROM email_campaigns WHERE id = ?) AS status`,
       )
       .bind(campaign.id)
       .first();
 
     console.log("");
-    console.log("run   wall s   workerd CPU s   provider calls   mails handed over");
+    console.log("run   wall s   workerd CPU s   provider calls   429 answers   mails handed over");
     for (const r of rows) {
       console.log(
-        `${String(r.run).padStart(3)}   ${r.wallSeconds.toFixed(2).padStart(6)}   ${r.cpuSeconds.toFixed(2).padStart(13)}   ${String(r.calls).padStart(14)}   ${String(r.messages).padStart(17)}`,
+        `${String(r.run).padStart(3)}   ${r.wallSeconds.toFixed(2).padStart(6)}   ${r.cpuSeconds.toFixed(2).padStart(13)}   ${String(r.calls).padStart(14)}   ${String(r.limited).padStart(11)}   ${String(r.messages).padStart(17)}`,
       );
     }
     console.log("");
@@ -244,16 +322,33 @@ async function main() {
     console.log(`Runs until all handed: ${rows.length} (budget ≤ ${BUDGET.runs})`);
     console.log(`Wall time:             ${wall.toFixed(2)} s`);
     console.log(`CPU (workerd + D1):    ${cpu.toFixed(2)} s (budget ≤ ${BUDGET.cpuSeconds} s)`);
-    console.log(`Provider calls:        ${stub.seen.calls} batch, ${stub.seen.single} single`);
+    const doubles = [...stub.seen.perAddress.values()].filter((n) => n > 1).length;
+    const waitSeconds =
+      confirmation && stub.seen.confirmationAt !== null ? (stub.seen.confirmationAt - confirmation.queuedAt) / 1000 : null;
+    console.log(`Provider:              ${PROVIDER_RPS} requests/s (429 beyond, with retry-after)`);
+    console.log(`Provider calls:        ${stub.seen.calls} batch, ${stub.seen.single} single, ${stub.seen.rateLimited} answered 429`);
     console.log(`Distinct recipients:   ${stub.seen.addresses.size}; messages ${stub.seen.messages}`);
+    console.log(`Doubles:               ${doubles}`);
+    console.log(`Dead letters:          ${queue.dead}`);
+    console.log(
+      confirmation
+        ? `Confirmation:          queued after ${confirmation.campaignMailsBefore} campaign mails, handed over ${
+            waitSeconds === null ? "never" : `after ${waitSeconds.toFixed(2)} s`
+          } (budget ≤ ${BUDGET.confirmationSeconds} s)`
+        : "Confirmation:          not queued (the campaign finished first)",
+    );
     console.log(
       `Outbox:                ${queue.queued} queued rows, ${queue.sent} sent; campaign ${queue.status}` +
         (queue.status === "sending" ? " (its day 2 and 3 waves, empty here, and the day-4 report are still due)" : ""),
     );
 
     const ok =
-      stub.seen.addresses.size === SUBSCRIBERS &&
       stub.seen.messages === SUBSCRIBERS &&
+      doubles === 0 &&
+      queue.dead === 0 &&
+      confirmation !== null &&
+      waitSeconds !== null &&
+      waitSeconds <= BUDGET.confirmationSeconds &&
       rows.length <= BUDGET.runs &&
       cpu <= BUDGET.cpuSeconds;
     if (!ok) console.log("Budget missed (or a mail was lost or sent twice).");

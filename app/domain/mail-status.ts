@@ -44,6 +44,8 @@ export interface UndeliveredRow {
   at: string;
   /** Dead letters only: whether 'Skicka igen' may queue it (its link, if any, still lives). */
   canResend: boolean;
+  /** Bounces only: a hard one (the address takes no more newsletters). */
+  hardBounce: boolean;
 }
 
 export interface UndeliveredView extends UndeliveredRow {

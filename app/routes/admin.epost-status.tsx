@@ -76,7 +76,7 @@ export default function MailStatus() {
                   </>
                 ) : null}
               </dl>
-              {row.kind === "bounced" ? <p>{T.hardBounce}</p> : null}
+              {row.hardBounce ? <p>{T.hardBounce}</p> : null}
               {row.kind === "complained" ? <p>{T.complaintEffect}</p> : null}
               {row.kind === "dead" ? (
                 row.canResend ? (

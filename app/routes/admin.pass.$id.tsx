@@ -10,7 +10,6 @@
  * session's confirmed bookings, each marked 'Påmind …' once its reminder
  * (24 h before the session) is queued.
  */
-import { MAIL_STATUS_PAGE, MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
@@ -38,6 +37,7 @@ import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
+import { MAIL_STATUS_PAGE, MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
 import { readForm } from "~/server/forms/request-body.server";
 

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
+import { postMailEvent } from "./mail-events";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
@@ -194,6 +195,21 @@ async function makeCalendarLink(page: Page) {
   });
 }
 
+/**
+ * /admin/epost-status with something listed: the provider reports a soft
+ * bounce (no effect on any subscriber) of the admin's own sign-in mail.
+ */
+async function reportSoftBounce(page: Page) {
+  const mails = await (await page.request.get(`/dev/mail?to=${encodeURIComponent("admin@hundpass.se")}`)).text();
+  const id = mails.match(/\/dev\/mail\/([0-9a-f-]{36})/)?.[1];
+  if (!id) throw new Error("no mail to the admin in /dev/mail");
+  const bounce = { type: "Transient", subType: "MailboxFull", message: "Mailbox full, try again later" };
+  const answer = await postMailEvent(page.request, { type: "email.bounced", data: { email_id: `local:${id}`, subject: "Inloggning", bounce } });
+  expect(answer.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("mail-bounced").first()).toBeVisible();
+}
+
 /** Flurre's chat opened from the launcher, with one question answered. */
 async function openFlurreChat(page: Page) {
   await page.getByTestId("flurre-launcher").click();
@@ -263,6 +279,7 @@ const PAGES: PageCase[] = [
   { name: "admin team", path: "/admin/team", admin: true },
   { name: "admin preppa", path: "/admin/preppa", admin: true },
   { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
+  { name: "admin epost-status, a bounce listed", path: "/admin/epost-status", admin: true, prepare: reportSoftBounce },
 ];
 
 const PHONE_PAGES = new Set([
@@ -294,6 +311,7 @@ const PHONE_PAGES = new Set([
   "admin team",
   "admin preppa",
   "admin kalender",
+  "admin epost-status, a bounce listed",
 ]);
 
 function describeViolation(v: Violation): string {

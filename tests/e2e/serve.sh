@@ -3,6 +3,8 @@
 # Expects `npm run build` to have run (npm test does it first).
 set -euo pipefail
 PORT="${1:-8799}"
+# The mail provider's event signing secret for this server (tests/e2e/webhook-secret.ts): a test value.
+WEBHOOK_SECRET="${2:-}"
 STATE=".wrangler/e2e-state"
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$PWD/.wrangler/config}"
 export WRANGLER_SEND_METRICS=false
@@ -20,4 +22,5 @@ npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
 # started by playwright.config.ts on the port 10 below the server's).
 exec env NODE_ENV=production npx wrangler dev --port "$PORT" --persist-to "$STATE" \
   --var "SITE_URL:http://localhost:$PORT" --var "FORM_MIN_FILL_MS:500" \
-  --var "TURNSTILE_VERIFY_URL:http://127.0.0.1:$((PORT - 10))/siteverify" --log-level warn
+  --var "TURNSTILE_VERIFY_URL:http://127.0.0.1:$((PORT - 10))/siteverify" \
+  ${WEBHOOK_SECRET:+--var "RESEND_WEBHOOK_SECRET:$WEBHOOK_SECRET"} --log-level warn

@@ -81,6 +81,7 @@ describe("/admin/epost-status", () => {
     const order = ["Nyast", "Mitten", "Äldst"].map((s) => text.indexOf(s));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(text).toContain("Adressen får inga fler nyhetsbrev.");
     for (const fact of ["ny@example.se", "Resend answered 422: invalid to", "studs@example.se", "mailbox does not exist", "Studsade", "Kunde inte skickas", "Skicka igen"]) {
       expect(text).toContain(fact);
     }

@@ -1,6 +1,7 @@
 /**
  * Delivery of outbox rows, chosen by config.EMAIL_TRANSPORT:
- * - "outbox": nothing leaves the machine; the row itself is the mail, read at /dev/mail.
+ * - "outbox": nothing leaves the machine; the row itself is the mail, read at
+ *   /dev/mail, and its provider id is `local:<row id>`.
  * - "resend": the Resend HTTP API: one row per POST {RESEND_API_URL}, or up to
  *   100 rows (newsletter mail, with no attachments) per POST {RESEND_API_URL}/batch.
  * A transport never throws: every problem comes back as { ok: false, error }.
@@ -84,7 +85,8 @@ export async function deliver(
   try {
     switch (config.EMAIL_TRANSPORT) {
       case "outbox":
-        return { rateLimited: false, results: { ok: true, providerMessageId: null }, pace: null };
+        // The local mailbox's own id, so a provider event can be played against it (/api/epost-handelser).
+        return { rateLimited: false, results: { ok: true, providerMessageId: localMessageId(row) }, pace: null };
       case "resend":
         return await sendWithResend(config, row);
     }
@@ -92,6 +94,11 @@ export async function deliver(
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     return { rateLimited: false, results: { ok: false, error: message }, pace: null };
   }
+}
+
+/** What the local outbox transport records as the provider's id of a mail: `local:` and the row's id. */
+export function localMessageId(row: Pick<OutboxRow, "id">): string {
+  return `local:${row.id}`;
 }
 
 /** The key the provider sees: a fresh one after staff's 'Skicka igen', else the row's own. */
@@ -180,7 +187,11 @@ export async function deliverBatch(
   try {
     switch (config.EMAIL_TRANSPORT) {
       case "outbox":
-        return { rateLimited: false, results: messages.map(() => ({ ok: true, providerMessageId: null })), pace: null };
+        return {
+          rateLimited: false,
+          results: messages.map(({ row }) => ({ ok: true, providerMessageId: localMessageId(row) })),
+          pace: null,
+        };
       case "resend":
         return await sendBatchWithResend(config, messages, key);
     }

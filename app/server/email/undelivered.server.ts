@@ -25,12 +25,13 @@ export async function listUndelivered(db: D1Database, now = new Date()): Promise
     why: string | null;
     at: string;
     canResend: number;
+    hardBounce: number;
   }>([
     db
       .prepare(
         `SELECT 'dead' AS kind, id, to_address AS recipient, subject, last_error AS why,
            coalesce(next_attempt_at, created_at) AS at,
-           (expires_at IS NULL OR expires_at > ?1) AS canResend
+           (expires_at IS NULL OR expires_at > ?1) AS canResend, 0 AS hardBounce
          FROM email_outbox WHERE status = 'failed'
          ORDER BY at DESC, created_at DESC LIMIT ?2`,
       )
@@ -38,14 +39,16 @@ export async function listUndelivered(db: D1Database, now = new Date()): Promise
     db
       .prepare(
         `SELECT type AS kind, event_id AS id, recipient, coalesce(subject, '') AS subject, detail AS why,
-           received_at AS at, 0 AS canResend
+           received_at AS at, 0 AS canResend,
+           -- provider-events.server.ts stores a bounce's type first: 'Permanent' is a hard one.
+           (type = 'bounced' AND detail LIKE 'Permanent%') AS hardBounce
          FROM email_events WHERE type IN ('bounced', 'complained')
          ORDER BY received_at DESC LIMIT ?1`,
       )
       .bind(UNDELIVERED_LIMIT),
   ]);
   return [...(dead?.results ?? []), ...(events?.results ?? [])]
-    .map((row) => ({ ...row, canResend: row.canResend === 1 }))
+    .map((row) => ({ ...row, canResend: row.canResend === 1, hardBounce: row.hardBounce === 1 }))
     .sort((a, b) => b.at.localeCompare(a.at));
 }
 
