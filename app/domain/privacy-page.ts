@@ -70,7 +70,7 @@ export function privacyRows(s: RetentionSettings): PrivacyRow[] {
     },
     {
       readmeData: "Sent mail",
-      what: "Mejl vi skickat dig (bekräftelser, påminnelser, länkar).",
+      what: "Mejl vi skickat dig (bekräftelser, påminnelser, länkar) och e-posttjänstens besked om dem (levererat, studsat, markerat som skräppost).",
       why: "För att kunna skicka om ett mejl som inte kom fram.",
       howLong: `${days(s.mailDays)}.`,
     },

@@ -9,6 +9,7 @@ import { bookingForm, createSession, postBooking } from "./booking-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { textOf } from "./public-helpers";
+import { removeExpiredRecords } from "~/server/housekeeping.server";
 
 const PATH = "/admin/epost-status";
 const HOUR = 3_600_000;
@@ -132,5 +133,27 @@ describe("/admin/epost-status", () => {
     const html = await (await fetchAndSettle(`/admin/pass/${sessionId}`, { headers: { Cookie: admin } })).text();
     expect(html.match(/data-testid="confirmation-undelivered"/g)).toHaveLength(1);
     expect(textOf(html)).toContain("Bekräftelsen kom inte fram");
+  });
+
+  it("forgets the address in the provider's reports once the mail retention has passed, keeping the report itself", async () => {
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO email_events (event_id, type, provider_message_id, recipient, subject, detail, received_at)
+         VALUES ('msg_gammal', 'bounced', 're_g', 'gammal-studs@example.se', 'Gammalt', 'Permanent', ?)`,
+      ).bind(iso(Date.now() - 31 * 24 * HOUR)),
+      env.DB.prepare(
+        `INSERT INTO email_events (event_id, type, provider_message_id, recipient, subject, detail, received_at)
+         VALUES ('msg_farsk', 'bounced', 're_f', 'farsk-studs@example.se', 'Färskt', 'Permanent', ?)`,
+      ).bind(iso(Date.now() - HOUR)),
+    ]);
+    expect(await removeExpiredRecords(env, new Date(), { mailRetentionDays: 30 })).toMatchObject({ mailEventsAnonymized: 1 });
+    const { results } = await env.DB.prepare("SELECT event_id AS id, recipient, subject FROM email_events ORDER BY event_id").all();
+    expect(results).toEqual([
+      { id: "msg_farsk", recipient: "farsk-studs@example.se", subject: "Färskt" },
+      { id: "msg_gammal", recipient: "[raderad]", subject: null },
+    ]);
+    const text = textOf(await (await page()).text());
+    expect(text).toContain("farsk-studs@example.se");
+    expect(text).not.toContain("[raderad]");
   });
 });

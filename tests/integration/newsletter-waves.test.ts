@@ -150,12 +150,21 @@ describe("a campaign to 'alla'", () => {
         "UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = '2026-05-05T10:00:00.000Z' WHERE email = 'slut2@example.se'",
       ),
     ]);
+    // What the provider reported back for two day-1 mails: one delivered, one bounced.
+    await env.DB.prepare(
+      `INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, campaign_id, recipient)
+       SELECT 'msg_' || o.to_address, CASE o.to_address WHEN 'live1@example.se' THEN 'delivered' ELSE 'bounced' END,
+         're_' || o.id, o.id, ?, o.to_address
+       FROM email_outbox o WHERE o.to_address IN ('live1@example.se', 'live2@example.se') AND o.kind = 'newsletter'`,
+    )
+      .bind(id)
+      .run();
     await runDueWaves(env, config(), new Date("2026-05-07T06:00:00.000Z"));
     const report = await env.DB.prepare("SELECT subject, text_body AS text FROM email_outbox WHERE kind = 'newsletter-report'")
       .first<{ subject: string; text: string }>();
     expect(report?.subject).toBe("Rapport: Aprilbrevet");
     expect(report?.text).toContain(
-      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 4\n  Skickade: 3\n  Misslyckade: 1\n  Levererade: 0\n  Studsade: 0\n  Skräppostanmälda: 0\n  Avprenumererade: 0",
+      "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 4\n  Skickade: 3\n  Misslyckade: 1\n  Levererade: 1\n  Studsade: 1\n  Skräppostanmälda: 0\n  Avprenumererade: 0",
     );
     expect(report?.text).toContain("Våg 2 (dag 2): slut-utskick\n  Mottagare: 2\n  Skickade: 2\n  Misslyckade: 0\n  Levererade: 0\n  Studsade: 0\n  Skräppostanmälda: 0\n  Avprenumererade: 1");
     expect(report?.text).toContain("Våg 3 (dag 3): utan segment\n  Mottagare: 2");

@@ -10,6 +10,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { UndeliveredRow } from "~/domain/mail-status";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { ANONYMIZED_RECIPIENT } from "../housekeeping.server";
 import { scheduleDrain } from "./send-email.server";
 
 /** The newest this many of each kind are shown. */
@@ -42,10 +43,10 @@ export async function listUndelivered(db: D1Database, now = new Date()): Promise
            received_at AS at, 0 AS canResend,
            -- provider-events.server.ts stores a bounce's type first: 'Permanent' is a hard one.
            (type = 'bounced' AND detail LIKE 'Permanent%') AS hardBounce
-         FROM email_events WHERE type IN ('bounced', 'complained')
+         FROM email_events WHERE type IN ('bounced', 'complained') AND recipient <> ?2
          ORDER BY received_at DESC LIMIT ?1`,
       )
-      .bind(UNDELIVERED_LIMIT),
+      .bind(UNDELIVERED_LIMIT, ANONYMIZED_RECIPIENT),
   ]);
   return [...(dead?.results ?? []), ...(events?.results ?? [])]
     .map((row) => ({ ...row, canResend: row.canResend === 1, hardBounce: row.hardBounce === 1 }))

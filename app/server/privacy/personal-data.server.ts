@@ -55,7 +55,7 @@ export const PERSONAL_DATA: readonly PersonalDataPlace[] = [
     table: "email_events",
     columns: ["recipient", "subject", "detail"],
     what: "Besked från e-posttjänsten om mejl till dig (levererat, studsat, markerat som skräppost)",
-    erasure: "Tas bort.",
+    erasure: "Tas bort (adressen tas också bort ur beskeden när mejlen har sparats klart).",
   },
   { table: "flurre_unanswered", columns: ["question"], what: "Frågor till Flurre där du skrivit din adress", erasure: "Tas bort." },
   {
