@@ -34,7 +34,7 @@ function mediaType(request: Request): string {
 }
 
 /** Reads at most `maxBytes` of the body; null once it runs past them (the rest is never read). */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
