@@ -3,9 +3,9 @@
  * form itself belongs to the newsletter feature and goes in as `children`.
  */
 import type { ReactNode } from "react";
-import { START_TEXTS } from "~/domain/texts";
+import { NEWSLETTER_SECTION_ID, START_TEXTS } from "~/domain/texts";
 
-export const NEWSLETTER_SECTION_ID = "nyhetsbrev";
+export { NEWSLETTER_SECTION_ID };
 
 export function NewsletterBlock({ children }: { children?: ReactNode }) {
   return (

@@ -35,6 +35,9 @@ export const START_TEXTS = {
     "Prenumerera på vårt nyhetsbrev så får du veta först när nya pass släpps – varje månad, direkt i din inkorg.",
 } as const;
 
+/** The start page's newsletter section (its signup form), as a link target: /#nyhetsbrev. */
+export const NEWSLETTER_SECTION_ID = "nyhetsbrev";
+
 export const BOKA_TEXTS = {
   title: "Boka pass",
   chooseType: "Vilken sorts pass vill du boka?",

@@ -74,15 +74,16 @@ const DEV: Question[] = z.array(QuestionSchema).parse(dev.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 
 /**
- * The scores when the sets were written (2026-11-25), before any change to
- * the ranking: a change may raise these, never lower them. The goal: 90 % of
- * the held-out set right or honest, and none wrong.
+ * The scores as they stand (the first measured when the sets were written,
+ * 2026-11-25, before any change to the ranking): a change may raise these,
+ * never lower them. The goal: 90 % of the held-out set right or honest, and
+ * none wrong.
  */
 const FLOOR = {
-  // 58 right, 29 honest, 13 wrong.
-  dev: { rightOrHonest: 87, wrong: 13 },
-  // 35 right, 9 honest, 6 wrong.
-  heldOut: { rightOrHonest: 44, wrong: 6 },
+  // When written: 58 right, 29 honest, 13 wrong. Now 83 right, 16 honest, 1 wrong.
+  dev: { rightOrHonest: 99, wrong: 1 },
+  // When written: 35 right, 9 honest, 6 wrong. Now 40 right, 8 honest, 2 wrong.
+  heldOut: { rightOrHonest: 48, wrong: 2 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };

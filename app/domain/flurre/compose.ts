@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { Ranking } from "./rank";
-import type { IntentCue } from "./text";
+import { analyze, foldSwedishLetters, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -39,6 +39,9 @@ export const FLURRE_ANSWER_TEXTS = {
   nextOfType: (name: string) => `De närmaste ${name}-passen:`,
   datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
   noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
+  noneOfTypeIn: (name: string, town: string) => `Just nu finns det inga lediga ${name}-pass i ${town}. Närmast:`,
+  didYouMean: "Menar du…?",
+  sessionPrices: (prices: readonly number[]) => `De kommande passen kostar ${prices.map((p) => `${p} kr`).join(" eller ")}.`,
   sessions: "Voff! Här är passen jag hittade:",
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
@@ -120,6 +123,12 @@ function sessionLines(sessions: readonly Passage[], withTitle: boolean): string[
   return sessions.map((s) => (withTitle ? `${s.title} ${s.session?.line ?? ""}` : (s.session?.line ?? "")));
 }
 
+/** The distinct prices the sessions state, lowest first. */
+function pricesOf(sessions: readonly Passage[]): number[] {
+  const prices = sessions.flatMap((s) => s.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice("price:".length))));
+  return [...new Set(prices)].sort((a, b) => a - b);
+}
+
 /** The upcoming sessions of one type with seats left, soonest first; `first` leads if given. */
 function nextSessionsOfType(all: readonly Passage[], typeName: string, first: Passage | null): Passage[] {
   const bookable = all
@@ -137,34 +146,57 @@ function answer(paragraphs: string[], used: Passage[], links: FlurreLink[]): Com
 
 /**
  * The session a question singles out (by place, day or time): the top result,
- * if it matches a word of the question that no other session of its type does.
+ * if it matches a word of its day, time or place ('i Bronsängen') that no
+ * other session of its type does. A word of its description ('valpar') does
+ * not single it out.
  */
 function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
   const [first, ...rest] = ranking.results;
   if (!first || first.passage.kind !== "session" || first.passage.typeName !== typeName) return null;
   const others = rest.filter((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
-  const own = first.matched.filter((term) => !others.some((r) => r.matched.includes(term)));
+  const lineTerms = new Set(analyze(first.passage.session?.line ?? ""));
+  const own = first.matched.filter((term) => lineTerms.has(term) && !others.some((r) => r.matched.includes(term)));
   return own.length > 0 ? first.passage : null;
 }
 
-/** An answer about one session type: its text, then its next dates with seats. */
+/** The town the question names, as the places' towns spell it ('gavle' is Gävle), if any. */
+function townAsked(ranking: Ranking, all: readonly Passage[]): string | null {
+  const towns = new Set(all.flatMap((p) => (p.session?.town ? [p.session.town] : [])));
+  const asked = new Set(ranking.query.map((q) => foldSwedishLetters(q.word)));
+  for (const town of towns) {
+    const folded = foldSwedishLetters(town.toLocaleLowerCase("sv-SE"));
+    if (asked.has(folded)) return town;
+  }
+  return null;
+}
+
+/** An answer about one session type: its text, then its next dates with seats (in the town asked about, if any). */
 function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: string): ComposedAnswer | null {
   const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
   if (!typePassage) return null;
   const askedSession = askedSessionOf(ranking, typeName);
-  const sessions = nextSessionsOfType(all, typeName, askedSession);
+  const town = townAsked(ranking, all);
+  const inTown = town ? nextSessionsOfType(all.filter((p) => p.session?.town === town), typeName, null) : [];
+  // None to book in that town: said as such, then the nearest elsewhere.
+  const noneInTown = town !== null && inTown.length === 0;
+  const sessions = town && !noneInTown ? inTown : nextSessionsOfType(all, typeName, askedSession);
   // 'När går nästa …?': the dates are the answer; 'Vad kostar …?' or 'Berätta om …': the type first.
   const aboutDates = ranking.intents.has("sessions") && !ranking.intents.has("price");
 
   const paragraphs: string[] = [];
-  if (aboutDates && sessions.length > 0) {
+  if (noneInTown && sessions.length > 0) {
+    paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfTypeIn(typeName, town), ...sessionLines(sessions, false));
+  } else if (aboutDates && sessions.length > 0) {
     paragraphs.push(FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
   } else {
     paragraphs.push(FLURRE_ANSWER_TEXTS.type(typeName), typePassage.text);
+    // A type with no price of its own (the combined one): what its sessions are sold at.
+    const sessionPrices = typePassage.facts.length === 0 ? pricesOf(nextSessionsOfType(all, typeName, null)) : [];
+    if (ranking.intents.has("price") && sessionPrices.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.sessionPrices(sessionPrices));
     if (sessions.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions, false));
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
-  const showsType = !(aboutDates && sessions.length > 0);
+  const showsType = !((aboutDates || noneInTown) && sessions.length > 0);
   const used = [...(showsType ? [typePassage] : []), ...sessions];
   const links = [
     ...sessions.slice(0, 1).flatMap((s) => s.links),
@@ -201,9 +233,42 @@ function pageSessionFollowers(ranking: Ranking, all: readonly Passage[], session
   return followers.slice(0, MAX_PASSAGES - 1);
 }
 
+/** A word this long that the site's texts never use is what the question is about, not filler. */
+const MIN_KEY_WORD_LENGTH = 4;
+
+/**
+ * The words of the question the site says nothing about ('parkering',
+ * 'swish'): when there is one, the best passage is on a near topic at most,
+ * never the answer.
+ */
+function unknownKeyWords(ranking: Ranking): string[] {
+  return ranking.query.filter((q) => !q.cue && q.terms.length === 0 && q.word.length >= MIN_KEY_WORD_LENGTH).map((q) => q.word);
+}
+
+/**
+ * The honest answer to a question the site does not answer: the fallback,
+ * and, when some passages matched what the question does name (a place, a
+ * type), their pages as "Menar du…?" links before the contact form.
+ */
+function unsure(ranking: Ranking): ComposedAnswer {
+  const near = ranking.results.filter((r) => r.matched.some((term) => ranking.query.some((q) => !q.cue && q.terms.includes(term))));
+  const links = dedupeLinks(near.slice(0, 3).flatMap((r) => r.passage.links.slice(0, 1))).slice(0, 3);
+  if (links.length === 0) return { answer: FLURRE_FALLBACK, passages: [] };
+  return {
+    answer: {
+      kind: "fallback",
+      paragraphs: [FLURRE_ANSWER_TEXTS.fallback, FLURRE_ANSWER_TEXTS.didYouMean],
+      links: dedupeLinks([...links, ...FLURRE_FALLBACK.links]),
+      source: "extractive",
+    },
+    passages: [],
+  };
+}
+
 export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const first = ranking.results[0];
   if (!first || ranking.coverage < MIN_COVERAGE) return { answer: FLURRE_FALLBACK, passages: [] };
+  if (unknownKeyWords(ranking).length > 0 && ranking.pageSessionId === null) return unsure(ranking);
   const top = first.passage;
 
   // Asked from a session's page about that session.
@@ -218,7 +283,9 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
 
   // A type answer when the question names one type and the best passage is a type or a
   // session (an FAQ row that names a type answers by itself).
-  const aboutType = top.kind === "type" || top.kind === "session";
+  // An FAQ row answers by itself, unless the question asks a type's dates or price.
+  const asksTypeFact = ranking.intents.has("sessions") || ranking.intents.has("price");
+  const aboutType = top.kind === "type" || top.kind === "session" || (top.kind === "faq" && asksTypeFact);
   const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
   if (typeName) {
     const composed = composeTypeAnswer(ranking, all, typeName);

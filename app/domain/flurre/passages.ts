@@ -13,6 +13,8 @@ import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type
 import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
 import { ABOUT_INTRO, type TeamMember } from "../team";
+import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../texts";
+import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
@@ -35,7 +37,7 @@ export type Passage = {
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
-  session?: { id: number; startTime: string; location: string; bookable: boolean; line: string };
+  session?: { id: number; startTime: string; location: string; bookable: boolean; line: string; town: string | null };
 };
 
 /** The preparation passage for sessions held online or at home (PLAN, HEMMIS), and the one for the rest. */
@@ -141,7 +143,12 @@ function sessionPrices(session: PublicSession): { sentence: string; prices: numb
   return { sentence: `Pris: ${formatKr(price)}.`, prices: [price] };
 }
 
-export function sessionPassage(session: PublicSession, types: readonly FlurreTypeInput[]): Passage {
+export function sessionPassage(
+  session: PublicSession,
+  types: readonly FlurreTypeInput[],
+  /** The town of the session's place, when staff keep one for it. */
+  town: string | null = null,
+): Passage {
   const availability = publicAvailability(session);
   const placesLeft = availability.bookable ? seatsLeft(session) : 0;
   const dayKey = stockholmDayKey(session.startTime);
@@ -176,6 +183,7 @@ export function sessionPassage(session: PublicSession, types: readonly FlurreTyp
       location: session.location,
       bookable: availability.bookable,
       line: `${when} på ${session.location}: ${seats}.`,
+      town,
     },
   };
 }
@@ -278,6 +286,36 @@ const RULE_KEYWORDS: Record<string, string> = {
   "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
 };
 
+/** How the site's newsletter and queue work, in the pages' own words: 'Har ni nyhetsbrev?', 'Kan jag köa?'. */
+function sitePassages(): Passage[] {
+  // In words: a number in a passage is a fact the answer's check must find backed.
+  const holdHours = ["noll", "en", "två", "tre", "fyra", "fem", "sex"][WAITLIST_HOLD_MS / 3_600_000] ?? String(WAITLIST_HOLD_MS / 3_600_000);
+  return [
+    {
+      id: "rule:newsletter",
+      kind: "rule",
+      title: "Nyhetsbrevet",
+      text:
+        `Nyhetsbrevet: ${START_TEXTS.newsletterText} Du anmäler dig med din e-postadress på startsidan. ` +
+        "Vill du sluta få det avprenumererar du med länken längst ner i varje nyhetsbrev.",
+      links: [{ label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` }],
+      facts: [],
+      keywords: "nyhetsbrev nyhetsbrevet prenumerera prenumeration utskick anmäla avprenumerera avsluta sluta nya pass",
+    },
+    {
+      id: "rule:waitlist",
+      kind: "rule",
+      title: WAITLIST_TEXTS.heading,
+      text:
+        `När alla platser på ett pass är tagna kan du ställa dig i kö med knappen '${WAITLIST_TEXTS.submit}' på passets sida. ` +
+        `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
+      links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
+      facts: [],
+      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar",
+    },
+  ];
+}
+
 function rulePassages(): Passage[] {
   return SITE_RULES.map((rule) => ({
     id: `rule:${rule.id}`,
@@ -323,14 +361,16 @@ function factsStatedIn(text: string): Fact[] {
 /** Every passage, from the rows and the site content. */
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
   const overview = typesOverview(corpus.types);
+  const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
   return [
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
-    ...corpus.sessions.map((s) => sessionPassage(s, corpus.types)),
+    ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
     ...placePassages(corpus.places),
     ...preparationPassages(corpus.preparation),
     ...teamPassages(corpus.team),
     ...rulePassages(),
+    ...sitePassages(),
     ...corpus.faq.map(faqPassage),
   ];
 }

@@ -74,7 +74,7 @@ const PAGE_KIND: Record<string, PassageKind> = {
   "/mina-bokningar": "rule",
 };
 
-const CUE_WORDS: ReadonlySet<string> = new Set(Object.values(INTENT_CUES).flat());
+const CUE_WORDS: ReadonlySet<string> = new Set(Object.values(INTENT_CUES).flat().flatMap((w) => [w, foldSwedishLetters(w)]));
 
 /** Words that only name Flurre: dropped unless the question is about Flurre himself. */
 const SELF_NAMES: ReadonlySet<string> = new Set(["flurre", "flurres"]);
@@ -102,12 +102,13 @@ export function boundedLevenshtein(a: string, b: string, max: number): number {
 
 /**
  * Typos allowed in a stem: none below 6 letters (short words are too alike:
- * 'lev' is not 'led'), one up to 7, two from 8. A stem that differs from a
+ * 'lev' is not 'led'), one up to 9, two from 10 (two in a shorter word make
+ * another word: 'parkering' is not 'planering'). A stem that differs from a
  * known one only by å, ä or ö typed as a or o matches at any length.
  */
 function typoBudget(stemmed: string): number {
   if (stemmed.length < 6) return 0;
-  return stemmed.length < 8 ? 1 : 2;
+  return stemmed.length < 10 ? 1 : 2;
 }
 
 export type FlurreIndex = Index;
@@ -118,6 +119,12 @@ type Index = {
   /** Each vocabulary term with å, ä and ö folded, for matching typos (made on first need). */
   folded: () => ReadonlyMap<string, string>;
   vocabulary: Set<string>;
+  /**
+   * The terms the passages use as whole words. A question's compound is split
+   * only into these: a part of another compound ('ring' of 'planeringsmöte')
+   * would make 'parkering' mean 'park' and 'ring'.
+   */
+  wholeTerms: ReadonlySet<string>;
   /** Passages each term occurs in. */
   documentFrequency: Map<string, number>;
   passages: Map<string, Passage>;
@@ -183,6 +190,7 @@ export function buildIndex(passages: readonly Passage[]): Index {
     stem,
     folded: () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)]))),
     vocabulary,
+    wholeTerms: base,
     documentFrequency,
     passages: new Map(passages.map((p) => [p.id, p])),
   };
@@ -199,13 +207,13 @@ function resolveWord(word: string, index: Index): Resolved {
   if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? { terms: [word], weights: [1] } : none;
   const bare = word.replace(/-/g, "");
   const stemmed = stem(bare);
-  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.vocabulary) : null;
+  const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.wholeTerms) : null;
   if (index.vocabulary.has(stemmed)) {
     // A compound the texts use whole still finds the texts that use its parts.
     const extra = (parts ?? []).filter((p) => p !== stemmed);
     return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
   }
-  const split = parts ?? splitCompound(bare, index.vocabulary);
+  const split = parts ?? splitCompound(bare, index.wholeTerms);
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;

@@ -12,6 +12,7 @@
 //   against the vocabulary of the passages, with or without the linking s.
 
 import { stemmer } from "@orama/stemmers/swedish";
+import { lexiconWords } from "./lexicon";
 
 /** Common Swedish function words (the Snowball list) and the words that only frame a question. */
 export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -19,8 +20,13 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Snowball's Swedish stop words
     "och det att i en jag hon som han på den med var sig för så till är men ett om hade de av icke mig du henne då sin nu har inte hans honom skulle hennes där min man ej vid kunde något från ut när efter upp vi dem vara vad över än dig kan sina här ha mot alla under någon eller allt mycket sedan ju denna själv detta åt utan varit hur ingen mitt ni bli blev oss din dessa några deras blir mina samma vilken er sådan vår blivit dess inom mellan sådant varför varje vilka ditt vem vilket sitta sådana vart dina vars vårt våra ert era vilkas " +
     // Framing of a question, greetings and politeness
-    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går"
-  ).split(" "),
+    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
+    // How people type on a phone: short forms, and advice asked for in so many words
+    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre passar"
+  )
+    .split(" ")
+    // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
+    .flatMap((word) => [word, foldSwedishLetters(word)]),
 );
 
 /**
@@ -40,6 +46,12 @@ export const INTENT_CUES = {
 export type IntentCue = keyof typeof INTENT_CUES;
 
 const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team"];
+
+/**
+ * Word ends that are a noun's suffix, not a word of their own, although the
+ * texts may use them alone ('ring'): 'parkering' is not 'park' and 'ring'.
+ */
+const SUFFIX_LOOKALIKES: ReadonlySet<string> = new Set(["ring", "ning", "ling", "het", "else"]);
 
 /** Shortest word part a compound is split into. */
 const MIN_PART_LENGTH = 3;
@@ -64,11 +76,17 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
 ];
 
-/** The question with its phrases joined into the word they mean (and any markup it was typed with dropped). */
+/**
+ * The question with its phrases joined into the word they mean (and any
+ * markup it was typed with dropped), followed by the site's words for the
+ * everyday words it uses (lexicon.ts).
+ */
 export function joinPhrases(text: string): string {
   let out = normalizeText(text).replace(/<[^<>]*>/g, " ");
   for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
-  return out;
+  const present = new Set(words(out));
+  const added = [...new Set(lexiconWords(out).flatMap((w) => w.split(" ")))].filter((w) => !present.has(w));
+  return added.length > 0 ? `${out} ${added.join(" ")}` : out;
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
@@ -163,7 +181,7 @@ export function splitCompound(
     if (head === null) continue;
     const tail = word.slice(at);
     const tailStem = stemWord(tail);
-    if (vocabulary.has(tailStem)) return [head, tailStem];
+    if (vocabulary.has(tailStem) && !SUFFIX_LOOKALIKES.has(tailStem)) return [head, tailStem];
     const tailParts = splitCompound(tail, vocabulary, stemWord, depth + 1);
     if (tailParts) return [head, ...tailParts];
   }
@@ -184,12 +202,12 @@ function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (wor
   return null;
 }
 
-/** Which kinds of passage the question's words point at. */
+/** Which kinds of passage the question's words point at (typed with or without å, ä and ö). */
 export function intentCues(text: string): Set<IntentCue> {
-  const present = new Set(words(joinPhrases(text)));
+  const present = new Set(words(joinPhrases(text)).map(foldSwedishLetters));
   const cues = new Set<IntentCue>();
   for (const cue of INTENT_NAMES) {
-    if (INTENT_CUES[cue].some((w) => present.has(w))) cues.add(cue);
+    if (INTENT_CUES[cue].some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
   return cues;
 }

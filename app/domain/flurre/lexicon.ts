@@ -1,0 +1,53 @@
+// The words visitors use for what the site names otherwise: 'hembesök' for
+// HEMMIS, 'på distans' for the online PLAN meeting, 'privatlektion' for
+// PRIVAT & PROFFS, 'ställen' for places, 'pengarna tillbaka' for the binding
+// rule. Each entry is a pattern over the question (lower case, matched with
+// or without å, ä and ö) and the site's own words it adds to the question,
+// so the search, the intent cues and the type names all see them. Data, not
+// logic: add a line when a visitor's word is missed (staff add whole answers
+// as FAQ rows, which the index reads as they are).
+
+/** [what a visitor writes (a regular expression over whole words), the site's words it means]. */
+export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
+  // Session types by what they are
+  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem", "hemmis hembesök"],
+  ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
+  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*", "privat proffs"],
+  ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
+  ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
+  ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*", "hund"],
+  ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
+  ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
+  ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
+  ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
+  // Places, team and the company
+  ["st[aä]llen|st[aä]lle|st[aä]llena", "var träningsplatser"],
+  ["ses|ses vi|tr[aä]ffas", "mötas"],
+  ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
+  ["[aä]ger|driver", "teamet"],
+  // Rules
+  ["pengar\\w* tillbaka|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
+  ["flytta\\w*|byta dag|annan dag", "omboka"],
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda", "deltagare inställt"],
+  ["t[aä]nka p[aå]|redo", "förbereda inför"],
+  ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
+  // Dates, seats, prices
+  ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  ["betalt|gratis|avgiften", "kostar"],
+  // The newsletter and the queue
+  ["nyhetsbrev\\w*|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
+  ["avsluta|avprenumer\\w*|sluta|slutar", "avprenumerera"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*", "kö"],
+];
+
+const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "u"),
+  words,
+}));
+
+/** The site's words a question means besides its own (empty when none), to be added to it. */
+export function lexiconWords(normalizedQuestion: string): string[] {
+  const added: string[] = [];
+  for (const { pattern, words } of ENTRIES) if (pattern.test(normalizedQuestion)) added.push(words);
+  return added;
+}
