@@ -3,7 +3,9 @@
 // and answered; Escape closes it and focus goes back to the button; the
 // conversation is still there after a navigation and a reload. Without
 // JavaScript: /flurre?fraga=… answers, a follow-up question goes through the
-// page's form, and a bad question gets Flurre's Swedish message.
+// page's form, and a bad question gets Flurre's Swedish message. Asked what
+// the site does not say, Flurre says so and offers "Menar du…?" links, on the
+// page and in the chat.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FILL_TIME_MS } from "./auth-helpers";
 
@@ -176,5 +178,46 @@ test.describe("without JavaScript", () => {
     await page.goto(`/flurre?fraga=${"x".repeat(501)}`);
     await expect(page.getByText("Frågan får vara högst 500 tecken.")).toBeVisible();
     await expect(page.getByTestId("flurre-answer")).toHaveCount(0);
+  });
+});
+
+test.describe("what the site does not say", () => {
+  const PARKING = "finns det parkering vid hundhallen";
+
+  test("without JavaScript, /flurre says it does not know and offers the page it does know as 'Menar du…?'", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "the page's own answer, as without JavaScript");
+    await page.goto(`/flurre?${new URLSearchParams({ fraga: PARKING })}`);
+    const answer = page.getByTestId("flurre-answer");
+    await expect(answer).toContainText("Det där vet jag tyvärr inte");
+    await expect(answer).toContainText("Menar du…?");
+    await expect(answer.getByRole("link", { name: /Hitta dit: Hundhallen Gävle/ })).toHaveAttribute("href", /google\.com\/maps/);
+    await expect(answer.getByRole("link", { name: "Kontakta oss" })).toHaveAttribute("href", "/om#kontakt");
+    // Never the place's description as if it were the answer.
+    await expect(answer).not.toContainText("Hundhallen Gävle (inomhus)");
+  });
+
+  test("in the chat, the honest answer and its links are read out and reached with the keyboard, at 390 px", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the chat");
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/hitta");
+    await hydrated(page);
+    const launcher = page.getByTestId("flurre-launcher");
+    await launcher.focus();
+    await page.keyboard.press("Enter");
+    const dialog = chat(page);
+    const field = dialog.getByRole("textbox", { name: "Vad vill du veta?" });
+    await expect(field).toBeFocused();
+    await page.keyboard.type(PARKING);
+    await page.keyboard.press("Enter");
+    // The answer lands in the conversation's live region, so a screen reader reads it out.
+    const log = dialog.getByRole("log");
+    await expect(log).toHaveAttribute("aria-live", "polite");
+    const answer = log.getByTestId("flurre-answer").last();
+    await expect(answer).toContainText("Det där vet jag tyvärr inte");
+    await expect(answer).toContainText("Menar du…?");
+    const link = answer.getByRole("link", { name: /Hitta dit: Hundhallen Gävle/ });
+    await expect(link).toBeVisible();
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   });
 });

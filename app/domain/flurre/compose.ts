@@ -250,8 +250,11 @@ function unknownKeyWords(ranking: Ranking): string[] {
  * and, when some passages matched what the question does name (a place, a
  * type), their pages as "Menar du…?" links before the contact form.
  */
-function unsure(ranking: Ranking): ComposedAnswer {
-  const near = ranking.results.filter((r) => r.matched.some((term) => ranking.query.some((q) => !q.cue && q.terms.includes(term))));
+function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  // What the question names: a content word of it in a passage's title (a place, a type, a person), not a town alone.
+  const towns = new Set(all.flatMap((p) => (p.session?.town ? analyze(p.session.town) : [])));
+  const named = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms).filter((t) => !towns.has(t)));
+  const near = ranking.results.filter((r) => r.matched.some((term) => named.has(term) && analyze(r.passage.title).includes(term)));
   const links = dedupeLinks(near.slice(0, 3).flatMap((r) => r.passage.links.slice(0, 1))).slice(0, 3);
   if (links.length === 0) return { answer: FLURRE_FALLBACK, passages: [] };
   return {
@@ -267,8 +270,9 @@ function unsure(ranking: Ranking): ComposedAnswer {
 
 export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const first = ranking.results[0];
-  if (!first || ranking.coverage < MIN_COVERAGE) return { answer: FLURRE_FALLBACK, passages: [] };
-  if (unknownKeyWords(ranking).length > 0 && ranking.pageSessionId === null) return unsure(ranking);
+  if (!first) return { answer: FLURRE_FALLBACK, passages: [] };
+  const offTopic = unknownKeyWords(ranking).length > 0 && ranking.pageSessionId === null;
+  if (ranking.coverage < MIN_COVERAGE || offTopic) return unsure(ranking, all);
   const top = first.passage;
 
   // Asked from a session's page about that session.
