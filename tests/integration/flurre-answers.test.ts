@@ -28,6 +28,7 @@ import { SEEDED_PLACES, SEEDED_PREPARATION as PREPARATION_CHECKLIST, SEEDED_TEAM
 const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
 import { awayFromWindowEnd } from "./helpers";
 import { SELF, seedDemo } from "./public-helpers";
+import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
 
 const QuestionSchema = z.object({
   question: z.string().min(1).max(500),
@@ -54,41 +55,6 @@ const QUESTIONS: Question[] = z.array(QuestionSchema).parse(set.questions);
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
 const context = () => getLoadContext(env, noop);
-
-type SessionRow = {
-  id: number;
-  title: string;
-  location: string;
-  start_time: string;
-  end_time: string;
-  pass_type: "group" | "private";
-  current_participants: number;
-  max_participants: number;
-};
-
-/** The sessions of a title that have not started and are not cancelled, soonest first. */
-async function upcoming(title: string): Promise<SessionRow[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, title, location, start_time, end_time, pass_type, current_participants, max_participants
-     FROM sessions WHERE title = ? AND start_time > ? AND cancelled_at IS NULL ORDER BY start_time, id`,
-  )
-    .bind(title, new Date().toISOString())
-    .all<SessionRow>();
-  return results;
-}
-
-/** What can still be booked, as the session list says it (a private session with a booking is full). */
-function seatsText(s: SessionRow): string {
-  const left = s.max_participants - s.current_participants;
-  if (left <= 0 || (s.pass_type === "private" && s.current_participants > 0)) return "Fullbokat";
-  return left === 1 ? "1 plats kvar" : `${left} platser kvar`;
-}
-
-/** "onsdag 25 november 18:00–19:00 på Hundhallen Gävle: 6 platser kvar" */
-function sessionLine(s: SessionRow): string {
-  const when = `${formatDayHeading(stockholmDayKey(s.start_time))} ${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
-  return `${when} på ${s.location}: ${seatsText(s)}`;
-}
 
 async function typeRow(name: string) {
   const row = await env.DB.prepare("SELECT name, description, price, session_type FROM popup_types WHERE name = ?")

@@ -20,7 +20,6 @@ import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { mapUrlOf } from "~/domain/places";
 import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
 import { SITE_RULES } from "~/domain/rules";
-import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
 import dev from "../fixtures/flurre-dev-questions.json";
@@ -28,6 +27,7 @@ import heldOut from "../fixtures/flurre-heldout-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
+import { seatsText, sessionLine, upcoming } from "./flurre-fixtures";
 
 const CATEGORIES = [
   "price",
@@ -92,39 +92,6 @@ const textOf = (answer: FlurreAnswer) => answer.paragraphs.join("\n");
 const hrefs = (answer: FlurreAnswer) => answer.links.map((l) => l.href);
 const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
 const TRAINERS = SEEDED_TEAM.filter((m) => m.name !== "Flurre");
-
-type SessionRow = {
-  id: number;
-  title: string;
-  location: string;
-  start_time: string;
-  end_time: string;
-  pass_type: "group" | "private";
-  current_participants: number;
-  max_participants: number;
-  price_sek: number;
-};
-
-async function upcoming(title: string): Promise<SessionRow[]> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, title, location, start_time, end_time, pass_type, current_participants, max_participants, price_sek
-     FROM sessions WHERE title = ? AND start_time > ? AND cancelled_at IS NULL ORDER BY start_time, id`,
-  )
-    .bind(title, new Date().toISOString())
-    .all<SessionRow>();
-  return results;
-}
-
-function seatsText(s: SessionRow): string {
-  const left = s.max_participants - s.current_participants;
-  if (left <= 0 || (s.pass_type === "private" && s.current_participants > 0)) return "Fullbokat";
-  return left === 1 ? "1 plats kvar" : `${left} platser kvar`;
-}
-
-function sessionLine(s: SessionRow): string {
-  const when = `${formatDayHeading(stockholmDayKey(s.start_time))} ${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
-  return `${when} på ${s.location}: ${seatsText(s)}`;
-}
 
 async function typeRow(name: string) {
   const row = await env.DB.prepare("SELECT name, price FROM popup_types WHERE name = ?").bind(name).first<{ name: string; price: number }>();
