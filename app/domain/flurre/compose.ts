@@ -41,7 +41,12 @@ export const FLURRE_ANSWER_TEXTS = {
   noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
   noneOfTypeIn: (name: string, town: string) => `Just nu finns det inga lediga ${name}-pass i ${town}. Närmast:`,
   didYouMean: "Menar du…?",
-  sessionPrices: (prices: readonly number[]) => `De kommande passen kostar ${prices.map((p) => `${p} kr`).join(" eller ")}.`,
+  priceOfType: (name: string, prices: readonly number[]) =>
+    `Voff! ${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
+  seatsYes: "Voff! Ja, det finns platser kvar:",
+  seatsNo: "Voff! Nej, det finns inga platser kvar:",
+  fullYes: "Voff! Ja, passet är fullbokat:",
+  fullNo: "Voff! Nej, det finns platser kvar:",
   sessions: "Voff! Här är passen jag hittade:",
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
@@ -123,7 +128,24 @@ function sessionLines(sessions: readonly Passage[], withTitle: boolean): string[
   return sessions.map((s) => (withTitle ? `${s.title} ${s.session?.line ?? ""}` : (s.session?.line ?? "")));
 }
 
-/** The distinct prices the sessions state, lowest first. */
+/** Words a yes/no question opens with ('Finns det platser…?', 'Är passet fullbokat?'), typed with or without å/ä/ö. */
+const YES_NO_OPENERS: ReadonlySet<string> = new Set(["finns", "är", "ar", "har", "kan", "går", "gar"]);
+
+/**
+ * The yes or no to a yes/no question about one session's seats: 'Finns det
+ * plats…?' is yes when it can be booked, 'Är det fullt…?' yes when it cannot.
+ * Null for any other question (then neither is said).
+ */
+function seatsYesNo(asked: string, session: Passage): string | null {
+  const first = asked.match(/[\p{L}]+/u)?.[0] ?? "";
+  if (!YES_NO_OPENERS.has(first)) return null;
+  const full = session.session?.bookable === false;
+  if (/full/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.fullYes : FLURRE_ANSWER_TEXTS.fullNo;
+  if (/plats|ledig/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.seatsNo : FLURRE_ANSWER_TEXTS.seatsYes;
+  return null;
+}
+
+/** The distinct prices the passages state, lowest first. */
 function pricesOf(sessions: readonly Passage[]): number[] {
   const prices = sessions.flatMap((s) => s.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice("price:".length))));
   return [...new Set(prices)].sort((a, b) => a - b);
@@ -187,12 +209,13 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
   if (noneInTown && sessions.length > 0) {
     paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfTypeIn(typeName, town), ...sessionLines(sessions, false));
   } else if (aboutDates && sessions.length > 0) {
-    paragraphs.push(FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
+    const yesNo = askedSession ? seatsYesNo(ranking.asked, askedSession) : null;
+    paragraphs.push(yesNo ?? FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
   } else {
-    paragraphs.push(FLURRE_ANSWER_TEXTS.type(typeName), typePassage.text);
-    // A type with no price of its own (the combined one): what its sessions are sold at.
-    const sessionPrices = typePassage.facts.length === 0 ? pricesOf(nextSessionsOfType(all, typeName, null)) : [];
-    if (ranking.intents.has("price") && sessionPrices.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.sessionPrices(sessionPrices));
+    // 'Vad kostar …?': the price first (a type with no price of its own, the combined one: what its sessions cost).
+    const prices = pricesOf([typePassage]).length > 0 ? pricesOf([typePassage]) : pricesOf(nextSessionsOfType(all, typeName, null));
+    const priceFirst = ranking.intents.has("price") && prices.length > 0;
+    paragraphs.push(priceFirst ? FLURRE_ANSWER_TEXTS.priceOfType(typeName, prices) : FLURRE_ANSWER_TEXTS.type(typeName), typePassage.text);
     if (sessions.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions, false));
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));

@@ -22,6 +22,7 @@ import {
   isStopWord,
   joinPhrases,
   memoStem,
+  normalizeText,
   splitCompound,
   stem,
   words,
@@ -46,6 +47,8 @@ export type QueryTerm = {
 };
 
 export type Ranking = {
+  /** The question as asked, normalized (lower case, NFC). */
+  asked: string;
   results: RankedPassage[];
   intents: Set<IntentCue>;
   query: QueryTerm[];
@@ -311,7 +314,7 @@ export function rankPassages(
   for (const q of query) {
     q.terms.forEach((t, i) => termWeights.set(t, Math.max(termWeights.get(t) ?? 0, q.weights[i] ?? 1)));
   }
-  const base = { intents, query, coverage: coverageOf(query, index), mentionedTypes, pageSessionId };
+  const base = { asked: normalizeText(question), intents, query, coverage: coverageOf(query, index), mentionedTypes, pageSessionId };
   if (terms.length === 0) return { ...base, results: [] };
 
   const boostOf = (passage: Passage): number => {

@@ -1,0 +1,64 @@
+// The form of Flurre's answer, on the demo data: the fact asked for comes
+// first. 'Vad kostar …?' opens with the type's price (the combined type's
+// from its sessions); a yes/no question about one session's seats opens with
+// the right Ja or Nej for the question as asked ('Finns det plats…?' is yes
+// when it can be booked, 'Är det fullt…?' yes when it cannot), computed here
+// from the rows in D1.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getLoadContext } from "~/server/context.server";
+import { askFlurre } from "~/server/flurre/answer.server";
+import { seatsText, upcoming } from "./flurre-fixtures";
+import { seedDemo } from "./public-helpers";
+
+const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
+const ask = (question: string) => askFlurre(getLoadContext(env, noop), { question, page: null, record: false });
+
+async function sessionAt(type: string, location: string) {
+  const match = (await upcoming(type)).find((s) => s.location === location);
+  if (!match) throw new Error(`no ${type} at ${location}`);
+  return match;
+}
+
+beforeAll(() => seedDemo());
+
+describe("the fact first", () => {
+  it.each(["Vad kostar valpkursen?", "vad kostar valpkurs", "pris vardagslydnaden?"])("%s opens with the type's price", async (question) => {
+    const type = /vardag/.test(question) ? "VARDAGSLYDNAD" : "VALPKURS";
+    const row = await env.DB.prepare("SELECT price FROM popup_types WHERE name = ?").bind(type).first<{ price: number }>();
+    const answer = await ask(question);
+    expect(answer.paragraphs[0]).toBe(`Voff! ${type} kostar ${row!.price} kr per pass.`);
+  });
+
+  it("the combined type, which has no price of its own, opens with what its sessions cost", async () => {
+    const prices = [...new Set((await upcoming("KOMBIPASS")).map((s) => s.price_sek))].sort((a, b) => a - b);
+    expect(prices.length).toBeGreaterThan(0);
+    const answer = await ask("va kostar kombipasset");
+    expect(answer.paragraphs[0]).toBe(`Voff! KOMBIPASS kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`);
+  });
+
+  it.each([
+    ["Finns det plats kvar på vardagslydnaden på Bronsängen?", "VARDAGSLYDNAD", "Bronsängen Sandviken", "seats"],
+    ["finns det lediga platser på promenadträningen i regementsparken", "PROMENADTRÄNING", "Regementsparken Gävle", "seats"],
+    ["Är promenadträningen i Regementsparken fullbokad?", "PROMENADTRÄNING", "Regementsparken Gävle", "full"],
+    ["är det fullt på valpkursen i stadsparken", "VALPKURS", "Stadsparken Sandviken", "full"],
+  ] as const)("%s opens with the right Ja or Nej", async (question, type, location, asks) => {
+    const full = seatsText(await sessionAt(type, location)) === "Fullbokat";
+    const yes = asks === "full" ? full : !full;
+    const answer = await ask(question);
+    expect(answer.paragraphs[0]).toMatch(yes ? /^Voff! Ja, / : /^Voff! Nej, /);
+    expect(answer.paragraphs[0]).toContain(full ? (asks === "full" ? "fullbokat" : "inga platser") : "platser kvar");
+  });
+
+  it.each([
+    // Not a yes/no question.
+    "Hur många platser finns kvar på valpkursen i Stadsparken Sandviken?",
+    // Two VARDAGSLYDNAD sessions at Regementsparken: which one is not said, so no single yes or no.
+    "är det fullt på vardagslydnaden i regementsparken",
+  ])("%s gets neither Ja nor Nej", async (question) => {
+    const regementsparken = (await upcoming("VARDAGSLYDNAD")).filter((s) => s.location === "Regementsparken Gävle");
+    expect(regementsparken.length).toBeGreaterThan(1);
+    const answer = await ask(question);
+    expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
+  });
+});
