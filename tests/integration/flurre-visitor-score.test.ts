@@ -80,9 +80,9 @@ const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
  * none wrong.
  */
 const FLOOR = {
-  // When written: 58 right, 29 honest, 13 wrong. Now 83 right, 16 honest, 1 wrong.
+  // When written: 58 right, 29 honest, 13 wrong. Now 83 right, 16 honest, 1 wrong; 13 of 71 answers over 60 words (21 before trimming).
   dev: { rightOrHonest: 99, wrong: 1 },
-  // When written: 35 right, 9 honest, 6 wrong. Now 40 right, 8 honest, 2 wrong.
+  // When written: 35 right, 9 honest, 6 wrong. Now 40 right, 8 honest, 2 wrong; 4 of 35 answers over 60 words (11 before).
   heldOut: { rightOrHonest: 48, wrong: 2 },
 };
 
@@ -177,8 +177,11 @@ async function score(name: string, questions: readonly Question[]): Promise<Scor
   const perCategory = new Map<string, Record<Outcome, number>>(CATEGORIES.map((c) => [c, { right: 0, honest: 0, wrong: 0 }]));
   const counts = { right: 0, honest: 0, wrong: 0 };
   const wrong: string[] = [];
+  /** Words of each answer that is not the fallback: does it fit a chat bubble (about 60)? */
+  const lengths: number[] = [];
   for (const q of questions) {
     const { outcome, answer } = await judge(q);
+    if (answer.kind === "answer") lengths.push(answer.paragraphs.join(" ").split(/\s+/).filter(Boolean).length);
     counts[outcome]++;
     perCategory.get(q.category)![outcome]++;
     if (outcome === "wrong") wrong.push(`  ${q.category}: "${q.question}" → ${answer.paragraphs[0]?.slice(0, 80) ?? "(empty)"}`);
@@ -186,6 +189,7 @@ async function score(name: string, questions: readonly Question[]): Promise<Scor
   const pct = (n: number) => `${Math.round((100 * n) / questions.length)} %`;
   const lines = [
     `Flurre on the ${name} set (${questions.length}): right ${counts.right}, honest ${counts.honest}, wrong ${counts.wrong}; right or honest ${pct(counts.right + counts.honest)}`,
+    `  answers: median ${[...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)] ?? 0} words, ${lengths.filter((n) => n > 60).length} of ${lengths.length} over 60`,
     ...[...perCategory.entries()]
       .filter(([, c]) => c.right + c.honest + c.wrong > 0)
       .map(([category, c]) => `  ${category.padEnd(13)} right ${c.right}, honest ${c.honest}, wrong ${c.wrong}`),

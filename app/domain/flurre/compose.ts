@@ -31,6 +31,8 @@ const FOLLOWER_SCORE_SHARE = 0.5;
 const MAX_PASSAGES = 3;
 const MAX_LINKS = 4;
 const MAX_LISTED_SESSIONS = 3;
+/** Dates listed under a type's own text (a question about its price or about it): the dates question gets all three. */
+const MAX_DATES_UNDER_TYPE = 2;
 
 export const FLURRE_ANSWER_TEXTS = {
   fallback: "Voff! Det där vet jag tyvärr inte än. Skriv till tränarna via kontaktformuläret så svarar de dig via e-post.",
@@ -215,8 +217,14 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
     // 'Vad kostar …?': the price first (a type with no price of its own, the combined one: what its sessions cost).
     const prices = pricesOf([typePassage]).length > 0 ? pricesOf([typePassage]) : pricesOf(nextSessionsOfType(all, typeName, null));
     const priceFirst = ranking.intents.has("price") && prices.length > 0;
-    paragraphs.push(priceFirst ? FLURRE_ANSWER_TEXTS.priceOfType(typeName, prices) : FLURRE_ANSWER_TEXTS.type(typeName), typePassage.text);
-    if (sessions.length > 0) paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions, false));
+    // The summary, not the inspiring line: the answer should fit a chat bubble.
+    paragraphs.push(
+      priceFirst ? FLURRE_ANSWER_TEXTS.priceOfType(typeName, prices) : FLURRE_ANSWER_TEXTS.type(typeName),
+      typePassage.summary ?? typePassage.text,
+    );
+    if (sessions.length > 0) {
+      paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions.slice(0, MAX_DATES_UNDER_TYPE), false));
+    }
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
   const showsType = !((aboutDates || noneInTown) && sessions.length > 0);
@@ -343,5 +351,5 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     .filter((r) => !named || r.passage.kind === "type")
     .map((r) => r.passage);
   const used = [top, ...followers].slice(0, MAX_PASSAGES);
-  return answer([openingFor(top), ...used.map((p) => p.text)], used, used.flatMap((p) => p.links));
+  return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
 }

@@ -34,6 +34,8 @@ export type Passage = {
   facts: Fact[];
   /** Words a visitor may ask with that the text does not use (searched, never shown). */
   keywords: string;
+  /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
+  summary?: string;
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
@@ -98,10 +100,9 @@ function typePrices(type: FlurreTypeInput, kind: TypeKind): { sentence: string; 
 export function typePassage(type: FlurreTypeInput): Passage {
   const kind = typeKind(type.sessionType);
   const { sentence, prices } = typePrices(type, kind);
-  const text = [`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .join(" ");
+  const join = (parts: readonly string[]) => parts.map((s) => s.trim()).filter(Boolean).join(" ");
+  const text = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]);
+  const summary = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, sentence]);
   return {
     id: `type:${type.name}`,
     kind: "type",
@@ -110,6 +111,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
     links: [{ label: `Boka ${type.name}`, href: bookTypeHref(kind) }],
     facts: prices.map(priceFact),
     keywords: `${KIND_WORDS[kind]} pris kostar kostnad avgift`,
+    summary,
     typeName: type.name,
   };
 }
@@ -216,6 +218,9 @@ function placePassages(all: readonly Place[]): Passage[] {
   ];
 }
 
+/** Checklist items an answer quotes in full. */
+const CHECKLIST_IN_ANSWER = 3;
+
 function preparationPassages(items: readonly PreparationItem[]): Passage[] {
   const [sick] = items.filter((item) => item.title.startsWith("Är hunden sjuk"));
   const checklist = items.filter((item) => item !== sick);
@@ -225,6 +230,11 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       kind: "preparation",
       title: "Det här tar du med dig",
       text: checklist.map((item) => `${item.title} ${item.text}`).join(" "),
+      // The first items in full, then where the rest is: the whole list does not fit a chat bubble.
+      summary: [
+        ...checklist.slice(0, CHECKLIST_IN_ANSWER).map((item) => `${item.title} ${item.text}`),
+        ...(checklist.length > CHECKLIST_IN_ANSWER ? [`Hela listan, ${checklist.length} punkter, finns under Preppa inför passet.`] : []),
+      ].join(" "),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
       keywords: "ta-med förbereda förberedelse packa inför första pass utrustning",
