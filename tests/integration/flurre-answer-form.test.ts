@@ -62,3 +62,25 @@ describe("the fact first", () => {
     expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
   });
 });
+
+describe("an FAQ row's own Ja or Nej", () => {
+  const RAIN = "Blir utomhuspassen av om det regnar?";
+  async function rainRow() {
+    const row = await env.DB.prepare("SELECT answer FROM flurre_faq WHERE question = ?").bind(RAIN).first<{ answer: string }>();
+    expect(row?.answer).toMatch(/^Ja, /);
+    return row!.answer;
+  }
+
+  it("stays for the question as staff wrote it, and a question asked the same way", async () => {
+    const answer = await rainRow();
+    for (const question of [RAIN, "Blir passet av om det regnar?"]) expect((await ask(question)).paragraphs).toContain(answer);
+  });
+
+  it("is turned for the question asked the other way round", async () => {
+    const answer = await rainRow();
+    for (const question of ["blir det inställt om det regnar", "ställs passet in om det regnar?", "blir det inte av om det regnar"]) {
+      const paragraphs = (await ask(question)).paragraphs;
+      expect(paragraphs, question).toContain(answer.replace(/^Ja, /, "Nej, "));
+    }
+  });
+});

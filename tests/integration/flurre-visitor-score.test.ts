@@ -147,7 +147,9 @@ async function statesTheFact(q: Question, answer: FlurreAnswer): Promise<boolean
   if (e.rule) return text.includes(SITE_RULES.find((r) => r.id === e.rule)!.text);
   if (e.faq !== undefined) {
     const row = await env.DB.prepare("SELECT answer FROM flurre_faq WHERE id = ?").bind(e.faq).first<{ answer: string }>();
-    return row !== null && text.includes(row.answer);
+    // Its own "Ja," or "Nej," may be turned or left out to fit the question as asked: the rest must be there.
+    const rest = row?.answer.replace(/^(Ja|Nej)\b[,.!]?\s*/u, "");
+    return rest !== undefined && text.toLocaleLowerCase("sv-SE").includes(rest.toLocaleLowerCase("sv-SE"));
   }
   if (e.newsletter === "signup") return /nyhetsbrev/i.test(text) && links.some((h) => h === "/" || h.startsWith("/#"));
   if (e.newsletter === "leave") return /nyhetsbrev|utskick/i.test(text) && /avprenumerera|avsluta|sluta/i.test(text);

@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { Ranking } from "./rank";
-import { analyze, foldSwedishLetters, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, normalizeText, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -145,6 +145,36 @@ function seatsYesNo(asked: string, session: Passage): string | null {
   if (/full/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.fullYes : FLURRE_ANSWER_TEXTS.fullNo;
   if (/plats|ledig/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.seatsNo : FLURRE_ANSWER_TEXTS.seatsYes;
   return null;
+}
+
+/** A question that asks yes or no opens with one of these ('Blir passet av…?', 'Kan jag…?'). */
+const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
+  ...YES_NO_OPENERS, "blir", "kan", "får", "far", "måste", "maste", "ska", "behöver", "behover", "ingår", "brukar",
+  "ställs", "stalls", "stängs", "gäller", "behövs", "krävs", "räcker", "passar",
+]);
+/** Words that turn a question around: a negation, or the opposite of 'blir av' / 'öppet'. */
+const TURNING_WORDS = /(?<![\p{L}])(inte|ej|aldrig|install?\p{L}*|stall\p{L}*(?:\s+\p{L}+)?\s+in|stangt|stangd)(?![\p{L}])/gu;
+
+/** How many times the question is turned around (matched with å, ä and ö folded, as people may type it). */
+function polarity(normalizedQuestion: string): number {
+  return (foldSwedishLetters(normalizedQuestion).match(TURNING_WORDS) ?? []).length;
+}
+
+/**
+ * An FAQ answer's own "Ja," or "Nej," fits the question staff wrote it for.
+ * Asked the other way round ('Blir det inställt om det regnar?' against
+ * 'Blir utomhuspassen av om det regnar?'), it is turned; asked as anything
+ * but yes or no, it is left out.
+ */
+function yesNoFitted(answerText: string, faqQuestion: string, asked: string): string {
+  const lead = /^(Ja|Nej)\b[,.!]?\s*/u.exec(answerText);
+  if (!lead) return answerText;
+  const rest = answerText.slice(lead[0].length);
+  const first = asked.match(/[\p{L}]+/u)?.[0] ?? "";
+  if (!YES_NO_QUESTION_OPENERS.has(first)) return rest.charAt(0).toLocaleUpperCase("sv-SE") + rest.slice(1);
+  const turned = polarity(normalizeText(faqQuestion)) % 2 !== polarity(asked) % 2;
+  if (!turned) return answerText;
+  return `${lead[1] === "Ja" ? "Nej" : "Ja"}${lead[0].slice(lead[1]!.length)}${rest}`;
 }
 
 /** The distinct prices the passages state, lowest first. */
@@ -351,5 +381,6 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     .filter((r) => !named || r.passage.kind === "type")
     .map((r) => r.passage);
   const used = [top, ...followers].slice(0, MAX_PASSAGES);
-  return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
+  const sentences = used.map((p) => (p.kind === "faq" ? yesNoFitted(p.text, p.title, ranking.asked) : (p.summary ?? p.text)));
+  return answer([openingFor(top), ...sentences], used, used.flatMap((p) => p.links));
 }
