@@ -45,6 +45,8 @@ async function insertBooking(sessionId: number, n: number, extra: Record<string,
     session_location: "Hundhallen Gävle",
     session_start_time: "2030-01-01T10:00:00.000Z",
     session_end_time: "2030-01-01T11:00:00.000Z",
+    // Booked in the order of n, a second apart: inserts in one millisecond would tie on the time.
+    created_at: new Date(Date.now() - 3_600_000 + n * 1000).toISOString(),
     ...extra,
   };
   const names = Object.keys(fields);
