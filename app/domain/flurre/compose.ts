@@ -130,6 +130,11 @@ function sessionLines(sessions: readonly Passage[], withTitle: boolean): string[
   return sessions.map((s) => (withTitle ? `${s.title} ${s.session?.line ?? ""}` : (s.session?.line ?? "")));
 }
 
+/** The question's first word: a yes/no question opens with its verb. */
+function firstWord(asked: string): string {
+  return asked.match(/[\p{L}]+/u)?.[0] ?? "";
+}
+
 /** Words a yes/no question opens with ('Finns det platser…?', 'Är passet fullbokat?'), typed with or without å/ä/ö. */
 const YES_NO_OPENERS: ReadonlySet<string> = new Set(["finns", "är", "ar", "har", "kan", "går", "gar"]);
 
@@ -139,8 +144,7 @@ const YES_NO_OPENERS: ReadonlySet<string> = new Set(["finns", "är", "ar", "har"
  * Null for any other question (then neither is said).
  */
 function seatsYesNo(asked: string, session: Passage): string | null {
-  const first = asked.match(/[\p{L}]+/u)?.[0] ?? "";
-  if (!YES_NO_OPENERS.has(first)) return null;
+  if (!YES_NO_OPENERS.has(firstWord(asked))) return null;
   const full = session.session?.bookable === false;
   if (/full/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.fullYes : FLURRE_ANSWER_TEXTS.fullNo;
   if (/plats|ledig/u.test(asked)) return full ? FLURRE_ANSWER_TEXTS.seatsNo : FLURRE_ANSWER_TEXTS.seatsYes;
@@ -170,8 +174,7 @@ function yesNoFitted(answerText: string, faqQuestion: string, asked: string): st
   const lead = /^(Ja|Nej)\b[,.!]?\s*/u.exec(answerText);
   if (!lead) return answerText;
   const rest = answerText.slice(lead[0].length);
-  const first = asked.match(/[\p{L}]+/u)?.[0] ?? "";
-  if (!YES_NO_QUESTION_OPENERS.has(first)) return rest.charAt(0).toLocaleUpperCase("sv-SE") + rest.slice(1);
+  if (!YES_NO_QUESTION_OPENERS.has(firstWord(asked))) return rest.charAt(0).toLocaleUpperCase("sv-SE") + rest.slice(1);
   const turned = polarity(normalizeText(faqQuestion)) % 2 !== polarity(asked) % 2;
   if (!turned) return answerText;
   return `${lead[1] === "Ja" ? "Nej" : "Ja"}${lead[0].slice(lead[1]!.length)}${rest}`;
@@ -245,7 +248,8 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
     paragraphs.push(yesNo ?? FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
   } else {
     // 'Vad kostar …?': the price first (a type with no price of its own, the combined one: what its sessions cost).
-    const prices = pricesOf([typePassage]).length > 0 ? pricesOf([typePassage]) : pricesOf(nextSessionsOfType(all, typeName, null));
+    const ownPrices = pricesOf([typePassage]);
+    const prices = ownPrices.length > 0 ? ownPrices : pricesOf(nextSessionsOfType(all, typeName, null));
     const priceFirst = ranking.intents.has("price") && prices.length > 0;
     // The summary, not the inspiring line: the answer should fit a chat bubble.
     paragraphs.push(
