@@ -2,7 +2,7 @@
 // seat count and the active bookings always agree, whatever arrives at once.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { classifyBookingFailure } from "../../app/server/seats/session-seats.server";
+import { classifyBookingFailure } from "../../app/server/booking/book-seat.server";
 import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats/seats.server";
 import { toOutboxRow } from "../../app/server/email/outbox.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";

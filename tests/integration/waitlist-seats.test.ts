@@ -205,3 +205,20 @@ describe("holding a freed seat for the first in line", () => {
     expect((await bookWithHold(id, await offerTokenOf("privat@example.se"), "privat@example.se")).status).toBe("booked");
   });
 });
+
+describe("a queue longer than one read of it", () => {
+  it("offers 25 freed seats to 25 waiting, each offer and its mail counted once", async () => {
+    const { id } = await fullSession({ maxParticipants: 2 });
+    for (let i = 0; i < 25; i++) {
+      expect((await joinQueue(id, `ko${i}@example.se`)).result.status).toBe("joined");
+    }
+    // Seats added behind the object's back, so one queue step finds all 25 free (more than one chunk of the queue).
+    await env.DB.prepare("UPDATE sessions SET max_participants = 27 WHERE id = ?").bind(id).run();
+    const step = await seatsFor(env, id).runQueue();
+    expect(step.offered).toBe(25);
+    expect(new Set(step.mailIds).size).toBe(25);
+    expect(step.mailIds).toHaveLength(25);
+    expect(await seats(id)).toEqual({ current: 2, held: 25, max: 27 });
+    expect((await entries(id)).every((e) => e.status === "offered")).toBe(true);
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * Staff changes to a session's seats: cancel one booking, release bookings
+ * for resale, cancel the whole session, edit the session, change its max
+ * participants. Each is one D1 batch (one transaction) that the session's
+ * SessionSeats object runs, one at a time with every booking; each writes
+ * its audit row only if it changed something, recounts the seats from the
+ * rows (so the count can never drift), and queues each customer's mail only
+ * if that customer's booking is in the state the mail describes.
+ */
+import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
+import { columnsAs, schema } from "../db.server";
+import { outboxInsertStatements } from "../email/outbox.server";
+import {
+  SEAT_SESSION_KEYS,
+  type AuditEntry,
+  type BookingRecord,
+  type EditedSession,
+  type SeatSession,
+  type SessionUpdate,
+  type SetMaxParticipantsResult,
+  type StaffChangeExtras,
+  type UpdateSessionResult,
+} from "../seats/seat-types.server";
+
+const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
+const EDITED_SESSION_COLUMNS = columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]);
+const BOOKING_COLUMNS = columnsAs(schema.bookings);
+
+const byCreatedAt = (a: BookingRecord, b: BookingRecord) => a.createdAt.localeCompare(b.createdAt);
+
+export interface CancelBookingsInput {
+  sessionId: number;
+  /** The active bookings the caller showed and composed mails for; a booking made since is not touched. */
+  bookingIds: readonly string[];
+  /** Also mark the session cancelled (and close its queue). */
+  wholeSession: boolean;
+  extras: StaffChangeExtras;
+}
+
+export type CancelBookingsOutcome = { cancelled: BookingRecord[]; session: SeatSession } | null;
+
+/** Cancels bookings (and with `wholeSession` the session); null when the session does not exist. */
+export function cancelBookings(db: D1Database, input: CancelBookingsInput, now: Date): Promise<CancelBookingsOutcome> {
+  return runBatch(db, cancelBookingsPlan(db, input, now));
+}
+
+/**
+ * Cancel the named active bookings (the rows are kept), with `wholeSession`
+ * mark the session cancelled and close its queue; the audit row if anything
+ * changed; recount the seats; queue each mail whose booking is now
+ * cancelled; read back what changed.
+ */
+export function cancelBookingsPlan(
+  db: D1Database,
+  { sessionId, bookingIds, wholeSession, extras: { mails = [], audit } }: CancelBookingsInput,
+  nowDate: Date,
+): BatchPlan<CancelBookingsOutcome> {
+  const now = nowDate.toISOString();
+  const b = new BatchBuilder();
+  const cancel = b.add<BookingRecord>(
+    db
+      .prepare(
+        `UPDATE bookings SET booking_status = 'cancelled'
+         WHERE session_id = ?1 AND booking_status <> 'cancelled' AND id IN (SELECT value FROM json_each(?3))
+           AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND (cancelled_at IS NULL OR ?2))
+         RETURNING ${BOOKING_COLUMNS}`,
+      )
+      .bind(sessionId, wholeSession ? 1 : 0, JSON.stringify(bookingIds)),
+  );
+  if (wholeSession) {
+    b.add(
+      db
+        .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2, held_seats = 0 WHERE id = ?1 AND cancelled_at IS NULL")
+        .bind(sessionId, now),
+    );
+  }
+  // Right after the change it records: changes() is that statement's row count.
+  if (audit) b.add(auditIfChangedStatement(db, audit, now));
+  if (wholeSession) {
+    // A cancelled session's queue closes with it: its offers end and nobody waits any more.
+    b.add(
+      db
+        .prepare(
+          `UPDATE waitlist_entries SET status = 'closed', updated_at = ?2
+           WHERE session_id = ?1 AND status IN ('waiting', 'offered')
+             AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND cancelled_at IS NOT NULL)`,
+        )
+        .bind(sessionId, now),
+    );
+  }
+  const recount = b.add<SeatSession>(
+    db
+      .prepare(
+        `UPDATE sessions SET updated_at = ?2, current_participants =
+           (SELECT count(*) FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled')
+         WHERE id = ?1 RETURNING ${SESSION_COLUMNS}`,
+      )
+      .bind(sessionId, now),
+  );
+  b.addAll(
+    mails.flatMap(({ bookingId, row }) =>
+      outboxInsertStatements(db, row, {
+        condition: {
+          sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ? AND session_id = ? AND booking_status = 'cancelled')",
+          params: [bookingId, sessionId],
+        },
+      }),
+    ),
+  );
+  return b.plan((results) => {
+    const session = recount.first(results);
+    return session ? { cancelled: cancel.rows(results).sort(byCreatedAt), session } : null;
+  });
+}
+
+export interface UpdateSessionInput {
+  sessionId: number;
+  update: SessionUpdate;
+  extras: StaffChangeExtras;
+}
+
+/** A staff edit of the session's columns (see updateSessionPlan). */
+export function updateSession(db: D1Database, input: UpdateSessionInput, now: Date): Promise<UpdateSessionResult> {
+  return runBatch(db, updateSessionPlan(db, input, now));
+}
+
+/**
+ * One batch: update the session only while every guard holds (revision as
+ * read, not cancelled, max not below the booked and held seats, and for a
+ * move no active booking without its mail); the audit row only if it did;
+ * the active bookings' copy of the session (what the customer's list and a
+ * later cancellation show) follows it; each change mail only if its booking
+ * is active on the session at the new revision; read back.
+ */
+export function updateSessionPlan(
+  db: D1Database,
+  { sessionId, update, extras: { mails = [], audit } }: UpdateSessionInput,
+  nowDate: Date,
+): BatchPlan<UpdateSessionResult> {
+  const now = nowDate.toISOString();
+  const { fields, expectedRevision, moved } = update;
+  const revisionAfter = expectedRevision + (moved ? 1 : 0);
+  const b = new BatchBuilder();
+  const updated = b.add<EditedSession>(
+    db
+      .prepare(
+        `UPDATE sessions SET title = ?3, description = ?4, location = ?5, start_time = ?6, end_time = ?7,
+           max_participants = ?8, price_sek = ?9, pass_type = ?10, image_url = ?11,
+           revision = ?12, updated_at = ?13
+         WHERE id = ?1 AND revision = ?2 AND cancelled_at IS NULL AND current_participants + held_seats <= ?8
+           AND (?14 = 0 OR NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled'
+             AND id NOT IN (SELECT value FROM json_each(?15))))
+         RETURNING ${EDITED_SESSION_COLUMNS}`,
+      )
+      .bind(
+        sessionId,
+        expectedRevision,
+        fields.title,
+        fields.description,
+        fields.location,
+        fields.startTime,
+        fields.endTime,
+        fields.maxParticipants,
+        fields.priceSek,
+        fields.passType,
+        fields.imageUrl,
+        revisionAfter,
+        now,
+        moved ? 1 : 0,
+        JSON.stringify(update.mailedBookingIds),
+      ),
+  );
+  // Right after the change it records: changes() is that statement's row count.
+  if (audit) b.add(auditIfChangedStatement(db, audit, now));
+  b.add(
+    db
+      .prepare(
+        `UPDATE bookings SET session_title = s.title, session_location = s.location,
+           session_start_time = s.start_time, session_end_time = s.end_time
+         FROM (SELECT title, location, start_time, end_time FROM sessions WHERE id = ?1 AND revision = ?2 AND updated_at = ?3) AS s
+         WHERE bookings.session_id = ?1 AND bookings.booking_status <> 'cancelled'`,
+      )
+      .bind(sessionId, revisionAfter, now),
+  );
+  b.addAll(
+    mails.flatMap(({ bookingId, row }) =>
+      outboxInsertStatements(db, row, {
+        condition: {
+          sql: `EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
+                 WHERE b.id = ? AND s.id = ? AND b.booking_status <> 'cancelled' AND s.revision = ? AND s.updated_at = ?)`,
+          params: [bookingId, sessionId, revisionAfter, now],
+        },
+      }),
+    ),
+  );
+  const after = b.add<EditedSession>(db.prepare(`SELECT ${EDITED_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  return b.plan((results): UpdateSessionResult => {
+    const edited = updated.first(results);
+    if (edited) return { status: "updated", session: edited };
+    const session = after.first(results);
+    if (!session) return { status: "not-found" };
+    if (session.cancelledAt !== null) return { status: "session-cancelled" };
+    if (session.revision === expectedRevision && session.currentParticipants + session.heldSeats > fields.maxParticipants) {
+      return { status: "below-current", session };
+    }
+    return { status: "stale" };
+  });
+}
+
+export interface SetMaxInput {
+  sessionId: number;
+  maxParticipants: number;
+}
+
+/** Changes max participants; refused below the booked and held seats. */
+export async function setMaxParticipants(db: D1Database, input: SetMaxInput, now: Date): Promise<SetMaxParticipantsResult> {
+  if (!Number.isSafeInteger(input.maxParticipants) || input.maxParticipants < 1) return { status: "invalid" };
+  return runBatch(db, setMaxPlan(db, input, now));
+}
+
+export function setMaxPlan(db: D1Database, { sessionId, maxParticipants }: SetMaxInput, now: Date): BatchPlan<SetMaxParticipantsResult> {
+  const b = new BatchBuilder();
+  const updated = b.add<SeatSession>(
+    db
+      .prepare(
+        `UPDATE sessions SET max_participants = ?1, updated_at = ?3
+         WHERE id = ?2 AND current_participants + held_seats <= ?1 RETURNING ${SESSION_COLUMNS}`,
+      )
+      .bind(maxParticipants, sessionId, now.toISOString()),
+  );
+  const after = b.add<SeatSession>(db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  return b.plan((results): SetMaxParticipantsResult => {
+    const session = updated.first(results);
+    if (session) return { status: "updated", session };
+    const current = after.first(results);
+    return current ? { status: "below-current", session: current } : { status: "not-found" };
+  });
+}
+
+/** The change's audit row, written only if the statement just before it changed a row. */
+function auditIfChangedStatement(db: D1Database, audit: AuditEntry, now: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() > 0`,
+    )
+    .bind(audit.actorUserId, audit.actorEmail, audit.action, audit.targetType, audit.targetId, audit.detailsJson, now);
+}
