@@ -18,35 +18,14 @@
  * as a backup.
  */
 import { DurableObject } from "cloudflare:workers";
-import {
-  cancelBookings,
-  setMaxParticipants,
-  updateSession,
-  type CancelBookingsOutcome,
-} from "../admin/seat-changes.server";
+import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
 import { getConfig, type Env } from "../env.server";
-import { joinQueue, leaveQueue, runQueueStep } from "../waitlist/seat-queue.server";
-import type {
-  BookSeatInput,
-  BookSeatOptions,
-  BookSeatResult,
-  CancelBookingResult,
-  CancelSessionResult,
-  LeaveWaitlistResult,
-  Misrouted,
-  QueueStepResult,
-  ReleaseResult,
-  SessionUpdate,
-  SetMaxParticipantsResult,
-  StaffChangeExtras,
-  UpdateSessionResult,
-  WaitlistJoinInput,
-  WaitlistJoinOptions,
-  WaitlistJoinResult,
-} from "./seat-types.server";
+import { joinQueue, leaveQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
+import type * as Seats from "./seat-types.server";
 
 const STORED_SESSION_ID = "sessionId";
+type LeaveBy = LeaveQueueInput["by"];
 
 export class SessionSeats extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
@@ -66,7 +45,7 @@ export class SessionSeats extends DurableObject<Env> {
    * answer, not an exception: an exception thrown across RPC is reported as
    * uncaught by the runtime even when the caller handles it.
    */
-  private misrouted(sessionId: number): Misrouted | null {
+  private misrouted(sessionId: number): Seats.Misrouted | null {
     if (!Number.isSafeInteger(sessionId) || sessionId < 1) {
       return { status: "misrouted", message: `SessionSeats: invalid session id ${String(sessionId)}` };
     }
@@ -78,18 +57,18 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** Runs `task` in this session's turn, unless the call is misrouted. */
-  private locked<T>(sessionId: number, task: (db: D1Database, now: Date) => Promise<T>): Promise<T | Misrouted> {
+  private locked<T>(sessionId: number, task: (db: D1Database, now: Date) => Promise<T>): Promise<T | Seats.Misrouted> {
     return Promise.resolve(this.misrouted(sessionId) ?? this.serialize(() => task(this.env.DB, new Date())));
   }
 
   /** Books one seat with the mails it is handed, or says why not; the same idempotency key again: the first booking. */
-  async book(sessionId: number, input: BookSeatInput, options: BookSeatOptions = {}): Promise<BookSeatResult | Misrouted> {
+  async book(sessionId: number, input: Seats.BookSeatInput, options: Seats.BookSeatOptions = {}) {
     return this.locked(sessionId, (db, now) => bookSeat(db, { sessionId, booking: input, options }, now));
   }
 
   /** Cancels one active booking (the row is kept); its seat goes to the queue or back on sale. */
-  async cancelBooking(sessionId: number, bookingId: string, extras: StaffChangeExtras = {}): Promise<CancelBookingResult | Misrouted> {
-    return this.locked(sessionId, async (db, now): Promise<CancelBookingResult> => {
+  async cancelBooking(sessionId: number, bookingId: string, extras: Seats.StaffChangeExtras = {}) {
+    return this.locked(sessionId, async (db, now): Promise<Seats.CancelBookingResult> => {
       const done = await cancelBookings(db, { sessionId, bookingIds: [bookingId], wholeSession: false, extras }, now);
       const booking = done?.cancelled[0];
       if (!done || !booking) return { status: "not-found" };
@@ -98,9 +77,9 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** Release for sale: cancels the active bookings the caller showed (a booking made since is not touched). */
-  async release(sessionId: number, bookingIds: readonly string[], extras: StaffChangeExtras = {}): Promise<ReleaseResult | Misrouted> {
-    return this.locked(sessionId, async (db, now): Promise<ReleaseResult> => {
-      const done: CancelBookingsOutcome = await cancelBookings(db, { sessionId, bookingIds, wholeSession: false, extras }, now);
+  async release(sessionId: number, bookingIds: readonly string[], extras: Seats.StaffChangeExtras = {}) {
+    return this.locked(sessionId, async (db, now): Promise<Seats.ReleaseResult> => {
+      const done = await cancelBookings(db, { sessionId, bookingIds, wholeSession: false, extras }, now);
       if (!done) return { status: "not-found" };
       const offerMailIds = done.cancelled.length > 0 ? await this.offerFreedSeats(sessionId, now) : [];
       return { status: "released", releasedBookings: done.cancelled, session: done.session, offerMailIds };
@@ -108,7 +87,7 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** Changes max participants; refused below the booked and held seats. */
-  async setMaxParticipants(sessionId: number, maxParticipants: number): Promise<SetMaxParticipantsResult | Misrouted> {
+  async setMaxParticipants(sessionId: number, maxParticipants: number) {
     return this.locked(sessionId, async (db, now) => {
       const result = await setMaxParticipants(db, { sessionId, maxParticipants }, now);
       if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
@@ -117,7 +96,7 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** A staff edit of the session, checked against the session as the caller read it. */
-  async updateSession(sessionId: number, update: SessionUpdate, extras: StaffChangeExtras = {}): Promise<UpdateSessionResult | Misrouted> {
+  async updateSession(sessionId: number, update: Seats.SessionUpdate, extras: Seats.StaffChangeExtras = {}) {
     return this.locked(sessionId, async (db, now) => {
       const result = await updateSession(db, { sessionId, update, extras }, now);
       if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
@@ -131,30 +110,30 @@ export class SessionSeats extends DurableObject<Env> {
    * the answer's `session.currentParticipants` says so, and the caller
    * cancels it too.
    */
-  async cancelSession(sessionId: number, bookingIds: readonly string[], extras: StaffChangeExtras = {}): Promise<CancelSessionResult | Misrouted> {
-    return this.locked(sessionId, async (db, now): Promise<CancelSessionResult> => {
+  async cancelSession(sessionId: number, bookingIds: readonly string[], extras: Seats.StaffChangeExtras = {}) {
+    return this.locked(sessionId, async (db, now): Promise<Seats.CancelSessionResult> => {
       const done = await cancelBookings(db, { sessionId, bookingIds, wholeSession: true, extras }, now);
       return done ? { status: "cancelled", cancelledBookings: done.cancelled, session: done.session } : { status: "not-found" };
     });
   }
 
   /** Puts someone in the session's queue (only while it has no free seat), with their confirmation mail. */
-  async join(sessionId: number, input: WaitlistJoinInput, options: WaitlistJoinOptions = {}): Promise<WaitlistJoinResult | Misrouted> {
+  async join(sessionId: number, input: Seats.WaitlistJoinInput, options: Seats.WaitlistJoinOptions = {}) {
     return this.locked(sessionId, (db, now) => joinQueue(db, { sessionId, entry: input, options }, now));
   }
 
   /** Takes the entry with this leave token out of the queue; a standing offer passes to the next in line at once. */
-  async leaveWaitlist(sessionId: number, leaveTokenHash: string): Promise<LeaveWaitlistResult | Misrouted> {
+  async leaveWaitlist(sessionId: number, leaveTokenHash: string) {
     return this.locked(sessionId, (db, now) => this.leave(db, sessionId, leaveTokenHash, "leave-link", now));
   }
 
   /** Declines the offer with this token: the entry leaves the queue and the seat passes on. */
-  async declineOffer(sessionId: number, offerTokenHash: string): Promise<LeaveWaitlistResult | Misrouted> {
+  async declineOffer(sessionId: number, offerTokenHash: string) {
     return this.locked(sessionId, (db, now) => this.leave(db, sessionId, offerTokenHash, "decline-offer", now));
   }
 
   /** The queue step on its own (the cron worker's backup of the alarm). */
-  async runQueue(sessionId: number): Promise<QueueStepResult | Misrouted> {
+  async runQueue(sessionId: number) {
     return this.locked(sessionId, (_db, now) => this.queueStep(sessionId, now));
   }
 
@@ -166,13 +145,7 @@ export class SessionSeats extends DurableObject<Env> {
     await this.serialize(() => this.queueStep(sessionId, new Date()));
   }
 
-  private async leave(
-    db: D1Database,
-    sessionId: number,
-    tokenHash: string,
-    by: "leave-link" | "decline-offer",
-    now: Date,
-  ): Promise<LeaveWaitlistResult> {
+  private async leave(db: D1Database, sessionId: number, tokenHash: string, by: LeaveBy, now: Date): Promise<Seats.LeaveWaitlistResult> {
     const left = await leaveQueue(db, { sessionId, tokenHash, by }, now);
     if (left.status !== "left") return left;
     return { ...left, step: await this.queueStep(sessionId, now) };
@@ -189,7 +162,7 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** Runs the queue step and sets the alarm at the earliest standing hold's end. */
-  private async queueStep(sessionId: number, now: Date): Promise<QueueStepResult> {
+  private async queueStep(sessionId: number, now: Date): Promise<Seats.QueueStepResult> {
     const { result, nextHoldEnd } = await runQueueStep(this.env.DB, { sessionId, config: getConfig(this.env) }, now);
     if (nextHoldEnd) {
       await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
