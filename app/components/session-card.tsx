@@ -10,7 +10,6 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CardVariant, SessionCardData } from "~/domain/session-view";
 import { BOKA_TEXTS, SESSION_LIST_TEXTS } from "~/domain/texts";
-import { WAITLIST_TEXTS } from "~/domain/waitlist";
 import { AvailabilityBadge } from "./availability-badge";
 import { FallbackImage } from "./fallback-image";
 
@@ -99,7 +98,7 @@ export function SessionCard({
               </button>
               {/* A full session still has a page: its queue. */}
               <Link to={`${sessionHref(session.id)}#ko`} className="button secondary" aria-describedby={titleId}>
-                {WAITLIST_TEXTS.heading}
+                {SESSION_LIST_TEXTS.queue}
               </Link>
             </>
           )}

@@ -1,8 +1,9 @@
 // Swedish texts of /admin/old ('Alla pass'). The spec names the page and the
 // booking info's words; the filter and paging words are ours, in its style.
+import { ALL_SESSIONS_PAGE } from "./admin-pages";
 
 export const ALL_SESSIONS_TEXTS = {
-  title: "Alla pass",
+  title: ALL_SESSIONS_PAGE.title,
   filtersLabel: "Filtrera pass",
   passType: "Passtyp",
   period: "Period",

@@ -1,7 +1,6 @@
 // /admin/epost-status: mail that could not be delivered, in staff's words.
+import { MAIL_STATUS_PAGE } from "./admin-pages";
 import { formatDateTime } from "./time";
-
-export const MAIL_STATUS_PAGE = { to: "/admin/epost-status", title: "E-poststatus" } as const;
 
 export const MAIL_STATUS_TEXTS = {
   title: MAIL_STATUS_PAGE.title,

@@ -10,6 +10,8 @@ export const SESSION_LIST_TEXTS = {
   empty: "Inga kommande sessioner just nu",
   book: "Visa & Boka",
   full: "Fullbokat",
+  /** A full session's card links to its queue (the queue form's own heading says the same). */
+  queue: "Ställ mig i kö",
   infoTitle: "Info om GruppUps",
   infoText: `${GROUP_RULE} Annars blir passet av precis som det står i din bokningsbekräftelse.`,
 } as const;

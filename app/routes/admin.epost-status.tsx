@@ -5,7 +5,8 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { MAIL_STATUS_PAGE, MAIL_STATUS_TEXTS as T, parseMailId, toUndeliveredView } from "~/domain/mail-status";
+import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
+import { MAIL_STATUS_TEXTS as T, parseMailId, toUndeliveredView } from "~/domain/mail-status";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/session-user.server";
 import { listUndelivered, resendDeadLetter, type ResendOutcome } from "~/server/email/undelivered.server";

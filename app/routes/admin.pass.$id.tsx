@@ -37,7 +37,8 @@ import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
-import { MAIL_STATUS_PAGE, MAIL_STATUS_TEXTS } from "~/domain/mail-status";
+import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
+import { MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
 import { readForm } from "~/server/forms/request-body.server";
 

@@ -1,17 +1,18 @@
 // Swedish texts of /admin/flurre (unanswered questions and FAQ rows). The
 // spec gives none of them; the error toasts follow the admin toasts' shape
 // (title 'Fel', what failed as the description).
+import { FLURRE_PAGE } from "../admin-pages";
 import type { ToastView } from "../toast";
 
 const error = (description: string): ToastView => ({ type: "error", title: "Fel", description });
 const success = (title: string, description?: string): ToastView =>
   description === undefined ? { type: "success", title } : { type: "success", title, description };
 
-export const FLURRE_ADMIN_PATH = "/admin/flurre";
+export const FLURRE_ADMIN_PATH = FLURRE_PAGE.to;
 
 export const FLURRE_ADMIN_TEXTS = {
   heading: "Flurre",
-  menuLink: "Flurre: obesvarade frågor och FAQ",
+  menuLink: FLURRE_PAGE.title,
   intro: "Frågor som Flurre inte kunde svara på, och FAQ-raderna som Flurre svarar med direkt.",
   backToAdmin: "Tillbaka till admin",
   tabsLabel: "Flurres flikar",

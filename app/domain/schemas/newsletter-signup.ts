@@ -1,11 +1,8 @@
 // The newsletter signup block on the start page: an e-mail address and the
 // Turnstile widget's token (verified server-side, not here).
 import { z } from "zod";
+import { TURNSTILE_FIELD } from "../newsletter/turnstile";
 import { MESSAGES, emailField } from "./common";
-
-export const TURNSTILE_FIELD = "cf-turnstile-response";
-/** The widget's action: siteverify names it, and the server accepts a token only for this form. */
-export const TURNSTILE_ACTION = "newsletter";
 // Cloudflare documents tokens as at most 2048 characters.
 const TURNSTILE_TOKEN_MAX_LENGTH = 2048;
 
