@@ -21,7 +21,7 @@ import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-p
 import { Toaster } from "~/components/toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
-import { getSessionUser } from "~/server/auth/session-user.server";
+import { getSignedInUser } from "~/server/auth/signed-in-user.server";
 import { readToast } from "~/server/toast.server";
 import stylesHref from "~/styles/app.css?url";
 import flurreStylesHref from "~/styles/flurre.css?url";
@@ -34,7 +34,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { toast, clearHeader }] = await Promise.all([
-    getSessionUser(context, request),
+    getSignedInUser(context, request),
     readToast(context, request),
   ]);
   const headers = new Headers();

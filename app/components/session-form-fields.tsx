@@ -9,7 +9,8 @@ import { getInputProps, getSelectProps, getTextareaProps, type FormMetadata, typ
 import { parseWithZod } from "@conform-to/zod";
 import { CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
 import { SESSION_DEFAULTS } from "~/domain/constants";
-import { PASS_TYPES, SessionFormSchema, type PassType, type SessionFormValues } from "~/domain/schemas/session";
+import { PASS_TYPES, type PassType } from "~/domain/constants";
+import { SessionFormSchema, type SessionFormValues } from "~/domain/schemas/session";
 import { addMinutesToLocalTime } from "~/domain/wall-clock";
 import { Field, SelectField, TextareaField } from "./forms";
 

@@ -7,9 +7,9 @@
 import { toAdminBooking, toAdminCard, type AdminBookingRow, type AdminBookingView, type AdminSessionCardView } from "./admin-session-view";
 import type { SessionChange } from "./admin-texts";
 import { isUpcoming } from "./availability";
+import type { BookingStatus } from "./constants";
 import type { PublicSession } from "./session-view";
 
-export type BookingStatus = "confirmed" | "pending" | "cancelled";
 
 export type AllSessionsBookingView = AdminBookingView & { status: BookingStatus };
 

@@ -4,10 +4,9 @@
 // Seats held for the waitlist (a freed seat offered to the first in line)
 // count as taken for everyone else: free = max − booked − held.
 
-import { GROUP_CONFIRMED_THRESHOLD } from "./constants";
+import { GROUP_CONFIRMED_THRESHOLD, type PassType } from "./constants";
 import { participantsNote, waitingLabel } from "./participant-texts";
 
-export type PassType = "group" | "private";
 
 export type SeatCounts = {
   currentParticipants: number;

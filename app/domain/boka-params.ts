@@ -4,7 +4,7 @@
 // Parsing is forgiving: anything unknown falls back to a sensible default
 // instead of an error page.
 
-import type { PassType } from "./availability";
+import type { PassType } from "./constants";
 import type { YearMonth } from "./time";
 import { formatMonthParam, parseMonthParam, shiftMonth } from "./time";
 

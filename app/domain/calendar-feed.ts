@@ -4,7 +4,8 @@
 // a cancelled session as STATUS:CANCELLED. Attendee names only when staff
 // asked for them. Written by ical-generator, like the booking mails' .ics.
 import ical, { ICalEventStatus } from "ical-generator";
-import { adminState, type PassType } from "./availability";
+import { adminState } from "./availability";
+import type { PassType } from "./constants";
 import { placeMapUrl } from "./places";
 
 export interface FeedSession {

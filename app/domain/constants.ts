@@ -4,6 +4,14 @@
 
 export const TIME_ZONE = "Europe/Stockholm";
 
+/** A session is for a group or for one customer (the sessions.pass_type column). */
+export const PASS_TYPES = ["group", "private"] as const;
+export type PassType = (typeof PASS_TYPES)[number];
+
+/** A booking's state (the bookings.booking_status column). */
+export const BOOKING_STATUSES = ["confirmed", "pending", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
 /** A session's location: the name of a place (staff keep them on /admin/platser) or 'Hembesök' / 'Online'. */
 export type Location = string;
 /** Where a combined type's session goes unless staff choose otherwise (the indoor hall in the first town). */

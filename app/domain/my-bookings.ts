@@ -1,8 +1,8 @@
 // "Mina bokningar" (spec sections 2 and 4): which of a customer's bookings are
 // upcoming and which are past, the Swedish status labels, and the countdown
 // text for the time left in the sign-in session. Pure, no I/O.
+import type { BookingStatus } from "./constants";
 
-export type BookingStatus = "confirmed" | "pending" | "cancelled";
 
 export const BOOKING_STATUS_LABEL: Record<BookingStatus, string> = {
   confirmed: "Bekräftad",

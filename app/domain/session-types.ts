@@ -2,7 +2,7 @@
 // matching a session title to its type, the session image, the default
 // location a type implies, and the prefilled "Fråga Flurre" chat question.
 
-import type { PassType } from "./availability";
+import type { PassType } from "./constants";
 import {
   COMBINED_DEFAULT_LOCATION,
   DEFAULT_APP_ORDER,

@@ -5,7 +5,8 @@
 // render the same text.
 
 import { DEFAULT_SESSION_IMAGE, FULLY_BOOKED_LIST_CAP } from "./constants";
-import { publicAvailability, seatsLeft, type PassType, type PublicAvailability } from "./availability";
+import type { PassType } from "./constants";
+import { publicAvailability, seatsLeft, type PublicAvailability } from "./availability";
 import { displayPriceSek, formatKr, showPriceInList } from "./price";
 import { findTypeContaining, findTypeExact } from "./session-types";
 import { formatDayHeading, formatSessionDate, formatTime, stockholmDayKey } from "./time";

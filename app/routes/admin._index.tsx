@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ADMIN_PAGES } from "~/domain/admin-pages";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

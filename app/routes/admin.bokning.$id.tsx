@@ -11,7 +11,7 @@ import { adminReturnTo } from "~/domain/admin-return";
 import { ADMIN_TOASTS, BOOKING_CANCEL } from "~/domain/admin-texts";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/forms/request-body.server";
 

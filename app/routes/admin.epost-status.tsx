@@ -8,7 +8,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
 import { MAIL_STATUS_TEXTS as T, parseMailId, toUndeliveredView } from "~/domain/mail-status";
 import type { ToastView } from "~/domain/toast";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listUndelivered, resendDeadLetter, type ResendOutcome } from "~/server/email/undelivered.server";
 import { readForm } from "~/server/forms/request-body.server";
 import { noStoreHeaders } from "~/server/public/cache.server";

@@ -39,7 +39,7 @@ import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import {
   createFaq,
   deleteFaq,

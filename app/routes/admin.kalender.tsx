@@ -9,7 +9,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { CALENDAR_TEXTS as T } from "~/domain/admin-texts";
 import { formatDateTime } from "~/domain/time";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createCalendarFeed, feedUrls, liveCalendarFeed, revokeCalendarFeed } from "~/server/calendar/feed.server";
 import { readForm } from "~/server/forms/request-body.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { auditActionLabel, auditTargetHref, parsePage } from "~/domain/audit";
 import { formatDateTime } from "~/domain/time";
 import { loadAuditPage } from "~/server/admin/audit-log.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 
 export const meta: MetaFunction = () => [{ title: "Logg – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 

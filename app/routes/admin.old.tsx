@@ -32,7 +32,7 @@ import type { AllSessionsBookingView, AllSessionView } from "~/domain/all-sessio
 import { SERIES_TEXTS } from "~/domain/series";
 import type { ToastView } from "~/domain/toast";
 import { listAllSessions } from "~/server/admin/all-sessions.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 
 export const meta: MetaFunction = () => [{ title: `${T.title} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];

@@ -31,7 +31,7 @@ import {
 } from "~/server/admin/session-actions.server";
 import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
 import { loadSelectableLocations } from "~/server/content/site-content.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";

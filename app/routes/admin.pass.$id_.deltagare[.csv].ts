@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ATTENDEE_TEXTS, attendeesCsv, attendeesFileName } from "~/domain/attendees";
 import { stockholmDayKey } from "~/domain/time";
 import { loadAttendees, sessionIdParam } from "~/server/admin/attendees.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -12,7 +12,7 @@ import { adminReturnTo } from "~/domain/admin-return";
 import { ATTENDEE_TEXTS as T, attendeeDog } from "~/domain/attendees";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { loadAttendees, sessionIdParam } from "~/server/admin/attendees.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -41,7 +41,7 @@ import {
 import { typeKind } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import {
   createSessionType,
   deleteSessionType,

@@ -22,7 +22,7 @@ import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
 import { CONTENT_MESSAGES, PlaceSchema } from "~/domain/schemas/site-content";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "~/server/audit/audit-log.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import {
   createPlace,
   deletePlace,

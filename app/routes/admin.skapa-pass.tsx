@@ -37,7 +37,7 @@ import { addMinutesToLocalTime, formatTimeRange } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { createSeriesFromForm, createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
 import { loadSelectableLocations } from "~/server/content/site-content.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";

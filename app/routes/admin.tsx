@@ -1,7 +1,7 @@
 /** The admin area's layout: every child route sits behind the admin guard. */
 import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Outlet } from "@remix-run/react";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import adminStyles from "~/styles/admin.css?url";
 import publicStyles from "~/styles/public.css?url";
 

@@ -54,7 +54,7 @@ import { campaignSchema } from "~/domain/schemas/campaign";
 import { SubscriberSearchSchema, subscriberSaveSchema } from "~/domain/schemas/subscriber";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { scheduleDrain, sendEmail } from "~/server/email/send-email.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { campaignMessageFor, startCampaign, stopCampaign } from "~/server/newsletter/campaign-sending.server";

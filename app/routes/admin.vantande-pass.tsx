@@ -23,7 +23,7 @@ import {
 import type { ToastView } from "~/domain/toast";
 import { listWaitingSessionsWithDecisions } from "~/server/admin/admin-sessions.server";
 import { requestedPage } from "~/server/admin/admin-list-loader.server";
-import { requireAdmin } from "~/server/auth/session-user.server";
+import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { decideAsAdmin, type DecideOutcome } from "~/server/decisions/decisions.server";
 import { scheduleDrain } from "~/server/email/send-email.server";
 import { noStoreHeaders } from "~/server/public/cache.server";

@@ -19,7 +19,7 @@ import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { PasswordSignInSchema } from "~/domain/schemas";
 import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/password-attempts.server";
-import { startSession } from "~/server/auth/sessions.server";
+import { startLogin } from "~/server/auth/logins.server";
 import { signInWithPassword } from "~/server/auth/staff.server";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
@@ -53,7 +53,7 @@ export function action(args: ActionFunctionArgs) {
         return { formErrors: [WRONG_CREDENTIALS_MESSAGE], status: 400 };
       }
 
-      const session = await startSession(context, request, { kind: "staff", email: user.email, userId: user.id });
+      const session = await startLogin(context, request, { kind: "staff", email: user.email, userId: user.id });
       return redirectWithToast(
         context,
         user.isAdmin ? "/admin" : "/",

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { clearSessionCookie, endSession } from "~/server/auth/sessions.server";
+import { clearLoginCookie, endLogin } from "~/server/auth/logins.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { readForm } from "~/server/forms/request-body.server";
 
@@ -19,14 +19,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const expired = formData.get("reason") === "expired";
   let clear: string;
   try {
-    clear = await endSession(context, request);
+    clear = await endLogin(context, request);
   } catch (error) {
     console.error("sign-out failed", error);
     return redirectWithToast(
       context,
       "/",
       { type: "error", title: "Ett fel uppstod vid utloggning" },
-      { headers: { "Set-Cookie": await clearSessionCookie(context) } },
+      { headers: { "Set-Cookie": await clearLoginCookie(context) } },
     );
   }
   const toast = expired

@@ -27,7 +27,7 @@ import {
   formatTimeRange,
   stockholmDayKey,
 } from "~/domain/time";
-import { requireCustomer } from "~/server/auth/session-user.server";
+import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { bookingsOf } from "~/server/auth/my-bookings.server";
 import accountStyles from "~/styles/account.css?url";
 

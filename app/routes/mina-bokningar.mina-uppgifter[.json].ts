@@ -4,7 +4,7 @@
  * No or an expired session: 401, like the bookings list.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireCustomer } from "~/server/auth/session-user.server";
+import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { exportMyData } from "~/server/privacy/my-data.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,8 +13,8 @@ import { FormErrors } from "~/components/form-errors";
 import { CheckboxField } from "~/components/forms";
 import { PRIVACY_TEXTS as T } from "~/domain/privacy";
 import { EraseMyDataSchema } from "~/domain/schemas/erase-my-data";
-import { clearSessionCookie } from "~/server/auth/sessions.server";
-import { requireCustomer } from "~/server/auth/session-user.server";
+import { clearLoginCookie } from "~/server/auth/logins.server";
+import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { eraseMyData } from "~/server/privacy/my-data.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -51,7 +51,7 @@ export async function action(args: ActionFunctionArgs) {
         context,
         "/",
         { type: "success", title: T.erasedTitle, description: T.erasedText },
-        { headers: { "Set-Cookie": await clearSessionCookie(context) } },
+        { headers: { "Set-Cookie": await clearLoginCookie(context) } },
       );
     },
   });

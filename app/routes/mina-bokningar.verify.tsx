@@ -16,7 +16,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { ensureStaffUser, startSession } from "~/server/auth/sessions.server";
+import { ensureStaffUser, startLogin } from "~/server/auth/logins.server";
 import { consumeSignInToken, isAdminEmail, type SignInPurpose } from "~/server/auth/sign-in-links.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
@@ -57,12 +57,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const session =
     used.purpose === "admin"
-      ? await startSession(context, request, {
+      ? await startLogin(context, request, {
           kind: "staff",
           email: used.email,
           userId: await ensureStaffUser(context, used.email),
         })
-      : await startSession(context, request, { kind: "customer", email: used.email });
+      : await startLogin(context, request, { kind: "customer", email: used.email });
   const redirectTo = used.purpose === "admin" ? "/admin" : "/mina-bokningar/lista";
   const headers = { "Set-Cookie": session.setCookie };
   if (!viaScript) return redirect(redirectTo, { headers });

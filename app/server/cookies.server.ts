@@ -47,8 +47,8 @@ export function getCookies(config: Config) {
   const cookies = {
     // Flash cookie for toasts: read and cleared by the root loader.
     toast: createCookie(cookieName(config, "hp_toast"), { ...common, maxAge: 60 }),
-    // Holds only a random session id; no Max-Age, so it ends with the browser session.
-    session: createCookie(cookieName(config, "hp_session"), common),
+    // The login: holds only a random id of an auth_sessions row; no Max-Age, so it ends with the browser session.
+    login: createCookie(cookieName(config, "hp_session"), common),
   };
   return cookies;
 }

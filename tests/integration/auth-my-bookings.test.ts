@@ -147,7 +147,7 @@ describe("the session cookie", () => {
     await requestLink(DEMO_CUSTOMER_EMAIL, "198.51.100.91");
     const before = Date.now();
     const res = await submitToken((await latestLink(DEMO_CUSTOMER_EMAIL)).token);
-    const id = await getCookies(getConfig(env)).session.parse(cookieHeader(res));
+    const id = await getCookies(getConfig(env)).login.parse(cookieHeader(res));
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await env.DB.prepare("SELECT kind, expires_at FROM auth_sessions ORDER BY created_at DESC LIMIT 1").first<{
       kind: string;
@@ -161,7 +161,7 @@ describe("the session cookie", () => {
 
   it("gets the __Host- prefix when the site is served over https", async () => {
     const https = getConfig({ ...env, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false", SESSION_SECRET: "p".repeat(40), UNSUBSCRIBE_SECRET: "u".repeat(40) });
-    const cookie = await getCookies(https).session.serialize("x".repeat(43));
+    const cookie = await getCookies(https).login.serialize("x".repeat(43));
     expect(cookie).toMatch(/^__Host-hp_session=/);
     expect(cookie).toContain("Path=/");
     expect(cookie).not.toContain("Domain");

@@ -31,7 +31,7 @@ export async function signInAs(opts: {
   )
     .bind(await sha256Hex(sessionId), kind, opts.email, userId, expiresAt)
     .run();
-  const setCookie = await getCookies(config()).session.serialize(sessionId);
+  const setCookie = await getCookies(config()).login.serialize(sessionId);
   return setCookie.split(";")[0]!;
 }
 

@@ -7,8 +7,8 @@ import {
   isUpcoming,
   publicAvailability,
   seatsLeft,
-  type PassType,
 } from "../../app/domain/availability";
+import type { PassType } from "../../app/domain/constants";
 
 const group = (current: number, max = 10) => ({
   passType: "group" as PassType,

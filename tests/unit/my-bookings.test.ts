@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOOKING_STATUS_LABEL, formatCountdown, splitBookings, type BookingStatus } from "~/domain/my-bookings";
+import type { BookingStatus } from "~/domain/constants";
+import { BOOKING_STATUS_LABEL, formatCountdown, splitBookings } from "~/domain/my-bookings";
 
 const now = new Date("2026-05-10T12:00:00.000Z");
 

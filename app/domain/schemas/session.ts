@@ -5,14 +5,12 @@
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalText, requiredLine, requiredText } from "./common";
 
-import { SESSION_DEFAULTS } from "../constants";
+import { PASS_TYPES, SESSION_DEFAULTS } from "../constants";
 import { addMinutesToLocalTime } from "../wall-clock";
 
 /** A place's name is at most this long (migration 0015). */
 export const SESSION_LOCATION_MAX_LENGTH = 80;
 
-export const PASS_TYPES = ["group", "private"] as const;
-export type PassType = (typeof PASS_TYPES)[number];
 
 export const SESSION_TITLE_MAX_LENGTH = 200;
 export const SESSION_IMAGE_URL_MAX_LENGTH = 500;

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
-import { requireAdmin } from "../auth/session-user.server";
+import { requireAdmin } from "../auth/signed-in-user.server";
 import { getDb, type Db } from "../db.server";
 import type { Env } from "../env.server";
 import { handleForm, withSchema } from "../form-action.server";

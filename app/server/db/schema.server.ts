@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text("created_at").notNull().default(now);
@@ -53,7 +54,7 @@ export const sessions = sqliteTable(
       .references((): AnySQLiteColumn => places.name, { onUpdate: "cascade" }),
     startTime: text("start_time").notNull(),
     endTime: text("end_time").notNull(),
-    passType: text("pass_type", { enum: ["group", "private"] }).notNull(),
+    passType: text("pass_type", { enum: PASS_TYPES }).notNull(),
     priceSek: integer("price_sek").notNull().default(0),
     currentParticipants: integer("current_participants").notNull().default(0),
     maxParticipants: integer("max_participants").notNull(),
@@ -101,9 +102,7 @@ export const bookings = sqliteTable(
     }),
     variant: text("variant", { enum: ["privat", "proffs"] }),
     priceSek: integer("price_sek").notNull().default(0),
-    bookingStatus: text("booking_status", {
-      enum: ["confirmed", "pending", "cancelled"],
-    })
+    bookingStatus: text("booking_status", { enum: BOOKING_STATUSES })
       .notNull()
       .default("confirmed"),
     idempotencyKey: text("idempotency_key").notNull(),

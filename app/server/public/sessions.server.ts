@@ -4,7 +4,7 @@
  * failure; the route decides what the visitor sees then.
  */
 import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
-import type { PassType } from "~/domain/availability";
+import type { PassType } from "~/domain/constants";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
 import { getDb, schema } from "../db.server";

@@ -1,7 +1,7 @@
 /**
- * Who is asking: the session cookie holds a random id whose SHA-256 hash
+ * Who is asking: the login cookie holds a random id whose SHA-256 hash
  * keys a row in auth_sessions. Admin means a user_roles row with role admin,
- * checked on the server for every admin loader and action. Writing sessions,
+ * checked on the server for every admin loader and action. Writing logins,
  * tokens and passwords lives in app/server/auth/.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -10,7 +10,7 @@ import { getCookies, readCookie } from "../cookies.server";
 import { sha256Hex } from "../crypto.server";
 import { getDb, schema } from "../db.server";
 
-export interface SessionUser {
+export interface SignedInUser {
   kind: "customer" | "staff";
   email: string;
   userId: string | null;
@@ -19,8 +19,8 @@ export interface SessionUser {
   expiresAt: string;
 }
 
-export async function readSessionId(context: AppLoadContext, request: Request) {
-  const value = await readCookie(getCookies(context.config).session, request.headers.get("Cookie"));
+export async function readLoginId(context: AppLoadContext, request: Request) {
+  const value = await readCookie(getCookies(context.config).login, request.headers.get("Cookie"));
   return typeof value === "string" && value.length >= 22 ? value : null;
 }
 
@@ -31,28 +31,28 @@ export async function readSessionId(context: AppLoadContext, request: Request) {
  * reads afresh. Keyed by the request's load context, which lives as long as
  * the request.
  */
-const readsOfThisRequest = new WeakMap<AppLoadContext, Map<string, Promise<SessionUser | null>>>();
+const readsOfThisRequest = new WeakMap<AppLoadContext, Map<string, Promise<SignedInUser | null>>>();
 
-export async function getSessionUser(
+export async function getSignedInUser(
   context: AppLoadContext,
   request: Request,
-): Promise<SessionUser | null> {
-  const sessionId = await readSessionId(context, request);
-  if (!sessionId) return null;
-  if (request.method !== "GET" && request.method !== "HEAD") return readSessionUser(context, sessionId);
+): Promise<SignedInUser | null> {
+  const loginId = await readLoginId(context, request);
+  if (!loginId) return null;
+  if (request.method !== "GET" && request.method !== "HEAD") return readSignedInUser(context, loginId);
   let reads = readsOfThisRequest.get(context);
   if (!reads) readsOfThisRequest.set(context, (reads = new Map()));
-  let read = reads.get(sessionId);
+  let read = reads.get(loginId);
   if (!read) {
-    read = readSessionUser(context, sessionId);
-    reads.set(sessionId, read);
+    read = readSignedInUser(context, loginId);
+    reads.set(loginId, read);
     // A failed read is not shared: the next loader tries again.
-    read.catch(() => reads.delete(sessionId));
+    read.catch(() => reads.delete(loginId));
   }
   return read;
 }
 
-async function readSessionUser(context: AppLoadContext, sessionId: string): Promise<SessionUser | null> {
+async function readSignedInUser(context: AppLoadContext, loginId: string): Promise<SignedInUser | null> {
   const db = getDb(context.cloudflare.env);
   const now = new Date().toISOString();
   const rows = await db
@@ -72,7 +72,7 @@ async function readSessionUser(context: AppLoadContext, sessionId: string): Prom
     )
     .where(
       and(
-        eq(schema.authSessions.idHash, await sha256Hex(sessionId)),
+        eq(schema.authSessions.idHash, await sha256Hex(loginId)),
         gt(schema.authSessions.expiresAt, now),
       ),
     )
@@ -94,21 +94,21 @@ async function readSessionUser(context: AppLoadContext, sessionId: string): Prom
  * signed in without the admin role → 403 'Åtkomst nekad'.
  */
 export async function requireAdmin(context: AppLoadContext, request: Request) {
-  const user = await getSessionUser(context, request);
+  const user = await getSignedInUser(context, request);
   if (!user) throw redirect("/");
   if (!user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
   return user;
 }
 
 /**
- * Guards the customer's own bookings. A customer session proved its mailbox
- * with a link. A staff session may also look at its own e-mail's bookings,
+ * Guards the customer's own bookings. A customer's login proved its mailbox
+ * with a link. A staff login may also look at its own e-mail's bookings,
  * but only an admin's: a self-registered staff address is not verified, so it
  * would otherwise open someone else's bookings with a password of its own.
- * No (or an expired) session → 401, which the page shows as 'Sessionen gick ut'.
+ * No (or an expired) login → 401, which the page shows as 'Sessionen gick ut'.
  */
 export async function requireCustomer(context: AppLoadContext, request: Request) {
-  const user = await getSessionUser(context, request);
+  const user = await getSignedInUser(context, request);
   if (!user) throw data({ reason: "expired" as const }, { status: 401 });
   if (user.kind === "staff" && !user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
   return user;

@@ -1,70 +1,72 @@
 /**
- * Server-side sign-in sessions. The cookie carries only a random 256-bit id;
- * auth_sessions stores its SHA-256 hash with a hard expiry. Every sign-in
- * starts a new id and deletes the row the browser held before (no fixation).
+ * Logins: a signed-in browser ("session" in this code always means a
+ * training session). The login cookie carries only a random 256-bit id;
+ * auth_sessions (the table keeps its name) stores its SHA-256 hash with a
+ * hard expiry. Every sign-in starts a new id and deletes the row the
+ * browser held before (no fixation).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
-import { readSessionId } from "./session-user.server";
+import { readLoginId } from "./signed-in-user.server";
 import { getCookies } from "../cookies.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { getDb, schema } from "../db.server";
 
 /** A customer's look at their bookings is short-lived, as the e-mailed link proves the mailbox only briefly. */
-export const CUSTOMER_SESSION_TTL_MS = 30 * 60_000;
+export const CUSTOMER_LOGIN_TTL_MS = 30 * 60_000;
 /** One working day for staff. */
-export const STAFF_SESSION_TTL_MS = 8 * 60 * 60_000;
+export const STAFF_LOGIN_TTL_MS = 8 * 60 * 60_000;
 
-export type StartSession =
+export type LoginFor =
   | { kind: "customer"; email: string }
   | { kind: "staff"; email: string; userId: string };
 
 /**
- * Creates the session row and returns the Set-Cookie header for it. The old
+ * Creates the login's row and returns the Set-Cookie header for it. The old
  * row (if the browser had one) is deleted in the same batch.
  */
-export async function startSession(
+export async function startLogin(
   context: AppLoadContext,
   request: Request,
-  who: StartSession,
+  who: LoginFor,
   now = Date.now(),
 ): Promise<{ setCookie: string; expiresAt: string }> {
   const db = getDb(context.cloudflare.env);
-  const previousId = await readSessionId(context, request);
-  const sessionId = randomToken(32);
-  const ttl = who.kind === "customer" ? CUSTOMER_SESSION_TTL_MS : STAFF_SESSION_TTL_MS;
+  const previousLoginId = await readLoginId(context, request);
+  const loginId = randomToken(32);
+  const ttl = who.kind === "customer" ? CUSTOMER_LOGIN_TTL_MS : STAFF_LOGIN_TTL_MS;
   const expiresAt = new Date(now + ttl).toISOString();
   const insert = db.insert(schema.authSessions).values({
-    idHash: await sha256Hex(sessionId),
+    idHash: await sha256Hex(loginId),
     kind: who.kind,
     email: who.email,
     userId: who.kind === "staff" ? who.userId : null,
     createdAt: new Date(now).toISOString(),
     expiresAt,
   });
-  if (previousId) {
-    const previousHash = await sha256Hex(previousId);
+  if (previousLoginId) {
+    const previousHash = await sha256Hex(previousLoginId);
     await db.batch([db.delete(schema.authSessions).where(eq(schema.authSessions.idHash, previousHash)), insert]);
   } else {
     await insert;
   }
-  const setCookie = await getCookies(context.config).session.serialize(sessionId);
+  const setCookie = await getCookies(context.config).login.serialize(loginId);
   return { setCookie, expiresAt };
 }
 
-/** Deletes the browser's session row (if any) and returns the header that clears the cookie. */
-export async function endSession(context: AppLoadContext, request: Request): Promise<string> {
-  const sessionId = await readSessionId(context, request);
-  if (sessionId) {
+/** Deletes the browser's login row (if any) and returns the header that clears the cookie. */
+export async function endLogin(context: AppLoadContext, request: Request): Promise<string> {
+  const loginId = await readLoginId(context, request);
+  if (loginId) {
     await getDb(context.cloudflare.env)
       .delete(schema.authSessions)
-      .where(eq(schema.authSessions.idHash, await sha256Hex(sessionId)));
+      .where(eq(schema.authSessions.idHash, await sha256Hex(loginId)));
   }
-  return clearSessionCookie(context);
+  return clearLoginCookie(context);
 }
 
-export function clearSessionCookie(context: AppLoadContext): Promise<string> {
-  return getCookies(context.config).session.serialize("", { maxAge: 0 });
+export function clearLoginCookie(context: AppLoadContext): Promise<string> {
+  return getCookies(context.config).login.serialize("", { maxAge: 0 });
 }
 
 /**
