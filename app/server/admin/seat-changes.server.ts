@@ -11,6 +11,7 @@ import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db.server";
 import { outboxInsertStatements } from "../email/outbox.server";
 import {
+  SEAT_SESSION_COLUMNS,
   SEAT_SESSION_KEYS,
   type AuditEntry,
   type BookingRecord,
@@ -22,7 +23,6 @@ import {
   type UpdateSessionResult,
 } from "../seats/seat-types.server";
 
-const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
 const EDITED_SESSION_COLUMNS = columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]);
 const BOOKING_COLUMNS = columnsAs(schema.bookings);
 
@@ -93,7 +93,7 @@ export function cancelBookingsPlan(
       .prepare(
         `UPDATE sessions SET updated_at = ?2, current_participants =
            (SELECT count(*) FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled')
-         WHERE id = ?1 RETURNING ${SESSION_COLUMNS}`,
+         WHERE id = ?1 RETURNING ${SEAT_SESSION_COLUMNS}`,
       )
       .bind(sessionId, now),
   );
@@ -224,11 +224,11 @@ export function setMaxPlan(db: D1Database, { sessionId, maxParticipants }: SetMa
     db
       .prepare(
         `UPDATE sessions SET max_participants = ?1, updated_at = ?3
-         WHERE id = ?2 AND current_participants + held_seats <= ?1 RETURNING ${SESSION_COLUMNS}`,
+         WHERE id = ?2 AND current_participants + held_seats <= ?1 RETURNING ${SEAT_SESSION_COLUMNS}`,
       )
       .bind(maxParticipants, sessionId, now.toISOString()),
   );
-  const after = b.add<SeatSession>(db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const after = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
   return b.plan((results): SetMaxParticipantsResult => {
     const session = updated.first(results);
     if (session) return { status: "updated", session };

@@ -17,7 +17,7 @@ import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.serv
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
 import {
   FREE_SEATS_SQL,
-  SEAT_SESSION_KEYS,
+  SEAT_SESSION_COLUMNS,
   type BookingRecord,
   type BookSeatInput,
   type BookSeatOptions,
@@ -25,7 +25,6 @@ import {
   type SeatSession,
 } from "../seats/seat-types.server";
 
-const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
 const BOOKING_COLUMNS = columnsAs(schema.bookings);
 
 export interface BookSeatRequest {
@@ -195,7 +194,7 @@ export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: 
   >(
     db
       .prepare(
-        `SELECT ${SESSION_COLUMNS},
+        `SELECT ${SEAT_SESSION_COLUMNS},
            (SELECT id FROM bookings WHERE idempotency_key = ?2) AS keyBookingId,
            EXISTS (
              SELECT 1 FROM bookings b
@@ -256,7 +255,7 @@ export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: 
 export function replayPlan(db: D1Database, sessionId: number, idempotencyKey: string): BatchPlan<BookSeatResult | null> {
   const b = new BatchBuilder();
   const byKey = b.add<BookingRecord>(db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(idempotencyKey));
-  const sessions = b.add<SeatSession>(db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const sessions = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
   return b.plan((results) => {
     const booking = byKey.first(results);
     const session = sessions.first(results);

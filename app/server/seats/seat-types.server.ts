@@ -4,7 +4,7 @@
  * Rows are the drizzle schema's own types.
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
-import type { SqlCondition } from "../db.server";
+import { columnsAs, schema, type SqlCondition } from "../db.server";
 import type { AuditRow, BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../rate-limit.server";
@@ -23,6 +23,9 @@ export const SEAT_SESSION_KEYS = [
   "heldSeats",
   "cancelledAt",
 ] as const satisfies ReadonlyArray<keyof SessionRow>;
+
+/** Those columns as a SELECT or RETURNING list of the sessions table. */
+export const SEAT_SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
 
 /**
  * The seats anyone may still book on session `s` (a SQL expression): max −

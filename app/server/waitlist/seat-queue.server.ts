@@ -20,7 +20,7 @@ import type { Config } from "../env.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
 import {
   FREE_SEATS_SQL,
-  SEAT_SESSION_KEYS,
+  SEAT_SESSION_COLUMNS,
   type LeaveWaitlistResult,
   type QueueStepResult,
   type SeatSession,
@@ -30,7 +30,6 @@ import {
   type WaitlistJoinResult,
 } from "../seats/seat-types.server";
 
-const SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS);
 const ENTRY_COLUMNS = columnsAs(schema.waitlistEntries);
 
 /** Recounts held_seats from the offers standing (so the count can never drift); ?1 is the session id. */
@@ -273,7 +272,7 @@ interface QueueState {
 
 function queueStatePlan(db: D1Database, sessionId: number, now: Date): BatchPlan<QueueState | null> {
   const b = new BatchBuilder();
-  const session = b.add<SeatSession>(db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const session = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
   const waiting = b.add<WaitlistEntryRecord>(
     db
       .prepare(
