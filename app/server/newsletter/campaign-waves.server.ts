@@ -217,17 +217,26 @@ async function queueWavePage(
          SELECT ?1, ${field("s")}, ?2, ?3, ${field("o")}, ?4 FROM json_each(?6) j WHERE ${sending}`,
       )
       .bind(...params),
-    db
-      .prepare(
-        `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, subject, text_body,
-           html_body, body_id, vars_json, headers_json, next_attempt_at, created_at)
-         SELECT ${field("o")}, ${field("k")}, '${NEWSLETTER_KIND}', ${field("e")},
-           c.from_email, c.subject, '', NULL, ?5, json_object('unsubscribe_url', ${field("u")}), ${field("h")}, ?4, ?4
-         FROM json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1
-         WHERE 1
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-      )
-      .bind(...params),
+    ...outboxInsertStatements(db, {
+      select: {
+        id: field("o"),
+        idempotencyKey: field("k"),
+        kind: `'${NEWSLETTER_KIND}'`,
+        toAddress: field("e"),
+        fromAddress: "c.from_email",
+        subject: "c.subject",
+        // The body is the campaign's shared one, filled with vars_json at delivery.
+        textBody: "''",
+        htmlBody: "NULL",
+        bodyId: "?5",
+        varsJson: `json_object('unsubscribe_url', ${field("u")})`,
+        headersJson: field("h"),
+        nextAttemptAt: "?4",
+        createdAt: "?4",
+      },
+      from: `json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1`,
+      params,
+    }),
     db
       .prepare(
         `UPDATE email_campaign_waves SET last_subscriber_id = max(last_subscriber_id, ?7),
