@@ -1,9 +1,12 @@
 // The one outbox writer against real D1: a single row under a condition, and
 // many rows projected from a SELECT (the campaign waves' form), both keeping
-// one row per idempotency key.
+// one row per idempotency key; and a shared-body row drained only with the
+// filler of its variables that its owner hands in.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { drainOutbox } from "~/server/email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type OutboxRowsSelect } from "~/server/email/outbox.server";
+import { getConfig } from "~/server/env.server";
 
 const db = env.DB;
 const NOW = "2026-03-01T10:00:00.000Z";
@@ -95,5 +98,26 @@ describe("outboxInsertStatements, one row", () => {
     await db.batch(outboxInsertStatements(db, queued, { fill: { placeholder: "{{names}}", sql: names } }));
     const text = await db.prepare("SELECT text_body AS t FROM email_outbox WHERE id = ?").bind(queued.id).first<{ t: string }>();
     expect(text?.t).toBe("Deltagare: ANNA, BO");
+  });
+});
+
+describe("the drain and shared bodies", () => {
+  const local = { env, config: getConfig(env) };
+  const status = async () =>
+    (await db.prepare("SELECT status FROM email_outbox WHERE id = 'o1'").first<{ status: string }>())?.status;
+
+  it("leaves a shared-body row queued without a filler, and fills it with the one it is handed", async () => {
+    await db.batch(outboxInsertStatements(db, fromList([{ id: "o1", k: "campaign:3:1", to: "a@example.se" }])));
+    expect(await drainOutbox(local)).toMatchObject({ sent: 0, failed: 0 });
+    expect(await status()).toBe("queued");
+
+    const filled: Array<[string, string | null, string]> = [];
+    const fillVars = (body: string, varsJson: string | null, kind: "html" | "text") => {
+      filled.push([body, varsJson, kind]);
+      return body;
+    };
+    expect(await drainOutbox(local, { fillVars })).toMatchObject({ sent: 1 });
+    expect(await status()).toBe("sent");
+    expect(filled).toEqual([["Hej! {{unsubscribe_url}}", '{"unsubscribe_url":"https://hundpass.se/u/campaign:3:1"}', "text"]]);
   });
 });

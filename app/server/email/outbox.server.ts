@@ -6,7 +6,6 @@
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
-import { fillMailVars, MAIL_VARS, type MailVars } from "~/domain/mail/newsletter";
 import { scrubTokenLinks } from "~/domain/mail/token-links";
 import { schema, type Db, type SqlCondition } from "../db.server";
 import type { Config } from "../env.server";
@@ -592,38 +591,29 @@ export async function loadSharedBodies(db: D1Database, ids: readonly string[]): 
   return new Map(results.map((b) => [b.id, b]));
 }
 
-/** A row's variables as stored; anything malformed reads as none. */
-export function parseMailVars(json: string | null): MailVars {
-  if (!json) return {};
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-    const vars: MailVars = {};
-    for (const name of MAIL_VARS) {
-      const v = (value as Record<string, unknown>)[name];
-      if (typeof v === "string") vars[name] = v;
-    }
-    return vars;
-  } catch {
-    return {};
-  }
-}
+/**
+ * Fills a shared body's per-recipient variables from a row's vars_json, for
+ * its HTML or its text. The outbox stores both and knows neither: whoever
+ * queues shared-body mail (the newsletter) owns its variables and hands its
+ * filler to the drain and to /dev/mail.
+ */
+export type FillMailVars = (body: string, varsJson: string | null, kind: "html" | "text") => string;
 
 /**
  * The bodies a row's recipient gets: its own, or the shared body with the
- * row's variables filled in. Null when the shared body is gone.
+ * row's variables filled in by `fill`. Null when the shared body is gone.
  */
 export function filledBodies(
   row: Pick<OutboxRow, "textBody" | "htmlBody" | "bodyId" | "varsJson">,
   bodies: ReadonlyMap<string, SharedBody>,
+  fill: FillMailVars,
 ): { text: string; html: string | null } | null {
   if (!row.bodyId) return { text: row.textBody, html: row.htmlBody };
   const body = bodies.get(row.bodyId);
   if (!body) return null;
-  const vars = parseMailVars(row.varsJson);
   return {
-    text: fillMailVars(body.textBody, vars, "text"),
-    html: body.htmlBody === null ? null : fillMailVars(body.htmlBody, vars, "html"),
+    text: fill(body.textBody, row.varsJson, "text"),
+    html: body.htmlBody === null ? null : fill(body.htmlBody, row.varsJson, "html"),
   };
 }
 

@@ -22,10 +22,11 @@
  * unsubscribe links (one HMAC each, the key imported once) is the CPU cost.
  */
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
+import { fillMailVars, parseMailVars } from "~/domain/mail/newsletter";
 import type { Config, Env } from "../env.server";
 import { toMailDeps, type EmailContext } from "../email/deps.server";
 import { drainOutbox, type DrainResult } from "../email/drain.server";
-import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { outboxInsertStatements, toOutboxRow, type FillMailVars } from "../email/outbox.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
 
@@ -70,6 +71,13 @@ interface SendingCampaign {
   id: number;
   bodyId: string | null;
 }
+
+/**
+ * How a campaign mail's shared body gets its recipient's variables (the
+ * unsubscribe link) at delivery: handed to every drain that may send
+ * campaign rows (the cron's, the one after a start) and to /dev/mail.
+ */
+export const fillCampaignVars: FillMailVars = (body, varsJson, kind) => fillMailVars(body, parseMailVars(varsJson), kind);
 
 /** The idempotency key of a campaign's mail to one subscriber. */
 export function campaignMailKey(campaignId: number, subscriberId: number): string {
@@ -145,7 +153,7 @@ export async function queueAndDeliverDueWaves(
 ): Promise<{ waves: WaveRunResult; drain: DrainResult }> {
   const deps = toMailDeps(context);
   const waves = await runDueWaves(deps.env, deps.config, now);
-  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000 });
+  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000, fillVars: fillCampaignVars });
   return { waves, drain };
 }
 
