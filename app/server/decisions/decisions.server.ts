@@ -20,6 +20,7 @@
  * keyed per session and start), and the default recorded only while no
  * decision is.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, or } from "drizzle-orm";
 import { GROUP_CANCEL_NOTICE_HOURS } from "~/domain/constants";
 import {
@@ -44,6 +45,7 @@ import { auditSql, auditStatement } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { schema, type Db } from "../db.server";
 import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { scheduleDrain } from "../email/send-email.server";
 import type { Config, Env } from "../env.server";
 
 const { sessionDecisions, sessions } = schema;
@@ -318,9 +320,21 @@ export async function decideByLink(deps: DecisionDeps, token: string, linkValue:
   return decide(deps, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
 }
 
-/** 'Ställ in' / 'Kör ändå' on /admin/vantande-pass, by the signed-in admin. */
-export function decideAsAdmin(deps: DecisionDeps, requestId: number, decision: Decision, actor: AdminActor, now = new Date()) {
-  return decide(deps, { id: requestId }, decision, "admin", actor, now);
+/**
+ * 'Ställ in' / 'Kör ändå' on /admin/vantande-pass, by the signed-in admin.
+ * A cancel's customer mails are delivered after the response.
+ */
+export async function decideAsAdmin(
+  context: AppLoadContext,
+  requestId: number,
+  decision: Decision,
+  actor: AdminActor,
+  now = new Date(),
+): Promise<DecideOutcome> {
+  const deps = { env: context.cloudflare.env, config: context.config };
+  const outcome = await decide(deps, { id: requestId }, decision, "admin", actor, now);
+  if (outcome.status === "decided" && outcome.decision === "cancel") scheduleDrain(context, outcome.mailIds);
+  return outcome;
 }
 
 // ─── T−25 h: the default ─────────────────────────────────────────────────
