@@ -12,7 +12,14 @@ import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import type { Actor } from "../admin/create-session.server";
 import { auditSql, auditStatement, type AuditEntry, type AuditSql } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db.server";
-import { markGroupHandledStatement } from "./unanswered-admin.server";
+import {
+  markGroupHandledStatement,
+  openGroupCountFrom,
+  openGroupCountStatement,
+  openGroupFrom,
+  openGroupStatement,
+  type UnansweredGroup,
+} from "./unanswered-admin.server";
 
 type FaqRow = typeof schema.flurreFaq.$inferSelect;
 
@@ -40,6 +47,28 @@ export function faqStatement(db: D1Database, id: number): D1PreparedStatement {
 
 export async function loadFaq(db: D1Database, id: number): Promise<FaqView | null> {
   return faqStatement(db, id).first<FaqView>();
+}
+
+/**
+ * The FAQ tab in one batch: how many unanswered groups are open (the other
+ * tab's count), the newest rows, and the row being edited (`rowId`) or the
+ * open question being answered (`answerId`), null when it does not exist.
+ */
+export async function readFaqTab(
+  db: D1Database,
+  { rowId, answerId }: { rowId: number | null; answerId: number | null },
+): Promise<{ openCount: number; list: { rows: FaqView[]; more: boolean }; row: FaqView | null; group: UnansweredGroup | null }> {
+  const [count, listed, extra] = await db.batch([
+    openGroupCountStatement(db),
+    listFaqStatement(db),
+    ...(rowId !== null ? [faqStatement(db, rowId)] : answerId !== null ? [openGroupStatement(db, answerId)] : []),
+  ]);
+  return {
+    openCount: openGroupCountFrom(count),
+    list: faqListFrom(listed),
+    row: rowId !== null ? ((extra?.results[0] as FaqView | undefined) ?? null) : null,
+    group: rowId === null && answerId !== null ? openGroupFrom(extra) : null,
+  };
 }
 
 /** The row's content as its columns hold it. */

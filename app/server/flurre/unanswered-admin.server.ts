@@ -114,6 +114,12 @@ function dismissAuditStatement(db: D1Database, actor: Actor, id: number): D1Prep
   );
 }
 
+/** The unanswered tab in one batch: how many groups are open, and the newest of them. */
+export async function readUnanswered(db: D1Database): Promise<UnansweredList & { openCount: number }> {
+  const [count, list] = await db.batch([openGroupCountStatement(db), listUnansweredStatement(db)]);
+  return { openCount: openGroupCountFrom(count), ...unansweredListFrom(list) };
+}
+
 export type DismissOutcome = { status: "done"; handled: number } | { status: "not-found" };
 
 /**
