@@ -10,8 +10,8 @@
  * delivery by the filler the caller hands in (`fillVars`: the newsletter's,
  * from the cron and the campaign start); a drain without one leaves those
  * rows queued for one that has it. Every other row is one call, under its
- * own idempotency key. A
- * batch's key is fixed and stored on its rows when the batch is first formed:
+ * own idempotency key. A batch's key is fixed and stored on its rows when
+ * the batch is first formed:
  * sent again (a lost answer, a cut drain) it is the same rows under the same
  * key, so the provider drops the repeat. `limit` counts provider calls, so
  * 10 000 newsletter mails are 100 calls.

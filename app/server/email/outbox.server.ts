@@ -1,5 +1,6 @@
 /**
- * The email_outbox table: queuing a message, claiming due rows for delivery
+ * The email_outbox table: queuing mail (outboxInsertStatements, the one
+ * statement every writer queues through), claiming due rows for delivery
  * and settling them (sent, retry later, dead letter). Every state change is a
  * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
  * never deliver one row twice.
