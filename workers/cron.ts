@@ -22,7 +22,7 @@ import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
 import { removeExpiredRecords } from "../app/server/housekeeping.server";
-import { runDueWaves } from "../app/server/newsletter/campaign-waves.server";
+import { fillCampaignVars, runDueWaves } from "../app/server/newsletter/campaign-waves.server";
 import { applyRetention } from "../app/server/privacy/retention.server";
 import { sendDueReminders } from "../app/server/reminders/reminders.server";
 import { runWaitlistQueues } from "../app/server/waitlist/queue-step.server";
@@ -111,7 +111,7 @@ const jobs: Job[] = [
     runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
     run: ({ env, config }) =>
-      drainOutbox({ env, config }, { limit: CRON_DRAIN_LIMIT, budgetMs: CRON_DRAIN_BUDGET_MS }),
+      drainOutbox({ env, config }, { limit: CRON_DRAIN_LIMIT, budgetMs: CRON_DRAIN_BUDGET_MS, fillVars: fillCampaignVars }),
   },
   {
     name: "dead-links",

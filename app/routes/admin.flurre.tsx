@@ -40,25 +40,8 @@ import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import {
-  createFaq,
-  deleteFaq,
-  faqListFrom,
-  faqStatement,
-  listFaqStatement,
-  updateFaq,
-  type FaqView,
-} from "~/server/flurre/faq.server";
-import {
-  dismissUnanswered,
-  listUnansweredStatement,
-  openGroupCountFrom,
-  openGroupCountStatement,
-  openGroupFrom,
-  openGroupStatement,
-  unansweredListFrom,
-  type UnansweredGroup,
-} from "~/server/flurre/unanswered-admin.server";
+import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
+import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -130,9 +113,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     let openCount: number | null = null;
     let page: UnansweredTabData = { tab, groups: null, total: 0 };
     try {
-      const [count, list] = await db.batch([openGroupCountStatement(db), listUnansweredStatement(db)]);
-      openCount = openGroupCountFrom(count);
-      const { groups, total } = unansweredListFrom(list);
+      const { openCount: open, groups, total } = await readUnanswered(db);
+      openCount = open;
       page = { tab, groups: groups.map(groupView), total };
     } catch (error) {
       console.error("admin/flurre: could not read the unanswered questions", error);
@@ -150,15 +132,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let row: FaqView | null = null;
   let group: UnansweredGroup | null = null;
   try {
-    const [count, listed, extra] = await db.batch([
-      openGroupCountStatement(db),
-      listFaqStatement(db),
-      ...(rowId !== null ? [faqStatement(db, rowId)] : answerId !== null ? [openGroupStatement(db, answerId)] : []),
-    ]);
-    openCount = openGroupCountFrom(count);
-    list = faqListFrom(listed);
-    if (rowId !== null) row = (extra?.results[0] as FaqView | undefined) ?? null;
-    if (answerId !== null) group = openGroupFrom(extra);
+    ({ openCount, list, row, group } = await readFaqTab(db, { rowId, answerId }));
   } catch (error) {
     console.error("admin/flurre: could not read the FAQ rows", error);
     toast = TOASTS.loadFailed;

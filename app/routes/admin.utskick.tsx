@@ -25,16 +25,20 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CampaignActionForm, UTSKICK_PATH } from "~/components/admin-campaign-actions";
-import { CampaignCard, type CampaignCardView } from "~/components/admin-campaign-card";
-import { CampaignForm, type CampaignFormValues } from "~/components/admin-campaign-form";
-import { SegmentCountsTable, SubscriberSearchForm, SubscriberSegmentsForm } from "~/components/admin-segments";
+import { UTSKICK_PATH } from "~/components/admin-campaign-actions";
+import type { CampaignCardView } from "~/components/admin-campaign-card";
+import type { CampaignFormValues } from "~/components/admin-campaign-form";
+import {
+  CampaignsTab,
+  SegmentsTab,
+  type CampaignActionError,
+  type CampaignTabData,
+  type SegmentTabData,
+} from "~/components/admin-utskick-tabs";
 import { Toaster } from "~/components/toaster";
 import { CampaignTestSchema, campaignSendSchema } from "~/domain/newsletter/campaign-action-schemas";
 import {
-  CAMPAIGN_ACTIONS,
   CAMPAIGN_FORM_TEXTS,
-  CAMPAIGN_LIST_TEXTS,
   CAMPAIGN_TOASTS,
   SEGMENT_TEXTS,
   SEGMENT_TOASTS,
@@ -51,33 +55,22 @@ import {
 } from "~/domain/newsletter/campaign-view";
 import { segmentSet, type SegmentSet } from "~/domain/newsletter/segments";
 import { campaignSchema } from "~/domain/schemas/campaign";
-import { SubscriberSearchSchema, subscriberSaveSchema } from "~/domain/schemas/subscriber";
+import { subscriberSaveSchema } from "~/domain/schemas/subscriber";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import { scheduleDrain, sendEmail } from "~/server/email/send-email.server";
+import type { Actor } from "~/server/audit/audit-log.server";
 import { handleForm, withSchema } from "~/server/form-action.server";
-import { campaignMessageFor, startCampaign, stopCampaign } from "~/server/newsletter/campaign-sending.server";
-import { queueAndDeliverDueWaves } from "~/server/newsletter/campaign-waves.server";
 import {
-  auditCampaign,
-  campaignStatement,
-  deleteCampaign,
-  duplicateCampaign,
-  listCampaignsStatement,
-  loadCampaign,
-  saveCampaign,
-  type CampaignView,
-} from "~/server/newsletter/campaigns.server";
-import {
-  saveSubscriberSegments,
-  segmentCountsFrom,
-  segmentCountsStatement,
-  subscriberFrom,
-  subscriberStatements,
-  type SegmentCounts,
-  type SubscriberView,
-} from "~/server/newsletter/segments.server";
+  readCampaigns,
+  readSegmentTab,
+  sendCampaignAsStaff,
+  sendCampaignTest,
+  stopCampaignAsStaff,
+} from "~/server/newsletter/campaign-admin.server";
+import type { StartCampaignResult } from "~/server/newsletter/campaign-sending.server";
+import { deleteCampaign, duplicateCampaign, saveCampaign, type CampaignView } from "~/server/newsletter/campaigns.server";
+import { saveSubscriberSegments } from "~/server/newsletter/segments.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import utskickStyles from "~/styles/admin-utskick.css?url";
@@ -86,8 +79,6 @@ import { readForm } from "~/server/forms/request-body.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: utskickStyles }];
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
-
-type Actor = { userId: string | null; email: string };
 
 function pageOptions(context: AppLoadContext) {
   return {
@@ -115,39 +106,10 @@ function formValues(campaign: CampaignView | null, segments: SegmentSet, senders
   };
 }
 
-function cardView(campaign: CampaignView): CampaignCardView {
-  return {
-    id: campaign.id,
-    campaignName: campaign.campaignName,
-    subject: campaign.subject,
-    status: campaign.status,
-    sentCount: campaign.sentCount,
-    delivered: campaign.delivered,
-    bounced: campaign.bounced,
-    complained: campaign.complained,
-    targetSegment: campaign.targetSegment,
-    fromEmail: campaign.fromEmail,
-    createdLabel: formatDateTime(campaign.createdAt),
-  };
-}
-
-interface CampaignTabData {
-  tab: "kampanjer";
-  campaigns: CampaignCardView[] | null;
-  /** The draft being edited, or null for a new campaign. */
-  editId: number | null;
-  formDefaults: CampaignFormValues;
-  /** Changes with every save, so the form starts afresh after one. */
-  formKey: string;
-  savedDraft: number | "ny" | null;
-  note: string | null;
-  confirm: { action: CampaignAction; campaign: CampaignCardView } | null;
-}
-
-interface SegmentTabData {
-  tab: "segment";
-  counts: SegmentCounts | null;
-  search: { email: string; error: string | null; subscriber: SubscriberView | null; searched: boolean };
+// Only what the card shows goes to the page (not the body, nor the footer lines).
+function cardView(c: CampaignView): CampaignCardView {
+  const { id, campaignName, subject, status, sentCount, delivered, bounced, complained, targetSegment, fromEmail } = c;
+  return { id, campaignName, subject, status, sentCount, delivered, bounced, complained, targetSegment, fromEmail, createdLabel: formatDateTime(c.createdAt) };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -160,28 +122,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = noStoreHeaders;
 
   if (tab === "segment") {
-    const raw = url.searchParams.get("epost");
-    const parsed = raw === null ? null : SubscriberSearchSchema.safeParse({ email: raw });
-    const email = parsed?.success ? parsed.data.email : null;
-    const search: SegmentTabData["search"] = {
-      email: raw?.trim() ?? "",
-      error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? SEGMENT_TEXTS.searchLabel) : null,
-      subscriber: null,
-      searched: email !== null,
-    };
-    let toast: ToastView | null = null;
-    let counts: SegmentCounts | null = null;
-    try {
-      const results = await db.batch([segmentCountsStatement(db, segments), ...(email ? subscriberStatements(db, email) : [])]);
-      counts = segmentCountsFrom(results[0], segments);
-      if (email) search.subscriber = subscriberFrom(results[1], results[2]);
-    } catch (error) {
-      console.error("admin/utskick: could not read segments", error);
-      toast = email ? SEGMENT_TOASTS.searchFailed : SEGMENT_TOASTS.countsFailed;
-      search.searched = false;
-    }
-    // Spec section 8: an info toast, with the way to add the address below it.
-    if (search.searched && search.subscriber === null) toast = SEGMENT_TOASTS.notFound;
+    const { toast, counts, search } = await readSegmentTab(db, segments, url.searchParams.get("epost"));
     const page: SegmentTabData = { tab, counts, search };
     return data({ ...common, page, toast }, { headers });
   }
@@ -189,17 +130,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = parseCampaignId(url.searchParams.get("kampanj"));
   const action = parseAction(url.searchParams.get("atgard"));
   const saved = parseCampaignId(url.searchParams.get("sparad"));
-  let toast: ToastView | null = null;
-  let list: CampaignView[] | null = null;
-  let target: CampaignView | null = null;
-  try {
-    const [listed, one] = await db.batch([listCampaignsStatement(db), ...(editId ? [campaignStatement(db, editId)] : [])]);
-    list = (listed?.results ?? []) as CampaignView[];
-    target = (one?.results[0] as CampaignView | undefined) ?? null;
-  } catch (error) {
-    console.error("admin/utskick: could not read campaigns", error);
-    toast = CAMPAIGN_TOASTS.loadFailed;
-  }
+  const { list, target } = (await readCampaigns(db, editId)) ?? { list: null, target: null };
+  const toast = list === null ? CAMPAIGN_TOASTS.loadFailed : null;
   if (editId !== null && list !== null && target === null) {
     throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
   }
@@ -226,7 +158,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...common, page, toast }, { headers });
 }
 
-type ActionError = { actionError: { action: CampaignAction; id: number; errors: string[] } };
+type ActionError = { actionError: CampaignActionError };
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
@@ -314,7 +246,17 @@ const FAILED: Record<CampaignAction, ToastView> = {
   delete: CAMPAIGN_TOASTS.deleteFailed,
 };
 
-function refused(action: CampaignAction, id: number, errors: string[]) {
+/** Why a send did not start, as the admin is told. */
+const NOT_STARTED: Record<Extract<StartCampaignResult, { ok: false }>["reason"], ToastView> = {
+  "no-recipients": CAMPAIGN_TOASTS.noRecipients,
+  "not-found": CAMPAIGN_TOASTS.notFound,
+  "already-sending": CAMPAIGN_TOASTS.alreadySending,
+  "invalid-target": CAMPAIGN_TOASTS.sendFailed,
+};
+
+/** A confirmation form's fields refused: its errors shown in that form. */
+function refused(action: CampaignAction, id: number, error: Record<string, string[] | null> | null | undefined) {
+  const errors = Object.values(error ?? {}).flat().filter((e): e is string => !!e);
   return data<ActionError>({ actionError: { action, id, errors } }, { status: 400, headers: noStoreHeaders });
 }
 
@@ -327,42 +269,17 @@ async function campaignAction(context: AppLoadContext, actor: Actor, action: Cam
     switch (action) {
       case "send": {
         const parsed = parseWithZod(form, { schema: campaignSendSchema(pageOptions(context).segments) });
-        if (parsed.status !== "success") return refused(action, id, Object.values(parsed.error ?? {}).flat().filter((e): e is string => !!e));
-        const target = parsed.value.target;
-        const outcome = await startCampaign(env, context.config, { campaignId: id, target });
-        if (!outcome.ok) {
-          switch (outcome.reason) {
-            case "no-recipients":
-              return back(CAMPAIGN_TOASTS.noRecipients);
-            case "not-found":
-              return back(CAMPAIGN_TOASTS.notFound);
-            case "already-sending":
-              return back(CAMPAIGN_TOASTS.alreadySending);
-            case "invalid-target":
-              return back(CAMPAIGN_TOASTS.sendFailed);
-          }
-        }
-        await auditCampaign(env.DB, actor, "campaign.send", id, { target, recipients: outcome.recipients }).catch((error) =>
-          console.error(`admin/utskick: audit of the send of campaign ${id} failed`, error),
-        );
-        // Wave 1 goes out at once, after the response; the cron does the rest (and this again if cut short).
-        context.cloudflare.ctx.waitUntil(
-          queueAndDeliverDueWaves(context).catch((error) =>
-            console.error(`admin/utskick: first wave of campaign ${id} after the response failed`, error),
-          ),
-        );
-        return back(CAMPAIGN_TOASTS.sendStarted(outcome.recipients));
+        if (parsed.status !== "success") return refused(action, id, parsed.error);
+        const outcome = await sendCampaignAsStaff(context, actor, { campaignId: id, target: parsed.value.target });
+        return back(outcome.ok ? CAMPAIGN_TOASTS.sendStarted(outcome.recipients) : NOT_STARTED[outcome.reason]);
       }
       case "test": {
         const parsed = parseWithZod(form, { schema: CampaignTestSchema });
-        if (parsed.status !== "success") return refused(action, id, Object.values(parsed.error ?? {}).flat().filter((e): e is string => !!e));
-        const campaign = await loadCampaign(env.DB, id);
-        if (!campaign) return back(CAMPAIGN_TOASTS.notFound);
-        const message = await campaignMessageFor(context.config, campaign, parsed.value.email);
-        const sent = await sendEmail(context, message);
-        if (sent.status === "limited") return back(CAMPAIGN_TOASTS.testLimited);
-        if (sent.status === "failed") return back(CAMPAIGN_TOASTS.testFailed);
-        scheduleDrain(context, [sent.id]);
+        if (parsed.status !== "success") return refused(action, id, parsed.error);
+        const sent = await sendCampaignTest(context, id, parsed.value.email);
+        if (sent === "not-found") return back(CAMPAIGN_TOASTS.notFound);
+        if (sent === "limited") return back(CAMPAIGN_TOASTS.testLimited);
+        if (sent === "failed") return back(CAMPAIGN_TOASTS.testFailed);
         return back(CAMPAIGN_TOASTS.testSent);
       }
       case "duplicate": {
@@ -370,12 +287,8 @@ async function campaignAction(context: AppLoadContext, actor: Actor, action: Cam
         return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
       }
       case "stop": {
-        const outcome = await stopCampaign(env, { campaignId: id });
-        if (!outcome.stopped) return back(CAMPAIGN_TOASTS.stopFailed);
-        await auditCampaign(env.DB, actor, "campaign.stop", id, { unsent: outcome.unsent }).catch((error) =>
-          console.error(`admin/utskick: audit of the stop of campaign ${id} failed`, error),
-        );
-        return back(CAMPAIGN_TOASTS.stopped);
+        const outcome = await stopCampaignAsStaff(context, actor, id);
+        return back(outcome.stopped ? CAMPAIGN_TOASTS.stopped : CAMPAIGN_TOASTS.stopFailed);
       }
       case "delete": {
         const outcome = await deleteCampaign(env.DB, actor, id);
@@ -428,98 +341,5 @@ export default function AdminUtskick() {
         <SegmentsTab page={page} segments={segments} result={result} />
       )}
     </section>
-  );
-}
-
-function CampaignsTab({
-  page,
-  segments,
-  senders,
-  testAddress,
-  result,
-  actionError,
-}: {
-  page: CampaignTabData;
-  segments: SegmentSet;
-  senders: readonly string[];
-  testAddress: string;
-  result: SubmissionResult<string[]> | null;
-  actionError: ActionError["actionError"] | null;
-}) {
-  if (page.confirm) {
-    const { action, campaign } = page.confirm;
-    return (
-      <div className="utskick-confirm">
-        <h2>{CAMPAIGN_ACTIONS[action].button}</h2>
-        <CampaignActionForm
-          action={action}
-          campaign={campaign}
-          segments={segments}
-          testAddress={testAddress}
-          errors={actionError && actionError.action === action && actionError.id === campaign.id ? actionError.errors : null}
-          cancel={
-            <Link to={UTSKICK_PATH} className="button secondary">
-              {CAMPAIGN_ACTIONS.cancel}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-  return (
-    <>
-      {page.note ? <p role="status">{page.note}</p> : null}
-      <CampaignForm
-        key={page.formKey}
-        segments={segments}
-        senders={senders}
-        editId={page.editId}
-        defaults={page.formDefaults}
-        lastResult={result}
-        savedDraft={page.savedDraft}
-        cancelHref={UTSKICK_PATH}
-      />
-      <section className="campaign-list" aria-labelledby="campaign-list-heading">
-        <h2 id="campaign-list-heading">{CAMPAIGN_LIST_TEXTS.heading}</h2>
-        {page.campaigns === null ? null : page.campaigns.length === 0 ? (
-          <p>{CAMPAIGN_LIST_TEXTS.empty}</p>
-        ) : (
-          <ul className="campaign-cards">
-            {page.campaigns.map((campaign) => (
-              <li key={campaign.id}>
-                <CampaignCard campaign={campaign} segments={segments} testAddress={testAddress} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
-  );
-}
-
-function SegmentsTab({
-  page,
-  segments,
-  result,
-}: {
-  page: SegmentTabData;
-  segments: SegmentSet;
-  result: SubmissionResult<string[]> | null;
-}) {
-  const { search } = page;
-  return (
-    <>
-      {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} /> : null}
-      <SubscriberSearchForm email={search.email} error={search.error} />
-      {search.searched ? (
-        <SubscriberSegmentsForm
-          key={`${search.email}:${search.subscriber?.id ?? "ny"}`}
-          email={search.subscriber?.email ?? search.email}
-          subscriber={search.subscriber}
-          segmentSet={segments}
-          lastResult={result}
-        />
-      ) : null}
-    </>
   );
 }

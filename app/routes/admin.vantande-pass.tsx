@@ -25,7 +25,6 @@ import { listWaitingSessionsWithDecisions } from "~/server/admin/admin-sessions.
 import { requestedPage } from "~/server/admin/admin-list-loader.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { decideAsAdmin, type DecideOutcome } from "~/server/decisions/decisions.server";
-import { scheduleDrain } from "~/server/email/send-email.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -92,20 +91,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!decision || id === null) return redirectWithToast(context, PATH, ADMIN_TOASTS.notFound);
   let outcome: DecideOutcome;
   try {
-    outcome = await decideAsAdmin(
-      { env: context.cloudflare.env, config: context.config },
-      id,
-      decision,
-      { userId: user.userId, email: user.email },
-    );
+    outcome = await decideAsAdmin(context, id, decision, { userId: user.userId, email: user.email });
   } catch (error) {
     console.error(`${PATH}: decision ${decision} on request ${id} failed`, error);
     return redirectWithToast(context, PATH, decision === "cancel" ? ADMIN_TOASTS.cancelFailed : refused(DECISION_TEXTS.failed));
   }
-  if (outcome.status === "decided" && outcome.decision === "cancel") {
-    scheduleDrain(context, outcome.mailIds);
-    purgeSeatLists(request, context.cloudflare.ctx);
-  }
+  if (outcome.status === "decided" && outcome.decision === "cancel") purgeSeatLists(request, context.cloudflare.ctx);
   return redirectWithToast(context, PATH, toastFor(outcome));
 }
 

@@ -18,7 +18,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { DECISION_LINK_TEXTS, DECISION_TEXTS } from "~/domain/session-decision";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { decisionLinkView, submitDecisionLink, type DecisionLinkView } from "~/server/decisions/link-page.server";
-import { scheduleDrain } from "~/server/email/send-email.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import accountStyles from "~/styles/account.css?url";
 import { readForm } from "~/server/forms/request-body.server";
@@ -42,12 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm({ request, context });
   const token = form.get("token");
   const value = form.get("val");
-  const { view, mailIds, sessionChanged } = await submitDecisionLink(
-    deps(context),
+  const { view, sessionChanged } = await submitDecisionLink(
+    context,
     typeof token === "string" ? token : "",
     typeof value === "string" ? value : null,
   );
-  scheduleDrain(context, mailIds);
   if (sessionChanged) purgeSeatLists(request, context.cloudflare.ctx);
   return data<{ view: DecisionLinkView }>({ view }, { status: view.state === "done" ? 200 : 409, headers: tokenPageHeaders() });
 }

@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { MailStatusBadge } from "~/components/mail-status-badge";
 import { formatDateTime } from "~/domain/time";
 import { getDevMail } from "~/server/email/dev-mailbox.server";
+import { fillCampaignVars } from "~/server/newsletter/campaign-waves.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.message.subject ?? "E-post"} – Utkorg – Hundpass` },
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const { attachments, ...message } = await getDevMail(context, request, params.id ?? "");
+  const { attachments, ...message } = await getDevMail(context, request, params.id ?? "", { fillVars: fillCampaignVars });
   const to = new URL(request.url).searchParams.get("to");
   return {
     message,

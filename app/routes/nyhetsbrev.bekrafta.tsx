@@ -14,7 +14,6 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CONFIRM_TEXTS } from "~/domain/newsletter/signup-texts";
-import { scheduleDrain } from "~/server/email/send-email.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/server/newsletter/signup.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
@@ -33,9 +32,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const token = (await readForm({ request, context })).get("token");
-  const { outcome, outboxIds } =
-    typeof token === "string" ? await confirmSubscription(context, token) : { outcome: "invalid" as const, outboxIds: [] };
-  scheduleDrain(context, outboxIds);
+  const { outcome } = typeof token === "string" ? await confirmSubscription(context, token) : { outcome: "invalid" as const };
   return data<{ outcome: ConfirmOutcome }>({ outcome }, { status: outcome === "confirmed" ? 200 : 400 });
 }
 

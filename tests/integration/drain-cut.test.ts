@@ -13,7 +13,7 @@ import { SENDING_LEASE_MS } from "~/server/email/outbox.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
 import { getConfig } from "~/server/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
-import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
+import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
 
 const db = getDb(env);
@@ -110,7 +110,7 @@ describe("a drain cut between the provider's acceptance and the mark", () => {
     expect((await runDueWaves(resendEnv, config, T0)).queued).toBe(150);
 
     const provider = playResend({ cutOnCall: 2 });
-    void drainOutbox(context, { now: () => at(1_000) });
+    void drainOutbox(context, { now: () => at(1_000), fillVars: fillCampaignVars });
     await until(provider.wasCut);
     // Call 1 (100 mails) is marked sent before call 2 was made; call 2's 50 wait in their claims.
     const during = await db.select({ status: schema.emailOutbox.status, batchKey: schema.emailOutbox.batchKey }).from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "newsletter"));
@@ -125,7 +125,7 @@ describe("a drain cut between the provider's acceptance and the mark", () => {
     expect(await startCampaign(resendEnv, config, { campaignId: second, target: "test-once", now: at(60_000) })).toMatchObject({ ok: true });
     expect((await runDueWaves(resendEnv, config, at(60_000))).queued).toBe(30);
 
-    const result = await drainOutbox(context, { now: () => at(SENDING_LEASE_MS + 60_000) });
+    const result = await drainOutbox(context, { now: () => at(SENDING_LEASE_MS + 60_000), fillVars: fillCampaignVars });
     expect(result.failed).toBe(0);
     const rows = await db.select({ status: schema.emailOutbox.status }).from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "newsletter"));
     expect(rows.every((r) => r.status === "sent")).toBe(true);

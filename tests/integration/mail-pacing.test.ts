@@ -14,7 +14,7 @@ import { campaignRate } from "~/server/email/pacing.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
 import { getConfig } from "~/server/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
-import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
+import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
 
 const db = getDb(env);
@@ -204,7 +204,7 @@ describe("transactional mail first", () => {
     await clock.sleep(1_000);
     await queueSingles(context, 2);
     const provider = playResend(clock.at, { limit: 2 });
-    const result = await drainOutbox(context, { now: clock.now, sleep: clock.sleep });
+    const result = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, fillVars: fillCampaignVars });
     expect(result).toMatchObject({ sent: 452, rateLimited: 0, failed: 0 });
     expect(provider.calls.slice(0, 2).map((c) => c.batch)).toEqual([false, false]);
     const campaignCalls = provider.calls.filter((c) => c.batch);
@@ -227,7 +227,7 @@ describe("transactional mail first", () => {
         }
       },
     });
-    const result = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, limit: 200 });
+    const result = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, fillVars: fillCampaignVars, limit: 200 });
     expect(result.sent).toBe(1_001);
     const index = provider.calls.findIndex((c) => !c.batch);
     expect(index).toBeGreaterThan(3);
@@ -240,13 +240,13 @@ describe("transactional mail first", () => {
     const { resendEnv, config, context, clock } = setup("2");
     await queueCampaign(resendEnv, config, 1_000);
     const provider = playResend(clock.at, { limit: 2 });
-    const first = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, budgetMs: 4_500 });
+    const first = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, fillVars: fillCampaignVars, budgetMs: 4_500 });
     expect(first.sent).toBeGreaterThan(0);
     expect(first.sent).toBeLessThan(1_000);
     const afterFirst = await db.select({ status: schema.emailOutbox.status }).from(schema.emailOutbox).where(eq(schema.emailOutbox.kind, "newsletter"));
     expect(afterFirst.filter((r) => r.status === "sending")).toEqual([]);
     await clock.sleep(5 * 60_000);
-    const second = await drainOutbox(context, { now: clock.now, sleep: clock.sleep });
+    const second = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, fillVars: fillCampaignVars });
     expect(first.sent + second.sent).toBe(1_000);
     expect(provider.delivered.size).toBe(1_000);
     expect(provider.doubles()).toBe(0);

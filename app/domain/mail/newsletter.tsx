@@ -112,6 +112,23 @@ export function campaignMail(content: CampaignContent): ComposedMail {
   return { subject: content.subject, text, html };
 }
 
+/** A row's variables as stored (vars_json); anything malformed reads as none. */
+export function parseMailVars(json: string | null): MailVars {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
+    const vars: MailVars = {};
+    for (const name of MAIL_VARS) {
+      const v = (value as Record<string, unknown>)[name];
+      if (typeof v === "string") vars[name] = v;
+    }
+    return vars;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * Fills a stored body's variables for one recipient: escaped in HTML, as is
  * in text. An unknown or missing variable is left empty, never as braces.

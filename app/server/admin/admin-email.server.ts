@@ -12,6 +12,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { adminMessageMail, type MessageRecipient } from "~/domain/mail/admin-message";
 import type { AdminEmailValues } from "~/domain/schemas/admin-email";
 import { formatDateTime } from "~/domain/time";
+import { auditStatement } from "../audit/audit-log.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
@@ -134,27 +135,29 @@ export async function sendAdminMessage(
   await db.batch([
     ...rows.flatMap((row) => outboxInsertStatements(db, row)),
     // One audit row per draft, also when the same draft is posted twice.
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
-         SELECT ?1, ?2, 'email.send', ?3, ?4, ?5, ?6
-         WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'email.send' AND target_id = ?4
-           AND json_extract(details_json, '$.draftId') = ?7)`,
-      )
-      .bind(
-        actor.userId,
-        actor.email,
-        target.kind,
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "email.send",
+        targetType: target.kind,
         targetId,
-        JSON.stringify({
+        details: {
           draftId: values.draft_id,
           sessionId: audience.session.id,
           subject: values.subject,
           recipients: audience.recipients.map((r) => r.bookingId),
-        }),
-        now.toISOString(),
-        values.draft_id,
-      ),
+        },
+      },
+      {
+        createdAt: now.toISOString(),
+        condition: {
+          sql: `NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'email.send' AND target_id = ?
+            AND json_extract(details_json, '$.draftId') = ?)`,
+          params: [targetId, values.draft_id],
+        },
+      },
+    ),
   ]);
   scheduleDrain(
     context,

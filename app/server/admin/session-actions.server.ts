@@ -16,6 +16,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
+import { auditSql, auditStatement } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db.server";
 import type { Config, Env } from "../env.server";
 import { toOutboxRow } from "../email/outbox.server";
@@ -236,19 +237,25 @@ export async function deleteSessionAsStaff(
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
   const db = context.cloudflare.env.DB;
-  const deletable = "id = ?1 AND NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1)";
+  const deletable = { sql: "id = ? AND NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?)", params: [sessionId, sessionId] };
   const [, deleted, exists] = await db.batch([
     // The audit row first, from the row as it is: same condition, same transaction as the delete.
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-         SELECT ?2, ?3, 'session.delete', 'session', CAST(id AS TEXT),
-           json_object('before', json_object('title', title, 'location', location, 'startTime', start_time,
-             'endTime', end_time, 'maxParticipants', max_participants), 'after', NULL)
-         FROM sessions WHERE ${deletable}`,
-      )
-      .bind(sessionId, actor.userId, actor.email),
-    db.prepare(`DELETE FROM sessions WHERE ${deletable} RETURNING id`).bind(sessionId),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "session.delete",
+        targetType: "session",
+        targetId: auditSql("CAST(id AS TEXT)"),
+        details: auditSql(`json_object('before', json_object('title', title, 'location', location, 'startTime', start_time,
+          'endTime', end_time, 'maxParticipants', max_participants), 'after', NULL)`),
+      },
+      {
+        from: { sql: "sessions", params: [] },
+        condition: deletable,
+      },
+    ),
+    db.prepare(`DELETE FROM sessions WHERE ${deletable.sql} RETURNING id`).bind(...deletable.params),
     db.prepare("SELECT 1 AS found FROM sessions WHERE id = ?").bind(sessionId),
   ]);
   if (deleted?.results.length) {

@@ -1,41 +1,80 @@
 /**
- * The audit writer: the statement that records a change staff (or a rule
- * acting for them) made, for any D1 batch, so the record is written in the
- * same transaction as the change or not at all.
+ * The audit writer: the one statement that records a change staff (or a rule
+ * acting for them, or a customer erasing their data) made, for any D1 batch,
+ * so the record is written in the same transaction as the change or not at
+ * all. Every audit row in the app is written by auditStatement.
  */
 import type { SqlCondition } from "../db.server";
 
 /** Who made a change: a staff user (or the system, with no user id) by e-mail. */
 export type Actor = { userId: string | null; email: string };
 
+/**
+ * A value the statement computes when it runs, e.g. `CAST(id AS TEXT)` over
+ * the row being deleted, or `json_object(…)` of its columns: the audit row
+ * then says what the batch found, not what the caller read before it.
+ * Parameters are anonymous (`?`), bound in the order they appear.
+ */
+export class AuditSql {
+  constructor(
+    readonly sql: string,
+    readonly params: readonly unknown[] = [],
+  ) {}
+}
+
+/** An SQL expression for an audit field (see AuditSql). */
+export function auditSql(sql: string, ...params: unknown[]): AuditSql {
+  return new AuditSql(sql, params);
+}
+
 export interface AuditEntry {
   /** e.g. "session.cancel"; labelled for people by app/domain/audit.ts. */
   action: string;
   targetType: string;
-  targetId: string | number | null;
-  /** Before/after or whatever else explains the change; stored as JSON. */
+  targetId: string | number | null | AuditSql;
+  /** Before/after or whatever else explains the change; stored as JSON (an AuditSql must give JSON text). */
   details?: unknown;
 }
 
-/** Records `entry`; with `condition`, only if it holds when the statement runs (e.g. the change happened). */
+export interface AuditOptions {
+  /** Write the row only if this holds when the statement runs (e.g. `changes() > 0`: the change happened). */
+  condition?: SqlCondition;
+  /**
+   * The table(s) an AuditSql field reads, e.g. `{ sql: "sessions", params: [] }`:
+   * one audit row per row of the source that meets `condition` (none when none does).
+   */
+  from?: SqlCondition;
+  /** The row's time when it must match the change's own (ISO); otherwise the database's now. */
+  createdAt?: string;
+}
+
+/**
+ * Records `entry`. The fourth argument is the options, or (the older form)
+ * just a condition.
+ */
 export function auditStatement(
   db: D1Database,
   actor: Actor,
   entry: AuditEntry,
-  condition?: SqlCondition,
+  options: AuditOptions | SqlCondition = {},
 ): D1PreparedStatement {
+  const { condition, from, createdAt }: AuditOptions = "sql" in options ? { condition: options } : options;
+  const value = (field: unknown, toText: (v: unknown) => unknown): AuditSql =>
+    field instanceof AuditSql ? field : new AuditSql("?", [toText(field)]);
+  const targetId = value(entry.targetId, (v) => (v === null ? null : String(v)));
+  const details = value(entry.details, (v) => (v === undefined ? null : JSON.stringify(v)));
+  const columns = ["actor_user_id", "actor_email", "action", "target_type", "target_id", "details_json"];
+  const values = ["?", "?", "?", "?", targetId.sql, details.sql];
+  const params: unknown[] = [actor.userId, actor.email, entry.action, entry.targetType, ...targetId.params, ...details.params];
+  if (createdAt !== undefined) {
+    columns.push("created_at");
+    values.push("?");
+    params.push(createdAt);
+  }
   return db
     .prepare(
-      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-       SELECT ?, ?, ?, ?, ?, ? WHERE ${condition ? condition.sql : "1"}`,
+      `INSERT INTO audit_log (${columns.join(", ")})
+       SELECT ${values.join(", ")}${from ? ` FROM ${from.sql}` : ""} WHERE ${condition ? condition.sql : "1"}`,
     )
-    .bind(
-      actor.userId,
-      actor.email,
-      entry.action,
-      entry.targetType,
-      entry.targetId === null ? null : String(entry.targetId),
-      entry.details === undefined ? null : JSON.stringify(entry.details),
-      ...(condition?.params ?? []),
-    );
+    .bind(...params, ...(from?.params ?? []), ...(condition?.params ?? []));
 }

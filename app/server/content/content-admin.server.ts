@@ -12,7 +12,7 @@ import type { Place } from "~/domain/places";
 import type { PreparationItem } from "~/domain/preparation";
 import type { PlaceFormValues, PreparationItemFormValues, TeamMemberFormValues } from "~/domain/schemas/site-content";
 import type { TeamMember } from "~/domain/team";
-import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
 import { getDb } from "../db.server";
 import type { Env } from "../env.server";
 import { placesQuery, preparationQuery, teamQuery } from "./site-content.server";
@@ -49,12 +49,17 @@ async function insertAudited(
     db
       .prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`)
       .bind(...Object.values(columns)),
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-         SELECT ?, ?, ?, ?, CAST(last_insert_rowid() AS TEXT), ? WHERE changes() = 1`,
-      )
-      .bind(actor.userId, actor.email, `${TARGET[table]}.create`, TARGET[table], JSON.stringify({ after })),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: `${TARGET[table]}.create`,
+        targetType: TARGET[table],
+        targetId: auditSql("CAST(last_insert_rowid() AS TEXT)"),
+        details: { after },
+      },
+      { sql: "changes() = 1", params: [] },
+    ),
   ]);
   return (inserted!.results[0] as { id: number }).id;
 }

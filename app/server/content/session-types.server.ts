@@ -11,7 +11,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { SessionTypeFields } from "~/domain/schemas/session-type";
 import { findTypeContaining, sortTypesForDisplay } from "~/domain/session-types";
-import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 
@@ -99,13 +99,20 @@ export async function createSessionType(
          RETURNING id`,
       )
       .bind(...columnValues(fields), fields.name),
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-         SELECT ?, ?, 'session_type.create', 'session_type', CAST(id AS TEXT), ?
-         FROM popup_types WHERE id = last_insert_rowid() AND changes() = 1 AND name = ?`,
-      )
-      .bind(actor.userId, actor.email, JSON.stringify({ after: auditView(fields) }), fields.name),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "session_type.create",
+        targetType: "session_type",
+        targetId: auditSql("CAST(id AS TEXT)"),
+        details: { after: auditView(fields) },
+      },
+      {
+        from: { sql: "popup_types", params: [] },
+        condition: { sql: "id = last_insert_rowid() AND changes() = 1 AND name = ?", params: [fields.name] },
+      },
+    ),
   ]);
   const id = (inserted?.results[0] as { id: number } | undefined)?.id;
   return id === undefined ? { status: "duplicate-name" } : { status: "saved", id };

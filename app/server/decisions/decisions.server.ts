@@ -20,6 +20,7 @@
  * keyed per session and start), and the default recorded only while no
  * decision is.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, or } from "drizzle-orm";
 import { GROUP_CANCEL_NOTICE_HOURS } from "~/domain/constants";
 import {
@@ -40,9 +41,11 @@ import {
   type DecisionReason,
 } from "~/domain/session-decision";
 import { cancelSession, type AdminActor } from "../admin/session-actions.server";
+import { auditSql, auditStatement } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { schema, type Db } from "../db.server";
 import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { scheduleDrain } from "../email/send-email.server";
 import type { Config, Env } from "../env.server";
 
 const { sessionDecisions, sessions } = schema;
@@ -71,14 +74,19 @@ export function decisionLink(siteUrl: string, token: string, decision: Decision)
   return url.toString();
 }
 
-function auditStatement(db: D1Database, actor: AdminActor, sessionId: number, details: Record<string, unknown>, at: string) {
+function decisionAudit(db: D1Database, actor: AdminActor, sessionId: number, details: Record<string, unknown>, at: string) {
   // changes() is the row count of the statement just before: the audit row only if the decision was recorded.
-  return db
-    .prepare(
-      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
-       SELECT ?, ?, 'session.decision', 'session', ?, ?, ? WHERE changes() > 0`,
-    )
-    .bind(actor.userId, actor.email, String(sessionId), JSON.stringify(actor.via ? { ...details, via: actor.via } : details), at);
+  return auditStatement(
+    db,
+    actor,
+    {
+      action: "session.decision",
+      targetType: "session",
+      targetId: String(sessionId),
+      details: actor.via ? { ...details, via: actor.via } : details,
+    },
+    { createdAt: at, condition: { sql: "changes() > 0", params: [] } },
+  );
 }
 
 // ─── T−30 h: the requests ────────────────────────────────────────────────
@@ -266,7 +274,7 @@ async function decide(
          RETURNING id`,
       )
       .bind(request.id, decision, nowIso, by, actor.email),
-    auditStatement(db, actor, request.sessionId, { decision, startTime: request.startTime }, nowIso),
+    decisionAudit(db, actor, request.sessionId, { decision, startTime: request.startTime }, nowIso),
     // Whoever decided, the mailed links are used up: the token goes from the stored mail.
     blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
       sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
@@ -312,9 +320,21 @@ export async function decideByLink(deps: DecisionDeps, token: string, linkValue:
   return decide(deps, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
 }
 
-/** 'Ställ in' / 'Kör ändå' on /admin/vantande-pass, by the signed-in admin. */
-export function decideAsAdmin(deps: DecisionDeps, requestId: number, decision: Decision, actor: AdminActor, now = new Date()) {
-  return decide(deps, { id: requestId }, decision, "admin", actor, now);
+/**
+ * 'Ställ in' / 'Kör ändå' on /admin/vantande-pass, by the signed-in admin.
+ * A cancel's customer mails are delivered after the response.
+ */
+export async function decideAsAdmin(
+  context: AppLoadContext,
+  requestId: number,
+  decision: Decision,
+  actor: AdminActor,
+  now = new Date(),
+): Promise<DecideOutcome> {
+  const deps = { env: context.cloudflare.env, config: context.config };
+  const outcome = await decide(deps, { id: requestId }, decision, "admin", actor, now);
+  if (outcome.status === "decided" && outcome.decision === "cancel") scheduleDrain(context, outcome.mailIds);
+  return outcome;
 }
 
 // ─── T−25 h: the default ─────────────────────────────────────────────────
@@ -365,14 +385,24 @@ export async function applyDecisionDefaults(
         )
         .bind(request.id, nowIso, wantsCancel ? 1 : 0, late ? 1 : 0, DECISION_MAX_PARTICIPANTS),
       // The audit row says what the statement above decided (changes(): only if it did).
-      db
-        .prepare(
-          `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
-           SELECT NULL, ?2, 'session.decision', 'session', CAST(session_id AS TEXT),
-             json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ?3), ?4
-           FROM session_decisions WHERE id = ?1 AND changes() > 0`,
-        )
-        .bind(request.id, SYSTEM_ACTOR.email, session.currentParticipants, nowIso),
+      auditStatement(
+        db,
+        { userId: null, email: SYSTEM_ACTOR.email },
+        {
+          action: "session.decision",
+          targetType: "session",
+          targetId: auditSql("CAST(session_id AS TEXT)"),
+          details: auditSql(
+            "json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ?)",
+            session.currentParticipants,
+          ),
+        },
+        {
+          createdAt: nowIso,
+          from: { sql: "session_decisions", params: [] },
+          condition: { sql: "id = ? AND changes() > 0", params: [request.id] },
+        },
+      ),
       blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
         sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
         params: [request.id],

@@ -3,6 +3,7 @@
  * GET only reads (mail scanners follow links), so the page asks for one
  * confirming click; the POST records the decision (decideByLink).
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   decidedByLabel,
   DECISION_LINK_VALUES,
@@ -12,6 +13,7 @@ import {
   type Decision,
 } from "~/domain/session-decision";
 import { formatDateTime, formatSessionDate, formatTimeRange } from "~/domain/time";
+import { scheduleDrain } from "../email/send-email.server";
 import { closedBecause, decideByLink, findRequestByToken, type DecideOutcome, type DecisionDeps } from "./decisions.server";
 
 export type DecisionLinkView =
@@ -74,12 +76,27 @@ export async function decisionLinkView(
   };
 }
 
-/** The POST: records the decision and says what happened, with the outbox ids of the customers' mails to deliver. */
+/**
+ * The POST: records the decision and says what happened; the customers' mails
+ * of a cancel are delivered after the response.
+ */
 export async function submitDecisionLink(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   token: string,
   linkValue: string | null,
   now = new Date(),
+): Promise<{ view: DecisionLinkView; sessionChanged: boolean }> {
+  const deps = { env: context.cloudflare.env, config: context.config };
+  const { mailIds, ...page } = await decideAndView(deps, token, linkValue, now);
+  scheduleDrain(context, mailIds);
+  return page;
+}
+
+async function decideAndView(
+  deps: DecisionDeps,
+  token: string,
+  linkValue: string | null,
+  now: Date,
 ): Promise<{ view: DecisionLinkView; mailIds: string[]; sessionChanged: boolean }> {
   const outcome: DecideOutcome = await decideByLink(deps, token, linkValue, now);
   switch (outcome.status) {

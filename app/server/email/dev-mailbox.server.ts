@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "../db.server";
 import { isLocalHostname } from "../env.server";
-import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders } from "./outbox.server";
+import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders, type FillMailVars } from "./outbox.server";
 
 const { emailOutbox } = schema;
 const LIST_LIMIT = 200;
@@ -46,10 +46,16 @@ export async function listDevMail(
 
 /**
  * One message as its recipient gets it, or a 404 Response thrown: a shared
- * (newsletter) body with the row's own variables filled in, its extra headers
- * (List-Unsubscribe …) and attachments parsed.
+ * (newsletter) body with the row's own variables filled in by `fillVars`
+ * (as stored without one), its extra headers (List-Unsubscribe …) and
+ * attachments parsed.
  */
-export async function getDevMail(context: AppLoadContext, request: Request, id: string) {
+export async function getDevMail(
+  context: AppLoadContext,
+  request: Request,
+  id: string,
+  { fillVars = (body) => body }: { fillVars?: FillMailVars } = {},
+) {
   requireDevMailbox(context, request);
   const rows = await getDb(context.cloudflare.env)
     .select()
@@ -60,7 +66,7 @@ export async function getDevMail(context: AppLoadContext, request: Request, id: 
   if (!row) throw new Response("Not Found", { status: 404 });
   const { attachmentsJson, headersJson, ...message } = row;
   const bodies = row.bodyId ? await loadSharedBodies(context.cloudflare.env.DB, [row.bodyId]) : new Map();
-  const filled = filledBodies(row, bodies);
+  const filled = filledBodies(row, bodies, fillVars);
   return {
     ...message,
     textBody: filled?.text ?? "",

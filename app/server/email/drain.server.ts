@@ -7,8 +7,11 @@
  *
  * Rows with a shared body (newsletter mail) go out BATCH_SIZE to a provider
  * call (the batch endpoint), their variables filled into the body at
- * delivery; every other row is one call, under its own idempotency key. A
- * batch's key is fixed and stored on its rows when the batch is first formed:
+ * delivery by the filler the caller hands in (`fillVars`: the newsletter's,
+ * from the cron and the campaign start); a drain without one leaves those
+ * rows queued for one that has it. Every other row is one call, under its
+ * own idempotency key. A batch's key is fixed and stored on its rows when
+ * the batch is first formed:
  * sent again (a lost answer, a cut drain) it is the same rows under the same
  * key, so the provider drops the repeat. `limit` counts provider calls, so
  * 10 000 newsletter mails are 100 calls.
@@ -41,6 +44,7 @@ import {
   SENDING_LEASE_MS,
   unclaim,
   unsentInBatch,
+  type FillMailVars,
   type OutboxRow,
   type SentRow,
 } from "./outbox.server";
@@ -75,6 +79,8 @@ export interface DrainOptions {
    * claimed but not tried by then go back to the queue, their attempt not counted.
    */
   budgetMs?: number;
+  /** Fills shared bodies' variables; without it, shared-body rows are not claimed. */
+  fillVars?: FillMailVars;
 }
 
 // A type, not an interface, so it fits the cron's Record<string, number> figures.
@@ -104,7 +110,7 @@ const LEASE_MARGIN_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 export async function drainOutbox(
   context: EmailContext,
-  { limit = DEFAULT_DRAIN_LIMIT, now: clock, sleep = platformSleep, ids, budgetMs = Infinity }: DrainOptions = {},
+  { limit = DEFAULT_DRAIN_LIMIT, now: clock, sleep = platformSleep, ids, budgetMs = Infinity, fillVars }: DrainOptions = {},
 ): Promise<DrainResult> {
   const { env, config } = toMailDeps(context);
   const db = getDb(env);
@@ -174,7 +180,7 @@ export async function drainOutbox(
   };
 
   // Delivers a claimed chunk of shared-body rows, a batch a call, each settled after its call; returns the calls made.
-  const deliverShared = async (claimed: OutboxRow[]): Promise<number> => {
+  const deliverShared = async (claimed: OutboxRow[], fill: FillMailVars): Promise<number> => {
     const bodies = await loadSharedBodies(env.DB, claimed.map((r) => r.bodyId ?? ""));
     const batches = batchesOf(claimed);
     let calls = 0;
@@ -196,7 +202,7 @@ export async function drainOutbox(
       const failures: Array<{ row: OutboxRow; error: string; leavesBatch?: boolean }> = [];
       const messages: BatchMessage[] = [];
       for (const row of group) {
-        const filled = filledBodies(row, bodies);
+        const filled = filledBodies(row, bodies, fill);
         if (filled) messages.push({ row, ...filled });
         else failures.push({ row, error: `The shared body ${row.bodyId} is gone`, leavesBatch: true });
       }
@@ -263,14 +269,10 @@ export async function drainOutbox(
     calls += await deliverSingles(claimed);
     if (!more()) break;
 
-    const shared = await claimDue(
-      db,
-      now(),
-      Math.min(CAMPAIGN_CALLS_PER_CLAIM, limit - calls) * BATCH_SIZE,
-      ids,
-      { shared: true },
-    );
-    if (shared.length > 0) calls += await deliverShared(shared);
+    const shared = fillVars
+      ? await claimDue(db, now(), Math.min(CAMPAIGN_CALLS_PER_CLAIM, limit - calls) * BATCH_SIZE, ids, { shared: true })
+      : [];
+    if (shared.length > 0 && fillVars) calls += await deliverShared(shared, fillVars);
     if (claimed.length === 0 && shared.length === 0) break;
   }
   return result;

@@ -1,12 +1,12 @@
 /**
- * The email_outbox table: queuing a message, claiming due rows for delivery
+ * The email_outbox table: queuing mail (outboxInsertStatements, the one
+ * statement every writer queues through), claiming due rows for delivery
  * and settling them (sent, retry later, dead letter). Every state change is a
  * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
  * never deliver one row twice.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
-import { fillMailVars, MAIL_VARS, type MailVars } from "~/domain/mail/newsletter";
 import { scrubTokenLinks } from "~/domain/mail/token-links";
 import { schema, type Db, type SqlCondition } from "../db.server";
 import type { Config } from "../env.server";
@@ -115,80 +115,137 @@ export async function recipientSlot(
   return rateLimitSlot(config, UNASKED_MAIL_KINDS.has(kind) ? UNASKED_MAIL_LIMIT : RECIPIENT_MAIL_LIMIT, to, now);
 }
 
+/** The columns a writer sets, by the name a row gives them. */
+const QUEUED_COLUMNS = {
+  id: "id",
+  idempotencyKey: "idempotency_key",
+  kind: "kind",
+  toAddress: "to_address",
+  fromAddress: "from_address",
+  replyTo: "reply_to",
+  subject: "subject",
+  textBody: "text_body",
+  htmlBody: "html_body",
+  attachmentsJson: "attachments_json",
+  secret: "secret",
+  expiresAt: "expires_at",
+  nextAttemptAt: "next_attempt_at",
+  createdAt: "created_at",
+  headersJson: "headers_json",
+  bodyId: "body_id",
+  varsJson: "vars_json",
+} as const;
+
+type QueuedColumn = keyof typeof QUEUED_COLUMNS;
+type RequiredColumn = "id" | "idempotencyKey" | "kind" | "toAddress" | "fromAddress" | "subject" | "textBody" | "nextAttemptAt" | "createdAt";
+
 /**
- * The one outbox writer: the statements that queue `row`, for any batch.
- * - `condition`: queue only if it holds when the statement runs, e.g.
- *   `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the booking's INSERT
- *   (a transactional outbox).
- * - `recipientSlot`: the recipient's mail budget (recipientSlot()); the row is
- *   queued only while the budget has room, and counts on it once queued.
- * A row whose idempotency key exists already queues nothing (and counts nothing).
+ * Many rows queued by one statement, projected from a SELECT (a campaign's
+ * page of recipients from json_each, joined to its ledger): each column an
+ * SQL expression over `from`. The statement is the caller's own SQL, so its
+ * parameters are too: `params` binds whatever `select`, `from` and `where`
+ * name, numbered (?N) or in order.
  */
+export interface OutboxRowsSelect {
+  select: Record<RequiredColumn, string> & Partial<Record<Exclude<QueuedColumn, RequiredColumn>, string>>;
+  /** What follows FROM: the source and its joins. */
+  from: string;
+  where?: string;
+  params: readonly unknown[];
+}
+
+/** Options of a single row (OutboxRowToQueue). */
+export interface OutboxInsertOptions {
+  /**
+   * Queue only if it holds when the statement runs, e.g.
+   * `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the booking's INSERT
+   * (a transactional outbox).
+   */
+  condition?: SqlCondition;
+  /**
+   * The recipient's mail budget (recipientSlot()); the row is queued only
+   * while the budget has room, and counts on it once queued.
+   */
+  recipientSlot?: RateLimitSlot | null;
+  /** Replaces `placeholder` in the text with the value of a scalar SQL expression, as the batch finds it. */
+  fill?: { placeholder: string; sql: SqlCondition };
+}
+
+/**
+ * The INSERT every queued row goes through. The WHERE is always there: it
+ * keeps SQLite from reading ON CONFLICT as a join's ON. A row whose
+ * idempotency key exists already is skipped, never an error.
+ */
+function insertSql(values: ReadonlyArray<readonly [column: QueuedColumn, sql: string]>, from: string | null, where: string): string {
+  return `INSERT INTO email_outbox (${values.map(([column]) => QUEUED_COLUMNS[column]).join(", ")})
+       SELECT ${values.map(([, sql]) => sql).join(", ")}${from === null ? "" : ` FROM ${from}`}
+       WHERE ${where}
+       ON CONFLICT (idempotency_key) DO NOTHING`;
+}
+
+/**
+ * The one outbox writer: the statements that queue mail, for any batch.
+ * Every row in the outbox was queued by a statement from here: one row
+ * (`row`, with `options`), or many projected from a SELECT (OutboxRowsSelect).
+ * A row whose idempotency key exists already queues nothing (and counts
+ * nothing on a budget).
+ */
+export function outboxInsertStatements(db: D1Database, row: OutboxRowToQueue, options?: OutboxInsertOptions): D1PreparedStatement[];
+export function outboxInsertStatements(db: D1Database, rows: OutboxRowsSelect): D1PreparedStatement[];
 export function outboxInsertStatements(
   db: D1Database,
-  row: OutboxRowToQueue,
-  {
-    condition,
-    recipientSlot,
-    fill,
-  }: {
-    condition?: SqlCondition;
-    recipientSlot?: RateLimitSlot | null;
-    /** Replaces `placeholder` in the text with the value of a scalar SQL expression, as the batch finds it. */
-    fill?: { placeholder: string; sql: SqlCondition };
-  } = {},
+  rows: OutboxRowToQueue | OutboxRowsSelect,
+  options: OutboxInsertOptions = {},
 ): D1PreparedStatement[] {
+  if ("select" in rows) {
+    const values = (Object.keys(rows.select) as QueuedColumn[]).map((column) => [column, rows.select[column]!] as const);
+    return [db.prepare(insertSql(values, rows.from, rows.where ?? "1")).bind(...rows.params)];
+  }
+  const row = rows;
+  const { condition, recipientSlot, fill } = options;
   const guards: SqlCondition[] = [
     ...(condition ? [condition] : []),
     ...(recipientSlot ? [withinBudget(recipientSlot)] : []),
   ];
+  const value = (v: unknown) => ({ sql: "?", params: [v] });
+  const values: Array<[QueuedColumn, { sql: string; params: readonly unknown[] }]> = [
+    ["id", value(row.id)],
+    ["idempotencyKey", value(row.idempotencyKey)],
+    ["kind", value(row.kind)],
+    ["toAddress", value(row.toAddress)],
+    ["fromAddress", value(row.fromAddress)],
+    ["replyTo", value(row.replyTo ?? null)],
+    ["subject", value(row.subject)],
+    [
+      "textBody",
+      fill
+        ? { sql: `replace(?, ?, (${fill.sql.sql}))`, params: [row.textBody, fill.placeholder, ...fill.sql.params] }
+        : value(row.textBody),
+    ],
+    ["htmlBody", value(row.htmlBody ?? null)],
+    ["attachmentsJson", value(row.attachmentsJson ?? null)],
+    ["secret", value(row.secret ?? null)],
+    ["expiresAt", value(row.expiresAt ?? null)],
+    ["nextAttemptAt", value(row.nextAttemptAt)],
+    ["createdAt", value(row.createdAt)],
+    ["headersJson", value(row.headersJson ?? null)],
+  ];
   const insert = db
     .prepare(
-      `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, reply_to, subject,
-         text_body, html_body, attachments_json, secret, expires_at, next_attempt_at, created_at, headers_json)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ${fill ? `replace(?, ?, (${fill.sql.sql}))` : "?"}, ?, ?, ?, ?, ?, ?, ?
-       WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
-       ON CONFLICT (idempotency_key) DO NOTHING`,
+      insertSql(
+        values.map(([column, v]) => [column, v.sql] as const),
+        null,
+        guards.map((g) => `(${g.sql})`).join(" AND ") || "1",
+      ),
     )
-    .bind(
-      row.id,
-      row.idempotencyKey,
-      row.kind,
-      row.toAddress,
-      row.fromAddress,
-      row.replyTo ?? null,
-      row.subject,
-      row.textBody,
-      ...(fill ? [fill.placeholder, ...fill.sql.params] : []),
-      row.htmlBody ?? null,
-      row.attachmentsJson ?? null,
-      row.secret ?? null,
-      row.expiresAt ?? null,
-      row.nextAttemptAt,
-      row.createdAt,
-      row.headersJson ?? null,
-      ...guards.flatMap((g) => g.params),
-    );
+    .bind(...values.flatMap(([, v]) => v.params), ...guards.flatMap((g) => g.params));
   if (!recipientSlot) return [insert];
   return [insert, countHitIfStatement(db, recipientSlot, { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ?)", params: [row.id] })];
 }
 
-/**
- * Queues rows in one batch and returns, for each, the id of the row that now
- * holds its key (its own id when it was queued, the earlier row's id for a
- * duplicate), or null when the recipient's budget was spent.
- */
-export async function insertOutboxRows(
-  db: D1Database,
-  rows: ReadonlyArray<{ row: OutboxRowToQueue; recipientSlot: RateLimitSlot | null }>,
-): Promise<Array<string | null>> {
-  if (rows.length === 0) return [];
-  const writes = rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(db, row, { recipientSlot }));
-  const lookups = rows.map(({ row }) =>
-    db.prepare("SELECT id FROM email_outbox WHERE idempotency_key = ?").bind(row.idempotencyKey),
-  );
-  const results = await db.batch([...writes, ...lookups]);
-  return results.slice(writes.length).map((found) => (found.results[0] as { id: string } | undefined)?.id ?? null);
+/** The id of the row that holds `idempotencyKey` (one row, `id`), for the batch that just queued it. */
+export function outboxIdStatement(db: D1Database, idempotencyKey: string): D1PreparedStatement {
+  return db.prepare("SELECT id FROM email_outbox WHERE idempotency_key = ?").bind(idempotencyKey);
 }
 
 /**
@@ -535,38 +592,29 @@ export async function loadSharedBodies(db: D1Database, ids: readonly string[]): 
   return new Map(results.map((b) => [b.id, b]));
 }
 
-/** A row's variables as stored; anything malformed reads as none. */
-export function parseMailVars(json: string | null): MailVars {
-  if (!json) return {};
-  try {
-    const value: unknown = JSON.parse(json);
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return {};
-    const vars: MailVars = {};
-    for (const name of MAIL_VARS) {
-      const v = (value as Record<string, unknown>)[name];
-      if (typeof v === "string") vars[name] = v;
-    }
-    return vars;
-  } catch {
-    return {};
-  }
-}
+/**
+ * Fills a shared body's per-recipient variables from a row's vars_json, for
+ * its HTML or its text. The outbox stores both and knows neither: whoever
+ * queues shared-body mail (the newsletter) owns its variables and hands its
+ * filler to the drain and to /dev/mail.
+ */
+export type FillMailVars = (body: string, varsJson: string | null, kind: "html" | "text") => string;
 
 /**
  * The bodies a row's recipient gets: its own, or the shared body with the
- * row's variables filled in. Null when the shared body is gone.
+ * row's variables filled in by `fill`. Null when the shared body is gone.
  */
 export function filledBodies(
   row: Pick<OutboxRow, "textBody" | "htmlBody" | "bodyId" | "varsJson">,
   bodies: ReadonlyMap<string, SharedBody>,
+  fill: FillMailVars,
 ): { text: string; html: string | null } | null {
   if (!row.bodyId) return { text: row.textBody, html: row.htmlBody };
   const body = bodies.get(row.bodyId);
   if (!body) return null;
-  const vars = parseMailVars(row.varsJson);
   return {
-    text: fillMailVars(body.textBody, vars, "text"),
-    html: body.htmlBody === null ? null : fillMailVars(body.htmlBody, vars, "html"),
+    text: fill(body.textBody, row.varsJson, "text"),
+    html: body.htmlBody === null ? null : fill(body.htmlBody, row.varsJson, "html"),
   };
 }
 

@@ -1,14 +1,16 @@
 /**
- * The one way to send e-mail (house habit 8): sendEmail writes the outbox row
- * and returns; delivery happens later in a drain (scheduleDrain right after
- * the response, or the cron worker). It never throws, so a booking is never
- * undone because e-mail failed: the caller decides what a "failed" means.
+ * The one way to send e-mail on its own (house habit 8): sendEmail queues the
+ * message through the outbox writer (outboxInsertStatements, the same
+ * statement a batch that queues mail with its change uses) and returns;
+ * delivery happens later in a drain (scheduleDrain right after the response,
+ * or the cron worker). It never throws, so a booking is never undone because
+ * e-mail failed: the caller decides what a "failed" means.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { coalescedAfterResponse } from "../after-response.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
-import { insertOutboxRows, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";
+import { outboxIdStatement, outboxInsertStatements, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";
 
 export type { EmailAttachment, EmailMessage } from "./outbox.server";
 export type { EmailContext, MailDeps } from "./deps.server";
@@ -51,7 +53,11 @@ export async function sendEmails(
         recipientSlot: await recipientSlot(config, message.to, message.kind),
       })),
     );
-    const existingIds = await insertOutboxRows(env.DB, rows);
+    const db = env.DB;
+    const writes = rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(db, row, { recipientSlot }));
+    const results = await db.batch([...writes, ...rows.map(({ row }) => outboxIdStatement(db, row.idempotencyKey))]);
+    // The row that holds each key: its own (queued), an earlier one (a duplicate), or none (over budget).
+    const existingIds = results.slice(writes.length).map((found) => (found.results[0] as { id: string } | undefined)?.id);
     return rows.map(({ row }, i): SendEmailResult => {
       const existingId = existingIds[i];
       if (!existingId) {

@@ -10,8 +10,16 @@
  */
 import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import type { Actor } from "../admin/create-session.server";
+import { auditSql, auditStatement, type AuditEntry, type AuditSql } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db.server";
-import { markGroupHandledStatement } from "./unanswered-admin.server";
+import {
+  markGroupHandledStatement,
+  openGroupCountFrom,
+  openGroupCountStatement,
+  openGroupFrom,
+  openGroupStatement,
+  type UnansweredGroup,
+} from "./unanswered-admin.server";
 
 type FaqRow = typeof schema.flurreFaq.$inferSelect;
 
@@ -41,6 +49,28 @@ export async function loadFaq(db: D1Database, id: number): Promise<FaqView | nul
   return faqStatement(db, id).first<FaqView>();
 }
 
+/**
+ * The FAQ tab in one batch: how many unanswered groups are open (the other
+ * tab's count), the newest rows, and the row being edited (`rowId`) or the
+ * open question being answered (`answerId`), null when it does not exist.
+ */
+export async function readFaqTab(
+  db: D1Database,
+  { rowId, answerId }: { rowId: number | null; answerId: number | null },
+): Promise<{ openCount: number; list: { rows: FaqView[]; more: boolean }; row: FaqView | null; group: UnansweredGroup | null }> {
+  const [count, listed, extra] = await db.batch([
+    openGroupCountStatement(db),
+    listFaqStatement(db),
+    ...(rowId !== null ? [faqStatement(db, rowId)] : answerId !== null ? [openGroupStatement(db, answerId)] : []),
+  ]);
+  return {
+    openCount: openGroupCountFrom(count),
+    list: faqListFrom(listed),
+    row: rowId !== null ? ((extra?.results[0] as FaqView | undefined) ?? null) : null,
+    group: rowId === null && answerId !== null ? openGroupFrom(extra) : null,
+  };
+}
+
 /** The row's content as its columns hold it. */
 function columnValues(values: FlurreFaqValues): [question: string, answer: string, linksJson: string] {
   return [values.question, values.answer, JSON.stringify(values.links)];
@@ -49,7 +79,11 @@ function columnValues(values: FlurreFaqValues): [question: string, answer: strin
 // A row's content inside an audit row, its links as JSON (not a string of JSON).
 const CONTENT_JSON = "json_object('question', question, 'answer', answer, 'links', json(links_json))";
 
-const AUDIT_INSERT = "INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)";
+/** An audit entry about the flurre_faq row the statement reads (its id from the row). */
+function faqAudit(action: "create" | "update" | "delete", details: AuditSql): AuditEntry {
+  return { action: `flurre_faq.${action}`, targetType: "flurre_faq", targetId: auditSql("CAST(id AS TEXT)"), details };
+}
+const FAQ_ROWS = { sql: "flurre_faq", params: [] };
 
 export type CreateFaqOutcome = {
   id: number;
@@ -77,16 +111,21 @@ export async function createFaq(
     )
     .bind(...columnValues(values), nowIso);
   // Runs right after the insert (and the mark, which leaves last_insert_rowid() alone): changes() is the mark's count.
-  const audit = db
-    .prepare(
-      `${AUDIT_INSERT}
-       SELECT ?1, ?2, 'flurre_faq.create', 'flurre_faq', CAST(id AS TEXT),
-         json_object('before', NULL, 'after', ${CONTENT_JSON},
-           'answered', (SELECT question FROM flurre_unanswered WHERE id = ?3),
-           'handled', CASE WHEN ?3 IS NULL THEN NULL ELSE changes() END)
-       FROM flurre_faq WHERE id = last_insert_rowid()`,
-    )
-    .bind(actor.userId, actor.email, answering);
+  const audit = auditStatement(
+    db,
+    actor,
+    faqAudit(
+      "create",
+      auditSql(
+        `json_object('before', NULL, 'after', ${CONTENT_JSON},
+          'answered', (SELECT question FROM flurre_unanswered WHERE id = ?),
+          'handled', CASE WHEN ? IS NULL THEN NULL ELSE changes() END)`,
+        answering,
+        answering,
+      ),
+    ),
+    { from: FAQ_ROWS, condition: { sql: "id = last_insert_rowid()", params: [] } },
+  );
   const mark = answering === null ? [] : [markGroupHandledStatement(db, answering, nowIso)];
   const [inserted, ...rest] = await db.batch([insert, ...mark, audit]);
   const row = inserted?.results[0] as { id: number } | undefined;
@@ -108,23 +147,24 @@ export async function updateFaq(
   now: Date = new Date(),
 ): Promise<UpdateFaqOutcome> {
   const content = columnValues(values);
-  const differs = "(question IS NOT ?2 OR answer IS NOT ?3 OR links_json IS NOT ?4)";
+  // The row, only while its content differs: the audit row and the update hold on the same condition.
+  const changing = { sql: "id = ? AND (question IS NOT ? OR answer IS NOT ? OR links_json IS NOT ?)", params: [id, ...content] };
   const [, updated, found] = await db.batch([
+    auditStatement(
+      db,
+      actor,
+      faqAudit(
+        "update",
+        auditSql(
+          `json_object('before', ${CONTENT_JSON}, 'after', json_object('question', ?, 'answer', ?, 'links', json(?)))`,
+          ...content,
+        ),
+      ),
+      { from: FAQ_ROWS, condition: changing },
+    ),
     db
-      .prepare(
-        `${AUDIT_INSERT}
-         SELECT ?5, ?6, 'flurre_faq.update', 'flurre_faq', CAST(id AS TEXT),
-           json_object('before', ${CONTENT_JSON},
-             'after', json_object('question', ?2, 'answer', ?3, 'links', json(?4)))
-         FROM flurre_faq WHERE id = ?1 AND ${differs}`,
-      )
-      .bind(id, ...content, actor.userId, actor.email),
-    db
-      .prepare(
-        `UPDATE flurre_faq SET question = ?2, answer = ?3, links_json = ?4, updated_at = ?5
-         WHERE id = ?1 AND ${differs} RETURNING id`,
-      )
-      .bind(id, ...content, now.toISOString()),
+      .prepare(`UPDATE flurre_faq SET question = ?, answer = ?, links_json = ?, updated_at = ? WHERE ${changing.sql} RETURNING id`)
+      .bind(...content, now.toISOString(), ...changing.params),
     db.prepare("SELECT id FROM flurre_faq WHERE id = ?").bind(id),
   ]);
   if (updated?.results.length) return { status: "updated" };
@@ -134,14 +174,10 @@ export async function updateFaq(
 /** Deletes row `id`; the audit row keeps what it said. */
 export async function deleteFaq(db: D1Database, actor: Actor, id: number): Promise<{ status: "deleted" | "not-found" }> {
   const [, deleted] = await db.batch([
-    db
-      .prepare(
-        `${AUDIT_INSERT}
-         SELECT ?2, ?3, 'flurre_faq.delete', 'flurre_faq', CAST(id AS TEXT),
-           json_object('before', ${CONTENT_JSON}, 'after', NULL)
-         FROM flurre_faq WHERE id = ?1`,
-      )
-      .bind(id, actor.userId, actor.email),
+    auditStatement(db, actor, faqAudit("delete", auditSql(`json_object('before', ${CONTENT_JSON}, 'after', NULL)`)), {
+      from: FAQ_ROWS,
+      condition: { sql: "id = ?", params: [id] },
+    }),
     db.prepare("DELETE FROM flurre_faq WHERE id = ? RETURNING id").bind(id),
   ]);
   return { status: deleted?.results.length ? "deleted" : "not-found" };

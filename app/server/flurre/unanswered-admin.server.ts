@@ -12,6 +12,7 @@
  */
 import type { schema } from "../db.server";
 import type { Actor } from "../admin/create-session.server";
+import { auditSql, auditStatement } from "../audit/audit-log.server";
 
 type UnansweredRow = typeof schema.flurreUnanswered.$inferSelect;
 
@@ -96,17 +97,27 @@ export function markGroupHandledStatement(db: D1Database, id: number, nowIso: st
 
 /** The audit row of a group dismissed: its wording and how many asks it covered (none when nothing is open). */
 function dismissAuditStatement(db: D1Database, actor: Actor, id: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-       SELECT ?2, ?3, 'flurre_unanswered.dismiss', 'flurre_unanswered', CAST(u.id AS TEXT),
-         json_object('question', u.question,
-           'asks', (SELECT count(*) FROM flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL))
-       FROM flurre_unanswered u
-       WHERE u.id = ?1
-         AND EXISTS (SELECT 1 FROM flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL)`,
-    )
-    .bind(id, actor.userId, actor.email);
+  const open = "flurre_unanswered o WHERE o.normalized = u.normalized AND o.handled_at IS NULL";
+  return auditStatement(
+    db,
+    actor,
+    {
+      action: "flurre_unanswered.dismiss",
+      targetType: "flurre_unanswered",
+      targetId: auditSql("CAST(u.id AS TEXT)"),
+      details: auditSql(`json_object('question', u.question, 'asks', (SELECT count(*) FROM ${open}))`),
+    },
+    {
+      from: { sql: "flurre_unanswered u", params: [] },
+      condition: { sql: `u.id = ? AND EXISTS (SELECT 1 FROM ${open})`, params: [id] },
+    },
+  );
+}
+
+/** The unanswered tab in one batch: how many groups are open, and the newest of them. */
+export async function readUnanswered(db: D1Database): Promise<UnansweredList & { openCount: number }> {
+  const [count, list] = await db.batch([openGroupCountStatement(db), listUnansweredStatement(db)]);
+  return { openCount: openGroupCountFrom(count), ...unansweredListFrom(list) };
 }
 
 export type DismissOutcome = { status: "done"; handled: number } | { status: "not-found" };

@@ -22,10 +22,11 @@
  * unsubscribe links (one HMAC each, the key imported once) is the CPU cost.
  */
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
+import { fillMailVars, parseMailVars } from "~/domain/mail/newsletter";
 import type { Config, Env } from "../env.server";
 import { toMailDeps, type EmailContext } from "../email/deps.server";
 import { drainOutbox, type DrainResult } from "../email/drain.server";
-import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { outboxInsertStatements, toOutboxRow, type FillMailVars } from "../email/outbox.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
 
@@ -70,6 +71,13 @@ interface SendingCampaign {
   id: number;
   bodyId: string | null;
 }
+
+/**
+ * How a campaign mail's shared body gets its recipient's variables (the
+ * unsubscribe link) at delivery: handed to every drain that may send
+ * campaign rows (the cron's, the one after a start) and to /dev/mail.
+ */
+export const fillCampaignVars: FillMailVars = (body, varsJson, kind) => fillMailVars(body, parseMailVars(varsJson), kind);
 
 /** The idempotency key of a campaign's mail to one subscriber. */
 export function campaignMailKey(campaignId: number, subscriberId: number): string {
@@ -145,7 +153,7 @@ export async function queueAndDeliverDueWaves(
 ): Promise<{ waves: WaveRunResult; drain: DrainResult }> {
   const deps = toMailDeps(context);
   const waves = await runDueWaves(deps.env, deps.config, now);
-  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000 });
+  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000, fillVars: fillCampaignVars });
   return { waves, drain };
 }
 
@@ -217,17 +225,26 @@ async function queueWavePage(
          SELECT ?1, ${field("s")}, ?2, ?3, ${field("o")}, ?4 FROM json_each(?6) j WHERE ${sending}`,
       )
       .bind(...params),
-    db
-      .prepare(
-        `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, subject, text_body,
-           html_body, body_id, vars_json, headers_json, next_attempt_at, created_at)
-         SELECT ${field("o")}, ${field("k")}, '${NEWSLETTER_KIND}', ${field("e")},
-           c.from_email, c.subject, '', NULL, ?5, json_object('unsubscribe_url', ${field("u")}), ${field("h")}, ?4, ?4
-         FROM json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1
-         WHERE 1
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-      )
-      .bind(...params),
+    ...outboxInsertStatements(db, {
+      select: {
+        id: field("o"),
+        idempotencyKey: field("k"),
+        kind: `'${NEWSLETTER_KIND}'`,
+        toAddress: field("e"),
+        fromAddress: "c.from_email",
+        subject: "c.subject",
+        // The body is the campaign's shared one, filled with vars_json at delivery.
+        textBody: "''",
+        htmlBody: "NULL",
+        bodyId: "?5",
+        varsJson: `json_object('unsubscribe_url', ${field("u")})`,
+        headersJson: field("h"),
+        nextAttemptAt: "?4",
+        createdAt: "?4",
+      },
+      from: `json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1`,
+      params,
+    }),
     db
       .prepare(
         `UPDATE email_campaign_waves SET last_subscriber_id = max(last_subscriber_id, ?7),

@@ -10,6 +10,7 @@
 import type { CampaignValues } from "~/domain/schemas/campaign";
 import { columnsAs, schema } from "../db.server";
 import type { Actor } from "../admin/create-session.server";
+import { auditSql, auditStatement } from "../audit/audit-log.server";
 
 type CampaignRow = typeof schema.emailCampaigns.$inferSelect;
 
@@ -184,18 +185,21 @@ export type DeleteCampaignOutcome = { status: "done" } | { status: "not-found" }
  * the row as it was.
  */
 export async function deleteCampaign(db: D1Database, actor: Actor, id: number): Promise<DeleteCampaignOutcome> {
-  const deletable = "id = ?1 AND status <> 'sending'";
+  const deletable = { sql: "id = ? AND status <> 'sending'", params: [id] };
   const [, deleted, found] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-         SELECT ?2, ?3, 'campaign.delete', 'campaign', CAST(id AS TEXT),
-           json_object('before', json_object('name', campaign_name, 'subject', subject, 'status', status,
-             'sentCount', sent_count), 'after', NULL)
-         FROM email_campaigns WHERE ${deletable}`,
-      )
-      .bind(id, actor.userId, actor.email),
-    db.prepare(`DELETE FROM email_campaigns WHERE ${deletable} RETURNING id`).bind(id),
+    auditStatement(
+      db,
+      actor,
+      {
+        action: "campaign.delete",
+        targetType: "campaign",
+        targetId: auditSql("CAST(id AS TEXT)"),
+        details: auditSql(`json_object('before', json_object('name', campaign_name, 'subject', subject, 'status', status,
+          'sentCount', sent_count), 'after', NULL)`),
+      },
+      { from: { sql: "email_campaigns", params: [] }, condition: deletable },
+    ),
+    db.prepare(`DELETE FROM email_campaigns WHERE ${deletable.sql} RETURNING id`).bind(...deletable.params),
     db.prepare("SELECT status FROM email_campaigns WHERE id = ?").bind(id),
   ]);
   if (deleted?.results.length) return { status: "done" };
@@ -210,11 +214,5 @@ export async function auditCampaign(
   id: number,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await db
-    .prepare(
-      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json)
-       VALUES (?, ?, ?, 'campaign', ?, ?)`,
-    )
-    .bind(actor.userId, actor.email, action, String(id), JSON.stringify(details))
-    .run();
+  await auditStatement(db, actor, { action, targetType: "campaign", targetId: id, details }).run();
 }

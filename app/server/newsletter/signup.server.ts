@@ -229,12 +229,23 @@ export type ConfirmOutcome = "confirmed" | "expired" | "invalid";
  * Uses a confirmation link up (a POST, never a GET): once, before it
  * expires. Subscribes the address (again, if it had unsubscribed; an address
  * subscribed meanwhile is left as it is) with the consent given at signup,
- * queues the welcome mail and blanks the link in the stored confirmation mail.
+ * queues the welcome mail (delivered after the response) and blanks the link
+ * in the stored confirmation mail.
  */
 export async function confirmSubscription(
-  context: Pick<AppLoadContext, "config"> & { cloudflare: { env: { DB: D1Database } } },
+  context: AppLoadContext,
   token: string,
   now = Date.now(),
+): Promise<{ outcome: ConfirmOutcome; outboxIds: string[] }> {
+  const confirmed = await spendConfirmation(context, token, now);
+  scheduleDrain(context, confirmed.outboxIds);
+  return confirmed;
+}
+
+async function spendConfirmation(
+  context: AppLoadContext,
+  token: string,
+  now: number,
 ): Promise<{ outcome: ConfirmOutcome; outboxIds: string[] }> {
   const failed = (outcome: ConfirmOutcome) => ({ outcome, outboxIds: [] });
   if (token.length < 22 || token.length > 128) return failed("invalid");

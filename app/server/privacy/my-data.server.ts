@@ -19,6 +19,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { CONSENT_WORDINGS } from "~/domain/newsletter/consent";
 import { erasureMail, type ErasureSummary } from "~/domain/privacy";
+import { auditStatement } from "../audit/audit-log.server";
 import { toOutboxRow, outboxInsertStatements } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { seatsFor } from "../seats/seats.server";
@@ -234,12 +235,12 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
       .bind(mentions),
     db.prepare(`DELETE FROM auth_sessions WHERE ${BY_EMAIL("email")} AND kind = 'customer'`).bind(email),
     // The audit row names no address: only what was done.
-    db
-      .prepare(
-        `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
-         VALUES (NULL, 'kunden själv', 'privacy.erase', 'customer', ?, ?, ?)`,
-      )
-      .bind(hash.slice(0, 12), JSON.stringify(summary), nowIso),
+    auditStatement(
+      db,
+      { userId: null, email: "kunden själv" },
+      { action: "privacy.erase", targetType: "customer", targetId: hash.slice(0, 12), details: summary },
+      { createdAt: nowIso },
+    ),
     ...outboxInsertStatements(db, mail),
   ]);
   scheduleDrain(context, [mail.id]);

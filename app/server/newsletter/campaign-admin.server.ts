@@ -1,0 +1,133 @@
+/**
+ * What /admin/utskick reads and does, as the page calls it: its two tabs'
+ * reads (each one D1 batch), and the campaign actions that are more than one
+ * call: a send started (audited, then wave 1 queued and delivered after the
+ * response), a test mail (delivered after the response) and a stop
+ * (audited). The route only parses, calls and answers.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { SEGMENT_TEXTS, SEGMENT_TOASTS } from "~/domain/newsletter/admin-texts";
+import type { SegmentSet } from "~/domain/newsletter/segments";
+import { SubscriberSearchSchema } from "~/domain/schemas/subscriber";
+import type { ToastView } from "~/domain/toast";
+import type { Actor } from "../audit/audit-log.server";
+import { scheduleDrain, sendEmail } from "../email/send-email.server";
+import { campaignMessageFor, startCampaign, stopCampaign, type StartCampaignResult } from "./campaign-sending.server";
+import { queueAndDeliverDueWaves } from "./campaign-waves.server";
+import { auditCampaign, campaignStatement, listCampaignsStatement, loadCampaign, type CampaignView } from "./campaigns.server";
+import {
+  segmentCountsFrom,
+  segmentCountsStatement,
+  subscriberFrom,
+  subscriberStatements,
+  type SegmentCounts,
+  type SubscriberView,
+} from "./segments.server";
+
+/**
+ * The campaigns newest first and, with `editId`, that campaign (null when it
+ * does not exist); null when they could not be read (logged), for the page
+ * to say so.
+ */
+export async function readCampaigns(
+  db: D1Database,
+  editId: number | null,
+): Promise<{ list: CampaignView[]; target: CampaignView | null } | null> {
+  try {
+    const [listed, one] = await db.batch([listCampaignsStatement(db), ...(editId ? [campaignStatement(db, editId)] : [])]);
+    return {
+      list: (listed?.results ?? []) as CampaignView[],
+      target: (one?.results[0] as CampaignView | undefined) ?? null,
+    };
+  } catch (error) {
+    console.error("admin/utskick: could not read campaigns", error);
+    return null;
+  }
+}
+
+export interface SegmentTab {
+  /** Null when the counts could not be read. */
+  counts: SegmentCounts | null;
+  /** The search by address (`raw`, as typed): its error, and the subscriber found. */
+  search: { email: string; error: string | null; subscriber: SubscriberView | null; searched: boolean };
+  toast: ToastView | null;
+}
+
+/**
+ * The segments tab: the counts per segment and, for a valid address `raw`,
+ * the subscriber with it, in one batch. An address nobody has gets the
+ * spec's info toast (section 8), with the form that adds it below.
+ */
+export async function readSegmentTab(db: D1Database, segments: SegmentSet, raw: string | null): Promise<SegmentTab> {
+  const parsed = raw === null ? null : SubscriberSearchSchema.safeParse({ email: raw });
+  const email = parsed?.success ? parsed.data.email : null;
+  const search: SegmentTab["search"] = {
+    email: raw?.trim() ?? "",
+    error: parsed && !parsed.success ? (parsed.error.issues[0]?.message ?? SEGMENT_TEXTS.searchLabel) : null,
+    subscriber: null,
+    searched: email !== null,
+  };
+  let toast: ToastView | null = null;
+  let counts: SegmentCounts | null = null;
+  try {
+    const results = await db.batch([segmentCountsStatement(db, segments), ...(email ? subscriberStatements(db, email) : [])]);
+    counts = segmentCountsFrom(results[0], segments);
+    if (email) search.subscriber = subscriberFrom(results[1], results[2]);
+  } catch (error) {
+    console.error("admin/utskick: could not read segments", error);
+    toast = email ? SEGMENT_TOASTS.searchFailed : SEGMENT_TOASTS.countsFailed;
+    search.searched = false;
+  }
+  if (search.searched && search.subscriber === null) toast = SEGMENT_TOASTS.notFound;
+  return { counts, search, toast };
+}
+
+/**
+ * Starts campaign `campaignId` to `target` for the signed-in admin. The audit
+ * row follows the start (a failed audit is logged, the send goes on); wave 1
+ * is queued and delivered after the response, and the cron does the rest
+ * (and this again if it is cut short).
+ */
+export async function sendCampaignAsStaff(
+  context: AppLoadContext,
+  actor: Actor,
+  { campaignId, target }: { campaignId: number; target: string },
+): Promise<StartCampaignResult> {
+  const { env } = context.cloudflare;
+  const outcome = await startCampaign(env, context.config, { campaignId, target });
+  if (!outcome.ok) return outcome;
+  await auditCampaign(env.DB, actor, "campaign.send", campaignId, { target, recipients: outcome.recipients }).catch((error) =>
+    console.error(`admin/utskick: audit of the send of campaign ${campaignId} failed`, error),
+  );
+  context.cloudflare.ctx.waitUntil(
+    queueAndDeliverDueWaves(context).catch((error) =>
+      console.error(`admin/utskick: first wave of campaign ${campaignId} after the response failed`, error),
+    ),
+  );
+  return outcome;
+}
+
+/** The campaign's mail to one address (kind 'newsletter-test'), delivered after the response. */
+export async function sendCampaignTest(
+  context: AppLoadContext,
+  campaignId: number,
+  email: string,
+): Promise<"sent" | "not-found" | "limited" | "failed"> {
+  const campaign = await loadCampaign(context.cloudflare.env.DB, campaignId);
+  if (!campaign) return "not-found";
+  const sent = await sendEmail(context, await campaignMessageFor(context.config, campaign, email));
+  if (sent.status === "limited" || sent.status === "failed") return sent.status;
+  scheduleDrain(context, [sent.id]);
+  return "sent";
+}
+
+/** Stops campaign `campaignId`; a stop is audited with how many queued mails it called off (a failed audit is logged). */
+export async function stopCampaignAsStaff(context: AppLoadContext, actor: Actor, campaignId: number): Promise<{ stopped: boolean }> {
+  const { env } = context.cloudflare;
+  const outcome = await stopCampaign(env, { campaignId });
+  if (!outcome.stopped) return { stopped: false };
+  await auditCampaign(env.DB, actor, "campaign.stop", campaignId, { unsent: outcome.unsent }).catch((error) =>
+    console.error(`admin/utskick: audit of the stop of campaign ${campaignId} failed`, error),
+  );
+  return { stopped: true };
+}
