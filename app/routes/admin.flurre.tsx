@@ -39,6 +39,7 @@ import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
+import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
@@ -161,8 +162,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   return data({ page, openCount, toast }, { headers });
 }
-
-type Actor = { userId: string | null; email: string };
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;

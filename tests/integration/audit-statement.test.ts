@@ -57,12 +57,6 @@ describe("auditStatement", () => {
     expect((await auditRows()).map((r) => r.action)).toEqual(["flurre_faq.delete"]);
   });
 
-  it("keeps the older form: a condition as the fourth argument", async () => {
-    await auditStatement(db, actor, { action: "a.no", targetType: "t", targetId: null }, { sql: "? = 2", params: [1] }).run();
-    await auditStatement(db, actor, { action: "a.yes", targetType: "t", targetId: null }, { sql: "? = 2", params: [2] }).run();
-    expect((await auditRows()).map((r) => [r.action, r.target_id, r.details_json])).toEqual([["a.yes", null, null]]);
-  });
-
   it("computes the target id and details from the rows of another table, one audit row per row found", async () => {
     await db.batch([
       db.prepare("INSERT INTO flurre_faq (id, question, answer, links_json) VALUES (1, 'Kostar det?', 'Ja.', '[]')"),

@@ -288,7 +288,10 @@ describe("giving seats back and changing seats", () => {
     const id = await createSession();
     const booked = await bookMany(id, 2);
     const mails = booked.map((b) => ({ bookingId: b.id, row: cancellationRow(b.id, b.userEmail) }));
-    const audit = { actorUserId: null, actorEmail: "admin@hundpass.se", action: "session.release", targetType: "session", targetId: String(id), detailsJson: null };
+    const audit = {
+      actor: { userId: null, email: "admin@hundpass.se" },
+      entry: { action: "session.release", targetType: "session", targetId: String(id) },
+    };
     await seatsFor(env, id).release(booked.map((b) => b.id), { mails, audit });
     // A double submit: the same change with freshly composed rows and the same keys.
     const again = booked.map((b) => ({ bookingId: b.id, row: cancellationRow(b.id, b.userEmail) }));

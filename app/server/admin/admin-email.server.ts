@@ -16,7 +16,7 @@ import { auditStatement } from "../audit/audit-log.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
-import type { Actor } from "./create-session.server";
+import type { Actor } from "../audit/audit-log.server";
 
 /** Sends (each one message to one or many) per admin and hour. */
 export const ADMIN_EMAIL_LIMIT: RateLimitRule = { name: "admin-email", limit: 30, windowMs: 60 * 60_000 };

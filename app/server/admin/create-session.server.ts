@@ -6,19 +6,20 @@
  * a message on the field. The session row and its audit_log row are written
  * in one D1 batch, so neither exists without the other.
  */
-import { eq, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { eq } from "drizzle-orm";
 import { CREATE_SESSION_TEXTS } from "~/domain/admin-texts";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
+import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
+import { BatchBuilder, d1Statement, runBatch, type StatementRef } from "../db/batch.server";
 import { getDb, schema } from "../db.server";
 import type { Env } from "../env.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
-const { popupTypes, sessions, sessionSeries, auditLog } = schema;
+const { popupTypes, sessions, sessionSeries } = schema;
 
 /** Every type, hidden ones too, in display order (missing app_order last). */
 export async function listSessionTypes(env: Pick<Env, "DB">): Promise<PopupType[]> {
@@ -35,7 +36,6 @@ export type CreateSessionOutcome =
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   | { status: "error" };
 
-export type Actor = { userId: string | null; email: string };
 
 const invalidField = (field: string, message: string): Extract<CreateSessionOutcome, { status: "invalid" }> => ({
   status: "invalid",
@@ -186,29 +186,27 @@ async function insertSessions(
   rows: readonly NewSession[],
 ): Promise<{ status: "created"; ids: number[] } | { status: "error" }> {
   const db = getDb(env);
-  const seriesStatements = series
-    ? [db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email })]
-    : [];
-  const sessionStatements = rows.flatMap((row) => {
+  const b = new BatchBuilder();
+  if (series) b.add(d1Statement(env.DB, db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email })));
+  const inserted: Array<StatementRef<{ id: number }>> = rows.map((row) => {
     const session = { ...row, seriesId: series?.id ?? null };
-    return [
-      db.insert(sessions).values(session).returning({ id: sessions.id }),
-      // The row just inserted, in the same transaction: its id is this connection's last rowid.
-      db.insert(auditLog).values({
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
+    const insert = b.add<{ id: number }>(d1Statement(env.DB, db.insert(sessions).values(session).returning({ id: sessions.id })));
+    // The row just inserted, in the same transaction: its id is this connection's last rowid.
+    b.add(
+      auditStatement(env.DB, actor, {
         action: "session.create",
         targetType: "session",
-        targetId: sql`CAST(last_insert_rowid() AS TEXT)`,
-        detailsJson: JSON.stringify(session),
+        targetId: auditSql("CAST(last_insert_rowid() AS TEXT)"),
+        details: session,
       }),
-    ] as const;
+    );
+    return insert;
   });
   try {
-    const statements: BatchItem<"sqlite">[] = [...seriesStatements, ...sessionStatements];
-    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
-    // Each session's RETURNING is at its own place: after the series row, every other statement.
-    const ids = rows.map((_, i) => (results[seriesStatements.length + 2 * i] as Array<{ id: number }> | undefined)?.[0]?.id);
+    const ids = await runBatch(
+      env.DB,
+      b.plan((results) => inserted.map((insert) => insert.first(results)?.id)),
+    );
     if (ids.some((id) => id === undefined)) throw new Error("an insert returned no id");
     return { status: "created", ids: ids as number[] };
   } catch (error) {

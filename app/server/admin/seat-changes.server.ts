@@ -7,18 +7,19 @@
  * rows (so the count can never drift), and queues each customer's mail only
  * if that customer's booking is in the state the mail describes.
  */
+import { auditStatement } from "../audit/audit-log.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db.server";
 import { outboxInsertStatements } from "../email/outbox.server";
 import {
   SEAT_SESSION_COLUMNS,
   SEAT_SESSION_KEYS,
-  type AuditEntry,
   type BookingRecord,
   type EditedSession,
   type SeatSession,
   type SessionUpdate,
   type SetMaxParticipantsResult,
+  type StaffAudit,
   type StaffChangeExtras,
   type UpdateSessionResult,
 } from "../seats/seat-types.server";
@@ -237,12 +238,7 @@ export function setMaxPlan(db: D1Database, { sessionId, maxParticipants }: SetMa
   });
 }
 
-/** The change's audit row, written only if the statement just before it changed a row. */
-function auditIfChangedStatement(db: D1Database, audit: AuditEntry, now: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() > 0`,
-    )
-    .bind(audit.actorUserId, audit.actorEmail, audit.action, audit.targetType, audit.targetId, audit.detailsJson, now);
+/** The change's audit row, written only if the statement just before it changed a row (at the change's own time). */
+function auditIfChangedStatement(db: D1Database, { actor, entry }: StaffAudit, now: string): D1PreparedStatement {
+  return auditStatement(db, actor, entry, { condition: { sql: "changes() > 0", params: [] }, createdAt: now });
 }

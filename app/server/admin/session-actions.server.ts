@@ -22,15 +22,9 @@ import type { Config, Env } from "../env.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";
-import { seatsFor, type AuditEntry, type BookingRecord, type StaffChangeExtras } from "../seats/seats.server";
+import type { Actor } from "../audit/audit-log.server";
+import { seatsFor, type BookingRecord, type StaffAudit, type StaffChangeExtras } from "../seats/seats.server";
 
-/** Who does the change (the signed-in admin), for the audit log. */
-export interface AdminActor {
-  userId: string | null;
-  email: string;
-  /** How the change was asked for, when not on the admin's own pages (e.g. "länk i e-post"); kept in the audit details. */
-  via?: string;
-}
 
 /** What a staff change needs when there is no request (the cron). */
 export interface StaffChangeDeps {
@@ -72,15 +66,8 @@ async function readSession(db: D1Database, sessionId: number) {
   return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
 }
 
-function audit(actor: AdminActor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): AuditEntry {
-  return {
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    action,
-    targetType,
-    targetId,
-    detailsJson: JSON.stringify(actor.via ? { ...details, via: actor.via } : details),
-  };
+function audit(actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): StaffAudit {
+  return { actor, entry: { action, targetType, targetId, details: actor.via ? { ...details, via: actor.via } : details } };
 }
 
 /**
@@ -119,7 +106,7 @@ function afterChange(
 export async function cancelBookingAsStaff(
   context: AppLoadContext,
   request: Request,
-  actor: AdminActor,
+  actor: Actor,
   bookingId: string,
 ): Promise<StaffChangeOutcome> {
   const { env } = context.cloudflare;
@@ -148,7 +135,7 @@ export async function cancelBookingAsStaff(
 export async function releaseSessionAsStaff(
   context: AppLoadContext,
   request: Request,
-  actor: AdminActor,
+  actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
   const { env } = context.cloudflare;
@@ -178,7 +165,7 @@ export async function releaseSessionAsStaff(
 export async function cancelSessionAsStaff(
   context: AppLoadContext,
   request: Request,
-  actor: AdminActor,
+  actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
   const { outcome, mailIds } = await cancelSession({ env: context.cloudflare.env, config: context.config }, actor, sessionId);
@@ -198,7 +185,7 @@ export async function cancelSessionAsStaff(
  */
 export async function cancelSession(
   deps: StaffChangeDeps,
-  actor: AdminActor,
+  actor: Actor,
   sessionId: number,
 ): Promise<{ outcome: StaffChangeOutcome; mailIds: string[] }> {
   const { env } = deps;
@@ -233,7 +220,7 @@ export async function cancelSession(
 export async function deleteSessionAsStaff(
   context: AppLoadContext,
   request: Request,
-  actor: AdminActor,
+  actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
   const db = context.cloudflare.env.DB;

@@ -25,7 +25,8 @@ import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";
 import { seatsFor, type BookingRecord, type SessionEdit, type StaffChangeExtras } from "../seats/seats.server";
-import { sessionTimes, type Actor } from "./create-session.server";
+import type { Actor } from "../audit/audit-log.server";
+import { sessionTimes } from "./create-session.server";
 
 /** A session as the edit form shows it. */
 export interface SessionForEdit extends SessionEdit {
@@ -174,12 +175,13 @@ export async function updateSessionAsStaff(
       {
         mails,
         audit: {
-          actorUserId: actor.userId,
-          actorEmail: actor.email,
-          action: "session.update",
-          targetType: "session",
-          targetId: String(sessionId),
-          detailsJson: JSON.stringify({ before: diff.before, after: diff.after, mailed: mails.map((m) => m.bookingId) }),
+          actor,
+          entry: {
+            action: "session.update",
+            targetType: "session",
+            targetId: String(sessionId),
+            details: { before: diff.before, after: diff.after, mailed: mails.map((m) => m.bookingId) },
+          },
         },
       },
     );

@@ -7,7 +7,12 @@
 import type { SqlCondition } from "../db.server";
 
 /** Who made a change: a staff user (or the system, with no user id) by e-mail. */
-export type Actor = { userId: string | null; email: string };
+export interface Actor {
+  userId: string | null;
+  email: string;
+  /** How the change was asked for, when not on the admin's own pages (e.g. "länk i e-post"); kept in the audit details. */
+  via?: string;
+}
 
 /**
  * A value the statement computes when it runs, e.g. `CAST(id AS TEXT)` over
@@ -48,17 +53,13 @@ export interface AuditOptions {
   createdAt?: string;
 }
 
-/**
- * Records `entry`. The fourth argument is the options, or (the older form)
- * just a condition.
- */
+/** Records `entry` (see AuditOptions for when and at what time). */
 export function auditStatement(
   db: D1Database,
   actor: Actor,
   entry: AuditEntry,
-  options: AuditOptions | SqlCondition = {},
+  { condition, from, createdAt }: AuditOptions = {},
 ): D1PreparedStatement {
-  const { condition, from, createdAt }: AuditOptions = "sql" in options ? { condition: options } : options;
   const value = (field: unknown, toText: (v: unknown) => unknown): AuditSql =>
     field instanceof AuditSql ? field : new AuditSql("?", [toText(field)]);
   const targetId = value(entry.targetId, (v) => (v === null ? null : String(v)));

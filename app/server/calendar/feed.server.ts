@@ -76,7 +76,7 @@ export async function revokeCalendarFeed(env: Pick<Env, "DB">, actor: StaffActor
       env.DB,
       actor,
       { action: "calendar_feed.revoke", targetType: "calendar_feed", targetId: null },
-      { sql: "EXISTS (SELECT 1 FROM calendar_feeds WHERE user_id = ? AND revoked_at = ?)", params: [actor.userId, nowIso] },
+      { condition: { sql: "EXISTS (SELECT 1 FROM calendar_feeds WHERE user_id = ? AND revoked_at = ?)", params: [actor.userId, nowIso] } },
     ),
   ]);
   return (revoked?.results.length ?? 0) > 0;

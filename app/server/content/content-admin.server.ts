@@ -58,7 +58,7 @@ async function insertAudited(
         targetId: auditSql("CAST(last_insert_rowid() AS TEXT)"),
         details: { after },
       },
-      { sql: "changes() = 1", params: [] },
+      { condition: { sql: "changes() = 1", params: [] } },
     ),
   ]);
   return (inserted!.results[0] as { id: number }).id;
@@ -87,7 +87,7 @@ async function updateAudited(
       db,
       actor,
       { action: `${TARGET[table]}.update`, targetType: TARGET[table], targetId: id, details: { before, after } },
-      { sql: "changes() = 1", params: [] },
+      { condition: { sql: "changes() = 1", params: [] } },
     ),
   ]);
   return (updated?.results.length ?? 0) > 0;
@@ -136,7 +136,7 @@ async function deleteAudited(
       db,
       actor,
       { action: `${TARGET[table]}.delete`, targetType: TARGET[table], targetId: id, details: { before } },
-      { sql: "changes() = 1", params: [] },
+      { condition: { sql: "changes() = 1", params: [] } },
     ),
   ]);
   return (deleted?.results.length ?? 0) > 0;
@@ -243,7 +243,7 @@ export async function setPlaceActive(env: Pick<Env, "DB">, actor: Actor, id: num
         targetId: id,
         details: { before: { active: !active }, after: { active } },
       },
-      { sql: "changes() = 1", params: [] },
+      { condition: { sql: "changes() = 1", params: [] } },
     ),
   ]);
   return (updated?.results.length ?? 0) > 0 ? "done" : "not-found";

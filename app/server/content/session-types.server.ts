@@ -154,7 +154,7 @@ export async function updateSessionType(
       db,
       actor,
       { action: "session_type.update", targetType: "session_type", targetId: id, details: { before: beforeView, after: afterView } },
-      { sql: "changes() = 1 AND EXISTS (SELECT 1 FROM popup_types WHERE id = ? AND name = ?)", params: [id, fields.name] },
+      { condition: { sql: "changes() = 1 AND EXISTS (SELECT 1 FROM popup_types WHERE id = ? AND name = ?)", params: [id, fields.name] } },
     ),
   ]);
   return (updated?.results.length ?? 0) > 0 ? { status: "saved", id } : { status: "duplicate-name" };
@@ -179,7 +179,7 @@ export async function setSessionTypeHidden(
         targetId: id,
         details: { before: { hidden: !hidden }, after: { hidden } },
       },
-      { sql: "changes() = 1", params: [] },
+      { condition: { sql: "changes() = 1", params: [] } },
     ),
   ]);
   if ((updated?.results.length ?? 0) > 0) return "done";
@@ -238,7 +238,7 @@ export async function deleteSessionType(env: Pick<Env, "DB">, actor: Actor, id: 
       db,
       actor,
       { action: "session_type.delete", targetType: "session_type", targetId: id, details: { before: auditView(type) } },
-      { sql: "changes() = 1 AND NOT EXISTS (SELECT 1 FROM popup_types WHERE id = ?)", params: [id] },
+      { condition: { sql: "changes() = 1 AND NOT EXISTS (SELECT 1 FROM popup_types WHERE id = ?)", params: [id] } },
     ),
   ]);
   if ((deleted?.results.length ?? 0) > 0) return { status: "deleted" };

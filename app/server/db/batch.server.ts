@@ -53,6 +53,12 @@ export class BatchBuilder {
   }
 }
 
+/** A statement drizzle built (e.g. an insert of typed values), as a statement of a D1 batch. */
+export function d1Statement(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql, params } = query.toSQL();
+  return db.prepare(sql).bind(...params);
+}
+
 /** Runs a plan as one D1 batch (one transaction) and returns what its reader makes of the results. */
 export async function runBatch<T>(db: D1Database, plan: BatchPlan<T>): Promise<T> {
   const results = plan.statements.length > 0 ? await db.batch([...plan.statements]) : [];

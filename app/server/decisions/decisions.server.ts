@@ -40,8 +40,8 @@ import {
   type Decision,
   type DecisionReason,
 } from "~/domain/session-decision";
-import { cancelSession, type AdminActor } from "../admin/session-actions.server";
-import { auditSql, auditStatement } from "../audit/audit-log.server";
+import { cancelSession } from "../admin/session-actions.server";
+import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../crypto.server";
 import { schema, type Db } from "../db.server";
 import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
@@ -56,7 +56,7 @@ export interface DecisionDeps {
 }
 
 /** The audit actor of a default: no person. */
-export const SYSTEM_ACTOR: AdminActor = { userId: null, email: "automatiskt" };
+export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
 /** How a decision by the mailed link is named in the audit log. */
 export const LINK_VIA = "länk i e-post";
 
@@ -74,7 +74,7 @@ export function decisionLink(siteUrl: string, token: string, decision: Decision)
   return url.toString();
 }
 
-function decisionAudit(db: D1Database, actor: AdminActor, sessionId: number, details: Record<string, unknown>, at: string) {
+function decisionAudit(db: D1Database, actor: Actor, sessionId: number, details: Record<string, unknown>, at: string) {
   // changes() is the row count of the statement just before: the audit row only if the decision was recorded.
   return auditStatement(
     db,
@@ -255,7 +255,7 @@ async function decide(
   target: Target,
   decision: Decision,
   by: Exclude<DecidedBy, "default">,
-  actor: AdminActor,
+  actor: Actor,
   now: Date,
 ): Promise<DecideOutcome> {
   const db = deps.env.DB;
@@ -303,7 +303,7 @@ async function carryOutCancel(
   deps: DecisionDeps,
   requestId: number,
   sessionId: number,
-  actor: AdminActor,
+  actor: Actor,
 ): Promise<{ cancelledBookings: number; mailIds: string[] }> {
   const { outcome, mailIds } = await cancelSession(deps, actor, sessionId);
   await deps.env.DB.prepare("UPDATE session_decisions SET applied_at = ? WHERE id = ? AND applied_at IS NULL")
@@ -316,7 +316,7 @@ async function carryOutCancel(
 export async function decideByLink(deps: DecisionDeps, token: string, linkValue: string | null, now = new Date()) {
   const decision = decisionFromLinkValue(linkValue);
   if (!decision || token.length < 20 || token.length > 100) return { status: "not-found" } as const;
-  const actor: AdminActor = { userId: null, email: deps.config.ADMIN_EMAIL, via: LINK_VIA };
+  const actor: Actor = { userId: null, email: deps.config.ADMIN_EMAIL, via: LINK_VIA };
   return decide(deps, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
 }
 
@@ -328,7 +328,7 @@ export async function decideAsAdmin(
   context: AppLoadContext,
   requestId: number,
   decision: Decision,
-  actor: AdminActor,
+  actor: Actor,
   now = new Date(),
 ): Promise<DecideOutcome> {
   const deps = { env: context.cloudflare.env, config: context.config };
@@ -449,7 +449,7 @@ async function retryUnappliedCancels(deps: DecisionDeps, now: Date): Promise<num
     .bind(nowIso, noticeLine)
     .all<RequestRow>();
   for (const request of results.map(toRequest)) {
-    const actor: AdminActor =
+    const actor: Actor =
       request.decidedBy === "default"
         ? SYSTEM_ACTOR
         : { userId: null, email: request.decidedByEmail ?? deps.config.ADMIN_EMAIL, ...(request.decidedBy === "link" ? { via: LINK_VIA } : {}) };

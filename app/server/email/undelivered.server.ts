@@ -77,7 +77,7 @@ export async function resendDeadLetter(
       db,
       actor,
       { action: "email.resend", targetType: "email", targetId: id },
-      { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ? AND provider_key = ?)", params: [id, key] },
+      { condition: { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ? AND provider_key = ?)", params: [id, key] } },
     ),
   ]);
   if ((requeued?.meta.changes ?? 0) === 0) {

@@ -9,7 +9,7 @@
  * group handled in the same batch too.
  */
 import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
-import type { Actor } from "../admin/create-session.server";
+import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement, type AuditEntry, type AuditSql } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db.server";
 import {

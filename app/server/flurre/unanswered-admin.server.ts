@@ -11,7 +11,7 @@
  * normalized text (asked before or since).
  */
 import type { schema } from "../db.server";
-import type { Actor } from "../admin/create-session.server";
+import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement } from "../audit/audit-log.server";
 
 type UnansweredRow = typeof schema.flurreUnanswered.$inferSelect;

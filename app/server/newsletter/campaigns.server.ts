@@ -9,7 +9,7 @@
  */
 import type { CampaignValues } from "~/domain/schemas/campaign";
 import { columnsAs, schema } from "../db.server";
-import type { Actor } from "../admin/create-session.server";
+import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement } from "../audit/audit-log.server";
 
 type CampaignRow = typeof schema.emailCampaigns.$inferSelect;

@@ -14,7 +14,7 @@ import type { SegmentSet } from "~/domain/newsletter/segments";
 import type { SubscriberSaveValues } from "~/domain/schemas/subscriber";
 import { columnsAs, schema } from "../db.server";
 import { suppressionHash } from "../privacy/retention-sql.server";
-import type { Actor } from "../admin/create-session.server";
+import type { Actor } from "../audit/audit-log.server";
 
 type SubscriberRow = typeof schema.newsletterSubscribers.$inferSelect;
 

@@ -4,8 +4,9 @@
  * Rows are the drizzle schema's own types.
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
+import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema, type SqlCondition } from "../db.server";
-import type { AuditRow, BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
+import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../rate-limit.server";
 
@@ -122,8 +123,11 @@ export type BookSeatResult =
  */
 export type Misrouted = { status: "misrouted"; message: string };
 
-/** An audit_log row a staff change writes in its own batch (written only if the change changed something). */
-export type AuditEntry = Pick<AuditRow, "actorUserId" | "actorEmail" | "action" | "targetType" | "targetId" | "detailsJson">;
+/** The audit row a staff change writes in its own batch (written only if the change changed something). */
+export interface StaffAudit {
+  actor: Actor;
+  entry: AuditEntry;
+}
 
 /**
  * What a staff change hands the object for its batch: the customers' mails
@@ -133,7 +137,7 @@ export type AuditEntry = Pick<AuditRow, "actorUserId" | "actorEmail" | "action" 
  */
 export interface StaffChangeExtras {
   mails?: Array<{ bookingId: string; row: OutboxRowToQueue }>;
-  audit?: AuditEntry;
+  audit?: StaffAudit;
 }
 
 export type CancelBookingResult =
