@@ -19,7 +19,7 @@ import { ADMIN_EMAIL_TEXTS as T, ADMIN_TOASTS } from "~/domain/admin-texts";
 import { ADMIN_EMAIL_MESSAGE_MAX_LENGTH, AdminEmailSchema } from "~/domain/schemas/admin-email";
 import { loadAudience, messageTarget, sendAdminMessage } from "~/server/admin/admin-email.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 

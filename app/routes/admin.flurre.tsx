@@ -43,7 +43,7 @@ import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import flurreStyles from "~/styles/admin-flurre.css?url";

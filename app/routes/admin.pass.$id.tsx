@@ -33,7 +33,7 @@ import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/serv
 import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";

@@ -51,7 +51,7 @@ import {
   updateSessionType,
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { readForm } from "~/server/forms/request-body.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";

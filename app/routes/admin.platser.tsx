@@ -32,7 +32,7 @@ import {
   updatePlace,
   type AdminPlace,
 } from "~/server/content/content-admin.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { readForm } from "~/server/forms/request-body.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";

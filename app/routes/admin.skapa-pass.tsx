@@ -38,7 +38,7 @@ import type { ToastView } from "~/domain/toast";
 import { createSeriesFromForm, createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
 import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 

@@ -60,7 +60,7 @@ import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import type { Actor } from "~/server/audit/audit-log.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import {
   readCampaigns,
   readSegmentTab,

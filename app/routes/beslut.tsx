@@ -15,12 +15,13 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DecisionLinkSchema } from "~/domain/schemas/link";
 import { DECISION_LINK_TEXTS, DECISION_TEXTS } from "~/domain/session-decision";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { decisionLinkView, submitDecisionLink, type DecisionLinkView } from "~/server/decisions/link-page.server";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import accountStyles from "~/styles/account.css?url";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -37,17 +38,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ view }, { headers: tokenPageHeaders() });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm({ request, context });
-  const token = form.get("token");
-  const value = form.get("val");
-  const { view, sessionChanged } = await submitDecisionLink(
-    context,
-    typeof token === "string" ? token : "",
-    typeof value === "string" ? value : null,
-  );
-  if (sessionChanged) purgeSeatLists(request, context.cloudflare.ctx);
-  return data<{ view: DecisionLinkView }>({ view }, { status: view.state === "done" ? 200 : 409, headers: tokenPageHeaders() });
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const answer = (view: DecisionLinkView) =>
+    data<{ view: DecisionLinkView }>({ view }, { status: view.state === "done" ? 200 : 409, headers: tokenPageHeaders() });
+  return handleLinkForm(args, {
+    schema: DecisionLinkSchema,
+    refused: () => answer({ state: "invalid" }),
+    async run({ token, val }) {
+      const { view, sessionChanged } = await submitDecisionLink(context, token, val ?? null);
+      if (sessionChanged) purgeSeatLists(request, context.cloudflare.ctx);
+      return answer(view);
+    },
+  });
 }
 
 function Body({ view }: { view: DecisionLinkView }) {

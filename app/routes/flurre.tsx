@@ -31,7 +31,8 @@ import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-c
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
 import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
+import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { submitContactMessage } from "~/server/public/messages.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import publicStyles from "~/styles/public.css?url";
@@ -124,15 +125,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.status, headers: QUESTION_PAGE_HEADERS },
     );
   }
-  return handlePublicForm(
+  // Nothing stored: the values come back with the spec's failure toast, so nothing typed is lost.
+  const failed: FormRefusal = { status: 500, toast: { type: "error", title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText } };
+  return handleForm(
     { request, context },
     {
-      schema: ContactSchema,
-      rateLimit: FORM_RATE_LIMITS.flurre,
-      submit: (values) => submitContactMessage(context, values, "flurre"),
-      successUrl: "/flurre",
-      successToast: { type: "success", title: FLURRE_TEXTS.successTitle, description: FLURRE_TEXTS.successText },
-      failureToast: { title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText },
+      parse: withSchema(ContactSchema),
+      rateLimit: { rule: FORM_RATE_LIMITS.flurre, unavailable: failed },
+      async run(values) {
+        if (!(await submitContactMessage(context, values, "flurre"))) return failed;
+        return redirectWithToast(context, "/flurre", { type: "success", title: FLURRE_TEXTS.successTitle, description: FLURRE_TEXTS.successText });
+      },
     },
   );
 }

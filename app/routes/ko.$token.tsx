@@ -24,7 +24,7 @@ import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { HOLD_TEXTS } from "~/domain/waitlist";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
-import { handleForm } from "~/server/form-action.server";
+import { handleForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";

@@ -15,7 +15,9 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { formatSessionDate } from "~/domain/time";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
+import { LinkTokenSchema } from "~/domain/schemas/link";
 import { LEAVE_TEXTS } from "~/domain/waitlist";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { findQueuePlace, leaveQueue } from "~/server/waitlist/hold.server";
 import accountStyles from "~/styles/account.css?url";
@@ -33,10 +35,18 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { state: "active" as const, title: `${place.sessionTitle} ${formatSessionDate(place.sessionStart)}` };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const result = await leaveQueue(context, params.token ?? "");
-  if (result.status === "left" && result.declined) purgeSeatLists(request, context.cloudflare.ctx);
-  return data({ left: result.status === "left" }, { status: result.status === "left" ? 200 : 410 });
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const answer = (left: boolean) => data({ left }, { status: left ? 200 : 410 });
+  return handleLinkForm(args, {
+    schema: LinkTokenSchema,
+    refused: () => answer(false),
+    async run({ token }) {
+      const result = await leaveQueue(context, token);
+      if (result.status === "left" && result.declined) purgeSeatLists(request, context.cloudflare.ctx);
+      return answer(result.status === "left");
+    },
+  });
 }
 
 export default function LeaveQueue() {

@@ -22,7 +22,7 @@ import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/passwo
 import { startLogin } from "~/server/auth/logins.server";
 import { signInWithPassword } from "~/server/auth/staff.server";
 import { formRenderedAt } from "~/server/bot-check.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";

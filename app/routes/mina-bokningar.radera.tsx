@@ -15,7 +15,7 @@ import { PRIVACY_TEXTS as T } from "~/domain/privacy";
 import { EraseMyDataSchema } from "~/domain/schemas/erase-my-data";
 import { clearLoginCookie } from "~/server/auth/logins.server";
 import { requireCustomer } from "~/server/auth/signed-in-user.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { eraseMyData } from "~/server/privacy/my-data.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";

@@ -14,10 +14,11 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CONFIRM_TEXTS } from "~/domain/newsletter/signup-texts";
+import { LinkTokenSchema } from "~/domain/schemas/link";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 import { confirmSubscription, type ConfirmOutcome } from "~/server/newsletter/signup.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
 
@@ -30,10 +31,13 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const token = (await readForm({ request, context })).get("token");
-  const { outcome } = typeof token === "string" ? await confirmSubscription(context, token) : { outcome: "invalid" as const };
-  return data<{ outcome: ConfirmOutcome }>({ outcome }, { status: outcome === "confirmed" ? 200 : 400 });
+export async function action(args: ActionFunctionArgs) {
+  const answer = (outcome: ConfirmOutcome) => data<{ outcome: ConfirmOutcome }>({ outcome }, { status: outcome === "confirmed" ? 200 : 400 });
+  return handleLinkForm(args, {
+    schema: LinkTokenSchema,
+    refused: () => answer("invalid"),
+    run: async ({ token }) => answer((await confirmSubscription(args.context, token)).outcome),
+  });
 }
 
 export default function ConfirmNewsletter() {

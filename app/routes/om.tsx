@@ -18,7 +18,8 @@ import { formRenderedAt } from "~/server/bot-check.server";
 import { shownPlacesQuery, teamQuery } from "~/server/content/site-content.server";
 import { getDb } from "~/server/db.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
+import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { submitContactMessage } from "~/server/public/messages.server";
 import publicStyles from "~/styles/public.css?url";
 
@@ -68,15 +69,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handlePublicForm(
+  // Nothing stored: the values come back with the spec's failure toast, so nothing typed is lost.
+  const failed: FormRefusal = { status: 500, toast: { type: "error", title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText } };
+  return handleForm(
     { request, context },
     {
-      schema: ContactSchema,
-      rateLimit: FORM_RATE_LIMITS.contact,
-      submit: (values) => submitContactMessage(context, values, "contact"),
-      successUrl: "/om",
-      successToast: { type: "success", title: CONTACT_TEXTS.successTitle, description: CONTACT_TEXTS.successText },
-      failureToast: { title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText },
+      parse: withSchema(ContactSchema),
+      rateLimit: { rule: FORM_RATE_LIMITS.contact, unavailable: failed },
+      async run(values) {
+        if (!(await submitContactMessage(context, values, "contact"))) return failed;
+        return redirectWithToast(context, "/om", { type: "success", title: CONTACT_TEXTS.successTitle, description: CONTACT_TEXTS.successText });
+      },
     },
   );
 }

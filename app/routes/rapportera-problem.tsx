@@ -12,7 +12,8 @@ import { REPORT_TEXTS } from "~/domain/texts";
 import { PROBLEM_THANKS_TOAST_DURATION_MS } from "~/domain/toast";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { FORM_RATE_LIMITS, handlePublicForm } from "~/server/public/form-action.server";
+import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { submitProblemReport } from "~/server/public/messages.server";
 import publicStyles from "~/styles/public.css?url";
 
@@ -33,20 +34,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return handlePublicForm(
+  // Nothing stored: the values come back with the spec's failure toast, so nothing typed is lost.
+  const failed: FormRefusal = { status: 500, toast: { type: "error", title: REPORT_TEXTS.failureTitle, description: REPORT_TEXTS.failureText } };
+  return handleForm(
     { request, context },
     {
-      schema: ProblemReportSchema,
-      rateLimit: FORM_RATE_LIMITS.problemReport,
-      submit: (values) => submitProblemReport(context, values),
-      successUrl: "/rapportera-problem",
-      successToast: {
-        type: "success",
-        title: REPORT_TEXTS.thanksTitle,
-        description: REPORT_TEXTS.thanksText,
-        durationMs: PROBLEM_THANKS_TOAST_DURATION_MS,
+      parse: withSchema(ProblemReportSchema),
+      rateLimit: { rule: FORM_RATE_LIMITS.problemReport, unavailable: failed },
+      async run(values) {
+        if (!(await submitProblemReport(context, values))) return failed;
+        return redirectWithToast(context, "/rapportera-problem", {
+          type: "success",
+          title: REPORT_TEXTS.thanksTitle,
+          description: REPORT_TEXTS.thanksText,
+          durationMs: PROBLEM_THANKS_TOAST_DURATION_MS,
+        });
       },
-      failureToast: { title: REPORT_TEXTS.failureTitle, description: REPORT_TEXTS.failureText },
     },
   );
 }

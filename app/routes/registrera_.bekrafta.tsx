@@ -13,11 +13,12 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { LinkTokenSchema } from "~/domain/schemas/link";
 import { confirmStaffEmail } from "~/server/auth/staff.server";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
-import { readForm } from "~/server/forms/request-body.server";
 
 const FAILED = "Bekräftelsen misslyckades - Länken kan vara ogiltig eller ha gått ut.";
 
@@ -32,14 +33,20 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get("token") ?? "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const token = (await readForm({ request, context })).get("token");
-  const confirmed = typeof token === "string" ? await confirmStaffEmail(context.cloudflare.env, token) : null;
-  if (!confirmed) return data({ failed: true }, { status: 400 });
-  return redirectWithToast(context, "/logga-in", {
-    type: "success",
-    title: "E-postadressen är bekräftad",
-    description: "Logga in med din e-postadress och ditt lösenord.",
+export async function action(args: ActionFunctionArgs) {
+  const { context } = args;
+  const failed = () => data({ failed: true }, { status: 400 });
+  return handleLinkForm(args, {
+    schema: LinkTokenSchema,
+    refused: failed,
+    async run({ token }) {
+      if (!(await confirmStaffEmail(context.cloudflare.env, token))) return failed();
+      return redirectWithToast(context, "/logga-in", {
+        type: "success",
+        title: "E-postadressen är bekräftad",
+        description: "Logga in med din e-postadress och ditt lösenord.",
+      });
+    },
   });
 }
 

@@ -36,7 +36,7 @@ import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
 import { formRenderedAt } from "~/server/bot-check.server";
-import { handleForm, withSchema } from "~/server/form-action.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { joinWaitlist } from "~/server/waitlist/join.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -145,10 +145,12 @@ export function action(args: ActionFunctionArgs) {
       return { submission: parseBookingForm(formData, rules), snapshot, rules };
     },
     // The e-mail mismatch is said as a toast too (spec section 5).
-    invalidToast: (submission) =>
-      submission.status === "error" && submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch)
-        ? { type: "error", title: MESSAGES.emailMismatch }
-        : null,
+    invalid: (submission) => ({
+      toast:
+        submission.status === "error" && submission.error?.user_email_confirm?.includes(MESSAGES.emailMismatch)
+          ? { type: "error", title: MESSAGES.emailMismatch }
+          : null,
+    }),
     async run(values, { snapshot, rules }) {
       if (!snapshot) return { formErrors: [BOOKING_MESSAGES.idempotencyKey], status: 400 };
       // Every booking sends e-mail, so attempts per client are limited (generously);

@@ -17,6 +17,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { UNSUBSCRIBE_TEXTS } from "~/domain/newsletter/signup-texts";
+import { UnsubscribeLinkSchema } from "~/domain/schemas/link";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 import { verifyUnsubscribeToken } from "~/server/newsletter/unsubscribe-links.server";
 import { linkParams, unsubscribeWithToken } from "~/server/newsletter/unsubscribe.server";
 import accountStyles from "~/styles/account.css?url";
@@ -37,10 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { email: valid ? email : null, formAction: `${url.pathname}${url.search}` };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { email, token } = linkParams(new URL(request.url));
-  const ok = await unsubscribeWithToken({ config: context.config, db: context.cloudflare.env.DB }, email, token);
-  return data({ ok }, { status: ok ? 200 : 400 });
+export async function action(args: ActionFunctionArgs) {
+  const { context } = args;
+  const answer = (ok: boolean) => data({ ok }, { status: ok ? 200 : 400 });
+  return handleLinkForm(args, {
+    schema: UnsubscribeLinkSchema,
+    refused: () => answer(false),
+    run: async ({ email, token }) =>
+      answer(await unsubscribeWithToken({ config: context.config, db: context.cloudflare.env.DB }, email, token)),
+  });
 }
 
 export default function Unsubscribe() {

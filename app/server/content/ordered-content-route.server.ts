@@ -13,7 +13,7 @@ import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { getDb, type Db } from "../db.server";
 import type { Env } from "../env.server";
-import { handleForm, withSchema } from "../form-action.server";
+import { handleForm, withSchema } from "../forms/form-action.server";
 import { readForm } from "../forms/request-body.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { purgePublicPages } from "../public/page-cache.server";

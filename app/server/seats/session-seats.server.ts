@@ -21,7 +21,7 @@ import { DurableObject } from "cloudflare:workers";
 import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
 import { getConfig, type Env } from "../env.server";
-import { joinQueue, leaveQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
+import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
 
 const STORED_SESSION_ID = "sessionId";
@@ -146,7 +146,7 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   private async leave(db: D1Database, sessionId: number, tokenHash: string, by: LeaveBy, now: Date): Promise<Seats.LeaveWaitlistResult> {
-    const left = await leaveQueue(db, { sessionId, tokenHash, by }, now);
+    const left = await removeFromQueue(db, { sessionId, tokenHash, by }, now);
     if (left.status !== "left") return left;
     return { ...left, step: await this.queueStep(sessionId, now) };
   }

@@ -179,7 +179,7 @@ const LEAVE_WHERE: Record<LeaveQueueInput["by"], string> = {
  * an offer (its seat is free for the queue step that follows). Two round
  * trips: which entry, then the change, guarded by the same token.
  */
-export async function leaveQueue(
+export async function removeFromQueue(
   db: D1Database,
   input: LeaveQueueInput,
   now: Date,
