@@ -13,7 +13,7 @@ import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Avboka – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -44,23 +44,31 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, params, context } = args;
   const user = await requireAdmin(context, request);
-  const parsed = CancelSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
-  const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null, "/admin/bokade-pass");
   const id = params.id ?? "";
-  if (!parsed.success || !BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
-  try {
-    const outcome = await cancelBookingAsStaff(context, request, { userId: user.userId, email: user.email }, id);
-    return redirectWithToast(
-      context,
-      returnTo,
-      outcome.status === "done" ? ADMIN_TOASTS.bookingCancelled : ADMIN_TOASTS.bookingNotFound,
-    );
-  } catch (error) {
-    console.error(`admin cancel of booking ${id} failed`, error);
-    return redirectWithToast(context, returnTo, ADMIN_TOASTS.cancelBookingFailed);
-  }
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(CancelSchema),
+    invalid: () => redirectWithToast(context, adminReturnTo(null, "/admin/bokade-pass"), ADMIN_TOASTS.bookingNotFound),
+    async run(values) {
+      const returnTo = adminReturnTo(values.returnTo, "/admin/bokade-pass");
+      if (!BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
+      try {
+        const outcome = await cancelBookingAsStaff(context, request, { userId: user.userId, email: user.email }, id);
+        return redirectWithToast(
+          context,
+          returnTo,
+          outcome.status === "done" ? ADMIN_TOASTS.bookingCancelled : ADMIN_TOASTS.bookingNotFound,
+        );
+      } catch (error) {
+        console.error(`admin cancel of booking ${id} failed`, error);
+        return redirectWithToast(context, returnTo, ADMIN_TOASTS.cancelBookingFailed);
+      }
+    },
+  });
 }
 
 export default function AdminBookingCancel() {

@@ -5,12 +5,13 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
 import { MAIL_STATUS_TEXTS as T, parseMailId, toUndeliveredView } from "~/domain/mail-status";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listUndelivered, resendDeadLetter, type ResendOutcome } from "~/server/email/undelivered.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -30,18 +31,29 @@ const TOASTS: Record<ResendOutcome, ToastView> = {
   expired: { ...T.toasts.expired },
 };
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const ResendSchema = z.object({
+  intent: z.literal("resend"),
+  id: z.string().refine((value) => parseMailId(value) !== null),
+});
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const user = await requireAdmin(context, request);
-  const form = await readForm({ request, context });
-  const id = form.get("intent") === "resend" ? parseMailId(form.get("id")) : null;
-  if (!id) return redirectWithToast(context, PATH, { ...T.toasts.gone });
-  try {
-    const outcome = await resendDeadLetter(context, { userId: user.userId, email: user.email }, id);
-    return redirectWithToast(context, PATH, TOASTS[outcome]);
-  } catch (error) {
-    console.error(`${PATH}: resending ${id} failed`, error);
-    return redirectWithToast(context, PATH, { ...T.toasts.failed });
-  }
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(ResendSchema),
+    invalid: () => redirectWithToast(context, PATH, { ...T.toasts.gone }),
+    async run({ id }) {
+      try {
+        const outcome = await resendDeadLetter(context, { userId: user.userId, email: user.email }, id);
+        return redirectWithToast(context, PATH, TOASTS[outcome]);
+      } catch (error) {
+        console.error(`${PATH}: resending ${id} failed`, error);
+        return redirectWithToast(context, PATH, { ...T.toasts.failed });
+      }
+    },
+  });
 }
 
 export default function MailStatus() {

@@ -4,14 +4,14 @@
  * stops it.
  * Attendee names go into the feed only when staff tick it for that link.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { CALENDAR_TEXTS as T } from "~/domain/admin-texts";
 import { formatDateTime } from "~/domain/time";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createCalendarFeed, feedUrls, liveCalendarFeed, revokeCalendarFeed } from "~/server/calendar/feed.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Kalender – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
@@ -27,29 +27,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ live }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const user = await requireAdmin(context, request);
   // An admin is always a user with an id (the role is a row on it).
   if (!user.userId) throw new Response("Åtkomst nekad", { status: 403 });
   const actor = { userId: user.userId, email: user.email };
-  const parsed = CalendarSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
-  if (!parsed.success) return redirectWithToast(context, "/admin/kalender", T.failed);
   const env = context.cloudflare.env;
-  if (parsed.data.intent === "revoke") {
-    const revoked = await revokeCalendarFeed(env, actor);
-    return redirectWithToast(context, "/admin/kalender", revoked ? T.revokedToast : T.noneToRevoke);
-  }
-  const token = await createCalendarFeed(env, actor, { includeAttendees: parsed.data.include_attendees === "on" });
-  // Shown once, in this answer only: never in a URL, a cookie or the page's later loads.
-  return data(
-    { created: feedUrls(context.config.SITE_URL, token), live: await liveCalendarFeed(env, actor.userId) },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  const parse = withSchema(CalendarSchema);
+  type Created = { created: ReturnType<typeof feedUrls>; live: Awaited<ReturnType<typeof liveCalendarFeed>> };
+  return handleForm<ReturnType<typeof parse>, ReturnType<typeof data<Created>> | TypedResponse<never>>(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse,
+    invalid: () => redirectWithToast(context, "/admin/kalender", T.failed),
+    async run(values) {
+      if (values.intent === "revoke") {
+        const revoked = await revokeCalendarFeed(env, actor);
+        return redirectWithToast(context, "/admin/kalender", revoked ? T.revokedToast : T.noneToRevoke);
+      }
+      const token = await createCalendarFeed(env, actor, { includeAttendees: values.include_attendees === "on" });
+      // Shown once, in this answer only: never in a URL, a cookie or the page's later loads.
+      return data(
+        { created: feedUrls(context.config.SITE_URL, token), live: await liveCalendarFeed(env, actor.userId) },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
+    },
+  });
 }
 
 export default function AdminCalendar() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const actionData = answer && "created" in answer ? answer : null;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const created = actionData?.created ?? null;

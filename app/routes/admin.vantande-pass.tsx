@@ -7,6 +7,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { AdminSessionCard } from "~/components/admin-session-card";
 import { AdminSessionList, listPageHref } from "~/components/admin-session-list";
 import { ChangeConfirm } from "~/components/change-confirm";
@@ -28,7 +29,7 @@ import { decideAsAdmin, type DecideOutcome } from "~/server/decisions/decisions.
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withSchema } from "~/server/forms/form-action.server";
 
 const TEXTS = ADMIN_LIST_TEXTS.waiting;
 const PATH = "/admin/vantande-pass";
@@ -82,13 +83,32 @@ function toastFor(outcome: DecideOutcome): ToastView {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+const DecideSchema = z.object({ intent: z.enum(["decide-cancel", "decide-run"]), beslut: z.string().optional() });
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const user = await requireAdmin(context, request);
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
-  const decision = intent === "decide-cancel" ? "cancel" : intent === "decide-run" ? "run" : null;
-  const id = requestIdOf(form.get("beslut")) ?? requestIdOf(new URL(request.url).searchParams.get("beslut"));
-  if (!decision || id === null) return redirectWithToast(context, PATH, ADMIN_TOASTS.notFound);
+  const notFound = () => redirectWithToast(context, PATH, ADMIN_TOASTS.notFound);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: withSchema(DecideSchema),
+    invalid: notFound,
+    async run(values) {
+      const decision = values.intent === "decide-cancel" ? "cancel" : "run";
+      // The request comes with the form, or with the confirmation page's own address.
+      const id = requestIdOf(values.beslut) ?? requestIdOf(new URL(request.url).searchParams.get("beslut"));
+      return id === null ? notFound() : decide(args, user, id, decision);
+    },
+  });
+}
+
+async function decide(
+  { request, context }: ActionFunctionArgs,
+  user: { userId: string | null; email: string },
+  id: number,
+  decision: "cancel" | "run",
+) {
   let outcome: DecideOutcome;
   try {
     outcome = await decideAsAdmin(context, id, decision, { userId: user.userId, email: user.email });

@@ -63,10 +63,21 @@ type ParsedValue<Parsed extends AnyParsed> = Extract<
   { status: "success" }
 >["value"];
 
-/** What `run` answers: a redirect, or the form again with these errors. */
-type Answer = TypedResponse<never> | FormRefusal;
+/**
+ * What `run` (or `invalid`) answers: a response (usually a redirect with a
+ * toast; a page may answer with data of its own, e.g. a secret shown once,
+ * and then names its type as handleForm's second type argument), or the
+ * form again with these errors.
+ */
+type Answer<Done extends Answered> = NoInfer<Done> | FormRefusal;
+type Answered = Response | ReturnType<typeof data>;
 
-export async function handleForm<Parsed extends AnyParsed>(
+/** A refusal is a plain object; a response (or data with its status) is an instance of its class. */
+function isPlainObject(value: object): boolean {
+  return Object.getPrototypeOf(value) === Object.prototype;
+}
+
+export async function handleForm<Parsed extends AnyParsed, Done extends Answered = TypedResponse<never>>(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   options: {
     /**
@@ -84,7 +95,10 @@ export async function handleForm<Parsed extends AnyParsed>(
      * errors (400); this may add a toast, or answer otherwise (e.g. a
      * confirmation button whose target is gone: back to the list with a toast).
      */
-    invalid?: (submission: Parsed["submission"], parsed: Parsed) => Answer | { toast: ToastView | null };
+    invalid?: (
+      submission: Parsed["submission"],
+      parsed: Parsed,
+    ) => Answer<Done> | { toast: ToastView | null } | Promise<Answer<Done>>;
     /**
      * Counts a parsed send on the client network's bucket before `run` (typos
      * never lock anyone out); over it, 429. `unavailable` answers when the
@@ -92,7 +106,7 @@ export async function handleForm<Parsed extends AnyParsed>(
      */
     rateLimit?: { rule: RateLimitRule; unavailable: FormRefusal };
     /** Does the work with the parsed values (and whatever `parse` returned besides). */
-    run: (value: ParsedValue<Parsed>, parsed: Parsed) => Promise<Answer>;
+    run: (value: ParsedValue<Parsed>, parsed: Parsed) => Promise<Answer<Done>>;
   },
 ) {
   const formData = await readForm({ request, context });
@@ -100,8 +114,8 @@ export async function handleForm<Parsed extends AnyParsed>(
   const parsed = options.parse(formData);
   const { submission } = parsed;
   const { hideFields } = options;
-  const answer = (outcome: Answer) => {
-    if (outcome instanceof Response) return outcome as TypedResponse<never>;
+  const answer = (outcome: Answer<Done>) => {
+    if (!isPlainObject(outcome)) return outcome as Done;
     const { formErrors, fieldErrors, status, toast = null, headers } = outcome as FormRefusal;
     return data<FormActionData>(
       { result: submission.reply({ formErrors, fieldErrors, hideFields }), toast },
@@ -111,8 +125,9 @@ export async function handleForm<Parsed extends AnyParsed>(
 
   if (!bot.ok) return answer({ formErrors: [BOT_CHECK_MESSAGE], status: 400 });
   if (submission.status !== "success") {
-    const invalid = options.invalid?.(submission, parsed) ?? { toast: null };
-    return answer(invalid instanceof Response || "status" in invalid ? (invalid as Answer) : { status: 400, toast: invalid.toast });
+    const invalid: Answer<Done> | { toast: ToastView | null } = (await options.invalid?.(submission, parsed)) ?? { toast: null };
+    if (!isPlainObject(invalid) || "status" in invalid) return answer(invalid as Answer<Done>);
+    return answer({ status: 400, toast: (invalid as { toast: ToastView | null }).toast });
   }
   if (options.rateLimit) {
     const { rule, unavailable } = options.rateLimit;
