@@ -10,7 +10,7 @@
  * session's confirmed bookings, each marked 'Påmind …' once its reminder
  * (24 h before the session) is queued.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -19,7 +19,7 @@ import { z } from "zod";
 import { adminState } from "~/domain/availability";
 import { ADMIN_TOASTS, EDIT_SESSION_TEXTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
 import { toAdminRemindedBooking } from "~/domain/admin-session-view";
-import { SessionFormSchema } from "~/domain/schemas/session";
+import { SessionFormSchema, type SessionFormValues } from "~/domain/schemas/session";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { parseSessionId } from "~/server/booking/session-read.server";
 import {
@@ -33,20 +33,23 @@ import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/serv
 import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
+import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
 import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
 import { MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
-const ChangeSchema = z.object({
-  intent: z.enum(["release", "cancel", "delete"]),
-  returnTo: z.string().optional(),
+/** The page's forms: the edit, and the three confirmed changes (each with the list to go back to). */
+const ReturnTo = z.object({ returnTo: z.string().optional() });
+const parseForms = withIntents({
+  update: z.intersection(SessionFormSchema, ReturnTo),
+  release: ReturnTo,
+  cancel: ReturnTo,
+  delete: ReturnTo,
 });
 
 function changeOf(value: string | null): SessionChange | null {
@@ -108,60 +111,62 @@ const DONE: Record<SessionChange, (typeof ADMIN_TOASTS)[keyof typeof ADMIN_TOAST
 export async function action(args: ActionFunctionArgs) {
   const { request, params, context } = args;
   const user = await requireAdmin(context, request);
-  const peek = (await readForm({ request, context })).get("intent");
-  if (peek === "update") return updateAction(args, { userId: user.userId, email: user.email });
-  const parsed = ChangeSchema.safeParse(Object.fromEntries(await readForm({ request, context })));
-  const returnTo = adminReturnTo(parsed.success ? parsed.data.returnTo : null);
-  const id = parseSessionId(params.id);
-  if (!parsed.success || id === null) return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
-  const { intent } = parsed.data;
   const actor = { userId: user.userId, email: user.email };
-  const run = { release: releaseSessionAsStaff, cancel: cancelSessionAsStaff, delete: deleteSessionAsStaff }[intent];
-  let outcome: StaffChangeOutcome;
-  try {
-    outcome = await run(context, request, actor, id);
-  } catch (error) {
-    console.error(`admin ${intent} of session ${id} failed`, error);
-    return redirectWithToast(context, returnTo, FAILED[intent]);
-  }
-  if (outcome.status === "not-found") return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
-  if (outcome.status === "has-bookings") return redirectWithToast(context, returnTo, FAILED[intent]);
-  return redirectWithToast(context, returnTo, DONE[intent]);
+  const id = parseSessionId(params.id);
+  const back = (returnTo: string | null | undefined, toast: (typeof ADMIN_TOASTS)[keyof typeof ADMIN_TOASTS]) =>
+    redirectWithToast(context, adminReturnTo(returnTo ?? null), toast);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: parseForms,
+    // The edit form shows its errors; a confirmed change that does not parse has nothing to show.
+    invalid: (_submission, { intent }) => (intent === "update" ? { toast: null } : back(null, ADMIN_TOASTS.notFound)),
+    async run(values) {
+      if (id === null) return back(values.returnTo, ADMIN_TOASTS.notFound);
+      if (values.intent === "update") return saveEdit(args, actor, id, values);
+      const { intent } = values;
+      const run = { release: releaseSessionAsStaff, cancel: cancelSessionAsStaff, delete: deleteSessionAsStaff }[intent];
+      let outcome: StaffChangeOutcome;
+      try {
+        outcome = await run(context, request, actor, id);
+      } catch (error) {
+        console.error(`admin ${intent} of session ${id} failed`, error);
+        return back(values.returnTo, FAILED[intent]);
+      }
+      if (outcome.status === "not-found") return back(values.returnTo, ADMIN_TOASTS.notFound);
+      if (outcome.status === "has-bookings") return back(values.returnTo, FAILED[intent]);
+      return back(values.returnTo, DONE[intent]);
+    },
+  });
 }
 
 /** Saves the edit form: the spec's checks in the same form, 'Sparat!' back on the list it came from. */
-async function updateAction(args: ActionFunctionArgs, actor: { userId: string | null; email: string }) {
-  const { request, params, context } = args;
-  const form = await readForm({ request, context });
-  const returnTo = adminReturnTo(String(form.get("returnTo") ?? ""));
-  const id = parseSessionId(params.id);
-  if (id === null) return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
-  return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
-    botCheck: false,
-    parse: withSchema(SessionFormSchema),
-    async run(values) {
-      let outcome;
-      try {
-        outcome = await updateSessionAsStaff(context, request, actor, id, values);
-      } catch (error) {
-        console.error(`admin: update of session ${id} failed`, error);
-        return { status: 500, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
-      }
-      switch (outcome.status) {
-        case "saved":
-          return redirectWithToast(context, returnTo, ADMIN_TOASTS.saved);
-        case "invalid":
-          return { status: 400, fieldErrors: outcome.fieldErrors };
-        case "session-cancelled":
-          return { status: 409, formErrors: [EDIT_SESSION_TEXTS.sessionCancelled] };
-        case "not-found":
-          return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
-        case "error":
-          return { status: 503, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
-      }
-    },
-  });
+async function saveEdit(
+  { request, context }: ActionFunctionArgs,
+  actor: { userId: string | null; email: string },
+  id: number,
+  { returnTo: back, intent: _intent, ...values }: SessionFormValues & { returnTo?: string; intent: "update" },
+): Promise<TypedResponse<never> | FormRefusal> {
+  const returnTo = adminReturnTo(back ?? null);
+  let outcome;
+  try {
+    outcome = await updateSessionAsStaff(context, request, actor, id, values);
+  } catch (error) {
+    console.error(`admin: update of session ${id} failed`, error);
+    return { status: 500, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
+  }
+  switch (outcome.status) {
+    case "saved":
+      return redirectWithToast(context, returnTo, ADMIN_TOASTS.saved);
+    case "invalid":
+      return { status: 400, fieldErrors: outcome.fieldErrors };
+    case "session-cancelled":
+      return { status: 409, formErrors: [EDIT_SESSION_TEXTS.sessionCancelled] };
+    case "not-found":
+      return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
+    case "error":
+      return { status: 503, formErrors: [EDIT_SESSION_TEXTS.saveFailed] };
+  }
 }
 
 export default function AdminSessionPage() {

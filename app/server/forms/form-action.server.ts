@@ -4,7 +4,8 @@
  *   the form as admitted by the body door (./request-body.server.ts)
  *   → bot check (honeypot + signed fill time, before any read; off only
  *     behind a sign-in)
- *   → parse with the form's zod schema
+ *   → parse with the form's zod schema (a page with several forms: the
+ *     schema of the form's `intent`, withIntents)
  *   → the per-client limit, for a public form that stores and mails
  *   → `run`, which does the work and answers with a redirect (usually with a
  *     toast) or with form errors.
@@ -21,7 +22,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ToastView } from "~/domain/toast";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
 import { noStoreHeaders } from "../public/cache.server";
@@ -52,6 +53,26 @@ export const FORM_RATE_LIMITS = {
 /** The parse step for a plain schema. */
 export function withSchema<Schema extends z.ZodTypeAny>(schema: Schema) {
   return (formData: FormData) => ({ submission: parseWithZod(formData, { schema }) });
+}
+
+/**
+ * The parse step of a page with several forms: each form names itself in an
+ * `intent` field and is parsed with its own schema; the value carries the
+ * intent, so `run` switches on `value.intent`. An intent the page does not
+ * have fails the parse (and `intent` is null).
+ */
+export function withIntents<Schemas extends Record<string, z.ZodTypeAny>>(schemas: Schemas) {
+  type Intent = keyof Schemas & string;
+  type Value = { [K in Intent]: { intent: K } & z.output<Schemas[K]> }[Intent];
+  const names = Object.keys(schemas) as [Intent, ...Intent[]];
+  return (formData: FormData) => {
+    const raw = formData.get("intent");
+    const intent = typeof raw === "string" && Object.hasOwn(schemas, raw) ? (raw as Intent) : null;
+    const schema = intent
+      ? z.intersection(z.object({ intent: z.literal(intent) }), schemas[intent]!)
+      : z.object({ intent: z.enum(names) });
+    return { submission: parseWithZod(formData, { schema }) as Submission<Value, string[], Value>, intent };
+  };
 }
 
 /** Any form's parse result; conform's Submission is invariant in its type parameters. */
