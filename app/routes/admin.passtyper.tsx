@@ -9,34 +9,33 @@
  * is audited in its batch and purges the cached public pages.
  */
 import { parseRowId } from "~/domain/row-id";
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   data,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { RowButton } from "~/components/admin-content";
-import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import {
+  DeleteConfirmation,
+  NEW_TYPE_DEFAULTS,
+  TypeForm,
+  TypeList,
+  listHref,
+  type TypeFormDefaults,
+  type TypeView,
+} from "~/components/admin-session-types";
 import { Toaster } from "~/components/toaster";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPE_TOASTS as TOASTS, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
-  SESSION_TYPE_KINDS,
   SESSION_TYPE_MESSAGES,
   SessionTypeSchema,
   sessionTypeFields,
-  type SessionTypeKind,
+  type SessionTypeFormValues,
 } from "~/domain/schemas/session-type";
 import { typeKind } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
@@ -51,8 +50,7 @@ import {
   updateSessionType,
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -63,48 +61,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentSty
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
 
 
-const typeAnchor = (id: number) => `passtyp-${id}`;
-const listHref = (id?: number) => (id === undefined ? SESSION_TYPES_PATH : `${SESSION_TYPES_PATH}#${typeAnchor(id)}`);
-
-/** What the list shows of a type. */
-type TypeView = {
-  id: number;
-  name: string;
-  inspiringText: string;
-  imageUrl: string | null;
-  kind: SessionTypeKind;
-  price: number | null;
-  maxParticipants: number;
-  hidden: boolean;
-  sessionCount: number;
-};
-
-/** The form's fields as strings, as the inputs hold them. */
-type TypeFormDefaults = {
-  name: string;
-  description: string;
-  inspiring_text: string;
-  image_url: string;
-  max_participants: string;
-  session_type: SessionTypeKind;
-  price: string;
-  app_order: string;
-  hidden: string;
-  confirm_rename: string;
-};
-
-const NEW_TYPE_DEFAULTS: TypeFormDefaults = {
-  name: "",
-  description: "",
-  inspiring_text: "",
-  image_url: "",
-  max_participants: "10",
-  session_type: "group",
-  price: "",
-  app_order: "",
-  hidden: "",
-  confirm_rename: "",
-};
 
 function typeView(row: SessionTypeListed): TypeView {
   const kind = typeKind(row.sessionType);
@@ -164,15 +120,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The page's forms: the type form (a new type, or an edit with its id), and the row buttons. */
+const RowId = z.object({ id: z.string() });
+const parseForms = withIntents({
+  save: z.intersection(SessionTypeSchema, z.object({ id: z.string().optional() })),
+  hide: RowId,
+  show: RowId,
+  up: RowId,
+  down: RowId,
+  delete: RowId,
+});
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
-  if (intent === "save") return saveAction(args, actor, form);
-  const id = parseRowId(form.get("id"));
-  if (id === null) return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
+  const notFound = () => redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: parseForms,
+    // The type form shows its errors; a row button that does not parse has nothing to show.
+    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
+    async run(values) {
+      const id = values.id === undefined ? null : parseRowId(values.id);
+      if (values.id !== undefined && id === null) return notFound();
+      if (values.intent === "save") {
+        const { intent: _intent, id: _id, ...type } = values;
+        return saveType(args, actor, id, type);
+      }
+      return id === null ? notFound() : changeType(args, actor, values.intent, id);
+    },
+  });
+}
+
+async function changeType(
+  { request, context }: ActionFunctionArgs,
+  actor: Actor,
+  intent: "hide" | "show" | "up" | "down" | "delete",
+  id: number,
+) {
   const env = context.cloudflare.env;
   try {
     switch (intent) {
@@ -196,51 +183,43 @@ export async function action(args: ActionFunctionArgs) {
         const toast = { deleted: TOASTS.deleted, "in-use": TOASTS.inUse, "not-found": TOASTS.notFound }[outcome.status];
         return redirectWithToast(context, outcome.status === "in-use" ? listHref(id) : SESSION_TYPES_PATH, toast);
       }
-      default:
-        return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
     }
   } catch (error) {
-    console.error(`admin/passtyper: could not ${String(intent)} session type ${id}`, error);
+    console.error(`admin/passtyper: could not ${intent} session type ${id}`, error);
     return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.failed);
   }
 }
 
-async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
-  const { context, request } = args;
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseRowId(rawId);
-  if (rawId !== null && id === null) return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
+async function saveType(
+  { request, context }: ActionFunctionArgs,
+  actor: Actor,
+  id: number | null,
+  values: SessionTypeFormValues,
+): Promise<TypedResponse<never> | FormRefusal> {
   const env = context.cloudflare.env;
-  return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
-    botCheck: false,
-    parse: withSchema(SessionTypeSchema),
-    async run(values) {
-      const fields = sessionTypeFields(values);
-      try {
-        const outcome =
-          id === null
-            ? await createSessionType(env, actor, fields)
-            : await updateSessionType(env, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
-        switch (outcome.status) {
-          case "saved":
-            await purgePublicPages(request);
-            return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
-          case "unchanged":
-            return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
-          case "duplicate-name":
-            return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
-          case "rename-needs-confirmation":
-            return { status: 409, fieldErrors: { name: [T.renameNeedsConfirmation(outcome.loosened)] } };
-          case "not-found":
-            return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
-        }
-      } catch (error) {
-        console.error("admin/passtyper: could not save a session type", error);
-        return { status: 500, toast: TOASTS.failed };
-      }
-    },
-  });
+  const fields = sessionTypeFields(values);
+  try {
+    const outcome =
+      id === null
+        ? await createSessionType(env, actor, fields)
+        : await updateSessionType(env, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
+    switch (outcome.status) {
+      case "saved":
+        await purgePublicPages(request);
+        return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
+      case "unchanged":
+        return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
+      case "duplicate-name":
+        return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
+      case "rename-needs-confirmation":
+        return { status: 409, fieldErrors: { name: [T.renameNeedsConfirmation(outcome.loosened)] } };
+      case "not-found":
+        return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
+    }
+  } catch (error) {
+    console.error("admin/passtyper: could not save a session type", error);
+    return { status: 500, toast: TOASTS.failed };
+  }
 }
 
 type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };
@@ -276,205 +255,3 @@ export default function AdminSessionTypes() {
     </section>
   );
 }
-
-function DeleteConfirmation({ type }: { type: { id: number; name: string; sessionCount: number } }) {
-  return (
-    <div className="card content-confirm" role="group" aria-labelledby="delete-type-heading">
-      <h2 id="delete-type-heading">{T.deleteHeading}</h2>
-      {type.sessionCount > 0 ? (
-        <p>{T.inUse(type.sessionCount)}</p>
-      ) : (
-        <>
-          <p>{T.deleteQuestion(type.name)}</p>
-          <Form method="post" className="button-row">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={String(type.id)} />
-            <button type="submit" className="button danger">
-              {T.deleteConfirm}
-            </button>
-            <Link to={listHref(type.id)} className="button secondary">
-              {T.cancel}
-            </Link>
-          </Form>
-        </>
-      )}
-      {type.sessionCount > 0 ? (
-        <p>
-          <Link to={listHref(type.id)} className="button secondary">
-            {T.cancel}
-          </Link>
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** The rules the spec ties to a type's name or kind, for the name and kind the form holds. */
-function rulesFor(name: string, kind: string): string[] {
-  const upper = name.trim().toLocaleUpperCase("sv-SE");
-  const rules: string[] = [];
-  if (upper === "HEMMIS") rules.push(T.rules.HEMMIS);
-  if (upper === "PLAN") rules.push(T.rules.PLAN);
-  if (upper === "PRIVAT & PROFFS") rules.push(T.rules["PRIVAT & PROFFS"]);
-  if (kind === "combined") rules.push(T.rules.combined);
-  return rules;
-}
-
-function TypeForm({
-  editing,
-  defaults,
-  lastResult,
-}: {
-  editing: { id: number; name: string; sessionCount: number } | null;
-  defaults: TypeFormDefaults;
-  lastResult: SubmissionResult<string[]> | null;
-}) {
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: `type-form-${editing?.id ?? "ny"}`,
-    lastResult,
-    defaultValue: defaults,
-    constraint: getZodConstraint(SessionTypeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SessionTypeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "save";
-  const headingId = `${form.id}-heading`;
-  const name = String(fields.name.value ?? defaults.name);
-  const kind = String(fields.session_type.value ?? defaults.session_type);
-  const rules = rulesFor(name, kind);
-  const renaming = editing !== null && editing.sessionCount > 0 && name.trim() !== editing.name;
-  const showConfirmRename =
-    editing !== null && editing.sessionCount > 0 && (renaming || Boolean(fields.name.errors?.length));
-  return (
-    <Form method="post" {...getFormProps(form)} aria-labelledby={headingId} className="admin-form content-form">
-      <h2 id={headingId}>{editing ? T.editHeading(editing.name) : T.newHeading}</h2>
-      <FormErrors errors={form.errors} />
-      <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
-      <Field
-        label={`${T.name} (${T.required})`}
-        hint={T.nameHint}
-        errors={fields.name.errors}
-        inputProps={getInputProps(fields.name, { type: "text" })}
-      />
-      {renaming ? (
-        <p className="content-warning" role="status" data-testid="rename-warning">
-          {T.renameWarning(editing.sessionCount, editing.name)}
-        </p>
-      ) : null}
-      {showConfirmRename ? (
-        <CheckboxField
-          label={T.confirmRename(editing.sessionCount)}
-          errors={fields.confirm_rename.errors}
-          inputProps={getInputProps(fields.confirm_rename, { type: "checkbox" })}
-        />
-      ) : null}
-      <SelectField
-        label={`${T.sessionType} (${T.required})`}
-        errors={fields.session_type.errors}
-        selectProps={getSelectProps(fields.session_type)}
-      >
-        {SESSION_TYPE_KINDS.map((k) => (
-          <option key={k} value={k}>
-            {T.kinds[k]}
-          </option>
-        ))}
-      </SelectField>
-      {rules.length > 0 ? (
-        <ul className="content-rules" data-testid="type-rules">
-          {rules.map((rule) => (
-            <li key={rule}>{rule}</li>
-          ))}
-        </ul>
-      ) : null}
-      <Field
-        label={T.price}
-        hint={T.priceHint}
-        errors={fields.price.errors}
-        inputProps={{ ...getInputProps(fields.price, { type: "number" }), min: 0, step: 1, inputMode: "numeric" }}
-      />
-      <Field
-        label={`${T.maxParticipants} (${T.required})`}
-        errors={fields.max_participants.errors}
-        inputProps={{ ...getInputProps(fields.max_participants, { type: "number" }), step: 1, inputMode: "numeric" }}
-      />
-      <TextareaField
-        label={T.description}
-        errors={fields.description.errors}
-        textareaProps={{ ...getTextareaProps(fields.description), rows: 4 }}
-      />
-      <Field
-        label={T.inspiringText}
-        hint={T.inspiringHint}
-        errors={fields.inspiring_text.errors}
-        inputProps={getInputProps(fields.inspiring_text, { type: "text" })}
-      />
-      <Field
-        label={T.imageUrl}
-        hint={T.imageHint}
-        errors={fields.image_url.errors}
-        inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), spellCheck: false, autoComplete: "off" }}
-      />
-      <Field
-        label={T.appOrder}
-        hint={T.appOrderHint}
-        errors={fields.app_order.errors}
-        inputProps={{ ...getInputProps(fields.app_order, { type: "number" }), step: 1, inputMode: "numeric" }}
-      />
-      <CheckboxField label={T.hidden} errors={fields.hidden.errors} inputProps={getInputProps(fields.hidden, { type: "checkbox" })} />
-      <div className="button-row">
-        <button type="submit" className="primary" disabled={saving}>
-          {saving ? T.saving : editing ? T.submitEdit : T.submitNew}
-        </button>
-        {editing ? (
-          <Link to={listHref(editing.id)} className="button secondary">
-            {T.cancel}
-          </Link>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
-
-function TypeList({ types }: { types: TypeView[] }) {
-  return (
-    <section aria-labelledby="types-list-heading" className="content-list">
-      <h2 id="types-list-heading">{T.listHeading}</h2>
-      {types.length === 0 ? <p>{T.empty}</p> : null}
-      <ol className="content-rows">
-        {types.map((type, index) => (
-          <li key={type.id} id={typeAnchor(type.id)} className="card content-row" data-testid={`session-type-${type.id}`}>
-            <div className="content-row-text">
-              <h3>
-                {type.name} {type.hidden ? <span className="badge">{T.hiddenBadge}</span> : null}
-              </h3>
-              <p className="muted">
-                {T.kinds[type.kind]} · {T.priceLabel(type.price)} · {T.maxLabel(type.maxParticipants)} ·{" "}
-                {T.sessionCount(type.sessionCount)}
-              </p>
-              {type.inspiringText ? <p>{type.inspiringText}</p> : null}
-            </div>
-            <div className="content-row-actions">
-              <Link to={`${SESSION_TYPES_PATH}?typ=${type.id}`} className="button secondary" aria-label={`${T.edit} ${type.name}`}>
-                {T.edit}
-              </Link>
-              <RowButton id={type.id} intent={type.hidden ? "show" : "hide"} label={type.hidden ? T.show : T.hide} name={type.name} />
-              {index > 0 ? <RowButton id={type.id} intent="up" label={T.moveUp} name={type.name} /> : null}
-              {index < types.length - 1 ? <RowButton id={type.id} intent="down" label={T.moveDown} name={type.name} /> : null}
-              <Link
-                to={`${SESSION_TYPES_PATH}?typ=${type.id}&atgard=ta-bort`}
-                className="button danger"
-                aria-label={`${T.delete} ${type.name}`}
-              >
-                {T.delete}
-              </Link>
-            </div>
-          </li>
-        ))}
-      </ol>
-    </section>
-  );
-}
-

@@ -11,15 +11,23 @@
 import { parseRowId } from "~/domain/row-id";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type TypedResponse,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
 import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
-import { CONTENT_MESSAGES, PlaceSchema } from "~/domain/schemas/site-content";
+import { CONTENT_MESSAGES, PlaceSchema, type PlaceFormValues } from "~/domain/schemas/site-content";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -32,8 +40,7 @@ import {
   updatePlace,
   type AdminPlace,
 } from "~/server/content/content-admin.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { readForm } from "~/server/forms/request-body.server";
+import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -117,15 +124,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The page's forms: the place form (a new place, or an edit with its id), and the row buttons. */
+const RowId = z.object({ id: z.string() });
+const parseForms = withIntents({
+  save: z.intersection(PlaceSchema, z.object({ id: z.string().optional() })),
+  activate: RowId,
+  deactivate: RowId,
+  up: RowId,
+  down: RowId,
+  delete: RowId,
+});
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
-  if (intent === "save") return saveAction(args, actor, form);
-  const id = parseRowId(form.get("id"));
-  if (id === null) return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+  const notFound = () => redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+  return handleForm(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse: parseForms,
+    // The place form shows its errors; a row button that does not parse has nothing to show.
+    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
+    async run(values) {
+      const id = values.id === undefined ? null : parseRowId(values.id);
+      if (values.id !== undefined && id === null) return notFound();
+      if (values.intent === "save") {
+        const { intent: _intent, id: _id, ...place } = values;
+        return savePlace(args, actor, id, place);
+      }
+      return id === null ? notFound() : changePlace(args, actor, values.intent, id);
+    },
+  });
+}
+
+async function changePlace(
+  { request, context }: ActionFunctionArgs,
+  actor: Actor,
+  intent: "activate" | "deactivate" | "up" | "down" | "delete",
+  id: number,
+) {
   const env = context.cloudflare.env;
   try {
     switch (intent) {
@@ -149,45 +187,37 @@ export async function action(args: ActionFunctionArgs) {
         const toast = { deleted: TOASTS.deleted, "in-use": TOASTS.inUse, "not-found": TOASTS.notFound }[outcome.status];
         return redirectWithToast(context, outcome.status === "in-use" ? listHref(id) : PLACES_PATH, toast);
       }
-      default:
-        return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
     }
   } catch (error) {
-    console.error(`admin/platser: could not ${String(intent)} place ${id}`, error);
+    console.error(`admin/platser: could not ${intent} place ${id}`, error);
     return redirectWithToast(context, PLACES_PATH, TOASTS.failed);
   }
 }
 
-async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
-  const { context, request } = args;
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseRowId(rawId);
-  if (rawId !== null && id === null) return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+async function savePlace(
+  { request, context }: ActionFunctionArgs,
+  actor: Actor,
+  id: number | null,
+  values: PlaceFormValues,
+): Promise<TypedResponse<never> | FormRefusal> {
   const env = context.cloudflare.env;
-  return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
-    botCheck: false,
-    parse: withSchema(PlaceSchema),
-    async run(values) {
-      try {
-        const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
-        switch (outcome.status) {
-          case "saved":
-            await purgePublicPages(request);
-            return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
-          case "unchanged":
-            return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
-          case "duplicate":
-            return { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } };
-          case "not-found":
-            return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
-        }
-      } catch (error) {
-        console.error("admin/platser: could not save a place", error);
-        return { status: 500, toast: TOASTS.failed };
-      }
-    },
-  });
+  try {
+    const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
+    switch (outcome.status) {
+      case "saved":
+        await purgePublicPages(request);
+        return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
+      case "unchanged":
+        return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
+      case "duplicate":
+        return { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } };
+      case "not-found":
+        return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
+    }
+  } catch (error) {
+    console.error("admin/platser: could not save a place", error);
+    return { status: 500, toast: TOASTS.failed };
+  }
 }
 
 type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };
