@@ -15,7 +15,6 @@
  * its data in one D1 batch after the signed-in user.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import {
   data,
   type ActionFunctionArgs,
@@ -23,8 +22,10 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { UTSKICK_PATH } from "~/components/admin-campaign-actions";
 import type { CampaignCardView } from "~/components/admin-campaign-card";
 import type { CampaignFormValues } from "~/components/admin-campaign-form";
@@ -54,13 +55,13 @@ import {
   type UtskickTab,
 } from "~/domain/newsletter/campaign-view";
 import { segmentSet, type SegmentSet } from "~/domain/newsletter/segments";
-import { campaignSchema } from "~/domain/schemas/campaign";
-import { subscriberSaveSchema } from "~/domain/schemas/subscriber";
+import { campaignSchema, type CampaignValues } from "~/domain/schemas/campaign";
+import { subscriberSaveSchema, type SubscriberSaveValues } from "~/domain/schemas/subscriber";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import type { Actor } from "~/server/audit/audit-log.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
+import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import {
   readCampaigns,
   readSegmentTab,
@@ -74,7 +75,6 @@ import { saveSubscriberSegments } from "~/server/newsletter/segments.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import utskickStyles from "~/styles/admin-utskick.css?url";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: utskickStyles }];
 
@@ -160,82 +160,98 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionError = { actionError: CampaignActionError };
 
+/** The page's forms: the campaign form, the segment forms, and each campaign card's confirmed actions. */
+function parseForms(context: AppLoadContext) {
+  const options = pageOptions(context);
+  const Id = z.object({ id: z.string() });
+  return withIntents({
+    save: z.intersection(campaignSchema(options), z.object({ id: z.string().optional() })),
+    "save-segments": subscriberSaveSchema(options.segments),
+    "add-subscriber": subscriberSaveSchema(options.segments),
+    send: z.intersection(campaignSendSchema(options.segments), Id),
+    test: z.intersection(CampaignTestSchema, Id),
+    duplicate: Id,
+    stop: Id,
+    delete: Id,
+  });
+}
+
+type Answer = TypedResponse<never> | ReturnType<typeof data<ActionError>>;
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
-  switch (intent) {
-    case "save":
-      return saveAction(args);
-    case "save-segments":
-    case "add-subscriber":
-      return segmentsAction(args, actor, intent === "add-subscriber");
-    case "send":
-    case "test":
-    case "duplicate":
-    case "stop":
-    case "delete":
-      return campaignAction(context, actor, intent, form);
-    default:
+  const notFound = () => redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+  const parse = parseForms(context);
+  return handleForm<ReturnType<typeof parse>, Answer>(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse,
+    invalid(submission, { intent }) {
+      if (intent === "save" || intent === "save-segments" || intent === "add-subscriber") return { toast: null };
+      const id = parseCampaignId(submission.payload.id);
+      // A confirmation's own fields (the audience, the test address) are refused in that confirmation.
+      if ((intent === "send" || intent === "test") && id !== null && submission.status === "error") {
+        return refused(intent, id, submission.error);
+      }
+      return notFound();
+    },
+    async run(values) {
+      switch (values.intent) {
+        case "save": {
+          const { intent: _intent, id: rawId, ...campaign } = values;
+          const id = rawId === undefined ? null : parseCampaignId(rawId);
+          return rawId !== undefined && id === null ? notFound() : saveDraft(context, id, campaign);
+        }
+        case "save-segments":
+        case "add-subscriber": {
+          const { intent, ...subscriber } = values;
+          return saveSegments(context, actor, subscriber, intent === "add-subscriber");
+        }
+        default: {
+          const id = parseCampaignId(values.id);
+          return id === null ? notFound() : campaignAction(context, actor, id, values);
+        }
+      }
+    },
+  });
+}
+
+async function saveDraft(context: AppLoadContext, id: number | null, values: CampaignValues): Promise<TypedResponse<never> | FormRefusal> {
+  let outcome;
+  try {
+    outcome = await saveCampaign(context.cloudflare.env.DB, values, id);
+  } catch (error) {
+    console.error("admin/utskick: could not save a campaign", error);
+    return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
+  }
+  switch (outcome.status) {
+    case "saved":
+      return redirectWithToast(context, `${UTSKICK_PATH}?sparad=${outcome.id}${id === null ? "&utkast=ny" : ""}`, CAMPAIGN_TOASTS.saved);
+    case "not-draft":
+      return { status: 409, formErrors: [CAMPAIGN_FORM_TEXTS.notEditable], toast: CAMPAIGN_TOASTS.saveFailed };
+    case "not-found":
       return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
   }
 }
 
-async function saveAction(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const form = await readForm({ request, context });
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseCampaignId(rawId);
-  if (rawId !== null && id === null) return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
-  return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
-    botCheck: false,
-    parse: withSchema(campaignSchema(pageOptions(context))),
-    async run(values) {
-      let outcome;
-      try {
-        outcome = await saveCampaign(context.cloudflare.env.DB, values, id);
-      } catch (error) {
-        console.error("admin/utskick: could not save a campaign", error);
-        return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
-      }
-      switch (outcome.status) {
-        case "saved":
-          return redirectWithToast(
-            context,
-            `${UTSKICK_PATH}?sparad=${outcome.id}${id === null ? "&utkast=ny" : ""}`,
-            CAMPAIGN_TOASTS.saved,
-          );
-        case "not-draft":
-          return { status: 409, formErrors: [CAMPAIGN_FORM_TEXTS.notEditable], toast: CAMPAIGN_TOASTS.saveFailed };
-        case "not-found":
-          return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
-      }
-    },
-  });
-}
-
-async function segmentsAction(args: ActionFunctionArgs, actor: Actor, add: boolean) {
-  const { context } = args;
-  const { segments } = pageOptions(context);
-  return handleForm(args, {
-    botCheck: false,
-    parse: withSchema(subscriberSaveSchema(segments)),
-    async run(values) {
-      let outcome;
-      try {
-        outcome = await saveSubscriberSegments(context.cloudflare.env.DB, actor, values, { add });
-      } catch (error) {
-        console.error("admin/utskick: could not save a subscriber's segments", error);
-        return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
-      }
-      if (outcome.status === "not-found") return { status: 404, formErrors: [SEGMENT_TEXTS.noSubscriber] };
-      if (outcome.status === "suppressed") return { status: 409, formErrors: [SEGMENT_TEXTS.suppressed] };
-      return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
-    },
-  });
+async function saveSegments(
+  context: AppLoadContext,
+  actor: Actor,
+  values: SubscriberSaveValues,
+  add: boolean,
+): Promise<TypedResponse<never> | FormRefusal> {
+  let outcome;
+  try {
+    outcome = await saveSubscriberSegments(context.cloudflare.env.DB, actor, values, { add });
+  } catch (error) {
+    console.error("admin/utskick: could not save a subscriber's segments", error);
+    return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
+  }
+  if (outcome.status === "not-found") return { status: 404, formErrors: [SEGMENT_TEXTS.noSubscriber] };
+  if (outcome.status === "suppressed") return { status: 409, formErrors: [SEGMENT_TEXTS.suppressed] };
+  return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
 }
 
 const FAILED: Record<CampaignAction, ToastView> = {
@@ -260,23 +276,23 @@ function refused(action: CampaignAction, id: number, error: Record<string, strin
   return data<ActionError>({ actionError: { action, id, errors } }, { status: 400, headers: noStoreHeaders });
 }
 
-async function campaignAction(context: AppLoadContext, actor: Actor, action: CampaignAction, form: FormData) {
-  const id = parseCampaignId(form.get("id"));
-  if (id === null) return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
+type CampaignActionValues =
+  | { intent: "send"; target: string }
+  | { intent: "test"; email: string }
+  | { intent: "duplicate" | "stop" | "delete" };
+
+async function campaignAction(context: AppLoadContext, actor: Actor, id: number, values: CampaignActionValues) {
   const back = (toast: ToastView) => redirectWithToast(context, UTSKICK_PATH, toast);
   const { env } = context.cloudflare;
+  const action = values.intent;
   try {
-    switch (action) {
+    switch (values.intent) {
       case "send": {
-        const parsed = parseWithZod(form, { schema: campaignSendSchema(pageOptions(context).segments) });
-        if (parsed.status !== "success") return refused(action, id, parsed.error);
-        const outcome = await sendCampaignAsStaff(context, actor, { campaignId: id, target: parsed.value.target });
+        const outcome = await sendCampaignAsStaff(context, actor, { campaignId: id, target: values.target });
         return back(outcome.ok ? CAMPAIGN_TOASTS.sendStarted(outcome.recipients) : NOT_STARTED[outcome.reason]);
       }
       case "test": {
-        const parsed = parseWithZod(form, { schema: CampaignTestSchema });
-        if (parsed.status !== "success") return refused(action, id, parsed.error);
-        const sent = await sendCampaignTest(context, id, parsed.value.email);
+        const sent = await sendCampaignTest(context, id, values.email);
         if (sent === "not-found") return back(CAMPAIGN_TOASTS.notFound);
         if (sent === "limited") return back(CAMPAIGN_TOASTS.testLimited);
         if (sent === "failed") return back(CAMPAIGN_TOASTS.testFailed);
