@@ -23,8 +23,10 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
+  type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { FaqForm, type FaqFormValues } from "~/components/admin-flurre-faq-form";
 import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, faqRowAnchor, type FaqRowView } from "~/components/admin-flurre-faq-list";
 import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
@@ -36,18 +38,17 @@ import {
   FLURRE_ADMIN_TOASTS as TOASTS,
 } from "~/domain/flurre/admin-texts";
 import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
-import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
+import { FlurreFaqSchema, type FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
+import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/toast.server";
 import flurreStyles from "~/styles/admin-flurre.css?url";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: flurreStyles }];
 
@@ -163,66 +164,73 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ page, openCount, toast }, { headers });
 }
 
+const savedHref = (id: number) => `${FAQ_TAB_PATH}&sparad=${id}#${faqRowAnchor(id)}`;
+
+/** The page's forms: the FAQ form (new, an answer to a question, or an edit), and the row buttons. */
+const parseForms = withIntents({
+  save: z.intersection(FlurreFaqSchema, z.object({ id: z.string().optional(), unanswered: z.string().optional() })),
+  delete: z.object({ id: z.string() }),
+  dismiss: z.object({ id: z.string() }),
+});
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  switch (form.get("intent")) {
-    case "save":
-      return saveAction(args, actor, form);
-    case "delete":
-      return deleteAction(context, actor, form);
-    case "dismiss":
-      return dismissAction(context, actor, form);
-    default:
-      return redirect(FLURRE_ADMIN_PATH);
-  }
-}
-
-/** The FAQ tab after a save: the form afresh, the row saved marked and scrolled to. */
-const savedHref = (id: number) => `${FAQ_TAB_PATH}&sparad=${id}#${faqRowAnchor(id)}`;
-
-async function saveAction(args: ActionFunctionArgs, actor: Actor, form: FormData) {
-  const { context } = args;
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseRowId(rawId);
-  if (rawId !== null && id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
-  const rawAnswering = form.get("unanswered");
-  const answering = id === null && rawAnswering !== null ? parseRowId(rawAnswering) : null;
-  const db = context.cloudflare.env.DB;
+  const faqGone = () => redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+  const questionGone = () => redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
   return handleForm(args, {
-    // Behind the admin sign-in (checked by the action) and the cross-site POST check.
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
-    parse: withSchema(FlurreFaqSchema),
+    parse: parseForms,
+    // The FAQ form shows its errors; a row button that does not parse has nothing to show.
+    invalid: (_submission, { intent }) =>
+      intent === "save" ? { toast: null } : intent === "delete" ? faqGone() : intent === "dismiss" ? questionGone() : redirect(FLURRE_ADMIN_PATH),
     async run(values) {
-      try {
-        if (id === null) {
-          const created = await createFaq(db, actor, values, { answering });
-          return answering === null
-            ? redirectWithToast(context, savedHref(created.id), TOASTS.created)
-            : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
-        }
-        const outcome = await updateFaq(db, actor, id, values);
-        switch (outcome.status) {
-          case "updated":
-            return redirectWithToast(context, savedHref(id), TOASTS.updated);
-          case "unchanged":
-            return redirectWithToast(context, savedHref(id), TOASTS.unchanged);
-          case "not-found":
-            return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
-        }
-      } catch (error) {
-        console.error("admin/flurre: could not save an FAQ row", error);
-        return { status: 500, toast: TOASTS.saveFailed };
+      const id = values.id === undefined ? null : parseRowId(values.id);
+      if (values.intent === "save") {
+        if (values.id !== undefined && id === null) return faqGone();
+        const { intent: _intent, id: _id, unanswered, ...faq } = values;
+        const answering = id === null && unanswered !== undefined ? parseRowId(unanswered) : null;
+        return saveFaq(context, actor, id, answering, faq);
       }
+      if (values.intent === "delete") return id === null ? faqGone() : removeFaq(context, actor, id);
+      return id === null ? questionGone() : dismissQuestion(context, actor, id);
     },
   });
 }
 
-async function deleteAction(context: AppLoadContext, actor: Actor, form: FormData) {
-  const id = parseRowId(form.get("id"));
-  if (id === null) return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+async function saveFaq(
+  context: AppLoadContext,
+  actor: Actor,
+  id: number | null,
+  answering: number | null,
+  values: FlurreFaqValues,
+): Promise<TypedResponse<never> | FormRefusal> {
+  const db = context.cloudflare.env.DB;
+  try {
+    if (id === null) {
+      const created = await createFaq(db, actor, values, { answering });
+      return answering === null
+        ? redirectWithToast(context, savedHref(created.id), TOASTS.created)
+        : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
+    }
+    const outcome = await updateFaq(db, actor, id, values);
+    switch (outcome.status) {
+      case "updated":
+        return redirectWithToast(context, savedHref(id), TOASTS.updated);
+      case "unchanged":
+        return redirectWithToast(context, savedHref(id), TOASTS.unchanged);
+      case "not-found":
+        return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
+    }
+  } catch (error) {
+    console.error("admin/flurre: could not save an FAQ row", error);
+    return { status: 500, toast: TOASTS.saveFailed };
+  }
+}
+
+async function removeFaq(context: AppLoadContext, actor: Actor, id: number) {
   try {
     const outcome = await deleteFaq(context.cloudflare.env.DB, actor, id);
     return redirectWithToast(context, FAQ_TAB_PATH, outcome.status === "deleted" ? TOASTS.deleted : TOASTS.faqNotFound);
@@ -232,16 +240,10 @@ async function deleteAction(context: AppLoadContext, actor: Actor, form: FormDat
   }
 }
 
-async function dismissAction(context: AppLoadContext, actor: Actor, form: FormData) {
-  const id = parseRowId(form.get("id"));
-  if (id === null) return redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
+async function dismissQuestion(context: AppLoadContext, actor: Actor, id: number) {
   try {
     const outcome = await dismissUnanswered(context.cloudflare.env.DB, actor, id);
-    return redirectWithToast(
-      context,
-      UNANSWERED_TAB_PATH,
-      outcome.status === "done" ? TOASTS.dismissed : TOASTS.questionNotFound,
-    );
+    return redirectWithToast(context, UNANSWERED_TAB_PATH, outcome.status === "done" ? TOASTS.dismissed : TOASTS.questionNotFound);
   } catch (error) {
     console.error(`admin/flurre: could not mark question ${id} handled`, error);
     return redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.dismissFailed);

@@ -5,16 +5,15 @@
  * (`?rad=ID&atgard=ta-bort`), and the posts: save, move up/down, delete.
  * Every call checks the admin role; every change purges the cached pages.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { z } from "zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { getDb, type Db } from "../db.server";
 import type { Env } from "../env.server";
-import { handleForm, withSchema } from "../forms/form-action.server";
-import { readForm } from "../forms/request-body.server";
+import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { purgePublicPages } from "../public/page-cache.server";
 import { redirectWithToast } from "../toast.server";
@@ -84,56 +83,66 @@ export async function orderedContentAction<Row extends { id: number }, Schema ex
   const listHref = (id: number) => `${path}#${content.anchor}-${id}`;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
-  const form = await readForm({ request, context });
-  const intent = form.get("intent");
   const env = context.cloudflare.env;
-  const rawId = form.get("id");
-  const id = rawId === null ? null : parseRowId(rawId);
-  if ((intent !== "save" || rawId !== null) && id === null) return redirectWithToast(context, path, toasts.notFound);
-
-  if (intent === "save") {
-    return handleForm(args, {
-      // Behind the admin sign-in (checked above) and the cross-site POST check.
-      botCheck: false,
-      parse: withSchema(content.schema),
-      async run(values) {
-        try {
-          const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
-          switch (outcome.status) {
-            case "saved":
-              await purgePublicPages(request);
-              return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
-            case "unchanged":
-              return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
-            default:
-              return redirectWithToast(context, path, toasts.notFound);
-          }
-        } catch (error) {
-          console.error(`${path}: could not save a row`, error);
-          return { status: 500, toast: toasts.failed };
-        }
-      },
-    });
-  }
-  try {
-    switch (intent) {
-      case "up":
-      case "down": {
-        const outcome = await content.move(env, actor, id!, intent);
-        if (outcome === "not-found") return redirectWithToast(context, path, toasts.notFound);
-        if (outcome === "moved") await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id!), outcome === "moved" ? toasts.moved : toasts.unchanged);
+  const notFound = () => redirectWithToast(context, path, toasts.notFound);
+  const RowId = z.object({ id: z.string() });
+  const parse = withIntents({
+    save: z.intersection(content.schema, z.object({ id: z.string().optional() })),
+    up: RowId,
+    down: RowId,
+    delete: RowId,
+  });
+  return handleForm<ReturnType<typeof parse>>(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse,
+    // The row form shows its errors; a row button that does not parse has nothing to show.
+    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
+    async run(parsed) {
+      // The row schema is the page's own (a type parameter here), so its value is spelled out.
+      const values = parsed as { intent: "save" | "up" | "down" | "delete"; id?: string } & Record<string, unknown>;
+      const id = values.id === undefined ? null : parseRowId(values.id);
+      if (values.id !== undefined && id === null) return notFound();
+      if (values.intent === "save") {
+        const { intent: _intent, id: _id, ...row } = values;
+        return saveRow(id, row as z.output<Schema>);
       }
-      case "delete": {
-        const outcome = await content.remove(env, actor, id!);
+      return id === null ? notFound() : changeRow(values.intent, id);
+    },
+  });
+
+  async function saveRow(id: number | null, values: z.output<Schema>): Promise<TypedResponse<never> | FormRefusal> {
+    try {
+      const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
+      switch (outcome.status) {
+        case "saved":
+          await purgePublicPages(request);
+          return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
+        case "unchanged":
+          return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
+        default:
+          return notFound();
+      }
+    } catch (error) {
+      console.error(`${path}: could not save a row`, error);
+      return { status: 500, toast: toasts.failed };
+    }
+  }
+
+  async function changeRow(intent: "up" | "down" | "delete", id: number) {
+    try {
+      if (intent === "delete") {
+        const outcome = await content.remove(env, actor, id);
         if (outcome.status === "deleted") await purgePublicPages(request);
         return redirectWithToast(context, path, outcome.status === "deleted" ? toasts.deleted : toasts.notFound);
       }
-      default:
-        return redirectWithToast(context, path, toasts.notFound);
+      const outcome = await content.move(env, actor, id, intent);
+      if (outcome === "not-found") return notFound();
+      if (outcome === "moved") await purgePublicPages(request);
+      return redirectWithToast(context, listHref(id), outcome === "moved" ? toasts.moved : toasts.unchanged);
+    } catch (error) {
+      console.error(`${path}: could not ${intent} row ${id}`, error);
+      return redirectWithToast(context, path, toasts.failed);
     }
-  } catch (error) {
-    console.error(`${path}: could not ${String(intent)} row ${id}`, error);
-    return redirectWithToast(context, path, toasts.failed);
   }
 }
