@@ -14,7 +14,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
-  ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
+  ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar|valp|valpen|valpar|valparna", "valpkurs"],
+  // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
+  ["promenad|promenaden|promenader|promenaderna", "promenadträning"],
+  ["kombi|kombin", "kombipass"],
+  ["lydnad|lydnaden|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*", "hund"],
   ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
@@ -28,9 +32,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Rules
   ["pengar\\w* tillbaka|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta dag|annan dag", "omboka"],
-  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda", "deltagare inställt"],
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
+  ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
+  ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
+  ["ha hemma|ha redo|ha framme", "förbereda inför"],
+  ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
   ["betalt|gratis|avgiften", "kostar"],
@@ -47,7 +55,15 @@ const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
 
 /** The site's words a question means besides its own (empty when none), to be added to it. */
 export function lexiconWords(normalizedQuestion: string): string[] {
-  const added: string[] = [];
-  for (const { pattern, words } of ENTRIES) if (pattern.test(normalizedQuestion)) added.push(words);
-  return added;
+  return lexiconMatches(normalizedQuestion).map((m) => m.words);
+}
+
+/** Each lexicon entry the question uses: the visitor's words as typed, and the site's words they mean. */
+export function lexiconMatches(normalizedQuestion: string): { typed: string; words: string }[] {
+  const found: { typed: string; words: string }[] = [];
+  for (const { pattern, words } of ENTRIES) {
+    const match = pattern.exec(normalizedQuestion);
+    if (match) found.push({ typed: match[0], words });
+  }
+  return found;
 }

@@ -36,6 +36,13 @@ export type Passage = {
   keywords: string;
   /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
   summary?: string;
+  /**
+   * The yes or no the passage's facts give a yes/no question asked as they
+   * state them, tried in order on the question with å, ä and ö folded
+   * ('kan jag avboka' → Nej from the binding rule). Only what the text
+   * itself settles; anything else gets neither.
+   */
+  yesNo?: readonly { asks: RegExp; answer: "Ja" | "Nej" }[];
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
@@ -247,6 +254,8 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
       keywords: "förbereda inför online hembesök dator telefon",
+      // The text asks for the dog nearby online and trains where the dog lives.
+      yesNo: [{ asks: asks(`${CAN}.*(hund|valp).*(med|vara med|narheten)`), answer: "Ja" }],
     },
   ];
   if (sick) {
@@ -289,6 +298,26 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
   ];
 }
 
+/** Verb-first questions of whether one can or may ('Kan jag…', 'Går det att…', 'Får man…'). */
+const CAN = "^(?:kan|gar|far)\\b";
+/** Verb-first questions of whether one must ('Måste jag…', 'Behöver man…', 'Krävs det…'). */
+const MUST = "^(?:maste|behover|behovs|kravs)\\b";
+const asks = (pattern: string) => new RegExp(pattern, "u");
+
+/** What each rule settles, asked yes or no (matched on the question with å, ä and ö folded). */
+const RULE_YES_NO: Record<string, Passage["yesNo"]> = {
+  binding: [
+    { asks: asks(`${CAN}.*(avbok|ombok|boka om|flytta|byta|angra|pengar\\p{L}* tillbaka|tillbaka pengar|aterbetal)`), answer: "Nej" },
+    { asks: asks("^(?:ar|blir)\\b.*bindande"), answer: "Ja" },
+  ],
+  "group-minimum": [{ asks: asks(`${CAN}.*(installas|installt|installd|stall\\p{L}* in\\b)`), answer: "Ja" }],
+  "how-to-book": [
+    { asks: asks(`${MUST}.*konto`), answer: "Nej" },
+    { asks: asks(`${CAN}.*utan (?:ett )?konto`), answer: "Ja" },
+  ],
+  "my-bookings": [{ asks: asks(`${MUST}.*(losenord|konto)`), answer: "Nej" }],
+};
+
 const RULE_KEYWORDS: Record<string, string> = {
   binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor",
   "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
@@ -311,6 +340,10 @@ function sitePassages(): Passage[] {
       links: [{ label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` }],
       facts: [],
       keywords: "nyhetsbrev nyhetsbrevet prenumerera prenumeration utskick anmäla avprenumerera avsluta sluta nya pass",
+      yesNo: [
+        { asks: asks("^(?:har|finns)\\b.*(nyhetsbrev|utskick)"), answer: "Ja" },
+        { asks: asks(`${CAN}.*(prenumerera|anmala|avprenumerera|avsluta|sluta)`), answer: "Ja" },
+      ],
     },
     {
       id: "rule:waitlist",
@@ -322,6 +355,7 @@ function sitePassages(): Passage[] {
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
       keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar",
+      yesNo: [{ asks: asks(`(?:${CAN}|^finns\\b).*(\\bko\\b|\\bkoa|\\bkon\\b|koplats|vantelist|reserv)`), answer: "Ja" }],
     },
   ];
 }
@@ -335,6 +369,7 @@ function rulePassages(): Passage[] {
     links: [...rule.links],
     facts: rule.prices.map(priceFact),
     keywords: RULE_KEYWORDS[rule.id] ?? "",
+    yesNo: RULE_YES_NO[rule.id],
   }));
 }
 

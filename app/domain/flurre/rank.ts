@@ -20,7 +20,7 @@ import {
   INTENT_CUES,
   isLoneLetter,
   isStopWord,
-  joinPhrases,
+  questionWords,
   memoStem,
   normalizeText,
   splitCompound,
@@ -44,6 +44,10 @@ export type QueryTerm = {
   weights: number[];
   /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
   cue: boolean;
+  /** A site word the lexicon added for the visitor's own ('plan' for 'över nätet'): not counted in the coverage. */
+  added: boolean;
+  /** A word of the visitor's the lexicon read ('nätet'): known, though the texts never use it. */
+  lexical: boolean;
 };
 
 export type Ranking = {
@@ -250,11 +254,21 @@ function closestTerm(stemmed: string, index: Index): string | null {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const all = words(joinPhrases(question)).filter((w) => !isStopWord(w) && !isLoneLetter(w));
-  const aboutSelfOnly = all.every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
-  return all
-    .filter((w) => aboutSelfOnly || !SELF_NAMES.has(w))
-    .map((word) => ({ word, ...resolveWord(word, index), cue: CUE_WORDS.has(word) }));
+  const { own, added, readByLexicon } = questionWords(question);
+  const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
+  const ownWords = words(own).filter(keep);
+  const addedWords = added.filter(keep);
+  const aboutSelfOnly = [...ownWords, ...addedWords].every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
+  const term = (word: string, isAdded: boolean): QueryTerm => ({
+    word,
+    ...resolveWord(word, index),
+    cue: CUE_WORDS.has(word),
+    added: isAdded,
+    lexical: !isAdded && readByLexicon.has(word),
+  });
+  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true))].filter(
+    (q) => aboutSelfOnly || !SELF_NAMES.has(q.word),
+  );
 }
 
 function idf(index: Index, term: string | null): number {
@@ -264,11 +278,18 @@ function idf(index: Index, term: string | null): number {
 }
 
 function coverageOf(query: readonly QueryTerm[], index: Index): number {
-  const content = query.filter((q) => !q.cue);
+  // The visitor's own words: what the lexicon adds stands for a word already counted.
+  const content = query.filter((q) => !q.cue && !q.added);
   if (content.length === 0) return 1;
   let known = 0;
   let total = 0;
   for (const q of content) {
+    if (q.terms.length === 0 && q.lexical) {
+      // Read by the lexicon: known, weighed as a rare word.
+      known += idf(index, null);
+      total += idf(index, null);
+      continue;
+    }
     if (q.terms.length === 0) {
       total += idf(index, null);
       continue;

@@ -12,7 +12,7 @@
 //   against the vocabulary of the passages, with or without the linking s.
 
 import { stemmer } from "@orama/stemmers/swedish";
-import { lexiconWords } from "./lexicon";
+import { lexiconMatches } from "./lexicon";
 
 /** Common Swedish function words (the Snowball list) and the words that only frame a question. */
 export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -35,7 +35,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl"],
+  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+    // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
+    ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
   places: ["var", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
@@ -71,9 +73,11 @@ const W1 = "(?![\\p{L}\\p{N}])";
 /** Multi-word phrases that mean one searchable word ('boka om' is 'omboka'). */
 const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
-  [new RegExp(`${W0}ställ(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
+  [new RegExp(`${W0}st[äa]ll(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
+  [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
 ];
 
 /**
@@ -82,11 +86,22 @@ const PHRASES: readonly [RegExp, string][] = [
  * everyday words it uses (lexicon.ts).
  */
 export function joinPhrases(text: string): string {
-  let out = normalizeText(text).replace(/<[^<>]*>/g, " ");
-  for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
-  const present = new Set(words(out));
-  const added = [...new Set(lexiconWords(out).flatMap((w) => w.split(" ")))].filter((w) => !present.has(w));
-  return added.length > 0 ? `${out} ${added.join(" ")}` : out;
+  const { own, added } = questionWords(text);
+  return added.length > 0 ? `${own} ${added.join(" ")}` : own;
+}
+
+/**
+ * The question's own text (phrases joined), the site's words the lexicon
+ * adds to it, and which of its own words the lexicon read ('nätet' in 'över
+ * nätet'): known to Flurre through the lexicon though the texts never use them.
+ */
+export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Set<string> } {
+  let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
+  for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
+  const present = new Set(words(own));
+  const matches = lexiconMatches(own);
+  const added = [...new Set(matches.flatMap((m) => m.words.split(" ")))].filter((w) => !present.has(w));
+  return { own, added, readByLexicon: new Set(matches.flatMap((m) => words(m.typed))) };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
