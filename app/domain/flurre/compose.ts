@@ -163,6 +163,9 @@ const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
 /** Words that turn a question around: a negation, or the opposite of 'blir av' / 'öppet'. */
 const TURNING_WORDS = /(?<![\p{L}])(inte|ej|aldrig|install?\p{L}*|stall\p{L}*(?:\s+\p{L}+)?\s+in|stangt|stangd)(?![\p{L}])/gu;
 
+/** A negation: a yes/no question with one ('Kan man inte avboka?') is answered with neither Ja nor Nej. */
+const NEGATION = /(?<![\p{L}])(inte|ej|aldrig)(?![\p{L}])/u;
+
 /** How many times the question is turned around (matched with å, ä and ö folded, as people may type it). */
 function polarity(normalizedQuestion: string): number {
   return (foldSwedishLetters(normalizedQuestion).match(TURNING_WORDS) ?? []).length;
@@ -602,7 +605,7 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
  * nothing that settles it.
  */
 function passageYesNo(asked: string, passage: Passage): "Ja" | "Nej" | null {
-  if (!passage.yesNo || !YES_NO_QUESTION_OPENERS.has(firstWord(asked)) || polarity(asked) !== 0) return null;
+  if (!passage.yesNo || !YES_NO_QUESTION_OPENERS.has(firstWord(asked)) || NEGATION.test(asked)) return null;
   const folded = foldSwedishLetters(asked);
   return passage.yesNo.find((rule) => rule.asks.test(folded))?.answer ?? null;
 }
