@@ -406,7 +406,7 @@ const FREE_WORDS = /^(gratis|kostnadsfri\p{L}*|avgiftsfri\p{L}*)$/u;
 
 /** The search terms of some passages: their title, text and keywords. */
 function termsOf(passages: readonly Passage[]): string[] {
-  return passages.flatMap((p) => analyze(`${p.title} ${p.text} ${p.keywords}`));
+  return passages.flatMap((p) => p.terms ?? analyze(`${p.title} ${p.text} ${p.keywords}`));
 }
 
 /**

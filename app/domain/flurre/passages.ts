@@ -20,6 +20,7 @@ import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
+import { analyze, memoStem } from "./text";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq";
 
@@ -43,6 +44,8 @@ export type Passage = {
    * itself settles; anything else gets neither.
    */
   yesNo?: readonly { asks: RegExp; answer: "Ja" | "Nej" }[];
+  /** Its search terms (title, text, keywords), made once when the passages are built. */
+  terms?: readonly string[];
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
@@ -407,7 +410,8 @@ function factsStatedIn(text: string): Fact[] {
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
   const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
-  return [
+  const stemWord = memoStem();
+  const passages: Passage[] = [
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
@@ -418,4 +422,5 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...sitePassages(),
     ...corpus.faq.map(faqPassage),
   ];
+  return passages.map((p) => ({ ...p, terms: analyze(`${p.title} ${p.text} ${p.keywords}`, stemWord) }));
 }
