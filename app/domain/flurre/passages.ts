@@ -326,6 +326,7 @@ const RULE_KEYWORDS: Record<string, string> = {
   "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
   "how-to-book": "boka bokning hur bokar konto pris kostar kostnad bekräftelse",
   "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
+  contact: "kontakt kontakta kontaktformulär kontaktformuläret ringa telefonnummer nå skriva",
 };
 
 /** How the site's newsletter and queue work, in the pages' own words: 'Har ni nyhetsbrev?', 'Kan jag köa?'. */
