@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getLoadContext } from "~/server/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
 import { SITE_RULES } from "~/domain/rules";
-import { seatsText, sessionLine, upcoming } from "./flurre-fixtures";
+import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
 import { seedDemo } from "./public-helpers";
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -157,4 +157,50 @@ describe("one passage, about 60 words before the links", () => {
       expect(answer.paragraphs.join(" ").split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(60);
     },
   );
+});
+
+describe("what the question asks, not a near topic", () => {
+  it("'Vilka dagar har ni?' lists the soonest sessions with seats, of any type", async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT id, title, location, start_time, end_time, pass_type, current_participants, max_participants, price_sek
+       FROM sessions WHERE start_time > ? AND cancelled_at IS NULL ORDER BY start_time, id`,
+    )
+      .bind(new Date().toISOString())
+      .all<SessionRow>();
+    const soonest = results.filter((s) => seatsText(s) !== "Fullbokat").slice(0, 3);
+    const answer = await ask("vilka dagar har ni");
+    expect(answer.paragraphs.slice(1)).toEqual(soonest.map((s) => `${s.title} ${sessionLine(s)}.`));
+    expect(answer.links.map((l) => l.href)).toContain("/alla-popups");
+  });
+
+  it("'Vilket pass passar en valp?' suggests the type whose text is about puppies, with its dates", async () => {
+    const { results } = await env.DB.prepare("SELECT name, description FROM popup_types WHERE hidden = 0").all<{ name: string; description: string }>();
+    const fits = results.filter((t) => /valp/i.test(t.description)).map((t) => t.name);
+    expect(fits.length).toBeGreaterThan(0);
+    const answer = await ask("vilket pass passar en valp");
+    const named = /^Voff! (.+) kan passa er\.$/.exec(answer.paragraphs[0]!)?.[1];
+    expect(fits).toContain(named);
+    expect(answer.paragraphs.some((p) => /\d{2}:\d{2}–\d{2}:\d{2} på /.test(p))).toBe(true);
+  });
+
+  it("'Kan jag ringa er?' is told the contact form, the way the site is reached", async () => {
+    const contact = SITE_RULES.find((r) => r.id === "contact")!;
+    const answer = await ask("kan jag ringa er");
+    expect(answer.paragraphs).toContain(contact.text);
+    expect(answer.links.map((l) => l.href)).toContain(contact.links[0]!.href);
+  });
+
+  it.each(["hur gammal är flurre", "kan jag ha med barnvagn på promenaden i stadsparken", "får jag ett sms innan passet"])(
+    "%s: the passage that matches does not say it, so Flurre says it does not know",
+    async (question) => {
+      expect((await ask(question)).kind).toBe("fallback");
+    },
+  );
+});
+
+describe("a price question the price alone does not settle", () => {
+  it("'Kostar det extra…?' gets the price without a Ja", async () => {
+    const answer = await ask("kostar det extra att ha med två hundar på hemmis");
+    expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
+  });
 });

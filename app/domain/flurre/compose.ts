@@ -22,6 +22,7 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
   preparation: ["preparation"],
   rules: ["rule", "faq"],
   team: ["team"],
+  advice: ["type"],
 };
 
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
@@ -54,6 +55,10 @@ export const FLURRE_ANSWER_TEXTS = {
   fullYes: "Voff! Ja, passet är fullbokat:",
   fullNo: "Voff! Nej, det finns platser kvar:",
   sessions: "Voff! Här är passen jag hittade:",
+  nextSessions: "Voff! Här är de närmaste passen med lediga platser:",
+  nextSessionsIn: (where: string) => `Voff! Här är de närmaste passen med lediga platser ${where}:`,
+  noSessionsIn: (where: string) => `Voff! Just nu finns det inga lediga pass${where ? ` ${where}` : ""}. Nya pass släpps varje månad.`,
+  adviceType: (name: string) => `Voff! ${name} kan passa er.`,
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
   places: "Voff! Här tränar vi:",
@@ -155,6 +160,9 @@ function seatsYesNo(asked: string, session: Passage): string | null {
   return null;
 }
 
+/** Words a question whether something exists opens with ('Finns det valpkurs i Sandviken?', 'Har ni …?'). */
+const EXISTENCE_OPENERS: ReadonlySet<string> = new Set(["finns", "har"]);
+
 /** A question that asks yes or no opens with one of these ('Blir passet av…?', 'Kan jag…?'). */
 const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
   ...YES_NO_OPENERS, "blir", "kan", "får", "far", "måste", "maste", "ska", "behöver", "behover", "ingår", "brukar",
@@ -197,7 +205,11 @@ function priceOpening(asked: string, typeName: string, prices: readonly number[]
   if (polarity(asked) !== 0 || prices.some((p) => p <= 0)) return plain;
   const first = foldSwedishLetters(firstWord(asked));
   const rest = plain.replace(/^Voff! /u, "");
-  if (first === "kostar") return `Voff! Ja, ${rest}`;
+  // 'Kostar det något?', not 'Kostar det extra…?' (which the price alone does not settle).
+  const folded = foldSwedishLetters(asked);
+  if (first === "kostar" && /(?<![\p{L}])(nagot|nat|nanting|pengar)(?![\p{L}])/u.test(folded) && !/(?<![\p{L}])(extra|mer|mindre|dyrare|billigare)(?![\p{L}])/u.test(folded)) {
+    return `Voff! Ja, ${rest}`;
+  }
   if (YES_NO_QUESTION_OPENERS.has(first) && /(?<![\p{L}])(gratis|kostnadsfri\p{L}*|avgiftsfri\p{L}*)(?![\p{L}])/u.test(asked)) {
     return `Voff! Nej, ${rest}`;
   }
@@ -251,7 +263,12 @@ const WEEKDAY_WORD = /(?<![\p{L}])(mandag|tisdag|onsdag|torsdag|fredag|lordag|so
  * word of its name that is not the town) or weekdays ('på fredag'). Null
  * when it names none.
  */
-type SessionFilter = { where: string; keeps: (session: NonNullable<Passage["session"]>) => boolean };
+type SessionFilter = {
+  where: string;
+  keeps: (session: NonNullable<Passage["session"]>) => boolean;
+  /** The search terms of the town, place or weekdays named. */
+  terms: ReadonlySet<string>;
+};
 
 function sessionFilterOf(ranking: Ranking, all: readonly Passage[]): SessionFilter | null {
   const askedWords = new Set(ranking.query.map((q) => foldSwedishLetters(q.word)));
@@ -278,8 +295,13 @@ function sessionFilterOf(ranking: Ranking, all: readonly Passage[]): SessionFilt
   ]
     .filter(Boolean)
     .join(" ");
+  const terms = new Set([
+    ...(place ? analyze(place.title) : town ? analyze(town) : []),
+    ...dayList.flatMap((d) => analyze(d)),
+  ]);
   return {
     where,
+    terms,
     keeps: (s) =>
       (!place || s.location === place.title) &&
       (!town || s.town === town) &&
@@ -291,16 +313,37 @@ function joinOr(items: readonly string[]): string {
   return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} eller ${items.at(-1)}`;
 }
 
+/**
+ * Whether a question that names a type and where it is held asks only for
+ * that ('valpkurs i Sandviken?', 'promenadträning på Bronsängen'): every
+ * content word names the type or the place. 'Kan jag ha med barnvagn på
+ * promenaden i Stadsparken?' asks something else.
+ */
+function asksOnlyTypeWhere(ranking: Ranking, filter: SessionFilter, typePassage: Passage): boolean {
+  const named = new Set([...filter.terms, ...analyze(typePassage.title)]);
+  const carried = (term: string) => [...named].some((t) => t === term || (term.length >= 4 && t.includes(term)));
+  return ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0).every((q) => q.terms.some(carried));
+}
+
 /** Whether the question asks about seats ('plats', 'ledigt', 'fullt'), typed with or without å/ä/ö. */
 function asksSeats(asked: string): boolean {
   return /plats|ledig|full/u.test(asked);
 }
 
 /** An answer about one session type: its text, then its next dates with seats (in the town asked about, if any). */
-function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: string): ComposedAnswer | null {
+function composeTypeAnswer(
+  ranking: Ranking,
+  all: readonly Passage[],
+  typeName: string,
+  /** Chosen for an advice question ('vilket pass passar oss?'): said as a suggestion. */
+  advised = false,
+): ComposedAnswer | null {
   const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
   if (!typePassage) return null;
-  const filter = sessionFilterOf(ranking, all);
+  const named = sessionFilterOf(ranking, all);
+  // A place or town narrows the dates of a question about dates, seats or price, or of one that asks only 'X i Y?'.
+  const asksTypeFact = ranking.intents.has("sessions") || ranking.intents.has("price");
+  const filter = named && (asksTypeFact || asksOnlyTypeWhere(ranking, named, typePassage)) ? named : null;
   const ofType = all.filter((p) => p.kind === "session" && p.typeName === typeName).sort(byStart);
   const matching = filter ? ofType.filter((p) => filter.keeps(p.session!)) : [];
   // The one session a question singles out: the only one where or when it asks, or by the ranking.
@@ -317,8 +360,9 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
   // 'När går nästa …?', or a type asked for somewhere or some day: the dates are the answer;
   // 'Vad kostar …?' or 'Berätta om …': the type first.
   const aboutDates = (ranking.intents.has("sessions") || filter !== null) && !ranking.intents.has("price");
-  // 'Finns det … i Sandviken?' is yes when one can be booked there; 'Är det fullt …?' about several is neither.
-  const yesNoAsked = YES_NO_OPENERS.has(firstWord(ranking.asked)) && polarity(ranking.asked) === 0 && !/full/u.test(ranking.asked);
+  // 'Finns det … i Sandviken?' is yes when one can be booked there; 'Är det fullt …?' about several, or
+  // 'Kan man gå med valpen i Stadsparken utan koppel?', is neither.
+  const yesNoAsked = EXISTENCE_OPENERS.has(firstWord(ranking.asked)) && polarity(ranking.asked) === 0 && !/full/u.test(ranking.asked);
 
   const paragraphs: string[] = [];
   if (noneThere && sessions.length > 0) {
@@ -340,7 +384,11 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
     const priceFirst = ranking.intents.has("price") && prices.length > 0;
     // The summary, not the inspiring line: the answer should fit a chat bubble.
     paragraphs.push(
-      priceFirst ? priceOpening(ranking.asked, typeName, prices) : FLURRE_ANSWER_TEXTS.type(typeName),
+      priceFirst
+        ? priceOpening(ranking.asked, typeName, prices)
+        : advised
+          ? FLURRE_ANSWER_TEXTS.adviceType(typeName)
+          : FLURRE_ANSWER_TEXTS.type(typeName),
       typePassage.summary ?? typePassage.text,
     );
     if (sessions.length > 0) {
@@ -386,7 +434,7 @@ function pageSessionFollowers(ranking: Ranking, all: readonly Passage[], session
 }
 
 /** A word this long that the site's texts never use is what the question is about, not filler. */
-const MIN_KEY_WORD_LENGTH = 4;
+const MIN_KEY_WORD_LENGTH = 3;
 
 /**
  * The words of the question the site says nothing about ('parkering',
@@ -416,8 +464,12 @@ function termsOf(passages: readonly Passage[]): string[] {
  */
 function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
-  const carried = (term: string) => terms.some((t) => t === term || (term.length >= 4 && t.includes(term)));
-  return ranking.query.filter((q) => !q.cue && q.terms.length > 0 && !q.terms.some(carried)).map((q) => q.word);
+  const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
+  // A word the lexicon read is carried by what it means too ('nätet' by 'online').
+  return ranking.query
+    .filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
+    .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
+    .map((q) => q.word);
 }
 
 /**
@@ -470,8 +522,11 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     const ofType = all.filter((p) => p.typeName === typeName);
     // A question about the type itself ('Berätta om valpkursen') is answered by its text; one that
     // asks its price or dates is answered by those.
-    const summaryOnly = !asksTypeFact && sessionFilterOf(ranking, all) === null;
-    if (!summaryOnly || uncoveredWords(ranking, ofType).length === 0) {
+    const typePassage = ofType.find((p) => p.kind === "type");
+    const where = sessionFilterOf(ranking, all);
+    const summaryOnly = !asksTypeFact && !(where && typePassage && asksOnlyTypeWhere(ranking, where, typePassage));
+    // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
+    if (!summaryOnly || uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0) {
       const composed = composeTypeAnswer(ranking, all, typeName);
       if (composed) return composed;
     } else {
@@ -488,6 +543,20 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       if (!better) return unsure(ranking, all);
       return composeFromPassage(ranking, better.passage);
     }
+  }
+
+  // 'Vilket pass passar oss?': the type whose text best fits what the question tells, with its dates.
+  if (ranking.intents.has("advice") && ranking.mentionedTypes.length === 0) {
+    const fits = ranking.results.find((r) => r.passage.kind === "type" && r.passage.typeName);
+    const composed = fits ? composeTypeAnswer(ranking, all, fits.passage.typeName!, true) : null;
+    if (composed) return composed;
+  }
+
+  // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
+  const specific = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions");
+  if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
+    return composeNextSessions(ranking, all);
   }
 
   if (top.kind === "session") {
@@ -508,11 +577,31 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
 
   // With several types named ('skillnad på valpkurs och vardagslydnad'), each type's own text.
   if (ranking.mentionedTypes.length > 1 && top.kind === "type") {
-    const types = [top, ...ranking.results.slice(1).filter((r) => r.passage.kind === "type" && r.score >= first.score * FOLLOWER_SCORE_SHARE).map((r) => r.passage)];
-    const used = types.slice(0, MAX_PASSAGES);
+    const named = ranking.mentionedTypes.flatMap((name) => all.filter((p) => p.kind === "type" && p.typeName === name));
+    const used = [top, ...named.filter((p) => p !== top)].slice(0, MAX_PASSAGES);
+    if (uncoveredWords(ranking, used).length > 0) return unsure(ranking, all);
     return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
   }
-  return composeFromPassage(ranking, answeringPassage(ranking, all));
+  const answering = answeringPassage(ranking, all);
+  // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
+  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic.
+  if (uncoveredWords(ranking, [answering]).length > 0) return unsure(ranking, all);
+  return composeFromPassage(ranking, answering);
+}
+
+/** The next sessions with seats, of any type (in the town, place or on the weekdays asked about). */
+function composeNextSessions(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  const filter = sessionFilterOf(ranking, all);
+  const sessions = all
+    .filter((p) => p.kind === "session" && p.session?.bookable && (!filter || filter.keeps(p.session)))
+    .sort(byStart)
+    .slice(0, MAX_LISTED_SESSIONS);
+  const allSessions = { label: FLURRE_ANSWER_TEXTS.allSessions, href: "/alla-popups" };
+  if (sessions.length === 0) {
+    return answer([FLURRE_ANSWER_TEXTS.noSessionsIn(filter?.where ?? "")], [], [allSessions]);
+  }
+  const opening = filter ? FLURRE_ANSWER_TEXTS.nextSessionsIn(filter.where) : FLURRE_ANSWER_TEXTS.nextSessions;
+  return answer([opening, ...sessionLines(sessions, true)], sessions, [...sessions.flatMap((s) => s.links), allSessions]);
 }
 
 /** About 60 words fit a chat bubble; the links come after them. */
@@ -581,7 +670,15 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
   const [first] = ranking.results;
   const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
   const named = (p: Passage) => analyze(p.title).some((t) => asked.has(t));
-  if (first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
+  // A passage of the kind the question asks for ('vem…' a person, 'var…' a place) when it scores about as well.
+  const wanted = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
+  if (wanted.size > 0 && !wanted.has(first!.passage.kind)) {
+    const near = ranking.results.find((r) => wanted.has(r.passage.kind) && r.passage.kind !== "session" && r.score >= first!.score * NEAR_TIE_SHARE);
+    if (near) return answeringPassage({ ...ranking, results: [near, ...ranking.results.filter((r) => r !== near)] }, all);
+  }
+  // 'Vem leder passen?' asks for the team; 'vill ha kvitto' finds the one who handles receipts.
+  const asksTeam = ranking.intents.has("team");
+  if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
     const about = all.find((p) => p.id === "team:about");
     if (about) return about;
   }

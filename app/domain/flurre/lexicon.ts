@@ -14,12 +14,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
-  ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar|valp|valpen|valpar|valparna", "valpkurs"],
+  ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
   ["promenad|promenaden|promenader|promenaderna", "promenadträning"],
   ["kombi|kombin", "kombipass"],
   ["lydnad|lydnaden|vardagslydnaden", "vardagslydnad"],
-  ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*", "hund"],
+  ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
+  ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
@@ -35,6 +36,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
+  ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
+  ["ta(?:r)? (?:mig|oss|sig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
@@ -44,12 +47,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["betalt|gratis|avgiften", "kostar"],
   // The newsletter and the queue
   ["nyhetsbrev\\w*|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
+  ["mejl\\w*|mail\\w*", "e-post"],
   ["avsluta|avprenumer\\w*|sluta|slutar", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*", "kö"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
-  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "u"),
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "gu"),
   words,
 }));
 
@@ -62,8 +66,7 @@ export function lexiconWords(normalizedQuestion: string): string[] {
 export function lexiconMatches(normalizedQuestion: string): { typed: string; words: string }[] {
   const found: { typed: string; words: string }[] = [];
   for (const { pattern, words } of ENTRIES) {
-    const match = pattern.exec(normalizedQuestion);
-    if (match) found.push({ typed: match[0], words });
+    for (const match of normalizedQuestion.matchAll(pattern)) found.push({ typed: match[0], words });
   }
   return found;
 }

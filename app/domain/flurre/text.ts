@@ -22,7 +22,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Framing of a question, greetings and politeness
     "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
-    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre passar"
+    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -43,11 +43,17 @@ export const INTENT_CUES = {
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
   rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
   team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
+  // Asked in phrases, not words (ADVICE_ASKED): 'vilket pass passar oss?', 'vad ska vi gå på?'.
+  advice: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IntentCue = keyof typeof INTENT_CUES;
 
-const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team"];
+const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
+
+/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på'). */
+const ADVICE_ASKED =
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -76,6 +82,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}st[äa]ll(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // 'Nån gång?' asks when.
+  [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
 ];
@@ -95,13 +103,16 @@ export function joinPhrases(text: string): string {
  * adds to it, and which of its own words the lexicon read ('nätet' in 'över
  * nätet'): known to Flurre through the lexicon though the texts never use them.
  */
-export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Set<string> } {
+export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]> } {
   let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
   for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
   const present = new Set(words(own));
   const matches = lexiconMatches(own);
   const added = [...new Set(matches.flatMap((m) => m.words.split(" ")))].filter((w) => !present.has(w));
-  return { own, added, readByLexicon: new Set(matches.flatMap((m) => words(m.typed))) };
+  // Each word the lexicon read, with the site's words it means.
+  const readByLexicon = new Map<string, string[]>();
+  for (const m of matches) for (const w of words(m.typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), ...m.words.split(" ")]);
+  return { own, added, readByLexicon };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
@@ -222,7 +233,8 @@ export function intentCues(text: string): Set<IntentCue> {
   const present = new Set(words(joinPhrases(text)).map(foldSwedishLetters));
   const cues = new Set<IntentCue>();
   for (const cue of INTENT_NAMES) {
-    if (INTENT_CUES[cue].some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
+    if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
+  if (ADVICE_ASKED.test(foldSwedishLetters(normalizeText(text)))) cues.add("advice");
   return cues;
 }
