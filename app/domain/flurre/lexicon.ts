@@ -30,6 +30,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ses|ses vi|tr[aä]ffas", "mötas"],
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
   ["[aä]ger|driver", "teamet"],
+  ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // Rules
   ["pengar\\w* tillbaka|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta dag|annan dag", "omboka"],
