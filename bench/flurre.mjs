@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
 // flurre-dev-questions.json, flurre-dev2-questions.json and
-// flurre-heldout-questions.json (274) posted to
+// flurre-heldout-questions.json (283) posted to
 // /flurre/svar, one at a time, a few rounds, on the demo data.
 //
 //   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
