@@ -149,7 +149,7 @@ describe("a yes/no question the site's facts settle", () => {
 });
 
 describe("one passage, about 60 words before the links", () => {
-  it.each(["vilka är tränarna", "hur loggar man in", "kan jag ställa mig i kö", "har ni nyhetsbrev", "hur bokar man"])(
+  it.each(["vilka är tränarna", "hur loggar man in", "kan jag ställa mig i kö", "har ni nyhetsbrev", "hur bokar man", "vad behöver jag ta med", "pris vardagslydnaden?"])(
     "%s is answered in at most 60 words",
     async (question) => {
       const answer = await ask(question);
@@ -202,5 +202,15 @@ describe("a price question the price alone does not settle", () => {
   it("'Kostar det extra…?' gets the price without a Ja", async () => {
     const answer = await ask("kostar det extra att ha med två hundar på hemmis");
     expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
+  });
+});
+
+describe("the price said once", () => {
+  it.each(["VALPKURS", "VARDAGSLYDNAD", "HEMMIS"])("'Vad kostar %s?' states the type's price in its opening only", async (type) => {
+    const row = await env.DB.prepare("SELECT price FROM popup_types WHERE name = ?").bind(type).first<{ price: number }>();
+    const answer = await ask(`vad kostar ${type.toLocaleLowerCase("sv-SE")}`);
+    const text = answer.paragraphs.filter((p) => !/\d{2}:\d{2}–/.test(p)).join(" ");
+    expect(text.split(`${row!.price} kr`).length - 1).toBe(1);
+    expect(answer.paragraphs[0]).toContain(`${row!.price} kr`);
   });
 });

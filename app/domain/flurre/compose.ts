@@ -389,7 +389,7 @@ function composeTypeAnswer(
         : advised
           ? FLURRE_ANSWER_TEXTS.adviceType(typeName)
           : FLURRE_ANSWER_TEXTS.type(typeName),
-      typePassage.summary ?? typePassage.text,
+      (priceFirst ? typePassage.summaryAfterPrice : typePassage.summary) ?? typePassage.text,
     );
     if (sessions.length > 0) {
       paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions.slice(0, MAX_DATES_UNDER_TYPE), false));

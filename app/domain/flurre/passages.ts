@@ -37,6 +37,8 @@ export type Passage = {
   keywords: string;
   /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
   summary?: string;
+  /** Type passages: the summary without its price sentence, for an answer that opens with the price. */
+  summaryAfterPrice?: string;
   /**
    * The yes or no the passage's facts give a yes/no question asked as they
    * state them, tried in order on the question with å, ä and ö folded
@@ -113,6 +115,8 @@ export function typePassage(type: FlurreTypeInput): Passage {
   const join = (parts: readonly string[]) => parts.map((s) => s.trim()).filter(Boolean).join(" ");
   const text = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]);
   const summary = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, sentence]);
+  // A price said once is enough, except the two variants' own names and prices (the opening says only the amounts).
+  const summaryAfterPrice = type.name === PRIVAT_PROFFS_TITLE ? summary : join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description]);
   return {
     id: `type:${type.name}`,
     kind: "type",
@@ -122,6 +126,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
     facts: prices.map(priceFact),
     keywords: `${KIND_WORDS[kind]} pris kostar kostnad avgift`,
     summary,
+    summaryAfterPrice,
     typeName: type.name,
   };
 }
@@ -243,7 +248,7 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       // The first items in full, then where the rest is: the whole list does not fit a chat bubble.
       summary: [
         ...checklist.slice(0, CHECKLIST_IN_ANSWER).map((item) => `${item.title} ${item.text}`),
-        ...(checklist.length > CHECKLIST_IN_ANSWER ? [`Hela listan, ${checklist.length} punkter, finns under Preppa inför passet.`] : []),
+        ...(checklist.length > CHECKLIST_IN_ANSWER ? ["Hela listan finns under Preppa inför passet."] : []),
       ].join(" "),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
