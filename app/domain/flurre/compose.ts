@@ -553,7 +553,7 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   }
 
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
-  const specific = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
   const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions");
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
     return composeNextSessions(ranking, all);

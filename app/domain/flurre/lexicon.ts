@@ -32,7 +32,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]ger|driver", "teamet"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // Rules
-  ["pengar\\w* tillbaka|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
+  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta dag|annan dag", "omboka"],
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
@@ -49,8 +49,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // The newsletter and the queue
   ["nyhetsbrev\\w*|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
   ["mejl\\w*|mail\\w*", "e-post"],
-  ["avsluta|avprenumer\\w*|sluta|slutar", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*", "kö"],
+  ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
