@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
-// flurre-dev-questions.json and flurre-heldout-questions.json (207) posted to
+// flurre-dev-questions.json, flurre-dev2-questions.json and
+// flurre-heldout-questions.json (283) posted to
 // /flurre/svar, one at a time, a few rounds, on the demo data.
 //
 //   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
@@ -37,7 +38,7 @@ const check = process.argv.includes("--check");
 const useWranglerDev = process.argv.includes("--wrangler-dev");
 
 // The original set and the visitor sets (development and held out: timing them tunes nothing).
-const questions = ["flurre-questions.json", "flurre-dev-questions.json", "flurre-heldout-questions.json"].flatMap(
+const questions = ["flurre-questions.json", "flurre-dev-questions.json", "flurre-dev2-questions.json", "flurre-heldout-questions.json"].flatMap(
   (file) => JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions,
 );
 

@@ -5,7 +5,7 @@
 import { BOOKING_TEXTS } from "./booking-texts";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD } from "./constants";
 import { formatKr } from "./price";
-import { SESSION_LIST_TEXTS } from "./texts";
+import { CONTACT_TEXTS, SESSION_LIST_TEXTS } from "./texts";
 
 /** Where the contact form sits on /om. */
 export const CONTACT_PATH = "/om#kontakt";
@@ -53,6 +53,13 @@ export const SITE_RULES: readonly SiteRule[] = [
     title: "Mina bokningar – inloggning med länk",
     text: "Dina bokningar ser du under Mina bokningar. Ange e-postadressen du bokade med så skickar vi en inloggningslänk till din e-post – du behöver inget konto eller lösenord. Länken gäller i 10 minuter och kan bara användas en gång. Med länken ser du dina kommande och tidigare bokningar.",
     links: [{ label: "Mina bokningar", href: "/mina-bokningar" }],
+    prices: [],
+  },
+  {
+    id: "contact",
+    title: CONTACT_TEXTS.heading,
+    text: `Du når oss via kontaktformuläret under ${CONTACT_TEXTS.heading} på sidan Om oss. ${CONTACT_TEXTS.successText}`,
+    links: [{ label: CONTACT_TEXTS.heading, href: CONTACT_PATH }],
     prices: [],
   },
 ];

@@ -3,12 +3,17 @@
 // from its sessions); a yes/no question about one session's seats opens with
 // the right Ja or Nej for the question as asked ('Finns det plats…?' is yes
 // when it can be booked, 'Är det fullt…?' yes when it cannot), computed here
-// from the rows in D1.
+// from the rows in D1. A yes/no question the site's facts settle opens with
+// Ja or Nej ('Kan man avboka?': Nej, from the binding rule; 'Är HEMMIS
+// gratis?': Nej, from its price; 'Finns det valpkurs i Sandviken?': from
+// the sessions there), one that is not yes/no or is turned with neither; and
+// an answer from one passage fits about 60 words before its links.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getLoadContext } from "~/server/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
-import { seatsText, upcoming } from "./flurre-fixtures";
+import { SITE_RULES } from "~/domain/rules";
+import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
 import { seedDemo } from "./public-helpers";
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -82,5 +87,130 @@ describe("an FAQ row's own Ja or Nej", () => {
       const paragraphs = (await ask(question)).paragraphs;
       expect(paragraphs, question).toContain(answer.replace(/^Ja, /, "Nej, "));
     }
+  });
+});
+
+describe("a yes/no question the site's facts settle", () => {
+  const rule = (id: string) => SITE_RULES.find((r) => r.id === id)!;
+  const words = (paragraphs: readonly string[]) => paragraphs.join(" ").split(/\s+/).filter(Boolean).length;
+
+  it.each([
+    ["kostar det nåt att gå på vardagslydnad", "VARDAGSLYDNAD", "Ja"],
+    ["Kostar valpkursen något?", "VALPKURS", "Ja"],
+    ["ar hemmis gratis", "HEMMIS", "Nej"],
+  ] as const)("%s opens with %s and the price, when the type has one above 0", async (question, type, yesNo) => {
+    const row = await env.DB.prepare("SELECT price FROM popup_types WHERE name = ?").bind(type).first<{ price: number }>();
+    expect(row!.price).toBeGreaterThan(0);
+    expect((await ask(question)).paragraphs[0]).toBe(`Voff! ${yesNo}, ${type} kostar ${row!.price} kr per pass.`);
+  });
+
+  it.each([
+    ["kan man avboka", "binding", "Nej"],
+    ["Går det att flytta min bokning till en annan dag?", "binding", "Nej"],
+    ["kan jag få pengarna tillbaka", "binding", "Nej"],
+    ["ar bokningen bindande", "binding", "Ja"],
+    ["kan passet ställas in", "group-minimum", "Ja"],
+    ["maste jag ha ett konto for att boka", "how-to-book", "Nej"],
+  ] as const)("%s opens with %s, then the rule in its own words", async (question, id, yesNo) => {
+    const answer = await ask(question);
+    expect(answer.paragraphs[0]).toBe(`Voff! ${yesNo}.`);
+    expect(answer.paragraphs).toContain(rule(id).text);
+    expect(words(answer.paragraphs)).toBeLessThanOrEqual(60);
+  });
+
+  it.each([
+    // Not yes/no.
+    "hur avbokar jag",
+    "vad händer om för få anmäler sig",
+    // Turned: 'Nej' would be read either way.
+    "kan man inte avboka?",
+    // The rule says a session may be cancelled, not that this one will be.
+    "blir passet inställt om vi bara är två",
+  ])("%s gets neither Ja nor Nej", async (question) => {
+    const answer = await ask(question);
+    expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
+  });
+
+  it.each([
+    ["finns det valpkurs i sandviken", "VALPKURS", "Sandviken"],
+    ["finns det promenadträning i gävle", "PROMENADTRÄNING", "Gävle"],
+  ] as const)("%s says Ja with the dates there, or Nej with the nearest elsewhere", async (question, type, town) => {
+    const bookable = (await upcoming(type)).filter((s) => seatsText(s) !== "Fullbokat");
+    const there = bookable.filter((s) => s.location.endsWith(town));
+    const answer = await ask(question);
+    if (there.length > 0) {
+      expect(answer.paragraphs[0]).toBe(`Voff! Ja, det finns lediga ${type}-pass i ${town}:`);
+      expect(answer.paragraphs[1]).toContain(sessionLine(there[0]!));
+    } else {
+      expect(answer.paragraphs[0]).toBe(`Voff! Nej, just nu finns det inga lediga ${type}-pass i ${town}. Närmast:`);
+      expect(answer.paragraphs[1]).toContain(sessionLine(bookable[0]!));
+    }
+  });
+});
+
+describe("one passage, about 60 words before the links", () => {
+  it.each(["vilka är tränarna", "hur loggar man in", "kan jag ställa mig i kö", "har ni nyhetsbrev", "hur bokar man", "vad behöver jag ta med", "pris vardagslydnaden?"])(
+    "%s is answered in at most 60 words",
+    async (question) => {
+      const answer = await ask(question);
+      expect(answer.kind).toBe("answer");
+      expect(answer.paragraphs.join(" ").split(/\s+/).filter(Boolean).length).toBeLessThanOrEqual(60);
+    },
+  );
+});
+
+describe("what the question asks, not a near topic", () => {
+  it("'Vilka dagar har ni?' lists the soonest sessions with seats, of any type", async () => {
+    const { results } = await env.DB.prepare(
+      `SELECT id, title, location, start_time, end_time, pass_type, current_participants, max_participants, price_sek
+       FROM sessions WHERE start_time > ? AND cancelled_at IS NULL ORDER BY start_time, id`,
+    )
+      .bind(new Date().toISOString())
+      .all<SessionRow>();
+    const soonest = results.filter((s) => seatsText(s) !== "Fullbokat").slice(0, 3);
+    const answer = await ask("vilka dagar har ni");
+    expect(answer.paragraphs.slice(1)).toEqual(soonest.map((s) => `${s.title} ${sessionLine(s)}.`));
+    expect(answer.links.map((l) => l.href)).toContain("/alla-popups");
+  });
+
+  it("'Vilket pass passar en valp?' suggests the type whose text is about puppies, with its dates", async () => {
+    const { results } = await env.DB.prepare("SELECT name, description FROM popup_types WHERE hidden = 0").all<{ name: string; description: string }>();
+    const fits = results.filter((t) => /valp/i.test(t.description)).map((t) => t.name);
+    expect(fits.length).toBeGreaterThan(0);
+    const answer = await ask("vilket pass passar en valp");
+    const named = /^Voff! (.+) kan passa er\.$/.exec(answer.paragraphs[0]!)?.[1];
+    expect(fits).toContain(named);
+    expect(answer.paragraphs.some((p) => /\d{2}:\d{2}–\d{2}:\d{2} på /.test(p))).toBe(true);
+  });
+
+  it("'Kan jag ringa er?' is told the contact form, the way the site is reached", async () => {
+    const contact = SITE_RULES.find((r) => r.id === "contact")!;
+    const answer = await ask("kan jag ringa er");
+    expect(answer.paragraphs).toContain(contact.text);
+    expect(answer.links.map((l) => l.href)).toContain(contact.links[0]!.href);
+  });
+
+  it.each(["hur gammal är flurre", "kan jag ha med barnvagn på promenaden i stadsparken", "får jag ett sms innan passet"])(
+    "%s: the passage that matches does not say it, so Flurre says it does not know",
+    async (question) => {
+      expect((await ask(question)).kind).toBe("fallback");
+    },
+  );
+});
+
+describe("a price question the price alone does not settle", () => {
+  it("'Kostar det extra…?' gets the price without a Ja", async () => {
+    const answer = await ask("kostar det extra att ha med två hundar på hemmis");
+    expect(answer.paragraphs[0]).not.toMatch(/^Voff! (Ja|Nej)\b/);
+  });
+});
+
+describe("the price said once", () => {
+  it.each(["VALPKURS", "VARDAGSLYDNAD", "HEMMIS"])("'Vad kostar %s?' states the type's price in its opening only", async (type) => {
+    const row = await env.DB.prepare("SELECT price FROM popup_types WHERE name = ?").bind(type).first<{ price: number }>();
+    const answer = await ask(`vad kostar ${type.toLocaleLowerCase("sv-SE")}`);
+    const text = answer.paragraphs.filter((p) => !/\d{2}:\d{2}–/.test(p)).join(" ");
+    expect(text.split(`${row!.price} kr`).length - 1).toBe(1);
+    expect(answer.paragraphs[0]).toContain(`${row!.price} kr`);
   });
 });

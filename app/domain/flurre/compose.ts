@@ -22,12 +22,14 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
   preparation: ["preparation"],
   rules: ["rule", "faq"],
   team: ["team"],
+  advice: ["type"],
 };
 
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
 export const MIN_COVERAGE = 0.4;
 /** Passages after the first are used only if they score at least this share of the first. */
 const FOLLOWER_SCORE_SHARE = 0.5;
+/** Types listed when a question names several ('skillnad på valpkurs och vardagslydnad'). */
 const MAX_PASSAGES = 3;
 const MAX_LINKS = 4;
 const MAX_LISTED_SESSIONS = 3;
@@ -41,7 +43,10 @@ export const FLURRE_ANSWER_TEXTS = {
   nextOfType: (name: string) => `De närmaste ${name}-passen:`,
   datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
   noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
-  noneOfTypeIn: (name: string, town: string) => `Just nu finns det inga lediga ${name}-pass i ${town}. Närmast:`,
+  noneOfTypeIn: (name: string, where: string) => `Just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
+  noneOfTypeInNo: (name: string, where: string) => `Voff! Nej, just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
+  datesOfTypeIn: (name: string, where: string) => `Voff! Här är de närmaste ${name}-passen ${where}:`,
+  datesOfTypeInYes: (name: string, where: string) => `Voff! Ja, det finns lediga ${name}-pass ${where}:`,
   didYouMean: "Menar du…?",
   priceOfType: (name: string, prices: readonly number[]) =>
     `Voff! ${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
@@ -50,6 +55,10 @@ export const FLURRE_ANSWER_TEXTS = {
   fullYes: "Voff! Ja, passet är fullbokat:",
   fullNo: "Voff! Nej, det finns platser kvar:",
   sessions: "Voff! Här är passen jag hittade:",
+  nextSessions: "Voff! Här är de närmaste passen med lediga platser:",
+  nextSessionsIn: (where: string) => `Voff! Här är de närmaste passen med lediga platser ${where}:`,
+  noSessionsIn: (where: string) => `Voff! Just nu finns det inga lediga pass${where ? ` ${where}` : ""}. Nya pass släpps varje månad.`,
+  adviceType: (name: string) => `Voff! ${name} kan passa er.`,
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
   places: "Voff! Här tränar vi:",
@@ -151,6 +160,9 @@ function seatsYesNo(asked: string, session: Passage): string | null {
   return null;
 }
 
+/** Words a question whether something exists opens with ('Finns det valpkurs i Sandviken?', 'Har ni …?'). */
+const EXISTENCE_OPENERS: ReadonlySet<string> = new Set(["finns", "har"]);
+
 /** A question that asks yes or no opens with one of these ('Blir passet av…?', 'Kan jag…?'). */
 const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
   ...YES_NO_OPENERS, "blir", "kan", "får", "far", "måste", "maste", "ska", "behöver", "behover", "ingår", "brukar",
@@ -158,6 +170,9 @@ const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
 ]);
 /** Words that turn a question around: a negation, or the opposite of 'blir av' / 'öppet'. */
 const TURNING_WORDS = /(?<![\p{L}])(inte|ej|aldrig|install?\p{L}*|stall\p{L}*(?:\s+\p{L}+)?\s+in|stangt|stangd)(?![\p{L}])/gu;
+
+/** A negation: a yes/no question with one ('Kan man inte avboka?') is answered with neither Ja nor Nej. */
+const NEGATION = /(?<![\p{L}])(inte|ej|aldrig)(?![\p{L}])/u;
 
 /** How many times the question is turned around (matched with å, ä and ö folded, as people may type it). */
 function polarity(normalizedQuestion: string): number {
@@ -178,6 +193,27 @@ function yesNoFitted(answerText: string, faqQuestion: string, asked: string): st
   const turned = polarity(normalizeText(faqQuestion)) % 2 !== polarity(asked) % 2;
   if (!turned) return answerText;
   return `${lead[1] === "Ja" ? "Nej" : "Ja"}${lead[0].slice(lead[1]!.length)}${rest}`;
+}
+
+/**
+ * The price first, with the yes or no a yes/no question about cost asks
+ * for: 'Kostar det något…?' is yes, 'Är … gratis?' no (every price stated
+ * is above 0). Asked any other way, or turned ('Kostar det inte…?'), neither.
+ */
+function priceOpening(asked: string, typeName: string, prices: readonly number[]): string {
+  const plain = FLURRE_ANSWER_TEXTS.priceOfType(typeName, prices);
+  if (polarity(asked) !== 0 || prices.some((p) => p <= 0)) return plain;
+  const first = foldSwedishLetters(firstWord(asked));
+  const rest = plain.replace(/^Voff! /u, "");
+  // 'Kostar det något?', not 'Kostar det extra…?' (which the price alone does not settle).
+  const folded = foldSwedishLetters(asked);
+  if (first === "kostar" && /(?<![\p{L}])(nagot|nat|nanting|pengar)(?![\p{L}])/u.test(folded) && !/(?<![\p{L}])(extra|mer|mindre|dyrare|billigare)(?![\p{L}])/u.test(folded)) {
+    return `Voff! Ja, ${rest}`;
+  }
+  if (YES_NO_QUESTION_OPENERS.has(first) && /(?<![\p{L}])(gratis|kostnadsfri\p{L}*|avgiftsfri\p{L}*)(?![\p{L}])/u.test(asked)) {
+    return `Voff! Nej, ${rest}`;
+  }
+  return plain;
 }
 
 /** The distinct prices the passages state, lowest first. */
@@ -216,36 +252,131 @@ function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
   return own.length > 0 ? first.passage : null;
 }
 
-/** The town the question names, as the places' towns spell it ('gavle' is Gävle), if any. */
-function townAsked(ranking: Ranking, all: readonly Passage[]): string | null {
-  const towns = new Set(all.flatMap((p) => (p.session?.town ? [p.session.town] : [])));
-  const asked = new Set(ranking.query.map((q) => foldSwedishLetters(q.word)));
-  for (const town of towns) {
-    const folded = foldSwedishLetters(town.toLocaleLowerCase("sv-SE"));
-    if (asked.has(folded)) return town;
+/** The weekdays as the session lines name them ('fredag 27 november'). */
+const WEEKDAYS = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"] as const;
+/** A weekday as typed, with or without å/ä/ö, singular or plural ('fredag', 'fredagar', 'lordagen'); 'helgen' is both weekend days. */
+const WEEKDAY_WORD = /(?<![\p{L}])(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag|helg)(?:ar|en|s|arna|erna|er)?(?![\p{L}])/gu;
+
+/**
+ * Where or when the question asks for a type's sessions: a town ('i
+ * Sandviken', as the places' towns spell it), a place ('på Bronsängen', a
+ * word of its name that is not the town) or weekdays ('på fredag'). Null
+ * when it names none.
+ */
+type SessionFilter = {
+  where: string;
+  keeps: (session: NonNullable<Passage["session"]>) => boolean;
+  /** The search terms of the town, place or weekdays named. */
+  terms: ReadonlySet<string>;
+};
+
+function sessionFilterOf(ranking: Ranking, all: readonly Passage[]): SessionFilter | null {
+  const askedWords = new Set(ranking.query.map((q) => foldSwedishLetters(q.word)));
+  const askedTerms = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const towns = [...new Set(all.flatMap((p) => (p.session?.town ? [p.session.town] : [])))];
+  const town = towns.find((t) => askedWords.has(foldSwedishLetters(t.toLocaleLowerCase("sv-SE")))) ?? null;
+  const townTerms = new Set(towns.flatMap((t) => analyze(t)));
+  // A place is named by a word of its name that is not its town ('hundhallen', 'bronsangen').
+  const place =
+    all.find(
+      (p) => p.kind === "place" && p.id !== "place:all" && analyze(p.title).some((t) => !townTerms.has(t) && askedTerms.has(t)),
+    ) ?? null;
+  const folded = foldSwedishLetters(ranking.asked);
+  const days = new Set<string>();
+  for (const [, day] of folded.matchAll(WEEKDAY_WORD)) {
+    if (day === "helg") ["lördag", "söndag"].forEach((d) => days.add(d));
+    else days.add(WEEKDAYS.find((d) => foldSwedishLetters(d) === day)!);
   }
-  return null;
+  if (!town && !place && days.size === 0) return null;
+  const dayList = WEEKDAYS.filter((d) => days.has(d));
+  const where = [
+    place ? `i ${place.title}` : town ? `i ${town}` : "",
+    dayList.length > 0 ? `på ${joinOr(dayList.map((d) => `${d}ar`))}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const terms = new Set([
+    ...(place ? analyze(place.title) : town ? analyze(town) : []),
+    ...dayList.flatMap((d) => analyze(d)),
+  ]);
+  return {
+    where,
+    terms,
+    keeps: (s) =>
+      (!place || s.location === place.title) &&
+      (!town || s.town === town) &&
+      (dayList.length === 0 || dayList.some((d) => s.line.startsWith(`${d} `))),
+  };
+}
+
+function joinOr(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} eller ${items.at(-1)}`;
+}
+
+/**
+ * Whether a question that names a type and where it is held asks only for
+ * that ('valpkurs i Sandviken?', 'promenadträning på Bronsängen'): every
+ * content word names the type or the place. 'Kan jag ha med barnvagn på
+ * promenaden i Stadsparken?' asks something else.
+ */
+function asksOnlyTypeWhere(ranking: Ranking, filter: SessionFilter, typePassage: Passage): boolean {
+  const named = new Set([...filter.terms, ...analyze(typePassage.title)]);
+  const carried = (term: string) => [...named].some((t) => t === term || (term.length >= 4 && t.includes(term)));
+  return ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0).every((q) => q.terms.some(carried));
+}
+
+/** Whether the question asks about seats ('plats', 'ledigt', 'fullt'), typed with or without å/ä/ö. */
+function asksSeats(asked: string): boolean {
+  return /plats|ledig|full/u.test(asked);
 }
 
 /** An answer about one session type: its text, then its next dates with seats (in the town asked about, if any). */
-function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: string): ComposedAnswer | null {
+function composeTypeAnswer(
+  ranking: Ranking,
+  all: readonly Passage[],
+  typeName: string,
+  /** Chosen for an advice question ('vilket pass passar oss?'): said as a suggestion. */
+  advised = false,
+): ComposedAnswer | null {
   const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
   if (!typePassage) return null;
-  const askedSession = askedSessionOf(ranking, typeName);
-  const town = townAsked(ranking, all);
-  const inTown = town ? nextSessionsOfType(all.filter((p) => p.session?.town === town), typeName, null) : [];
-  // None to book in that town: said as such, then the nearest elsewhere.
-  const noneInTown = town !== null && inTown.length === 0;
-  const sessions = town && !noneInTown ? inTown : nextSessionsOfType(all, typeName, askedSession);
-  // 'När går nästa …?': the dates are the answer; 'Vad kostar …?' or 'Berätta om …': the type first.
-  const aboutDates = ranking.intents.has("sessions") && !ranking.intents.has("price");
+  const named = sessionFilterOf(ranking, all);
+  // A place or town narrows the dates of a question about dates, seats or price, or of one that asks only 'X i Y?'.
+  const asksTypeFact = ranking.intents.has("sessions") || ranking.intents.has("price");
+  const filter = named && (asksTypeFact || asksOnlyTypeWhere(ranking, named, typePassage)) ? named : null;
+  const ofType = all.filter((p) => p.kind === "session" && p.typeName === typeName).sort(byStart);
+  const matching = filter ? ofType.filter((p) => filter.keeps(p.session!)) : [];
+  // The one session a question singles out: the only one where or when it asks, or by the ranking.
+  const askedSession = filter ? (matching.length === 1 ? matching[0]! : null) : askedSessionOf(ranking, typeName);
+  const seatsOfOne = askedSession !== null && asksSeats(ranking.asked);
+  const bookableThere = matching.filter((p) => p.session?.bookable);
+  // None to book there or then: said as such, then the nearest elsewhere.
+  const noneThere = filter !== null && bookableThere.length === 0 && !seatsOfOne;
+  const sessions = seatsOfOne
+    ? [askedSession, ...bookableThere.filter((p) => p !== askedSession)].slice(0, MAX_LISTED_SESSIONS)
+    : filter && !noneThere
+      ? bookableThere.slice(0, MAX_LISTED_SESSIONS)
+      : nextSessionsOfType(all, typeName, filter ? null : askedSession);
+  // 'När går nästa …?', or a type asked for somewhere or some day: the dates are the answer;
+  // 'Vad kostar …?' or 'Berätta om …': the type first.
+  const aboutDates = (ranking.intents.has("sessions") || filter !== null) && !ranking.intents.has("price");
+  // 'Finns det … i Sandviken?' is yes when one can be booked there; 'Är det fullt …?' about several, or
+  // 'Kan man gå med valpen i Stadsparken utan koppel?', is neither.
+  const yesNoAsked = EXISTENCE_OPENERS.has(firstWord(ranking.asked)) && polarity(ranking.asked) === 0 && !/full/u.test(ranking.asked);
 
   const paragraphs: string[] = [];
-  if (noneInTown && sessions.length > 0) {
-    paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfTypeIn(typeName, town), ...sessionLines(sessions, false));
+  if (noneThere && sessions.length > 0) {
+    // 'Finns det valpkurs i Sandviken?': no, and the nearest elsewhere.
+    const none = yesNoAsked ? FLURRE_ANSWER_TEXTS.noneOfTypeInNo : FLURRE_ANSWER_TEXTS.noneOfTypeIn;
+    paragraphs.push(none(typeName, filter.where), ...sessionLines(sessions, false));
   } else if (aboutDates && sessions.length > 0) {
-    const yesNo = askedSession ? seatsYesNo(ranking.asked, askedSession) : null;
-    paragraphs.push(yesNo ?? FLURRE_ANSWER_TEXTS.datesOfType(typeName), ...sessionLines(sessions, false));
+    const yesNo = seatsOfOne ? seatsYesNo(ranking.asked, askedSession) : null;
+    const opening =
+      yesNo ??
+      (filter
+        ? (yesNoAsked && !seatsOfOne ? FLURRE_ANSWER_TEXTS.datesOfTypeInYes : FLURRE_ANSWER_TEXTS.datesOfTypeIn)(typeName, filter.where)
+        : FLURRE_ANSWER_TEXTS.datesOfType(typeName));
+    paragraphs.push(opening, ...sessionLines(sessions, false));
   } else {
     // 'Vad kostar …?': the price first (a type with no price of its own, the combined one: what its sessions cost).
     const ownPrices = pricesOf([typePassage]);
@@ -253,15 +384,19 @@ function composeTypeAnswer(ranking: Ranking, all: readonly Passage[], typeName: 
     const priceFirst = ranking.intents.has("price") && prices.length > 0;
     // The summary, not the inspiring line: the answer should fit a chat bubble.
     paragraphs.push(
-      priceFirst ? FLURRE_ANSWER_TEXTS.priceOfType(typeName, prices) : FLURRE_ANSWER_TEXTS.type(typeName),
-      typePassage.summary ?? typePassage.text,
+      priceFirst
+        ? priceOpening(ranking.asked, typeName, prices)
+        : advised
+          ? FLURRE_ANSWER_TEXTS.adviceType(typeName)
+          : FLURRE_ANSWER_TEXTS.type(typeName),
+      (priceFirst ? typePassage.summaryAfterPrice : typePassage.summary) ?? typePassage.text,
     );
     if (sessions.length > 0) {
       paragraphs.push(FLURRE_ANSWER_TEXTS.nextOfType(typeName), ...sessionLines(sessions.slice(0, MAX_DATES_UNDER_TYPE), false));
     }
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
-  const showsType = !((aboutDates || noneInTown) && sessions.length > 0);
+  const showsType = !((aboutDates || noneThere) && sessions.length > 0);
   const used = [...(showsType ? [typePassage] : []), ...sessions];
   const links = [
     ...sessions.slice(0, 1).flatMap((s) => s.links),
@@ -299,7 +434,7 @@ function pageSessionFollowers(ranking: Ranking, all: readonly Passage[], session
 }
 
 /** A word this long that the site's texts never use is what the question is about, not filler. */
-const MIN_KEY_WORD_LENGTH = 4;
+const MIN_KEY_WORD_LENGTH = 3;
 
 /**
  * The words of the question the site says nothing about ('parkering',
@@ -307,7 +442,34 @@ const MIN_KEY_WORD_LENGTH = 4;
  * never the answer.
  */
 function unknownKeyWords(ranking: Ranking): string[] {
-  return ranking.query.filter((q) => !q.cue && q.terms.length === 0 && q.word.length >= MIN_KEY_WORD_LENGTH).map((q) => q.word);
+  const settledByPrice = ranking.mentionedTypes.length === 1 && ranking.intents.has("price");
+  return ranking.query
+    .filter((q) => !q.cue && !q.lexical && q.terms.length === 0 && q.word.length >= MIN_KEY_WORD_LENGTH)
+    .filter((q) => !(settledByPrice && FREE_WORDS.test(q.word)))
+    .map((q) => q.word);
+}
+
+/** 'Gratis', which the site never says: settled by a named type's price, unknown of anything else ('är parkeringen gratis?'). */
+const FREE_WORDS = /^(gratis|kostnadsfri\p{L}*|avgiftsfri\p{L}*)$/u;
+
+/** The search terms of some passages: their title, text and keywords. */
+function termsOf(passages: readonly Passage[]): string[] {
+  return passages.flatMap((p) => p.terms ?? analyze(`${p.title} ${p.text} ${p.keywords}`));
+}
+
+/**
+ * The question's content words (known to the site, not intent cues) that
+ * none of the passages' terms carries: a word is carried when one of its
+ * terms is a term of theirs or part of one ('hund' of 'hundmöte').
+ */
+function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
+  const terms = [...new Set([...termsOf(passages), ...except])];
+  const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
+  // A word the lexicon read is carried by what it means too ('nätet' by 'online').
+  return ranking.query
+    .filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
+    .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
+    .map((q) => q.word);
 }
 
 /**
@@ -357,8 +519,44 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   const aboutType = top.kind === "type" || top.kind === "session" || (top.kind === "faq" && asksTypeFact);
   const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
   if (typeName) {
-    const composed = composeTypeAnswer(ranking, all, typeName);
+    const ofType = all.filter((p) => p.typeName === typeName);
+    // A question about the type itself ('Berätta om valpkursen') is answered by its text; one that
+    // asks its price or dates is answered by those.
+    const typePassage = ofType.find((p) => p.kind === "type");
+    const where = sessionFilterOf(ranking, all);
+    const summaryOnly = !asksTypeFact && !(where && typePassage && asksOnlyTypeWhere(ranking, where, typePassage));
+    // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
+    if (!summaryOnly || uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0) {
+      const composed = composeTypeAnswer(ranking, all, typeName);
+      if (composed) return composed;
+    } else {
+      // The question asks something of the type that neither its text nor its sessions say
+      // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
+      const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
+      const better = ranking.results.find(
+        (r) =>
+          r.passage.kind !== "type" &&
+          r.passage.kind !== "session" &&
+          r.score >= first.score * FOLLOWER_SCORE_SHARE &&
+          uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
+      );
+      if (!better) return unsure(ranking, all);
+      return composeFromPassage(ranking, better.passage);
+    }
+  }
+
+  // 'Vilket pass passar oss?': the type whose text best fits what the question tells, with its dates.
+  if (ranking.intents.has("advice") && ranking.mentionedTypes.length === 0) {
+    const fits = ranking.results.find((r) => r.passage.kind === "type" && r.passage.typeName);
+    const composed = fits ? composeTypeAnswer(ranking, all, fits.passage.typeName!, true) : null;
     if (composed) return composed;
+  }
+
+  // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
+  const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
+  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions");
+  if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
+    return composeNextSessions(ranking, all);
   }
 
   if (top.kind === "session") {
@@ -367,6 +565,9 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       .slice(0, MAX_LISTED_SESSIONS)
       .map((r) => r.passage)
       .sort(byStart);
+    // Sessions that do not say what the question asks about ('min hund skäller när det ringer på dörren'
+    // against one session's 'när det ringer på dörren') are a near topic, not the answer.
+    if (uncoveredWords(ranking, sessions).length > 0) return unsure(ranking, all);
     return answer(
       [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
       sessions,
@@ -374,17 +575,134 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
-  // Followers of the same kind as the best passage (two places, the checklist and the online note),
-  // or of a kind the question asks for; with several types named, each type's own text.
-  const named = ranking.mentionedTypes.length > 1;
-  const wantedKinds = new Set([top.kind, ...[...ranking.intents].flatMap((i) => INTENT_KINDS[i])]);
-  const followers = ranking.results
-    .slice(1)
-    .filter((r) => r.score >= first.score * FOLLOWER_SCORE_SHARE)
-    .filter((r) => r.passage.kind !== "session" && wantedKinds.has(r.passage.kind))
-    .filter((r) => !named || r.passage.kind === "type")
-    .map((r) => r.passage);
-  const used = [top, ...followers].slice(0, MAX_PASSAGES);
-  const sentences = used.map((p) => (p.kind === "faq" ? yesNoFitted(p.text, p.title, ranking.asked) : (p.summary ?? p.text)));
-  return answer([openingFor(top), ...sentences], used, used.flatMap((p) => p.links));
+  // With several types named ('skillnad på valpkurs och vardagslydnad'), each type's own text.
+  if (ranking.mentionedTypes.length > 1 && top.kind === "type") {
+    const named = ranking.mentionedTypes.flatMap((name) => all.filter((p) => p.kind === "type" && p.typeName === name));
+    const used = [top, ...named.filter((p) => p !== top)].slice(0, MAX_PASSAGES);
+    if (uncoveredWords(ranking, used).length > 0) return unsure(ranking, all);
+    return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
+  }
+  const answering = answeringPassage(ranking, all);
+  // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
+  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic.
+  if (uncoveredWords(ranking, [answering]).length > 0) return unsure(ranking, all);
+  return composeFromPassage(ranking, answering);
+}
+
+/** The next sessions with seats, of any type (in the town, place or on the weekdays asked about). */
+function composeNextSessions(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  const filter = sessionFilterOf(ranking, all);
+  const sessions = all
+    .filter((p) => p.kind === "session" && p.session?.bookable && (!filter || filter.keeps(p.session)))
+    .sort(byStart)
+    .slice(0, MAX_LISTED_SESSIONS);
+  const allSessions = { label: FLURRE_ANSWER_TEXTS.allSessions, href: "/alla-popups" };
+  if (sessions.length === 0) {
+    return answer([FLURRE_ANSWER_TEXTS.noSessionsIn(filter?.where ?? "")], [], [allSessions]);
+  }
+  const opening = filter ? FLURRE_ANSWER_TEXTS.nextSessionsIn(filter.where) : FLURRE_ANSWER_TEXTS.nextSessions;
+  return answer([opening, ...sessionLines(sessions, true)], sessions, [...sessions.flatMap((s) => s.links), allSessions]);
+}
+
+/** About 60 words fit a chat bubble; the links come after them. */
+export const ANSWER_WORD_BUDGET = 60;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/u).filter(Boolean).length;
+}
+
+/** A text's sentences (after '.', '!' or '?' and a space, so '8–20 veckor' or 'PopUp's' stay whole). */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?”])\s+(?=[\p{Lu}\p{N}”'])/u).filter(Boolean);
+}
+
+/**
+ * A passage trimmed to fit the bubble with its opening: whole when it fits;
+ * else its first sentence (what it is about) and then the sentences that
+ * carry the question's words, in the passage's order, while they fit.
+ */
+function trimmedToQuestion(ranking: Ranking, text: string, opening: string): string {
+  const budget = ANSWER_WORD_BUDGET - wordCount(opening);
+  if (wordCount(text) <= budget) return text;
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const carries = (sentence: string) => analyze(sentence).some((t) => [...asked].some((a) => t === a || (a.length >= 4 && t.includes(a))));
+  const [head, ...rest] = sentencesOf(text);
+  const kept = [head!];
+  let used = wordCount(head!);
+  for (const sentence of rest) {
+    if (!carries(sentence)) continue;
+    const n = wordCount(sentence);
+    if (used + n > budget) break;
+    kept.push(sentence);
+    used += n;
+  }
+  return kept.join(" ");
+}
+
+/**
+ * The answer from one passage: a short opening (Ja or Nej first when the
+ * question asks yes or no and the passage settles it), the passage's own
+ * sentences that answer, and its links.
+ */
+function composeFromPassage(ranking: Ranking, passage: Passage): ComposedAnswer {
+  const yesNo = passage.kind === "faq" ? null : passageYesNo(ranking.asked, passage);
+  const opening = yesNo ? `Voff! ${yesNo}.` : openingFor(passage);
+  // A summary (a type without its inspiring line, the checklist's first items) is written to fit already.
+  const text =
+    passage.kind === "faq"
+      ? trimmedToQuestion(ranking, yesNoFitted(passage.text, passage.title, ranking.asked), opening)
+      : (passage.summary ?? trimmedToQuestion(ranking, passage.text, opening));
+  return answer([opening, text], [passage], passage.links);
+}
+
+/** How close to the best a passage of the same kind must score to be weighed against it. */
+const NEAR_TIE_SHARE = 0.85;
+
+/**
+ * The passage that answers, of the rules that score about as well as the
+ * best one: the one whose first sentence (what it is about) carries
+ * most of the question's words ('Måste man ha konto?': the rule that opens
+ * 'Du bokar utan konto', not the one that mentions an account further on).
+ * A person's passage only for a question that names the person; else what
+ * the site says about the whole team.
+ */
+function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
+  const [first] = ranking.results;
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const named = (p: Passage) => analyze(p.title).some((t) => asked.has(t));
+  // A passage of the kind the question asks for ('vem…' a person, 'var…' a place) when it scores about as well.
+  const wanted = new Set([...ranking.intents].flatMap((i) => INTENT_KINDS[i]));
+  if (wanted.size > 0 && !wanted.has(first!.passage.kind)) {
+    const near = ranking.results.find((r) => wanted.has(r.passage.kind) && r.passage.kind !== "session" && r.score >= first!.score * NEAR_TIE_SHARE);
+    if (near) return answeringPassage({ ...ranking, results: [near, ...ranking.results.filter((r) => r !== near)] }, all);
+  }
+  // 'Vem leder passen?' asks for the team; 'vill ha kvitto' finds the one who handles receipts.
+  const asksTeam = ranking.intents.has("team");
+  if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
+    const about = all.find((p) => p.id === "team:about");
+    if (about) return about;
+  }
+  const allTerms = new Set(ranking.query.flatMap((q) => q.terms));
+  const carried = (p: Passage) => {
+    const lead = new Set(analyze(sentencesOf(p.text)[0] ?? ""));
+    return [...allTerms].filter((t) => lead.has(t)).length;
+  };
+  // Rules open with what they are about; other passages (a checklist, a place) do not.
+  if (first!.passage.kind !== "rule") return first!.passage;
+  const near = ranking.results.filter((r) => r.passage.kind === "rule" && r.score >= first!.score * NEAR_TIE_SHARE);
+  let best = first!;
+  for (const r of near) if (carried(r.passage) > carried(best.passage)) best = r;
+  return best.passage;
+}
+
+/**
+ * The Ja or Nej a passage's own facts give a yes/no question asked as it
+ * states them ('Kan jag avboka?' of the binding rule: Nej); null when the
+ * question is not yes/no, is turned ('Kan man inte…?'), or the passage says
+ * nothing that settles it.
+ */
+function passageYesNo(asked: string, passage: Passage): "Ja" | "Nej" | null {
+  if (!passage.yesNo || !YES_NO_QUESTION_OPENERS.has(firstWord(asked)) || NEGATION.test(asked)) return null;
+  const folded = foldSwedishLetters(asked);
+  return passage.yesNo.find((rule) => rule.asks.test(folded))?.answer ?? null;
 }

@@ -15,7 +15,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
-  ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*", "hund"],
+  // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
+  ["promenad|promenaden|promenader|promenaderna", "promenadträning"],
+  ["kombi|kombin", "kombipass"],
+  ["lydnad|lydnaden|vardagslydnaden", "vardagslydnad"],
+  ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
+  ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
@@ -25,29 +30,44 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ses|ses vi|tr[aä]ffas", "mötas"],
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
   ["[aä]ger|driver", "teamet"],
+  ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // Rules
-  ["pengar\\w* tillbaka|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
+  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta dag|annan dag", "omboka"],
-  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda", "deltagare inställt"],
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
+  ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
+  ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
+  ["ta(?:r)? (?:mig|oss|sig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
+  ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
+  ["ha hemma|ha redo|ha framme", "förbereda inför"],
+  ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
   ["betalt|gratis|avgiften", "kostar"],
   // The newsletter and the queue
   ["nyhetsbrev\\w*|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
-  ["avsluta|avprenumer\\w*|sluta|slutar", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*", "kö"],
+  ["mejl\\w*|mail\\w*", "e-post"],
+  ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
-  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "u"),
+  pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "gu"),
   words,
 }));
 
 /** The site's words a question means besides its own (empty when none), to be added to it. */
 export function lexiconWords(normalizedQuestion: string): string[] {
-  const added: string[] = [];
-  for (const { pattern, words } of ENTRIES) if (pattern.test(normalizedQuestion)) added.push(words);
-  return added;
+  return lexiconMatches(normalizedQuestion).map((m) => m.words);
+}
+
+/** Each lexicon entry the question uses: the visitor's words as typed, and the site's words they mean. */
+export function lexiconMatches(normalizedQuestion: string): { typed: string; words: string }[] {
+  const found: { typed: string; words: string }[] = [];
+  for (const { pattern, words } of ENTRIES) {
+    for (const match of normalizedQuestion.matchAll(pattern)) found.push({ typed: match[0], words });
+  }
+  return found;
 }

@@ -20,6 +20,7 @@ import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
+import { analyze, memoStem } from "./text";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq";
 
@@ -36,6 +37,17 @@ export type Passage = {
   keywords: string;
   /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
   summary?: string;
+  /** Type passages: the summary without its price sentence, for an answer that opens with the price. */
+  summaryAfterPrice?: string;
+  /**
+   * The yes or no the passage's facts give a yes/no question asked as they
+   * state them, tried in order on the question with å, ä and ö folded
+   * ('kan jag avboka' → Nej from the binding rule). Only what the text
+   * itself settles; anything else gets neither.
+   */
+  yesNo?: readonly { asks: RegExp; answer: "Ja" | "Nej" }[];
+  /** Its search terms (title, text, keywords), made once when the passages are built. */
+  terms?: readonly string[];
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
@@ -103,6 +115,8 @@ export function typePassage(type: FlurreTypeInput): Passage {
   const join = (parts: readonly string[]) => parts.map((s) => s.trim()).filter(Boolean).join(" ");
   const text = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]);
   const summary = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, sentence]);
+  // A price said once is enough, except the two variants' own names and prices (the opening says only the amounts).
+  const summaryAfterPrice = type.name === PRIVAT_PROFFS_TITLE ? summary : join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description]);
   return {
     id: `type:${type.name}`,
     kind: "type",
@@ -112,6 +126,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
     facts: prices.map(priceFact),
     keywords: `${KIND_WORDS[kind]} pris kostar kostnad avgift`,
     summary,
+    summaryAfterPrice,
     typeName: type.name,
   };
 }
@@ -233,7 +248,7 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       // The first items in full, then where the rest is: the whole list does not fit a chat bubble.
       summary: [
         ...checklist.slice(0, CHECKLIST_IN_ANSWER).map((item) => `${item.title} ${item.text}`),
-        ...(checklist.length > CHECKLIST_IN_ANSWER ? [`Hela listan, ${checklist.length} punkter, finns under Preppa inför passet.`] : []),
+        ...(checklist.length > CHECKLIST_IN_ANSWER ? ["Hela listan finns under Preppa inför passet."] : []),
       ].join(" "),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
@@ -247,6 +262,8 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
       keywords: "förbereda inför online hembesök dator telefon",
+      // The text asks for the dog nearby online and trains where the dog lives.
+      yesNo: [{ asks: asks(`${CAN}.*(hund|valp).*(med|vara med|narheten)`), answer: "Ja" }],
     },
   ];
   if (sick) {
@@ -289,11 +306,32 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
   ];
 }
 
+/** Verb-first questions of whether one can or may ('Kan jag…', 'Går det att…', 'Får man…'). */
+const CAN = "^(?:kan|gar|far)\\b";
+/** Verb-first questions of whether one must ('Måste jag…', 'Behöver man…', 'Krävs det…'). */
+const MUST = "^(?:maste|behover|behovs|kravs)\\b";
+const asks = (pattern: string) => new RegExp(pattern, "u");
+
+/** What each rule settles, asked yes or no (matched on the question with å, ä and ö folded). */
+const RULE_YES_NO: Record<string, Passage["yesNo"]> = {
+  binding: [
+    { asks: asks(`${CAN}.*(avbok|ombok|boka om|flytta|byta|angra|pengar\\p{L}* tillbaka|tillbaka pengar|aterbetal)`), answer: "Nej" },
+    { asks: asks("^(?:ar|blir)\\b.*bindande"), answer: "Ja" },
+  ],
+  "group-minimum": [{ asks: asks(`${CAN}.*(installas|installt|installd|stall\\p{L}* in\\b)`), answer: "Ja" }],
+  "how-to-book": [
+    { asks: asks(`${MUST}.*konto`), answer: "Nej" },
+    { asks: asks(`${CAN}.*utan (?:ett )?konto`), answer: "Ja" },
+  ],
+  "my-bookings": [{ asks: asks(`${MUST}.*(losenord|konto)`), answer: "Nej" }],
+};
+
 const RULE_KEYWORDS: Record<string, string> = {
   binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor",
   "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
   "how-to-book": "boka bokning hur bokar konto pris kostar kostnad bekräftelse",
   "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
+  contact: "kontakt kontakta kontaktformulär kontaktformuläret ringa telefonnummer nå skriva",
 };
 
 /** How the site's newsletter and queue work, in the pages' own words: 'Har ni nyhetsbrev?', 'Kan jag köa?'. */
@@ -311,6 +349,10 @@ function sitePassages(): Passage[] {
       links: [{ label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` }],
       facts: [],
       keywords: "nyhetsbrev nyhetsbrevet prenumerera prenumeration utskick anmäla avprenumerera avsluta sluta nya pass",
+      yesNo: [
+        { asks: asks("^(?:har|finns)\\b.*(nyhetsbrev|utskick)"), answer: "Ja" },
+        { asks: asks(`${CAN}.*(prenumerera|anmala|avprenumerera|avsluta|sluta)`), answer: "Ja" },
+      ],
     },
     {
       id: "rule:waitlist",
@@ -322,6 +364,7 @@ function sitePassages(): Passage[] {
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
       keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar",
+      yesNo: [{ asks: asks(`(?:${CAN}|^finns\\b).*(\\bko\\b|\\bkoa|\\bkon\\b|koplats|vantelist|reserv)`), answer: "Ja" }],
     },
   ];
 }
@@ -335,6 +378,7 @@ function rulePassages(): Passage[] {
     links: [...rule.links],
     facts: rule.prices.map(priceFact),
     keywords: RULE_KEYWORDS[rule.id] ?? "",
+    yesNo: RULE_YES_NO[rule.id],
   }));
 }
 
@@ -372,7 +416,8 @@ function factsStatedIn(text: string): Fact[] {
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
   const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
-  return [
+  const stemWord = memoStem();
+  const passages: Passage[] = [
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
@@ -383,4 +428,5 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...sitePassages(),
     ...corpus.faq.map(faqPassage),
   ];
+  return passages.map((p) => ({ ...p, terms: analyze(`${p.title} ${p.text} ${p.keywords}`, stemWord) }));
 }

@@ -20,7 +20,7 @@ import {
   INTENT_CUES,
   isLoneLetter,
   isStopWord,
-  joinPhrases,
+  questionWords,
   memoStem,
   normalizeText,
   splitCompound,
@@ -44,6 +44,14 @@ export type QueryTerm = {
   weights: number[];
   /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
   cue: boolean;
+  /** A site word the lexicon added for the visitor's own ('plan' for 'över nätet'): not counted in the coverage. */
+  added: boolean;
+  /** A word of the visitor's the lexicon read ('nätet'): known, though the texts never use it. */
+  lexical: boolean;
+  /** For a word the lexicon read, the index terms of the site's words it means ('nätet' → plan, online). */
+  means: string[];
+  /** In how many passages its rarest term occurs (0 when unknown): the rarest word is what the question is about. */
+  df: number;
 };
 
 export type Ranking = {
@@ -58,6 +66,8 @@ export type Ranking = {
   mentionedTypes: string[];
   /** The session the question was asked from (/session/{id}), if any. */
   pageSessionId: number | null;
+  /** A word in more passages than this is common ('pass'): it says nothing of which passage answers. */
+  commonDf: number;
 };
 
 /** Intent → how much each kind of passage is lifted. */
@@ -68,6 +78,7 @@ const INTENT_BOOSTS: Record<IntentCue, Partial<Record<PassageKind, number>>> = {
   preparation: { preparation: 2 },
   rules: { rule: 1.7, faq: 1.2 },
   team: { team: 1.8 },
+  advice: { type: 2 },
 };
 
 const PAGE_KIND: Record<string, PassageKind> = {
@@ -199,6 +210,9 @@ export function buildIndex(passages: readonly Passage[]): Index {
   };
 }
 
+/** Share of the passages a word must be in to be common ('pass', 'hund'). */
+const COMMON_SHARE = 0.25;
+
 /** A part of a compound counts less than the whole word. */
 const PART_WEIGHT = 0.5;
 
@@ -250,11 +264,28 @@ function closestTerm(stemmed: string, index: Index): string | null {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const all = words(joinPhrases(question)).filter((w) => !isStopWord(w) && !isLoneLetter(w));
-  const aboutSelfOnly = all.every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
-  return all
-    .filter((w) => aboutSelfOnly || !SELF_NAMES.has(w))
-    .map((word) => ({ word, ...resolveWord(word, index), cue: CUE_WORDS.has(word) }));
+  const { own, added, readByLexicon } = questionWords(question);
+  const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
+  const ownWords = words(own).filter(keep);
+  const addedWords = added.filter(keep);
+  const aboutSelfOnly = [...ownWords, ...addedWords].every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
+  // Flurre's name addresses him ('Flurre, vad kostar…?', 'hej flurre'), unless the question asks about him ('hur gammal är flurre').
+  const addressed = (w: string) => SELF_NAMES.has(w) && (ownWords[0] === w || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
+  const term = (word: string, isAdded: boolean): QueryTerm => {
+    const resolved = resolveWord(word, index);
+    return {
+      word,
+      ...resolved,
+      cue: CUE_WORDS.has(word),
+      added: isAdded,
+      lexical: !isAdded && readByLexicon.has(word),
+      means: isAdded ? [] : (readByLexicon.get(word) ?? []).flatMap((w) => resolveWord(w, index).terms),
+      df: resolved.terms.length > 0 ? Math.min(...resolved.terms.map((t) => index.documentFrequency.get(t) ?? 0)) : 0,
+    };
+  };
+  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true))].filter(
+    (q) => aboutSelfOnly || !addressed(q.word),
+  );
 }
 
 function idf(index: Index, term: string | null): number {
@@ -264,11 +295,18 @@ function idf(index: Index, term: string | null): number {
 }
 
 function coverageOf(query: readonly QueryTerm[], index: Index): number {
-  const content = query.filter((q) => !q.cue);
+  // The visitor's own words: what the lexicon adds stands for a word already counted.
+  const content = query.filter((q) => !q.cue && !q.added);
   if (content.length === 0) return 1;
   let known = 0;
   let total = 0;
   for (const q of content) {
+    if (q.terms.length === 0 && q.lexical) {
+      // Read by the lexicon: known, weighed as a rare word.
+      known += idf(index, null);
+      total += idf(index, null);
+      continue;
+    }
     if (q.terms.length === 0) {
       total += idf(index, null);
       continue;
@@ -314,7 +352,15 @@ export function rankPassages(
   for (const q of query) {
     q.terms.forEach((t, i) => termWeights.set(t, Math.max(termWeights.get(t) ?? 0, q.weights[i] ?? 1)));
   }
-  const base = { asked: normalizeText(question), intents, query, coverage: coverageOf(query, index), mentionedTypes, pageSessionId };
+  const base = {
+    asked: normalizeText(question),
+    intents,
+    query,
+    coverage: coverageOf(query, index),
+    mentionedTypes,
+    pageSessionId,
+    commonDf: Math.floor(index.passages.size * COMMON_SHARE),
+  };
   if (terms.length === 0) return { ...base, results: [] };
 
   const boostOf = (passage: Passage): number => {

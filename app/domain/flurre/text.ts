@@ -12,7 +12,7 @@
 //   against the vocabulary of the passages, with or without the linking s.
 
 import { stemmer } from "@orama/stemmers/swedish";
-import { lexiconWords } from "./lexicon";
+import { lexiconMatches } from "./lexicon";
 
 /** Common Swedish function words (the Snowball list) and the words that only frame a question. */
 export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
@@ -22,7 +22,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Framing of a question, greetings and politeness
     "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
-    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre passar"
+    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -35,17 +35,25 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl"],
+  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+    // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
+    ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
   places: ["var", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
   rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
   team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
+  // Asked in phrases, not words (ADVICE_ASKED): 'vilket pass passar oss?', 'vad ska vi gå på?'.
+  advice: [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type IntentCue = keyof typeof INTENT_CUES;
 
-const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team"];
+const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
+
+/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på'). */
+const ADVICE_ASKED =
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -71,9 +79,13 @@ const W1 = "(?![\\p{L}\\p{N}])";
 /** Multi-word phrases that mean one searchable word ('boka om' is 'omboka'). */
 const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
-  [new RegExp(`${W0}ställ(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
+  [new RegExp(`${W0}st[äa]ll(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // 'Nån gång?' asks when.
+  [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
+  // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
+  [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
 ];
 
 /**
@@ -82,11 +94,25 @@ const PHRASES: readonly [RegExp, string][] = [
  * everyday words it uses (lexicon.ts).
  */
 export function joinPhrases(text: string): string {
-  let out = normalizeText(text).replace(/<[^<>]*>/g, " ");
-  for (const [pattern, word] of PHRASES) out = out.replace(pattern, word);
-  const present = new Set(words(out));
-  const added = [...new Set(lexiconWords(out).flatMap((w) => w.split(" ")))].filter((w) => !present.has(w));
-  return added.length > 0 ? `${out} ${added.join(" ")}` : out;
+  const { own, added } = questionWords(text);
+  return added.length > 0 ? `${own} ${added.join(" ")}` : own;
+}
+
+/**
+ * The question's own text (phrases joined), the site's words the lexicon
+ * adds to it, and which of its own words the lexicon read ('nätet' in 'över
+ * nätet'): known to Flurre through the lexicon though the texts never use them.
+ */
+export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]> } {
+  let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
+  for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
+  const present = new Set(words(own));
+  const matches = lexiconMatches(own);
+  const added = [...new Set(matches.flatMap((m) => m.words.split(" ")))].filter((w) => !present.has(w));
+  // Each word the lexicon read, with the site's words it means.
+  const readByLexicon = new Map<string, string[]>();
+  for (const m of matches) for (const w of words(m.typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), ...m.words.split(" ")]);
+  return { own, added, readByLexicon };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
@@ -207,7 +233,8 @@ export function intentCues(text: string): Set<IntentCue> {
   const present = new Set(words(joinPhrases(text)).map(foldSwedishLetters));
   const cues = new Set<IntentCue>();
   for (const cue of INTENT_NAMES) {
-    if (INTENT_CUES[cue].some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
+    if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
+  if (ADVICE_ASKED.test(foldSwedishLetters(normalizeText(text)))) cues.add("advice");
   return cues;
 }
