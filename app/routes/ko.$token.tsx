@@ -24,13 +24,13 @@ import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { HOLD_TEXTS } from "~/domain/waitlist";
 import { formRenderedAt } from "~/server/bot-check.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
-import { handleForm } from "~/server/forms/form-action.server";
+import { HoldLinkSchema } from "~/domain/schemas/link";
+import { handleForm, handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { bookHeldSeat, declineHold, findHold } from "~/server/waitlist/hold.server";
 import bookingStylesHref from "~/styles/booking.css?url";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 
@@ -65,14 +65,25 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { request, params, context } = args;
-  const token = params.token ?? "";
-  const intent = (await readForm({ request, context })).get("intent");
-  if (intent === "decline") {
-    const result = await declineHold(context, token);
-    if (result.status === "left") purgeSeatLists(request, context.cloudflare.ctx);
-    return data({ declined: result.status === "left", gone: result.status !== "left" }, { status: result.status === "left" ? 200 : 410 });
-  }
+  const { request, context } = args;
+  const gone = () => data({ declined: false, gone: true }, { status: 410 });
+  return handleLinkForm(args, {
+    schema: HoldLinkSchema,
+    refused: gone,
+    async run({ token, intent }) {
+      if (intent === "decline") {
+        const result = await declineHold(context, token);
+        if (result.status === "left") purgeSeatLists(request, context.cloudflare.ctx);
+        return data({ declined: result.status === "left", gone: result.status !== "left" }, { status: result.status === "left" ? 200 : 410 });
+      }
+      return bookHold(args, token);
+    },
+  });
+}
+
+/** The booking form of a held seat: the booking's one form flow, for the entry's own address. */
+async function bookHold(args: ActionFunctionArgs, token: string) {
+  const { request, context } = args;
   const hold = await findHold(context.cloudflare.env, token);
   if (hold.status !== "active") return data({ declined: false, gone: true }, { status: 410 });
   const rules = bookingRulesForTitle(hold.session.title);

@@ -20,7 +20,8 @@ import { ensureStaffUser, startLogin } from "~/server/auth/logins.server";
 import { consumeSignInToken, isAdminEmail, type SignInPurpose } from "~/server/auth/sign-in-links.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
-import { readForm } from "~/server/forms/request-body.server";
+import { SignInLinkSchema } from "~/domain/schemas/link";
+import { handleLinkForm } from "~/server/forms/form-action.server";
 
 const REDIRECT_DELAY_MS = 1_000;
 
@@ -42,31 +43,27 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type VerifyResult = { ok: true; redirectTo: string } | { ok: false };
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm({ request, context });
-  const token = formData.get("token");
-  const purpose = readPurpose(formData.get("purpose"));
-  // Set by the page's own script: it shows the success state before moving on.
-  const viaScript = formData.get("js") === "1";
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
   const failed = () => data<VerifyResult>({ ok: false }, { status: 400 });
-
-  if (typeof token !== "string") return failed();
-  const used = await consumeSignInToken(context.cloudflare.env, token, purpose);
-  // An admin token is only honoured while its address is still ADMIN_EMAIL.
-  if (!used || (used.purpose === "admin" && !isAdminEmail(context.config, used.email))) return failed();
-
-  const session =
-    used.purpose === "admin"
-      ? await startLogin(context, request, {
-          kind: "staff",
-          email: used.email,
-          userId: await ensureStaffUser(context, used.email),
-        })
-      : await startLogin(context, request, { kind: "customer", email: used.email });
-  const redirectTo = used.purpose === "admin" ? "/admin" : "/mina-bokningar/lista";
-  const headers = { "Set-Cookie": session.setCookie };
-  if (!viaScript) return redirect(redirectTo, { headers });
-  return data<VerifyResult>({ ok: true, redirectTo }, { headers });
+  return handleLinkForm(args, {
+    schema: SignInLinkSchema,
+    refused: failed,
+    async run(values) {
+      const used = await consumeSignInToken(context.cloudflare.env, values.token, readPurpose(values.purpose));
+      // An admin token is only honoured while its address is still ADMIN_EMAIL.
+      if (!used || (used.purpose === "admin" && !isAdminEmail(context.config, used.email))) return failed();
+      const login =
+        used.purpose === "admin"
+          ? await startLogin(context, request, { kind: "staff", email: used.email, userId: await ensureStaffUser(context, used.email) })
+          : await startLogin(context, request, { kind: "customer", email: used.email });
+      const redirectTo = used.purpose === "admin" ? "/admin" : "/mina-bokningar/lista";
+      const headers = { "Set-Cookie": login.setCookie };
+      // Set by the page's own script: it shows the success state before moving on.
+      if (values.js !== "1") return redirect(redirectTo, { headers });
+      return data<VerifyResult>({ ok: true, redirectTo }, { headers });
+    },
+  });
 }
 
 export default function VerifySignInLink() {

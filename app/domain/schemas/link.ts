@@ -14,3 +14,9 @@ export const DecisionLinkSchema = z.object({ token: linkToken, val: z.string().m
 
 /** The unsubscribe link: the address and its signature. */
 export const UnsubscribeLinkSchema = z.object({ email: z.string().min(3).max(254), token: linkToken });
+
+/** The sign-in link: its token, what it signs in to, and whether the page's own script sent it. */
+export const SignInLinkSchema = z.object({ token: linkToken, purpose: z.string().max(20).optional(), js: z.string().max(1).optional() });
+
+/** A queue place's hold link: its token, and the decline button's intent (the booking form sends its own fields). */
+export const HoldLinkSchema = z.object({ token: linkToken, intent: z.string().max(20).optional() });
