@@ -4,8 +4,11 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./db/schema.server";
 import type { Env } from "./env.server";
 
+// Without the relational schema: nothing uses `db.query`, and drizzle would
+// otherwise rebuild the relational configuration of every table for each
+// request (extractTablesRelationalConfig), a few per cent of a page render.
 function createDb(db: D1Database) {
-  return drizzle(db, { schema });
+  return drizzle(db);
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -67,10 +67,11 @@ export interface PerVisitor {
   formStamp: () => Promise<string>;
 }
 
-async function withFreshPerVisitor(response: Response, { nonce, formStamp }: PerVisitor): Promise<Response> {
+function withFreshPerVisitor(response: Response, { nonce, formStamp }: PerVisitor): Response {
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.startsWith("text/html")) return new Response(response.body, response);
-  const stamp = await formStamp();
+  // Signed only when the page has a form: most cached pages have none.
+  let stamp: Promise<string> | undefined;
   return new HTMLRewriter()
     .on("[nonce]", {
       element(element) {
@@ -78,8 +79,8 @@ async function withFreshPerVisitor(response: Response, { nonce, formStamp }: Per
       },
     })
     .on('input[name="form_rendered_at"]', {
-      element(element) {
-        element.setAttribute("value", stamp);
+      async element(element) {
+        element.setAttribute("value", await (stamp ??= formStamp()));
       },
     })
     .transform(response);
