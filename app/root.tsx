@@ -22,7 +22,7 @@ import { Toaster } from "~/components/toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
 import { getSignedInUser } from "~/server/auth/signed-in-user.server";
-import { readToast } from "~/server/toast.server";
+import { readToast } from "~/server/platform/toast.server";
 import stylesHref from "~/styles/app.css?url";
 import flurreStylesHref from "~/styles/flurre.css?url";
 

@@ -77,7 +77,7 @@ function localSessionSecret() {
   return match[1];
 }
 
-/** The hidden form_rendered_at stamp, signed like app/server/bot-check.server.ts does. */
+/** The hidden form_rendered_at stamp, signed like app/server/forms/bot-check.server.ts does. */
 function formStamp(secret, renderedAt) {
   const sig = createHmac("sha256", secret).update(`form:${renderedAt}`).digest("hex").slice(0, 32);
   return `${renderedAt}.${sig}`;

@@ -1,5 +1,5 @@
 import type { D1Migration } from "cloudflare:test";
-import type { Env as AppEnv } from "../app/server/env.server";
+import type { Env as AppEnv } from "../app/server/platform/env.server";
 
 declare global {
   namespace Cloudflare {

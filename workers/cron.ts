@@ -20,8 +20,8 @@
 import { applyDecisionDefaults, requestDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
-import { ConfigError, getConfig, type Config, type Env } from "../app/server/env.server";
-import { removeExpiredRecords } from "../app/server/housekeeping.server";
+import { ConfigError, getConfig, type Config, type Env } from "../app/server/platform/env.server";
+import { removeExpiredRecords } from "../app/server/privacy/housekeeping.server";
 import { fillCampaignVars, runDueWaves } from "../app/server/newsletter/campaign-waves.server";
 import { applyRetention } from "../app/server/privacy/retention.server";
 import { sendDueReminders } from "../app/server/reminders/reminders.server";

@@ -21,7 +21,7 @@ import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
 import { START_TEXTS } from "~/domain/texts";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleNewsletterSignup } from "~/server/newsletter/signup.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadStartPage, type StartPageData } from "~/server/public/sessions.server";

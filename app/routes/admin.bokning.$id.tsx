@@ -12,7 +12,7 @@ import { ADMIN_TOASTS, BOOKING_CANCEL } from "~/domain/admin-texts";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Avboka – Admin – Hundpass" }, { name: "robots", content: "noindex" }];

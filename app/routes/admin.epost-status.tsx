@@ -13,7 +13,7 @@ import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listUndelivered, resendDeadLetter, type ResendOutcome } from "~/server/email/undelivered.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 
 const PATH = MAIL_STATUS_PAGE.to;
 

@@ -21,7 +21,7 @@ import { loadAudience, messageTarget, sendAdminMessage } from "~/server/admin/ad
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
 

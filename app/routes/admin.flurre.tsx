@@ -47,7 +47,7 @@ import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/ser
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import flurreStyles from "~/styles/admin-flurre.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: flurreStyles }];

@@ -12,7 +12,7 @@ import { formatDateTime } from "~/domain/time";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createCalendarFeed, feedUrls, liveCalendarFeed, revokeCalendarFeed } from "~/server/calendar/feed.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Kalender – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 

@@ -34,7 +34,7 @@ import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
 import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";

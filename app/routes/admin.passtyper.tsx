@@ -53,7 +53,7 @@ import {
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentStyles }];

@@ -40,7 +40,7 @@ import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }];
 

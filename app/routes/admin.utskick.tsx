@@ -73,7 +73,7 @@ import type { StartCampaignResult } from "~/server/newsletter/campaign-sending.s
 import { deleteCampaign, duplicateCampaign, saveCampaign, type CampaignView } from "~/server/newsletter/campaigns.server";
 import { saveSubscriberSegments } from "~/server/newsletter/segments.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import utskickStyles from "~/styles/admin-utskick.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: utskickStyles }];

@@ -28,7 +28,7 @@ import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { decideAsAdmin, type DecideOutcome } from "~/server/decisions/decisions.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 
 const TEXTS = ADMIN_LIST_TEXTS.waiting;

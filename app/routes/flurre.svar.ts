@@ -8,7 +8,7 @@ import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
-import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, type RateLimitResult } from "~/server/platform/rate-limit.server";
 import { readForm } from "~/server/forms/request-body.server";
 
 export type FlurreReply = { ok: true; question: string; answer: FlurreAnswer } | { ok: false; error: string };

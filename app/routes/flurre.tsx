@@ -27,14 +27,14 @@ import { Toaster } from "~/components/toaster";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactSchema } from "~/domain/schemas/contact";
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { CONTACT_TEXTS, FLURRE_TEXTS } from "~/domain/texts";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/bot-check.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/forms/bot-check.server";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
 import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { submitContactMessage } from "~/server/public/messages.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import publicStyles from "~/styles/public.css?url";
 import { readForm } from "~/server/forms/request-body.server";
 

@@ -22,13 +22,13 @@ import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } 
 import { formatSessionDate, formatTimeRange } from "~/domain/time";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { HOLD_TEXTS } from "~/domain/waitlist";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { HoldLinkSchema } from "~/domain/schemas/link";
 import { handleForm, handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { bookHeldSeat, declineHold, findHold } from "~/server/waitlist/hold.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 

@@ -21,10 +21,10 @@ import { PasswordSignInSchema } from "~/domain/schemas";
 import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/password-attempts.server";
 import { startLogin } from "~/server/auth/logins.server";
 import { signInWithPassword } from "~/server/auth/staff.server";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import accountStyles from "~/styles/account.css?url";
 
 const WRONG_CREDENTIALS_MESSAGE = "Fel e-postadress eller lösenord";

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { clearLoginCookie, endLogin } from "~/server/auth/logins.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { z } from "zod";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 

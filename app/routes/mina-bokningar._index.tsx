@@ -19,9 +19,9 @@ import { Field, HoneypotFields } from "~/components/forms";
 import { SignInLinkSchema } from "~/domain/schemas";
 import { withinLimits, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
 /** The query flag of the answer page; it carries no address. */

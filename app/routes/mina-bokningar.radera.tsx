@@ -17,7 +17,7 @@ import { clearLoginCookie } from "~/server/auth/logins.server";
 import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { eraseMyData } from "~/server/privacy/my-data.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import accountStyles from "~/styles/account.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];

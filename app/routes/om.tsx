@@ -14,12 +14,12 @@ import { ContactSchema } from "~/domain/schemas/contact";
 import { isVisitable } from "~/domain/places";
 import { ABOUT_INTRO } from "~/domain/team";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { shownPlacesQuery, teamQuery } from "~/server/content/site-content.server";
-import { getDb } from "~/server/db.server";
+import { getDb } from "~/server/db/client.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { submitContactMessage } from "~/server/public/messages.server";
 import publicStyles from "~/styles/public.css?url";
 

@@ -10,10 +10,10 @@ import { ProblemReportForm } from "~/components/problem-report-form";
 import { ProblemReportSchema } from "~/domain/schemas/problem-report";
 import { REPORT_TEXTS } from "~/domain/texts";
 import { PROBLEM_THANKS_TOAST_DURATION_MS } from "~/domain/toast";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import { submitProblemReport } from "~/server/public/messages.server";
 import publicStyles from "~/styles/public.css?url";
 

@@ -21,9 +21,9 @@ import { Field, HoneypotFields } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas";
 import { SIGN_UP_LIMITS, withinLimits } from "~/server/auth/limits.server";
 import { signUpStaff } from "~/server/auth/staff.server";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
 const SENT_PARAM = "skickat";

@@ -16,7 +16,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { LinkTokenSchema } from "~/domain/schemas/link";
 import { confirmStaffEmail } from "~/server/auth/staff.server";
 import { handleLinkForm } from "~/server/forms/form-action.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import accountStyles from "~/styles/account.css?url";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 

@@ -35,11 +35,11 @@ import { bookSession } from "~/server/booking/book-session.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
-import { formRenderedAt } from "~/server/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { joinWaitlist } from "~/server/waitlist/join.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
+import { redirectWithToast } from "~/server/platform/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 

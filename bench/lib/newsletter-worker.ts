@@ -5,7 +5,7 @@
 // (sendEmail, then a drain of that mail in waitUntil), since the cron worker
 // itself answers every request 404.
 import { drainOutbox, sendEmail, AFTER_RESPONSE_BUDGET_MS } from "../../app/server/email/send-email.server";
-import { getConfig, type Env } from "../../app/server/env.server";
+import { getConfig, type Env } from "../../app/server/platform/env.server";
 import { startCampaign } from "../../app/server/newsletter/campaign-sending.server";
 import cron from "../../workers/cron";
 

@@ -3,8 +3,8 @@
 // message, the type chooser's prefill, and that nobody else writes anything.
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getCookies } from "../../app/server/cookies.server";
-import { getConfig } from "../../app/server/env.server";
+import { getCookies } from "../../app/server/platform/cookies.server";
+import { getConfig } from "../../app/server/platform/env.server";
 import { signInAs } from "./helpers";
 
 const SELF = exports.default;

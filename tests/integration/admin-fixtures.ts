@@ -2,7 +2,7 @@
 // participants through its SessionSeats object, posting an admin form
 // through the Worker, and reading the toast a redirect carries.
 import { env } from "cloudflare:workers";
-import { getCookies } from "../../app/server/cookies.server";
+import { getCookies } from "../../app/server/platform/cookies.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, seatInput } from "./booking-fixtures";

@@ -12,7 +12,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { seedDemoData } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { dataUrlOf, routeOf } from "./route-files";

@@ -6,9 +6,9 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
-import { formRenderedAt } from "../../app/server/bot-check.server";
-import { getDb, schema } from "../../app/server/db.server";
-import { getConfig } from "../../app/server/env.server";
+import { formRenderedAt } from "../../app/server/forms/bot-check.server";
+import { getDb, schema } from "../../app/server/db/client.server";
+import { getConfig } from "../../app/server/platform/env.server";
 import app from "../../workers/app";
 import { demoSeedStatements } from "../fixtures/demo-data";
 

@@ -2,8 +2,8 @@
 // and past from the booking's snapshot, and the answer once the session is gone.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getCookies } from "~/server/cookies.server";
-import { getConfig } from "~/server/env.server";
+import { getCookies } from "~/server/platform/cookies.server";
+import { getConfig } from "~/server/platform/env.server";
 import { buildDemoData, DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL, DEMO_SESSION_IDS } from "../fixtures/demo-data";
 import { cookieHeader, fetchAndSettle, latestLink, requestLink, seedDemoData, submitToken } from "./auth-helpers";
 import { signInAs } from "./helpers";

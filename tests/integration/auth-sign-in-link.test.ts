@@ -4,9 +4,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { randomToken, sha256Hex } from "~/server/crypto.server";
+import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { consumeSignInToken, issueSignInLink, SIGN_IN_TOKEN_TTL_MS } from "~/server/auth/sign-in-links.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
 import {
   cookieHeader,

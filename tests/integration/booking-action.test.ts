@@ -3,8 +3,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKING_TEXTS } from "../../app/domain/booking-texts";
-import { BOT_CHECK_MESSAGE } from "../../app/server/bot-check.server";
-import { getCookies } from "../../app/server/cookies.server";
+import { BOT_CHECK_MESSAGE } from "../../app/server/forms/bot-check.server";
+import { getCookies } from "../../app/server/platform/cookies.server";
 import { BOOKING_RATE_WINDOW_MS, bookingAttemptSlot, bookingRateLimit } from "../../app/server/booking/booking-rate-limit.server";
 import {
   clientIp,
@@ -12,7 +12,7 @@ import {
   hitRateLimit,
   RATE_LIMIT_MESSAGE,
   rateLimitVerdict,
-} from "../../app/server/rate-limit.server";
+} from "../../app/server/platform/rate-limit.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
 import { awayFromWindowEnd } from "./helpers";
@@ -491,7 +491,7 @@ describe("every validation rule refuses with its message and stores nothing", ()
 describe("bots and floods", () => {
   it("refuses a form sent faster than a person can fill it", async () => {
     const id = await createSession();
-    const { formRenderedAt } = await import("../../app/server/bot-check.server");
+    const { formRenderedAt } = await import("../../app/server/forms/bot-check.server");
     const res = await postBooking(id, await bookingForm({ form_rendered_at: await formRenderedAt(config(), Date.now()) }));
     expect(res.status).toBe(400);
     expect(await pageText(res)).toContain(BOT_CHECK_MESSAGE);

@@ -1,7 +1,7 @@
 /** Sessions and form posts for the booking and seat tests. */
 import { env, exports } from "cloudflare:workers";
-import { formRenderedAt } from "../../app/server/bot-check.server";
-import { getConfig } from "../../app/server/env.server";
+import { formRenderedAt } from "../../app/server/forms/bot-check.server";
+import { getConfig } from "../../app/server/platform/env.server";
 import type { BookSeatInput } from "../../app/server/seats/seats.server";
 import { encodeSessionSnapshot, type SessionSnapshot } from "../../app/domain/session-snapshot";
 

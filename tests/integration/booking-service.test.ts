@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { toSessionSnapshot, type SessionSnapshot } from "~/domain/session-snapshot";
 import { bookWithConfirmations } from "~/server/booking/book-session.server";
 import { RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import type { BookSeatInput, BookSeatOptions, BookSeatResult } from "~/server/seats/seats.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
 

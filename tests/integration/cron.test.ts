@@ -7,9 +7,9 @@ import {
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { sendEmail } from "~/server/email/send-email.server";
-import { ConfigError, getConfig } from "~/server/env.server";
+import { ConfigError, getConfig } from "~/server/platform/env.server";
 import cron, { CRONS } from "../../workers/cron";
 
 const db = getDb(env);

@@ -2,9 +2,9 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import app from "../../workers/app";
 
 const SELF = exports.default;

@@ -8,10 +8,10 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { SENDING_LEASE_MS } from "~/server/email/outbox.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";

@@ -5,7 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { MAX_ATTEMPTS, RECIPIENT_MAIL_LIMIT, UNASKED_MAIL_LIMIT } from "~/server/email/outbox.server";
 import {
   drainOutbox,
@@ -13,7 +13,7 @@ import {
   sendEmail,
   type EmailMessage,
 } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 
 const db = getDb(env);
 const resend = { env, config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" }) };

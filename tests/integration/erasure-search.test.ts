@@ -8,12 +8,12 @@
 // hold an address fails here until it is listed.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { sha256Hex } from "~/server/crypto.server";
+import { sha256Hex } from "~/server/platform/crypto.server";
 import { drainOutbox } from "~/server/email/send-email.server";
 import { RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from "~/server/privacy/personal-data.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 

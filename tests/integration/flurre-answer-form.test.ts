@@ -10,7 +10,7 @@
 // an answer from one passage fits about 60 words before its links.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getLoadContext } from "~/server/context.server";
+import { getLoadContext } from "~/server/platform/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
 import { SITE_RULES } from "~/domain/rules";
 import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";

@@ -26,7 +26,7 @@ import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { mapUrlOf } from "~/domain/places";
 import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
 import { SITE_RULES } from "~/domain/rules";
-import { getLoadContext } from "~/server/context.server";
+import { getLoadContext } from "~/server/platform/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
 import dev from "../fixtures/flurre-dev-questions.json";
 import dev2 from "../fixtures/flurre-dev2-questions.json";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkHoneypot, formRenderedAt, MIN_FILL_MS } from "../../app/server/bot-check.server";
-import { getConfig } from "../../app/server/env.server";
-import { hitRateLimit } from "../../app/server/rate-limit.server";
+import { checkHoneypot, formRenderedAt, MIN_FILL_MS } from "../../app/server/forms/bot-check.server";
+import { getConfig } from "../../app/server/platform/env.server";
+import { hitRateLimit } from "../../app/server/platform/rate-limit.server";
 
 const rule = { name: "test", limit: 3, windowMs: 60_000 };
 

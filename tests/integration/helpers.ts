@@ -1,8 +1,8 @@
 /** Shared helpers for integration tests: signed-in sessions and cookies. */
 import { env } from "cloudflare:workers";
-import { getCookies } from "../../app/server/cookies.server";
-import { randomToken, sha256Hex } from "../../app/server/crypto.server";
-import { getConfig } from "../../app/server/env.server";
+import { getCookies } from "../../app/server/platform/cookies.server";
+import { randomToken, sha256Hex } from "../../app/server/platform/crypto.server";
+import { getConfig } from "../../app/server/platform/env.server";
 
 export const config = () => getConfig(env);
 

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listCampaigns } from "~/server/newsletter/campaigns.server";
 import { handleMailEvent, MAIL_EVENTS_PATH } from "~/server/email/provider-events.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { findSubscriber } from "~/server/newsletter/segments.server";
 import { consentFacts } from "~/domain/newsletter/consent";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";

@@ -7,12 +7,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { CAMPAIGN_CALLS_PER_CLAIM } from "~/server/email/drain.server";
 import { MAX_ATTEMPTS } from "~/server/email/outbox.server";
 import { campaignRate } from "~/server/email/pacing.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";

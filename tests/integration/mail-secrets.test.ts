@@ -5,10 +5,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { getDb, schema } from "~/server/db.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { BLANKED_LINK } from "~/server/email/outbox.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import cron, { CRONS } from "../../workers/cron";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
 import { fetchAndSettle, latestLink, mailTo, requestLink, seedDemoData, submitToken } from "./auth-helpers";

@@ -9,7 +9,7 @@ import { bookingForm, createSession, postBooking } from "./booking-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { textOf } from "./public-helpers";
-import { removeExpiredRecords } from "~/server/housekeeping.server";
+import { removeExpiredRecords } from "~/server/privacy/housekeeping.server";
 
 const PATH = "/admin/epost-status";
 const HOUR = 3_600_000;

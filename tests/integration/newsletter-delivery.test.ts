@@ -4,7 +4,7 @@
 // network edge (fetch).
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { queueAndDeliverDueWaves, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";

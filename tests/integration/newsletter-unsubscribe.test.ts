@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { UNSUBSCRIBE_TEXTS } from "~/domain/newsletter/signup-texts";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { unsubscribeToken, unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 import { fetchAndSettle } from "./auth-helpers";
 

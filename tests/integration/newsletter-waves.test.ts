@@ -4,7 +4,7 @@
 // and a run that fails midway.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { startCampaign, stopCampaign } from "~/server/newsletter/campaign-sending.server";
 import {

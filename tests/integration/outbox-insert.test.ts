@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { drainOutbox } from "~/server/email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type OutboxRowsSelect } from "~/server/email/outbox.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 
 const db = env.DB;
 const NOW = "2026-03-01T10:00:00.000Z";

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { suppressionInput } from "../../app/domain/privacy";
-import { sha256Hex } from "../../app/server/crypto.server";
+import { sha256Hex } from "../../app/server/platform/crypto.server";
 import { CRONS } from "../../workers/cron";
 import { toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";

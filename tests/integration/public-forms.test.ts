@@ -3,8 +3,8 @@
 // row and queues one e-mail to the admin; anything refused stores nothing.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { BOT_CHECK_MESSAGE } from "~/server/bot-check.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/rate-limit.server";
+import { BOT_CHECK_MESSAGE } from "~/server/forms/bot-check.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import { toastOf } from "./admin-fixtures";
 import { cookiesFrom } from "./helpers";
 import { countRows, decode, postForm, SELF, textOf } from "./public-helpers";

@@ -1,7 +1,7 @@
 /** Helpers for the public-site integration tests: demo data, HTML reading and form posts. */
 import { env, exports } from "cloudflare:workers";
-import { formRenderedAt } from "../../app/server/bot-check.server";
-import { getConfig } from "../../app/server/env.server";
+import { formRenderedAt } from "../../app/server/forms/bot-check.server";
+import { getConfig } from "../../app/server/platform/env.server";
 import { demoSeedStatements } from "../fixtures/demo-data";
 
 export const SELF = exports.default;

@@ -13,7 +13,7 @@ import { unfoldIcs } from "~/domain/ics";
 import { placeMapUrl } from "~/domain/places";
 import { SEEDED_PREPARATION } from "../fixtures/seeded-content";
 import type { MailAttachment } from "~/domain/mail/message";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { findDueReminders, queueReminders, REMINDERS_PER_RUN } from "~/server/reminders/reminders.server";
 import cron, { CRONS } from "../../workers/cron";
 import { fetchAndSettle } from "./auth-helpers";

@@ -7,10 +7,10 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { waitlistJoinedMail, waitlistOfferMail } from "~/domain/mail/waitlist";
-import { randomToken } from "~/server/crypto.server";
-import { getDb, schema } from "~/server/db.server";
+import { randomToken } from "~/server/platform/crypto.server";
+import { getDb, schema } from "~/server/db/client.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/env.server";
+import { getConfig } from "~/server/platform/env.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 
 const db = getDb(env);

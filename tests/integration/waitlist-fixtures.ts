@@ -1,6 +1,6 @@
 /** Queues, holds and their mails for the waitlist tests. */
 import { env } from "cloudflare:workers";
-import { randomToken, sha256Hex } from "../../app/server/crypto.server";
+import { randomToken, sha256Hex } from "../../app/server/platform/crypto.server";
 import { seatsFor, type WaitlistJoinResult } from "../../app/server/seats/seats.server";
 import { createSession, seatInput, type TestSession } from "./booking-fixtures";
 

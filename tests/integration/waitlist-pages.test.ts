@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "../../app/domain/schemas/booking";
 import { WAITLIST_TEXTS, HOLD_TEXTS, LEAVE_TEXTS } from "../../app/domain/waitlist";
-import { formRenderedAt } from "../../app/server/bot-check.server";
+import { formRenderedAt } from "../../app/server/forms/bot-check.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { toastOf } from "./admin-fixtures";
 import { bookingForm, config, createSession, postBooking } from "./booking-fixtures";

@@ -4,7 +4,7 @@
 import { createExecutionContext, createScheduledController, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { sha256Hex } from "../../app/server/crypto.server";
+import { sha256Hex } from "../../app/server/platform/crypto.server";
 import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats/seats.server";
 import cron, { CRONS } from "../../workers/cron";
 import { createSession, seatInput } from "./booking-fixtures";

@@ -7,7 +7,7 @@ import {
   LOCAL_SESSION_SECRET,
   LOCAL_UNSUBSCRIBE_SECRET,
   type Env,
-} from "../../app/server/env.server";
+} from "../../app/server/platform/env.server";
 
 const base = {
   DB: {} as D1Database,

@@ -7,7 +7,7 @@ import {
   isCrossSiteRequest,
   STATIC_SECURITY_HEADERS,
   withSecurityHeaders,
-} from "~/server/http-security.server";
+} from "~/server/platform/http-security.server";
 
 const SITE = "https://hundpass.se";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork, rateLimitSubject } from "../../app/server/rate-limit.server";
+import { clientNetwork, rateLimitSubject } from "../../app/server/platform/rate-limit.server";
 
 describe("rateLimitSubject", () => {
   it("keeps an IPv4 address as it is", () => {

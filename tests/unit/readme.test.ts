@@ -1,7 +1,7 @@
 // The README is the newcomer's map: every file or folder it names exists,
 // every `npm run` script it names is in package.json, every bench option it
 // names is one the bench script reads, and .dev.vars.example lists every
-// variable app/server/env.server.ts reads, with its default.
+// variable app/server/platform/env.server.ts reads, with its default.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,8 +60,8 @@ describe("the README", () => {
 });
 
 describe(".dev.vars.example", () => {
-  it("lists every variable app/server/env.server.ts reads, each with a value", () => {
-    const source = read("app/server/env.server.ts");
+  it("lists every variable app/server/platform/env.server.ts reads, each with a value", () => {
+    const source = read("app/server/platform/env.server.ts");
     // The variables are the string fields of its Env (bindings have other types).
     const envInterface = source.slice(source.indexOf("export interface Env {"), source.indexOf("\n}", source.indexOf("export interface Env {")));
     const readVars = new Set([...envInterface.matchAll(/^\s+([A-Z][A-Z0-9_]+)\??: string;/gm)].map((m) => m[1]!));

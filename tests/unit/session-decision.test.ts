@@ -8,7 +8,7 @@ import {
   requestWindow,
   toDecisionPanelView,
 } from "../../app/domain/session-decision";
-import { getConfig, type Env } from "../../app/server/env.server";
+import { getConfig, type Env } from "../../app/server/platform/env.server";
 
 const base = {
   DB: {} as D1Database,

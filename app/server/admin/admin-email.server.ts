@@ -15,7 +15,7 @@ import { formatDateTime } from "~/domain/time";
 import { auditStatement } from "../audit/audit-log.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
-import { hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { hitRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 import type { Actor } from "../audit/audit-log.server";
 
 /** Sends (each one message to one or many) per admin and hour. */

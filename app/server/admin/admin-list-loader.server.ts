@@ -8,7 +8,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ADMIN_TEXTS } from "~/domain/admin-texts";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "../auth/signed-in-user.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { noStoreHeaders } from "../public/cache.server";
 import type { ListPage } from "./paging.server";
 

@@ -18,9 +18,9 @@ import {
   type AdminSessionCardView,
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
-import { getDb, schema, type Db } from "../db.server";
+import { getDb, schema, type Db } from "../db/client.server";
 import { decisionPanelQuery } from "../decisions/decisions.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { sessionColumns } from "../public/sessions.server";
 import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
 

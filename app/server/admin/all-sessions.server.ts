@@ -19,8 +19,8 @@ import {
   type AllSessionsFilters,
 } from "~/domain/all-sessions-filters";
 import { toAllSessionView, type AllSessionRow, type AllSessionsBookingRow, type AllSessionView } from "~/domain/all-sessions-view";
-import { columnsAs, getDb, schema, type Db } from "../db.server";
-import type { Env } from "../env.server";
+import { columnsAs, getDb, schema, type Db } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { ADMIN_LIST_RULES } from "./admin-sessions.server";
 
 const { sessions, bookings } = schema;

@@ -15,8 +15,8 @@ import { stockholmToUtcIso } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
 import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, d1Statement, runBatch, type StatementRef } from "../db/batch.server";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
 const { popupTypes, sessions, sessionSeries } = schema;

@@ -6,7 +6,7 @@
  * without a second read.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { schema } from "../db.server";
+import { schema } from "../db/client.server";
 
 export { pageCountFor } from "~/domain/paging";
 

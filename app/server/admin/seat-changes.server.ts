@@ -9,7 +9,7 @@
  */
 import { auditStatement } from "../audit/audit-log.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements } from "../email/outbox.server";
 import {
   SEAT_SESSION_COLUMNS,

@@ -17,8 +17,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
 import { auditSql, auditStatement } from "../audit/audit-log.server";
-import { columnsAs, schema } from "../db.server";
-import type { Config, Env } from "../env.server";
+import { columnsAs, schema } from "../db/client.server";
+import type { Config, Env } from "../platform/env.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";

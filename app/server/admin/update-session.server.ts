@@ -20,7 +20,7 @@ import { isMove, sessionChangeMail, type SessionPlace } from "~/domain/mail/sess
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { formatTime, stockholmDayKey } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";

@@ -4,7 +4,7 @@
  * so the record is written in the same transaction as the change or not at
  * all. Every audit row in the app is written by auditStatement.
  */
-import type { SqlCondition } from "../db.server";
+import type { SqlCondition } from "../db/client.server";
 
 /** Who made a change: a staff user (or the system, with no user id) by e-mail. */
 export interface Actor {

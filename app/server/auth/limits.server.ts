@@ -4,8 +4,8 @@
  * refused when either budget is spent. Both are always counted, so the
  * answer does not depend on which one ran out.
  */
-import type { Env } from "../env.server";
-import { clientNetwork, hitRateLimit, type RateLimitRule } from "../rate-limit.server";
+import type { Env } from "../platform/env.server";
+import { clientNetwork, hitRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 

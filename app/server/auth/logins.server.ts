@@ -8,9 +8,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { readLoginId } from "./signed-in-user.server";
-import { getCookies } from "../cookies.server";
-import { randomToken, sha256Hex } from "../crypto.server";
-import { getDb, schema } from "../db.server";
+import { getCookies } from "../platform/cookies.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
+import { getDb, schema } from "../db/client.server";
 
 /** A customer's look at their bookings is short-lived, as the e-mailed link proves the mailbox only briefly. */
 export const CUSTOMER_LOGIN_TTL_MS = 30 * 60_000;

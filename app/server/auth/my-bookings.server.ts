@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, sql } from "drizzle-orm";
-import { getDb, schema } from "../db.server";
+import { getDb, schema } from "../db/client.server";
 
 export async function bookingsOf(context: AppLoadContext, email: string) {
   const b = schema.bookings;

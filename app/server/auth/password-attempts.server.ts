@@ -15,7 +15,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { passwordFailuresMail } from "~/domain/mail/account";
 import { passwordDelayMs } from "~/domain/password-slowdown";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
-import { clientNetwork, hitRateLimit, peekRateLimit, type RateLimitRule } from "../rate-limit.server";
+import { clientNetwork, hitRateLimit, peekRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const HOUR = 60 * 60_000;

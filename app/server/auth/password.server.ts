@@ -13,7 +13,7 @@
  * attacker's GPUs about what ~290 000 SHA-256 iterations would (OWASP rates
  * 210 000 × SHA-512 like 600 000 × SHA-256).
  */
-import { timingSafeEqual } from "../crypto.server";
+import { timingSafeEqual } from "../platform/crypto.server";
 
 type Hash = "SHA-256" | "SHA-512";
 

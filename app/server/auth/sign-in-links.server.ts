@@ -8,8 +8,8 @@
  * the same answer, after the same work, for every address.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Config } from "../env.server";
-import { randomToken, sha256Hex } from "../crypto.server";
+import type { Config } from "../platform/env.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { blankLinkStatement } from "../email/outbox.server";
 import { drainOutbox, sendEmail } from "../email/send-email.server";
 import { signInLinkMail } from "~/domain/mail/account";

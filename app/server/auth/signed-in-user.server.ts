@@ -6,9 +6,9 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
-import { getCookies, readCookie } from "../cookies.server";
-import { sha256Hex } from "../crypto.server";
-import { getDb, schema } from "../db.server";
+import { getCookies, readCookie } from "../platform/cookies.server";
+import { sha256Hex } from "../platform/crypto.server";
+import { getDb, schema } from "../db/client.server";
 
 export interface SignedInUser {
   kind: "customer" | "staff";

@@ -14,11 +14,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountExistsMail, staffConfirmationMail } from "~/domain/mail/account";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
-import { randomToken, sha256Hex } from "../crypto.server";
-import { getDb, schema } from "../db.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
+import { getDb, schema } from "../db/client.server";
 import { blankLinkStatement } from "../email/outbox.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
-import type { Config } from "../env.server";
+import type { Config } from "../platform/env.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { isAdminEmail } from "./sign-in-links.server";
 

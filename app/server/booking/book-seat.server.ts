@@ -12,9 +12,9 @@
  */
 import { waitlistOfferMailKey } from "~/domain/mail/waitlist";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
-import { columnsAs, schema, type SqlCondition } from "../db.server";
+import { columnsAs, schema, type SqlCondition } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.server";
-import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
+import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
 import {
   FREE_SEATS_SQL,
   SEAT_SESSION_COLUMNS,

@@ -13,7 +13,7 @@ import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
-import type { RateLimitSlot } from "../rate-limit.server";
+import type { RateLimitSlot } from "../platform/rate-limit.server";
 import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 
 export type BookingOutcome = BookSeatResult;

@@ -7,7 +7,7 @@
  * own D1 batch (same rate_limits row, key form and window as hitRateLimit),
  * and a booking over the limit is not written: no extra round trip.
  */
-import { clientNetwork, rateLimitSlot, type RateLimitRule, type RateLimitSlot } from "../rate-limit.server";
+import { clientNetwork, rateLimitSlot, type RateLimitRule, type RateLimitSlot } from "../platform/rate-limit.server";
 
 export const DEFAULT_BOOKING_RATE_LIMIT = 20;
 export const BOOKING_RATE_WINDOW_MS = 10 * 60_000;

@@ -1,8 +1,8 @@
 /** Reads for /session/{id}: the session with its image in one D1 batch. */
 import { parseRowId } from "~/domain/row-id";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { sessionColumns } from "../public/sessions.server";
 
 const { sessions, popupTypes } = schema;

@@ -11,9 +11,9 @@ import { auditStatement, type Actor } from "../audit/audit-log.server";
 
 /** Feeds belong to a signed-in staff user. */
 type StaffActor = Actor & { userId: string };
-import { randomToken, sha256Hex } from "../crypto.server";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 
 /** Sessions that ended this long ago still show, so last week's stay in the calendar. */
 export const FEED_HISTORY_MS = 30 * 24 * 60 * 60_000;

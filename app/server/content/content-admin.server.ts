@@ -13,8 +13,8 @@ import type { PreparationItem } from "~/domain/preparation";
 import type { PlaceFormValues, PreparationItemFormValues, TeamMemberFormValues } from "~/domain/schemas/site-content";
 import type { TeamMember } from "~/domain/team";
 import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { getDb } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { placesQuery, preparationQuery, teamQuery } from "./site-content.server";
 
 type ContentTable = "places" | "team_members" | "preparation_items";

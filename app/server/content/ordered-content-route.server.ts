@@ -11,12 +11,12 @@ import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
-import { getDb, type Db } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, type Db } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { purgePublicPages } from "../public/page-cache.server";
-import { redirectWithToast } from "../toast.server";
+import { redirectWithToast } from "../platform/toast.server";
 import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
 
 export type OrderedContentToasts = Record<

@@ -12,8 +12,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { SessionTypeFields } from "~/domain/schemas/session-type";
 import { findTypeContaining, sortTypesForDisplay } from "~/domain/session-types";
 import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 
 const { popupTypes, sessions } = schema;
 

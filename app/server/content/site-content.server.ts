@@ -8,8 +8,8 @@ import { asc, eq } from "drizzle-orm";
 import type { Place } from "~/domain/places";
 import type { PreparationItem } from "~/domain/preparation";
 import type { TeamMember } from "~/domain/team";
-import { getDb, schema, type Db } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema, type Db } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 
 const { places, teamMembers, preparationItems } = schema;
 

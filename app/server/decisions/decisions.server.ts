@@ -42,11 +42,11 @@ import {
 } from "~/domain/session-decision";
 import { cancelSession } from "../admin/session-actions.server";
 import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { randomToken, sha256Hex } from "../crypto.server";
-import { schema, type Db } from "../db.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
+import { schema, type Db } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
-import type { Config, Env } from "../env.server";
+import type { Config, Env } from "../platform/env.server";
 
 const { sessionDecisions, sessions } = schema;
 

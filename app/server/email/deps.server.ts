@@ -4,7 +4,7 @@
  * passes { env, config: getConfig(env) }.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Config, Env } from "../env.server";
+import type { Config, Env } from "../platform/env.server";
 
 export interface MailDeps {
   env: Pick<Env, "DB">;

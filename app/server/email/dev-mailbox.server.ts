@@ -6,8 +6,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb, schema } from "../db.server";
-import { isLocalHostname } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import { isLocalHostname } from "../platform/env.server";
 import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders, type FillMailVars } from "./outbox.server";
 
 const { emailOutbox } = schema;

@@ -29,7 +29,7 @@
  * timeout, and a row is only sent while its lease outlasts that timeout;
  * otherwise it goes back to the queue untried and is claimed afresh.
  */
-import { getDb } from "../db.server";
+import { getDb } from "../db/client.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import {
   claimDue,

@@ -8,15 +8,15 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
 import { scrubTokenLinks } from "~/domain/mail/token-links";
-import { schema, type Db, type SqlCondition } from "../db.server";
-import type { Config } from "../env.server";
+import { schema, type Db, type SqlCondition } from "../db/client.server";
+import type { Config } from "../platform/env.server";
 import {
   countHitIfStatement,
   rateLimitSlot,
   withinBudget,
   type RateLimitRule,
   type RateLimitSlot,
-} from "../rate-limit.server";
+} from "../platform/rate-limit.server";
 import type { OutboxRow } from "../db/schema.server";
 
 const { emailOutbox } = schema;

@@ -19,7 +19,7 @@
  */
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
-import type { Config, Env } from "../env.server";
+import type { Config, Env } from "../platform/env.server";
 import { readCapped } from "../forms/request-body.server";
 
 /** Where the provider posts its events (configured in its dashboard). */

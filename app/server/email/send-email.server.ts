@@ -7,7 +7,7 @@
  * e-mail failed: the caller decides what a "failed" means.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { coalescedAfterResponse } from "../after-response.server";
+import { coalescedAfterResponse } from "../platform/after-response.server";
 import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
 import { outboxIdStatement, outboxInsertStatements, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";

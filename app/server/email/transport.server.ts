@@ -6,7 +6,7 @@
  *   100 rows (newsletter mail, with no attachments) per POST {RESEND_API_URL}/batch.
  * A transport never throws: every problem comes back as { ok: false, error }.
  */
-import type { Config } from "../env.server";
+import type { Config } from "../platform/env.server";
 import { parseAttachments, parseHeaders, type OutboxRow } from "./outbox.server";
 
 export type DeliveryResult =

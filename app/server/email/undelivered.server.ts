@@ -10,7 +10,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { UndeliveredRow } from "~/domain/mail-status";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
-import { ANONYMIZED_RECIPIENT } from "../housekeeping.server";
+import { ANONYMIZED_RECIPIENT } from "../privacy/housekeeping.server";
 import { scheduleDrain } from "./send-email.server";
 
 /** The newest this many of each kind are shown. */

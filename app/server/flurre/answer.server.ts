@@ -14,7 +14,7 @@ import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildPassages, type FlurreCorpus, type Passage } from "~/domain/flurre/passages";
 import { buildIndex, rankPassages, type FlurreIndex } from "~/domain/flurre/rank";
 import { isGreeting } from "~/domain/flurre/text";
-import type { RateLimitResult } from "../rate-limit.server";
+import type { RateLimitResult } from "../platform/rate-limit.server";
 import { loadFlurreCorpus } from "./corpus.server";
 import { modelParagraphs, phraseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";

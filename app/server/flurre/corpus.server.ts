@@ -9,8 +9,8 @@ import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { readFaqLinks } from "~/domain/flurre/faq";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
 import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
 const { sessions, popupTypes, flurreFaq } = schema;

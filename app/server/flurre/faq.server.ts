@@ -11,7 +11,7 @@
 import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement, type AuditEntry, type AuditSql } from "../audit/audit-log.server";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 import {
   markGroupHandledStatement,
   openGroupCountFrom,

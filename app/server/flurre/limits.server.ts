@@ -4,8 +4,8 @@
  * count per window (the bench raises it).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { Env } from "../env.server";
-import { clientNetwork, hitRateLimit, type RateLimitResult, type RateLimitRule } from "../rate-limit.server";
+import type { Env } from "../platform/env.server";
+import { clientNetwork, hitRateLimit, type RateLimitResult, type RateLimitRule } from "../platform/rate-limit.server";
 
 export const DEFAULT_FLURRE_RATE_LIMIT = 30;
 export const FLURRE_RATE_WINDOW_MS = 10 * 60_000;

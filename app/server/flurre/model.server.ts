@@ -6,7 +6,7 @@
  * extractive answer. The fact check of what it wrote is the caller's.
  */
 import type { Passage } from "~/domain/flurre/passages";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 
 export const DEFAULT_FLURRE_AI_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 export const DEFAULT_FLURRE_AI_TIMEOUT_MS = 5_000;

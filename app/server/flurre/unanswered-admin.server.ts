@@ -10,7 +10,7 @@
  * the id of the newest one, and the mark covers every open row with the same
  * normalized text (asked before or since).
  */
-import type { schema } from "../db.server";
+import type { schema } from "../db/client.server";
 import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement } from "../audit/audit-log.server";
 

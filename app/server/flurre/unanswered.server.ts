@@ -1,6 +1,6 @@
 /** Questions Flurre could not answer, kept for staff (/admin/flurre groups them by `normalized`). */
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 
 /** The question lower-cased (Swedish rules) with its whitespace collapsed: repeats of one question group together. */
 export function normalizeQuestion(question: string): string {

@@ -24,9 +24,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { ToastView } from "~/domain/toast";
-import { BOT_CHECK_MESSAGE, checkHoneypot } from "../bot-check.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot } from "./bot-check.server";
 import { noStoreHeaders } from "../public/cache.server";
-import { clientNetwork, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../rate-limit.server";
+import { clientNetwork, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../platform/rate-limit.server";
 import { readForm } from "./request-body.server";
 
 /** What `run` answers when it does not redirect: the form again, with these errors. */

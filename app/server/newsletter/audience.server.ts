@@ -5,7 +5,7 @@
  * waves (queueing), so both always mean the same people.
  */
 import { ALL_TARGET, OFFICIAL_SEGMENTS, UNSEGMENTED_AUDIENCE } from "~/domain/newsletter/segments";
-import type { SqlCondition } from "../db.server";
+import type { SqlCondition } from "../db/client.server";
 
 /** Subscribed, and no hard bounce since (provider-events.server.ts). */
 const MAILABLE = "s.status = 'subscribed' AND s.undeliverable_at IS NULL";

@@ -23,8 +23,8 @@ import { campaignMail, fillMailVars, type CampaignContent } from "~/domain/mail/
 import { planWaves, type PlannedWave } from "~/domain/newsletter/waves";
 import { segmentSet } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
-import type { schema } from "../db.server";
-import type { Config, Env } from "../env.server";
+import type { schema } from "../db/client.server";
+import type { Config, Env } from "../platform/env.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
 

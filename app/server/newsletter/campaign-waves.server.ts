@@ -23,7 +23,7 @@
  */
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
 import { fillMailVars, parseMailVars } from "~/domain/mail/newsletter";
-import type { Config, Env } from "../env.server";
+import type { Config, Env } from "../platform/env.server";
 import { toMailDeps, type EmailContext } from "../email/deps.server";
 import { drainOutbox, type DrainResult } from "../email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type FillMailVars } from "../email/outbox.server";

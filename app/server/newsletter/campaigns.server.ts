@@ -8,7 +8,7 @@
  * the same D1 batch as the change, under the same condition.
  */
 import type { CampaignValues } from "~/domain/schemas/campaign";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 import type { Actor } from "../audit/audit-log.server";
 import { auditSql, auditStatement } from "../audit/audit-log.server";
 

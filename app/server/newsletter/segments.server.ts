@@ -12,7 +12,7 @@
  */
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import type { SubscriberSaveValues } from "~/domain/schemas/subscriber";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 import { suppressionHash } from "../privacy/retention-sql.server";
 import type { Actor } from "../audit/audit-log.server";
 

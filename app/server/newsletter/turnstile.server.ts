@@ -12,7 +12,7 @@
  * any page with the hostname example.com and may leave the action empty;
  * with one of those (local development) both are accepted too.
  */
-import type { Config } from "../env.server";
+import type { Config } from "../platform/env.server";
 
 export const SITEVERIFY_TIMEOUT_MS = 5_000;
 

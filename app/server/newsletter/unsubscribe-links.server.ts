@@ -5,8 +5,8 @@
  * a newsletter from last year still unsubscribes. Every newsletter also
  * carries RFC 8058 one-click headers pointing at the same URL.
  */
-import type { Config } from "../env.server";
-import { timingSafeEqual } from "../crypto.server";
+import type { Config } from "../platform/env.server";
+import { timingSafeEqual } from "../platform/crypto.server";
 
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 

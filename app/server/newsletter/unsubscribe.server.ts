@@ -7,7 +7,7 @@
  * unsubscribed already) answers success all the same: the answer never tells
  * whether an address is on the list.
  */
-import type { Config } from "../env.server";
+import type { Config } from "../platform/env.server";
 import { normalizeAddress, verifyUnsubscribeToken } from "./unsubscribe-links.server";
 
 export async function unsubscribeWithToken(

@@ -4,8 +4,8 @@
  * subscription's address as a hash only.
  */
 import { ANONYMIZED_NAME, suppressionInput } from "~/domain/privacy";
-import type { SqlCondition } from "../db.server";
-import { sha256Hex } from "../crypto.server";
+import type { SqlCondition } from "../db/client.server";
+import { sha256Hex } from "../platform/crypto.server";
 
 /**
  * The booking keeps its session snapshot, price, status, variant, meeting

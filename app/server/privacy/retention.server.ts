@@ -14,7 +14,7 @@
  * bounded per run: a backlog is worked off over the following days.
  */
 import { subDays, subMonths } from "date-fns";
-import type { Config, Env } from "../env.server";
+import type { Config, Env } from "../platform/env.server";
 import { anonymizeBookingsStatement, suppressionHash, suppressStatement } from "./retention-sql.server";
 
 /** Rows one run anonymizes or deletes at most, per kind. */

@@ -9,7 +9,7 @@
  * cookies set by the root loader (clearing a toast) and by actions visible.
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
-import { carriesPersonalCookie } from "../cookies.server";
+import { carriesPersonalCookie } from "../platform/cookies.server";
 
 /** Session lists: fresh within half a minute, served stale while refreshing. */
 export const LIST_CACHE = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { normalizePhone, type ContactValues, type ProblemReportValues } from "~/domain/schemas";
-import { getDb, schema } from "../db.server";
+import { getDb, schema } from "../db/client.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import { contactMail, problemReportMail, type AdminMail, type ContactSource } from "~/domain/mail/trainers";
 

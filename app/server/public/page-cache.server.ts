@@ -13,8 +13,8 @@
  * visitor with JavaScript sends the fresh stamp too.)
  */
 
-import { coalescedAfterResponse } from "../after-response.server";
-import { carriesPersonalCookie } from "../cookies.server";
+import { coalescedAfterResponse } from "../platform/after-response.server";
+import { carriesPersonalCookie } from "../platform/cookies.server";
 
 /**
  * Pages that show seat counts, whatever their query (/boka's steps, types,

@@ -7,8 +7,8 @@ import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/constants";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
-import { getDb, schema } from "../db.server";
-import type { Env } from "../env.server";
+import { getDb, schema } from "../db/client.server";
+import type { Env } from "../platform/env.server";
 
 const { sessions, popupTypes } = schema;
 

@@ -23,8 +23,8 @@ import type { BookingDetails } from "~/domain/mail/booking";
 import type { PreparationItem } from "~/domain/preparation";
 import { reminderMail, reminderMailKey, type RemindedSession } from "~/domain/mail/reminder";
 import { loadPreparation } from "../content/site-content.server";
-import { columnsAs, schema } from "../db.server";
-import type { Config, Env } from "../env.server";
+import { columnsAs, schema } from "../db/client.server";
+import type { Config, Env } from "../platform/env.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 
 /** How long before the start a session's customers are reminded. */

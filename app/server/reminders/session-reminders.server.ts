@@ -5,7 +5,7 @@
  * provider reported).
  */
 import type { AdminRemindedBookingRow } from "~/domain/admin-session-view";
-import { columnsAs, schema } from "../db.server";
+import { columnsAs, schema } from "../db/client.server";
 
 /** The customer's confirmation's key (mailKeys in app/domain/mail/booking.tsx), as SQL over `bookings`. */
 const CONFIRMATION_KEY = "'booking-confirmation:' || bookings.id";

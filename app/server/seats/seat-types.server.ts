@@ -5,10 +5,10 @@
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
-import { columnsAs, schema, type SqlCondition } from "../db.server";
+import { columnsAs, schema, type SqlCondition } from "../db/client.server";
 import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
-import type { RateLimitSlot } from "../rate-limit.server";
+import type { RateLimitSlot } from "../platform/rate-limit.server";
 
 /** The session columns seat changes read and return. */
 export const SEAT_SESSION_KEYS = [

@@ -5,7 +5,7 @@
  *
  *   const result = await seatsFor(env, sessionId).book(input);
  */
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import type { SessionSeats } from "./session-seats.server";
 import type {
   BookSeatInput,

@@ -20,7 +20,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
-import { getConfig, type Env } from "../env.server";
+import { getConfig, type Env } from "../platform/env.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
 

@@ -1,5 +1,5 @@
 /** The waitlist as staff see it on a session's admin page: one read. */
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import type { WaitlistEntryRow } from "../db/schema.server";
 
 export type AdminQueueRow = Pick<WaitlistEntryRow, "id" | "name" | "email" | "dogName" | "status" | "holdExpiresAt" | "createdAt">;

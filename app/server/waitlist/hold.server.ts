@@ -11,9 +11,9 @@ import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { bookingAttemptSlot } from "../booking/booking-rate-limit.server";
 import { bookWithConfirmations, toBookSeatInput, type BookingOutcome } from "../booking/book-session.server";
 import type { SessionForBooking } from "../booking/session-read.server";
-import { sha256Hex } from "../crypto.server";
+import { sha256Hex } from "../platform/crypto.server";
 import { scheduleDrain } from "../email/send-email.server";
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { seatsFor, type LeaveWaitlistResult } from "../seats/seats.server";
 
 /** Tokens are 43 base64url characters (32 random bytes); anything else is unknown without a read. */

@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { waitlistJoinedMail } from "~/domain/mail/waitlist";
 import type { WaitlistJoinValues } from "~/domain/schemas/waitlist";
 import { bookingAttemptSlot } from "../booking/booking-rate-limit.server";
-import { randomToken, sha256Hex } from "../crypto.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { seatsFor, type WaitlistJoinResult } from "../seats/seats.server";

@@ -5,7 +5,7 @@
  * people still in its queue) and asks that session's object to run it.
  * The step itself is idempotent, so a late or repeated trigger does no harm.
  */
-import type { Env } from "../env.server";
+import type { Env } from "../platform/env.server";
 import { FREE_SEATS_SQL, seatsFor } from "../seats/seats.server";
 
 /** Sessions one run visits at most; the next trigger takes the rest. */

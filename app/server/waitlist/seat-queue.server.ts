@@ -12,12 +12,12 @@
  */
 import { waitlistOfferMail } from "~/domain/mail/waitlist";
 import { holdExpiry } from "~/domain/waitlist";
-import { randomToken, sha256Hex } from "../crypto.server";
+import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
-import { columnsAs, schema, type SqlCondition } from "../db.server";
+import { columnsAs, schema, type SqlCondition } from "../db/client.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
-import type { Config } from "../env.server";
-import { countHitStatement, rateLimitVerdict, withinBudget } from "../rate-limit.server";
+import type { Config } from "../platform/env.server";
+import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
 import {
   FREE_SEATS_SQL,
   SEAT_SESSION_COLUMNS,

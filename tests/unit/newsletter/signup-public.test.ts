@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newsletterConfirmationMail, newsletterWelcomeMail } from "../../../app/domain/mail/newsletter-signup";
-import { forRequestHandler, isCrossSiteRequest } from "../../../app/server/http-security.server";
+import { forRequestHandler, isCrossSiteRequest } from "../../../app/server/platform/http-security.server";
 
 const SITE = "https://hundpass.se";
 const LINK = `${SITE}/unsubscribe?email=a%40example.se&token=abc`;

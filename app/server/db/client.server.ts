@@ -1,8 +1,8 @@
 /** Drizzle over the D1 binding, and helpers for statements written in SQL. */
 import { getTableColumns, type Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./db/schema.server";
-import type { Env } from "./env.server";
+import * as schema from "./schema.server";
+import type { Env } from "../platform/env.server";
 
 // Without the relational schema: nothing uses `db.query`, and drizzle would
 // otherwise rebuild the relational configuration of every table for each

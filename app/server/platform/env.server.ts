@@ -8,7 +8,7 @@
  * assertServedLocally, which also catches a deploy that forgot its
  * production environment (SITE_URL still says localhost there).
  */
-import { FORM_MAX_BYTES_DEFAULT } from "./forms/request-body.server";
+import { FORM_MAX_BYTES_DEFAULT } from "../forms/request-body.server";
 import { z } from "zod";
 import { DEFAULT_SENDER_ADDRESSES } from "~/domain/schemas/campaign";
 import {

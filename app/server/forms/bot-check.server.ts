@@ -2,8 +2,8 @@
  * Honeypot and minimum fill time: stops simple bots without JavaScript or a
  * third-party challenge. The render time is signed so it cannot be forged.
  */
-import { hmacSha256Hex, timingSafeEqual } from "./crypto.server";
-import { MIN_FILL_MS, type Config } from "./env.server";
+import { hmacSha256Hex, timingSafeEqual } from "../platform/crypto.server";
+import { MIN_FILL_MS, type Config } from "../platform/env.server";
 
 export { MIN_FILL_MS };
 const MAX_FORM_AGE_MS = 24 * 60 * 60_000;

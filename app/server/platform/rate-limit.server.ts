@@ -2,7 +2,7 @@
  * Fixed-window rate limits in D1, for anything that sends e-mail. One atomic
  * upsert per check; the counter row is keyed by (key, window start).
  */
-import type { SqlCondition } from "./db.server";
+import type { SqlCondition } from "../db/client.server";
 import type { Env } from "./env.server";
 import { hmacSha256Hex } from "./crypto.server";
 

@@ -8,7 +8,7 @@
  * script must read it with useNonce() (app/components/nonce.tsx).
  */
 import { randomToken } from "./crypto.server";
-import { UNSUBSCRIBE_PATH } from "./newsletter/unsubscribe-links.server";
+import { UNSUBSCRIBE_PATH } from "../newsletter/unsubscribe-links.server";
 
 /** Turnstile's script and iframe come from here. */
 const CHALLENGE_ORIGIN = "https://challenges.cloudflare.com";

@@ -6,8 +6,8 @@
  * outbox row and no campaign being sent refers to them). Run daily by the
  * cron worker.
  */
-import { purgeSettledMailStatement } from "./email/outbox.server";
-import type { Env } from "./env.server";
+import { purgeSettledMailStatement } from "../email/outbox.server";
+import type { Env } from "../platform/env.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
