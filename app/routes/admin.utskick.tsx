@@ -40,6 +40,8 @@ import { Toaster } from "~/components/toaster";
 import { CampaignTestSchema, campaignSendSchema } from "~/domain/newsletter/campaign-action-schemas";
 import {
   CAMPAIGN_FORM_TEXTS,
+  CAMPAIGN_ACTION_FAILED,
+  CAMPAIGN_NOT_STARTED,
   CAMPAIGN_TOASTS,
   SEGMENT_TEXTS,
   SEGMENT_TOASTS,
@@ -69,7 +71,6 @@ import {
   sendCampaignTest,
   stopCampaignAsStaff,
 } from "~/server/newsletter/campaign-admin.server";
-import type { StartCampaignResult } from "~/server/newsletter/campaign-sending.server";
 import { deleteCampaign, duplicateCampaign, saveCampaign, type CampaignView } from "~/server/newsletter/campaigns.server";
 import { saveSubscriberSegments } from "~/server/newsletter/segments.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
@@ -254,22 +255,6 @@ async function saveSegments(
   return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
 }
 
-const FAILED: Record<CampaignAction, ToastView> = {
-  send: CAMPAIGN_TOASTS.sendFailed,
-  test: CAMPAIGN_TOASTS.testFailed,
-  duplicate: CAMPAIGN_TOASTS.duplicateFailed,
-  stop: CAMPAIGN_TOASTS.stopFailed,
-  delete: CAMPAIGN_TOASTS.deleteFailed,
-};
-
-/** Why a send did not start, as the admin is told. */
-const NOT_STARTED: Record<Extract<StartCampaignResult, { ok: false }>["reason"], ToastView> = {
-  "no-recipients": CAMPAIGN_TOASTS.noRecipients,
-  "not-found": CAMPAIGN_TOASTS.notFound,
-  "already-sending": CAMPAIGN_TOASTS.alreadySending,
-  "invalid-target": CAMPAIGN_TOASTS.sendFailed,
-};
-
 /** A confirmation form's fields refused: its errors shown in that form. */
 function refused(action: CampaignAction, id: number, error: Record<string, string[] | null> | null | undefined) {
   const errors = Object.values(error ?? {}).flat().filter((e): e is string => !!e);
@@ -289,7 +274,7 @@ async function campaignAction(context: AppLoadContext, actor: Actor, id: number,
     switch (values.intent) {
       case "send": {
         const outcome = await sendCampaignAsStaff(context, actor, { campaignId: id, target: values.target });
-        return back(outcome.ok ? CAMPAIGN_TOASTS.sendStarted(outcome.recipients) : NOT_STARTED[outcome.reason]);
+        return back(outcome.ok ? CAMPAIGN_TOASTS.sendStarted(outcome.recipients) : CAMPAIGN_NOT_STARTED[outcome.reason]);
       }
       case "test": {
         const sent = await sendCampaignTest(context, id, values.email);
@@ -314,7 +299,7 @@ async function campaignAction(context: AppLoadContext, actor: Actor, id: number,
     }
   } catch (error) {
     console.error(`admin/utskick: ${action} of campaign ${id} failed`, error);
-    return back(FAILED[action]);
+    return back(CAMPAIGN_ACTION_FAILED[action]);
   }
 }
 

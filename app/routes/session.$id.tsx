@@ -13,10 +13,8 @@ import {
 } from "@remix-run/cloudflare";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { AskFlurre } from "~/components/ask-flurre";
-import { BookingForm } from "~/components/booking-form";
-import { WaitlistForm } from "~/components/waitlist-form";
+import { BookingPanel } from "~/components/session-booking-panel";
 import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
 import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
@@ -244,67 +242,6 @@ export default function SessionPage() {
   const bookingResult = actionData?.result && !("waitlist_email" in (actionData.result.initialValue ?? {})) ? actionData.result : undefined;
   const waitlistResult = actionData?.result && "waitlist_email" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined;
 
-  let panel: ReactNode;
-  if (session.cancelledAt !== null) {
-    panel = (
-      <div className="booking-closed" data-testid="session-cancelled">
-        <h2 id="booking-heading">{BOOKING_TEXTS.cancelledPage}</h2>
-        <Link to="/alla-popups" className="button">
-          Visa alla pass
-        </Link>
-      </div>
-    );
-  } else if (!availability.bookable && !started) {
-    panel = (
-      <div className="booking-closed" data-testid="session-full">
-        <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
-        {heldNote ? <p data-testid="held-note">{heldNote}</p> : null}
-        <h3 id="ko">{WAITLIST_TEXTS.heading}</h3>
-        <p className="booking-lead">{WAITLIST_TEXTS.lead}</p>
-        <WaitlistForm lastResult={waitlistResult} renderedAt={renderedAt} />
-        <p>
-          Det finns fler pass att välja bland. <Link to="/alla-popups">Visa alla pass</Link>
-        </p>
-      </div>
-    );
-  } else if (!availability.bookable) {
-    panel = (
-      <div className="booking-closed" data-testid="session-full">
-        <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
-        <p>Det finns fler pass att välja bland.</p>
-        <Link to="/alla-popups" className="button">
-          Visa alla pass
-        </Link>
-      </div>
-    );
-  } else if (started) {
-    panel = (
-      <div className="booking-closed">
-        <h2 id="booking-heading">{BOOKING_TEXTS.started}</h2>
-        <Link to="/alla-popups" className="button">
-          Visa alla pass
-        </Link>
-      </div>
-    );
-  } else {
-    panel = (
-      <>
-        <h2 id="booking-heading">Boka passet</h2>
-        <p className="booking-lead">Fyll i dina och din hunds uppgifter. Fält markerade med * måste fyllas i.</p>
-        <BookingForm
-          key={session.id}
-          lastResult={bookingResult}
-          toast={actionData?.toast}
-          rules={rules}
-          snapshot={snapshot}
-          renderedAt={renderedAt}
-          idempotencyKey={idempotencyKey}
-          isGroup={session.passType === "group"}
-        />
-      </>
-    );
-  }
-
   return (
     <article className="session-page">
       <p className="session-back">
@@ -356,7 +293,19 @@ export default function SessionPage() {
           </div>
         </section>
         <section className="booking-panel card" aria-labelledby="booking-heading">
-          {panel}
+          <BookingPanel
+            state={session.cancelledAt !== null ? "cancelled" : availability.bookable ? (started ? "started" : "open") : started ? "full-started" : "full"}
+            heldNote={heldNote}
+            sessionId={session.id}
+            isGroup={session.passType === "group"}
+            bookingResult={bookingResult}
+            waitlistResult={waitlistResult}
+            toast={actionData?.toast}
+            rules={rules}
+            snapshot={snapshot}
+            renderedAt={renderedAt}
+            idempotencyKey={idempotencyKey}
+          />
         </section>
       </div>
     </article>

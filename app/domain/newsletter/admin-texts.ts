@@ -129,6 +129,23 @@ export const CAMPAIGN_TOASTS = {
   testLimited: error("Kunde inte skicka test-mail: adressen har fått för många mejl den senaste timmen."),
 } as const;
 
+/** The toast of each campaign action that failed on our side. */
+export const CAMPAIGN_ACTION_FAILED: Record<CampaignAction, ToastView> = {
+  send: CAMPAIGN_TOASTS.sendFailed,
+  test: CAMPAIGN_TOASTS.testFailed,
+  duplicate: CAMPAIGN_TOASTS.duplicateFailed,
+  stop: CAMPAIGN_TOASTS.stopFailed,
+  delete: CAMPAIGN_TOASTS.deleteFailed,
+};
+
+/** Why a send did not start, as the admin is told (the reasons of newsletter/campaign-sending.server.ts). */
+export const CAMPAIGN_NOT_STARTED: Record<"no-recipients" | "not-found" | "already-sending" | "invalid-target", ToastView> = {
+  "no-recipients": CAMPAIGN_TOASTS.noRecipients,
+  "not-found": CAMPAIGN_TOASTS.notFound,
+  "already-sending": CAMPAIGN_TOASTS.alreadySending,
+  "invalid-target": CAMPAIGN_TOASTS.sendFailed,
+};
+
 export const SEGMENT_TEXTS = {
   noSubscriber: "Ingen prenumerant hittades",
   active: "Aktiv",

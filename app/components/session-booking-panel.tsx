@@ -1,0 +1,104 @@
+/**
+ * The booking panel of a session's page: the booking form while the session
+ * can be booked, the queue form when it is full, or why it cannot be booked
+ * (cancelled, started). The page works out which; this draws it.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import type { BookingRules } from "~/domain/schemas/booking";
+import type { ToastView } from "~/domain/toast";
+import { WAITLIST_TEXTS } from "~/domain/waitlist";
+import { BookingForm } from "./booking-form";
+import { WaitlistForm } from "./waitlist-form";
+
+/** open: the form; full: the queue; full-started: full and begun; started; cancelled. */
+export type BookingPanelState = "open" | "full" | "full-started" | "started" | "cancelled";
+
+export function BookingPanel({
+  state,
+  heldNote,
+  sessionId,
+  isGroup,
+  bookingResult,
+  waitlistResult,
+  toast,
+  rules,
+  snapshot,
+  renderedAt,
+  idempotencyKey,
+}: {
+  state: BookingPanelState;
+  /** Seats held for people in the queue, in words, or null. */
+  heldNote: string | null;
+  sessionId: number;
+  isGroup: boolean;
+  bookingResult: SubmissionResult<string[]> | undefined;
+  waitlistResult: SubmissionResult<string[]> | undefined;
+  toast: ToastView | null | undefined;
+  rules: BookingRules;
+  snapshot: string;
+  renderedAt: string;
+  idempotencyKey: string;
+}) {
+  switch (state) {
+    case "cancelled":
+      return (
+        <div className="booking-closed" data-testid="session-cancelled">
+          <h2 id="booking-heading">{BOOKING_TEXTS.cancelledPage}</h2>
+          <Link to="/alla-popups" className="button">
+            Visa alla pass
+          </Link>
+        </div>
+      );
+    case "full":
+      return (
+        <div className="booking-closed" data-testid="session-full">
+          <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
+          {heldNote ? <p data-testid="held-note">{heldNote}</p> : null}
+          <h3 id="ko">{WAITLIST_TEXTS.heading}</h3>
+          <p className="booking-lead">{WAITLIST_TEXTS.lead}</p>
+          <WaitlistForm lastResult={waitlistResult} renderedAt={renderedAt} />
+          <p>
+            Det finns fler pass att välja bland. <Link to="/alla-popups">Visa alla pass</Link>
+          </p>
+        </div>
+      );
+    case "full-started":
+      return (
+        <div className="booking-closed" data-testid="session-full">
+          <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
+          <p>Det finns fler pass att välja bland.</p>
+          <Link to="/alla-popups" className="button">
+            Visa alla pass
+          </Link>
+        </div>
+      );
+    case "started":
+      return (
+        <div className="booking-closed">
+          <h2 id="booking-heading">{BOOKING_TEXTS.started}</h2>
+          <Link to="/alla-popups" className="button">
+            Visa alla pass
+          </Link>
+        </div>
+      );
+    case "open":
+      return (
+        <>
+          <h2 id="booking-heading">Boka passet</h2>
+          <p className="booking-lead">Fyll i dina och din hunds uppgifter. Fält markerade med * måste fyllas i.</p>
+          <BookingForm
+            key={sessionId}
+            lastResult={bookingResult}
+            toast={toast}
+            rules={rules}
+            snapshot={snapshot}
+            renderedAt={renderedAt}
+            idempotencyKey={idempotencyKey}
+            isGroup={isGroup}
+          />
+        </>
+      );
+  }
+}
