@@ -52,6 +52,7 @@ import {
 } from "~/server/content/session-types.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
+import { pressRowButton, type RowButtons } from "~/server/content/row-buttons.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -131,6 +132,16 @@ const parseForms = withIntents({
   delete: RowId,
 });
 
+/** The session type list's row buttons. */
+const TYPE_ROWS: RowButtons = {
+  path: SESSION_TYPES_PATH,
+  listHref,
+  toasts: TOASTS,
+  setVisible: (env, actor, id, visible) => setSessionTypeHidden(env, actor, id, !visible),
+  move: moveSessionType,
+  remove: deleteSessionType,
+};
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
@@ -149,45 +160,9 @@ export async function action(args: ActionFunctionArgs) {
         const { intent: _intent, id: _id, ...type } = values;
         return saveType(args, actor, id, type);
       }
-      return id === null ? notFound() : changeType(args, actor, values.intent, id);
+      return id === null ? notFound() : pressRowButton(args, actor, TYPE_ROWS, values.intent, id);
     },
   });
-}
-
-async function changeType(
-  { request, context }: ActionFunctionArgs,
-  actor: Actor,
-  intent: "hide" | "show" | "up" | "down" | "delete",
-  id: number,
-) {
-  const env = context.cloudflare.env;
-  try {
-    switch (intent) {
-      case "hide":
-      case "show": {
-        const outcome = await setSessionTypeHidden(env, actor, id, intent === "hide");
-        if (outcome === "not-found") return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
-        await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id), intent === "hide" ? TOASTS.hidden : TOASTS.shown);
-      }
-      case "up":
-      case "down": {
-        const outcome = await moveSessionType(env, actor, id, intent);
-        if (outcome === "not-found") return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
-        if (outcome === "moved") await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id), outcome === "moved" ? TOASTS.moved : TOASTS.unchanged);
-      }
-      case "delete": {
-        const outcome = await deleteSessionType(env, actor, id);
-        if (outcome.status === "deleted") await purgePublicPages(request);
-        const toast = { deleted: TOASTS.deleted, "in-use": TOASTS.inUse, "not-found": TOASTS.notFound }[outcome.status];
-        return redirectWithToast(context, outcome.status === "in-use" ? listHref(id) : SESSION_TYPES_PATH, toast);
-      }
-    }
-  } catch (error) {
-    console.error(`admin/passtyper: could not ${intent} session type ${id}`, error);
-    return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.failed);
-  }
 }
 
 async function saveType(

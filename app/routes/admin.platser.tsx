@@ -42,6 +42,7 @@ import {
 } from "~/server/content/content-admin.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
+import { pressRowButton, type RowButtons } from "~/server/content/row-buttons.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -135,6 +136,16 @@ const parseForms = withIntents({
   delete: RowId,
 });
 
+/** The place list's row buttons: activate and deactivate are its show and hide. */
+const PLACE_ROWS: RowButtons = {
+  path: PLACES_PATH,
+  listHref,
+  toasts: { ...TOASTS, shown: TOASTS.activated, hidden: TOASTS.deactivated },
+  setVisible: (env, actor, id, visible) => setPlaceActive(env, actor, id, visible),
+  move: movePlace,
+  remove: deletePlace,
+};
+
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
@@ -153,45 +164,10 @@ export async function action(args: ActionFunctionArgs) {
         const { intent: _intent, id: _id, ...place } = values;
         return savePlace(args, actor, id, place);
       }
-      return id === null ? notFound() : changePlace(args, actor, values.intent, id);
+      const button = values.intent === "activate" ? "show" : values.intent === "deactivate" ? "hide" : values.intent;
+      return id === null ? notFound() : pressRowButton(args, actor, PLACE_ROWS, button, id);
     },
   });
-}
-
-async function changePlace(
-  { request, context }: ActionFunctionArgs,
-  actor: Actor,
-  intent: "activate" | "deactivate" | "up" | "down" | "delete",
-  id: number,
-) {
-  const env = context.cloudflare.env;
-  try {
-    switch (intent) {
-      case "activate":
-      case "deactivate": {
-        const outcome = await setPlaceActive(env, actor, id, intent === "activate");
-        if (outcome === "not-found") return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
-        await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id), intent === "activate" ? TOASTS.activated : TOASTS.deactivated);
-      }
-      case "up":
-      case "down": {
-        const outcome = await movePlace(env, actor, id, intent);
-        if (outcome === "not-found") return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
-        if (outcome === "moved") await purgePublicPages(request);
-        return redirectWithToast(context, listHref(id), outcome === "moved" ? TOASTS.moved : TOASTS.unchanged);
-      }
-      case "delete": {
-        const outcome = await deletePlace(env, actor, id);
-        if (outcome.status === "deleted") await purgePublicPages(request);
-        const toast = { deleted: TOASTS.deleted, "in-use": TOASTS.inUse, "not-found": TOASTS.notFound }[outcome.status];
-        return redirectWithToast(context, outcome.status === "in-use" ? listHref(id) : PLACES_PATH, toast);
-      }
-    }
-  } catch (error) {
-    console.error(`admin/platser: could not ${intent} place ${id}`, error);
-    return redirectWithToast(context, PLACES_PATH, TOASTS.failed);
-  }
 }
 
 async function savePlace(

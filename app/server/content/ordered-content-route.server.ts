@@ -16,6 +16,7 @@ import type { Env } from "../platform/env.server";
 import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { purgePublicPages } from "../public/page-cache.server";
+import { pressRowButton } from "./row-buttons.server";
 import { redirectWithToast } from "../platform/toast.server";
 import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
 
@@ -107,7 +108,7 @@ export async function orderedContentAction<Row extends { id: number }, Schema ex
         const { intent: _intent, id: _id, ...row } = values;
         return saveRow(id, row as z.output<Schema>);
       }
-      return id === null ? notFound() : changeRow(values.intent, id);
+      return id === null ? notFound() : pressRowButton(args, actor, { path, listHref, toasts, move: content.move, remove: content.remove }, values.intent, id);
     },
   });
 
@@ -129,20 +130,4 @@ export async function orderedContentAction<Row extends { id: number }, Schema ex
     }
   }
 
-  async function changeRow(intent: "up" | "down" | "delete", id: number) {
-    try {
-      if (intent === "delete") {
-        const outcome = await content.remove(env, actor, id);
-        if (outcome.status === "deleted") await purgePublicPages(request);
-        return redirectWithToast(context, path, outcome.status === "deleted" ? toasts.deleted : toasts.notFound);
-      }
-      const outcome = await content.move(env, actor, id, intent);
-      if (outcome === "not-found") return notFound();
-      if (outcome === "moved") await purgePublicPages(request);
-      return redirectWithToast(context, listHref(id), outcome === "moved" ? toasts.moved : toasts.unchanged);
-    } catch (error) {
-      console.error(`${path}: could not ${intent} row ${id}`, error);
-      return redirectWithToast(context, path, toasts.failed);
-    }
-  }
 }
