@@ -43,14 +43,7 @@ export function BookingPanel({
 }) {
   switch (state) {
     case "cancelled":
-      return (
-        <div className="booking-closed" data-testid="session-cancelled">
-          <h2 id="booking-heading">{BOOKING_TEXTS.cancelledPage}</h2>
-          <Link to="/alla-popups" className="button">
-            Visa alla pass
-          </Link>
-        </div>
-      );
+      return <Closed heading={BOOKING_TEXTS.cancelledPage} testId="session-cancelled" />;
     case "full":
       return (
         <div className="booking-closed" data-testid="session-full">
@@ -65,24 +58,9 @@ export function BookingPanel({
         </div>
       );
     case "full-started":
-      return (
-        <div className="booking-closed" data-testid="session-full">
-          <h2 id="booking-heading">{BOOKING_TEXTS.fullPage}</h2>
-          <p>Det finns fler pass att välja bland.</p>
-          <Link to="/alla-popups" className="button">
-            Visa alla pass
-          </Link>
-        </div>
-      );
+      return <Closed heading={BOOKING_TEXTS.fullPage} lead="Det finns fler pass att välja bland." testId="session-full" />;
     case "started":
-      return (
-        <div className="booking-closed">
-          <h2 id="booking-heading">{BOOKING_TEXTS.started}</h2>
-          <Link to="/alla-popups" className="button">
-            Visa alla pass
-          </Link>
-        </div>
-      );
+      return <Closed heading={BOOKING_TEXTS.started} />;
     case "open":
       return (
         <>
@@ -101,4 +79,17 @@ export function BookingPanel({
         </>
       );
   }
+}
+
+/** Why the session cannot be booked, and the way on to the other sessions. */
+function Closed({ heading, lead, testId }: { heading: string; lead?: string; testId?: string }) {
+  return (
+    <div className="booking-closed" data-testid={testId}>
+      <h2 id="booking-heading">{heading}</h2>
+      {lead ? <p>{lead}</p> : null}
+      <Link to="/alla-popups" className="button">
+        Visa alla pass
+      </Link>
+    </div>
+  );
 }
