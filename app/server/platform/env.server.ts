@@ -250,23 +250,8 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/**
- * The validated config of each env the runtime hands the Worker (the same
- * object for every request of an isolate). Validating it is a fifth of the
- * Worker's time for a page answered from the page cache; see README
- * "Memories kept". A failed validation is not remembered, so every request
- * reports it.
- */
-const configs = new WeakMap<Env, Config>();
-
-/** Validates the env once per env object; throws ConfigError naming every problem. */
+/** Validates the env (per request: a bench measured no gain in remembering it); throws ConfigError naming every problem. */
 export function getConfig(env: Env): Config {
-  let config = configs.get(env);
-  if (!config) configs.set(env, (config = parseConfig(env)));
-  return config;
-}
-
-function parseConfig(env: Env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
