@@ -19,7 +19,6 @@ import {
   type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import {
   DeleteConfirmation,
   NEW_TYPE_DEFAULTS,
@@ -50,9 +49,9 @@ import {
   updateSessionType,
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
-import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
+import type { FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { pressRowButton, type RowButtons } from "~/server/content/row-buttons.server";
+import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -121,17 +120,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The page's forms: the type form (a new type, or an edit with its id), and the row buttons. */
-const RowId = z.object({ id: z.string() });
-const parseForms = withIntents({
-  save: z.intersection(SessionTypeSchema, z.object({ id: z.string().optional() })),
-  hide: RowId,
-  show: RowId,
-  up: RowId,
-  down: RowId,
-  delete: RowId,
-});
-
 /** The session type list's row buttons. */
 const TYPE_ROWS: RowButtons = {
   path: SESSION_TYPES_PATH,
@@ -142,26 +130,12 @@ const TYPE_ROWS: RowButtons = {
   remove: deleteSessionType,
 };
 
-export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const user = await requireAdmin(context, request);
-  const actor: Actor = { userId: user.userId, email: user.email };
-  const notFound = () => redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
-  return handleForm(args, {
-    // Behind the admin sign-in (checked above) and the cross-site POST check.
-    botCheck: false,
-    parse: parseForms,
-    // The type form shows its errors; a row button that does not parse has nothing to show.
-    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
-    async run(values) {
-      const id = values.id === undefined ? null : parseRowId(values.id);
-      if (values.id !== undefined && id === null) return notFound();
-      if (values.intent === "save") {
-        const { intent: _intent, id: _id, ...type } = values;
-        return saveType(args, actor, id, type);
-      }
-      return id === null ? notFound() : pressRowButton(args, actor, TYPE_ROWS, values.intent, id);
-    },
+export function action(args: ActionFunctionArgs) {
+  return rowListAction(args, {
+    schema: SessionTypeSchema,
+    rows: TYPE_ROWS,
+    buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
+    save: (actor, id, values) => saveType(args, actor, id, values),
   });
 }
 

@@ -20,7 +20,6 @@ import {
   type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
@@ -40,9 +39,9 @@ import {
   updatePlace,
   type AdminPlace,
 } from "~/server/content/content-admin.server";
-import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
+import type { FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
-import { pressRowButton, type RowButtons } from "~/server/content/row-buttons.server";
+import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
 import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -125,17 +124,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The page's forms: the place form (a new place, or an edit with its id), and the row buttons. */
-const RowId = z.object({ id: z.string() });
-const parseForms = withIntents({
-  save: z.intersection(PlaceSchema, z.object({ id: z.string().optional() })),
-  activate: RowId,
-  deactivate: RowId,
-  up: RowId,
-  down: RowId,
-  delete: RowId,
-});
-
 /** The place list's row buttons: activate and deactivate are its show and hide. */
 const PLACE_ROWS: RowButtons = {
   path: PLACES_PATH,
@@ -146,27 +134,12 @@ const PLACE_ROWS: RowButtons = {
   remove: deletePlace,
 };
 
-export async function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
-  const user = await requireAdmin(context, request);
-  const actor: Actor = { userId: user.userId, email: user.email };
-  const notFound = () => redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
-  return handleForm(args, {
-    // Behind the admin sign-in (checked above) and the cross-site POST check.
-    botCheck: false,
-    parse: parseForms,
-    // The place form shows its errors; a row button that does not parse has nothing to show.
-    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
-    async run(values) {
-      const id = values.id === undefined ? null : parseRowId(values.id);
-      if (values.id !== undefined && id === null) return notFound();
-      if (values.intent === "save") {
-        const { intent: _intent, id: _id, ...place } = values;
-        return savePlace(args, actor, id, place);
-      }
-      const button = values.intent === "activate" ? "show" : values.intent === "deactivate" ? "hide" : values.intent;
-      return id === null ? notFound() : pressRowButton(args, actor, PLACE_ROWS, button, id);
-    },
+export function action(args: ActionFunctionArgs) {
+  return rowListAction(args, {
+    schema: PlaceSchema,
+    rows: PLACE_ROWS,
+    buttons: { activate: "show", deactivate: "hide", up: "up", down: "down", delete: "delete" },
+    save: (actor, id, values) => savePlace(args, actor, id, values),
   });
 }
 

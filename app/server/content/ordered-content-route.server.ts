@@ -6,17 +6,17 @@
  * Every call checks the admin role; every change purges the cached pages.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
-import { z } from "zod";
+import type { z } from "zod";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { getDb, type Db } from "../db/client.server";
 import type { Env } from "../platform/env.server";
-import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
+import type { FormRefusal } from "../forms/form-action.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { purgePublicPages } from "../public/page-cache.server";
-import { pressRowButton } from "./row-buttons.server";
+import { rowListAction } from "./row-buttons.server";
 import { redirectWithToast } from "../platform/toast.server";
 import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
 
@@ -75,59 +75,34 @@ export async function orderedContentLoader<Row extends { id: number }, Schema ex
   );
 }
 
-export async function orderedContentAction<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults>(
+export function orderedContentAction<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults>(
   args: ActionFunctionArgs,
   content: OrderedContent<Row, Schema, Defaults>,
 ) {
   const { request, context } = args;
   const { path, toasts } = content;
   const listHref = (id: number) => `${path}#${content.anchor}-${id}`;
-  const user = await requireAdmin(context, request);
-  const actor: Actor = { userId: user.userId, email: user.email };
   const env = context.cloudflare.env;
-  const notFound = () => redirectWithToast(context, path, toasts.notFound);
-  const RowId = z.object({ id: z.string() });
-  const parse = withIntents({
-    save: z.intersection(content.schema, z.object({ id: z.string().optional() })),
-    up: RowId,
-    down: RowId,
-    delete: RowId,
-  });
-  return handleForm<ReturnType<typeof parse>>(args, {
-    // Behind the admin sign-in (checked above) and the cross-site POST check.
-    botCheck: false,
-    parse,
-    // The row form shows its errors; a row button that does not parse has nothing to show.
-    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
-    async run(parsed) {
-      // The row schema is the page's own (a type parameter here), so its value is spelled out.
-      const values = parsed as { intent: "save" | "up" | "down" | "delete"; id?: string } & Record<string, unknown>;
-      const id = values.id === undefined ? null : parseRowId(values.id);
-      if (values.id !== undefined && id === null) return notFound();
-      if (values.intent === "save") {
-        const { intent: _intent, id: _id, ...row } = values;
-        return saveRow(id, row as z.output<Schema>);
+  return rowListAction(args, {
+    schema: content.schema,
+    rows: { path, listHref, toasts, move: content.move, remove: content.remove },
+    buttons: { up: "up", down: "down", delete: "delete" },
+    async save(actor, id, values): Promise<TypedResponse<never> | FormRefusal> {
+      try {
+        const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
+        switch (outcome.status) {
+          case "saved":
+            await purgePublicPages(request);
+            return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
+          case "unchanged":
+            return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
+          default:
+            return redirectWithToast(context, path, toasts.notFound);
+        }
+      } catch (error) {
+        console.error(`${path}: could not save a row`, error);
+        return { status: 500, toast: toasts.failed };
       }
-      return id === null ? notFound() : pressRowButton(args, actor, { path, listHref, toasts, move: content.move, remove: content.remove }, values.intent, id);
     },
   });
-
-  async function saveRow(id: number | null, values: z.output<Schema>): Promise<TypedResponse<never> | FormRefusal> {
-    try {
-      const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
-      switch (outcome.status) {
-        case "saved":
-          await purgePublicPages(request);
-          return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
-        case "unchanged":
-          return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
-        default:
-          return notFound();
-      }
-    } catch (error) {
-      console.error(`${path}: could not save a row`, error);
-      return { status: 500, toast: toasts.failed };
-    }
-  }
-
 }

@@ -1,14 +1,20 @@
 /**
- * The row buttons of staff's content lists (session types, places, team,
- * preparation list): show or hide, move up or down, delete. One flow for
- * every list: the change (audited by the list's own module), the cached
- * public pages purged when something changed, then back to the row (or to
- * the list) with the change's toast. A failure is logged and said as the
- * list's "failed" toast.
+ * The actions of staff's content lists (session types, places, team,
+ * preparation list): the row form (a new row, or an edit with its id) and
+ * the row buttons (show or hide, move up or down, delete). One flow for
+ * every list: the admin check, the form's parse, then the save the list
+ * hands in, or the button's change (audited by the list's own module), the
+ * cached public pages purged when something changed, and back to the row
+ * (or to the list) with the change's toast. A failure is logged and said
+ * as the list's "failed" toast.
  */
-import type { AppLoadContext, TypedResponse } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, TypedResponse } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
+import { requireAdmin } from "../auth/signed-in-user.server";
+import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
 import type { Env } from "../platform/env.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { purgePublicPages } from "../public/page-cache.server";
@@ -73,4 +79,48 @@ export async function pressRowButton(
     console.error(`${rows.path}: could not ${button} row ${id}`, error);
     return back(rows.path, toasts.failed);
   }
+}
+
+/**
+ * A content list's action. `buttons` names the list's row buttons as its
+ * forms post them (e.g. a place's "activate" is its show); `save` stores
+ * the row form's values, new (`id` null) or an edit.
+ */
+export async function rowListAction<Schema extends z.ZodTypeAny>(
+  args: ActionFunctionArgs,
+  list: {
+    schema: Schema;
+    rows: RowButtons;
+    buttons: Record<string, RowButton>;
+    save: (actor: Actor, id: number | null, values: z.output<Schema>) => Promise<TypedResponse<never> | FormRefusal>;
+  },
+) {
+  const { request, context } = args;
+  const user = await requireAdmin(context, request);
+  const actor: Actor = { userId: user.userId, email: user.email };
+  const notFound = () => redirectWithToast(context, list.rows.path, list.rows.toasts.notFound);
+  const RowId = z.object({ id: z.string() });
+  const parse = withIntents({
+    save: z.intersection(list.schema, z.object({ id: z.string().optional() })),
+    ...Object.fromEntries(Object.keys(list.buttons).map((intent) => [intent, RowId])),
+  });
+  return handleForm<ReturnType<typeof parse>>(args, {
+    // Behind the admin sign-in (checked above) and the cross-site POST check.
+    botCheck: false,
+    parse,
+    // The row form shows its errors; a row button that does not parse has nothing to show.
+    invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
+    async run(parsed) {
+      // The row schema is the list's own (a type parameter here), so its value is spelled out.
+      const values = parsed as { intent: string; id?: string } & Record<string, unknown>;
+      const id = values.id === undefined ? null : parseRowId(values.id);
+      if (values.id !== undefined && id === null) return notFound();
+      if (values.intent === "save") {
+        const { intent: _intent, id: _id, ...row } = values;
+        return list.save(actor, id, row as z.output<Schema>);
+      }
+      const button = list.buttons[values.intent];
+      return id === null || !button ? notFound() : pressRowButton(args, actor, list.rows, button, id);
+    },
+  });
 }
