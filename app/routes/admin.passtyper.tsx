@@ -16,7 +16,6 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
@@ -34,11 +33,9 @@ import {
   SESSION_TYPE_MESSAGES,
   SessionTypeSchema,
   sessionTypeFields,
-  type SessionTypeFormValues,
 } from "~/domain/schemas/session-type";
 import { typeKind } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
-import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import {
   createSessionType,
@@ -49,10 +46,8 @@ import {
   updateSessionType,
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
-import type { FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
-import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
 
@@ -135,40 +130,19 @@ export function action(args: ActionFunctionArgs) {
     schema: SessionTypeSchema,
     rows: TYPE_ROWS,
     buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
-    save: (actor, id, values) => saveType(args, actor, id, values),
-  });
-}
-
-async function saveType(
-  { request, context }: ActionFunctionArgs,
-  actor: Actor,
-  id: number | null,
-  values: SessionTypeFormValues,
-): Promise<TypedResponse<never> | FormRefusal> {
-  const env = context.cloudflare.env;
-  const fields = sessionTypeFields(values);
-  try {
-    const outcome =
-      id === null
-        ? await createSessionType(env, actor, fields)
-        : await updateSessionType(env, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
-    switch (outcome.status) {
-      case "saved":
-        await purgePublicPages(request);
-        return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
-      case "unchanged":
-        return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
-      case "duplicate-name":
-        return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
-      case "rename-needs-confirmation":
+    async store(env, actor, id, values) {
+      const fields = sessionTypeFields(values);
+      const outcome =
+        id === null
+          ? await createSessionType(env, actor, fields)
+          : await updateSessionType(env, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
+      if (outcome.status === "duplicate-name") return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
+      if (outcome.status === "rename-needs-confirmation") {
         return { status: 409, fieldErrors: { name: [T.renameNeedsConfirmation(outcome.loosened)] } };
-      case "not-found":
-        return redirectWithToast(context, SESSION_TYPES_PATH, TOASTS.notFound);
-    }
-  } catch (error) {
-    console.error("admin/passtyper: could not save a session type", error);
-    return { status: 500, toast: TOASTS.failed };
-  }
+      }
+      return outcome;
+    },
+  });
 }
 
 type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };

@@ -17,7 +17,6 @@ import {
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type TypedResponse,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
@@ -26,9 +25,8 @@ import { CheckboxField, Field, SelectField, TextareaField } from "~/components/f
 import { Toaster } from "~/components/toaster";
 import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
 import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
-import { CONTENT_MESSAGES, PlaceSchema, type PlaceFormValues } from "~/domain/schemas/site-content";
+import { CONTENT_MESSAGES, PlaceSchema } from "~/domain/schemas/site-content";
 import type { ToastView } from "~/domain/toast";
-import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import {
   createPlace,
@@ -39,10 +37,8 @@ import {
   updatePlace,
   type AdminPlace,
 } from "~/server/content/content-admin.server";
-import type { FormRefusal } from "~/server/forms/form-action.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
-import { purgePublicPages } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
 
@@ -139,34 +135,11 @@ export function action(args: ActionFunctionArgs) {
     schema: PlaceSchema,
     rows: PLACE_ROWS,
     buttons: { activate: "show", deactivate: "hide", up: "up", down: "down", delete: "delete" },
-    save: (actor, id, values) => savePlace(args, actor, id, values),
+    async store(env, actor, id, values) {
+      const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
+      return outcome.status === "duplicate" ? { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } } : outcome;
+    },
   });
-}
-
-async function savePlace(
-  { request, context }: ActionFunctionArgs,
-  actor: Actor,
-  id: number | null,
-  values: PlaceFormValues,
-): Promise<TypedResponse<never> | FormRefusal> {
-  const env = context.cloudflare.env;
-  try {
-    const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
-    switch (outcome.status) {
-      case "saved":
-        await purgePublicPages(request);
-        return redirectWithToast(context, listHref(outcome.id), id === null ? TOASTS.created : TOASTS.updated);
-      case "unchanged":
-        return redirectWithToast(context, listHref(outcome.id), TOASTS.unchanged);
-      case "duplicate":
-        return { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } };
-      case "not-found":
-        return redirectWithToast(context, PLACES_PATH, TOASTS.notFound);
-    }
-  } catch (error) {
-    console.error("admin/platser: could not save a place", error);
-    return { status: 500, toast: TOASTS.failed };
-  }
 }
 
 type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | null };

@@ -5,7 +5,7 @@
  * (`?rad=ID&atgard=ta-bort`), and the posts: save, move up/down, delete.
  * Every call checks the admin role; every change purges the cached pages.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
@@ -13,9 +13,7 @@ import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { getDb, type Db } from "../db/client.server";
 import type { Env } from "../platform/env.server";
-import type { FormRefusal } from "../forms/form-action.server";
 import { noStoreHeaders } from "../public/cache.server";
-import { purgePublicPages } from "../public/page-cache.server";
 import { rowListAction } from "./row-buttons.server";
 import { redirectWithToast } from "../platform/toast.server";
 import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
@@ -79,30 +77,16 @@ export function orderedContentAction<Row extends { id: number }, Schema extends 
   args: ActionFunctionArgs,
   content: OrderedContent<Row, Schema, Defaults>,
 ) {
-  const { request, context } = args;
   const { path, toasts } = content;
   const listHref = (id: number) => `${path}#${content.anchor}-${id}`;
-  const env = context.cloudflare.env;
   return rowListAction(args, {
     schema: content.schema,
     rows: { path, listHref, toasts, move: content.move, remove: content.remove },
     buttons: { up: "up", down: "down", delete: "delete" },
-    async save(actor, id, values): Promise<TypedResponse<never> | FormRefusal> {
-      try {
-        const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
-        switch (outcome.status) {
-          case "saved":
-            await purgePublicPages(request);
-            return redirectWithToast(context, listHref(outcome.id), id === null ? toasts.created : toasts.updated);
-          case "unchanged":
-            return redirectWithToast(context, listHref(outcome.id), toasts.unchanged);
-          default:
-            return redirectWithToast(context, path, toasts.notFound);
-        }
-      } catch (error) {
-        console.error(`${path}: could not save a row`, error);
-        return { status: 500, toast: toasts.failed };
-      }
+    async store(env, actor, id, values) {
+      const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
+      // Team members and checklist items have no unique name: nothing else can refuse them.
+      return outcome.status === "duplicate" ? { status: "not-found" } : outcome;
     },
   });
 }

@@ -27,7 +27,7 @@ export interface RowButtons {
   path: string;
   /** The list at one row (its anchor). */
   listHref: (id: number) => string;
-  toasts: Record<"notFound" | "failed" | "moved" | "unchanged" | "deleted", ToastView> & {
+  toasts: Record<"notFound" | "failed" | "moved" | "unchanged" | "deleted" | "created" | "updated", ToastView> & {
     /** Lists whose rows can be hidden: what showing and hiding say. */
     shown?: ToastView;
     hidden?: ToastView;
@@ -81,10 +81,14 @@ export async function pressRowButton(
   }
 }
 
+/** What storing a row form did; a refusal of the list's own (a duplicate name) comes back as form errors. */
+export type RowStored = { status: "saved" | "unchanged"; id: number } | { status: "not-found" } | FormRefusal;
+
 /**
  * A content list's action. `buttons` names the list's row buttons as its
- * forms post them (e.g. a place's "activate" is its show); `save` stores
- * the row form's values, new (`id` null) or an edit.
+ * forms post them (e.g. a place's "activate" is its show); `store` stores
+ * the row form's values, new (`id` null) or an edit: saved, the public
+ * pages are purged and the list opens at the row.
  */
 export async function rowListAction<Schema extends z.ZodTypeAny>(
   args: ActionFunctionArgs,
@@ -92,7 +96,7 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
     schema: Schema;
     rows: RowButtons;
     buttons: Record<string, RowButton>;
-    save: (actor: Actor, id: number | null, values: z.output<Schema>) => Promise<TypedResponse<never> | FormRefusal>;
+    store: (env: Rows, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored>;
   },
 ) {
   const { request, context } = args;
@@ -117,10 +121,31 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
       if (values.id !== undefined && id === null) return notFound();
       if (values.intent === "save") {
         const { intent: _intent, id: _id, ...row } = values;
-        return list.save(actor, id, row as z.output<Schema>);
+        return saveRow(args, actor, list, id, row as z.output<Schema>);
       }
       const button = list.buttons[values.intent];
       return id === null || !button ? notFound() : pressRowButton(args, actor, list.rows, button, id);
     },
   });
+}
+
+async function saveRow<Schema extends z.ZodTypeAny>(
+  { request, context }: ActionFunctionArgs,
+  actor: Actor,
+  { rows, store }: { rows: RowButtons; store: (env: Rows, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored> },
+  id: number | null,
+  values: z.output<Schema>,
+): Promise<TypedResponse<never> | FormRefusal> {
+  const { toasts } = rows;
+  try {
+    const outcome = await store(context.cloudflare.env, actor, id, values);
+    if (typeof outcome.status === "number") return outcome as FormRefusal;
+    if (outcome.status === "not-found" || !("id" in outcome)) return redirectWithToast(context, rows.path, toasts.notFound);
+    if (outcome.status === "unchanged") return redirectWithToast(context, rows.listHref(outcome.id), toasts.unchanged);
+    await purgePublicPages(request);
+    return redirectWithToast(context, rows.listHref(outcome.id), id === null ? toasts.created : toasts.updated);
+  } catch (error) {
+    console.error(`${rows.path}: could not save a row`, error);
+    return { status: 500, toast: toasts.failed };
+  }
 }
