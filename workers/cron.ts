@@ -20,6 +20,8 @@
 import { applyDecisionDefaults, requestDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { getLoadContext } from "../app/server/platform/context.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/platform/env.server";
 import { removeExpiredRecords } from "../app/server/privacy/housekeeping.server";
 import { fillCampaignVars, runDueWaves } from "../app/server/newsletter/campaign-waves.server";
@@ -51,6 +53,8 @@ const CRON_DRAIN_LIMIT = 200;
 export const CRON_DRAIN_BUDGET_MS = 4 * 60_000;
 
 interface JobContext {
+  /** The load context every server function takes first (app/server/db/README.md). */
+  context: AppLoadContext;
   env: Env;
   config: Config;
   /** When the trigger was due: for jobs that plan by the clock (e.g. newsletter waves). */
@@ -146,7 +150,7 @@ async function runJob(job: Job, context: JobContext): Promise<void> {
 
 export default {
   // The cron worker binds no assets; jobs use env.DB, the vars and (for seat changes) the app's SessionSeats objects.
-  async scheduled(controller, env, _ctx) {
+  async scheduled(controller, env, ctx) {
     let config: Config;
     try {
       config = getConfig(env);
@@ -164,7 +168,7 @@ export default {
     for (const phase of [1, 2, 3] as const) {
       const due = jobs.filter((job) => job.phase === phase && job.runsOn(controller.cron));
       const outcomes = await Promise.allSettled(
-        due.map((job) => runJob(job, { env, config, scheduledTime, cron: controller.cron })),
+        due.map((job) => runJob(job, { context: getLoadContext(env, ctx), env, config, scheduledTime, cron: controller.cron })),
       );
       due.forEach((job, i) => {
         const outcome = outcomes[i];

@@ -13,6 +13,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getConfig } from "~/server/platform/env.server";
+import { getDb } from "~/server/db/client.server";
 import { seedDemoData } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { dataUrlOf, routeOf } from "./route-files";
@@ -33,7 +34,7 @@ const modules = {
 const routes = Object.keys(modules).sort().map(routeOf);
 
 function loadContext(): AppLoadContext {
-  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), cspNonce: "test" };
+  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), db: getDb(env), cspNonce: "test" };
 }
 
 /** Status and Location of whatever a loader/action returned or threw. */

@@ -7,6 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomToken, sha256Hex } from "~/server/platform/crypto.server";
 import { consumeSignInToken, issueSignInLink, SIGN_IN_TOKEN_TTL_MS } from "~/server/auth/sign-in-links.server";
 import { getConfig } from "~/server/platform/env.server";
+import { getDb } from "~/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
 import {
   cookieHeader,
@@ -23,7 +24,7 @@ const FAILED = "Verifieringen misslyckades - Länken kan vara ogiltig eller ha g
 const ANSWER = "/mina-bokningar?skickat=1";
 
 function context(): AppLoadContext {
-  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env) };
+  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), db: getDb(env) };
 }
 
 async function tokenRow(token: string) {

@@ -9,11 +9,12 @@ import { toSessionSnapshot, type SessionSnapshot } from "~/domain/session-snapsh
 import { bookWithConfirmations } from "~/server/booking/book-session.server";
 import { RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
 import { getConfig } from "~/server/platform/env.server";
+import { getDb } from "~/server/db/client.server";
 import type { BookSeatInput, BookSeatOptions, BookSeatResult } from "~/server/seats/seats.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
 
 function context(): AppLoadContext {
-  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env) };
+  return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), db: getDb(env) };
 }
 
 /** The session as a page rendered now would show it. */

@@ -17,7 +17,7 @@ import { getConfig } from "~/server/platform/env.server";
 
 const db = getDb(env);
 const resend = { env, config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" }) };
-const local = { env, config: getConfig(env) };
+const local = { env, config: getConfig(env), db: getDb(env) };
 
 const message = {
   kind: "booking-confirmation",
@@ -377,7 +377,7 @@ describe("the local transport and scheduleDrain", () => {
   it("delivers just the messages a request queued, after the response", async () => {
     const other = await sendEmail(local, { ...message, to: "other@example.se" });
     const ctx = createExecutionContext();
-    const context: AppLoadContext = { cloudflare: { env, ctx }, config: getConfig(env) };
+    const context: AppLoadContext = { cloudflare: { env, ctx }, config: getConfig(env), db: getDb(env) };
 
     const mine = await sendEmail(context, message);
     scheduleDrain(context, [mine.id]);
@@ -394,6 +394,7 @@ describe("the local transport and scheduleDrain", () => {
       const context: AppLoadContext = {
         cloudflare: { env, ctx: { waitUntil, passThroughOnException: () => ctx.passThroughOnException() } },
         config: getConfig(env),
+        db: getDb(env),
       };
       return { ctx, waitUntil, context };
     });

@@ -1,5 +1,8 @@
 /** Shared helpers for integration tests: signed-in sessions and cookies. */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { getLoadContext } from "../../app/server/platform/context.server";
 import { getCookies } from "../../app/server/platform/cookies.server";
 import { randomToken, sha256Hex } from "../../app/server/platform/crypto.server";
 import { getConfig } from "../../app/server/platform/env.server";
@@ -52,4 +55,9 @@ export function cookiesFrom(res: Response): string {
 export async function awayFromWindowEnd(windowMs: number, marginMs = 10_000) {
   const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** A load context outside a request, as the app's functions take it first (app/server/db/README.md). */
+export function testContext(ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> = createExecutionContext()): AppLoadContext {
+  return getLoadContext(env, ctx);
 }

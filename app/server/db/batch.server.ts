@@ -1,22 +1,42 @@
 /**
- * A D1 batch and the typed reader of its results: how every guarded write is
- * built. D1 runs a batch as one transaction, so a change whose guards are SQL
- * (an INSERT … SELECT … WHERE, an UPDATE … WHERE EXISTS) is all-or-nothing.
+ * A D1 batch and the typed reader of its results: how every write is built
+ * (app/server/db/README.md). D1 runs a batch as one transaction, so a change
+ * whose guards are SQL (an INSERT … SELECT … WHERE, an UPDATE … WHERE
+ * EXISTS) is all-or-nothing.
  *
  * A builder function returns a `BatchPlan` and nothing else reads the
  * results by position: each statement added hands back a `StatementRef`
  * whose `rows` / `first` / `changes` take the batch's results, so the plan's
- * `read` says what it reads by name.
+ * `read` says what it reads by name. Statements are drizzle's: its query
+ * builder or its `sql` tag.
  *
  *   const b = new BatchBuilder();
- *   const insert = b.add<BookingRow>(db.prepare("INSERT … RETURNING …"));
+ *   const insert = b.add<BookingRow>(sql`INSERT … RETURNING …`);
  *   b.add(countStatement);
  *   return b.plan((results) => insert.first(results) ?? null);
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { SQLWrapper } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+
+/** One statement: drizzle's `sql` tag, or a query its builder made (select, insert, update, delete). */
+export type Statement = SQLWrapper | { toSQL(): { sql: string; params: unknown[] } } | LegacyStatement;
+
+// LEGACY (removed once every folder follows README.md): a statement D1 prepared itself.
+type LegacyStatement = D1PreparedStatement;
+type LegacyContext = D1Database;
+function isLegacy(s: Statement): s is LegacyStatement {
+  return typeof (s as D1PreparedStatement).bind === "function" && !("getSQL" in s) && !("toSQL" in s);
+}
+/** LEGACY: a statement drizzle built, as a statement of a D1 batch. */
+export function d1Statement(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
+  const { sql, params } = query.toSQL();
+  return db.prepare(sql).bind(...params);
+}
 
 /** A batch to run and the reader of what it did. */
 export interface BatchPlan<T> {
-  readonly statements: readonly D1PreparedStatement[];
+  readonly statements: readonly Statement[];
   read(results: readonly D1Result[]): T;
 }
 
@@ -30,10 +50,10 @@ export interface StatementRef<Row> {
 }
 
 export class BatchBuilder {
-  private readonly list: D1PreparedStatement[] = [];
+  private readonly list: Statement[] = [];
 
   /** Adds one statement and returns the handle its results are read by. */
-  add<Row = Record<string, unknown>>(statement: D1PreparedStatement): StatementRef<Row> {
+  add<Row = Record<string, unknown>>(statement: Statement): StatementRef<Row> {
     const index = this.list.push(statement) - 1;
     const rows = (results: readonly D1Result[]) => (results[index]?.results ?? []) as Row[];
     return {
@@ -44,7 +64,7 @@ export class BatchBuilder {
   }
 
   /** Adds statements whose results nobody reads (e.g. the outbox rows of a change). */
-  addAll(statements: readonly D1PreparedStatement[]): void {
+  addAll(statements: readonly Statement[]): void {
     this.list.push(...statements);
   }
 
@@ -53,14 +73,24 @@ export class BatchBuilder {
   }
 }
 
-/** A statement drizzle built (e.g. an insert of typed values), as a statement of a D1 batch. */
-export function d1Statement(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
-  const { sql, params } = query.toSQL();
+const dialect = new SQLiteSyncDialect();
+
+/** A statement's SQL text and parameters, as D1 is given them. */
+export function toQuery(statement: Exclude<Statement, LegacyStatement>): { sql: string; params: unknown[] } {
+  if ("toSQL" in statement && typeof statement.toSQL === "function") return statement.toSQL();
+  const query = dialect.sqlToQuery((statement as SQLWrapper).getSQL());
+  return { sql: query.sql, params: query.params };
+}
+
+function toD1(db: D1Database, statement: Statement): D1PreparedStatement {
+  if (isLegacy(statement)) return statement;
+  const { sql, params } = toQuery(statement);
   return db.prepare(sql).bind(...params);
 }
 
 /** Runs a plan as one D1 batch (one transaction) and returns what its reader makes of the results. */
-export async function runBatch<T>(db: D1Database, plan: BatchPlan<T>): Promise<T> {
-  const results = plan.statements.length > 0 ? await db.batch([...plan.statements]) : [];
+export async function runBatch<T>(context: Pick<AppLoadContext, "cloudflare"> | LegacyContext, plan: BatchPlan<T>): Promise<T> {
+  const db = "cloudflare" in context ? context.cloudflare.env.DB : context;
+  const results = plan.statements.length > 0 ? await db.batch(plan.statements.map((s) => toD1(db, s))) : [];
   return plan.read(results);
 }

@@ -17,9 +17,11 @@
  * storage) which session it serves. The cron worker asks for the same step
  * as a backup.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { DurableObject } from "cloudflare:workers";
 import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
+import { getLoadContext } from "../platform/context.server";
 import { getConfig, type Env } from "../platform/env.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
@@ -31,6 +33,17 @@ export class SessionSeats extends DurableObject<Env> {
   private tail: Promise<unknown> = Promise.resolve();
   /** The session this object serves; set by the first call, checked by every later one. */
   private sessionId: number | null = null;
+
+  private loadContext: AppLoadContext | null = null;
+
+  /** The load context this object's plans take first (app/server/db/README.md); built once per object. */
+  protected get context(): AppLoadContext {
+    this.loadContext ??= getLoadContext(this.env, {
+      waitUntil: (promise) => this.ctx.waitUntil(promise),
+      passThroughOnException: () => {},
+    });
+    return this.loadContext;
+  }
 
   /** Runs `task` after every earlier task of this session has settled. */
   protected serialize<T>(task: () => Promise<T>): Promise<T> {
