@@ -4,6 +4,7 @@
  * so the record is written in the same transaction as the change or not at
  * all. Every audit row in the app is written by auditStatement.
  */
+import { is, SQL, sql } from "drizzle-orm";
 import type { SqlCondition } from "../db/client.server";
 
 /** Who made a change: a staff user (or the system, with no user id) by e-mail. */
@@ -15,11 +16,69 @@ export interface Actor {
 }
 
 /**
- * A value the statement computes when it runs, e.g. `CAST(id AS TEXT)` over
- * the row being deleted, or `json_object(…)` of its columns: the audit row
- * then says what the batch found, not what the caller read before it.
- * Parameters are anonymous (`?`), bound in the order they appear.
+ * A value the statement computes when it runs, e.g. sql`CAST(id AS TEXT)`
+ * over the row being deleted, or sql`json_object(…)` of its columns: the
+ * audit row then says what the batch found, not what the caller read before.
  */
+export type AuditValue = SQL;
+
+export interface AuditEntry {
+  /** e.g. "session.cancel"; labelled for people by app/domain/audit.ts. */
+  action: string;
+  targetType: string;
+  targetId: string | number | null | AuditValue | AuditSql;
+  /** Before/after or whatever else explains the change; stored as JSON (an SQL value must give JSON text). */
+  details?: unknown;
+}
+
+export interface AuditOptions {
+  /** Write the row only if this holds when the statement runs (e.g. sql`changes() > 0`: the change happened). */
+  condition?: SQL;
+  /**
+   * The table(s) an SQL field reads, e.g. sql`sessions`: one audit row per
+   * row of the source that meets `condition` (none when none does).
+   */
+  from?: SQL;
+  /** The row's time when it must match the change's own (ISO); otherwise the database's now. */
+  createdAt?: string;
+}
+
+/** Records `entry` (see AuditOptions for when and at what time). A statement for a batch plan. */
+export function auditStatement(actor: Actor, entry: AuditEntry, options?: AuditOptions): SQL;
+/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
+export function auditStatement(db: D1Database, actor: Actor, entry: AuditEntry, options?: LegacyAuditOptions): D1PreparedStatement;
+export function auditStatement(
+  first: Actor | D1Database,
+  second: Actor | AuditEntry,
+  third?: AuditEntry | AuditOptions,
+  fourth?: LegacyAuditOptions,
+): SQL | D1PreparedStatement {
+  if ("prepare" in first) return legacyAuditStatement(first, second as Actor, third as AuditEntry, fourth);
+  const actor = first;
+  const entry = second as AuditEntry;
+  const { condition, from, createdAt } = (third as AuditOptions | undefined) ?? {};
+  const value = (field: unknown, toText: (v: unknown) => unknown): SQL =>
+    is(field, SQL) ? field : sql`${toText(field)}`;
+  const columns = ["actor_user_id", "actor_email", "action", "target_type", "target_id", "details_json"];
+  const values = [
+    sql`${actor.userId}`,
+    sql`${actor.email}`,
+    sql`${entry.action}`,
+    sql`${entry.targetType}`,
+    value(entry.targetId, (v) => (v === null ? null : String(v))),
+    value(entry.details, (v) => (v === undefined ? null : JSON.stringify(v))),
+  ];
+  if (createdAt !== undefined) {
+    columns.push("created_at");
+    values.push(sql`${createdAt}`);
+  }
+  return sql`INSERT INTO audit_log (${sql.raw(columns.join(", "))})
+    SELECT ${sql.join(values, sql`, `)}${from ? sql` FROM ${from}` : sql``} WHERE ${condition ?? sql`1`}`;
+}
+
+// ---- LEGACY (removed once every caller builds drizzle statements) ----
+
+/** LEGACY: an SQL expression for an audit field with anonymous `?` parameters. */
 export class AuditSql {
   constructor(
     readonly sql: string,
@@ -27,38 +86,22 @@ export class AuditSql {
   ) {}
 }
 
-/** An SQL expression for an audit field (see AuditSql). */
-export function auditSql(sql: string, ...params: unknown[]): AuditSql {
-  return new AuditSql(sql, params);
+/** LEGACY: an SQL expression for an audit field (see AuditSql). */
+export function auditSql(text: string, ...params: unknown[]): AuditSql {
+  return new AuditSql(text, params);
 }
 
-export interface AuditEntry {
-  /** e.g. "session.cancel"; labelled for people by app/domain/audit.ts. */
-  action: string;
-  targetType: string;
-  targetId: string | number | null | AuditSql;
-  /** Before/after or whatever else explains the change; stored as JSON (an AuditSql must give JSON text). */
-  details?: unknown;
-}
-
-export interface AuditOptions {
-  /** Write the row only if this holds when the statement runs (e.g. `changes() > 0`: the change happened). */
+interface LegacyAuditOptions {
   condition?: SqlCondition;
-  /**
-   * The table(s) an AuditSql field reads, e.g. `{ sql: "sessions", params: [] }`:
-   * one audit row per row of the source that meets `condition` (none when none does).
-   */
   from?: SqlCondition;
-  /** The row's time when it must match the change's own (ISO); otherwise the database's now. */
   createdAt?: string;
 }
 
-/** Records `entry` (see AuditOptions for when and at what time). */
-export function auditStatement(
+function legacyAuditStatement(
   db: D1Database,
   actor: Actor,
   entry: AuditEntry,
-  { condition, from, createdAt }: AuditOptions = {},
+  { condition, from, createdAt }: LegacyAuditOptions = {},
 ): D1PreparedStatement {
   const value = (field: unknown, toText: (v: unknown) => unknown): AuditSql =>
     field instanceof AuditSql ? field : new AuditSql("?", [toText(field)]);
