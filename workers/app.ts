@@ -48,7 +48,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
   }
   // The provider's signed events: a JSON body, authorized by its signature alone, never a form.
   if (new URL(request.url).pathname === MAIL_EVENTS_PATH) {
-    return handleMailEvent(request, { env: loadContext.cloudflare.env, config: loadContext.config });
+    return handleMailEvent(loadContext, request);
   }
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);

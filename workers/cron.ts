@@ -77,7 +77,7 @@ const jobs: Job[] = [
     phase: 1,
     // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
-    run: ({ env, config, scheduledTime }) => runDueWaves(env, config, scheduledTime),
+    run: ({ context, scheduledTime }) => runDueWaves(context, scheduledTime),
   },
   {
     name: "session-decisions",
@@ -114,15 +114,15 @@ const jobs: Job[] = [
     // Every trigger, so mail is never more than five minutes late.
     runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
-    run: ({ env, config }) =>
-      drainOutbox({ env, config }, { limit: CRON_DRAIN_LIMIT, budgetMs: CRON_DRAIN_BUDGET_MS, fillVars: fillCampaignVars }),
+    run: ({ context }) =>
+      drainOutbox(context, { limit: CRON_DRAIN_LIMIT, budgetMs: CRON_DRAIN_BUDGET_MS, fillVars: fillCampaignVars }),
   },
   {
     name: "dead-links",
     phase: 3,
     // Every trigger: a sign-in link lives 10 minutes, its stored copy not much longer.
     runsOn: () => true,
-    run: ({ env, scheduledTime }) => retireDeadLinks(env.DB, scheduledTime),
+    run: ({ context, scheduledTime }) => retireDeadLinks(context, scheduledTime),
   },
   {
     name: "retention",

@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: `${T.title} – Admin – Hund
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const rows = await listUndelivered(context.cloudflare.env.DB);
+  const rows = await listUndelivered(context);
   return data({ rows: rows.map(toUndeliveredView) }, { headers: noStoreHeaders });
 }
 

@@ -119,11 +119,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = parseTab(url.searchParams.get("flik"));
   const { segments, senders } = pageOptions(context);
   const common = { segments, senders, testAddress: user.email };
-  const db = context.cloudflare.env.DB;
   const headers = noStoreHeaders;
 
   if (tab === "segment") {
-    const { toast, counts, search } = await readSegmentTab(db, segments, url.searchParams.get("epost"));
+    const { toast, counts, search } = await readSegmentTab(context, segments, url.searchParams.get("epost"));
     const page: SegmentTabData = { tab, counts, search };
     return data({ ...common, page, toast }, { headers });
   }
@@ -131,7 +130,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = parseCampaignId(url.searchParams.get("kampanj"));
   const action = parseAction(url.searchParams.get("atgard"));
   const saved = parseCampaignId(url.searchParams.get("sparad"));
-  const { list, target } = (await readCampaigns(db, editId)) ?? { list: null, target: null };
+  const { list, target } = (await readCampaigns(context, editId)) ?? { list: null, target: null };
   const toast = list === null ? CAMPAIGN_TOASTS.loadFailed : null;
   if (editId !== null && list !== null && target === null) {
     throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
@@ -222,7 +221,7 @@ export async function action(args: ActionFunctionArgs) {
 async function saveDraft(context: AppLoadContext, id: number | null, values: CampaignValues): Promise<TypedResponse<never> | FormRefusal> {
   let outcome;
   try {
-    outcome = await saveCampaign(context.cloudflare.env.DB, values, id);
+    outcome = await saveCampaign(context, values, id);
   } catch (error) {
     console.error("admin/utskick: could not save a campaign", error);
     return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
@@ -245,7 +244,7 @@ async function saveSegments(
 ): Promise<TypedResponse<never> | FormRefusal> {
   let outcome;
   try {
-    outcome = await saveSubscriberSegments(context.cloudflare.env.DB, actor, values, { add });
+    outcome = await saveSubscriberSegments(context, actor, values, { add });
   } catch (error) {
     console.error("admin/utskick: could not save a subscriber's segments", error);
     return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
@@ -268,7 +267,6 @@ type CampaignActionValues =
 
 async function campaignAction(context: AppLoadContext, actor: Actor, id: number, values: CampaignActionValues) {
   const back = (toast: ToastView) => redirectWithToast(context, UTSKICK_PATH, toast);
-  const { env } = context.cloudflare;
   const action = values.intent;
   try {
     switch (values.intent) {
@@ -284,7 +282,7 @@ async function campaignAction(context: AppLoadContext, actor: Actor, id: number,
         return back(CAMPAIGN_TOASTS.testSent);
       }
       case "duplicate": {
-        const outcome = await duplicateCampaign(env.DB, id);
+        const outcome = await duplicateCampaign(context, id);
         return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
       }
       case "stop": {
@@ -292,7 +290,7 @@ async function campaignAction(context: AppLoadContext, actor: Actor, id: number,
         return back(outcome.stopped ? CAMPAIGN_TOASTS.stopped : CAMPAIGN_TOASTS.stopFailed);
       }
       case "delete": {
-        const outcome = await deleteCampaign(env.DB, actor, id);
+        const outcome = await deleteCampaign(context, actor, id);
         if (outcome.status === "sending") return back(CAMPAIGN_TOASTS.deleteWhileSending);
         return back(outcome.status === "done" ? CAMPAIGN_TOASTS.deleted : CAMPAIGN_TOASTS.notFound);
       }

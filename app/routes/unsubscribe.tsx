@@ -46,7 +46,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: UnsubscribeLinkSchema,
     refused: () => answer(false),
     run: async ({ email, token }) =>
-      answer(await unsubscribeWithToken({ config: context.config, db: context.cloudflare.env.DB }, email, token)),
+      answer(await unsubscribeWithToken(context, email, token)),
   });
 }
 

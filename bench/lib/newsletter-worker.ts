@@ -5,7 +5,8 @@
 // (sendEmail, then a drain of that mail in waitUntil), since the cron worker
 // itself answers every request 404.
 import { drainOutbox, sendEmail, AFTER_RESPONSE_BUDGET_MS } from "../../app/server/email/send-email.server";
-import { getConfig, type Env } from "../../app/server/platform/env.server";
+import { getLoadContext } from "../../app/server/platform/context.server";
+import type { Env } from "../../app/server/platform/env.server";
 import { startCampaign } from "../../app/server/newsletter/campaign-sending.server";
 import cron from "../../workers/cron";
 
@@ -13,20 +14,20 @@ export default {
   scheduled: cron.scheduled,
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    const config = getConfig(env);
+    const context = getLoadContext(env, ctx);
     if (url.pathname === "/confirm") {
-      const queued = await sendEmail({ env, config }, {
+      const queued = await sendEmail(context, {
         kind: "booking-confirmation",
         to: url.searchParams.get("to") ?? "kund@example.se",
         subject: "Bokningsbekräftelse",
         text: "Välkommen på passet!",
         idempotencyKey: `bench-confirmation:${crypto.randomUUID()}`,
       });
-      if (queued.id) ctx.waitUntil(drainOutbox({ env, config }, { ids: [queued.id], budgetMs: AFTER_RESPONSE_BUDGET_MS }));
+      if (queued.id) ctx.waitUntil(drainOutbox(context, { ids: [queued.id], budgetMs: AFTER_RESPONSE_BUDGET_MS }));
       return Response.json({ queuedAt: new Date().toISOString(), status: queued.status });
     }
     if (url.pathname !== "/start") return new Response("Not Found", { status: 404 });
-    const result = await startCampaign(env, config, {
+    const result = await startCampaign(context, {
       campaignId: Number(url.searchParams.get("campaign")),
       target: url.searchParams.get("target") ?? "alla",
       now: new Date(),

@@ -11,6 +11,7 @@ import { getDb, schema } from "~/server/db/client.server";
 import { sendEmail } from "~/server/email/send-email.server";
 import { ConfigError, getConfig } from "~/server/platform/env.server";
 import cron, { CRONS } from "../../workers/cron";
+import { testContext } from "./helpers";
 
 const db = getDb(env);
 let logs: MockInstance<typeof console.log>;
@@ -43,8 +44,8 @@ afterEach(() => {
 
 describe("the cron worker", () => {
   it("drains due mail on the five-minute trigger", async () => {
-    const a = await sendEmail({ env, config: getConfig(env) }, message);
-    const b = await sendEmail({ env, config: getConfig(env) }, { ...message, to: "bo@example.se" });
+    const a = await sendEmail(testContext(), message);
+    const b = await sendEmail(testContext(), { ...message, to: "bo@example.se" });
 
     await runCron(CRONS.everyFiveMinutes, new Date());
 
@@ -54,7 +55,7 @@ describe("the cron worker", () => {
   });
 
   it("also drains on the daily trigger", async () => {
-    const a = await sendEmail({ env, config: getConfig(env) }, message);
+    const a = await sendEmail(testContext(), message);
     await runCron(CRONS.daily, new Date());
     expect((await statusOf(a.id!))?.status).toBe("sent");
   });
@@ -69,7 +70,7 @@ describe("the cron worker", () => {
         ? new Response("overloaded", { status: 503 })
         : Response.json({ id: "re_cron" });
     });
-    const queued = await sendEmail({ env, config }, message);
+    const queued = await sendEmail({ ...testContext(), config }, message);
 
     await runCron(CRONS.everyFiveMinutes, new Date(), resendEnv);
     expect(await statusOf(queued.id!)).toMatchObject({ status: "queued", attempts: 1 });
@@ -98,7 +99,7 @@ describe("the cron worker", () => {
 
   it("logs a cron expression it does not know and runs nothing for it", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const queued = await sendEmail({ env, config: getConfig(env) }, message);
+    const queued = await sendEmail(testContext(), message);
 
     await runCron("*/10 * * * *", new Date());
 

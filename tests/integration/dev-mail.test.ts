@@ -4,12 +4,12 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb, schema } from "~/server/db/client.server";
 import { sendEmail } from "~/server/email/send-email.server";
-import { getConfig } from "~/server/platform/env.server";
 import app from "../../workers/app";
+import { testContext } from "./helpers";
 
 const SELF = exports.default;
 const db = getDb(env);
-const mail = { env, config: getConfig(env) };
+const mail = testContext();
 
 function queue(to: string, subject: string, extra: { html?: string } = {}) {
   return sendEmail(mail, { kind: "booking-confirmation", to, subject, text: `Hej ${to}!`, ...extra });

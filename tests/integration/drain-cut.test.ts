@@ -14,12 +14,13 @@ import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
 import { getConfig } from "~/server/platform/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
+import { testContext } from "./helpers";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
 
 const db = getDb(env);
 const resendEnv = { ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test" };
 const config = getConfig(resendEnv);
-const context = { env: resendEnv, config };
+const context = { ...testContext(), config };
 const T0 = new Date("2031-03-03T09:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
@@ -106,8 +107,8 @@ describe("a drain cut between the provider's acceptance and the mark", () => {
     await resetNewsletter();
     await seedSubscribers(many("klipp", 150, "vanner-testar"));
     const first = await createCampaign({ from: "flurre@hundpass.se", subject: "Nya pass i mars" });
-    expect(await startCampaign(resendEnv, config, { campaignId: first, target: "vanner-testar", now: T0 })).toMatchObject({ ok: true });
-    expect((await runDueWaves(resendEnv, config, T0)).queued).toBe(150);
+    expect(await startCampaign(context, { campaignId: first, target: "vanner-testar", now: T0 })).toMatchObject({ ok: true });
+    expect((await runDueWaves(context, T0)).queued).toBe(150);
 
     const provider = playResend({ cutOnCall: 2 });
     void drainOutbox(context, { now: () => at(1_000), fillVars: fillCampaignVars });
@@ -122,8 +123,8 @@ describe("a drain cut between the provider's acceptance and the mark", () => {
     // Meanwhile another campaign queues 30 mails, due before the cut batch's claims run out.
     await seedSubscribers(many("sen", 30, "test-once"));
     const second = await createCampaign({ from: "flurre@hundpass.se", subject: "Sista platserna" });
-    expect(await startCampaign(resendEnv, config, { campaignId: second, target: "test-once", now: at(60_000) })).toMatchObject({ ok: true });
-    expect((await runDueWaves(resendEnv, config, at(60_000))).queued).toBe(30);
+    expect(await startCampaign(context, { campaignId: second, target: "test-once", now: at(60_000) })).toMatchObject({ ok: true });
+    expect((await runDueWaves(context, at(60_000))).queued).toBe(30);
 
     const result = await drainOutbox(context, { now: () => at(SENDING_LEASE_MS + 60_000), fillVars: fillCampaignVars });
     expect(result.failed).toBe(0);

@@ -13,11 +13,13 @@ import {
   sendEmail,
   type EmailMessage,
 } from "~/server/email/send-email.server";
+import { getLoadContext } from "~/server/platform/context.server";
 import { getConfig } from "~/server/platform/env.server";
+import { testContext } from "./helpers";
 
 const db = getDb(env);
-const resend = { env, config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" }) };
-const local = { env, config: getConfig(env), db: getDb(env) };
+const resend = { ...testContext(), config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" }) };
+const local = testContext();
 
 const message = {
   kind: "booking-confirmation",
@@ -106,7 +108,7 @@ describe("sendEmail", () => {
       },
     } as unknown as D1Database;
 
-    const result = await sendEmail({ env: { DB: downDb }, config: resend.config }, message);
+    const result = await sendEmail({ ...getLoadContext({ ...env, DB: downDb }, createExecutionContext()), config: resend.config }, message);
 
     expect(result).toEqual({ status: "failed", id: null });
     expect(errors).toHaveBeenCalled();

@@ -15,7 +15,7 @@ import { getConfig } from "~/server/platform/env.server";
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from "~/server/privacy/personal-data.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { fetchAndSettle } from "./auth-helpers";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const EMAIL = "Ingrid.Soderstrom@example.se";
 const NAME = "Ingrid Söderström";
@@ -150,7 +150,7 @@ describe("erasure", () => {
       delivered.push(String(init?.body));
       return Response.json({ id: "re_1" });
     });
-    expect(await drainOutbox({ env: resendEnv, config: getConfig(resendEnv) })).toMatchObject({ sent: 1 });
+    expect(await drainOutbox({ ...testContext(), config: getConfig(resendEnv) })).toMatchObject({ sent: 1 });
     expect(delivered.some((body) => body.includes(EMAIL.toLowerCase()) || body.includes(EMAIL))).toBe(true);
 
     expect(await findEverywhere(EMAIL)).toEqual([]);

@@ -12,6 +12,7 @@ import { consentFacts } from "~/domain/newsletter/consent";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
+import { testContext } from "./helpers";
 import { SELF } from "./public-helpers";
 
 const SECRET = env.RESEND_WEBHOOK_SECRET!;
@@ -61,8 +62,8 @@ async function sentCampaign() {
   await resetNewsletter();
   await seedSubscribers(["anna", "bo", "cilla"].map((n) => ({ email: `${n}@example.se`, segments: ["vanner-testar"] })));
   const id = await createCampaign({ subject: "Nya pass i juni" });
-  expect(await startCampaign(env, config, { campaignId: id, target: "vanner-testar", now: T0 })).toMatchObject({ ok: true });
-  expect((await runDueWaves(env, config, T0)).queued).toBe(3);
+  expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar", now: T0 })).toMatchObject({ ok: true });
+  expect((await runDueWaves(testContext(), T0)).queued).toBe(3);
   await env.DB.prepare(
     `UPDATE email_outbox SET status = 'sent', sent_at = ?, provider_message_id = 're_' || substr(to_address, 1, instr(to_address, '@') - 1)
      WHERE kind = 'newsletter'`,
@@ -73,7 +74,7 @@ async function sentCampaign() {
 }
 
 const counts = async (campaignId: number) => {
-  const campaign = (await listCampaigns(env.DB)).find((c) => c.id === campaignId);
+  const campaign = (await listCampaigns(testContext())).find((c) => c.id === campaignId);
   return { delivered: campaign?.delivered, bounced: campaign?.bounced, complained: campaign?.complained };
 };
 const storedEvents = async () =>
@@ -102,18 +103,18 @@ describe("the provider's events", () => {
     expect((await post(event("email.bounced", "re_bo", hardBounce))).status).toBe(200);
     expect((await post(event("email.bounced", "re_cilla", { bounce: { type: "Transient", subType: "MailboxFull" } }))).status).toBe(200);
     expect(await counts(campaign)).toEqual({ delivered: 0, bounced: 2, complained: 0 });
-    const bo = await findSubscriber(env.DB, "bo@example.se");
+    const bo = await findSubscriber(testContext(), "bo@example.se");
     expect(bo?.status).toBe("subscribed");
     expect(bo?.undeliverableAt).toBeTruthy();
     expect(bo?.undeliverableReason).toContain("does not exist");
     expect(consentFacts(bo!).map((f) => f.label)).toContain("Adressen studsade");
-    expect((await findSubscriber(env.DB, "cilla@example.se"))?.undeliverableAt).toBeNull();
+    expect((await findSubscriber(testContext(), "cilla@example.se"))?.undeliverableAt).toBeNull();
 
     // The next campaign to the same segment skips the bounced address only.
     const next = await createCampaign({ subject: "Sista platserna" });
     const later = new Date(T0.getTime() + 86_400_000);
-    expect(await startCampaign(env, config, { campaignId: next, target: "vanner-testar", now: later })).toMatchObject({ ok: true });
-    expect((await runDueWaves(env, config, later)).queued).toBe(2);
+    expect(await startCampaign(testContext(), { campaignId: next, target: "vanner-testar", now: later })).toMatchObject({ ok: true });
+    expect((await runDueWaves(testContext(), later)).queued).toBe(2);
     const { results } = await env.DB.prepare(
       "SELECT to_address AS address FROM email_outbox WHERE kind = 'newsletter' AND status = 'queued' ORDER BY to_address",
     ).all<{ address: string }>();
@@ -123,7 +124,7 @@ describe("the provider's events", () => {
   it("a complaint unsubscribes the address at once, recorded as such in its consent history", async () => {
     const campaign = await sentCampaign();
     expect((await post(event("email.complained", "re_anna"))).status).toBe(200);
-    const anna = await findSubscriber(env.DB, "anna@example.se");
+    const anna = await findSubscriber(testContext(), "anna@example.se");
     expect(anna).toMatchObject({ status: "unsubscribed", unsubscribeReason: "complaint" });
     const left = consentFacts(anna!).find((f) => f.label === "Avprenumererade");
     expect(left?.value).toContain("markerade ett nyhetsbrev som skräppost");
@@ -147,7 +148,7 @@ describe("the provider's events", () => {
     const signature = await sign(id, now, JSON.stringify(event("email.delivered", "re_anna")));
     expect((await post(body, { id, timestamp: now, signature })).status).toBe(401);
     expect(await storedEvents()).toEqual([]);
-    expect((await findSubscriber(env.DB, "anna@example.se"))?.status).toBe("subscribed");
+    expect((await findSubscriber(testContext(), "anna@example.se"))?.status).toBe("subscribed");
   });
 
   it("answers 404 for a mail it never sent and 400 for a malformed event, storing nothing; other types are acknowledged", async () => {
@@ -157,12 +158,12 @@ describe("the provider's events", () => {
     expect((await post({ type: "email.bounced", data: { nothing: true } })).status).toBe(400);
     expect((await post(event("email.opened", "re_anna"))).status).toBe(200);
     expect(await storedEvents()).toEqual([]);
-    expect((await findSubscriber(env.DB, "anna@example.se"))?.status).toBe("subscribed");
+    expect((await findSubscriber(testContext(), "anna@example.se"))?.status).toBe("subscribed");
   });
 
   it("is off (404) without a configured secret, and takes only POST", async () => {
     const request = new Request(`http://localhost${MAIL_EVENTS_PATH}`, { method: "POST", body: "{}" });
-    expect((await handleMailEvent(request, { env, config: { RESEND_WEBHOOK_SECRET: undefined } })).status).toBe(404);
+    expect((await handleMailEvent({ ...testContext(), config: { ...config, RESEND_WEBHOOK_SECRET: undefined } }, request)).status).toBe(404);
     expect((await SELF.fetch(`http://localhost${MAIL_EVENTS_PATH}`)).status).toBe(405);
   });
 

@@ -15,6 +15,7 @@ import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
 import { getConfig } from "~/server/platform/env.server";
 import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { fillCampaignVars, runDueWaves } from "~/server/newsletter/campaign-waves.server";
+import { testContext } from "./helpers";
 import { createCampaign, many, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
 
 const db = getDb(env);
@@ -25,7 +26,7 @@ function setup(rps = "2") {
   const config = getConfig(resendEnv);
   let t = T0;
   const clock = { now: () => new Date(t), sleep: async (ms: number) => void (t += ms), elapsed: () => t - T0, at: () => t };
-  return { resendEnv, config, context: { env: resendEnv, config }, clock };
+  return { resendEnv, config, context: { ...testContext(), config }, clock };
 }
 
 type Call = { at: number; batch: boolean; to: string[]; status: number };
@@ -98,12 +99,12 @@ async function queueSingles(context: ReturnType<typeof setup>["context"], n: num
   return ids;
 }
 
-async function queueCampaign(resendEnv: ReturnType<typeof setup>["resendEnv"], config: ReturnType<typeof setup>["config"], n: number) {
+async function queueCampaign(context: ReturnType<typeof setup>["context"], n: number) {
   await resetNewsletter();
   await seedSubscribers(many("tempo", n, "vanner-testar"));
   const id = await createCampaign({ from: "flurre@hundpass.se", subject: "Nya pass i maj" });
-  expect(await startCampaign(resendEnv, config, { campaignId: id, target: "vanner-testar", now: new Date(T0) })).toMatchObject({ ok: true });
-  expect((await runDueWaves(resendEnv, config, new Date(T0))).queued).toBe(n);
+  expect(await startCampaign(context, { campaignId: id, target: "vanner-testar", now: new Date(T0) })).toMatchObject({ ok: true });
+  expect((await runDueWaves(context, new Date(T0))).queued).toBe(n);
 }
 
 async function outboxRows() {
@@ -199,8 +200,8 @@ describe("pacing to the provider's rate limit", () => {
 
 describe("transactional mail first", () => {
   it("is claimed before any campaign row, and a campaign's calls leave a request a second free", async () => {
-    const { resendEnv, config, context, clock } = setup("2");
-    await queueCampaign(resendEnv, config, 450);
+    const { context, clock } = setup("2");
+    await queueCampaign(context, 450);
     await clock.sleep(1_000);
     await queueSingles(context, 2);
     const provider = playResend(clock.at, { limit: 2 });
@@ -215,8 +216,8 @@ describe("transactional mail first", () => {
   });
 
   it("a confirmation queued in the middle of a campaign goes out within a few campaign calls, seconds after it was queued", async () => {
-    const { resendEnv, config, context, clock } = setup("2");
-    await queueCampaign(resendEnv, config, 1_000);
+    const { context, clock } = setup("2");
+    await queueCampaign(context, 1_000);
     let queuedAt = 0;
     const provider = playResend(clock.at, {
       limit: 2,
@@ -237,8 +238,8 @@ describe("transactional mail first", () => {
   });
 
   it("a campaign that cannot finish in one run continues in the next from where it stopped, without doubles", async () => {
-    const { resendEnv, config, context, clock } = setup("2");
-    await queueCampaign(resendEnv, config, 1_000);
+    const { context, clock } = setup("2");
+    await queueCampaign(context, 1_000);
     const provider = playResend(clock.at, { limit: 2 });
     const first = await drainOutbox(context, { now: clock.now, sleep: clock.sleep, fillVars: fillCampaignVars, budgetMs: 4_500 });
     expect(first.sent).toBeGreaterThan(0);

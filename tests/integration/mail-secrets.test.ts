@@ -12,6 +12,7 @@ import { getConfig } from "~/server/platform/env.server";
 import cron, { CRONS } from "../../workers/cron";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
 import { fetchAndSettle, latestLink, mailTo, requestLink, seedDemoData, submitToken } from "./auth-helpers";
+import { testContext } from "./helpers";
 
 const db = getDb(env);
 const MINUTE = 60_000;
@@ -101,7 +102,7 @@ describe("a sign-in link in the stored mail", () => {
 });
 
 describe("mail whose link has died", () => {
-  const resend = { env, config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test" }) };
+  const resend = { ...testContext(), config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test" }) };
 
   it("is never sent, even when its retry comes after the link's expiry", async () => {
     let calls = 0;

@@ -9,6 +9,7 @@ import { startCampaign } from "~/server/newsletter/campaign-sending.server";
 import { queueAndDeliverDueWaves, runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 import { CRONS } from "../../workers/cron";
+import { testContext } from "./helpers";
 import { createCampaign, many, resetNewsletter, runCron, seedSubscribers } from "./newsletter-fixtures";
 
 const SELF = exports.default;
@@ -56,7 +57,7 @@ afterEach(() => {
 async function startTo(segment: string, people: number) {
   await seedSubscribers(many("m", people, segment));
   const id = await createCampaign({ from: "flurre@hundpass.se" });
-  expect(await startCampaign(resendEnv, config(), { campaignId: id, target: segment })).toMatchObject({ ok: true });
+  expect(await startCampaign({ ...testContext(), config: config() }, { campaignId: id, target: segment })).toMatchObject({ ok: true });
   return id;
 }
 
@@ -126,7 +127,7 @@ describe("batch delivery", () => {
   it("sends a single-row mail to the single-send endpoint as before", async () => {
     await startTo("test-once", 1);
     const calls = playResend();
-    await runDueWaves(resendEnv, config(), new Date());
+    await runDueWaves({ ...testContext(), config: config() }, new Date());
     await env.DB.prepare(
       `INSERT INTO email_outbox (id, idempotency_key, kind, to_address, from_address, subject, text_body, next_attempt_at)
        VALUES ('one', 'one', 'booking-confirmation', 'anna@example.se', 'info@hundpass.se', 'Bokad', 'Hej!', ?)`,
@@ -153,7 +154,7 @@ describe("right after a start", () => {
     await startTo("vip-utskick", 120);
     const calls = playResend();
 
-    const { waves, drain } = await queueAndDeliverDueWaves({ env: resendEnv, config: config() });
+    const { waves, drain } = await queueAndDeliverDueWaves({ ...testContext(), config: config() });
 
     expect(waves).toMatchObject({ queued: 120, wavesDone: 1, campaignsSent: 1 });
     expect(drain).toMatchObject({ sent: 120 });
@@ -165,8 +166,8 @@ describe("/dev/mail", () => {
   it("shows a campaign mail with the recipient's own link filled in, and its headers", async () => {
     await seedSubscribers([{ email: "Vera@Example.se", segments: ["vanner-testar"] }]);
     const id = await createCampaign();
-    await startCampaign(env, getConfig(env), { campaignId: id, target: "vanner-testar" });
-    await runDueWaves(env, getConfig(env), new Date());
+    await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" });
+    await runDueWaves(testContext(), new Date());
     const row = await env.DB.prepare("SELECT id FROM email_outbox WHERE kind = 'newsletter'").first<{ id: string }>();
 
     const res = await SELF.fetch(`http://localhost/dev/mail/${row!.id}`);
@@ -184,7 +185,7 @@ describe("daily housekeeping", () => {
   it("deletes shared bodies nothing refers to any more, and keeps the others", async () => {
     await seedSubscribers([{ email: "a@example.se", segments: ["vanner-testar"] }]);
     const id = await createCampaign();
-    await startCampaign(env, getConfig(env), { campaignId: id, target: "vanner-testar" });
+    await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" });
     await env.DB.prepare("INSERT INTO email_bodies (id, text_body) VALUES ('orphan', 'x')").run();
     const bodies = async () =>
       (await env.DB.prepare("SELECT id FROM email_bodies ORDER BY id").all<{ id: string }>()).results.map((b) => b.id);

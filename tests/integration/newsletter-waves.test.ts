@@ -4,7 +4,6 @@
 // and a run that fails midway.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getConfig } from "~/server/platform/env.server";
 import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { startCampaign, stopCampaign } from "~/server/newsletter/campaign-sending.server";
 import {
@@ -17,8 +16,7 @@ import {
   seedSubscribers,
   waveStates,
 } from "./newsletter-fixtures";
-
-const config = () => getConfig(env);
+import { testContext } from "./helpers";
 
 /** Two of each official segment, one tester, one unsorted website signup, one who left. */
 const PEOPLE = [
@@ -50,7 +48,7 @@ afterEach(() => {
 async function startAll(at: string) {
   await seedSubscribers(PEOPLE);
   const id = await createCampaign();
-  const started = await startCampaign(env, config(), { campaignId: id, target: "alla", now: new Date(at) });
+  const started = await startCampaign(testContext(), { campaignId: id, target: "alla", now: new Date(at) });
   expect(started).toMatchObject({ ok: true, recipients: 8 });
   return id;
 }
@@ -112,7 +110,7 @@ describe("a campaign to 'alla'", () => {
   it("sends nothing twice when a trigger repeats or two runs overlap, and the report once", async () => {
     await seedSubscribers([...PEOPLE, ...many("vip", 120, "vip-utskick"), ...many("slut", 80, "slut-utskick")]);
     const id = await createCampaign();
-    await startCampaign(env, config(), { campaignId: id, target: "alla", now: new Date("2026-05-04T09:00:00.000Z") });
+    await startCampaign(testContext(), { campaignId: id, target: "alla", now: new Date("2026-05-04T09:00:00.000Z") });
 
     const times = [
       "2026-05-04T09:00:00.000Z",
@@ -159,7 +157,7 @@ describe("a campaign to 'alla'", () => {
     )
       .bind(id)
       .run();
-    await runDueWaves(env, config(), new Date("2026-05-07T06:00:00.000Z"));
+    await runDueWaves(testContext(), new Date("2026-05-07T06:00:00.000Z"));
     const report = await env.DB.prepare("SELECT subject, text_body AS text FROM email_outbox WHERE kind = 'newsletter-report'")
       .first<{ subject: string; text: string }>();
     expect(report?.subject).toBe("Rapport: Aprilbrevet");
@@ -179,7 +177,7 @@ describe("stopping a campaign", () => {
     await runCron("2026-05-05T06:00:00.000Z");
     expect(await addresses()).toEqual([...DAY1, ...DAY2].sort());
 
-    expect(await stopCampaign(env, { campaignId: id, now: new Date("2026-05-05T08:00:00.000Z") })).toMatchObject({
+    expect(await stopCampaign(testContext(), { campaignId: id, now: new Date("2026-05-05T08:00:00.000Z") })).toMatchObject({
       stopped: true,
     });
     await runCron("2026-05-06T06:00:00.000Z");
@@ -191,16 +189,16 @@ describe("stopping a campaign", () => {
     expect(await campaignState(id)).toMatchObject({ status: "cancelled", reportDueAt: null, sentCount: 6 });
     expect((await waveStates(id)).map((w) => w.status)).toEqual(["done", "done", "done", "cancelled"]);
     // Stopping again changes nothing.
-    expect(await stopCampaign(env, { campaignId: id })).toMatchObject({ stopped: false });
+    expect(await stopCampaign(testContext(), { campaignId: id })).toMatchObject({ stopped: false });
   });
 
   it("never delivers what was queued but not yet handed over, and a later send still reaches them", async () => {
     const id = await startAll("2026-05-04T09:00:00.000Z");
     // Day 1 queued by the waves job alone, not yet drained.
-    await runDueWaves(env, config(), new Date("2026-05-04T09:00:00.000Z"));
+    await runDueWaves(testContext(), new Date("2026-05-04T09:00:00.000Z"));
     expect(await newsletterMail()).toHaveLength(4);
 
-    expect(await stopCampaign(env, { campaignId: id, now: new Date("2026-05-04T09:01:00.000Z") })).toEqual({
+    expect(await stopCampaign(testContext(), { campaignId: id, now: new Date("2026-05-04T09:01:00.000Z") })).toEqual({
       stopped: true,
       unsent: 4,
     });
@@ -208,7 +206,7 @@ describe("stopping a campaign", () => {
     expect(await newsletterMail()).toEqual([]);
     expect(await campaignState(id)).toMatchObject({ status: "cancelled", sentCount: 0 });
 
-    const again = await startCampaign(env, config(), { campaignId: id, target: "vip-utskick", now: new Date("2026-05-04T10:00:00.000Z") });
+    const again = await startCampaign(testContext(), { campaignId: id, target: "vip-utskick", now: new Date("2026-05-04T10:00:00.000Z") });
     expect(again).toMatchObject({ ok: true, recipients: 2 });
     await runCron("2026-05-04T10:00:00.000Z");
     expect(await addresses()).toEqual(["vip1@example.se", "vip2@example.se"]);
@@ -220,7 +218,7 @@ describe("a run that fails midway", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     await seedSubscribers(many("vip", 1200, "vip-utskick"));
     const id = await createCampaign();
-    await startCampaign(env, config(), { campaignId: id, target: "vip-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
+    await startCampaign(testContext(), { campaignId: id, target: "vip-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
     // The database refuses the third page (subscribers 1001–1200) once.
     await env.DB.prepare(
       `CREATE TRIGGER refuse_page AFTER INSERT ON email_outbox WHEN NEW.to_address = 'vip01100@example.se'
@@ -246,13 +244,13 @@ describe("a run that fails midway", () => {
   it("stops at its per-run cap and the next run continues", async () => {
     await seedSubscribers(many("live", 30, "live-utskick"));
     const id = await createCampaign();
-    await startCampaign(env, config(), { campaignId: id, target: "live-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
+    await startCampaign(testContext(), { campaignId: id, target: "live-utskick", now: new Date("2026-05-04T09:00:00.000Z") });
 
-    expect(await runDueWaves(env, config(), new Date("2026-05-04T09:00:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
+    expect(await runDueWaves(testContext(), new Date("2026-05-04T09:00:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
       queued: 20,
       wavesDone: 0,
     });
-    expect(await runDueWaves(env, config(), new Date("2026-05-04T09:05:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
+    expect(await runDueWaves(testContext(), new Date("2026-05-04T09:05:00.000Z"), { pageSize: 8, maxRecipients: 20 })).toMatchObject({
       queued: 10,
       wavesDone: 1,
       campaignsSent: 1,
@@ -265,7 +263,7 @@ describe("startCampaign", () => {
   it("answers no-recipients for an empty target and changes nothing", async () => {
     await seedSubscribers([{ email: "vip1@example.se", segments: ["vip-utskick"] }]);
     const id = await createCampaign();
-    expect(await startCampaign(env, config(), { campaignId: id, target: "test-once" })).toEqual({
+    expect(await startCampaign(testContext(), { campaignId: id, target: "test-once" })).toEqual({
       ok: false,
       reason: "no-recipients",
     });
@@ -275,15 +273,15 @@ describe("startCampaign", () => {
 
   it("refuses a campaign that is being sent, an unknown one and a target that is no segment", async () => {
     const id = await startAll("2026-05-04T09:00:00.000Z");
-    expect(await startCampaign(env, config(), { campaignId: id, target: "vip-utskick" })).toEqual({
+    expect(await startCampaign(testContext(), { campaignId: id, target: "vip-utskick" })).toEqual({
       ok: false,
       reason: "already-sending",
     });
-    expect(await startCampaign(env, config(), { campaignId: 9999, target: "vip-utskick" })).toEqual({
+    expect(await startCampaign(testContext(), { campaignId: 9999, target: "vip-utskick" })).toEqual({
       ok: false,
       reason: "not-found",
     });
-    expect(await startCampaign(env, config(), { campaignId: id, target: "{name}" })).toEqual({
+    expect(await startCampaign(testContext(), { campaignId: id, target: "{name}" })).toEqual({
       ok: false,
       reason: "invalid-target",
     });
@@ -292,16 +290,16 @@ describe("startCampaign", () => {
   it("sends a campaign sent before only to those who have not had it", async () => {
     await seedSubscribers(many("v", 3, "vanner-testar"));
     const id = await createCampaign();
-    await startCampaign(env, config(), { campaignId: id, target: "vanner-testar" });
+    await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" });
     await runCron(new Date());
     expect(await campaignState(id)).toMatchObject({ status: "sent", sentCount: 3 });
 
-    expect(await startCampaign(env, config(), { campaignId: id, target: "vanner-testar" })).toEqual({
+    expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" })).toEqual({
       ok: false,
       reason: "no-recipients",
     });
     await seedSubscribers([{ email: "ny@example.se", segments: ["vanner-testar"] }]);
-    expect(await startCampaign(env, config(), { campaignId: id, target: "vanner-testar" })).toMatchObject({
+    expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" })).toMatchObject({
       ok: true,
       recipients: 1,
     });

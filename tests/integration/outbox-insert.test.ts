@@ -3,12 +3,21 @@
 // one row per idempotency key; and a shared-body row drained only with the
 // filler of its variables that its owner hands in.
 import { env } from "cloudflare:workers";
+import { sql, type SQL } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { BatchBuilder, runBatch } from "~/server/db/batch.server";
 import { drainOutbox } from "~/server/email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type OutboxRowsSelect } from "~/server/email/outbox.server";
-import { getConfig } from "~/server/platform/env.server";
+import { testContext } from "./helpers";
 
 const db = env.DB;
+
+/** Runs statements as one batch; returns their results in order. */
+function batch(statements: readonly SQL[]): Promise<D1Result[]> {
+  const b = new BatchBuilder();
+  b.addAll(statements);
+  return runBatch(testContext(), b.plan((results) => [...results]));
+}
 const NOW = "2026-03-01T10:00:00.000Z";
 
 async function outbox() {
@@ -18,26 +27,25 @@ async function outbox() {
   return results;
 }
 
-/** Rows for every entry of a JSON list (?1), keyed by its k. */
-function fromList(entries: Array<{ id: string; k: string; to: string }>, where?: string): OutboxRowsSelect {
-  const field = (name: string) => `json_extract(j.value, '$.${name}')`;
+/** Rows for every entry of a JSON list, keyed by its k. */
+function fromList(entries: Array<{ id: string; k: string; to: string }>, where?: SQL): OutboxRowsSelect {
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
   return {
     select: {
       id: field("id"),
       idempotencyKey: field("k"),
-      kind: "'newsletter'",
+      kind: sql`'newsletter'`,
       toAddress: field("to"),
-      fromAddress: "'nyhetsbrev@hundpass.se'",
-      subject: "?2",
-      textBody: "''",
-      bodyId: "'body-1'",
-      varsJson: `json_object('unsubscribe_url', 'https://hundpass.se/u/' || ${field("k")})`,
-      nextAttemptAt: "?3",
-      createdAt: "?3",
+      fromAddress: sql`'nyhetsbrev@hundpass.se'`,
+      subject: sql`${"Vårens kurser"}`,
+      textBody: sql`''`,
+      bodyId: sql`'body-1'`,
+      varsJson: sql`json_object('unsubscribe_url', 'https://hundpass.se/u/' || ${field("k")})`,
+      nextAttemptAt: sql`${NOW}`,
+      createdAt: sql`${NOW}`,
     },
-    from: "json_each(?1) j",
+    from: sql`json_each(${JSON.stringify(entries)}) j`,
     where,
-    params: [JSON.stringify(entries), "Vårens kurser", NOW],
   };
 }
 
@@ -51,13 +59,13 @@ beforeEach(async () => {
 describe("outboxInsertStatements, many rows from a SELECT", () => {
   it("queues one row per entry, and skips an entry whose idempotency key is queued already", async () => {
     const earlier = toOutboxRow({ kind: "newsletter", to: "b@example.se", subject: "Tidigare", text: "x", idempotencyKey: "campaign:1:2" }, { from: "a@hundpass.se" }, NOW);
-    await db.batch(outboxInsertStatements(db, earlier));
+    await batch(outboxInsertStatements(earlier));
     const entries = [
       { id: "o1", k: "campaign:1:1", to: "a@example.se" },
       { id: "o2", k: "campaign:1:2", to: "b@example.se" },
       { id: "o3", k: "campaign:1:3", to: "c@example.se" },
     ];
-    const [first] = await db.batch(outboxInsertStatements(db, fromList(entries)));
+    const [first] = await batch(outboxInsertStatements(fromList(entries)));
     expect(first?.meta.changes).toBe(2);
     expect(await outbox()).toEqual([
       { id: "o1", k: "campaign:1:1", kind: "newsletter", addr: "a@example.se", subject: "Vårens kurser", bodyId: "body-1", vars: '{"unsubscribe_url":"https://hundpass.se/u/campaign:1:1"}' },
@@ -67,7 +75,7 @@ describe("outboxInsertStatements, many rows from a SELECT", () => {
 
     // The same page again (a repeated trigger, new row ids): nothing more.
     const again = entries.map((e) => ({ ...e, id: `${e.id}-again` }));
-    const [second] = await db.batch(outboxInsertStatements(db, fromList(again)));
+    const [second] = await batch(outboxInsertStatements(fromList(again)));
     expect(second?.meta.changes).toBe(0);
     expect(await outbox()).toHaveLength(3);
   });
@@ -77,7 +85,7 @@ describe("outboxInsertStatements, many rows from a SELECT", () => {
       { id: "o1", k: "campaign:2:1", to: "a@example.se" },
       { id: "o2", k: "campaign:2:2", to: "b@example.se" },
     ];
-    await db.batch(outboxInsertStatements(db, fromList(entries, "json_extract(j.value, '$.to') <> 'b@example.se'")));
+    await batch(outboxInsertStatements(fromList(entries, sql`json_extract(j.value, '$.to') <> 'b@example.se'`)));
     expect((await outbox()).map((r) => r.addr)).toEqual(["a@example.se"]);
   });
 });
@@ -86,28 +94,28 @@ describe("outboxInsertStatements, one row", () => {
   const row = () => toOutboxRow({ kind: "booking-confirmation", to: "anna@example.se", subject: "Bokad", text: "Välkommen" }, { from: "a@hundpass.se" }, NOW);
 
   it("queues a row only while its condition holds", async () => {
-    await db.batch(outboxInsertStatements(db, row(), { condition: { sql: "? = 1", params: [0] } }));
+    await batch(outboxInsertStatements(row(), { condition: sql`${0} = 1` }));
     expect(await outbox()).toEqual([]);
-    await db.batch(outboxInsertStatements(db, row(), { condition: { sql: "? = 1", params: [1] } }));
+    await batch(outboxInsertStatements(row(), { condition: sql`${1} = 1` }));
     expect((await outbox()).map((r) => r.addr)).toEqual(["anna@example.se"]);
   });
 
   it("fills a placeholder of its text from an SQL expression as the batch finds it", async () => {
     const queued = { ...row(), textBody: "Deltagare: {{names}}" };
-    const names = { sql: "SELECT group_concat(upper(value), ', ') FROM json_each(?)", params: ['["anna","bo"]'] };
-    await db.batch(outboxInsertStatements(db, queued, { fill: { placeholder: "{{names}}", sql: names } }));
+    const names = sql`SELECT group_concat(upper(value), ', ') FROM json_each(${'["anna","bo"]'})`;
+    await batch(outboxInsertStatements(queued, { fill: { placeholder: "{{names}}", sql: names } }));
     const text = await db.prepare("SELECT text_body AS t FROM email_outbox WHERE id = ?").bind(queued.id).first<{ t: string }>();
     expect(text?.t).toBe("Deltagare: ANNA, BO");
   });
 });
 
 describe("the drain and shared bodies", () => {
-  const local = { env, config: getConfig(env) };
+  const local = testContext();
   const status = async () =>
     (await db.prepare("SELECT status FROM email_outbox WHERE id = 'o1'").first<{ status: string }>())?.status;
 
   it("leaves a shared-body row queued without a filler, and fills it with the one it is handed", async () => {
-    await db.batch(outboxInsertStatements(db, fromList([{ id: "o1", k: "campaign:3:1", to: "a@example.se" }])));
+    await batch(outboxInsertStatements(fromList([{ id: "o1", k: "campaign:3:1", to: "a@example.se" }])));
     expect(await drainOutbox(local)).toMatchObject({ sent: 0, failed: 0 });
     expect(await status()).toBe("queued");
 

@@ -12,11 +12,12 @@ import { getDb, schema } from "~/server/db/client.server";
 import { drainOutbox, sendEmail } from "~/server/email/send-email.server";
 import { getConfig } from "~/server/platform/env.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
+import { testContext } from "./helpers";
 
 const db = getDb(env);
 const resendEnv = { ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "re_test" };
-const resend = { env: resendEnv, config: getConfig(resendEnv) };
-const local = { env, config: getConfig(env) };
+const resend = { ...testContext(), config: getConfig(resendEnv) };
+const local = testContext();
 const site = { siteUrl: resend.config.SITE_URL, adminEmail: resend.config.ADMIN_EMAIL };
 const session = { title: "VALPKURS", location: "Hundhallen Gävle", startTime: "2031-05-02T16:00:00.000Z", endTime: "2031-05-02T17:00:00.000Z" };
 

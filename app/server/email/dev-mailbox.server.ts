@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
 import { isLocalHostname } from "../platform/env.server";
 import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders, type FillMailVars } from "./outbox.server";
 
@@ -27,7 +27,7 @@ export async function listDevMail(
 ) {
   requireDevMailbox(context, request);
   const address = to?.trim();
-  return getDb(context.cloudflare.env)
+  return context.db
     .select({
       id: emailOutbox.id,
       createdAt: emailOutbox.createdAt,
@@ -57,7 +57,7 @@ export async function getDevMail(
   { fillVars = (body) => body }: { fillVars?: FillMailVars } = {},
 ) {
   requireDevMailbox(context, request);
-  const rows = await getDb(context.cloudflare.env)
+  const rows = await context.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.id, id))
@@ -65,7 +65,7 @@ export async function getDevMail(
   const row = rows[0];
   if (!row) throw new Response("Not Found", { status: 404 });
   const { attachmentsJson, headersJson, ...message } = row;
-  const bodies = row.bodyId ? await loadSharedBodies(context.cloudflare.env.DB, [row.bodyId]) : new Map();
+  const bodies = row.bodyId ? await loadSharedBodies(context, [row.bodyId]) : new Map();
   const filled = filledBodies(row, bodies, fillVars);
   return {
     ...message,

@@ -29,8 +29,7 @@
  * timeout, and a row is only sent while its lease outlasts that timeout;
  * otherwise it goes back to the queue untried and is claimed afresh.
  */
-import { getDb } from "../db/client.server";
-import { toMailDeps, type EmailContext } from "./deps.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   claimDue,
   filledBodies,
@@ -109,11 +108,10 @@ export const CAMPAIGN_CALLS_PER_CLAIM = 2;
 const LEASE_MARGIN_MS = DELIVERY_TIMEOUT_MS + 5_000;
 
 export async function drainOutbox(
-  context: EmailContext,
+  context: AppLoadContext,
   { limit = DEFAULT_DRAIN_LIMIT, now: clock, sleep = platformSleep, ids, budgetMs = Infinity, fillVars }: DrainOptions = {},
 ): Promise<DrainResult> {
-  const { env, config } = toMailDeps(context);
-  const db = getDb(env);
+  const { config } = context;
   // Read at each step, so a long drain never hands out or trusts a stale claim.
   const now = typeof clock === "function" ? clock : () => clock ?? new Date();
   const result: DrainResult = { sent: 0, retried: 0, failed: 0, rateLimited: 0, deferred: 0 };
@@ -129,11 +127,11 @@ export async function drainOutbox(
   let timeUp = false;
 
   // A request's own drain (ids given) skips the sweep for crashed drains; the cron does it.
-  if (!ids) result.failed += await releaseExpiredClaims(db, now());
+  if (!ids) result.failed += await releaseExpiredClaims(context, now());
   /** Settles a call's delivered rows as sent right after its answer, before the next call. */
   const settleSent = async (sent: ReadonlyArray<SentRow>) => {
     if (sent.length === 0) return;
-    await markAllSent(db, sent, now());
+    await markAllSent(context, sent, now());
     result.sent += sent.length;
   };
   const leaseTooShort = (rows: readonly OutboxRow[]) =>
@@ -159,7 +157,7 @@ export async function drainOutbox(
   };
   const giveBack = async (rows: readonly OutboxRow[]) => {
     if (rows.length === 0) return;
-    await unclaim(db, rows.map((r) => r.id), now());
+    await unclaim(context, rows.map((r) => r.id), now());
     if (timeUp) result.deferred += rows.length;
   };
 
@@ -181,7 +179,7 @@ export async function drainOutbox(
 
   // Delivers a claimed chunk of shared-body rows, a batch a call, each settled after its call; returns the calls made.
   const deliverShared = async (claimed: OutboxRow[], fill: FillMailVars): Promise<number> => {
-    const bodies = await loadSharedBodies(env.DB, claimed.map((r) => r.bodyId ?? ""));
+    const bodies = await loadSharedBodies(context, claimed.map((r) => r.bodyId ?? ""));
     const batches = batchesOf(claimed);
     let calls = 0;
     for (const [b, group] of batches.entries()) {
@@ -190,14 +188,14 @@ export async function drainOutbox(
         break;
       }
       let key = group[0]!.batchKey;
-      if (key && (await unsentInBatch(db, key)) > group.length) {
+      if (key && (await unsentInBatch(context, key)) > group.length) {
         // Part of a batch formed before: it goes again whole (same rows, same key) or not at all.
-        await unclaim(db, group.map((r) => r.id), now());
+        await unclaim(context, group.map((r) => r.id), now());
         continue;
       }
       if (!key) {
         key = await batchKeyFor(group);
-        await fixBatchKey(db, group.map((r) => r.id), key);
+        await fixBatchKey(context, group.map((r) => r.id), key);
       }
       const failures: Array<{ row: OutboxRow; error: string; leavesBatch?: boolean }> = [];
       const messages: BatchMessage[] = [];
@@ -222,7 +220,7 @@ export async function drainOutbox(
         else failures.push({ row, error: delivery.error, leavesBatch: delivery.refused === true });
       });
       await settleSent(sent);
-      const outcome = await markAttemptsFailed(db, failures, now());
+      const outcome = await markAttemptsFailed(context, failures, now());
       result.retried += outcome.retried;
       result.failed += outcome.failed;
       if (failures.length > 0) {
@@ -251,7 +249,7 @@ export async function drainOutbox(
         const scrubbed = config.EMAIL_TRANSPORT === "outbox" ? undefined : scrubbedCopy(row);
         await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId, scrubbed }]);
       } else {
-        const outcome = await markAttemptFailed(db, row, delivery.error, now());
+        const outcome = await markAttemptFailed(context, row, delivery.error, now());
         result[outcome]++;
         console.error(
           `email ${row.id} (${row.kind}) attempt ${row.attempts} ${outcome}: ${delivery.error.slice(0, 300)}`,
@@ -265,12 +263,12 @@ export async function drainOutbox(
   const more = () => calls < limit && !timeUp && now().getTime() < deadline;
   while (more()) {
     // Transactional mail first: a campaign never holds back a confirmation or a sign-in link.
-    const claimed = await claimDue(db, now(), Math.min(CLAIM_CHUNK, limit - calls), ids, { shared: false });
+    const claimed = await claimDue(context, now(), Math.min(CLAIM_CHUNK, limit - calls), ids, { shared: false });
     calls += await deliverSingles(claimed);
     if (!more()) break;
 
     const shared = fillVars
-      ? await claimDue(db, now(), Math.min(CAMPAIGN_CALLS_PER_CLAIM, limit - calls) * BATCH_SIZE, ids, { shared: true })
+      ? await claimDue(context, now(), Math.min(CAMPAIGN_CALLS_PER_CLAIM, limit - calls) * BATCH_SIZE, ids, { shared: true })
       : [];
     if (shared.length > 0 && fillVars) calls += await deliverShared(shared, fillVars);
     if (claimed.length === 0 && shared.length === 0) break;

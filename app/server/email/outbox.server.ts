@@ -5,10 +5,12 @@
  * conditional UPDATE so concurrent drains (a request's waitUntil and the cron)
  * never deliver one row twice.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
 import { scrubTokenLinks } from "~/domain/mail/token-links";
-import { schema, type Db, type SqlCondition } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
+import { schema, type SqlCondition } from "../db/client.server";
 import type { Config } from "../platform/env.server";
 import {
   countHitIfStatement,
@@ -27,9 +29,10 @@ export type EmailAttachment = MailAttachment;
 
 /** What a used or dead link's token becomes in the stored copy of its mail. */
 export const BLANKED_LINK = "[länken har använts eller gått ut]";
-/** Blanks the token in both bodies and forgets it; ?1 is BLANKED_LINK, ?2 the time. */
-const BLANK_SECRET_SET = `text_body = replace(text_body, secret, ?1), html_body = replace(html_body, secret, ?1),
-  secret = NULL, redacted_at = ?2`;
+/** Blanks the token in both bodies and forgets it, at `nowIso`. */
+const blankSecretSet = (nowIso: string): SQL =>
+  sql`text_body = replace(text_body, secret, ${BLANKED_LINK}), html_body = replace(html_body, secret, ${BLANKED_LINK}),
+  secret = NULL, redacted_at = ${nowIso}`;
 
 export type { OutboxRow };
 
@@ -142,33 +145,30 @@ type RequiredColumn = "id" | "idempotencyKey" | "kind" | "toAddress" | "fromAddr
 /**
  * Many rows queued by one statement, projected from a SELECT (a campaign's
  * page of recipients from json_each, joined to its ledger): each column an
- * SQL expression over `from`. The statement is the caller's own SQL, so its
- * parameters are too: `params` binds whatever `select`, `from` and `where`
- * name, numbered (?N) or in order.
+ * SQL expression over `from`, its values interpolated where they appear.
  */
 export interface OutboxRowsSelect {
-  select: Record<RequiredColumn, string> & Partial<Record<Exclude<QueuedColumn, RequiredColumn>, string>>;
+  select: Record<RequiredColumn, SQL> & Partial<Record<Exclude<QueuedColumn, RequiredColumn>, SQL>>;
   /** What follows FROM: the source and its joins. */
-  from: string;
-  where?: string;
-  params: readonly unknown[];
+  from: SQL;
+  where?: SQL;
 }
 
 /** Options of a single row (OutboxRowToQueue). */
 export interface OutboxInsertOptions {
   /**
    * Queue only if it holds when the statement runs, e.g.
-   * `EXISTS (SELECT 1 FROM bookings WHERE id = ?)` after the booking's INSERT
-   * (a transactional outbox).
+   * sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${id})` after the booking's
+   * INSERT (a transactional outbox).
    */
-  condition?: SqlCondition;
+  condition?: SQL;
   /**
    * The recipient's mail budget (recipientSlot()); the row is queued only
    * while the budget has room, and counts on it once queued.
    */
   recipientSlot?: RateLimitSlot | null;
   /** Replaces `placeholder` in the text with the value of a scalar SQL expression, as the batch finds it. */
-  fill?: { placeholder: string; sql: SqlCondition };
+  fill?: { placeholder: string; sql: SQL };
 }
 
 /**
@@ -176,11 +176,24 @@ export interface OutboxInsertOptions {
  * keeps SQLite from reading ON CONFLICT as a join's ON. A row whose
  * idempotency key exists already is skipped, never an error.
  */
-function insertSql(values: ReadonlyArray<readonly [column: QueuedColumn, sql: string]>, from: string | null, where: string): string {
-  return `INSERT INTO email_outbox (${values.map(([column]) => QUEUED_COLUMNS[column]).join(", ")})
-       SELECT ${values.map(([, sql]) => sql).join(", ")}${from === null ? "" : ` FROM ${from}`}
+function insertSql(values: ReadonlyArray<readonly [column: QueuedColumn, value: SQL]>, from: SQL | null, where: SQL): SQL {
+  // The column names are QUEUED_COLUMNS' own, chosen in code.
+  return sql`INSERT INTO email_outbox (${sql.raw(values.map(([column]) => QUEUED_COLUMNS[column]).join(", "))})
+       SELECT ${sql.join(values.map(([, value]) => value), sql`, `)}${from === null ? sql`` : sql` FROM ${from}`}
        WHERE ${where}
        ON CONFLICT (idempotency_key) DO NOTHING`;
+}
+
+// LEGACY copy: platform/rate-limit.server.ts's withinBudget and countHitIfStatement as drizzle
+// statements, the same SQL; this file calls those again once they build drizzle statements.
+/** A condition that holds while the slot has room for one more hit. */
+function budgetHasRoom(slot: RateLimitSlot): SQL {
+  return sql`COALESCE((SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}), 0) < ${slot.limit}`;
+}
+/** Counts one hit on the slot only if `condition` holds when the statement runs. */
+function countHitIf(slot: RateLimitSlot, condition: SQL): SQL {
+  return sql`INSERT INTO rate_limits (key, window_start, hits) SELECT ${slot.key}, ${slot.windowStart}, 1 WHERE ${condition}
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`;
 }
 
 /**
@@ -190,70 +203,61 @@ function insertSql(values: ReadonlyArray<readonly [column: QueuedColumn, sql: st
  * A row whose idempotency key exists already queues nothing (and counts
  * nothing on a budget).
  */
-export function outboxInsertStatements(db: D1Database, row: OutboxRowToQueue, options?: OutboxInsertOptions): D1PreparedStatement[];
-export function outboxInsertStatements(db: D1Database, rows: OutboxRowsSelect): D1PreparedStatement[];
+export function outboxInsertStatements(row: OutboxRowToQueue, options?: OutboxInsertOptions): SQL[];
+export function outboxInsertStatements(rows: OutboxRowsSelect): SQL[];
+/** LEGACY form (D1 statements; removed once every caller builds drizzle statements). */
+export function outboxInsertStatements(db: D1Database, row: OutboxRowToQueue, options?: LegacyOutboxInsertOptions): D1PreparedStatement[];
 export function outboxInsertStatements(
-  db: D1Database,
-  rows: OutboxRowToQueue | OutboxRowsSelect,
-  options: OutboxInsertOptions = {},
-): D1PreparedStatement[] {
+  first: D1Database | OutboxRowToQueue | OutboxRowsSelect,
+  second?: OutboxRowToQueue | OutboxInsertOptions,
+  third?: LegacyOutboxInsertOptions,
+): SQL[] | D1PreparedStatement[] {
+  if ("prepare" in first) return legacyOutboxInsertStatements(first, second as OutboxRowToQueue, third);
+  const rows = first;
   if ("select" in rows) {
     const values = (Object.keys(rows.select) as QueuedColumn[]).map((column) => [column, rows.select[column]!] as const);
-    return [db.prepare(insertSql(values, rows.from, rows.where ?? "1")).bind(...rows.params)];
+    return [insertSql(values, rows.from, rows.where ?? sql`1`)];
   }
   const row = rows;
-  const { condition, recipientSlot, fill } = options;
-  const guards: SqlCondition[] = [
-    ...(condition ? [condition] : []),
-    ...(recipientSlot ? [withinBudget(recipientSlot)] : []),
+  const { condition, recipientSlot, fill } = (second as OutboxInsertOptions | undefined) ?? {};
+  const guards: SQL[] = [...(condition ? [condition] : []), ...(recipientSlot ? [budgetHasRoom(recipientSlot)] : [])];
+  const values: Array<[QueuedColumn, SQL]> = [
+    ["id", sql`${row.id}`],
+    ["idempotencyKey", sql`${row.idempotencyKey}`],
+    ["kind", sql`${row.kind}`],
+    ["toAddress", sql`${row.toAddress}`],
+    ["fromAddress", sql`${row.fromAddress}`],
+    ["replyTo", sql`${row.replyTo ?? null}`],
+    ["subject", sql`${row.subject}`],
+    ["textBody", fill ? sql`replace(${row.textBody}, ${fill.placeholder}, (${fill.sql}))` : sql`${row.textBody}`],
+    ["htmlBody", sql`${row.htmlBody ?? null}`],
+    ["attachmentsJson", sql`${row.attachmentsJson ?? null}`],
+    ["secret", sql`${row.secret ?? null}`],
+    ["expiresAt", sql`${row.expiresAt ?? null}`],
+    ["nextAttemptAt", sql`${row.nextAttemptAt}`],
+    ["createdAt", sql`${row.createdAt}`],
+    ["headersJson", sql`${row.headersJson ?? null}`],
   ];
-  const value = (v: unknown) => ({ sql: "?", params: [v] });
-  const values: Array<[QueuedColumn, { sql: string; params: readonly unknown[] }]> = [
-    ["id", value(row.id)],
-    ["idempotencyKey", value(row.idempotencyKey)],
-    ["kind", value(row.kind)],
-    ["toAddress", value(row.toAddress)],
-    ["fromAddress", value(row.fromAddress)],
-    ["replyTo", value(row.replyTo ?? null)],
-    ["subject", value(row.subject)],
-    [
-      "textBody",
-      fill
-        ? { sql: `replace(?, ?, (${fill.sql.sql}))`, params: [row.textBody, fill.placeholder, ...fill.sql.params] }
-        : value(row.textBody),
-    ],
-    ["htmlBody", value(row.htmlBody ?? null)],
-    ["attachmentsJson", value(row.attachmentsJson ?? null)],
-    ["secret", value(row.secret ?? null)],
-    ["expiresAt", value(row.expiresAt ?? null)],
-    ["nextAttemptAt", value(row.nextAttemptAt)],
-    ["createdAt", value(row.createdAt)],
-    ["headersJson", value(row.headersJson ?? null)],
-  ];
-  const insert = db
-    .prepare(
-      insertSql(
-        values.map(([column, v]) => [column, v.sql] as const),
-        null,
-        guards.map((g) => `(${g.sql})`).join(" AND ") || "1",
-      ),
-    )
-    .bind(...values.flatMap(([, v]) => v.params), ...guards.flatMap((g) => g.params));
+  const insert = insertSql(
+    values,
+    null,
+    guards.length > 0 ? sql.join(guards.map((g) => sql`(${g})`), sql` AND `) : sql`1`,
+  );
   if (!recipientSlot) return [insert];
-  return [insert, countHitIfStatement(db, recipientSlot, { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ?)", params: [row.id] })];
+  return [insert, countHitIf(recipientSlot, sql`EXISTS (SELECT 1 FROM email_outbox WHERE id = ${row.id})`)];
 }
 
 /** The id of the row that holds `idempotencyKey` (one row, `id`), for the batch that just queued it. */
-export function outboxIdStatement(db: D1Database, idempotencyKey: string): D1PreparedStatement {
-  return db.prepare("SELECT id FROM email_outbox WHERE idempotency_key = ?").bind(idempotencyKey);
+export function outboxIdStatement(idempotencyKey: string): SQL {
+  return sql`SELECT id FROM email_outbox WHERE idempotency_key = ${idempotencyKey}`;
 }
 
 /**
  * Puts rows whose 'sending' claim expired back in the queue (or, out of
  * attempts, into the dead letter). Returns how many became 'failed'.
  */
-export async function releaseExpiredClaims(db: Db, now: Date): Promise<number> {
-  const released = await db
+export async function releaseExpiredClaims(context: AppLoadContext, now: Date): Promise<number> {
+  const released = await context.db
     .update(emailOutbox)
     .set({
       status: sql`CASE WHEN ${emailOutbox.attempts} >= ${MAX_ATTEMPTS} THEN 'failed' ELSE 'queued' END`,
@@ -272,7 +276,7 @@ export async function releaseExpiredClaims(db: Db, now: Date): Promise<number> {
  * of attempts.
  */
 export async function claimDue(
-  db: Db,
+  context: AppLoadContext,
   now: Date,
   limit: number,
   ids?: readonly string[],
@@ -284,7 +288,7 @@ export async function claimDue(
   } = {},
 ): Promise<OutboxRow[]> {
   const nowIso = now.toISOString();
-  const due = db
+  const due = context.db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
@@ -304,7 +308,7 @@ export async function claimDue(
       asc(sql`rowid`),
     )
     .limit(limit);
-  const claimed = await db
+  const claimed = await context.db
     .update(emailOutbox)
     .set({
       status: "sending",
@@ -333,14 +337,15 @@ export async function claimDue(
  * Gives claimed rows that were not tried back to the queue, due now, without
  * counting the attempt their claim counted.
  */
-export async function unclaim(db: Db, ids: readonly string[], now: Date): Promise<void> {
+export async function unclaim(context: AppLoadContext, ids: readonly string[], now: Date): Promise<void> {
   if (ids.length === 0) return;
   // The ids as one JSON parameter (D1 binds at most 100 a statement; a campaign chunk has more rows).
-  await inChunks(db, ids, (chunk) => ({
-    sql: `UPDATE email_outbox SET status = 'queued', attempts = attempts - 1, next_attempt_at = ?1
-      WHERE id IN (SELECT value FROM json_each(?2)) AND +status = 'sending'`,
-    params: [now.toISOString(), JSON.stringify(chunk)],
-  }));
+  await inChunks(
+    context,
+    ids,
+    (chunk) => sql`UPDATE email_outbox SET status = 'queued', attempts = attempts - 1, next_attempt_at = ${now.toISOString()}
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(chunk)})) AND +status = 'sending'`,
+  );
 }
 
 /**
@@ -351,18 +356,10 @@ export async function unclaim(db: Db, ids: readonly string[], now: Date): Promis
  */
 const SETTLE_CHUNK = 100;
 
-async function inChunks<T>(
-  db: Db,
-  items: readonly T[],
-  statement: (chunk: T[]) => { sql: string; params: unknown[] },
-): Promise<void> {
-  const d1 = db.$client;
-  const statements: D1PreparedStatement[] = [];
-  for (let i = 0; i < items.length; i += SETTLE_CHUNK) {
-    const { sql: text, params } = statement(items.slice(i, i + SETTLE_CHUNK));
-    statements.push(d1.prepare(text).bind(...params));
-  }
-  if (statements.length > 0) await d1.batch(statements);
+async function inChunks<T>(context: AppLoadContext, items: readonly T[], statement: (chunk: T[]) => SQL): Promise<void> {
+  const b = new BatchBuilder();
+  for (let i = 0; i < items.length; i += SETTLE_CHUNK) b.add(statement(items.slice(i, i + SETTLE_CHUNK)));
+  await runBatch(context, b.plan(() => undefined));
 }
 
 /** A delivered row, and its stored copy with what it must not keep taken out (when that changed it). */
@@ -394,9 +391,9 @@ export function scrubbedCopy(
 }
 
 /** Settles delivered rows as sent: one round trip, however many rows; a scrubbed copy replaces the stored one. */
-export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Date): Promise<void> {
+export async function markAllSent(context: AppLoadContext, sent: ReadonlyArray<SentRow>, now: Date): Promise<void> {
   const nowIso = now.toISOString();
-  await inChunks(db, sent, (chunk) => {
+  await inChunks(context, sent, (chunk) => {
     const delivered = JSON.stringify(
       chunk.map(({ id, providerMessageId, scrubbed }) =>
         scrubbed
@@ -404,9 +401,8 @@ export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Dat
           : { id, p: providerMessageId, s: 0 },
       ),
     );
-    return {
-      sql: `UPDATE email_outbox
-        SET status = 'sent', sent_at = ?1, last_error = NULL, provider_message_id = d.p,
+    return sql`UPDATE email_outbox
+        SET status = 'sent', sent_at = ${nowIso}, last_error = NULL, provider_message_id = d.p,
           text_body = CASE WHEN d.s = 1 THEN d.t ELSE text_body END,
           html_body = CASE WHEN d.s = 1 THEN d.h ELSE html_body END,
           headers_json = CASE WHEN d.s = 1 THEN d.hd ELSE headers_json END,
@@ -415,10 +411,8 @@ export async function markAllSent(db: Db, sent: ReadonlyArray<SentRow>, now: Dat
         FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.p') AS p, json_extract(value, '$.s') AS s,
                 json_extract(value, '$.t') AS t, json_extract(value, '$.h') AS h, json_extract(value, '$.hd') AS hd,
                 json_extract(value, '$.to') AS addr
-              FROM json_each(?2)) AS d
-        WHERE email_outbox.id = d.id AND +email_outbox.status = 'sending'`,
-      params: [nowIso, delivered],
-    };
+              FROM json_each(${delivered})) AS d
+        WHERE email_outbox.id = d.id AND +email_outbox.status = 'sending'`;
   });
 }
 
@@ -434,7 +428,7 @@ function afterFailure(row: Pick<OutboxRow, "attempts">, now: Date): { status: "q
  * failed, or some of its messages). Returns how many were retried and failed.
  */
 export async function markAttemptsFailed(
-  db: Db,
+  context: AppLoadContext,
   failures: ReadonlyArray<{
     row: Pick<OutboxRow, "id" | "attempts">;
     error: string;
@@ -451,21 +445,22 @@ export async function markAttemptsFailed(
     // A dead letter keeps when it died (shown on /admin/epost-status).
     return { id: row.id, s: next.status, n: next.nextAttemptAt ?? now.toISOString(), e: error.slice(0, MAX_ERROR_LENGTH), k: leavesBatch ? 1 : 0 };
   });
-  await inChunks(db, settled, (chunk) => ({
-    sql: `UPDATE email_outbox
+  await inChunks(
+    context,
+    settled,
+    (chunk) => sql`UPDATE email_outbox
       SET status = f.s, last_error = f.e, next_attempt_at = coalesce(f.n, email_outbox.next_attempt_at),
         batch_key = CASE WHEN f.k = 1 THEN NULL ELSE email_outbox.batch_key END
       FROM (SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.s') AS s, json_extract(value, '$.n') AS n,
-              json_extract(value, '$.e') AS e, json_extract(value, '$.k') AS k FROM json_each(?1)) AS f
+              json_extract(value, '$.e') AS e, json_extract(value, '$.k') AS k FROM json_each(${JSON.stringify(chunk)})) AS f
       WHERE email_outbox.id = f.id AND +email_outbox.status = 'sending'`,
-    params: [JSON.stringify(chunk)],
-  }));
+  );
   return outcome;
 }
 
 /** Schedules the next attempt with backoff, or dead-letters the row when out of attempts. */
 export async function markAttemptFailed(
-  db: Db,
+  context: AppLoadContext,
   row: Pick<OutboxRow, "id" | "attempts">,
   error: string,
   now: Date,
@@ -474,10 +469,10 @@ export async function markAttemptFailed(
   const lastError = error.slice(0, MAX_ERROR_LENGTH);
   const where = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
   if (next.status === "failed") {
-    await db.update(emailOutbox).set({ status: "failed", lastError, nextAttemptAt: now.toISOString() }).where(where);
+    await context.db.update(emailOutbox).set({ status: "failed", lastError, nextAttemptAt: now.toISOString() }).where(where);
     return "failed";
   }
-  await db
+  await context.db
     .update(emailOutbox)
     .set({ status: "queued", lastError, nextAttemptAt: next.nextAttemptAt ?? now.toISOString() })
     .where(where);
@@ -489,55 +484,59 @@ export async function markAttemptFailed(
  * forgets it. `condition` lets it ride in the batch that uses the link up,
  * applying only when that succeeded.
  */
+export function blankLinkStatement(idempotencyKey: string, now: Date, condition?: SQL): SQL;
+/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
+export function blankLinkStatement(db: D1Database, idempotencyKey: string, now: Date, condition?: SqlCondition): D1PreparedStatement;
 export function blankLinkStatement(
-  db: D1Database,
-  idempotencyKey: string,
-  now: Date,
-  condition: SqlCondition = { sql: "1", params: [] },
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE email_outbox SET ${BLANK_SECRET_SET}
-       WHERE idempotency_key = ?3 AND secret IS NOT NULL AND ${condition.sql}`,
-    )
-    .bind(BLANKED_LINK, now.toISOString(), idempotencyKey, ...condition.params);
+  first: D1Database | string,
+  second: string | Date,
+  third?: Date | SQL,
+  fourth?: SqlCondition,
+): SQL | D1PreparedStatement {
+  if (typeof first !== "string") return legacyBlankLinkStatement(first, second as string, third as Date, fourth);
+  const now = second as Date;
+  const condition = (third as SQL | undefined) ?? sql`1`;
+  return sql`UPDATE email_outbox SET ${blankSecretSet(now.toISOString())}
+       WHERE idempotency_key = ${first} AND secret IS NOT NULL AND ${condition}`;
 }
 
 /**
  * Mail whose link died: a queued one is settled as failed (never sent late),
  * and every one has its token blanked. Returns how many of each.
  */
-export async function retireDeadLinks(db: D1Database, now: Date): Promise<{ expired: number; blanked: number }> {
+export async function retireDeadLinks(context: AppLoadContext, now: Date): Promise<{ expired: number; blanked: number }> {
   const nowIso = now.toISOString();
-  const [expired, blanked] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_outbox SET status = 'failed', last_error = 'The link expired before the mail was sent'
-         WHERE status = 'queued' AND expires_at <= ?`,
-      )
-      .bind(nowIso),
-    db
-      .prepare(
-        `UPDATE email_outbox SET ${BLANK_SECRET_SET} WHERE expires_at <= ?2 AND secret IS NOT NULL`,
-      )
-      .bind(BLANKED_LINK, nowIso),
-  ]);
-  return { expired: expired?.meta.changes ?? 0, blanked: blanked?.meta.changes ?? 0 };
+  const b = new BatchBuilder();
+  const expired = b.add(
+    sql`UPDATE email_outbox SET status = 'failed', last_error = 'The link expired before the mail was sent'
+         WHERE status = 'queued' AND expires_at <= ${nowIso}`,
+  );
+  const blanked = b.add(sql`UPDATE email_outbox SET ${blankSecretSet(nowIso)} WHERE expires_at <= ${nowIso} AND secret IS NOT NULL`);
+  return runBatch(
+    context,
+    b.plan((results) => ({ expired: expired.changes(results), blanked: blanked.changes(results) })),
+  );
 }
 
 /**
  * Deletes settled mail (sent, or given up on) older than the retention
  * period: the outbox is a delivery queue, not an archive of personal data.
  */
-export function purgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement {
-  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60_000).toISOString();
-  return db
-    .prepare(
-      `DELETE FROM email_outbox
-       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?`,
-    )
-    .bind(cutoff);
+export function purgeSettledMailStatement(now: Date, retentionDays: number): SQL;
+/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
+export function purgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement;
+export function purgeSettledMailStatement(
+  first: D1Database | Date,
+  second: Date | number,
+  third?: number,
+): SQL | D1PreparedStatement {
+  if (!(first instanceof Date)) return legacyPurgeSettledMailStatement(first, second as Date, third!);
+  return sql`DELETE FROM email_outbox
+       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ${settledCutoff(first, second as number)}`;
 }
+
+const settledCutoff = (now: Date, retentionDays: number) =>
+  new Date(now.getTime() - retentionDays * 24 * 60 * 60_000).toISOString();
 
 /** Extra headers as stored; anything malformed reads as none. */
 export function parseHeaders(json: string | null): Record<string, string> {
@@ -580,15 +579,12 @@ export interface SharedBody {
 }
 
 /** The bodies of `ids` in one query. */
-export async function loadSharedBodies(db: D1Database, ids: readonly string[]): Promise<Map<string, SharedBody>> {
+export async function loadSharedBodies(context: AppLoadContext, ids: readonly string[]): Promise<Map<string, SharedBody>> {
   if (ids.length === 0) return new Map();
-  const { results } = await db
-    .prepare(
-      `SELECT id, text_body AS textBody, html_body AS htmlBody FROM email_bodies
-       WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .bind(JSON.stringify([...new Set(ids)]))
-    .all<SharedBody>();
+  const results = await context.db.all<SharedBody>(
+    sql`SELECT id, text_body AS textBody, html_body AS htmlBody FROM email_bodies
+       WHERE id IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`,
+  );
   return new Map(results.map((b) => [b.id, b]));
 }
 
@@ -622,19 +618,97 @@ export function filledBodies(
  * Fixes a new batch's idempotency key on its rows before the provider is
  * called; a row that has one already keeps it.
  */
-export async function fixBatchKey(db: Db, ids: readonly string[], key: string): Promise<void> {
+export async function fixBatchKey(context: AppLoadContext, ids: readonly string[], key: string): Promise<void> {
   // The ids as one JSON parameter: D1 binds at most 100 a statement, and a batch is 100 rows.
-  await db.$client
-    .prepare("UPDATE email_outbox SET batch_key = ?1 WHERE id IN (SELECT value FROM json_each(?2)) AND batch_key IS NULL")
-    .bind(key, JSON.stringify(ids))
-    .run();
+  await context.db.run(
+    sql`UPDATE email_outbox SET batch_key = ${key} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND batch_key IS NULL`,
+  );
 }
 
 /** How many rows of a batch formed before still wait to be sent (queued or being sent). */
-export async function unsentInBatch(db: Db, key: string): Promise<number> {
-  const [row] = await db
+export async function unsentInBatch(context: AppLoadContext, key: string): Promise<number> {
+  const [row] = await context.db
     .select({ n: sql<number>`count(*)` })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.batchKey, key), inArray(emailOutbox.status, ["queued", "sending"])));
   return row?.n ?? 0;
+}
+
+// ---- LEGACY (removed once every caller builds drizzle statements) ----
+
+/** LEGACY: OutboxInsertOptions with `?`-parameter conditions. */
+interface LegacyOutboxInsertOptions {
+  condition?: SqlCondition;
+  recipientSlot?: RateLimitSlot | null;
+  fill?: { placeholder: string; sql: SqlCondition };
+}
+
+const LEGACY_BLANK_SECRET_SET = `text_body = replace(text_body, secret, ?1), html_body = replace(html_body, secret, ?1),
+  secret = NULL, redacted_at = ?2`;
+
+function legacyOutboxInsertStatements(
+  db: D1Database,
+  row: OutboxRowToQueue,
+  { condition, recipientSlot, fill }: LegacyOutboxInsertOptions = {},
+): D1PreparedStatement[] {
+  const guards: SqlCondition[] = [
+    ...(condition ? [condition] : []),
+    ...(recipientSlot ? [withinBudget(recipientSlot)] : []),
+  ];
+  const value = (v: unknown) => ({ sql: "?", params: [v] });
+  const values: Array<[QueuedColumn, { sql: string; params: readonly unknown[] }]> = [
+    ["id", value(row.id)],
+    ["idempotencyKey", value(row.idempotencyKey)],
+    ["kind", value(row.kind)],
+    ["toAddress", value(row.toAddress)],
+    ["fromAddress", value(row.fromAddress)],
+    ["replyTo", value(row.replyTo ?? null)],
+    ["subject", value(row.subject)],
+    [
+      "textBody",
+      fill
+        ? { sql: `replace(?, ?, (${fill.sql.sql}))`, params: [row.textBody, fill.placeholder, ...fill.sql.params] }
+        : value(row.textBody),
+    ],
+    ["htmlBody", value(row.htmlBody ?? null)],
+    ["attachmentsJson", value(row.attachmentsJson ?? null)],
+    ["secret", value(row.secret ?? null)],
+    ["expiresAt", value(row.expiresAt ?? null)],
+    ["nextAttemptAt", value(row.nextAttemptAt)],
+    ["createdAt", value(row.createdAt)],
+    ["headersJson", value(row.headersJson ?? null)],
+  ];
+  const insert = db
+    .prepare(
+      `INSERT INTO email_outbox (${values.map(([column]) => QUEUED_COLUMNS[column]).join(", ")})
+       SELECT ${values.map(([, v]) => v.sql).join(", ")}
+       WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+    )
+    .bind(...values.flatMap(([, v]) => v.params), ...guards.flatMap((g) => g.params));
+  if (!recipientSlot) return [insert];
+  return [insert, countHitIfStatement(db, recipientSlot, { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ?)", params: [row.id] })];
+}
+
+function legacyBlankLinkStatement(
+  db: D1Database,
+  idempotencyKey: string,
+  now: Date,
+  condition: SqlCondition = { sql: "1", params: [] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE email_outbox SET ${LEGACY_BLANK_SECRET_SET}
+       WHERE idempotency_key = ?3 AND secret IS NOT NULL AND ${condition.sql}`,
+    )
+    .bind(BLANKED_LINK, now.toISOString(), idempotencyKey, ...condition.params);
+}
+
+function legacyPurgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `DELETE FROM email_outbox
+       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?`,
+    )
+    .bind(settledCutoff(now, retentionDays));
 }

@@ -17,9 +17,11 @@
  *
  * Everything an event changes is one D1 batch, written before the 200.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
-import type { Config, Env } from "../platform/env.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { readCapped } from "../forms/request-body.server";
 
 /** Where the provider posts its events (configured in its dashboard). */
@@ -78,11 +80,8 @@ function isHardBounce(bounce: { type?: string } | undefined): boolean {
   return (bounce?.type ?? "").toLowerCase() === "permanent";
 }
 
-export async function handleMailEvent(
-  request: Request,
-  { env, config }: { env: Pick<Env, "DB">; config: Pick<Config, "RESEND_WEBHOOK_SECRET"> },
-  now = new Date(),
-): Promise<Response> {
+export async function handleMailEvent(context: AppLoadContext, request: Request, now = new Date()): Promise<Response> {
+  const { config } = context;
   // Not configured: as if the endpoint did not exist.
   if (!config.RESEND_WEBHOOK_SECRET) return answer(404, "Not found");
   if (request.method !== "POST") return answer(405, "Use POST");
@@ -109,65 +108,41 @@ export async function handleMailEvent(
   const type = STORED_TYPES[event.type as keyof typeof STORED_TYPES];
   if (!type) return answer(200, "Ignored");
 
-  const db = env.DB;
   const nowIso = now.toISOString();
-  const mail = await db
-    .prepare(
-      `SELECT o.id, o.to_address AS recipient, o.subject, r.campaign_id AS campaignId
+  const mail = await context.db.get<{ id: string; recipient: string; subject: string; campaignId: number | null }>(
+    sql`SELECT o.id, o.to_address AS recipient, o.subject, r.campaign_id AS campaignId
        FROM email_outbox o LEFT JOIN email_campaign_recipients r ON r.outbox_id = o.id
-       WHERE o.provider_message_id = ? LIMIT 1`,
-    )
-    .bind(event.data.email_id)
-    .first<{ id: string; recipient: string; subject: string; campaignId: number | null }>();
+       WHERE o.provider_message_id = ${event.data.email_id} LIMIT 1`,
+  );
   // A repeat of an event stored before the outbox row was purged is still a repeat.
   if (!mail) {
-    const known = await db.prepare("SELECT 1 FROM email_events WHERE event_id = ?").bind(eventId).first();
+    const known = await context.db.get(sql`SELECT 1 FROM email_events WHERE event_id = ${eventId}`);
     return known ? answer(200, "Already stored") : answer(404, "Unknown mail");
   }
 
   const detail = type === "bounced" ? bounceDetail(event.data.bounce) : null;
-  const stored = db
-    .prepare(
-      `INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, campaign_id, recipient, subject, detail,
+  const b = new BatchBuilder();
+  b.add(
+    sql`INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, campaign_id, recipient, subject, detail,
          occurred_at, received_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       VALUES (${eventId}, ${type}, ${event.data.email_id}, ${mail.id}, ${mail.campaignId}, ${mail.recipient}, ${mail.subject}, ${detail},
+         ${event.created_at ?? null}, ${nowIso})
        ON CONFLICT (event_id) DO NOTHING`,
-    )
-    .bind(
-      eventId,
-      type,
-      event.data.email_id,
-      mail.id,
-      mail.campaignId,
-      mail.recipient,
-      mail.subject,
-      detail,
-      event.created_at ?? null,
-      nowIso,
-    );
+  );
   // Each effect holds only for the event stored by this very call (a repeat changes nothing).
-  const thisEvent = "EXISTS (SELECT 1 FROM email_events WHERE event_id = ?2 AND received_at = ?3)";
-  const effects: D1PreparedStatement[] = [];
+  const thisEvent: SQL = sql`EXISTS (SELECT 1 FROM email_events WHERE event_id = ${eventId} AND received_at = ${nowIso})`;
   if (type === "bounced" && isHardBounce(event.data.bounce)) {
-    effects.push(
-      db
-        .prepare(
-          `UPDATE newsletter_subscribers SET undeliverable_at = ?3, undeliverable_reason = ?4
-           WHERE lower(email) = lower(?1) AND undeliverable_at IS NULL AND ${thisEvent}`,
-        )
-        .bind(mail.recipient, eventId, nowIso, detail ?? "Studsade"),
+    b.add(
+      sql`UPDATE newsletter_subscribers SET undeliverable_at = ${nowIso}, undeliverable_reason = ${detail ?? "Studsade"}
+           WHERE lower(email) = lower(${mail.recipient}) AND undeliverable_at IS NULL AND ${thisEvent}`,
     );
   }
   if (type === "complained") {
-    effects.push(
-      db
-        .prepare(
-          `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?3, unsubscribe_reason = 'complaint'
-           WHERE lower(email) = lower(?1) AND status = 'subscribed' AND ${thisEvent}`,
-        )
-        .bind(mail.recipient, eventId, nowIso),
+    b.add(
+      sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ${nowIso}, unsubscribe_reason = 'complaint'
+           WHERE lower(email) = lower(${mail.recipient}) AND status = 'subscribed' AND ${thisEvent}`,
     );
   }
-  await db.batch([stored, ...effects]);
+  await runBatch(context, b.plan(() => undefined));
   return answer(200, "Stored");
 }

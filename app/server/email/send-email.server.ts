@@ -7,13 +7,12 @@
  * e-mail failed: the caller decides what a "failed" means.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { coalescedAfterResponse } from "../platform/after-response.server";
-import { toMailDeps, type EmailContext } from "./deps.server";
 import { drainOutbox } from "./drain.server";
 import { outboxIdStatement, outboxInsertStatements, recipientSlot, toOutboxRow, type EmailMessage } from "./outbox.server";
 
 export type { EmailAttachment, EmailMessage } from "./outbox.server";
-export type { EmailContext, MailDeps } from "./deps.server";
 export { drainOutbox, type DrainOptions, type DrainResult } from "./drain.server";
 
 export type SendEmailResult =
@@ -26,7 +25,7 @@ export type SendEmailResult =
   | { status: "failed"; id: null };
 
 export async function sendEmail(
-  context: EmailContext,
+  context: AppLoadContext,
   message: EmailMessage,
 ): Promise<SendEmailResult> {
   const [result] = await sendEmails(context, [message]);
@@ -40,11 +39,11 @@ export async function sendEmail(
  * sendEmail it never throws.
  */
 export async function sendEmails(
-  context: EmailContext,
+  context: AppLoadContext,
   messages: readonly EmailMessage[],
 ): Promise<SendEmailResult[]> {
   if (messages.length === 0) return [];
-  const { env, config } = toMailDeps(context);
+  const { config } = context;
   const now = new Date().toISOString();
   try {
     const rows = await Promise.all(
@@ -53,11 +52,14 @@ export async function sendEmails(
         recipientSlot: await recipientSlot(config, message.to, message.kind),
       })),
     );
-    const db = env.DB;
-    const writes = rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(db, row, { recipientSlot }));
-    const results = await db.batch([...writes, ...rows.map(({ row }) => outboxIdStatement(db, row.idempotencyKey))]);
+    const b = new BatchBuilder();
+    b.addAll(rows.flatMap(({ row, recipientSlot }) => outboxInsertStatements(row, { recipientSlot })));
+    const found = rows.map(({ row }) => b.add<{ id: string }>(outboxIdStatement(row.idempotencyKey)));
     // The row that holds each key: its own (queued), an earlier one (a duplicate), or none (over budget).
-    const existingIds = results.slice(writes.length).map((found) => (found.results[0] as { id: string } | undefined)?.id);
+    const existingIds = await runBatch(
+      context,
+      b.plan((results) => found.map((ref) => ref.first(results)?.id)),
+    );
     return rows.map(({ row }, i): SendEmailResult => {
       const existingId = existingIds[i];
       if (!existingId) {

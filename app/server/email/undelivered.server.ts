@@ -8,47 +8,47 @@
  * button is pressed. A mail whose link has died is never sent again.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import type { UndeliveredRow } from "~/domain/mail-status";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { ANONYMIZED_RECIPIENT } from "../privacy/housekeeping.server";
 import { scheduleDrain } from "./send-email.server";
 
 /** The newest this many of each kind are shown. */
 export const UNDELIVERED_LIMIT = 100;
 
-export async function listUndelivered(db: D1Database, now = new Date()): Promise<UndeliveredRow[]> {
+type UndeliveredQueryRow = {
+  kind: UndeliveredRow["kind"];
+  id: string;
+  recipient: string;
+  subject: string;
+  why: string | null;
+  at: string;
+  canResend: number;
+  hardBounce: number;
+};
+
+export async function listUndelivered(context: AppLoadContext, now = new Date()): Promise<UndeliveredRow[]> {
   const nowIso = now.toISOString();
-  const [dead, events] = await db.batch<{
-    kind: UndeliveredRow["kind"];
-    id: string;
-    recipient: string;
-    subject: string;
-    why: string | null;
-    at: string;
-    canResend: number;
-    hardBounce: number;
-  }>([
-    db
-      .prepare(
-        `SELECT 'dead' AS kind, id, to_address AS recipient, subject, last_error AS why,
+  const b = new BatchBuilder();
+  const dead = b.add<UndeliveredQueryRow>(
+    sql`SELECT 'dead' AS kind, id, to_address AS recipient, subject, last_error AS why,
            coalesce(next_attempt_at, created_at) AS at,
-           (expires_at IS NULL OR expires_at > ?1) AS canResend, 0 AS hardBounce
+           (expires_at IS NULL OR expires_at > ${nowIso}) AS canResend, 0 AS hardBounce
          FROM email_outbox WHERE status = 'failed'
-         ORDER BY at DESC, created_at DESC LIMIT ?2`,
-      )
-      .bind(nowIso, UNDELIVERED_LIMIT),
-    db
-      .prepare(
-        `SELECT type AS kind, event_id AS id, recipient, coalesce(subject, '') AS subject, detail AS why,
+         ORDER BY at DESC, created_at DESC LIMIT ${UNDELIVERED_LIMIT}`,
+  );
+  const events = b.add<UndeliveredQueryRow>(
+    sql`SELECT type AS kind, event_id AS id, recipient, coalesce(subject, '') AS subject, detail AS why,
            received_at AS at, 0 AS canResend,
            -- provider-events.server.ts stores a bounce's type first: 'Permanent' is a hard one.
            (type = 'bounced' AND detail LIKE 'Permanent%') AS hardBounce
-         FROM email_events WHERE type IN ('bounced', 'complained') AND recipient <> ?2
-         ORDER BY received_at DESC LIMIT ?1`,
-      )
-      .bind(UNDELIVERED_LIMIT, ANONYMIZED_RECIPIENT),
-  ]);
-  return [...(dead?.results ?? []), ...(events?.results ?? [])]
+         FROM email_events WHERE type IN ('bounced', 'complained') AND recipient <> ${ANONYMIZED_RECIPIENT}
+         ORDER BY received_at DESC LIMIT ${UNDELIVERED_LIMIT}`,
+  );
+  const rows = await runBatch(context, b.plan((results) => [...dead.rows(results), ...events.rows(results)]));
+  return rows
     .map((row) => ({ ...row, canResend: row.canResend === 1, hardBounce: row.hardBounce === 1 }))
     .sort((a, b) => b.at.localeCompare(a.at));
 }
@@ -62,29 +62,26 @@ export async function resendDeadLetter(
   id: string,
   now = new Date(),
 ): Promise<ResendOutcome> {
-  const db = context.cloudflare.env.DB;
   const nowIso = now.toISOString();
   const key = `${crypto.randomUUID()}:igen`;
-  const [requeued] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_outbox SET status = 'queued', attempts = 0, next_attempt_at = ?2, provider_key = ?3,
+  const b = new BatchBuilder();
+  const requeue = b.add(
+    sql`UPDATE email_outbox SET status = 'queued', attempts = 0, next_attempt_at = ${nowIso}, provider_key = ${key},
            batch_key = NULL, last_error = NULL
-         WHERE id = ?1 AND status = 'failed' AND (expires_at IS NULL OR expires_at > ?2)`,
-      )
-      .bind(id, nowIso, key),
+         WHERE id = ${id} AND status = 'failed' AND (expires_at IS NULL OR expires_at > ${nowIso})`,
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       { action: "email.resend", targetType: "email", targetId: id },
-      { condition: { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ? AND provider_key = ?)", params: [id, key] } },
+      { condition: sql`EXISTS (SELECT 1 FROM email_outbox WHERE id = ${id} AND provider_key = ${key})` },
     ),
-  ]);
-  if ((requeued?.meta.changes ?? 0) === 0) {
-    const row = await db.prepare("SELECT status, expires_at AS expiresAt FROM email_outbox WHERE id = ?").bind(id).first<{
-      status: string;
-      expiresAt: string | null;
-    }>();
+  );
+  const requeued = await runBatch(context, b.plan((results) => requeue.changes(results)));
+  if (requeued === 0) {
+    const row = await context.db.get<{ status: string; expiresAt: string | null }>(
+      sql`SELECT status, expires_at AS expiresAt FROM email_outbox WHERE id = ${id}`,
+    );
     return row?.status === "failed" && row.expiresAt !== null && row.expiresAt <= nowIso ? "expired" : "gone";
   }
   scheduleDrain(context, [id]);

@@ -6,6 +6,7 @@
  * (audited). The route only parses, calls and answers.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { SEGMENT_TEXTS, SEGMENT_TOASTS } from "~/domain/newsletter/admin-texts";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import { SubscriberSearchSchema } from "~/domain/schemas/subscriber";
@@ -20,7 +21,9 @@ import {
   segmentCountsStatement,
   subscriberFrom,
   subscriberStatements,
+  type SegmentCountRow,
   type SegmentCounts,
+  type SubscriberRows,
   type SubscriberView,
 } from "./segments.server";
 
@@ -30,15 +33,17 @@ import {
  * to say so.
  */
 export async function readCampaigns(
-  db: D1Database,
+  context: AppLoadContext,
   editId: number | null,
 ): Promise<{ list: CampaignView[]; target: CampaignView | null } | null> {
   try {
-    const [listed, one] = await db.batch([listCampaignsStatement(db), ...(editId ? [campaignStatement(db, editId)] : [])]);
-    return {
-      list: (listed?.results ?? []) as CampaignView[],
-      target: (one?.results[0] as CampaignView | undefined) ?? null,
-    };
+    const b = new BatchBuilder();
+    const listed = b.add<CampaignView>(listCampaignsStatement());
+    const one = editId ? b.add<CampaignView>(campaignStatement(editId)) : null;
+    return await runBatch(
+      context,
+      b.plan((results) => ({ list: listed.rows(results), target: one?.first(results) ?? null })),
+    );
   } catch (error) {
     console.error("admin/utskick: could not read campaigns", error);
     return null;
@@ -58,7 +63,7 @@ export interface SegmentTab {
  * the subscriber with it, in one batch. An address nobody has gets the
  * spec's info toast (section 8), with the form that adds it below.
  */
-export async function readSegmentTab(db: D1Database, segments: SegmentSet, raw: string | null): Promise<SegmentTab> {
+export async function readSegmentTab(context: AppLoadContext, segments: SegmentSet, raw: string | null): Promise<SegmentTab> {
   const parsed = raw === null ? null : SubscriberSearchSchema.safeParse({ email: raw });
   const email = parsed?.success ? parsed.data.email : null;
   const search: SegmentTab["search"] = {
@@ -70,9 +75,21 @@ export async function readSegmentTab(db: D1Database, segments: SegmentSet, raw: 
   let toast: ToastView | null = null;
   let counts: SegmentCounts | null = null;
   try {
-    const results = await db.batch([segmentCountsStatement(db, segments), ...(email ? subscriberStatements(db, email) : [])]);
-    counts = segmentCountsFrom(results[0], segments);
-    if (email) search.subscriber = subscriberFrom(results[1], results[2]);
+    const b = new BatchBuilder();
+    const countRows = b.add<SegmentCountRow>(segmentCountsStatement(segments));
+    const [subscriberSql, segmentsSql] = email ? subscriberStatements(email) : [];
+    const subscriberRows = subscriberSql ? b.add<SubscriberRows[0][number]>(subscriberSql) : null;
+    const segmentRows = segmentsSql ? b.add<SubscriberRows[1][number]>(segmentsSql) : null;
+    const read = await runBatch(
+      context,
+      b.plan((results) => ({
+        counts: segmentCountsFrom(countRows.rows(results), segments),
+        subscriber:
+          subscriberRows && segmentRows ? subscriberFrom([subscriberRows.rows(results), segmentRows.rows(results)]) : null,
+      })),
+    );
+    counts = read.counts;
+    if (email) search.subscriber = read.subscriber;
   } catch (error) {
     console.error("admin/utskick: could not read segments", error);
     toast = email ? SEGMENT_TOASTS.searchFailed : SEGMENT_TOASTS.countsFailed;
@@ -93,10 +110,9 @@ export async function sendCampaignAsStaff(
   actor: Actor,
   { campaignId, target }: { campaignId: number; target: string },
 ): Promise<StartCampaignResult> {
-  const { env } = context.cloudflare;
-  const outcome = await startCampaign(env, context.config, { campaignId, target });
+  const outcome = await startCampaign(context, { campaignId, target });
   if (!outcome.ok) return outcome;
-  await auditCampaign(env.DB, actor, "campaign.send", campaignId, { target, recipients: outcome.recipients }).catch((error) =>
+  await auditCampaign(context, actor, "campaign.send", campaignId, { target, recipients: outcome.recipients }).catch((error) =>
     console.error(`admin/utskick: audit of the send of campaign ${campaignId} failed`, error),
   );
   context.cloudflare.ctx.waitUntil(
@@ -113,7 +129,7 @@ export async function sendCampaignTest(
   campaignId: number,
   email: string,
 ): Promise<"sent" | "not-found" | "limited" | "failed"> {
-  const campaign = await loadCampaign(context.cloudflare.env.DB, campaignId);
+  const campaign = await loadCampaign(context, campaignId);
   if (!campaign) return "not-found";
   const sent = await sendEmail(context, await campaignMessageFor(context.config, campaign, email));
   if (sent.status === "limited" || sent.status === "failed") return sent.status;
@@ -123,10 +139,9 @@ export async function sendCampaignTest(
 
 /** Stops campaign `campaignId`; a stop is audited with how many queued mails it called off (a failed audit is logged). */
 export async function stopCampaignAsStaff(context: AppLoadContext, actor: Actor, campaignId: number): Promise<{ stopped: boolean }> {
-  const { env } = context.cloudflare;
-  const outcome = await stopCampaign(env, { campaignId });
+  const outcome = await stopCampaign(context, { campaignId });
   if (!outcome.stopped) return { stopped: false };
-  await auditCampaign(env.DB, actor, "campaign.stop", campaignId, { unsent: outcome.unsent }).catch((error) =>
+  await auditCampaign(context, actor, "campaign.stop", campaignId, { unsent: outcome.unsent }).catch((error) =>
     console.error(`admin/utskick: audit of the stop of campaign ${campaignId} failed`, error),
   );
   return { stopped: true };

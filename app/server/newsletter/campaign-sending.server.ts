@@ -18,13 +18,16 @@
  *   provider, and those recipients' ledger rows, so a later send can still
  *   reach them; mail already delivered (or being delivered right now) stays.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import type { MailMessage } from "~/domain/mail/message";
 import { campaignMail, fillMailVars, type CampaignContent } from "~/domain/mail/newsletter";
 import { planWaves, type PlannedWave } from "~/domain/newsletter/waves";
 import { segmentSet } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import type { schema } from "../db/client.server";
-import type { Config, Env } from "../platform/env.server";
+import type { Config } from "../platform/env.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
 
@@ -65,9 +68,9 @@ export function campaignContent(
   };
 }
 
-const CAMPAIGN_COLUMNS = `id, subject, subheader, html_content AS htmlContent, image_url AS imageUrl,
+const CAMPAIGN_COLUMNS = sql.raw(`id, subject, subheader, html_content AS htmlContent, image_url AS imageUrl,
   button_text AS buttonText, button_url AS buttonUrl, footer_line1 AS footerLine1,
-  footer_line2 AS footerLine2, status`;
+  footer_line2 AS footerLine2, status`);
 
 type CampaignForStart = Pick<
   EmailCampaignRow,
@@ -91,68 +94,56 @@ type CampaignForStart = Pick<
  * 'sending' meanwhile) changes nothing.
  */
 export async function startCampaign(
-  env: Pick<Env, "DB">,
-  config: Pick<Config, "NEWSLETTER_PERSONAL_SEGMENT">,
+  context: AppLoadContext,
   { campaignId, target, now = new Date() }: { campaignId: number; target: string; now?: Date },
 ): Promise<StartCampaignResult> {
-  if (!campaignTargets(segmentSet(config.NEWSLETTER_PERSONAL_SEGMENT)).includes(target)) {
+  if (!campaignTargets(segmentSet(context.config.NEWSLETTER_PERSONAL_SEGMENT)).includes(target)) {
     return { ok: false, reason: "invalid-target" };
   }
-  const db = env.DB;
   const audience = audienceCondition(target);
   const fresh = notYetRecipient(campaignId);
-  const [campaigns, counts] = await db.batch([
-    db.prepare(`SELECT ${CAMPAIGN_COLUMNS} FROM email_campaigns WHERE id = ?`).bind(campaignId),
-    db
-      .prepare(`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${audience.sql} AND ${fresh.sql}`)
-      .bind(...audience.params, ...fresh.params),
-  ]);
-  const campaign = campaigns?.results[0] as CampaignForStart | undefined;
+  const read = new BatchBuilder();
+  const campaigns = read.add<CampaignForStart>(sql`SELECT ${CAMPAIGN_COLUMNS} FROM email_campaigns WHERE id = ${campaignId}`);
+  const counts = read.add<{ n: number }>(
+    sql`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${audience} AND ${fresh}`,
+  );
+  const { campaign, recipients } = await runBatch(
+    context,
+    read.plan((results) => ({ campaign: campaigns.first(results), recipients: counts.first(results)?.n ?? 0 })),
+  );
   if (!campaign) return { ok: false, reason: "not-found" };
   if (campaign.status === "sending") return { ok: false, reason: "already-sending" };
-  const recipients = (counts?.results[0] as { n: number } | undefined)?.n ?? 0;
   if (recipients === 0) return { ok: false, reason: "no-recipients" };
 
   const plan = planWaves(target, now);
   const nowIso = now.toISOString();
   const bodyId = crypto.randomUUID();
   const mail = campaignMail(campaignContent(campaign));
-  // Each write holds only while the campaign is not being sent and the target
-  // still has someone left: ?1 is the campaign, the audience's own parameter
-  // (a segment name) comes after the statement's others.
-  const startable = (n: number) =>
-    `EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status != 'sending')
-     AND EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE ${audience.sql.replaceAll("?", `?${n}`)}
-       AND ${fresh.sql.replace("?", "?1")})`;
-  const segmentParam = audience.params;
-  const ours = "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND body_id = ?2 AND status = 'sending')";
-  const results = await db.batch([
-    db
-      .prepare(`DELETE FROM email_campaign_waves WHERE campaign_id = ?1 AND ${startable(2)}`)
-      .bind(campaignId, ...segmentParam),
-    db
-      .prepare(
-        `INSERT INTO email_bodies (id, text_body, html_body, created_at) SELECT ?2, ?3, ?4, ?5 WHERE ${startable(6)}`,
-      )
-      .bind(campaignId, bodyId, mail.text, mail.html ?? null, nowIso, ...segmentParam),
-    db
-      .prepare(
-        `UPDATE email_campaigns SET status = 'sending', target_segment = ?3, body_id = ?2,
-           sending_started_at = ?4, report_due_at = ?5, report_sent_at = NULL, stopped_at = NULL, updated_at = ?4
-         WHERE id = ?1 AND ${startable(6)}`,
-      )
-      .bind(campaignId, bodyId, target, nowIso, plan.reportDueAt, ...segmentParam),
-    db
-      .prepare(
-        `INSERT INTO email_campaign_waves (campaign_id, wave, segment_name, scheduled_at, status)
-         SELECT ?1, json_extract(w.value, '$.wave'), json_extract(w.value, '$.audience'),
+  // Each write holds only while the campaign is not being sent and the target still has someone left.
+  const startable = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND status != 'sending')
+     AND EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE ${audience}
+       AND ${fresh})`;
+  const ours = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND body_id = ${bodyId} AND status = 'sending')`;
+  const b = new BatchBuilder();
+  b.add(sql`DELETE FROM email_campaign_waves WHERE campaign_id = ${campaignId} AND ${startable}`);
+  b.add(
+    sql`INSERT INTO email_bodies (id, text_body, html_body, created_at) SELECT ${bodyId}, ${mail.text}, ${mail.html ?? null}, ${nowIso} WHERE ${startable}`,
+  );
+  b.add(
+    sql`UPDATE email_campaigns SET status = 'sending', target_segment = ${target}, body_id = ${bodyId},
+           sending_started_at = ${nowIso}, report_due_at = ${plan.reportDueAt}, report_sent_at = NULL, stopped_at = NULL, updated_at = ${nowIso}
+         WHERE id = ${campaignId} AND ${startable}`,
+  );
+  b.add(
+    sql`INSERT INTO email_campaign_waves (campaign_id, wave, segment_name, scheduled_at, status)
+         SELECT ${campaignId}, json_extract(w.value, '$.wave'), json_extract(w.value, '$.audience'),
            json_extract(w.value, '$.dueAt'), 'scheduled'
-         FROM json_each(?3) w WHERE ${ours}`,
-      )
-      .bind(campaignId, bodyId, JSON.stringify(plan.waves)),
-    db.prepare("SELECT status, body_id AS bodyId FROM email_campaigns WHERE id = ?").bind(campaignId),
-  ]);
-  const after = results.at(-1)?.results[0] as { status: string; bodyId: string | null } | undefined;
+         FROM json_each(${JSON.stringify(plan.waves)}) w WHERE ${ours}`,
+  );
+  const state = b.add<{ status: string; bodyId: string | null }>(
+    sql`SELECT status, body_id AS bodyId FROM email_campaigns WHERE id = ${campaignId}`,
+  );
+  const after = await runBatch(context, b.plan((results) => state.first(results)));
   if (after?.bodyId === bodyId) return { ok: true, recipients, waves: plan.waves, reportDueAt: plan.reportDueAt };
   if (after?.status === "sending") return { ok: false, reason: "already-sending" };
   if (!after) return { ok: false, reason: "not-found" };
@@ -168,57 +159,48 @@ export async function startCampaign(
  * a campaign that is not 'sending' is left as it is.
  */
 export async function stopCampaign(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   { campaignId, now = new Date() }: { campaignId: number; now?: Date },
 ): Promise<StopCampaignResult> {
-  const db = env.DB;
   const nowIso = now.toISOString();
-  const stoppedNow = "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status = 'cancelled' AND stopped_at = ?2)";
-  const [stopped, , , unsent] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_campaigns SET status = 'cancelled', stopped_at = ?2, report_due_at = NULL, updated_at = ?2
-         WHERE id = ?1 AND status = 'sending'`,
-      )
-      .bind(campaignId, nowIso),
-    db
-      .prepare(
-        `UPDATE email_campaign_waves SET status = 'cancelled', finished_at = ?2
-         WHERE campaign_id = ?1 AND status IN ('scheduled', 'running') AND ${stoppedNow}`,
-      )
-      .bind(campaignId, nowIso),
-    // The ledger first (it names the rows), then the rows themselves (keyed campaign:{id}:{subscriber},
-    // so the key's range finds them on its unique index).
-    db
-      .prepare(
-        `DELETE FROM email_campaign_recipients
-         WHERE campaign_id = ?1 AND ${stoppedNow} AND outbox_id IN (
-           SELECT o.id FROM email_outbox o WHERE o.status = 'queued' AND o.idempotency_key >= ?3 AND o.idempotency_key < ?4)`,
-      )
-      .bind(campaignId, nowIso, `campaign:${campaignId}:`, `campaign:${campaignId};`),
-    db
-      .prepare(
-        `DELETE FROM email_outbox
-         WHERE status = 'queued' AND idempotency_key >= ?3 AND idempotency_key < ?4 AND ${stoppedNow}`,
-      )
-      .bind(campaignId, nowIso, `campaign:${campaignId}:`, `campaign:${campaignId};`),
-    db
-      .prepare(
-        `UPDATE email_campaign_waves SET sent_count = (
+  const stoppedNow = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND status = 'cancelled' AND stopped_at = ${nowIso})`;
+  const from = `campaign:${campaignId}:`;
+  const to = `campaign:${campaignId};`;
+  const b = new BatchBuilder();
+  const stopped = b.add(
+    sql`UPDATE email_campaigns SET status = 'cancelled', stopped_at = ${nowIso}, report_due_at = NULL, updated_at = ${nowIso}
+         WHERE id = ${campaignId} AND status = 'sending'`,
+  );
+  b.add(
+    sql`UPDATE email_campaign_waves SET status = 'cancelled', finished_at = ${nowIso}
+         WHERE campaign_id = ${campaignId} AND status IN ('scheduled', 'running') AND ${stoppedNow}`,
+  );
+  // The ledger first (it names the rows), then the rows themselves (keyed campaign:{id}:{subscriber},
+  // so the key's range finds them on its unique index).
+  b.add(
+    sql`DELETE FROM email_campaign_recipients
+         WHERE campaign_id = ${campaignId} AND ${stoppedNow} AND outbox_id IN (
+           SELECT o.id FROM email_outbox o WHERE o.status = 'queued' AND o.idempotency_key >= ${from} AND o.idempotency_key < ${to})`,
+  );
+  const unsent = b.add(
+    sql`DELETE FROM email_outbox
+         WHERE status = 'queued' AND idempotency_key >= ${from} AND idempotency_key < ${to} AND ${stoppedNow}`,
+  );
+  b.add(
+    sql`UPDATE email_campaign_waves SET sent_count = (
            SELECT count(*) FROM email_campaign_recipients r
            WHERE r.campaign_id = email_campaign_waves.campaign_id AND r.wave = email_campaign_waves.wave
              AND r.segment_name = email_campaign_waves.segment_name)
-         WHERE campaign_id = ?1 AND ${stoppedNow}`,
-      )
-      .bind(campaignId, nowIso),
-    db
-      .prepare(
-        `UPDATE email_campaigns SET sent_count = (SELECT count(*) FROM email_campaign_recipients WHERE campaign_id = ?1)
-         WHERE id = ?1 AND ${stoppedNow}`,
-      )
-      .bind(campaignId, nowIso),
-  ]);
-  return { stopped: (stopped?.meta.changes ?? 0) > 0, unsent: unsent?.meta.changes ?? 0 };
+         WHERE campaign_id = ${campaignId} AND ${stoppedNow}`,
+  );
+  b.add(
+    sql`UPDATE email_campaigns SET sent_count = (SELECT count(*) FROM email_campaign_recipients WHERE campaign_id = ${campaignId})
+         WHERE id = ${campaignId} AND ${stoppedNow}`,
+  );
+  return runBatch(
+    context,
+    b.plan((results) => ({ stopped: stopped.changes(results) > 0, unsent: unsent.changes(results) })),
+  );
 }
 
 /** The campaign's subject stays as the admin wrote it; the kind says what the mail is for. */

@@ -21,10 +21,11 @@
  * queries, well inside the 1 000 a Worker invocation may make; signing the
  * unsubscribe links (one HMAC each, the key imported once) is the CPU cost.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
 import { fillMailVars, parseMailVars } from "~/domain/mail/newsletter";
-import type { Config, Env } from "../platform/env.server";
-import { toMailDeps, type EmailContext } from "../email/deps.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { drainOutbox, type DrainResult } from "../email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type FillMailVars } from "../email/outbox.server";
 import { audienceCondition, notYetRecipient } from "./audience.server";
@@ -85,8 +86,7 @@ export function campaignMailKey(campaignId: number, subscriberId: number): strin
 }
 
 export async function runDueWaves(
-  env: Pick<Env, "DB">,
-  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL" | "EMAIL_FROM">,
+  context: AppLoadContext,
   now: Date,
   limits: WaveLimits = {},
 ): Promise<WaveRunResult> {
@@ -94,30 +94,31 @@ export async function runDueWaves(
   const maxRecipients = limits.maxRecipients ?? WAVE_MAX_RECIPIENTS_PER_RUN;
   const budgetMs = limits.budgetMs ?? WAVE_BUDGET_MS;
   const started = Date.now();
-  const db = env.DB;
   const nowIso = now.toISOString();
   const result: WaveRunResult = { waves: 0, queued: 0, wavesDone: 0, campaignsSent: 0, reports: 0 };
 
   // Claim: due waves of campaigns still being sent become 'running' (a wave
   // another run holds stays 'running'; the ledger keeps the overlap harmless).
-  const [claimed, campaigns] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_campaign_waves SET status = 'running', started_at = COALESCE(started_at, ?1)
-         WHERE status IN ('scheduled', 'running') AND scheduled_at <= ?1
+  const claim = new BatchBuilder();
+  const claimed = claim.add<ClaimedWave>(
+    sql`UPDATE email_campaign_waves SET status = 'running', started_at = COALESCE(started_at, ${nowIso})
+         WHERE status IN ('scheduled', 'running') AND scheduled_at <= ${nowIso}
            AND EXISTS (SELECT 1 FROM email_campaigns c WHERE c.id = campaign_id AND c.status = 'sending')
          RETURNING campaign_id AS campaignId, wave, segment_name AS audience, last_subscriber_id AS lastSubscriberId`,
-      )
-      .bind(nowIso),
-    db.prepare(
-      `SELECT id, body_id AS bodyId FROM email_campaigns WHERE status = 'sending'
-       AND id IN (SELECT campaign_id FROM email_campaign_waves WHERE status = 'running')`,
-    ),
-  ]);
-  const waves = ((claimed?.results ?? []) as ClaimedWave[]).sort(
-    (a, b) => a.campaignId - b.campaignId || a.wave - b.wave || a.audience.localeCompare(b.audience),
   );
-  const bodies = new Map(((campaigns?.results ?? []) as SendingCampaign[]).map((c) => [c.id, c.bodyId]));
+  const campaigns = claim.add<SendingCampaign>(
+    sql`SELECT id, body_id AS bodyId FROM email_campaigns WHERE status = 'sending'
+       AND id IN (SELECT campaign_id FROM email_campaign_waves WHERE status = 'running')`,
+  );
+  const { waves, bodies } = await runBatch(
+    context,
+    claim.plan((results) => ({
+      waves: claimed
+        .rows(results)
+        .sort((a, b) => a.campaignId - b.campaignId || a.wave - b.wave || a.audience.localeCompare(b.audience)),
+      bodies: new Map(campaigns.rows(results).map((c) => [c.id, c.bodyId])),
+    })),
+  );
 
   for (const wave of waves) {
     const bodyId = bodies.get(wave.campaignId);
@@ -126,9 +127,9 @@ export async function runDueWaves(
     let last = wave.lastSubscriberId;
     for (;;) {
       const room = maxRecipients - result.queued;
-      if (room <= 0 || Date.now() - started >= budgetMs) return finish(env, config, now, result);
+      if (room <= 0 || Date.now() - started >= budgetMs) return finish(context, now, result);
       const take = Math.min(pageSize, room);
-      const page = await queueWavePage(env, config, now, { ...wave, lastSubscriberId: last }, bodyId, take);
+      const page = await queueWavePage(context, now, { ...wave, lastSubscriberId: last }, bodyId, take);
       result.queued += page.queued;
       last = page.lastSubscriberId;
       if (page.done) {
@@ -137,7 +138,7 @@ export async function runDueWaves(
       }
     }
   }
-  return finish(env, config, now, result);
+  return finish(context, now, result);
 }
 
 /**
@@ -148,47 +149,39 @@ export async function runDueWaves(
  * again if this is cut short; nothing goes out twice.
  */
 export async function queueAndDeliverDueWaves(
-  context: EmailContext,
+  context: AppLoadContext,
   now: Date = new Date(),
 ): Promise<{ waves: WaveRunResult; drain: DrainResult }> {
-  const deps = toMailDeps(context);
-  const waves = await runDueWaves(deps.env, deps.config, now);
-  const drain = await drainOutbox(deps, { limit: 200, budgetMs: 25_000, fillVars: fillCampaignVars });
+  const waves = await runDueWaves(context, now);
+  const drain = await drainOutbox(context, { limit: 200, budgetMs: 25_000, fillVars: fillCampaignVars });
   return { waves, drain };
 }
 
 /** One page of a wave: read up to `take` subscribers after the last one, queue their mail. */
 async function queueWavePage(
-  env: Pick<Env, "DB">,
-  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL">,
+  context: AppLoadContext,
   now: Date,
   wave: ClaimedWave,
   bodyId: string,
   take: number,
 ): Promise<{ queued: number; lastSubscriberId: number; done: boolean }> {
-  const db = env.DB;
+  const { config } = context;
   const nowIso = now.toISOString();
   const audience = audienceCondition(wave.audience);
   const fresh = notYetRecipient(wave.campaignId);
-  const { results: subscribers } = await db
-    .prepare(
-      `SELECT s.id, s.email FROM newsletter_subscribers s
-       WHERE s.id > ? AND ${audience.sql} AND ${fresh.sql}
-       ORDER BY s.id LIMIT ?`,
-    )
-    .bind(wave.lastSubscriberId, ...audience.params, ...fresh.params, take)
-    .all<{ id: number; email: string }>();
+  const subscribers = await context.db.all<{ id: number; email: string }>(
+    sql`SELECT s.id, s.email FROM newsletter_subscribers s
+       WHERE s.id > ${wave.lastSubscriberId} AND ${audience} AND ${fresh}
+       ORDER BY s.id LIMIT ${take}`,
+  );
   const done = subscribers.length < take;
   const lastSubscriberId = subscribers.at(-1)?.id ?? wave.lastSubscriberId;
-  const waveKey = "campaign_id = ?1 AND wave = ?2 AND segment_name = ?3";
+  const waveKey = sql`campaign_id = ${wave.campaignId} AND wave = ${wave.wave} AND segment_name = ${wave.audience}`;
 
   if (subscribers.length === 0) {
-    await db
-      .prepare(
-        `UPDATE email_campaign_waves SET status = 'done', finished_at = ?4 WHERE ${waveKey} AND status = 'running'`,
-      )
-      .bind(wave.campaignId, wave.wave, wave.audience, nowIso)
-      .run();
+    await context.db.run(
+      sql`UPDATE email_campaign_waves SET status = 'done', finished_at = ${nowIso} WHERE ${waveKey} AND status = 'running'`,
+    );
     return { queued: 0, lastSubscriberId, done: true };
   }
 
@@ -206,92 +199,71 @@ async function queueWavePage(
     }),
   );
   const payload = JSON.stringify(entries);
-  const field = (name: keyof (typeof entries)[number]) => `json_extract(j.value, '$.${name}')`;
-  // Statements below bind: ?1 campaign, ?2 wave, ?3 audience, ?4 now, ?5 body, ?6 payload
-  // (a statement may leave some unused; its highest number is what it binds).
-  const params = [wave.campaignId, wave.wave, wave.audience, nowIso, bodyId, payload];
-  const sending = `EXISTS (SELECT 1 FROM email_campaigns WHERE id = ?1 AND status = 'sending' AND body_id = ?5)
+  // The field names are the entries' own keys, chosen in code.
+  const field = (name: keyof (typeof entries)[number]): SQL => sql.raw(`json_extract(j.value, '$.${name}')`);
+  const sending = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${wave.campaignId} AND status = 'sending' AND body_id = ${bodyId})
     AND EXISTS (SELECT 1 FROM email_campaign_waves WHERE ${waveKey} AND status = 'running')`;
   // The ledger rows this batch created: their outbox id is this batch's. CROSS
   // JOIN keeps the list as the outer loop (a primary-key probe per entry);
   // the other order scans the campaign's whole ledger for every entry.
-  const ours = `CROSS JOIN email_campaign_recipients r
-    ON r.campaign_id = ?1 AND r.subscriber_id = ${field("s")} AND r.outbox_id = ${field("o")}`;
-  const queuedHere = `(SELECT count(*) FROM json_each(?6) j ${ours})`;
-  const [, outbox] = await db.batch([
-    db
-      .prepare(
-        `INSERT OR IGNORE INTO email_campaign_recipients (campaign_id, subscriber_id, wave, segment_name, outbox_id, created_at)
-         SELECT ?1, ${field("s")}, ?2, ?3, ${field("o")}, ?4 FROM json_each(?6) j WHERE ${sending}`,
-      )
-      .bind(...params),
-    ...outboxInsertStatements(db, {
-      select: {
-        id: field("o"),
-        idempotencyKey: field("k"),
-        kind: `'${NEWSLETTER_KIND}'`,
-        toAddress: field("e"),
-        fromAddress: "c.from_email",
-        subject: "c.subject",
-        // The body is the campaign's shared one, filled with vars_json at delivery.
-        textBody: "''",
-        htmlBody: "NULL",
-        bodyId: "?5",
-        varsJson: `json_object('unsubscribe_url', ${field("u")})`,
-        headersJson: field("h"),
-        nextAttemptAt: "?4",
-        createdAt: "?4",
-      },
-      from: `json_each(?6) j ${ours} CROSS JOIN email_campaigns c ON c.id = ?1`,
-      params,
-    }),
-    db
-      .prepare(
-        `UPDATE email_campaign_waves SET last_subscriber_id = max(last_subscriber_id, ?7),
+  const ours = sql`CROSS JOIN email_campaign_recipients r
+    ON r.campaign_id = ${wave.campaignId} AND r.subscriber_id = ${field("s")} AND r.outbox_id = ${field("o")}`;
+  const queuedHere = sql`(SELECT count(*) FROM json_each(${payload}) j ${ours})`;
+  const b = new BatchBuilder();
+  b.add(
+    sql`INSERT OR IGNORE INTO email_campaign_recipients (campaign_id, subscriber_id, wave, segment_name, outbox_id, created_at)
+         SELECT ${wave.campaignId}, ${field("s")}, ${wave.wave}, ${wave.audience}, ${field("o")}, ${nowIso} FROM json_each(${payload}) j WHERE ${sending}`,
+  );
+  const [outbox] = outboxInsertStatements({
+    select: {
+      id: field("o"),
+      idempotencyKey: field("k"),
+      kind: sql`${NEWSLETTER_KIND}`,
+      toAddress: field("e"),
+      fromAddress: sql`c.from_email`,
+      subject: sql`c.subject`,
+      // The body is the campaign's shared one, filled with vars_json at delivery.
+      textBody: sql`''`,
+      htmlBody: sql`NULL`,
+      bodyId: sql`${bodyId}`,
+      varsJson: sql`json_object('unsubscribe_url', ${field("u")})`,
+      headersJson: field("h"),
+      nextAttemptAt: sql`${nowIso}`,
+      createdAt: sql`${nowIso}`,
+    },
+    from: sql`json_each(${payload}) j ${ours} CROSS JOIN email_campaigns c ON c.id = ${wave.campaignId}`,
+  });
+  const queued = b.add(outbox!);
+  b.add(
+    sql`UPDATE email_campaign_waves SET last_subscriber_id = max(last_subscriber_id, ${lastSubscriberId}),
            sent_count = sent_count + ${queuedHere},
-           status = CASE WHEN ?8 THEN 'done' ELSE status END,
-           finished_at = CASE WHEN ?8 THEN ?4 ELSE finished_at END
+           status = CASE WHEN ${done ? 1 : 0} THEN 'done' ELSE status END,
+           finished_at = CASE WHEN ${done ? 1 : 0} THEN ${nowIso} ELSE finished_at END
          WHERE ${waveKey} AND status = 'running'`,
-      )
-      .bind(...params, lastSubscriberId, done ? 1 : 0),
-    db
-      .prepare(
-        `UPDATE email_campaigns SET sent_count = sent_count + ${queuedHere}, updated_at = ?4
-         WHERE id = ?1`,
-      )
-      .bind(...params),
-  ]);
-  return { queued: outbox?.meta.changes ?? 0, lastSubscriberId, done };
+  );
+  b.add(
+    sql`UPDATE email_campaigns SET sent_count = sent_count + ${queuedHere}, updated_at = ${nowIso}
+         WHERE id = ${wave.campaignId}`,
+  );
+  return runBatch(context, b.plan((results) => ({ queued: queued.changes(results), lastSubscriberId, done })));
 }
 
 /** Queues the due day-4 reports, then marks finished campaigns 'sent'. */
-async function finish(
-  env: Pick<Env, "DB">,
-  config: Pick<Config, "ADMIN_EMAIL" | "EMAIL_FROM">,
-  now: Date,
-  result: WaveRunResult,
-): Promise<WaveRunResult> {
-  const db = env.DB;
+async function finish(context: AppLoadContext, now: Date, result: WaveRunResult): Promise<WaveRunResult> {
   const nowIso = now.toISOString();
-  const wavesLeft = `EXISTS (SELECT 1 FROM email_campaign_waves w
+  const wavesLeft = sql`EXISTS (SELECT 1 FROM email_campaign_waves w
     WHERE w.campaign_id = email_campaigns.id AND w.status IN ('scheduled', 'running'))`;
-  const { results: due } = await db
-    .prepare(
-      `SELECT id, campaign_name AS campaignName, subject, sending_started_at AS startedAt FROM email_campaigns
-       WHERE status = 'sending' AND report_due_at <= ? AND report_sent_at IS NULL AND NOT ${wavesLeft}`,
-    )
-    .bind(nowIso)
-    .all<{ id: number; campaignName: string; subject: string; startedAt: string | null }>();
+  const due = await context.db.all<{ id: number; campaignName: string; subject: string; startedAt: string | null }>(
+    sql`SELECT id, campaign_name AS campaignName, subject, sending_started_at AS startedAt FROM email_campaigns
+       WHERE status = 'sending' AND report_due_at <= ${nowIso} AND report_sent_at IS NULL AND NOT ${wavesLeft}`,
+  );
   for (const campaign of due) {
-    if (await queueReport(env, config, now, campaign)) result.reports++;
+    if (await queueReport(context, now, campaign)) result.reports++;
   }
-  const sent = await db
-    .prepare(
-      `UPDATE email_campaigns SET status = 'sent', updated_at = ?1
+  const sent = await context.db.run(
+    sql`UPDATE email_campaigns SET status = 'sent', updated_at = ${nowIso}
        WHERE status = 'sending' AND NOT ${wavesLeft} AND (report_due_at IS NULL OR report_sent_at IS NOT NULL)`,
-    )
-    .bind(nowIso)
-    .run();
+  );
   result.campaignsSent += sent.meta.changes ?? 0;
   return result;
 }
@@ -302,17 +274,15 @@ async function finish(
  * runs queue one report between them.
  */
 async function queueReport(
-  env: Pick<Env, "DB">,
-  config: Pick<Config, "ADMIN_EMAIL" | "EMAIL_FROM">,
+  context: AppLoadContext,
   now: Date,
   campaign: { id: number; campaignName: string; subject: string; startedAt: string | null },
 ): Promise<boolean> {
-  const db = env.DB;
+  const { config } = context;
   const nowIso = now.toISOString();
-  const [figures, waveRows] = await db.batch([
-    db
-      .prepare(
-        `SELECT r.wave, count(*) AS recipients,
+  const read = new BatchBuilder();
+  const figures = read.add<Omit<WaveReportRow, "audiences">>(
+    sql`SELECT r.wave, count(*) AS recipients,
            coalesce(sum(o.status = 'sent'), 0) AS sent,
            coalesce(sum(o.status = 'failed'), 0) AS failed,
            coalesce(sum(EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = r.outbox_id AND e.type = 'delivered')), 0) AS delivered,
@@ -322,18 +292,20 @@ async function queueReport(
          FROM email_campaign_recipients r
          LEFT JOIN email_outbox o ON o.id = r.outbox_id
          LEFT JOIN newsletter_subscribers s ON s.id = r.subscriber_id
-         WHERE r.campaign_id = ? GROUP BY r.wave`,
-      )
-      .bind(campaign.id),
-    db
-      .prepare("SELECT wave, segment_name AS audience FROM email_campaign_waves WHERE campaign_id = ? ORDER BY wave, segment_name")
-      .bind(campaign.id),
-  ]);
-  const counts = new Map(
-    ((figures?.results ?? []) as Array<Omit<WaveReportRow, "audiences">>).map((row) => [row.wave, row]),
+         WHERE r.campaign_id = ${campaign.id} GROUP BY r.wave`,
+  );
+  const waveRows = read.add<{ wave: number; audience: string }>(
+    sql`SELECT wave, segment_name AS audience FROM email_campaign_waves WHERE campaign_id = ${campaign.id} ORDER BY wave, segment_name`,
+  );
+  const { counts, waveList } = await runBatch(
+    context,
+    read.plan((results) => ({
+      counts: new Map(figures.rows(results).map((row) => [row.wave, row])),
+      waveList: waveRows.rows(results),
+    })),
   );
   const rows: WaveReportRow[] = [];
-  for (const { wave, audience } of (waveRows?.results ?? []) as Array<{ wave: number; audience: string }>) {
+  for (const { wave, audience } of waveList) {
     const row = rows.find((r) => r.wave === wave);
     if (row) {
       row.audiences.push(audience);
@@ -368,19 +340,15 @@ async function queueReport(
     { from: config.EMAIL_FROM },
     nowIso,
   );
-  const [claimed] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_campaigns SET report_sent_at = ?2, updated_at = ?2
-         WHERE id = ?1 AND status = 'sending' AND report_sent_at IS NULL`,
-      )
-      .bind(campaign.id, nowIso),
-    ...outboxInsertStatements(db, row, {
-      condition: {
-        sql: "EXISTS (SELECT 1 FROM email_campaigns WHERE id = ? AND status = 'sending' AND report_sent_at = ?)",
-        params: [campaign.id, nowIso],
-      },
+  const b = new BatchBuilder();
+  const claimed = b.add(
+    sql`UPDATE email_campaigns SET report_sent_at = ${nowIso}, updated_at = ${nowIso}
+         WHERE id = ${campaign.id} AND status = 'sending' AND report_sent_at IS NULL`,
+  );
+  b.addAll(
+    outboxInsertStatements(row, {
+      condition: sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaign.id} AND status = 'sending' AND report_sent_at = ${nowIso})`,
     }),
-  ]);
-  return (claimed?.meta.changes ?? 0) > 0;
+  );
+  return runBatch(context, b.plan((results) => claimed.changes(results) > 0));
 }

@@ -7,10 +7,13 @@
  * Every change that matters after the fact (delete) writes its audit row in
  * the same D1 batch as the change, under the same condition.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import type { CampaignValues } from "~/domain/schemas/campaign";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import type { Actor } from "../audit/audit-log.server";
-import { auditSql, auditStatement } from "../audit/audit-log.server";
+import { auditStatement } from "../audit/audit-log.server";
 
 type CampaignRow = typeof schema.emailCampaigns.$inferSelect;
 
@@ -63,33 +66,34 @@ const VIEW_KEYS = [
 const eventCount = (type: keyof CampaignDelivery) =>
   `(SELECT count(*) FROM email_events e WHERE e.campaign_id = email_campaigns.id AND e.type = '${type}') AS ${type}`;
 
-const VIEW_COLUMNS = [
-  columnsAs(schema.emailCampaigns, VIEW_KEYS),
-  eventCount("delivered"),
-  eventCount("bounced"),
-  eventCount("complained"),
-].join(", ");
+// Column names and event types chosen in code.
+const VIEW_COLUMNS = sql.raw(
+  [
+    columnsAs(schema.emailCampaigns, VIEW_KEYS),
+    eventCount("delivered"),
+    eventCount("bounced"),
+    eventCount("complained"),
+  ].join(", "),
+);
 
 /** The newest campaigns the page lists; older ones stay in the table. */
 export const CAMPAIGN_LIST_LIMIT = 100;
 
 /** The list, newest first (ties: the later id first). */
-export function listCampaignsStatement(db: D1Database): D1PreparedStatement {
-  return db
-    .prepare(`SELECT ${VIEW_COLUMNS} FROM email_campaigns ORDER BY created_at DESC, id DESC LIMIT ?`)
-    .bind(CAMPAIGN_LIST_LIMIT);
+export function listCampaignsStatement(): SQL {
+  return sql`SELECT ${VIEW_COLUMNS} FROM email_campaigns ORDER BY created_at DESC, id DESC LIMIT ${CAMPAIGN_LIST_LIMIT}`;
 }
 
-export function campaignStatement(db: D1Database, id: number): D1PreparedStatement {
-  return db.prepare(`SELECT ${VIEW_COLUMNS} FROM email_campaigns WHERE id = ?`).bind(id);
+export function campaignStatement(id: number): SQL {
+  return sql`SELECT ${VIEW_COLUMNS} FROM email_campaigns WHERE id = ${id}`;
 }
 
-export async function listCampaigns(db: D1Database): Promise<CampaignView[]> {
-  return (await listCampaignsStatement(db).all<CampaignView>()).results;
+export async function listCampaigns(context: AppLoadContext): Promise<CampaignView[]> {
+  return context.db.all<CampaignView>(listCampaignsStatement());
 }
 
-export async function loadCampaign(db: D1Database, id: number): Promise<CampaignView | null> {
-  return campaignStatement(db, id).first<CampaignView>();
+export async function loadCampaign(context: AppLoadContext, id: number): Promise<CampaignView | null> {
+  return (await context.db.get<CampaignView>(campaignStatement(id))) ?? null;
 }
 
 export type SaveCampaignOutcome =
@@ -99,7 +103,7 @@ export type SaveCampaignOutcome =
   | { status: "not-draft" };
 
 /** The values in column order of the INSERT and UPDATE below; absent optional fields are stored as NULL. */
-function columnValues(values: CampaignValues) {
+function columnValues(values: CampaignValues): SQL[] {
   return [
     values.campaign_name,
     values.subject,
@@ -112,42 +116,42 @@ function columnValues(values: CampaignValues) {
     values.target_segment,
     values.footer_line1 ?? null,
     values.footer_line2 ?? null,
-  ];
+  ].map((value) => sql`${value}`);
 }
 
 /** Inserts a new draft, or updates draft `id` (only while it is a draft). */
 export async function saveCampaign(
-  db: D1Database,
+  context: AppLoadContext,
   values: CampaignValues,
   id: number | null,
   now: Date = new Date(),
 ): Promise<SaveCampaignOutcome> {
   const nowIso = now.toISOString();
+  const v = columnValues(values);
   if (id === null) {
-    const row = await db
-      .prepare(
-        `INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
+    const row = await context.db.get<{ id: number }>(
+      sql`INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
            button_url, from_email, target_segment, footer_line1, footer_line2, status, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'draft', ?12, ?12) RETURNING id`,
-      )
-      .bind(...columnValues(values), nowIso)
-      .first<{ id: number }>();
+         VALUES (${sql.join(v, sql`, `)}, 'draft', ${nowIso}, ${nowIso}) RETURNING id`,
+    );
     if (!row) throw new Error("campaign insert returned no id");
     return { status: "saved", id: row.id };
   }
-  const [updated, found] = await db.batch([
-    db
-      .prepare(
-        `UPDATE email_campaigns SET campaign_name = ?1, subject = ?2, subheader = ?3, html_content = ?4,
-           image_url = ?5, button_text = ?6, button_url = ?7, from_email = ?8, target_segment = ?9,
-           footer_line1 = ?10, footer_line2 = ?11, updated_at = ?12
-         WHERE id = ?13 AND status = 'draft' RETURNING id`,
-      )
-      .bind(...columnValues(values), nowIso, id),
-    db.prepare("SELECT status FROM email_campaigns WHERE id = ?").bind(id),
-  ]);
-  if (updated?.results.length) return { status: "saved", id };
-  return found?.results.length ? { status: "not-draft" } : { status: "not-found" };
+  const b = new BatchBuilder();
+  const updated = b.add(
+    sql`UPDATE email_campaigns SET campaign_name = ${v[0]}, subject = ${v[1]}, subheader = ${v[2]}, html_content = ${v[3]},
+           image_url = ${v[4]}, button_text = ${v[5]}, button_url = ${v[6]}, from_email = ${v[7]}, target_segment = ${v[8]},
+           footer_line1 = ${v[9]}, footer_line2 = ${v[10]}, updated_at = ${nowIso}
+         WHERE id = ${id} AND status = 'draft' RETURNING id`,
+  );
+  const found = b.add(sql`SELECT status FROM email_campaigns WHERE id = ${id}`);
+  return runBatch(
+    context,
+    b.plan((results): SaveCampaignOutcome => {
+      if (updated.rows(results).length) return { status: "saved", id };
+      return found.rows(results).length ? { status: "not-draft" } : { status: "not-found" };
+    }),
+  );
 }
 
 export const COPY_SUFFIX = " (Kopia)";
@@ -159,20 +163,18 @@ const NAME_MAX = 200;
  * status.
  */
 export async function duplicateCampaign(
-  db: D1Database,
+  context: AppLoadContext,
   id: number,
   now: Date = new Date(),
 ): Promise<{ status: "done"; id: number } | { status: "not-found" }> {
-  const row = await db
-    .prepare(
-      `INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
+  const nowIso = now.toISOString();
+  const row = await context.db.get<{ id: number }>(
+    sql`INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
          button_url, from_email, target_segment, footer_line1, footer_line2, status, sent_count, created_at, updated_at)
-       SELECT rtrim(substr(campaign_name, 1, ?2)) || ?3, subject, subheader, html_content, image_url, button_text,
-         button_url, from_email, target_segment, footer_line1, footer_line2, 'draft', 0, ?4, ?4
-       FROM email_campaigns WHERE id = ?1 RETURNING id`,
-    )
-    .bind(id, NAME_MAX - COPY_SUFFIX.length, COPY_SUFFIX, now.toISOString())
-    .first<{ id: number }>();
+       SELECT rtrim(substr(campaign_name, 1, ${NAME_MAX - COPY_SUFFIX.length})) || ${COPY_SUFFIX}, subject, subheader, html_content, image_url, button_text,
+         button_url, from_email, target_segment, footer_line1, footer_line2, 'draft', 0, ${nowIso}, ${nowIso}
+       FROM email_campaigns WHERE id = ${id} RETURNING id`,
+  );
   return row ? { status: "done", id: row.id } : { status: "not-found" };
 }
 
@@ -184,35 +186,40 @@ export type DeleteCampaignOutcome = { status: "done" } | { status: "not-found" }
  * sent stays in the outbox. The audit row is written in the same batch, from
  * the row as it was.
  */
-export async function deleteCampaign(db: D1Database, actor: Actor, id: number): Promise<DeleteCampaignOutcome> {
-  const deletable = { sql: "id = ? AND status <> 'sending'", params: [id] };
-  const [, deleted, found] = await db.batch([
+export async function deleteCampaign(context: AppLoadContext, actor: Actor, id: number): Promise<DeleteCampaignOutcome> {
+  const deletable = sql`id = ${id} AND status <> 'sending'`;
+  const b = new BatchBuilder();
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: "campaign.delete",
         targetType: "campaign",
-        targetId: auditSql("CAST(id AS TEXT)"),
-        details: auditSql(`json_object('before', json_object('name', campaign_name, 'subject', subject, 'status', status,
-          'sentCount', sent_count), 'after', NULL)`),
+        targetId: sql`CAST(id AS TEXT)`,
+        details: sql`json_object('before', json_object('name', campaign_name, 'subject', subject, 'status', status,
+          'sentCount', sent_count), 'after', NULL)`,
       },
-      { from: { sql: "email_campaigns", params: [] }, condition: deletable },
+      { from: sql`email_campaigns`, condition: deletable },
     ),
-    db.prepare(`DELETE FROM email_campaigns WHERE ${deletable.sql} RETURNING id`).bind(...deletable.params),
-    db.prepare("SELECT status FROM email_campaigns WHERE id = ?").bind(id),
-  ]);
-  if (deleted?.results.length) return { status: "done" };
-  return found?.results.length ? { status: "sending" } : { status: "not-found" };
+  );
+  const deleted = b.add(sql`DELETE FROM email_campaigns WHERE ${deletable} RETURNING id`);
+  const found = b.add(sql`SELECT status FROM email_campaigns WHERE id = ${id}`);
+  return runBatch(
+    context,
+    b.plan((results): DeleteCampaignOutcome => {
+      if (deleted.rows(results).length) return { status: "done" };
+      return found.rows(results).length ? { status: "sending" } : { status: "not-found" };
+    }),
+  );
 }
 
 /** An audit row for a change made elsewhere (a send started, a send stopped). */
 export async function auditCampaign(
-  db: D1Database,
+  context: AppLoadContext,
   actor: Actor,
   action: "campaign.send" | "campaign.stop",
   id: number,
   details: Record<string, unknown>,
 ): Promise<void> {
-  await auditStatement(db, actor, { action, targetType: "campaign", targetId: id, details }).run();
+  await context.db.run(auditStatement(actor, { action, targetType: "campaign", targetId: id, details }));
 }

@@ -10,8 +10,11 @@
  * unsubscribed stays unsubscribed ('Inaktiv') whatever segments they are in,
  * and only a subscribed subscriber is counted or sent to.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import type { SubscriberSaveValues } from "~/domain/schemas/subscriber";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { suppressionHash } from "../privacy/retention-sql.server";
 import type { Actor } from "../audit/audit-log.server";
@@ -44,7 +47,8 @@ export interface SegmentCounts {
   total: number;
 }
 
-const SUBSCRIBER_COLUMNS = columnsAs(schema.newsletterSubscribers, [
+// Column names chosen in code.
+const SUBSCRIBER_COLUMNS = sql.raw(columnsAs(schema.newsletterSubscribers, [
   "id",
   "email",
   "name",
@@ -58,54 +62,51 @@ const SUBSCRIBER_COLUMNS = columnsAs(schema.newsletterSubscribers, [
   "unsubscribeReason",
   "undeliverableAt",
   "undeliverableReason",
-]);
+]));
 
 /** The address matches regardless of case (the table's unique index is on lower(email)). */
-const BY_EMAIL = "lower(email) = lower(?)";
+const byEmail = (email: string): SQL => sql`lower(email) = lower(${email})`;
 
 /** The subscriber with this address, and their segments (two statements for one batch). */
-export function subscriberStatements(db: D1Database, email: string): [D1PreparedStatement, D1PreparedStatement] {
+export function subscriberStatements(email: string): [SQL, SQL] {
   return [
-    db.prepare(`SELECT ${SUBSCRIBER_COLUMNS} FROM newsletter_subscribers WHERE ${BY_EMAIL}`).bind(email),
-    db
-      .prepare(
-        `SELECT segment_name AS segment FROM newsletter_subscriber_segments
-         WHERE subscriber_id = (SELECT id FROM newsletter_subscribers WHERE ${BY_EMAIL}) ORDER BY segment_name`,
-      )
-      .bind(email),
+    sql`SELECT ${SUBSCRIBER_COLUMNS} FROM newsletter_subscribers WHERE ${byEmail(email)}`,
+    sql`SELECT segment_name AS segment FROM newsletter_subscriber_segments
+         WHERE subscriber_id = (SELECT id FROM newsletter_subscribers WHERE ${byEmail(email)}) ORDER BY segment_name`,
   ];
 }
 
-export function subscriberFrom(
-  subscribers: D1Result | undefined,
-  segments: D1Result | undefined,
-): SubscriberView | null {
-  const row = subscribers?.results[0] as Omit<SubscriberView, "segments"> | undefined;
+/** The rows subscriberStatements' two statements return. */
+export type SubscriberRows = [Array<Omit<SubscriberView, "segments">>, Array<{ segment: string }>];
+
+export function subscriberFrom([subscribers, segments]: SubscriberRows): SubscriberView | null {
+  const row = subscribers[0];
   if (!row) return null;
-  return { ...row, segments: ((segments?.results ?? []) as Array<{ segment: string }>).map((s) => s.segment) };
+  return { ...row, segments: segments.map((s) => s.segment) };
 }
 
-export async function findSubscriber(db: D1Database, email: string): Promise<SubscriberView | null> {
-  const [subscribers, segments] = await db.batch(subscriberStatements(db, email));
-  return subscriberFrom(subscribers, segments);
+export async function findSubscriber(context: AppLoadContext, email: string): Promise<SubscriberView | null> {
+  const b = new BatchBuilder();
+  const [subscriber, segments] = subscriberStatements(email);
+  const subscribers = b.add<SubscriberRows[0][number]>(subscriber);
+  const chosen = b.add<SubscriberRows[1][number]>(segments);
+  return runBatch(context, b.plan((results) => subscriberFrom([subscribers.rows(results), chosen.rows(results)])));
 }
 
 /** One statement: a row per segment with subscribed members, then the total (segment NULL). */
-export function segmentCountsStatement(db: D1Database, segmentSet: SegmentSet): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT g.segment_name AS segment, count(*) AS count
+export function segmentCountsStatement(segmentSet: SegmentSet): SQL {
+  return sql`SELECT g.segment_name AS segment, count(*) AS count
        FROM newsletter_subscriber_segments g JOIN newsletter_subscribers s ON s.id = g.subscriber_id
-       WHERE s.status = 'subscribed' AND g.segment_name IN (SELECT value FROM json_each(?1))
+       WHERE s.status = 'subscribed' AND g.segment_name IN (SELECT value FROM json_each(${JSON.stringify(segmentSet.all)}))
        GROUP BY g.segment_name
        UNION ALL
-       SELECT NULL, count(*) FROM newsletter_subscribers WHERE status = 'subscribed'`,
-    )
-    .bind(JSON.stringify(segmentSet.all));
+       SELECT NULL, count(*) FROM newsletter_subscribers WHERE status = 'subscribed'`;
 }
 
-export function segmentCountsFrom(result: D1Result | undefined, segmentSet: SegmentSet): SegmentCounts {
-  const rows = (result?.results ?? []) as Array<{ segment: string | null; count: number }>;
+/** A row segmentCountsStatement returns. */
+export type SegmentCountRow = { segment: string | null; count: number };
+
+export function segmentCountsFrom(rows: readonly SegmentCountRow[], segmentSet: SegmentSet): SegmentCounts {
   const bySegment = new Map(rows.filter((r) => r.segment !== null).map((r) => [r.segment, r.count]));
   return {
     segments: segmentSet.all.map((segment) => ({ segment, count: bySegment.get(segment) ?? 0 })),
@@ -113,8 +114,8 @@ export function segmentCountsFrom(result: D1Result | undefined, segmentSet: Segm
   };
 }
 
-export async function countSegments(db: D1Database, segmentSet: SegmentSet): Promise<SegmentCounts> {
-  return segmentCountsFrom(await segmentCountsStatement(db, segmentSet).all(), segmentSet);
+export async function countSegments(context: AppLoadContext, segmentSet: SegmentSet): Promise<SegmentCounts> {
+  return segmentCountsFrom(await context.db.all<SegmentCountRow>(segmentCountsStatement(segmentSet)), segmentSet);
 }
 
 export type SaveSegmentsOutcome =
@@ -135,46 +136,43 @@ export type SaveSegmentsOutcome =
  * to the form's.
  */
 export async function saveSubscriberSegments(
-  db: D1Database,
+  context: AppLoadContext,
   actor: Actor,
   values: SubscriberSaveValues,
   { add, now = new Date() }: { add: boolean; now?: Date },
 ): Promise<SaveSegmentsOutcome> {
   const nowIso = now.toISOString();
   const chosen = JSON.stringify(values.segments);
-  const subscriberId = `(SELECT id FROM newsletter_subscribers WHERE ${BY_EMAIL})`;
+  const subscriberId = sql`(SELECT id FROM newsletter_subscribers WHERE ${byEmail(values.email)})`;
   const suppression = add ? await suppressionHash(values.email) : null;
-  const first = add
-    ? db
-        .prepare(
-          `INSERT INTO newsletter_subscribers (email, name, status, source, consent_at, consent_method, consent_page, created_at)
-           SELECT ?1, ?2, 'subscribed', 'manual', ?3, 'admin', '/admin/utskick', ?3
-           WHERE NOT EXISTS (SELECT 1 FROM newsletter_suppressions WHERE email_hash = ?4)
-           ON CONFLICT DO NOTHING`,
-        )
-        .bind(values.email, values.name ?? null, nowIso, suppression)
-    : db.prepare(`UPDATE newsletter_subscribers SET name = ?2 WHERE ${BY_EMAIL.replace("?", "?1")}`).bind(values.email, values.name ?? null);
-  const [, , , found, suppressed] = await db.batch([
-    first,
-    db
-      .prepare(
-        `DELETE FROM newsletter_subscriber_segments
-         WHERE subscriber_id = ${subscriberId.replace("?", "?1")}
-           AND segment_name NOT IN (SELECT value FROM json_each(?2))`,
-      )
-      .bind(values.email, chosen),
-    db
-      .prepare(
-        `INSERT INTO newsletter_subscriber_segments (subscriber_id, segment_name, added_by, created_at)
-         SELECT s.id, j.value, ?3, ?4 FROM newsletter_subscribers s, json_each(?2) j
-         WHERE lower(s.email) = lower(?1)
+  const b = new BatchBuilder();
+  b.add(
+    add
+      ? sql`INSERT INTO newsletter_subscribers (email, name, status, source, consent_at, consent_method, consent_page, created_at)
+           SELECT ${values.email}, ${values.name ?? null}, 'subscribed', 'manual', ${nowIso}, 'admin', '/admin/utskick', ${nowIso}
+           WHERE NOT EXISTS (SELECT 1 FROM newsletter_suppressions WHERE email_hash = ${suppression})
+           ON CONFLICT DO NOTHING`
+      : sql`UPDATE newsletter_subscribers SET name = ${values.name ?? null} WHERE ${byEmail(values.email)}`,
+  );
+  b.add(
+    sql`DELETE FROM newsletter_subscriber_segments
+         WHERE subscriber_id = ${subscriberId}
+           AND segment_name NOT IN (SELECT value FROM json_each(${chosen}))`,
+  );
+  b.add(
+    sql`INSERT INTO newsletter_subscriber_segments (subscriber_id, segment_name, added_by, created_at)
+         SELECT s.id, j.value, ${actor.email}, ${nowIso} FROM newsletter_subscribers s, json_each(${chosen}) j
+         WHERE lower(s.email) = lower(${values.email})
          ON CONFLICT DO NOTHING`,
-      )
-      .bind(values.email, chosen, actor.email, nowIso),
-    db.prepare(`SELECT id FROM newsletter_subscribers WHERE ${BY_EMAIL}`).bind(values.email),
-    db.prepare("SELECT 1 AS found FROM newsletter_suppressions WHERE email_hash = ?").bind(suppression),
-  ]);
-  const row = found?.results[0] as { id: number } | undefined;
-  if (row) return { status: "saved", subscriberId: row.id };
-  return suppressed?.results.length ? { status: "suppressed" } : { status: "not-found" };
+  );
+  const found = b.add<{ id: number }>(sql`SELECT id FROM newsletter_subscribers WHERE ${byEmail(values.email)}`);
+  const suppressed = b.add(sql`SELECT 1 AS found FROM newsletter_suppressions WHERE email_hash = ${suppression}`);
+  return runBatch(
+    context,
+    b.plan((results): SaveSegmentsOutcome => {
+      const row = found.first(results);
+      if (row) return { status: "saved", subscriberId: row.id };
+      return suppressed.rows(results).length ? { status: "suppressed" } : { status: "not-found" };
+    }),
+  );
 }

@@ -28,6 +28,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
+import { sql, type SQL } from "drizzle-orm";
 import { newsletterConfirmationMail, newsletterWelcomeMail } from "~/domain/mail/newsletter-signup";
 import { CONSENT_WORDING_VERSION } from "~/domain/newsletter/signup-texts";
 import { TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/newsletter/turnstile";
@@ -35,7 +36,7 @@ import { NewsletterSignupSchema } from "~/domain/schemas/newsletter-signup";
 import { withinLimits } from "../auth/limits.server";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "../forms/bot-check.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
-import type { SqlCondition } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { blankLinkStatement, outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { Config } from "../platform/env.server";
@@ -128,13 +129,12 @@ async function welcomeRow(config: Config, email: string, key: string, nowIso: st
  * the drain).
  */
 export async function recordSignup(
-  context: Pick<AppLoadContext, "config"> & { cloudflare: { env: { DB: D1Database } } },
+  context: AppLoadContext,
   rawEmail: string,
   consent: ConsentRecord,
   { verified, now = Date.now() }: { verified: boolean; now?: number },
 ): Promise<string[]> {
   const { config } = context;
-  const db = context.cloudflare.env.DB;
   const email = normalizeAddress(rawEmail);
   const nowIso = new Date(now).toISOString();
   const expiresAt = new Date(now + CONFIRMATION_TTL_MS).toISOString();
@@ -154,73 +154,52 @@ export async function recordSignup(
     { from: config.EMAIL_FROM },
     nowIso,
   );
-  const linkIf: SqlCondition = verified
-    ? {
-        sql: "EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'unsubscribed')",
-        params: [email],
-      }
-    : {
-        sql: "NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed')",
-        params: [email],
-      };
-  const statements: D1PreparedStatement[] = [];
+  const linkIf: SQL = verified
+    ? sql`EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ${email} AND status = 'unsubscribed')`
+    : sql`NOT EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ${email} AND status = 'subscribed')`;
+  const b = new BatchBuilder();
   let welcome: ReturnType<typeof toOutboxRow> | null = null;
   if (verified) {
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO newsletter_subscribers
+    b.add(
+      sql`INSERT INTO newsletter_subscribers
              (email, status, source, consent_at, consent_method, consent_page, consent_wording, consent_ip_hash)
-           VALUES (?, 'subscribed', 'website', ?, 'turnstile', ?, ?, ?)
+           VALUES (${email}, 'subscribed', 'website', ${nowIso}, 'turnstile', ${consent.page}, ${consent.wording}, ${consent.ipHash})
            ON CONFLICT DO NOTHING`,
-        )
-        .bind(email, nowIso, consent.page, consent.wording, consent.ipHash),
-      // A new consent of the owner's own: a suppression left by an old deletion no longer applies.
-      liftSuppression(db, await suppressionHash(email), email, "turnstile", nowIso),
     );
+    // A new consent of the owner's own: a suppression left by an old deletion no longer applies.
+    b.add(liftSuppression(await suppressionHash(email), email, "turnstile", nowIso));
     // The key carries the consent time: two racing signups of one address queue one welcome.
     welcome = await welcomeRow(config, email, `newsletter-welcome:${email}:${nowIso}`, nowIso);
   }
-  statements.push(
-    db
-      .prepare(
-        `INSERT INTO newsletter_confirmations
+  b.add(
+    sql`INSERT INTO newsletter_confirmations
            (token_hash, email, consent_page, consent_wording, consent_ip_hash, created_at, expires_at)
-         SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${linkIf.sql}`,
-      )
-      .bind(tokenHash, email, consent.page, consent.wording, consent.ipHash, nowIso, expiresAt, ...linkIf.params),
+         SELECT ${tokenHash}, ${email}, ${consent.page}, ${consent.wording}, ${consent.ipHash}, ${nowIso}, ${expiresAt} WHERE ${linkIf}`,
   );
   if (welcome) {
-    statements.push(
-      ...outboxInsertStatements(db, welcome, {
-        condition: {
-          sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed'
-                  AND consent_method = 'turnstile' AND consent_at = ?)`,
-          params: [email, nowIso],
-        },
+    b.addAll(
+      outboxInsertStatements(welcome, {
+        condition: sql`EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ${email} AND status = 'subscribed'
+                  AND consent_method = 'turnstile' AND consent_at = ${nowIso})`,
         recipientSlot: slot,
       }),
     );
   }
-  statements.push(
-    ...outboxInsertStatements(db, confirmation, {
-      condition: { sql: "EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ?)", params: [tokenHash] },
+  b.addAll(
+    outboxInsertStatements(confirmation, {
+      condition: sql`EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ${tokenHash})`,
       recipientSlot: slot,
     }),
   );
-  await db.batch(statements);
+  await runBatch(context, b.plan(() => undefined));
   return [confirmation.id, ...(welcome ? [welcome.id] : [])];
 }
 
 /** Forgets the address's suppression hash once this very consent subscribed it. */
-function liftSuppression(db: D1Database, hash: string, email: string, method: string, consentAt: string) {
-  return db
-    .prepare(
-      `DELETE FROM newsletter_suppressions WHERE email_hash = ?1
-         AND EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(?2) AND status = 'subscribed'
-           AND consent_method = ?3 AND consent_at = ?4)`,
-    )
-    .bind(hash, email, method, consentAt);
+function liftSuppression(hash: string, email: string, method: string, consentAt: string): SQL {
+  return sql`DELETE FROM newsletter_suppressions WHERE email_hash = ${hash}
+         AND EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(${email}) AND status = 'subscribed'
+           AND consent_method = ${method} AND consent_at = ${consentAt})`;
 }
 
 export type ConfirmOutcome = "confirmed" | "expired" | "invalid";
@@ -250,36 +229,30 @@ async function spendConfirmation(
   const failed = (outcome: ConfirmOutcome) => ({ outcome, outboxIds: [] });
   if (token.length < 22 || token.length > 128) return failed("invalid");
   const { config } = context;
-  const db = context.cloudflare.env.DB;
   const nowIso = new Date(now).toISOString();
   const tokenHash = await sha256Hex(token);
-  const pending = await db
-    .prepare("SELECT email, expires_at, used_at FROM newsletter_confirmations WHERE token_hash = ?")
-    .bind(tokenHash)
-    .first<{ email: string; expires_at: string; used_at: string | null }>();
+  const pending = await context.db.get<{ email: string; expires_at: string; used_at: string | null }>(
+    sql`SELECT email, expires_at, used_at FROM newsletter_confirmations WHERE token_hash = ${tokenHash}`,
+  );
   if (!pending || pending.used_at !== null) return failed("invalid");
   if (pending.expires_at <= nowIso) return failed("expired");
 
   const email = pending.email;
-  const usedNow: SqlCondition = {
-    sql: "EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ? AND used_at = ?)",
-    params: [tokenHash, nowIso],
-  };
+  const usedNow = sql`EXISTS (SELECT 1 FROM newsletter_confirmations WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`;
   const welcome = await welcomeRow(config, email, `newsletter-welcome:confirm:${tokenHash}`, nowIso);
-  const [used] = await db.batch([
-    db
-      .prepare(
-        `UPDATE newsletter_confirmations SET used_at = ?1
-         WHERE token_hash = ?2 AND used_at IS NULL AND expires_at > ?1
+  const suppression = await suppressionHash(email);
+  const slot = await recipientSlot(config, email, "newsletter-welcome", now);
+  const b = new BatchBuilder();
+  const used = b.add(
+    sql`UPDATE newsletter_confirmations SET used_at = ${nowIso}
+         WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${nowIso}
          RETURNING email`,
-      )
-      .bind(nowIso, tokenHash),
-    db
-      .prepare(
-        `INSERT INTO newsletter_subscribers
+  );
+  b.add(
+    sql`INSERT INTO newsletter_subscribers
            (email, status, source, consent_at, consent_method, consent_page, consent_wording, consent_ip_hash)
-         SELECT email, 'subscribed', 'website', ?1, 'confirmation-link', consent_page, consent_wording, consent_ip_hash
-         FROM newsletter_confirmations WHERE token_hash = ?2 AND used_at = ?1
+         SELECT email, 'subscribed', 'website', ${nowIso}, 'confirmation-link', consent_page, consent_wording, consent_ip_hash
+         FROM newsletter_confirmations WHERE token_hash = ${tokenHash} AND used_at = ${nowIso}
          ON CONFLICT (lower(email)) DO UPDATE SET
            status = 'subscribed', unsubscribed_at = NULL, unsubscribe_reason = NULL,
            undeliverable_at = NULL, undeliverable_reason = NULL, consent_at = excluded.consent_at,
@@ -287,21 +260,19 @@ async function spendConfirmation(
            consent_wording = excluded.consent_wording, consent_ip_hash = excluded.consent_ip_hash
          -- A confirmed link also proves an address that bounced takes mail again.
          WHERE newsletter_subscribers.status = 'unsubscribed' OR newsletter_subscribers.undeliverable_at IS NOT NULL`,
-      )
-      .bind(nowIso, tokenHash),
-    liftSuppression(db, await suppressionHash(email), email, "confirmation-link", nowIso),
-    ...outboxInsertStatements(db, welcome, {
-      condition: {
-        sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ? AND status = 'subscribed'
-                AND consent_method = 'confirmation-link' AND consent_at = ?)`,
-        params: [email, nowIso],
-      },
-      recipientSlot: await recipientSlot(config, email, "newsletter-welcome", now),
+  );
+  b.add(liftSuppression(suppression, email, "confirmation-link", nowIso));
+  b.addAll(
+    outboxInsertStatements(welcome, {
+      condition: sql`EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = ${email} AND status = 'subscribed'
+                AND consent_method = 'confirmation-link' AND consent_at = ${nowIso})`,
+      recipientSlot: slot,
     }),
-    blankLinkStatement(db, confirmationMailKey(tokenHash), new Date(now), usedNow),
-  ]);
+  );
+  b.add(blankLinkStatement(confirmationMailKey(tokenHash), new Date(now), usedNow));
+  const usedNowHere = await runBatch(context, b.plan((results) => used.rows(results).length > 0));
   // Another request used the link between the look-up and the batch.
-  if ((used?.results.length ?? 0) === 0) return failed("invalid");
+  if (!usedNowHere) return failed("invalid");
   return { outcome: "confirmed", outboxIds: [welcome.id] };
 }
 

@@ -7,23 +7,21 @@
  * unsubscribed already) answers success all the same: the answer never tells
  * whether an address is on the list.
  */
-import type { Config } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { normalizeAddress, verifyUnsubscribeToken } from "./unsubscribe-links.server";
 
 export async function unsubscribeWithToken(
-  { config, db }: { config: Pick<Config, "UNSUBSCRIBE_SECRET">; db: D1Database },
+  context: AppLoadContext,
   email: string | null,
   token: string | null,
   now = new Date(),
 ): Promise<boolean> {
-  if (!email || !(await verifyUnsubscribeToken(config, email, token))) return false;
-  await db
-    .prepare(
-      `UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ?
-       WHERE lower(email) = ? AND status = 'subscribed'`,
-    )
-    .bind(now.toISOString(), normalizeAddress(email))
-    .run();
+  if (!email || !(await verifyUnsubscribeToken(context.config, email, token))) return false;
+  await context.db.run(
+    sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ${now.toISOString()}
+       WHERE lower(email) = ${normalizeAddress(email)} AND status = 'subscribed'`,
+  );
   return true;
 }
 
