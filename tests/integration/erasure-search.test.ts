@@ -15,7 +15,7 @@ import { getConfig } from "~/server/platform/env.server";
 import { NO_PERSONAL_DATA, PERSONAL_DATA } from "~/server/privacy/personal-data.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { fetchAndSettle } from "./auth-helpers";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const EMAIL = "Ingrid.Soderstrom@example.se";
 const NAME = "Ingrid Söderström";
@@ -105,7 +105,7 @@ async function fillEveryPlace() {
     ).bind(ADMIN, JSON.stringify({ subject: `Till ${NAME} (${EMAIL})` })),
   ]);
   // Her address counted on a mail budget.
-  await hitRateLimit(env, RECIPIENT_MAIL_LIMIT, EMAIL);
+  await hitRateLimit(testContext(), RECIPIENT_MAIL_LIMIT, EMAIL);
 }
 
 beforeEach(() => {
