@@ -67,7 +67,7 @@ export async function composeFlurreAnswer(
   context: AppLoadContext,
   input: Pick<FlurreQuestion, "question" | "page" | "now" | "limit">,
 ): Promise<ComposedAnswer> {
-  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context.cloudflare.env, input.now ?? new Date()), input.limit]);
+  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context, input.now ?? new Date()), input.limit]);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
   const { passages, index } = indexFor(corpus);
