@@ -81,7 +81,7 @@ export async function askFlurre(context: AppLoadContext, input: FlurreQuestion):
   if (composed.answer.kind === "fallback") {
     if (input.record) {
       try {
-        await storeUnansweredQuestion(env, { question: input.question, page: input.page });
+        await storeUnansweredQuestion(context, { question: input.question, page: input.page });
       } catch (error) {
         // The visitor still gets the fallback; only the note for staff is lost.
         console.error("Flurre: could not store an unanswered question", error);
