@@ -129,14 +129,14 @@ const jobs: Job[] = [
     phase: 1,
     // Daily: personal data past its retention period is anonymized or deleted (app/server/privacy/).
     runsOn: (cron) => cron === CRONS.daily,
-    run: ({ env, config, scheduledTime }) => applyRetention(env, config, scheduledTime),
+    run: ({ context, config, scheduledTime }) => applyRetention(context, config, scheduledTime),
   },
   {
     name: "housekeeping",
     phase: 3,
     runsOn: (cron) => cron === CRONS.daily,
-    run: ({ env, config, scheduledTime }) =>
-      removeExpiredRecords(env, scheduledTime, { mailRetentionDays: config.MAIL_RETENTION_DAYS }),
+    run: ({ context, config, scheduledTime }) =>
+      removeExpiredRecords(context, scheduledTime, { mailRetentionDays: config.MAIL_RETENTION_DAYS }),
   },
 ];
 

@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let loaded: StartPageData = { types: [], groupSessions: [] };
   let failed = false;
   try {
-    loaded = await loadStartPage(context.cloudflare.env, new Date());
+    loaded = await loadStartPage(context, new Date());
   } catch (error) {
     console.error("start page: could not load sessions and types", error);
     failed = true;

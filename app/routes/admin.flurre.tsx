@@ -107,7 +107,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const tab = parseTab(url.searchParams.get("flik"));
-  const db = context.cloudflare.env.DB;
   const headers = noStoreHeaders;
   let toast: ToastView | null = null;
 
@@ -115,7 +114,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     let openCount: number | null = null;
     let page: UnansweredTabData = { tab, groups: null, total: 0 };
     try {
-      const { openCount: open, groups, total } = await readUnanswered(db);
+      const { openCount: open, groups, total } = await readUnanswered(context);
       openCount = open;
       page = { tab, groups: groups.map(groupView), total };
     } catch (error) {
@@ -134,7 +133,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let row: FaqView | null = null;
   let group: UnansweredGroup | null = null;
   try {
-    ({ openCount, list, row, group } = await readFaqTab(db, { rowId, answerId }));
+    ({ openCount, list, row, group } = await readFaqTab(context, { rowId, answerId }));
   } catch (error) {
     console.error("admin/flurre: could not read the FAQ rows", error);
     toast = TOASTS.loadFailed;
@@ -207,15 +206,14 @@ async function saveFaq(
   answering: number | null,
   values: FlurreFaqValues,
 ): Promise<TypedResponse<never> | FormRefusal> {
-  const db = context.cloudflare.env.DB;
   try {
     if (id === null) {
-      const created = await createFaq(db, actor, values, { answering });
+      const created = await createFaq(context, actor, values, { answering });
       return answering === null
         ? redirectWithToast(context, savedHref(created.id), TOASTS.created)
         : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
     }
-    const outcome = await updateFaq(db, actor, id, values);
+    const outcome = await updateFaq(context, actor, id, values);
     switch (outcome.status) {
       case "updated":
         return redirectWithToast(context, savedHref(id), TOASTS.updated);
@@ -232,7 +230,7 @@ async function saveFaq(
 
 async function removeFaq(context: AppLoadContext, actor: Actor, id: number) {
   try {
-    const outcome = await deleteFaq(context.cloudflare.env.DB, actor, id);
+    const outcome = await deleteFaq(context, actor, id);
     return redirectWithToast(context, FAQ_TAB_PATH, outcome.status === "deleted" ? TOASTS.deleted : TOASTS.faqNotFound);
   } catch (error) {
     console.error(`admin/flurre: could not delete FAQ row ${id}`, error);
@@ -242,7 +240,7 @@ async function removeFaq(context: AppLoadContext, actor: Actor, id: number) {
 
 async function dismissQuestion(context: AppLoadContext, actor: Actor, id: number) {
   try {
-    const outcome = await dismissUnanswered(context.cloudflare.env.DB, actor, id);
+    const outcome = await dismissUnanswered(context, actor, id);
     return redirectWithToast(context, UNANSWERED_TAB_PATH, outcome.status === "done" ? TOASTS.dismissed : TOASTS.questionNotFound);
   } catch (error) {
     console.error(`admin/flurre: could not mark question ${id} handled`, error);

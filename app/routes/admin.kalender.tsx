@@ -23,7 +23,7 @@ const CalendarSchema = z.discriminatedUnion("intent", [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(context, request);
-  const live = user.userId ? await liveCalendarFeed(context.cloudflare.env, user.userId) : null;
+  const live = user.userId ? await liveCalendarFeed(context, user.userId) : null;
   return data({ live }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
@@ -33,7 +33,6 @@ export async function action(args: ActionFunctionArgs) {
   // An admin is always a user with an id (the role is a row on it).
   if (!user.userId) throw new Response("Åtkomst nekad", { status: 403 });
   const actor = { userId: user.userId, email: user.email };
-  const env = context.cloudflare.env;
   const parse = withSchema(CalendarSchema);
   type Created = { created: ReturnType<typeof feedUrls>; live: Awaited<ReturnType<typeof liveCalendarFeed>> };
   return handleForm<ReturnType<typeof parse>, ReturnType<typeof data<Created>> | TypedResponse<never>>(args, {
@@ -43,13 +42,13 @@ export async function action(args: ActionFunctionArgs) {
     invalid: () => redirectWithToast(context, "/admin/kalender", T.failed),
     async run(values) {
       if (values.intent === "revoke") {
-        const revoked = await revokeCalendarFeed(env, actor);
+        const revoked = await revokeCalendarFeed(context, actor);
         return redirectWithToast(context, "/admin/kalender", revoked ? T.revokedToast : T.noneToRevoke);
       }
-      const token = await createCalendarFeed(env, actor, { includeAttendees: values.include_attendees === "on" });
+      const token = await createCalendarFeed(context, actor, { includeAttendees: values.include_attendees === "on" });
       // Shown once, in this answer only: never in a URL, a cookie or the page's later loads.
       return data(
-        { created: feedUrls(context.config.SITE_URL, token), live: await liveCalendarFeed(env, actor.userId) },
+        { created: feedUrls(context.config.SITE_URL, token), live: await liveCalendarFeed(context, actor.userId) },
         { headers: { "Cache-Control": "private, no-store" } },
       );
     },

@@ -80,7 +80,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           title: stored.title,
           version: JSON.stringify(values),
           values,
-          locations: await loadSelectableLocations(context.cloudflare.env, stored.location),
+          locations: await loadSelectableLocations(context, stored.location),
         }
       : null;
   return data(

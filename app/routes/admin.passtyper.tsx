@@ -95,7 +95,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let types: SessionTypeListed[] | null = null;
   let toast: ToastView | null = null;
   try {
-    types = await listSessionTypes(context.cloudflare.env);
+    types = await listSessionTypes(context);
   } catch (error) {
     console.error("admin/passtyper: could not read the session types", error);
     toast = TOASTS.loadFailed;
@@ -120,7 +120,7 @@ const TYPE_ROWS: RowButtons = {
   path: SESSION_TYPES_PATH,
   listHref,
   toasts: TOASTS,
-  setVisible: (env, actor, id, visible) => setSessionTypeHidden(env, actor, id, !visible),
+  setVisible: (context, actor, id, visible) => setSessionTypeHidden(context, actor, id, !visible),
   move: moveSessionType,
   remove: deleteSessionType,
 };
@@ -130,12 +130,12 @@ export function action(args: ActionFunctionArgs) {
     schema: SessionTypeSchema,
     rows: TYPE_ROWS,
     buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
-    async store(env, actor, id, values) {
+    async store(context, actor, id, values) {
       const fields = sessionTypeFields(values);
       const outcome =
         id === null
-          ? await createSessionType(env, actor, fields)
-          : await updateSessionType(env, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
+          ? await createSessionType(context, actor, fields)
+          : await updateSessionType(context, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
       if (outcome.status === "duplicate-name") return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
       if (outcome.status === "rename-needs-confirmation") {
         return { status: 409, fieldErrors: { name: [T.renameNeedsConfirmation(outcome.loosened)] } };

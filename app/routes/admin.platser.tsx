@@ -92,7 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let places: AdminPlace[] | null = null;
   let toast: ToastView | null = null;
   try {
-    places = await listPlacesForAdmin(context.cloudflare.env);
+    places = await listPlacesForAdmin(context);
   } catch (error) {
     console.error("admin/platser: could not read the places", error);
     toast = TOASTS.loadFailed;
@@ -125,7 +125,7 @@ const PLACE_ROWS: RowButtons = {
   path: PLACES_PATH,
   listHref,
   toasts: { ...TOASTS, shown: TOASTS.activated, hidden: TOASTS.deactivated },
-  setVisible: (env, actor, id, visible) => setPlaceActive(env, actor, id, visible),
+  setVisible: (context, actor, id, visible) => setPlaceActive(context, actor, id, visible),
   move: movePlace,
   remove: deletePlace,
 };
@@ -135,8 +135,8 @@ export function action(args: ActionFunctionArgs) {
     schema: PlaceSchema,
     rows: PLACE_ROWS,
     buttons: { activate: "show", deactivate: "hide", up: "up", down: "down", delete: "delete" },
-    async store(env, actor, id, values) {
-      const outcome = id === null ? await createPlace(env, actor, values) : await updatePlace(env, actor, id, values);
+    async store(context, actor, id, values) {
+      const outcome = id === null ? await createPlace(context, actor, values) : await updatePlace(context, actor, id, values);
       return outcome.status === "duplicate" ? { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } } : outcome;
     },
   });

@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     [types, locations] = await Promise.all([
       listSessionTypes(context.cloudflare.env),
-      loadSelectableLocations(context.cloudflare.env),
+      loadSelectableLocations(context),
     ]);
   } catch (error) {
     console.error("/admin/skapa-pass: could not load session types", error);

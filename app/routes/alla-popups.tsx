@@ -25,7 +25,7 @@ export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
-    const { types, sessions } = await loadUpcomingSessions(context.cloudflare.env, new Date());
+    const { types, sessions } = await loadUpcomingSessions(context, new Date());
     return data(
       { sessions: sessions.map((row) => cardData(toSessionCard(row, types), "list")), toast: null },
       { headers: publicCacheHeaders(request, LIST_CACHE) },

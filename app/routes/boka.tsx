@@ -58,7 +58,7 @@ function monthStartIso(year: number, month: number): string {
 
 async function loadList(context: LoaderFunctionArgs["context"], state: BokaStepTwo, now: Date) {
   try {
-    const { types, sessions } = await loadUpcomingSessions(context.cloudflare.env, now, passTypeFor(state.type));
+    const { types, sessions } = await loadUpcomingSessions(context, now, passTypeFor(state.type));
     const cards = sessions.map((row) => cardData(toSessionCard(row, types), "booking"));
     return { ...splitForBookingList(cards), toast: null };
   } catch (error) {
@@ -76,7 +76,7 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
   let toast: ToastView | null = null;
   try {
     const rows = await loadSessionsStartingBetween(
-      context.cloudflare.env,
+      context,
       now,
       { fromIso: monthStartIso(year, month), toIso: monthStartIso(next.year, next.month) },
       passTypeFor(state.type),

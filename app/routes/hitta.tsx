@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const places = (await loadPlaces(context.cloudflare.env)).filter((p) => p.active && isVisitable(p));
+  const places = (await loadPlaces(context)).filter((p) => p.active && isVisitable(p));
   return data(
     {
       intro: placesIntro(places),

@@ -14,11 +14,10 @@ const NOT_FOUND = () =>
   });
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const feed = await calendarFeedByToken(env, params.token ?? "");
+  const feed = await calendarFeedByToken(context, params.token ?? "");
   if (!feed) return NOT_FOUND();
   const now = new Date();
-  const sessions = await feedSessions(env, { includeAttendees: feed.includeAttendees, now });
+  const sessions = await feedSessions(context, { includeAttendees: feed.includeAttendees, now });
   const body = buildCalendarFeed(sessions, { siteUrl: context.config.SITE_URL, includeAttendees: feed.includeAttendees, now });
   return new Response(body, {
     headers: {

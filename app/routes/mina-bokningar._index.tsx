@@ -44,7 +44,7 @@ export function action(args: ActionFunctionArgs) {
   return handleForm(args, {
     parse: withSchema(SignInLinkSchema),
     async run({ email }) {
-      if (!(await withinLimits(context.cloudflare.env, SIGN_IN_LINK_LIMITS, request, email))) {
+      if (!(await withinLimits(context, SIGN_IN_LINK_LIMITS, request, email))) {
         return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
       }
       issueSignInLinkLater(context, email);

@@ -10,7 +10,7 @@ import { exportMyData } from "~/server/privacy/my-data.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
   const now = new Date();
-  const data = await exportMyData(context.cloudflare.env.DB, user.email, now);
+  const data = await exportMyData(context, user.email, now);
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -50,7 +50,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: SignInLinkSchema,
     refused: failed,
     async run(values) {
-      const used = await consumeSignInToken(context.cloudflare.env, values.token, readPurpose(values.purpose));
+      const used = await consumeSignInToken(context, values.token, readPurpose(values.purpose));
       // An admin token is only honoured while its address is still ADMIN_EMAIL.
       if (!used || (used.purpose === "admin" && !isAdminEmail(context.config, used.email))) return failed();
       const login =

@@ -16,7 +16,6 @@ import { ABOUT_INTRO } from "~/domain/team";
 import { CONTACT_TEXTS, FLURRE_QUESTIONS } from "~/domain/texts";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { shownPlacesQuery, teamQuery } from "~/server/content/site-content.server";
-import { getDb } from "~/server/db/client.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
@@ -55,8 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = getDb(context.cloudflare.env);
-  const [team, places] = await db.batch([teamQuery(db), shownPlacesQuery(db)]);
+  const [team, places] = await context.db.batch([teamQuery(context), shownPlacesQuery(context)]);
   return data(
     {
       renderedAt: await formRenderedAt(context.config),

@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const checklist = await loadPreparation(context.cloudflare.env);
+  const checklist = await loadPreparation(context);
   return data({ checklist }, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 

@@ -43,7 +43,7 @@ export function action(args: ActionFunctionArgs) {
     parse: withSchema(SignUpSchema),
     hideFields: ["password"],
     async run({ email, password, display_name: displayName }) {
-      if (!(await withinLimits(context.cloudflare.env, SIGN_UP_LIMITS, request, email))) {
+      if (!(await withinLimits(context, SIGN_UP_LIMITS, request, email))) {
         return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
       }
       await signUpStaff(context, { email, password, displayName });

@@ -40,7 +40,7 @@ export async function action(args: ActionFunctionArgs) {
     schema: LinkTokenSchema,
     refused: failed,
     async run({ token }) {
-      if (!(await confirmStaffEmail(context.cloudflare.env, token))) return failed();
+      if (!(await confirmStaffEmail(context, token))) return failed();
       return redirectWithToast(context, "/logga-in", {
         type: "success",
         title: "E-postadressen är bekräftad",

@@ -180,8 +180,8 @@ describe("verifying a link", () => {
     const issuedAt = Date.now();
     await issueSignInLink(ctx, DEMO_CUSTOMER_EMAIL, issuedAt);
     const { token } = await latestLink(DEMO_CUSTOMER_EMAIL);
-    expect(await consumeSignInToken(env, token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS)).toBeNull();
-    expect(await consumeSignInToken(env, token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS - 1_000)).toMatchObject({
+    expect(await consumeSignInToken(context(), token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS)).toBeNull();
+    expect(await consumeSignInToken(context(), token, "customer", issuedAt + SIGN_IN_TOKEN_TTL_MS - 1_000)).toMatchObject({
       email: DEMO_CUSTOMER_EMAIL,
     });
   });
@@ -208,7 +208,7 @@ describe("verifying a link", () => {
 
     await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.65");
     const admin = await latestLink(DEMO_ADMIN_EMAIL);
-    expect(await consumeSignInToken(env, admin.token, "customer")).toBeNull();
+    expect(await consumeSignInToken(context(), admin.token, "customer")).toBeNull();
   });
 
   it("shows the failure for a made-up or missing token", async () => {

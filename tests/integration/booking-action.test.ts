@@ -15,7 +15,7 @@ import {
 } from "../../app/server/platform/rate-limit.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
-import { awayFromWindowEnd } from "./helpers";
+import { awayFromWindowEnd, testContext } from "./helpers";
 import { exports } from "cloudflare:workers";
 
 /** Room for the 200-way race on a busy 2-core machine (the suite's default is 20 s). */
@@ -508,7 +508,7 @@ describe("bots and floods", () => {
   it("counts booking attempts in the same rate_limits row that hitRateLimit keeps for the rule", async () => {
     const request = new Request("http://localhost/session/1", { headers: { "CF-Connecting-IP": "198.51.100.9" } });
     const now = Date.now();
-    await hitRateLimit(env, bookingRateLimit(env), clientIp(request), now);
+    await hitRateLimit(testContext(), bookingRateLimit(env), clientIp(request), now);
     const slot = await bookingAttemptSlot(env, request, now);
     const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
     expect(row?.hits).toBe(2);

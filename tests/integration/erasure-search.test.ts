@@ -105,7 +105,7 @@ async function fillEveryPlace() {
     ).bind(ADMIN, JSON.stringify({ subject: `Till ${NAME} (${EMAIL})` })),
   ]);
   // Her address counted on a mail budget.
-  await hitRateLimit(env, RECIPIENT_MAIL_LIMIT, EMAIL);
+  await hitRateLimit(testContext(), RECIPIENT_MAIL_LIMIT, EMAIL);
 }
 
 beforeEach(() => {

@@ -302,7 +302,7 @@ describe("answers from the data as it is now", () => {
         return value.bind(target);
       },
     });
-    const corpus = await loadFlurreCorpus({ DB: db }, new Date());
+    const corpus = await loadFlurreCorpus(getLoadContext({ ...env, DB: db }, noop), new Date());
     expect(trips).toBe(1);
     expect(corpus.types.map((t) => t.name)).not.toContain("NOSARBETE");
     expect(corpus.faq.length).toBeGreaterThan(0);

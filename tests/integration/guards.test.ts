@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkHoneypot, formRenderedAt, MIN_FILL_MS } from "../../app/server/forms/bot-check.server";
 import { getConfig } from "../../app/server/platform/env.server";
 import { hitRateLimit } from "../../app/server/platform/rate-limit.server";
+import { testContext } from "./helpers";
 
 const rule = { name: "test", limit: 3, windowMs: 60_000 };
 
@@ -10,17 +11,17 @@ describe("rate limits", () => {
   it("allows the limit and refuses the next hit in the same window", async () => {
     const now = 1_800_000_000_000;
     const results = [];
-    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(env, rule, "1.2.3.4", now));
+    for (let i = 0; i < 4; i++) results.push(await hitRateLimit(testContext(), rule, "1.2.3.4", now));
     expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
     // Another subject has its own budget, and so does the next window.
-    expect((await hitRateLimit(env, rule, "5.6.7.8", now)).allowed).toBe(true);
-    expect((await hitRateLimit(env, rule, "1.2.3.4", now + 60_000)).allowed).toBe(true);
+    expect((await hitRateLimit(testContext(), rule, "5.6.7.8", now)).allowed).toBe(true);
+    expect((await hitRateLimit(testContext(), rule, "1.2.3.4", now + 60_000)).allowed).toBe(true);
   });
 
   it("counts concurrent hits exactly", async () => {
     const now = 1_900_000_000_000;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => hitRateLimit(env, { ...rule, limit: 5 }, "burst@example.se", now)),
+      Array.from({ length: 20 }, () => hitRateLimit(testContext(), { ...rule, limit: 5 }, "burst@example.se", now)),
     );
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
   });

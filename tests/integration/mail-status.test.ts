@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookingForm, createSession, postBooking } from "./booking-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 import { textOf } from "./public-helpers";
 import { removeExpiredRecords } from "~/server/privacy/housekeeping.server";
 
@@ -146,7 +146,7 @@ describe("/admin/epost-status", () => {
          VALUES ('msg_farsk', 'bounced', 're_f', 'farsk-studs@example.se', 'Färskt', 'Permanent', ?)`,
       ).bind(iso(Date.now() - HOUR)),
     ]);
-    expect(await removeExpiredRecords(env, new Date(), { mailRetentionDays: 30 })).toMatchObject({ mailEventsAnonymized: 1 });
+    expect(await removeExpiredRecords(testContext(), new Date(), { mailRetentionDays: 30 })).toMatchObject({ mailEventsAnonymized: 1 });
     const { results } = await env.DB.prepare("SELECT event_id AS id, recipient, subject FROM email_events ORDER BY event_id").all();
     expect(results).toEqual([
       { id: "msg_farsk", recipient: "farsk-studs@example.se", subject: "Färskt" },

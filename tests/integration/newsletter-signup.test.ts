@@ -14,7 +14,7 @@ import { getConfig } from "~/server/platform/env.server";
 import { removeExpiredRecords } from "~/server/privacy/housekeeping.server";
 import app from "../../workers/app";
 import { formStamp, mailTo } from "./auth-helpers";
-import { awayFromWindowEnd } from "./helpers";
+import { awayFromWindowEnd, testContext } from "./helpers";
 
 const VERIFY_URL = "http://siteverify.test/turnstile/v0/siteverify";
 const testEnv = { ...env, TURNSTILE_VERIFY_URL: VERIFY_URL };
@@ -364,7 +364,7 @@ describe("signup without JavaScript (double opt-in)", () => {
     await env.DB.prepare("UPDATE newsletter_confirmations SET expires_at = ? WHERE email = 'rensa@example.se'")
       .bind(new Date(Date.now() - 25 * 3_600_000).toISOString())
       .run();
-    await removeExpiredRecords(env, new Date(), { mailRetentionDays: 30 });
+    await removeExpiredRecords(testContext(), new Date(), { mailRetentionDays: 30 });
     const left = await env.DB.prepare("SELECT email FROM newsletter_confirmations").all<{ email: string }>();
     expect(left.results.map((r) => r.email)).toEqual(["kvar@example.se"]);
   });

@@ -1,8 +1,10 @@
 // Each public page reads its data in one D1 round trip (one query or one
 // batch): counted on the real D1 binding through a thin wrapper.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSessionsStartingBetween, loadStartPage, loadUpcomingSessions } from "~/server/public/sessions.server";
+import { getLoadContext } from "~/server/platform/context.server";
 import { seedDemo } from "./public-helpers";
 
 type Counted = { DB: D1Database; roundTrips: () => number };
@@ -47,12 +49,17 @@ function countingDb(db: D1Database): Counted {
   return { DB, roundTrips: () => trips };
 }
 
+/** A load context whose drizzle runs over the counted binding. */
+function countedContext(db: Counted) {
+  return getLoadContext({ ...env, DB: db.DB }, createExecutionContext());
+}
+
 beforeAll(() => seedDemo());
 
 describe("D1 round trips per public page", () => {
   it("the start page: one batch for the types and the group sessions", async () => {
     const db = countingDb(env.DB);
-    const data = await loadStartPage(db, new Date());
+    const data = await loadStartPage(countedContext(db), new Date());
     expect(data.groupSessions.length).toBeGreaterThan(0);
     expect(data.types.length).toBeGreaterThan(0);
     expect(db.roundTrips()).toBe(1);
@@ -60,7 +67,7 @@ describe("D1 round trips per public page", () => {
 
   it("/alla-popups and the /boka list: one batch", async () => {
     const db = countingDb(env.DB);
-    const data = await loadUpcomingSessions(db, new Date(), "group");
+    const data = await loadUpcomingSessions(countedContext(db), new Date(), "group");
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.sessions.every((s) => s.passType === "group")).toBe(true);
     expect(db.roundTrips()).toBe(1);
@@ -69,7 +76,7 @@ describe("D1 round trips per public page", () => {
   it("the /boka calendar: one query for the month", async () => {
     const db = countingDb(env.DB);
     const now = new Date();
-    const rows = await loadSessionsStartingBetween(db, now, {
+    const rows = await loadSessionsStartingBetween(countedContext(db), now, {
       fromIso: now.toISOString(),
       toIso: new Date(now.getTime() + 60 * 86_400_000).toISOString(),
     });

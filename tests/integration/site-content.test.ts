@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadPlaces, loadPreparation, loadTeam } from "~/server/content/site-content.server";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { post, toastOf } from "./admin-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 import { SELF, decode, seedDemo } from "./public-helpers";
 
 let admin = "";
@@ -57,9 +57,9 @@ beforeAll(async () => {
 
 describe("the seeded content", () => {
   it("is exactly what the pages showed before staff could edit it", async () => {
-    expect(await loadPlaces(env)).toEqual(SEEDED_PLACES);
-    expect(await loadTeam(env)).toEqual(SEEDED_TEAM);
-    expect(await loadPreparation(env)).toEqual(SEEDED_PREPARATION);
+    expect(await loadPlaces(testContext())).toEqual(SEEDED_PLACES);
+    expect(await loadTeam(testContext())).toEqual(SEEDED_TEAM);
+    expect(await loadPreparation(testContext())).toEqual(SEEDED_PREPARATION);
   });
 
   it("renders /hitta, /om and /preppa as before", async () => {
@@ -225,7 +225,7 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
 
     const first = SEEDED_PREPARATION[0]!;
     await post("/admin/preppa", { intent: "down", id: String(first.id) }, admin);
-    expect((await loadPreparation(env)).map((i) => i.title).slice(0, 2)).toEqual([SEEDED_PREPARATION[1]!.title, first.title]);
+    expect((await loadPreparation(testContext())).map((i) => i.title).slice(0, 2)).toEqual([SEEDED_PREPARATION[1]!.title, first.title]);
 
     const gone = await post("/admin/preppa", { intent: "delete", id: String(first.id) }, admin);
     expect(await toastOf(gone)).toMatchObject({ description: "Punkten är borttagen" });

@@ -122,7 +122,7 @@ export async function sendAdminMessage(
   const audience = await loadAudience(env.DB, target);
   if (!audience) return { status: "not-found" };
   if (audience.recipients.length === 0) return { status: "no-recipients" };
-  const limit = await hitRateLimit(env, ADMIN_EMAIL_LIMIT, actor.userId ?? actor.email, now.getTime());
+  const limit = await hitRateLimit(context, ADMIN_EMAIL_LIMIT, actor.userId ?? actor.email, now.getTime());
   if (!limit.allowed) return { status: "rate-limited" };
 
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };

@@ -89,7 +89,7 @@ async function formFields(
     imageUrl: values.image_url ?? null,
     priceSek: values.price_sek,
   };
-  const locations = await loadSelectableLocations(env);
+  const locations = await loadSelectableLocations({ db: getDb(env) }); // LEGACY call
   if (!locations.includes(values.location)) return invalidField("location", SESSION_MESSAGES.unknownLocation);
   if (!values.popup_type_id) return { popupTypeId: null, fields };
   const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;

@@ -135,7 +135,7 @@ export async function updateSessionAsStaff(
     const { session, active } = read;
     if (session.cancelledAt !== null) return { status: "session-cancelled" };
     // An inactive place stays this session's to keep, not anyone's to choose.
-    if (!(await loadSelectableLocations(env, session.location)).includes(values.location)) {
+    if (!(await loadSelectableLocations(context, session.location)).includes(values.location)) {
       return { status: "invalid", fieldErrors: { location: [SESSION_MESSAGES.unknownLocation] } };
     }
     const times = sessionTimes(values, now, session.startTime);

@@ -4,7 +4,7 @@
  * refused when either budget is spent. Both are always counted, so the
  * answer does not depend on which one ran out.
  */
-import type { Env } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { clientNetwork, hitRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -25,14 +25,14 @@ export const SIGN_UP_LIMITS: LimitPair = {
 };
 
 export async function withinLimits(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   limits: LimitPair,
   request: Request,
   email: string,
 ): Promise<boolean> {
   const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(env, limits.ip, clientNetwork(request)),
-    hitRateLimit(env, limits.email, email.trim().toLowerCase()),
+    hitRateLimit(context, limits.ip, clientNetwork(request)),
+    hitRateLimit(context, limits.email, email.trim().toLowerCase()),
   ]);
   return byIp.allowed && byEmail.allowed;
 }

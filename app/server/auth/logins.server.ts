@@ -10,7 +10,8 @@ import { eq, sql } from "drizzle-orm";
 import { readLoginId } from "./signed-in-user.server";
 import { getCookies } from "../platform/cookies.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 
 /** A customer's look at their bookings is short-lived, as the e-mailed link proves the mailbox only briefly. */
 export const CUSTOMER_LOGIN_TTL_MS = 30 * 60_000;
@@ -31,7 +32,7 @@ export async function startLogin(
   who: LoginFor,
   now = Date.now(),
 ): Promise<{ setCookie: string; expiresAt: string }> {
-  const db = getDb(context.cloudflare.env);
+  const db = context.db;
   const previousLoginId = await readLoginId(context, request);
   const loginId = randomToken(32);
   const ttl = who.kind === "customer" ? CUSTOMER_LOGIN_TTL_MS : STAFF_LOGIN_TTL_MS;
@@ -46,7 +47,10 @@ export async function startLogin(
   });
   if (previousLoginId) {
     const previousHash = await sha256Hex(previousLoginId);
-    await db.batch([db.delete(schema.authSessions).where(eq(schema.authSessions.idHash, previousHash)), insert]);
+    const b = new BatchBuilder();
+    b.add(db.delete(schema.authSessions).where(eq(schema.authSessions.idHash, previousHash)));
+    b.add(insert);
+    await runBatch(context, b.plan(() => undefined));
   } else {
     await insert;
   }
@@ -58,7 +62,7 @@ export async function startLogin(
 export async function endLogin(context: AppLoadContext, request: Request): Promise<string> {
   const loginId = await readLoginId(context, request);
   if (loginId) {
-    await getDb(context.cloudflare.env)
+    await context.db
       .delete(schema.authSessions)
       .where(eq(schema.authSessions.idHash, await sha256Hex(loginId)));
   }
@@ -76,21 +80,24 @@ export function clearLoginCookie(context: AppLoadContext): Promise<string> {
  * from a row there.
  */
 export async function ensureStaffUser(context: AppLoadContext, email: string): Promise<string> {
-  const db = getDb(context.cloudflare.env);
+  const db = context.db;
   const now = new Date().toISOString();
   const sameEmail = sql`lower(${schema.users.email}) = lower(${email})`;
-  const [, , found] = await db.batch([
+  const b = new BatchBuilder();
+  b.add(
     db
       .insert(schema.users)
       .values({ id: crypto.randomUUID(), email, displayName: email, emailVerifiedAt: now })
       .onConflictDoNothing(),
+  );
+  b.add(
     db
       .update(schema.users)
       .set({ emailVerifiedAt: sql`COALESCE(${schema.users.emailVerifiedAt}, ${now})` })
       .where(sameEmail),
-    db.select({ id: schema.users.id }).from(schema.users).where(sameEmail).limit(1),
-  ]);
-  const id = found[0]?.id;
+  );
+  const found = b.add<{ id: string }>(db.select({ id: schema.users.id }).from(schema.users).where(sameEmail).limit(1));
+  const id = await runBatch(context, b.plan((results) => found.first(results)?.id));
   if (!id) throw new Error("staff user could not be created");
   return id;
 }

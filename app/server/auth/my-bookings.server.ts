@@ -5,11 +5,11 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, sql } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
 
 export async function bookingsOf(context: AppLoadContext, email: string) {
   const b = schema.bookings;
-  return getDb(context.cloudflare.env)
+  return context.db
     .select({
       id: b.id,
       bookingStatus: b.bookingStatus,

@@ -12,6 +12,7 @@
  *   answer's timing tells nothing).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { passwordFailuresMail } from "~/domain/mail/account";
 import { passwordDelayMs } from "~/domain/password-slowdown";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
@@ -39,12 +40,11 @@ export async function beforePasswordCheck(
   email: string,
   now = Date.now(),
 ): Promise<{ allowed: boolean; delayMs: number }> {
-  const env = context.cloudflare.env;
   const network = clientNetwork(request);
   const [byNetwork, onNetwork, failures] = await Promise.all([
-    hitRateLimit(env, PASSWORD_LIMITS.network, network, now),
-    peekRateLimit(env, PASSWORD_LIMITS.accountOnNetwork, pairOf(email, network), now),
-    peekRateLimit(env, PASSWORD_LIMITS.account, email.trim().toLowerCase(), now),
+    hitRateLimit(context, PASSWORD_LIMITS.network, network, now),
+    peekRateLimit(context, PASSWORD_LIMITS.accountOnNetwork, pairOf(email, network), now),
+    peekRateLimit(context, PASSWORD_LIMITS.account, email.trim().toLowerCase(), now),
   ]);
   return {
     allowed: byNetwork.allowed && onNetwork < PASSWORD_LIMITS.accountOnNetwork.limit,
@@ -59,11 +59,10 @@ export async function recordPasswordFailure(
   email: string,
   now = Date.now(),
 ): Promise<void> {
-  const env = context.cloudflare.env;
   const address = email.trim().toLowerCase();
   const [, overall] = await Promise.all([
-    hitRateLimit(env, PASSWORD_LIMITS.accountOnNetwork, pairOf(address, clientNetwork(request)), now),
-    hitRateLimit(env, PASSWORD_LIMITS.account, address, now),
+    hitRateLimit(context, PASSWORD_LIMITS.accountOnNetwork, pairOf(address, clientNetwork(request)), now),
+    hitRateLimit(context, PASSWORD_LIMITS.account, address, now),
   ]);
   // Exactly one request sees the count reach the limit (the upsert is atomic).
   if (!overall.allowed || overall.remaining !== 0) return;
@@ -73,11 +72,9 @@ export async function recordPasswordFailure(
 }
 
 async function tellOwner(context: AppLoadContext, address: string, now: number): Promise<void> {
-  const account = await context.cloudflare.env.DB.prepare(
-    "SELECT 1 AS found FROM users WHERE lower(email) = ? AND email_verified_at IS NOT NULL AND password_hash IS NOT NULL",
-  )
-    .bind(address)
-    .first<{ found: number }>();
+  const account = await context.db.get<{ found: number }>(
+    sql`SELECT 1 AS found FROM users WHERE lower(email) = ${address} AND email_verified_at IS NOT NULL AND password_hash IS NOT NULL`,
+  );
   if (!account) return;
   const hour = Math.floor(now / HOUR) * HOUR;
   const signInUrl = new URL("/logga-in", context.config.SITE_URL).toString();

@@ -8,6 +8,8 @@
  * the same answer, after the same work, for every address.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import type { Config } from "../platform/env.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { blankLinkStatement } from "../email/outbox.server";
@@ -59,24 +61,18 @@ export async function issueSignInLink(
   // One statement decides and writes: the row exists only for an address with
   // a booking (any status) or the admin address, and only if no link sent in
   // the last few minutes is still unused and alive.
-  const inserted = await context.cloudflare.env.DB.prepare(
-    `INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at)
-     SELECT ?1, ?2, ?3, ?4, ?5
-     WHERE (?6 = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ?2))
+  const nowIso = new Date(now).toISOString();
+  const expiresAt = new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString();
+  const isAdmin = purpose === "admin" ? 1 : 0;
+  const repeatAfter = new Date(now - SIGN_IN_REPEAT_MS).toISOString();
+  const inserted = await context.db.get<{ token_hash: string }>(
+    sql`INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at)
+     SELECT ${tokenHash}, ${email}, ${purpose}, ${nowIso}, ${expiresAt}
+     WHERE (${isAdmin} = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ${email}))
        AND NOT EXISTS (SELECT 1 FROM sign_in_tokens
-                       WHERE email = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?4 AND created_at > ?7)
+                       WHERE email = ${email} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${nowIso} AND created_at > ${repeatAfter})
      RETURNING token_hash`,
-  )
-    .bind(
-      tokenHash,
-      email,
-      purpose,
-      new Date(now).toISOString(),
-      new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString(),
-      purpose === "admin" ? 1 : 0,
-      new Date(now - SIGN_IN_REPEAT_MS).toISOString(),
-    )
-    .first<{ token_hash: string }>();
+  );
   if (!inserted) return { sent: false };
 
   const message = signInLinkMail(verifyUrl(config, token, purpose), purpose);
@@ -112,7 +108,7 @@ export function issueSignInLinkLater(context: AppLoadContext, email: string): vo
  * the stored copy of its mail.
  */
 export async function consumeSignInToken(
-  env: { DB: D1Database },
+  context: AppLoadContext,
   token: string,
   purpose: SignInPurpose,
   now = Date.now(),
@@ -120,17 +116,17 @@ export async function consumeSignInToken(
   if (token.length < 22 || token.length > 128) return null;
   const nowIso = new Date(now).toISOString();
   const tokenHash = await sha256Hex(token);
-  const [consumed] = await env.DB.batch([
-    env.DB.prepare(
-      `UPDATE sign_in_tokens SET used_at = ?1
-       WHERE token_hash = ?2 AND purpose = ?3 AND used_at IS NULL AND expires_at > ?1
+  const b = new BatchBuilder();
+  const consumed = b.add<{ email: string; purpose: SignInPurpose }>(
+    sql`UPDATE sign_in_tokens SET used_at = ${nowIso}
+       WHERE token_hash = ${tokenHash} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${nowIso}
        RETURNING email, purpose`,
-    ).bind(nowIso, tokenHash, purpose),
-    blankLinkStatement(env.DB, signInMailKey(tokenHash), new Date(now), {
+  );
+  b.add(
+    blankLinkStatement(context.cloudflare.env.DB, signInMailKey(tokenHash), new Date(now), { // LEGACY call
       sql: "EXISTS (SELECT 1 FROM sign_in_tokens WHERE token_hash = ? AND used_at = ?)",
       params: [tokenHash, nowIso],
     }),
-  ]);
-  const row = consumed?.results[0] as { email: string; purpose: SignInPurpose } | undefined;
-  return row ?? null;
+  );
+  return runBatch(context, b.plan((results) => consumed.first(results) ?? null));
 }

@@ -8,7 +8,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
 import { getCookies, readCookie } from "../platform/cookies.server";
 import { sha256Hex } from "../platform/crypto.server";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
 
 export interface SignedInUser {
   kind: "customer" | "staff";
@@ -53,7 +53,7 @@ export async function getSignedInUser(
 }
 
 async function readSignedInUser(context: AppLoadContext, loginId: string): Promise<SignedInUser | null> {
-  const db = getDb(context.cloudflare.env);
+  const db = context.db;
   const now = new Date().toISOString();
   const rows = await db
     .select({

@@ -15,7 +15,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountExistsMail, staffConfirmationMail } from "~/domain/mail/account";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { blankLinkStatement } from "../email/outbox.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import type { Config } from "../platform/env.server";
@@ -44,7 +45,7 @@ export async function signInWithPassword(
   email: string,
   password: string,
 ): Promise<StaffUser | null> {
-  const db = getDb(context.cloudflare.env);
+  const db = context.db;
   const { users, userRoles } = schema;
   const [row] = await db
     .select({
@@ -82,7 +83,6 @@ export async function signUpStaff(
   now = Date.now(),
 ): Promise<{ confirmationSent: boolean }> {
   const { config } = context;
-  const db = context.cloudflare.env.DB;
   const email = values.email.trim();
   const passwordHash = await hashPassword(values.password);
   const reserved = isAdminEmail(config, email);
@@ -91,32 +91,22 @@ export async function signUpStaff(
   const expiresAt = new Date(now + STAFF_CONFIRMATION_TTL_MS).toISOString();
   // One batch: the unconfirmed account if the address is free, then a link for
   // it only while it is still unconfirmed.
-  const [, link] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO users (id, email, password_hash, display_name)
-         SELECT ?1, ?2, NULL, ?2 WHERE ?3 = 0
+  const reservedFlag = reserved ? 1 : 0;
+  const displayName = values.displayName ?? email;
+  const createdAt = new Date(now).toISOString();
+  const b = new BatchBuilder();
+  b.add(
+    sql`INSERT INTO users (id, email, password_hash, display_name)
+         SELECT ${crypto.randomUUID()}, ${email}, NULL, ${email} WHERE ${reservedFlag} = 0
          ON CONFLICT DO NOTHING`,
-      )
-      .bind(crypto.randomUUID(), email, reserved ? 1 : 0),
-    db
-      .prepare(
-        `INSERT INTO staff_email_tokens (token_hash, user_id, password_hash, display_name, created_at, expires_at)
-         SELECT ?1, u.id, ?2, ?3, ?4, ?5 FROM users u
-         WHERE lower(u.email) = lower(?6) AND u.email_verified_at IS NULL AND ?7 = 0
+  );
+  const link = b.add<{ token_hash: string }>(
+    sql`INSERT INTO staff_email_tokens (token_hash, user_id, password_hash, display_name, created_at, expires_at)
+         SELECT ${tokenHash}, u.id, ${passwordHash}, ${displayName}, ${createdAt}, ${expiresAt} FROM users u
+         WHERE lower(u.email) = lower(${email}) AND u.email_verified_at IS NULL AND ${reservedFlag} = 0
          RETURNING token_hash`,
-      )
-      .bind(
-        tokenHash,
-        passwordHash,
-        values.displayName ?? email,
-        new Date(now).toISOString(),
-        expiresAt,
-        email,
-        reserved ? 1 : 0,
-      ),
-  ]);
-  const confirmationSent = (link?.results.length ?? 0) > 0;
+  );
+  const confirmationSent = await runBatch(context, b.plan((results) => link.rows(results).length > 0));
   const signInUrl = new URL("/logga-in", config.SITE_URL).toString();
   const result = await sendEmail(
     context,
@@ -141,41 +131,32 @@ export async function signUpStaff(
  * the stored mail. Returns the account's e-mail, or null.
  */
 export async function confirmStaffEmail(
-  env: { DB: D1Database },
+  context: AppLoadContext,
   token: string,
   now = Date.now(),
 ): Promise<{ email: string } | null> {
   if (token.length < 22 || token.length > 128) return null;
-  const db = env.DB;
   const nowIso = new Date(now).toISOString();
   const tokenHash = await sha256Hex(token);
   const usedNow = { sql: "EXISTS (SELECT 1 FROM staff_email_tokens WHERE token_hash = ? AND used_at = ?)", params: [tokenHash, nowIso] };
-  const [, confirmed] = await db.batch([
-    db
-      .prepare(
-        `UPDATE staff_email_tokens SET used_at = ?1
-         WHERE token_hash = ?2 AND used_at IS NULL AND expires_at > ?1`,
-      )
-      .bind(nowIso, tokenHash),
-    db
-      .prepare(
-        `UPDATE users SET
-           password_hash = (SELECT password_hash FROM staff_email_tokens WHERE token_hash = ?2),
-           display_name = (SELECT display_name FROM staff_email_tokens WHERE token_hash = ?2),
-           email_verified_at = ?1
-         WHERE id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ?2 AND used_at = ?1)
+  const b = new BatchBuilder();
+  b.add(
+    sql`UPDATE staff_email_tokens SET used_at = ${nowIso}
+         WHERE token_hash = ${tokenHash} AND used_at IS NULL AND expires_at > ${nowIso}`,
+  );
+  const confirmed = b.add<{ email: string }>(
+    sql`UPDATE users SET
+           password_hash = (SELECT password_hash FROM staff_email_tokens WHERE token_hash = ${tokenHash}),
+           display_name = (SELECT display_name FROM staff_email_tokens WHERE token_hash = ${tokenHash}),
+           email_verified_at = ${nowIso}
+         WHERE id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})
            AND email_verified_at IS NULL
          RETURNING email`,
-      )
-      .bind(nowIso, tokenHash),
-    db
-      .prepare(
-        `UPDATE staff_email_tokens SET used_at = ?1
-         WHERE used_at IS NULL AND user_id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ?2 AND used_at = ?1)`,
-      )
-      .bind(nowIso, tokenHash),
-    blankLinkStatement(db, confirmationMailKey(tokenHash), new Date(now), usedNow),
-  ]);
-  const row = confirmed?.results[0] as { email: string } | undefined;
-  return row ?? null;
+  );
+  b.add(
+    sql`UPDATE staff_email_tokens SET used_at = ${nowIso}
+         WHERE used_at IS NULL AND user_id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`,
+  );
+  b.add(blankLinkStatement(context.cloudflare.env.DB, confirmationMailKey(tokenHash), new Date(now), usedNow)); // LEGACY call
+  return runBatch(context, b.plan((results) => confirmed.first(results) ?? null));
 }

@@ -5,15 +5,16 @@
  * and the sessions a feed lists. Every
  * change is audited in the batch that makes it.
  */
-import { and, eq, gte, isNull } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq, gte, isNull, sql } from "drizzle-orm";
 import type { FeedSession } from "~/domain/calendar-feed";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 
 /** Feeds belong to a signed-in staff user. */
 type StaffActor = Actor & { userId: string };
 import { randomToken, sha256Hex } from "../platform/crypto.server";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { schema } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 
 /** Sessions that ended this long ago still show, so last week's stay in the calendar. */
 export const FEED_HISTORY_MS = 30 * 24 * 60 * 60_000;
@@ -31,9 +32,9 @@ export function feedUrls(siteUrl: string, token: string): { https: string; webca
 export type LiveFeed = { createdAt: string; includeAttendees: boolean };
 
 /** The admin's own live link, if any (its token is never shown again). */
-export async function liveCalendarFeed(env: Pick<Env, "DB">, userId: string): Promise<LiveFeed | null> {
+export async function liveCalendarFeed(context: AppLoadContext, userId: string): Promise<LiveFeed | null> {
   const { calendarFeeds } = schema;
-  const [row] = await getDb(env)
+  const [row] = await context.db
     .select({ createdAt: calendarFeeds.createdAt, includeAttendees: calendarFeeds.includeAttendees })
     .from(calendarFeeds)
     .where(and(eq(calendarFeeds.userId, userId), isNull(calendarFeeds.revokedAt)))
@@ -43,7 +44,7 @@ export async function liveCalendarFeed(env: Pick<Env, "DB">, userId: string): Pr
 
 /** A new subscribe link for the admin (their old one stops working); returns its token, shown once. */
 export async function createCalendarFeed(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: StaffActor,
   { includeAttendees }: { includeAttendees: boolean },
   now = new Date(),
@@ -51,45 +52,49 @@ export async function createCalendarFeed(
   const token = randomToken(32);
   const id = crypto.randomUUID();
   const nowIso = now.toISOString();
-  await env.DB.batch([
-    env.DB.prepare("UPDATE calendar_feeds SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL").bind(nowIso, actor.userId),
-    env.DB.prepare(
-      "INSERT INTO calendar_feeds (id, user_id, token_hash, include_attendees, created_at) VALUES (?, ?, ?, ?, ?)",
-    ).bind(id, actor.userId, await sha256Hex(token), includeAttendees ? 1 : 0, nowIso),
-    auditStatement(env.DB, actor, {
+  const tokenHash = await sha256Hex(token);
+  const b = new BatchBuilder();
+  b.add(sql`UPDATE calendar_feeds SET revoked_at = ${nowIso} WHERE user_id = ${actor.userId} AND revoked_at IS NULL`);
+  b.add(
+    sql`INSERT INTO calendar_feeds (id, user_id, token_hash, include_attendees, created_at) VALUES (${id}, ${actor.userId}, ${tokenHash}, ${includeAttendees ? 1 : 0}, ${nowIso})`,
+  );
+  b.add(
+    auditStatement(actor, {
       action: "calendar_feed.create",
       targetType: "calendar_feed",
       targetId: id,
       details: { after: { includeAttendees } },
     }),
-  ]);
+  );
+  await runBatch(context, b.plan(() => undefined));
   return token;
 }
 
 /** Stops the admin's live link, if any; true when one was stopped. */
-export async function revokeCalendarFeed(env: Pick<Env, "DB">, actor: StaffActor, now = new Date()): Promise<boolean> {
+export async function revokeCalendarFeed(context: AppLoadContext, actor: StaffActor, now = new Date()): Promise<boolean> {
   const nowIso = now.toISOString();
-  const [revoked] = await env.DB.batch([
-    env.DB.prepare("UPDATE calendar_feeds SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL RETURNING id")
-      .bind(nowIso, actor.userId),
+  const b = new BatchBuilder();
+  const revoked = b.add<{ id: string }>(
+    sql`UPDATE calendar_feeds SET revoked_at = ${nowIso} WHERE user_id = ${actor.userId} AND revoked_at IS NULL RETURNING id`,
+  );
+  b.add(
     auditStatement(
-      env.DB,
       actor,
       { action: "calendar_feed.revoke", targetType: "calendar_feed", targetId: null },
-      { condition: { sql: "EXISTS (SELECT 1 FROM calendar_feeds WHERE user_id = ? AND revoked_at = ?)", params: [actor.userId, nowIso] } },
+      { condition: sql`EXISTS (SELECT 1 FROM calendar_feeds WHERE user_id = ${actor.userId} AND revoked_at = ${nowIso})` },
     ),
-  ]);
-  return (revoked?.results.length ?? 0) > 0;
+  );
+  return runBatch(context, b.plan((results) => revoked.rows(results).length > 0));
 }
 
 /**
  * The live feed a token opens, or null (unknown, revoked, malformed, or its
  * admin no longer an admin: all the same to the caller).
  */
-export async function calendarFeedByToken(env: Pick<Env, "DB">, token: string): Promise<{ includeAttendees: boolean } | null> {
+export async function calendarFeedByToken(context: AppLoadContext, token: string): Promise<{ includeAttendees: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const { calendarFeeds, userRoles } = schema;
-  const [row] = await getDb(env)
+  const [row] = await context.db
     .select({ includeAttendees: calendarFeeds.includeAttendees })
     .from(calendarFeeds)
     .innerJoin(userRoles, and(eq(userRoles.userId, calendarFeeds.userId), eq(userRoles.role, "admin")))
@@ -100,10 +105,10 @@ export async function calendarFeedByToken(env: Pick<Env, "DB">, token: string): 
 
 /** The sessions the feed lists: from a month back on, cancelled ones too, with their confirmed bookings' names if asked. */
 export async function feedSessions(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   { includeAttendees, now }: { includeAttendees: boolean; now: Date },
 ): Promise<FeedSession[]> {
-  const db = getDb(env);
+  const db = context.db;
   const { sessions, bookings } = schema;
   const since = new Date(now.getTime() - FEED_HISTORY_MS).toISOString();
   const rows = await db

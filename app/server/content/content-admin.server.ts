@@ -12,9 +12,10 @@ import type { Place } from "~/domain/places";
 import type { PreparationItem } from "~/domain/preparation";
 import type { PlaceFormValues, PreparationItemFormValues, TeamMemberFormValues } from "~/domain/schemas/site-content";
 import type { TeamMember } from "~/domain/team";
-import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { getDb } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
+import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { placesQuery, preparationQuery, teamQuery } from "./site-content.server";
 
 type ContentTable = "places" | "team_members" | "preparation_items";
@@ -23,7 +24,7 @@ type ContentTable = "places" | "team_members" | "preparation_items";
 const TARGET: Record<ContentTable, string> = { places: "place", team_members: "team_member", preparation_items: "preparation_item" };
 
 /** Only staff-edited places: the built-in locations are not rows staff touch. */
-const EDITABLE_PLACE = "kind IN ('indoor', 'outdoor')";
+const EDITABLE_PLACE = sql.raw("kind IN ('indoor', 'outdoor')");
 
 export type SaveOutcome = { status: "saved"; id: number } | { status: "unchanged"; id: number } | { status: "duplicate" } | { status: "not-found" };
 export type DeleteOutcome = { status: "deleted" } | { status: "in-use"; sessions: number } | { status: "not-found" };
@@ -35,67 +36,69 @@ function endOfList(rows: readonly { sortOrder: number }[]): number {
   return rows.reduce((max, r) => Math.max(max, r.sortOrder), 0) + 1;
 }
 
+/** The values of a row's columns, as parameters: `?, ?, …`. */
+const valueList = (values: readonly unknown[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
 /** Inserts a row, and its audit row reading the new id back in the same batch. */
 async function insertAudited(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   table: ContentTable,
   columns: Record<string, string | number | null>,
   after: unknown,
 ): Promise<number> {
   const names = Object.keys(columns);
-  const db = env.DB;
-  const [inserted] = await db.batch([
-    db
-      .prepare(`INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING id`)
-      .bind(...Object.values(columns)),
+  const b = new BatchBuilder();
+  const inserted = b.add<{ id: number }>(
+    sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names.join(", "))}) VALUES (${valueList(Object.values(columns))}) RETURNING id`,
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: `${TARGET[table]}.create`,
         targetType: TARGET[table],
-        targetId: auditSql("CAST(last_insert_rowid() AS TEXT)"),
+        targetId: sql`CAST(last_insert_rowid() AS TEXT)`,
         details: { after },
       },
-      { condition: { sql: "changes() = 1", params: [] } },
+      { condition: sql`changes() = 1` },
     ),
-  ]);
-  return (inserted!.results[0] as { id: number }).id;
+  );
+  return runBatch(context, b.plan((results) => inserted.first(results)!.id));
 }
 
 async function updateAudited(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   table: ContentTable,
   id: number,
   columns: Record<string, string | number | null>,
   before: unknown,
   after: unknown,
-  extraWhere = "1",
+  extraWhere: SQL = sql`1`,
 ): Promise<boolean> {
-  const db = env.DB;
-  const sets = Object.keys(columns).map((c) => `${c} = ?`);
-  const [updated] = await db.batch([
-    db
-      .prepare(
-        `UPDATE ${table} SET ${sets.join(", ")}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-         WHERE id = ? AND ${extraWhere} RETURNING id`,
-      )
-      .bind(...Object.values(columns), id),
+  const sets = sql.join(
+    Object.entries(columns).map(([c, v]) => sql`${sql.raw(c)} = ${v}`),
+    sql`, `,
+  );
+  const b = new BatchBuilder();
+  const updated = b.add<{ id: number }>(
+    sql`UPDATE ${sql.raw(table)} SET ${sets}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+         WHERE id = ${id} AND ${extraWhere} RETURNING id`,
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       { action: `${TARGET[table]}.update`, targetType: TARGET[table], targetId: id, details: { before, after } },
-      { condition: { sql: "changes() = 1", params: [] } },
+      { condition: sql`changes() = 1` },
     ),
-  ]);
-  return (updated?.results.length ?? 0) > 0;
+  );
+  return runBatch(context, b.plan((results) => updated.rows(results).length > 0));
 }
 
 /** Moves a row one step in its list and numbers the list 1, 2, 3… in the new order. */
 async function moveInList(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   table: ContentTable,
   ordered: readonly { id: number; sortOrder: number; label: string }[],
@@ -108,38 +111,38 @@ async function moveInList(
   if (to < 0 || to >= ordered.length) return "at-end";
   const next = [...ordered];
   [next[from], next[to]] = [next[to]!, next[from]!];
-  const db = env.DB;
-  await db.batch([
-    ...next.map((r, index) => db.prepare(`UPDATE ${table} SET sort_order = ? WHERE id = ?`).bind(index + 1, r.id)),
-    auditStatement(db, actor, {
+  const b = new BatchBuilder();
+  b.addAll(next.map((r, index) => sql`UPDATE ${sql.raw(table)} SET sort_order = ${index + 1} WHERE id = ${r.id}`));
+  b.add(
+    auditStatement(actor, {
       action: `${TARGET[table]}.move`,
       targetType: TARGET[table],
       targetId: id,
       details: { before: { order: ordered.map((r) => r.label) }, after: { order: next.map((r) => r.label) } },
     }),
-  ]);
+  );
+  await runBatch(context, b.plan(() => undefined));
   return "moved";
 }
 
 async function deleteAudited(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   table: ContentTable,
   id: number,
   before: unknown,
-  extraWhere = "1",
+  extraWhere: SQL = sql`1`,
 ): Promise<boolean> {
-  const db = env.DB;
-  const [deleted] = await db.batch([
-    db.prepare(`DELETE FROM ${table} WHERE id = ? AND ${extraWhere} RETURNING id`).bind(id),
+  const b = new BatchBuilder();
+  const deleted = b.add<{ id: number }>(sql`DELETE FROM ${sql.raw(table)} WHERE id = ${id} AND ${extraWhere} RETURNING id`);
+  b.add(
     auditStatement(
-      db,
       actor,
       { action: `${TARGET[table]}.delete`, targetType: TARGET[table], targetId: id, details: { before } },
-      { condition: { sql: "changes() = 1", params: [] } },
+      { condition: sql`changes() = 1` },
     ),
-  ]);
-  return (deleted?.results.length ?? 0) > 0;
+  );
+  return runBatch(context, b.plan((results) => deleted.rows(results).length > 0));
 }
 
 // ---- Places ---------------------------------------------------------------
@@ -147,17 +150,15 @@ async function deleteAudited(
 export type AdminPlace = Place & { upcomingSessions: number; sessions: number };
 
 /** The places staff edit, in order, each with how many sessions (and upcoming ones) name it. */
-export async function listPlacesForAdmin(env: Pick<Env, "DB">, now = new Date()): Promise<AdminPlace[]> {
+export async function listPlacesForAdmin(context: AppLoadContext, now = new Date()): Promise<AdminPlace[]> {
   const [places, counts] = await Promise.all([
-    placesQuery(getDb(env)),
-    env.DB.prepare(
-      `SELECT location, count(*) AS sessions, sum(start_time > ? AND cancelled_at IS NULL) AS upcoming
+    placesQuery(context),
+    context.db.all<{ location: string; sessions: number; upcoming: number }>(
+      sql`SELECT location, count(*) AS sessions, sum(start_time > ${now.toISOString()} AND cancelled_at IS NULL) AS upcoming
        FROM sessions GROUP BY location`,
-    )
-      .bind(now.toISOString())
-      .all<{ location: string; sessions: number; upcoming: number }>(),
+    ),
   ]);
-  const byName = new Map(counts.results.map((c) => [c.location, c]));
+  const byName = new Map(counts.map((c) => [c.location, c]));
   return places
     .filter((p) => p.kind === "indoor" || p.kind === "outdoor")
     .map((p) => ({ ...p, sessions: byName.get(p.name)?.sessions ?? 0, upcomingSessions: byName.get(p.name)?.upcoming ?? 0 }));
@@ -198,12 +199,12 @@ function nameTaken(all: readonly Place[], name: string, exceptId: number | null)
   return all.some((p) => p.id !== exceptId && p.name.toLocaleLowerCase("sv") === wanted);
 }
 
-export async function createPlace(env: Pick<Env, "DB">, actor: Actor, values: PlaceFormValues): Promise<SaveOutcome> {
-  const all = await placesQuery(getDb(env));
+export async function createPlace(context: AppLoadContext, actor: Actor, values: PlaceFormValues): Promise<SaveOutcome> {
+  const all = await placesQuery(context);
   if (nameTaken(all, values.name, null)) return { status: "duplicate" };
   const columns = placeColumns(values, values.sort_order ?? endOfList(all.filter((p) => p.kind === "indoor" || p.kind === "outdoor")));
   try {
-    return { status: "saved", id: await insertAudited(env, actor, "places", columns, columnsAudit(columns)) };
+    return { status: "saved", id: await insertAudited(context, actor, "places", columns, columnsAudit(columns)) };
   } catch (error) {
     // The unique index decides a race between two saves of the same name.
     if (String(error).includes("UNIQUE")) return { status: "duplicate" };
@@ -212,15 +213,15 @@ export async function createPlace(env: Pick<Env, "DB">, actor: Actor, values: Pl
 }
 
 /** Saves a place; a new name renames the location of every session there (the foreign key cascades). */
-export async function updatePlace(env: Pick<Env, "DB">, actor: Actor, id: number, values: PlaceFormValues): Promise<SaveOutcome> {
-  const all = await placesQuery(getDb(env));
+export async function updatePlace(context: AppLoadContext, actor: Actor, id: number, values: PlaceFormValues): Promise<SaveOutcome> {
+  const all = await placesQuery(context);
   const before = all.find((p) => p.id === id && (p.kind === "indoor" || p.kind === "outdoor"));
   if (!before) return { status: "not-found" };
   if (nameTaken(all, values.name, id)) return { status: "duplicate" };
   const columns = placeColumns(values, values.sort_order ?? before.sortOrder);
   if (sameJson(placeAudit(before), columnsAudit(columns))) return { status: "unchanged", id };
   try {
-    const saved = await updateAudited(env, actor, "places", id, columns, placeAudit(before), columnsAudit(columns), EDITABLE_PLACE);
+    const saved = await updateAudited(context, actor, "places", id, columns, placeAudit(before), columnsAudit(columns), EDITABLE_PLACE);
     return saved ? { status: "saved", id } : { status: "not-found" };
   } catch (error) {
     if (String(error).includes("UNIQUE")) return { status: "duplicate" };
@@ -228,14 +229,13 @@ export async function updatePlace(env: Pick<Env, "DB">, actor: Actor, id: number
   }
 }
 
-export async function setPlaceActive(env: Pick<Env, "DB">, actor: Actor, id: number, active: boolean): Promise<"done" | "not-found"> {
-  const db = env.DB;
-  const [updated] = await db.batch([
-    db
-      .prepare(`UPDATE places SET active = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND ${EDITABLE_PLACE} RETURNING id`)
-      .bind(active ? 1 : 0, id),
+export async function setPlaceActive(context: AppLoadContext, actor: Actor, id: number, active: boolean): Promise<"done" | "not-found"> {
+  const b = new BatchBuilder();
+  const updated = b.add<{ id: number }>(
+    sql`UPDATE places SET active = ${active ? 1 : 0}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ${id} AND ${EDITABLE_PLACE} RETURNING id`,
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: active ? "place.activate" : "place.deactivate",
@@ -243,24 +243,24 @@ export async function setPlaceActive(env: Pick<Env, "DB">, actor: Actor, id: num
         targetId: id,
         details: { before: { active: !active }, after: { active } },
       },
-      { condition: { sql: "changes() = 1", params: [] } },
+      { condition: sql`changes() = 1` },
     ),
-  ]);
-  return (updated?.results.length ?? 0) > 0 ? "done" : "not-found";
+  );
+  return runBatch(context, b.plan((results) => (updated.rows(results).length > 0 ? "done" : "not-found")));
 }
 
-export async function movePlace(env: Pick<Env, "DB">, actor: Actor, id: number, direction: "up" | "down") {
-  const places = await listPlacesForAdmin(env);
-  return moveInList(env, actor, "places", places.map((p) => ({ id: p.id, sortOrder: p.sortOrder, label: p.name })), id, direction);
+export async function movePlace(context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") {
+  const places = await listPlacesForAdmin(context);
+  return moveInList(context, actor, "places", places.map((p) => ({ id: p.id, sortOrder: p.sortOrder, label: p.name })), id, direction);
 }
 
 /** Deletes a place no session names (past ones included: their history keeps its place). */
-export async function deletePlace(env: Pick<Env, "DB">, actor: Actor, id: number): Promise<DeleteOutcome> {
-  const place = (await listPlacesForAdmin(env)).find((p) => p.id === id);
+export async function deletePlace(context: AppLoadContext, actor: Actor, id: number): Promise<DeleteOutcome> {
+  const place = (await listPlacesForAdmin(context)).find((p) => p.id === id);
   if (!place) return { status: "not-found" };
   if (place.sessions > 0) return { status: "in-use", sessions: place.sessions };
   try {
-    const deleted = await deleteAudited(env, actor, "places", id, placeAudit(place), EDITABLE_PLACE);
+    const deleted = await deleteAudited(context, actor, "places", id, placeAudit(place), EDITABLE_PLACE);
     return deleted ? { status: "deleted" } : { status: "not-found" };
   } catch (error) {
     // A session created there since the count: the foreign key keeps the place.
@@ -282,30 +282,30 @@ const memberAudit = (m: { name: string; role: string; text: string; imageUrl?: s
   sortOrder: m.sortOrder ?? m.sort_order ?? 0,
 });
 
-export async function createTeamMember(env: Pick<Env, "DB">, actor: Actor, values: TeamMemberFormValues): Promise<SaveOutcome> {
-  const team = await teamQuery(getDb(env));
+export async function createTeamMember(context: AppLoadContext, actor: Actor, values: TeamMemberFormValues): Promise<SaveOutcome> {
+  const team = await teamQuery(context);
   const columns = memberColumns(values, values.sort_order ?? endOfList(team));
-  return { status: "saved", id: await insertAudited(env, actor, "team_members", columns, memberAudit(columns)) };
+  return { status: "saved", id: await insertAudited(context, actor, "team_members", columns, memberAudit(columns)) };
 }
 
-export async function updateTeamMember(env: Pick<Env, "DB">, actor: Actor, id: number, values: TeamMemberFormValues): Promise<SaveOutcome> {
-  const before = (await teamQuery(getDb(env))).find((m) => m.id === id);
+export async function updateTeamMember(context: AppLoadContext, actor: Actor, id: number, values: TeamMemberFormValues): Promise<SaveOutcome> {
+  const before = (await teamQuery(context)).find((m) => m.id === id);
   if (!before) return { status: "not-found" };
   const columns = memberColumns(values, values.sort_order ?? before.sortOrder);
   if (sameJson(memberAudit(before), memberAudit(columns))) return { status: "unchanged", id };
-  const saved = await updateAudited(env, actor, "team_members", id, columns, memberAudit(before), memberAudit(columns));
+  const saved = await updateAudited(context, actor, "team_members", id, columns, memberAudit(before), memberAudit(columns));
   return saved ? { status: "saved", id } : { status: "not-found" };
 }
 
-export async function moveTeamMember(env: Pick<Env, "DB">, actor: Actor, id: number, direction: "up" | "down") {
-  const team: TeamMember[] = await teamQuery(getDb(env));
-  return moveInList(env, actor, "team_members", team.map((m) => ({ id: m.id, sortOrder: m.sortOrder, label: m.name })), id, direction);
+export async function moveTeamMember(context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") {
+  const team: TeamMember[] = await teamQuery(context);
+  return moveInList(context, actor, "team_members", team.map((m) => ({ id: m.id, sortOrder: m.sortOrder, label: m.name })), id, direction);
 }
 
-export async function deleteTeamMember(env: Pick<Env, "DB">, actor: Actor, id: number): Promise<DeleteOutcome> {
-  const member = (await teamQuery(getDb(env))).find((m) => m.id === id);
+export async function deleteTeamMember(context: AppLoadContext, actor: Actor, id: number): Promise<DeleteOutcome> {
+  const member = (await teamQuery(context)).find((m) => m.id === id);
   if (!member) return { status: "not-found" };
-  return (await deleteAudited(env, actor, "team_members", id, memberAudit(member))) ? { status: "deleted" } : { status: "not-found" };
+  return (await deleteAudited(context, actor, "team_members", id, memberAudit(member))) ? { status: "deleted" } : { status: "not-found" };
 }
 
 // ---- Preparation checklist ------------------------------------------------
@@ -319,33 +319,33 @@ const itemAudit = (i: { title: string; text: string; sortOrder?: number; sort_or
   sortOrder: i.sortOrder ?? i.sort_order ?? 0,
 });
 
-export async function createPreparationItem(env: Pick<Env, "DB">, actor: Actor, values: PreparationItemFormValues): Promise<SaveOutcome> {
-  const items = await preparationQuery(getDb(env));
+export async function createPreparationItem(context: AppLoadContext, actor: Actor, values: PreparationItemFormValues): Promise<SaveOutcome> {
+  const items = await preparationQuery(context);
   const columns = itemColumns(values, values.sort_order ?? endOfList(items));
-  return { status: "saved", id: await insertAudited(env, actor, "preparation_items", columns, itemAudit(columns)) };
+  return { status: "saved", id: await insertAudited(context, actor, "preparation_items", columns, itemAudit(columns)) };
 }
 
 export async function updatePreparationItem(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   id: number,
   values: PreparationItemFormValues,
 ): Promise<SaveOutcome> {
-  const before = (await preparationQuery(getDb(env))).find((i) => i.id === id);
+  const before = (await preparationQuery(context)).find((i) => i.id === id);
   if (!before) return { status: "not-found" };
   const columns = itemColumns(values, values.sort_order ?? before.sortOrder);
   if (sameJson(itemAudit(before), itemAudit(columns))) return { status: "unchanged", id };
-  const saved = await updateAudited(env, actor, "preparation_items", id, columns, itemAudit(before), itemAudit(columns));
+  const saved = await updateAudited(context, actor, "preparation_items", id, columns, itemAudit(before), itemAudit(columns));
   return saved ? { status: "saved", id } : { status: "not-found" };
 }
 
-export async function movePreparationItem(env: Pick<Env, "DB">, actor: Actor, id: number, direction: "up" | "down") {
-  const items: PreparationItem[] = await preparationQuery(getDb(env));
-  return moveInList(env, actor, "preparation_items", items.map((i) => ({ id: i.id, sortOrder: i.sortOrder, label: i.title })), id, direction);
+export async function movePreparationItem(context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") {
+  const items: PreparationItem[] = await preparationQuery(context);
+  return moveInList(context, actor, "preparation_items", items.map((i) => ({ id: i.id, sortOrder: i.sortOrder, label: i.title })), id, direction);
 }
 
-export async function deletePreparationItem(env: Pick<Env, "DB">, actor: Actor, id: number): Promise<DeleteOutcome> {
-  const item = (await preparationQuery(getDb(env))).find((i) => i.id === id);
+export async function deletePreparationItem(context: AppLoadContext, actor: Actor, id: number): Promise<DeleteOutcome> {
+  const item = (await preparationQuery(context)).find((i) => i.id === id);
   if (!item) return { status: "not-found" };
-  return (await deleteAudited(env, actor, "preparation_items", id, itemAudit(item))) ? { status: "deleted" } : { status: "not-found" };
+  return (await deleteAudited(context, actor, "preparation_items", id, itemAudit(item))) ? { status: "deleted" } : { status: "not-found" };
 }

@@ -5,14 +5,12 @@
  * (`?rad=ID&atgard=ta-bort`), and the posts: save, move up/down, delete.
  * Every call checks the admin role; every change purges the cached pages.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
-import { getDb, type Db } from "../db/client.server";
-import type { Env } from "../platform/env.server";
 import { noStoreHeaders } from "../public/cache.server";
 import { rowListAction } from "./row-buttons.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -28,7 +26,7 @@ export interface OrderedContent<Row extends { id: number }, Schema extends z.Zod
   /** The anchor prefix of a row on the list (`#prefix-ID`). */
   anchor: string;
   toasts: OrderedContentToasts;
-  load: (db: Db) => Promise<Row[]>;
+  load: (context: AppLoadContext) => Promise<Row[]>;
   /** What the list and the confirmation call a row. */
   label: (row: Row) => string;
   /** The row as the list shows it (ContentRowView without the id). */
@@ -37,10 +35,10 @@ export interface OrderedContent<Row extends { id: number }, Schema extends z.Zod
   defaults: (row: Row) => Defaults;
   empty: Defaults;
   schema: Schema;
-  create: (env: Pick<Env, "DB">, actor: Actor, values: z.output<Schema>) => Promise<SaveOutcome>;
-  update: (env: Pick<Env, "DB">, actor: Actor, id: number, values: z.output<Schema>) => Promise<SaveOutcome>;
-  move: (env: Pick<Env, "DB">, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
-  remove: (env: Pick<Env, "DB">, actor: Actor, id: number) => Promise<DeleteOutcome>;
+  create: (context: AppLoadContext, actor: Actor, values: z.output<Schema>) => Promise<SaveOutcome>;
+  update: (context: AppLoadContext, actor: Actor, id: number, values: z.output<Schema>) => Promise<SaveOutcome>;
+  move: (context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
+  remove: (context: AppLoadContext, actor: Actor, id: number) => Promise<DeleteOutcome>;
 }
 
 export async function orderedContentLoader<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults>(
@@ -53,7 +51,7 @@ export async function orderedContentLoader<Row extends { id: number }, Schema ex
   let rows: Row[] | null = null;
   let toast: ToastView | null = null;
   try {
-    rows = await content.load(getDb(context.cloudflare.env));
+    rows = await content.load(context);
   } catch (error) {
     console.error(`${content.path}: could not read the rows`, error);
     toast = content.toasts.loadFailed;
@@ -83,8 +81,8 @@ export function orderedContentAction<Row extends { id: number }, Schema extends 
     schema: content.schema,
     rows: { path, listHref, toasts, move: content.move, remove: content.remove },
     buttons: { up: "up", down: "down", delete: "delete" },
-    async store(env, actor, id, values) {
-      const outcome = id === null ? await content.create(env, actor, values) : await content.update(env, actor, id, values);
+    async store(context, actor, id, values) {
+      const outcome = id === null ? await content.create(context, actor, values) : await content.update(context, actor, id, values);
       // Team members and checklist items have no unique name: nothing else can refuse them.
       return outcome.status === "duplicate" ? { status: "not-found" } : outcome;
     },

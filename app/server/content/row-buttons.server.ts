@@ -15,13 +15,10 @@ import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
-import type { Env } from "../platform/env.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { purgePublicPages } from "../public/page-cache.server";
 
 export type RowButton = "show" | "hide" | "up" | "down" | "delete";
-
-type Rows = Pick<Env, "DB">;
 
 export interface RowButtons {
   path: string;
@@ -34,9 +31,9 @@ export interface RowButtons {
     /** Lists whose rows sessions name: why one cannot be deleted (otherwise such a row is "not found"). */
     inUse?: ToastView;
   };
-  setVisible?: (env: Rows, actor: Actor, id: number, visible: boolean) => Promise<"done" | "not-found">;
-  move: (env: Rows, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
-  remove: (env: Rows, actor: Actor, id: number) => Promise<{ status: "deleted" | "in-use" | "not-found" }>;
+  setVisible?: (context: AppLoadContext, actor: Actor, id: number, visible: boolean) => Promise<"done" | "not-found">;
+  move: (context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
+  remove: (context: AppLoadContext, actor: Actor, id: number) => Promise<{ status: "deleted" | "in-use" | "not-found" }>;
 }
 
 export async function pressRowButton(
@@ -46,27 +43,26 @@ export async function pressRowButton(
   button: RowButton,
   id: number,
 ): Promise<TypedResponse<never>> {
-  const env = context.cloudflare.env;
   const { toasts } = rows;
   const back = (to: string, toast: ToastView) => redirectWithToast(context, to, toast);
   try {
     switch (button) {
       case "show":
       case "hide": {
-        const outcome = rows.setVisible ? await rows.setVisible(env, actor, id, button === "show") : "not-found";
+        const outcome = rows.setVisible ? await rows.setVisible(context, actor, id, button === "show") : "not-found";
         if (outcome === "not-found") return back(rows.path, toasts.notFound);
         await purgePublicPages(request);
         return back(rows.listHref(id), (button === "show" ? toasts.shown : toasts.hidden) ?? toasts.unchanged);
       }
       case "up":
       case "down": {
-        const outcome = await rows.move(env, actor, id, button);
+        const outcome = await rows.move(context, actor, id, button);
         if (outcome === "not-found") return back(rows.path, toasts.notFound);
         if (outcome === "moved") await purgePublicPages(request);
         return back(rows.listHref(id), outcome === "moved" ? toasts.moved : toasts.unchanged);
       }
       case "delete": {
-        const outcome = await rows.remove(env, actor, id);
+        const outcome = await rows.remove(context, actor, id);
         if (outcome.status === "deleted") {
           await purgePublicPages(request);
           return back(rows.path, toasts.deleted);
@@ -96,7 +92,7 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
     schema: Schema;
     rows: RowButtons;
     buttons: Record<string, RowButton>;
-    store: (env: Rows, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored>;
+    store: (context: AppLoadContext, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored>;
   },
 ) {
   const { request, context } = args;
@@ -132,13 +128,13 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
 async function saveRow<Schema extends z.ZodTypeAny>(
   { request, context }: ActionFunctionArgs,
   actor: Actor,
-  { rows, store }: { rows: RowButtons; store: (env: Rows, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored> },
+  { rows, store }: { rows: RowButtons; store: (context: AppLoadContext, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored> },
   id: number | null,
   values: z.output<Schema>,
 ): Promise<TypedResponse<never> | FormRefusal> {
   const { toasts } = rows;
   try {
-    const outcome = await store(context.cloudflare.env, actor, id, values);
+    const outcome = await store(context, actor, id, values);
     if (typeof outcome.status === "number") return outcome as FormRefusal;
     if (outcome.status === "not-found" || !("id" in outcome)) return redirectWithToast(context, rows.path, toasts.notFound);
     if (outcome.status === "unchanged") return redirectWithToast(context, rows.listHref(outcome.id), toasts.unchanged);

@@ -8,12 +8,13 @@
  * Each change writes its audit row (before and after) in the same D1 batch
  * as the change. The caller purges the cached public pages afterwards.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { SessionTypeFields } from "~/domain/schemas/session-type";
 import { findTypeContaining, sortTypesForDisplay } from "~/domain/session-types";
-import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
+import { schema } from "../db/client.server";
 
 const { popupTypes, sessions } = schema;
 
@@ -22,13 +23,13 @@ export type SessionTypeRow = typeof popupTypes.$inferSelect;
 /** A type as the admin list shows it: its row and how many sessions it holds. */
 export type SessionTypeListed = SessionTypeRow & { sessionCount: number };
 
-async function allTypes(env: Pick<Env, "DB">): Promise<SessionTypeRow[]> {
-  return getDb(env).select().from(popupTypes).orderBy(asc(popupTypes.id));
+async function allTypes(context: AppLoadContext): Promise<SessionTypeRow[]> {
+  return context.db.select().from(popupTypes).orderBy(asc(popupTypes.id));
 }
 
 /** Sessions per title (few distinct titles: one per type and a few made by hand). */
-async function titleCounts(env: Pick<Env, "DB">): Promise<{ title: string; n: number }[]> {
-  return getDb(env)
+async function titleCounts(context: AppLoadContext): Promise<{ title: string; n: number }[]> {
+  return context.db
     .select({ title: sessions.title, n: sql<number>`count(*)` })
     .from(sessions)
     .groupBy(sessions.title);
@@ -45,19 +46,19 @@ function countSessionsByType(types: readonly SessionTypeRow[], titles: readonly 
 }
 
 /** Every type, hidden ones too, in display order, each with its session count. */
-export async function listSessionTypes(env: Pick<Env, "DB">): Promise<SessionTypeListed[]> {
-  const [types, titles] = await Promise.all([allTypes(env), titleCounts(env)]);
+export async function listSessionTypes(context: AppLoadContext): Promise<SessionTypeListed[]> {
+  const [types, titles] = await Promise.all([allTypes(context), titleCounts(context)]);
   const counts = countSessionsByType(types, titles);
   return sortTypesForDisplay(types).map((t) => ({ ...t, sessionCount: counts.get(t.id) ?? 0 }));
 }
 
-export async function loadSessionType(env: Pick<Env, "DB">, id: number): Promise<SessionTypeListed | null> {
-  return (await listSessionTypes(env)).find((t) => t.id === id) ?? null;
+export async function loadSessionType(context: AppLoadContext, id: number): Promise<SessionTypeListed | null> {
+  return (await listSessionTypes(context)).find((t) => t.id === id) ?? null;
 }
 
 /** How many sessions would leave `typeId` if it were called `newName` (those matched by its current name). */
-export async function sessionsLoosenedByRename(env: Pick<Env, "DB">, typeId: number, newName: string): Promise<number> {
-  const [types, titles] = await Promise.all([allTypes(env), titleCounts(env)]);
+export async function sessionsLoosenedByRename(context: AppLoadContext, typeId: number, newName: string): Promise<number> {
+  const [types, titles] = await Promise.all([allTypes(context), titleCounts(context)]);
   const before = countSessionsByType(types, titles).get(typeId) ?? 0;
   const renamed = types.map((t) => (t.id === typeId ? { ...t, name: newName } : t));
   const after = countSessionsByType(renamed, titles).get(typeId) ?? 0;
@@ -83,95 +84,93 @@ export type SaveTypeOutcome =
   | { status: "not-found" };
 
 export async function createSessionType(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   fields: SessionTypeFields,
 ): Promise<SaveTypeOutcome> {
-  const types = await allTypes(env);
+  const types = await allTypes(context);
   if (nameTaken(types, fields.name, null)) return { status: "duplicate-name" };
-  const db = env.DB;
   // The id comes from the insert; the audit row reads it back in the same batch.
-  const [inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(?))
+  const b = new BatchBuilder();
+  const inserted = b.add<{ id: number }>(
+    sql`INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden)
+         SELECT ${columnValues(fields)} WHERE NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${fields.name}))
          RETURNING id`,
-      )
-      .bind(...columnValues(fields), fields.name),
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: "session_type.create",
         targetType: "session_type",
-        targetId: auditSql("CAST(id AS TEXT)"),
+        targetId: sql`CAST(id AS TEXT)`,
         details: { after: auditView(fields) },
       },
       {
-        from: { sql: "popup_types", params: [] },
-        condition: { sql: "id = last_insert_rowid() AND changes() = 1 AND name = ?", params: [fields.name] },
+        from: sql`popup_types`,
+        condition: sql`id = last_insert_rowid() AND changes() = 1 AND name = ${fields.name}`,
       },
     ),
-  ]);
-  const id = (inserted?.results[0] as { id: number } | undefined)?.id;
+  );
+  const id = await runBatch(context, b.plan((results) => inserted.first(results)?.id));
   return id === undefined ? { status: "duplicate-name" } : { status: "saved", id };
 }
 
-function columnValues(f: SessionTypeFields) {
-  return [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0] as const;
+/** The type's columns as parameters, in the order of the INSERT's column list: `?, ?, …`. */
+function columnValues(f: SessionTypeFields): SQL {
+  const values = [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0];
+  return sql.join(values.map((v) => sql`${v}`), sql`, `);
 }
 
 export async function updateSessionType(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   id: number,
   fields: SessionTypeFields,
   { renameConfirmed }: { renameConfirmed: boolean },
 ): Promise<SaveTypeOutcome> {
-  const types = await allTypes(env);
+  const types = await allTypes(context);
   const before = types.find((t) => t.id === id);
   if (!before) return { status: "not-found" };
   if (nameTaken(types, fields.name, id)) return { status: "duplicate-name" };
   if (fields.name !== before.name && !renameConfirmed) {
-    const loosened = await sessionsLoosenedByRename(env, id, fields.name);
+    const loosened = await sessionsLoosenedByRename(context, id, fields.name);
     if (loosened > 0) return { status: "rename-needs-confirmation", loosened };
   }
   const beforeView = auditView(before);
   const afterView = auditView(fields);
   if (JSON.stringify(beforeView) === JSON.stringify(afterView)) return { status: "unchanged", id };
-  const db = env.DB;
-  const [updated] = await db.batch([
-    db
-      .prepare(
-        `UPDATE popup_types SET name = ?, description = ?, inspiring_text = ?, image_url = ?, max_participants = ?,
-           session_type = ?, price = ?, app_order = ?, hidden = ?
-         WHERE id = ? AND NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(?) AND id <> ?)
+  const f = fields;
+  const b = new BatchBuilder();
+  const updated = b.add<{ id: number }>(
+    sql`UPDATE popup_types SET name = ${f.name}, description = ${f.description}, inspiring_text = ${f.inspiringText}, image_url = ${f.imageUrl}, max_participants = ${f.maxParticipants},
+           session_type = ${f.sessionType}, price = ${f.price}, app_order = ${f.appOrder}, hidden = ${f.hidden ? 1 : 0}
+         WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${f.name}) AND id <> ${id})
          RETURNING id`,
-      )
-      .bind(...columnValues(fields), id, fields.name, id),
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       { action: "session_type.update", targetType: "session_type", targetId: id, details: { before: beforeView, after: afterView } },
-      { condition: { sql: "changes() = 1 AND EXISTS (SELECT 1 FROM popup_types WHERE id = ? AND name = ?)", params: [id, fields.name] } },
+      { condition: sql`changes() = 1 AND EXISTS (SELECT 1 FROM popup_types WHERE id = ${id} AND name = ${fields.name})` },
     ),
-  ]);
-  return (updated?.results.length ?? 0) > 0 ? { status: "saved", id } : { status: "duplicate-name" };
+  );
+  const saved = await runBatch(context, b.plan((results) => updated.rows(results).length > 0));
+  return saved ? { status: "saved", id } : { status: "duplicate-name" };
 }
 
 /** Shows a hidden type on the start page again, or hides a shown one. */
 export async function setSessionTypeHidden(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   id: number,
   hidden: boolean,
 ): Promise<"done" | "not-found"> {
-  const db = env.DB;
-  const [updated] = await db.batch([
-    db.prepare("UPDATE popup_types SET hidden = ? WHERE id = ? AND hidden <> ? RETURNING id").bind(hidden ? 1 : 0, id, hidden ? 1 : 0),
+  const flag = hidden ? 1 : 0;
+  const b = new BatchBuilder();
+  const updated = b.add<{ id: number }>(sql`UPDATE popup_types SET hidden = ${flag} WHERE id = ${id} AND hidden <> ${flag} RETURNING id`);
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: hidden ? "session_type.hide" : "session_type.show",
@@ -179,11 +178,11 @@ export async function setSessionTypeHidden(
         targetId: id,
         details: { before: { hidden: !hidden }, after: { hidden } },
       },
-      { condition: { sql: "changes() = 1", params: [] } },
+      { condition: sql`changes() = 1` },
     ),
-  ]);
-  if ((updated?.results.length ?? 0) > 0) return "done";
-  const [row] = await getDb(env).select({ id: popupTypes.id }).from(popupTypes).where(eq(popupTypes.id, id));
+  );
+  if (await runBatch(context, b.plan((results) => updated.rows(results).length > 0))) return "done";
+  const [row] = await context.db.select({ id: popupTypes.id }).from(popupTypes).where(eq(popupTypes.id, id));
   return row ? "done" : "not-found";
 }
 
@@ -192,56 +191,54 @@ export async function setSessionTypeHidden(
  * 1, 2, 3… in the new order (types without an order had shared 999).
  */
 export async function moveSessionType(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   id: number,
   direction: "up" | "down",
 ): Promise<"moved" | "at-end" | "not-found"> {
-  const ordered = sortTypesForDisplay(await allTypes(env));
+  const ordered = sortTypesForDisplay(await allTypes(context));
   const from = ordered.findIndex((t) => t.id === id);
   if (from < 0) return "not-found";
   const to = direction === "up" ? from - 1 : from + 1;
   if (to < 0 || to >= ordered.length) return "at-end";
   const next = [...ordered];
   [next[from], next[to]] = [next[to]!, next[from]!];
-  const db = env.DB;
-  await db.batch([
-    ...next.map((t, index) => db.prepare("UPDATE popup_types SET app_order = ? WHERE id = ?").bind(index + 1, t.id)),
-    auditStatement(db, actor, {
+  const b = new BatchBuilder();
+  b.addAll(next.map((t, index) => sql`UPDATE popup_types SET app_order = ${index + 1} WHERE id = ${t.id}`));
+  b.add(
+    auditStatement(actor, {
       action: "session_type.move",
       targetType: "session_type",
       targetId: id,
       details: { before: { order: ordered.map((t) => t.name) }, after: { order: next.map((t) => t.name) } },
     }),
-  ]);
+  );
+  await runBatch(context, b.plan(() => undefined));
   return "moved";
 }
 
 export type DeleteTypeOutcome = { status: "deleted" } | { status: "in-use"; sessionCount: number } | { status: "not-found" };
 
 /** Deletes a type no session uses (by the lists' rule); a type in use can only be hidden. */
-export async function deleteSessionType(env: Pick<Env, "DB">, actor: Actor, id: number): Promise<DeleteTypeOutcome> {
-  const type = await loadSessionType(env, id);
+export async function deleteSessionType(context: AppLoadContext, actor: Actor, id: number): Promise<DeleteTypeOutcome> {
+  const type = await loadSessionType(context, id);
   if (!type) return { status: "not-found" };
   if (type.sessionCount > 0) return { status: "in-use", sessionCount: type.sessionCount };
-  const db = env.DB;
   // The name check inside the delete: a session titled after the type since the count above keeps it.
-  const [deleted] = await db.batch([
-    db
-      .prepare(
-        `DELETE FROM popup_types WHERE id = ? AND name = ?
-           AND NOT EXISTS (SELECT 1 FROM sessions WHERE instr(lower(title), lower(?)) > 0)
+  const b = new BatchBuilder();
+  const deleted = b.add<{ id: number }>(
+    sql`DELETE FROM popup_types WHERE id = ${id} AND name = ${type.name}
+           AND NOT EXISTS (SELECT 1 FROM sessions WHERE instr(lower(title), lower(${type.name})) > 0)
          RETURNING id`,
-      )
-      .bind(id, type.name, type.name),
+  );
+  b.add(
     auditStatement(
-      db,
       actor,
       { action: "session_type.delete", targetType: "session_type", targetId: id, details: { before: auditView(type) } },
-      { condition: { sql: "changes() = 1 AND NOT EXISTS (SELECT 1 FROM popup_types WHERE id = ?)", params: [id] } },
+      { condition: sql`changes() = 1 AND NOT EXISTS (SELECT 1 FROM popup_types WHERE id = ${id})` },
     ),
-  ]);
-  if ((deleted?.results.length ?? 0) > 0) return { status: "deleted" };
-  const again = await loadSessionType(env, id);
+  );
+  if (await runBatch(context, b.plan((results) => deleted.rows(results).length > 0))) return { status: "deleted" };
+  const again = await loadSessionType(context, id);
   return again ? { status: "in-use", sessionCount: Math.max(1, again.sessionCount) } : { status: "not-found" };
 }

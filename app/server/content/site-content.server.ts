@@ -4,14 +4,17 @@
  * (/preppa), each in its display order. The queries are exported so a page
  * or Flurre can put them in the batch it reads anyway (one round trip).
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Place } from "~/domain/places";
 import type { PreparationItem } from "~/domain/preparation";
 import type { TeamMember } from "~/domain/team";
-import { getDb, schema, type Db } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { schema } from "../db/client.server";
 
 const { places, teamMembers, preparationItems } = schema;
+
+/** What these reads need of the load context: drizzle (a caller not yet given a context hands in just that). */
+type ContentReader = Pick<AppLoadContext, "db">;
 
 const placeColumns = {
   id: places.id,
@@ -26,21 +29,21 @@ const placeColumns = {
 };
 
 /** Every place, the built-in home visit and online included, inactive ones too. */
-export function placesQuery(db: Db) {
-  return db.select(placeColumns).from(places).orderBy(asc(places.sortOrder), asc(places.name));
+export function placesQuery(context: ContentReader) {
+  return context.db.select(placeColumns).from(places).orderBy(asc(places.sortOrder), asc(places.name));
 }
 
 /** The places /hitta and Flurre show: active ones one can go to. */
-export function shownPlacesQuery(db: Db) {
-  return db
+export function shownPlacesQuery(context: ContentReader) {
+  return context.db
     .select(placeColumns)
     .from(places)
     .where(eq(places.active, true))
     .orderBy(asc(places.sortOrder), asc(places.name));
 }
 
-export function teamQuery(db: Db) {
-  return db
+export function teamQuery(context: ContentReader) {
+  return context.db
     .select({
       id: teamMembers.id,
       name: teamMembers.name,
@@ -53,8 +56,8 @@ export function teamQuery(db: Db) {
     .orderBy(asc(teamMembers.sortOrder), asc(teamMembers.id));
 }
 
-export function preparationQuery(db: Db) {
-  return db
+export function preparationQuery(context: ContentReader) {
+  return context.db
     .select({
       id: preparationItems.id,
       title: preparationItems.title,
@@ -65,16 +68,16 @@ export function preparationQuery(db: Db) {
     .orderBy(asc(preparationItems.sortOrder), asc(preparationItems.id));
 }
 
-export async function loadPlaces(env: Pick<Env, "DB">): Promise<Place[]> {
-  return placesQuery(getDb(env));
+export async function loadPlaces(context: ContentReader): Promise<Place[]> {
+  return placesQuery(context);
 }
 
-export async function loadTeam(env: Pick<Env, "DB">): Promise<TeamMember[]> {
-  return teamQuery(getDb(env));
+export async function loadTeam(context: ContentReader): Promise<TeamMember[]> {
+  return teamQuery(context);
 }
 
-export async function loadPreparation(env: Pick<Env, "DB">): Promise<PreparationItem[]> {
-  return preparationQuery(getDb(env));
+export async function loadPreparation(context: ContentReader): Promise<PreparationItem[]> {
+  return preparationQuery(context);
 }
 
 /**
@@ -86,6 +89,6 @@ export function selectableLocations(all: readonly Place[], current?: string | nu
   return all.filter((p) => p.active || p.name === current).map((p) => p.name);
 }
 
-export async function loadSelectableLocations(env: Pick<Env, "DB">, current?: string | null): Promise<string[]> {
-  return selectableLocations(await loadPlaces(env), current);
+export async function loadSelectableLocations(context: ContentReader, current?: string | null): Promise<string[]> {
+  return selectableLocations(await loadPlaces(context), current);
 }

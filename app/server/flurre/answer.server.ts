@@ -67,7 +67,7 @@ export async function composeFlurreAnswer(
   context: AppLoadContext,
   input: Pick<FlurreQuestion, "question" | "page" | "now" | "limit">,
 ): Promise<ComposedAnswer> {
-  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context.cloudflare.env, input.now ?? new Date()), input.limit]);
+  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context, input.now ?? new Date()), input.limit]);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
   const { passages, index } = indexFor(corpus);
@@ -81,7 +81,7 @@ export async function askFlurre(context: AppLoadContext, input: FlurreQuestion):
   if (composed.answer.kind === "fallback") {
     if (input.record) {
       try {
-        await storeUnansweredQuestion(env, { question: input.question, page: input.page });
+        await storeUnansweredQuestion(context, { question: input.question, page: input.page });
       } catch (error) {
         // The visitor still gets the fallback; only the note for staff is lost.
         console.error("Flurre: could not store an unanswered question", error);

@@ -5,12 +5,12 @@
  * and the places, team and preparation checklist staff keep. Throws on a
  * database failure.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { readFaqLinks } from "~/domain/flurre/faq";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
 import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { schema } from "../db/client.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
 const { sessions, popupTypes, flurreFaq } = schema;
@@ -20,8 +20,8 @@ export const FLURRE_SESSION_LIMIT = 120;
 /** Upper bound on the FAQ rows read. */
 export const FLURRE_FAQ_LIMIT = 500;
 
-export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise<FlurreCorpus> {
-  const db = getDb(env);
+export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Promise<FlurreCorpus> {
+  const db = context.db;
   const [types, upcoming, faq, places, team, preparation] = await db.batch([
     db
       .select({
@@ -46,9 +46,9 @@ export async function loadFlurreCorpus(env: Pick<Env, "DB">, now: Date): Promise
       .from(flurreFaq)
       .orderBy(asc(flurreFaq.id))
       .limit(FLURRE_FAQ_LIMIT),
-    placesQuery(db),
-    teamQuery(db),
-    preparationQuery(db),
+    placesQuery(context),
+    teamQuery(context),
+    preparationQuery(context),
   ]);
   return {
     types,

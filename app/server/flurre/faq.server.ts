@@ -8,15 +8,17 @@
  * other. A create that answers an unanswered question marks that question's
  * group handled in the same batch too.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import type { FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import type { Actor } from "../audit/audit-log.server";
-import { auditSql, auditStatement, type AuditEntry, type AuditSql } from "../audit/audit-log.server";
+import { auditStatement, type AuditEntry } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import {
   markGroupHandledStatement,
   openGroupCountFrom,
   openGroupCountStatement,
-  openGroupFrom,
   openGroupStatement,
   type UnansweredGroup,
 } from "./unanswered-admin.server";
@@ -26,27 +28,26 @@ type FaqRow = typeof schema.flurreFaq.$inferSelect;
 /** What the page shows of a row and what its form edits. */
 export type FaqView = Pick<FaqRow, "id" | "question" | "answer" | "linksJson" | "updatedAt">;
 
-const VIEW_COLUMNS = columnsAs(schema.flurreFaq, ["id", "question", "answer", "linksJson", "updatedAt"]);
+const VIEW_COLUMNS = sql.raw(columnsAs(schema.flurreFaq, ["id", "question", "answer", "linksJson", "updatedAt"]));
 
 /** The newest rows the page lists. */
 export const FAQ_LIST_LIMIT = 200;
 
 /** The newest rows first, one more than the page shows (so it knows there are more). */
-export function listFaqStatement(db: D1Database, limit = FAQ_LIST_LIMIT): D1PreparedStatement {
-  return db.prepare(`SELECT ${VIEW_COLUMNS} FROM flurre_faq ORDER BY id DESC LIMIT ?`).bind(limit + 1);
+export function listFaqStatement(limit = FAQ_LIST_LIMIT): SQL {
+  return sql`SELECT ${VIEW_COLUMNS} FROM flurre_faq ORDER BY id DESC LIMIT ${limit + 1}`;
 }
 
-export function faqListFrom(result: D1Result | undefined, limit = FAQ_LIST_LIMIT): { rows: FaqView[]; more: boolean } {
-  const rows = (result?.results ?? []) as FaqView[];
+export function faqListFrom(rows: readonly FaqView[], limit = FAQ_LIST_LIMIT): { rows: FaqView[]; more: boolean } {
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
-export function faqStatement(db: D1Database, id: number): D1PreparedStatement {
-  return db.prepare(`SELECT ${VIEW_COLUMNS} FROM flurre_faq WHERE id = ?`).bind(id);
+export function faqStatement(id: number): SQL {
+  return sql`SELECT ${VIEW_COLUMNS} FROM flurre_faq WHERE id = ${id}`;
 }
 
-export async function loadFaq(db: D1Database, id: number): Promise<FaqView | null> {
-  return faqStatement(db, id).first<FaqView>();
+export async function loadFaq(context: AppLoadContext, id: number): Promise<FaqView | null> {
+  return (await context.db.get<FaqView>(faqStatement(id))) ?? null;
 }
 
 /**
@@ -55,20 +56,23 @@ export async function loadFaq(db: D1Database, id: number): Promise<FaqView | nul
  * open question being answered (`answerId`), null when it does not exist.
  */
 export async function readFaqTab(
-  db: D1Database,
+  context: AppLoadContext,
   { rowId, answerId }: { rowId: number | null; answerId: number | null },
 ): Promise<{ openCount: number; list: { rows: FaqView[]; more: boolean }; row: FaqView | null; group: UnansweredGroup | null }> {
-  const [count, listed, extra] = await db.batch([
-    openGroupCountStatement(db),
-    listFaqStatement(db),
-    ...(rowId !== null ? [faqStatement(db, rowId)] : answerId !== null ? [openGroupStatement(db, answerId)] : []),
-  ]);
-  return {
-    openCount: openGroupCountFrom(count),
-    list: faqListFrom(listed),
-    row: rowId !== null ? ((extra?.results[0] as FaqView | undefined) ?? null) : null,
-    group: rowId === null && answerId !== null ? openGroupFrom(extra) : null,
-  };
+  const b = new BatchBuilder();
+  const count = b.add<{ n: number }>(openGroupCountStatement());
+  const listed = b.add<FaqView>(listFaqStatement());
+  const row = rowId !== null ? b.add<FaqView>(faqStatement(rowId)) : null;
+  const group = rowId === null && answerId !== null ? b.add<UnansweredGroup>(openGroupStatement(answerId)) : null;
+  return runBatch(
+    context,
+    b.plan((results) => ({
+      openCount: openGroupCountFrom(count.first(results)),
+      list: faqListFrom(listed.rows(results)),
+      row: row?.first(results) ?? null,
+      group: group?.first(results) ?? null,
+    })),
+  );
 }
 
 /** The row's content as its columns hold it. */
@@ -77,13 +81,13 @@ function columnValues(values: FlurreFaqValues): [question: string, answer: strin
 }
 
 // A row's content inside an audit row, its links as JSON (not a string of JSON).
-const CONTENT_JSON = "json_object('question', question, 'answer', answer, 'links', json(links_json))";
+const CONTENT_JSON = sql.raw("json_object('question', question, 'answer', answer, 'links', json(links_json))");
 
 /** An audit entry about the flurre_faq row the statement reads (its id from the row). */
-function faqAudit(action: "create" | "update" | "delete", details: AuditSql): AuditEntry {
-  return { action: `flurre_faq.${action}`, targetType: "flurre_faq", targetId: auditSql("CAST(id AS TEXT)"), details };
+function faqAudit(action: "create" | "update" | "delete", details: SQL): AuditEntry {
+  return { action: `flurre_faq.${action}`, targetType: "flurre_faq", targetId: sql`CAST(id AS TEXT)`, details };
 }
-const FAQ_ROWS = { sql: "flurre_faq", params: [] };
+const FAQ_ROWS = sql`flurre_faq`;
 
 export type CreateFaqOutcome = {
   id: number;
@@ -97,40 +101,41 @@ export type CreateFaqOutcome = {
  * the audit row says which question it answered.
  */
 export async function createFaq(
-  db: D1Database,
+  context: AppLoadContext,
   actor: Actor,
   values: FlurreFaqValues,
   { answering }: { answering: number | null },
   now: Date = new Date(),
 ): Promise<CreateFaqOutcome> {
   const nowIso = now.toISOString();
-  const insert = db
-    .prepare(
-      `INSERT INTO flurre_faq (question, answer, links_json, created_at, updated_at)
-       VALUES (?1, ?2, ?3, ?4, ?4) RETURNING id`,
-    )
-    .bind(...columnValues(values), nowIso);
-  // Runs right after the insert (and the mark, which leaves last_insert_rowid() alone): changes() is the mark's count.
-  const audit = auditStatement(
-    db,
-    actor,
-    faqAudit(
-      "create",
-      auditSql(
-        `json_object('before', NULL, 'after', ${CONTENT_JSON},
-          'answered', (SELECT question FROM flurre_unanswered WHERE id = ?),
-          'handled', CASE WHEN ? IS NULL THEN NULL ELSE changes() END)`,
-        answering,
-        answering,
-      ),
-    ),
-    { from: FAQ_ROWS, condition: { sql: "id = last_insert_rowid()", params: [] } },
+  const [question, answer, linksJson] = columnValues(values);
+  const b = new BatchBuilder();
+  const inserted = b.add<{ id: number }>(
+    sql`INSERT INTO flurre_faq (question, answer, links_json, created_at, updated_at)
+       VALUES (${question}, ${answer}, ${linksJson}, ${nowIso}, ${nowIso}) RETURNING id`,
   );
-  const mark = answering === null ? [] : [markGroupHandledStatement(db, answering, nowIso)];
-  const [inserted, ...rest] = await db.batch([insert, ...mark, audit]);
-  const row = inserted?.results[0] as { id: number } | undefined;
-  if (!row) throw new Error("flurre_faq insert returned no id");
-  return { id: row.id, handled: mark.length ? (rest[0]?.meta.changes ?? 0) : 0 };
+  const mark = answering === null ? null : b.add(markGroupHandledStatement(answering, nowIso));
+  // Runs right after the insert (and the mark, which leaves last_insert_rowid() alone): changes() is the mark's count.
+  b.add(
+    auditStatement(
+      actor,
+      faqAudit(
+        "create",
+        sql`json_object('before', NULL, 'after', ${CONTENT_JSON},
+          'answered', (SELECT question FROM flurre_unanswered WHERE id = ${answering}),
+          'handled', CASE WHEN ${answering} IS NULL THEN NULL ELSE changes() END)`,
+      ),
+      { from: FAQ_ROWS, condition: sql`id = last_insert_rowid()` },
+    ),
+  );
+  return runBatch(
+    context,
+    b.plan((results) => {
+      const row = inserted.first(results);
+      if (!row) throw new Error("flurre_faq insert returned no id");
+      return { id: row.id, handled: mark ? mark.changes(results) : 0 };
+    }),
+  );
 }
 
 export type UpdateFaqOutcome = { status: "updated" } | { status: "unchanged" } | { status: "not-found" };
@@ -140,45 +145,48 @@ export type UpdateFaqOutcome = { status: "updated" } | { status: "unchanged" } |
  * writes no audit row.
  */
 export async function updateFaq(
-  db: D1Database,
+  context: AppLoadContext,
   actor: Actor,
   id: number,
   values: FlurreFaqValues,
   now: Date = new Date(),
 ): Promise<UpdateFaqOutcome> {
-  const content = columnValues(values);
+  const [question, answer, linksJson] = columnValues(values);
   // The row, only while its content differs: the audit row and the update hold on the same condition.
-  const changing = { sql: "id = ? AND (question IS NOT ? OR answer IS NOT ? OR links_json IS NOT ?)", params: [id, ...content] };
-  const [, updated, found] = await db.batch([
+  const changing = sql`id = ${id} AND (question IS NOT ${question} OR answer IS NOT ${answer} OR links_json IS NOT ${linksJson})`;
+  const b = new BatchBuilder();
+  b.add(
     auditStatement(
-      db,
       actor,
       faqAudit(
         "update",
-        auditSql(
-          `json_object('before', ${CONTENT_JSON}, 'after', json_object('question', ?, 'answer', ?, 'links', json(?)))`,
-          ...content,
-        ),
+        sql`json_object('before', ${CONTENT_JSON}, 'after', json_object('question', ${question}, 'answer', ${answer}, 'links', json(${linksJson})))`,
       ),
       { from: FAQ_ROWS, condition: changing },
     ),
-    db
-      .prepare(`UPDATE flurre_faq SET question = ?, answer = ?, links_json = ?, updated_at = ? WHERE ${changing.sql} RETURNING id`)
-      .bind(...content, now.toISOString(), ...changing.params),
-    db.prepare("SELECT id FROM flurre_faq WHERE id = ?").bind(id),
-  ]);
-  if (updated?.results.length) return { status: "updated" };
-  return found?.results.length ? { status: "unchanged" } : { status: "not-found" };
+  );
+  const updated = b.add<{ id: number }>(
+    sql`UPDATE flurre_faq SET question = ${question}, answer = ${answer}, links_json = ${linksJson}, updated_at = ${now.toISOString()} WHERE ${changing} RETURNING id`,
+  );
+  const found = b.add<{ id: number }>(sql`SELECT id FROM flurre_faq WHERE id = ${id}`);
+  return runBatch(
+    context,
+    b.plan((results): UpdateFaqOutcome => {
+      if (updated.rows(results).length) return { status: "updated" };
+      return found.rows(results).length ? { status: "unchanged" } : { status: "not-found" };
+    }),
+  );
 }
 
 /** Deletes row `id`; the audit row keeps what it said. */
-export async function deleteFaq(db: D1Database, actor: Actor, id: number): Promise<{ status: "deleted" | "not-found" }> {
-  const [, deleted] = await db.batch([
-    auditStatement(db, actor, faqAudit("delete", auditSql(`json_object('before', ${CONTENT_JSON}, 'after', NULL)`)), {
+export async function deleteFaq(context: AppLoadContext, actor: Actor, id: number): Promise<{ status: "deleted" | "not-found" }> {
+  const b = new BatchBuilder();
+  b.add(
+    auditStatement(actor, faqAudit("delete", sql`json_object('before', ${CONTENT_JSON}, 'after', NULL)`), {
       from: FAQ_ROWS,
-      condition: { sql: "id = ?", params: [id] },
+      condition: sql`id = ${id}`,
     }),
-    db.prepare("DELETE FROM flurre_faq WHERE id = ? RETURNING id").bind(id),
-  ]);
-  return { status: deleted?.results.length ? "deleted" : "not-found" };
+  );
+  const deleted = b.add<{ id: number }>(sql`DELETE FROM flurre_faq WHERE id = ${id} RETURNING id`);
+  return runBatch(context, b.plan((results) => ({ status: deleted.rows(results).length ? "deleted" : "not-found" })));
 }

@@ -19,7 +19,7 @@ export function flurreRateLimit(env: Pick<Env, "FLURRE_RATE_LIMIT">): RateLimitR
 
 export function hitFlurreRateLimit(context: AppLoadContext, request: Request): Promise<RateLimitResult> {
   const env = context.cloudflare.env;
-  return hitRateLimit(env, flurreRateLimit(env), clientNetwork(request));
+  return hitRateLimit(context, flurreRateLimit(env), clientNetwork(request));
 }
 
 /** The limit with the default count (what applies unless FLURRE_RATE_LIMIT is set). */

@@ -1,6 +1,6 @@
 /** Questions Flurre could not answer, kept for staff (/admin/flurre groups them by `normalized`). */
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { schema } from "../db/client.server";
 
 /** The question lower-cased (Swedish rules) with its whitespace collapsed: repeats of one question group together. */
 export function normalizeQuestion(question: string): string {
@@ -8,13 +8,13 @@ export function normalizeQuestion(question: string): string {
 }
 
 export async function storeUnansweredQuestion(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   input: { question: string; page: string | null },
 ): Promise<void> {
   const question = input.question.trim();
   const normalized = normalizeQuestion(question);
   if (!normalized) return;
-  await getDb(env)
+  await context.db
     .insert(schema.flurreUnanswered)
     .values({ question, normalized, page: input.page && input.page.length <= 200 ? input.page : null });
 }

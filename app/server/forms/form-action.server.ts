@@ -154,7 +154,7 @@ export async function handleForm<Parsed extends AnyParsed, Done extends Answered
     const { rule, unavailable } = options.rateLimit;
     let allowed: boolean;
     try {
-      allowed = (await hitRateLimit(context.cloudflare.env, rule, clientNetwork(request))).allowed;
+      allowed = (await hitRateLimit(context, rule, clientNetwork(request))).allowed;
     } catch (error) {
       console.error(`rate limit ${rule.name} could not be checked`, error);
       return answer(unavailable);

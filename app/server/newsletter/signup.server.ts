@@ -298,11 +298,10 @@ export async function handleNewsletterSignup({ request, context }: { request: Re
   if (!bot.ok) return answer(400, "failed", [BOT_CHECK_MESSAGE]);
   if (submission.status !== "success") return answer(400, "failed");
   const email = normalizeAddress(submission.value.email);
-  const env = context.cloudflare.env;
 
   try {
     // Counted before any outside call; over a limit nothing is done, and the answer is the usual one.
-    if (!(await withinLimits(env, NEWSLETTER_SIGNUP_LIMITS, request, email))) return done();
+    if (!(await withinLimits(context, NEWSLETTER_SIGNUP_LIMITS, request, email))) return done();
     const consent = await consentFrom(config, request);
     let verified = false;
     if (viaWidget) {

@@ -2,8 +2,9 @@
  * Fixed-window rate limits in D1, for anything that sends e-mail. One atomic
  * upsert per check; the counter row is keyed by (key, window start).
  */
-import type { SqlCondition } from "../db/client.server";
-import type { Env } from "./env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
+import { toQuery } from "../db/batch.server";
 import { hmacSha256Hex } from "./crypto.server";
 
 export interface RateLimitRule {
@@ -59,40 +60,68 @@ export async function rateLimitSlot(
   };
 }
 
-/** Counts one hit on the slot, atomically, and returns the window's hits (`RETURNING hits`). */
-export function countHitStatement(db: D1Database, slot: RateLimitSlot): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, hits) VALUES (?, ?, 1)
+/** Counts one hit on the slot, atomically, and returns the window's hits (`RETURNING hits`). A statement for a batch plan. */
+export function countHitStatement(slot: RateLimitSlot): SQL;
+/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
+export function countHitStatement(db: D1Database, slot: RateLimitSlot): D1PreparedStatement;
+export function countHitStatement(first: RateLimitSlot | D1Database, second?: RateLimitSlot): SQL | D1PreparedStatement {
+  if ("prepare" in first) {
+    const { sql: text, params } = toQuery(countHitStatement(second!));
+    return first.prepare(text).bind(...params);
+  }
+  const slot = first;
+  return sql`INSERT INTO rate_limits (key, window_start, hits) VALUES (${slot.key}, ${slot.windowStart}, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1
-       RETURNING hits`,
-    )
-    .bind(slot.key, slot.windowStart);
+       RETURNING hits`;
 }
 
 /**
  * Counts one hit on the slot only if `condition` holds when the statement
- * runs (e.g. the mail it pays for was queued by the same batch).
+ * runs (e.g. the mail it pays for was queued by the same batch). A statement
+ * for a batch plan.
  */
+export function countHitIfStatement(slot: RateLimitSlot, condition: SQL): SQL;
+/** LEGACY form (a D1 statement and a condition with `?` parameters; removed once every caller builds drizzle statements). */
+export function countHitIfStatement(db: D1Database, slot: RateLimitSlot, condition: LegacyCondition): D1PreparedStatement;
 export function countHitIfStatement(
-  db: D1Database,
-  slot: RateLimitSlot,
-  condition: SqlCondition,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, hits) SELECT ?, ?, 1 WHERE ${condition.sql}
+  first: RateLimitSlot | D1Database,
+  second: RateLimitSlot | SQL,
+  third?: LegacyCondition,
+): SQL | D1PreparedStatement {
+  if ("prepare" in first) {
+    const slot = second as RateLimitSlot;
+    const condition = third!;
+    return first
+      .prepare(
+        `INSERT INTO rate_limits (key, window_start, hits) SELECT ?, ?, 1 WHERE ${condition.sql}
        ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`,
-    )
-    .bind(slot.key, slot.windowStart, ...condition.params);
+      )
+      .bind(slot.key, slot.windowStart, ...condition.params);
+  }
+  const slot = first;
+  const condition = second as SQL;
+  return sql`INSERT INTO rate_limits (key, window_start, hits) SELECT ${slot.key}, ${slot.windowStart}, 1 WHERE ${condition}
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`;
 }
 
-/** A SQL condition that holds while the slot has room for one more hit. */
-export function withinBudget(slot: RateLimitSlot): SqlCondition {
-  return {
+/**
+ * A SQL condition that holds while the slot has room for one more hit.
+ * LEGACY: until every caller builds drizzle statements, the condition also
+ * carries its text with `?` parameters (`sql`, `params`) for the callers
+ * that splice it into a D1 statement.
+ */
+export function withinBudget(slot: RateLimitSlot): SQL & LegacyCondition {
+  const condition = sql`COALESCE((SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}), 0) < ${slot.limit}`;
+  return Object.assign(condition, {
     sql: "COALESCE((SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?), 0) < ?",
-    params: [slot.key, slot.windowStart, slot.limit],
-  };
+    params: [slot.key, slot.windowStart, slot.limit] as readonly unknown[],
+  });
+}
+
+// LEGACY (removed once every caller builds drizzle statements): a condition as text with `?` parameters.
+interface LegacyCondition {
+  sql: string;
+  params: readonly unknown[];
 }
 
 /** What `hits` counted hits in the slot's window mean. */
@@ -106,27 +135,27 @@ export function rateLimitVerdict(slot: RateLimitSlot, hits: number, now = Date.n
 
 /** Counts one hit for `subject` (an IP or an e-mail) and says whether it is allowed. */
 export async function hitRateLimit(
-  env: Pick<Env, "DB" | "SESSION_SECRET">,
+  context: AppLoadContext,
   rule: RateLimitRule,
   subject: string,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const slot = await rateLimitSlot(env, rule, subject, now);
-  const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
+  const slot = await rateLimitSlot(context.cloudflare.env, rule, subject, now);
+  const row = await context.db.get<{ hits: number }>(countHitStatement(slot));
   return rateLimitVerdict(slot, row?.hits ?? 1, now);
 }
 
 /** The hits `subject` has in its current window, without counting one. */
 export async function peekRateLimit(
-  env: Pick<Env, "DB" | "SESSION_SECRET">,
+  context: AppLoadContext,
   rule: RateLimitRule,
   subject: string,
   now = Date.now(),
 ): Promise<number> {
-  const slot = await rateLimitSlot(env, rule, subject, now);
-  const row = await env.DB.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?")
-    .bind(slot.key, slot.windowStart)
-    .first<{ hits: number }>();
+  const slot = await rateLimitSlot(context.cloudflare.env, rule, subject, now);
+  const row = await context.db.get<{ hits: number }>(
+    sql`SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}`,
+  );
   return row?.hits ?? 0;
 }
 

@@ -6,8 +6,10 @@
  * outbox row and no campaign being sent refers to them). Run daily by the
  * cron worker.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { purgeSettledMailStatement } from "../email/outbox.server";
-import type { Env } from "../platform/env.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -15,38 +17,40 @@ const DAY_MS = 24 * 60 * 60_000;
 export const ANONYMIZED_RECIPIENT = "[raderad]";
 
 export async function removeExpiredRecords(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   now = new Date(),
   { mailRetentionDays }: { mailRetentionDays: number },
 ) {
   const nowIso = now.toISOString();
   const dayAgoIso = new Date(now.getTime() - DAY_MS).toISOString();
   const mailCutoff = new Date(now.getTime() - mailRetentionDays * DAY_MS).toISOString();
-  const [tokens, staffTokens, newsletterTokens, sessions, windows, mail, bodies, events] = await env.DB.batch([
-    // Used tokens are kept a day so a second click still gets the right error.
-    env.DB.prepare("DELETE FROM sign_in_tokens WHERE expires_at < ?").bind(dayAgoIso),
-    env.DB.prepare("DELETE FROM staff_email_tokens WHERE expires_at < ?").bind(dayAgoIso),
-    env.DB.prepare("DELETE FROM newsletter_confirmations WHERE expires_at < ?").bind(dayAgoIso),
-    env.DB.prepare("DELETE FROM auth_sessions WHERE expires_at < ?").bind(nowIso),
-    env.DB.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(now.getTime() - DAY_MS),
-    purgeSettledMailStatement(env.DB, now, mailRetentionDays),
-    // After the mail purge, so the bodies only purged mail used go too.
-    env.DB.prepare(
-      `DELETE FROM email_bodies
+  const b = new BatchBuilder();
+  // Used tokens are kept a day so a second click still gets the right error.
+  const tokens = b.add(sql`DELETE FROM sign_in_tokens WHERE expires_at < ${dayAgoIso}`);
+  const staffTokens = b.add(sql`DELETE FROM staff_email_tokens WHERE expires_at < ${dayAgoIso}`);
+  const newsletterTokens = b.add(sql`DELETE FROM newsletter_confirmations WHERE expires_at < ${dayAgoIso}`);
+  const sessions = b.add(sql`DELETE FROM auth_sessions WHERE expires_at < ${nowIso}`);
+  const windows = b.add(sql`DELETE FROM rate_limits WHERE window_start < ${now.getTime() - DAY_MS}`);
+  const mail = b.add(purgeSettledMailStatement(context.cloudflare.env.DB, now, mailRetentionDays)); // LEGACY call
+  // After the mail purge, so the bodies only purged mail used go too.
+  const bodies = b.add(
+    sql`DELETE FROM email_bodies
        WHERE NOT EXISTS (SELECT 1 FROM email_outbox o WHERE o.body_id = email_bodies.id)
          AND NOT EXISTS (SELECT 1 FROM email_campaigns c WHERE c.body_id = email_bodies.id AND c.status = 'sending')`,
-    ),
-    env.DB.prepare(
-      `UPDATE email_events SET recipient = ?2, subject = NULL, detail = NULL
-       WHERE received_at < ?1 AND recipient <> ?2`,
-    ).bind(mailCutoff, ANONYMIZED_RECIPIENT),
-  ]);
-  return {
-    tokens: (tokens?.meta.changes ?? 0) + (staffTokens?.meta.changes ?? 0) + (newsletterTokens?.meta.changes ?? 0),
-    sessions: sessions?.meta.changes ?? 0,
-    rateLimitWindows: windows?.meta.changes ?? 0,
-    mail: mail?.meta.changes ?? 0,
-    mailBodies: bodies?.meta.changes ?? 0,
-    mailEventsAnonymized: events?.meta.changes ?? 0,
-  };
+  );
+  const events = b.add(
+    sql`UPDATE email_events SET recipient = ${ANONYMIZED_RECIPIENT}, subject = NULL, detail = NULL
+       WHERE received_at < ${mailCutoff} AND recipient <> ${ANONYMIZED_RECIPIENT}`,
+  );
+  return runBatch(
+    context,
+    b.plan((results) => ({
+      tokens: tokens.changes(results) + staffTokens.changes(results) + newsletterTokens.changes(results),
+      sessions: sessions.changes(results),
+      rateLimitWindows: windows.changes(results),
+      mail: mail.changes(results),
+      mailBodies: bodies.changes(results),
+      mailEventsAnonymized: events.changes(results),
+    })),
+  );
 }

@@ -17,108 +17,93 @@
  * erased: the business needs the contact details to run it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { CONSENT_WORDINGS } from "~/domain/newsletter/consent";
 import { erasureMail, type ErasureSummary } from "~/domain/privacy";
 import { auditStatement } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { toOutboxRow, outboxInsertStatements } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { seatsFor } from "../seats/seats.server";
 import { PERSONAL_DATA } from "./personal-data.server";
 import { anonymizeBookingsStatement, suppressStatement, suppressionHash } from "./retention-sql.server";
 
-const BY_EMAIL = (column: string) => `lower(${column}) = lower(?1)`;
+/** `column` (a constant of this module) holds `email`, in any case. */
+const byEmail = (column: string, email: string): SQL => sql`lower(${sql.raw(column)}) = lower(${email})`;
 
 /** Everything held about `email`, in one round trip, as the customer downloads it. */
-export async function exportMyData(db: D1Database, email: string, now = new Date()) {
-  const [bookings, subscribers, segments, confirmations, messages, reports, mail, queue, accounts, events] = await db.batch([
-    db
-      .prepare(
-        `SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
+export async function exportMyData(context: AppLoadContext, email: string, now = new Date()) {
+  const b = new BatchBuilder();
+  const bookings = b.add<Record<string, unknown>>(
+    sql`SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
            session_start_time AS start, session_end_time AS slut, user_name AS namn, user_email AS epost,
            user_phone AS telefon, dog_name AS hund, dog_breed AS ras, dog_age AS alder,
            special_notes AS vad_vill_du_trana, home_address AS hemadress, meeting_type AS motestyp,
            variant, price_sek AS pris_kr, created_at AS bokad, reminded_at AS paminnelse_skickad
-         FROM bookings WHERE ${BY_EMAIL("user_email")} ORDER BY session_start_time, id`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT email AS epost, name AS namn, status, source AS kalla, created_at AS skapad,
+         FROM bookings WHERE ${byEmail("user_email", email)} ORDER BY session_start_time, id`,
+  );
+  const subscribers = b.add<Record<string, unknown>>(
+    sql`SELECT email AS epost, name AS namn, status, source AS kalla, created_at AS skapad,
            consent_at AS samtycke_givet, consent_method AS samtycke_hur, consent_page AS samtycke_sida,
            consent_wording AS samtycke_version, unsubscribed_at AS avprenumererade
-         FROM newsletter_subscribers WHERE ${BY_EMAIL("email")}`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT g.segment_name AS segment FROM newsletter_subscriber_segments g
-         JOIN newsletter_subscribers s ON s.id = g.subscriber_id WHERE ${BY_EMAIL("s.email")} ORDER BY g.segment_name`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT created_at AS skapad, expires_at AS giltig_till, used_at AS anvand, consent_page AS samtycke_sida
-         FROM newsletter_confirmations WHERE ${BY_EMAIL("email")} ORDER BY created_at`,
-      )
-      .bind(email),
-    db
-      .prepare(`SELECT name AS namn, message AS meddelande, created_at AS skickat FROM contact_messages WHERE ${BY_EMAIL("email")} ORDER BY created_at`)
-      .bind(email),
-    db
-      .prepare(
-        `SELECT user_name AS namn, user_phone AS telefon, message AS meddelande, needs_help AS vill_ha_hjalp, created_at AS skickat
-         FROM problem_reports WHERE ${BY_EMAIL("user_email")} ORDER BY created_at`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT kind AS typ, subject AS amne, status, created_at AS skapat, sent_at AS skickat
-         FROM email_outbox WHERE ${BY_EMAIL("to_address")} ORDER BY created_at`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT w.name AS namn, w.dog_name AS hund, w.status, w.created_at AS stallde_dig_i_ko, w.hold_expires_at AS plats_reserverad_till,
+         FROM newsletter_subscribers WHERE ${byEmail("email", email)}`,
+  );
+  const segments = b.add<Record<string, unknown>>(
+    sql`SELECT g.segment_name AS segment FROM newsletter_subscriber_segments g
+         JOIN newsletter_subscribers s ON s.id = g.subscriber_id WHERE ${byEmail("s.email", email)} ORDER BY g.segment_name`,
+  );
+  const confirmations = b.add<Record<string, unknown>>(
+    sql`SELECT created_at AS skapad, expires_at AS giltig_till, used_at AS anvand, consent_page AS samtycke_sida
+         FROM newsletter_confirmations WHERE ${byEmail("email", email)} ORDER BY created_at`,
+  );
+  const messages = b.add<Record<string, unknown>>(
+    sql`SELECT name AS namn, message AS meddelande, created_at AS skickat FROM contact_messages WHERE ${byEmail("email", email)} ORDER BY created_at`,
+  );
+  const reports = b.add<Record<string, unknown>>(
+    sql`SELECT user_name AS namn, user_phone AS telefon, message AS meddelande, needs_help AS vill_ha_hjalp, created_at AS skickat
+         FROM problem_reports WHERE ${byEmail("user_email", email)} ORDER BY created_at`,
+  );
+  const mail = b.add<Record<string, unknown>>(
+    sql`SELECT kind AS typ, subject AS amne, status, created_at AS skapat, sent_at AS skickat
+         FROM email_outbox WHERE ${byEmail("to_address", email)} ORDER BY created_at`,
+  );
+  const queue = b.add<Record<string, unknown>>(
+    sql`SELECT w.name AS namn, w.dog_name AS hund, w.status, w.created_at AS stallde_dig_i_ko, w.hold_expires_at AS plats_reserverad_till,
            s.title AS pass, s.start_time AS start
          FROM waitlist_entries w LEFT JOIN sessions s ON s.id = w.session_id
-         WHERE ${BY_EMAIL("w.email")} ORDER BY w.created_at`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT u.display_name AS namn, u.created_at AS skapat, u.email_verified_at AS bekraftat,
+         WHERE ${byEmail("w.email", email)} ORDER BY w.created_at`,
+  );
+  const accounts = b.add<Record<string, unknown>>(
+    sql`SELECT u.display_name AS namn, u.created_at AS skapat, u.email_verified_at AS bekraftat,
            EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id) AS personal
-         FROM users u WHERE ${BY_EMAIL("u.email")}`,
-      )
-      .bind(email),
-    db
-      .prepare(
-        `SELECT type AS handelse, subject AS amne, detail AS detaljer, received_at AS mottaget
-         FROM email_events WHERE ${BY_EMAIL("recipient")} ORDER BY received_at`,
-      )
-      .bind(email),
-  ]);
-  const subscriber = subscribers?.results[0] as Record<string, unknown> | undefined;
+         FROM users u WHERE ${byEmail("u.email", email)}`,
+  );
+  const events = b.add<Record<string, unknown>>(
+    sql`SELECT type AS handelse, subject AS amne, detail AS detaljer, received_at AS mottaget
+         FROM email_events WHERE ${byEmail("recipient", email)} ORDER BY received_at`,
+  );
+  const results = await runBatch(context, b.plan((results) => results));
+  const subscriber = subscribers.first(results);
   const version = subscriber?.samtycke_version;
   return {
     om: "Allt Hundpass har sparat om din e-postadress, när filen skapades. Tider i UTC (ISO 8601).",
     skapad: now.toISOString(),
     epost: email,
-    bokningar: bookings?.results ?? [],
+    bokningar: bookings.rows(results),
     nyhetsbrev: subscriber
       ? {
           ...subscriber,
           samtycke_text: typeof version === "string" ? (CONSENT_WORDINGS[version] ?? null) : null,
-          segment: ((segments?.results ?? []) as Array<{ segment: string }>).map((s) => s.segment),
+          segment: (segments.rows(results) as Array<{ segment: string }>).map((s) => s.segment),
         }
       : null,
-    vantande_bekraftelser_av_nyhetsbrev: confirmations?.results ?? [],
-    meddelanden: messages?.results ?? [],
-    problemrapporter: reports?.results ?? [],
-    mejl_vi_har_skickat: mail?.results ?? [],
-    koplatser: queue?.results ?? [],
-    konton: accounts?.results ?? [],
-    leveransbesked_for_mejl: events?.results ?? [],
+    vantande_bekraftelser_av_nyhetsbrev: confirmations.rows(results),
+    meddelanden: messages.rows(results),
+    problemrapporter: reports.rows(results),
+    mejl_vi_har_skickat: mail.rows(results),
+    koplatser: queue.rows(results),
+    konton: accounts.rows(results),
+    leveransbesked_for_mejl: events.rows(results),
     // Every place we can keep something about a person, and what erasure does there (personal-data.server.ts).
     var_vi_kan_spara_uppgifter: PERSONAL_DATA.map((place) => ({ vad: place.what, tabell: place.table, vid_radering: place.erasure })),
   };
@@ -128,22 +113,18 @@ export type EraseOutcome = { status: "erased"; summary: ErasureSummary } | { sta
 
 /** Erases `email`'s personal data (see the file comment); refused while it has an upcoming booking. */
 export async function eraseMyData(context: AppLoadContext, email: string, now = new Date()): Promise<EraseOutcome> {
-  const db = context.cloudflare.env.DB;
   const { config } = context;
   const nowIso = now.toISOString();
-  const counts = await db
-    .prepare(
-      `SELECT
+  const counts = await context.db.get<{ upcoming: number; bookings: number; subscription: number; messages: number }>(
+    sql`SELECT
          (SELECT count(*) FROM bookings b LEFT JOIN sessions s ON s.id = b.session_id
-           WHERE ${BY_EMAIL("b.user_email")} AND b.booking_status = 'confirmed' AND b.session_start_time > ?2
+           WHERE ${byEmail("b.user_email", email)} AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso}
              AND (s.id IS NULL OR s.cancelled_at IS NULL)) AS upcoming,
-         (SELECT count(*) FROM bookings WHERE ${BY_EMAIL("user_email")}) AS bookings,
-         EXISTS (SELECT 1 FROM newsletter_subscribers WHERE ${BY_EMAIL("email")}) AS subscription,
-         (SELECT count(*) FROM contact_messages WHERE ${BY_EMAIL("email")})
-           + (SELECT count(*) FROM problem_reports WHERE ${BY_EMAIL("user_email")}) AS messages`,
-    )
-    .bind(email, nowIso)
-    .first<{ upcoming: number; bookings: number; subscription: number; messages: number }>();
+         (SELECT count(*) FROM bookings WHERE ${byEmail("user_email", email)}) AS bookings,
+         EXISTS (SELECT 1 FROM newsletter_subscribers WHERE ${byEmail("email", email)}) AS subscription,
+         (SELECT count(*) FROM contact_messages WHERE ${byEmail("email", email)})
+           + (SELECT count(*) FROM problem_reports WHERE ${byEmail("user_email", email)}) AS messages`,
+  );
   if (!counts) throw new Error("erasure: no counts");
   if (counts.upcoming > 0) return { status: "upcoming" };
   const summary: ErasureSummary = {
@@ -153,96 +134,83 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   };
   // A place in a queue (and a seat held for it) is given up through the session's object, like any seat change.
   const { env } = context.cloudflare;
-  const active = await db
-    .prepare(`SELECT session_id AS sessionId, leave_token_hash AS leaveTokenHash FROM waitlist_entries
-      WHERE ${BY_EMAIL("email")} AND status IN ('waiting', 'offered')`)
-    .bind(email)
-    .all<{ sessionId: number; leaveTokenHash: string }>();
-  for (const entry of active.results) await seatsFor(env, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
+  const active = await context.db.all<{ sessionId: number; leaveTokenHash: string }>(
+    sql`SELECT session_id AS sessionId, leave_token_hash AS leaveTokenHash FROM waitlist_entries
+      WHERE ${byEmail("email", email)} AND status IN ('waiting', 'offered')`,
+  );
+  for (const entry of active) await seatsFor(env, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
   const hash = await suppressionHash(email);
   const mail = toOutboxRow(
     erasureMail({ siteUrl: config.SITE_URL }, email, summary, `privacy-erasure:${hash}:${nowIso}`),
     { from: config.EMAIL_FROM },
     nowIso,
   );
-  const upcomingGuard = `NOT EXISTS (SELECT 1 FROM bookings b WHERE ${BY_EMAIL("b.user_email")}
-    AND b.booking_status = 'confirmed' AND b.session_start_time > ?2)`;
+  const upcomingGuard = sql`NOT EXISTS (SELECT 1 FROM bookings b WHERE ${byEmail("b.user_email", email)}
+    AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso})`;
   // The names the person gave us, and every way the address is stored: mail to
   // staff and the audit log may carry them in their text.
-  const known = (
-    await db.batch(
-      [
-        `SELECT user_name AS name, user_email AS email FROM bookings WHERE ${BY_EMAIL("user_email")} AND anonymized_at IS NULL`,
-        `SELECT name, email FROM waitlist_entries WHERE ${BY_EMAIL("email")}`,
-        `SELECT name, email FROM contact_messages WHERE ${BY_EMAIL("email")}`,
-        `SELECT user_name AS name, user_email AS email FROM problem_reports WHERE ${BY_EMAIL("user_email")}`,
-        `SELECT name, email FROM newsletter_subscribers WHERE ${BY_EMAIL("email")}`,
-        `SELECT display_name AS name, email FROM users WHERE ${BY_EMAIL("email")} AND email_verified_at IS NULL`,
-      ].map((sql) => db.prepare(sql).bind(email)),
-    )
-  ).flatMap((result) => result.results as Array<{ name: string | null; email: string }>);
+  const reads = new BatchBuilder();
+  const knownRefs = [
+    sql`SELECT user_name AS name, user_email AS email FROM bookings WHERE ${byEmail("user_email", email)} AND anonymized_at IS NULL`,
+    sql`SELECT name, email FROM waitlist_entries WHERE ${byEmail("email", email)}`,
+    sql`SELECT name, email FROM contact_messages WHERE ${byEmail("email", email)}`,
+    sql`SELECT user_name AS name, user_email AS email FROM problem_reports WHERE ${byEmail("user_email", email)}`,
+    sql`SELECT name, email FROM newsletter_subscribers WHERE ${byEmail("email", email)}`,
+    sql`SELECT display_name AS name, email FROM users WHERE ${byEmail("email", email)} AND email_verified_at IS NULL`,
+  ].map((statement) => reads.add<{ name: string | null; email: string }>(statement));
+  const known = await runBatch(context, reads.plan((results) => knownRefs.flatMap((ref) => ref.rows(results))));
   const names = [...new Set(known.map((r) => r.name?.trim() ?? "").filter((n) => n.length >= 3 && n !== email))];
   const spellings = [...new Set([email, email.toLowerCase(), ...known.map((r) => r.email)])];
   const mentions = JSON.stringify([...spellings, ...names]);
-  await db.batch([
-    // Mail we hold for the address, and staff's copies that name the person, go first: only the confirmation below remains.
-    db
-      .prepare(
-        `DELETE FROM email_outbox WHERE ${upcomingGuard} AND (${BY_EMAIL("to_address")} OR ${BY_EMAIL("coalesce(reply_to, '')")}
-           OR instr(lower(subject || ' ' || text_body || ' ' || coalesce(html_body, '') || ' ' || coalesce(headers_json, '')), lower(?1)) > 0
-           OR (lower(to_address) = lower(?3) AND EXISTS (SELECT 1 FROM json_each(?4) m
+  const b = new BatchBuilder();
+  // Mail we hold for the address, and staff's copies that name the person, go first: only the confirmation below remains.
+  b.add(
+    sql`DELETE FROM email_outbox WHERE ${upcomingGuard} AND (${byEmail("to_address", email)} OR ${byEmail("coalesce(reply_to, '')", email)}
+           OR instr(lower(subject || ' ' || text_body || ' ' || coalesce(html_body, '') || ' ' || coalesce(headers_json, '')), lower(${email})) > 0
+           OR (lower(to_address) = lower(${config.ADMIN_EMAIL}) AND EXISTS (SELECT 1 FROM json_each(${JSON.stringify(names)}) m
                  WHERE instr(subject || ' ' || text_body || ' ' || coalesce(html_body, ''), m.value) > 0)))`,
-      )
-      .bind(email, nowIso, config.ADMIN_EMAIL, JSON.stringify(names)),
+  );
+  b.add(
     anonymizeBookingsStatement(
-      db,
-      {
-        sql: `lower(user_email) = lower(?) AND NOT EXISTS (SELECT 1 FROM bookings b WHERE lower(b.user_email) = lower(?)
-          AND b.booking_status = 'confirmed' AND b.session_start_time > ?)`,
-        params: [email, email, nowIso],
-      },
+      sql`lower(user_email) = lower(${email}) AND NOT EXISTS (SELECT 1 FROM bookings b WHERE lower(b.user_email) = lower(${email})
+          AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso})`,
       nowIso,
     ),
-    suppressStatement(db, hash, "erased", {
-      sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(?))`,
-      params: [email],
-    }),
-    db.prepare(`DELETE FROM newsletter_subscribers WHERE ${BY_EMAIL("email")}`).bind(email),
-    db.prepare(`DELETE FROM newsletter_confirmations WHERE ${BY_EMAIL("email")}`).bind(email),
-    db.prepare(`DELETE FROM contact_messages WHERE ${BY_EMAIL("email")}`).bind(email),
-    db.prepare(`DELETE FROM problem_reports WHERE ${BY_EMAIL("user_email")}`).bind(email),
-    db.prepare(`DELETE FROM waitlist_entries WHERE ${BY_EMAIL("email")} AND status NOT IN ('waiting', 'offered')`).bind(email),
-    db.prepare(`DELETE FROM sign_in_tokens WHERE ${BY_EMAIL("email")}`).bind(email),
-    // An account made with the address that was never confirmed (its profile, tokens and sessions go with it).
-    db
-      .prepare(
-        `DELETE FROM users WHERE ${BY_EMAIL("email")} AND email_verified_at IS NULL
+  );
+  b.add(suppressStatement(hash, "erased", sql`EXISTS (SELECT 1 FROM newsletter_subscribers WHERE lower(email) = lower(${email}))`));
+  b.add(sql`DELETE FROM newsletter_subscribers WHERE ${byEmail("email", email)}`);
+  b.add(sql`DELETE FROM newsletter_confirmations WHERE ${byEmail("email", email)}`);
+  b.add(sql`DELETE FROM contact_messages WHERE ${byEmail("email", email)}`);
+  b.add(sql`DELETE FROM problem_reports WHERE ${byEmail("user_email", email)}`);
+  b.add(sql`DELETE FROM waitlist_entries WHERE ${byEmail("email", email)} AND status NOT IN ('waiting', 'offered')`);
+  b.add(sql`DELETE FROM sign_in_tokens WHERE ${byEmail("email", email)}`);
+  // An account made with the address that was never confirmed (its profile, tokens and sessions go with it).
+  b.add(
+    sql`DELETE FROM users WHERE ${byEmail("email", email)} AND email_verified_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = users.id)`,
-      )
-      .bind(email),
-    db.prepare(`DELETE FROM flurre_unanswered WHERE instr(lower(question), lower(?1)) > 0`).bind(email),
-    db.prepare(`DELETE FROM email_events WHERE ${BY_EMAIL("recipient")}`).bind(email),
-    // Staff may have written the address or the name into a change's details.
-    db
-      .prepare(
-        `UPDATE audit_log SET details_json = (
+  );
+  b.add(sql`DELETE FROM flurre_unanswered WHERE instr(lower(question), lower(${email})) > 0`);
+  b.add(sql`DELETE FROM email_events WHERE ${byEmail("recipient", email)}`);
+  // Staff may have written the address or the name into a change's details.
+  b.add(
+    sql`UPDATE audit_log SET details_json = (
            WITH RECURSIVE r(i, text) AS (
              SELECT 0, audit_log.details_json
-             UNION ALL SELECT i + 1, replace(text, json_extract(?1, '$[' || i || ']'), '[raderad]') FROM r WHERE i < json_array_length(?1)
+             UNION ALL SELECT i + 1, replace(text, json_extract(${mentions}, '$[' || i || ']'), '[raderad]') FROM r WHERE i < json_array_length(${mentions})
            ) SELECT text FROM r ORDER BY i DESC LIMIT 1)
-         WHERE details_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(?1) m WHERE instr(audit_log.details_json, m.value) > 0)`,
-      )
-      .bind(mentions),
-    db.prepare(`DELETE FROM auth_sessions WHERE ${BY_EMAIL("email")} AND kind = 'customer'`).bind(email),
-    // The audit row names no address: only what was done.
+         WHERE details_json IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(${mentions}) m WHERE instr(audit_log.details_json, m.value) > 0)`,
+  );
+  b.add(sql`DELETE FROM auth_sessions WHERE ${byEmail("email", email)} AND kind = 'customer'`);
+  // The audit row names no address: only what was done.
+  b.add(
     auditStatement(
-      db,
       { userId: null, email: "kunden själv" },
       { action: "privacy.erase", targetType: "customer", targetId: hash.slice(0, 12), details: summary },
       { createdAt: nowIso },
     ),
-    ...outboxInsertStatements(db, mail),
-  ]);
+  );
+  b.addAll(outboxInsertStatements(context.cloudflare.env.DB, mail)); // LEGACY call
+  await runBatch(context, b.plan(() => undefined));
   scheduleDrain(context, [mail.id]);
   return { status: "erased", summary };
 }

@@ -13,8 +13,11 @@
  * Idempotent (each step only touches what is still over its age) and
  * bounded per run: a backlog is worked off over the following days.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { subDays, subMonths } from "date-fns";
-import type { Config, Env } from "../platform/env.server";
+import { sql } from "drizzle-orm";
+import { BatchBuilder, runBatch } from "../db/batch.server";
+import type { Config } from "../platform/env.server";
 import { anonymizeBookingsStatement, suppressionHash, suppressStatement } from "./retention-sql.server";
 
 /** Rows one run anonymizes or deletes at most, per kind. */
@@ -29,72 +32,76 @@ export type RetentionConfig = Pick<
   "RETENTION_BOOKING_MONTHS" | "RETENTION_UNSUBSCRIBED_DAYS" | "RETENTION_MESSAGE_MONTHS" | "RETENTION_AUDIT_MONTHS"
 >;
 
-export async function applyRetention(env: Pick<Env, "DB">, config: RetentionConfig, now: Date) {
-  const db = env.DB;
+export async function applyRetention(context: AppLoadContext, config: RetentionConfig, now: Date) {
   const nowIso = now.toISOString();
   const bookingCutoff = subMonths(now, config.RETENTION_BOOKING_MONTHS).toISOString();
   const unsubscribedCutoff = subDays(now, config.RETENTION_UNSUBSCRIBED_DAYS).toISOString();
   const messageCutoff = subMonths(now, config.RETENTION_MESSAGE_MONTHS).toISOString();
   const auditCutoff = subMonths(now, config.RETENTION_AUDIT_MONTHS).toISOString();
-  const unsubscribedWhere = "status = 'unsubscribed' AND COALESCE(unsubscribed_at, created_at) < ?";
+  const unsubscribedWhere = sql`status = 'unsubscribed' AND COALESCE(unsubscribed_at, created_at) < ${unsubscribedCutoff}`;
+  const batchLimit = sql.raw(String(RETENTION_BATCH));
 
   const queueCutoff = subDays(now, WAITLIST_RETENTION_DAYS).toISOString();
-  const [bookings, messages, reports, questions, audit, queue, unsubscribed] = await db.batch([
+  const b = new BatchBuilder();
+  const bookings = b.add(
     anonymizeBookingsStatement(
-      db,
-      {
-        sql: `id IN (SELECT id FROM bookings WHERE anonymized_at IS NULL AND session_end_time < ?
-          ORDER BY session_end_time LIMIT ${RETENTION_BATCH})`,
-        params: [bookingCutoff],
-      },
+      sql`id IN (SELECT id FROM bookings WHERE anonymized_at IS NULL AND session_end_time < ${bookingCutoff}
+          ORDER BY session_end_time LIMIT ${batchLimit})`,
       nowIso,
     ),
-    db
-      .prepare(`DELETE FROM contact_messages WHERE id IN (SELECT id FROM contact_messages WHERE created_at < ? LIMIT ${RETENTION_BATCH})`)
-      .bind(messageCutoff),
-    db
-      .prepare(`DELETE FROM problem_reports WHERE id IN (SELECT id FROM problem_reports WHERE created_at < ? LIMIT ${RETENTION_BATCH})`)
-      .bind(messageCutoff),
-    db
-      .prepare(`DELETE FROM flurre_unanswered WHERE id IN (SELECT id FROM flurre_unanswered WHERE asked_at < ? LIMIT ${RETENTION_BATCH})`)
-      .bind(messageCutoff),
-    db
-      .prepare(`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE created_at < ? LIMIT ${RETENTION_BATCH})`)
-      .bind(auditCutoff),
-    db
-      .prepare(
-        `DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries
-           WHERE status NOT IN ('waiting', 'offered') AND updated_at < ? LIMIT ${RETENTION_BATCH})`,
-      )
-      .bind(queueCutoff),
-    db
-      .prepare(`SELECT id, email FROM newsletter_subscribers WHERE ${unsubscribedWhere} ORDER BY id LIMIT ${RETENTION_SUBSCRIBER_BATCH}`)
-      .bind(unsubscribedCutoff),
-  ]);
+  );
+  const messages = b.add(
+    sql`DELETE FROM contact_messages WHERE id IN (SELECT id FROM contact_messages WHERE created_at < ${messageCutoff} LIMIT ${batchLimit})`,
+  );
+  const reports = b.add(
+    sql`DELETE FROM problem_reports WHERE id IN (SELECT id FROM problem_reports WHERE created_at < ${messageCutoff} LIMIT ${batchLimit})`,
+  );
+  const questions = b.add(
+    sql`DELETE FROM flurre_unanswered WHERE id IN (SELECT id FROM flurre_unanswered WHERE asked_at < ${messageCutoff} LIMIT ${batchLimit})`,
+  );
+  const audit = b.add(sql`DELETE FROM audit_log WHERE id IN (SELECT id FROM audit_log WHERE created_at < ${auditCutoff} LIMIT ${batchLimit})`);
+  const queue = b.add(
+    sql`DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries
+           WHERE status NOT IN ('waiting', 'offered') AND updated_at < ${queueCutoff} LIMIT ${batchLimit})`,
+  );
+  const unsubscribed = b.add<{ id: number; email: string }>(
+    sql`SELECT id, email FROM newsletter_subscribers WHERE ${unsubscribedWhere} ORDER BY id LIMIT ${sql.raw(String(RETENTION_SUBSCRIBER_BATCH))}`,
+  );
+  const done = await runBatch(
+    context,
+    b.plan((results) => ({
+      gone: unsubscribed.rows(results),
+      counts: {
+        bookingsAnonymized: bookings.changes(results),
+        messagesDeleted: messages.changes(results) + reports.changes(results),
+        questionsDeleted: questions.changes(results),
+        auditRowsDeleted: audit.changes(results),
+        queuePlacesDeleted: queue.changes(results),
+      },
+    })),
+  );
 
   // The hash is computed here (D1 has no SHA-256), then hash and delete go in one batch, each
   // only while the subscriber is still unsubscribed: one who subscribed again meanwhile is kept.
-  const gone = (unsubscribed?.results ?? []) as Array<{ id: number; email: string }>;
+  const { gone } = done;
   let subscribers = 0;
   if (gone.length > 0) {
-    const still = (id: number) => ({ sql: `EXISTS (SELECT 1 FROM newsletter_subscribers WHERE id = ? AND ${unsubscribedWhere})`, params: [id, unsubscribedCutoff] });
-    const statements = (
-      await Promise.all(
-        gone.map(async ({ id, email }) => [
-          suppressStatement(db, await suppressionHash(email), "unsubscribed", still(id)),
-          db.prepare(`DELETE FROM newsletter_subscribers WHERE id = ? AND ${unsubscribedWhere}`).bind(id, unsubscribedCutoff),
-        ]),
-      )
-    ).flat();
-    const results = await db.batch(statements);
-    subscribers = results.filter((_, i) => i % 2 === 1).reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+    const still = (id: number) => sql`EXISTS (SELECT 1 FROM newsletter_subscribers WHERE id = ${id} AND ${unsubscribedWhere})`;
+    const hashes = await Promise.all(gone.map(({ email }) => suppressionHash(email)));
+    const deletes = new BatchBuilder();
+    const deleted = gone.map(({ id }, i) => {
+      deletes.add(suppressStatement(hashes[i]!, "unsubscribed", still(id)));
+      return deletes.add(sql`DELETE FROM newsletter_subscribers WHERE id = ${id} AND ${unsubscribedWhere}`);
+    });
+    subscribers = await runBatch(context, deletes.plan((results) => deleted.reduce((n, ref) => n + ref.changes(results), 0)));
   }
+  const { bookingsAnonymized, messagesDeleted, questionsDeleted, auditRowsDeleted, queuePlacesDeleted } = done.counts;
   return {
-    bookingsAnonymized: bookings?.meta.changes ?? 0,
+    bookingsAnonymized,
     subscribersDeleted: subscribers,
-    messagesDeleted: (messages?.meta.changes ?? 0) + (reports?.meta.changes ?? 0),
-    questionsDeleted: questions?.meta.changes ?? 0,
-    auditRowsDeleted: audit?.meta.changes ?? 0,
-    queuePlacesDeleted: queue?.meta.changes ?? 0,
+    messagesDeleted,
+    questionsDeleted,
+    auditRowsDeleted,
+    queuePlacesDeleted,
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { normalizePhone, type ContactValues, type ProblemReportValues } from "~/domain/schemas";
-import { getDb, schema } from "../db/client.server";
+import { schema } from "../db/client.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import { contactMail, problemReportMail, type AdminMail, type ContactSource } from "~/domain/mail/trainers";
 
@@ -34,7 +34,7 @@ export async function submitContactMessage(
   source: ContactSource,
 ): Promise<boolean> {
   try {
-    const [row] = await getDb(context.cloudflare.env)
+    const [row] = await context.db
       .insert(schema.contactMessages)
       .values({ name: values.name, email: values.email, message: values.message })
       .returning({ id: schema.contactMessages.id });
@@ -48,7 +48,7 @@ export async function submitContactMessage(
 
 export async function submitProblemReport(context: AppLoadContext, values: ProblemReportValues): Promise<boolean> {
   try {
-    const [row] = await getDb(context.cloudflare.env)
+    const [row] = await context.db
       .insert(schema.problemReports)
       .values({
         userName: values.user_name,

@@ -3,12 +3,12 @@
  * trip: one query, or one db.batch of two. Functions throw on a database
  * failure; the route decides what the visitor sees then.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/constants";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { schema } from "../db/client.server";
 
 const { sessions, popupTypes } = schema;
 
@@ -67,8 +67,8 @@ export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]
  * places, soonest first, as on /alla-popups. (The spec's read orders them by
  * participants, most first; a visitor looks for the next session to join.)
  */
-export async function loadStartPage(env: Pick<Env, "DB">, now: Date): Promise<StartPageData> {
-  const db = getDb(env);
+export async function loadStartPage(context: AppLoadContext, now: Date): Promise<StartPageData> {
+  const db = context.db;
   const [types, groupSessions] = await db.batch([
     db.select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder),
     db
@@ -94,11 +94,11 @@ export type SessionListData = { types: TypeImage[]; sessions: PublicSession[] };
 
 /** Upcoming sessions (optionally of one pass type) by start time, with the type images. */
 export async function loadUpcomingSessions(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   now: Date,
   passType: PassType | null = null,
 ): Promise<SessionListData> {
-  const db = getDb(env);
+  const db = context.db;
   const [types, rows] = await db.batch([
     db.select(typeImageColumns).from(popupTypes).orderBy(...typeOrder),
     db
@@ -116,12 +116,12 @@ export async function loadUpcomingSessions(
  * ended. One query; the calendar cards need no images.
  */
 export async function loadSessionsStartingBetween(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   now: Date,
   range: { fromIso: string; toIso: string },
   passType: PassType | null = null,
 ): Promise<PublicSession[]> {
-  const db = getDb(env);
+  const db = context.db;
   return db
     .select(sessionColumns)
     .from(sessions)

@@ -23,7 +23,7 @@ import type { BookingDetails } from "~/domain/mail/booking";
 import type { PreparationItem } from "~/domain/preparation";
 import { reminderMail, reminderMailKey, type RemindedSession } from "~/domain/mail/reminder";
 import { loadPreparation } from "../content/site-content.server";
-import { columnsAs, schema } from "../db/client.server";
+import { columnsAs, getDb, schema } from "../db/client.server";
 import type { Config, Env } from "../platform/env.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 
@@ -160,5 +160,5 @@ export async function sendDueReminders(
 ): Promise<{ reminded: number; skipped: number }> {
   const due = await findDueReminders(env.DB, now, limit);
   if (due.length === 0) return { reminded: 0, skipped: 0 };
-  return queueReminders(env.DB, config, due, now, await loadPreparation(env));
+  return queueReminders(env.DB, config, due, now, await loadPreparation({ db: getDb(env) })); // LEGACY call
 }
