@@ -15,7 +15,7 @@ import {
 } from "../../app/server/platform/rate-limit.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
-import { awayFromWindowEnd } from "./helpers";
+import { awayFromWindowEnd, testContext } from "./helpers";
 import { exports } from "cloudflare:workers";
 
 /** Room for the 200-way race on a busy 2-core machine (the suite's default is 20 s). */
@@ -340,7 +340,7 @@ describe("booking through the form", () => {
   it("refuses a session staff cancelled, stores nothing, and its page and the lists say so", async () => {
     const id = await createSession({ title: "INSTÄLLT TESTPASS" });
     const form = await bookingForm({ user_email: "installt@example.se", user_email_confirm: "installt@example.se" });
-    await seatsFor(env, id).cancelSession([]);
+    await seatsFor(testContext(), id).cancelSession([]);
     const res = await postBooking(id, form);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/session/${id}`);

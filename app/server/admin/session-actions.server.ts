@@ -105,14 +105,13 @@ export async function cancelBookingAsStaff(
   actor: Actor,
   bookingId: string,
 ): Promise<StaffChangeOutcome> {
-  const { env } = context.cloudflare;
   const booking = await context.db.get<BookingRecord & { sessionRevision: number | null }>(
     sql`SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision
      FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
   );
   if (!booking || booking.sessionId === null) return { status: "not-found" };
   const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0);
-  const result = await seatsFor(env, booking.sessionId).cancelBooking(booking.id, {
+  const result = await seatsFor(context, booking.sessionId).cancelBooking(booking.id, {
     mails,
     audit: audit(actor, "booking.cancel", "booking", booking.id, {
       sessionId: booking.sessionId,
@@ -132,11 +131,10 @@ export async function releaseSessionAsStaff(
   actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
-  const { env } = context.cloudflare;
   const read = await readSession(context, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
   const mails = cancellationRows(context, read.active, "booking", read.session.revision);
-  const result = await seatsFor(env, sessionId).release(
+  const result = await seatsFor(context, sessionId).release(
     read.active.map((b) => b.id),
     {
       mails,
@@ -182,7 +180,6 @@ export async function cancelSession(
   actor: Actor,
   sessionId: number,
 ): Promise<{ outcome: StaffChangeOutcome; mailIds: string[] }> {
-  const { env } = context.cloudflare;
   let count = 0;
   const mailIds: string[] = [];
   for (let round = 0; round < 2; round++) {
@@ -190,7 +187,7 @@ export async function cancelSession(
     if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
     const mails = cancellationRows(context, read.active, "session", read.session.revision);
-    const result = await seatsFor(env, sessionId).cancelSession(
+    const result = await seatsFor(context, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {
         mails,

@@ -176,7 +176,7 @@ export async function updateSessionAsStaff(
           ),
         }))
       : [];
-    const result = await seatsFor(env, sessionId).updateSession(
+    const result = await seatsFor(context, sessionId).updateSession(
       { fields, expectedRevision: session.revision, moved, mailedBookingIds: active.map((b) => b.id) },
       {
         mails,

@@ -72,7 +72,7 @@ export async function bookWithConfirmations(
       fill: message === admin ? participants : undefined,
     })),
   );
-  const result = await seatsFor(context.cloudflare.env, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
+  const result = await seatsFor(context, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
   if (result.status === "booked" && result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
   return result;
 }

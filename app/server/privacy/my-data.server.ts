@@ -152,13 +152,12 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     messages: counts.messages,
   };
   // A place in a queue (and a seat held for it) is given up through the session's object, like any seat change.
-  const { env } = context.cloudflare;
   const active = await db
     .prepare(`SELECT session_id AS sessionId, leave_token_hash AS leaveTokenHash FROM waitlist_entries
       WHERE ${BY_EMAIL("email")} AND status IN ('waiting', 'offered')`)
     .bind(email)
     .all<{ sessionId: number; leaveTokenHash: string }>();
-  for (const entry of active.results) await seatsFor(env, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
+  for (const entry of active.results) await seatsFor(context, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
   const hash = await suppressionHash(email);
   const mail = toOutboxRow(
     erasureMail({ siteUrl: config.SITE_URL }, email, summary, `privacy-erasure:${hash}:${nowIso}`),

@@ -82,7 +82,7 @@ export async function declineHold(context: AppLoadContext, token: string): Promi
     sql`SELECT session_id AS sessionId FROM waitlist_entries WHERE offer_token_hash = ${tokenHash}`,
   );
   if (!row) return { status: "not-found" };
-  const result = await seatsFor(context.cloudflare.env, row.sessionId).declineOffer(tokenHash);
+  const result = await seatsFor(context, row.sessionId).declineOffer(tokenHash);
   if (result.status === "left") scheduleDrain(context, result.step.mailIds);
   return result;
 }
@@ -109,7 +109,7 @@ export async function leaveQueue(context: AppLoadContext, token: string): Promis
     sql`SELECT session_id AS sessionId FROM waitlist_entries WHERE leave_token_hash = ${tokenHash}`,
   );
   if (!row) return { status: "not-found" };
-  const result = await seatsFor(context.cloudflare.env, row.sessionId).leaveWaitlist(tokenHash);
+  const result = await seatsFor(context, row.sessionId).leaveWaitlist(tokenHash);
   if (result.status === "left") scheduleDrain(context, result.step.mailIds);
   return result;
 }

@@ -16,7 +16,6 @@ export async function runWaitlistQueues(
   context: AppLoadContext,
   now: Date,
 ): Promise<{ sessions: number; expired: number; offered: number; closed: number; failed: number }> {
-  const { env } = context.cloudflare;
   const nowIso = now.toISOString();
   const results = await context.db.all<{ id: number }>(
     sql`SELECT DISTINCT s.id AS id FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
@@ -26,7 +25,7 @@ export async function runWaitlistQueues(
      LIMIT ${sql.raw(String(SESSIONS_PER_RUN))}`,
   );
   const figures = { sessions: results.length, expired: 0, offered: 0, closed: 0, failed: 0 };
-  const outcomes = await Promise.allSettled(results.map(({ id }) => seatsFor(env, id).runQueue()));
+  const outcomes = await Promise.allSettled(results.map(({ id }) => seatsFor(context, id).runQueue()));
   outcomes.forEach((outcome, i) => {
     if (outcome.status === "rejected") {
       figures.failed++;
