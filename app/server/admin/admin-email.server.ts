@@ -140,7 +140,7 @@ export async function sendAdminMessage(
   );
   const targetId = String(target.id);
   const b = new BatchBuilder();
-  b.addAll(rows.flatMap((row) => outboxInsertStatements(env.DB, row))); // LEGACY call
+  b.addAll(rows.flatMap((row) => outboxInsertStatements(context.cloudflare.env.DB, row))); // LEGACY call
   // One audit row per draft, also when the same draft is posted twice.
   b.add(
     auditStatement(

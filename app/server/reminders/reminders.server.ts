@@ -25,7 +25,7 @@ import type { BookingDetails } from "~/domain/mail/booking";
 import type { PreparationItem } from "~/domain/preparation";
 import { reminderMail, reminderMailKey, type RemindedSession } from "~/domain/mail/reminder";
 import { loadPreparation } from "../content/site-content.server";
-import { BatchBuilder, runBatch, type Statement, type StatementRef } from "../db/batch.server";
+import { BatchBuilder, runBatch, type StatementRef } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 
@@ -93,7 +93,7 @@ function addReminder(
   row: DueReminder,
   now: Date,
   preparation: readonly PreparationItem[],
-): StatementRef<never> {
+): StatementRef<unknown> {
   const { config } = context;
   const nowIso = now.toISOString();
   const session: RemindedSession = {
@@ -115,10 +115,11 @@ function addReminder(
     params: [row.id, row.sessionId, row.startTime, row.endTime, row.location, row.title, row.revision, nowIso],
   };
   b.addAll(outboxInsertStatements(context.cloudflare.env.DB, outboxRow, { condition: stillDue })); // LEGACY call
-  const mark: Statement = sql`UPDATE bookings SET reminded_at = ${nowIso}
+  return b.add(
+    sql`UPDATE bookings SET reminded_at = ${nowIso}
          WHERE id = ${row.id} AND reminded_at IS NULL
-           AND EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = ${reminderMailKey(row.id)})`;
-  return b.add<never>(mark);
+           AND EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = ${reminderMailKey(row.id)})`,
+  );
 }
 
 /**
