@@ -10,7 +10,7 @@
 // straight on workerd) on a fresh database: the demo data, then the bench's
 // rows and an admin session inserted directly, so no mail is involved. The
 // worker runs with D1_ROUND_TRIPS=1, which makes it count each request's D1
-// round trips into the X-D1-Round-Trips header (app/server/platform/d1-round-trips.server.ts).
+// round trips into the X-D1-Round-Trips header (app/server/db/round-trips.server.ts).
 // A page that answers 404 is shown as not built and measured no further.
 // --check exits with status 1 when a built page misses a budget.
 import { spawnSync } from "node:child_process";

@@ -11,7 +11,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "../build/server";
 import { formRenderedAt } from "../app/server/forms/bot-check.server";
 import { getLoadContext } from "../app/server/platform/context.server";
-import { ROUND_TRIPS_HEADER, withRoundTripCounter } from "../app/server/platform/d1-round-trips.server";
+import { ROUND_TRIPS_HEADER, withRoundTripCounter } from "../app/server/db/round-trips.server";
 import { assertServedLocally, ConfigError, isLocalHostname, type Env } from "../app/server/platform/env.server";
 import {
   createNonce,

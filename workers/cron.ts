@@ -88,9 +88,9 @@ const jobs: Job[] = [
     // the app's page cache: the seat lists show the cancellation once their
     // 30 s expire, and a booking of the cancelled session is refused anyway.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
-    run: async ({ env, config, scheduledTime }) => ({
-      ...(await applyDecisionDefaults({ env, config }, scheduledTime)),
-      ...(await requestDecisions({ env, config }, scheduledTime)),
+    run: async ({ context, scheduledTime }) => ({
+      ...(await applyDecisionDefaults(context, scheduledTime)),
+      ...(await requestDecisions(context, scheduledTime)),
     }),
   },
   {
@@ -98,7 +98,7 @@ const jobs: Job[] = [
     phase: 1,
     // Every five minutes, behind the objects' own alarms: lapsed holds pass on, started sessions close their queues.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
-    run: ({ env, scheduledTime }) => runWaitlistQueues(env, scheduledTime),
+    run: ({ context, scheduledTime }) => runWaitlistQueues(context, scheduledTime),
   },
   {
     name: "reminders",
@@ -106,7 +106,7 @@ const jobs: Job[] = [
     // Every five minutes: a booking is due 24 h before its session, reminded once. After the
     // decisions, so a session cancelled in this run is not reminded; phase 3's drain sends it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
-    run: ({ env, config, scheduledTime }) => sendDueReminders(env, config, scheduledTime),
+    run: ({ context, scheduledTime }) => sendDueReminders(context, scheduledTime),
   },
   {
     name: "outbox-drain",

@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const returnTo = adminReturnTo(new URL(request.url).searchParams.get("tillbaka"), "/admin/bokade-pass");
   const id = params.id ?? "";
-  const booking = BOOKING_ID.test(id) ? await loadActiveBooking(context.cloudflare.env.DB, id) : null;
+  const booking = BOOKING_ID.test(id) ? await loadActiveBooking(context, id) : null;
   if (!booking) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
   return data(
     {

@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"), "/admin/bokade-pass");
   const target = messageTarget(url);
-  const audience = target ? await loadAudience(context.cloudflare.env.DB, target) : null;
+  const audience = target ? await loadAudience(context, target) : null;
   if (!target || !audience) throw await redirectWithToast(context, returnTo, notFound);
   return data(
     { target: target.kind, audience, returnTo, draftId: crypto.randomUUID() },

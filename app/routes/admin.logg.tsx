@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => [{ title: "Logg – Admin – Hundpass" 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const page = parsePage(new URL(request.url).searchParams.get("sida"));
-  const { entries, hasNext } = await loadAuditPage(context.cloudflare.env.DB, page);
+  const { entries, hasNext } = await loadAuditPage(context, page);
   return data({ entries, page, hasNext }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const filters = parseAllSessionsFilters(new URL(request.url).searchParams);
   try {
-    const page = await listAllSessions(context.cloudflare.env, filters, new Date());
+    const page = await listAllSessions(context, filters, new Date());
     return data({ ...page, filters, toast: null as ToastView | null }, { headers: noStoreHeaders });
   } catch (error) {
     console.error(`${ALL_SESSIONS_PATH}: could not load sessions`, error);

@@ -61,15 +61,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"));
   const id = parseSessionId(params.id);
-  const db = context.cloudflare.env.DB;
   const [session, stored, bookingRows, queue] =
     id === null
       ? [null, null, [], null]
       : await Promise.all([
-          loadSessionSummary(db, id),
-          loadSessionForEdit(db, id),
-          listSessionBookingsWithReminders(db, id),
-          loadSessionQueue(context.cloudflare.env, id),
+          loadSessionSummary(context, id),
+          loadSessionForEdit(context, id),
+          listSessionBookingsWithReminders(context, id),
+          loadSessionQueue(context, id),
         ]);
   if (!session || !stored || !queue) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
   const values = editFormValues(stored);

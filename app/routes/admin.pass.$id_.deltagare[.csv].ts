@@ -12,7 +12,7 @@ import { requireAdmin } from "~/server/auth/signed-in-user.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = sessionIdParam(params.id);
-  const list = id === null ? null : await loadAttendees(context.cloudflare.env.DB, id);
+  const list = id === null ? null : await loadAttendees(context, id);
   if (!list) {
     return new Response(ATTENDEE_TEXTS.notFound, {
       status: 404,

@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = sessionIdParam(params.id);
-  const list = id === null ? null : await loadAttendees(context.cloudflare.env.DB, id);
+  const list = id === null ? null : await loadAttendees(context, id);
   if (!list) throw new Response(T.notFound, { status: 404 });
   const returnTo = adminReturnTo(new URL(request.url).searchParams.get("tillbaka"), "/admin/bokade-pass");
   return data(

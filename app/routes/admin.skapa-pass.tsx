@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let toast: ToastView | null = null;
   try {
     [types, locations] = await Promise.all([
-      listSessionTypes(context.cloudflare.env),
+      listSessionTypes(context),
       loadSelectableLocations(context),
     ]);
   } catch (error) {
@@ -71,7 +71,6 @@ export async function action(args: ActionFunctionArgs) {
     botCheck: false,
     parse: withSchema(CreateSessionFormSchema),
     async run(values) {
-      const { env } = context.cloudflare;
       if (values.repeat_weekly && values.repeat_count !== undefined) {
         const count = values.repeat_count;
         // Only a post ticked on the list these very values give may create the series.
@@ -80,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
           const message = values.series_fingerprint ? SERIES_TEXTS.datesChanged : SERIES_TEXTS.checkDates;
           return { fieldErrors: { series_dates: [message] }, status: 400 };
         }
-        const outcome = await createSeriesFromForm(env, admin, values, { count, dates: values.series_dates ?? [] });
+        const outcome = await createSeriesFromForm(context, admin, values, { count, dates: values.series_dates ?? [] });
         switch (outcome.status) {
           case "created":
             return redirectWithToast(context, "/admin/lediga-pass", {
@@ -94,7 +93,7 @@ export async function action(args: ActionFunctionArgs) {
             return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
         }
       }
-      const outcome = await createSessionFromForm(env, admin, values);
+      const outcome = await createSessionFromForm(context, admin, values);
       switch (outcome.status) {
         case "created":
           return redirectWithToast(context, "/admin/lediga-pass", {

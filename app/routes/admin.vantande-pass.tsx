@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const confirming =
     decisionFromLinkValue(url.searchParams.get("val")) === "cancel" ? requestIdOf(url.searchParams.get("beslut")) : null;
   try {
-    const found = await listWaitingSessionsWithDecisions(context.cloudflare.env, now, page);
+    const found = await listWaitingSessionsWithDecisions(context, now, page);
     const decisions = found.decisions.map((row) => toDecisionPanelView(row, now, context.config.MIN_PARTICIPANTS_DEFAULT));
     return data({ ...found, decisions, confirming, toast: null as ToastView | null }, { headers: noStoreHeaders });
   } catch (error) {

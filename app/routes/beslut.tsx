@@ -30,11 +30,10 @@ export const meta: MetaFunction = () => tokenPageMeta(DECISION_LINK_TEXTS.title)
 // The token is in this page's URL: never send it on, never cache the page.
 export const headers: HeadersFunction = tokenPageHeaders;
 
-const deps = (context: LoaderFunctionArgs["context"]) => ({ env: context.cloudflare.env, config: context.config });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const view = await decisionLinkView(deps(context), url.searchParams.get("token") ?? "", url.searchParams.get("val"));
+  const view = await decisionLinkView(context, url.searchParams.get("token") ?? "", url.searchParams.get("val"));
   return data({ view }, { headers: tokenPageHeaders() });
 }
 

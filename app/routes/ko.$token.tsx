@@ -42,7 +42,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => ({ ...tokenPageHe
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const declining = new URL(request.url).searchParams.get("svar") === "nej";
-  const hold = await findHold(context.cloudflare.env, token);
+  const hold = await findHold(context, token);
   if (hold.status !== "active") return data({ state: hold.status, declining } as const, { status: hold.status === "gone" ? 410 : 404 });
   const { session, entry } = hold;
   return {
@@ -84,7 +84,7 @@ export async function action(args: ActionFunctionArgs) {
 /** The booking form of a held seat: the booking's one form flow, for the entry's own address. */
 async function bookHold(args: ActionFunctionArgs, token: string) {
   const { request, context } = args;
-  const hold = await findHold(context.cloudflare.env, token);
+  const hold = await findHold(context, token);
   if (hold.status !== "active") return data({ declined: false, gone: true }, { status: 410 });
   const rules = bookingRulesForTitle(hold.session.title);
   return handleForm(args, {

@@ -30,7 +30,7 @@ export const meta: MetaFunction = () => tokenPageMeta(LEAVE_TEXTS.title);
 export const headers: HeadersFunction = tokenPageHeaders;
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const place = await findQueuePlace(context.cloudflare.env, params.token ?? "");
+  const place = await findQueuePlace(context, params.token ?? "");
   if (place.status !== "active") return data({ state: "gone" as const, title: null }, { status: place.status === "gone" ? 410 : 404 });
   return { state: "active" as const, title: `${place.sessionTitle} ${formatSessionDate(place.sessionStart)}` };
 }

@@ -83,7 +83,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   let page: Awaited<ReturnType<typeof loadSessionPage>> = null;
   if (id !== null) {
     try {
-      page = await loadSessionPage(context.cloudflare.env, id);
+      page = await loadSessionPage(context, id);
     } catch (error) {
       console.error(`session ${id}: load failed`, error);
     }
@@ -203,7 +203,7 @@ function joinQueueAction(args: ActionFunctionArgs, id: number) {
   return handleForm(args, {
     parse: withSchema(WaitlistJoinSchema),
     async run(values) {
-      const page = await loadSessionPage(context.cloudflare.env, id);
+      const page = await loadSessionPage(context, id);
       if (!page) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
       const outcome = await joinWaitlist(context, request, page.session, values);
       switch (outcome.status) {

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseAllSessionsFilters } from "../../app/domain/all-sessions-filters";
 import { listAllSessions } from "../../app/server/admin/all-sessions.server";
 import { createSession, type TestSession } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const SELF = exports.default;
 const HOUR_MS = 60 * 60_000;
@@ -47,7 +47,7 @@ async function insertBooking(sessionId: number, name: string, email: string, ext
   return fields.id;
 }
 
-const list = (query = "") => listAllSessions(env, parseAllSessionsFilters(new URLSearchParams(query)), new Date());
+const list = (query = "") => listAllSessions(testContext(), parseAllSessionsFilters(new URLSearchParams(query)), new Date());
 const listIds = async (query = "") => (await list(query)).sessions.map((s) => s.id);
 const pick = (...keys: string[]) => keys.map((key) => ids[key]!);
 

@@ -2,13 +2,12 @@
 // semicolons, confirmed bookings only, never cached) and the print view,
 // and a 404 for a session that does not exist. Who may open them is
 // covered for every admin route by admin-guard.test.ts.
-import { env } from "cloudflare:workers";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { createSession, seatInput } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 let admin = "";
 let sessionId = 0;
@@ -16,7 +15,7 @@ let sessionId = 0;
 beforeAll(async () => {
   admin = await signInAs({ email: "lista@hundpass.se", admin: true });
   sessionId = await createSession({ title: "Söndagsträning på Bronsängen" });
-  const seats = seatsFor(env, sessionId);
+  const seats = seatsFor(testContext(), sessionId);
   const booked = [
     await seats.book(seatInput("lista-1", { userName: "Åke Ärlig", dogName: "Östen", dogBreed: "Schäfer", specialNotes: "Gå fint; i koppel", idempotencyKey: "lista-1" })),
     await seats.book(seatInput("lista-2", { userName: "Bo Avbokad", idempotencyKey: "lista-2" })),

@@ -11,7 +11,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { bookingForm, config, createSession as createAnySession, postBooking, seatInput, seatState, sessionField } from "./booking-fixtures";
 import { bookMany, post, toastOf } from "./admin-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const HOUR = 3_600_000;
 
@@ -152,7 +152,7 @@ describe("editing a session (/admin/pass/{id}, intent update)", () => {
     const cookie = await admin();
     const id = await createSession({ maxParticipants: 6, startsInMs: 10 * 24 * HOUR });
     const [first, second, third] = await bookMany(id, 3);
-    await seatsFor(env, id).cancelBooking(third!);
+    await seatsFor(testContext(), id).cancelBooking(third!);
     const before = await sessionRow(id);
     const newStart = new Date(Date.parse(before.startTime) + 24 * HOUR).toISOString();
 
@@ -323,7 +323,7 @@ describe("editing a session (/admin/pass/{id}, intent update)", () => {
       { max_participants: "32" },
       { location: "Bronsängen Sandviken" },
     ];
-    const bookings = Array.from({ length: 30 }, (_, i) => seatsFor(env, id).book(seatInput(`mix${id}-${i}`)));
+    const bookings = Array.from({ length: 30 }, (_, i) => seatsFor(testContext(), id).book(seatInput(`mix${id}-${i}`)));
     const posts = edits.map(async (changes, i) => {
       await new Promise((resolve) => setTimeout(resolve, i * 5));
       const fields = await editForm(id, changes);

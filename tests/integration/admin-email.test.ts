@@ -11,7 +11,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, createSession, seatInput } from "./booking-fixtures";
 import { bookMany, post, toastOf } from "./admin-fixtures";
-import { awayFromWindowEnd, signInAs } from "./helpers";
+import { awayFromWindowEnd, signInAs, testContext } from "./helpers";
 
 async function messages(draftId: string) {
   const rows = await env.DB.prepare(
@@ -38,7 +38,7 @@ describe("e-mail to customers (/admin/epost)", () => {
     const cookie = await admin();
     const id = await createSession();
     const [a, b, c] = await bookMany(id, 3);
-    await seatsFor(env, id).cancelBooking(c!);
+    await seatsFor(testContext(), id).cancelBooking(c!);
     const page = await fetchAndSettle(`/admin/epost?pass=${id}&tillbaka=%2Fadmin%2Fbokade-pass`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();

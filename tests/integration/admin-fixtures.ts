@@ -1,17 +1,17 @@
 // Shared steps of the admin integration tests: booking a session to n
 // participants through its SessionSeats object, posting an admin form
 // through the Worker, and reading the toast a redirect carries.
-import { env } from "cloudflare:workers";
 import { getCookies } from "../../app/server/platform/cookies.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, seatInput } from "./booking-fixtures";
+import { testContext } from "./helpers";
 
 /** Books `n` seats on session `id` as customers `{tag}-0` … (`seatInput` names their addresses); returns the booking ids. */
 export async function bookMany(id: number, n: number, tag = `s${id}`) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await seatsFor(env, id).book(seatInput(`${tag}-${i}`));
+    const r = await seatsFor(testContext(), id).book(seatInput(`${tag}-${i}`));
     if (r.status !== "booked") throw new Error(`setup booking ${i}: ${r.status}`);
     ids.push(r.booking.id);
   }

@@ -8,7 +8,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { formatFaqLinks, parseFaqLinkLines, readFaqLinks } from "../../app/domain/flurre/faq";
-import { ROUND_TRIPS_HEADER } from "../../app/server/platform/d1-round-trips.server";
+import { ROUND_TRIPS_HEADER } from "../../app/server/db/round-trips.server";
 import app from "../../workers/app";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";

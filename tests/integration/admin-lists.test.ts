@@ -2,6 +2,7 @@
 // spec's admin derived state (the SQL agrees with the domain's rules over
 // every case), ended and cancelled sessions left out, soonest first, one D1
 // round trip per list, and what each page shows.
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -18,7 +19,7 @@ import {
   listWaitingSessions,
 } from "../../app/server/admin/admin-sessions.server";
 import { createSession } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const SELF = exports.default;
 const HOUR_MS = 60 * 60_000;
@@ -119,8 +120,8 @@ describe("membership", () => {
   });
 
   const now = () => new Date();
-  const listIds = async (list: (env: { DB: D1Database }, now: Date) => Promise<{ sessions: Array<{ id: number }> }>) =>
-    (await list(env, now())).sessions.map((s) => s.id);
+  const listIds = async (list: (context: AppLoadContext, now: Date) => Promise<{ sessions: Array<{ id: number }> }>) =>
+    (await list(testContext(), now())).sessions.map((s) => s.id);
 
   it("lists exactly what the domain's rules list, for every session (the SQL and the rules agree)", async () => {
     const rows = await allSessions();
@@ -157,7 +158,7 @@ describe("membership", () => {
   });
 
   it("gives each confirmed session its confirmed bookings only, with the dog's line and the booking date", async () => {
-    const { sessions } = await listConfirmedSessions(env, now());
+    const { sessions } = await listConfirmedSessions(testContext(), now());
     const group3 = sessions.find((s) => s.id === ids.group3)!;
     expect(group3.bookings.map((b) => b.userName)).toEqual(["Kund 1", "Kund 2", "Kund 3"]);
     expect(group3.bookings[0]).toMatchObject({ dogLabel: "Hund 1 (Tax, 2 år)", specialNotes: null });
@@ -176,7 +177,7 @@ describe("membership", () => {
     const trips = () => batch.mock.calls.length + direct.reduce((sum, spy) => sum + (spy as { mock: { calls: unknown[] } }).mock.calls.length, 0);
     for (const list of [listAvailableSessions, listWaitingSessions, listConfirmedSessions]) {
       const before = trips();
-      await list(env, now());
+      await list(testContext(), now());
       expect(trips() - before, list.name).toBe(1);
     }
     expect(batch).toHaveBeenCalledTimes(3); // each a batch: the total and the page (and the confirmed list's bookings)
@@ -196,20 +197,20 @@ describe("membership", () => {
     const expected = (rule: (s: SessionCounts) => boolean) =>
       rows.filter((r) => r.cancelledAt === null && isUpcoming(r.endTime, now()) && rule(r)).map((r) => r.id);
 
-    const first = await listAvailableSessions(env, now(), 1);
+    const first = await listAvailableSessions(testContext(), now(), 1);
     const all = expected(isListedAvailable);
     expect(first).toMatchObject({ page: 1, total: all.length, pageCount: Math.ceil(all.length / 25) });
     expect(first.sessions.map((s) => s.id)).toEqual(all.slice(0, 25));
-    const second = await listAvailableSessions(env, now(), 2);
+    const second = await listAvailableSessions(testContext(), now(), 2);
     expect(second.sessions.map((s) => s.id)).toEqual(all.slice(25, 50));
-    const past = await listAvailableSessions(env, now(), 999);
+    const past = await listAvailableSessions(testContext(), now(), 999);
     expect(past.page).toBe(first.pageCount);
     expect(past.sessions.map((s) => s.id)).toEqual(all.slice((first.pageCount - 1) * 25));
 
     const confirmed = expected(isListedConfirmed);
-    const pageOne = await listConfirmedSessions(env, now(), 1);
+    const pageOne = await listConfirmedSessions(testContext(), now(), 1);
     expect(pageOne.sessions.map((s) => s.id)).toEqual(confirmed.slice(0, size));
-    const pageTwo = await listConfirmedSessions(env, now(), 2);
+    const pageTwo = await listConfirmedSessions(testContext(), now(), 2);
     expect(pageTwo.sessions.map((s) => s.id)).toEqual(confirmed.slice(size, 2 * size));
     // Each session of the page carries its own bookings (the second page holds only the late ones, one booking each).
     expect(pageTwo.sessions.every((s) => confirmedExtra.includes(s.id))).toBe(true);

@@ -11,7 +11,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { seatInput } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 let admin = "";
 
@@ -183,9 +183,9 @@ describe("a weekly series", () => {
       [second!, bo, "b2"],
       [third!, bo, "b3"],
     ] as const) {
-      const booked = await seatsFor(env, session.id).book({ ...who, idempotencyKey: `serie-${key}` });
+      const booked = await seatsFor(testContext(), session.id).book({ ...who, idempotencyKey: `serie-${key}` });
       expect(booked.status).toBe("booked");
-      if (key === "b3" && booked.status === "booked") await seatsFor(env, session.id).cancelBooking(booked.booking.id);
+      if (key === "b3" && booked.status === "booked") await seatsFor(testContext(), session.id).cancelBooking(booked.booking.id);
     }
 
     const old = await text(await fetchAndSettle(`/admin/old?q=${encodeURIComponent(title)}`, { headers: { Cookie: admin } }));

@@ -9,7 +9,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { fetchAndSettle } from "./auth-helpers";
 import { config, createSession, seatInput, seatState } from "./booking-fixtures";
 import { bookMany, post, toastOf } from "./admin-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 async function statuses(ids: string[]) {
   const rows = await env.DB.prepare(
@@ -78,7 +78,7 @@ describe("release for sale ('Släpp till försäljning')", () => {
     expect(list).toContain('data-testid="cancelled-bookings"');
     expect(list).toContain("Avbokad");
     // The seats are on sale again.
-    expect((await seatsFor(env, id).book(seatInput(`after-release-${id}`))).status).toBe("booked");
+    expect((await seatsFor(testContext(), id).book(seatInput(`after-release-${id}`))).status).toBe("booked");
   });
 
   it("changes nothing for a customer or a staff member without the admin role", async () => {
@@ -111,7 +111,7 @@ describe("cancel a session ('Ställ in pass')", () => {
     expect(mails[0]!.subject).toMatch(/^Inställt: VARDAGSLYDNAD /);
     expect(mails[0]!.text).toContain("Tyvärr har vi ställt in passet");
     expect((await auditRows(String(id))).map((r) => r.action)).toEqual(["session.cancel"]);
-    expect((await seatsFor(env, id).book(seatInput(`late-${id}`))).status).toBe("session-cancelled");
+    expect((await seatsFor(testContext(), id).book(seatInput(`late-${id}`))).status).toBe("session-cancelled");
   });
 });
 
@@ -168,7 +168,7 @@ describe("delete", () => {
     const who = await people();
     const id = await createSession();
     const [booking] = await bookMany(id, 1);
-    await seatsFor(env, id).cancelBooking(booking!);
+    await seatsFor(testContext(), id).cancelBooking(booking!);
     const refused = await post(`/admin/pass/${id}`, { intent: "delete" }, who.admin);
     expect(await toastOf(refused)).toEqual({ type: "error", title: "Fel", description: "Kunde inte ta bort pass" });
     expect(await env.DB.prepare("SELECT 1 AS found FROM sessions WHERE id = ?").bind(id).first()).toEqual({ found: 1 });

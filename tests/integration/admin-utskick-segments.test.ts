@@ -6,7 +6,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { ROUND_TRIPS_HEADER } from "../../app/server/platform/d1-round-trips.server";
+import { ROUND_TRIPS_HEADER } from "../../app/server/db/round-trips.server";
 import app from "../../workers/app";
 import { fetchAndSettle } from "./auth-helpers";
 import { toastOf } from "./admin-fixtures";

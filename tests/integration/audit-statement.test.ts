@@ -3,9 +3,18 @@
 // table with fields computed there, and an explicit time.
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditSql, auditStatement } from "~/server/audit/audit-log.server";
+import { sql } from "drizzle-orm";
+import { auditStatement } from "~/server/audit/audit-log.server";
+import { BatchBuilder, runBatch, type Statement } from "~/server/db/batch.server";
+import { testContext } from "./helpers";
 
 const db = env.DB;
+/** Runs statements as one batch, as a change's plan does. */
+async function run(...statements: Statement[]): Promise<void> {
+  const b = new BatchBuilder();
+  b.addAll(statements);
+  await runBatch(testContext(), b.plan(() => null));
+}
 const actor = { userId: null, email: "admin@hundpass.se" };
 
 type AuditRow = {
@@ -31,7 +40,7 @@ beforeEach(async () => {
 
 describe("auditStatement", () => {
   it("writes the entry as given, its details as JSON and its target id as text", async () => {
-    await auditStatement(db, actor, { action: "campaign.stop", targetType: "campaign", targetId: 7, details: { unsent: 3 } }).run();
+    await run(auditStatement(actor, { action: "campaign.stop", targetType: "campaign", targetId: 7, details: { unsent: 3 } }));
     expect(await auditRows()).toEqual([
       expect.objectContaining({
         actor_user_id: null,
@@ -46,14 +55,11 @@ describe("auditStatement", () => {
 
   it("writes nothing when its condition fails, e.g. the change before it in the batch changed nothing", async () => {
     const entry = { action: "flurre_faq.delete", targetType: "flurre_faq", targetId: "1" };
-    const changed = { condition: { sql: "changes() > 0", params: [] } };
-    await db.batch([
-      db.prepare("DELETE FROM flurre_faq WHERE id = ?").bind(999),
-      auditStatement(db, actor, entry, changed),
-    ]);
+    const changed = { condition: sql`changes() > 0` };
+    await run(sql`DELETE FROM flurre_faq WHERE id = ${999}`, auditStatement(actor, entry, changed));
     expect(await auditRows()).toEqual([]);
     await db.prepare("INSERT INTO flurre_faq (id, question, answer, links_json) VALUES (1, 'F?', 'S.', '[]')").run();
-    await db.batch([db.prepare("DELETE FROM flurre_faq WHERE id = ?").bind(1), auditStatement(db, actor, entry, changed)]);
+    await run(sql`DELETE FROM flurre_faq WHERE id = ${1}`, auditStatement(actor, entry, changed));
     expect((await auditRows()).map((r) => r.action)).toEqual(["flurre_faq.delete"]);
   });
 
@@ -64,18 +70,17 @@ describe("auditStatement", () => {
     ]);
     const statement = (minId: number) =>
       auditStatement(
-        db,
         actor,
         {
           action: "flurre_faq.check",
           targetType: "flurre_faq",
-          targetId: auditSql("CAST(id AS TEXT)"),
-          details: auditSql("json_object('question', question, 'note', ?)", "bound in order"),
+          targetId: sql`CAST(id AS TEXT)`,
+          details: sql`json_object('question', question, 'note', ${"bound in order"})`,
         },
-        { from: { sql: "flurre_faq", params: [] }, condition: { sql: "id >= ?", params: [minId] } },
+        { from: sql`flurre_faq`, condition: sql`id >= ${minId}` },
       );
-    await statement(1).run();
-    await statement(3).run();
+    await run(statement(1));
+    await run(statement(3));
     expect((await auditRows()).map((r) => [r.target_id, JSON.parse(r.details_json ?? "null")])).toEqual([
       ["1", { question: "Kostar det?", note: "bound in order" }],
       ["2", { question: "Regnar det?", note: "bound in order" }],
@@ -83,8 +88,8 @@ describe("auditStatement", () => {
   });
 
   it("stores the change's own time when given one, the database's otherwise", async () => {
-    await auditStatement(db, actor, { action: "a.at", targetType: "t", targetId: null }, { createdAt: "2026-03-01T10:00:00.000Z" }).run();
-    await auditStatement(db, actor, { action: "a.now", targetType: "t", targetId: null }).run();
+    await run(auditStatement(actor, { action: "a.at", targetType: "t", targetId: null }, { createdAt: "2026-03-01T10:00:00.000Z" }));
+    await run(auditStatement(actor, { action: "a.now", targetType: "t", targetId: null }));
     const [given, now] = await auditRows();
     expect(given?.created_at).toBe("2026-03-01T10:00:00.000Z");
     expect(now?.created_at).not.toBe("2026-03-01T10:00:00.000Z");

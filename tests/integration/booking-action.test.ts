@@ -340,7 +340,7 @@ describe("booking through the form", () => {
   it("refuses a session staff cancelled, stores nothing, and its page and the lists say so", async () => {
     const id = await createSession({ title: "INSTÄLLT TESTPASS" });
     const form = await bookingForm({ user_email: "installt@example.se", user_email_confirm: "installt@example.se" });
-    await seatsFor(env, id).cancelSession([]);
+    await seatsFor(testContext(), id).cancelSession([]);
     const res = await postBooking(id, form);
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/session/${id}`);
@@ -510,7 +510,7 @@ describe("bots and floods", () => {
     const now = Date.now();
     await hitRateLimit(testContext(), bookingRateLimit(env), clientIp(request), now);
     const slot = await bookingAttemptSlot(env, request, now);
-    const row = await countHitStatement(env.DB, slot).first<{ hits: number }>();
+    const row = await testContext().db.get<{ hits: number }>(countHitStatement(slot));
     expect(row?.hits).toBe(2);
     expect(rateLimitVerdict(slot, 2, now)).toMatchObject({ allowed: true, remaining: 18 });
     expect(rateLimitVerdict(slot, 21, now).allowed).toBe(false);

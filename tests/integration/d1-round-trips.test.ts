@@ -4,7 +4,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { countD1RoundTrips, ROUND_TRIPS_HEADER } from "../../app/server/platform/d1-round-trips.server";
+import { countD1RoundTrips, ROUND_TRIPS_HEADER } from "../../app/server/db/round-trips.server";
 import { getDb, schema } from "../../app/server/db/client.server";
 import app from "../../workers/app";
 import { signInAs } from "./helpers";

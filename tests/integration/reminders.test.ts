@@ -18,7 +18,7 @@ import { findDueReminders, queueReminders, REMINDERS_PER_RUN } from "~/server/re
 import cron, { CRONS } from "../../workers/cron";
 import { fetchAndSettle } from "./auth-helpers";
 import { bookingForm, createSession, postBooking } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -236,7 +236,6 @@ describe("when a reminder goes out", () => {
 });
 
 describe("a change between reading and queuing", () => {
-  const config = () => getConfig(env);
 
   it("queues nothing for a booking cancelled, a session cancelled or moved since the read", async () => {
     const cancelledBookingSession = await addSession(START);
@@ -250,7 +249,7 @@ describe("a change between reading and queuing", () => {
       kept: await addBooking(kept, bookedEarly),
     };
     const now = at(START, -DAY);
-    const due = await findDueReminders(env.DB, now);
+    const due = await findDueReminders(testContext(), now);
     expect(due).toHaveLength(4);
 
     await env.DB.batch([
@@ -260,7 +259,7 @@ describe("a change between reading and queuing", () => {
         "UPDATE sessions SET start_time = ?, end_time = ?, revision = revision + 1 WHERE id = ?",
       ).bind(at(START, HOUR).toISOString(), at(START, 2 * HOUR).toISOString(), moved),
     ]);
-    expect(await queueReminders(env.DB, config(), due, now, SEEDED_PREPARATION)).toEqual({ reminded: 1, skipped: 3 });
+    expect(await queueReminders(testContext(), due, now, SEEDED_PREPARATION)).toEqual({ reminded: 1, skipped: 3 });
     expect((await reminders()).map((m) => m.key)).toEqual([`reminder:${bookings.kept}`]);
     expect(await remindedAt(bookings.moved)).toBeNull();
 
@@ -276,9 +275,9 @@ describe("a change between reading and queuing", () => {
     const id = await addSession(START);
     const booking = await addBooking(id, bookedEarly);
     const now = at(START, -DAY);
-    const due = await findDueReminders(env.DB, now);
+    const due = await findDueReminders(testContext(), now);
     await runCron(now);
-    expect(await queueReminders(env.DB, config(), due, at(START, -DAY + 1000), SEEDED_PREPARATION)).toEqual({ reminded: 0, skipped: 1 });
+    expect(await queueReminders(testContext(), due, at(START, -DAY + 1000), SEEDED_PREPARATION)).toEqual({ reminded: 0, skipped: 1 });
     expect(await reminders()).toHaveLength(1);
     expect(await remindedAt(booking)).toBe(now.toISOString());
   });

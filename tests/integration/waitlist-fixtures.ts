@@ -3,13 +3,14 @@ import { env } from "cloudflare:workers";
 import { randomToken, sha256Hex } from "../../app/server/platform/crypto.server";
 import { seatsFor, type WaitlistJoinResult } from "../../app/server/seats/seats.server";
 import { createSession, seatInput, type TestSession } from "./booking-fixtures";
+import { testContext } from "./helpers";
 
 export type EntryState = { id: string; email: string; status: string; holdExpiresAt: string | null; bookingId: string | null };
 
 /** Puts `email` in the session's queue through the session's object; returns the leave token. */
 export async function joinQueue(sessionId: number, email: string): Promise<{ result: WaitlistJoinResult; leaveToken: string }> {
   const leaveToken = randomToken();
-  const result = await seatsFor(env, sessionId).joinWaitlist({
+  const result = await seatsFor(testContext(), sessionId).joinWaitlist({
     id: crypto.randomUUID(),
     name: `Köande ${email}`,
     email,
@@ -25,7 +26,7 @@ export async function fullSession(session: TestSession = {}): Promise<{ id: numb
   const max = session.maxParticipants ?? 2;
   const bookingIds: string[] = [];
   for (let i = 0; i < (session.passType === "private" ? 1 : max); i++) {
-    const result = await seatsFor(env, id).book(seatInput(`${id}-${i}`));
+    const result = await seatsFor(testContext(), id).book(seatInput(`${id}-${i}`));
     if (result.status !== "booked") throw new Error(`setup booking ${i}: ${result.status}`);
     bookingIds.push(result.booking.id);
   }
@@ -87,7 +88,7 @@ export async function bookWithHold(sessionId: number, token: string, email: stri
   const entry = await env.DB.prepare("SELECT id FROM waitlist_entries WHERE offer_token_hash = ?")
     .bind(tokenHash)
     .first<{ id: string }>();
-  return seatsFor(env, sessionId).book(seatInput(`hold-${email}`, { userEmail: email }), {
+  return seatsFor(testContext(), sessionId).book(seatInput(`hold-${email}`, { userEmail: email }), {
     hold: { entryId: entry?.id ?? "none", tokenHash },
   });
 }

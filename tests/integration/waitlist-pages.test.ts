@@ -1,7 +1,7 @@
 // The waitlist through the real worker: the queue form on a full session's
 // page, the hold link that books the held seat, declining, leaving, and the
 // honest seat counts on public and admin pages.
-import { env, exports } from "cloudflare:workers";
+import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "../../app/domain/schemas/booking";
 import { WAITLIST_TEXTS, HOLD_TEXTS, LEAVE_TEXTS } from "../../app/domain/waitlist";
@@ -9,7 +9,7 @@ import { formRenderedAt } from "../../app/server/forms/bot-check.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { toastOf } from "./admin-fixtures";
 import { bookingForm, config, createSession, postBooking } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 import { entries, fullSession, joinQueue, lapseHolds, mailsTo, offerTokenOf, seats } from "./waitlist-fixtures";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -117,7 +117,7 @@ describe("the hold link", () => {
   it("keeps the held seat from 100 simultaneous booking posts; the holder books it through the mailed link", async () => {
     const { id, bookingIds } = await fullSession({ maxParticipants: 3 });
     await joinQueue(id, "holdare@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     expect(await seats(id)).toEqual({ current: 2, held: 1, max: 3 });
 
     // The page says the seat is taken by the queue.
@@ -165,7 +165,7 @@ describe("the hold link", () => {
 
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "sen@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     const token = await offerTokenOf("sen@example.se");
     const form = await holdBookingForm(token);
     await lapseHolds(id);
@@ -179,7 +179,7 @@ describe("the hold link", () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "avstar@example.se");
     await joinQueue(id, "nasta@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     const token = await offerTokenOf("avstar@example.se");
     const ask = await get(`/ko/${token}?svar=nej`);
     expect(await pageText(ask)).toContain(HOLD_TEXTS.declineButton);
@@ -217,7 +217,7 @@ describe("seat counts with holds", () => {
   it("counts a held seat as taken on the lists and shows it to staff", async () => {
     const { id, bookingIds } = await fullSession({ maxParticipants: 3, title: "VARDAGSLYDNAD" });
     await joinQueue(id, "lista@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     // 2 booked + 1 held of 3: full for the public.
     const list = await (await get("/alla-popups")).text();
     const card = list.slice(list.indexOf(`/session/${id}`) - 3000, list.indexOf(`/session/${id}`) + 3000);

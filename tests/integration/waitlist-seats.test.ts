@@ -9,6 +9,7 @@ import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats
 import cron, { CRONS } from "../../workers/cron";
 import { createSession, seatInput } from "./booking-fixtures";
 import { bookWithHold, entries, fullSession, joinQueue, lapseHolds, mailsTo, offerTokenOf, seats } from "./waitlist-fixtures";
+import { testContext } from "./helpers";
 
 const count = (results: BookSeatResult[], status: BookSeatResult["status"]) => results.filter((r) => r.status === status).length;
 
@@ -25,7 +26,7 @@ describe("holding a freed seat for the first in line", () => {
     expect((await joinQueue(id, "forst@example.se")).result.status).toBe("joined");
     expect((await joinQueue(id, "andra@example.se")).result.status).toBe("joined");
 
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     expect(await seats(id)).toEqual({ current: 1, held: 1, max: 2 });
     expect((await entries(id)).map((e) => e.status)).toEqual(["offered", "waiting"]);
     const [offer] = await mailsTo("forst@example.se", "waitlist-offer");
@@ -34,7 +35,7 @@ describe("holding a freed seat for the first in line", () => {
     expect(offer?.text_body).toMatch(/\/ko\/[A-Za-z0-9_-]{43}\?svar=nej/);
     expect(await mailsTo("andra@example.se", "waitlist-offer")).toHaveLength(0);
 
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => seatsFor(env, id).book(seatInput(`race-${id}-${i}`))));
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => seatsFor(testContext(), id).book(seatInput(`race-${id}-${i}`))));
     expect(count(results, "booked")).toBe(0);
     expect(count(results, "full")).toBe(100);
     expect(await seats(id)).toEqual({ current: 1, held: 1, max: 2 });
@@ -52,7 +53,7 @@ describe("holding a freed seat for the first in line", () => {
   it("refuses a hold's booking for another address, or a second time", async () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "hanna@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[1]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[1]!);
     const token = await offerTokenOf("hanna@example.se");
     expect((await bookWithHold(id, token, "nagon.annan@example.se")).status).toBe("hold-invalid");
     expect((await bookWithHold(id, "not-the-token", "hanna@example.se")).status).toBe("hold-invalid");
@@ -65,7 +66,7 @@ describe("holding a freed seat for the first in line", () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "ett@example.se");
     await joinQueue(id, "tva@example.se");
-    await seatsFor(env, id).release([bookingIds[0]!]);
+    await seatsFor(testContext(), id).release([bookingIds[0]!]);
     const firstToken = await offerTokenOf("ett@example.se");
     const [offer] = await mailsTo("ett@example.se", "waitlist-offer");
     // The hold lasts two hours and its mail's link dies with it.
@@ -76,25 +77,25 @@ describe("holding a freed seat for the first in line", () => {
     await lapseHolds(id);
     // Lapsed but not yet processed: still held, so neither the old holder nor the public gets it.
     expect((await bookWithHold(id, firstToken, "ett@example.se")).status).toBe("hold-invalid");
-    expect((await seatsFor(env, id).book(seatInput(`pub-${id}`))).status).toBe("full");
+    expect((await seatsFor(testContext(), id).book(seatInput(`pub-${id}`))).status).toBe("full");
 
-    expect(await runDurableObjectAlarm(seatsStub(env, id))).toBe(true);
+    expect(await runDurableObjectAlarm(seatsStub(testContext(), id))).toBe(true);
     expect((await entries(id)).map((e) => e.status)).toEqual(["expired", "offered"]);
     expect(await seats(id)).toEqual({ current: 1, held: 1, max: 2 });
     expect(await mailsTo("tva@example.se", "waitlist-offer")).toHaveLength(1);
     expect((await bookWithHold(id, firstToken, "ett@example.se")).status).toBe("hold-invalid");
-    expect((await seatsFor(env, id).book(seatInput(`pub2-${id}`))).status).toBe("full");
+    expect((await seatsFor(testContext(), id).book(seatInput(`pub2-${id}`))).status).toBe("full");
     expect((await bookWithHold(id, await offerTokenOf("tva@example.se"), "tva@example.se")).status).toBe("booked");
   });
 
   it("frees the seat for everyone when a lapsed hold has nobody after it", async () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "ensam@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     await lapseHolds(id);
-    await runDurableObjectAlarm(seatsStub(env, id));
+    await runDurableObjectAlarm(seatsStub(testContext(), id));
     expect(await seats(id)).toEqual({ current: 1, held: 0, max: 2 });
-    expect((await seatsFor(env, id).book(seatInput(`free-${id}`))).status).toBe("booked");
+    expect((await seatsFor(testContext(), id).book(seatInput(`free-${id}`))).status).toBe("booked");
   });
 
   it("passes a lapsed hold on from the cron's waitlist job too", async () => {
@@ -102,7 +103,7 @@ describe("holding a freed seat for the first in line", () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "cron1@example.se");
     await joinQueue(id, "cron2@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     const firstToken = await offerTokenOf("cron1@example.se");
     await lapseHolds(id);
 
@@ -110,7 +111,7 @@ describe("holding a freed seat for the first in line", () => {
     expect((await entries(id)).map((e) => e.status)).toEqual(["expired", "offered"]);
     expect(await mailsTo("cron2@example.se", "waitlist-offer")).toHaveLength(1);
     expect((await bookWithHold(id, firstToken, "cron1@example.se")).status).toBe("hold-invalid");
-    expect((await seatsFor(env, id).book(seatInput(`pub-cron-${id}`))).status).toBe("full");
+    expect((await seatsFor(testContext(), id).book(seatInput(`pub-cron-${id}`))).status).toBe("full");
     // A second run changes nothing.
     await runCron(new Date());
     expect(await mailsTo("cron2@example.se", "waitlist-offer")).toHaveLength(1);
@@ -122,8 +123,8 @@ describe("holding a freed seat for the first in line", () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "nej@example.se");
     await joinQueue(id, "ja@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
-    const declined = await seatsFor(env, id).declineOffer(await sha256Hex(await offerTokenOf("nej@example.se")));
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
+    const declined = await seatsFor(testContext(), id).declineOffer(await sha256Hex(await offerTokenOf("nej@example.se")));
     expect(declined).toMatchObject({ status: "left", declined: true, step: { offered: 1 } });
     expect((await entries(id)).map((e) => e.status)).toEqual(["left", "offered"]);
     expect(await seats(id)).toMatchObject({ held: 1 });
@@ -136,12 +137,12 @@ describe("holding a freed seat for the first in line", () => {
     const b = await joinQueue(id, "b@example.se");
     const c = await joinQueue(id, "c@example.se");
     // Leaving while waiting: the next in line moves up.
-    expect(await seatsFor(env, id).leaveWaitlist(await sha256Hex(b.leaveToken))).toMatchObject({ status: "left", declined: false });
-    expect(await seatsFor(env, id).leaveWaitlist(await sha256Hex(b.leaveToken))).toEqual({ status: "not-found" });
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    expect(await seatsFor(testContext(), id).leaveWaitlist(await sha256Hex(b.leaveToken))).toMatchObject({ status: "left", declined: false });
+    expect(await seatsFor(testContext(), id).leaveWaitlist(await sha256Hex(b.leaveToken))).toEqual({ status: "not-found" });
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     expect((await entries(id)).map((e) => e.status)).toEqual(["offered", "left", "waiting"]);
     // Leaving while holding: the seat goes to c.
-    expect(await seatsFor(env, id).leaveWaitlist(await sha256Hex(a.leaveToken))).toMatchObject({ status: "left", declined: true });
+    expect(await seatsFor(testContext(), id).leaveWaitlist(await sha256Hex(a.leaveToken))).toMatchObject({ status: "left", declined: true });
     expect((await entries(id)).map((e) => e.status)).toEqual(["left", "left", "offered"]);
     expect(await mailsTo("c@example.se", "waitlist-offer")).toHaveLength(1);
     expect(c.result.status).toBe("joined");
@@ -151,19 +152,19 @@ describe("holding a freed seat for the first in line", () => {
   it("offers every seat a raised max frees, in queue order", async () => {
     const { id } = await fullSession({ maxParticipants: 2 });
     for (const who of ["q1", "q2", "q3"]) await joinQueue(id, `${who}@example.se`);
-    expect((await seatsFor(env, id).setMaxParticipants(4)).status).toBe("updated");
+    expect((await seatsFor(testContext(), id).setMaxParticipants(4)).status).toBe("updated");
     expect((await entries(id)).map((e) => e.status)).toEqual(["offered", "offered", "waiting"]);
     expect(await seats(id)).toEqual({ current: 2, held: 2, max: 4 });
     // Max cannot go below the booked and held seats.
-    expect((await seatsFor(env, id).setMaxParticipants(3)).status).toBe("below-current");
+    expect((await seatsFor(testContext(), id).setMaxParticipants(3)).status).toBe("below-current");
   });
 
   it("closes the queue of a cancelled session: no holds, nobody waiting", async () => {
     const { id, bookingIds } = await fullSession();
     await joinQueue(id, "x1@example.se");
     await joinQueue(id, "x2@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
-    await seatsFor(env, id).cancelSession([bookingIds[1]!]);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelSession([bookingIds[1]!]);
     expect((await entries(id)).map((e) => e.status)).toEqual(["closed", "closed"]);
     expect(await seats(id)).toEqual({ current: 0, held: 0, max: 2 });
     expect((await joinQueue(id, "x3@example.se")).result.status).toBe("session-cancelled");
@@ -199,9 +200,9 @@ describe("holding a freed seat for the first in line", () => {
   it("holds a private session's one seat for the first in line", async () => {
     const { id, bookingIds } = await fullSession({ passType: "private", maxParticipants: 1, title: "PLAN", location: "Online" });
     await joinQueue(id, "privat@example.se");
-    await seatsFor(env, id).cancelBooking(bookingIds[0]!);
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
     expect(await seats(id)).toEqual({ current: 0, held: 1, max: 1 });
-    expect((await seatsFor(env, id).book(seatInput(`priv-${id}`))).status).toBe("full");
+    expect((await seatsFor(testContext(), id).book(seatInput(`priv-${id}`))).status).toBe("full");
     expect((await bookWithHold(id, await offerTokenOf("privat@example.se"), "privat@example.se")).status).toBe("booked");
   });
 });
@@ -214,7 +215,7 @@ describe("a queue longer than one read of it", () => {
     }
     // Seats added behind the object's back, so one queue step finds all 25 free (more than one chunk of the queue).
     await env.DB.prepare("UPDATE sessions SET max_participants = 27 WHERE id = ?").bind(id).run();
-    const step = await seatsFor(env, id).runQueue();
+    const step = await seatsFor(testContext(), id).runQueue();
     expect(step.offered).toBe(25);
     expect(new Set(step.mailIds).size).toBe(25);
     expect(step.mailIds).toHaveLength(25);

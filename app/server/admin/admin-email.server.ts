@@ -9,10 +9,12 @@
  * of the same draft mails nobody again and writes no second audit row.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { adminMessageMail, type MessageRecipient } from "~/domain/mail/admin-message";
 import type { AdminEmailValues } from "~/domain/schemas/admin-email";
 import { formatDateTime } from "~/domain/time";
 import { auditStatement } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { hitRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
@@ -44,64 +46,70 @@ export interface MessageAudience {
 }
 
 /** Who the message goes to: the booking's customer while the booking is active, or each confirmed booking's. */
-export async function loadAudience(db: D1Database, target: MessageTarget): Promise<MessageAudience | null> {
-  if (target.kind === "series") return loadSeriesAudience(db, target.id);
+export async function loadAudience(context: AppLoadContext, target: MessageTarget): Promise<MessageAudience | null> {
+  if (target.kind === "series") return loadSeriesAudience(context, target.id);
   const sessionId =
     target.kind === "session"
       ? target.id
-      : ((await db
-          .prepare("SELECT session_id AS id FROM bookings WHERE id = ? AND booking_status <> 'cancelled'")
-          .bind(target.id)
-          .first<{ id: number | null }>())?.id ?? null);
+      : ((
+          await context.db.get<{ id: number | null }>(
+            sql`SELECT session_id AS id FROM bookings WHERE id = ${target.id} AND booking_status <> 'cancelled'`,
+          )
+        )?.id ?? null);
   if (sessionId === null) return null;
-  const [sessions, bookings] = await db.batch([
-    db.prepare("SELECT id, title, start_time AS startTime FROM sessions WHERE id = ?").bind(sessionId),
-    db
-      .prepare(
-        `SELECT id AS bookingId, user_name AS userName, user_email AS userEmail FROM bookings
-         WHERE session_id = ?1 AND booking_status = 'confirmed' AND (?2 IS NULL OR id = ?2) ORDER BY created_at, id`,
-      )
-      .bind(sessionId, target.kind === "booking" ? target.id : null),
-  ]);
-  const session = sessions?.results[0] as { id: number; title: string; startTime: string } | undefined;
-  if (!session) return null;
-  return {
-    session: { id: session.id, title: session.title, startLabel: formatDateTime(session.startTime) },
-    recipients: (bookings?.results ?? []) as MessageRecipient[],
-  };
+  const onlyBooking = target.kind === "booking" ? target.id : null;
+  const b = new BatchBuilder();
+  const sessions = b.add<{ id: number; title: string; startTime: string }>(
+    sql`SELECT id, title, start_time AS startTime FROM sessions WHERE id = ${sessionId}`,
+  );
+  const bookings = b.add<MessageRecipient>(
+    sql`SELECT id AS bookingId, user_name AS userName, user_email AS userEmail FROM bookings
+         WHERE session_id = ${sessionId} AND booking_status = 'confirmed' AND (${onlyBooking} IS NULL OR id = ${onlyBooking}) ORDER BY created_at, id`,
+  );
+  return runBatch(
+    context,
+    b.plan((results) => {
+      const session = sessions.first(results);
+      if (!session) return null;
+      return {
+        session: { id: session.id, title: session.title, startLabel: formatDateTime(session.startTime) },
+        recipients: bookings.rows(results),
+      };
+    }),
+  );
 }
 
 /** A series' confirmed customers, one per address (their first booking names them), and its dates. */
-async function loadSeriesAudience(db: D1Database, seriesId: string): Promise<MessageAudience | null> {
-  const [series, bookings] = await db.batch([
-    db
-      .prepare(
-        `SELECT r.id, r.title, count(s.id) AS count, min(s.start_time) AS first, max(s.start_time) AS last
-         FROM session_series r JOIN sessions s ON s.series_id = r.id WHERE r.id = ? GROUP BY r.id`,
-      )
-      .bind(seriesId),
-    db
-      .prepare(
-        `SELECT b.id AS bookingId, b.user_name AS userName, b.user_email AS userEmail
+async function loadSeriesAudience(context: AppLoadContext, seriesId: string): Promise<MessageAudience | null> {
+  const b = new BatchBuilder();
+  const series = b.add<{ id: string; title: string; count: number; first: string; last: string }>(
+    sql`SELECT r.id, r.title, count(s.id) AS count, min(s.start_time) AS first, max(s.start_time) AS last
+         FROM session_series r JOIN sessions s ON s.series_id = r.id WHERE r.id = ${seriesId} GROUP BY r.id`,
+  );
+  const bookings = b.add<MessageRecipient>(
+    sql`SELECT b.id AS bookingId, b.user_name AS userName, b.user_email AS userEmail
          FROM bookings b JOIN sessions s ON s.id = b.session_id
-         WHERE s.series_id = ?1 AND b.booking_status = 'confirmed'
+         WHERE s.series_id = ${seriesId} AND b.booking_status = 'confirmed'
            AND b.rowid = (SELECT first.rowid FROM bookings first JOIN sessions fs ON fs.id = first.session_id
-             WHERE fs.series_id = ?1 AND first.booking_status = 'confirmed' AND lower(first.user_email) = lower(b.user_email)
+             WHERE fs.series_id = ${seriesId} AND first.booking_status = 'confirmed' AND lower(first.user_email) = lower(b.user_email)
              ORDER BY first.created_at, first.id LIMIT 1)
          ORDER BY b.created_at, b.id`,
-      )
-      .bind(seriesId),
-  ]);
-  const row = series?.results[0] as { id: string; title: string; count: number; first: string; last: string } | undefined;
-  if (!row) return null;
-  return {
-    session: {
-      id: row.id,
-      title: row.title,
-      startLabel: `${row.count} pass, ${formatDateTime(row.first)} – ${formatDateTime(row.last)}`,
-    },
-    recipients: (bookings?.results ?? []) as MessageRecipient[],
-  };
+  );
+  return runBatch(
+    context,
+    b.plan((results) => {
+      const row = series.first(results);
+      if (!row) return null;
+      return {
+        session: {
+          id: row.id,
+          title: row.title,
+          startLabel: `${row.count} pass, ${formatDateTime(row.first)} – ${formatDateTime(row.last)}`,
+        },
+        recipients: bookings.rows(results),
+      };
+    }),
+  );
 }
 
 export type SendMessageOutcome =
@@ -117,9 +125,8 @@ export async function sendAdminMessage(
   values: AdminEmailValues,
   now = new Date(),
 ): Promise<SendMessageOutcome> {
-  const { env } = context.cloudflare;
   const { config } = context;
-  const audience = await loadAudience(env.DB, target);
+  const audience = await loadAudience(context, target);
   if (!audience) return { status: "not-found" };
   if (audience.recipients.length === 0) return { status: "no-recipients" };
   const limit = await hitRateLimit(context, ADMIN_EMAIL_LIMIT, actor.userId ?? actor.email, now.getTime());
@@ -130,13 +137,12 @@ export async function sendAdminMessage(
   const rows = audience.recipients.map((recipient) =>
     toOutboxRow(adminMessageMail(site, recipient, draft), { from: config.EMAIL_FROM }, now.toISOString()),
   );
-  const db = env.DB;
   const targetId = String(target.id);
-  await db.batch([
-    ...rows.flatMap((row) => outboxInsertStatements(db, row)),
-    // One audit row per draft, also when the same draft is posted twice.
+  const b = new BatchBuilder();
+  b.addAll(rows.flatMap((row) => outboxInsertStatements(row)));
+  // One audit row per draft, also when the same draft is posted twice.
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: "email.send",
@@ -151,14 +157,15 @@ export async function sendAdminMessage(
       },
       {
         createdAt: now.toISOString(),
-        condition: {
-          sql: `NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'email.send' AND target_id = ?
-            AND json_extract(details_json, '$.draftId') = ?)`,
-          params: [targetId, values.draft_id],
-        },
+        condition: sql`NOT EXISTS (SELECT 1 FROM audit_log WHERE action = 'email.send' AND target_id = ${targetId}
+            AND json_extract(details_json, '$.draftId') = ${values.draft_id})`,
       },
     ),
-  ]);
+  );
+  await runBatch(
+    context,
+    b.plan(() => undefined),
+  );
   scheduleDrain(
     context,
     rows.map((row) => row.id),

@@ -4,11 +4,10 @@
  * failed read shows the spec's 'Fel' / 'Kunde inte ladda pass' toast over
  * an empty list rather than an error page, and no admin page is ever cached.
  */
-import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ADMIN_TEXTS } from "~/domain/admin-texts";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "../auth/signed-in-user.server";
-import type { Env } from "../platform/env.server";
 import { noStoreHeaders } from "../public/cache.server";
 import type { ListPage } from "./paging.server";
 
@@ -22,13 +21,13 @@ export function requestedPage(url: URL): number {
 /** A list route's loader: `export const loader = adminListLoader("/admin/lediga-pass", listAvailableSessions);` */
 export function adminListLoader<T>(
   path: string,
-  list: (env: Pick<Env, "DB">, now: Date, page: number) => Promise<ListPage<T>>,
+  list: (context: AppLoadContext, now: Date, page: number) => Promise<ListPage<T>>,
 ) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     await requireAdmin(context, request);
     const page = requestedPage(new URL(request.url));
     try {
-      const found = await list(context.cloudflare.env, new Date(), page);
+      const found = await list(context, new Date(), page);
       return data({ ...found, toast: null as ToastView | null }, { headers: noStoreHeaders });
     } catch (error) {
       console.error(`${path}: could not load sessions`, error);

@@ -10,6 +10,7 @@
  * round trip: one batch of the total, the page's sessions and (for the
  * confirmed list) their bookings.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, eq, gte, isNull, sql, type SQL } from "drizzle-orm";
 import {
   toAdminBooking,
@@ -18,9 +19,8 @@ import {
   type AdminSessionCardView,
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
-import { getDb, schema, type Db } from "../db/client.server";
+import { schema } from "../db/client.server";
 import { decisionPanelQuery } from "../decisions/decisions.server";
-import type { Env } from "../platform/env.server";
 import { sessionColumns } from "../public/sessions.server";
 import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
 
@@ -52,7 +52,8 @@ function listed(list: AdminList, now: Date): SQL {
 const ORDER = [asc(sessions.startTime), asc(sessions.id)];
 
 /** The batch statements of one page of a list: its total, and its sessions. */
-function pageStatements(db: Db, list: AdminList, now: Date, page: number) {
+function pageStatements(context: AppLoadContext, list: AdminList, now: Date, page: number) {
+  const { db } = context;
   const where = listed(list, now);
   const pageIds = pageIdsQuery(where, ORDER, ADMIN_LIST_PAGE_SIZE[list], page);
   return {
@@ -71,19 +72,18 @@ function toPage<T>(list: AdminList, total: number, page: number, rows: T[]): Lis
   return { sessions: rows, total, page: Math.min(Math.max(1, page), pageCount), pageCount };
 }
 
-async function simpleList(env: Pick<Env, "DB">, list: AdminList, now: Date, page: number): Promise<ListPage<AdminSessionCardView>> {
-  const db = getDb(env);
-  const { count: counting, rows } = pageStatements(db, list, now, page);
-  const [[counted], found] = await db.batch([counting, rows]);
+async function simpleList(context: AppLoadContext, list: AdminList, now: Date, page: number): Promise<ListPage<AdminSessionCardView>> {
+  const { count: counting, rows } = pageStatements(context, list, now, page);
+  const [[counted], found] = await context.db.batch([counting, rows]);
   return toPage(list, counted?.total ?? 0, page, found.map(toAdminCard));
 }
 
-export function listAvailableSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
-  return simpleList(env, "available", now, page);
+export function listAvailableSessions(context: AppLoadContext, now: Date, page = 1) {
+  return simpleList(context, "available", now, page);
 }
 
-export function listWaitingSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
-  return simpleList(env, "waiting", now, page);
+export function listWaitingSessions(context: AppLoadContext, now: Date, page = 1) {
+  return simpleList(context, "waiting", now, page);
 }
 
 /**
@@ -91,19 +91,18 @@ export function listWaitingSessions(env: Pick<Env, "DB">, now: Date, page = 1) {
  * decisions its panel shows (which include sessions of 0 participants, not
  * on this list).
  */
-export async function listWaitingSessionsWithDecisions(env: Pick<Env, "DB">, now: Date, page = 1) {
-  const db = getDb(env);
-  const { count: counting, rows } = pageStatements(db, "waiting", now, page);
-  const [[counted], found, decisions] = await db.batch([counting, rows, decisionPanelQuery(db, now)]);
+export async function listWaitingSessionsWithDecisions(context: AppLoadContext, now: Date, page = 1) {
+  const { count: counting, rows } = pageStatements(context, "waiting", now, page);
+  const [[counted], found, decisions] = await context.db.batch([counting, rows, decisionPanelQuery(context, now)]);
   return { ...toPage("waiting", counted?.total ?? 0, page, found.map(toAdminCard)), decisions };
 }
 
 export type ConfirmedSessionView = AdminSessionCardView & { bookings: AdminBookingView[] };
 
 /** A page of confirmed sessions with all their confirmed bookings, in one batch. */
-export async function listConfirmedSessions(env: Pick<Env, "DB">, now: Date, page = 1): Promise<ListPage<ConfirmedSessionView>> {
-  const db = getDb(env);
-  const { pageIds, count: counting, rows } = pageStatements(db, "confirmed", now, page);
+export async function listConfirmedSessions(context: AppLoadContext, now: Date, page = 1): Promise<ListPage<ConfirmedSessionView>> {
+  const { db } = context;
+  const { pageIds, count: counting, rows } = pageStatements(context, "confirmed", now, page);
   const [[counted], found, bookingRows] = await db.batch([
     counting,
     rows,

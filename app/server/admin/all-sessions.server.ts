@@ -10,8 +10,9 @@
  * clamped to the last page inside SQL, so an out-of-range page needs no
  * second read.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { alias, SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { alias, QueryBuilder } from "drizzle-orm/sqlite-core";
 import {
   ALL_SESSIONS_PAGE_SIZE,
   containsPattern,
@@ -19,16 +20,16 @@ import {
   type AllSessionsFilters,
 } from "~/domain/all-sessions-filters";
 import { toAllSessionView, type AllSessionRow, type AllSessionsBookingRow, type AllSessionView } from "~/domain/all-sessions-view";
-import { columnsAs, getDb, schema, type Db } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
+import { columnsAs, schema } from "../db/client.server";
 import { ADMIN_LIST_RULES } from "./admin-sessions.server";
 
 const { sessions, bookings } = schema;
 
-/** Turns the filter's SQL (built with drizzle) into text and parameters for a statement written out. */
-const dialect = new SQLiteAsyncDialect();
+/** Builds the filter's subquery (a statement of its own, run by nobody). */
+const qb = new QueryBuilder();
 
-const BOOKING_COLUMNS = columnsAs(bookings, [
+const BOOKING_COLUMNS = sql.raw(columnsAs(bookings, [
   "id",
   "sessionId",
   "userName",
@@ -42,7 +43,7 @@ const BOOKING_COLUMNS = columnsAs(bookings, [
   "meetingType",
   "bookingStatus",
   "createdAt",
-]);
+]));
 
 const SESSION_KEYS = [
   "id",
@@ -90,7 +91,7 @@ function folded(column: SQLWrapper): SQL {
  * The bookings are searched once per statement (an uncorrelated IN), not
  * once per session.
  */
-function search(db: Db, text: string): SQL {
+function search(text: string): SQL {
   const pattern = containsPattern(text);
   const like = (column: SQLWrapper) => sql`${folded(column)} LIKE ${pattern} ESCAPE '\\'`;
   return or(
@@ -98,7 +99,7 @@ function search(db: Db, text: string): SQL {
     like(sessions.location),
     inArray(
       sessions.id,
-      db
+      qb
         .select({ id: searchBookings.sessionId })
         .from(searchBookings)
         .where(or(like(searchBookings.userName), like(searchBookings.userEmail))),
@@ -106,7 +107,7 @@ function search(db: Db, text: string): SQL {
   ) as SQL;
 }
 
-function matching(db: Db, filters: AllSessionsFilters, now: Date): SQL {
+function matching(filters: AllSessionsFilters, now: Date): SQL {
   const nowIso = now.toISOString();
   const notCancelled = isNull(sessions.cancelledAt);
   const ended = lt(sessions.endTime, nowIso);
@@ -122,23 +123,24 @@ function matching(db: Db, filters: AllSessionsFilters, now: Date): SQL {
   if (filters.status === "bekraftat") conditions.push(notCancelled, notEnded, ADMIN_LIST_RULES.confirmed);
   if (filters.status === "installt") conditions.push(isNotNull(sessions.cancelledAt));
   if (filters.status === "avslutat") conditions.push(notCancelled, ended);
-  if (filters.q) conditions.push(search(db, filters.q));
+  if (filters.q) conditions.push(search(filters.q));
   return and(...conditions) ?? sql`1`;
 }
 
 export async function listAllSessions(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   filters: AllSessionsFilters,
   now: Date,
 ): Promise<AllSessionsPage> {
-  const where = matching(getDb(env), filters, now);
+  const where = matching(filters, now);
   // Upcoming sessions soonest first; otherwise the newest first.
   const direction = filters.period === "kommande" ? sql.raw("ASC") : sql.raw("DESC");
   const size = sql.raw(String(ALL_SESSIONS_PAGE_SIZE));
   // One statement, the filter evaluated once (the free text scans every
   // booking): the matching ids, their number, the page (clamped to the
   // last page) and its sessions with their booking counts.
-  const pageOfSessions = dialect.sqlToQuery(sql`
+  const b = new BatchBuilder();
+  const sessionRows = b.add<AllSessionRow & { total: number }>(sql`
     WITH matched AS MATERIALIZED (
       SELECT ${sessions.id} AS id, ${sessions.startTime} AS start FROM ${sessions} WHERE ${where}
     ),
@@ -158,16 +160,14 @@ export async function listAllSessions(
         WHERE sibling.series_id = sessions.series_id AND b.booking_status = 'confirmed') AS seriesHasConfirmed
     FROM sessions WHERE sessions.id IN (SELECT id FROM page)
     ORDER BY sessions.start_time ${direction}, sessions.id ${direction}`);
-
-  const [sessionResult, bookingResult] = await env.DB.batch([
-    env.DB.prepare(pageOfSessions.sql).bind(...pageOfSessions.params),
-    // The open booking info's bookings (none open: id 0 matches nothing, and the batch keeps its shape).
-    env.DB.prepare(
-      `SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ? ORDER BY created_at, id`,
-    ).bind(filters.visa ?? 0),
-  ]);
-  const rows = (sessionResult?.results ?? []) as Array<AllSessionRow & { total: number }>;
-  const bookingRows = (bookingResult?.results ?? []) as AllSessionsBookingRow[];
+  // The open booking info's bookings (none open: id 0 matches nothing, and the batch keeps its shape).
+  const openBookings = b.add<AllSessionsBookingRow>(
+    sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${filters.visa ?? 0} ORDER BY created_at, id`,
+  );
+  const { rows, bookingRows } = await runBatch(
+    context,
+    b.plan((results) => ({ rows: sessionRows.rows(results), bookingRows: openBookings.rows(results) })),
+  );
 
   // A page clamped to the last one is never empty while anything matches.
   const total = rows[0]?.total ?? 0;

@@ -6,24 +6,24 @@
  * a message on the field. The session row and its audit_log row are written
  * in one D1 batch, so neither exists without the other.
  */
-import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq, sql } from "drizzle-orm";
 import { CREATE_SESSION_TEXTS } from "~/domain/admin-texts";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
-import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
-import { BatchBuilder, d1Statement, runBatch, type StatementRef } from "../db/batch.server";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch, type StatementRef } from "../db/batch.server";
+import { schema } from "../db/client.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
 const { popupTypes, sessions, sessionSeries } = schema;
 
 /** Every type, hidden ones too, in display order (missing app_order last). */
-export async function listSessionTypes(env: Pick<Env, "DB">): Promise<PopupType[]> {
-  const rows = await getDb(env).select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder);
+export async function listSessionTypes(context: AppLoadContext): Promise<PopupType[]> {
+  const rows = await context.db.select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder);
   return rows.map((row) => ({
     ...row,
     id: String(row.id),
@@ -79,7 +79,7 @@ type SessionFields = {
  * as stored, whatever the post says.
  */
 async function formFields(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   values: SessionFormValues,
 ): Promise<{ popupTypeId: number | null; fields: SessionFields } | Extract<CreateSessionOutcome, { status: "invalid" }>> {
   const fields: SessionFields = {
@@ -89,11 +89,11 @@ async function formFields(
     imageUrl: values.image_url ?? null,
     priceSek: values.price_sek,
   };
-  const locations = await loadSelectableLocations({ db: getDb(env) }); // LEGACY call
+  const locations = await loadSelectableLocations(context);
   if (!locations.includes(values.location)) return invalidField("location", SESSION_MESSAGES.unknownLocation);
   if (!values.popup_type_id) return { popupTypeId: null, fields };
   const id = /^\d{1,15}$/.test(values.popup_type_id) ? Number(values.popup_type_id) : null;
-  const [type] = id === null ? [] : await getDb(env).select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);
+  const [type] = id === null ? [] : await context.db.select().from(popupTypes).where(eq(popupTypes.id, id)).limit(1);
   if (!type) return invalidField("popup_type_id", CREATE_SESSION_TEXTS.unknownType);
   const prefill = prefillFromType(type);
   return {
@@ -110,16 +110,16 @@ async function formFields(
 
 /** Creates the session the admin's form describes. */
 export async function createSessionFromForm(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   values: SessionFormValues,
   now = new Date(),
 ): Promise<CreateSessionOutcome> {
-  const resolved = await formFields(env, values);
+  const resolved = await formFields(context, values);
   if ("status" in resolved) return resolved;
   const times = sessionTimes(values, now);
   if ("status" in times) return times;
-  const created = await insertSessions(env, actor, null, [
+  const created = await insertSessions(context, actor, null, [
     { title: values.title, location: values.location, ...times, popupTypeId: resolved.popupTypeId, ...resolved.fields },
   ]);
   return created.status === "created" ? { status: "created", id: created.ids[0]! } : created;
@@ -138,13 +138,13 @@ export type CreateSeriesOutcome =
  * time does not exist that day, or has passed), refuses the whole post.
  */
 export async function createSeriesFromForm(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   values: SessionFormValues,
   series: { count: number; dates: readonly string[] },
   now = new Date(),
 ): Promise<CreateSeriesOutcome> {
-  const resolved = await formFields(env, values);
+  const resolved = await formFields(context, values);
   if ("status" in resolved) return resolved;
   const endTime = values.end_time;
   const occurrences = seriesOccurrences(values.start_date, values.start_time, endTime, series.count, now);
@@ -168,7 +168,7 @@ export async function createSeriesFromForm(
     popupTypeId: resolved.popupTypeId,
     ...resolved.fields,
   }));
-  const created = await insertSessions(env, actor, { id: seriesId, title: values.title }, rows);
+  const created = await insertSessions(context, actor, { id: seriesId, title: values.title }, rows);
   return created.status === "created" ? { ...created, seriesId } : created;
 }
 
@@ -180,23 +180,23 @@ type NewSession = typeof sessions.$inferInsert;
  * row (nor a series without its sessions).
  */
 async function insertSessions(
-  env: Pick<Env, "DB">,
+  context: AppLoadContext,
   actor: Actor,
   series: { id: string; title: string } | null,
   rows: readonly NewSession[],
 ): Promise<{ status: "created"; ids: number[] } | { status: "error" }> {
-  const db = getDb(env);
+  const { db } = context;
   const b = new BatchBuilder();
-  if (series) b.add(d1Statement(env.DB, db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email })));
+  if (series) b.add(db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email }));
   const inserted: Array<StatementRef<{ id: number }>> = rows.map((row) => {
     const session = { ...row, seriesId: series?.id ?? null };
-    const insert = b.add<{ id: number }>(d1Statement(env.DB, db.insert(sessions).values(session).returning({ id: sessions.id })));
+    const insert = b.add<{ id: number }>(db.insert(sessions).values(session).returning({ id: sessions.id }));
     // The row just inserted, in the same transaction: its id is this connection's last rowid.
     b.add(
-      auditStatement(env.DB, actor, {
+      auditStatement(actor, {
         action: "session.create",
         targetType: "session",
-        targetId: auditSql("CAST(last_insert_rowid() AS TEXT)"),
+        targetId: sql`CAST(last_insert_rowid() AS TEXT)`,
         details: session,
       }),
     );
@@ -204,7 +204,7 @@ async function insertSessions(
   });
   try {
     const ids = await runBatch(
-      env.DB,
+      context,
       b.plan((results) => inserted.map((insert) => insert.first(results)?.id)),
     );
     if (ids.some((id) => id === undefined)) throw new Error("an insert returned no id");

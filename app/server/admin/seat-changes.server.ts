@@ -7,6 +7,8 @@
  * rows (so the count can never drift), and queues each customer's mail only
  * if that customer's booking is in the state the mail describes.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "../audit/audit-log.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
@@ -24,8 +26,9 @@ import {
   type UpdateSessionResult,
 } from "../seats/seat-types.server";
 
-const EDITED_SESSION_COLUMNS = columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]);
-const BOOKING_COLUMNS = columnsAs(schema.bookings);
+const EDITED_SESSION_COLUMNS = sql.raw(columnsAs(schema.sessions, [...SEAT_SESSION_KEYS, "revision"]));
+const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
+const SESSION_COLUMNS = sql.raw(SEAT_SESSION_COLUMNS);
 
 const byCreatedAt = (a: BookingRecord, b: BookingRecord) => a.createdAt.localeCompare(b.createdAt);
 
@@ -41,8 +44,8 @@ export interface CancelBookingsInput {
 export type CancelBookingsOutcome = { cancelled: BookingRecord[]; session: SeatSession } | null;
 
 /** Cancels bookings (and with `wholeSession` the session); null when the session does not exist. */
-export function cancelBookings(db: D1Database, input: CancelBookingsInput, now: Date): Promise<CancelBookingsOutcome> {
-  return runBatch(db, cancelBookingsPlan(db, input, now));
+export function cancelBookings(context: AppLoadContext, input: CancelBookingsInput, now: Date): Promise<CancelBookingsOutcome> {
+  return runBatch(context, cancelBookingsPlan(context, input, now));
 }
 
 /**
@@ -52,59 +55,40 @@ export function cancelBookings(db: D1Database, input: CancelBookingsInput, now: 
  * cancelled; read back what changed.
  */
 export function cancelBookingsPlan(
-  db: D1Database,
+  _context: AppLoadContext,
   { sessionId, bookingIds, wholeSession, extras: { mails = [], audit } }: CancelBookingsInput,
   nowDate: Date,
 ): BatchPlan<CancelBookingsOutcome> {
   const now = nowDate.toISOString();
   const b = new BatchBuilder();
   const cancel = b.add<BookingRecord>(
-    db
-      .prepare(
-        `UPDATE bookings SET booking_status = 'cancelled'
-         WHERE session_id = ?1 AND booking_status <> 'cancelled' AND id IN (SELECT value FROM json_each(?3))
-           AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND (cancelled_at IS NULL OR ?2))
+    sql`UPDATE bookings SET booking_status = 'cancelled'
+         WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' AND id IN (SELECT value FROM json_each(${JSON.stringify(bookingIds)}))
+           AND EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId} AND (cancelled_at IS NULL OR ${wholeSession ? 1 : 0}))
          RETURNING ${BOOKING_COLUMNS}`,
-      )
-      .bind(sessionId, wholeSession ? 1 : 0, JSON.stringify(bookingIds)),
   );
   if (wholeSession) {
-    b.add(
-      db
-        .prepare("UPDATE sessions SET cancelled_at = ?2, updated_at = ?2, held_seats = 0 WHERE id = ?1 AND cancelled_at IS NULL")
-        .bind(sessionId, now),
-    );
+    b.add(sql`UPDATE sessions SET cancelled_at = ${now}, updated_at = ${now}, held_seats = 0 WHERE id = ${sessionId} AND cancelled_at IS NULL`);
   }
   // Right after the change it records: changes() is that statement's row count.
-  if (audit) b.add(auditIfChangedStatement(db, audit, now));
+  if (audit) b.add(auditIfChangedStatement(audit, now));
   if (wholeSession) {
     // A cancelled session's queue closes with it: its offers end and nobody waits any more.
     b.add(
-      db
-        .prepare(
-          `UPDATE waitlist_entries SET status = 'closed', updated_at = ?2
-           WHERE session_id = ?1 AND status IN ('waiting', 'offered')
-             AND EXISTS (SELECT 1 FROM sessions WHERE id = ?1 AND cancelled_at IS NOT NULL)`,
-        )
-        .bind(sessionId, now),
+      sql`UPDATE waitlist_entries SET status = 'closed', updated_at = ${now}
+           WHERE session_id = ${sessionId} AND status IN ('waiting', 'offered')
+             AND EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId} AND cancelled_at IS NOT NULL)`,
     );
   }
   const recount = b.add<SeatSession>(
-    db
-      .prepare(
-        `UPDATE sessions SET updated_at = ?2, current_participants =
-           (SELECT count(*) FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled')
-         WHERE id = ?1 RETURNING ${SEAT_SESSION_COLUMNS}`,
-      )
-      .bind(sessionId, now),
+    sql`UPDATE sessions SET updated_at = ${now}, current_participants =
+           (SELECT count(*) FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled')
+         WHERE id = ${sessionId} RETURNING ${SESSION_COLUMNS}`,
   );
   b.addAll(
     mails.flatMap(({ bookingId, row }) =>
-      outboxInsertStatements(db, row, {
-        condition: {
-          sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ? AND session_id = ? AND booking_status = 'cancelled')",
-          params: [bookingId, sessionId],
-        },
+      outboxInsertStatements(row, {
+        condition: sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND session_id = ${sessionId} AND booking_status = 'cancelled')`,
       }),
     ),
   );
@@ -121,8 +105,8 @@ export interface UpdateSessionInput {
 }
 
 /** A staff edit of the session's columns (see updateSessionPlan). */
-export function updateSession(db: D1Database, input: UpdateSessionInput, now: Date): Promise<UpdateSessionResult> {
-  return runBatch(db, updateSessionPlan(db, input, now));
+export function updateSession(context: AppLoadContext, input: UpdateSessionInput, now: Date): Promise<UpdateSessionResult> {
+  return runBatch(context, updateSessionPlan(context, input, now));
 }
 
 /**
@@ -134,7 +118,7 @@ export function updateSession(db: D1Database, input: UpdateSessionInput, now: Da
  * is active on the session at the new revision; read back.
  */
 export function updateSessionPlan(
-  db: D1Database,
+  _context: AppLoadContext,
   { sessionId, update, extras: { mails = [], audit } }: UpdateSessionInput,
   nowDate: Date,
 ): BatchPlan<UpdateSessionResult> {
@@ -143,58 +127,31 @@ export function updateSessionPlan(
   const revisionAfter = expectedRevision + (moved ? 1 : 0);
   const b = new BatchBuilder();
   const updated = b.add<EditedSession>(
-    db
-      .prepare(
-        `UPDATE sessions SET title = ?3, description = ?4, location = ?5, start_time = ?6, end_time = ?7,
-           max_participants = ?8, price_sek = ?9, pass_type = ?10, image_url = ?11,
-           revision = ?12, updated_at = ?13
-         WHERE id = ?1 AND revision = ?2 AND cancelled_at IS NULL AND current_participants + held_seats <= ?8
-           AND (?14 = 0 OR NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?1 AND booking_status <> 'cancelled'
-             AND id NOT IN (SELECT value FROM json_each(?15))))
+    sql`UPDATE sessions SET title = ${fields.title}, description = ${fields.description}, location = ${fields.location}, start_time = ${fields.startTime}, end_time = ${fields.endTime},
+           max_participants = ${fields.maxParticipants}, price_sek = ${fields.priceSek}, pass_type = ${fields.passType}, image_url = ${fields.imageUrl},
+           revision = ${revisionAfter}, updated_at = ${now}
+         WHERE id = ${sessionId} AND revision = ${expectedRevision} AND cancelled_at IS NULL AND current_participants + held_seats <= ${fields.maxParticipants}
+           AND (${moved ? 1 : 0} = 0 OR NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled'
+             AND id NOT IN (SELECT value FROM json_each(${JSON.stringify(update.mailedBookingIds)}))))
          RETURNING ${EDITED_SESSION_COLUMNS}`,
-      )
-      .bind(
-        sessionId,
-        expectedRevision,
-        fields.title,
-        fields.description,
-        fields.location,
-        fields.startTime,
-        fields.endTime,
-        fields.maxParticipants,
-        fields.priceSek,
-        fields.passType,
-        fields.imageUrl,
-        revisionAfter,
-        now,
-        moved ? 1 : 0,
-        JSON.stringify(update.mailedBookingIds),
-      ),
   );
   // Right after the change it records: changes() is that statement's row count.
-  if (audit) b.add(auditIfChangedStatement(db, audit, now));
+  if (audit) b.add(auditIfChangedStatement(audit, now));
   b.add(
-    db
-      .prepare(
-        `UPDATE bookings SET session_title = s.title, session_location = s.location,
+    sql`UPDATE bookings SET session_title = s.title, session_location = s.location,
            session_start_time = s.start_time, session_end_time = s.end_time
-         FROM (SELECT title, location, start_time, end_time FROM sessions WHERE id = ?1 AND revision = ?2 AND updated_at = ?3) AS s
-         WHERE bookings.session_id = ?1 AND bookings.booking_status <> 'cancelled'`,
-      )
-      .bind(sessionId, revisionAfter, now),
+         FROM (SELECT title, location, start_time, end_time FROM sessions WHERE id = ${sessionId} AND revision = ${revisionAfter} AND updated_at = ${now}) AS s
+         WHERE bookings.session_id = ${sessionId} AND bookings.booking_status <> 'cancelled'`,
   );
   b.addAll(
     mails.flatMap(({ bookingId, row }) =>
-      outboxInsertStatements(db, row, {
-        condition: {
-          sql: `EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
-                 WHERE b.id = ? AND s.id = ? AND b.booking_status <> 'cancelled' AND s.revision = ? AND s.updated_at = ?)`,
-          params: [bookingId, sessionId, revisionAfter, now],
-        },
+      outboxInsertStatements(row, {
+        condition: sql`EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
+                 WHERE b.id = ${bookingId} AND s.id = ${sessionId} AND b.booking_status <> 'cancelled' AND s.revision = ${revisionAfter} AND s.updated_at = ${now})`,
       }),
     ),
   );
-  const after = b.add<EditedSession>(db.prepare(`SELECT ${EDITED_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const after = b.add<EditedSession>(sql`SELECT ${EDITED_SESSION_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
   return b.plan((results): UpdateSessionResult => {
     const edited = updated.first(results);
     if (edited) return { status: "updated", session: edited };
@@ -214,22 +171,22 @@ export interface SetMaxInput {
 }
 
 /** Changes max participants; refused below the booked and held seats. */
-export async function setMaxParticipants(db: D1Database, input: SetMaxInput, now: Date): Promise<SetMaxParticipantsResult> {
+export async function setMaxParticipants(context: AppLoadContext, input: SetMaxInput, now: Date): Promise<SetMaxParticipantsResult> {
   if (!Number.isSafeInteger(input.maxParticipants) || input.maxParticipants < 1) return { status: "invalid" };
-  return runBatch(db, setMaxPlan(db, input, now));
+  return runBatch(context, setMaxPlan(context, input, now));
 }
 
-export function setMaxPlan(db: D1Database, { sessionId, maxParticipants }: SetMaxInput, now: Date): BatchPlan<SetMaxParticipantsResult> {
+export function setMaxPlan(
+  _context: AppLoadContext,
+  { sessionId, maxParticipants }: SetMaxInput,
+  now: Date,
+): BatchPlan<SetMaxParticipantsResult> {
   const b = new BatchBuilder();
   const updated = b.add<SeatSession>(
-    db
-      .prepare(
-        `UPDATE sessions SET max_participants = ?1, updated_at = ?3
-         WHERE id = ?2 AND current_participants + held_seats <= ?1 RETURNING ${SEAT_SESSION_COLUMNS}`,
-      )
-      .bind(maxParticipants, sessionId, now.toISOString()),
+    sql`UPDATE sessions SET max_participants = ${maxParticipants}, updated_at = ${now.toISOString()}
+         WHERE id = ${sessionId} AND current_participants + held_seats <= ${maxParticipants} RETURNING ${SESSION_COLUMNS}`,
   );
-  const after = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const after = b.add<SeatSession>(sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
   return b.plan((results): SetMaxParticipantsResult => {
     const session = updated.first(results);
     if (session) return { status: "updated", session };
@@ -239,6 +196,6 @@ export function setMaxPlan(db: D1Database, { sessionId, maxParticipants }: SetMa
 }
 
 /** The change's audit row, written only if the statement just before it changed a row (at the change's own time). */
-function auditIfChangedStatement(db: D1Database, { actor, entry }: StaffAudit, now: string): D1PreparedStatement {
-  return auditStatement(db, actor, entry, { condition: { sql: "changes() > 0", params: [] }, createdAt: now });
+function auditIfChangedStatement({ actor, entry }: StaffAudit, now: string): SQL {
+  return auditStatement(actor, entry, { condition: sql`changes() > 0`, createdAt: now });
 }

@@ -16,21 +16,15 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
-import { auditSql, auditStatement } from "../audit/audit-log.server";
+import { sql } from "drizzle-orm";
+import { auditStatement } from "../audit/audit-log.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
-import type { Config, Env } from "../platform/env.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";
 import type { Actor } from "../audit/audit-log.server";
 import { seatsFor, type BookingRecord, type StaffAudit, type StaffChangeExtras } from "../seats/seats.server";
-
-
-/** What a staff change needs when there is no request (the cron). */
-export interface StaffChangeDeps {
-  env: Pick<Env, "DB" | "SESSION_SEATS">;
-  config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL" | "EMAIL_FROM">;
-}
 
 export type StaffChangeOutcome =
   /** `count`: the bookings this change cancelled (and mailed). */
@@ -39,7 +33,7 @@ export type StaffChangeOutcome =
   /** Delete only: the session has (or had) bookings; nothing changed. */
   | { status: "has-bookings" };
 
-const BOOKING_COLUMNS = columnsAs(schema.bookings);
+const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
 
 interface SessionState {
   id: number;
@@ -50,20 +44,22 @@ interface SessionState {
 }
 
 /** The session and its active bookings, in one round trip. */
-async function readSession(db: D1Database, sessionId: number) {
-  const [sessions, bookings] = await db.batch([
-    db
-      .prepare(
-        `SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision
-         FROM sessions WHERE id = ?`,
-      )
-      .bind(sessionId),
-    db
-      .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ? AND booking_status <> 'cancelled' ORDER BY created_at`)
-      .bind(sessionId),
-  ]);
-  const session = sessions?.results[0] as SessionState | undefined;
-  return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
+async function readSession(context: AppLoadContext, sessionId: number) {
+  const b = new BatchBuilder();
+  const sessions = b.add<SessionState>(
+    sql`SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision
+         FROM sessions WHERE id = ${sessionId}`,
+  );
+  const bookings = b.add<BookingRecord>(
+    sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' ORDER BY created_at`,
+  );
+  return runBatch(
+    context,
+    b.plan((results) => {
+      const session = sessions.first(results);
+      return session ? { session, active: bookings.rows(results) } : null;
+    }),
+  );
 }
 
 function audit(actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): StaffAudit {
@@ -76,7 +72,7 @@ function audit(actor: Actor, action: string, targetType: string, targetId: strin
  * version of the event sent before.
  */
 function cancellationRows(
-  { config }: Pick<StaffChangeDeps, "config">,
+  { config }: AppLoadContext,
   bookings: readonly BookingRecord[],
   reason: CancellationReason,
   revision: number,
@@ -109,16 +105,13 @@ export async function cancelBookingAsStaff(
   actor: Actor,
   bookingId: string,
 ): Promise<StaffChangeOutcome> {
-  const { env } = context.cloudflare;
-  const booking = await env.DB.prepare(
-    `SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision
-     FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`,
-  )
-    .bind(bookingId)
-    .first<BookingRecord & { sessionRevision: number | null }>();
+  const booking = await context.db.get<BookingRecord & { sessionRevision: number | null }>(
+    sql`SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision
+     FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
+  );
   if (!booking || booking.sessionId === null) return { status: "not-found" };
   const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0);
-  const result = await seatsFor(env, booking.sessionId).cancelBooking(booking.id, {
+  const result = await seatsFor(context, booking.sessionId).cancelBooking(booking.id, {
     mails,
     audit: audit(actor, "booking.cancel", "booking", booking.id, {
       sessionId: booking.sessionId,
@@ -138,11 +131,10 @@ export async function releaseSessionAsStaff(
   actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
-  const { env } = context.cloudflare;
-  const read = await readSession(env.DB, sessionId);
+  const read = await readSession(context, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
   const mails = cancellationRows(context, read.active, "booking", read.session.revision);
-  const result = await seatsFor(env, sessionId).release(
+  const result = await seatsFor(context, sessionId).release(
     read.active.map((b) => b.id),
     {
       mails,
@@ -168,7 +160,7 @@ export async function cancelSessionAsStaff(
   actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
-  const { outcome, mailIds } = await cancelSession({ env: context.cloudflare.env, config: context.config }, actor, sessionId);
+  const { outcome, mailIds } = await cancelSession(context, actor, sessionId);
   if (outcome.status === "done") {
     scheduleDrain(context, mailIds);
     purgeSeatLists(request, context.cloudflare.ctx);
@@ -184,19 +176,18 @@ export async function cancelSessionAsStaff(
  * second. Repeated, it changes and mails nothing.
  */
 export async function cancelSession(
-  deps: StaffChangeDeps,
+  context: AppLoadContext,
   actor: Actor,
   sessionId: number,
 ): Promise<{ outcome: StaffChangeOutcome; mailIds: string[] }> {
-  const { env } = deps;
   let count = 0;
   const mailIds: string[] = [];
   for (let round = 0; round < 2; round++) {
-    const read = await readSession(env.DB, sessionId);
+    const read = await readSession(context, sessionId);
     if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
-    const mails = cancellationRows(deps, read.active, "session", read.session.revision);
-    const result = await seatsFor(env, sessionId).cancelSession(
+    const mails = cancellationRows(context, read.active, "session", read.session.revision);
+    const result = await seatsFor(context, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {
         mails,
@@ -223,33 +214,36 @@ export async function deleteSessionAsStaff(
   actor: Actor,
   sessionId: number,
 ): Promise<StaffChangeOutcome> {
-  const db = context.cloudflare.env.DB;
-  const deletable = { sql: "id = ? AND NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ?)", params: [sessionId, sessionId] };
-  const [, deleted, exists] = await db.batch([
-    // The audit row first, from the row as it is: same condition, same transaction as the delete.
+  const deletable = sql`id = ${sessionId} AND NOT EXISTS (SELECT 1 FROM bookings WHERE session_id = ${sessionId})`;
+  const b = new BatchBuilder();
+  // The audit row first, from the row as it is: same condition, same transaction as the delete.
+  b.add(
     auditStatement(
-      db,
       actor,
       {
         action: "session.delete",
         targetType: "session",
-        targetId: auditSql("CAST(id AS TEXT)"),
-        details: auditSql(`json_object('before', json_object('title', title, 'location', location, 'startTime', start_time,
-          'endTime', end_time, 'maxParticipants', max_participants), 'after', NULL)`),
+        targetId: sql`CAST(id AS TEXT)`,
+        details: sql`json_object('before', json_object('title', title, 'location', location, 'startTime', start_time,
+          'endTime', end_time, 'maxParticipants', max_participants), 'after', NULL)`,
       },
       {
-        from: { sql: "sessions", params: [] },
+        from: sql`sessions`,
         condition: deletable,
       },
     ),
-    db.prepare(`DELETE FROM sessions WHERE ${deletable.sql} RETURNING id`).bind(...deletable.params),
-    db.prepare("SELECT 1 AS found FROM sessions WHERE id = ?").bind(sessionId),
-  ]);
-  if (deleted?.results.length) {
+  );
+  const deleted = b.add<{ id: number }>(sql`DELETE FROM sessions WHERE ${deletable} RETURNING id`);
+  const exists = b.add<{ found: number }>(sql`SELECT 1 AS found FROM sessions WHERE id = ${sessionId}`);
+  const outcome = await runBatch(
+    context,
+    b.plan((results) => ({ deleted: deleted.rows(results).length > 0, exists: exists.rows(results).length > 0 })),
+  );
+  if (outcome.deleted) {
     purgeSeatLists(request, context.cloudflare.ctx);
     return { status: "done", count: 0 };
   }
-  return exists?.results.length ? { status: "has-bookings" } : { status: "not-found" };
+  return outcome.exists ? { status: "has-bookings" } : { status: "not-found" };
 }
 
 /** What a confirmation page shows about the session it changes. */
@@ -267,23 +261,21 @@ export interface SessionSummary {
   everBooked: boolean;
 }
 
-export async function loadSessionSummary(db: D1Database, sessionId: number): Promise<SessionSummary | null> {
-  const row = await db
-    .prepare(
-      `SELECT id, title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType,
+export async function loadSessionSummary(context: AppLoadContext, sessionId: number): Promise<SessionSummary | null> {
+  const row = await context.db.get<Omit<SessionSummary, "everBooked"> & { everBooked: number }>(
+    sql`SELECT id, title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType,
          current_participants AS currentParticipants, max_participants AS maxParticipants,
          cancelled_at AS cancelledAt, EXISTS (SELECT 1 FROM bookings WHERE session_id = sessions.id) AS everBooked
-       FROM sessions WHERE id = ?`,
-    )
-    .bind(sessionId)
-    .first<Omit<SessionSummary, "everBooked"> & { everBooked: number }>();
+       FROM sessions WHERE id = ${sessionId}`,
+  );
   return row ? { ...row, everBooked: row.everBooked === 1 } : null;
 }
 
 /** The booking an 'Avboka' confirmation shows, with its session as booked. */
-export async function loadActiveBooking(db: D1Database, bookingId: string): Promise<BookingRecord | null> {
-  return db
-    .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ? AND booking_status <> 'cancelled'`)
-    .bind(bookingId)
-    .first<BookingRecord>();
+export async function loadActiveBooking(context: AppLoadContext, bookingId: string): Promise<BookingRecord | null> {
+  return (
+    (await context.db.get<BookingRecord>(
+      sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
+    )) ?? null
+  );
 }

@@ -15,11 +15,13 @@
  * change. A repeat of the same edit changes nothing and mails nobody.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { EDIT_SESSION_TEXTS } from "~/domain/admin-texts";
 import { isMove, sessionChangeMail, type SessionPlace } from "~/domain/mail/session-change";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { formatTime, stockholmDayKey } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
@@ -36,7 +38,7 @@ export interface SessionForEdit extends SessionEdit {
   revision: number;
 }
 
-const EDIT_COLUMNS = columnsAs(schema.sessions, [
+const EDIT_COLUMNS = sql.raw(columnsAs(schema.sessions, [
   "id",
   "title",
   "description",
@@ -50,11 +52,11 @@ const EDIT_COLUMNS = columnsAs(schema.sessions, [
   "currentParticipants",
   "cancelledAt",
   "revision",
-]);
-const BOOKING_COLUMNS = columnsAs(schema.bookings);
+]));
+const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
 
-export async function loadSessionForEdit(db: D1Database, sessionId: number): Promise<SessionForEdit | null> {
-  return db.prepare(`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId).first<SessionForEdit>();
+export async function loadSessionForEdit(context: AppLoadContext, sessionId: number): Promise<SessionForEdit | null> {
+  return (await context.db.get<SessionForEdit>(sql`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ${sessionId}`)) ?? null;
 }
 
 /** The form's values for a stored session: Stockholm wall-clock date and times, numbers as text. */
@@ -104,15 +106,19 @@ function differences(before: SessionEdit, after: SessionEdit) {
   return { changed, before: pick(before), after: pick(after) };
 }
 
-async function readForUpdate(db: D1Database, sessionId: number) {
-  const [sessions, bookings] = await db.batch([
-    db.prepare(`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId),
-    db
-      .prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ? AND booking_status <> 'cancelled' ORDER BY created_at`)
-      .bind(sessionId),
-  ]);
-  const session = sessions?.results[0] as SessionForEdit | undefined;
-  return session ? { session, active: (bookings?.results ?? []) as BookingRecord[] } : null;
+async function readForUpdate(context: AppLoadContext, sessionId: number) {
+  const b = new BatchBuilder();
+  const sessions = b.add<SessionForEdit>(sql`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
+  const bookings = b.add<BookingRecord>(
+    sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' ORDER BY created_at`,
+  );
+  return runBatch(
+    context,
+    b.plan((results) => {
+      const session = sessions.first(results);
+      return session ? { session, active: bookings.rows(results) } : null;
+    }),
+  );
 }
 
 /** Tries this many reads and writes while bookings keep arriving; then gives up, having changed nothing. */
@@ -126,11 +132,10 @@ export async function updateSessionAsStaff(
   values: SessionFormValues,
   now = new Date(),
 ): Promise<UpdateSessionOutcome> {
-  const { env } = context.cloudflare;
   const { config } = context;
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   for (let round = 0; round < ROUNDS; round++) {
-    const read = await readForUpdate(env.DB, sessionId);
+    const read = await readForUpdate(context, sessionId);
     if (!read) return { status: "not-found" };
     const { session, active } = read;
     if (session.cancelledAt !== null) return { status: "session-cancelled" };
@@ -170,7 +175,7 @@ export async function updateSessionAsStaff(
           ),
         }))
       : [];
-    const result = await seatsFor(env, sessionId).updateSession(
+    const result = await seatsFor(context, sessionId).updateSession(
       { fields, expectedRevision: session.revision, moved, mailedBookingIds: active.map((b) => b.id) },
       {
         mails,

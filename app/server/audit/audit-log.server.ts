@@ -5,7 +5,6 @@
  * all. Every audit row in the app is written by auditStatement.
  */
 import { is, SQL, sql } from "drizzle-orm";
-import type { SqlCondition } from "../db/client.server";
 
 /** Who made a change: a staff user (or the system, with no user id) by e-mail. */
 export interface Actor {
@@ -26,7 +25,7 @@ export interface AuditEntry {
   /** e.g. "session.cancel"; labelled for people by app/domain/audit.ts. */
   action: string;
   targetType: string;
-  targetId: string | number | null | AuditValue | AuditSql;
+  targetId: string | number | null | AuditValue;
   /** Before/after or whatever else explains the change; stored as JSON (an SQL value must give JSON text). */
   details?: unknown;
 }
@@ -44,19 +43,7 @@ export interface AuditOptions {
 }
 
 /** Records `entry` (see AuditOptions for when and at what time). A statement for a batch plan. */
-export function auditStatement(actor: Actor, entry: AuditEntry, options?: AuditOptions): SQL;
-/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
-export function auditStatement(db: D1Database, actor: Actor, entry: AuditEntry, options?: LegacyAuditOptions): D1PreparedStatement;
-export function auditStatement(
-  first: Actor | D1Database,
-  second: Actor | AuditEntry,
-  third?: AuditEntry | AuditOptions,
-  fourth?: LegacyAuditOptions,
-): SQL | D1PreparedStatement {
-  if ("prepare" in first) return legacyAuditStatement(first, second as Actor, third as AuditEntry, fourth);
-  const actor = first;
-  const entry = second as AuditEntry;
-  const { condition, from, createdAt } = (third as AuditOptions | undefined) ?? {};
+export function auditStatement(actor: Actor, entry: AuditEntry, { condition, from, createdAt }: AuditOptions = {}): SQL {
   const value = (field: unknown, toText: (v: unknown) => unknown): SQL =>
     is(field, SQL) ? field : sql`${toText(field)}`;
   const columns = ["actor_user_id", "actor_email", "action", "target_type", "target_id", "details_json"];
@@ -74,51 +61,4 @@ export function auditStatement(
   }
   return sql`INSERT INTO audit_log (${sql.raw(columns.join(", "))})
     SELECT ${sql.join(values, sql`, `)}${from ? sql` FROM ${from}` : sql``} WHERE ${condition ?? sql`1`}`;
-}
-
-// ---- LEGACY (removed once every caller builds drizzle statements) ----
-
-/** LEGACY: an SQL expression for an audit field with anonymous `?` parameters. */
-export class AuditSql {
-  constructor(
-    readonly sql: string,
-    readonly params: readonly unknown[] = [],
-  ) {}
-}
-
-/** LEGACY: an SQL expression for an audit field (see AuditSql). */
-export function auditSql(text: string, ...params: unknown[]): AuditSql {
-  return new AuditSql(text, params);
-}
-
-interface LegacyAuditOptions {
-  condition?: SqlCondition;
-  from?: SqlCondition;
-  createdAt?: string;
-}
-
-function legacyAuditStatement(
-  db: D1Database,
-  actor: Actor,
-  entry: AuditEntry,
-  { condition, from, createdAt }: LegacyAuditOptions = {},
-): D1PreparedStatement {
-  const value = (field: unknown, toText: (v: unknown) => unknown): AuditSql =>
-    field instanceof AuditSql ? field : new AuditSql("?", [toText(field)]);
-  const targetId = value(entry.targetId, (v) => (v === null ? null : String(v)));
-  const details = value(entry.details, (v) => (v === undefined ? null : JSON.stringify(v)));
-  const columns = ["actor_user_id", "actor_email", "action", "target_type", "target_id", "details_json"];
-  const values = ["?", "?", "?", "?", targetId.sql, details.sql];
-  const params: unknown[] = [actor.userId, actor.email, entry.action, entry.targetType, ...targetId.params, ...details.params];
-  if (createdAt !== undefined) {
-    columns.push("created_at");
-    values.push("?");
-    params.push(createdAt);
-  }
-  return db
-    .prepare(
-      `INSERT INTO audit_log (${columns.join(", ")})
-       SELECT ${values.join(", ")}${from ? ` FROM ${from.sql}` : ""} WHERE ${condition ? condition.sql : "1"}`,
-    )
-    .bind(...params, ...(from?.params ?? []), ...(condition?.params ?? []));
 }

@@ -123,10 +123,7 @@ export async function consumeSignInToken(
        RETURNING email, purpose`,
   );
   b.add(
-    blankLinkStatement(context.cloudflare.env.DB, signInMailKey(tokenHash), new Date(now), { // LEGACY call
-      sql: "EXISTS (SELECT 1 FROM sign_in_tokens WHERE token_hash = ? AND used_at = ?)",
-      params: [tokenHash, nowIso],
-    }),
+    blankLinkStatement(signInMailKey(tokenHash), new Date(now), sql`EXISTS (SELECT 1 FROM sign_in_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`),
   );
   return runBatch(context, b.plan((results) => consumed.first(results) ?? null));
 }

@@ -138,7 +138,7 @@ export async function confirmStaffEmail(
   if (token.length < 22 || token.length > 128) return null;
   const nowIso = new Date(now).toISOString();
   const tokenHash = await sha256Hex(token);
-  const usedNow = { sql: "EXISTS (SELECT 1 FROM staff_email_tokens WHERE token_hash = ? AND used_at = ?)", params: [tokenHash, nowIso] };
+  const usedNow = sql`EXISTS (SELECT 1 FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`;
   const b = new BatchBuilder();
   b.add(
     sql`UPDATE staff_email_tokens SET used_at = ${nowIso}
@@ -157,6 +157,6 @@ export async function confirmStaffEmail(
     sql`UPDATE staff_email_tokens SET used_at = ${nowIso}
          WHERE used_at IS NULL AND user_id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`,
   );
-  b.add(blankLinkStatement(context.cloudflare.env.DB, confirmationMailKey(tokenHash), new Date(now), usedNow)); // LEGACY call
+  b.add(blankLinkStatement(confirmationMailKey(tokenHash), new Date(now), usedNow));
   return runBatch(context, b.plan((results) => confirmed.first(results) ?? null));
 }

@@ -10,9 +10,11 @@
  * CHECK and UNIQUE constraints stay as the last line of defence; a violation
  * aborts the whole batch (classifyBookingFailure says which).
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { waitlistOfferMailKey } from "~/domain/mail/waitlist";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
-import { columnsAs, schema, type SqlCondition } from "../db/client.server";
+import { columnsAs, schema } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
 import {
@@ -25,7 +27,8 @@ import {
   type SeatSession,
 } from "../seats/seat-types.server";
 
-const BOOKING_COLUMNS = columnsAs(schema.bookings);
+const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
+const SESSION_COLUMNS = sql.raw(SEAT_SESSION_COLUMNS);
 
 export interface BookSeatRequest {
   sessionId: number;
@@ -49,17 +52,17 @@ export function classifyBookingFailure(error: unknown): "duplicate" | "replay" |
  * Books one seat, or says why not. The same idempotency key again answers
  * with the first booking (its mails were queued the first time).
  */
-export async function bookSeat(db: D1Database, request: BookSeatRequest, now: Date): Promise<BookSeatResult> {
+export async function bookSeat(context: AppLoadContext, request: BookSeatRequest, now: Date): Promise<BookSeatResult> {
   const { sessionId, booking } = request;
   let outcome: BookBatchOutcome;
   try {
-    outcome = await runBatch(db, bookSeatPlan(db, request, now));
+    outcome = await runBatch(context, bookSeatPlan(context, request, now));
   } catch (error) {
     // Nothing of the batch was written: no booking without its mail.
     const failure = classifyBookingFailure(error);
     if (failure === "duplicate") return { status: "duplicate" };
     if (failure === "replay") {
-      const replay = await runBatch(db, replayPlan(db, sessionId, booking.idempotencyKey)).catch(() => null);
+      const replay = await runBatch(context, replayPlan(context, { sessionId, idempotencyKey: booking.idempotencyKey }, now)).catch(() => null);
       if (replay) return replay;
     }
     console.error(`booking for session ${sessionId} failed`, error);
@@ -67,7 +70,7 @@ export async function bookSeat(db: D1Database, request: BookSeatRequest, now: Da
   }
   if (outcome.status !== "key-seen") return outcome;
   // A repeat of a booking staff have cancelled since is not a booking: answer from the session as it is.
-  return (await runBatch(db, replayPlan(db, sessionId, booking.idempotencyKey))) ?? outcome.fallback;
+  return (await runBatch(context, replayPlan(context, { sessionId, idempotencyKey: booking.idempotencyKey }, now))) ?? outcome.fallback;
 }
 
 /**
@@ -77,7 +80,7 @@ export async function bookSeat(db: D1Database, request: BookSeatRequest, now: Da
  * offer), count the seat only if that row exists, queue the mails only if it
  * exists, and read back what happened.
  */
-export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: Date): BatchPlan<BookBatchOutcome> {
+export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest, nowDate: Date): BatchPlan<BookBatchOutcome> {
   const { sessionId, booking: input, options = {} } = request;
   const bookingId = input.id ?? crypto.randomUUID();
   const now = nowDate.toISOString();
@@ -85,101 +88,68 @@ export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: 
   // The customer's mail budget guards the booking itself: no booking without its mail.
   const recipient = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
 
-  const guards: SqlCondition[] = [];
+  const guards: SQL[] = [];
   if (snapshot) {
-    guards.push({
-      sql: "s.title = ? AND s.location = ? AND s.start_time = ? AND s.end_time = ? AND s.pass_type = ? AND s.price_sek = ?",
-      params: [snapshot.title, snapshot.location, snapshot.startTime, snapshot.endTime, snapshot.passType, snapshot.priceSek],
-    });
+    guards.push(
+      sql`s.title = ${snapshot.title} AND s.location = ${snapshot.location} AND s.start_time = ${snapshot.startTime} AND s.end_time = ${snapshot.endTime} AND s.pass_type = ${snapshot.passType} AND s.price_sek = ${snapshot.priceSek}`,
+    );
   }
   if (attempt) {
-    guards.push({
-      sql: "(SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?) <= ?",
-      params: [attempt.key, attempt.windowStart, attempt.limit],
-    });
+    guards.push(sql`(SELECT hits FROM rate_limits WHERE key = ${attempt.key} AND window_start = ${attempt.windowStart}) <= ${attempt.limit}`);
   }
   if (recipient) guards.push(withinBudget(recipient));
   if (hold) {
     // The seat held for this entry's standing offer, for this very address, before the offer lapses.
-    guards.push({
-      sql: `EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.id = ? AND w.session_id = s.id AND w.status = 'offered'
-              AND w.offer_token_hash = ? AND w.hold_expires_at > ? AND lower(w.email) = lower(?))`,
-      params: [hold.entryId, hold.tokenHash, now, input.userEmail],
-    });
+    guards.push(
+      sql`EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.id = ${hold.entryId} AND w.session_id = s.id AND w.status = 'offered'
+              AND w.offer_token_hash = ${hold.tokenHash} AND w.hold_expires_at > ${now} AND lower(w.email) = lower(${input.userEmail}))`,
+    );
   }
   // A public booking needs a seat nobody booked or holds; a hold's booking takes its own held seat.
   const seatGuard = hold
-    ? "s.current_participants < s.max_participants AND (s.pass_type = 'group' OR s.current_participants = 0)"
-    : `${FREE_SEATS_SQL} > 0`;
+    ? sql.raw("s.current_participants < s.max_participants AND (s.pass_type = 'group' OR s.current_participants = 0)")
+    : sql.raw(`${FREE_SEATS_SQL} > 0`);
 
   const b = new BatchBuilder();
-  if (attempt) b.add(countHitStatement(db, attempt));
-  // Numbered ?N parameters keep the guarded statement readable; the guards' plain ? follow ?15.
+  if (attempt) b.add(countHitStatement(attempt));
   const insert = b.add<BookingRecord>(
-    db
-      .prepare(
-        `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
+    sql`INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
            special_notes, home_address, meeting_type, variant, price_sek, booking_status, idempotency_key,
            session_title, session_location, session_start_time, session_end_time, created_at)
-         SELECT ?1, s.id, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, COALESCE(?13, s.price_sek), 'confirmed', ?14,
-           s.title, s.location, s.start_time, s.end_time, ?15
+         SELECT ${bookingId}, s.id, ${input.userName}, ${input.userEmail}, ${input.userPhone}, ${input.dogName}, ${input.dogBreed}, ${input.dogAge}, ${input.specialNotes}, ${input.homeAddress}, ${input.meetingType}, ${input.variant}, COALESCE(${input.priceSek}, s.price_sek), 'confirmed', ${input.idempotencyKey},
+           s.title, s.location, s.start_time, s.end_time, ${now}
          FROM sessions s
-         WHERE s.id = ?2
+         WHERE s.id = ${sessionId}
            AND s.cancelled_at IS NULL
-           AND s.start_time > ?15
+           AND s.start_time > ${now}
            AND ${seatGuard}
-           AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ?14)
+           AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ${input.idempotencyKey})
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(${input.userEmail}) AND b.booking_status <> 'cancelled'
            )
-           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}
+           ${sql.join(guards.map((g) => sql`AND ${g}`), sql.raw("\n           "))}
          RETURNING ${BOOKING_COLUMNS}`,
-      )
-      .bind(
-        bookingId,
-        sessionId,
-        input.userName,
-        input.userEmail,
-        input.userPhone,
-        input.dogName,
-        input.dogBreed,
-        input.dogAge,
-        input.specialNotes,
-        input.homeAddress,
-        input.meetingType,
-        input.variant,
-        input.priceSek,
-        input.idempotencyKey,
-        now,
-        ...guards.flatMap((g) => g.params),
-      ),
   );
   // Counts the seat only if the row above was written by this very batch.
   // A hold's booking moves its seat from held to booked.
   b.add(
-    db
-      .prepare(
-        `UPDATE sessions SET current_participants = current_participants + 1, held_seats = held_seats - ?4, updated_at = ?3
-         WHERE id = ?1 AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
-      )
-      .bind(sessionId, bookingId, now, hold ? 1 : 0),
+    sql`UPDATE sessions SET current_participants = current_participants + 1, held_seats = held_seats - ${hold ? 1 : 0}, updated_at = ${now}
+         WHERE id = ${sessionId} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`,
   );
-  const bookingWritten: SqlCondition = { sql: "EXISTS (SELECT 1 FROM bookings WHERE id = ?)", params: [bookingId] };
+  const bookingWritten = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
   if (hold) {
     b.add(
-      db
-        .prepare(
-          `UPDATE waitlist_entries SET status = 'booked', booking_id = ?2, updated_at = ?3
-           WHERE id = ?1 AND status = 'offered' AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
-        )
-        .bind(hold.entryId, bookingId, now),
+      sql`UPDATE waitlist_entries SET status = 'booked', booking_id = ${bookingId}, updated_at = ${now}
+           WHERE id = ${hold.entryId} AND status = 'offered' AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`,
     );
     // The offer's link is used up: blank it in the stored mail.
-    b.add(blankLinkStatement(db, waitlistOfferMailKey(hold.entryId), nowDate, bookingWritten));
+    b.add(blankLinkStatement(waitlistOfferMailKey(hold.entryId), nowDate, bookingWritten));
   }
   b.addAll(
-    mails.flatMap(({ row, recipientSlot, fill }) => outboxInsertStatements(db, row, { condition: bookingWritten, recipientSlot, fill })),
+    mails.flatMap(({ row, recipientSlot, fill }) =>
+      outboxInsertStatements(row, { condition: bookingWritten, recipientSlot, fill }),
+    ),
   );
   // What happened, in one row: the session after the batch, which booking holds the key,
   // whether this e-mail already has an active booking here, and the budgets' counts.
@@ -192,36 +162,20 @@ export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: 
       holdValid: number;
     }
   >(
-    db
-      .prepare(
-        `SELECT ${SEAT_SESSION_COLUMNS},
-           (SELECT id FROM bookings WHERE idempotency_key = ?2) AS keyBookingId,
+    sql`SELECT ${SESSION_COLUMNS},
+           (SELECT id FROM bookings WHERE idempotency_key = ${input.idempotencyKey}) AS keyBookingId,
            EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = sessions.id AND lower(b.user_email) = lower(?3) AND b.booking_status <> 'cancelled'
-               AND b.id <> ?4
+             WHERE b.session_id = sessions.id AND lower(b.user_email) = lower(${input.userEmail}) AND b.booking_status <> 'cancelled'
+               AND b.id <> ${bookingId}
            ) AS duplicate,
-           (SELECT hits FROM rate_limits WHERE key = ?5 AND window_start = ?6) AS attemptHits,
-           (SELECT hits FROM rate_limits WHERE key = ?7 AND window_start = ?8) AS recipientHits,
+           (SELECT hits FROM rate_limits WHERE key = ${attempt?.key ?? null} AND window_start = ${attempt?.windowStart ?? null}) AS attemptHits,
+           (SELECT hits FROM rate_limits WHERE key = ${recipient?.key ?? null} AND window_start = ${recipient?.windowStart ?? null}) AS recipientHits,
            EXISTS (
-             SELECT 1 FROM waitlist_entries w WHERE w.id = ?9 AND w.session_id = sessions.id AND w.status = 'offered'
-               AND w.offer_token_hash = ?10 AND w.hold_expires_at > ?11 AND lower(w.email) = lower(?3)
+             SELECT 1 FROM waitlist_entries w WHERE w.id = ${hold?.entryId ?? null} AND w.session_id = sessions.id AND w.status = 'offered'
+               AND w.offer_token_hash = ${hold?.tokenHash ?? null} AND w.hold_expires_at > ${now} AND lower(w.email) = lower(${input.userEmail})
            ) AS holdValid
-         FROM sessions WHERE id = ?1`,
-      )
-      .bind(
-        sessionId,
-        input.idempotencyKey,
-        input.userEmail,
-        bookingId,
-        attempt?.key ?? null,
-        attempt?.windowStart ?? null,
-        recipient?.key ?? null,
-        recipient?.windowStart ?? null,
-        hold?.entryId ?? null,
-        hold?.tokenHash ?? null,
-        now,
-      ),
+         FROM sessions WHERE id = ${sessionId}`,
   );
 
   return b.plan((results): BookBatchOutcome => {
@@ -252,10 +206,14 @@ export function bookSeatPlan(db: D1Database, request: BookSeatRequest, nowDate: 
 }
 
 /** The booking an earlier call made with this idempotency key (its mail was queued then), unless it was cancelled since. */
-export function replayPlan(db: D1Database, sessionId: number, idempotencyKey: string): BatchPlan<BookSeatResult | null> {
+export function replayPlan(
+  _context: AppLoadContext,
+  { sessionId, idempotencyKey }: { sessionId: number; idempotencyKey: string },
+  _now: Date,
+): BatchPlan<BookSeatResult | null> {
   const b = new BatchBuilder();
-  const byKey = b.add<BookingRecord>(db.prepare(`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ?`).bind(idempotencyKey));
-  const sessions = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const byKey = b.add<BookingRecord>(sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE idempotency_key = ${idempotencyKey}`);
+  const sessions = b.add<SeatSession>(sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
   return b.plan((results) => {
     const booking = byKey.first(results);
     const session = sessions.first(results);

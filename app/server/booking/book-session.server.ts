@@ -7,6 +7,7 @@
  * route to turn into a redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/domain/mail/booking";
 import { variantPrice } from "~/domain/price";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
@@ -63,7 +64,7 @@ export async function bookWithConfirmations(
   );
   const participants = {
     placeholder: PARTICIPANTS_PLACEHOLDER,
-    sql: { sql: "SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ?", params: [sessionId] },
+    sql: sql`SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ${sessionId}`,
   };
   const mails: BookingMail[] = await Promise.all(
     [customer, admin].map(async (message) => ({
@@ -72,7 +73,7 @@ export async function bookWithConfirmations(
       fill: message === admin ? participants : undefined,
     })),
   );
-  const result = await seatsFor(context.cloudflare.env, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
+  const result = await seatsFor(context, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
   if (result.status === "booked" && result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
   return result;
 }

@@ -1,8 +1,8 @@
 /** Reads for /session/{id}: the session with its image in one D1 batch. */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseRowId } from "~/domain/row-id";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "../db/client.server";
-import type { Env } from "../platform/env.server";
+import { schema } from "../db/client.server";
 import { sessionColumns } from "../public/sessions.server";
 
 const { sessions, popupTypes } = schema;
@@ -32,8 +32,8 @@ export type SessionForBooking = {
 };
 
 /** The session and the names + images of all types (for the title → image match), in one round trip. */
-export async function loadSessionPage(env: Pick<Env, "DB">, id: number) {
-  const db = getDb(env);
+export async function loadSessionPage(context: AppLoadContext, id: number) {
+  const { db } = context;
   const [sessionRows, types] = await db.batch([
     db
       .select({ ...sessionColumns, cancelledAt: sessions.cancelledAt })

@@ -20,19 +20,7 @@ import type { SQLWrapper } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
 /** One statement: drizzle's `sql` tag, or a query its builder made (select, insert, update, delete). */
-export type Statement = SQLWrapper | { toSQL(): { sql: string; params: unknown[] } } | LegacyStatement;
-
-// LEGACY (removed once every folder follows README.md): a statement D1 prepared itself.
-type LegacyStatement = D1PreparedStatement;
-type LegacyContext = D1Database;
-function isLegacy(s: Statement): s is LegacyStatement {
-  return typeof (s as D1PreparedStatement).bind === "function" && !("getSQL" in s) && !("toSQL" in s);
-}
-/** LEGACY: a statement drizzle built, as a statement of a D1 batch. */
-export function d1Statement(db: D1Database, query: { toSQL(): { sql: string; params: unknown[] } }): D1PreparedStatement {
-  const { sql, params } = query.toSQL();
-  return db.prepare(sql).bind(...params);
-}
+export type Statement = SQLWrapper | { toSQL(): { sql: string; params: unknown[] } };
 
 /** A batch to run and the reader of what it did. */
 export interface BatchPlan<T> {
@@ -76,21 +64,20 @@ export class BatchBuilder {
 const dialect = new SQLiteSyncDialect();
 
 /** A statement's SQL text and parameters, as D1 is given them. */
-export function toQuery(statement: Exclude<Statement, LegacyStatement>): { sql: string; params: unknown[] } {
+export function toQuery(statement: Statement): { sql: string; params: unknown[] } {
   if ("toSQL" in statement && typeof statement.toSQL === "function") return statement.toSQL();
   const query = dialect.sqlToQuery((statement as SQLWrapper).getSQL());
   return { sql: query.sql, params: query.params };
 }
 
 function toD1(db: D1Database, statement: Statement): D1PreparedStatement {
-  if (isLegacy(statement)) return statement;
   const { sql, params } = toQuery(statement);
   return db.prepare(sql).bind(...params);
 }
 
 /** Runs a plan as one D1 batch (one transaction) and returns what its reader makes of the results. */
-export async function runBatch<T>(context: Pick<AppLoadContext, "cloudflare"> | LegacyContext, plan: BatchPlan<T>): Promise<T> {
-  const db = "cloudflare" in context ? context.cloudflare.env.DB : context;
+export async function runBatch<T>(context: Pick<AppLoadContext, "cloudflare">, plan: BatchPlan<T>): Promise<T> {
+  const db = context.cloudflare.env.DB;
   const results = plan.statements.length > 0 ? await db.batch(plan.statements.map((s) => toD1(db, s))) : [];
   return plan.read(results);
 }

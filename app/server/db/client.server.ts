@@ -13,12 +13,6 @@ function createDb(db: D1Database) {
 
 export type Db = ReturnType<typeof createDb>;
 
-/** A SQL condition with its `?` parameters, for a statement that rides in someone else's batch. */
-export interface SqlCondition {
-  sql: string;
-  params: readonly unknown[];
-}
-
 /** Drizzle for this request's binding (cheap to build: a bench measured no gain in keeping it). */
 export function getDb(env: Pick<Env, "DB">): Db {
   return createDb(env.DB);

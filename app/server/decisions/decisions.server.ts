@@ -21,7 +21,7 @@
  * decision is.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gte, isNull, or } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, or, sql, type SQL } from "drizzle-orm";
 import { GROUP_CANCEL_NOTICE_HOURS } from "~/domain/constants";
 import {
   decisionLateMail,
@@ -41,19 +41,14 @@ import {
   type DecisionReason,
 } from "~/domain/session-decision";
 import { cancelSession } from "../admin/session-actions.server";
-import { auditSql, auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
-import { schema, type Db } from "../db/client.server";
+import { BatchBuilder, runBatch } from "../db/batch.server";
+import { schema } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
-import type { Config, Env } from "../platform/env.server";
 
 const { sessionDecisions, sessions } = schema;
-
-export interface DecisionDeps {
-  env: Pick<Env, "DB" | "SESSION_SEATS">;
-  config: Pick<Config, "SITE_URL" | "ADMIN_EMAIL" | "EMAIL_FROM" | "MIN_PARTICIPANTS_DEFAULT">;
-}
 
 /** The audit actor of a default: no person. */
 export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
@@ -61,10 +56,11 @@ export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
 export const LINK_VIA = "länk i e-post";
 
 /** A request still matches its session: same start, not cancelled, still a group session. */
-const MATCHES_SESSION = `s.id = d.session_id AND s.start_time = d.start_time AND s.cancelled_at IS NULL AND s.pass_type = 'group'`;
+const MATCHES_SESSION_TEXT = `s.id = d.session_id AND s.start_time = d.start_time AND s.cancelled_at IS NULL AND s.pass_type = 'group'`;
+const MATCHES_SESSION = sql.raw(MATCHES_SESSION_TEXT);
 
-const SESSION_SELECT = `s.id AS id, s.title AS title, s.location AS location, s.start_time AS startTime, s.end_time AS endTime,
-  s.current_participants AS currentParticipants, s.max_participants AS maxParticipants`;
+const SESSION_SELECT = sql.raw(`s.id AS id, s.title AS title, s.location AS location, s.start_time AS startTime, s.end_time AS endTime,
+  s.current_participants AS currentParticipants, s.max_participants AS maxParticipants`);
 
 /** The mailed link for one of the two actions. */
 export function decisionLink(siteUrl: string, token: string, decision: Decision): string {
@@ -74,10 +70,9 @@ export function decisionLink(siteUrl: string, token: string, decision: Decision)
   return url.toString();
 }
 
-function decisionAudit(db: D1Database, actor: Actor, sessionId: number, details: Record<string, unknown>, at: string) {
+function decisionAudit(actor: Actor, sessionId: number, details: Record<string, unknown>, at: string): SQL {
   // changes() is the row count of the statement just before: the audit row only if the decision was recorded.
   return auditStatement(
-    db,
     actor,
     {
       action: "session.decision",
@@ -85,7 +80,7 @@ function decisionAudit(db: D1Database, actor: Actor, sessionId: number, details:
       targetId: String(sessionId),
       details: actor.via ? { ...details, via: actor.via } : details,
     },
-    { createdAt: at, condition: { sql: "changes() > 0", params: [] } },
+    { createdAt: at, condition: sql`changes() > 0` },
   );
 }
 
@@ -96,29 +91,24 @@ function decisionAudit(db: D1Database, actor: Actor, sessionId: number, details:
  * start is within (now + 25 h, now + 30 h] and that has no request for that
  * start yet: one row and one mail each.
  */
-export async function requestDecisions(deps: DecisionDeps, now: Date): Promise<{ requested: number }> {
-  const db = deps.env.DB;
+export async function requestDecisions(context: AppLoadContext, now: Date): Promise<{ requested: number }> {
   const { startAfter, startAtOrBefore } = requestWindow(now);
-  const { results } = await db
-    .prepare(
-      `SELECT ${SESSION_SELECT} FROM sessions s
-       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND s.current_participants <= ?3
-         AND s.start_time > ?1 AND s.start_time <= ?2
+  const results = await context.db.all<DecisionSession>(
+    sql`SELECT ${SESSION_SELECT} FROM sessions s
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS}
+         AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
          AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
        ORDER BY s.start_time, s.id LIMIT 50`,
-    )
-    .bind(startAfter, startAtOrBefore, DECISION_MAX_PARTICIPANTS)
-    .all<DecisionSession>();
+  );
   let requested = 0;
   for (const session of results) {
-    if (await requestDecision(deps, session, now)) requested++;
+    if (await requestDecision(context, session, now)) requested++;
   }
   return { requested };
 }
 
-async function requestDecision(deps: DecisionDeps, session: DecisionSession, now: Date): Promise<boolean> {
-  const { env, config } = deps;
-  const db = env.DB;
+async function requestDecision(context: AppLoadContext, session: DecisionSession, now: Date): Promise<boolean> {
+  const { config } = context;
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
   const deadline = decisionDeadline(session.startTime).toISOString();
@@ -134,21 +124,23 @@ async function requestDecision(deps: DecisionDeps, session: DecisionSession, now
   );
   // The outbox row is timed by the real clock (the drain's), the request by the trigger's.
   const row = toOutboxRow(mail, { from: config.EMAIL_FROM }, new Date().toISOString());
-  const [inserted] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at)
-         SELECT id, start_time, ?3, current_participants, ?4, ?5 FROM sessions
-         WHERE id = ?1 AND start_time = ?2 AND cancelled_at IS NULL AND pass_type = 'group' AND current_participants <= ?6
+  const b = new BatchBuilder();
+  const inserted = b.add(
+    sql`INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at)
+         SELECT id, start_time, ${deadline}, current_participants, ${tokenHash}, ${now.toISOString()} FROM sessions
+         WHERE id = ${session.id} AND start_time = ${session.startTime} AND cancelled_at IS NULL AND pass_type = 'group' AND current_participants <= ${DECISION_MAX_PARTICIPANTS}
          ON CONFLICT (session_id, start_time) DO NOTHING`,
-      )
-      .bind(session.id, session.startTime, deadline, tokenHash, now.toISOString(), DECISION_MAX_PARTICIPANTS),
-    // Only the run whose row was written mails (and the key keeps it to one mail per session and start).
-    ...outboxInsertStatements(db, row, {
-      condition: { sql: "EXISTS (SELECT 1 FROM session_decisions WHERE token_hash = ?)", params: [tokenHash] },
+  );
+  // Only the run whose row was written mails (and the key keeps it to one mail per session and start).
+  b.addAll(
+    outboxInsertStatements(row, {
+      condition: sql`EXISTS (SELECT 1 FROM session_decisions WHERE token_hash = ${tokenHash})`,
     }),
-  ]);
-  return (inserted?.meta.changes ?? 0) > 0;
+  );
+  return runBatch(
+    context,
+    b.plan((results) => inserted.changes(results) > 0),
+  );
 }
 
 // ─── Deciding ────────────────────────────────────────────────────────────
@@ -192,13 +184,13 @@ type RequestRow = Omit<DecisionRequest, "matches" | "session"> & {
   cancelledAt: string | null;
 };
 
-const REQUEST_SELECT = `SELECT d.id AS id, d.session_id AS sessionId, d.start_time AS startTime, d.deadline AS deadline,
+const REQUEST_SELECT = sql.raw(`SELECT d.id AS id, d.session_id AS sessionId, d.start_time AS startTime, d.deadline AS deadline,
     d.participants AS participants, d.decision AS decision, d.decided_at AS decidedAt, d.decided_by AS decidedBy,
     d.decided_by_email AS decidedByEmail, d.reason AS reason, d.applied_at AS appliedAt,
-    EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION}) AS matches,
+    EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION_TEXT}) AS matches,
     x.title AS title, x.location AS location, x.start_time AS sessionStart, x.end_time AS endTime,
     x.current_participants AS currentParticipants, x.max_participants AS maxParticipants, x.cancelled_at AS cancelledAt
-  FROM session_decisions d LEFT JOIN sessions x ON x.id = d.session_id`;
+  FROM session_decisions d LEFT JOIN sessions x ON x.id = d.session_id`);
 
 function toRequest(row: RequestRow): DecisionRequest {
   const { matches, title, location, sessionStart, endTime, currentParticipants, maxParticipants, cancelledAt, ...rest } = row;
@@ -223,16 +215,16 @@ function toRequest(row: RequestRow): DecisionRequest {
 
 type Target = { tokenHash: string } | { id: number };
 
-async function readRequest(db: D1Database, target: Target): Promise<DecisionRequest | null> {
-  const [column, key] = "tokenHash" in target ? ["d.token_hash", target.tokenHash] : ["d.id", target.id];
-  const row = await db.prepare(`${REQUEST_SELECT} WHERE ${column} = ?`).bind(key).first<RequestRow>();
+async function readRequest(context: AppLoadContext, target: Target): Promise<DecisionRequest | null> {
+  const where = "tokenHash" in target ? sql`d.token_hash = ${target.tokenHash}` : sql`d.id = ${target.id}`;
+  const row = await context.db.get<RequestRow>(sql`${REQUEST_SELECT} WHERE ${where}`);
   return row ? toRequest(row) : null;
 }
 
 /** The request a mailed link's token opens, or null for an unknown token. Reads only. */
-export async function findRequestByToken(db: D1Database, token: string): Promise<DecisionRequest | null> {
+export async function findRequestByToken(context: AppLoadContext, token: string): Promise<DecisionRequest | null> {
   if (token.length < 20 || token.length > 100) return null;
-  return readRequest(db, { tokenHash: await sha256Hex(token) });
+  return readRequest(context, { tokenHash: await sha256Hex(token) });
 }
 
 /** Why a request cannot take a decision now, or null when it can. */
@@ -251,45 +243,44 @@ export function closedBecause(request: DecisionRequest, now: Date): Exclude<Deci
  * default applies then.
  */
 async function decide(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   target: Target,
   decision: Decision,
   by: Exclude<DecidedBy, "default">,
   actor: Actor,
   now: Date,
 ): Promise<DecideOutcome> {
-  const db = deps.env.DB;
-  const request = await readRequest(db, target);
+  const request = await readRequest(context, target);
   if (!request) return { status: "not-found" };
   const closed = closedBecause(request, now);
   if (closed) return closed;
   const nowIso = now.toISOString();
-  const [recorded] = await db.batch([
-    db
-      .prepare(
-        `UPDATE session_decisions AS d SET decision = ?2, decided_at = ?3, decided_by = ?4, decided_by_email = ?5,
-           applied_at = CASE WHEN ?2 = 'run' THEN ?3 END
+  const b = new BatchBuilder();
+  const recording = b.add<{ id: number }>(
+    sql`UPDATE session_decisions AS d SET decision = ${decision}, decided_at = ${nowIso}, decided_by = ${by}, decided_by_email = ${actor.email},
+           applied_at = CASE WHEN ${decision} = 'run' THEN ${nowIso} END
          FROM sessions s
-         WHERE d.id = ?1 AND d.decision IS NULL AND d.deadline > ?3 AND ${MATCHES_SESSION}
+         WHERE d.id = ${request.id} AND d.decision IS NULL AND d.deadline > ${nowIso} AND ${MATCHES_SESSION}
          RETURNING id`,
-      )
-      .bind(request.id, decision, nowIso, by, actor.email),
-    decisionAudit(db, actor, request.sessionId, { decision, startTime: request.startTime }, nowIso),
-    // Whoever decided, the mailed links are used up: the token goes from the stored mail.
-    blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
-      sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
-      params: [request.id],
-    }),
-  ]);
-  if (!recorded?.results.length) {
+  );
+  b.add(decisionAudit(actor, request.sessionId, { decision, startTime: request.startTime }, nowIso));
+  // Whoever decided, the mailed links are used up: the token goes from the stored mail.
+  b.add(
+    blankLinkStatement(decisionRequestMailKey(request.sessionId, request.startTime), now, sql`EXISTS (SELECT 1 FROM session_decisions WHERE id = ${request.id} AND decision IS NOT NULL)`),
+  );
+  const recorded = await runBatch(
+    context,
+    b.plan((results) => recording.rows(results).length > 0),
+  );
+  if (!recorded) {
     // Someone else was quicker (or the session changed) between the read and the write.
-    const now2 = await readRequest(db, target);
+    const now2 = await readRequest(context, target);
     return (now2 && closedBecause(now2, now)) ?? { status: "not-found" };
   }
   const decided = { status: "decided", decision, sessionId: request.sessionId } as const;
   if (decision === "run") return { ...decided, applied: true, cancelledBookings: 0, mailIds: [] };
   try {
-    const done = await carryOutCancel(deps, request.id, request.sessionId, actor);
+    const done = await carryOutCancel(context, request.id, request.sessionId, actor);
     return { ...decided, applied: true, ...done };
   } catch (error) {
     // The decision stands; the cron's next run cancels (retryUnappliedCancels).
@@ -300,24 +291,24 @@ async function decide(
 
 /** Cancels the session (the staff cancel flow) and marks the decision applied. */
 async function carryOutCancel(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   requestId: number,
   sessionId: number,
   actor: Actor,
 ): Promise<{ cancelledBookings: number; mailIds: string[] }> {
-  const { outcome, mailIds } = await cancelSession(deps, actor, sessionId);
-  await deps.env.DB.prepare("UPDATE session_decisions SET applied_at = ? WHERE id = ? AND applied_at IS NULL")
-    .bind(new Date().toISOString(), requestId)
-    .run();
+  const { outcome, mailIds } = await cancelSession(context, actor, sessionId);
+  await context.db.run(
+    sql`UPDATE session_decisions SET applied_at = ${new Date().toISOString()} WHERE id = ${requestId} AND applied_at IS NULL`,
+  );
   return { cancelledBookings: outcome.status === "done" ? outcome.count : 0, mailIds };
 }
 
 /** 'Ställ in' / 'Kör ändå' from the mailed link: the actor is the address the link went to. */
-export async function decideByLink(deps: DecisionDeps, token: string, linkValue: string | null, now = new Date()) {
+export async function decideByLink(context: AppLoadContext, token: string, linkValue: string | null, now = new Date()) {
   const decision = decisionFromLinkValue(linkValue);
   if (!decision || token.length < 20 || token.length > 100) return { status: "not-found" } as const;
-  const actor: Actor = { userId: null, email: deps.config.ADMIN_EMAIL, via: LINK_VIA };
-  return decide(deps, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
+  const actor: Actor = { userId: null, email: context.config.ADMIN_EMAIL, via: LINK_VIA };
+  return decide(context, { tokenHash: await sha256Hex(token) }, decision, "link", actor, now);
 }
 
 /**
@@ -331,8 +322,7 @@ export async function decideAsAdmin(
   actor: Actor,
   now = new Date(),
 ): Promise<DecideOutcome> {
-  const deps = { env: context.cloudflare.env, config: context.config };
-  const outcome = await decide(deps, { id: requestId }, decision, "admin", actor, now);
+  const outcome = await decide(context, { id: requestId }, decision, "admin", actor, now);
   if (outcome.status === "decided" && outcome.decision === "cancel") scheduleDrain(context, outcome.mailIds);
   return outcome;
 }
@@ -348,21 +338,17 @@ export async function decideAsAdmin(
  * told by mail. Then any 'cancel' left half-done is carried out again.
  */
 export async function applyDecisionDefaults(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   now: Date,
 ): Promise<{ cancelled: number; ran: number; late: number; retried: number }> {
-  const { env, config } = deps;
-  const db = env.DB;
+  const { config } = context;
   const nowIso = now.toISOString();
   const figures = { cancelled: 0, ran: 0, late: 0, retried: 0 };
-  const { results: due } = await db
-    .prepare(
-      `${REQUEST_SELECT}
-       WHERE d.decision IS NULL AND d.deadline <= ?1 AND EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION})
+  const due = await context.db.all<RequestRow>(
+    sql`${REQUEST_SELECT}
+       WHERE d.decision IS NULL AND d.deadline <= ${nowIso} AND EXISTS (SELECT 1 FROM sessions s WHERE ${MATCHES_SESSION})
        ORDER BY d.deadline, d.id LIMIT 50`,
-    )
-    .bind(nowIso)
-    .all<RequestRow>();
+  );
   for (const request of due.map(toRequest)) {
     const session = request.session;
     if (!session) continue;
@@ -371,61 +357,59 @@ export async function applyDecisionDefaults(
     // Decided in the statement itself, on the participants as they are then.
     const lateMail = decisionLateMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session);
     const lateRow = toOutboxRow(lateMail, { from: config.EMAIL_FROM }, new Date().toISOString());
-    const [recorded] = await db.batch([
-      db
-        .prepare(
-          `UPDATE session_decisions AS d SET
-             decision = CASE WHEN ?3 = 1 AND ?4 = 0 AND s.current_participants <= ?5 THEN 'cancel' ELSE 'run' END,
-             reason = CASE WHEN ?3 = 0 THEN NULL WHEN s.current_participants > ?5 THEN 'filled' WHEN ?4 = 1 THEN 'late' END,
-             applied_at = CASE WHEN ?3 = 1 AND ?4 = 0 AND s.current_participants <= ?5 THEN NULL ELSE ?2 END,
-             decided_at = ?2, decided_by = 'default', decided_by_email = NULL
+    const wants = wantsCancel ? 1 : 0;
+    const isLate = late ? 1 : 0;
+    const b = new BatchBuilder();
+    const recorded = b.add<{ decision: Decision; reason: DecisionReason | null }>(
+      sql`UPDATE session_decisions AS d SET
+             decision = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN 'cancel' ELSE 'run' END,
+             reason = CASE WHEN ${wants} = 0 THEN NULL WHEN s.current_participants > ${DECISION_MAX_PARTICIPANTS} THEN 'filled' WHEN ${isLate} = 1 THEN 'late' END,
+             applied_at = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN NULL ELSE ${nowIso} END,
+             decided_at = ${nowIso}, decided_by = 'default', decided_by_email = NULL
            FROM sessions s
-           WHERE d.id = ?1 AND d.decision IS NULL AND ${MATCHES_SESSION}
+           WHERE d.id = ${request.id} AND d.decision IS NULL AND ${MATCHES_SESSION}
            RETURNING decision, reason`,
-        )
-        .bind(request.id, nowIso, wantsCancel ? 1 : 0, late ? 1 : 0, DECISION_MAX_PARTICIPANTS),
-      // The audit row says what the statement above decided (changes(): only if it did).
+    );
+    // The audit row says what the statement above decided (changes(): only if it did).
+    b.add(
       auditStatement(
-        db,
         { userId: null, email: SYSTEM_ACTOR.email },
         {
           action: "session.decision",
           targetType: "session",
-          targetId: auditSql("CAST(session_id AS TEXT)"),
-          details: auditSql(
-            "json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ?)",
-            session.currentParticipants,
-          ),
+          targetId: sql`CAST(session_id AS TEXT)`,
+          details: sql`json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', ${session.currentParticipants})`,
         },
         {
           createdAt: nowIso,
-          from: { sql: "session_decisions", params: [] },
-          condition: { sql: "id = ? AND changes() > 0", params: [request.id] },
+          from: sql`session_decisions`,
+          condition: sql`id = ${request.id} AND changes() > 0`,
         },
       ),
-      blankLinkStatement(db, decisionRequestMailKey(request.sessionId, request.startTime), now, {
-        sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND decision IS NOT NULL)",
-        params: [request.id],
+    );
+    b.add(
+      blankLinkStatement(decisionRequestMailKey(request.sessionId, request.startTime), now, sql`EXISTS (SELECT 1 FROM session_decisions WHERE id = ${request.id} AND decision IS NOT NULL)`),
+    );
+    // Too late to cancel with 24 h notice: the admin hears that the session runs (only while it has not started).
+    b.addAll(
+      outboxInsertStatements(lateRow, {
+        condition: sql`EXISTS (SELECT 1 FROM session_decisions WHERE id = ${request.id} AND reason = 'late' AND decided_at = ${nowIso}) AND ${nowIso} < ${request.startTime}`,
       }),
-      // Too late to cancel with 24 h notice: the admin hears that the session runs (only while it has not started).
-      ...outboxInsertStatements(db, lateRow, {
-        condition: {
-          sql: "EXISTS (SELECT 1 FROM session_decisions WHERE id = ? AND reason = 'late' AND decided_at = ?) AND ? < ?",
-          params: [request.id, nowIso, nowIso, request.startTime],
-        },
-      }),
-    ]);
-    const outcome = recorded?.results[0] as { decision: Decision; reason: DecisionReason | null } | undefined;
+    );
+    const outcome = await runBatch(
+      context,
+      b.plan((results) => recorded.first(results)),
+    );
     if (!outcome) continue;
     if (outcome.decision === "run") {
       if (outcome.reason === "late") figures.late++;
       else figures.ran++;
       continue;
     }
-    await carryOutCancel(deps, request.id, request.sessionId, SYSTEM_ACTOR);
+    await carryOutCancel(context, request.id, request.sessionId, SYSTEM_ACTOR);
     figures.cancelled++;
   }
-  figures.retried = await retryUnappliedCancels(deps, now);
+  figures.retried = await retryUnappliedCancels(context, now);
   return figures;
 }
 
@@ -434,26 +418,22 @@ export async function applyDecisionDefaults(
  * decision was written): cancel again while the session has not started; a
  * default one only while it still gives 24 h notice. Repeats change nothing.
  */
-async function retryUnappliedCancels(deps: DecisionDeps, now: Date): Promise<number> {
-  const db = deps.env.DB;
+async function retryUnappliedCancels(context: AppLoadContext, now: Date): Promise<number> {
   const nowIso = now.toISOString();
   // A start at or after this still gets 24 h notice.
   const noticeLine = new Date(now.getTime() + GROUP_CANCEL_NOTICE_HOURS * 60 * 60_000).toISOString();
-  const { results } = await db
-    .prepare(
-      `${REQUEST_SELECT}
-       WHERE d.decision = 'cancel' AND d.applied_at IS NULL AND d.decided_at < ?1
-         AND x.start_time = d.start_time AND x.start_time > ?1 AND (d.decided_by <> 'default' OR x.start_time >= ?2)
+  const results = await context.db.all<RequestRow>(
+    sql`${REQUEST_SELECT}
+       WHERE d.decision = 'cancel' AND d.applied_at IS NULL AND d.decided_at < ${nowIso}
+         AND x.start_time = d.start_time AND x.start_time > ${nowIso} AND (d.decided_by <> 'default' OR x.start_time >= ${noticeLine})
        ORDER BY d.id LIMIT 20`,
-    )
-    .bind(nowIso, noticeLine)
-    .all<RequestRow>();
+  );
   for (const request of results.map(toRequest)) {
     const actor: Actor =
       request.decidedBy === "default"
         ? SYSTEM_ACTOR
-        : { userId: null, email: request.decidedByEmail ?? deps.config.ADMIN_EMAIL, ...(request.decidedBy === "link" ? { via: LINK_VIA } : {}) };
-    await carryOutCancel(deps, request.id, request.sessionId, actor);
+        : { userId: null, email: request.decidedByEmail ?? context.config.ADMIN_EMAIL, ...(request.decidedBy === "link" ? { via: LINK_VIA } : {}) };
+    await carryOutCancel(context, request.id, request.sessionId, actor);
   }
   return results.length;
 }
@@ -465,8 +445,8 @@ async function retryUnappliedCancels(deps: DecisionDeps, now: Date): Promise<num
  * sessions that have not ended, still at the start asked about (a session
  * cancelled by this decision included), soonest first.
  */
-export function decisionPanelQuery(db: Db, now: Date) {
-  return db
+export function decisionPanelQuery(context: AppLoadContext, now: Date) {
+  return context.db
     .select({
       id: sessionDecisions.id,
       sessionId: sessionDecisions.sessionId,

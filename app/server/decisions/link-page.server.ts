@@ -14,7 +14,7 @@ import {
 } from "~/domain/session-decision";
 import { formatDateTime, formatSessionDate, formatTimeRange } from "~/domain/time";
 import { scheduleDrain } from "../email/send-email.server";
-import { closedBecause, decideByLink, findRequestByToken, type DecideOutcome, type DecisionDeps } from "./decisions.server";
+import { closedBecause, decideByLink, findRequestByToken, type DecideOutcome } from "./decisions.server";
 
 export type DecisionLinkView =
   | {
@@ -39,14 +39,14 @@ export type DecisionLinkView =
   | { state: "invalid" };
 
 export async function decisionLinkView(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   token: string,
   linkValue: string | null,
   now = new Date(),
 ): Promise<DecisionLinkView> {
   const decision = decisionFromLinkValue(linkValue);
   if (!decision) return { state: "invalid" };
-  const request = await findRequestByToken(deps.env.DB, token);
+  const request = await findRequestByToken(context, token);
   if (!request) return { state: "invalid" };
   const closed = closedBecause(request, now);
   if (closed?.status === "already-decided") {
@@ -72,7 +72,7 @@ export async function decisionLinkView(
     location: session.location,
     participants: participantsOf(session.currentParticipants, session.maxParticipants),
     deadline: formatDateTime(request.deadline),
-    defaultNote: DECISION_TEXTS.defaultWillApply(deps.config.MIN_PARTICIPANTS_DEFAULT, request.deadline),
+    defaultNote: DECISION_TEXTS.defaultWillApply(context.config.MIN_PARTICIPANTS_DEFAULT, request.deadline),
   };
 }
 
@@ -86,19 +86,18 @@ export async function submitDecisionLink(
   linkValue: string | null,
   now = new Date(),
 ): Promise<{ view: DecisionLinkView; sessionChanged: boolean }> {
-  const deps = { env: context.cloudflare.env, config: context.config };
-  const { mailIds, ...page } = await decideAndView(deps, token, linkValue, now);
+  const { mailIds, ...page } = await decideAndView(context, token, linkValue, now);
   scheduleDrain(context, mailIds);
   return page;
 }
 
 async function decideAndView(
-  deps: DecisionDeps,
+  context: AppLoadContext,
   token: string,
   linkValue: string | null,
   now: Date,
 ): Promise<{ view: DecisionLinkView; mailIds: string[]; sessionChanged: boolean }> {
-  const outcome: DecideOutcome = await decideByLink(deps, token, linkValue, now);
+  const outcome: DecideOutcome = await decideByLink(context, token, linkValue, now);
   switch (outcome.status) {
     case "decided":
       return {
@@ -109,7 +108,7 @@ async function decideAndView(
     case "already-decided":
     case "expired":
       // Read again for the page's details (who decided, the deadline).
-      return { view: await decisionLinkView(deps, token, linkValue, now), mailIds: [], sessionChanged: false };
+      return { view: await decisionLinkView(context, token, linkValue, now), mailIds: [], sessionChanged: false };
     case "void":
       return { view: { state: "void" }, mailIds: [], sessionChanged: false };
     case "not-found":

@@ -10,7 +10,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } 
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
 import { scrubTokenLinks } from "~/domain/mail/token-links";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { schema, type SqlCondition } from "../db/client.server";
+import { schema } from "../db/client.server";
 import type { Config } from "../platform/env.server";
 import {
   countHitIfStatement,
@@ -184,18 +184,6 @@ function insertSql(values: ReadonlyArray<readonly [column: QueuedColumn, value: 
        ON CONFLICT (idempotency_key) DO NOTHING`;
 }
 
-// LEGACY copy: platform/rate-limit.server.ts's withinBudget and countHitIfStatement as drizzle
-// statements, the same SQL; this file calls those again once they build drizzle statements.
-/** A condition that holds while the slot has room for one more hit. */
-function budgetHasRoom(slot: RateLimitSlot): SQL {
-  return sql`COALESCE((SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}), 0) < ${slot.limit}`;
-}
-/** Counts one hit on the slot only if `condition` holds when the statement runs. */
-function countHitIf(slot: RateLimitSlot, condition: SQL): SQL {
-  return sql`INSERT INTO rate_limits (key, window_start, hits) SELECT ${slot.key}, ${slot.windowStart}, 1 WHERE ${condition}
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`;
-}
-
 /**
  * The one outbox writer: the statements that queue mail, for any batch.
  * Every row in the outbox was queued by a statement from here: one row
@@ -205,22 +193,14 @@ function countHitIf(slot: RateLimitSlot, condition: SQL): SQL {
  */
 export function outboxInsertStatements(row: OutboxRowToQueue, options?: OutboxInsertOptions): SQL[];
 export function outboxInsertStatements(rows: OutboxRowsSelect): SQL[];
-/** LEGACY form (D1 statements; removed once every caller builds drizzle statements). */
-export function outboxInsertStatements(db: D1Database, row: OutboxRowToQueue, options?: LegacyOutboxInsertOptions): D1PreparedStatement[];
-export function outboxInsertStatements(
-  first: D1Database | OutboxRowToQueue | OutboxRowsSelect,
-  second?: OutboxRowToQueue | OutboxInsertOptions,
-  third?: LegacyOutboxInsertOptions,
-): SQL[] | D1PreparedStatement[] {
-  if ("prepare" in first) return legacyOutboxInsertStatements(first, second as OutboxRowToQueue, third);
-  const rows = first;
+export function outboxInsertStatements(rows: OutboxRowToQueue | OutboxRowsSelect, options: OutboxInsertOptions = {}): SQL[] {
   if ("select" in rows) {
     const values = (Object.keys(rows.select) as QueuedColumn[]).map((column) => [column, rows.select[column]!] as const);
     return [insertSql(values, rows.from, rows.where ?? sql`1`)];
   }
   const row = rows;
-  const { condition, recipientSlot, fill } = (second as OutboxInsertOptions | undefined) ?? {};
-  const guards: SQL[] = [...(condition ? [condition] : []), ...(recipientSlot ? [budgetHasRoom(recipientSlot)] : [])];
+  const { condition, recipientSlot, fill } = options;
+  const guards: SQL[] = [...(condition ? [condition] : []), ...(recipientSlot ? [withinBudget(recipientSlot)] : [])];
   const values: Array<[QueuedColumn, SQL]> = [
     ["id", sql`${row.id}`],
     ["idempotencyKey", sql`${row.idempotencyKey}`],
@@ -244,7 +224,7 @@ export function outboxInsertStatements(
     guards.length > 0 ? sql.join(guards.map((g) => sql`(${g})`), sql` AND `) : sql`1`,
   );
   if (!recipientSlot) return [insert];
-  return [insert, countHitIf(recipientSlot, sql`EXISTS (SELECT 1 FROM email_outbox WHERE id = ${row.id})`)];
+  return [insert, countHitIfStatement(recipientSlot, sql`EXISTS (SELECT 1 FROM email_outbox WHERE id = ${row.id})`)];
 }
 
 /** The id of the row that holds `idempotencyKey` (one row, `id`), for the batch that just queued it. */
@@ -484,20 +464,9 @@ export async function markAttemptFailed(
  * forgets it. `condition` lets it ride in the batch that uses the link up,
  * applying only when that succeeded.
  */
-export function blankLinkStatement(idempotencyKey: string, now: Date, condition?: SQL): SQL;
-/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
-export function blankLinkStatement(db: D1Database, idempotencyKey: string, now: Date, condition?: SqlCondition): D1PreparedStatement;
-export function blankLinkStatement(
-  first: D1Database | string,
-  second: string | Date,
-  third?: Date | SQL,
-  fourth?: SqlCondition,
-): SQL | D1PreparedStatement {
-  if (typeof first !== "string") return legacyBlankLinkStatement(first, second as string, third as Date, fourth);
-  const now = second as Date;
-  const condition = (third as SQL | undefined) ?? sql`1`;
+export function blankLinkStatement(idempotencyKey: string, now: Date, condition: SQL = sql`1`): SQL {
   return sql`UPDATE email_outbox SET ${blankSecretSet(now.toISOString())}
-       WHERE idempotency_key = ${first} AND secret IS NOT NULL AND ${condition}`;
+       WHERE idempotency_key = ${idempotencyKey} AND secret IS NOT NULL AND ${condition}`;
 }
 
 /**
@@ -522,17 +491,9 @@ export async function retireDeadLinks(context: AppLoadContext, now: Date): Promi
  * Deletes settled mail (sent, or given up on) older than the retention
  * period: the outbox is a delivery queue, not an archive of personal data.
  */
-export function purgeSettledMailStatement(now: Date, retentionDays: number): SQL;
-/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
-export function purgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement;
-export function purgeSettledMailStatement(
-  first: D1Database | Date,
-  second: Date | number,
-  third?: number,
-): SQL | D1PreparedStatement {
-  if (!(first instanceof Date)) return legacyPurgeSettledMailStatement(first, second as Date, third!);
+export function purgeSettledMailStatement(now: Date, retentionDays: number): SQL {
   return sql`DELETE FROM email_outbox
-       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ${settledCutoff(first, second as number)}`;
+       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ${settledCutoff(now, retentionDays)}`;
 }
 
 const settledCutoff = (now: Date, retentionDays: number) =>
@@ -632,83 +593,4 @@ export async function unsentInBatch(context: AppLoadContext, key: string): Promi
     .from(emailOutbox)
     .where(and(eq(emailOutbox.batchKey, key), inArray(emailOutbox.status, ["queued", "sending"])));
   return row?.n ?? 0;
-}
-
-// ---- LEGACY (removed once every caller builds drizzle statements) ----
-
-/** LEGACY: OutboxInsertOptions with `?`-parameter conditions. */
-interface LegacyOutboxInsertOptions {
-  condition?: SqlCondition;
-  recipientSlot?: RateLimitSlot | null;
-  fill?: { placeholder: string; sql: SqlCondition };
-}
-
-const LEGACY_BLANK_SECRET_SET = `text_body = replace(text_body, secret, ?1), html_body = replace(html_body, secret, ?1),
-  secret = NULL, redacted_at = ?2`;
-
-function legacyOutboxInsertStatements(
-  db: D1Database,
-  row: OutboxRowToQueue,
-  { condition, recipientSlot, fill }: LegacyOutboxInsertOptions = {},
-): D1PreparedStatement[] {
-  const guards: SqlCondition[] = [
-    ...(condition ? [condition] : []),
-    ...(recipientSlot ? [withinBudget(recipientSlot)] : []),
-  ];
-  const value = (v: unknown) => ({ sql: "?", params: [v] });
-  const values: Array<[QueuedColumn, { sql: string; params: readonly unknown[] }]> = [
-    ["id", value(row.id)],
-    ["idempotencyKey", value(row.idempotencyKey)],
-    ["kind", value(row.kind)],
-    ["toAddress", value(row.toAddress)],
-    ["fromAddress", value(row.fromAddress)],
-    ["replyTo", value(row.replyTo ?? null)],
-    ["subject", value(row.subject)],
-    [
-      "textBody",
-      fill
-        ? { sql: `replace(?, ?, (${fill.sql.sql}))`, params: [row.textBody, fill.placeholder, ...fill.sql.params] }
-        : value(row.textBody),
-    ],
-    ["htmlBody", value(row.htmlBody ?? null)],
-    ["attachmentsJson", value(row.attachmentsJson ?? null)],
-    ["secret", value(row.secret ?? null)],
-    ["expiresAt", value(row.expiresAt ?? null)],
-    ["nextAttemptAt", value(row.nextAttemptAt)],
-    ["createdAt", value(row.createdAt)],
-    ["headersJson", value(row.headersJson ?? null)],
-  ];
-  const insert = db
-    .prepare(
-      `INSERT INTO email_outbox (${values.map(([column]) => QUEUED_COLUMNS[column]).join(", ")})
-       SELECT ${values.map(([, v]) => v.sql).join(", ")}
-       WHERE ${guards.map((g) => `(${g.sql})`).join(" AND ") || "1"}
-       ON CONFLICT (idempotency_key) DO NOTHING`,
-    )
-    .bind(...values.flatMap(([, v]) => v.params), ...guards.flatMap((g) => g.params));
-  if (!recipientSlot) return [insert];
-  return [insert, countHitIfStatement(db, recipientSlot, { sql: "EXISTS (SELECT 1 FROM email_outbox WHERE id = ?)", params: [row.id] })];
-}
-
-function legacyBlankLinkStatement(
-  db: D1Database,
-  idempotencyKey: string,
-  now: Date,
-  condition: SqlCondition = { sql: "1", params: [] },
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE email_outbox SET ${LEGACY_BLANK_SECRET_SET}
-       WHERE idempotency_key = ?3 AND secret IS NOT NULL AND ${condition.sql}`,
-    )
-    .bind(BLANKED_LINK, now.toISOString(), idempotencyKey, ...condition.params);
-}
-
-function legacyPurgeSettledMailStatement(db: D1Database, now: Date, retentionDays: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `DELETE FROM email_outbox
-       WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?`,
-    )
-    .bind(settledCutoff(now, retentionDays));
 }

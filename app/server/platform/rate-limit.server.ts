@@ -4,7 +4,6 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
-import { toQuery } from "../db/batch.server";
 import { hmacSha256Hex } from "./crypto.server";
 
 export interface RateLimitRule {
@@ -61,15 +60,7 @@ export async function rateLimitSlot(
 }
 
 /** Counts one hit on the slot, atomically, and returns the window's hits (`RETURNING hits`). A statement for a batch plan. */
-export function countHitStatement(slot: RateLimitSlot): SQL;
-/** LEGACY form (a D1 statement; removed once every caller builds drizzle statements). */
-export function countHitStatement(db: D1Database, slot: RateLimitSlot): D1PreparedStatement;
-export function countHitStatement(first: RateLimitSlot | D1Database, second?: RateLimitSlot): SQL | D1PreparedStatement {
-  if ("prepare" in first) {
-    const { sql: text, params } = toQuery(countHitStatement(second!));
-    return first.prepare(text).bind(...params);
-  }
-  const slot = first;
+export function countHitStatement(slot: RateLimitSlot): SQL {
   return sql`INSERT INTO rate_limits (key, window_start, hits) VALUES (${slot.key}, ${slot.windowStart}, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1
        RETURNING hits`;
@@ -80,48 +71,14 @@ export function countHitStatement(first: RateLimitSlot | D1Database, second?: Ra
  * runs (e.g. the mail it pays for was queued by the same batch). A statement
  * for a batch plan.
  */
-export function countHitIfStatement(slot: RateLimitSlot, condition: SQL): SQL;
-/** LEGACY form (a D1 statement and a condition with `?` parameters; removed once every caller builds drizzle statements). */
-export function countHitIfStatement(db: D1Database, slot: RateLimitSlot, condition: LegacyCondition): D1PreparedStatement;
-export function countHitIfStatement(
-  first: RateLimitSlot | D1Database,
-  second: RateLimitSlot | SQL,
-  third?: LegacyCondition,
-): SQL | D1PreparedStatement {
-  if ("prepare" in first) {
-    const slot = second as RateLimitSlot;
-    const condition = third!;
-    return first
-      .prepare(
-        `INSERT INTO rate_limits (key, window_start, hits) SELECT ?, ?, 1 WHERE ${condition.sql}
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`,
-      )
-      .bind(slot.key, slot.windowStart, ...condition.params);
-  }
-  const slot = first;
-  const condition = second as SQL;
+export function countHitIfStatement(slot: RateLimitSlot, condition: SQL): SQL {
   return sql`INSERT INTO rate_limits (key, window_start, hits) SELECT ${slot.key}, ${slot.windowStart}, 1 WHERE ${condition}
        ON CONFLICT (key, window_start) DO UPDATE SET hits = hits + 1`;
 }
 
-/**
- * A SQL condition that holds while the slot has room for one more hit.
- * LEGACY: until every caller builds drizzle statements, the condition also
- * carries its text with `?` parameters (`sql`, `params`) for the callers
- * that splice it into a D1 statement.
- */
-export function withinBudget(slot: RateLimitSlot): SQL & LegacyCondition {
-  const condition = sql`COALESCE((SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}), 0) < ${slot.limit}`;
-  return Object.assign(condition, {
-    sql: "COALESCE((SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?), 0) < ?",
-    params: [slot.key, slot.windowStart, slot.limit] as readonly unknown[],
-  });
-}
-
-// LEGACY (removed once every caller builds drizzle statements): a condition as text with `?` parameters.
-interface LegacyCondition {
-  sql: string;
-  params: readonly unknown[];
+/** A SQL condition that holds while the slot has room for one more hit. */
+export function withinBudget(slot: RateLimitSlot): SQL {
+  return sql`COALESCE((SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}), 0) < ${slot.limit}`;
 }
 
 /** What `hits` counted hits in the slot's window mean. */

@@ -31,7 +31,7 @@ export async function removeExpiredRecords(
   const newsletterTokens = b.add(sql`DELETE FROM newsletter_confirmations WHERE expires_at < ${dayAgoIso}`);
   const sessions = b.add(sql`DELETE FROM auth_sessions WHERE expires_at < ${nowIso}`);
   const windows = b.add(sql`DELETE FROM rate_limits WHERE window_start < ${now.getTime() - DAY_MS}`);
-  const mail = b.add(purgeSettledMailStatement(context.cloudflare.env.DB, now, mailRetentionDays)); // LEGACY call
+  const mail = b.add(purgeSettledMailStatement(now, mailRetentionDays));
   // After the mail purge, so the bodies only purged mail used go too.
   const bodies = b.add(
     sql`DELETE FROM email_bodies

@@ -133,12 +133,11 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     messages: counts.messages,
   };
   // A place in a queue (and a seat held for it) is given up through the session's object, like any seat change.
-  const { env } = context.cloudflare;
   const active = await context.db.all<{ sessionId: number; leaveTokenHash: string }>(
     sql`SELECT session_id AS sessionId, leave_token_hash AS leaveTokenHash FROM waitlist_entries
       WHERE ${byEmail("email", email)} AND status IN ('waiting', 'offered')`,
   );
-  for (const entry of active) await seatsFor(env, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
+  for (const entry of active) await seatsFor(context, entry.sessionId).leaveWaitlist(entry.leaveTokenHash);
   const hash = await suppressionHash(email);
   const mail = toOutboxRow(
     erasureMail({ siteUrl: config.SITE_URL }, email, summary, `privacy-erasure:${hash}:${nowIso}`),
@@ -209,7 +208,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
       { createdAt: nowIso },
     ),
   );
-  b.addAll(outboxInsertStatements(context.cloudflare.env.DB, mail)); // LEGACY call
+  b.addAll(outboxInsertStatements(mail));
   await runBatch(context, b.plan(() => undefined));
   scheduleDrain(context, [mail.id]);
   return { status: "erased", summary };

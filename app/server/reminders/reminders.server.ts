@@ -19,12 +19,14 @@
  * session has not started. At most REMINDERS_PER_RUN a run; the next run
  * takes the rest. The drain of the same cron run hands the mail over.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import type { BookingDetails } from "~/domain/mail/booking";
 import type { PreparationItem } from "~/domain/preparation";
 import { reminderMail, reminderMailKey, type RemindedSession } from "~/domain/mail/reminder";
 import { loadPreparation } from "../content/site-content.server";
-import { columnsAs, getDb, schema } from "../db/client.server";
-import type { Config, Env } from "../platform/env.server";
+import { BatchBuilder, runBatch, type StatementRef } from "../db/batch.server";
+import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
 
 /** How long before the start a session's customers are reminded. */
@@ -66,32 +68,33 @@ export type DueReminder = BookingDetails & {
  * sessions starting in the window (sessions_start_time_idx), then their
  * bookings (bookings_session_status_idx).
  */
-export async function findDueReminders(db: D1Database, now: Date, limit = REMINDERS_PER_RUN): Promise<DueReminder[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${columnsAs(schema.bookings, BOOKING_KEYS, "b.")},
+export async function findDueReminders(context: AppLoadContext, now: Date, limit = REMINDERS_PER_RUN): Promise<DueReminder[]> {
+  return context.db.all<DueReminder>(
+    sql`SELECT ${sql.raw(columnsAs(schema.bookings, BOOKING_KEYS, "b."))},
          s.id AS sessionId, s.title AS title, s.location AS location, s.start_time AS startTime,
          s.end_time AS endTime, s.pass_type AS passType, s.revision AS revision
        FROM sessions s JOIN bookings b ON b.session_id = s.id
-       WHERE s.start_time > ?1 AND s.start_time <= ?2 AND s.cancelled_at IS NULL
+       WHERE s.start_time > ${now.toISOString()} AND s.start_time <= ${new Date(now.getTime() + REMINDER_LEAD_MS).toISOString()} AND s.cancelled_at IS NULL
          AND b.booking_status = 'confirmed' AND b.reminded_at IS NULL
          AND b.created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', s.start_time, '-1 day')
        ORDER BY s.start_time, s.id, b.created_at, b.id
-       LIMIT ?3`,
-    )
-    .bind(now.toISOString(), new Date(now.getTime() + REMINDER_LEAD_MS).toISOString(), limit)
-    .all<DueReminder>();
-  return results;
+       LIMIT ${limit}`,
+  );
 }
 
-/** Queue the booking's reminder while everything it says still holds; then mark the booking if its reminder is queued. */
-function remindStatements(
-  db: D1Database,
-  config: Config,
+/**
+ * Queue the booking's reminder while everything it says still holds; then
+ * mark the booking if its reminder is queued. Adds them to `b` and returns
+ * the mark's handle.
+ */
+function addReminder(
+  context: AppLoadContext,
+  b: BatchBuilder,
   row: DueReminder,
   now: Date,
   preparation: readonly PreparationItem[],
-): D1PreparedStatement[] {
+): StatementRef<unknown> {
+  const { config } = context;
   const nowIso = now.toISOString();
   const session: RemindedSession = {
     id: row.sessionId,
@@ -104,23 +107,16 @@ function remindStatements(
   };
   const mail = reminderMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session, row, now, preparation);
   const outboxRow = toOutboxRow(mail, { from: config.EMAIL_FROM }, nowIso);
-  const stillDue = {
-    sql: `EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
-            WHERE b.id = ? AND b.booking_status = 'confirmed' AND b.reminded_at IS NULL
-              AND s.id = ? AND s.cancelled_at IS NULL AND s.start_time = ? AND s.end_time = ?
-              AND s.location = ? AND s.title = ? AND s.revision = ? AND s.start_time > ?)`,
-    params: [row.id, row.sessionId, row.startTime, row.endTime, row.location, row.title, row.revision, nowIso],
-  };
-  return [
-    ...outboxInsertStatements(db, outboxRow, { condition: stillDue }),
-    db
-      .prepare(
-        `UPDATE bookings SET reminded_at = ?1
-         WHERE id = ?2 AND reminded_at IS NULL
-           AND EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = ?3)`,
-      )
-      .bind(nowIso, row.id, reminderMailKey(row.id)),
-  ];
+  const stillDue = sql`EXISTS (SELECT 1 FROM bookings b JOIN sessions s ON s.id = b.session_id
+            WHERE b.id = ${row.id} AND b.booking_status = 'confirmed' AND b.reminded_at IS NULL
+              AND s.id = ${row.sessionId} AND s.cancelled_at IS NULL AND s.start_time = ${row.startTime} AND s.end_time = ${row.endTime}
+              AND s.location = ${row.location} AND s.title = ${row.title} AND s.revision = ${row.revision} AND s.start_time > ${nowIso})`;
+  b.addAll(outboxInsertStatements(outboxRow, { condition: stillDue }));
+  return b.add(
+    sql`UPDATE bookings SET reminded_at = ${nowIso}
+         WHERE id = ${row.id} AND reminded_at IS NULL
+           AND EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = ${reminderMailKey(row.id)})`,
+  );
 }
 
 /**
@@ -130,8 +126,7 @@ function remindStatements(
  * reminded by another run.
  */
 export async function queueReminders(
-  db: D1Database,
-  config: Config,
+  context: AppLoadContext,
   due: readonly DueReminder[],
   now: Date,
   preparation: readonly PreparationItem[],
@@ -139,26 +134,23 @@ export async function queueReminders(
   let reminded = 0;
   for (let i = 0; i < due.length; i += BOOKINGS_PER_BATCH) {
     const chunk = due.slice(i, i + BOOKINGS_PER_BATCH);
-    const perBooking = chunk.map((row) => remindStatements(db, config, row, now, preparation));
-    const results = await db.batch(perBooking.flat());
-    // The mark is each booking's last statement.
-    let at = 0;
-    for (const statements of perBooking) {
-      at += statements.length;
-      reminded += results[at - 1]?.meta.changes ?? 0;
-    }
+    const b = new BatchBuilder();
+    const marks = chunk.map((row) => addReminder(context, b, row, now, preparation));
+    reminded += await runBatch(
+      context,
+      b.plan((results) => marks.reduce((sum, mark) => sum + mark.changes(results), 0)),
+    );
   }
   return { reminded, skipped: due.length - reminded };
 }
 
 /** The cron job: reminds the bookings due at `now` (the trigger's time). */
 export async function sendDueReminders(
-  env: Pick<Env, "DB">,
-  config: Config,
+  context: AppLoadContext,
   now: Date,
   { limit = REMINDERS_PER_RUN }: { limit?: number } = {},
 ): Promise<{ reminded: number; skipped: number }> {
-  const due = await findDueReminders(env.DB, now, limit);
+  const due = await findDueReminders(context, now, limit);
   if (due.length === 0) return { reminded: 0, skipped: 0 };
-  return queueReminders(env.DB, config, due, now, await loadPreparation({ db: getDb(env) })); // LEGACY call
+  return queueReminders(context, due, now, await loadPreparation(context));
 }

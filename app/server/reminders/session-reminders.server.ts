@@ -4,13 +4,15 @@
  * and whether its confirmation never arrived (a dead letter, or a bounce the
  * provider reported).
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import type { AdminRemindedBookingRow } from "~/domain/admin-session-view";
 import { columnsAs, schema } from "../db/client.server";
 
 /** The customer's confirmation's key (mailKeys in app/domain/mail/booking.tsx), as SQL over `bookings`. */
-const CONFIRMATION_KEY = "'booking-confirmation:' || bookings.id";
+const CONFIRMATION_KEY = sql.raw("'booking-confirmation:' || bookings.id");
 
-const COLUMNS = columnsAs(schema.bookings, [
+const COLUMNS = sql.raw(columnsAs(schema.bookings, [
   "id",
   "userName",
   "userEmail",
@@ -23,23 +25,20 @@ const COLUMNS = columnsAs(schema.bookings, [
   "meetingType",
   "createdAt",
   "remindedAt",
-]);
+]));
 
 export async function listSessionBookingsWithReminders(
-  db: D1Database,
+  context: AppLoadContext,
   sessionId: number,
 ): Promise<AdminRemindedBookingRow[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT ${COLUMNS},
+  const results = await context.db.all<Omit<AdminRemindedBookingRow, "confirmationUndelivered"> & { confirmationUndelivered: number }>(
+    sql`SELECT ${COLUMNS},
          EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = ${CONFIRMATION_KEY}
            AND (o.status = 'failed' OR EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = o.id AND e.type = 'bounced')))
            AS confirmationUndelivered
        FROM bookings
-       WHERE session_id = ? AND booking_status = 'confirmed'
+       WHERE session_id = ${sessionId} AND booking_status = 'confirmed'
        ORDER BY created_at, id`,
-    )
-    .bind(sessionId)
-    .all<Omit<AdminRemindedBookingRow, "confirmationUndelivered"> & { confirmationUndelivered: number }>();
+  );
   return results.map((row) => ({ ...row, confirmationUndelivered: row.confirmationUndelivered === 1 }));
 }

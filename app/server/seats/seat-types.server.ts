@@ -5,9 +5,9 @@
  */
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
-import { columnsAs, schema, type SqlCondition } from "../db/client.server";
+import { columnsAs, schema } from "../db/client.server";
 import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
-import type { OutboxRowToQueue } from "../email/outbox.server";
+import type { OutboxInsertOptions, OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
 
 /** The session columns seat changes read and return. */
@@ -68,8 +68,8 @@ export type BookSeatInput = Pick<
 export interface BookingMail {
   row: OutboxRowToQueue;
   recipientSlot: RateLimitSlot | null;
-  /** Fills a placeholder in the text from the session as the batch leaves it. */
-  fill?: { placeholder: string; sql: SqlCondition };
+  /** Fills a placeholder in the text from the session as the batch leaves it (the outbox writer's own form). */
+  fill?: OutboxInsertOptions["fill"];
 }
 
 /** What the caller knows and wants checked inside the booking's own transaction. */

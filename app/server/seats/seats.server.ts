@@ -3,9 +3,9 @@
  * the session id. Use these instead of writing current_participants or
  * bookings directly, so every seat change of a session is serialized.
  *
- *   const result = await seatsFor(env, sessionId).book(input);
+ *   const result = await seatsFor(context, sessionId).book(input);
  */
-import type { Env } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SessionSeats } from "./session-seats.server";
 import type {
   BookSeatInput,
@@ -29,9 +29,9 @@ import type {
 export type * from "./seat-types.server";
 export { FREE_SEATS_SQL } from "./seat-types.server";
 
-export function seatsStub(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
+export function seatsStub(context: Pick<AppLoadContext, "cloudflare">, sessionId: number) {
   // The binding is declared untyped in env.server.ts so that file imports no Durable Object.
-  const namespace = env.SESSION_SEATS as unknown as DurableObjectNamespace<SessionSeats>;
+  const namespace = context.cloudflare.env.SESSION_SEATS as unknown as DurableObjectNamespace<SessionSeats>;
   return namespace.get(namespace.idFromName(String(sessionId)));
 }
 
@@ -41,8 +41,8 @@ function served<T extends { status: string }>(result: T): Exclude<T, Misrouted> 
   return result as Exclude<T, Misrouted>;
 }
 
-export function seatsFor(env: Pick<Env, "SESSION_SEATS">, sessionId: number) {
-  const stub = () => seatsStub(env, sessionId);
+export function seatsFor(context: Pick<AppLoadContext, "cloudflare">, sessionId: number) {
+  const stub = () => seatsStub(context, sessionId);
   return {
     /**
      * Never throws: a failed call (object overloaded, reset, network) is

@@ -1,8 +1,9 @@
 /**
  * One Durable Object per session (named by the session id): the lock every
  * change to the session's seats goes through, one at a time. It holds no
- * SQL and composes no mail: each method hands its change to one plain
- * module, whose D1 batch (one transaction) carries the change's guards:
+ * SQL and composes no mail: each method hands its change, with the
+ * object's load context, to one plain module, whose D1 batch (one
+ * transaction) carries the change's guards:
  *   booking/book-seat.server.ts      book (and the replay of a repeat)
  *   admin/seat-changes.server.ts     staff cancel / release / cancel session / edit / max
  *   waitlist/seat-queue.server.ts    join / leave / decline, and the queue step
@@ -22,7 +23,7 @@ import { DurableObject } from "cloudflare:workers";
 import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
 import { getLoadContext } from "../platform/context.server";
-import { getConfig, type Env } from "../platform/env.server";
+import type { Env } from "../platform/env.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
 
@@ -70,19 +71,19 @@ export class SessionSeats extends DurableObject<Env> {
   }
 
   /** Runs `task` in this session's turn, unless the call is misrouted. */
-  private locked<T>(sessionId: number, task: (db: D1Database, now: Date) => Promise<T>): Promise<T | Seats.Misrouted> {
-    return Promise.resolve(this.misrouted(sessionId) ?? this.serialize(() => task(this.env.DB, new Date())));
+  private locked<T>(sessionId: number, task: (context: AppLoadContext, now: Date) => Promise<T>): Promise<T | Seats.Misrouted> {
+    return Promise.resolve(this.misrouted(sessionId) ?? this.serialize(() => task(this.context, new Date())));
   }
 
   /** Books one seat with the mails it is handed, or says why not; the same idempotency key again: the first booking. */
   async book(sessionId: number, input: Seats.BookSeatInput, options: Seats.BookSeatOptions = {}) {
-    return this.locked(sessionId, (db, now) => bookSeat(db, { sessionId, booking: input, options }, now));
+    return this.locked(sessionId, (context, now) => bookSeat(context, { sessionId, booking: input, options }, now));
   }
 
   /** Cancels one active booking (the row is kept); its seat goes to the queue or back on sale. */
   async cancelBooking(sessionId: number, bookingId: string, extras: Seats.StaffChangeExtras = {}) {
-    return this.locked(sessionId, async (db, now): Promise<Seats.CancelBookingResult> => {
-      const done = await cancelBookings(db, { sessionId, bookingIds: [bookingId], wholeSession: false, extras }, now);
+    return this.locked(sessionId, async (context, now): Promise<Seats.CancelBookingResult> => {
+      const done = await cancelBookings(context, { sessionId, bookingIds: [bookingId], wholeSession: false, extras }, now);
       const booking = done?.cancelled[0];
       if (!done || !booking) return { status: "not-found" };
       return { status: "cancelled", booking, session: done.session, offerMailIds: await this.offerFreedSeats(sessionId, now) };
@@ -91,8 +92,8 @@ export class SessionSeats extends DurableObject<Env> {
 
   /** Release for sale: cancels the active bookings the caller showed (a booking made since is not touched). */
   async release(sessionId: number, bookingIds: readonly string[], extras: Seats.StaffChangeExtras = {}) {
-    return this.locked(sessionId, async (db, now): Promise<Seats.ReleaseResult> => {
-      const done = await cancelBookings(db, { sessionId, bookingIds, wholeSession: false, extras }, now);
+    return this.locked(sessionId, async (context, now): Promise<Seats.ReleaseResult> => {
+      const done = await cancelBookings(context, { sessionId, bookingIds, wholeSession: false, extras }, now);
       if (!done) return { status: "not-found" };
       const offerMailIds = done.cancelled.length > 0 ? await this.offerFreedSeats(sessionId, now) : [];
       return { status: "released", releasedBookings: done.cancelled, session: done.session, offerMailIds };
@@ -101,8 +102,8 @@ export class SessionSeats extends DurableObject<Env> {
 
   /** Changes max participants; refused below the booked and held seats. */
   async setMaxParticipants(sessionId: number, maxParticipants: number) {
-    return this.locked(sessionId, async (db, now) => {
-      const result = await setMaxParticipants(db, { sessionId, maxParticipants }, now);
+    return this.locked(sessionId, async (context, now) => {
+      const result = await setMaxParticipants(context, { sessionId, maxParticipants }, now);
       if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
       return result;
     });
@@ -110,8 +111,8 @@ export class SessionSeats extends DurableObject<Env> {
 
   /** A staff edit of the session, checked against the session as the caller read it. */
   async updateSession(sessionId: number, update: Seats.SessionUpdate, extras: Seats.StaffChangeExtras = {}) {
-    return this.locked(sessionId, async (db, now) => {
-      const result = await updateSession(db, { sessionId, update, extras }, now);
+    return this.locked(sessionId, async (context, now) => {
+      const result = await updateSession(context, { sessionId, update, extras }, now);
       if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
       return result;
     });
@@ -124,30 +125,30 @@ export class SessionSeats extends DurableObject<Env> {
    * cancels it too.
    */
   async cancelSession(sessionId: number, bookingIds: readonly string[], extras: Seats.StaffChangeExtras = {}) {
-    return this.locked(sessionId, async (db, now): Promise<Seats.CancelSessionResult> => {
-      const done = await cancelBookings(db, { sessionId, bookingIds, wholeSession: true, extras }, now);
+    return this.locked(sessionId, async (context, now): Promise<Seats.CancelSessionResult> => {
+      const done = await cancelBookings(context, { sessionId, bookingIds, wholeSession: true, extras }, now);
       return done ? { status: "cancelled", cancelledBookings: done.cancelled, session: done.session } : { status: "not-found" };
     });
   }
 
   /** Puts someone in the session's queue (only while it has no free seat), with their confirmation mail. */
   async join(sessionId: number, input: Seats.WaitlistJoinInput, options: Seats.WaitlistJoinOptions = {}) {
-    return this.locked(sessionId, (db, now) => joinQueue(db, { sessionId, entry: input, options }, now));
+    return this.locked(sessionId, (context, now) => joinQueue(context, { sessionId, entry: input, options }, now));
   }
 
   /** Takes the entry with this leave token out of the queue; a standing offer passes to the next in line at once. */
   async leaveWaitlist(sessionId: number, leaveTokenHash: string) {
-    return this.locked(sessionId, (db, now) => this.leave(db, sessionId, leaveTokenHash, "leave-link", now));
+    return this.locked(sessionId, (context, now) => this.leave(context, sessionId, leaveTokenHash, "leave-link", now));
   }
 
   /** Declines the offer with this token: the entry leaves the queue and the seat passes on. */
   async declineOffer(sessionId: number, offerTokenHash: string) {
-    return this.locked(sessionId, (db, now) => this.leave(db, sessionId, offerTokenHash, "decline-offer", now));
+    return this.locked(sessionId, (context, now) => this.leave(context, sessionId, offerTokenHash, "decline-offer", now));
   }
 
   /** The queue step on its own (the cron worker's backup of the alarm). */
   async runQueue(sessionId: number) {
-    return this.locked(sessionId, (_db, now) => this.queueStep(sessionId, now));
+    return this.locked(sessionId, (_context, now) => this.queueStep(sessionId, now));
   }
 
   /** At the earliest hold's end: expire lapsed holds and offer their seats to the next in line. */
@@ -158,8 +159,14 @@ export class SessionSeats extends DurableObject<Env> {
     await this.serialize(() => this.queueStep(sessionId, new Date()));
   }
 
-  private async leave(db: D1Database, sessionId: number, tokenHash: string, by: LeaveBy, now: Date): Promise<Seats.LeaveWaitlistResult> {
-    const left = await removeFromQueue(db, { sessionId, tokenHash, by }, now);
+  private async leave(
+    context: AppLoadContext,
+    sessionId: number,
+    tokenHash: string,
+    by: LeaveBy,
+    now: Date,
+  ): Promise<Seats.LeaveWaitlistResult> {
+    const left = await removeFromQueue(context, { sessionId, tokenHash, by }, now);
     if (left.status !== "left") return left;
     return { ...left, step: await this.queueStep(sessionId, now) };
   }
@@ -176,7 +183,7 @@ export class SessionSeats extends DurableObject<Env> {
 
   /** Runs the queue step and sets the alarm at the earliest standing hold's end. */
   private async queueStep(sessionId: number, now: Date): Promise<Seats.QueueStepResult> {
-    const { result, nextHoldEnd } = await runQueueStep(this.env.DB, { sessionId, config: getConfig(this.env) }, now);
+    const { result, nextHoldEnd } = await runQueueStep(this.context, { sessionId }, now);
     if (nextHoldEnd) {
       await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
       await this.ctx.storage.setAlarm(Date.parse(nextHoldEnd));

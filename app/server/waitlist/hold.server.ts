@@ -6,6 +6,7 @@
  * the offer again inside its own batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { bookingAttemptSlot } from "../booking/booking-rate-limit.server";
@@ -13,7 +14,6 @@ import { bookWithConfirmations, toBookSeatInput, type BookingOutcome } from "../
 import type { SessionForBooking } from "../booking/session-read.server";
 import { sha256Hex } from "../platform/crypto.server";
 import { scheduleDrain } from "../email/send-email.server";
-import type { Env } from "../platform/env.server";
 import { seatsFor, type LeaveWaitlistResult } from "../seats/seats.server";
 
 /** Tokens are 43 base64url characters (32 random bytes); anything else is unknown without a read. */
@@ -27,21 +27,21 @@ export type HoldLookup =
   | { status: "gone" }
   | { status: "unknown" };
 
-const SESSION_SELECT = `s.id, s.title, s.description, s.location, s.start_time AS startTime, s.end_time AS endTime,
+const SESSION_SELECT = sql.raw(`s.id, s.title, s.description, s.location, s.start_time AS startTime, s.end_time AS endTime,
   s.pass_type AS passType, s.price_sek AS priceSek, s.current_participants AS currentParticipants,
-  s.max_participants AS maxParticipants, s.held_seats AS heldSeats, s.image_url AS imageUrl, s.cancelled_at AS cancelledAt`;
+  s.max_participants AS maxParticipants, s.held_seats AS heldSeats, s.image_url AS imageUrl, s.cancelled_at AS cancelledAt`);
 
 /** The offer a hold link carries, as it stands now. */
-export async function findHold(env: Pick<Env, "DB">, token: string, now = new Date()): Promise<HoldLookup> {
+export async function findHold(context: AppLoadContext, token: string, now = new Date()): Promise<HoldLookup> {
   if (!TOKEN_PATTERN.test(token)) return { status: "unknown" };
   const tokenHash = await sha256Hex(token);
-  const row = await env.DB.prepare(
-    `SELECT w.id AS entryId, w.session_id AS sessionId, w.name, w.email, w.dog_name AS dogName, w.status,
+  const row = await context.db.get<
+    SessionForBooking & { entryId: string; sessionId: number; name: string; email: string; dogName: string; status: string; holdExpiresAt: string | null }
+  >(
+    sql`SELECT w.id AS entryId, w.session_id AS sessionId, w.name, w.email, w.dog_name AS dogName, w.status,
        w.hold_expires_at AS holdExpiresAt, ${SESSION_SELECT}
-     FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id WHERE w.offer_token_hash = ?`,
-  )
-    .bind(tokenHash)
-    .first<SessionForBooking & { entryId: string; sessionId: number; name: string; email: string; dogName: string; status: string; holdExpiresAt: string | null }>();
+     FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id WHERE w.offer_token_hash = ${tokenHash}`,
+  );
   if (!row) return { status: "unknown" };
   const { entryId, sessionId, name, email, dogName, status, holdExpiresAt, ...session } = row;
   const nowIso = now.toISOString();
@@ -78,11 +78,11 @@ export function bookHeldSeat(
 export async function declineHold(context: AppLoadContext, token: string): Promise<LeaveWaitlistResult> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
   const tokenHash = await sha256Hex(token);
-  const row = await context.cloudflare.env.DB.prepare("SELECT session_id AS sessionId FROM waitlist_entries WHERE offer_token_hash = ?")
-    .bind(tokenHash)
-    .first<{ sessionId: number }>();
+  const row = await context.db.get<{ sessionId: number }>(
+    sql`SELECT session_id AS sessionId FROM waitlist_entries WHERE offer_token_hash = ${tokenHash}`,
+  );
   if (!row) return { status: "not-found" };
-  const result = await seatsFor(context.cloudflare.env, row.sessionId).declineOffer(tokenHash);
+  const result = await seatsFor(context, row.sessionId).declineOffer(tokenHash);
   if (result.status === "left") scheduleDrain(context, result.step.mailIds);
   return result;
 }
@@ -90,14 +90,12 @@ export async function declineHold(context: AppLoadContext, token: string): Promi
 export type LeaveLookup = { status: "active"; sessionTitle: string; sessionStart: string } | { status: "gone" } | { status: "unknown" };
 
 /** The queue place a leave link carries. */
-export async function findQueuePlace(env: Pick<Env, "DB">, token: string): Promise<LeaveLookup> {
+export async function findQueuePlace(context: AppLoadContext, token: string): Promise<LeaveLookup> {
   if (!TOKEN_PATTERN.test(token)) return { status: "unknown" };
-  const row = await env.DB.prepare(
-    `SELECT w.status, s.title, s.start_time AS startTime FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
-     WHERE w.leave_token_hash = ?`,
-  )
-    .bind(await sha256Hex(token))
-    .first<{ status: string; title: string; startTime: string }>();
+  const row = await context.db.get<{ status: string; title: string; startTime: string }>(
+    sql`SELECT w.status, s.title, s.start_time AS startTime FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
+     WHERE w.leave_token_hash = ${await sha256Hex(token)}`,
+  );
   if (!row) return { status: "unknown" };
   if (row.status !== "waiting" && row.status !== "offered") return { status: "gone" };
   return { status: "active", sessionTitle: row.title, sessionStart: row.startTime };
@@ -107,11 +105,11 @@ export async function findQueuePlace(env: Pick<Env, "DB">, token: string): Promi
 export async function leaveQueue(context: AppLoadContext, token: string): Promise<LeaveWaitlistResult> {
   if (!TOKEN_PATTERN.test(token)) return { status: "not-found" };
   const tokenHash = await sha256Hex(token);
-  const row = await context.cloudflare.env.DB.prepare("SELECT session_id AS sessionId FROM waitlist_entries WHERE leave_token_hash = ?")
-    .bind(tokenHash)
-    .first<{ sessionId: number }>();
+  const row = await context.db.get<{ sessionId: number }>(
+    sql`SELECT session_id AS sessionId FROM waitlist_entries WHERE leave_token_hash = ${tokenHash}`,
+  );
   if (!row) return { status: "not-found" };
-  const result = await seatsFor(context.cloudflare.env, row.sessionId).leaveWaitlist(tokenHash);
+  const result = await seatsFor(context, row.sessionId).leaveWaitlist(tokenHash);
   if (result.status === "left") scheduleDrain(context, result.step.mailIds);
   return result;
 }

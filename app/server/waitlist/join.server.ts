@@ -33,7 +33,7 @@ export async function joinWaitlist(
     recipientSlot(config, person.email, message.kind, now.getTime()),
     sha256Hex(leaveToken),
   ]);
-  const result = await seatsFor(env, session.id).joinWaitlist(
+  const result = await seatsFor(context, session.id).joinWaitlist(
     { id, ...person, leaveTokenHash },
     { attempt, mail: { row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()), recipientSlot: slot } },
   );

@@ -5,28 +5,27 @@
  * people still in its queue) and asks that session's object to run it.
  * The step itself is idempotent, so a late or repeated trigger does no harm.
  */
-import type { Env } from "../platform/env.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { FREE_SEATS_SQL, seatsFor } from "../seats/seats.server";
 
 /** Sessions one run visits at most; the next trigger takes the rest. */
 const SESSIONS_PER_RUN = 50;
 
 export async function runWaitlistQueues(
-  env: Pick<Env, "DB" | "SESSION_SEATS">,
+  context: AppLoadContext,
   now: Date,
 ): Promise<{ sessions: number; expired: number; offered: number; closed: number; failed: number }> {
   const nowIso = now.toISOString();
-  const { results } = await env.DB.prepare(
-    `SELECT DISTINCT s.id AS id FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
-     WHERE (w.status = 'offered' AND w.hold_expires_at <= ?1)
-        OR (w.status IN ('waiting', 'offered') AND (s.start_time <= ?1 OR s.cancelled_at IS NOT NULL))
-        OR (w.status = 'waiting' AND ${FREE_SEATS_SQL} > 0)
-     LIMIT ${SESSIONS_PER_RUN}`,
-  )
-    .bind(nowIso)
-    .all<{ id: number }>();
+  const results = await context.db.all<{ id: number }>(
+    sql`SELECT DISTINCT s.id AS id FROM waitlist_entries w JOIN sessions s ON s.id = w.session_id
+     WHERE (w.status = 'offered' AND w.hold_expires_at <= ${nowIso})
+        OR (w.status IN ('waiting', 'offered') AND (s.start_time <= ${nowIso} OR s.cancelled_at IS NOT NULL))
+        OR (w.status = 'waiting' AND ${sql.raw(FREE_SEATS_SQL)} > 0)
+     LIMIT ${sql.raw(String(SESSIONS_PER_RUN))}`,
+  );
   const figures = { sessions: results.length, expired: 0, offered: 0, closed: 0, failed: 0 };
-  const outcomes = await Promise.allSettled(results.map(({ id }) => seatsFor(env, id).runQueue()));
+  const outcomes = await Promise.allSettled(results.map(({ id }) => seatsFor(context, id).runQueue()));
   outcomes.forEach((outcome, i) => {
     if (outcome.status === "rejected") {
       figures.failed++;

@@ -10,13 +10,14 @@
  * The session's SessionSeats object runs these one at a time with every
  * other seat change; it sets its alarm at `nextHoldEnd`.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql, type SQL } from "drizzle-orm";
 import { waitlistOfferMail } from "~/domain/mail/waitlist";
 import { holdExpiry } from "~/domain/waitlist";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
-import { columnsAs, schema, type SqlCondition } from "../db/client.server";
+import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
-import type { Config } from "../platform/env.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
 import {
   FREE_SEATS_SQL,
@@ -30,17 +31,18 @@ import {
   type WaitlistJoinResult,
 } from "../seats/seat-types.server";
 
-const ENTRY_COLUMNS = columnsAs(schema.waitlistEntries);
+const ENTRY_COLUMNS = sql.raw(columnsAs(schema.waitlistEntries));
+const SESSION_COLUMNS = sql.raw(SEAT_SESSION_COLUMNS);
+const FREE_SEATS = sql.raw(FREE_SEATS_SQL);
 
-/** Recounts held_seats from the offers standing (so the count can never drift); ?1 is the session id. */
-const RECOUNT_HELD_SQL = `UPDATE sessions SET held_seats =
-  (SELECT count(*) FROM waitlist_entries WHERE session_id = ?1 AND status = 'offered') WHERE id = ?1`;
+/** Recounts held_seats from the offers standing (so the count can never drift). */
+function recountHeld(sessionId: number): SQL {
+  return sql`UPDATE sessions SET held_seats =
+  (SELECT count(*) FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered') WHERE id = ${sessionId}`;
+}
 
 /** How many waiting entries one queue step reads at a time. */
 const OFFER_CHUNK = 20;
-
-/** What the offer mail needs from the configuration. */
-export type QueueConfig = Pick<Config, "SITE_URL" | "ADMIN_EMAIL" | "EMAIL_FROM">;
 
 // ─── Joining ─────────────────────────────────────────────────────────────
 
@@ -55,9 +57,9 @@ export interface JoinQueueInput {
  * batch; only while the session is upcoming, not cancelled and has no free
  * seat. An address already in the queue (or booked) stores and mails nothing.
  */
-export async function joinQueue(db: D1Database, input: JoinQueueInput, now: Date): Promise<WaitlistJoinResult> {
+export async function joinQueue(context: AppLoadContext, input: JoinQueueInput, now: Date): Promise<WaitlistJoinResult> {
   try {
-    return await runBatch(db, joinQueuePlan(db, input, now));
+    return await runBatch(context, joinQueuePlan(context, input, now));
   } catch (error) {
     // The partial unique index is the last line of defence: the address is in the queue.
     if (String(error).includes("UNIQUE constraint failed: waitlist_entries.session_id")) return { status: "already-queued" };
@@ -67,46 +69,39 @@ export async function joinQueue(db: D1Database, input: JoinQueueInput, now: Date
 }
 
 export function joinQueuePlan(
-  db: D1Database,
+  _context: AppLoadContext,
   { sessionId, entry: input, options = {} }: JoinQueueInput,
   nowDate: Date,
 ): BatchPlan<WaitlistJoinResult> {
   const now = nowDate.toISOString();
   const { attempt, mail } = options;
   const recipient = mail?.recipientSlot ?? null;
-  const guards: SqlCondition[] = [];
+  const guards: SQL[] = [];
   if (attempt) {
-    guards.push({
-      sql: "(SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?) <= ?",
-      params: [attempt.key, attempt.windowStart, attempt.limit],
-    });
+    guards.push(sql`(SELECT hits FROM rate_limits WHERE key = ${attempt.key} AND window_start = ${attempt.windowStart}) <= ${attempt.limit}`);
   }
   if (recipient) guards.push(withinBudget(recipient));
   const b = new BatchBuilder();
-  if (attempt) b.add(countHitStatement(db, attempt));
+  if (attempt) b.add(countHitStatement(attempt));
   const insert = b.add<WaitlistEntryRecord>(
-    db
-      .prepare(
-        `INSERT INTO waitlist_entries (id, session_id, name, email, dog_name, status, leave_token_hash, created_at, updated_at)
-         SELECT ?1, s.id, ?3, ?4, ?5, 'waiting', ?6, ?7, ?7
+    sql`INSERT INTO waitlist_entries (id, session_id, name, email, dog_name, status, leave_token_hash, created_at, updated_at)
+         SELECT ${input.id}, s.id, ${input.name}, ${input.email}, ${input.dogName}, 'waiting', ${input.leaveTokenHash}, ${now}, ${now}
          FROM sessions s
-         WHERE s.id = ?2 AND s.cancelled_at IS NULL AND s.start_time > ?7 AND ${FREE_SEATS_SQL} <= 0
+         WHERE s.id = ${sessionId} AND s.cancelled_at IS NULL AND s.start_time > ${now} AND ${FREE_SEATS} <= 0
            AND NOT EXISTS (
              SELECT 1 FROM waitlist_entries w
-             WHERE w.session_id = s.id AND lower(w.email) = lower(?4) AND w.status IN ('waiting', 'offered')
+             WHERE w.session_id = s.id AND lower(w.email) = lower(${input.email}) AND w.status IN ('waiting', 'offered')
            )
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?4) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(${input.email}) AND b.booking_status <> 'cancelled'
            )
-           ${guards.map((g) => `AND ${g.sql}`).join("\n           ")}
+           ${sql.join(guards.map((g) => sql`AND ${g}`), sql.raw("\n           "))}
          RETURNING ${ENTRY_COLUMNS}`,
-      )
-      .bind(input.id, sessionId, input.name, input.email, input.dogName, input.leaveTokenHash, now, ...guards.flatMap((g) => g.params)),
   );
   if (mail) {
-    const entryWritten: SqlCondition = { sql: "EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ?)", params: [input.id] };
-    b.addAll(outboxInsertStatements(db, mail.row, { condition: entryWritten, recipientSlot: recipient }));
+    const entryWritten = sql`EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ${input.id})`;
+    b.addAll(outboxInsertStatements(mail.row, { condition: entryWritten, recipientSlot: recipient }));
   }
   const outcome = b.add<{
     cancelledAt: string | null;
@@ -116,29 +111,17 @@ export function joinQueuePlan(
     attemptHits: number | null;
     recipientHits: number | null;
   }>(
-    db
-      .prepare(
-        `SELECT s.cancelled_at AS cancelledAt, s.start_time AS startTime, ${FREE_SEATS_SQL} AS free,
+    sql`SELECT s.cancelled_at AS cancelledAt, s.start_time AS startTime, ${FREE_SEATS} AS free,
            EXISTS (
              SELECT 1 FROM waitlist_entries w
-             WHERE w.session_id = s.id AND lower(w.email) = lower(?2) AND w.status IN ('waiting', 'offered') AND w.id <> ?3
+             WHERE w.session_id = s.id AND lower(w.email) = lower(${input.email}) AND w.status IN ('waiting', 'offered') AND w.id <> ${input.id}
            ) OR EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = s.id AND lower(b.user_email) = lower(?2) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(${input.email}) AND b.booking_status <> 'cancelled'
            ) AS already,
-           (SELECT hits FROM rate_limits WHERE key = ?4 AND window_start = ?5) AS attemptHits,
-           (SELECT hits FROM rate_limits WHERE key = ?6 AND window_start = ?7) AS recipientHits
-         FROM sessions s WHERE s.id = ?1`,
-      )
-      .bind(
-        sessionId,
-        input.email,
-        input.id,
-        attempt?.key ?? null,
-        attempt?.windowStart ?? null,
-        recipient?.key ?? null,
-        recipient?.windowStart ?? null,
-      ),
+           (SELECT hits FROM rate_limits WHERE key = ${attempt?.key ?? null} AND window_start = ${attempt?.windowStart ?? null}) AS attemptHits,
+           (SELECT hits FROM rate_limits WHERE key = ${recipient?.key ?? null} AND window_start = ${recipient?.windowStart ?? null}) AS recipientHits
+         FROM sessions s WHERE s.id = ${sessionId}`,
   );
   return b.plan((results): WaitlistJoinResult => {
     const entry = insert.first(results);
@@ -168,11 +151,12 @@ export interface LeaveQueueInput {
   by: "leave-link" | "decline-offer";
 }
 
-/** Which entry a token finds (?1 the session, ?2 the token hash). */
-const LEAVE_WHERE: Record<LeaveQueueInput["by"], string> = {
-  "leave-link": "leave_token_hash = ?2 AND status IN ('waiting', 'offered')",
-  "decline-offer": "offer_token_hash = ?2 AND status = 'offered'",
-};
+/** Which entry a token finds. */
+function leaveWhere(by: LeaveQueueInput["by"], tokenHash: string): SQL {
+  return by === "leave-link"
+    ? sql`leave_token_hash = ${tokenHash} AND status IN ('waiting', 'offered')`
+    : sql`offer_token_hash = ${tokenHash} AND status = 'offered'`;
+}
 
 /**
  * Takes the entry the token finds out of the queue; `declined` when it held
@@ -180,35 +164,38 @@ const LEAVE_WHERE: Record<LeaveQueueInput["by"], string> = {
  * trips: which entry, then the change, guarded by the same token.
  */
 export async function removeFromQueue(
-  db: D1Database,
+  context: AppLoadContext,
   input: LeaveQueueInput,
   now: Date,
 ): Promise<Exclude<LeaveWaitlistResult, { status: "left" }> | { status: "left"; declined: boolean }> {
-  const found = await runBatch(db, findLeavingPlan(db, input));
+  const found = await runBatch(context, findLeavingPlan(context, input, now));
   if (!found) return { status: "not-found" };
-  const left = await runBatch(db, leavePlan(db, input, found.id, now));
+  const left = await runBatch(context, leavePlan(context, { ...input, entryId: found.id }, now));
   return left ? { status: "left", declined: found.status === "offered" } : { status: "not-found" };
 }
 
 function findLeavingPlan(
-  db: D1Database,
+  _context: AppLoadContext,
   { sessionId, tokenHash, by }: LeaveQueueInput,
+  _now: Date,
 ): BatchPlan<Pick<WaitlistEntryRecord, "id" | "status"> | undefined> {
   const b = new BatchBuilder();
   const entry = b.add<Pick<WaitlistEntryRecord, "id" | "status">>(
-    db.prepare(`SELECT id, status FROM waitlist_entries WHERE session_id = ?1 AND ${LEAVE_WHERE[by]}`).bind(sessionId, tokenHash),
+    sql`SELECT id, status FROM waitlist_entries WHERE session_id = ${sessionId} AND ${leaveWhere(by, tokenHash)}`,
   );
   return b.plan((results) => entry.first(results));
 }
 
-function leavePlan(db: D1Database, { sessionId, tokenHash, by }: LeaveQueueInput, entryId: string, now: Date): BatchPlan<boolean> {
+function leavePlan(
+  _context: AppLoadContext,
+  { sessionId, tokenHash, by, entryId }: LeaveQueueInput & { entryId: string },
+  now: Date,
+): BatchPlan<boolean> {
   const b = new BatchBuilder();
   const left = b.add(
-    db
-      .prepare(`UPDATE waitlist_entries SET status = 'left', updated_at = ?3 WHERE id = ?4 AND session_id = ?1 AND ${LEAVE_WHERE[by]}`)
-      .bind(sessionId, tokenHash, now.toISOString(), entryId),
+    sql`UPDATE waitlist_entries SET status = 'left', updated_at = ${now.toISOString()} WHERE id = ${entryId} AND session_id = ${sessionId} AND ${leaveWhere(by, tokenHash)}`,
   );
-  b.add(db.prepare(RECOUNT_HELD_SQL).bind(sessionId));
+  b.add(recountHeld(sessionId));
   return b.plan((results) => left.changes(results) > 0);
 }
 
@@ -216,7 +203,6 @@ function leavePlan(db: D1Database, { sessionId, tokenHash, by }: LeaveQueueInput
 
 export interface QueueStepInput {
   sessionId: number;
-  config: QueueConfig;
 }
 
 /**
@@ -228,16 +214,16 @@ export interface QueueStepInput {
  * when the earliest standing hold ends (for the object's alarm).
  */
 export async function runQueueStep(
-  db: D1Database,
+  context: AppLoadContext,
   input: QueueStepInput,
   now: Date,
 ): Promise<{ result: QueueStepResult; nextHoldEnd: string | null }> {
   const result: QueueStepResult = { status: "ran", expired: 0, offered: 0, closed: 0, mailIds: [] };
   for (;;) {
-    const state = await runBatch(db, queueStatePlan(db, input.sessionId, now));
+    const state = await runBatch(context, queueStatePlan(context, input, now));
     if (!state) return { result, nextHoldEnd: null };
     if (state.session.cancelledAt !== null || Date.parse(state.session.startTime) <= now.getTime()) {
-      result.closed += await runBatch(db, closeQueuePlan(db, input.sessionId, now));
+      result.closed += await runBatch(context, closeQueuePlan(context, input, now));
       return { result, nextHoldEnd: null };
     }
     const heldAfterExpiry = state.session.heldSeats - state.lapsedHolds;
@@ -254,14 +240,14 @@ export async function runQueueStep(
         return { entry, token, tokenHash: await sha256Hex(token) };
       }),
     );
-    const step = await runBatch(db, offerSeatsPlan(db, { ...input, session: state.session, offers }, now));
+    const step = await runBatch(context, offerSeatsPlan(context, { ...input, session: state.session, offers }, now));
     result.expired += step.expired;
     result.offered += step.mailIds.length;
     result.mailIds.push(...step.mailIds);
     // More seats than one chunk of the queue: read the next chunk.
     if (toOffer.length < OFFER_CHUNK || step.mailIds.length < toOffer.length) break;
   }
-  return { result, nextHoldEnd: await runBatch(db, nextHoldEndPlan(db, input.sessionId)) };
+  return { result, nextHoldEnd: await runBatch(context, nextHoldEndPlan(context, input, now)) };
 }
 
 interface QueueState {
@@ -270,24 +256,16 @@ interface QueueState {
   lapsedHolds: number;
 }
 
-function queueStatePlan(db: D1Database, sessionId: number, now: Date): BatchPlan<QueueState | null> {
+function queueStatePlan(_context: AppLoadContext, { sessionId }: QueueStepInput, now: Date): BatchPlan<QueueState | null> {
   const b = new BatchBuilder();
-  const session = b.add<SeatSession>(db.prepare(`SELECT ${SEAT_SESSION_COLUMNS} FROM sessions WHERE id = ?`).bind(sessionId));
+  const session = b.add<SeatSession>(sql`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
   const waiting = b.add<WaitlistEntryRecord>(
-    db
-      .prepare(
-        `SELECT ${ENTRY_COLUMNS} FROM waitlist_entries WHERE session_id = ? AND status = 'waiting'
-         ORDER BY created_at, rowid LIMIT ${OFFER_CHUNK}`,
-      )
-      .bind(sessionId),
+    sql`SELECT ${ENTRY_COLUMNS} FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'waiting'
+         ORDER BY created_at, rowid LIMIT ${sql.raw(String(OFFER_CHUNK))}`,
   );
   const lapsed = b.add<{ offered: number }>(
-    db
-      .prepare(
-        `SELECT count(*) AS offered FROM waitlist_entries
-         WHERE session_id = ? AND status = 'offered' AND hold_expires_at <= ?`,
-      )
-      .bind(sessionId, now.toISOString()),
+    sql`SELECT count(*) AS offered FROM waitlist_entries
+         WHERE session_id = ${sessionId} AND status = 'offered' AND hold_expires_at <= ${now.toISOString()}`,
   );
   return b.plan((results) => {
     const found = session.first(results);
@@ -296,17 +274,13 @@ function queueStatePlan(db: D1Database, sessionId: number, now: Date): BatchPlan
   });
 }
 
-function closeQueuePlan(db: D1Database, sessionId: number, now: Date): BatchPlan<number> {
+function closeQueuePlan(_context: AppLoadContext, { sessionId }: QueueStepInput, now: Date): BatchPlan<number> {
   const b = new BatchBuilder();
   const closed = b.add(
-    db
-      .prepare(
-        `UPDATE waitlist_entries SET status = 'closed', updated_at = ?2
-         WHERE session_id = ?1 AND status IN ('waiting', 'offered')`,
-      )
-      .bind(sessionId, now.toISOString()),
+    sql`UPDATE waitlist_entries SET status = 'closed', updated_at = ${now.toISOString()}
+         WHERE session_id = ${sessionId} AND status IN ('waiting', 'offered')`,
   );
-  b.add(db.prepare(RECOUNT_HELD_SQL).bind(sessionId));
+  b.add(recountHeld(sessionId));
   return b.plan((results) => closed.changes(results));
 }
 
@@ -322,61 +296,53 @@ interface OfferSeatsInput extends QueueStepInput {
  * its offer mail only if the offer was written.
  */
 function offerSeatsPlan(
-  db: D1Database,
-  { sessionId, config, session, offers }: OfferSeatsInput,
+  context: AppLoadContext,
+  { sessionId, session, offers }: OfferSeatsInput,
   now: Date,
 ): BatchPlan<{ expired: number; mailIds: string[] }> {
+  const { config } = context;
   const nowIso = now.toISOString();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   const expiresAt = holdExpiry(now, session.startTime);
   const b = new BatchBuilder();
   const expired = b.add(
-    db
-      .prepare(
-        `UPDATE waitlist_entries SET status = 'expired', updated_at = ?2
-         WHERE session_id = ?1 AND status = 'offered' AND hold_expires_at <= ?2`,
-      )
-      .bind(sessionId, nowIso),
+    sql`UPDATE waitlist_entries SET status = 'expired', updated_at = ${nowIso}
+         WHERE session_id = ${sessionId} AND status = 'offered' AND hold_expires_at <= ${nowIso}`,
   );
-  b.add(db.prepare(RECOUNT_HELD_SQL).bind(sessionId));
+  b.add(recountHeld(sessionId));
   for (const { entry, token, tokenHash } of offers) {
-    const offered: SqlCondition = {
-      sql: "EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ? AND offer_token_hash = ? AND status = 'offered')",
-      params: [entry.id, tokenHash],
-    };
+    const offered = sql`EXISTS (SELECT 1 FROM waitlist_entries WHERE id = ${entry.id} AND offer_token_hash = ${tokenHash} AND status = 'offered')`;
     b.add(
       // Offered only while a seat is still free as the batch finds it.
-      db
-        .prepare(
-          `UPDATE waitlist_entries SET status = 'offered', offered_at = ?2, hold_expires_at = ?3,
-             offer_token_hash = ?4, updated_at = ?2
-           WHERE id = ?1 AND status = 'waiting'
-             AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = ?5 AND s.cancelled_at IS NULL AND ${FREE_SEATS_SQL} > 0)`,
-        )
-        .bind(entry.id, nowIso, expiresAt, tokenHash, sessionId),
+      sql`UPDATE waitlist_entries SET status = 'offered', offered_at = ${nowIso}, hold_expires_at = ${expiresAt},
+             offer_token_hash = ${tokenHash}, updated_at = ${nowIso}
+           WHERE id = ${entry.id} AND status = 'waiting'
+             AND EXISTS (SELECT 1 FROM sessions s WHERE s.id = ${sessionId} AND s.cancelled_at IS NULL AND ${FREE_SEATS} > 0)`,
     );
-    b.add(db.prepare(`UPDATE sessions SET held_seats = held_seats + 1 WHERE id = ? AND ${offered.sql}`).bind(sessionId, ...offered.params));
+    b.add(
+      sql`UPDATE sessions SET held_seats = held_seats + 1 WHERE id = ${sessionId} AND ${offered}`,
+    );
     const mail = waitlistOfferMail(site, session, entry, entry.id, token, expiresAt);
-    b.addAll(outboxInsertStatements(db, toOutboxRow(mail, { from: config.EMAIL_FROM }, nowIso), { condition: offered }));
+    b.addAll(
+      outboxInsertStatements(toOutboxRow(mail, { from: config.EMAIL_FROM }, nowIso), {
+        condition: offered,
+      }),
+    );
   }
   const offeredMails = b.add<{ id: string }>(
-    db
-      .prepare(
-        `SELECT o.id FROM email_outbox o JOIN waitlist_entries w ON o.idempotency_key = 'waitlist-offer:' || w.id
-         WHERE w.session_id = ? AND w.status = 'offered' AND w.offered_at = ?
-           AND w.id IN (SELECT value FROM json_each(?))`,
-      )
-      // This batch's entries only: an earlier chunk of the same step was offered at the same instant.
-      .bind(sessionId, nowIso, JSON.stringify(offers.map(({ entry }) => entry.id))),
+    // This batch's entries only: an earlier chunk of the same step was offered at the same instant.
+    sql`SELECT o.id FROM email_outbox o JOIN waitlist_entries w ON o.idempotency_key = 'waitlist-offer:' || w.id
+         WHERE w.session_id = ${sessionId} AND w.status = 'offered' AND w.offered_at = ${nowIso}
+           AND w.id IN (SELECT value FROM json_each(${JSON.stringify(offers.map(({ entry }) => entry.id))}))`,
   );
   return b.plan((results) => ({ expired: expired.changes(results), mailIds: offeredMails.rows(results).map((r) => r.id) }));
 }
 
 /** When the earliest standing hold of the session ends, if any. */
-function nextHoldEndPlan(db: D1Database, sessionId: number): BatchPlan<string | null> {
+function nextHoldEndPlan(_context: AppLoadContext, { sessionId }: QueueStepInput, _now: Date): BatchPlan<string | null> {
   const b = new BatchBuilder();
   const next = b.add<{ next: string | null }>(
-    db.prepare("SELECT min(hold_expires_at) AS next FROM waitlist_entries WHERE session_id = ? AND status = 'offered'").bind(sessionId),
+    sql`SELECT min(hold_expires_at) AS next FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered'`,
   );
   return b.plan((results) => next.first(results)?.next ?? null);
 }

@@ -9,7 +9,7 @@
  * Statements stay the real ones behind a thin proxy: the real `batch` is
  * given the real statements back, so counting never changes what runs.
  */
-import type { Env } from "./env.server";
+import type { Env } from "../platform/env.server";
 
 export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
 
