@@ -147,8 +147,17 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
     b.add(blankLinkStatement(waitlistOfferMailKey(hold.entryId), nowDate, bookingWritten));
   }
   b.addAll(
-    mails.flatMap(({ row, recipientSlot, fill }) =>
-      outboxInsertStatements(row, { condition: bookingWritten, recipientSlot, fill }),
+    mails.flatMap(({ row, recipientSlot, participantsPlaceholder }) =>
+      outboxInsertStatements(row, {
+        condition: bookingWritten,
+        recipientSlot,
+        fill: participantsPlaceholder
+          ? {
+              placeholder: participantsPlaceholder,
+              sql: sql`SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ${sessionId}`,
+            }
+          : undefined,
+      }),
     ),
   );
   // What happened, in one row: the session after the batch, which booking holds the key,

@@ -7,7 +7,6 @@
  * route to turn into a redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { sql } from "drizzle-orm";
 import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/domain/mail/booking";
 import { variantPrice } from "~/domain/price";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
@@ -62,15 +61,11 @@ export async function bookWithConfirmations(
     details,
     now,
   );
-  const participants = {
-    placeholder: PARTICIPANTS_PLACEHOLDER,
-    sql: sql`SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ${sessionId}`,
-  };
   const mails: BookingMail[] = await Promise.all(
     [customer, admin].map(async (message) => ({
       row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
       recipientSlot: await recipientSlot(config, message.to, message.kind, now.getTime()),
-      fill: message === admin ? participants : undefined,
+      participantsPlaceholder: message === admin ? PARTICIPANTS_PLACEHOLDER : undefined,
     })),
   );
   const result = await seatsFor(context, sessionId).book({ ...input, id }, { snapshot, mails, ...options });

@@ -7,7 +7,7 @@ import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
 import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
-import type { OutboxInsertOptions, OutboxRowToQueue } from "../email/outbox.server";
+import type { OutboxRowToQueue } from "../email/outbox.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
 
 /** The session columns seat changes read and return. */
@@ -68,8 +68,12 @@ export type BookSeatInput = Pick<
 export interface BookingMail {
   row: OutboxRowToQueue;
   recipientSlot: RateLimitSlot | null;
-  /** Fills a placeholder in the text from the session as the batch leaves it (the outbox writer's own form). */
-  fill?: OutboxInsertOptions["fill"];
+  /**
+   * A placeholder in the text to fill with the session's participants as the
+   * batch leaves them ("3 av 8"). Plain data: this crosses the RPC boundary to
+   * the seat object, which builds the statement.
+   */
+  participantsPlaceholder?: string;
 }
 
 /** What the caller knows and wants checked inside the booking's own transaction. */
@@ -126,7 +130,8 @@ export type Misrouted = { status: "misrouted"; message: string };
 /** The audit row a staff change writes in its own batch (written only if the change changed something). */
 export interface StaffAudit {
   actor: Actor;
-  entry: AuditEntry;
+  /** Plain values only (no SQL): this crosses the RPC boundary to the seat object. */
+  entry: Omit<AuditEntry, "targetId"> & { targetId: string | number | null };
 }
 
 /**
