@@ -110,3 +110,25 @@ describe("the shared page cache", () => {
     for (const view of views) expect((await seatsLineOnceItShows(view, "ANNAT NAMN")).html, view).toContain("ANNAT NAMN");
   });
 });
+
+describe("a page served from the cache", () => {
+  it("keeps nothing of the render it was stored from: no old nonce or stamp anywhere, no stored facts in its headers", async () => {
+    const first = await seatsLine("/");
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await seatsLine("/");
+    expect(second.res.headers.get("CF-Cache-Status")).toBe("HIT");
+    const [oldNonce] = nonces(first.html);
+    const [oldStamp] = [...first.html.matchAll(/name="form_rendered_at" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(oldNonce).toBeDefined();
+    expect(oldStamp).toBeDefined();
+    expect(second.html).not.toContain(oldNonce!);
+    expect(second.html).not.toContain(oldStamp!);
+    expect(second.html).toContain('name="form_rendered_at"');
+    for (const name of second.res.headers.keys()) expect(name.toLowerCase()).not.toMatch(/^x-page-/);
+    // Everything else is the stored page, byte for byte.
+    const normalize = (html: string, nonce: string, stamp: string) => html.replaceAll(nonce, "N").replaceAll(stamp, "S");
+    const [newNonce] = nonces(second.html);
+    const [newStamp] = [...second.html.matchAll(/name="form_rendered_at" value="([^"]+)"/g)].map((m) => m[1]);
+    expect(normalize(second.html, newNonce!, newStamp!)).toBe(normalize(first.html, oldNonce!, oldStamp!));
+  });
+});

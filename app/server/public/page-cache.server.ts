@@ -4,8 +4,8 @@
  * are stored in the platform cache and served from it until they expire.
  *
  * Cached HTML carries the script nonce of the render that produced it, so a
- * hit gets a fresh nonce rewritten into every `nonce` attribute; the Worker
- * then sends the matching Content-Security-Policy. Nonces are never reused.
+ * hit gets a fresh nonce in its place everywhere; the Worker then sends the
+ * matching Content-Security-Policy. Nonces are never reused.
  * Likewise every form's signed fill-time stamp (`form_rendered_at`) is made
  * afresh for each hit, so the bot check's minimum fill time counts from when
  * this visitor got the page, not from when the cached copy was rendered.
@@ -35,15 +35,28 @@ const generationKey = (origin: string) => new Request(`${origin}/__page-cache/se
 /** Where the current content generation is kept: staff-edited content (types, places, team…) renews it. */
 const contentGenerationKey = (origin: string) => new Request(`${origin}/__page-cache/content-generation`, { method: "GET" });
 
-async function cacheKey(cache: Cache, url: URL): Promise<Request> {
-  // Only the URL (plus the generations) identifies a public page: no headers, no Vary surprises.
+/** Kept with a stored page, never sent: what it was rendered under, and what a hit replaces in it. */
+const STORED = {
+  /** The generations the page was rendered under (a hit needs the current ones). */
+  generations: "X-Page-Generations",
+  /** The script nonce of the render that produced it. */
+  nonce: "X-Page-Nonce",
+  /** Its forms' fill-time stamps, space-separated. */
+  stamps: "X-Page-Stamps",
+} as const;
+
+/** The generations a page is valid under now: content, and seats for a page that shows seats. */
+async function currentGenerations(cache: Cache, url: URL): Promise<string> {
   const [content, seats] = await Promise.all([
     cache.match(contentGenerationKey(url.origin)).then((hit) => hit?.text() ?? "0"),
     showsSeats(url) ? cache.match(generationKey(url.origin)).then((hit) => hit?.text() ?? "0") : null,
   ]);
-  // Cache keys ignore a URL's fragment: the generations go into the path.
-  const generations = seats === null ? `content-${content}` : `content-${content}/seats-${seats}`;
-  return new Request(`${url.origin}/__page-cache/${generations}${url.pathname}${url.search}`, { method: "GET" });
+  return seats === null ? `content-${content}` : `content-${content}/seats-${seats}`;
+}
+
+/** A page's place in the cache: its URL alone (no headers, no Vary surprises; a fragment is never part of it). */
+function pageKey(url: URL): Request {
+  return new Request(`${url.origin}/__page-cache/page${url.pathname}${url.search}`, { method: "GET" });
 }
 
 /** Whether a request may be answered from (and stored in) the shared cache. */
@@ -67,28 +80,52 @@ export interface PerVisitor {
   formStamp: () => Promise<string>;
 }
 
-function withFreshPerVisitor(response: Response, { nonce, formStamp }: PerVisitor): Response {
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("text/html")) return new Response(response.body, response);
+const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+const FORM_STAMP_INPUT = /<input\b[^>]*\bname="form_rendered_at"[^>]*>/g;
+const VALUE_ATTRIBUTE = /\bvalue="([^"]+)"/;
+
+/**
+ * Stores a rendered page with what a hit must replace in it: the render's
+ * nonce and its forms' stamps, each a random or signed string that occurs in
+ * the page nowhere else. A page whose stamps cannot be told is not stored.
+ */
+async function store(cache: Cache, key: Request, response: Response, generations: string, nonce: string): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(STORED.generations, generations);
+  if (!isHtml(response)) return cache.put(key, new Response(response.body, { status: response.status, headers }));
+  const html = await response.text();
+  const inputs = html.match(FORM_STAMP_INPUT) ?? [];
+  const stamps = new Set(inputs.map((input) => VALUE_ATTRIBUTE.exec(input)?.[1] ?? ""));
+  if (stamps.has("") || (inputs.length === 0 && html.includes("form_rendered_at"))) return;
+  headers.set(STORED.nonce, nonce);
+  headers.set(STORED.stamps, [...stamps].join(" "));
+  headers.delete("Content-Length");
+  await cache.put(key, new Response(html, { status: response.status, headers }));
+}
+
+/** A stored page as this visitor gets it: a fresh nonce, fresh form stamps, none of the stored facts. */
+async function withFreshPerVisitor(hit: Response, { nonce, formStamp }: PerVisitor): Promise<Response> {
+  const headers = new Headers(hit.headers);
+  const stored = { nonce: headers.get(STORED.nonce), stamps: headers.get(STORED.stamps) };
+  for (const name of Object.values(STORED)) headers.delete(name);
+  if (!isHtml(hit)) return new Response(hit.body, { status: hit.status, headers });
+  let html = await hit.text();
+  if (stored.nonce) html = html.replaceAll(stored.nonce, nonce);
   // Signed only when the page has a form: most cached pages have none.
-  let stamp: Promise<string> | undefined;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    })
-    .on('input[name="form_rendered_at"]', {
-      async element(element) {
-        element.setAttribute("value", await (stamp ??= formStamp()));
-      },
-    })
-    .transform(response);
+  const stamps = stored.stamps ? stored.stamps.split(" ") : [];
+  if (stamps.length > 0) {
+    const fresh = await formStamp();
+    for (const stamp of stamps) html = html.replaceAll(stamp, fresh);
+  }
+  headers.delete("Content-Length");
+  return new Response(html, { status: hit.status, headers });
 }
 
 /**
  * Answers from the cache when it can; otherwise renders and stores the
- * answer (after the response, through waitUntil) if it is public.
+ * answer (after the response, through waitUntil) if it is public. The page
+ * and the current generations are looked up at once: a stored page is
+ * served only when it was rendered under the generations current now.
  */
 export async function withPageCache(
   request: Request,
@@ -98,11 +135,12 @@ export async function withPageCache(
 ): Promise<Response> {
   if (!isCacheablePageRequest(request)) return render();
   const cache = platformCache();
-  const key = await cacheKey(cache, new URL(request.url));
-  const hit = await cache.match(key);
-  if (hit) return withFreshPerVisitor(hit, perVisitor);
+  const url = new URL(request.url);
+  const key = pageKey(url);
+  const [generations, hit] = await Promise.all([currentGenerations(cache, url), cache.match(key)]);
+  if (hit && hit.headers.get(STORED.generations) === generations) return withFreshPerVisitor(hit, perVisitor);
   const response = await render();
-  if (isStorable(response)) ctx.waitUntil(cache.put(key, response.clone()));
+  if (isStorable(response)) ctx.waitUntil(store(cache, key, response.clone(), generations, perVisitor.nonce));
   return response;
 }
 
