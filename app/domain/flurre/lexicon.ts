@@ -16,24 +16,30 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
-  ["promenad|promenaden|promenader|promenaderna", "promenadträning"],
+  ["promenad\\w*", "promenadträning"],
   ["kombi|kombin", "kombipass"],
-  ["lydnad|lydnaden|vardagslydnaden", "vardagslydnad"],
+  ["lydnad\\w*|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
+  // The only meeting the site has ('ett möte på distans'); 'PLAN-möte' names it already.
+  ["(?<!-)(?:m[oö]te|m[oö]tet|m[oö]ten)", "plan"],
   // Places, team and the company
   ["st[aä]llen|st[aä]lle|st[aä]llena", "var träningsplatser"],
+  // A place by the last part of its name ('ängen' for Bronsängen)
+  ["[aä]ngen|[aä]ngarna", "bronsängen"],
   ["ses|ses vi|tr[aä]ffas", "mötas"],
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
   ["[aä]ger|driver", "teamet"],
+  ["sk[oö]ter|ansvarar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta dag|annan dag", "omboka"],
+  ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
@@ -47,7 +53,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
   ["betalt|gratis|avgiften", "kostar"],
   // The newsletter and the queue
-  ["nyhetsbrev\\w*|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
+  ["nyhetsbrev\\w*|nyhet|nyheter|nyheterna|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
   ["mejl\\w*|mail\\w*", "e-post"],
   ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
