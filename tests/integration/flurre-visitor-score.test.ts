@@ -97,11 +97,13 @@ const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions)
  * none wrong.
  */
 const FLOOR = {
-  // When written: 58 right, 29 honest, 13 wrong. Now 97 right, 2 honest, 1 wrong (on another topic); 2 of 84 answers over 60 words (21 of 71 before trimming, 13 of 71 before one passage an answer).
-  dev: { rightOrHonest: 99, wrong: 1, wrongTopic: 1 },
+  // When written: 58 right, 29 honest, 13 wrong. Now 99 right, 1 honest, 0 wrong; 2 of 85 answers over 60 words (21 of 71 before trimming, 13 of 71 before one passage an answer).
+  dev: { rightOrHonest: 100, wrong: 0, wrongTopic: 0 },
   // When written (67): 44 right, 13 honest, 10 wrong (7 on another topic); 6 of 45 answers over 60 words.
-  // Now (76, nine added for the classes found since): 71 right, 5 honest, 0 wrong; 0 of 58 over 60.
-  dev2: { rightOrHonest: 76, wrong: 0, wrongTopic: 0 },
+  // Then (76, nine added for the classes found since): 71 right, 5 honest, 0 wrong; 0 of 58 over 60.
+  // With 32 added for the classes the second held-out set showed (108): 91 right, 14 honest, 3 wrong (3 on another topic);
+  // five more written while fixing those (113). Now 106 right, 7 honest, 0 wrong; 0 of 85 over 60.
+  dev2: { rightOrHonest: 113, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
