@@ -44,10 +44,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
-  ["ta(?:r)? (?:mig|oss|sig) (?:till|dit|hit)", "hitta vägbeskrivning"],
+  ["ta(?:r)?(?: jag| vi| man| du)? (?:mig|oss|sig|dig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
+  // A link that stops working is the sign-in link (the one that expires)
+  ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],

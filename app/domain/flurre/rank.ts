@@ -245,7 +245,7 @@ function resolveWord(word: string, index: Index): Resolved {
   }
   // Typed without å, ä and ö as the texts use it whole ('hundinstruktor'): the stemmer may cut the two apart.
   const unfolded = index.unfolded().get(foldSwedishLetters(bare));
-  if (unfolded !== undefined && unfolded.length >= 4) return { terms: [unfolded], weights: [1] };
+  if (unfolded !== undefined && unfolded.length >= 3) return { terms: [unfolded], weights: [1] };
   const split = parts ?? splitCompound(bare, index.wholeTerms);
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);
