@@ -107,7 +107,8 @@ const FLOOR = {
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
-  heldOut2: { rightOrHonest: 48, wrong: 2, wrongTopic: 1 },
+  // Now 39 right, 11 honest, 0 wrong; 0 of 32 over 60.
+  heldOut2: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
