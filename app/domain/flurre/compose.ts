@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { Ranking } from "./rank";
-import { analyze, foldSwedishLetters, normalizeText, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, intentCues, normalizeText, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -512,6 +512,13 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
+  // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
+  const preparation = preparationOfType(ranking, all);
+  if (preparation) {
+    const typeFaq = faqOfNamedType(ranking, preparation);
+    return typeFaq ? composeWithTypeFaq(ranking, all, preparation, typeFaq) : composeFromPassage(ranking, preparation);
+  }
+
   // A type answer when the question names one type and the best passage is a type or a
   // session (an FAQ row that names a type answers by itself).
   // An FAQ row answers by itself, unless the question asks a type's dates or price.
@@ -540,7 +547,7 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
           r.score >= first.score * FOLLOWER_SCORE_SHARE &&
           uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
       );
-      if (!better) return unsure(ranking, all);
+      if (!better || missesAskedDuration(ranking, better.passage)) return unsure(ranking, all);
       return composeFromPassage(ranking, better.passage);
     }
   }
@@ -585,8 +592,87 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   const answering = answeringPassage(ranking, all);
   // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
   // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic.
-  if (uncoveredWords(ranking, [answering]).length > 0) return unsure(ranking, all);
+  if (uncoveredWords(ranking, [answering]).length > 0 || missesAskedDuration(ranking, answering)) return unsure(ranking, all);
+  const typeFaq = faqOfNamedType(ranking, answering);
+  if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+/**
+ * The preparation passage for a question that asks what to bring or how to
+ * prepare for one type it names, and not its dates or price: the note on
+ * online sessions and home visits for a type held there, else the checklist.
+ */
+function preparationOfType(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  const typeName = ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0]! : null;
+  if (!typeName || !ranking.intents.has("preparation") || ranking.intents.has("sessions") || ranking.intents.has("price")) return null;
+  const top = ranking.results[0]?.passage;
+  // Passed already by the question's own words ('hunden är sjuk', an FAQ row): the ranking's choice stands.
+  if (top && top.kind !== "type" && top.kind !== "session") return null;
+  const held = all.filter((p) => p.kind === "session" && p.typeName === typeName).map((p) => p.session!.location);
+  const onlineOrHome = held.length > 0 && held.every((l) => l === "Online" || l === "Hembesök");
+  const passage = all.find((p) => p.id === (onlineOrHome ? PREPARATION_IDS.onlineOrHome : PREPARATION_IDS.onSite)) ?? null;
+  return passage && uncoveredWords(ranking, [passage, ...all.filter((p) => p.kind === "type" && p.typeName === typeName)]).length === 0
+    ? passage
+    : null;
+}
+
+/** 'Hur länge …?' asks how long (typed with or without ä). */
+const ASKS_DURATION = /(?<![\p{L}])hur\s+lange(?![\p{L}])/u;
+/** A length of time a text states: '10 minuter', 'två timmar', '18:00–19:00', '8–20 veckor'. */
+const DURATION =
+  /(?:\d+|en|ett|två|tre|fyra|fem|sex|sju|åtta|nio|tio)\s+(?:minut|minuter|timme|timmar|dag|dagar|vecka|veckor|månad|månader|år)(?![\p{L}])|\d{1,2}:\d{2}–\d{1,2}:\d{2}/u;
+
+/**
+ * A question that asks how long ('Hur länge gäller länken?', 'hur länge har
+ * Linnea tränat?') is answered only by a passage that states a length of
+ * time, and one that asks how many only by a passage that states a number;
+ * the person's or place's passage without one is a near topic.
+ */
+function missesAskedDuration(ranking: Ranking, passage: Passage): boolean {
+  const asked = foldSwedishLetters(ranking.asked);
+  if (ASKS_DURATION.test(asked) && !DURATION.test(passage.text)) return true;
+  return ASKS_COUNT.test(asked) && !COUNT.test(passage.text);
+}
+
+/** 'Hur många …?' asks a number ('hur många hundar får plats i hallen'). */
+const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
+/** A number a text states, in digits or words ('minst 3 deltagare', 'max sex valpar'). */
+const COUNT = /\d|(?<![\p{L}])(?:två|tre|fyra|fem|sex|sju|åtta|nio|tio)(?![\p{L}])/u;
+
+/**
+ * The FAQ row staff wrote on what the question asks of the one type it
+ * names ('vad ska jag tänka på innan ni kommer hem till oss': the row on
+ * preparing for a home visit, beside the preparation note): a row that names
+ * the type and whose own question asks the same kind of thing. Only beside a
+ * passage that is not the type's own, nor an FAQ row.
+ */
+function faqOfNamedType(ranking: Ranking, answering: Passage): Passage | null {
+  if (ranking.mentionedTypes.length !== 1 || answering.kind === "faq" || answering.kind === "type" || answering.kind === "session") return null;
+  const typeName = ranking.mentionedTypes[0]!;
+  const asked = [...ranking.intents].filter((i) => i !== "sessions" && i !== "price");
+  if (asked.length === 0) return null;
+  const faq = ranking.results.find((r) => {
+    if (r.passage.kind !== "faq" || !`${r.passage.title} ${r.passage.text}`.includes(typeName)) return false;
+    const its = intentCues(r.passage.title);
+    return asked.some((i) => its.has(i));
+  });
+  return faq?.passage ?? null;
+}
+
+/** The sentences of a passage that do not name another type than the one asked about. */
+function sentencesOnType(text: string, typeName: string, all: readonly Passage[]): string {
+  const others = all.filter((p) => p.kind === "type" && p.typeName && p.typeName !== typeName).map((p) => p.typeName!);
+  const kept = sentencesOf(text).filter((s) => !others.some((name) => s.includes(name)));
+  return kept.length > 0 ? kept.join(" ") : text;
+}
+
+/** A passage's sentences on the type asked about, then the FAQ row on it, in one short answer. */
+function composeWithTypeFaq(ranking: Ranking, all: readonly Passage[], passage: Passage, faq: Passage): ComposedAnswer {
+  const opening = openingFor(passage);
+  const own = sentencesOnType(passage.text, ranking.mentionedTypes[0]!, all);
+  const rest = trimmedToQuestion(ranking, yesNoFitted(faq.text, faq.title, ranking.asked), `${opening} ${own}`);
+  return answer([opening, own, rest], [passage, faq], [...passage.links, ...faq.links]);
 }
 
 /** The next sessions with seats, of any type (in the town, place or on the weekdays asked about). */
@@ -680,7 +766,9 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
   const asksTeam = ranking.intents.has("team");
   if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
     const about = all.find((p) => p.id === "team:about");
-    if (about) return about;
+    // Unless only the person's passage says what is asked ('vem tar hand om kvitton').
+    const onlyTheirs = about && uncoveredWords(ranking, [about]).length > 0 && uncoveredWords(ranking, [first!.passage]).length === 0;
+    if (about && !onlyTheirs) return about;
   }
   const allTerms = new Set(ranking.query.flatMap((q) => q.terms));
   const carried = (p: Passage) => {

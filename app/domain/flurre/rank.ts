@@ -132,6 +132,8 @@ type Index = {
   stem: (word: string) => string;
   /** Each vocabulary term with å, ä and ö folded, for matching typos (made on first need). */
   folded: () => ReadonlyMap<string, string>;
+  /** The other way round: a folded form and the vocabulary term it stands for (the commonest, if several). */
+  unfolded: () => ReadonlyMap<string, string>;
   vocabulary: Set<string>;
   /**
    * The terms the passages use as whole words. A question's compound is split
@@ -199,10 +201,21 @@ export function buildIndex(passages: readonly Passage[]): Index {
   });
   search.addAll(docs);
   let folded: Map<string, string> | null = null;
+  let unfolded: Map<string, string> | null = null;
+  const foldedTerms = () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)])));
   return {
     search,
     stem,
-    folded: () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)]))),
+    folded: foldedTerms,
+    unfolded: () => {
+      if (unfolded) return unfolded;
+      unfolded = new Map();
+      for (const [term, f] of foldedTerms()) {
+        const known = unfolded.get(f);
+        if (known === undefined || (documentFrequency.get(term) ?? 0) > (documentFrequency.get(known) ?? 0)) unfolded.set(f, term);
+      }
+      return unfolded;
+    },
     vocabulary,
     wholeTerms: base,
     documentFrequency,
@@ -230,6 +243,9 @@ function resolveWord(word: string, index: Index): Resolved {
     const extra = (parts ?? []).filter((p) => p !== stemmed);
     return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
   }
+  // Typed without å, ä and ö as the texts use it whole ('hundinstruktor'): the stemmer may cut the two apart.
+  const unfolded = index.unfolded().get(foldSwedishLetters(bare));
+  if (unfolded !== undefined && unfolded.length >= 3) return { terms: [unfolded], weights: [1] };
   const split = parts ?? splitCompound(bare, index.wholeTerms);
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);

@@ -22,7 +22,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Framing of a question, greetings and politeness
     "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
-    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans"
+    "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
+    // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
+    "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -86,6 +88,9 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
+  // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
+  [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
+  [new RegExp(`${W0}(?:ta|tar)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
 ];
 
 /**
