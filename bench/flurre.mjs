@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
 // flurre-dev-questions.json, flurre-dev2-questions.json,
-// flurre-heldout-questions.json and flurre-heldout2-questions.json (370) posted to
+// flurre-heldout-questions.json, flurre-heldout2-questions.json and
+// flurre-heldout3-questions.json (420) posted to
 // /flurre/svar, one at a time, a few rounds, on the demo data.
 //
 //   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
@@ -45,6 +46,7 @@ const questions = [
   "flurre-dev2-questions.json",
   "flurre-heldout-questions.json",
   "flurre-heldout2-questions.json",
+  "flurre-heldout3-questions.json",
 ].flatMap((file) =>
   JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
     ...q,

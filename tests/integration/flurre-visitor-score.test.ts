@@ -8,7 +8,11 @@
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
 // written after one question of the first had been printed while debugging;
-// likewise only scored, never tuned on, never printed). Inside workerd on the real migrations and the
+// likewise only scored, never tuned on, never printed) and
+// tests/fixtures/flurre-heldout3-questions.json (a third held-out set of 50,
+// written by someone who had seen neither Flurre's ranking, its answers nor
+// the other sets' questions, after the second had guided changes by its
+// per-category counts; only scored, never tuned on, never printed). Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
 //   right   — it states the fact asked for (or, for what the site does not
@@ -35,6 +39,7 @@ import dev from "../fixtures/flurre-dev-questions.json";
 import dev2 from "../fixtures/flurre-dev2-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
+import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -80,7 +85,9 @@ const QuestionSchema = z.object({
       unknown: z.literal(true),
     })
     .partial()
-    .strict(),
+    .strict()
+    // A seat count is asked of one session: the scorer has no other check for `session`.
+    .refine((e) => !e.session || e.fact === "seats", { message: "a session expectation asks for its seats (fact: 'seats')" }),
 });
 type Question = z.infer<typeof QuestionSchema>;
 type Outcome = "right" | "honest" | "wrong";
@@ -89,6 +96,7 @@ const DEV: Question[] = z.array(QuestionSchema).parse(dev.questions);
 const DEV2: Question[] = z.array(QuestionSchema).parse(dev2.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
+const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -109,6 +117,8 @@ const FLOOR = {
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
   // Now 39 right, 11 honest, 0 wrong; 0 of 32 over 60.
   heldOut2: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  // First scored on 2026-11-25, after every change of that day: 34 right, 13 honest, 3 wrong (2 on another topic).
+  heldOut3: { rightOrHonest: 47, wrong: 3, wrongTopic: 2 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -319,6 +329,16 @@ describe("the visitor question sets", () => {
     expect(HELD_OUT_2.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(6);
   });
 
+  it("has a third held-out set of 50, none of its questions in the other sets", () => {
+    expect(HELD_OUT_3).toHaveLength(50);
+    const others = new Set([...DEV, ...DEV2, ...HELD_OUT, ...HELD_OUT_2, ...original.questions].map((q) => q.question.toLocaleLowerCase("sv-SE")));
+    const mine = HELD_OUT_3.map((q) => q.question.toLocaleLowerCase("sv-SE"));
+    expect(new Set(mine).size).toBe(50);
+    // Counted, not listed: a held-out question is never printed.
+    expect(mine.filter((q) => others.has(q)).length).toBe(0);
+    expect(HELD_OUT_3.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(6);
+  });
+
   it("scores the development set no lower than its floor", async () => {
     const s = await score("development", DEV, { printWrong: true });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(FLOOR.dev.rightOrHonest);
@@ -345,5 +365,12 @@ describe("the visitor question sets", () => {
     expect(s.right + s.honest).toBeGreaterThanOrEqual(FLOOR.heldOut2.rightOrHonest);
     expect(s.wrong).toBeLessThanOrEqual(FLOOR.heldOut2.wrong);
     expect(s.wrongTopic).toBeLessThanOrEqual(FLOOR.heldOut2.wrongTopic);
+  });
+
+  it("scores the third held-out set no lower than its floor", async () => {
+    const s = await score("third held-out", HELD_OUT_3, { printWrong: false });
+    expect(s.right + s.honest).toBeGreaterThanOrEqual(FLOOR.heldOut3.rightOrHonest);
+    expect(s.wrong).toBeLessThanOrEqual(FLOOR.heldOut3.wrong);
+    expect(s.wrongTopic).toBeLessThanOrEqual(FLOOR.heldOut3.wrongTopic);
   });
 });
