@@ -16,7 +16,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
@@ -43,13 +43,18 @@ interface SessionState {
   revision: number;
 }
 
-/** The session and its active bookings, in one round trip. */
-async function readSession(context: AppLoadContext, sessionId: number) {
+const SESSION_STATE_COLUMNS = sql.raw(
+  "id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision",
+);
+
+/** A session (the columns `columns` names) and its active bookings, in one round trip; null when there is no such session. */
+export async function readSessionAndBookings<Session>(
+  context: AppLoadContext,
+  sessionId: number,
+  columns: SQL = SESSION_STATE_COLUMNS,
+): Promise<{ session: Session; active: BookingRecord[] } | null> {
   const b = new BatchBuilder();
-  const sessions = b.add<SessionState>(
-    sql`SELECT id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision
-         FROM sessions WHERE id = ${sessionId}`,
-  );
+  const sessions = b.add<Session>(sql`SELECT ${columns} FROM sessions WHERE id = ${sessionId}`);
   const bookings = b.add<BookingRecord>(
     sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' ORDER BY created_at`,
   );
@@ -61,6 +66,9 @@ async function readSession(context: AppLoadContext, sessionId: number) {
     }),
   );
 }
+
+/** The session's state as a staff change reads it first, and its active bookings. */
+const readSession = (context: AppLoadContext, sessionId: number) => readSessionAndBookings<SessionState>(context, sessionId);
 
 function audit(actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): StaffAudit {
   return { actor, entry: { action, targetType, targetId, details: actor.via ? { ...details, via: actor.via } : details } };

@@ -21,14 +21,14 @@ import { isMove, sessionChangeMail, type SessionPlace } from "~/domain/mail/sess
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
 import { formatTime, stockholmDayKey } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
-import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { purgeSeatLists } from "../public/page-cache.server";
-import { seatsFor, type BookingRecord, type SessionEdit, type StaffChangeExtras } from "../seats/seats.server";
+import { seatsFor, type SessionEdit, type StaffChangeExtras } from "../seats/seats.server";
 import type { Actor } from "../audit/audit-log.server";
 import { sessionTimes } from "./create-session.server";
+import { readSessionAndBookings } from "./session-actions.server";
 
 /** A session as the edit form shows it. */
 export interface SessionForEdit extends SessionEdit {
@@ -53,7 +53,6 @@ const EDIT_COLUMNS = sql.raw(columnsAs(schema.sessions, [
   "cancelledAt",
   "revision",
 ]));
-const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
 
 export async function loadSessionForEdit(context: AppLoadContext, sessionId: number): Promise<SessionForEdit | null> {
   return (await context.db.get<SessionForEdit>(sql`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ${sessionId}`)) ?? null;
@@ -106,20 +105,8 @@ function differences(before: SessionEdit, after: SessionEdit) {
   return { changed, before: pick(before), after: pick(after) };
 }
 
-async function readForUpdate(context: AppLoadContext, sessionId: number) {
-  const b = new BatchBuilder();
-  const sessions = b.add<SessionForEdit>(sql`SELECT ${EDIT_COLUMNS} FROM sessions WHERE id = ${sessionId}`);
-  const bookings = b.add<BookingRecord>(
-    sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled' ORDER BY created_at`,
-  );
-  return runBatch(
-    context,
-    b.plan((results) => {
-      const session = sessions.first(results);
-      return session ? { session, active: bookings.rows(results) } : null;
-    }),
-  );
-}
+const readForUpdate = (context: AppLoadContext, sessionId: number) =>
+  readSessionAndBookings<SessionForEdit>(context, sessionId, EDIT_COLUMNS);
 
 /** Tries this many reads and writes while bookings keep arriving; then gives up, having changed nothing. */
 const ROUNDS = 3;
