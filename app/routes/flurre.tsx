@@ -131,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { request, context },
     {
       parse: withSchema(ContactSchema),
-      rateLimit: { rule: FORM_RATE_LIMITS.flurre, unavailable: failed },
+      rateLimit: { rules: [FORM_RATE_LIMITS.flurre], unavailable: failed },
       async run(values) {
         if (!(await submitContactMessage(context, values, "flurre"))) return failed;
         return redirectWithToast(context, "/flurre", { type: "success", title: FLURRE_TEXTS.successTitle, description: FLURRE_TEXTS.successText });
