@@ -1,18 +1,27 @@
 /**
- * The one action flow of every form (public, account, booking, admin):
+ * The one action flow of every form (public, account, booking, admin, the
+ * start page's newsletter signup, and Flurre's questions, the chat widget's
+ * JSON endpoint too):
  *
  *   the form as admitted by the body door (./request-body.server.ts)
  *   → bot check (honeypot + signed fill time, before any read; off only
- *     behind a sign-in)
+ *     behind a sign-in, and for the chat widget's script post)
  *   → parse with the form's zod schema (a page with several forms: the
- *     schema of the form's `intent`, withIntents)
- *   → the per-client limit, for a public form that stores and mails
+ *     schema of the form's `intent`, withIntents; forms that answer in
+ *     shapes of their own go apart by postedIntent)
+ *   → the per-client limit, for a public form that stores, mails or calls
+ *     out (FormRateLimit): once the form parsed, or on every post; one
+ *     bucket or several (by network, by address typed); awaited before
+ *     `run`, or alongside it; over it 429, or the page's own answer (the
+ *     newsletter's is its success, so nobody learns an address's count)
  *   → `run`, which does the work and answers with a redirect (usually with a
- *     toast) or with form errors.
+ *     toast), data of the page's own, or form errors.
  *
  * Every refusal returns the form's values (never a password) and a Swedish
  * message with a 4xx/5xx status, as `{ result, toast }` for the page's form,
  * so nothing the visitor typed is lost and the flow works without JavaScript.
+ * A page whose client reads another shape (`{ result, outcome }`, a JSON
+ * `{ ok: false, error }`) gives `refuse`, which builds it from the same reply.
  *
  * The pages a mailed link opens (a token in the URL or a hidden field) have
  * no form to fill: `handleLinkForm` parses their fields with the same kind
