@@ -7,6 +7,7 @@
  * message and e-mailed to them. A page with a question is never cached and
  * never indexed: its answer may name seats that change.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type {
   ActionFunctionArgs,
@@ -24,19 +25,25 @@ import { FlurreAnswerView } from "~/components/flurre/flurre-answer";
 import { FLURRE_ASK_INTENT, FlurreQuestionForm } from "~/components/flurre/flurre-question-form";
 import { FLURRE_CHAT_TEXTS, FLURRE_PAGE_TEXTS } from "~/components/flurre/flurre-texts";
 import { Toaster } from "~/components/toaster";
+import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { CONTACT_MESSAGE_MAX_LENGTH, ContactSchema } from "~/domain/schemas/contact";
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { CONTACT_TEXTS, FLURRE_TEXTS } from "~/domain/texts";
-import { BOT_CHECK_MESSAGE, checkHoneypot, formRenderedAt } from "~/server/forms/bot-check.server";
+import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
-import { hitFlurreRateLimit } from "~/server/flurre/limits.server";
+import { flurreRateLimit, hitFlurreRateLimit } from "~/server/flurre/limits.server";
 import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { FORM_RATE_LIMITS, handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
+import {
+  FORM_RATE_LIMITS,
+  handleForm,
+  postedIntent,
+  withSchema,
+  type FormRefusal,
+} from "~/server/forms/form-action.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { submitContactMessage } from "~/server/public/messages.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import publicStyles from "~/styles/public.css?url";
-import { readForm } from "~/server/forms/request-body.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
@@ -59,16 +66,11 @@ export const headers: HeadersFunction = (args) => {
 };
 
 /**
- * One question to Flurre, from the address or the form: checked with the
- * shared schema, counted on the visitor's limit, answered. Errors come back
- * into the question form.
+ * A question to Flurre from the address (a GET: nothing is stored): checked
+ * with the shared schema, counted on the visitor's limit, answered. Errors
+ * come back into the question form.
  */
-async function answerQuestion(
-  context: AppLoadContext,
-  request: Request,
-  fields: FormData | URLSearchParams,
-  record: boolean,
-) {
+async function answerQuestion(context: AppLoadContext, request: Request, fields: URLSearchParams) {
   const submission = parseWithZod(fields, { schema: FlurreQuestionSchema });
   if (submission.status !== "success") {
     return { status: 400, asked: null, askResult: submission.reply() };
@@ -77,7 +79,7 @@ async function answerQuestion(
   const limit = hitFlurreRateLimit(context, request);
   const { fraga, sida } = submission.value;
   try {
-    const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record, limit });
+    const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record: false, limit });
     return { status: 200, asked: { question: fraga, answer }, askResult: submission.reply({ resetForm: true }) };
   } catch (error) {
     if (!(error instanceof FlurreRateLimited)) throw error;
@@ -95,7 +97,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
     );
   }
-  const { status, asked, askResult } = await answerQuestion(context, request, new URLSearchParams({ fraga }), false);
+  const { status, asked, askResult } = await answerQuestion(context, request, new URLSearchParams({ fraga }));
   return data(
     {
       renderedAt,
@@ -109,29 +111,46 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The question form's answer: Flurre's answer with the form empty again, or the form with its message. */
+type AskData = {
+  intent: typeof FLURRE_ASK_INTENT;
+  asked: { question: string; answer: FlurreAnswer } | null;
+  askResult: SubmissionResult<string[]>;
+};
+
+/**
+ * A question posted through the form: bot check, the shared schema, then
+ * counted on the visitor's limit alongside Flurre's read (over it, askFlurre
+ * stores nothing and calls no model); stored for staff if unanswered.
+ */
+function askQuestion({ request, context }: Pick<ActionFunctionArgs, "request" | "context">) {
+  const parse = withSchema(FlurreQuestionSchema);
+  type Answered = ReturnType<typeof data<AskData>>;
+  const answered = (ask: Omit<AskData, "intent">, init: { status?: number; headers?: Record<string, string> } = {}) =>
+    data<AskData>({ intent: FLURRE_ASK_INTENT, ...ask }, { status: init.status, headers: { ...QUESTION_PAGE_HEADERS, ...init.headers } });
+  return handleForm<ReturnType<typeof parse>, Answered, Answered>(
+    { request, context },
+    {
+      parse,
+      rateLimit: { alongside: true, rules: [flurreRateLimit(context.cloudflare.env)] },
+      refuse: (askResult, { status, headers }) => answered({ asked: null, askResult }, { status, headers }),
+      async run({ fraga, sida }, { submission }, limit) {
+        const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record: true, limit });
+        return answered({ asked: { question: fraga, answer }, askResult: submission.reply({ resetForm: true }) });
+      },
+    },
+  );
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const fields = await readForm({ request, context });
-  if (fields.get("intent") === FLURRE_ASK_INTENT) {
-    const bot = await checkHoneypot(context.config, fields);
-    const outcome = bot.ok
-      ? await answerQuestion(context, request, fields, true)
-      : {
-          status: 400,
-          asked: null,
-          askResult: parseWithZod(fields, { schema: FlurreQuestionSchema }).reply({ formErrors: [BOT_CHECK_MESSAGE] }),
-        };
-    return data(
-      { intent: FLURRE_ASK_INTENT, asked: outcome.asked, askResult: outcome.askResult },
-      { status: outcome.status, headers: QUESTION_PAGE_HEADERS },
-    );
-  }
+  if ((await postedIntent({ request, context })) === FLURRE_ASK_INTENT) return askQuestion({ request, context });
   // Nothing stored: the values come back with the spec's failure toast, so nothing typed is lost.
   const failed: FormRefusal = { status: 500, toast: { type: "error", title: CONTACT_TEXTS.failureTitle, description: CONTACT_TEXTS.failureText } };
   return handleForm(
     { request, context },
     {
       parse: withSchema(ContactSchema),
-      rateLimit: { rule: FORM_RATE_LIMITS.flurre, unavailable: failed },
+      rateLimit: { rules: [FORM_RATE_LIMITS.flurre], unavailable: failed },
       async run(values) {
         if (!(await submitContactMessage(context, values, "flurre"))) return failed;
         return redirectWithToast(context, "/flurre", { type: "success", title: FLURRE_TEXTS.successTitle, description: FLURRE_TEXTS.successText });

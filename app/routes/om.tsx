@@ -73,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { request, context },
     {
       parse: withSchema(ContactSchema),
-      rateLimit: { rule: FORM_RATE_LIMITS.contact, unavailable: failed },
+      rateLimit: { rules: [FORM_RATE_LIMITS.contact], unavailable: failed },
       async run(values) {
         if (!(await submitContactMessage(context, values, "contact"))) return failed;
         return redirectWithToast(context, "/om", { type: "success", title: CONTACT_TEXTS.successTitle, description: CONTACT_TEXTS.successText });

@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { request, context },
     {
       parse: withSchema(ProblemReportSchema),
-      rateLimit: { rule: FORM_RATE_LIMITS.problemReport, unavailable: failed },
+      rateLimit: { rules: [FORM_RATE_LIMITS.problemReport], unavailable: failed },
       async run(values) {
         if (!(await submitProblemReport(context, values))) return failed;
         return redirectWithToast(context, "/rapportera-problem", {

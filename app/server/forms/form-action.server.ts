@@ -1,18 +1,27 @@
 /**
- * The one action flow of every form (public, account, booking, admin):
+ * The one action flow of every form (public, account, booking, admin, the
+ * start page's newsletter signup, and Flurre's questions, the chat widget's
+ * JSON endpoint too):
  *
  *   the form as admitted by the body door (./request-body.server.ts)
  *   → bot check (honeypot + signed fill time, before any read; off only
- *     behind a sign-in)
+ *     behind a sign-in, and for the chat widget's script post)
  *   → parse with the form's zod schema (a page with several forms: the
- *     schema of the form's `intent`, withIntents)
- *   → the per-client limit, for a public form that stores and mails
+ *     schema of the form's `intent`, withIntents; forms that answer in
+ *     shapes of their own go apart by postedIntent)
+ *   → the per-client limit, for a public form that stores, mails or calls
+ *     out (FormRateLimit): once the form parsed, or on every post; one
+ *     bucket or several (by network, by address typed); awaited before
+ *     `run`, or alongside it; over it 429, or the page's own answer (the
+ *     newsletter's is its success, so nobody learns an address's count)
  *   → `run`, which does the work and answers with a redirect (usually with a
- *     toast) or with form errors.
+ *     toast), data of the page's own, or form errors.
  *
  * Every refusal returns the form's values (never a password) and a Swedish
  * message with a 4xx/5xx status, as `{ result, toast }` for the page's form,
  * so nothing the visitor typed is lost and the flow works without JavaScript.
+ * A page whose client reads another shape (`{ result, outcome }`, a JSON
+ * `{ ok: false, error }`) gives `refuse`, which builds it from the same reply.
  *
  * The pages a mailed link opens (a token in the URL or a hidden field) have
  * no form to fill: `handleLinkForm` parses their fields with the same kind
@@ -21,12 +30,18 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type AppLoadContext, type TypedResponse } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { ToastView } from "~/domain/toast";
 import { BOT_CHECK_MESSAGE, checkHoneypot } from "./bot-check.server";
 import { noStoreHeaders } from "../public/cache.server";
-import { clientNetwork, hitRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "../platform/rate-limit.server";
+import {
+  clientNetwork,
+  hitRateLimit,
+  RATE_LIMIT_MESSAGE,
+  type RateLimitResult,
+  type RateLimitRule,
+} from "../platform/rate-limit.server";
 import { readForm } from "./request-body.server";
 
 /** What `run` answers when it does not redirect: the form again, with these errors. */
@@ -98,18 +113,86 @@ function isPlainObject(value: object): boolean {
   return Object.getPrototypeOf(value) === Object.prototype;
 }
 
-export async function handleForm<Parsed extends AnyParsed, Done extends Answered = TypedResponse<never>>(
+/** The answer a refusal gets unless the page shapes its own: the form again, `{ result, toast }`. */
+export type FormRefusalAnswer = ReturnType<typeof data<FormActionData>>;
+
+/** A bucket keyed by something in the form (the address typed), not by the client's network. */
+export type KeyedRateLimitRule<Value> = { rule: RateLimitRule; by: (value: Value) => string };
+
+/**
+ * The per-client limit of a form. Every rule's bucket is counted on each
+ * count, all at once, so the answer never tells which one ran out.
+ */
+export type FormRateLimit<Parsed extends AnyParsed, Done extends Answered> = (
+  | {
+      /** Counted once the form parsed (typos never lock anyone out). */
+      everyPost?: false;
+      /** A plain rule counts on the client's network; a keyed one on a value of the form. */
+      rules: Array<RateLimitRule | KeyedRateLimitRule<ParsedValue<Parsed>>>;
+    }
+  | {
+      /** Counted for every post, parsed or not (and bot or not), from before the form is read. */
+      everyPost: true;
+      rules: RateLimitRule[];
+    }
+) & {
+  /**
+   * `run` starts before the count is in (its D1 round trip then runs
+   * alongside run's own read) and gets it pending as its third argument; it
+   * must await it and stop before it stores or sends anything. Whatever run
+   * throws, the count decides first: over the limit is answered as such.
+   */
+  alongside?: boolean;
+  /** Over a limit: 429 with the Swedish message and Retry-After, unless the page answers otherwise (e.g. exactly as a success). */
+  over?: (parsed: Parsed) => Answer<Done>;
+  /** When the count cannot be made; without it the error goes on to the route's error answer. */
+  unavailable?: FormRefusal;
+};
+
+/**
+ * The first message of a form's reply (its form errors first, then its
+ * fields' in order), for a client that shows one sentence.
+ */
+export function firstFormError(result: SubmissionResult<string[]>): string {
+  const { "": formErrors, ...fieldErrors } = result.error ?? {};
+  return [formErrors, ...Object.values(fieldErrors)].flatMap((errors) => errors ?? [])[0] ?? "";
+}
+
+/** The count that lets everything through: a form without a limit. */
+const UNCOUNTED: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 };
+
+/** Counts one hit on each bucket at once; refused if any bucket is spent. */
+async function countOn(
+  context: AppLoadContext,
+  buckets: Array<{ rule: RateLimitRule; subject: string }>,
+): Promise<RateLimitResult> {
+  const results = await Promise.all(buckets.map(({ rule, subject }) => hitRateLimit(context, rule, subject)));
+  if (results.length === 1) return results[0]!;
+  const refused = results.filter((r) => !r.allowed);
+  return {
+    allowed: refused.length === 0,
+    remaining: Math.min(...results.map((r) => r.remaining)),
+    retryAfterSeconds: Math.max(0, ...refused.map((r) => r.retryAfterSeconds)),
+  };
+}
+
+export async function handleForm<
+  Parsed extends AnyParsed,
+  Done extends Answered = TypedResponse<never>,
+  Refused extends Answered = FormRefusalAnswer,
+>(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   options: {
     /**
      * The honeypot and minimum fill time. Only forms behind a sign-in (the
-     * admin's, whose action has checked the role already) turn it off; the
-     * cross-site POST check still applies to them.
+     * admin's, whose action has checked the role already) and the chat
+     * widget's JSON endpoint (a script's post, limited on every post) turn it
+     * off; the cross-site POST check still applies to them.
      */
     botCheck?: boolean;
     /** Parses the form (its schema may depend on the form, e.g. the booking's session or its intent). */
     parse: (formData: FormData) => Parsed;
-    /** Fields never sent back (passwords). */
+    /** Fields never sent back (passwords, a bot-check token). */
     hideFields?: string[];
     /**
      * A form that did not parse: by default the form again with its field
@@ -120,48 +203,96 @@ export async function handleForm<Parsed extends AnyParsed, Done extends Answered
       submission: Parsed["submission"],
       parsed: Parsed,
     ) => Answer<Done> | { toast: ToastView | null } | Promise<Answer<Done>>;
+    /** The per-client limit, for a public form that stores, mails or calls out (FormRateLimit). */
+    rateLimit?: FormRateLimit<Parsed, Done>;
     /**
-     * Counts a parsed send on the client network's bucket before `run` (typos
-     * never lock anyone out); over it, 429. `unavailable` answers when the
-     * count cannot be made.
+     * How a refusal is answered when the page's client reads a shape of its
+     * own (a JSON endpoint's `{ ok: false, error }`, say): given the form's
+     * reply (its values and errors) and the refusal. Cache headers are the
+     * page's to add. By default `{ result, toast }`, never stored.
      */
-    rateLimit?: { rule: RateLimitRule; unavailable: FormRefusal };
-    /** Does the work with the parsed values (and whatever `parse` returned besides). */
-    run: (value: ParsedValue<Parsed>, parsed: Parsed) => Promise<Answer<Done>>;
+    refuse?: (result: SubmissionResult<string[]>, refusal: FormRefusal) => Refused;
+    /**
+     * Does the work with the parsed values (and whatever `parse` returned
+     * besides); the third argument is the count (pending with `alongside`).
+     */
+    run: (value: ParsedValue<Parsed>, parsed: Parsed, counted: Promise<RateLimitResult>) => Promise<Answer<Done>>;
   },
-) {
+): Promise<Done | Refused> {
+  const { rateLimit, hideFields } = options;
+  const count = (buckets: Array<{ rule: RateLimitRule; subject: string }>) => {
+    const counting = countOn(context, buckets);
+    // Awaited where it decides; never left unhandled when the post ends first.
+    counting.catch(() => undefined);
+    return counting;
+  };
+  const byNetwork = (rule: RateLimitRule) => ({ rule, subject: clientNetwork(request) });
+  let counted = rateLimit?.everyPost ? count(rateLimit.rules.map(byNetwork)) : null;
   const formData = await readForm({ request, context });
   const bot = options.botCheck === false ? { ok: true } : await checkHoneypot(context.config, formData);
   const parsed = options.parse(formData);
   const { submission } = parsed;
-  const { hideFields } = options;
-  const answer = (outcome: Answer<Done>) => {
-    if (!isPlainObject(outcome)) return outcome as Done;
-    const { formErrors, fieldErrors, status, toast = null, headers } = outcome as FormRefusal;
-    return data<FormActionData>(
-      { result: submission.reply({ formErrors, fieldErrors, hideFields }), toast },
-      { status, headers: { ...noStoreHeaders, ...headers } },
-    );
+  const refuse = (refusal: FormRefusal): Refused => {
+    const { formErrors, fieldErrors, status, toast = null, headers } = refusal;
+    const result = submission.reply({ formErrors, fieldErrors, hideFields });
+    if (options.refuse) return options.refuse(result, refusal);
+    return data<FormActionData>({ result, toast }, { status, headers: { ...noStoreHeaders, ...headers } }) as Refused;
+  };
+  const answer = (outcome: Answer<Done>): Done | Refused =>
+    isPlainObject(outcome) ? refuse(outcome as FormRefusal) : (outcome as Done);
+  /** The count's answer when it stops the post: over a limit, or not countable. */
+  const stoppedBy = async (count: Promise<RateLimitResult>): Promise<Done | Refused | null> => {
+    let result: RateLimitResult;
+    try {
+      result = await count;
+    } catch (error) {
+      if (!rateLimit?.unavailable) throw error;
+      console.error(`rate limit ${rateLimit.rules.map((r) => ("rule" in r ? r.rule : r).name).join(", ")} could not be checked`, error);
+      return answer(rateLimit.unavailable);
+    }
+    if (result.allowed) return null;
+    const headers = { "Retry-After": String(result.retryAfterSeconds) };
+    return answer(rateLimit?.over?.(parsed) ?? { formErrors: [RATE_LIMIT_MESSAGE], status: 429, headers });
   };
 
+  if (!bot.ok || submission.status !== "success") {
+    // A post refused still counts when every post does; over the limit, that is its answer.
+    const stopped = counted && (await stoppedBy(counted));
+    if (stopped) return stopped;
+  }
   if (!bot.ok) return answer({ formErrors: [BOT_CHECK_MESSAGE], status: 400 });
   if (submission.status !== "success") {
     const invalid: Answer<Done> | { toast: ToastView | null } = (await options.invalid?.(submission, parsed)) ?? { toast: null };
     if (!isPlainObject(invalid) || "status" in invalid) return answer(invalid as Answer<Done>);
     return answer({ status: 400, toast: (invalid as { toast: ToastView | null }).toast });
   }
-  if (options.rateLimit) {
-    const { rule, unavailable } = options.rateLimit;
-    let allowed: boolean;
-    try {
-      allowed = (await hitRateLimit(context, rule, clientNetwork(request))).allowed;
-    } catch (error) {
-      console.error(`rate limit ${rule.name} could not be checked`, error);
-      return answer(unavailable);
-    }
-    if (!allowed) return answer({ formErrors: [RATE_LIMIT_MESSAGE], status: 429 });
+  const value = submission.value as ParsedValue<Parsed>;
+  if (rateLimit && !rateLimit.everyPost) {
+    counted = count(rateLimit.rules.map((r) => ("by" in r ? { rule: r.rule, subject: r.by(value) } : byNetwork(r))));
   }
-  return answer(await options.run(submission.value as ParsedValue<Parsed>, parsed));
+  if (!rateLimit?.alongside) {
+    const stopped = counted && (await stoppedBy(counted));
+    if (stopped) return stopped;
+    return answer(await options.run(value, parsed, counted ?? Promise.resolve(UNCOUNTED)));
+  }
+  const pending = counted!;
+  try {
+    return answer(await options.run(value, parsed, pending));
+  } catch (error) {
+    const stopped = await stoppedBy(pending);
+    if (stopped) return stopped;
+    throw error;
+  }
+}
+
+/**
+ * Which of a page's forms was posted (its `intent` field), for a page whose
+ * forms answer in shapes of their own and so each go through handleForm
+ * apart (withIntents when they share one).
+ */
+export async function postedIntent({ request, context }: Pick<ActionFunctionArgs, "request" | "context">) {
+  const intent = (await readForm({ request, context })).get("intent");
+  return typeof intent === "string" ? intent : null;
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Newsletter signup from the start page, and its double opt-in.
  *
- * The action's flow: honeypot and signed fill time → the form's schema →
- * rate limits per client and per address (counted in D1 before anything
- * outside is called) → then one of two paths:
+ * The action goes through the one form flow (handleForm): honeypot and
+ * signed fill time → the form's schema → rate limits per client and per
+ * address (counted in D1 before anything outside is called) → then one of
+ * two paths:
  *
  * - With the Turnstile widget (JavaScript): the token is verified with
  *   siteverify here, in the action. Only a clear success subscribes the
@@ -25,7 +26,6 @@
  * mail go in together (a transactional outbox); delivery follows after the
  * response.
  */
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { sql, type SQL } from "drizzle-orm";
@@ -33,8 +33,7 @@ import { newsletterConfirmationMail, newsletterWelcomeMail } from "~/domain/mail
 import { CONSENT_WORDING_VERSION } from "~/domain/newsletter/signup-texts";
 import { TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/newsletter/turnstile";
 import { NewsletterSignupSchema } from "~/domain/schemas/newsletter-signup";
-import { withinLimits } from "../auth/limits.server";
-import { BOT_CHECK_MESSAGE, checkHoneypot } from "../forms/bot-check.server";
+import { handleForm, withSchema } from "../forms/form-action.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { blankLinkStatement, outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
@@ -45,7 +44,6 @@ import { suppressionHash } from "../privacy/retention-sql.server";
 import { clientIp, type RateLimitRule } from "../platform/rate-limit.server";
 import { verifyTurnstileToken } from "./turnstile.server";
 import { listUnsubscribeHeaders, normalizeAddress, unsubscribeUrl } from "./unsubscribe-links.server";
-import { readForm } from "../forms/request-body.server";
 
 export const CONFIRMATION_TTL_HOURS = 48;
 const CONFIRMATION_TTL_MS = CONFIRMATION_TTL_HOURS * 60 * 60_000;
@@ -276,48 +274,55 @@ async function spendConfirmation(
   return { outcome: "confirmed", outboxIds: [welcome.id] };
 }
 
-/** The start page's action: see the module header. */
+/** The start page's action: see the module header. Through the one form flow, with the page's own answers. */
 export async function handleNewsletterSignup({ request, context }: { request: Request; context: AppLoadContext }) {
   const { config } = context;
-  const formData = await readForm({ request, context });
-  // The widget adds its field (empty until solved); a form posted without JavaScript has none.
-  const viaWidget = formData.has(TURNSTILE_FIELD);
-  const bot = await checkHoneypot(config, formData);
-  const submission = parseWithZod(formData, { schema: NewsletterSignupSchema });
-  const answer = (status: number, outcome: SignupOutcome, formErrors?: string[]) =>
-    data<SignupActionData>(
-      {
-        // A success echoes nothing back: every address gets the very same answer.
-        result: outcome === "subscribed" ? null : submission.reply({ formErrors, hideFields: [TURNSTILE_FIELD] }),
-        outcome,
+  const parse = (formData: FormData) => ({
+    ...withSchema(NewsletterSignupSchema)(formData),
+    // The widget adds its field (empty until solved); a form posted without JavaScript has none.
+    viaWidget: formData.has(TURNSTILE_FIELD),
+  });
+  const answer = (status: number, outcome: SignupOutcome, result: SubmissionResult<string[]> | null) =>
+    data<SignupActionData>({ result, outcome }, { status, headers: noStoreHeaders });
+  // A success echoes nothing back: every address gets the very same answer.
+  const done = (viaWidget: boolean) =>
+    viaWidget ? answer(200, "subscribed", null) : redirect(CONFIRMATION_SENT_URL, { headers: noStoreHeaders });
+  type Answered = ReturnType<typeof answer>;
+
+  return handleForm<ReturnType<typeof parse>, Answered | ReturnType<typeof redirect>, Answered>(
+    { request, context },
+    {
+      parse,
+      hideFields: [TURNSTILE_FIELD],
+      rateLimit: {
+        rules: [NEWSLETTER_SIGNUP_LIMITS.ip, { rule: NEWSLETTER_SIGNUP_LIMITS.email, by: ({ email }) => normalizeAddress(email) }],
+        // Counted before any outside call; over a limit nothing is done, and the answer is the usual one.
+        over: ({ viaWidget }) => done(viaWidget),
+        unavailable: { status: 500 },
       },
-      { status, headers: noStoreHeaders },
-    );
-  const done = () => (viaWidget ? answer(200, "subscribed") : redirect(CONFIRMATION_SENT_URL, { headers: noStoreHeaders }));
-
-  if (!bot.ok) return answer(400, "failed", [BOT_CHECK_MESSAGE]);
-  if (submission.status !== "success") return answer(400, "failed");
-  const email = normalizeAddress(submission.value.email);
-
-  try {
-    // Counted before any outside call; over a limit nothing is done, and the answer is the usual one.
-    if (!(await withinLimits(context, NEWSLETTER_SIGNUP_LIMITS, request, email))) return done();
-    const consent = await consentFrom(config, request);
-    let verified = false;
-    if (viaWidget) {
-      const ip = clientIp(request);
-      const verdict = await verifyTurnstileToken(config, submission.value[TURNSTILE_FIELD], ip === "unknown" ? null : ip, {
-        hostname: new URL(config.SITE_URL).hostname,
-        action: TURNSTILE_ACTION,
-      });
-      if (!verdict.ok) return answer(400, "verification-failed");
-      verified = true;
-    }
-    const outboxIds = await recordSignup(context, email, consent, { verified });
-    scheduleDrain(context, outboxIds);
-    return done();
-  } catch (error) {
-    console.error("newsletter signup failed", error);
-    return answer(500, "failed");
-  }
+      refuse: (result, { status }) => answer(status, "failed", result),
+      async run(value, { submission, viaWidget }) {
+        try {
+          const email = normalizeAddress(value.email);
+          const consent = await consentFrom(config, request);
+          let verified = false;
+          if (viaWidget) {
+            const ip = clientIp(request);
+            const verdict = await verifyTurnstileToken(config, value[TURNSTILE_FIELD], ip === "unknown" ? null : ip, {
+              hostname: new URL(config.SITE_URL).hostname,
+              action: TURNSTILE_ACTION,
+            });
+            if (!verdict.ok) return answer(400, "verification-failed", submission.reply({ hideFields: [TURNSTILE_FIELD] }));
+            verified = true;
+          }
+          const outboxIds = await recordSignup(context, email, consent, { verified });
+          scheduleDrain(context, outboxIds);
+          return done(viaWidget);
+        } catch (error) {
+          console.error("newsletter signup failed", error);
+          return { status: 500 };
+        }
+      },
+    },
+  );
 }

@@ -1,0 +1,229 @@
+// The one form flow's options for limits and answers (handleForm), against
+// real D1: several buckets keyed as each says, counting every post, running
+// alongside `run`, the page's own answer over a limit, the page's own shape
+// for refusals, and a count that cannot be made.
+import { env } from "cloudflare:workers";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { BOT_CHECK_MESSAGE } from "~/server/forms/bot-check.server";
+import { firstFormError, handleForm, withSchema } from "~/server/forms/form-action.server";
+import { peekRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import { formStamp } from "./auth-helpers";
+import { awayFromWindowEnd, testContext } from "./helpers";
+
+const WINDOW_MS = 10 * 60_000;
+const byNetwork: RateLimitRule = { name: "test-form-ip", limit: 5, windowMs: WINDOW_MS };
+const byAddress: RateLimitRule = { name: "test-form-email", limit: 2, windowMs: WINDOW_MS };
+
+const Schema = z.object({
+  email: z.string({ required_error: "Ange en adress" }).email("Ange en giltig e-postadress"),
+});
+const parse = withSchema(Schema);
+
+let ipCounter = 0;
+const freshIp = () => `203.0.113.${++ipCounter}`;
+
+/** An action's arguments for a form posted from `ip`, as the body door leaves them. */
+function post(fields: Record<string, string>, ip: string): { request: Request; context: AppLoadContext } {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const context = testContext();
+  context.form = form;
+  const request = new Request("http://localhost/prov", { method: "POST", headers: { "CF-Connecting-IP": ip } });
+  return { request, context };
+}
+
+/** What data() carries: the body and its status and headers. */
+function dataOf(answer: unknown) {
+  const { data, init } = answer as { data: unknown; init: ResponseInit | null };
+  return { body: data, status: init?.status ?? 200, headers: new Headers(init?.headers) };
+}
+
+const done = () => redirect("/tack");
+
+beforeEach(async () => {
+  await env.DB.prepare("DELETE FROM rate_limits").run();
+  await awayFromWindowEnd(WINDOW_MS);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("a limit on several buckets", () => {
+  const send = (email: string, ip: string, run = vi.fn(async () => done())) =>
+    handleForm(post({ email }, ip), {
+      botCheck: false,
+      parse,
+      rateLimit: { rules: [byNetwork, { rule: byAddress, by: ({ email }) => email.toLowerCase() }] },
+      run,
+    });
+
+  it("counts a parsed send on every bucket, each keyed as it says, and refuses once any is spent", async () => {
+    const ips = [freshIp(), freshIp(), freshIp()];
+    expect(((await send("a@example.se", ips[0]!)) as Response).status).toBe(302);
+    expect(((await send("A@example.se", ips[1]!)) as Response).status).toBe(302);
+    const run = vi.fn(async () => done());
+    const refused = dataOf(await send("a@example.se", ips[2]!, run));
+    expect(run).not.toHaveBeenCalled();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(refused.body).toMatchObject({ result: { error: { "": [RATE_LIMIT_MESSAGE] } }, toast: null });
+    // The network's bucket was counted on every send, the refused one too.
+    for (const ip of ips) expect(await peekRateLimit(testContext(), byNetwork, ip)).toBe(1);
+    expect(await peekRateLimit(testContext(), byAddress, "a@example.se")).toBe(3);
+  });
+
+  it("counts nothing for a form that does not parse", async () => {
+    const ip = freshIp();
+    const refused = dataOf(await send("inte en adress", ip));
+    expect(refused.status).toBe(400);
+    expect(await peekRateLimit(testContext(), byNetwork, ip)).toBe(0);
+  });
+});
+
+describe("a page's own answer over the limit", () => {
+  it("answers exactly as the page says (e.g. as a success), and runs nothing", async () => {
+    const ip = freshIp();
+    const run = vi.fn(async () => done());
+    const send = () =>
+      handleForm(post({ email: "b@example.se" }, ip), {
+        botCheck: false,
+        parse,
+        rateLimit: { rules: [{ rule: byAddress, by: ({ email }) => email }], over: () => done() },
+        run,
+      });
+    const answers = [await send(), await send(), await send()] as Response[];
+    expect(answers.map((a) => [a.status, a.headers.get("Location")])).toEqual([
+      [302, "/tack"],
+      [302, "/tack"],
+      [302, "/tack"],
+    ]);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("a limit on every post", () => {
+  const rule: RateLimitRule = { name: "test-every-post", limit: 2, windowMs: WINDOW_MS };
+  const send = (email: string, ip: string, run = vi.fn(async () => done())) =>
+    handleForm(post({ email }, ip), { botCheck: false, parse, rateLimit: { everyPost: true, rules: [rule] }, run });
+
+  it("counts posts that do not parse, and then refuses every post, valid or not, with 429", async () => {
+    const ip = freshIp();
+    expect(dataOf(await send("fel", ip)).status).toBe(400);
+    expect(dataOf(await send("", ip)).status).toBe(400);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(2);
+    const invalid = dataOf(await send("fel", ip));
+    expect(invalid.status).toBe(429);
+    expect(invalid.body).toMatchObject({ result: { error: { "": [RATE_LIMIT_MESSAGE] } } });
+    const run = vi.fn(async () => done());
+    expect(dataOf(await send("c@example.se", ip, run)).status).toBe(429);
+    expect(run).not.toHaveBeenCalled();
+    // Another client is not affected.
+    expect(((await send("c@example.se", freshIp())) as Response).status).toBe(302);
+  });
+});
+
+describe("a limit counted alongside run", () => {
+  const rule: RateLimitRule = { name: "test-alongside", limit: 1, windowMs: WINDOW_MS };
+
+  it("starts run with the count pending, and answers over the limit when run stops for it", async () => {
+    const ip = freshIp();
+    const stored: string[] = [];
+    const send = () =>
+      handleForm(post({ email: "d@example.se" }, ip), {
+        botCheck: false,
+        parse,
+        rateLimit: { alongside: true, rules: [rule] },
+        async run({ email }, _parsed, counted) {
+          expect(counted).toBeInstanceOf(Promise);
+          if (!(await counted).allowed) throw new Error("over the limit: nothing stored");
+          stored.push(email);
+          return done();
+        },
+      });
+    expect(((await send()) as Response).status).toBe(302);
+    const refused = dataOf(await send());
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ result: { error: { "": [RATE_LIMIT_MESSAGE] } } });
+    expect(stored).toEqual(["d@example.se"]);
+  });
+
+  it("lets run's own error through when the count allowed the post", async () => {
+    const failing = handleForm(post({ email: "e@example.se" }, freshIp()), {
+      botCheck: false,
+      parse,
+      rateLimit: { alongside: true, rules: [rule] },
+      async run(_value, _parsed, counted) {
+        await counted;
+        throw new Error("the work failed");
+      },
+    });
+    await expect(failing).rejects.toThrow("the work failed");
+  });
+});
+
+describe("refusals in the page's own shape", () => {
+  const rule: RateLimitRule = { name: "test-own-shape", limit: 1, windowMs: WINDOW_MS };
+  const send = async (fields: Record<string, string>, ip: string, botCheck = true) =>
+    (await handleForm<ReturnType<typeof parse>, Response, Response>(post(fields, ip), {
+      botCheck,
+      parse,
+      rateLimit: { rules: [rule] },
+      refuse: (result, { status, headers }) =>
+        Response.json({ ok: false, error: firstFormError(result) }, { status, headers }),
+      run: async () => Response.json({ ok: true }),
+    })) as Response;
+
+  it("builds the bot check's, the schema's and the limit's refusal from the same reply", async () => {
+    const ip = freshIp();
+    const bot = await send({ email: "f@example.se", website: "http://spam", form_rendered_at: await formStamp() }, ip);
+    expect([bot.status, await bot.json()]).toEqual([400, { ok: false, error: BOT_CHECK_MESSAGE }]);
+    const stamp = await formStamp();
+    const invalid = await send({ email: "fel", website: "", form_rendered_at: stamp }, ip);
+    expect([invalid.status, await invalid.json()]).toEqual([400, { ok: false, error: "Ange en giltig e-postadress" }]);
+    const ok = await send({ email: "f@example.se", website: "", form_rendered_at: stamp }, ip);
+    expect([ok.status, await ok.json()]).toEqual([200, { ok: true }]);
+    const over = await send({ email: "f@example.se", website: "", form_rendered_at: stamp }, ip);
+    expect([over.status, await over.json()]).toEqual([429, { ok: false, error: RATE_LIMIT_MESSAGE }]);
+    expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("reads the first message: the form's own before any field's", () => {
+    expect(firstFormError({ error: { email: ["Ange en adress"], "": ["Formulärfel"] } })).toBe("Formulärfel");
+    expect(firstFormError({ error: { email: null, namn: ["Ange ett namn"] } })).toBe("Ange ett namn");
+    expect(firstFormError({})).toBe("");
+  });
+});
+
+describe("a count that cannot be made", () => {
+  const rule: RateLimitRule = { name: "test-unavailable", limit: 5, windowMs: WINDOW_MS };
+  const failingDb = (args: { request: Request; context: AppLoadContext }) => {
+    vi.spyOn(args.context.db, "get").mockRejectedValue(new Error("D1 is down"));
+    return args;
+  };
+
+  it("answers the form's `unavailable` refusal, or lets the error through without one", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const run = vi.fn(async () => done());
+    const withAnswer = dataOf(
+      await handleForm(failingDb(post({ email: "g@example.se" }, freshIp())), {
+        botCheck: false,
+        parse,
+        rateLimit: { rules: [rule], unavailable: { status: 500, formErrors: ["Något gick fel"] } },
+        run,
+      }),
+    );
+    expect(withAnswer.status).toBe(500);
+    expect(withAnswer.body).toMatchObject({ result: { error: { "": ["Något gick fel"] } } });
+    const without = handleForm(failingDb(post({ email: "g@example.se" }, freshIp())), {
+      botCheck: false,
+      parse,
+      rateLimit: { everyPost: true, rules: [rule] },
+      run,
+    });
+    await expect(without).rejects.toThrow("D1 is down");
+    expect(run).not.toHaveBeenCalled();
+  });
+});
