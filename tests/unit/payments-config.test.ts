@@ -2,7 +2,7 @@
 // off by default, and then nothing Stripe's is read; with "stripe" every
 // variable is checked and a misconfiguration names itself.
 import { describe, expect, it } from "vitest";
-import { ConfigError, getConfig, type Env } from "../../app/server/platform/env.server";
+import { assertServedLocally, ConfigError, getConfig, type Env } from "../../app/server/platform/env.server";
 
 const base = {
   DB: {} as D1Database,
@@ -130,7 +130,11 @@ describe("PAYMENTS", () => {
     expect(problems({ ...base, ...stripe, STRIPE_API_URL: "http://127.0.0.1:12111/v1" })).toContain("origin only");
     expect(problems({ ...base, ...stripe, STRIPE_API_URL: "ftp://127.0.0.1" })).toContain("http:// or https://");
     expect(problems({ ...base, ...stripe, STRIPE_API_URL: "not a url" })).toContain("STRIPE_API_URL must be an absolute URL");
-    // The stub is refused where the site is not local, like the dev mailbox.
+    // The stub is refused where the site is not local, like the dev mailbox, and so is a request to a public host.
+    const onStub = getConfig({ ...base, DEV_MAILBOX: "false", ...stripe, STRIPE_API_URL: "http://127.0.0.1:12111" });
+    expect(onStub.localOnly).toBe(true);
+    expect(() => assertServedLocally(onStub, "https://hundpass.se/")).toThrow(ConfigError);
+    expect(getConfig({ ...base, DEV_MAILBOX: "false", ...stripe }).localOnly).toBe(false);
     expect(problems({ ...production, ...stripe, STRIPE_API_URL: "http://127.0.0.1:12111" })).toContain(
       "STRIPE_API_URL must not point at a local stub on a site that is not local",
     );

@@ -341,7 +341,7 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, "PAYMENTS"> & {
   /** PAYMENTS, with the Stripe variables when it is "stripe". */
   payments: PaymentsConfig;
   secureCookies: boolean;
-  /** Runs on the committed local defaults: only a local host may be served with it. */
+  /** Runs on the committed local defaults (or a local Stripe stub): only a local host may be served with it. */
   localOnly: boolean;
 };
 
@@ -387,7 +387,8 @@ export function getConfig(env: Env): Config {
     localOnly:
       data.DEV_MAILBOX ||
       data.SESSION_SECRET === LOCAL_SESSION_SECRET ||
-      data.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET,
+      data.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET ||
+      (payments.provider === "stripe" && payments.api !== null),
   };
   return config;
 }
