@@ -35,8 +35,9 @@ export async function stripeClient(context: Pick<AppLoadContext, "config">): Pro
   return new Stripe(settings.secretKey, {
     apiVersion: STRIPE_API_VERSION,
     httpClient: Stripe.createFetchHttpClient(),
-    // A request waits for the answer; Stripe's own retry on a network error
-    // (with the same idempotency key) is once, within this timeout.
+    // The library retries a network error, a 409 or a 5xx once, under the
+    // same idempotency key (it gives every POST one), so a retry doubles
+    // nothing; each try waits at most 10 s, as the visitor does.
     maxNetworkRetries: 1,
     timeout: 10_000,
     telemetry: false,
