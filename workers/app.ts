@@ -3,7 +3,7 @@
  * public/_headers); everything else goes to the Remix request handler. Every
  * answer gets the security headers with a fresh CSP nonce, and cross-site
  * state-changing requests are refused before any route runs (the mail
- * provider's signed events, a JSON body, go to their own handler). Also exports
+ * provider's and Stripe's signed events, a JSON body, go to their own handlers). Also exports
  * the Durable Object classes.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
@@ -22,6 +22,7 @@ import {
 import { admitFormBody, bodyRefusalResponse, hasBody } from "../app/server/forms/request-body.server";
 import { withPageCache } from "../app/server/public/page-cache.server";
 import { handleMailEvent, MAIL_EVENTS_PATH } from "../app/server/email/provider-events.server";
+import { handleStripeEvent, STRIPE_EVENTS_PATH } from "../app/server/payments/webhook.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 
@@ -46,10 +47,10 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
     }
     throw error;
   }
-  // The provider's signed events: a JSON body, authorized by its signature alone, never a form.
-  if (new URL(request.url).pathname === MAIL_EVENTS_PATH) {
-    return handleMailEvent(loadContext, request);
-  }
+  // The mail provider's and Stripe's signed events: a JSON body, authorized by its signature alone, never a form.
+  const { pathname } = new URL(request.url);
+  if (pathname === MAIL_EVENTS_PATH) return handleMailEvent(loadContext, request);
+  if (pathname === STRIPE_EVENTS_PATH) return handleStripeEvent(loadContext, request);
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);
   }

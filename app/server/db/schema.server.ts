@@ -14,6 +14,9 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
+/** A payment's states (migration 0019's CHECK). */
+export const PAYMENT_STATUSES = ["open", "paid", "expired", "cancelled", "refund_pending", "refunded", "refund_failed"] as const;
+
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text("created_at").notNull().default(now);
 
@@ -489,6 +492,51 @@ export const emailEvents = sqliteTable(
     index("email_events_outbox_idx").on(t.outboxId).where(sql`outbox_id IS NOT NULL`),
     index("email_events_received_idx").on(t.receivedAt),
   ],
+);
+
+/**
+ * A booking's payment through Stripe Checkout (migration 0019); written only
+ * with PAYMENTS=stripe. Amounts in öre; kept when the booking is anonymized.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    bookingId: text("booking_id")
+      .notNull()
+      .unique()
+      .references(() => bookings.id),
+    sessionId: integer("session_id").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    currency: text("currency").notNull().default("sek"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    checkoutExpiresAt: text("checkout_expires_at"),
+    paymentIntentId: text("payment_intent_id"),
+    method: text("method", { enum: ["card", "swish"] }),
+    paidAt: text("paid_at"),
+    refundId: text("refund_id"),
+    refundedAt: text("refunded_at"),
+    refundError: text("refund_error"),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    createdAt: text("created_at").notNull(),
+    updatedAt: text("updated_at").notNull(),
+  },
+  (t) => [index("payments_session_idx").on(t.sessionId, t.status)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Stripe's events already taken, by event id: a replay changes nothing (migration 0019). */
+export const stripeEvents = sqliteTable(
+  "stripe_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    receivedAt: text("received_at").notNull(),
+  },
+  (t) => [index("stripe_events_received_idx").on(t.receivedAt)],
 );
 
 export const auditLog = sqliteTable(

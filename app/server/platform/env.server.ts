@@ -76,6 +76,18 @@ export interface Env {
   FLURRE_RATE_LIMIT?: string;
   /** What happens at T−25 h to a group session of 2 or fewer that the admin has not decided on: cancel (default) or run. */
   MIN_PARTICIPANTS_DEFAULT?: string;
+  /** Online payment at booking: "off" (default, no payment is taken) or "stripe" (Stripe Checkout). */
+  PAYMENTS?: string;
+  /** Stripe's secret API key (sk_… or a restricted rk_…); read only with PAYMENTS=stripe. */
+  STRIPE_SECRET_KEY?: string;
+  /** The signing secret (whsec_…) of the Stripe webhook endpoint /api/stripe-handelser; read only with PAYMENTS=stripe. */
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The payment methods Checkout offers, comma-separated: card, swish (default both). */
+  STRIPE_PAYMENT_METHODS?: string;
+  /** The business's name on the customer's statement (default HUNDPASS). */
+  STRIPE_STATEMENT_DESCRIPTOR?: string;
+  /** Where the Stripe library calls: a local stub (a loopback URL, local sites only) or https://api.stripe.com (the default). */
+  STRIPE_API_URL?: string;
 }
 
 /** The bot check's minimum time between rendering a form and receiving it (FORM_MIN_FILL_MS). */
@@ -95,6 +107,88 @@ export function isLocalHostname(hostname: string): boolean {
     host === "::1" ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
   );
+}
+
+/** The payment methods Checkout may offer (STRIPE_PAYMENT_METHODS). */
+export const PAYMENT_METHODS = ["card", "swish"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Where the Stripe library sends its calls when it is not Stripe's own API: its host, port and protocol options. */
+export type StripeApiTarget = { host: string; port: number; protocol: "http" | "https" };
+
+/** PAYMENTS and, with "stripe", its validated variables; with "off" nothing else is read. */
+export type PaymentsConfig =
+  | { provider: "off" }
+  | {
+      provider: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      methods: readonly PaymentMethod[];
+      statementDescriptor: string;
+      /** null: Stripe's own API (the library's default). */
+      api: StripeApiTarget | null;
+    };
+
+const STRIPE_API_ORIGIN = "https://api.stripe.com";
+
+/** The Stripe variables, read only with PAYMENTS=stripe; `localSite` says whether SITE_URL is local. */
+function stripeSchema(localSite: boolean) {
+  return z.object({
+    STRIPE_SECRET_KEY: z
+      .string({ required_error: "STRIPE_SECRET_KEY is required with PAYMENTS=stripe (sk_test_… or sk_live_…)" })
+      .trim()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_…)"),
+    STRIPE_WEBHOOK_SECRET: z
+      .string({ required_error: "STRIPE_WEBHOOK_SECRET is required with PAYMENTS=stripe (the endpoint's whsec_… signing secret)" })
+      .trim()
+      .regex(/^whsec_[A-Za-z0-9]+$/, "STRIPE_WEBHOOK_SECRET must be the whsec_… signing secret Stripe shows for the endpoint"),
+    STRIPE_PAYMENT_METHODS: z
+      .string()
+      .default(PAYMENT_METHODS.join(","))
+      .transform((value) => value.split(",").map((method) => method.trim().toLowerCase()))
+      .pipe(
+        z
+          .array(z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "STRIPE_PAYMENT_METHODS must be card, swish or both, comma-separated" }) }))
+          .min(1, "STRIPE_PAYMENT_METHODS must name at least one of card, swish")
+          .transform((list) => PAYMENT_METHODS.filter((method) => list.includes(method))),
+      ),
+    // Stripe's rules for a statement descriptor: 5–22 Latin characters, at least one letter, none of < > \ ' " *.
+    STRIPE_STATEMENT_DESCRIPTOR: z
+      .string()
+      .trim()
+      .min(5, "STRIPE_STATEMENT_DESCRIPTOR must be 5-22 characters")
+      .max(22, "STRIPE_STATEMENT_DESCRIPTOR must be 5-22 characters")
+      .regex(/^[\x20-\x7e]+$/, "STRIPE_STATEMENT_DESCRIPTOR must be Latin characters only (no å, ä, ö)")
+      .refine((text) => !/[<>\\'"*]/.test(text), "STRIPE_STATEMENT_DESCRIPTOR must not contain < > \\ ' \" or *")
+      .refine((text) => /[A-Za-z]/.test(text), "STRIPE_STATEMENT_DESCRIPTOR must contain at least one letter")
+      .default("HUNDPASS"),
+    STRIPE_API_URL: z
+      .string()
+      .trim()
+      .url("STRIPE_API_URL must be an absolute URL, e.g. http://127.0.0.1:12111")
+      .optional()
+      .transform((value, ctx): StripeApiTarget | null => {
+        if (value === undefined) return null;
+        const url = new URL(value);
+        if (url.origin === STRIPE_API_ORIGIN && url.pathname === "/") return null;
+        const problem =
+          url.protocol !== "http:" && url.protocol !== "https:"
+            ? "STRIPE_API_URL must start with http:// or https://"
+            : !isLocalHostname(url.hostname)
+              ? "STRIPE_API_URL must be https://api.stripe.com or a loopback address (a local stub)"
+              : url.pathname !== "/" || url.search || url.hash || url.username || url.password
+                ? "STRIPE_API_URL must be an origin only (scheme, host and port), e.g. http://127.0.0.1:12111"
+                : !localSite
+                  ? "STRIPE_API_URL must not point at a local stub on a site that is not local (unset it)"
+                  : null;
+        if (problem) {
+          ctx.addIssue({ code: "custom", message: problem });
+          return z.NEVER;
+        }
+        const protocol = url.protocol === "https:" ? "https" : "http";
+        return { host: url.hostname, port: Number(url.port || (protocol === "https" ? 443 : 80)), protocol };
+      }),
+  });
 }
 
 /** A whole-number setting in `unit`, between min and max, with its default. */
@@ -199,6 +293,9 @@ const ConfigSchema = z
         errorMap: () => ({ message: "MIN_PARTICIPANTS_DEFAULT must be 'cancel' or 'run'" }),
       })
       .default("cancel"),
+    PAYMENTS: z
+      .enum(["off", "stripe"], { errorMap: () => ({ message: "PAYMENTS must be 'off' or 'stripe'" }) })
+      .default("off"),
   })
   .superRefine((c, ctx) => {
     if (c.EMAIL_TRANSPORT === "resend" && !c.RESEND_API_KEY) {
@@ -240,9 +337,11 @@ const ConfigSchema = z
     }
   });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, "PAYMENTS"> & {
+  /** PAYMENTS, with the Stripe variables when it is "stripe". */
+  payments: PaymentsConfig;
   secureCookies: boolean;
-  /** Runs on the committed local defaults: only a local host may be served with it. */
+  /** Runs on the committed local defaults (or a local Stripe stub): only a local host may be served with it. */
   localOnly: boolean;
 };
 
@@ -250,22 +349,46 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
+/** True when SITE_URL parses and names a local host (a malformed one has its own issue). */
+function hasLocalSite(env: Env): boolean {
+  const site = env.SITE_URL?.trim() ?? "";
+  return URL.canParse(site) && isLocalHostname(new URL(site).hostname);
+}
+
 /** Validates the env (per request: a bench measured no gain in remembering it); throws ConfigError naming every problem. */
 export function getConfig(env: Env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
+  const issues = parsed.success ? [] : [...parsed.error.issues];
+  // With PAYMENTS=off (or unset) nothing reads the Stripe variables.
+  const stripe = env.PAYMENTS === "stripe" ? stripeSchema(hasLocalSite(env)).safeParse(env) : null;
+  if (stripe && !stripe.success) issues.push(...stripe.error.issues);
+  if (!parsed.success || issues.length > 0) {
+    const problems = issues.map(
       (i) => `${i.path.join(".") || "env"}: ${i.message}`,
     );
     throw new ConfigError(`Invalid configuration:\n- ${problems.join("\n- ")}`);
   }
+  const { PAYMENTS: _payments, ...data } = parsed.data;
+  const payments: PaymentsConfig =
+    stripe?.success
+      ? {
+          provider: "stripe",
+          secretKey: stripe.data.STRIPE_SECRET_KEY,
+          webhookSecret: stripe.data.STRIPE_WEBHOOK_SECRET,
+          methods: stripe.data.STRIPE_PAYMENT_METHODS,
+          statementDescriptor: stripe.data.STRIPE_STATEMENT_DESCRIPTOR,
+          api: stripe.data.STRIPE_API_URL,
+        }
+      : { provider: "off" };
   const config = {
-    ...parsed.data,
-    secureCookies: new URL(parsed.data.SITE_URL).protocol === "https:",
+    ...data,
+    payments,
+    secureCookies: new URL(data.SITE_URL).protocol === "https:",
     localOnly:
-      parsed.data.DEV_MAILBOX ||
-      parsed.data.SESSION_SECRET === LOCAL_SESSION_SECRET ||
-      parsed.data.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET,
+      data.DEV_MAILBOX ||
+      data.SESSION_SECRET === LOCAL_SESSION_SECRET ||
+      data.UNSUBSCRIBE_SECRET === LOCAL_UNSUBSCRIBE_SECRET ||
+      (payments.provider === "stripe" && payments.api !== null),
   };
   return config;
 }

@@ -84,6 +84,9 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   email_bodies: "a campaign's shared body, with no recipient in it",
   flurre_faq: "answers staff write",
   session_decisions: "minimum-participant decisions (a staff address)",
+  payments:
+    "a booking's payment by its id: amount, status and Stripe's ids, no name or address; kept on erasure for the accounts, like the booking's price",
+  stripe_events: "Stripe's event ids and types already taken (replay protection)",
   rate_limits: "counters keyed by a keyed hash (HMAC) of an address or network",
   d1_migrations: "the database's migration log",
 };

@@ -1,0 +1,105 @@
+/**
+ * Stripe's signed webhook (POST STRIPE_EVENTS_PATH), answered only with
+ * PAYMENTS=stripe; off, the endpoint does not exist (404). Stripe signs each
+ * delivery with the endpoint's whsec_ secret (Stripe-Signature: t=…,v1=an
+ * HMAC-SHA256 of "t.body"); the library's verifier checks it with WebCrypto
+ * and refuses a timestamp older than 5 minutes, and stripe.server.ts one
+ * more than 5 minutes ahead.
+ *
+ * - The Checkout events (checkout-events.server.ts) are stored once per event
+ *   id and handed to onCheckoutEvent: 200, and a replayed id answers 200 and
+ *   changes nothing; an event for a Checkout Session we have no payment for
+ *   answers 404 and stores nothing.
+ * - A forged, stale, unsigned or wrongly keyed call answers 401, a malformed
+ *   one 400, a body larger than any event 413; none changes anything. Other
+ *   event types are acknowledged (200) and not stored.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { readCapped } from "../forms/request-body.server";
+import { CHECKOUT_EVENT_TYPES, onCheckoutEvent, type CheckoutEvent } from "./checkout-events.server";
+import { stripeSettings, verifyWebhookEvent } from "./stripe.server";
+
+/** Where Stripe posts its events (the endpoint set up in the Stripe dashboard). */
+export const STRIPE_EVENTS_PATH = "/api/stripe-handelser";
+
+/** The largest event body read; a Checkout Session event is a few kB. */
+export const MAX_STRIPE_EVENT_BYTES = 256 * 1024;
+
+const stripeId = (prefix: string) =>
+  z
+    .string()
+    .max(255)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`));
+
+const eventSchema = z.object({
+  id: stripeId("evt"),
+  object: z.literal("event"),
+  type: z.string().min(1).max(100),
+  data: z.object({ object: z.object({}).passthrough() }),
+});
+
+const checkoutSessionSchema = z.object({
+  id: stripeId("cs"),
+  object: z.literal("checkout.session"),
+  payment_status: z.enum(["paid", "unpaid", "no_payment_required"]),
+  payment_intent: z
+    .union([stripeId("pi"), z.object({ id: stripeId("pi") }).passthrough()])
+    .nullable()
+    .optional(),
+  payment_method_types: z.array(z.string().max(100)).max(50).optional(),
+});
+
+function answer(status: number, message: string): Response {
+  return new Response(JSON.stringify({ ok: status < 300, message }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** The body as text, or null when it is larger than MAX_STRIPE_EVENT_BYTES (the rest is never read). */
+async function boundedText(request: Request): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_STRIPE_EVENT_BYTES) return null;
+  const bytes = await readCapped(request, MAX_STRIPE_EVENT_BYTES);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/** A verified event's Checkout part, or null when it is not one of the Checkout events; "malformed" when it does not read as one. */
+function checkoutEvent(payload: unknown): CheckoutEvent | null | "malformed" {
+  const event = eventSchema.safeParse(payload);
+  if (!event.success) return "malformed";
+  const type = CHECKOUT_EVENT_TYPES.find((known) => known === event.data.type);
+  if (!type) return null;
+  const session = checkoutSessionSchema.safeParse(event.data.data.object);
+  if (!session.success) return "malformed";
+  const intent = session.data.payment_intent;
+  return {
+    id: event.data.id,
+    type,
+    session: {
+      id: session.data.id,
+      paymentStatus: session.data.payment_status,
+      paymentIntentId: typeof intent === "string" ? intent : (intent?.id ?? null),
+      paymentMethodTypes: session.data.payment_method_types ?? [],
+    },
+  };
+}
+
+export async function handleStripeEvent(context: AppLoadContext, request: Request, now = new Date()): Promise<Response> {
+  const settings = stripeSettings(context);
+  // Payments off: as if the endpoint did not exist.
+  if (!settings) return answer(404, "Not found");
+  if (request.method !== "POST") return answer(405, "Use POST");
+  const body = await boundedText(request);
+  if (body === null) return answer(413, "Too large");
+
+  const verified = await verifyWebhookEvent(settings, body, request.headers.get("stripe-signature") ?? "", now);
+  if (!verified.ok) return verified.reason === "malformed" ? answer(400, "Malformed event") : answer(401, "Not verified");
+  const event = checkoutEvent(verified.event);
+  if (event === "malformed") return answer(400, "Malformed event");
+  if (event === null) return answer(200, "Ignored");
+
+  const outcome = await onCheckoutEvent(context, event, now);
+  if (outcome === "unknown-session") return answer(404, "Unknown checkout session");
+  return answer(200, outcome === "repeat" ? "Already stored" : "Stored");
+}
