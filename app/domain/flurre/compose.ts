@@ -458,16 +458,17 @@ function termsOf(passages: readonly Passage[]): string[] {
 }
 
 /**
- * The question's content words (known to the site, not intent cues) that
- * none of the passages' terms carries: a word is carried when one of its
- * terms is a term of theirs or part of one ('hund' of 'hundmöte').
+ * The question's content words (known to the site; not intent cues, unless
+ * they name a topic: 'länk', 'konto') that none of the passages' terms
+ * carries: a word is carried when one of its terms is a term of theirs or
+ * part of one ('hund' of 'hundmöte').
  */
 function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
   const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online').
   return ranking.query
-    .filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
+    .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
     .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
     .map((q) => q.word);
 }
@@ -540,10 +541,13 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       // The question asks something of the type that neither its text nor its sessions say
       // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
       const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
+      // It is about the type too: it names it, or it is a row staff wrote to answer such questions
+      // (the sign-in text's link is not the link to a PLAN meeting).
       const better = ranking.results.find(
         (r) =>
           r.passage.kind !== "type" &&
           r.passage.kind !== "session" &&
+          (r.passage.kind === "faq" || r.passage.text.includes(typeName)) &&
           r.score >= first.score * FOLLOWER_SCORE_SHARE &&
           uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
       );
@@ -589,10 +593,16 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     if (uncoveredWords(ranking, used).length > 0) return unsure(ranking, all);
     return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
   }
-  const answering = answeringPassage(ranking, all);
+  const best = answeringPassage(ranking, all);
   // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
-  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic.
-  if (uncoveredWords(ranking, [answering]).length > 0 || missesAskedDuration(ranking, answering)) return unsure(ranking, all);
+  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic; one
+  // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
+  // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
+  const answers = (p: Passage) => uncoveredWords(ranking, [p]).length === 0 && !missesAskedDuration(ranking, p);
+  const answering = answers(best)
+    ? best
+    : ranking.results.find((r) => r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE && answers(r.passage))?.passage;
+  if (!answering) return unsure(ranking, all);
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);

@@ -25,6 +25,7 @@ import {
   normalizeText,
   splitCompound,
   stem,
+  TOPIC_CUES,
   words,
   type IntentCue,
 } from "./text";
@@ -44,6 +45,8 @@ export type QueryTerm = {
   weights: number[];
   /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
   cue: boolean;
+  /** A cue that also names what is asked about ('länk', 'konto', 'avboka'): the answer must carry it. */
+  topical: boolean;
   /** A site word the lexicon added for the visitor's own ('plan' for 'över nätet'): not counted in the coverage. */
   added: boolean;
   /** A word of the visitor's the lexicon read ('nätet'): known, though the texts never use it. */
@@ -293,6 +296,7 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
       word,
       ...resolved,
       cue: CUE_WORDS.has(word),
+      topical: TOPIC_CUES.has(word),
       added: isAdded,
       lexical: !isAdded && readByLexicon.has(word),
       means: isAdded ? [] : (readByLexicon.get(word) ?? []).flatMap((w) => resolveWord(w, index).terms),

@@ -51,6 +51,23 @@ export const INTENT_CUES = {
 
 export type IntentCue = keyof typeof INTENT_CUES;
 
+/**
+ * Cues that also name what is asked about: 'länk', 'konto', 'avboka' point
+ * at the rules, and say which rule. A passage that does not carry one is not
+ * the answer ('får jag en länk till onlinepasset' is not the note on online
+ * sessions, 'hur avbokar jag på mina bokningar' not the sign-in text).
+ * Booking in general ('boka', 'mina bokningar') names no one rule, nor
+ * does whether a session is held.
+ */
+const GENERAL_RULE_CUES: ReadonlySet<string> = new Set([
+  "boka", "bokar", "bokning", "bokningen", "bokningar", "mina",
+  // Whether a session happens, asked either way round: 'blir det inställt om det regnar' of a row on 'blir … av'.
+  "ställa", "ställas", "ställs", "inställt", "inställd",
+]);
+export const TOPIC_CUES: ReadonlySet<string> = new Set(
+  INTENT_CUES.rules.filter((w) => !GENERAL_RULE_CUES.has(w)).flatMap((w) => [w, foldSwedishLetters(w)]),
+);
+
 const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på'). */
