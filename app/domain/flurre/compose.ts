@@ -513,6 +513,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
+  // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
+  const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
+  if (who) return who;
+
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
   const preparation = preparationOfType(ranking, all);
   if (preparation) {
@@ -606,6 +610,58 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+const CONTACT_RULE_ID = "rule:contact";
+/** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
+const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer))(?![\p{L}])/u;
+/** 'För vem passar …?', 'vem får gå på …?' asks who may come, which the type's text says. */
+const ASKS_FOR_WHOM =
+  /(?<![\p{L}])(?:for vem|vem (?:passar|riktar|far|kan|ska|ar) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med|for))(?![\p{L}])/u;
+
+function asksWho(asked: string): boolean {
+  const folded = foldSwedishLetters(asked);
+  return ASKS_WHO.test(folded) && !ASKS_FOR_WHOM.test(folded);
+}
+
+/**
+ * The answer to a question that asks who: a person of the team, what the
+ * site says of the whole team, or a passage that says whom to turn to (the
+ * contact form, 'hör av dig till oss'), whichever carries every word of the
+ * question. A session type named in it is led by the team ('vem leder
+ * valpkursen'), so the team passage need not name it. Nothing else answers
+ * who: a type's, a place's or a rule's text is a near topic ('vem ansvarar
+ * för hallen'), and a name the site does not know is not its best match
+ * ('vem är Anna' is not the rule that says 'annars').
+ */
+function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  // A name that only shares its stem with a person's ('Jon' with Jonas) is a person the site does not name.
+  const people = all.filter((p) => p.kind === "team" && p.id !== "team:about");
+  const otherName = ranking.query.some((q) =>
+    people.some((p) => {
+      const name = foldSwedishLetters(normalizeText(p.title));
+      return q.terms.some((t) => analyze(p.title).includes(t)) && !foldSwedishLetters(q.word).startsWith(name);
+    }),
+  );
+  if (otherName) return unsure(ranking, all);
+  const typeTerms = all
+    .filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName))
+    .flatMap((p) => analyze(p.title));
+  // The team first (best match first, then what the site says of the whole team), then the contact form, then what else says whom to turn to.
+  const rank = (p: Passage) => (p.kind === "team" ? 0 : p.id === CONTACT_RULE_ID ? 1 : 2);
+  const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
+  const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
+  const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));
+  const candidates = [...ranked, ...unranked].sort((a, b) => rank(a) - rank(b));
+  const covers = (p: Passage) => uncoveredWords(ranking, [p], typeTerms).length === 0 && !missesAskedDuration(ranking, p);
+  const chosen = candidates.find(covers);
+  if (!chosen) return unsure(ranking, all);
+  // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const about = all.find((p) => p.id === "team:about");
+  const named = analyze(chosen.title).some((t) => asked.has(t));
+  const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
+  return composeFromPassage(ranking, passage);
 }
 
 /**

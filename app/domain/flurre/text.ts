@@ -24,7 +24,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // How people type on a phone: short forms, and advice asked for in so many words
     "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
     // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
-    "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat"
+    "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat " +
+    // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
+    "annars"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
