@@ -25,6 +25,8 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
     // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
     "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat " +
+    // Words that frame what is asked ('fick aldrig nån länk', 'via mejlen', 'prata med nån hos er', 'sidan Mina bokningar')
+    "aldrig via hos sida sidan sidor sidorna " +
     // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
     "annars"
   )
@@ -105,6 +107,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
   // 'Nån gång?' asks when.
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
+  // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
+  [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
