@@ -614,10 +614,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
 
 const CONTACT_RULE_ID = "rule:contact";
 /** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
-const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer))(?![\p{L}])/u;
-/** 'För vem passar …?', 'vem får gå på …?' asks who may come, which the type's text says. */
+const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
+/** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
 const ASKS_FOR_WHOM =
-  /(?<![\p{L}])(?:for vem|vem (?:passar|riktar|far|kan|ska|ar) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med|for))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;
 
 function asksWho(asked: string): boolean {
   const folded = foldSwedishLetters(asked);
@@ -647,8 +647,8 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const typeTerms = all
     .filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName))
     .flatMap((p) => analyze(p.title));
-  // The team first (best match first, then what the site says of the whole team), then the contact form, then what else says whom to turn to.
-  const rank = (p: Passage) => (p.kind === "team" ? 0 : p.id === CONTACT_RULE_ID ? 1 : 2);
+  // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
+  const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
   const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
   const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));

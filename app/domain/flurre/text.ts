@@ -20,7 +20,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Snowball's Swedish stop words
     "och det att i en jag hon som han på den med var sig för så till är men ett om hade de av icke mig du henne då sin nu har inte hans honom skulle hennes där min man ej vid kunde något från ut när efter upp vi dem vara vad över än dig kan sina här ha mot alla under någon eller allt mycket sedan ju denna själv detta åt utan varit hur ingen mitt ni bli blev oss din dessa några deras blir mina samma vilken er sådan vår blivit dess inom mellan sådant varför varje vilka ditt vem vilket sitta sådana vart dina vars vårt våra ert era vilkas " +
     // Framing of a question, greetings and politeness
-    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
+    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa skapar annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
     "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
     // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
@@ -113,7 +113,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
-  [new RegExp(`${W0}(?:ta|tar)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
+  [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
 ];
 
 /**
