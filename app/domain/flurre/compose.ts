@@ -25,6 +25,9 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
   advice: ["type"],
 };
 
+/** Rules that hold for a booking of any type: they answer what is asked of a type they do not name. */
+const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book"]);
+
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
 export const MIN_COVERAGE = 0.4;
 /** Passages after the first are used only if they score at least this share of the first. */
@@ -545,14 +548,15 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       // The question asks something of the type that neither its text nor its sessions say
       // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
       const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
-      // It is about the type too: it names it, or it is a row staff wrote to answer such questions
-      // (the sign-in text's link is not the link to a PLAN meeting).
+      // It is about the type too: it names it, it is a row staff wrote to answer such questions, or a
+      // rule of every booking ('kan jag avboka valpkursen'); the sign-in text's link is not the link
+      // to a PLAN meeting.
       const better = ranking.results.find(
         (r) =>
           r.passage.kind !== "type" &&
           r.passage.kind !== "session" &&
-          (r.passage.kind === "faq" || r.passage.text.includes(typeName)) &&
-          r.score >= first.score * FOLLOWER_SCORE_SHARE &&
+          (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+            ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= first.score * FOLLOWER_SCORE_SHARE)) &&
           uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
       );
       if (!better || missesAskedDuration(ranking, better.passage)) return unsure(ranking, all);
