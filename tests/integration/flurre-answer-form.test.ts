@@ -214,3 +214,45 @@ describe("the price said once", () => {
     expect(answer.paragraphs[0]).toContain(`${row!.price} kr`);
   });
 });
+
+describe("a question that asks who", () => {
+  it.each(["vem ar anna", "vem ar jon", "vem ansvarar for hallen", "vem bestammer priserna"])(
+    "%s: no person, place, rule or type the site has answers it, so Flurre says it does not know",
+    async (question) => {
+      expect((await ask(question)).kind).toBe("fallback");
+    },
+  );
+
+  it.each(["vem leder valpkursen", "vilken tranare har vardagslydnaden"])("%s is answered by the team, not by the type", async (question) => {
+    const answer = await ask(question);
+    expect(answer.kind).toBe("answer");
+    expect(answer.links.map((l) => l.href)).toContain("/om");
+    expect(answer.paragraphs.join(" ")).toContain("Linnea");
+  });
+
+  it("'vem sköter bokningarna' is the person who does, not the sign-in text", async () => {
+    const answer = await ask("vem skoter bokningarna");
+    expect(answer.paragraphs[0]).toBe("Voff! Här är lite om Jonas:");
+  });
+});
+
+describe("the sign-in words", () => {
+  it.each(["far jag en lank till zoom", "hur far jag lanken till onlinepasset"])(
+    "%s: a link to a meeting is not the sign-in link, so Flurre says it does not know",
+    async (question) => {
+      expect((await ask(question)).kind).toBe("fallback");
+    },
+  );
+
+  it("'hur avbokar jag via mina bokningar' is the binding rule, not the sign-in text", async () => {
+    const binding = SITE_RULES.find((r) => r.id === "binding")!;
+    const answer = await ask("hur avbokar jag via mina bokningar");
+    expect(answer.paragraphs.join(" ")).toContain(binding.text);
+    expect(answer.links.map((l) => l.href)).not.toContain("/mina-bokningar");
+  });
+
+  it.each(["var ar mina sidor", "glomt mitt losenord", "kommer inte in pa min sida"])("%s is the sign-in text", async (question) => {
+    const answer = await ask(question);
+    expect(answer.links.map((l) => l.href)).toContain("/mina-bokningar");
+  });
+});

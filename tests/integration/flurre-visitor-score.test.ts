@@ -110,8 +110,11 @@ const FLOOR = {
   // When written (67): 44 right, 13 honest, 10 wrong (7 on another topic); 6 of 45 answers over 60 words.
   // Then (76, nine added for the classes found since): 71 right, 5 honest, 0 wrong; 0 of 58 over 60.
   // With 32 added for the classes the second held-out set showed (108): 91 right, 14 honest, 3 wrong (3 on another topic);
-  // five more written while fixing those (113). Now 109 right, 4 honest, 0 wrong; 0 of 88 over 60.
-  dev2: { rightOrHonest: 113, wrong: 0, wrongTopic: 0 },
+  // five more written while fixing those (113). Then 109 right, 4 honest, 0 wrong; 0 of 88 over 60.
+  // With 41 added for who does what and for signing in, the classes the third held-out set showed, and
+  // 14 more written while fixing those (168): on the ranking before, 127 right, 21 honest, 20 wrong (20 on
+  // another topic). Now 164 right, 4 honest, 0 wrong; 0 of 124 over 60.
+  dev2: { rightOrHonest: 168, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.

@@ -25,6 +25,9 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
   advice: ["type"],
 };
 
+/** Rules that hold for a booking of any type: they answer what is asked of a type they do not name. */
+const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book"]);
+
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
 export const MIN_COVERAGE = 0.4;
 /** Passages after the first are used only if they score at least this share of the first. */
@@ -458,16 +461,17 @@ function termsOf(passages: readonly Passage[]): string[] {
 }
 
 /**
- * The question's content words (known to the site, not intent cues) that
- * none of the passages' terms carries: a word is carried when one of its
- * terms is a term of theirs or part of one ('hund' of 'hundmöte').
+ * The question's content words (known to the site; not intent cues, unless
+ * they name a topic: 'länk', 'konto') that none of the passages' terms
+ * carries: a word is carried when one of its terms is a term of theirs or
+ * part of one ('hund' of 'hundmöte').
  */
 function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
   const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online').
   return ranking.query
-    .filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
+    .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
     .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
     .map((q) => q.word);
 }
@@ -512,6 +516,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     );
   }
 
+  // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
+  const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
+  if (who) return who;
+
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
   const preparation = preparationOfType(ranking, all);
   if (preparation) {
@@ -540,11 +548,15 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       // The question asks something of the type that neither its text nor its sessions say
       // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
       const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
+      // It is about the type too: it names it, it is a row staff wrote to answer such questions, or a
+      // rule of every booking ('kan jag avboka valpkursen'); the sign-in text's link is not the link
+      // to a PLAN meeting.
       const better = ranking.results.find(
         (r) =>
           r.passage.kind !== "type" &&
           r.passage.kind !== "session" &&
-          r.score >= first.score * FOLLOWER_SCORE_SHARE &&
+          (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+            ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= first.score * FOLLOWER_SCORE_SHARE)) &&
           uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
       );
       if (!better || missesAskedDuration(ranking, better.passage)) return unsure(ranking, all);
@@ -589,13 +601,71 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     if (uncoveredWords(ranking, used).length > 0) return unsure(ranking, all);
     return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
   }
-  const answering = answeringPassage(ranking, all);
+  const best = answeringPassage(ranking, all);
   // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
-  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic.
-  if (uncoveredWords(ranking, [answering]).length > 0 || missesAskedDuration(ranking, answering)) return unsure(ranking, all);
+  // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic; one
+  // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
+  // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
+  const answers = (p: Passage) => uncoveredWords(ranking, [p]).length === 0 && !missesAskedDuration(ranking, p);
+  const answering = answers(best)
+    ? best
+    : ranking.results.find((r) => r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE && answers(r.passage))?.passage;
+  if (!answering) return unsure(ranking, all);
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+const CONTACT_RULE_ID = "rule:contact";
+/** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
+const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
+/** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
+const ASKS_FOR_WHOM =
+  /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;
+
+function asksWho(asked: string): boolean {
+  const folded = foldSwedishLetters(asked);
+  return ASKS_WHO.test(folded) && !ASKS_FOR_WHOM.test(folded);
+}
+
+/**
+ * The answer to a question that asks who: a person of the team, what the
+ * site says of the whole team, or a passage that says whom to turn to (the
+ * contact form, 'hör av dig till oss'), whichever carries every word of the
+ * question. A session type named in it is led by the team ('vem leder
+ * valpkursen'), so the team passage need not name it. Nothing else answers
+ * who: a type's, a place's or a rule's text is a near topic ('vem ansvarar
+ * för hallen'), and a name the site does not know is not its best match
+ * ('vem är Anna' is not the rule that says 'annars').
+ */
+function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+  // A name that only shares its stem with a person's ('Jon' with Jonas) is a person the site does not name.
+  const people = all.filter((p) => p.kind === "team" && p.id !== "team:about");
+  const otherName = ranking.query.some((q) =>
+    people.some((p) => {
+      const name = foldSwedishLetters(normalizeText(p.title));
+      return q.terms.some((t) => analyze(p.title).includes(t)) && !foldSwedishLetters(q.word).startsWith(name);
+    }),
+  );
+  if (otherName) return unsure(ranking, all);
+  const typeTerms = all
+    .filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName))
+    .flatMap((p) => analyze(p.title));
+  // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
+  const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
+  const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
+  const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
+  const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));
+  const candidates = [...ranked, ...unranked].sort((a, b) => rank(a) - rank(b));
+  const covers = (p: Passage) => uncoveredWords(ranking, [p], typeTerms).length === 0 && !missesAskedDuration(ranking, p);
+  const chosen = candidates.find(covers);
+  if (!chosen) return unsure(ranking, all);
+  // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const about = all.find((p) => p.id === "team:about");
+  const named = analyze(chosen.title).some((t) => asked.has(t));
+  const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
+  return composeFromPassage(ranking, passage);
 }
 
 /**

@@ -33,12 +33,14 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]ngen|[aä]ngarna", "bronsängen"],
   ["ses|ses vi|tr[aä]ffas", "mötas"],
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
-  ["[aä]ger|driver", "teamet"],
-  ["sk[oö]ter|ansvarar", "ser till"],
+  ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
+  ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
+  ["prata|pratar|snacka|snackar|f[aå] tag p[aå]", "kontakta"],
+  ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
-  ["flytta\\w*|byta dag|annan dag", "omboka"],
+  ["flytta\\w*|byta dag|annan dag|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
@@ -51,6 +53,14 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
+  // Signing in as people name it: their own pages, an account, a password they forgot, a link that ran out
+  ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
+  ["mina? bokning\\w* (?:syns|visas)|kommer inte in(?! i\\b)", "inloggning"],
+  ["(?:ser|se|hittar|hitta|kollar|kolla)(?: \\w+){0,3} (?:jag|vi|man) (?:har )?bokat|mina? (?:gamla|tidigare|kommande|egna) bokning\\w*", "inloggning bokningar"],
+  ["gamla bokning\\w*", "tidigare"],
+  ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]senord\\w*", "lösenord inloggning"],
+  ["registrera\\w*|registrering\\w*", "konto"],
+  ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
   ["betalt|gratis|avgiften", "kostar"],

@@ -25,6 +25,7 @@ import {
   normalizeText,
   splitCompound,
   stem,
+  TOPIC_CUES,
   words,
   type IntentCue,
 } from "./text";
@@ -44,6 +45,8 @@ export type QueryTerm = {
   weights: number[];
   /** An intent cue ('när', 'kostar'): says what kind of answer, not what about. */
   cue: boolean;
+  /** A cue that also names what is asked about ('länk', 'konto', 'avboka'): the answer must carry it. */
+  topical: boolean;
   /** A site word the lexicon added for the visitor's own ('plan' for 'över nätet'): not counted in the coverage. */
   added: boolean;
   /** A word of the visitor's the lexicon read ('nätet'): known, though the texts never use it. */
@@ -244,12 +247,30 @@ function resolveWord(word: string, index: Index): Resolved {
     return { terms: [stemmed, ...extra], weights: [1, ...extra.map(() => PART_WEIGHT)] };
   }
   // Typed without å, ä and ö as the texts use it whole ('hundinstruktor'): the stemmer may cut the two apart.
-  const unfolded = index.unfolded().get(foldSwedishLetters(bare));
+  const unfolded = index.unfolded().get(foldSwedishLetters(bare)) ?? unfoldedInflected(bare, index);
   if (unfolded !== undefined && unfolded.length >= 3) return { terms: [unfolded], weights: [1] };
   const split = parts ?? splitCompound(bare, index.wholeTerms);
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;
+}
+
+/** Swedish endings of the definite and plural forms ('instruktören', 'tränarna'): the stemmer may read them otherwise without å, ä and ö. */
+const INFLECTIONS = ["erna", "arna", "orna", "en", "et", "na", "er", "ar", "or", "n", "t"] as const;
+
+/**
+ * A word typed without å, ä and ö in an inflected form ('hundinstruktoren'):
+ * the vocabulary term its bare form folds to ('hundinstruktör'), if any.
+ */
+function unfoldedInflected(bare: string, index: Index): string | undefined {
+  const folded = foldSwedishLetters(bare);
+  if (folded === bare && !/[ao]/u.test(bare)) return undefined;
+  for (const ending of INFLECTIONS) {
+    if (!folded.endsWith(ending) || folded.length - ending.length < 6) continue;
+    const term = index.unfolded().get(folded.slice(0, -ending.length));
+    if (term !== undefined) return term;
+  }
+  return undefined;
 }
 
 /** Å, ä or ö typed as a or o: closer than any real typo, allowed at any length. */
@@ -293,6 +314,7 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
       word,
       ...resolved,
       cue: CUE_WORDS.has(word),
+      topical: TOPIC_CUES.has(word),
       added: isAdded,
       lexical: !isAdded && readByLexicon.has(word),
       means: isAdded ? [] : (readByLexicon.get(word) ?? []).flatMap((w) => resolveWord(w, index).terms),

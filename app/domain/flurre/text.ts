@@ -20,11 +20,15 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Snowball's Swedish stop words
     "och det att i en jag hon som han på den med var sig för så till är men ett om hade de av icke mig du henne då sin nu har inte hans honom skulle hennes där min man ej vid kunde något från ut när efter upp vi dem vara vad över än dig kan sina här ha mot alla under någon eller allt mycket sedan ju denna själv detta åt utan varit hur ingen mitt ni bli blev oss din dessa några deras blir mina samma vilken er sådan vår blivit dess inom mellan sådant varför varje vilka ditt vem vilket sitta sådana vart dina vars vårt våra ert era vilkas " +
     // Framing of a question, greetings and politeness
-    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa annan annat händer hända komma kommer gå går " +
+    "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa skapar annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
     "va mkt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
     // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
-    "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat"
+    "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat " +
+    // Words that frame what is asked ('fick aldrig nån länk', 'via mejlen', 'prata med nån hos er', 'sidan Mina bokningar')
+    "aldrig via hos sida sidan sidor sidorna " +
+    // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
+    "annars"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -50,6 +54,23 @@ export const INTENT_CUES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type IntentCue = keyof typeof INTENT_CUES;
+
+/**
+ * Cues that also name what is asked about: 'länk', 'konto', 'avboka' point
+ * at the rules, and say which rule. A passage that does not carry one is not
+ * the answer ('får jag en länk till onlinepasset' is not the note on online
+ * sessions, 'hur avbokar jag på mina bokningar' not the sign-in text).
+ * Booking in general ('boka', 'mina bokningar') names no one rule, nor
+ * does whether a session is held.
+ */
+const GENERAL_RULE_CUES: ReadonlySet<string> = new Set([
+  "boka", "bokar", "bokning", "bokningen", "bokningar", "mina",
+  // Whether a session happens, asked either way round: 'blir det inställt om det regnar' of a row on 'blir … av'.
+  "ställa", "ställas", "ställs", "inställt", "inställd",
+]);
+export const TOPIC_CUES: ReadonlySet<string> = new Set(
+  INTENT_CUES.rules.filter((w) => !GENERAL_RULE_CUES.has(w)).flatMap((w) => [w, foldSwedishLetters(w)]),
+);
 
 const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
 
@@ -86,11 +107,13 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
   // 'Nån gång?' asks when.
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
+  // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
+  [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
-  [new RegExp(`${W0}(?:ta|tar)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
+  [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
 ];
 
 /**
