@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
 // flurre-dev-questions.json, flurre-dev2-questions.json,
-// flurre-heldout-questions.json, flurre-heldout2-questions.json and
-// flurre-heldout3-questions.json (420) posted to
+// flurre-heldout-questions.json and flurre-heldout2/3/4-questions.json posted to
 // /flurre/svar, one at a time, a few rounds, on the demo data.
 //
 //   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
@@ -47,6 +46,7 @@ const questions = [
   "flurre-heldout-questions.json",
   "flurre-heldout2-questions.json",
   "flurre-heldout3-questions.json",
+  "flurre-heldout4-questions.json",
 ].flatMap((file) =>
   JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
     ...q,
