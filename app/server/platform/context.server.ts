@@ -30,3 +30,8 @@ export function getLoadContext(
 ): AppLoadContext {
   return { cloudflare: { env, ctx }, config: getConfig(env), db: getDb(env), ...extra };
 }
+
+/** The load context of a Durable Object's work (no request): its `waitUntil` is the object's own. */
+export function getObjectLoadContext(env: Env, state: Pick<DurableObjectState, "waitUntil">): AppLoadContext {
+  return getLoadContext(env, { waitUntil: (promise) => state.waitUntil(promise), passThroughOnException: () => {} });
+}

@@ -22,7 +22,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { DurableObject } from "cloudflare:workers";
 import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat-changes.server";
 import { bookSeat } from "../booking/book-seat.server";
-import { getLoadContext } from "../platform/context.server";
+import { getObjectLoadContext } from "../platform/context.server";
 import type { Env } from "../platform/env.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
@@ -35,15 +35,10 @@ export class SessionSeats extends DurableObject<Env> {
   /** The session this object serves; set by the first call, checked by every later one. */
   private sessionId: number | null = null;
 
-  private loadContext: AppLoadContext | null = null;
-
-  /** The load context this object's plans take first (app/server/db/README.md); built once per object. */
+  /** What this object's plans take first (app/server/db/README.md); built on first use (it validates the config). */
+  private loadContext?: AppLoadContext;
   protected get context(): AppLoadContext {
-    this.loadContext ??= getLoadContext(this.env, {
-      waitUntil: (promise) => this.ctx.waitUntil(promise),
-      passThroughOnException: () => {},
-    });
-    return this.loadContext;
+    return (this.loadContext ??= getObjectLoadContext(this.env, this.ctx));
   }
 
   /** Runs `task` after every earlier task of this session has settled. */
