@@ -3,20 +3,9 @@
 // variable is checked and a misconfiguration names itself.
 import { describe, expect, it } from "vitest";
 import { assertServedLocally, ConfigError, getConfig, type Env } from "../../app/server/platform/env.server";
+import { LOCAL_ENV } from "./env-fixture";
 
-const base = {
-  DB: {} as D1Database,
-  SESSION_SEATS: {} as Env["SESSION_SEATS"],
-  SITE_URL: "http://localhost:8787",
-  ADMIN_EMAIL: "admin@hundpass.se",
-  EMAIL_FROM: "Hundpass <info@hundpass.se>",
-  EMAIL_TRANSPORT: "outbox",
-  DEV_MAILBOX: "true",
-  SESSION_SECRET: "x".repeat(40),
-  TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
-  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-  UNSUBSCRIBE_SECRET: "u".repeat(40),
-} satisfies Env;
+const base = { ...LOCAL_ENV, DEV_MAILBOX: "true" } satisfies Env;
 
 /** A site that is not local, with its own secrets. */
 const production = { ...base, SITE_URL: "https://hundpass.se", DEV_MAILBOX: "false" } satisfies Env;

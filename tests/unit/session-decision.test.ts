@@ -8,20 +8,10 @@ import {
   requestWindow,
   toDecisionPanelView,
 } from "../../app/domain/session-decision";
-import { getConfig, type Env } from "../../app/server/platform/env.server";
+import { getConfig } from "../../app/server/platform/env.server";
+import { LOCAL_ENV } from "./env-fixture";
 
-const base = {
-  DB: {} as D1Database,
-  SESSION_SEATS: {} as Env["SESSION_SEATS"],
-  SITE_URL: "http://localhost:8787",
-  ADMIN_EMAIL: "admin@hundpass.se",
-  EMAIL_FROM: "Hundpass <info@hundpass.se>",
-  EMAIL_TRANSPORT: "outbox",
-  SESSION_SECRET: "x".repeat(40),
-  TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
-  TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-  UNSUBSCRIBE_SECRET: "u".repeat(40),
-} satisfies Env;
+const base = LOCAL_ENV;
 
 describe("the decision's instants", () => {
   it("counts real hours across the October change: Sun 25 Oct 2026 10:00 is asked Sat 03:00 UTC, due Sat 08:00 UTC", () => {

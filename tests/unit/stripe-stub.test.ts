@@ -4,9 +4,10 @@
 // `npm start` will lean on.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stripeClient, verifyWebhookEvent } from "../../app/server/payments/stripe.server";
-import { getConfig, type Env } from "../../app/server/platform/env.server";
+import { getConfig } from "../../app/server/platform/env.server";
 // @ts-expect-error a plain Node module without types
 import { startStripeStub } from "../support/stripe-stub.mjs";
+import { LOCAL_ENV } from "./env-fixture";
 
 type Stub = {
   url: string;
@@ -30,16 +31,7 @@ let config: ReturnType<typeof getConfig>;
 beforeAll(async () => {
   stub = (await startStripeStub()) as Stub;
   config = getConfig({
-    DB: {} as D1Database,
-    SESSION_SEATS: {} as Env["SESSION_SEATS"],
-    SITE_URL: "http://localhost:8787",
-    ADMIN_EMAIL: "admin@hundpass.se",
-    EMAIL_FROM: "Hundpass <info@hundpass.se>",
-    EMAIL_TRANSPORT: "outbox",
-    SESSION_SECRET: "x".repeat(40),
-    TURNSTILE_SITE_KEY: "1x00000000000000000000AA",
-    TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
-    UNSUBSCRIBE_SECRET: "u".repeat(40),
+    ...LOCAL_ENV,
     PAYMENTS: "stripe",
     STRIPE_SECRET_KEY: "sk_test_stubTests",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
