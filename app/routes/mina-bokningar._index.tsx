@@ -17,11 +17,10 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { SignInLinkSchema } from "~/domain/schemas";
-import { withinLimits, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
+import { formLimitRules, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
 /** The query flag of the answer page; it carries no address. */
@@ -40,13 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
+  const { context } = args;
   return handleForm(args, {
     parse: withSchema(SignInLinkSchema),
+    rateLimit: { rules: formLimitRules(SIGN_IN_LINK_LIMITS) },
     async run({ email }) {
-      if (!(await withinLimits(context, SIGN_IN_LINK_LIMITS, request, email))) {
-        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
-      }
       issueSignInLinkLater(context, email);
       return redirect(`/mina-bokningar?${SENT_PARAM}=1`);
     },

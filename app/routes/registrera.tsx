@@ -19,11 +19,10 @@ import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas";
-import { SIGN_UP_LIMITS, withinLimits } from "~/server/auth/limits.server";
+import { formLimitRules, SIGN_UP_LIMITS } from "~/server/auth/limits.server";
 import { signUpStaff } from "~/server/auth/staff.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import accountStyles from "~/styles/account.css?url";
 
 const SENT_PARAM = "skickat";
@@ -38,14 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function action(args: ActionFunctionArgs) {
-  const { request, context } = args;
+  const { context } = args;
   return handleForm(args, {
     parse: withSchema(SignUpSchema),
     hideFields: ["password"],
+    rateLimit: { rules: formLimitRules(SIGN_UP_LIMITS) },
     async run({ email, password, display_name: displayName }) {
-      if (!(await withinLimits(context, SIGN_UP_LIMITS, request, email))) {
-        return { formErrors: [RATE_LIMIT_MESSAGE], status: 429 };
-      }
       await signUpStaff(context, { email, password, displayName });
       return redirect(`/registrera?${SENT_PARAM}=1`);
     },

@@ -1,11 +1,12 @@
 /**
  * Rate limits for everything sign-in does that costs e-mail or password
- * work. Each form counts per client IP and per e-mail address; a request is
- * refused when either budget is spent. Both are always counted, so the
- * answer does not depend on which one ran out.
+ * work. Each form counts per client network and per e-mail address; a
+ * request is refused when either budget is spent. Both are always counted
+ * (the form flow counts every rule at once), so the answer does not depend
+ * on which one ran out.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { clientNetwork, hitRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
+import type { KeyedRateLimitRule } from "../forms/form-action.server";
+import type { RateLimitRule } from "../platform/rate-limit.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -24,15 +25,7 @@ export const SIGN_UP_LIMITS: LimitPair = {
   email: { name: "signup-email", limit: 5, windowMs: FIFTEEN_MINUTES },
 };
 
-export async function withinLimits(
-  context: AppLoadContext,
-  limits: LimitPair,
-  request: Request,
-  email: string,
-): Promise<boolean> {
-  const [byIp, byEmail] = await Promise.all([
-    hitRateLimit(context, limits.ip, clientNetwork(request)),
-    hitRateLimit(context, limits.email, email.trim().toLowerCase()),
-  ]);
-  return byIp.allowed && byEmail.allowed;
+/** The pair as the form flow's buckets (handleForm's rateLimit.rules): one per client network, one per address typed. */
+export function formLimitRules(limits: LimitPair): [RateLimitRule, KeyedRateLimitRule<{ email: string }>] {
+  return [limits.ip, { rule: limits.email, by: ({ email }) => email.trim().toLowerCase() }];
 }
