@@ -1,5 +1,6 @@
 /** A complete, valid local configuration for unit tests of the config and what reads it. */
-import type { Env } from "../../app/server/platform/env.server";
+import { expect } from "vitest";
+import { ConfigError, getConfig, type Env } from "../../app/server/platform/env.server";
 
 export const LOCAL_ENV = {
   DB: {} as D1Database,
@@ -13,3 +14,14 @@ export const LOCAL_ENV = {
   TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA",
   UNSUBSCRIBE_SECRET: "u".repeat(40),
 } satisfies Env;
+
+/** Why the configuration `env` is refused (the ConfigError's message); fails the test when it is accepted. */
+export function configProblems(env: Env): string {
+  try {
+    getConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("expected the configuration to be refused");
+}

@@ -8,19 +8,10 @@ import {
   LOCAL_UNSUBSCRIBE_SECRET,
   type Env,
 } from "../../app/server/platform/env.server";
-import { LOCAL_ENV } from "./env-fixture";
+import { configProblems as problems, LOCAL_ENV } from "./env-fixture";
 
 const base = { ...LOCAL_ENV, DEV_MAILBOX: "true" } satisfies Env;
 
-function problems(env: Env): string {
-  try {
-    getConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error("expected the configuration to be refused");
-}
 
 describe("getConfig", () => {
   it("accepts the local defaults and enables the dev mailbox", () => {

@@ -3,7 +3,7 @@
 // variable is checked and a misconfiguration names itself.
 import { describe, expect, it } from "vitest";
 import { assertServedLocally, ConfigError, getConfig, type Env } from "../../app/server/platform/env.server";
-import { LOCAL_ENV } from "./env-fixture";
+import { configProblems as problems, LOCAL_ENV } from "./env-fixture";
 
 const base = { ...LOCAL_ENV, DEV_MAILBOX: "true" } satisfies Env;
 
@@ -16,15 +16,6 @@ const stripe = {
   STRIPE_WEBHOOK_SECRET: "whsec_hundpassTestSigningSecret0000",
 } satisfies Partial<Env>;
 
-function problems(env: Env): string {
-  try {
-    getConfig(env);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error("expected the configuration to be refused");
-}
 
 describe("PAYMENTS", () => {
   it("is off by default, and off reads none of the Stripe variables, however wrong they are", () => {
