@@ -22,7 +22,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { readCapped } from "../forms/request-body.server";
+import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
 
 /** Where the provider posts its events (configured in its dashboard). */
 export const MAIL_EVENTS_PATH = "/api/epost-handelser";
@@ -55,20 +55,6 @@ const eventSchema = z.object({
     .passthrough(),
 });
 
-function answer(status: number, message: string): Response {
-  return new Response(JSON.stringify({ ok: status < 300, message }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
-/** The body as text, or null when it is larger than MAX_EVENT_BYTES (the rest is never read). */
-async function boundedText(request: Request): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_EVENT_BYTES) return null;
-  const bytes = await readCapped(request, MAX_EVENT_BYTES);
-  return bytes === null ? null : new TextDecoder().decode(bytes);
-}
-
 /** Why a bounce happened, in a line for staff. */
 function bounceDetail(bounce: { type?: string; subType?: string; message?: string } | undefined): string | null {
   if (!bounce) return null;
@@ -83,10 +69,10 @@ function isHardBounce(bounce: { type?: string } | undefined): boolean {
 export async function handleMailEvent(context: AppLoadContext, request: Request, now = new Date()): Promise<Response> {
   const { config } = context;
   // Not configured: as if the endpoint did not exist.
-  if (!config.RESEND_WEBHOOK_SECRET) return answer(404, "Not found");
-  if (request.method !== "POST") return answer(405, "Use POST");
-  const body = await boundedText(request);
-  if (body === null) return answer(413, "Too large");
+  if (!config.RESEND_WEBHOOK_SECRET) return webhookAnswer(404, "Not found");
+  if (request.method !== "POST") return webhookAnswer(405, "Use POST");
+  const body = await readWebhookText(request, MAX_EVENT_BYTES);
+  if (body === null) return webhookAnswer(413, "Too large");
 
   let payload: unknown;
   try {
@@ -97,16 +83,16 @@ export async function handleMailEvent(context: AppLoadContext, request: Request,
     });
   } catch (error) {
     if (error instanceof WebhookVerificationError || error instanceof SyntaxError) {
-      return answer(error instanceof SyntaxError ? 400 : 401, "Not verified");
+      return webhookAnswer(error instanceof SyntaxError ? 400 : 401, "Not verified");
     }
     throw error;
   }
   const eventId = request.headers.get("svix-id") ?? "";
   const parsed = eventSchema.safeParse(payload);
-  if (!parsed.success || eventId.length > 200) return answer(400, "Malformed event");
+  if (!parsed.success || eventId.length > 200) return webhookAnswer(400, "Malformed event");
   const event = parsed.data;
   const type = STORED_TYPES[event.type as keyof typeof STORED_TYPES];
-  if (!type) return answer(200, "Ignored");
+  if (!type) return webhookAnswer(200, "Ignored");
 
   const nowIso = now.toISOString();
   const mail = await context.db.get<{ id: string; recipient: string; subject: string; campaignId: number | null }>(
@@ -117,7 +103,7 @@ export async function handleMailEvent(context: AppLoadContext, request: Request,
   // A repeat of an event stored before the outbox row was purged is still a repeat.
   if (!mail) {
     const known = await context.db.get(sql`SELECT 1 FROM email_events WHERE event_id = ${eventId}`);
-    return known ? answer(200, "Already stored") : answer(404, "Unknown mail");
+    return known ? webhookAnswer(200, "Already stored") : webhookAnswer(404, "Unknown mail");
   }
 
   const detail = type === "bounced" ? bounceDetail(event.data.bounce) : null;
@@ -144,5 +130,5 @@ export async function handleMailEvent(context: AppLoadContext, request: Request,
     );
   }
   await runBatch(context, b.plan(() => undefined));
-  return answer(200, "Stored");
+  return webhookAnswer(200, "Stored");
 }

@@ -33,6 +33,25 @@ function mediaType(request: Request): string {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
+/**
+ * A signed webhook's body as text (its signature covers these exact bytes),
+ * or null when it is larger than `maxBytes` (by its Content-Length or as
+ * read; the rest is never read).
+ */
+export async function readWebhookText(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return null;
+  const bytes = await readCapped(request, maxBytes);
+  return bytes === null ? null : new TextDecoder().decode(bytes);
+}
+
+/** A webhook's answer to its sender: JSON `{ ok, message }`, never cached. */
+export function webhookAnswer(status: number, message: string): Response {
+  return new Response(JSON.stringify({ ok: status < 300, message }), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
 /** Reads at most `maxBytes` of the body; null once it runs past them (the rest is never read). */
 export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));

@@ -16,7 +16,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { readCapped } from "../forms/request-body.server";
+import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
 import { CHECKOUT_EVENT_TYPES, onCheckoutEvent, type CheckoutEvent } from "./checkout-events.server";
 import { stripeSettings, verifyWebhookEvent } from "./stripe.server";
 
@@ -50,20 +50,6 @@ const checkoutSessionSchema = z.object({
   payment_method_types: z.array(z.string().max(100)).max(50).optional(),
 });
 
-function answer(status: number, message: string): Response {
-  return new Response(JSON.stringify({ ok: status < 300, message }), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
-  });
-}
-
-/** The body as text, or null when it is larger than MAX_STRIPE_EVENT_BYTES (the rest is never read). */
-async function boundedText(request: Request): Promise<string | null> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_STRIPE_EVENT_BYTES) return null;
-  const bytes = await readCapped(request, MAX_STRIPE_EVENT_BYTES);
-  return bytes === null ? null : new TextDecoder().decode(bytes);
-}
-
 /** A verified event's Checkout part, or null when it is not one of the Checkout events; "malformed" when it does not read as one. */
 function checkoutEvent(payload: unknown): CheckoutEvent | null | "malformed" {
   const event = eventSchema.safeParse(payload);
@@ -88,18 +74,18 @@ function checkoutEvent(payload: unknown): CheckoutEvent | null | "malformed" {
 export async function handleStripeEvent(context: AppLoadContext, request: Request, now = new Date()): Promise<Response> {
   const settings = stripeSettings(context);
   // Payments off: as if the endpoint did not exist.
-  if (!settings) return answer(404, "Not found");
-  if (request.method !== "POST") return answer(405, "Use POST");
-  const body = await boundedText(request);
-  if (body === null) return answer(413, "Too large");
+  if (!settings) return webhookAnswer(404, "Not found");
+  if (request.method !== "POST") return webhookAnswer(405, "Use POST");
+  const body = await readWebhookText(request, MAX_STRIPE_EVENT_BYTES);
+  if (body === null) return webhookAnswer(413, "Too large");
 
   const verified = await verifyWebhookEvent(settings, body, request.headers.get("stripe-signature") ?? "", now);
-  if (!verified.ok) return verified.reason === "malformed" ? answer(400, "Malformed event") : answer(401, "Not verified");
+  if (!verified.ok) return verified.reason === "malformed" ? webhookAnswer(400, "Malformed event") : webhookAnswer(401, "Not verified");
   const event = checkoutEvent(verified.event);
-  if (event === "malformed") return answer(400, "Malformed event");
-  if (event === null) return answer(200, "Ignored");
+  if (event === "malformed") return webhookAnswer(400, "Malformed event");
+  if (event === null) return webhookAnswer(200, "Ignored");
 
   const outcome = await onCheckoutEvent(context, event, now);
-  if (outcome === "unknown-session") return answer(404, "Unknown checkout session");
-  return answer(200, outcome === "repeat" ? "Already stored" : "Stored");
+  if (outcome === "unknown-session") return webhookAnswer(404, "Unknown checkout session");
+  return webhookAnswer(200, outcome === "repeat" ? "Already stored" : "Stored");
 }
