@@ -23,6 +23,7 @@ import { admitFormBody, bodyRefusalResponse, hasBody } from "../app/server/forms
 import { withPageCache } from "../app/server/public/page-cache.server";
 import { handleMailEvent, MAIL_EVENTS_PATH } from "../app/server/email/provider-events.server";
 import { handleStripeEvent, STRIPE_EVENTS_PATH } from "../app/server/payments/webhook.server";
+import { newsletterAddressEvents } from "../app/server/newsletter/address-events.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 
@@ -49,7 +50,7 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
   }
   // The mail provider's and Stripe's signed events: a JSON body, authorized by its signature alone, never a form.
   const { pathname } = new URL(request.url);
-  if (pathname === MAIL_EVENTS_PATH) return handleMailEvent(loadContext, request);
+  if (pathname === MAIL_EVENTS_PATH) return handleMailEvent(loadContext, request, { addressEvents: newsletterAddressEvents });
   if (pathname === STRIPE_EVENTS_PATH) return handleStripeEvent(loadContext, request);
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);

@@ -9,8 +9,11 @@
  *   event id (a repeat is answered 200 and changes nothing), with the outbox
  *   row and campaign they belong to, for the campaign's counts, the day-4
  *   report and /admin/epost-status.
- * - A hard bounce (bounce type Permanent) marks the address undeliverable
- *   for newsletters; a complaint unsubscribes it at once, recorded as such.
+ * - What a hard bounce (bounce type Permanent) or a complaint means for the
+ *   address beyond this mail is the caller's to say (`addressEvents`: the
+ *   Worker hands in the newsletter's, which marks the address undeliverable
+ *   or unsubscribes it at once); its statements join the event's batch, so
+ *   email/ knows no list.
  * - A forged, stale or unsigned call answers 401, a mail we never sent 404,
  *   a malformed one 400, and none of them changes anything. Other event types
  *   (sent, opened, delayed, …) are acknowledged and not stored.
@@ -23,6 +26,24 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
+
+/**
+ * A hard bounce or a complaint about one address, for whoever keeps lists of
+ * addresses. `stored` holds only in the call that stored this event, so
+ * statements guarded by it do nothing on a repeat.
+ */
+export type AddressEvent = {
+  kind: "hard-bounce" | "complaint";
+  address: string;
+  /** Why the mail bounced, in a line for staff (null for a complaint). */
+  detail: string | null;
+  now: string;
+  stored: SQL;
+};
+/** The statements an address event adds to the event's batch. */
+export type AddressEventStatements = (event: AddressEvent) => SQL[];
+
+export type MailEventOptions = { addressEvents?: AddressEventStatements; now?: Date };
 
 /** Where the provider posts its events (configured in its dashboard). */
 export const MAIL_EVENTS_PATH = "/api/epost-handelser";
@@ -66,7 +87,11 @@ function isHardBounce(bounce: { type?: string } | undefined): boolean {
   return (bounce?.type ?? "").toLowerCase() === "permanent";
 }
 
-export async function handleMailEvent(context: AppLoadContext, request: Request, now = new Date()): Promise<Response> {
+export async function handleMailEvent(
+  context: AppLoadContext,
+  request: Request,
+  { addressEvents = () => [], now = new Date() }: MailEventOptions = {},
+): Promise<Response> {
   const { config } = context;
   // Not configured: as if the endpoint did not exist.
   if (!config.RESEND_WEBHOOK_SECRET) return webhookAnswer(404, "Not found");
@@ -116,18 +141,10 @@ export async function handleMailEvent(context: AppLoadContext, request: Request,
        ON CONFLICT (event_id) DO NOTHING`,
   );
   // Each effect holds only for the event stored by this very call (a repeat changes nothing).
-  const thisEvent: SQL = sql`EXISTS (SELECT 1 FROM email_events WHERE event_id = ${eventId} AND received_at = ${nowIso})`;
-  if (type === "bounced" && isHardBounce(event.data.bounce)) {
-    b.add(
-      sql`UPDATE newsletter_subscribers SET undeliverable_at = ${nowIso}, undeliverable_reason = ${detail ?? "Studsade"}
-           WHERE lower(email) = lower(${mail.recipient}) AND undeliverable_at IS NULL AND ${thisEvent}`,
-    );
-  }
-  if (type === "complained") {
-    b.add(
-      sql`UPDATE newsletter_subscribers SET status = 'unsubscribed', unsubscribed_at = ${nowIso}, unsubscribe_reason = 'complaint'
-           WHERE lower(email) = lower(${mail.recipient}) AND status = 'subscribed' AND ${thisEvent}`,
-    );
+  const stored: SQL = sql`EXISTS (SELECT 1 FROM email_events WHERE event_id = ${eventId} AND received_at = ${nowIso})`;
+  const kind = type === "complained" ? "complaint" : type === "bounced" && isHardBounce(event.data.bounce) ? "hard-bounce" : null;
+  if (kind) {
+    for (const statement of addressEvents({ kind, address: mail.recipient, detail, now: nowIso, stored })) b.add(statement);
   }
   await runBatch(context, b.plan(() => undefined));
   return webhookAnswer(200, "Stored");
