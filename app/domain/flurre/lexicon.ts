@@ -21,7 +21,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["lydnad\\w*|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
-  ["drar i kopplet|drar i koppel|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
+  ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
+  // The dog does not come when called ('kommer inte när man ropar')
+  ["ropar|kallar|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
+  ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*", "möten andra hundar"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -40,15 +43,20 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
-  ["flytta\\w*|byta dag|annan dag|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
+  ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
-  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])", "deltagare inställt"],
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara", "deltagare inställt"],
+  // Someone else leaving a full session ('om nån hoppar av, får jag platsen då?'): the queue.
+  ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan) (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
   ["ta(?:r)?(?: jag| vi| man| du)? (?:mig|oss|sig|dig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
+  ["ha p[aå] (?:mig|oss|dig)|kl[aä]\\w* (?:mig|oss|sig|dig)", "ta-med kläder"],
+  // What is needed for a session, as a list to pack ('vad behövs till passet', 'packlista')
+  ["packlist\\w*|beh[oö]v(?:s|er (?:jag|vi|man|hunden|valpen))(?: \\w+)? (?:till|f[oö]r|inf[oö]r|p[aå]) (?:passet|passen|kursen|pass|kurs|lektion\\w*|tr[aä]ning\\w*|f[oö]rsta\\w*|\\w+passet|\\w+kursen|online\\w*|hemmis|plan)", "ta-med"],
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],

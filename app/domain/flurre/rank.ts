@@ -283,7 +283,8 @@ function closestTerm(stemmed: string, index: Index): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const [term, foldedTerm] of index.folded()) {
-    if (term.length < 4) continue;
+    // A short stem only as the texts spell it with å, ä or ö ('lopa' → 'löp'), never by a typo.
+    if (term.length < 3 || (term.length < 4 && foldedTerm !== folded)) continue;
     let distance = Infinity;
     if (foldedTerm === folded) distance = FOLDED_DISTANCE;
     // A typo rarely hits the first letter; requiring it keeps 'säljer' from meaning 'välj'.

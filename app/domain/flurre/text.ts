@@ -28,7 +28,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Words that frame what is asked ('fick aldrig nån länk', 'via mejlen', 'prata med nån hos er', 'sidan Mina bokningar')
     "aldrig via hos sida sidan sidor sidorna " +
     // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
-    "annars"
+    "annars " +
+    // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
+    "idag imorgon ikväll börja börjat började"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -114,6 +116,11 @@ const PHRASES: readonly [RegExp, string][] = [
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
   [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
+  // 'Hur går bokningen till?' asks how to book.
+  [new RegExp(`${W0}hur\\s+g[åa]r\\s+(?:bokning\\p{L}*|det\\s+att\\s+boka)\\s+till${W1}`, "gu"), "hur bokar"],
+  // 'När' inside a question, before who or what does something, says in which case, not when
+  // ('blir det av när det regnar', 'valpen kommer inte när man ropar'): read as 'om'.
+  [new RegExp(`(?<=[\\p{L}\\p{N}][\\s,]+)n[äa]r(?=\\s+(?:det|man|vi|jag|du|ni|de|han|hon|hunden|valpen|n[åa]gon|n[åa]n)${W1})`, "gu"), "om"],
 ];
 
 /**
