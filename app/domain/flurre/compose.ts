@@ -8,7 +8,7 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import type { Ranking } from "./rank";
+import type { RankedPassage, Ranking } from "./rank";
 import { analyze, foldSwedishLetters, intentCues, normalizeText, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -26,7 +26,7 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
 };
 
 /** Rules that hold for a booking of any type: they answer what is asked of a type they do not name. */
-const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book"]);
+const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book", "rule:waitlist"]);
 
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
 export const MIN_COVERAGE = 0.4;
@@ -64,6 +64,7 @@ export const FLURRE_ANSWER_TEXTS = {
   adviceType: (name: string) => `Voff! ${name} kan passa er.`,
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
+  placesOfType: (name: string, places: string) => `Voff! ${name} hålls på ${places}.`,
   places: "Voff! Här tränar vi:",
   preparation: "Voff! Så förbereder ni er inför passet:",
   team: (name: string) => `Voff! Här är lite om ${name}:`,
@@ -499,9 +500,16 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   };
 }
 
-export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+export function composeAnswer(asked: Ranking, all: readonly Passage[]): ComposedAnswer {
+  const ranking = withAdviceWeighed(asked);
+  // 'Var finns ni?', 'Vad behövs till passet?': a kind of answer asked for, and nothing it is about.
+  const overview = ranking.pageSessionId === null ? overviewAsked(ranking, all) : null;
+  if (overview) return composeFromPassage(ranking, overview);
   const first = ranking.results[0];
   if (!first) return { answer: FLURRE_FALLBACK, passages: [] };
+  // 'Min hund är rädd för andra hundar, vad passar?': the words of the need are the visitor's, not the site's.
+  const advised = ranking.pageSessionId === null ? adviceAnswer(ranking, all) : null;
+  if (advised) return advised;
   const offTopic = unknownKeyWords(ranking).length > 0 && ranking.pageSessionId === null;
   if (ranking.coverage < MIN_COVERAGE || offTopic) return unsure(ranking, all);
   const top = first.passage;
@@ -527,6 +535,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     return typeFaq ? composeWithTypeFaq(ranking, all, preparation, typeFaq) : composeFromPassage(ranking, preparation);
   }
 
+  // 'Var är valpkursen i Gävle?': where the type's sessions are held.
+  const held = placesOfType(ranking, all);
+  if (held) return held;
+
   // A type answer when the question names one type and the best passage is a type or a
   // session (an FAQ row that names a type answers by itself).
   // An FAQ row answers by itself, unless the question asks a type's dates or price.
@@ -551,11 +563,18 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       // It is about the type too: it names it, it is a row staff wrote to answer such questions, or a
       // rule of every booking ('kan jag avboka valpkursen'); the sign-in text's link is not the link
       // to a PLAN meeting.
+      // A rule of every booking, or an FAQ row that names no type ('blir utomhuspassen av om det regnar'), holds
+      // for this type too, when it carries a word the question asks with besides the type's name.
+      const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+      const ofEveryType = (r: RankedPassage) =>
+        (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+          (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
+        r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
       const better = ranking.results.find(
         (r) =>
           r.passage.kind !== "type" &&
           r.passage.kind !== "session" &&
-          (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+          (ofEveryType(r) ||
             ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= first.score * FOLLOWER_SCORE_SHARE)) &&
           uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
       );
@@ -606,7 +625,12 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic; one
   // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
   // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
-  const answers = (p: Passage) => uncoveredWords(ranking, [p]).length === 0 && !missesAskedDuration(ranking, p);
+  const typeTitles = all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title));
+  const answers = (p: Passage) =>
+    uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 &&
+    !missesAskedDuration(ranking, p) &&
+    !missesWhatIsMissing(ranking, p) &&
+    !unsettledAboutTeam(ranking, p);
   const answering = answers(best)
     ? best
     : ranking.results.find((r) => r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE && answers(r.passage))?.passage;
@@ -648,9 +672,12 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
     }),
   );
   if (otherName) return unsure(ranking, all);
-  const typeTerms = all
-    .filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName))
-    .flatMap((p) => analyze(p.title));
+  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too; a place alone is not ('vem ansvarar för hallen').
+  const namesSession = ranking.mentionedTypes.length > 0 || ranking.query.some((q) => [...q.terms, ...q.means].includes("pass"));
+  const typeTerms = [
+    ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
+    ...(namesSession ? all.filter((p) => p.kind === "place" && p.id !== "place:all").flatMap((p) => analyze(p.title)) : []),
+  ];
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
@@ -863,4 +890,130 @@ function passageYesNo(asked: string, passage: Passage): "Ja" | "Nej" | null {
   if (!passage.yesNo || !YES_NO_QUESTION_OPENERS.has(firstWord(asked)) || NEGATION.test(asked)) return null;
   const folded = foldSwedishLetters(asked);
   return passage.yesNo.find((rule) => rule.asks.test(folded))?.answer ?? null;
+}
+
+/** The passage each kind of answer starts from, asked for with nothing it is about ('var finns ni?', 'packlista?'). */
+const OVERVIEW_OF: Partial<Record<IntentCue, string>> = { places: "place:all", preparation: PREPARATION_IDS.onSite };
+
+/**
+ * A question that asks where, or what to bring, and names nothing in
+ * particular ('Var finns ni?', 'Var har ni era kurser?', 'Vad behövs till
+ * passet?'): every word of it frames the question or means a session in
+ * general. Answered by that kind's overview (all the places, the checklist).
+ */
+function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  if (ranking.intents.size !== 1 || ranking.mentionedTypes.length > 0) return null;
+  const [intent] = [...ranking.intents];
+  const id = OVERVIEW_OF[intent!];
+  if (!id) return null;
+  const common = (t: string) => (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) > ranking.commonDf;
+  const general = (q: Ranking["query"][number]) =>
+    q.cue || q.added || (q.terms.length > 0 && q.terms.every(common)) || (q.lexical && q.means.length > 0 && q.means.every((t) => t === "pass"));
+  if (!ranking.query.every(general)) return null;
+  return all.find((p) => p.id === id) ?? null;
+}
+
+/**
+ * The type an advice question asks for: the one it names, else the best
+ * ranked type whose own text carries a word the visitor used for the need
+ * ('rädd för andra hundar' → möten med andra hundar, 'drar' → koppelgång),
+ * with its next dates, said as a suggestion. Words of the need the site
+ * never uses do not stop it; a question that only tells a need (no question
+ * form) gets a suggestion only when a type is the best match.
+ */
+function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
+  if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
+  if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
+  const overview = all.find((p) => p.id === "type:all");
+  // Words for a session in general ('kurs', 'pass') tell nothing of which type.
+  const general = new Set(overview ? termsOf([overview]) : []);
+  const need = new Set(
+    ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
+  );
+  // The type that carries the rarest words of the need ('dörrklockan' over 'ring'), the better ranked of equals.
+  const weight = (r: RankedPassage) => r.matched.filter((t) => need.has(t)).reduce((sum, t) => sum + rarity(ranking, t), 0);
+  const types = ranking.results.filter((r) => r.passage.kind === "type" && r.passage.id !== "type:all" && weight(r) > 0);
+  const fits = types.reduce<RankedPassage | null>((best, r) => (best === null || weight(r) > weight(best) ? r : best), null);
+  if (!fits) return null;
+  return composeTypeAnswer(ranking, all, fits.passage.typeName!, true);
+}
+
+/** How rare a term of the question is among the passages (its df, read off the question's words). */
+function rarity(ranking: Ranking, term: string): number {
+  const df = ranking.query.find((q) => q.terms.includes(term))?.df ?? ranking.commonDf;
+  return 1 / (1 + df);
+}
+
+/** A number, in digits or words: says how many, never what a passage is about ('två hundar'). */
+const NUMBER_TERM = /^(?:\d+|en|ett|två|tva|tre|fyra|fem|sex|sju|åtta|atta|nio|tio)$/u;
+
+/** Whether the question itself asks which to choose (not only telling a need). */
+const ADVICE_WORDS = /(?<![\p{L}])(?:vilke[nt]|vilka|vad|passar)(?![\p{L}])/u;
+
+/**
+ * A need told without a question ('valpen är sjuk idag', 'hunden drar i
+ * kopplet') asks for advice only when a type or a session is what matches
+ * it best; else it is read as what it says.
+ */
+function withAdviceWeighed(ranking: Ranking): Ranking {
+  if (!ranking.intents.has("advice") || ADVICE_WORDS.test(foldSwedishLetters(ranking.asked))) return ranking;
+  const top = ranking.results[0]?.passage;
+  if (top && (top.kind === "type" || top.kind === "session")) return ranking;
+  return { ...ranking, intents: new Set([...ranking.intents].filter((i) => i !== "advice")) };
+}
+
+/**
+ * 'Var är valpkursen i Gävle?', 'var möts vi på vardagslydnaden i
+ * Sandviken?': where one type is held, asked without its dates or price,
+ * is the place (or places) of its upcoming sessions, in the town or at the
+ * place asked about, with the way there. Null when a session of it is held
+ * at home or online, or the question asks something its places do not say.
+ */
+function placesOfType(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
+  if (!ranking.intents.has("places") || ranking.intents.has("sessions") || ranking.intents.has("price") || ranking.mentionedTypes.length !== 1) return null;
+  const typeName = ranking.mentionedTypes[0]!;
+  const filter = sessionFilterOf(ranking, all);
+  const sessions = all
+    .filter((p) => p.kind === "session" && p.typeName === typeName && (!filter || filter.keeps(p.session!)))
+    .sort(byStart);
+  const locations = [...new Set(sessions.map((s) => s.session!.location))];
+  const places = locations.map((l) => all.find((p) => p.kind === "place" && p.title === l));
+  if (places.length === 0 || places.some((p) => p === undefined)) return null;
+  const held = places as Passage[];
+  const typeTitle = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
+  if (uncoveredWords(ranking, held, typeTitle).length > 0) return null;
+  const opening = FLURRE_ANSWER_TEXTS.placesOfType(typeName, joinSwedishAnd(held.map((p) => p.title)));
+  const texts = held.map((p) => sentencesOf(p.text).filter((s) => !s.startsWith("Vägbeskrivning")).join(" "));
+  const fits = wordCount([opening, ...texts].join(" ")) <= ANSWER_WORD_BUDGET;
+  return answer([opening, ...(fits ? texts : [])], held, held.flatMap((p) => p.links.slice(0, 1)).concat({ label: "Hitta hit", href: "/hitta" }));
+}
+
+function joinSwedishAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
+}
+
+/** 'Fick ingen …', 'har inte fått …', '… kom aldrig': something the visitor expected did not come. */
+const ASKS_MISSING = /(?<![\p{L}])(?:(?:fick|fatt|far) (?:ingen|inget|inga|aldrig|inte)|(?:har|ha) (?:inte|aldrig) fatt|kom(?:mer)? (?:inte|aldrig)|saknar)(?![\p{L}])/u;
+
+/**
+ * Asked about something that did not come ('fick ingen
+ * bokningsbekräftelse'), a passage answers only if what is missing is what
+ * it is about (its title or the words it is found by), not a word it uses
+ * in passing ('… som det står i din bokningsbekräftelse').
+ */
+function missesWhatIsMissing(ranking: Ranking, passage: Passage): boolean {
+  if (!ASKS_MISSING.test(foldSwedishLetters(ranking.asked))) return false;
+  const about = new Set(analyze(`${passage.title} ${passage.keywords}`));
+  const keys = ranking.query.filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  return keys.length > 0 && !keys.some((key) => key.terms.some((t) => about.has(t)) || key.means.some((t) => about.has(t)));
+}
+
+/**
+ * A yes/no question about the team that names nothing the team's texts
+ * settle ('har tränaren hund själv?': only 'tränare' and 'hund', which
+ * every text of them uses): what the site says of them does not answer it.
+ */
+function unsettledAboutTeam(ranking: Ranking, passage: Passage): boolean {
+  if (passage.kind !== "team" || !YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked))) return false;
+  return !ranking.query.some((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
 }

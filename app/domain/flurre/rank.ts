@@ -15,6 +15,7 @@ import MiniSearch from "minisearch";
 import type { Passage, PassageKind } from "./passages";
 import {
   analyze,
+  compoundTail,
   foldSwedishLetters,
   intentCues,
   INTENT_CUES,
@@ -182,10 +183,15 @@ export function buildIndex(passages: readonly Passage[]): Index {
   const docs: Doc[] = [];
   const vocabulary = new Set<string>();
   const documentFrequency = new Map<string, number>();
+  // A place is named by the last part of its name too ('parken' for Regementsparken).
+  const placeTails = (terms: string[]) => terms.flatMap((t) => {
+    const tail = compoundTail(t, base, stem);
+    return tail && tail !== t ? [tail] : [];
+  });
   for (const a of analyzed) {
     const doc: Doc = {
       id: a.passage.id,
-      title: withCompoundParts(a.title, partsOf).join(" "),
+      title: [...withCompoundParts(a.title, partsOf), ...(a.passage.kind === "place" ? placeTails(a.title) : [])].join(" "),
       text: withCompoundParts(a.text, partsOf).join(" "),
       keywords: a.keywords.join(" "),
     };

@@ -76,9 +76,18 @@ export const TOPIC_CUES: ReadonlySet<string> = new Set(
 
 const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
 
-/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på'). */
+/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+
+/**
+ * A visitor telling what the dog (or they) struggle with, and asking
+ * nothing else ('hunden är för stark i kopplet', 'jag är hundförare och vill
+ * utvecklas'): asks which type fits, though in no question form.
+ */
+const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi)(?![\p{L}])/u;
+/** Words that ask something in so many words: a statement with one of these is not only telling a need. */
+const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|blir|ar det)(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -116,6 +125,8 @@ const PHRASES: readonly [RegExp, string][] = [
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
   [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
+  // 'Vilka platser tränar ni på?' asks where, not for seats ('vilka platser är kvar?').
+  [new RegExp(`${W0}vilka\\s+(?:platser|st[äa]llen)(?!\\s+(?:\\p{L}+\\s+)?(?:kvar|lediga?|ledigt))${W1}`, "gu"), "var träningsplatser"],
   // 'Hur går bokningen till?' asks how to book.
   [new RegExp(`${W0}hur\\s+g[åa]r\\s+(?:bokning\\p{L}*|det\\s+att\\s+boka)\\s+till${W1}`, "gu"), "hur bokar"],
   // 'När' inside a question, before who or what does something, says in which case, not when
@@ -249,6 +260,20 @@ export function splitCompound(
   return null;
 }
 
+/**
+ * The last part of a name's compound that the texts use alone, as a stem:
+ * 'regementsparken' → 'park', 'hundhallen' → 'hall', 'bronsängen' → 'äng'.
+ * A visitor names a place by it ('parken i Gävle', 'hallen'). Null when none.
+ */
+export function compoundTail(word: string, vocabulary: ReadonlySet<string>, stemWord: (word: string) => string = stem): string | null {
+  if (word.length < MIN_COMPOUND_LENGTH) return null;
+  for (let at = MIN_PART_LENGTH; at <= word.length - MIN_PART_LENGTH; at++) {
+    const tail = stemWord(word.slice(at));
+    if (tail.length >= MIN_PART_LENGTH && vocabulary.has(tail) && !SUFFIX_LOOKALIKES.has(tail)) return tail;
+  }
+  return null;
+}
+
 /** A compound's head as a vocabulary term: as written, stemmed, or without a linking s ('vardags' → 'vardag'). */
 function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (word: string) => string): string | null {
   if (vocabulary.has(head)) return head;
@@ -270,6 +295,9 @@ export function intentCues(text: string): Set<IntentCue> {
   for (const cue of INTENT_NAMES) {
     if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
-  if (ADVICE_ASKED.test(foldSwedishLetters(normalizeText(text)))) cues.add("advice");
+  const folded = foldSwedishLetters(questionWords(text).own).trim();
+  // Telling a need: 'kopplet' is a cue of what to bring, yet 'hunden drar i kopplet' tells what to train.
+  const onlyTells = [...cues].every((c) => c === "preparation") && TELLS_A_NEED.test(folded) && !ASKING_WORDS.test(folded);
+  if (ADVICE_ASKED.test(folded) || onlyTells) cues.add("advice");
   return cues;
 }
