@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, intentCues, normalizeText, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -552,8 +552,10 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const typePassage = ofType.find((p) => p.kind === "type");
     const where = sessionFilterOf(ranking, all);
     const summaryOnly = !asksTypeFact && !(where && typePassage && asksOnlyTypeWhere(ranking, where, typePassage));
+    // A rule asked of the type ('blir vardagslydnaden av om bara jag bokat') is not answered by what the type is.
+    const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
     // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
-    if (!summaryOnly || uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0) {
+    if (!summaryOnly || (!asksRule && uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0)) {
       const composed = composeTypeAnswer(ranking, all, typeName);
       if (composed) return composed;
     } else {
@@ -568,6 +570,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
       const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
       const ofEveryType = (r: RankedPassage) =>
         (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+          (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
           (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
         r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
       const better = ranking.results.find(
@@ -592,9 +595,16 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
 
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
-  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions");
+  // 'Fullbokat, vad gör man?' asks what to do about a full session, not for dates.
+  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)));
+  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
     return composeNextSessions(ranking, all);
+  }
+  // 'Fullbokat, vad gör man?': what the site offers for a full session is its queue.
+  const queue = ranking.results.find((r) => r.passage.id === WAITLIST_RULE_ID);
+  if (specific.length === 0 && onlyFull && ranking.query.some((q) => q.cue) && ranking.mentionedTypes.length === 0 && queue) {
+    return composeFromPassage(ranking, queue.passage);
   }
 
   if (top.kind === "session") {
@@ -641,6 +651,13 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
 }
 
 const CONTACT_RULE_ID = "rule:contact";
+const WAITLIST_RULE_ID = "rule:waitlist";
+/** The rule that holds for the sessions of a group (or combined) type. */
+const GROUP_MINIMUM_RULE_ID = "rule:group-minimum";
+/** Words that ask a rule (typed with or without å, ä and ö). */
+const RULE_WORDS: ReadonlySet<string> = new Set(INTENT_CUES.rules.flatMap((w) => [w, foldSwedishLetters(w)]));
+/** Booking in general: names no rule ('boka valpkurs' asks for the type and its dates). */
+const BOOKING_WORDS: ReadonlySet<string> = new Set(["boka", "bokar", "bokning", "bokningen", "bokningar", "mina"]);
 /** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
 const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
 /** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
@@ -702,8 +719,16 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
  */
 function preparationOfType(ranking: Ranking, all: readonly Passage[]): Passage | null {
   const typeName = ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0]! : null;
-  if (!typeName || !ranking.intents.has("preparation") || ranking.intents.has("sessions") || ranking.intents.has("price")) return null;
+  if (!ranking.intents.has("preparation") || ranking.intents.has("sessions") || ranking.intents.has("price")) return null;
   const top = ranking.results[0]?.passage;
+  if (!typeName) {
+    // Asked of no type ('vad ska valpen ha med sig'): the checklist, unless the best match says what to bring itself.
+    if (ranking.mentionedTypes.length > 0 || !top || (top.kind !== "type" && top.kind !== "session" && top.kind !== "faq")) return null;
+    const prepared = ranking.query.filter((q) => q.cue && (INTENT_CUES.preparation as readonly string[]).includes(q.word)).flatMap((q) => q.terms);
+    if (prepared.length === 0 || termsOf([top]).some((t) => prepared.includes(t))) return null;
+    const checklist = all.find((p) => p.id === PREPARATION_IDS.onSite) ?? null;
+    return checklist && uncoveredWords(ranking, [checklist]).length === 0 ? checklist : null;
+  }
   // Passed already by the question's own words ('hunden är sjuk', an FAQ row): the ranking's choice stands.
   if (top && top.kind !== "type" && top.kind !== "session") return null;
   const held = all.filter((p) => p.kind === "session" && p.typeName === typeName).map((p) => p.session!.location);
@@ -943,6 +968,9 @@ function rarity(ranking: Ranking, term: string): number {
   const df = ranking.query.find((q) => q.terms.includes(term))?.df ?? ranking.commonDf;
   return 1 / (1 + df);
 }
+
+/** Words that say a session is full ('fullbokat', 'fullt'). */
+const FULL_WORD = /^full\p{L}*$/u;
 
 /** A number, in digits or words: says how many, never what a passage is about ('två hundar'). */
 const NUMBER_TERM = /^(?:\d+|en|ett|två|tva|tre|fyra|fem|sex|sju|åtta|atta|nio|tio)$/u;

@@ -7,7 +7,10 @@
 // logic: add a line when a visitor's word is missed (staff add whole answers
 // as FAQ rows, which the index reads as they are).
 
-/** [what a visitor writes (a regular expression over whole words), the site's words it means]. */
+/**
+ * [what a visitor writes (a regular expression over whole words), the site's words it means]; no words:
+ * something the site does not speak of.
+ */
 export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
   ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem", "hemmis hembesök"],
@@ -41,6 +44,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   ["prata|pratar|snacka|snackar|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
+  // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
+  // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
+  ["parker\\w*", ""],
+  ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
@@ -71,7 +78,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
-  ["betalt|gratis|avgiften", "kostar"],
+  ["betalt|gratis|avgiften|vad (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  ["l[aä]ra\\w*|l[aä]r (?:sig|hunden|valpen)", "träna"],
   // The newsletter and the queue
   ["nyhetsbrev\\w*|nyhet|nyheter|nyheterna|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
   ["mejl\\w*|mail\\w*", "e-post"],

@@ -308,9 +308,11 @@ function closestTerm(stemmed: string, index: Index): string | null {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const { own, added, readByLexicon } = questionWords(question);
+  const { own, added, readByLexicon, unsaid } = questionWords(question);
   const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
-  const ownWords = words(own).filter(keep);
+  // Words of something the site does not speak of are one unknown word, whatever they look like.
+  const unsaidWords = new Set(unsaid.flatMap((phrase) => words(phrase)));
+  const ownWords = words(own).filter((w) => keep(w) && !unsaidWords.has(w));
   const addedWords = added.filter(keep);
   const aboutSelfOnly = [...ownWords, ...addedWords].every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
   // Flurre's name addresses him ('Flurre, vad kostar…?', 'hej flurre'), unless the question asks about him ('hur gammal är flurre').
@@ -328,7 +330,8 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
       df: resolved.terms.length > 0 ? Math.min(...resolved.terms.map((t) => index.documentFrequency.get(t) ?? 0)) : 0,
     };
   };
-  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true))].filter(
+  const unknown = (phrase: string): QueryTerm => ({ word: phrase, terms: [], weights: [], cue: false, topical: false, added: false, lexical: false, means: [], df: 0 });
+  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true)), ...unsaid.map(unknown)].filter(
     (q) => aboutSelfOnly || !addressed(q.word),
   );
 }

@@ -30,7 +30,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
     "annars " +
     // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
-    "idag imorgon ikväll börja börjat började"
+    "idag imorgon ikväll börja börjat började " +
+    // Where something is held ('var hålls promenadträningen'), not a hall
+    "hålls"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -43,11 +45,11 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
     // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
     ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
-  places: ["var", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
+  places: ["var", "vart", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
   rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
   team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
@@ -149,16 +151,19 @@ export function joinPhrases(text: string): string {
  * adds to it, and which of its own words the lexicon read ('nätet' in 'över
  * nätet'): known to Flurre through the lexicon though the texts never use them.
  */
-export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]> } {
+export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]>; unsaid: string[] } {
   let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
   for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
   const present = new Set(words(own));
-  const matches = lexiconMatches(own);
+  const all = lexiconMatches(own);
+  const matches = all.filter((m) => m.words !== "");
   const added = [...new Set(matches.flatMap((m) => m.words.split(" ")))].filter((w) => !present.has(w));
   // Each word the lexicon read, with the site's words it means.
   const readByLexicon = new Map<string, string[]>();
   for (const m of matches) for (const w of words(m.typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), ...m.words.split(" ")]);
-  return { own, added, readByLexicon };
+  // What the visitor asked about that the site does not speak of, as typed.
+  const unsaid = all.filter((m) => m.words === "").map((m) => m.typed);
+  return { own, added, readByLexicon, unsaid };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
