@@ -586,12 +586,6 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     }
   }
 
-  // 'Vilket pass passar oss?': the type whose text best fits what the question tells, with its dates.
-  if (ranking.intents.has("advice") && ranking.mentionedTypes.length === 0) {
-    const fits = ranking.results.find((r) => r.passage.kind === "type" && r.passage.typeName);
-    const composed = fits ? composeTypeAnswer(ranking, all, fits.passage.typeName!, true) : null;
-    if (composed) return composed;
-  }
 
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
@@ -976,7 +970,7 @@ const FULL_WORD = /^full\p{L}*$/u;
 const NUMBER_TERM = /^(?:\d+|en|ett|två|tva|tre|fyra|fem|sex|sju|åtta|atta|nio|tio)$/u;
 
 /** Whether the question itself asks which to choose (not only telling a need). */
-const ADVICE_WORDS = /(?<![\p{L}])(?:vilke[nt]|vilka|vad|passar)(?![\p{L}])/u;
+const ADVICE_WORDS = /(?<![\p{L}])(?:vilke[nt]|vilka|vad|passar|vill)(?![\p{L}])/u;
 
 /**
  * A need told without a question ('valpen är sjuk idag', 'hunden drar i

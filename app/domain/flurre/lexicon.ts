@@ -13,9 +13,9 @@
  */
 export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
-  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem", "hemmis hembesök"],
+  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
-  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*", "privat proffs"],
+  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
@@ -27,7 +27,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   // The dog does not come when called ('kommer inte när man ropar')
   ["ropar|kallar|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
-  ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*", "möten andra hundar"],
+  ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
+  // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
+  ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -52,7 +54,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
-  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara", "deltagare inställt"],
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara|(?:[aä]r|blir) f[aå](?= |$)", "deltagare inställt"],
   // Someone else leaving a full session ('om nån hoppar av, får jag platsen då?'): the queue.
   ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan) (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
@@ -84,7 +86,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["nyhetsbrev\\w*|nyhet|nyheter|nyheterna|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
   ["mejl\\w*|mail\\w*", "e-post"],
   ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|reservplats\\w*|reserv|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

@@ -366,7 +366,7 @@ function sitePassages(): Passage[] {
         `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
-      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar",
+      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar besked",
       yesNo: [{ asks: asks(`(?:${CAN}|^finns\\b).*(\\bko\\b|\\bkoa|\\bkon\\b|koplats|vantelist|reserv)`), answer: "Ja" }],
     },
   ];

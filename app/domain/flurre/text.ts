@@ -31,8 +31,8 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     "annars " +
     // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
     "idag imorgon ikväll börja börjat började " +
-    // Where something is held ('var hålls promenadträningen'), not a hall
-    "hålls"
+    // Where something is held ('var hålls promenadträningen'), not a hall; again
+    "hålls igen"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -80,14 +80,14 @@ const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "prep
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
 
 /**
  * A visitor telling what the dog (or they) struggle with, and asking
  * nothing else ('hunden är för stark i kopplet', 'jag är hundförare och vill
  * utvecklas'): asks which type fits, though in no question form.
  */
-const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi)(?![\p{L}])/u;
+const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
 /** Words that ask something in so many words: a statement with one of these is not only telling a need. */
 const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|blir|ar det)(?![\p{L}])|\?/u;
 
