@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -251,7 +251,8 @@ function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
   const [first, ...rest] = ranking.results;
   if (!first || first.passage.kind !== "session" || first.passage.typeName !== typeName) return null;
   const others = rest.filter((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
-  const lineTerms = new Set(analyze(first.passage.session?.line ?? ""));
+  // Its seats ('Fullbokat', 'platser kvar') are not what singles it out: 'är PLAN fullbokat' asks of them all.
+  const lineTerms = new Set(analyze((first.passage.session?.line ?? "").replace(/:[^:]*$/u, "")));
   const own = first.matched.filter((term) => lineTerms.has(term) && !others.some((r) => r.matched.includes(term)));
   return own.length > 0 ? first.passage : null;
 }
@@ -469,7 +470,9 @@ function termsOf(passages: readonly Passage[]): string[] {
  */
 function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
-  const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
+  // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
+  const carried = (term: string) =>
+    terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online').
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
@@ -552,8 +555,11 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const typePassage = ofType.find((p) => p.kind === "type");
     const where = sessionFilterOf(ranking, all);
     const summaryOnly = !asksTypeFact && !(where && typePassage && asksOnlyTypeWhere(ranking, where, typePassage));
-    // A rule asked of the type ('blir vardagslydnaden av om bara jag bokat') is not answered by what the type is.
+    // A rule asked of the type ('blir vardagslydnaden av om bara jag bokat', 'fullt på valpkursen, finns det kö?')
+    // is answered by the rule, when one carries what is asked, not by what the type is or its dates.
     const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
+    const rule = asksRule ? ruleOfType(ranking, all, typeName, first.score, true) : null;
+    if (rule) return composeFromPassage(ranking, rule);
     // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
     if (!summaryOnly || (!asksRule && uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0)) {
       const composed = composeTypeAnswer(ranking, all, typeName);
@@ -561,31 +567,11 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     } else {
       // The question asks something of the type that neither its text nor its sessions say
       // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
-      const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
-      // It is about the type too: it names it, it is a row staff wrote to answer such questions, or a
-      // rule of every booking ('kan jag avboka valpkursen'); the sign-in text's link is not the link
-      // to a PLAN meeting.
-      // A rule of every booking, or an FAQ row that names no type ('blir utomhuspassen av om det regnar'), holds
-      // for this type too, when it carries a word the question asks with besides the type's name.
-      const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
-      const ofEveryType = (r: RankedPassage) =>
-        (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
-          (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
-          (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
-        r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
-      const better = ranking.results.find(
-        (r) =>
-          r.passage.kind !== "type" &&
-          r.passage.kind !== "session" &&
-          (ofEveryType(r) ||
-            ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= first.score * FOLLOWER_SCORE_SHARE)) &&
-          uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
-      );
-      if (!better || missesAskedDuration(ranking, better.passage)) return unsure(ranking, all);
-      return composeFromPassage(ranking, better.passage);
+      const better = asksRule ? null : ruleOfType(ranking, all, typeName, first.score);
+      if (!better) return unsure(ranking, all);
+      return composeFromPassage(ranking, better);
     }
   }
-
 
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
@@ -609,7 +595,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
       .sort(byStart);
     // Sessions that do not say what the question asks about ('min hund skäller när det ringer på dörren'
     // against one session's 'när det ringer på dörren') are a near topic, not the answer.
-    if (uncoveredWords(ranking, sessions).length > 0) return unsure(ranking, all);
+    // Each session listed says it: one that does not is there only for a word another carries.
+    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0)) return unsure(ranking, all);
     return answer(
       [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
       sessions,
@@ -635,9 +622,15 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesAskedDuration(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
     !unsettledAboutTeam(ranking, p);
+  // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
-    : ranking.results.find((r) => r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE && answers(r.passage))?.passage;
+    : ranking.results.find(
+        (r) =>
+          ((r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE) ||
+            (ranking.mentionedTypes.length === 1 && RULES_OF_EVERY_BOOKING.has(r.passage.id) && r.matched.some((t) => !typeTitles.includes(t)))) &&
+          answers(r.passage),
+      )?.passage;
   if (!answering) return unsure(ranking, all);
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
@@ -1038,4 +1031,44 @@ function missesWhatIsMissing(ranking: Ranking, passage: Passage): boolean {
 function unsettledAboutTeam(ranking: Ranking, passage: Passage): boolean {
   if (passage.kind !== "team" || !YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked))) return false;
   return !ranking.query.some((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
+}
+
+/**
+ * The passage that answers what a question asks of one type besides what
+ * the type is: one that names the type or a row staff wrote to answer such
+ * questions, scoring at least half as well as the best; or one that holds
+ * for every type ('kan jag avboka valpkursen': the binding rule; the group
+ * minimum for a group type; an FAQ row that names no type, 'blir
+ * utomhuspassen av om det regnar'), when it carries a word the question asks
+ * with besides the type's name. It must carry every word of the question
+ * but the type's name, and a length of time or a number when one is asked.
+ */
+function ruleOfType(
+  ranking: Ranking,
+  all: readonly Passage[],
+  typeName: string,
+  bestScore: number,
+  /** Asked as a rule ('hur många måste komma för att … blir av'): the passage carries the rule's words, the lexicon's too. */
+  asRule = false,
+): Passage | null {
+  const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
+  const typeTitle = typePassage ? analyze(typePassage.title) : [];
+  const ruleTerms = asRule ? ranking.query.filter((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word)).flatMap((q) => q.terms) : [];
+  const carriesRule = (p: Passage) => ruleTerms.length === 0 || ruleTerms.some((t) => termsOf([p]).includes(t));
+  const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const ofEveryType = (r: RankedPassage) =>
+    (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+      (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
+      (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
+    r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
+  const found = ranking.results.find(
+    (r) =>
+      r.passage.kind !== "type" &&
+      r.passage.kind !== "session" &&
+      (ofEveryType(r) || ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= bestScore * FOLLOWER_SCORE_SHARE)) &&
+      uncoveredWords(ranking, [r.passage], typeTitle).length === 0 &&
+      carriesRule(r.passage) &&
+      !missesAskedDuration(ranking, r.passage),
+  );
+  return found?.passage ?? null;
 }

@@ -30,6 +30,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
+  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],

@@ -32,7 +32,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
     "idag imorgon ikväll börja börjat började " +
     // Where something is held ('var hålls promenadträningen'), not a hall; again
-    "hålls igen"
+    "hålls igen åka åker speciell speciellt speciella"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -51,7 +51,9 @@ export const INTENT_CUES = {
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
   places: ["var", "vart", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
-  rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
+  rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post",
+    // The queue names what is asked as the rules do ('finns det kö?')
+    "kö", "köa", "kön", "köplats", "väntelista"],
   team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
   // Asked in phrases, not words (ADVICE_ASKED): 'vilket pass passar oss?', 'vad ska vi gå på?'.
   advice: [],
@@ -95,7 +97,7 @@ const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|
  * Word ends that are a noun's suffix, not a word of their own, although the
  * texts may use them alone ('ring'): 'parkering' is not 'park' and 'ring'.
  */
-const SUFFIX_LOOKALIKES: ReadonlySet<string> = new Set(["ring", "ning", "ling", "het", "else"]);
+export const SUFFIX_LOOKALIKES: ReadonlySet<string> = new Set(["ring", "ning", "ling", "het", "else"]);
 
 /** Shortest word part a compound is split into. */
 const MIN_PART_LENGTH = 3;
@@ -117,7 +119,13 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
   [new RegExp(`${W0}st[äa]ll(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
+  // Signing in to book is having an account to book with ('behöver jag logga in för att boka'), which no one needs.
+  [new RegExp(`${W0}inloggning\\s+f[öo]r\\s+att\\s+(?:kunna\\s+)?boka${W1}`, "gu"), "konto för att boka"],
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // 'Ha något med sig', a word or two between ('behöver valpen ha nåt speciellt med sig').
+  [new RegExp(`${W0}ha${ONE_WORD}${ONE_WORD}\\s+med\\s+(?:sig|mig|oss|dig)${W1}`, "gu"), "ta-med"],
+  // 'Var håller promenadträningen till?' asks where.
+  [new RegExp(`${W0}h[åa]ller(\\s+[\\p{L}\\p{N}]+)?\\s+till${W1}`, "gu"), "var$1"],
   // 'Nån gång?' asks when.
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
