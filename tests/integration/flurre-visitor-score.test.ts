@@ -112,7 +112,8 @@ const HELD_OUT_4: Question[] = z.array(QuestionSchema).parse(heldOut4.questions)
  * none wrong.
  */
 const FLOOR = {
-  // When written: 58 right, 29 honest, 13 wrong. Now 99 right, 1 honest, 0 wrong; 2 of 85 answers over 60 words (21 of 71 before trimming, 13 of 71 before one passage an answer).
+  // When written: 58 right, 29 honest, 13 wrong. Then 99 right, 1 honest, 0 wrong; 2 of 85 answers over 60 words (21 of 71 before trimming, 13 of 71 before one passage an answer).
+  // Now 100 right, 0 honest, 0 wrong; 2 of 86 over 60.
   dev: { rightOrHonest: 100, wrong: 0, wrongTopic: 0 },
   // When written (67): 44 right, 13 honest, 10 wrong (7 on another topic); 6 of 45 answers over 60 words.
   // Then (76, nine added for the classes found since): 71 right, 5 honest, 0 wrong; 0 of 58 over 60.
@@ -120,11 +121,14 @@ const FLOOR = {
   // five more written while fixing those (113). Then 109 right, 4 honest, 0 wrong; 0 of 88 over 60.
   // With 41 added for who does what and for signing in, the classes the third held-out set showed, and
   // 14 more written while fixing those (168): on the ranking before, 127 right, 21 honest, 20 wrong (20 on
-  // another topic). Now 164 right, 4 honest, 0 wrong; 0 of 124 over 60.
+  // another topic). Then 164 right, 4 honest, 0 wrong; 0 of 124 over 60. Now 167 right, 1 honest, 0 wrong; 0 of 127 over 60.
   dev2: { rightOrHonest: 168, wrong: 0, wrongTopic: 0 },
   // When written (116), from the site's content before Flurre was asked any of them, for the categories the fourth
   // held-out set fell back on: 86 right, 18 honest, 12 wrong (9 on another topic); 1 of 86 answers over 60 words.
-  dev3: { rightOrHonest: 104, wrong: 12, wrongTopic: 9 },
+  // Each later batch was scored before any change for it: 59 more (47 right, 6 honest, 6 wrong), 49 more (39, 7, 3),
+  // 40 more (28, 6, 6). All 264 on the ranking before this round: 186 right, 45 honest, 33 wrong (26 on another topic).
+  // Now 259 right, 5 honest, 0 wrong; 3 of 220 over 60.
+  dev3: { rightOrHonest: 264, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
@@ -341,7 +345,7 @@ describe("the visitor question sets", () => {
   });
 
   it("has a third development set, none of its questions in the other sets", () => {
-    expect(DEV3.length).toBeGreaterThanOrEqual(100);
+    expect(DEV3.length).toBeGreaterThanOrEqual(250);
     const others = new Set(
       [...DEV, ...DEV2, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...original.questions].map((q) => q.question.toLocaleLowerCase("sv-SE")),
     );

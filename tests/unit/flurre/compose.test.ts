@@ -67,7 +67,25 @@ describe("rules asked of a named type", () => {
   });
 });
 
+describe("rules asked with a type's dates", () => {
+  it("answers the queue, not the dates, for 'fullt på valpkursen, finns det kö?'", () => {
+    expect(text("fullt pa valpkursen, finns det ko")).toContain("Ställ mig i kö");
+  });
+
+  it("answers the group minimum for 'hur många måste komma för att valpkursen blir av'", () => {
+    expect(text("hur manga maste komma for att valpkursen blir av")).toContain("minst 3 deltagare");
+  });
+
+  it("does not single out a session by its seats: 'är PLAN fullbokat' gets the next PLAN sessions", () => {
+    expect(text("ar plan fullbokat")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+  });
+});
+
 describe("the honest answer", () => {
+  it("does not take a short word for a longer one that only ends in it ('ringer' is not in 'planeringsmöte')", () => {
+    expect(ask("kan jag fa en plats om jag ringer").answer.kind).toBe("fallback");
+  });
+
   it("does not answer what is missing with a passage that only mentions it ('fick ingen bokningsbekräftelse')", () => {
     expect(ask("fick ingen bokningsbekraftelse").answer.kind).toBe("fallback");
     expect(text("fick ingen inloggningslank")).toContain("inloggningslänk");
