@@ -127,8 +127,9 @@ const FLOOR = {
   // held-out set fell back on: 86 right, 18 honest, 12 wrong (9 on another topic); 1 of 86 answers over 60 words.
   // Each later batch was scored before any change for it: 59 more (47 right, 6 honest, 6 wrong), 49 more (39, 7, 3),
   // 40 more (28, 6, 6). All 264 on the ranking before this round: 186 right, 45 honest, 33 wrong (26 on another topic).
-  // Now 259 right, 5 honest, 0 wrong; 3 of 220 over 60.
-  dev3: { rightOrHonest: 264, wrong: 0, wrongTopic: 0 },
+  // Then 259 right, 5 honest, 0 wrong; 3 of 220 over 60. A last 28, written after the changes: 28 right, 0 honest, 0 wrong.
+  // Now (292) 287 right, 5 honest, 0 wrong; 3 of 244 over 60.
+  dev3: { rightOrHonest: 292, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
