@@ -8,8 +8,8 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import type { Ranking } from "./rank";
-import { analyze, foldSwedishLetters, intentCues, normalizeText, type IntentCue } from "./text";
+import type { RankedPassage, Ranking } from "./rank";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -26,7 +26,7 @@ const INTENT_KINDS: Record<IntentCue, Passage["kind"][]> = {
 };
 
 /** Rules that hold for a booking of any type: they answer what is asked of a type they do not name. */
-const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book"]);
+const RULES_OF_EVERY_BOOKING: ReadonlySet<string> = new Set([BINDING_RULE_ID, "rule:how-to-book", "rule:waitlist"]);
 
 /** Below this share of the question's content words known to the site, Flurre does not guess. */
 export const MIN_COVERAGE = 0.4;
@@ -64,6 +64,7 @@ export const FLURRE_ANSWER_TEXTS = {
   adviceType: (name: string) => `Voff! ${name} kan passa er.`,
   pageSession: "Voff! Det här gäller passet du tittar på:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
+  placesOfType: (name: string, places: string) => `Voff! ${name} hålls på ${places}.`,
   places: "Voff! Här tränar vi:",
   preparation: "Voff! Så förbereder ni er inför passet:",
   team: (name: string) => `Voff! Här är lite om ${name}:`,
@@ -250,7 +251,8 @@ function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
   const [first, ...rest] = ranking.results;
   if (!first || first.passage.kind !== "session" || first.passage.typeName !== typeName) return null;
   const others = rest.filter((r) => r.passage.kind === "session" && r.passage.typeName === typeName);
-  const lineTerms = new Set(analyze(first.passage.session?.line ?? ""));
+  // Its seats ('Fullbokat', 'platser kvar') are not what singles it out: 'är PLAN fullbokat' asks of them all.
+  const lineTerms = new Set(analyze((first.passage.session?.line ?? "").replace(/:[^:]*$/u, "")));
   const own = first.matched.filter((term) => lineTerms.has(term) && !others.some((r) => r.matched.includes(term)));
   return own.length > 0 ? first.passage : null;
 }
@@ -468,7 +470,9 @@ function termsOf(passages: readonly Passage[]): string[] {
  */
 function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
-  const carried = (term: string) => terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && t.includes(term)));
+  // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
+  const carried = (term: string) =>
+    terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online').
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
@@ -499,9 +503,16 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   };
 }
 
-export function composeAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
+export function composeAnswer(asked: Ranking, all: readonly Passage[]): ComposedAnswer {
+  const ranking = withAdviceWeighed(asked);
+  // 'Var finns ni?', 'Vad behövs till passet?': a kind of answer asked for, and nothing it is about.
+  const overview = ranking.pageSessionId === null ? overviewAsked(ranking, all) : null;
+  if (overview) return composeFromPassage(ranking, overview);
   const first = ranking.results[0];
   if (!first) return { answer: FLURRE_FALLBACK, passages: [] };
+  // 'Min hund är rädd för andra hundar, vad passar?': the words of the need are the visitor's, not the site's.
+  const advised = ranking.pageSessionId === null ? adviceAnswer(ranking, all) : null;
+  if (advised) return advised;
   const offTopic = unknownKeyWords(ranking).length > 0 && ranking.pageSessionId === null;
   if (ranking.coverage < MIN_COVERAGE || offTopic) return unsure(ranking, all);
   const top = first.passage;
@@ -527,6 +538,10 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     return typeFaq ? composeWithTypeFaq(ranking, all, preparation, typeFaq) : composeFromPassage(ranking, preparation);
   }
 
+  // 'Var är valpkursen i Gävle?': where the type's sessions are held.
+  const held = placesOfType(ranking, all);
+  if (held) return held;
+
   // A type answer when the question names one type and the best passage is a type or a
   // session (an FAQ row that names a type answers by itself).
   // An FAQ row answers by itself, unless the question asks a type's dates or price.
@@ -540,42 +555,36 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
     const typePassage = ofType.find((p) => p.kind === "type");
     const where = sessionFilterOf(ranking, all);
     const summaryOnly = !asksTypeFact && !(where && typePassage && asksOnlyTypeWhere(ranking, where, typePassage));
+    // A rule asked of the type ('blir vardagslydnaden av om bara jag bokat', 'fullt på valpkursen, finns det kö?')
+    // is answered by the rule, when one carries what is asked, not by what the type is or its dates.
+    const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
+    const rule = asksRule ? ruleOfType(ranking, all, typeName, first.score, true) : null;
+    if (rule) return composeFromPassage(ranking, rule);
     // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
-    if (!summaryOnly || uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0) {
+    if (!summaryOnly || (!asksRule && uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0)) {
       const composed = composeTypeAnswer(ranking, all, typeName);
       if (composed) return composed;
     } else {
       // The question asks something of the type that neither its text nor its sessions say
       // ('två hundar på valpkursen'): a passage that does say it answers, else nobody guesses.
-      const typeTitle = ofType.filter((p) => p.kind === "type").flatMap((p) => analyze(p.title));
-      // It is about the type too: it names it, it is a row staff wrote to answer such questions, or a
-      // rule of every booking ('kan jag avboka valpkursen'); the sign-in text's link is not the link
-      // to a PLAN meeting.
-      const better = ranking.results.find(
-        (r) =>
-          r.passage.kind !== "type" &&
-          r.passage.kind !== "session" &&
-          (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
-            ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= first.score * FOLLOWER_SCORE_SHARE)) &&
-          uncoveredWords(ranking, [r.passage], typeTitle).length === 0,
-      );
-      if (!better || missesAskedDuration(ranking, better.passage)) return unsure(ranking, all);
-      return composeFromPassage(ranking, better.passage);
+      const better = asksRule ? null : ruleOfType(ranking, all, typeName, first.score);
+      if (!better) return unsure(ranking, all);
+      return composeFromPassage(ranking, better);
     }
-  }
-
-  // 'Vilket pass passar oss?': the type whose text best fits what the question tells, with its dates.
-  if (ranking.intents.has("advice") && ranking.mentionedTypes.length === 0) {
-    const fits = ranking.results.find((r) => r.passage.kind === "type" && r.passage.typeName);
-    const composed = fits ? composeTypeAnswer(ranking, all, fits.passage.typeName!, true) : null;
-    if (composed) return composed;
   }
 
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
-  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions");
+  // 'Fullbokat, vad gör man?' asks what to do about a full session, not for dates.
+  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)));
+  const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
     return composeNextSessions(ranking, all);
+  }
+  // 'Fullbokat, vad gör man?': what the site offers for a full session is its queue.
+  const queue = ranking.results.find((r) => r.passage.id === WAITLIST_RULE_ID);
+  if (specific.length === 0 && onlyFull && ranking.query.some((q) => q.cue) && ranking.mentionedTypes.length === 0 && queue) {
+    return composeFromPassage(ranking, queue.passage);
   }
 
   if (top.kind === "session") {
@@ -586,7 +595,8 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
       .sort(byStart);
     // Sessions that do not say what the question asks about ('min hund skäller när det ringer på dörren'
     // against one session's 'när det ringer på dörren') are a near topic, not the answer.
-    if (uncoveredWords(ranking, sessions).length > 0) return unsure(ranking, all);
+    // Each session listed says it: one that does not is there only for a word another carries.
+    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0)) return unsure(ranking, all);
     return answer(
       [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
       sessions,
@@ -606,10 +616,21 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
   // passage, which says nothing of his age; 'sms' of a rule on notices by e-mail) is a near topic; one
   // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
   // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
-  const answers = (p: Passage) => uncoveredWords(ranking, [p]).length === 0 && !missesAskedDuration(ranking, p);
+  const typeTitles = all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title));
+  const answers = (p: Passage) =>
+    uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 &&
+    !missesAskedDuration(ranking, p) &&
+    !missesWhatIsMissing(ranking, p) &&
+    !unsettledAboutTeam(ranking, p);
+  // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
-    : ranking.results.find((r) => r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE && answers(r.passage))?.passage;
+    : ranking.results.find(
+        (r) =>
+          ((r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE) ||
+            (ranking.mentionedTypes.length === 1 && RULES_OF_EVERY_BOOKING.has(r.passage.id) && r.matched.some((t) => !typeTitles.includes(t)))) &&
+          answers(r.passage),
+      )?.passage;
   if (!answering) return unsure(ranking, all);
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
@@ -617,6 +638,13 @@ export function composeAnswer(ranking: Ranking, all: readonly Passage[]): Compos
 }
 
 const CONTACT_RULE_ID = "rule:contact";
+const WAITLIST_RULE_ID = "rule:waitlist";
+/** The rule that holds for the sessions of a group (or combined) type. */
+const GROUP_MINIMUM_RULE_ID = "rule:group-minimum";
+/** Words that ask a rule (typed with or without å, ä and ö). */
+const RULE_WORDS: ReadonlySet<string> = new Set(INTENT_CUES.rules.flatMap((w) => [w, foldSwedishLetters(w)]));
+/** Booking in general: names no rule ('boka valpkurs' asks for the type and its dates). */
+const BOOKING_WORDS: ReadonlySet<string> = new Set(["boka", "bokar", "bokning", "bokningen", "bokningar", "mina"]);
 /** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
 const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
 /** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
@@ -648,9 +676,12 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
     }),
   );
   if (otherName) return unsure(ranking, all);
-  const typeTerms = all
-    .filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName))
-    .flatMap((p) => analyze(p.title));
+  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too; a place alone is not ('vem ansvarar för hallen').
+  const namesSession = ranking.mentionedTypes.length > 0 || ranking.query.some((q) => [...q.terms, ...q.means].includes("pass"));
+  const typeTerms = [
+    ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
+    ...(namesSession ? all.filter((p) => p.kind === "place" && p.id !== "place:all").flatMap((p) => analyze(p.title)) : []),
+  ];
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
@@ -675,8 +706,16 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
  */
 function preparationOfType(ranking: Ranking, all: readonly Passage[]): Passage | null {
   const typeName = ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0]! : null;
-  if (!typeName || !ranking.intents.has("preparation") || ranking.intents.has("sessions") || ranking.intents.has("price")) return null;
+  if (!ranking.intents.has("preparation") || ranking.intents.has("sessions") || ranking.intents.has("price")) return null;
   const top = ranking.results[0]?.passage;
+  if (!typeName) {
+    // Asked of no type ('vad ska valpen ha med sig'): the checklist, unless the best match says what to bring itself.
+    if (ranking.mentionedTypes.length > 0 || !top || (top.kind !== "type" && top.kind !== "session" && top.kind !== "faq")) return null;
+    const prepared = ranking.query.filter((q) => q.cue && (INTENT_CUES.preparation as readonly string[]).includes(q.word)).flatMap((q) => q.terms);
+    if (prepared.length === 0 || termsOf([top]).some((t) => prepared.includes(t))) return null;
+    const checklist = all.find((p) => p.id === PREPARATION_IDS.onSite) ?? null;
+    return checklist && uncoveredWords(ranking, [checklist]).length === 0 ? checklist : null;
+  }
   // Passed already by the question's own words ('hunden är sjuk', an FAQ row): the ranking's choice stands.
   if (top && top.kind !== "type" && top.kind !== "session") return null;
   const held = all.filter((p) => p.kind === "session" && p.typeName === typeName).map((p) => p.session!.location);
@@ -863,4 +902,173 @@ function passageYesNo(asked: string, passage: Passage): "Ja" | "Nej" | null {
   if (!passage.yesNo || !YES_NO_QUESTION_OPENERS.has(firstWord(asked)) || NEGATION.test(asked)) return null;
   const folded = foldSwedishLetters(asked);
   return passage.yesNo.find((rule) => rule.asks.test(folded))?.answer ?? null;
+}
+
+/** The passage each kind of answer starts from, asked for with nothing it is about ('var finns ni?', 'packlista?'). */
+const OVERVIEW_OF: Partial<Record<IntentCue, string>> = { places: "place:all", preparation: PREPARATION_IDS.onSite };
+
+/**
+ * A question that asks where, or what to bring, and names nothing in
+ * particular ('Var finns ni?', 'Var har ni era kurser?', 'Vad behövs till
+ * passet?'): every word of it frames the question or means a session in
+ * general. Answered by that kind's overview (all the places, the checklist).
+ */
+function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  if (ranking.intents.size !== 1 || ranking.mentionedTypes.length > 0) return null;
+  const [intent] = [...ranking.intents];
+  const id = OVERVIEW_OF[intent!];
+  if (!id) return null;
+  const common = (t: string) => (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) > ranking.commonDf;
+  const general = (q: Ranking["query"][number]) =>
+    q.cue || q.added || (q.terms.length > 0 && q.terms.every(common)) || (q.lexical && q.means.length > 0 && q.means.every((t) => t === "pass"));
+  if (!ranking.query.every(general)) return null;
+  return all.find((p) => p.id === id) ?? null;
+}
+
+/**
+ * The type an advice question asks for: the one it names, else the best
+ * ranked type whose own text carries a word the visitor used for the need
+ * ('rädd för andra hundar' → möten med andra hundar, 'drar' → koppelgång),
+ * with its next dates, said as a suggestion. Words of the need the site
+ * never uses do not stop it; a question that only tells a need (no question
+ * form) gets a suggestion only when a type is the best match.
+ */
+function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
+  if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
+  if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
+  const overview = all.find((p) => p.id === "type:all");
+  // Words for a session in general ('kurs', 'pass') tell nothing of which type.
+  const general = new Set(overview ? termsOf([overview]) : []);
+  const need = new Set(
+    ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
+  );
+  // The type that carries the rarest words of the need ('dörrklockan' over 'ring'), the better ranked of equals.
+  const weight = (r: RankedPassage) => r.matched.filter((t) => need.has(t)).reduce((sum, t) => sum + rarity(ranking, t), 0);
+  const types = ranking.results.filter((r) => r.passage.kind === "type" && r.passage.id !== "type:all" && weight(r) > 0);
+  const fits = types.reduce<RankedPassage | null>((best, r) => (best === null || weight(r) > weight(best) ? r : best), null);
+  if (!fits) return null;
+  return composeTypeAnswer(ranking, all, fits.passage.typeName!, true);
+}
+
+/** How rare a term of the question is among the passages (its df, read off the question's words). */
+function rarity(ranking: Ranking, term: string): number {
+  const df = ranking.query.find((q) => q.terms.includes(term))?.df ?? ranking.commonDf;
+  return 1 / (1 + df);
+}
+
+/** Words that say a session is full ('fullbokat', 'fullt'). */
+const FULL_WORD = /^full\p{L}*$/u;
+
+/** A number, in digits or words: says how many, never what a passage is about ('två hundar'). */
+const NUMBER_TERM = /^(?:\d+|en|ett|två|tva|tre|fyra|fem|sex|sju|åtta|atta|nio|tio)$/u;
+
+/** Whether the question itself asks which to choose (not only telling a need). */
+const ADVICE_WORDS = /(?<![\p{L}])(?:vilke[nt]|vilka|vad|passar|vill)(?![\p{L}])/u;
+
+/**
+ * A need told without a question ('valpen är sjuk idag', 'hunden drar i
+ * kopplet') asks for advice only when a type or a session is what matches
+ * it best; else it is read as what it says.
+ */
+function withAdviceWeighed(ranking: Ranking): Ranking {
+  if (!ranking.intents.has("advice") || ADVICE_WORDS.test(foldSwedishLetters(ranking.asked))) return ranking;
+  const top = ranking.results[0]?.passage;
+  if (top && (top.kind === "type" || top.kind === "session")) return ranking;
+  return { ...ranking, intents: new Set([...ranking.intents].filter((i) => i !== "advice")) };
+}
+
+/**
+ * 'Var är valpkursen i Gävle?', 'var möts vi på vardagslydnaden i
+ * Sandviken?': where one type is held, asked without its dates or price,
+ * is the place (or places) of its upcoming sessions, in the town or at the
+ * place asked about, with the way there. Null when a session of it is held
+ * at home or online, or the question asks something its places do not say.
+ */
+function placesOfType(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
+  if (!ranking.intents.has("places") || ranking.intents.has("sessions") || ranking.intents.has("price") || ranking.mentionedTypes.length !== 1) return null;
+  const typeName = ranking.mentionedTypes[0]!;
+  const filter = sessionFilterOf(ranking, all);
+  const sessions = all
+    .filter((p) => p.kind === "session" && p.typeName === typeName && (!filter || filter.keeps(p.session!)))
+    .sort(byStart);
+  const locations = [...new Set(sessions.map((s) => s.session!.location))];
+  const places = locations.map((l) => all.find((p) => p.kind === "place" && p.title === l));
+  if (places.length === 0 || places.some((p) => p === undefined)) return null;
+  const held = places as Passage[];
+  const typeTitle = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
+  if (uncoveredWords(ranking, held, typeTitle).length > 0) return null;
+  const opening = FLURRE_ANSWER_TEXTS.placesOfType(typeName, joinSwedishAnd(held.map((p) => p.title)));
+  const texts = held.map((p) => sentencesOf(p.text).filter((s) => !s.startsWith("Vägbeskrivning")).join(" "));
+  const fits = wordCount([opening, ...texts].join(" ")) <= ANSWER_WORD_BUDGET;
+  return answer([opening, ...(fits ? texts : [])], held, held.flatMap((p) => p.links.slice(0, 1)).concat({ label: "Hitta hit", href: "/hitta" }));
+}
+
+function joinSwedishAnd(items: readonly string[]): string {
+  return items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
+}
+
+/** 'Fick ingen …', 'har inte fått …', '… kom aldrig': something the visitor expected did not come. */
+const ASKS_MISSING = /(?<![\p{L}])(?:(?:fick|fatt|far) (?:ingen|inget|inga|aldrig|inte)|(?:har|ha) (?:inte|aldrig) fatt|kom(?:mer)? (?:inte|aldrig)|saknar)(?![\p{L}])/u;
+
+/**
+ * Asked about something that did not come ('fick ingen
+ * bokningsbekräftelse'), a passage answers only if what is missing is what
+ * it is about (its title or the words it is found by), not a word it uses
+ * in passing ('… som det står i din bokningsbekräftelse').
+ */
+function missesWhatIsMissing(ranking: Ranking, passage: Passage): boolean {
+  if (!ASKS_MISSING.test(foldSwedishLetters(ranking.asked))) return false;
+  const about = new Set(analyze(`${passage.title} ${passage.keywords}`));
+  const keys = ranking.query.filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  return keys.length > 0 && !keys.some((key) => key.terms.some((t) => about.has(t)) || key.means.some((t) => about.has(t)));
+}
+
+/**
+ * A yes/no question about the team that names nothing the team's texts
+ * settle ('har tränaren hund själv?': only 'tränare' and 'hund', which
+ * every text of them uses): what the site says of them does not answer it.
+ */
+function unsettledAboutTeam(ranking: Ranking, passage: Passage): boolean {
+  if (passage.kind !== "team" || !YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked))) return false;
+  return !ranking.query.some((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
+}
+
+/**
+ * The passage that answers what a question asks of one type besides what
+ * the type is: one that names the type or a row staff wrote to answer such
+ * questions, scoring at least half as well as the best; or one that holds
+ * for every type ('kan jag avboka valpkursen': the binding rule; the group
+ * minimum for a group type; an FAQ row that names no type, 'blir
+ * utomhuspassen av om det regnar'), when it carries a word the question asks
+ * with besides the type's name. It must carry every word of the question
+ * but the type's name, and a length of time or a number when one is asked.
+ */
+function ruleOfType(
+  ranking: Ranking,
+  all: readonly Passage[],
+  typeName: string,
+  bestScore: number,
+  /** Asked as a rule ('hur många måste komma för att … blir av'): the passage carries the rule's words, the lexicon's too. */
+  asRule = false,
+): Passage | null {
+  const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
+  const typeTitle = typePassage ? analyze(typePassage.title) : [];
+  const ruleTerms = asRule ? ranking.query.filter((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word)).flatMap((q) => q.terms) : [];
+  const carriesRule = (p: Passage) => ruleTerms.length === 0 || ruleTerms.some((t) => termsOf([p]).includes(t));
+  const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const ofEveryType = (r: RankedPassage) =>
+    (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
+      (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
+      (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
+    r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
+  const found = ranking.results.find(
+    (r) =>
+      r.passage.kind !== "type" &&
+      r.passage.kind !== "session" &&
+      (ofEveryType(r) || ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= bestScore * FOLLOWER_SCORE_SHARE)) &&
+      uncoveredWords(ranking, [r.passage], typeTitle).length === 0 &&
+      carriesRule(r.passage) &&
+      !missesAskedDuration(ranking, r.passage),
+  );
+  return found?.passage ?? null;
 }

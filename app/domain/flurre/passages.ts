@@ -50,6 +50,8 @@ export type Passage = {
   terms?: readonly string[];
   /** The session type a type or session passage is about. */
   typeName?: string;
+  /** Type passages: group, private or combined (which rules hold for its sessions). */
+  typeKind?: TypeKind;
   /** Session passages: when, whether it can be booked, and a one-line summary for lists. */
   session?: { id: number; startTime: string; location: string; bookable: boolean; line: string; town: string | null };
 };
@@ -128,6 +130,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
     summary,
     summaryAfterPrice,
     typeName: type.name,
+    typeKind: kind,
   };
 }
 
@@ -363,7 +366,7 @@ function sitePassages(): Passage[] {
         `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
-      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar",
+      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar besked",
       yesNo: [{ asks: asks(`(?:${CAN}|^finns\\b).*(\\bko\\b|\\bkoa|\\bkon\\b|koplats|vantelist|reserv)`), answer: "Ja" }],
     },
   ];

@@ -15,6 +15,7 @@ import MiniSearch from "minisearch";
 import type { Passage, PassageKind } from "./passages";
 import {
   analyze,
+  compoundTail,
   foldSwedishLetters,
   intentCues,
   INTENT_CUES,
@@ -182,10 +183,15 @@ export function buildIndex(passages: readonly Passage[]): Index {
   const docs: Doc[] = [];
   const vocabulary = new Set<string>();
   const documentFrequency = new Map<string, number>();
+  // A place is named by the last part of its name too ('parken' for Regementsparken).
+  const placeTails = (terms: string[]) => terms.flatMap((t) => {
+    const tail = compoundTail(t, base, stem);
+    return tail && tail !== t ? [tail] : [];
+  });
   for (const a of analyzed) {
     const doc: Doc = {
       id: a.passage.id,
-      title: withCompoundParts(a.title, partsOf).join(" "),
+      title: [...withCompoundParts(a.title, partsOf), ...(a.passage.kind === "place" ? placeTails(a.title) : [])].join(" "),
       text: withCompoundParts(a.text, partsOf).join(" "),
       keywords: a.keywords.join(" "),
     };
@@ -283,7 +289,8 @@ function closestTerm(stemmed: string, index: Index): string | null {
   let best: string | null = null;
   let bestDistance = Infinity;
   for (const [term, foldedTerm] of index.folded()) {
-    if (term.length < 4) continue;
+    // A short stem only as the texts spell it with å, ä or ö ('lopa' → 'löp'), never by a typo.
+    if (term.length < 3 || (term.length < 4 && foldedTerm !== folded)) continue;
     let distance = Infinity;
     if (foldedTerm === folded) distance = FOLDED_DISTANCE;
     // A typo rarely hits the first letter; requiring it keeps 'säljer' from meaning 'välj'.
@@ -301,9 +308,11 @@ function closestTerm(stemmed: string, index: Index): string | null {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const { own, added, readByLexicon } = questionWords(question);
+  const { own, added, readByLexicon, unsaid } = questionWords(question);
   const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
-  const ownWords = words(own).filter(keep);
+  // Words of something the site does not speak of are one unknown word, whatever they look like.
+  const unsaidWords = new Set(unsaid.flatMap((phrase) => words(phrase)));
+  const ownWords = words(own).filter((w) => keep(w) && !unsaidWords.has(w));
   const addedWords = added.filter(keep);
   const aboutSelfOnly = [...ownWords, ...addedWords].every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
   // Flurre's name addresses him ('Flurre, vad kostar…?', 'hej flurre'), unless the question asks about him ('hur gammal är flurre').
@@ -321,7 +330,8 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
       df: resolved.terms.length > 0 ? Math.min(...resolved.terms.map((t) => index.documentFrequency.get(t) ?? 0)) : 0,
     };
   };
-  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true))].filter(
+  const unknown = (phrase: string): QueryTerm => ({ word: phrase, terms: [], weights: [], cue: false, topical: false, added: false, lexical: false, means: [], df: 0 });
+  return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true)), ...unsaid.map(unknown)].filter(
     (q) => aboutSelfOnly || !addressed(q.word),
   );
 }

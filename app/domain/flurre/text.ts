@@ -28,7 +28,11 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Words that frame what is asked ('fick aldrig nån länk', 'via mejlen', 'prata med nån hos er', 'sidan Mina bokningar')
     "aldrig via hos sida sidan sidor sidorna " +
     // Function words of the texts whose stem is a name's ('annars' → 'ann', as 'Anna' is)
-    "annars"
+    "annars " +
+    // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
+    "idag imorgon ikväll börja börjat började " +
+    // Where something is held ('var hålls promenadträningen'), not a hall; again
+    "hålls igen åka åker speciell speciellt speciella"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -41,13 +45,15 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
     // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
     ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
-  places: ["var", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
+  places: ["var", "vart", "hitta", "hittar", "adress", "adressen", "vägbeskrivning", "karta", "kartan", "ligger", "mötas", "möts", "träffas", "dit", "hit"],
   preparation: ["ta-med", "förbereda", "förbereder", "förberedelse", "förberedelser", "packa", "inför", "kläder", "klä", "godis", "koppel", "preppa"],
-  rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post"],
+  rules: ["avboka", "avbokar", "avbokning", "avbokningen", "omboka", "ombokning", "boka", "bokar", "bokning", "bokningen", "ställa", "ställas", "ställs", "inställt", "inställd", "ångra", "ångrar", "återbetalning", "bindande", "villkor", "villkoren", "deltagare", "inloggning", "inloggningslänk", "logga", "loggar", "länk", "länken", "konto", "mina", "bokningar", "lösenord", "e-post",
+    // The queue names what is asked as the rules do ('finns det kö?')
+    "kö", "köa", "kön", "köplats", "väntelista"],
   team: ["vem", "tränare", "tränarna", "tränaren", "instruktör", "instruktören", "teamet", "team", "personal", "jobbar"],
   // Asked in phrases, not words (ADVICE_ASKED): 'vilket pass passar oss?', 'vad ska vi gå på?'.
   advice: [],
@@ -74,15 +80,24 @@ export const TOPIC_CUES: ReadonlySet<string> = new Set(
 
 const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "preparation", "rules", "team", "advice"];
 
-/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på'). */
+/** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|vad ska (?:vi|jag) (?:ga|valja|boka) ?p?a?|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+
+/**
+ * A visitor telling what the dog (or they) struggle with, and asking
+ * nothing else ('hunden är för stark i kopplet', 'jag är hundförare och vill
+ * utvecklas'): asks which type fits, though in no question form.
+ */
+const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
+/** Words that ask something in so many words: a statement with one of these is not only telling a need. */
+const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|blir|ar det)(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
  * texts may use them alone ('ring'): 'parkering' is not 'park' and 'ring'.
  */
-const SUFFIX_LOOKALIKES: ReadonlySet<string> = new Set(["ring", "ning", "ling", "het", "else"]);
+export const SUFFIX_LOOKALIKES: ReadonlySet<string> = new Set(["ring", "ning", "ling", "het", "else"]);
 
 /** Shortest word part a compound is split into. */
 const MIN_PART_LENGTH = 3;
@@ -104,7 +119,13 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
   [new RegExp(`${W0}st[äa]ll(?:a|er|s|as|des|ts)?${ONE_WORD}\\s+in${W1}`, "gu"), "inställt"],
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
+  // Signing in to book is having an account to book with ('behöver jag logga in för att boka'), which no one needs.
+  [new RegExp(`${W0}inloggning\\s+f[öo]r\\s+att\\s+(?:kunna\\s+)?boka${W1}`, "gu"), "konto för att boka"],
   [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // 'Ha något med sig', a word or two between ('behöver valpen ha nåt speciellt med sig').
+  [new RegExp(`${W0}ha${ONE_WORD}${ONE_WORD}\\s+med\\s+(?:sig|mig|oss|dig)${W1}`, "gu"), "ta-med"],
+  // 'Var håller promenadträningen till?' asks where.
+  [new RegExp(`${W0}h[åa]ller(\\s+[\\p{L}\\p{N}]+)?\\s+till${W1}`, "gu"), "var$1"],
   // 'Nån gång?' asks when.
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
@@ -114,6 +135,13 @@ const PHRASES: readonly [RegExp, string][] = [
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
   [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],
+  // 'Vilka platser tränar ni på?' asks where, not for seats ('vilka platser är kvar?').
+  [new RegExp(`${W0}vilka\\s+(?:platser|st[äa]llen)(?!\\s+(?:\\p{L}+\\s+)?(?:kvar|lediga?|ledigt))${W1}`, "gu"), "var träningsplatser"],
+  // 'Hur går bokningen till?' asks how to book.
+  [new RegExp(`${W0}hur\\s+g[åa]r\\s+(?:bokning\\p{L}*|det\\s+att\\s+boka)\\s+till${W1}`, "gu"), "hur bokar"],
+  // 'När' inside a question, before who or what does something, says in which case, not when
+  // ('blir det av när det regnar', 'valpen kommer inte när man ropar'): read as 'om'.
+  [new RegExp(`(?<=[\\p{L}\\p{N}][\\s,]+)n[äa]r(?=\\s+(?:det|man|vi|jag|du|ni|de|han|hon|hunden|valpen|n[åa]gon|n[åa]n)${W1})`, "gu"), "om"],
 ];
 
 /**
@@ -131,16 +159,19 @@ export function joinPhrases(text: string): string {
  * adds to it, and which of its own words the lexicon read ('nätet' in 'över
  * nätet'): known to Flurre through the lexicon though the texts never use them.
  */
-export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]> } {
+export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]>; unsaid: string[] } {
   let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
   for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
   const present = new Set(words(own));
-  const matches = lexiconMatches(own);
+  const all = lexiconMatches(own);
+  const matches = all.filter((m) => m.words !== "");
   const added = [...new Set(matches.flatMap((m) => m.words.split(" ")))].filter((w) => !present.has(w));
   // Each word the lexicon read, with the site's words it means.
   const readByLexicon = new Map<string, string[]>();
   for (const m of matches) for (const w of words(m.typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), ...m.words.split(" ")]);
-  return { own, added, readByLexicon };
+  // What the visitor asked about that the site does not speak of, as typed.
+  const unsaid = all.filter((m) => m.words === "").map((m) => m.typed);
+  return { own, added, readByLexicon, unsaid };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */
@@ -242,6 +273,20 @@ export function splitCompound(
   return null;
 }
 
+/**
+ * The last part of a name's compound that the texts use alone, as a stem:
+ * 'regementsparken' → 'park', 'hundhallen' → 'hall', 'bronsängen' → 'äng'.
+ * A visitor names a place by it ('parken i Gävle', 'hallen'). Null when none.
+ */
+export function compoundTail(word: string, vocabulary: ReadonlySet<string>, stemWord: (word: string) => string = stem): string | null {
+  if (word.length < MIN_COMPOUND_LENGTH) return null;
+  for (let at = MIN_PART_LENGTH; at <= word.length - MIN_PART_LENGTH; at++) {
+    const tail = stemWord(word.slice(at));
+    if (tail.length >= MIN_PART_LENGTH && vocabulary.has(tail) && !SUFFIX_LOOKALIKES.has(tail)) return tail;
+  }
+  return null;
+}
+
 /** A compound's head as a vocabulary term: as written, stemmed, or without a linking s ('vardags' → 'vardag'). */
 function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (word: string) => string): string | null {
   if (vocabulary.has(head)) return head;
@@ -263,6 +308,9 @@ export function intentCues(text: string): Set<IntentCue> {
   for (const cue of INTENT_NAMES) {
     if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
-  if (ADVICE_ASKED.test(foldSwedishLetters(normalizeText(text)))) cues.add("advice");
+  const folded = foldSwedishLetters(questionWords(text).own).trim();
+  // Telling a need: 'kopplet' is a cue of what to bring, yet 'hunden drar i kopplet' tells what to train.
+  const onlyTells = [...cues].every((c) => c === "preparation") && TELLS_A_NEED.test(folded) && !ASKING_WORDS.test(folded);
+  if (ADVICE_ASKED.test(folded) || onlyTells) cues.add("advice");
   return cues;
 }

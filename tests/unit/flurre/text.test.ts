@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  compoundTail,
   isGreeting,
   analyze,
   foldSwedishLetters,
   intentCues,
   joinPhrases,
   normalizeText,
+  questionWords,
   splitCompound,
   stem,
   words,
@@ -70,6 +72,13 @@ describe("compounds", () => {
     expect(splitCompound("promenadträningspass", vocabulary)).toEqual(["promenad", "träning", "pass"]);
   });
 
+  it("finds the last part of a place's name that the texts use alone ('regementspark' → 'park')", () => {
+    const vocabulary = new Set(["park", "hall", "äng", "hund"]);
+    expect(compoundTail("regementspark", vocabulary)).toBe("park");
+    expect(compoundTail("bronsäng", vocabulary)).toBe("äng");
+    expect(compoundTail("gävl", vocabulary)).toBeNull();
+  });
+
   it("does not split when a part is unknown ('hundförsäkring')", () => {
     expect(splitCompound("hundförsäkring", vocabulary)).toBeNull();
     expect(splitCompound("hund", vocabulary)).toBeNull();
@@ -97,6 +106,28 @@ describe("phrases and intent", () => {
     expect([...intentCues("Hur loggar jag in?")]).toEqual(["rules"]);
     expect([...intentCues("Vem är Linnea?")]).toEqual(["team"]);
     expect(intentCues("Berätta om Linnea").size).toBe(0);
+  });
+
+  it("reads 'när' inside a question, before who does something, as a condition, not as asking when", () => {
+    expect([...intentCues("blir det av när det regnar")]).toEqual([]);
+    expect([...intentCues("när går nästa valpkurs")]).toEqual(["sessions"]);
+  });
+
+  it("reads 'vilka platser tränar ni på' as where, and 'vilka platser är kvar' as seats", () => {
+    expect([...intentCues("vilka platser tranar ni pa")]).toEqual(["places"]);
+    expect([...intentCues("vilka platser ar kvar")]).toEqual(["sessions"]);
+  });
+
+  it("reads a need told without a question as asking for advice", () => {
+    expect([...intentCues("hunden vaktar matskalen")]).toEqual(["advice"]);
+    expect([...intentCues("valpen kommer inte nar man ropar, vilken kurs")]).toContain("advice");
+    expect(intentCues("hunden ar sjuk vad gor vi").has("advice")).toBe(false);
+  });
+
+  it("keeps what the site does not speak of apart, as typed, adding no site words for it", () => {
+    const read = questionWords("kan jag boka at nan annan");
+    expect(read.unsaid).toEqual(["at nan annan"]);
+    expect(read.added).toEqual([]);
   });
 
   it("folds å, ä and ö only for matching a typo", () => {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { composeAnswer } from "../../../app/domain/flurre/compose";
+import { buildIndex, rankPassages } from "../../../app/domain/flurre/rank";
+import { demoPassages } from "./demo-passages";
+
+const now = new Date("2026-11-23T10:00:00Z");
+const passages = demoPassages(now);
+const index = buildIndex(passages);
+const ask = (question: string) => composeAnswer(rankPassages(passages, question, { index }), passages);
+const text = (question: string) => ask(question).answer.paragraphs.join(" ");
+const hrefs = (question: string) => ask(question).answer.links.map((l) => l.href);
+
+describe("where a type is held", () => {
+  it("answers 'var är valpkursen i Gävle' with the place of its sessions there and the way to it", () => {
+    expect(text("var ar valpkursen i gavle")).toMatch(/^Voff! VALPKURS hålls på Hundhallen Gävle\./);
+    expect(hrefs("var ar valpkursen i gavle")[0]).toMatch(/^https:\/\/www\.google\.com\/maps/);
+  });
+
+  it("names every place a type is held when no town is asked", () => {
+    expect(text("var halls promenadtraningen")).toContain("Stadsparken Sandviken");
+    expect(text("var halls promenadtraningen")).toContain("Regementsparken Gävle");
+  });
+
+  it("finds a place by the last part of its name ('parken i Gävle', 'hallen')", () => {
+    expect(text("var ar parken ni tranar i i gavle")).toContain("Regementsparken Gävle");
+    expect(text("var ligger hallen")).toContain("Hundhallen Gävle");
+  });
+
+  it("does not present the place as the answer to what the site does not say of it ('var parkerar man')", () => {
+    expect(ask("var parkerar man vid valpkursen").answer.kind).toBe("fallback");
+    expect(ask("finns det parkering vid hundhallen").answer.kind).toBe("fallback");
+  });
+});
+
+describe("a question that names only what kind of answer it wants", () => {
+  it("answers 'var finns ni' with all the places and 'vad behövs till passet' with the checklist", () => {
+    expect(text("var finns ni")).toContain("Bronsängen Sandviken");
+    expect(hrefs("vad behovs till passet")).toContain("/preppa");
+    expect(hrefs("packlista?")).toContain("/preppa");
+  });
+});
+
+describe("advice", () => {
+  it("suggests the type whose text carries the visitor's words for the need, even with words the site never uses", () => {
+    expect(text("min hund ar radd for andra hundar vad passar")).toMatch(/^Voff! PROMENADTRÄNING kan passa er/);
+    expect(text("min hund skäller när det ringer på dörren")).toMatch(/^Voff! HEMMIS kan passa er/);
+  });
+
+  it("reads a need told without a question as advice only when a type matches it best", () => {
+    expect(text("hunden ar for stark i kopplet")).toMatch(/kan passa er/);
+    expect(text("valpen ar sjuk idag")).toContain("Är hunden sjuk eller löper?");
+  });
+});
+
+describe("rules asked of a named type", () => {
+  it("answers a rule of every booking or the queue asked of a type", () => {
+    expect(text("kan man omboka hemmis")).toContain("En bokning är bindande");
+    expect(text("vantelista valpkurs")).toContain("Ställ mig i kö");
+  });
+
+  it("answers an FAQ row that names no type, asked of a type ('blir promenadträningen av när det regnar')", () => {
+    expect(text("blir promenadtraningen av nar det regnar")).toContain("sol och regn");
+  });
+
+  it("answers the group minimum, not the type's text, for a group type asked whether it happens", () => {
+    expect(text("blir vardagslydnaden av om bara jag bokat")).toContain("minst 3 deltagare");
+  });
+});
+
+describe("rules asked with a type's dates", () => {
+  it("answers the queue, not the dates, for 'fullt på valpkursen, finns det kö?'", () => {
+    expect(text("fullt pa valpkursen, finns det ko")).toContain("Ställ mig i kö");
+  });
+
+  it("answers the group minimum for 'hur många måste komma för att valpkursen blir av'", () => {
+    expect(text("hur manga maste komma for att valpkursen blir av")).toContain("minst 3 deltagare");
+  });
+
+  it("does not single out a session by its seats: 'är PLAN fullbokat' gets the next PLAN sessions", () => {
+    expect(text("ar plan fullbokat")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+  });
+});
+
+describe("the honest answer", () => {
+  it("does not take a short word for a longer one that only ends in it ('ringer' is not in 'planeringsmöte')", () => {
+    expect(ask("kan jag fa en plats om jag ringer").answer.kind).toBe("fallback");
+  });
+
+  it("does not answer what is missing with a passage that only mentions it ('fick ingen bokningsbekräftelse')", () => {
+    expect(ask("fick ingen bokningsbekraftelse").answer.kind).toBe("fallback");
+    expect(text("fick ingen inloggningslank")).toContain("inloggningslänk");
+  });
+
+  it("does not answer a yes/no question about the team that names nothing their texts settle", () => {
+    expect(ask("har tranaren hund sjalv").answer.kind).toBe("fallback");
+  });
+
+  it("says it does not know what the lexicon names as unsaid, whatever its words look like", () => {
+    expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
+  });
+});
+
+describe("who", () => {
+  it("answers who leads the sessions at a place with the team", () => {
+    expect(hrefs("vem haller i kursen pa bronsangen")).toContain("/om");
+    expect(ask("vem ansvarar for hallen").answer.kind).toBe("fallback");
+  });
+});
