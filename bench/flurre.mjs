@@ -48,6 +48,7 @@ const questions = [
   "flurre-heldout2-questions.json",
   "flurre-heldout3-questions.json",
   "flurre-heldout4-questions.json",
+  "flurre-heldout5-questions.json",
 ].flatMap((file) =>
   JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
     ...q,

@@ -14,7 +14,10 @@
 // the other sets' questions, after the second had guided changes by its
 // per-category counts; only scored, never tuned on, never printed) and
 // tests/fixtures/flurre-heldout4-questions.json (a fourth, written the same
-// way after the third's per-category counts had guided changes in turn).
+// way after the third's per-category counts had guided changes in turn) and
+// tests/fixtures/flurre-heldout5-questions.json (a fifth, written the same
+// way; scored once before and once after the third development set's round
+// of changes, never tuned on).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -45,6 +48,7 @@ import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
 import heldOut4 from "../fixtures/flurre-heldout4-questions.json";
+import heldOut5 from "../fixtures/flurre-heldout5-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -104,6 +108,7 @@ const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
 const HELD_OUT_4: Question[] = z.array(QuestionSchema).parse(heldOut4.questions);
+const HELD_OUT_5: Question[] = z.array(QuestionSchema).parse(heldOut5.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -142,6 +147,7 @@ const FLOOR = {
   heldOut3: { rightOrHonest: 48, wrong: 2, wrongTopic: 0 },
   // First scored on 2026-11-25 after the second round of changes: 25 right, 25 honest, 0 wrong.
   heldOut4: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  heldOut5: { rightOrHonest: 48, wrong: 2, wrongTopic: 1 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -361,6 +367,7 @@ describe("the visitor question sets", () => {
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
     { name: "fourth", set: HELD_OUT_4, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2, HELD_OUT_3] },
+    { name: "fifth", set: HELD_OUT_5, before: [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4] },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -381,6 +388,7 @@ describe("the visitor question sets", () => {
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
     { name: "fourth held-out", set: HELD_OUT_4, floor: FLOOR.heldOut4, printWrong: false },
+    { name: "fifth held-out", set: HELD_OUT_5, floor: FLOOR.heldOut5, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
