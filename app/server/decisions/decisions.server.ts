@@ -41,7 +41,7 @@ import {
   type DecisionReason,
 } from "~/domain/session-decision";
 import { cancelSession } from "../admin/session-actions.server";
-import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditStatement, SYSTEM_ACTOR, type Actor } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
@@ -50,8 +50,6 @@ import { scheduleDrain } from "../email/send-email.server";
 
 const { sessionDecisions, sessions } = schema;
 
-/** The audit actor of a default: no person. */
-export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
 /** How a decision by the mailed link is named in the audit log. */
 export const LINK_VIA = "länk i e-post";
 
