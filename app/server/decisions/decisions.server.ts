@@ -294,7 +294,7 @@ async function carryOutCancel(
   sessionId: number,
   actor: Actor,
 ): Promise<{ cancelledBookings: number; mailIds: string[] }> {
-  const { outcome, mailIds } = await cancelSession(context, actor, sessionId);
+  const { outcome, mailIds } = await cancelSession(context, actor, sessionId, "decision");
   await context.db.run(
     sql`UPDATE session_decisions SET applied_at = ${new Date().toISOString()} WHERE id = ${requestId} AND applied_at IS NULL`,
   );

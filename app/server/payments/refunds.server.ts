@@ -200,3 +200,13 @@ async function recordAnswer(context: AppLoadContext, payment: OwedPayment, answe
     ? { bookingId: payment.bookingId, status: "failed", error: answer.error, attempts }
     : { bookingId: payment.bookingId, status: "unchanged" };
 }
+
+/** The cron's part: every refund still pending, and every failed one due again under the cap. Figures for its log. */
+export async function retryDueRefunds(context: AppLoadContext, now: Date): Promise<Record<string, number>> {
+  if (!stripeSettings(context)) return {};
+  const outcomes = await sendRefunds(context, {}, now);
+  return {
+    refunded: outcomes.filter((o) => o.status === "refunded").length,
+    refundsFailed: outcomes.filter((o) => o.status === "failed").length,
+  };
+}
