@@ -59,3 +59,89 @@ export function refundSentence(amountOre: number, method: PaymentMethodName | nu
     method === "card" ? "till kortet du betalade med" : method === "swish" ? "till kontot du swishade från" : "på samma sätt som du betalade, med kort eller Swish";
   return `Du får tillbaka hela beloppet, ${amount}, ${where}. Återbetalningen är på väg och brukar synas inom några bankdagar.`;
 }
+
+/** A booking's payment as a list query reads it beside the booking (a LEFT JOIN: all null without a payment). */
+export interface PaymentColumns {
+  paymentStatus: PaymentStatus | null;
+  paymentMethod: PaymentMethodName | null;
+  paymentAmountOre: number | null;
+  paymentRefundError: string | null;
+}
+
+/** The payment of a row read with PaymentColumns, or null when the booking has none (always, with PAYMENTS=off). */
+export function paymentOf(row: Partial<PaymentColumns>): PaymentView | null {
+  if (!row.paymentStatus || row.paymentAmountOre === null || row.paymentAmountOre === undefined) return null;
+  return { status: row.paymentStatus, method: row.paymentMethod ?? null, amountOre: row.paymentAmountOre, refundError: row.paymentRefundError ?? null };
+}
+
+/** A session's money for staff: what came in, what went back, and what is still to go back. */
+export interface SessionMoney {
+  paidOre: number;
+  refundedOre: number;
+  owedOre: number;
+}
+
+/** The session's sums from its payments. */
+export function sessionMoney(list: readonly Pick<PaymentView, "status" | "amountOre">[]): SessionMoney {
+  const sum = (statuses: readonly PaymentStatus[]) => list.filter((p) => statuses.includes(p.status)).reduce((total, p) => total + p.amountOre, 0);
+  return {
+    paidOre: sum(["paid", "refund_pending", "refunded", "refund_failed"]),
+    refundedOre: sum(["refunded"]),
+    owedOre: sum(["refund_pending", "refund_failed"]),
+  };
+}
+
+export const PAYMENT_TEXTS = {
+  column: "Betalning",
+  heading: "Betalningar",
+  paid: "Betalt",
+  refunded: "Återbetalt",
+  owed: "Att återbetala",
+  retry: "Försök återbetala igen",
+  name: "Namn",
+  amount: "Belopp",
+  status: "Status",
+  none: "Inga betalningar ännu.",
+} as const;
+
+/** One payment on a session's admin page. */
+export interface SessionPaymentView {
+  bookingId: string;
+  userName: string;
+  /** 'Avbokad' for a cancelled booking, else empty. */
+  bookingNote: string;
+  statusLabel: string;
+  amountLabel: string;
+  /** Stripe's error, for a refund that failed. */
+  error: string | null;
+  /** A failed refund staff can try again. */
+  canRetry: boolean;
+}
+
+export interface SessionPaymentsView {
+  paidLabel: string;
+  refundedLabel: string;
+  /** Shown only while something is still to go back. */
+  owedLabel: string | null;
+  rows: SessionPaymentView[];
+}
+
+export function toSessionPaymentsView(
+  rows: readonly (PaymentView & { bookingId: string; userName: string; bookingStatus: string })[],
+  money: SessionMoney,
+): SessionPaymentsView {
+  return {
+    paidLabel: formatOre(money.paidOre),
+    refundedLabel: formatOre(money.refundedOre),
+    owedLabel: money.owedOre > 0 ? formatOre(money.owedOre) : null,
+    rows: rows.map((row) => ({
+      bookingId: row.bookingId,
+      userName: row.userName,
+      bookingNote: row.bookingStatus === "cancelled" ? "Avbokad" : "",
+      statusLabel: paymentStatusLabel(row),
+      amountLabel: formatOre(row.amountOre),
+      error: row.status === "refund_failed" ? row.refundError : null,
+      canRetry: row.status === "refund_failed",
+    })),
+  };
+}
