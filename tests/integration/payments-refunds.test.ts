@@ -169,6 +169,16 @@ describe("sending refunds", () => {
     expect((await paymentOf("b1")).status).toBe("refunded");
   });
 
+  it("starts no refund once its time budget is spent; the rest wait for the next run", async () => {
+    await bookingWithPayment("b1", "paid");
+    await bookingWithPayment("b2", "paid");
+    await queue(["b1", "b2"]);
+    stripe.latencyMs = 60;
+    expect(await sendRefunds(stripeContext(), { budgetMs: 30 }, new Date())).toHaveLength(1);
+    expect(stripe.refundCalls()).toHaveLength(1);
+    expect((await sendRefunds(stripeContext(), {}, new Date())).map((o) => o.status)).toEqual(["refunded"]);
+  });
+
   it("with payments off sends nothing and asks nobody", async () => {
     await bookingWithPayment("b1", "paid");
     await queue(["b1"]);

@@ -88,10 +88,16 @@ export interface SendRefundsOptions {
   bookingIds?: readonly string[];
   /** Who the audit rows name; the system when not a person. */
   actor?: Actor;
+  /** No refund is started after this many ms (the cron's run must end before the next); the rest wait. */
+  budgetMs?: number;
 }
 
 /** Sends the refunds owed (see SendRefundsOptions); with PAYMENTS=off, none. Never throws for a refund Stripe refuses. */
-export async function sendRefunds(context: AppLoadContext, { bookingIds, actor = SYSTEM_ACTOR }: SendRefundsOptions, now: Date): Promise<RefundOutcome[]> {
+export async function sendRefunds(
+  context: AppLoadContext,
+  { bookingIds, actor = SYSTEM_ACTOR, budgetMs }: SendRefundsOptions,
+  now: Date,
+): Promise<RefundOutcome[]> {
   if (!stripeSettings(context)) return [];
   if (bookingIds && bookingIds.length === 0) return [];
   const nowIso = now.toISOString();
@@ -124,7 +130,9 @@ export async function sendRefunds(context: AppLoadContext, { bookingIds, actor =
 
   const stripe = await stripeClient(context);
   const outcomes: RefundOutcome[] = [];
+  const started = Date.now();
   for (const payment of owed) {
+    if (budgetMs !== undefined && Date.now() - started >= budgetMs) break;
     const answer = await askStripe(stripe, payment);
     outcomes.push(await recordAnswer(context, payment, answer, actor, now));
   }
@@ -201,10 +209,14 @@ async function recordAnswer(context: AppLoadContext, payment: OwedPayment, answe
     : { bookingId: payment.bookingId, status: "unchanged" };
 }
 
-/** The cron's part: every refund still pending, and every failed one due again under the cap. Figures for its log. */
-export async function retryDueRefunds(context: AppLoadContext, now: Date): Promise<Record<string, number>> {
+/**
+ * The cron's part: every refund still pending, and every failed one due again
+ * under the cap, started within `budgetMs` (a Stripe that hangs costs up to
+ * 20 s a refund: two tries of 10 s). Figures for its log.
+ */
+export async function retryDueRefunds(context: AppLoadContext, now: Date, budgetMs: number): Promise<Record<string, number>> {
   if (!stripeSettings(context)) return {};
-  const outcomes = await sendRefunds(context, {}, now);
+  const outcomes = await sendRefunds(context, { budgetMs }, now);
   return {
     refunded: outcomes.filter((o) => o.status === "refunded").length,
     refundsFailed: outcomes.filter((o) => o.status === "failed").length,
