@@ -41,14 +41,22 @@ export function cancelPaymentStatements(bookingIds: readonly string[], now: stri
   ];
 }
 
-/** The paid bookings among `bookingIds`, with what each paid: what their cancellation mails say comes back. Empty with PAYMENTS=off. */
-export async function refundsForMail(context: AppLoadContext, bookingIds: readonly string[]): Promise<Map<string, CancellationRefund>> {
+/**
+ * What the cancellation mails of `bookingIds` may say comes back, by booking:
+ * `paid`, refunded for sure; `open`, refunded only if the payment arrives
+ * before the cancel's batch (the mail is then chosen in the batch). Empty
+ * with PAYMENTS=off.
+ */
+export async function refundsForMail(
+  context: AppLoadContext,
+  bookingIds: readonly string[],
+): Promise<Map<string, CancellationRefund & { paid: boolean }>> {
   if (!stripeSettings(context) || bookingIds.length === 0) return new Map();
   const rows = await context.db
-    .select({ bookingId: payments.bookingId, amountOre: payments.amountOre, method: payments.method })
+    .select({ bookingId: payments.bookingId, amountOre: payments.amountOre, method: payments.method, status: payments.status })
     .from(payments)
-    .where(and(eq(payments.status, "paid"), inArray(payments.bookingId, [...bookingIds])));
-  return new Map(rows.map((row) => [row.bookingId, { amountOre: row.amountOre, method: row.method }]));
+    .where(and(inArray(payments.status, ["paid", "open"]), inArray(payments.bookingId, [...bookingIds])));
+  return new Map(rows.map((row) => [row.bookingId, { amountOre: row.amountOre, method: row.method, paid: row.status === "paid" }]));
 }
 
 /** After the cancel's batch: sends its refunds and expires its open Checkouts, once the response is on its way. */
