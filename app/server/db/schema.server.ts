@@ -523,7 +523,10 @@ export const payments = sqliteTable(
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
   },
-  (t) => [index("payments_session_idx").on(t.sessionId, t.status)],
+  (t) => [
+    index("payments_session_idx").on(t.sessionId, t.status),
+    index("payments_open_hold_idx").on(t.checkoutExpiresAt).where(sql`status = 'open'`),
+  ],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;
