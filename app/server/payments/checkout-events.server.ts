@@ -32,6 +32,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from "../platform/env.server";
 import { seatsFor } from "../seats/seats.server";
 import { paidMethod } from "./checkout.server";
 import { paymentMails } from "./payment-mails.server";
+import { sendRefunds } from "./refunds.server";
 
 /** The Checkout events a payment follows; every other type is acknowledged and not stored. */
 export const CHECKOUT_EVENT_TYPES = [
@@ -160,6 +161,8 @@ export async function onCheckoutEvent(context: AppLoadContext, event: CheckoutEv
     });
     if (settled.status === "repeat") return "repeat";
     if (settled.status === "confirmed" || settled.status === "refund") scheduleDrain(context, settled.mailIds);
+    // The seat was taken: the money goes back now (a refund that fails is retried by the cron).
+    if (settled.status === "refund") await sendRefunds(context, { bookingIds: [booking.id] }, now);
     return "applied";
   }
   if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {

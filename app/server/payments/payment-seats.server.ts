@@ -7,8 +7,8 @@
  * - settlePayment: Stripe says the payment is paid. A held booking is
  *   confirmed; one whose hold was released meanwhile takes its seat back if
  *   a seat is free (never over max), else stays cancelled and its payment
- *   goes to refund. The event is stored in the same batch: a replay changes
- *   nothing.
+ *   goes to refund (payments/refunds.server.ts, reason 'late-payment'). The
+ *   event is stored in the same batch: a replay changes nothing.
  * - releasePaymentHold: the Checkout Session ended unpaid (expired, the
  *   payment failed, the booker cancelled, Checkout could not be created):
  *   the booking is cancelled and the seat counted free, only while the
@@ -25,6 +25,7 @@ import { BatchBuilder, runBatch, type BatchPlan } from "../db/batch.server";
 import { outboxInsertStatements, type OutboxRowToQueue } from "../email/outbox.server";
 import type { PaymentMethod } from "../platform/env.server";
 import { FREE_SEATS_SQL, type BookingMail } from "../seats/seat-types.server";
+import { refundQueueStatements } from "./refunds.server";
 
 /** How long after its Checkout Session's end a hold is released by the alarm or the cron (Stripe's own expiry event usually comes first). */
 export const HOLD_GRACE_MS = 2 * 60_000;
@@ -169,6 +170,8 @@ function settlePlan(
     }
   }
   if (decision === "refund") {
+    // Paid (the statement above), then owed back: the refunds module sends it right after, the cron retries.
+    b.addAll(refundQueueStatements([bookingId], now, "late-payment"));
     mailIds.push(input.refundMail.id);
     b.addAll(outboxInsertStatements(input.refundMail, { condition: ours }));
   }

@@ -8,6 +8,7 @@ import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
 import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
+import type { CancelPayments } from "../payments/staff-cancel.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
 
 /** The session columns seat changes read and return. */
@@ -151,6 +152,8 @@ export interface StaffAudit {
 export interface StaffChangeExtras {
   mails?: Array<{ bookingId: string; row: OutboxRowToQueue }>;
   audit?: StaffAudit;
+  /** With payments on: the cancelled bookings' payments are refunded or called off in the same batch. */
+  payments?: CancelPayments;
 }
 
 export type CancelBookingResult =
