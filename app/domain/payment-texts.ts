@@ -21,6 +21,7 @@ export const PAYMENT_TEXTS = {
   /** Staff's word for a held booking, and the customer's. */
   pendingStatus: "Väntande betalning",
   pendingCustomer: "Väntar på betalning",
+  pendingListNote: "Platsen är reserverad medan du betalar. Blir betalningen inte klar släpps platsen efter en halvtimme.",
 } as const;
 
 export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;
