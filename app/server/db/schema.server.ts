@@ -529,6 +529,7 @@ export const payments = sqliteTable(
   },
   (t) => [
     index("payments_session_idx").on(t.sessionId, t.status),
+    index("payments_open_hold_idx").on(t.checkoutExpiresAt).where(sql`status = 'open'`),
     index("payments_refund_due_idx")
       .on(t.status, t.refundRetryAt)
       .where(sql`status IN ('refund_pending', 'refund_failed')`),

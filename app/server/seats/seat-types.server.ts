@@ -95,6 +95,14 @@ export interface BookSeatOptions {
    * booking's own e-mail. The seat moves from held to booked in the same batch.
    */
   hold?: { entryId: string; tokenHash: string };
+  /**
+   * Hold the seat while the booker pays (PAYMENTS=stripe): the booking is
+   * written 'pending' with its payment row ('open', the amount the booking's
+   * price makes, in öre) in the same batch, and counts as taken like a
+   * confirmed one. No mails are queued; the payment's webhook confirms.
+   * `holdUntil`: when the Checkout Session ends (checkout_expires_at).
+   */
+  payment?: { id: string; holdUntil: string };
 }
 
 export type BookSeatResult =
