@@ -41,6 +41,23 @@ async function adminPost(path: string, fields: Record<string, string>, cookie: s
   return res;
 }
 
+/** A Checkout event as Stripe posts it, signed with the endpoint's secret (t=…,v1=HMAC-SHA256 of "t.body"). */
+async function signedEvent(body: string) {
+  const t = Math.floor(Date.now() / 1000);
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(stripeEnv.STRIPE_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${body}`)));
+  const signature = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const ctx = createExecutionContext();
+  const request = new Request("http://localhost/api/stripe-handelser", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${signature}` },
+  });
+  const res = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
 async function runCron(scheduledTime: Date, cronEnv: typeof env = stripeEnv) {
   const ctx = createExecutionContext();
   await cron.scheduled(createScheduledController({ scheduledTime: scheduledTime.getTime(), cron: CRONS.everyFiveMinutes }), cronEnv, ctx);
@@ -145,6 +162,26 @@ describe("'Avboka' of a paid booking", () => {
     expect((await paymentOf(bookingId!)).status).toBe("refunded");
     expect(await refundAudits(bookingId!)).toEqual([{ action: "payment.refund", actor: adminEmail }]);
     expect(await cancellationText(bookingId!)).toContain("Du får tillbaka hela beloppet, 300 kr, till kontot du swishade från.");
+  });
+
+  it("a payment that still arrives for a booking staff cancelled is refunded, and the booking stays cancelled though its seat is free", async () => {
+    const sessionId = await createSession({ priceSek: 249 });
+    const bookingId = await awaitingPayment(sessionId);
+    await adminPost(`/admin/bokning/${bookingId}`, { intent: "cancel-booking" }, admin);
+    const session = {
+      id: `cs_test_open${bookingId.replaceAll("-", "")}`,
+      object: "checkout.session",
+      payment_status: "paid",
+      payment_intent: "pi_arrivedlate",
+      payment_method_types: ["swish"],
+      status: "complete",
+    };
+    const body = JSON.stringify({ id: `evt_late${bookingId.slice(0, 8)}`, object: "event", type: "checkout.session.completed", created: 0, data: { object: session } });
+    const res = await signedEvent(body);
+    expect(res.status).toBe(200);
+    expect(await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(bookingId).first("booking_status")).toBe("cancelled");
+    expect((await paymentOf(bookingId)).status).toBe("refunded");
+    expect(callsFor(bookingId).map((c) => [c.idempotencyKey, c.params.get("payment_intent")])).toEqual([[`refund-${bookingId}`, "pi_arrivedlate"]]);
   });
 
   it("calls off the Checkout of a booking still awaiting payment: payment 'cancelled', the session expired at Stripe, nothing refunded", async () => {
