@@ -16,7 +16,7 @@ import cron, { CRONS } from "../../workers/cron";
 import { bookMany, toastOf } from "./admin-fixtures";
 import { createSession } from "./booking-fixtures";
 import { signInAs, testContext } from "./helpers";
-import { fakeStripe, type StripeFake } from "./stripe-fake";
+import { fakeStripe, postStripeEvent, type StripeFake } from "./stripe-fake";
 
 const stripeEnv = {
   ...env,
@@ -37,23 +37,6 @@ async function adminPost(path: string, fields: Record<string, string>, cookie: s
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
   });
   const res = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, workerEnv, ctx);
-  await waitOnExecutionContext(ctx);
-  return res;
-}
-
-/** A Checkout event as Stripe posts it, signed with the endpoint's secret (t=…,v1=HMAC-SHA256 of "t.body"). */
-async function signedEvent(body: string) {
-  const t = Math.floor(Date.now() / 1000);
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(stripeEnv.STRIPE_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${body}`)));
-  const signature = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
-  const ctx = createExecutionContext();
-  const request = new Request("http://localhost/api/stripe-handelser", {
-    method: "POST",
-    body,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${signature}` },
-  });
-  const res = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv, ctx);
   await waitOnExecutionContext(ctx);
   return res;
 }
@@ -177,7 +160,7 @@ describe("'Avboka' of a paid booking", () => {
       status: "complete",
     };
     const body = JSON.stringify({ id: `evt_late${bookingId.slice(0, 8)}`, object: "event", type: "checkout.session.completed", created: 0, data: { object: session } });
-    const res = await signedEvent(body);
+    const res = await postStripeEvent(body, stripeEnv);
     expect(res.status).toBe(200);
     expect(await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(bookingId).first("booking_status")).toBe("cancelled");
     expect((await paymentOf(bookingId)).status).toBe("refunded");
