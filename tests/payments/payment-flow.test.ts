@@ -2,11 +2,11 @@
 // the form holds the seat (booking 'pending' with its open payment), the
 // visitor is sent to Stripe's Checkout, and only Stripe's signed webhook
 // confirms, once. Stripe is answered at the network edge (stripe-edge.ts).
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeSessionSnapshot, type SessionSnapshot } from "../../app/domain/session-snapshot";
 import { seatsFor } from "../../app/server/seats/seats.server";
-import { bookingForm, createSession, postBooking, seatInput } from "../integration/booking-fixtures";
+import { bookingForm, createSession, postBooking, seatInput, sessionField } from "../integration/booking-fixtures";
 import { testContext } from "../integration/helpers";
 import { deliver, stripeEdge, type StripeEdge } from "./stripe-edge";
 import { bookingOf, mailsTo, paymentOf, seatsOf } from "./payment-fixtures";
@@ -200,5 +200,24 @@ describe("Stripe's webhook confirms", () => {
     expect(await paymentOf(bookingId)).toMatchObject({ status: "cancelled" });
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
     expect(await mailsTo("koar@example.se", "waitlist-offer")).toHaveLength(1);
+  });
+});
+
+describe("the form with JavaScript", () => {
+  it("ends in a full navigation to Stripe's page: the script's data request answers a redirect that reloads the document", async () => {
+    const id = await createSession({ priceSek: 250 });
+    const form = await bookingForm({ user_email: "js@example.se", user_email_confirm: "js@example.se" });
+    form.append("session", (await sessionField(id))!);
+    const res = await exports.default.fetch(`http://localhost:8787/session/${id}.data`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { "CF-Connecting-IP": "10.8.0.1" },
+    });
+    const checkout = [...stripe.sessions.values()][0]!;
+    const body = await res.text();
+    expect(body).toContain(checkout.url!);
+    // Remix's single fetch: the redirect's target, its status, and reload (the X-Remix-Reload-Document of redirectDocument).
+    expect(body).toMatch(/"reload",true/);
   });
 });
