@@ -7,7 +7,7 @@ export const PAYMENT_TEXTS = {
   checkoutFailed: "Vi kunde inte öppna betalningen just nu, så ingen plats har reserverats och inget har dragits. Försök igen om en stund.",
   /** Back from Stripe with ?avbruten=1. */
   cancelledTitle: "Betalningen avbröts",
-  cancelled: "Betalningen avbröts och platsen är släppt. Du kan boka igen när du vill.",
+  cancelled: "Platsen är släppt och inget har dragits – du kan boka igen när du vill.",
   processingTitle: "Betalningen behandlas …",
   processing: "Vi väntar på besked från betalningen. Sidan uppdateras av sig själv om några sekunder – du behöver inte göra något.",
   processingSwish: "Har du betalat med Swish kan det ta en liten stund innan betalningen är klar. Bekräftelsen kommer också med e-post.",

@@ -135,6 +135,17 @@ describe("holding the seat while the booker pays", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE session_id = ? AND status = 'open'").bind(id).first("n")).toBe(3);
   });
 
+  it("gives a burst of 20 booking forms on 3 seats exactly 3 holds, each with its own Checkout Session", async () => {
+    const id = await createSession({ priceSek: 150, maxParticipants: 3 });
+    const forms = await Promise.all(Array.from({ length: 20 }, (_, i) => bookingForm({ user_email: `rusning${i}@example.se`, user_email_confirm: `rusning${i}@example.se` })));
+    const answers = await Promise.all(forms.map((form) => postBooking(id, form)));
+    const toStripe = answers.filter((res) => res.headers.get("Location")?.startsWith("https://checkout.stripe.com/"));
+    expect(toStripe).toHaveLength(3);
+    expect(answers.filter((res) => res.headers.get("Location") === `/session/${id}`)).toHaveLength(17);
+    expect(stripe.sessions.size).toBe(3);
+    expect(await seatsOf(id)).toMatchObject({ current: 3, active: 3, max: 3 });
+  });
+
   it("books a free session (price 0) at once, as without payments", async () => {
     const id = await createSession({ priceSek: 0 });
     const res = await postBooking(id, await bookingForm({ user_email: "gratis@example.se", user_email_confirm: "gratis@example.se" }));

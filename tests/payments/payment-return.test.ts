@@ -149,6 +149,26 @@ describe("a hold that is never paid", () => {
     expect(await seatsOf(id)).toMatchObject({ current: 0 });
   });
 
+  it("shares the one alarm with the queue's offers: it rings at the earliest of a queue hold's end and a payment hold's", async () => {
+    const id = await createSession({ priceSek: 300, maxParticipants: 3 });
+    const { seatsFor } = await import("../../app/server/seats/seats.server");
+    const { seatInput } = await import("../integration/booking-fixtures");
+    const first = await seatsFor(testContext(), id).book(seatInput(`larm-a-${id}`));
+    await seatsFor(testContext(), id).book(seatInput(`larm-b-${id}`));
+    const { bookingId } = await hold(id, "larm@example.se");
+    await joinQueue(id, "larmko@example.se");
+    // A seat freed: offered to the queue and held for two hours; the payment hold ends first.
+    await seatsFor(testContext(), id).cancelBooking(first.status === "booked" ? first.booking.id : "");
+    expect(await seatsOf(id)).toMatchObject({ current: 2, held: 1 });
+    const stub = seatsStub(testContext(), id);
+    const paymentEnd = Date.parse(String((await paymentOf(bookingId)).checkout_expires_at)) + 2 * 60_000;
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(paymentEnd);
+    // Once the payment hold is gone, the queue's hold end is the alarm.
+    await deliver("checkout.session.expired", stripe.expire(stripe.sessionOf(bookingId).id));
+    const queueEnd = await env.DB.prepare("SELECT hold_expires_at AS at FROM waitlist_entries WHERE session_id = ? AND status = 'offered'").bind(id).first<{ at: string }>();
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(Date.parse(queueEnd!.at));
+  });
+
   it("is kept by the alarm when Stripe says the Checkout Session is complete (a Swish payment processing), and looked at again later", async () => {
     const id = await createSession({ priceSek: 300 });
     const { bookingId, checkout } = await hold(id, "behandlas@example.se");
