@@ -116,7 +116,7 @@ describe("holding the seat while the booker pays", () => {
     expect(await res.text()).toContain("Vi kunde inte öppna betalningen just nu");
     expect(await seatsOf(id)).toMatchObject({ current: 0, active: 0 });
     const [payment] = (await env.DB.prepare("SELECT status FROM payments WHERE session_id = ?").bind(id).all<{ status: string }>()).results;
-    expect(payment?.status).toBe("cancelled");
+    expect(payment?.status).toBe("expired");
     // The seat is free again for the next booker.
     stripe.failing.clear();
     await hold(id, "nasta@example.se");
@@ -208,7 +208,7 @@ describe("Stripe's webhook confirms", () => {
     stripe.pay(checkout.id, { method: "swish", paid: false });
     expect((await deliver("checkout.session.async_payment_failed", stripe.settle(checkout.id, false))).status).toBe(200);
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
-    expect(await paymentOf(bookingId)).toMatchObject({ status: "cancelled" });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "expired" });
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
     expect(await mailsTo("koar@example.se", "waitlist-offer")).toHaveLength(1);
   });

@@ -90,7 +90,7 @@ describe("the return page", () => {
     expect(stripe.calls.some((c) => c.path === `/v1/checkout/sessions/${checkout.id}/expire`)).toBe(true);
     expect(stripe.sessions.get(checkout.id)!.status).toBe("expired");
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
-    expect(await paymentOf(bookingId)).toMatchObject({ status: "cancelled" });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "expired" });
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
     expect(await mailsTo("vantar@example.se", "waitlist-offer")).toHaveLength(1);
     // The note rides the toast cookie to the session page.
@@ -237,5 +237,23 @@ describe("a payment that completes after its hold was released", () => {
     expect((await deliver("checkout.session.completed", stripe.sessions.get(late.checkout.id)!)).status).toBe(200);
     expect(stripe.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
     expect(await mailsTo("forsenad@example.se", "payment-late-refund")).toHaveLength(1);
+  });
+
+  it("never takes back a booking staff cancelled while it awaited payment: its late payment is refunded, the free seat stays free", async () => {
+    const { cancelBookingAsStaff } = await import("../../app/server/admin/session-actions.server");
+    const id = await createSession({ priceSek: 300, maxParticipants: 3 });
+    const { bookingId, checkout } = await hold(id, "avbokad@example.se");
+    const paidMeanwhile = stripe.pay(checkout.id);
+    const staff = { userId: null, email: "admin@hundpass.se" };
+    expect((await cancelBookingAsStaff(testContext(), new Request("http://localhost:8787/admin"), staff, bookingId)).status).toBe("done");
+    expect(await seatsOf(id)).toMatchObject({ current: 0 });
+
+    expect((await deliver("checkout.session.completed", paidMeanwhile)).status).toBe(200);
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
+    expect(await seatsOf(id)).toMatchObject({ current: 0 });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "refunded", refund_reason: "late-payment" });
+    const [mail] = await mailsTo("avbokad@example.se", "payment-late-refund");
+    expect(mail!.subject).toContain("Din betalning betalas tillbaka");
+    expect(mail!.text_body).toContain("var avbokad");
   });
 });
