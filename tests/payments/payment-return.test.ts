@@ -232,7 +232,7 @@ describe("a payment that completes after its hold was released", () => {
     expect(refund).toMatchObject({ params: { payment_intent: stripe.sessions.get(late.checkout.id)!.payment_intent }, idempotencyKey: `refund-${late.bookingId}` });
     expect(await paymentOf(late.bookingId)).toMatchObject({ status: "refunded", refund_reason: "late-payment" });
     const page = await (await get(returnPath(id, late.bookingId, `cs=${late.checkout.id}`))).text();
-    expect(page).toContain("Platsen hann gå till någon annan");
+    expect(page).toContain("Hela beloppet betalas tillbaka");
     // Stripe repeats the event: no second refund, no second mail.
     expect((await deliver("checkout.session.completed", stripe.sessions.get(late.checkout.id)!)).status).toBe(200);
     expect(stripe.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
