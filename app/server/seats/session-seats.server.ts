@@ -193,7 +193,7 @@ export class SessionSeats extends DurableObject<Env> {
     return this.serialize(async () => {
       const now = new Date();
       for (const bookingId of ended) {
-        await releasePaymentHold(this.context, { sessionId, bookingId, paymentStatus: "expired" }, now);
+        await releasePaymentHold(this.context, { sessionId, bookingId }, now);
       }
       return this.queueStep(sessionId, now);
     });
