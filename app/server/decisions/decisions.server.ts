@@ -41,7 +41,7 @@ import {
   type DecisionReason,
 } from "~/domain/session-decision";
 import { cancelSession } from "../admin/session-actions.server";
-import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditStatement, SYSTEM_ACTOR, type Actor } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
@@ -50,8 +50,16 @@ import { scheduleDrain } from "../email/send-email.server";
 
 const { sessionDecisions, sessions } = schema;
 
-/** The audit actor of a default: no person. */
-export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
+/**
+ * The participants a decision counts: confirmed bookings only. A seat held
+ * while its booker pays (PAYMENTS=stripe, at most half an hour) is not a
+ * participant yet; with payments off every active booking is confirmed, so
+ * this is current_participants.
+ */
+function confirmedParticipants(sessionsAlias: "s" | "sessions"): SQL {
+  return sql`(SELECT count(*) FROM bookings cb WHERE cb.session_id = ${sql.raw(sessionsAlias)}.id AND cb.booking_status = 'confirmed')`;
+}
+
 /** How a decision by the mailed link is named in the audit log. */
 export const LINK_VIA = "länk i e-post";
 
@@ -95,7 +103,7 @@ export async function requestDecisions(context: AppLoadContext, now: Date): Prom
   const { startAfter, startAtOrBefore } = requestWindow(now);
   const results = await context.db.all<DecisionSession>(
     sql`SELECT ${SESSION_SELECT} FROM sessions s
-       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS}
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
          AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
          AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
        ORDER BY s.start_time, s.id LIMIT 50`,
@@ -127,8 +135,8 @@ async function requestDecision(context: AppLoadContext, session: DecisionSession
   const b = new BatchBuilder();
   const inserted = b.add(
     sql`INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at)
-         SELECT id, start_time, ${deadline}, current_participants, ${tokenHash}, ${now.toISOString()} FROM sessions
-         WHERE id = ${session.id} AND start_time = ${session.startTime} AND cancelled_at IS NULL AND pass_type = 'group' AND current_participants <= ${DECISION_MAX_PARTICIPANTS}
+         SELECT id, start_time, ${deadline}, ${confirmedParticipants("sessions")}, ${tokenHash}, ${now.toISOString()} FROM sessions
+         WHERE id = ${session.id} AND start_time = ${session.startTime} AND cancelled_at IS NULL AND pass_type = 'group' AND ${confirmedParticipants("sessions")} <= ${DECISION_MAX_PARTICIPANTS}
          ON CONFLICT (session_id, start_time) DO NOTHING`,
   );
   // Only the run whose row was written mails (and the key keeps it to one mail per session and start).
@@ -296,7 +304,7 @@ async function carryOutCancel(
   sessionId: number,
   actor: Actor,
 ): Promise<{ cancelledBookings: number; mailIds: string[] }> {
-  const { outcome, mailIds } = await cancelSession(context, actor, sessionId);
+  const { outcome, mailIds } = await cancelSession(context, actor, sessionId, "decision");
   await context.db.run(
     sql`UPDATE session_decisions SET applied_at = ${new Date().toISOString()} WHERE id = ${requestId} AND applied_at IS NULL`,
   );
@@ -362,9 +370,9 @@ export async function applyDecisionDefaults(
     const b = new BatchBuilder();
     const recorded = b.add<{ decision: Decision; reason: DecisionReason | null }>(
       sql`UPDATE session_decisions AS d SET
-             decision = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN 'cancel' ELSE 'run' END,
-             reason = CASE WHEN ${wants} = 0 THEN NULL WHEN s.current_participants > ${DECISION_MAX_PARTICIPANTS} THEN 'filled' WHEN ${isLate} = 1 THEN 'late' END,
-             applied_at = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN NULL ELSE ${nowIso} END,
+             decision = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS} THEN 'cancel' ELSE 'run' END,
+             reason = CASE WHEN ${wants} = 0 THEN NULL WHEN ${confirmedParticipants("s")} > ${DECISION_MAX_PARTICIPANTS} THEN 'filled' WHEN ${isLate} = 1 THEN 'late' END,
+             applied_at = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS} THEN NULL ELSE ${nowIso} END,
              decided_at = ${nowIso}, decided_by = 'default', decided_by_email = NULL
            FROM sessions s
            WHERE d.id = ${request.id} AND d.decision IS NULL AND ${MATCHES_SESSION}
