@@ -205,6 +205,12 @@ export interface ReleaseHoldInput {
   /** The Stripe event that says so, stored in the same batch. */
   event?: StripeEventRef;
   paymentIntentId?: string | null;
+  /**
+   * The hold came from this waitlist entry's offer and its Checkout could
+   * not be opened: the entry gets its offer (and held seat) back instead of
+   * losing it to a failure at Stripe.
+   */
+  restoreOffer?: { entryId: string };
 }
 
 export type ReleaseHoldResult = { status: "released" } | { status: "not-held" } | { status: "repeat" };
@@ -228,6 +234,17 @@ function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowD
     sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending'
          AND EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status = ${paymentStatus} AND updated_at = ${now})`,
   );
+  if (input.restoreOffer) {
+    b.add(
+      sql`UPDATE waitlist_entries SET status = 'offered', booking_id = NULL, updated_at = ${now}
+           WHERE id = ${input.restoreOffer.entryId} AND session_id = ${sessionId} AND status = 'booked' AND booking_id = ${bookingId}
+             AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND booking_status = 'cancelled')`,
+    );
+    b.add(
+      sql`UPDATE sessions SET held_seats = (SELECT count(*) FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered')
+           WHERE id = ${sessionId}`,
+    );
+  }
   b.add(recountSeats(sessionId, now));
   return b.plan((results): ReleaseHoldResult => {
     if (stored && stored.changes(results) === 0) return { status: "repeat" };
