@@ -232,3 +232,14 @@ describe("the form with JavaScript", () => {
     expect(body).toMatch(/"reload",true/);
   });
 });
+
+describe("a held seat is an upcoming booking", () => {
+  it("refuses erasing the booker's data while the seat is held for payment, as for a confirmed booking", async () => {
+    const { eraseMyData } = await import("../../app/server/privacy/my-data.server");
+    const id = await createSession({ priceSek: 450 });
+    const { bookingId } = await hold(id, "radera@example.se");
+    expect(await eraseMyData(testContext(), "radera@example.se")).toEqual({ status: "upcoming" });
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "pending", user_email: "radera@example.se" });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "open" });
+  });
+});

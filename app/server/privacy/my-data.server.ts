@@ -118,7 +118,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   const counts = await context.db.get<{ upcoming: number; bookings: number; subscription: number; messages: number }>(
     sql`SELECT
          (SELECT count(*) FROM bookings b LEFT JOIN sessions s ON s.id = b.session_id
-           WHERE ${byEmail("b.user_email", email)} AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso}
+           WHERE ${byEmail("b.user_email", email)} AND b.booking_status IN ('confirmed', 'pending') AND b.session_start_time > ${nowIso}
              AND (s.id IS NULL OR s.cancelled_at IS NULL)) AS upcoming,
          (SELECT count(*) FROM bookings WHERE ${byEmail("user_email", email)}) AS bookings,
          EXISTS (SELECT 1 FROM newsletter_subscribers WHERE ${byEmail("email", email)}) AS subscription,
@@ -145,7 +145,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
     nowIso,
   );
   const upcomingGuard = sql`NOT EXISTS (SELECT 1 FROM bookings b WHERE ${byEmail("b.user_email", email)}
-    AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso})`;
+    AND b.booking_status IN ('confirmed', 'pending') AND b.session_start_time > ${nowIso})`;
   // The names the person gave us, and every way the address is stored: mail to
   // staff and the audit log may carry them in their text.
   const reads = new BatchBuilder();
@@ -172,7 +172,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   b.add(
     anonymizeBookingsStatement(
       sql`lower(user_email) = lower(${email}) AND NOT EXISTS (SELECT 1 FROM bookings b WHERE lower(b.user_email) = lower(${email})
-          AND b.booking_status = 'confirmed' AND b.session_start_time > ${nowIso})`,
+          AND b.booking_status IN ('confirmed', 'pending') AND b.session_start_time > ${nowIso})`,
       nowIso,
     ),
   );
