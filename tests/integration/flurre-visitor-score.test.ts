@@ -140,8 +140,8 @@ const FLOOR = {
   // Now (292) 287 right, 5 honest, 0 wrong; 3 of 244 over 60.
   dev3: { rightOrHonest: 292, wrong: 0, wrongTopic: 0 },
   // When written (76: 60 on what the site does not say, 16 on the team), before Flurre was asked any of them:
-  // 70 right, 2 honest, 4 wrong (3 on another topic); 0 of 9 over 60.
-  dev4: { rightOrHonest: 72, wrong: 4, wrongTopic: 3 },
+  // 70 right, 2 honest, 4 wrong (3 on another topic). Now 73 right, 2 honest, 1 wrong (on another topic); 0 of 7 over 60.
+  dev4: { rightOrHonest: 75, wrong: 1, wrongTopic: 1 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.

@@ -8,7 +8,7 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import type { RankedPassage, Ranking } from "./rank";
+import type { QueryTerm, RankedPassage, Ranking } from "./rank";
 import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -621,7 +621,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 &&
     !missesAskedDuration(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
-    !unsettledAboutTeam(ranking, p);
+    !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -694,7 +694,8 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
   const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
   const about = all.find((p) => p.id === "team:about");
-  const named = analyze(chosen.title).some((t) => asked.has(t));
+  // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
+  const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
   const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
   return composeFromPassage(ranking, passage);
 }
@@ -1026,11 +1027,26 @@ function missesWhatIsMissing(ranking: Ranking, passage: Passage): boolean {
 /**
  * A yes/no question about the team that names nothing the team's texts
  * settle ('har tränaren hund själv?': only 'tränare' and 'hund', which
- * every text of them uses): what the site says of them does not answer it.
+ * every text of them uses; 'har Jonas hund?': a name and 'hund', which his
+ * role does not carry): what the site says of them does not answer it.
  */
-function unsettledAboutTeam(ranking: Ranking, passage: Passage): boolean {
+function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Passage[]): boolean {
   if (passage.kind !== "team" || !YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked))) return false;
-  return !ranking.query.some((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
+  // A person's name says whom it is about, not what ('har Jonas hund?'); their role may settle it ('är Flurre en riktig hund': kontorshund).
+  const name = new Set(all.filter((p) => p.kind === "team" && p.id !== "team:about").flatMap((p) => analyze(p.title)));
+  const role = roleTermsOf(passage).filter((t) => !name.has(t));
+  const settles = (q: QueryTerm) =>
+    q.lexical ||
+    (q.terms.length > 0 && q.df <= ranking.commonDf && !q.terms.every((t) => name.has(t))) ||
+    q.terms.some((t) => role.some((r) => r === t || (t.length >= 4 && r.includes(t))));
+  return !ranking.query.some((q) => !q.cue && !q.added && settles(q));
+}
+
+/** A team member's role, as terms ('Jonas, ekonomi och administration.' opens Jonas's passage); none for the whole team. */
+function roleTermsOf(passage: Passage): string[] {
+  if (passage.kind !== "team" || passage.id === "team:about") return [];
+  const end = passage.text.indexOf(". ");
+  return end < 0 ? [] : analyze(passage.text.slice(0, end));
 }
 
 /**

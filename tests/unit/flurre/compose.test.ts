@@ -95,6 +95,16 @@ describe("the honest answer", () => {
     expect(ask("har tranaren hund sjalv").answer.kind).toBe("fallback");
   });
 
+  it("does not take a person's name for what is asked of them ('har jonas hund'), though their role may settle it", () => {
+    expect(ask("har jonas hund").answer.kind).toBe("fallback");
+    expect(text("ar linnea hundinstruktor")).toContain("Linnea, hundinstruktör");
+  });
+
+  it("does not take something else made of a site word for it ('hundpassare' is not Hundpass, 'besökare' not a visit)", () => {
+    expect(ask("vad kostar en hundpassare i gavle").answer.kind).toBe("fallback");
+    expect(text("vem skoter bokningarna")).toContain("Jonas");
+  });
+
   it("says it does not know what the lexicon names as unsaid, whatever its words look like", () => {
     expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
   });
@@ -104,5 +114,9 @@ describe("who", () => {
   it("answers who leads the sessions at a place with the team", () => {
     expect(hrefs("vem haller i kursen pa bronsangen")).toContain("/om");
     expect(ask("vem ansvarar for hallen").answer.kind).toBe("fallback");
+  });
+
+  it("answers who does what a person's role names with that person ('vem har hand om ekonomin')", () => {
+    expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
   });
 });
