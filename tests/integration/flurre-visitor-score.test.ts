@@ -140,8 +140,11 @@ const FLOOR = {
   // Now (292) 287 right, 5 honest, 0 wrong; 3 of 244 over 60.
   dev3: { rightOrHonest: 292, wrong: 0, wrongTopic: 0 },
   // When written (76: 60 on what the site does not say, 16 on the team), before Flurre was asked any of them:
-  // 70 right, 2 honest, 4 wrong (3 on another topic). Now 73 right, 2 honest, 1 wrong (on another topic); 0 of 7 over 60.
-  dev4: { rightOrHonest: 75, wrong: 1, wrongTopic: 1 },
+  // 70 right, 2 honest, 4 wrong (3 on another topic). Then 73 right, 2 honest, 1 wrong (on another topic).
+  // With 25 added after that round, each made only of words the site uses (101): on that round's ranking 91 right,
+  // 2 honest, 8 wrong (8 on another topic); on the ranking before both rounds 88, 2, 11 (10 on another topic).
+  // Now 98 right, 2 honest, 1 wrong (on another topic); 0 of 8 over 60.
+  dev4: { rightOrHonest: 100, wrong: 1, wrongTopic: 1 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
@@ -371,7 +374,7 @@ describe("the visitor question sets", () => {
   });
 
   it("has a fourth development set, mostly on what the site does not say, none of its questions in the other sets", () => {
-    expect(DEV4.length).toBeGreaterThanOrEqual(70);
+    expect(DEV4.length).toBeGreaterThanOrEqual(100);
     const others = new Set(
       [...DEV, ...DEV2, ...DEV3, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3, ...HELD_OUT_4, ...HELD_OUT_5, ...original.questions].map((q) =>
         q.question.toLocaleLowerCase("sv-SE"),
@@ -381,7 +384,7 @@ describe("the visitor question sets", () => {
     expect(new Set(mine).size).toBe(DEV4.length);
     // Counted, not listed: a held-out question is never printed.
     expect(mine.filter((q) => others.has(q)).length).toBe(0);
-    expect(DEV4.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(60);
+    expect(DEV4.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(80);
   });
 
   const laterHeldOut = [
