@@ -8,7 +8,7 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import type { RankedPassage, Ranking } from "./rank";
+import type { QueryTerm, RankedPassage, Ranking } from "./rank";
 import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -620,8 +620,11 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const answers = (p: Passage) =>
     uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 &&
     !missesAskedDuration(ranking, p) &&
+    !missesAskedWhenOrPrice(ranking, p) &&
+    !missesNamedTrainers(ranking, p) &&
+    !preparationForDuring(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
-    !unsettledAboutTeam(ranking, p);
+    !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -694,7 +697,8 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
   const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
   const about = all.find((p) => p.id === "team:about");
-  const named = analyze(chosen.title).some((t) => asked.has(t));
+  // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
+  const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
   const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
   return composeFromPassage(ranking, passage);
 }
@@ -743,6 +747,54 @@ function missesAskedDuration(ranking: Ranking, passage: Passage): boolean {
   if (ASKS_DURATION.test(asked) && !DURATION.test(passage.text)) return true;
   return ASKS_COUNT.test(asked) && !COUNT.test(passage.text);
 }
+
+/**
+ * A question that opens by asking when ('vilken dag kommer kvittot?') is
+ * answered only by a passage that states a time (a date, a day, a length of
+ * time, 'varje månad'), and one that asks a price ('vad kostar ett extra
+ * koppel?') only by one that states a price or speaks of paying: the
+ * passage that only names the thing is a near topic. (A type's and a
+ * session's dates and prices are answered before this.)
+ */
+function missesAskedWhenOrPrice(ranking: Ranking, passage: Passage): boolean {
+  const asked = foldSwedishLetters(ranking.asked);
+  if (ASKS_WHEN.test(asked) && !STATES_TIME.test(passage.text)) return true;
+  return ranking.intents.has("price") && !STATES_PRICE.test(passage.text);
+}
+
+/**
+ * A question that speaks of the trainers ('kan jag få pengarna tillbaka om
+ * tränaren är sjuk') is answered only by a passage that speaks of them too,
+ * or by the way to reach them: a rule about the visitor's own booking or dog
+ * is a near topic.
+ */
+function missesNamedTrainers(ranking: Ranking, passage: Passage): boolean {
+  const trainers = ranking.query.filter((q) => q.cue && !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word))).flatMap((q) => q.terms);
+  // The contact form is how the trainers are reached ('kan man snacka med en tränare').
+  if (trainers.length === 0 || passage.kind === "team" || passage.id === CONTACT_RULE_ID) return false;
+  const own = new Set(analyze(passage.text));
+  return !trainers.some((t) => own.has(t) || [...own].some((o) => o.endsWith(t)));
+}
+
+/**
+ * What happens during a session ('vad händer om hunden blir sjuk under
+ * passet') is not what to do before it: the preparation passages ('hör av
+ * dig innan passet') do not answer it, unless the question asks what to
+ * bring or wear ('vad ska hunden ha på sig under passet').
+ */
+function preparationForDuring(ranking: Ranking, passage: Passage): boolean {
+  return passage.kind === "preparation" && !ranking.intents.has("preparation") && ASKS_DURING.test(foldSwedishLetters(ranking.asked));
+}
+
+const ASKS_DURING = /(?<![\p{L}])under (?:passet|passen|kursen|lektionen|traningen|promenaden|hembesoket|motet)(?![\p{L}])/u;
+
+/** The trainers named as such (typed with or without å, ä and ö), not 'vem' or 'jobbar'. */
+const TRAINER_WORDS: ReadonlySet<string> = new Set(["tranare", "tranarna", "tranaren", "instruktor", "instruktoren", "instruktorer", "instruktorerna", "personal", "personalen"]);
+
+const ASKS_WHEN = /^(?:nar|vilken dag|vilket datum|vilken tid)(?![\p{L}])/u;
+const STATES_TIME =
+  /\d|(?<![\p{L}])(?:måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag|idag|imorgon|direkt|genast|varje|dag|dagar|dagen|vecka|veckor|veckan|månad|månader|minut\p{L}*|timm\p{L}*|innan|före|efter)(?![\p{L}])/u;
+const STATES_PRICE = /\d+\s*kr|(?<![\p{L}])(?:kr|kronor|kostar|kostnad\p{L}*|pris\p{L}*|gratis|betal\p{L}*|avgift\p{L}*)(?![\p{L}])/u;
 
 /** 'Hur många …?' asks a number ('hur många hundar får plats i hallen'). */
 const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
@@ -1026,11 +1078,31 @@ function missesWhatIsMissing(ranking: Ranking, passage: Passage): boolean {
 /**
  * A yes/no question about the team that names nothing the team's texts
  * settle ('har tränaren hund själv?': only 'tränare' and 'hund', which
- * every text of them uses): what the site says of them does not answer it.
+ * every text of them uses; 'har Jonas hund?': a name and 'hund', which his
+ * role does not carry), or any question of them with such a word ('vad
+ * heter Linneas hund'): what the site says of them does not answer it.
  */
-function unsettledAboutTeam(ranking: Ranking, passage: Passage): boolean {
-  if (passage.kind !== "team" || !YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked))) return false;
-  return !ranking.query.some((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
+function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Passage[]): boolean {
+  if (passage.kind !== "team") return false;
+  // A person's name says whom it is about, not what ('har Jonas hund?'); their role may settle it ('är Flurre en riktig hund': kontorshund).
+  const name = new Set(all.filter((p) => p.kind === "team" && p.id !== "team:about").flatMap((p) => analyze(p.title)));
+  const role = roleTermsOf(passage).filter((t) => !name.has(t));
+  const settles = (q: QueryTerm) =>
+    q.lexical ||
+    (q.terms.length > 0 && q.df <= ranking.commonDf && !q.terms.every((t) => name.has(t))) ||
+    // A compound is a kind of its last part: 'kontorshund' is a dog, 'hundinstruktör' is not.
+    q.terms.some((t) => role.some((r) => r === t || (t.length >= 4 && r.endsWith(t))));
+  const content = ranking.query.filter((q) => !q.cue && !q.added);
+  if (content.some(settles)) return false;
+  // Asked yes or no, or with a word besides the person's name ('vad heter Linneas hund', 'hur många hundar har Linnea'); a name alone asks who they are.
+  return YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) || content.some((q) => q.terms.length > 0 && !q.terms.every((t) => name.has(t)));
+}
+
+/** A team member's role, as terms ('Jonas, ekonomi och administration.' opens Jonas's passage); none for the whole team. */
+function roleTermsOf(passage: Passage): string[] {
+  if (passage.kind !== "team" || passage.id === "team:about") return [];
+  const end = passage.text.indexOf(". ");
+  return end < 0 ? [] : analyze(passage.text.slice(0, end));
 }
 
 /**

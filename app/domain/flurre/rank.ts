@@ -147,6 +147,8 @@ type Index = {
   wholeTerms: ReadonlySet<string>;
   /** Passages each term occurs in. */
   documentFrequency: Map<string, number>;
+  /** Every word the passages use as written, å, ä and ö folded (made on first need). */
+  writtenWords: () => ReadonlySet<string>;
   passages: Map<string, Passage>;
 };
 
@@ -211,6 +213,7 @@ export function buildIndex(passages: readonly Passage[]): Index {
   search.addAll(docs);
   let folded: Map<string, string> | null = null;
   let unfolded: Map<string, string> | null = null;
+  let written: Set<string> | null = null;
   const foldedTerms = () => (folded ??= new Map([...vocabulary].map((t) => [t, foldSwedishLetters(t)])));
   return {
     search,
@@ -228,6 +231,8 @@ export function buildIndex(passages: readonly Passage[]): Index {
     vocabulary,
     wholeTerms: base,
     documentFrequency,
+    writtenWords: () =>
+      (written ??= new Set(passages.flatMap((p) => words(`${p.title} ${p.text} ${p.keywords}`).map((w) => foldSwedishLetters(w.replace(/-/g, "")))))),
     passages: new Map(passages.map((p) => [p.id, p])),
   };
 }
@@ -245,6 +250,8 @@ function resolveWord(word: string, index: Index): Resolved {
   const none: Resolved = { terms: [], weights: [] };
   if (/^\p{N}+$/u.test(word)) return index.vocabulary.has(word) ? { terms: [word], weights: [1] } : none;
   const bare = word.replace(/-/g, "");
+  // Something else made of a site word ('hundpassare' of Hundpass): the stem is the site's, the thing is not.
+  if (derivedFromWrittenWord(bare, index)) return none;
   const stemmed = stem(bare);
   const parts = bare.length >= 8 || word.includes("-") ? splitCompound(bare, index.wholeTerms) : null;
   if (index.vocabulary.has(stemmed)) {
@@ -259,6 +266,32 @@ function resolveWord(word: string, index: Index): Resolved {
   if (split) return { terms: split, weights: split.map(() => 1) };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;
+}
+
+/**
+ * Endings that make another word of a word ('hundpass' → 'hundpassare', one
+ * who minds dogs; 'park' → 'parkerar'), which the stemmer cuts off as if they
+ * were inflections. Not '-arna' ('hundarna' is the dogs).
+ */
+const DERIVING_ENDINGS = ["are", "aren", "ares", "erar", "erade", "erat", "ering", "eringen", "eringar"] as const;
+
+/** A written word this short, or an adjective in -ig, takes '-are' as its comparative ('lugnare', 'lydigare'): the same thing, more of it. */
+const MIN_DERIVED_BASE = 5;
+const COMPARES_WITH_ARE = /ig$/u;
+
+/**
+ * A word the texts never use that is one they do use plus an ending that
+ * makes another word of it: what it names is not what the texts speak of,
+ * however alike the stems.
+ */
+function derivedFromWrittenWord(bare: string, index: Index): boolean {
+  const written = index.writtenWords();
+  const folded = foldSwedishLetters(bare);
+  if (written.has(folded)) return false;
+  return DERIVING_ENDINGS.some((ending) => {
+    const base = folded.slice(0, -ending.length);
+    return folded.endsWith(ending) && base.length >= MIN_DERIVED_BASE && !COMPARES_WITH_ARE.test(base) && written.has(base);
+  });
 }
 
 /** Swedish endings of the definite and plural forms ('instruktören', 'tränarna'): the stemmer may read them otherwise without å, ä and ö. */

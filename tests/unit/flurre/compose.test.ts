@@ -95,6 +95,37 @@ describe("the honest answer", () => {
     expect(ask("har tranaren hund sjalv").answer.kind).toBe("fallback");
   });
 
+  it("does not take a person's name for what is asked of them ('har jonas hund'), though their role may settle it", () => {
+    expect(ask("har jonas hund").answer.kind).toBe("fallback");
+    expect(text("ar linnea hundinstruktor")).toContain("Linnea, hundinstruktör");
+  });
+
+  it("does not answer a question about a person with their passage when it asks besides their name only what it does not settle", () => {
+    expect(ask("vad heter linneas hund").answer.kind).toBe("fallback");
+    expect(ask("hur manga hundar har linnea").answer.kind).toBe("fallback");
+    expect(text("vem ar linnea")).toContain("Linnea, hundinstruktör");
+  });
+
+  it("answers when or what it costs only with a passage that states a time or a price ('vilken dag kommer kvittot', 'vad kostar ett extra koppel')", () => {
+    expect(ask("vilken dag kommer kvittot").answer.kind).toBe("fallback");
+    expect(ask("vad kostar ett extra koppel").answer.kind).toBe("fallback");
+  });
+
+  it("answers a question that speaks of the trainers only with a passage that does, or the way to reach them", () => {
+    expect(ask("kan jag fa pengarna tillbaka om tranaren ar sjuk").answer.kind).toBe("fallback");
+    expect(text("kan man snacka med en tranare")).toContain("kontaktformuläret");
+  });
+
+  it("does not answer what happens during a session with what to do before it", () => {
+    expect(ask("vad hander om hunden blir sjuk under passet").answer.kind).toBe("fallback");
+    expect(hrefs("vad ska hunden ha pa sig under passet")).toContain("/preppa");
+  });
+
+  it("does not take something else made of a site word for it ('hundpassare' is not Hundpass, 'besökare' not a visit)", () => {
+    expect(ask("vad kostar en hundpassare i gavle").answer.kind).toBe("fallback");
+    expect(text("vem skoter bokningarna")).toContain("Jonas");
+  });
+
   it("says it does not know what the lexicon names as unsaid, whatever its words look like", () => {
     expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
   });
@@ -104,5 +135,9 @@ describe("who", () => {
   it("answers who leads the sessions at a place with the team", () => {
     expect(hrefs("vem haller i kursen pa bronsangen")).toContain("/om");
     expect(ask("vem ansvarar for hallen").answer.kind).toBe("fallback");
+  });
+
+  it("answers who does what a person's role names with that person ('vem har hand om ekonomin')", () => {
+    expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
   });
 });
