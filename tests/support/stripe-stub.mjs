@@ -642,7 +642,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     port: option("port", 12111),
     host: text("host") ?? "127.0.0.1",
     latencyMs: option("latency-ms", 0),
-    checkoutPageUrl: text("checkout-page-url"),
+    // The app's local checkout page beside its webhook, unless told another.
+    checkoutPageUrl: text("checkout-page-url") ?? (text("webhook-url") ? new URL("/dev/betala", text("webhook-url")).href : undefined),
     webhookUrl: text("webhook-url"),
     webhookSecret: text("webhook-secret") ?? process.env.STRIPE_WEBHOOK_SECRET,
     webhookDelayMs: option("webhook-delay-ms", 0),
