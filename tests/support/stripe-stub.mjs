@@ -51,7 +51,8 @@
 // Run alone: node tests/support/stripe-stub.mjs [--port 12111] [--latency-ms 50]
 //   [--webhook-url http://localhost:8787/api/stripe-handelser --webhook-secret whsec_…]
 //   [--checkout-page-url http://localhost:8787/dev/betala] [--webhook-delay-ms 0]
-//   [--drop-webhooks] [--swish-delay-ms 3000]
+//   [--drop-webhooks] [--swish-delay-ms 3000] [--exit-with <pid>]
+// (the webhook secret may come from STRIPE_WEBHOOK_SECRET in the environment instead)
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
@@ -655,4 +656,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const stop = () => stub.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+  // --exit-with <pid>: stop when that process (the script that started the stub beside the app) is gone.
+  const parent = Number(text("exit-with"));
+  if (Number.isSafeInteger(parent) && parent > 0) {
+    setInterval(() => {
+      try {
+        process.kill(parent, 0);
+      } catch {
+        void stop();
+      }
+    }, 1_000).unref();
+  }
 }
