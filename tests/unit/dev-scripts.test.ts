@@ -104,7 +104,7 @@ describe("npm run serve and npm run cron", () => {
 
 describe("npm start with payments", () => {
   it("runs no stub and adds nothing with payments off, the default", () => {
-    for (const env of [{}, { PAYMENTS: "off" }]) {
+    for (const env of [{}, { PAYMENTS: "off" }] as Record<string, string>[]) {
       const { out } = wranglerCommand("serve", env);
       expect(out.trim().split("\n")).toHaveLength(1);
       expect(out).not.toMatch(/stripe/i);
