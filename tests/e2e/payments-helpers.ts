@@ -1,0 +1,72 @@
+/**
+ * The payment e2e tests' own server and Stripe stub (playwright.config.ts
+ * starts both): the app with PAYMENTS=stripe on E2E_PORT + 2, the stub on
+ * E2E_PORT + 3 sending its signed events to that app with a test secret.
+ * Tests steer the stub through its /_stub/ endpoints, as a customer on
+ * Stripe's page would, and create Checkout Sessions on it directly.
+ */
+import type { APIRequestContext } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8799);
+export const PAYMENTS_PORT = PORT + 2;
+export const PAYMENTS_BASE_URL = `http://localhost:${PAYMENTS_PORT}`;
+export const STRIPE_STUB_PORT = PORT + 3;
+export const STRIPE_STUB_URL = `http://127.0.0.1:${STRIPE_STUB_PORT}`;
+/** The signing secret of the payment server's Stripe endpoint: a test value, never a real one. */
+export const STRIPE_E2E_WEBHOOK_SECRET = "whsec_hundpassE2eStripeEvents";
+/** How long a Swish payment stays unpaid on the stub before it succeeds or fails. */
+export const SWISH_DELAY_MS = 1_500;
+
+export type StubSession = { id: string; url: string; status: string; payment_status: string; success_url: string; cancel_url: string };
+
+/** A Checkout Session made on the stub directly, as the app would make one. */
+export async function createStubSession(
+  request: APIRequestContext,
+  { name = "VALPKURS", amountOre = 24_900, methods = ["card", "swish"], successUrl, cancelUrl }: {
+    name?: string;
+    amountOre?: number;
+    methods?: string[];
+    successUrl: string;
+    cancelUrl: string;
+  },
+): Promise<StubSession> {
+  const form: Record<string, string> = {
+    mode: "payment",
+    "line_items[0][quantity]": "1",
+    "line_items[0][price_data][currency]": "sek",
+    "line_items[0][price_data][unit_amount]": String(amountOre),
+    "line_items[0][price_data][product_data][name]": name,
+    expires_at: String(Math.floor(Date.now() / 1000) + 31 * 60),
+    success_url: successUrl,
+    cancel_url: cancelUrl,
+  };
+  methods.forEach((method, i) => (form[`payment_method_types[${i}]`] = method));
+  const res = await request.post(`${STRIPE_STUB_URL}/v1/checkout/sessions`, {
+    form,
+    headers: { Authorization: "Bearer sk_test_hundpassE2e" },
+  });
+  if (!res.ok()) throw new Error(`the stub refused the session: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as StubSession;
+}
+
+export type StubDelivery = { type: string; sessionId: string; state: string; status: number | null; paymentStatus: string };
+
+/** The events the stub has sent (or meant to) for one Checkout Session. */
+export async function stubDeliveries(request: APIRequestContext, sessionId: string): Promise<StubDelivery[]> {
+  const res = await request.get(`${STRIPE_STUB_URL}/_stub/deliveries?session=${encodeURIComponent(sessionId)}`);
+  return ((await res.json()) as { data: StubDelivery[] }).data;
+}
+
+/** Stripe expires the session now, as at its expires_at (the event goes to the app). */
+export async function expireStubSession(request: APIRequestContext, sessionId: string) {
+  const res = await request.post(`${STRIPE_STUB_URL}/_stub/checkout/${encodeURIComponent(sessionId)}/expire`);
+  if (!res.ok()) throw new Error(`the stub did not expire ${sessionId}: ${res.status()} ${await res.text()}`);
+}
+
+/** This session's events arrive late (delayMs) or never (drop). */
+export async function setStubDeliveries(request: APIRequestContext, sessionId: string, { delayMs, drop }: { delayMs?: number; drop?: boolean }) {
+  const form: Record<string, string> = {};
+  if (delayMs !== undefined) form.delay_ms = String(delayMs);
+  if (drop !== undefined) form.drop = String(drop);
+  await request.post(`${STRIPE_STUB_URL}/_stub/checkout/${encodeURIComponent(sessionId)}/deliveries`, { form });
+}
