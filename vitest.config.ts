@@ -71,6 +71,37 @@ export default defineConfig(async () => {
             setupFiles: ["./tests/integration/apply-migrations.ts"],
           },
         },
+        // The same runtime with PAYMENTS=stripe for the whole worker, its seat
+        // objects and the cron (tests/payments/): the payment flow end to end.
+        // Stripe itself is answered at the network edge (globalThis.fetch) by
+        // tests/payments/stripe-edge.ts, at the local address below.
+        {
+          resolve: { alias },
+          plugins: [
+            stripeWithoutSourcemaps,
+            cloudflareTest({
+              main: "./workers/app.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  MAIL_PROVIDER_RPS: "1000",
+                  PAYMENTS: "stripe",
+                  STRIPE_SECRET_KEY: "sk_test_hundpassFlowTests",
+                  STRIPE_WEBHOOK_SECRET: "whsec_hundpassFlowTestSigningSecret",
+                  STRIPE_API_URL: "http://127.0.0.1:12111",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "payments",
+            isolate: false,
+            testTimeout: 20_000,
+            include: ["tests/payments/**/*.test.ts"],
+            setupFiles: ["./tests/integration/apply-migrations.ts"],
+          },
+        },
       ],
     },
   };

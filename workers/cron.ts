@@ -23,6 +23,7 @@ import { retireDeadLinks } from "../app/server/email/outbox.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getLoadContext } from "../app/server/platform/context.server";
 import { ConfigError, getConfig, type Config, type Env } from "../app/server/platform/env.server";
+import { retryDueRefunds } from "../app/server/payments/refunds.server";
 import { removeExpiredRecords } from "../app/server/privacy/housekeeping.server";
 import { fillCampaignVars, runDueWaves } from "../app/server/newsletter/campaign-waves.server";
 import { applyRetention } from "../app/server/privacy/retention.server";
@@ -107,6 +108,15 @@ const jobs: Job[] = [
     // decisions, so a session cancelled in this run is not reminded; phase 3's drain sends it.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ context, scheduledTime }) => sendDueReminders(context, scheduledTime),
+  },
+  {
+    name: "refunds",
+    phase: 2,
+    // Every five minutes, with PAYMENTS=stripe: a refund queued by a cancel whose own send never
+    // happened, and a failed one once its pause is over (5 min, doubling, until the cap; then it
+    // stays failed for staff). After the decisions, so a session they cancel is refunded now.
+    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
+    run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime),
   },
   {
     name: "outbox-drain",

@@ -1,12 +1,13 @@
 /**
  * One booking in an admin list's booking info: the customer's name, e-mail
  * and phone as links, the dog, what they want to train, the home address or
- * meeting type, and when they booked. `badge` goes next to the name (the
+ * meeting type, when they booked, and with payments on how they paid. `badge` goes next to the name (the
  * booking's status where a list shows more than confirmed bookings).
  */
 import type { ReactNode } from "react";
 import type { AdminBookingView } from "~/domain/admin-session-view";
 import { ADMIN_LIST_TEXTS } from "~/domain/admin-texts";
+import { PAYMENT_TEXTS } from "~/domain/payment-status";
 
 export function BookingInfo({ booking, badge }: { booking: AdminBookingView; badge?: ReactNode }) {
   const T = ADMIN_LIST_TEXTS;
@@ -47,6 +48,12 @@ export function BookingInfo({ booking, badge }: { booking: AdminBookingView; bad
         ) : null}
         <dt>{T.bookedAt}</dt>
         <dd>{booking.bookedAtLabel}</dd>
+        {booking.paymentLabel ? (
+          <>
+            <dt>{PAYMENT_TEXTS.column}</dt>
+            <dd data-testid="payment-status">{booking.paymentLabel}</dd>
+          </>
+        ) : null}
       </dl>
     </>
   );

@@ -4,6 +4,7 @@
 
 import { adminState, type AdminState } from "./availability";
 import { dogLine, type BookingDetails } from "./mail/booking";
+import { paymentOf, paymentStatusLine, type PaymentColumns } from "./payment-status";
 import { displayPriceSek, formatKr } from "./price";
 import type { PublicSession } from "./session-view";
 import { formatDateTime } from "./time";
@@ -36,6 +37,8 @@ export type AdminBookingView = {
   homeAddress: string | null;
   meetingType: string | null;
   bookedAtLabel: string;
+  /** 'Betald (kort), 450 kr' (PAYMENTS=stripe, a booking with a payment); absent otherwise. */
+  paymentLabel?: string;
 };
 
 export function toAdminCard(row: PublicSession): AdminSessionCardView {
@@ -52,8 +55,8 @@ export function toAdminCard(row: PublicSession): AdminSessionCardView {
   };
 }
 
-/** A stored booking as the confirmed list reads it. */
-export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek">;
+/** A stored booking as the confirmed list reads it (with its payment's columns, where the list reads them). */
+export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek"> & Partial<PaymentColumns>;
 
 export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
   return {
@@ -66,7 +69,13 @@ export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
     homeAddress: row.homeAddress,
     meetingType: row.meetingType,
     bookedAtLabel: formatDateTime(row.createdAt),
+    ...paymentLabelOf(row),
   };
+}
+
+function paymentLabelOf(row: Partial<PaymentColumns>): { paymentLabel?: string } {
+  const payment = paymentOf(row);
+  return payment ? { paymentLabel: paymentStatusLine(payment) } : {};
 }
 
 /** A confirmed booking on its session's admin page, with when its reminder was queued (null: not reminded). */

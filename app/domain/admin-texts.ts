@@ -69,6 +69,9 @@ export const ADMIN_TOASTS = {
   saved: { type: "success", title: "Sparat!" } satisfies ToastView,
   emailSent: { type: "success", title: "Meddelandet har skickats!" } satisfies ToastView,
   emailFailed: error("Kunde inte skicka meddelandet"),
+  refundSent: success("Återbetalningen är skickad"),
+  refundFailedAgain: error("Återbetalningen misslyckades igen. Felet står vid betalningen."),
+  refundNotFailed: error("Det finns ingen misslyckad återbetalning att försöka igen"),
 } as const;
 
 /** The destructive changes, each with its button and the question its confirmation asks. */

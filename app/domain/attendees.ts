@@ -8,6 +8,7 @@
 
 import type { BookingDetails } from "./mail/booking";
 import { dogLine } from "./mail/booking";
+import { PAYMENT_TEXTS, paymentStatusLine, type PaymentView } from "./payment-status";
 import { formatSheetDateTime } from "./time";
 
 export const ATTENDEE_TEXTS = {
@@ -56,7 +57,10 @@ export type Attendee = Pick<
   | "variant"
   | "priceSek"
   | "createdAt"
->;
+> & {
+  /** Its payment, with PAYMENTS=stripe (null: none); the CSV then has a 'Betalning' column after the price. */
+  payment?: PaymentView | null;
+};
 
 export interface AttendeeSession {
   id: number;
@@ -77,7 +81,15 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function attendeeRow(attendee: Attendee, index: number): Array<string | number> {
+/** The columns with PAYMENTS=stripe: 'Betalning' after the price. */
+export const ATTENDEE_COLUMNS_WITH_PAYMENT = [
+  ...ATTENDEE_COLUMNS.slice(0, ATTENDEE_COLUMNS.indexOf("Pris (kr)") + 1),
+  PAYMENT_TEXTS.column,
+  ...ATTENDEE_COLUMNS.slice(ATTENDEE_COLUMNS.indexOf("Pris (kr)") + 1),
+];
+
+export function attendeeRow(attendee: Attendee, index: number, { payments = false } = {}): Array<string | number> {
+  const payment = payments ? [attendee.payment ? paymentStatusLine(attendee.payment) : ""] : [];
   return [
     index + 1,
     attendee.userName,
@@ -91,6 +103,7 @@ export function attendeeRow(attendee: Attendee, index: number): Array<string | n
     attendee.meetingType ?? "",
     attendee.variant ? VARIANTS[attendee.variant] : "",
     attendee.priceSek,
+    ...payment,
     formatSheetDateTime(attendee.createdAt),
     attendee.id,
   ];
@@ -98,9 +111,10 @@ export function attendeeRow(attendee: Attendee, index: number): Array<string | n
 
 const BOM = "\uFEFF";
 
-/** The whole file: BOM, header row, one row per attendee, CRLF line ends. */
-export function attendeesCsv(attendees: readonly Attendee[]): string {
-  const rows = [[...ATTENDEE_COLUMNS], ...attendees.map(attendeeRow)];
+/** The whole file: BOM, header row, one row per attendee, CRLF line ends; with `payments`, each one's payment. */
+export function attendeesCsv(attendees: readonly Attendee[], { payments = false } = {}): string {
+  const header = payments ? ATTENDEE_COLUMNS_WITH_PAYMENT : [...ATTENDEE_COLUMNS];
+  const rows = [header, ...attendees.map((attendee, i) => attendeeRow(attendee, i, { payments }))];
   return BOM + rows.map((row) => row.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }
 

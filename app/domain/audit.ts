@@ -8,6 +8,8 @@ const ACTION_LABELS: Record<string, string> = {
   "session.delete": "Tog bort pass",
   "session.decision": "Beslutade om pass med få deltagare",
   "booking.cancel": "Avbokade bokning",
+  "payment.refund": "Återbetalade en betalning",
+  "payment.refund-failed": "Återbetalningen misslyckades",
   "email.send": "Skickade mejl",
   "email.resend": "Skickade ett olevererat mejl igen",
   "campaign.send": "Startade utskick",
@@ -46,11 +48,26 @@ export function auditActionLabel(action: string): string {
 }
 
 /** A link to the target when it still has a page of its own. */
-export function auditTargetHref(targetType: string, targetId: string | null, action: string): string | null {
+export function auditTargetHref(targetType: string, targetId: string | null, action: string, detailsJson: string | null = null): string | null {
   if (!targetId || action === "session.delete") return null;
   if (targetType === "session") return `/admin/pass/${targetId}`;
+  // A refund's booking is shown on its session's page (the booking's own page is only for an active booking).
+  if (action.startsWith("payment.")) {
+    const sessionId = sessionIdIn(detailsJson);
+    return sessionId === null ? null : `/admin/pass/${sessionId}`;
+  }
   if (targetType === "flurre_faq" && action !== "flurre_faq.delete") return `/admin/flurre?flik=faq&rad=${targetId}`;
   return null;
+}
+
+/** The `sessionId` a row's details name, or null. */
+function sessionIdIn(detailsJson: string | null): number | null {
+  try {
+    const sessionId: unknown = detailsJson ? JSON.parse(detailsJson)?.sessionId : null;
+    return typeof sessionId === "number" && Number.isSafeInteger(sessionId) ? sessionId : null;
+  } catch {
+    return null;
+  }
 }
 
 /** "1 sida" is never shown; page numbers from ?sida=, 1 when missing or nonsense. */

@@ -2,6 +2,8 @@
  * /admin/bokning/{id}: 'Avboka' for one booking, behind a confirmation (this
  * page without JavaScript; a dialog on the list with it). The booking is kept
  * as cancelled, its seat is given back and its customer is mailed, once.
+ * With payments on, a refund of the booking that failed is retried from here
+ * too (intent "retry-refund", posted from the session's payments).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -13,13 +15,22 @@ import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
+import { handleForm, withIntents } from "~/server/forms/form-action.server";
+import { retryRefundAsStaff } from "~/server/payments/staff-view.server";
 
 export const meta: MetaFunction = () => [{ title: "Avboka – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
 const BOOKING_ID = /^[0-9a-f-]{36}$/i;
 
-const CancelSchema = z.object({ intent: z.literal("cancel-booking"), returnTo: z.string().optional() });
+const ReturnTo = z.object({ returnTo: z.string().optional() });
+const parseForms = withIntents({ "cancel-booking": ReturnTo, "retry-refund": ReturnTo });
+
+const RETRIED = {
+  refunded: ADMIN_TOASTS.refundSent,
+  unchanged: ADMIN_TOASTS.refundSent,
+  failed: ADMIN_TOASTS.refundFailedAgain,
+  "not-failed": ADMIN_TOASTS.refundNotFailed,
+} as const;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -51,13 +62,17 @@ export async function action(args: ActionFunctionArgs) {
   return handleForm(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
-    parse: withSchema(CancelSchema),
+    parse: parseForms,
     invalid: () => redirectWithToast(context, adminReturnTo(null, "/admin/bokade-pass"), ADMIN_TOASTS.bookingNotFound),
     async run(values) {
       const returnTo = adminReturnTo(values.returnTo, "/admin/bokade-pass");
       if (!BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
+      const actor = { userId: user.userId, email: user.email };
+      if (values.intent === "retry-refund") {
+        return redirectWithToast(context, returnTo, RETRIED[await retryRefundAsStaff(context, actor, id)]);
+      }
       try {
-        const outcome = await cancelBookingAsStaff(context, request, { userId: user.userId, email: user.email }, id);
+        const outcome = await cancelBookingAsStaff(context, request, actor, id);
         return redirectWithToast(
           context,
           returnTo,

@@ -38,7 +38,7 @@ export default function AuditLog() {
       ) : (
         <ol className="audit-list" data-testid="audit-list">
           {entries.map((entry) => {
-            const href = auditTargetHref(entry.targetType, entry.targetId, entry.action);
+            const href = auditTargetHref(entry.targetType, entry.targetId, entry.action, entry.detailsJson);
             const text = details(entry.detailsJson);
             return (
               <li key={entry.id} className="card">

@@ -8,11 +8,13 @@
  * Every change is a real form POST, idempotent (a repeat changes and mails
  * nothing), and answered by a redirect with the spec's toast. Below, the
  * session's confirmed bookings, each marked 'Påmind …' once its reminder
- * (24 h before the session) is queued.
+ * (24 h before the session) is queued; with payments on, the session's
+ * payments and sums above them.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BookingInfo } from "~/components/admin-booking-info";
+import { SessionPayments } from "~/components/session-payments";
 import { ConfirmForm } from "~/components/confirm-form";
 import { SessionEditForm, type EditableSession } from "~/components/session-edit-form";
 import { z } from "zod";
@@ -40,6 +42,8 @@ import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
 import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
 import { MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
+import { loadSessionPayments } from "~/server/payments/staff-view.server";
+import { toSessionPaymentsView } from "~/domain/payment-status";
 
 export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -61,14 +65,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = adminReturnTo(url.searchParams.get("tillbaka"));
   const id = parseSessionId(params.id);
-  const [session, stored, bookingRows, queue] =
+  const [session, stored, bookingRows, queue, money] =
     id === null
-      ? [null, null, [], null]
+      ? [null, null, [], null, null]
       : await Promise.all([
           loadSessionSummary(context, id),
           loadSessionForEdit(context, id),
           listSessionBookingsWithReminders(context, id),
           loadSessionQueue(context, id),
+          loadSessionPayments(context, id),
         ]);
   if (!session || !stored || !queue) throw await redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
   const values = editFormValues(stored);
@@ -91,6 +96,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       returnTo,
       heldSeats: queue.heldSeats,
       queue: toAdminQueue(queue.entries, formatDateTime),
+      payments: money ? toSessionPaymentsView(money.rows, money.money) : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -169,7 +175,7 @@ async function saveEdit(
 }
 
 export default function AdminSessionPage() {
-  const { session, edit, bookings, change, returnTo, heldSeats, queue } = useLoaderData<typeof loader>();
+  const { session, edit, bookings, change, returnTo, heldSeats, queue, payments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
@@ -235,6 +241,7 @@ export default function AdminSessionPage() {
           </table>
         </section>
       ) : null}
+      {payments ? <SessionPayments payments={payments} returnTo={`/admin/pass/${session.id}`} /> : null}
       {edit && !change ? (
         <>
           <h2>{EDIT_SESSION_TEXTS.heading}</h2>

@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     });
   }
   const fileName = attendeesFileName(list.session, stockholmDayKey(list.session.startTime));
-  return new Response(attendeesCsv(list.attendees), {
+  return new Response(attendeesCsv(list.attendees, { payments: list.payments }), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,

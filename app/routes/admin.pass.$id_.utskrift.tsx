@@ -1,7 +1,7 @@
 /**
  * /admin/pass/{id}/utskrift: the session's attendee list on paper. One table
  * (number, name, phone, dog, what they want to train, address or meeting
- * type, an empty box for attendance); the site's bar and every button are
+ * type, with payments on how each paid, an empty box for attendance); the site's bar and every button are
  * left off the printout. 'Skriv ut' opens the print dialog with JavaScript;
  * without it the page says how.
  */
@@ -10,6 +10,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminReturnTo } from "~/domain/admin-return";
 import { ATTENDEE_TEXTS as T, attendeeDog } from "~/domain/attendees";
+import { PAYMENT_TEXTS, paymentStatusLabel } from "~/domain/payment-status";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { loadAttendees, sessionIdParam } from "~/server/admin/attendees.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -41,7 +42,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         notes: a.specialNotes ?? "",
         where: a.homeAddress ?? a.meetingType ?? "",
         bookedAt: formatTime(a.createdAt),
+        payment: a.payment ? paymentStatusLabel(a.payment) : "",
       })),
+      payments: list.payments,
       returnTo,
     },
     { headers: noStoreHeaders },
@@ -49,7 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export default function AttendeePrintView() {
-  const { session, attendees, returnTo } = useLoaderData<typeof loader>();
+  const { session, attendees, payments, returnTo } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const showWhere = attendees.some((a) => a.where !== "");
   return (
@@ -84,6 +87,7 @@ export default function AttendeePrintView() {
               <th scope="col">Hund</th>
               <th scope="col">Vad vill du träna?</th>
               {showWhere ? <th scope="col">Adress / möte</th> : null}
+              {payments ? <th scope="col">{PAYMENT_TEXTS.column}</th> : null}
               <th scope="col">{T.present}</th>
             </tr>
           </thead>
@@ -99,6 +103,7 @@ export default function AttendeePrintView() {
                 <td>{a.dog}</td>
                 <td>{a.notes}</td>
                 {showWhere ? <td>{a.where}</td> : null}
+                {payments ? <td data-testid="payment-status">{a.payment}</td> : null}
                 <td className="attendee-present">
                   <span aria-hidden="true">☐</span>
                 </td>

@@ -8,6 +8,7 @@
  */
 import {
   data,
+  redirectDocument,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -17,6 +18,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingForm } from "~/components/booking-form";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { bookingRulesForTitle, BOOKING_MESSAGES } from "~/domain/schemas/booking";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import { formatSessionDate, formatTimeRange } from "~/domain/time";
@@ -106,6 +108,12 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
             title: BOOKING_TEXTS.successTitle,
             description: BOOKING_TEXTS.successMailQueued,
           });
+        case "checkout":
+          purgeSeatLists(request, context.cloudflare.ctx);
+          // Stripe's page is on another origin: a full navigation, with JavaScript too.
+          return redirectDocument(outcome.url, 303);
+        case "payment-failed":
+          return { formErrors: [PAYMENT_TEXTS.checkoutFailed], status: 502 };
         case "changed":
           return { formErrors: [BOOKING_TEXTS.changed], status: 409 };
         case "duplicate":

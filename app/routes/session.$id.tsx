@@ -5,6 +5,7 @@
  */
 import {
   data,
+  redirectDocument,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -19,6 +20,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
 import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { displayPriceSek, formatKr } from "~/domain/price";
 import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
@@ -163,6 +165,12 @@ export function action(args: ActionFunctionArgs) {
             title: BOOKING_TEXTS.successTitle,
             description: BOOKING_TEXTS.successMailQueued,
           });
+        case "checkout":
+          purgeSeatLists(request, context.cloudflare.ctx);
+          // Stripe's page is on another origin: a full navigation, with JavaScript too.
+          return redirectDocument(outcome.url, 303);
+        case "payment-failed":
+          return { formErrors: [PAYMENT_TEXTS.checkoutFailed], status: 502, toast: bookingErrorToast(PAYMENT_TEXTS.checkoutFailed) };
         case "changed":
           // The page's data is read again (see shouldRevalidate): the form now shows the session as it is.
           return { formErrors: [BOOKING_TEXTS.changed], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.changed) };

@@ -6,7 +6,7 @@
 // the app verifies with.
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import app from "../../workers/app";
 import { MAX_STRIPE_EVENT_BYTES, STRIPE_EVENTS_PATH } from "~/server/payments/webhook.server";
 import { SELF } from "./public-helpers";
@@ -130,16 +130,24 @@ describe("Stripe's events", () => {
     expect((await post(paid)).status).toBe(200);
     expect((await payment()).status).toBe("refunded");
     expect(await storedEvents()).toHaveLength(1);
-    // The booking itself is the payment flow's: untouched here.
-    expect(await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(BOOKING).first("booking_status")).toBe("pending");
+    // The paid booking is confirmed (through its session's seat object), once.
+    expect(await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(BOOKING).first("booking_status")).toBe("confirmed");
   });
 
   it("follows a payment still on its way: completed unpaid keeps it open, the async success makes it paid", async () => {
+    // Two methods were offered: which one paid is asked of Stripe (its PaymentIntent), answered here at the network edge.
+    const intents = vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      expect(String(input)).toContain("/v1/payment_intents/pi_hundpass0001");
+      return Response.json({ id: "pi_hundpass0001", object: "payment_intent", payment_method: { id: "pm_1", object: "payment_method", type: "swish" } });
+    });
     const pending = event("checkout.session.completed", { payment_status: "unpaid", payment_method_types: ["card", "swish"] });
     expect((await post(pending)).status).toBe(200);
     expect(await payment()).toMatchObject({ status: "open", payment_intent_id: "pi_hundpass0001", method: null, paid_at: null });
+    expect(intents).not.toHaveBeenCalled();
     expect((await post(event("checkout.session.async_payment_succeeded", { payment_method_types: ["card", "swish"] }))).status).toBe(200);
-    expect(await payment()).toMatchObject({ status: "paid", method: null });
+    expect(await payment()).toMatchObject({ status: "paid", method: "swish" });
+    expect(intents).toHaveBeenCalledTimes(1);
+    intents.mockRestore();
     expect((await storedEvents()).map((e) => e.type)).toEqual(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
   });
 

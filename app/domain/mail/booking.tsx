@@ -6,6 +6,7 @@
 import { googleCalendarUrl } from "../calendar-links";
 import { buildIcs } from "../ics";
 import { GROUP_RULE } from "../participant-texts";
+import { paidLine } from "../payment-texts";
 import { formatKr } from "../price";
 import { formatDateTime, formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "../time";
 import { Heading } from "@react-email/heading";
@@ -49,6 +50,8 @@ export interface BookingDetails {
   variant: "privat" | "proffs" | null;
   priceSek: number;
   createdAt: string;
+  /** Paid at booking (PAYMENTS=stripe): the amount in öre and how; the mails say so. */
+  paid?: { amountOre: number; method: "card" | "swish" | null };
 }
 
 const VARIANT_LABELS = { privat: "Privat", proffs: "Proffs" } as const;
@@ -117,6 +120,7 @@ function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
     ["Tid", formatTimeRange(session.startTime, session.endTime)],
     ["Plats", session.location],
     ["Pris", priceLine(booking)],
+    ["Betalt", booking.paid ? paidLine(booking.paid.amountOre, booking.paid.method) : null],
     ["Mötestyp", booking.meetingType],
     ["Hemadress", booking.homeAddress],
   ];

@@ -4,6 +4,7 @@
 // Each carries a METHOD:CANCEL calendar file under the booking's own UID, so
 // a calendar that took the confirmation's file drops the event. Pure.
 import { buildIcs } from "../ics";
+import { refundSentence, type PaymentMethodName } from "../payment-status";
 import { formatSessionDate, formatTimeRange } from "../time";
 import { MailLayout } from "./components/layout";
 import { renderMailDocument } from "./components/render";
@@ -23,6 +24,12 @@ export interface CancelledBooking {
 }
 
 export type CancellationReason = "booking" | "session";
+
+/** A paid booking's money, refunded in full with the cancellation (PAYMENTS=stripe only). */
+export interface CancellationRefund {
+  amountOre: number;
+  method: PaymentMethodName | null;
+}
 
 /** One cancellation mail per booking, whatever cancelled it: a repeat or a second reason queues nothing. */
 export const cancellationMailKey = (bookingId: string) => `booking-cancelled:${bookingId}`;
@@ -54,6 +61,7 @@ export function cancellationMail(
   reason: CancellationReason,
   now: Date,
   sequence = 1,
+  refund: CancellationRefund | null = null,
 ): MailMessage {
   const when = formatSessionDate(booking.sessionStartTime);
   const subject =
@@ -64,11 +72,13 @@ export function cancellationMail(
       ? `Tyvärr har vi ställt in passet ${what}. Din bokning är därför avbokad.`
       : `Vi har avbokat din bokning av passet ${what}.`;
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
+  const money = refund ? refundSentence(refund.amountOre, refund.method) : null;
   const text = [
     `Hej ${booking.userName}!`,
     "",
     lead,
     "",
+    ...(money ? [money, ""] : []),
     "Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.",
     `Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på ${myBookings}`,
     ...bookingClosingText(booking.id),
@@ -77,6 +87,7 @@ export function cancellationMail(
     <MailLayout title={subject} preview={lead}>
       <Paragraph>Hej {booking.userName}!</Paragraph>
       <Paragraph>{lead}</Paragraph>
+      {money ? <Paragraph>{money}</Paragraph> : null}
       <Paragraph>
         Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.
       </Paragraph>

@@ -21,10 +21,11 @@ import {
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
 import { schema } from "../db/client.server";
 import { decisionPanelQuery } from "../decisions/decisions.server";
+import { paymentsShown } from "../payments/staff-view.server";
 import { sessionColumns } from "../public/sessions.server";
 import { pageCountFor, pageIdsQuery, type ListPage } from "./paging.server";
 
-const { sessions, bookings } = schema;
+const { sessions, bookings, payments } = schema;
 
 /** Sessions per page; a confirmed session's card carries its bookings, so that list pages sooner. */
 export const ADMIN_LIST_PAGE_SIZE = { available: 25, waiting: 25, confirmed: 6 } as const;
@@ -120,16 +121,23 @@ export async function listConfirmedSessions(context: AppLoadContext, now: Date, 
         homeAddress: bookings.homeAddress,
         meetingType: bookings.meetingType,
         createdAt: bookings.createdAt,
+        paymentStatus: payments.status,
+        paymentMethod: payments.method,
+        paymentAmountOre: payments.amountOre,
+        paymentRefundError: payments.refundError,
       })
       .from(bookings)
+      .leftJoin(payments, eq(payments.bookingId, bookings.id))
       .where(and(eq(bookings.bookingStatus, "confirmed"), sql`${bookings.sessionId} IN (${pageIds})`))
       .orderBy(asc(bookings.createdAt), asc(bookings.id)),
   ]);
   const bySession = new Map<number, AdminBookingView[]>();
+  // With PAYMENTS=off no payment shows, even one stored while payments were on.
+  const shown = paymentsShown(context);
   for (const row of bookingRows) {
     if (row.sessionId === null) continue;
     const list = bySession.get(row.sessionId) ?? [];
-    list.push(toAdminBooking(row));
+    list.push(toAdminBooking(shown ? row : { ...row, paymentStatus: null }));
     bySession.set(row.sessionId, list);
   }
   return toPage(

@@ -5,7 +5,9 @@
  * SessionSeats object runs, one at a time with every booking; each writes
  * its audit row only if it changed something, recounts the seats from the
  * rows (so the count can never drift), and queues each customer's mail only
- * if that customer's booking is in the state the mail describes.
+ * if that customer's booking is in the state the mail describes. With
+ * payments on, a cancelled booking's payment is queued for refund (or its
+ * open Checkout called off) in the same batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
@@ -13,6 +15,7 @@ import { auditStatement } from "../audit/audit-log.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements } from "../email/outbox.server";
+import { cancelPaymentStatements } from "../payments/staff-cancel.server";
 import {
   SEAT_SESSION_COLUMNS,
   SEAT_SESSION_KEYS,
@@ -56,7 +59,7 @@ export function cancelBookings(context: AppLoadContext, input: CancelBookingsInp
  */
 export function cancelBookingsPlan(
   _context: AppLoadContext,
-  { sessionId, bookingIds, wholeSession, extras: { mails = [], audit } }: CancelBookingsInput,
+  { sessionId, bookingIds, wholeSession, extras: { mails = [], audit, payments } }: CancelBookingsInput,
   nowDate: Date,
 ): BatchPlan<CancelBookingsOutcome> {
   const now = nowDate.toISOString();
@@ -80,6 +83,8 @@ export function cancelBookingsPlan(
              AND EXISTS (SELECT 1 FROM sessions WHERE id = ${sessionId} AND cancelled_at IS NOT NULL)`,
     );
   }
+  // A paid booking's refund is queued with its cancellation (sent right after, or by the cron).
+  if (payments) b.addAll(cancelPaymentStatements(bookingIds, now, payments));
   const recount = b.add<SeatSession>(
     sql`UPDATE sessions SET updated_at = ${now}, current_participants =
            (SELECT count(*) FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled')

@@ -15,13 +15,15 @@
  * follow nor a page cache of its own: its mails go with the cron's drain.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { cancellationMail, type CancellationReason } from "~/domain/mail/cancellation";
+import { cancellationMail, type CancellationReason, type CancellationRefund } from "~/domain/mail/cancellation";
 import { sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
+import type { RefundReason } from "../payments/refunds.server";
+import { cancelPaymentsFor, refundsForMail, settleCancelledPayments } from "../payments/staff-cancel.server";
 import { purgeSeatLists } from "../public/page-cache.server";
 import type { Actor } from "../audit/audit-log.server";
 import { seatsFor, type BookingRecord, type StaffAudit, type StaffChangeExtras } from "../seats/seats.server";
@@ -77,31 +79,42 @@ function audit(actor: Actor, action: string, targetType: string, targetId: strin
 /**
  * One cancellation mail per booking, as rows for the object's batch. Their
  * calendar files go out one above the session's revision, above every
- * version of the event sent before.
+ * version of the event sent before. A paid booking's mail says what comes
+ * back (`refunds`, by booking id).
  */
 function cancellationRows(
   { config }: AppLoadContext,
   bookings: readonly BookingRecord[],
   reason: CancellationReason,
   revision: number,
+  refunds: ReadonlyMap<string, CancellationRefund>,
 ): NonNullable<StaffChangeExtras["mails"]> {
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   return bookings.map((booking) => ({
     bookingId: booking.id,
-    row: toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1), { from: config.EMAIL_FROM }, now.toISOString()),
+    row: toOutboxRow(
+      cancellationMail(site, booking, reason, now, revision + 1, refunds.get(booking.id) ?? null),
+      { from: config.EMAIL_FROM },
+      now.toISOString(),
+    ),
   }));
 }
 
-/** After a change: deliver its mails (and the waitlist offers of the seats it freed) and drop the cached seat lists. */
+/**
+ * After a change: send the refunds it queued, deliver its mails (and the
+ * waitlist offers of the seats it freed) and drop the cached seat lists.
+ */
 function afterChange(
   context: AppLoadContext,
   request: Request,
+  actor: Actor,
   mails: StaffChangeExtras["mails"],
   cancelled: readonly BookingRecord[],
   offerMailIds: readonly string[] = [],
 ) {
   const done = new Set(cancelled.map((b) => b.id));
+  settleCancelledPayments(context, [...done], actor);
   scheduleDrain(context, [...(mails ?? []).filter((m) => done.has(m.bookingId)).map((m) => m.row.id), ...offerMailIds]);
   purgeSeatLists(request, context.cloudflare.ctx);
 }
@@ -118,9 +131,11 @@ export async function cancelBookingAsStaff(
      FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
   );
   if (!booking || booking.sessionId === null) return { status: "not-found" };
-  const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0);
+  const refunds = await refundsForMail(context, [booking.id]);
+  const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0, refunds);
   const result = await seatsFor(context, booking.sessionId).cancelBooking(booking.id, {
     mails,
+    payments: cancelPaymentsFor(context, "staff-cancel"),
     audit: audit(actor, "booking.cancel", "booking", booking.id, {
       sessionId: booking.sessionId,
       before: { bookingStatus: booking.bookingStatus },
@@ -128,7 +143,7 @@ export async function cancelBookingAsStaff(
     }),
   });
   if (result.status !== "cancelled") return { status: "not-found" };
-  afterChange(context, request, mails, [result.booking], result.offerMailIds);
+  afterChange(context, request, actor, mails, [result.booking], result.offerMailIds);
   return { status: "done", count: 1 };
 }
 
@@ -141,11 +156,13 @@ export async function releaseSessionAsStaff(
 ): Promise<StaffChangeOutcome> {
   const read = await readSession(context, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
-  const mails = cancellationRows(context, read.active, "booking", read.session.revision);
+  const refunds = await refundsForMail(context, read.active.map((b) => b.id));
+  const mails = cancellationRows(context, read.active, "booking", read.session.revision, refunds);
   const result = await seatsFor(context, sessionId).release(
     read.active.map((b) => b.id),
     {
       mails,
+      payments: cancelPaymentsFor(context, "staff-cancel"),
       audit: audit(actor, "session.release", "session", String(sessionId), {
         before: { currentParticipants: read.session.currentParticipants },
         after: { currentParticipants: 0 },
@@ -154,7 +171,7 @@ export async function releaseSessionAsStaff(
     },
   );
   if (result.status !== "released") return { status: "not-found" };
-  afterChange(context, request, mails, result.releasedBookings, result.offerMailIds);
+  afterChange(context, request, actor, mails, result.releasedBookings, result.offerMailIds);
   return { status: "done", count: result.releasedBookings.length };
 }
 
@@ -181,12 +198,14 @@ export async function cancelSessionAsStaff(
  * its active bookings, queuing each customer's mail, and returns the outbox
  * ids of the mails it queued (for the caller to deliver). A booking that
  * arrived while the first call was on its way is cancelled and mailed by a
- * second. Repeated, it changes and mails nothing.
+ * second. Repeated, it changes and mails nothing. Paid bookings are
+ * refunded (`refundReason` names why), right after each round.
  */
 export async function cancelSession(
   context: AppLoadContext,
   actor: Actor,
   sessionId: number,
+  refundReason: RefundReason = "session-cancelled",
 ): Promise<{ outcome: StaffChangeOutcome; mailIds: string[] }> {
   let count = 0;
   const mailIds: string[] = [];
@@ -194,11 +213,13 @@ export async function cancelSession(
     const read = await readSession(context, sessionId);
     if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
-    const mails = cancellationRows(context, read.active, "session", read.session.revision);
+    const refunds = await refundsForMail(context, read.active.map((b) => b.id));
+    const mails = cancellationRows(context, read.active, "session", read.session.revision, refunds);
     const result = await seatsFor(context, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {
         mails,
+        payments: cancelPaymentsFor(context, refundReason),
         audit: audit(actor, "session.cancel", "session", String(sessionId), {
           before: { cancelledAt: read.session.cancelledAt, currentParticipants: read.session.currentParticipants },
           after: { cancelled: true, currentParticipants: 0 },
@@ -209,6 +230,7 @@ export async function cancelSession(
     if (result.status !== "cancelled") return { outcome: { status: "not-found" }, mailIds };
     count += result.cancelledBookings.length;
     const done = new Set(result.cancelledBookings.map((b) => b.id));
+    settleCancelledPayments(context, [...done], actor);
     mailIds.push(...mails.filter((m) => done.has(m.bookingId)).map((m) => m.row.id));
     if (result.session.currentParticipants === 0) break;
   }

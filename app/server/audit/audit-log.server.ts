@@ -14,6 +14,9 @@ export interface Actor {
   via?: string;
 }
 
+/** The actor of what a rule does with no person asking (a decision's default, a refund sent after a cancel). */
+export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
+
 /**
  * A value the statement computes when it runs, e.g. sql`CAST(id AS TEXT)`
  * over the row being deleted, or sql`json_object(…)` of its columns: the

@@ -84,7 +84,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
   const { sessionId, booking: input, options = {} } = request;
   const bookingId = input.id ?? crypto.randomUUID();
   const now = nowDate.toISOString();
-  const { attempt, snapshot, mails = [], hold } = options;
+  const { attempt, snapshot, mails = [], hold, payment } = options;
   // The customer's mail budget guards the booking itself: no booking without its mail.
   const recipient = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
 
@@ -116,7 +116,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
     sql`INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, dog_breed, dog_age,
            special_notes, home_address, meeting_type, variant, price_sek, booking_status, idempotency_key,
            session_title, session_location, session_start_time, session_end_time, created_at)
-         SELECT ${bookingId}, s.id, ${input.userName}, ${input.userEmail}, ${input.userPhone}, ${input.dogName}, ${input.dogBreed}, ${input.dogAge}, ${input.specialNotes}, ${input.homeAddress}, ${input.meetingType}, ${input.variant}, COALESCE(${input.priceSek}, s.price_sek), 'confirmed', ${input.idempotencyKey},
+         SELECT ${bookingId}, s.id, ${input.userName}, ${input.userEmail}, ${input.userPhone}, ${input.dogName}, ${input.dogBreed}, ${input.dogAge}, ${input.specialNotes}, ${input.homeAddress}, ${input.meetingType}, ${input.variant}, COALESCE(${input.priceSek}, s.price_sek), ${payment ? "pending" : "confirmed"}, ${input.idempotencyKey},
            s.title, s.location, s.start_time, s.end_time, ${now}
          FROM sessions s
          WHERE s.id = ${sessionId}
@@ -138,6 +138,14 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
          WHERE id = ${sessionId} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`,
   );
   const bookingWritten = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
+  if (payment) {
+    // The amount is the booking's own price as this batch wrote it (the session's, or its variant's): never the form's.
+    b.add(
+      sql`INSERT INTO payments (id, booking_id, session_id, amount_ore, currency, status, checkout_expires_at, created_at, updated_at)
+           SELECT ${payment.id}, b.id, b.session_id, b.price_sek * 100, 'sek', 'open', ${payment.holdUntil}, ${now}, ${now}
+           FROM bookings b WHERE b.id = ${bookingId}`,
+    );
+  }
   if (hold) {
     b.add(
       sql`UPDATE waitlist_entries SET status = 'booked', booking_id = ${bookingId}, updated_at = ${now}

@@ -14,9 +14,11 @@ import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
+import { holdAndCheckout, paysAtBooking, type PaymentHoldOutcome } from "../payments/pay-booking.server";
 import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 
-export type BookingOutcome = BookSeatResult;
+/** A booking's outcome; with payments on, a priced booking is held and answered with its Checkout (or why not). */
+export type BookingOutcome = BookSeatResult | PaymentHoldOutcome;
 
 /** The form's values as a booking: the extra fields only where the form asks for them. */
 export function toBookSeatInput(values: BookingFormValues, rules: BookingRules): BookSeatInput {
@@ -50,7 +52,7 @@ export async function bookWithConfirmations(
   snapshot: SessionSnapshot,
   /** `hold`: book the seat a waitlist offer holds (the /ko/{token} page). */
   options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
-): Promise<BookingOutcome> {
+): Promise<BookSeatResult> {
   const { config } = context;
   const now = new Date();
   const id = crypto.randomUUID();
@@ -73,7 +75,25 @@ export async function bookWithConfirmations(
   return result;
 }
 
-/** The form's booking: bookWithConfirmations for validated form values. */
+/**
+ * A booking as the forms make it: with payments on and a price, the seat is
+ * held and the booker sent to pay (payments/pay-booking.server.ts; the mails
+ * wait for the payment); otherwise bookWithConfirmations.
+ */
+export function bookOrHold(
+  context: AppLoadContext,
+  sessionId: number,
+  input: BookSeatInput,
+  snapshot: SessionSnapshot,
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
+): Promise<BookingOutcome> {
+  if (paysAtBooking(context, input.priceSek ?? snapshot.priceSek)) {
+    return holdAndCheckout(context, sessionId, { ...input, id: crypto.randomUUID() }, snapshot, options);
+  }
+  return bookWithConfirmations(context, sessionId, input, snapshot, options);
+}
+
+/** The form's booking: bookOrHold for validated form values. */
 export function bookSession(
   context: AppLoadContext,
   sessionId: number,
@@ -82,5 +102,5 @@ export function bookSession(
   snapshot: SessionSnapshot,
   options: { attempt?: RateLimitSlot } = {},
 ): Promise<BookingOutcome> {
-  return bookWithConfirmations(context, sessionId, toBookSeatInput(values, rules), snapshot, options);
+  return bookOrHold(context, sessionId, toBookSeatInput(values, rules), snapshot, options);
 }

@@ -16,6 +16,8 @@ import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
 /** A payment's states (migration 0019's CHECK). */
 export const PAYMENT_STATUSES = ["open", "paid", "expired", "cancelled", "refund_pending", "refunded", "refund_failed"] as const;
+/** Why a payment is refunded: a staff cancel of the booking, of its session, the minimum-participant decision, or a payment that came after its seat was gone (migration 0021). */
+export const REFUND_REASONS = ["staff-cancel", "session-cancelled", "decision", "late-payment"] as const;
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 const createdAt = () => text("created_at").notNull().default(now);
@@ -522,8 +524,16 @@ export const payments = sqliteTable(
     refundAttempts: integer("refund_attempts").notNull().default(0),
     createdAt: text("created_at").notNull(),
     updatedAt: text("updated_at").notNull(),
+    refundReason: text("refund_reason", { enum: REFUND_REASONS }),
+    refundRetryAt: text("refund_retry_at"),
   },
-  (t) => [index("payments_session_idx").on(t.sessionId, t.status)],
+  (t) => [
+    index("payments_session_idx").on(t.sessionId, t.status),
+    index("payments_open_hold_idx").on(t.checkoutExpiresAt).where(sql`status = 'open'`),
+    index("payments_refund_due_idx")
+      .on(t.status, t.refundRetryAt)
+      .where(sql`status IN ('refund_pending', 'refund_failed')`),
+  ],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -41,7 +41,7 @@ import {
   type DecisionReason,
 } from "~/domain/session-decision";
 import { cancelSession } from "../admin/session-actions.server";
-import { auditStatement, type Actor } from "../audit/audit-log.server";
+import { auditStatement, SYSTEM_ACTOR, type Actor } from "../audit/audit-log.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
@@ -50,8 +50,6 @@ import { scheduleDrain } from "../email/send-email.server";
 
 const { sessionDecisions, sessions } = schema;
 
-/** The audit actor of a default: no person. */
-export const SYSTEM_ACTOR: Actor = { userId: null, email: "automatiskt" };
 /** How a decision by the mailed link is named in the audit log. */
 export const LINK_VIA = "länk i e-post";
 
@@ -296,7 +294,7 @@ async function carryOutCancel(
   sessionId: number,
   actor: Actor,
 ): Promise<{ cancelledBookings: number; mailIds: string[] }> {
-  const { outcome, mailIds } = await cancelSession(context, actor, sessionId);
+  const { outcome, mailIds } = await cancelSession(context, actor, sessionId, "decision");
   await context.db.run(
     sql`UPDATE session_decisions SET applied_at = ${new Date().toISOString()} WHERE id = ${requestId} AND applied_at IS NULL`,
   );

@@ -2,12 +2,13 @@
  * What staff see of reminders on a session's admin page: its confirmed
  * bookings, oldest first, each with when its reminder was queued (or null)
  * and whether its confirmation never arrived (a dead letter, or a bounce the
- * provider reported).
+ * provider reported), and its payment (none with PAYMENTS=off).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import type { AdminRemindedBookingRow } from "~/domain/admin-session-view";
 import { columnsAs, schema } from "../db/client.server";
+import { BOOKING_PAYMENT_COLUMNS, paymentsShown } from "../payments/staff-view.server";
 
 /** The customer's confirmation's key (mailKeys in app/domain/mail/booking.tsx), as SQL over `bookings`. */
 const CONFIRMATION_KEY = sql.raw("'booking-confirmation:' || bookings.id");
@@ -32,7 +33,7 @@ export async function listSessionBookingsWithReminders(
   sessionId: number,
 ): Promise<AdminRemindedBookingRow[]> {
   const results = await context.db.all<Omit<AdminRemindedBookingRow, "confirmationUndelivered"> & { confirmationUndelivered: number }>(
-    sql`SELECT ${COLUMNS},
+    sql`SELECT ${COLUMNS}${paymentsShown(context) ? sql`, ${BOOKING_PAYMENT_COLUMNS}` : sql``},
          EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = ${CONFIRMATION_KEY}
            AND (o.status = 'failed' OR EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = o.id AND e.type = 'bounced')))
            AS confirmationUndelivered

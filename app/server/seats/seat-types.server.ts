@@ -8,6 +8,7 @@ import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
 import type { BookingRow, SessionRow, WaitlistEntryRow } from "../db/schema.server";
 import type { OutboxRowToQueue } from "../email/outbox.server";
+import type { CancelPayments } from "../payments/staff-cancel.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
 
 /** The session columns seat changes read and return. */
@@ -94,6 +95,14 @@ export interface BookSeatOptions {
    * booking's own e-mail. The seat moves from held to booked in the same batch.
    */
   hold?: { entryId: string; tokenHash: string };
+  /**
+   * Hold the seat while the booker pays (PAYMENTS=stripe): the booking is
+   * written 'pending' with its payment row ('open', the amount the booking's
+   * price makes, in öre) in the same batch, and counts as taken like a
+   * confirmed one. No mails are queued; the payment's webhook confirms.
+   * `holdUntil`: when the Checkout Session ends (checkout_expires_at).
+   */
+  payment?: { id: string; holdUntil: string };
 }
 
 export type BookSeatResult =
@@ -143,6 +152,8 @@ export interface StaffAudit {
 export interface StaffChangeExtras {
   mails?: Array<{ bookingId: string; row: OutboxRowToQueue }>;
   audit?: StaffAudit;
+  /** With payments on: the cancelled bookings' payments are refunded or called off in the same batch. */
+  payments?: CancelPayments;
 }
 
 export type CancelBookingResult =

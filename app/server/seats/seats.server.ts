@@ -6,6 +6,7 @@
  *   const result = await seatsFor(context, sessionId).book(input);
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ReleaseHoldInput, ReleaseHoldResult, SettlePaymentInput, SettlePaymentResult } from "../payments/payment-seats.server";
 import type { SessionSeats } from "./session-seats.server";
 import type {
   BookSeatInput,
@@ -87,7 +88,15 @@ export function seatsFor(context: Pick<AppLoadContext, "cloudflare">, sessionId:
     async declineOffer(offerTokenHash: string): Promise<LeaveWaitlistResult> {
       return served(await stub().declineOffer(sessionId, offerTokenHash));
     },
-    /** Expires lapsed holds, offers free seats to the queue, or closes the queue of a started session. */
+    /** Stripe says the booking's payment is paid (see SessionSeats.settlePayment). */
+    async settlePayment(input: Omit<SettlePaymentInput, "sessionId">): Promise<SettlePaymentResult> {
+      return served(await stub().settlePayment(sessionId, { ...input, sessionId }));
+    },
+    /** A payment hold ends unpaid: released (with the queue's offers of the freed seat) only while its payment is open. */
+    async releasePayment(input: Omit<ReleaseHoldInput, "sessionId">): Promise<ReleaseHoldResult & { offerMailIds: string[] }> {
+      return served(await stub().releasePayment(sessionId, { ...input, sessionId }));
+    },
+    /** Releases lapsed payment holds, expires lapsed waitlist holds, offers free seats to the queue, or closes the queue of a started session. */
     async runQueue(): Promise<QueueStepResult> {
       return served(await stub().runQueue(sessionId));
     },

@@ -7,6 +7,7 @@
  *   booking/book-seat.server.ts      book (and the replay of a repeat)
  *   admin/seat-changes.server.ts     staff cancel / release / cancel session / edit / max
  *   waitlist/seat-queue.server.ts    join / leave / decline, and the queue step
+ *   payments/payment-seats.server.ts a paid booking's hold: paid, released, lapsed
  *
  * The queue matters because D1 is outside the object: while one batch is in
  * flight the runtime would deliver the next call, so without it two changes
@@ -16,7 +17,11 @@
  * seat to the first in line), and the object's alarm is set at the earliest
  * hold's end to run it again; for that the object remembers (in its
  * storage) which session it serves. The cron worker asks for the same step
- * as a backup.
+ * as a backup. With payments on, the one alarm is at the earliest of a
+ * waitlist hold's end and a payment hold's (its Checkout Session's end and a
+ * grace); a lapsed payment hold is released only after Stripe has been asked
+ * to end its Checkout Session (payments/hold-expiry.server.ts, outside the
+ * turn), so it can never be paid after.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { DurableObject } from "cloudflare:workers";
@@ -24,6 +29,9 @@ import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat
 import { bookSeat } from "../booking/book-seat.server";
 import { getObjectLoadContext } from "../platform/context.server";
 import type { Env } from "../platform/env.server";
+import { nextPaymentHoldEnd, releasePaymentHold, settlePayment, type ReleaseHoldInput, type SettlePaymentInput } from "../payments/payment-seats.server";
+import { endLapsedHolds } from "../payments/hold-expiry.server";
+import { stripeSettings } from "../payments/stripe.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
 import type * as Seats from "./seat-types.server";
 
@@ -70,9 +78,30 @@ export class SessionSeats extends DurableObject<Env> {
     return Promise.resolve(this.misrouted(sessionId) ?? this.serialize(() => task(this.context, new Date())));
   }
 
-  /** Books one seat with the mails it is handed, or says why not; the same idempotency key again: the first booking. */
+  /**
+   * Books one seat with the mails it is handed, or says why not; the same
+   * idempotency key again: the first booking. With `options.payment` the
+   * seat is held while the booker pays, and the alarm set for the hold's end.
+   */
   async book(sessionId: number, input: Seats.BookSeatInput, options: Seats.BookSeatOptions = {}) {
-    return this.locked(sessionId, (context, now) => bookSeat(context, { sessionId, booking: input, options }, now));
+    return this.locked(sessionId, async (context, now) => {
+      const result = await bookSeat(context, { sessionId, booking: input, options }, now);
+      if (options.payment && result.status === "booked" && !result.replayed) await this.setAlarm(sessionId, now);
+      return result;
+    });
+  }
+
+  /** Stripe says a booking's payment is paid: confirm it (retaking its seat if the hold was released and one is free), or refund it. */
+  async settlePayment(sessionId: number, input: SettlePaymentInput) {
+    return this.locked(sessionId, (context, now) => settlePayment(context, input, now));
+  }
+
+  /** A payment hold ends unpaid: the booking is cancelled and its seat goes to the queue or back on sale. */
+  async releasePayment(sessionId: number, input: ReleaseHoldInput) {
+    return this.locked(sessionId, async (context, now) => {
+      const result = await releasePaymentHold(context, input, now);
+      return result.status === "released" ? { ...result, offerMailIds: await this.offerFreedSeats(sessionId, now) } : { ...result, offerMailIds: [] };
+    });
   }
 
   /** Cancels one active booking (the row is kept); its seat goes to the queue or back on sale. */
@@ -141,17 +170,33 @@ export class SessionSeats extends DurableObject<Env> {
     return this.locked(sessionId, (context, now) => this.leave(context, sessionId, offerTokenHash, "decline-offer", now));
   }
 
-  /** The queue step on its own (the cron worker's backup of the alarm). */
+  /** The queue step on its own, after releasing lapsed payment holds (the cron worker's backup of the alarm). */
   async runQueue(sessionId: number) {
-    return this.locked(sessionId, (_context, now) => this.queueStep(sessionId, now));
+    return this.misrouted(sessionId) ?? this.sweep(sessionId);
   }
 
-  /** At the earliest hold's end: expire lapsed holds and offer their seats to the next in line. */
+  /** At the earliest hold's end: release lapsed payment holds, expire lapsed waitlist holds and offer their seats to the next in line. */
   override async alarm(): Promise<void> {
     const sessionId = this.sessionId ?? (await this.ctx.storage.get<number>(STORED_SESSION_ID)) ?? null;
     if (sessionId === null || this.misrouted(sessionId)) return;
     // A failure throws, so the runtime retries the alarm; the cron is the backup after that.
-    await this.serialize(() => this.queueStep(sessionId, new Date()));
+    await this.sweep(sessionId);
+  }
+
+  /**
+   * Stripe is asked to end the lapsed payment holds' Checkout Sessions
+   * first, outside the turn; those it ended are released in the turn (each
+   * only while its payment is still open), then the queue step runs.
+   */
+  private async sweep(sessionId: number): Promise<Seats.QueueStepResult> {
+    const ended = await endLapsedHolds(this.context, sessionId, new Date());
+    return this.serialize(async () => {
+      const now = new Date();
+      for (const bookingId of ended) {
+        await releasePaymentHold(this.context, { sessionId, bookingId, paymentStatus: "expired" }, now);
+      }
+      return this.queueStep(sessionId, now);
+    });
   }
 
   private async leave(
@@ -176,13 +221,25 @@ export class SessionSeats extends DurableObject<Env> {
     }
   }
 
-  /** Runs the queue step and sets the alarm at the earliest standing hold's end. */
+  /** Runs the queue step and sets the alarm at the earliest standing hold's end (a waitlist offer's or a payment's). */
   private async queueStep(sessionId: number, now: Date): Promise<Seats.QueueStepResult> {
     const { result, nextHoldEnd } = await runQueueStep(this.context, { sessionId }, now);
-    if (nextHoldEnd) {
-      await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
-      await this.ctx.storage.setAlarm(Date.parse(nextHoldEnd));
-    }
+    await this.setAlarm(sessionId, now, nextHoldEnd ? Date.parse(nextHoldEnd) : null);
     return result;
+  }
+
+  /** The one alarm, at the earliest of the waitlist's next hold end (when given) and the next payment hold's. */
+  private async setAlarm(sessionId: number, now: Date, waitlistEnd: number | null = null): Promise<void> {
+    const paymentEnd = stripeSettings(this.context) ? await nextPaymentHoldEnd(this.context, { sessionId }, now) : null;
+    const ends = [waitlistEnd, paymentEnd].filter((end): end is number => end !== null);
+    if (ends.length === 0) return;
+    let at = Math.min(...ends);
+    // A booking's hold keeps an earlier alarm (the queue step sets it afresh every time it runs).
+    if (waitlistEnd === null) {
+      const current = await this.ctx.storage.getAlarm();
+      if (current !== null && current < at) at = current;
+    }
+    await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
+    await this.ctx.storage.setAlarm(at);
   }
 }

@@ -1,0 +1,32 @@
+// What a visitor and staff read about paying for a booking (PAYMENTS=stripe),
+// in one place for the pages, the server and the tests.
+import { formatKr } from "./price";
+
+export const PAYMENT_TEXTS = {
+  /** Checkout could not be opened: the hold was released at once. */
+  checkoutFailed: "Vi kunde inte öppna betalningen just nu, så ingen plats har reserverats och inget har dragits. Försök igen om en stund.",
+  /** Back from Stripe with ?avbruten=1. */
+  cancelledTitle: "Betalningen avbröts",
+  cancelled: "Betalningen avbröts och platsen är släppt. Du kan boka igen när du vill.",
+  processingTitle: "Betalningen behandlas …",
+  processing: "Vi väntar på besked från betalningen. Sidan uppdateras av sig själv om några sekunder – du behöver inte göra något.",
+  processingSwish: "Har du betalat med Swish kan det ta en liten stund innan betalningen är klar. Bekräftelsen kommer också med e-post.",
+  brokenTitle: "Länken fungerar inte",
+  broken: "Den här betalningslänken fungerar inte. Har du bokat får du en bekräftelse med e-post när betalningen är klar.",
+  endedTitle: "Betalningen blev inte av",
+  ended: "Tiden för betalningen gick ut eller betalningen avbröts, så platsen är släppt och inget har dragits. Du kan boka igen om det finns plats kvar.",
+  refundedTitle: "Platsen hann gå till någon annan",
+  refunded: "Din betalning kom fram efter att reservationen hade gått ut, och då var platsen redan tagen. Hela beloppet betalas tillbaka till dig – du får ett mejl om det.",
+  toSession: "Till passet",
+  /** Staff's word for a held booking, and the customer's. */
+  pendingStatus: "Väntande betalning",
+  pendingCustomer: "Väntar på betalning",
+} as const;
+
+export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;
+
+/** "450 kr med Swish", or "450 kr" when the method is not known. */
+export function paidLine(amountOre: number, method: keyof typeof PAYMENT_METHOD_LABELS | null): string {
+  const amount = formatKr(amountOre / 100);
+  return method ? `${amount} med ${PAYMENT_METHOD_LABELS[method]}` : amount;
+}

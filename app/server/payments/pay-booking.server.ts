@@ -1,0 +1,71 @@
+/**
+ * Booking with payment (PAYMENTS=stripe): the seat is held through the
+ * session's object (the booking 'pending' with its payment row, one batch,
+ * no mails yet), then, outside the object's turn, the Checkout Session is
+ * created and the visitor sent to it. If Stripe fails the hold is released
+ * at once and nothing is charged. The booking's own confirmation mails are
+ * queued when Stripe's webhook says it is paid (checkout-events.server.ts).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { formatSessionDate } from "~/domain/time";
+import type { SessionSnapshot } from "~/domain/session-snapshot";
+import { payments } from "../db/schema.server";
+import type { RateLimitSlot } from "../platform/rate-limit.server";
+import { seatsFor, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
+import { CHECKOUT_HOLD_MS, createCheckoutSession } from "./checkout.server";
+import { stripeSettings } from "./stripe.server";
+
+export type PaymentHoldOutcome =
+  /** The seat is held: send the visitor to Stripe's page. */
+  | { status: "checkout"; url: string; bookingId: string }
+  /** Checkout could not be opened: the hold was released, nothing charged. */
+  | { status: "payment-failed" };
+
+/** Whether a booking at this price is paid for at booking: payments on and a price above zero. */
+export function paysAtBooking(context: Pick<AppLoadContext, "config">, priceSek: number): boolean {
+  return stripeSettings(context) !== null && priceSek > 0;
+}
+
+/**
+ * Holds the seat for `input` (its id chosen by the caller) and opens its
+ * Checkout Session. The same idempotency key again (a second tab, a double
+ * click) finds the same booking and the same Checkout Session.
+ */
+export async function holdAndCheckout(
+  context: AppLoadContext,
+  sessionId: number,
+  input: BookSeatInput & { id: string },
+  snapshot: SessionSnapshot,
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
+): Promise<Exclude<BookSeatResult, { status: "booked" }> | Extract<BookSeatResult, { status: "booked" }> | PaymentHoldOutcome> {
+  const now = new Date();
+  const payment = { id: crypto.randomUUID(), holdUntil: new Date(now.getTime() + CHECKOUT_HOLD_MS).toISOString() };
+  const seats = seatsFor(context, sessionId);
+  const result = await seats.book(input, { snapshot, ...options, payment });
+  if (result.status !== "booked") return result;
+  const { booking } = result;
+  // A repeat of a booking that is paid already: it is booked.
+  if (booking.bookingStatus === "confirmed") return result;
+
+  const [row] = await context.db.select().from(payments).where(eq(payments.bookingId, booking.id)).limit(1);
+  if (!row || row.status !== "open" || !row.checkoutExpiresAt) return { status: "payment-failed" };
+  if (row.checkoutUrl) return { status: "checkout", url: row.checkoutUrl, bookingId: booking.id };
+
+  const checkout = await createCheckoutSession(context, {
+    bookingId: booking.id,
+    sessionId,
+    amountOre: row.amountOre,
+    itemName: `${booking.sessionTitle} ${formatSessionDate(booking.sessionStartTime)}`,
+    customerEmail: booking.userEmail,
+    holdUntil: row.checkoutExpiresAt,
+  });
+  if (checkout.ok) return { status: "checkout", url: checkout.url, bookingId: booking.id };
+  try {
+    await seats.releasePayment({ bookingId: booking.id, paymentStatus: "cancelled" });
+  } catch (error) {
+    // The alarm releases it at the hold's end.
+    console.error(`payments: releasing booking ${booking.id} after a failed Checkout failed`, error);
+  }
+  return { status: "payment-failed" };
+}

@@ -1,0 +1,39 @@
+/**
+ * The mails a payment's webhook queues, composed outside the seat object's
+ * turn from the booking and its session as they are: today's two booking
+ * confirmations with the amount and method paid, and the mail for a payment
+ * that came after its seat was taken. The seat object's batch queues each
+ * only if it applies (payments/payment-seats.server.ts).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { bookingMails, PARTICIPANTS_PLACEHOLDER } from "~/domain/mail/booking";
+import { latePaymentRefundMail } from "~/domain/mail/payment";
+import type { BookingRow, PaymentRow, SessionRow } from "../db/schema.server";
+import { toOutboxRow, type OutboxRowToQueue } from "../email/outbox.server";
+import type { PaymentMethod } from "../platform/env.server";
+import type { BookingMail } from "../seats/seat-types.server";
+
+export type PaidBooking = {
+  booking: BookingRow;
+  session: Pick<SessionRow, "id" | "title" | "location" | "startTime" | "endTime" | "passType">;
+  payment: Pick<PaymentRow, "amountOre">;
+};
+
+export function paymentMails(
+  context: AppLoadContext,
+  { booking, session, payment }: PaidBooking,
+  method: PaymentMethod | null,
+  now: Date,
+): { confirmationMails: BookingMail[]; refundMail: OutboxRowToQueue } {
+  const { config } = context;
+  const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
+  const nowIso = now.toISOString();
+  const [customer, admin] = bookingMails(site, session, { ...booking, paid: { amountOre: payment.amountOre, method } }, now);
+  // The payment is the booker's own act, made already: its mails are not held back by the address's budget.
+  const confirmationMails: BookingMail[] = [
+    { row: toOutboxRow(customer, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null },
+    { row: toOutboxRow(admin, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null, participantsPlaceholder: PARTICIPANTS_PLACEHOLDER },
+  ];
+  const refundMail = toOutboxRow(latePaymentRefundMail(site, booking, payment.amountOre), { from: config.EMAIL_FROM }, nowIso);
+  return { confirmationMails, refundMail };
+}

@@ -1,0 +1,75 @@
+/**
+ * The page Stripe sends the booker back to, /session/{id}/betalning/{bookingId}
+ * (PAYMENTS=stripe only): it shows where the payment stands and never
+ * confirms anything itself (only Stripe's signed webhook does).
+ *
+ * - `?cs=<Checkout Session id>` (the success URL, Stripe fills in the id):
+ *   must be the booking's own Checkout Session, else the link "does not
+ *   work" and nothing about the booking is shown. Paid and confirmed → the
+ *   booking confirmation; open (the webhook not here yet, a Swish payment
+ *   processing, or the address typed by hand) → "processing", a page that
+ *   refreshes itself; released → it did not happen; paid after the seat was
+ *   taken → it is refunded.
+ * - `?avbruten=1` (the cancel URL): while the payment is open, its Checkout
+ *   Session is expired at Stripe and the seat released at once, and the
+ *   session's form is shown again. A session Stripe reports complete is
+ *   left to the webhook ("processing").
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+import { formatSessionDate } from "~/domain/time";
+import { bookings, payments } from "../db/schema.server";
+import { scheduleDrain } from "../email/send-email.server";
+import { seatsFor } from "../seats/seats.server";
+import { expireCheckoutSession } from "./checkout.server";
+import { stripeSettings } from "./stripe.server";
+
+export type PaymentReturn =
+  | { state: "broken" }
+  | { state: "paid" }
+  | { state: "processing"; title: string; when: string }
+  | { state: "ended" }
+  | { state: "refunded" }
+  /** Cancelled on Stripe's page: the seat is released (or was already), back to the form. */
+  | { state: "cancelled" };
+
+const REFUND_STATES = ["refund_pending", "refunded", "refund_failed"];
+
+export async function paymentReturn(context: AppLoadContext, sessionId: number, bookingId: string, url: URL): Promise<PaymentReturn> {
+  if (!stripeSettings(context) || bookingId.length > 64) return { state: "broken" };
+  const [row] = await context.db
+    .select({
+      bookingStatus: bookings.bookingStatus,
+      title: bookings.sessionTitle,
+      startTime: bookings.sessionStartTime,
+      paymentStatus: payments.status,
+      checkoutSessionId: payments.checkoutSessionId,
+    })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.sessionId, sessionId)))
+    .limit(1);
+  if (!row) return { state: "broken" };
+
+  if (url.searchParams.get("avbruten") === "1") {
+    if (row.paymentStatus !== "open" || row.bookingStatus !== "pending") return row.bookingStatus === "confirmed" ? { state: "paid" } : { state: "cancelled" };
+    const end = row.checkoutSessionId ? await expireCheckoutSession(context, row.checkoutSessionId) : "ended";
+    // Paid or being paid after all (another tab): the webhook decides.
+    if (end === "complete") return processing(row);
+    // Ended at Stripe, or Stripe could not be asked: released now (a payment that still comes is confirmed if the seat is free, else refunded).
+    const released = await seatsFor(context, sessionId).releasePayment({ bookingId, paymentStatus: "cancelled" });
+    scheduleDrain(context, released.offerMailIds);
+    return { state: "cancelled" };
+  }
+
+  const cs = url.searchParams.get("cs");
+  if (!cs || !row.checkoutSessionId || cs !== row.checkoutSessionId) return { state: "broken" };
+  if (row.bookingStatus === "confirmed" && row.paymentStatus === "paid") return { state: "paid" };
+  if (row.bookingStatus === "pending" && row.paymentStatus === "open") return processing(row);
+  if (REFUND_STATES.includes(row.paymentStatus)) return { state: "refunded" };
+  return { state: "ended" };
+}
+
+function processing(row: { title: string; startTime: string }): PaymentReturn {
+  return { state: "processing", title: row.title, when: formatSessionDate(row.startTime) };
+}
