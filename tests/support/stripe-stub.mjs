@@ -8,6 +8,8 @@
 //   POST /v1/checkout/sessions/:id/expire    expire an open one
 //   POST /v1/refunds                         refund a paid PaymentIntent
 //   GET  /v1/checkout/sessions/:id/line_items  its line items (also ?expand[]=line_items)
+//   GET  /v1/payment_intents/:id             a paid session's PaymentIntent (?expand[]=payment_method
+//                                            tells the method the customer used)
 //
 // Toward the app it behaves as Stripe does when given `webhookUrl` and
 // `webhookSecret` (the endpoint and its whsec_ secret): each Checkout event
@@ -149,6 +151,27 @@ export async function startStripeStub({
   const remembered = new Map();
   /** Checkout Session id → its line items (Stripe lists them apart, or under expand[]=line_items). */
   const lineItems = new Map();
+  /** PaymentIntent id → the PaymentIntent of a session the customer completed. */
+  const paymentIntents = new Map();
+
+  /** The PaymentIntent behind a completed session: its method, and succeeded, processing or failed. */
+  function recordIntent(session, method, status) {
+    const intent = {
+      id: session.payment_intent,
+      object: "payment_intent",
+      amount: session.amount_total,
+      amount_received: status === "succeeded" ? session.amount_total : 0,
+      created: Math.floor(Date.now() / 1000),
+      currency: session.currency,
+      livemode: false,
+      metadata: session.metadata ?? {},
+      payment_method: { id: stripeId("pm"), object: "payment_method", type: method },
+      payment_method_types: [method],
+      status,
+    };
+    paymentIntents.set(intent.id, intent);
+    return intent;
+  }
   let origin = "";
 
   const pageUrl = (id) => (checkoutPageUrl ? `${checkoutPageUrl.replace(/\/$/, "")}/${id}` : `${origin}/pay/${id}`);
@@ -282,6 +305,13 @@ export async function startStripeStub({
       return sessions.has(match[1])
         ? { status: 200, body: lineItemList(match[1]) }
         : stripeError(404, "invalid_request_error", `No such checkout.session: '${match[1]}'`, { code: "resource_missing" });
+    }
+    match = /^\/v1\/payment_intents\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === "GET" && match) {
+      const intent = paymentIntents.get(match[1]);
+      if (!intent) return stripeError(404, "invalid_request_error", `No such payment_intent: '${match[1]}'`, { code: "resource_missing" });
+      const expand = Array.isArray(params.expand) ? params.expand : [];
+      return { status: 200, body: expand.includes("payment_method") ? intent : { ...intent, payment_method: intent.payment_method.id } };
     }
     match = /^\/v1\/checkout\/sessions\/([A-Za-z0-9_]+)\/expire$/.exec(path);
     if (method === "POST" && match) return expireSession(match[1]);
@@ -420,12 +450,16 @@ export async function startStripeStub({
     session.payment_intent = stripeId("pi");
     session.payment_method_types = [method];
     session.url = null;
+    const intent = recordIntent(session, method, swish ? "processing" : "succeeded");
     sendEvent("checkout.session.completed", session);
     if (swish) {
       after(settings.swishDelayMs, () => {
         if (outcome === "failed") {
+          intent.status = "requires_payment_method";
           sendEvent("checkout.session.async_payment_failed", session);
         } else {
+          intent.status = "succeeded";
+          intent.amount_received = intent.amount;
           session.payment_status = "paid";
           sendEvent("checkout.session.async_payment_succeeded", session);
         }
@@ -586,6 +620,7 @@ export async function startStripeStub({
       session.payment_intent = stripeId("pi");
       session.payment_method_types = [method];
       session.url = null;
+      recordIntent(session, method, paid ? "succeeded" : "processing");
       return session;
     },
     /** Stripe expires an open session (as at its expires_at), and sends the event. */
@@ -613,6 +648,7 @@ export async function startStripeStub({
       refunds.clear();
       remembered.clear();
       lineItems.clear();
+      paymentIntents.clear();
       deliveries.length = 0;
       sessionDeliveries.clear();
       chains.clear();

@@ -233,6 +233,11 @@ describe("the Stripe stub toward the app: signed events, expiry, the customer's 
     expect(received.map((e) => [e.type, e.object.payment_status, e.verified])).toEqual([["checkout.session.completed", "paid", true]]);
     expect(appStub.deliveries).toEqual([expect.objectContaining({ type: "checkout.session.completed", state: "delivered", status: 200 })]);
     expect((await stubPost(`checkout/${session.id}/pay`, { method: "card" })).status).toBe(400);
+    // The PaymentIntent tells which method paid, as the app asks when the session offered several.
+    const intentId = String(received[0]!.object.payment_intent);
+    const intent = await (await client()).paymentIntents.retrieve(intentId, { expand: ["payment_method"] });
+    expect(intent).toMatchObject({ status: "succeeded", amount: 45000, currency: "sek", payment_method: { type: "card" } });
+    expect((await (await client()).paymentIntents.retrieve(intentId)).payment_method).toMatch(/^pm_/);
   });
 
   it("pays by Swish: completed unpaid, then async_payment_succeeded, or async_payment_failed", async () => {
