@@ -5,7 +5,10 @@
  * Tests steer the stub through its /_stub/ endpoints, as a customer on
  * Stripe's page would, and create Checkout Sessions on it directly.
  */
-import type { APIRequestContext } from "@playwright/test";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { openSignInLink, requestSignInLink, useOwnIp, withLock } from "./auth-helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 8799);
 export const PAYMENTS_PORT = PORT + 2;
@@ -69,4 +72,47 @@ export async function setStubDeliveries(request: APIRequestContext, sessionId: s
   if (delayMs !== undefined) form.delay_ms = String(delayMs);
   if (drop !== undefined) form.drop = String(drop);
   await request.post(`${STRIPE_STUB_URL}/_stub/checkout/${encodeURIComponent(sessionId)}/deliveries`, { form });
+}
+
+/** A Checkout Session as the stub holds it (client_reference_id: the booking's id). */
+export async function stubSession(request: APIRequestContext, sessionId: string): Promise<StubSession & { client_reference_id: string }> {
+  const res = await request.get(`${STRIPE_STUB_URL}/v1/checkout/sessions/${encodeURIComponent(sessionId)}`, {
+    headers: { Authorization: "Bearer sk_test_hundpassE2e" },
+  });
+  if (!res.ok()) throw new Error(`the stub does not know ${sessionId}: ${res.status()}`);
+  return (await res.json()) as StubSession & { client_reference_id: string };
+}
+
+/**
+ * The admin's cookies on the payment server, once signed in, shared by its
+ * tests through a file in that server's state folder (emptied at its start);
+ * the sign-in goes under a lock, one worker at a time, as on the other server.
+ */
+const PAYMENTS_ADMIN_COOKIES = path.resolve(".wrangler/e2e-payments-state/admin-cookies.json");
+
+async function reusePaymentsAdmin(page: Page): Promise<boolean> {
+  let saved: Awaited<ReturnType<BrowserContext["cookies"]>>;
+  try {
+    saved = JSON.parse(readFileSync(PAYMENTS_ADMIN_COOKIES, "utf8")) as typeof saved;
+  } catch {
+    return false;
+  }
+  await page.context().addCookies(saved);
+  await page.goto("/admin");
+  return new URL(page.url()).pathname === "/admin";
+}
+
+/** Signs in as the seeded admin on the payment server (a mailed link the first time in a run); ends on /admin. */
+export async function signInAsPaymentsAdmin(page: Page, javaScriptEnabled: boolean) {
+  if (await reusePaymentsAdmin(page)) return;
+  await withLock("payments-admin-sign-in", async () => {
+    if (await reusePaymentsAdmin(page)) return;
+    await useOwnIp(page);
+    const link = await requestSignInLink(page, "admin@hundpass.se");
+    await openSignInLink(page, link, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/admin$/);
+    const temporary = `${PAYMENTS_ADMIN_COOKIES}.${process.pid}`;
+    writeFileSync(temporary, JSON.stringify(await page.context().cookies()));
+    renameSync(temporary, PAYMENTS_ADMIN_COOKIES);
+  });
 }
