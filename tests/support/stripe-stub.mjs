@@ -53,7 +53,7 @@
 // Run alone: node tests/support/stripe-stub.mjs [--port 12111] [--latency-ms 50]
 //   [--webhook-url http://localhost:8787/api/stripe-handelser --webhook-secret whsec_…]
 //   [--checkout-page-url http://localhost:8787/dev/betala] [--webhook-delay-ms 0]
-//   [--drop-webhooks] [--swish-delay-ms 3000] [--exit-with <pid>]
+//   [--drop-webhooks] [--swish-delay-ms 3000] [--delivery-concurrency 50] [--exit-with <pid>]
 // (the webhook secret may come from STRIPE_WEBHOOK_SECRET in the environment instead)
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -129,7 +129,10 @@ export function filledSuccessUrl(session) {
  * secret events are sent; without them none is), webhookDelayMs (each
  * delivery waits this long), dropWebhooks (none arrives), swishDelayMs (how
  * long a Swish payment stays unpaid before its async event), expirySweepMs
- * (how often open sessions past their expires_at are expired).
+ * (how often open sessions past their expires_at are expired),
+ * deliveryConcurrency (at most this many deliveries in flight: many events
+ * due at once, 1 000 sessions expiring together, queue up as they do at
+ * Stripe instead of all waiting on the app at once).
  */
 export async function startStripeStub({
   port = 0,
@@ -142,6 +145,7 @@ export async function startStripeStub({
   dropWebhooks = false,
   swishDelayMs = 3_000,
   expirySweepMs = 1_000,
+  deliveryConcurrency = 50,
 } = {}) {
   /** Every request, oldest first: { method, path, headers, body, params, idempotencyKey, at }. */
   const requests = [];
@@ -364,7 +368,25 @@ export async function startStripeStub({
   const sweeper = setInterval(expireDue, expirySweepMs);
   sweeper.unref?.();
 
+  /** Deliveries waiting for one of the deliveryConcurrency slots. */
+  const waiting = [];
+  let sending = 0;
+  async function inSlot(task) {
+    if (sending >= deliveryConcurrency) await new Promise((resolve) => waiting.push(resolve));
+    sending++;
+    try {
+      return await task();
+    } finally {
+      sending--;
+      waiting.shift()?.();
+    }
+  }
+
   async function deliver(event, record) {
+    return inSlot(() => attemptDeliveries(event, record));
+  }
+
+  async function attemptDeliveries(event, record) {
     // Stripe sends the event pretty-printed and signs each attempt afresh.
     const payload = JSON.stringify(event, null, 2);
     for (let attempt = 1; attempt <= 3 && !stopped; attempt++) {
@@ -686,6 +708,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     webhookDelayMs: option("webhook-delay-ms", 0),
     dropWebhooks: process.argv.includes("--drop-webhooks"),
     swishDelayMs: option("swish-delay-ms", 3_000),
+    deliveryConcurrency: option("delivery-concurrency", 50),
   });
   const events = text("webhook-url") ? `, events to ${text("webhook-url")}` : "";
   console.log(`Stripe stub on ${stub.url} (STRIPE_API_URL=${stub.url})${events}`);

@@ -23,6 +23,7 @@ type Stub = {
   checkoutEvent(type: string, session: Record<string, unknown>): Record<string, unknown> & { id: string };
   signEvent(payload: string, secret: string, timestamp?: number): string;
   pay(id: string, options: { method: "card" | "swish"; outcome?: "succeeded" | "failed" }): { redirect_url: string };
+  expireSession(id: string): Record<string, unknown>;
   reset(): void;
   stop(): Promise<void>;
 };
@@ -301,5 +302,44 @@ describe("the Stripe stub toward the app: signed events, expiry, the customer's 
     expect(received.map((e) => e.object.id)).toEqual([kept.id]);
     const states = (await (await fetch(`${appStub.url}/_stub/deliveries?session=${lost.id}`)).json()) as { data: Delivery[] };
     expect(states.data.map((d) => d.state)).toEqual(["dropped"]);
+  });
+});
+
+describe("the Stripe stub's deliveries under load", () => {
+  it("keeps at most deliveryConcurrency events in flight, and delivers every one", async () => {
+    let inFlight = 0;
+    let most = 0;
+    let answered = 0;
+    const app = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      req.resume();
+      setTimeout(() => {
+        inFlight--;
+        answered++;
+        res.writeHead(200).end();
+      }, 20);
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    const { port } = app.address() as AddressInfo;
+    const busy = (await startStripeStub({
+      webhookUrl: `http://127.0.0.1:${port}/api/stripe-handelser`,
+      webhookSecret: WEBHOOK_SECRET,
+      deliveryConcurrency: 3,
+    })) as AppStub;
+    try {
+      const stripe = await stripeClient({
+        config: { ...config, payments: { ...config.payments, api: { host: busy.host, port: busy.port, protocol: "http" } } } as typeof config,
+      });
+      const created = await Promise.all(Array.from({ length: 12 }, () => stripe.checkout.sessions.create(checkoutParams())));
+      for (const session of created) busy.expireSession(session.id);
+      await busy.idle();
+      expect(answered).toBe(12);
+      expect(most).toBe(3);
+      expect(busy.deliveries.every((d) => d.state === "delivered")).toBe(true);
+    } finally {
+      await busy.stop();
+      await new Promise((resolve) => app.close(resolve));
+    }
   });
 });
