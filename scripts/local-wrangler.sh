@@ -13,7 +13,7 @@
 #     that address unless SITE_URL or PORT tell it another;
 #   - payments: with PAYMENTS=stripe (in the environment, else in .dev.vars)
 #     `serve` also runs the local Stripe stub (tests/support/stripe-stub.mjs)
-#     on STRIPE_STUB_PORT (default 12111), sending Stripe's signed events to
+#     on STRIPE_STUB_PORT (else a local STRIPE_API_URL's port, else 12111), sending Stripe's signed events to
 #     the served app with STRIPE_WEBHOOK_SECRET, and points the app at it
 #     (STRIPE_API_URL); the stub stops when the server does. Both workers get
 #     local test keys unless the environment or .dev.vars has its own. A
@@ -44,12 +44,15 @@ setting() {
 }
 
 payments=$(setting PAYMENTS)
-stub_port="${STRIPE_STUB_PORT:-12111}"
+stripe_api=$(setting STRIPE_API_URL)
+# The stub's port: STRIPE_STUB_PORT, else a local STRIPE_API_URL's, else 12111.
+api_port=$(printf '%s\n' "$stripe_api" |
+  sed -n -e 's#^http://127\.0\.0\.1:\([0-9][0-9]*\)/\{0,1\}$#\1#p' -e 's#^http://localhost:\([0-9][0-9]*\)/\{0,1\}$#\1#p')
+stub_port="${STRIPE_STUB_PORT:-${api_port:-12111}}"
 stub_url="http://127.0.0.1:$stub_port"
 # Local test keys, used only when neither .dev.vars nor the environment gives one (the stub takes any).
 stripe_key=$(setting STRIPE_SECRET_KEY); stripe_key="${stripe_key:-sk_test_hundpassLokal}"
 webhook_secret=$(setting STRIPE_WEBHOOK_SECRET); webhook_secret="${webhook_secret:-whsec_hundpassLokal}"
-stripe_api=$(setting STRIPE_API_URL)
 # The stub runs unless STRIPE_API_URL names Stripe's own API.
 with_stub=false
 if [ "$payments" = "stripe" ]; then

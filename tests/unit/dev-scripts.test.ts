@@ -122,6 +122,10 @@ describe("npm start with payments", () => {
       "node tests/support/stripe-stub.mjs --port 12111 --webhook-url http://localhost:9000/api/stripe-handelser --checkout-page-url http://localhost:9000/dev/betala --exit-with",
     );
     expect(wranglerCommand("serve", { PAYMENTS: "stripe", STRIPE_STUB_PORT: "9002" }).out).toContain("STRIPE_API_URL:http://127.0.0.1:9002");
+    // A local STRIPE_API_URL names the stub's port.
+    const onPort = wranglerCommand("serve", { PAYMENTS: "stripe", STRIPE_API_URL: "http://127.0.0.1:12199" }).out;
+    expect(onPort).toContain("STRIPE_API_URL:http://127.0.0.1:12199");
+    expect(onPort).toContain("stripe-stub.mjs --port 12199 ");
   });
 
   it("reads PAYMENTS and the keys from .dev.vars, leaving them to wrangler; a real Stripe API runs no stub", () => {
