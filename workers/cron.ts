@@ -111,12 +111,13 @@ const jobs: Job[] = [
   },
   {
     name: "refunds",
-    phase: 2,
+    phase: 3,
     // Every five minutes, with PAYMENTS=stripe: a refund queued by a cancel whose own send never
     // happened, and a failed one once its pause is over (5 min, doubling, until the cap; then it
-    // stays failed for staff). After the decisions, so a session they cancel is refunded now.
+    // stays failed for staff). After the decisions, so a session they cancel is refunded now;
+    // beside the drain, so a slow Stripe never holds the mail up, and within the drain's budget.
     runsOn: (cron) => cron === CRONS.everyFiveMinutes,
-    run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime),
+    run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime, CRON_DRAIN_BUDGET_MS),
   },
   {
     name: "outbox-drain",

@@ -17,7 +17,7 @@ export const ALL_SESSIONS_TEXTS = {
   empty: "Inga pass matchar filtret",
   cancelledSession: "Inställt",
   endedSession: "Avslutat",
-  bookingStatus: { confirmed: "Bekräftad", pending: "Väntande", cancelled: "Avbokad" },
+  bookingStatus: { confirmed: "Bekräftad", pending: "Väntande betalning", cancelled: "Avbokad" },
   options: {
     typ: { alla: "Alla", group: "Grupp-pass", private: "Privatpass" },
     period: { alla: "Alla", kommande: "Kommande", passerade: "Passerade" },

@@ -28,6 +28,8 @@ export interface DatedBooking {
  * first. A pending or cancelled booking of a future session is in neither.
  * Cancelled: bookings of future sessions that staff cancelled (released or
  * 'Ställ in pass'), soonest first, so the customer sees 'Avbokad' on them.
+ * Awaiting payment: pending bookings of future sessions (a seat held while
+ * its booker pays, PAYMENTS=stripe), soonest first.
  */
 export function splitBookings<T extends DatedBooking>(bookings: readonly T[], now: Date) {
   const nowIso = now.toISOString();
@@ -40,7 +42,10 @@ export function splitBookings<T extends DatedBooking>(bookings: readonly T[], no
   const cancelled = bookings
     .filter((b) => b.bookingStatus === "cancelled" && b.sessionStartTime > nowIso)
     .sort((a, b) => a.sessionStartTime.localeCompare(b.sessionStartTime));
-  return { upcoming, past, cancelled };
+  const awaitingPayment = bookings
+    .filter((b) => b.bookingStatus === "pending" && b.sessionStartTime > nowIso)
+    .sort((a, b) => a.sessionStartTime.localeCompare(b.sessionStartTime));
+  return { upcoming, past, cancelled, awaitingPayment };
 }
 
 /** "29:05" for minutes and seconds; "7:59:59" once an hour or more is left. Never negative. */

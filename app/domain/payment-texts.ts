@@ -7,7 +7,7 @@ export const PAYMENT_TEXTS = {
   checkoutFailed: "Vi kunde inte öppna betalningen just nu, så ingen plats har reserverats och inget har dragits. Försök igen om en stund.",
   /** Back from Stripe with ?avbruten=1. */
   cancelledTitle: "Betalningen avbröts",
-  cancelled: "Betalningen avbröts och platsen är släppt. Du kan boka igen när du vill.",
+  cancelled: "Platsen är släppt och inget har dragits – du kan boka igen när du vill.",
   processingTitle: "Betalningen behandlas …",
   processing: "Vi väntar på besked från betalningen. Sidan uppdateras av sig själv om några sekunder – du behöver inte göra något.",
   processingSwish: "Har du betalat med Swish kan det ta en liten stund innan betalningen är klar. Bekräftelsen kommer också med e-post.",
@@ -15,12 +15,13 @@ export const PAYMENT_TEXTS = {
   broken: "Den här betalningslänken fungerar inte. Har du bokat får du en bekräftelse med e-post när betalningen är klar.",
   endedTitle: "Betalningen blev inte av",
   ended: "Tiden för betalningen gick ut eller betalningen avbröts, så platsen är släppt och inget har dragits. Du kan boka igen om det finns plats kvar.",
-  refundedTitle: "Platsen hann gå till någon annan",
-  refunded: "Din betalning kom fram efter att reservationen hade gått ut, och då var platsen redan tagen. Hela beloppet betalas tillbaka till dig – du får ett mejl om det.",
+  refundedTitle: "Hela beloppet betalas tillbaka",
+  refunded: "Din betalning kom fram först när platsen inte längre kunde bli din – den hade gått till någon annan, eller bokningen var avbokad. Du är inte bokad på passet, och hela beloppet betalas tillbaka till dig. Du får ett mejl om det.",
   toSession: "Till passet",
   /** Staff's word for a held booking, and the customer's. */
   pendingStatus: "Väntande betalning",
   pendingCustomer: "Väntar på betalning",
+  pendingListNote: "Platsen är reserverad medan du betalar. Blir betalningen inte klar släpps platsen efter en halvtimme.",
 } as const;
 
 export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;

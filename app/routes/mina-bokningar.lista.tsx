@@ -18,6 +18,7 @@ import {
   BOOKING_STATUS_LABEL,
   splitBookings,
 } from "~/domain/my-bookings";
+import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { formatKr } from "~/domain/price";
 import { PRIVACY_TEXTS } from "~/domain/privacy";
 import {
@@ -42,9 +43,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
   const rows = await bookingsOf(context, user.email);
   const now = Date.now();
-  const { upcoming, past, cancelled } = splitBookings(rows, new Date(now));
+  const { upcoming, past, cancelled, awaitingPayment } = splitBookings(rows, new Date(now));
   return {
     email: user.email,
+    awaitingPayment,
     upcoming,
     past,
     cancelled,
@@ -55,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
 
 export default function MyBookings() {
-  const { email, upcoming, past, cancelled, remainingSeconds } = useLoaderData<typeof loader>();
+  const { email, awaitingPayment, upcoming, past, cancelled, remainingSeconds } = useLoaderData<typeof loader>();
   return (
     <section className="account-page my-bookings" aria-labelledby="page-heading">
       <h1 id="page-heading">Mina bokningar</h1>
@@ -63,6 +65,18 @@ export default function MyBookings() {
         Bokningar för <strong>{email}</strong>
       </p>
       <SessionCountdown seconds={remainingSeconds} />
+
+      {awaitingPayment.length ? (
+        <>
+          <h2 id="awaiting-heading">{PAYMENT_TEXTS.pendingCustomer}</h2>
+          <p className="muted">{PAYMENT_TEXTS.pendingListNote}</p>
+          <ul className="booking-list" aria-labelledby="awaiting-heading" data-testid="awaiting-payment-bookings">
+            {awaitingPayment.map((booking) => (
+              <BookingCard key={booking.id} booking={booking} />
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2 id="upcoming-heading">Kommande</h2>
       {upcoming.length ? (
@@ -129,7 +143,7 @@ function BookingCard({ booking }: { booking: Booking }) {
           <span className="booking-title">{booking.sessionTitle}</span>
           <span className="booking-when">{formatSessionDate(booking.sessionStartTime)}</span>
           <span className={`badge ${BOOKING_STATUS_BADGE[booking.bookingStatus]}`}>
-            {BOOKING_STATUS_LABEL[booking.bookingStatus]}
+            {booking.bookingStatus === "pending" ? PAYMENT_TEXTS.pendingCustomer : BOOKING_STATUS_LABEL[booking.bookingStatus]}
           </span>
         </summary>
         <dl className="booking-facts">

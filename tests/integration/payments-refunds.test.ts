@@ -12,7 +12,7 @@ import {
 } from "~/server/payments/refunds.server";
 import { getConfig } from "~/server/platform/env.server";
 import { testContext } from "./helpers";
-import { fakeStripe, type StripeFake } from "./stripe-fake";
+import { fakeStripe, postStripeEvent, type StripeFake } from "./stripe-fake";
 
 const stripeEnv = { ...env, PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_hundpassRefundTests", STRIPE_WEBHOOK_SECRET: "whsec_hundpassRefundTests" };
 const stripeContext = () => ({ ...testContext(), config: getConfig(stripeEnv) });
@@ -167,6 +167,59 @@ describe("sending refunds", () => {
     stripe.refunds.set("pi_b1", { id: "re_earlier", amount: 45000 });
     expect(await sendRefunds(stripeContext(), {}, new Date())).toEqual([{ bookingId: "b1", status: "refunded", refundId: null, amountOre: 45000 }]);
     expect((await paymentOf("b1")).status).toBe("refunded");
+  });
+
+  it("starts no refund once its time budget is spent; the rest wait for the next run", async () => {
+    await bookingWithPayment("b1", "paid");
+    await bookingWithPayment("b2", "paid");
+    await queue(["b1", "b2"]);
+    stripe.latencyMs = 60;
+    expect(await sendRefunds(stripeContext(), { budgetMs: 30 }, new Date())).toHaveLength(1);
+    expect(stripe.refundCalls()).toHaveLength(1);
+    expect((await sendRefunds(stripeContext(), {}, new Date())).map((o) => o.status)).toEqual(["refunded"]);
+  });
+
+  it("a refund that fails after Stripe accepted it (refund.failed) is failed again, shown, and retried under a new key; a replay changes nothing", async () => {
+    await bookingWithPayment("b1", "paid");
+    await queue(["b1"]);
+    await sendRefunds(stripeContext(), {}, new Date());
+    expect((await paymentOf("b1")).refund_id).toBe("re_fake1");
+    stripe.refunds.delete("pi_b1"); // Stripe gave the money back to the account: a new refund can be made.
+
+    const event = JSON.stringify({
+      id: "evt_refundfailed1",
+      object: "event",
+      type: "refund.failed",
+      created: 0,
+      data: { object: { id: "re_fake1", object: "refund", status: "failed", failure_reason: "expired_or_canceled_card" } },
+    });
+    const res = await postStripeEvent(event, stripeEnv);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, message: "Stored" });
+    const failed = await paymentOf("b1");
+    expect(failed).toMatchObject({ status: "refund_failed", refund_attempts: 1 });
+    expect(failed.refund_error).toBe("Stripe: återbetalningen re_fake1 misslyckades hos banken (expired_or_canceled_card).");
+    const audit = await auditRows("payment.refund-failed");
+    expect(audit).toMatchObject([{ actor_email: "automatiskt", target_id: "b1" }]);
+    expect(JSON.parse(audit[0]!.details_json)).toMatchObject({ amountOre: 45000, refundId: "re_fake1" });
+
+    expect(await (await postStripeEvent(event, stripeEnv)).json()).toEqual({ ok: true, message: "Already stored" });
+    expect(await auditRows("payment.refund-failed")).toHaveLength(1);
+
+    expect(await sendRefunds(stripeContext(), {}, new Date())).toMatchObject([{ bookingId: "b1", status: "refunded", refundId: "re_fake2" }]);
+    expect(stripe.refundCalls().map((c) => c.idempotencyKey)).toEqual(["refund-b1", "refund-b1-retry1"]);
+  });
+
+  it("acknowledges refund.failed for a refund it never made, changing nothing", async () => {
+    const event = JSON.stringify({
+      id: "evt_refundfailed2",
+      object: "event",
+      type: "refund.failed",
+      created: 0,
+      data: { object: { id: "re_notours", object: "refund", status: "failed", failure_reason: null } },
+    });
+    expect(await (await postStripeEvent(event, stripeEnv)).json()).toEqual({ ok: true, message: "Ignored" });
+    expect(await auditRows("payment.refund-failed")).toHaveLength(0);
   });
 
   it("with payments off sends nothing and asks nobody", async () => {

@@ -7,13 +7,16 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cancellationMail } from "~/domain/mail/cancellation";
+import { toOutboxRow } from "~/server/email/outbox.server";
 import { refundRetryDelayMs } from "~/server/payments/refunds.server";
+import { seatsFor } from "~/server/seats/seats.server";
 import app from "../../workers/app";
 import cron, { CRONS } from "../../workers/cron";
 import { bookMany, toastOf } from "./admin-fixtures";
 import { createSession } from "./booking-fixtures";
-import { signInAs } from "./helpers";
-import { fakeStripe, type StripeFake } from "./stripe-fake";
+import { signInAs, testContext } from "./helpers";
+import { fakeStripe, postStripeEvent, type StripeFake } from "./stripe-fake";
 
 const stripeEnv = {
   ...env,
@@ -89,6 +92,9 @@ const refundAudits = async (bookingId: string) =>
     .all<{ action: string; actor: string }>()).results;
 
 let stripe: StripeFake;
+/** The refund calls for one booking (a cron run also sends what other tests left owed). */
+const callsFor = (bookingId: string) => stripe.refundCalls().filter((c) => c.idempotencyKey?.startsWith(`refund-${bookingId}`));
+const refundsOf = (bookingId: string) => [...stripe.refunds.keys()].filter((intent) => intent === `pi_${bookingId.replaceAll("-", "")}`);
 let admin: string;
 let adminEmail: string;
 
@@ -141,6 +147,26 @@ describe("'Avboka' of a paid booking", () => {
     expect(await cancellationText(bookingId!)).toContain("Du får tillbaka hela beloppet, 300 kr, till kontot du swishade från.");
   });
 
+  it("a payment that still arrives for a booking staff cancelled is refunded, and the booking stays cancelled though its seat is free", async () => {
+    const sessionId = await createSession({ priceSek: 249 });
+    const bookingId = await awaitingPayment(sessionId);
+    await adminPost(`/admin/bokning/${bookingId}`, { intent: "cancel-booking" }, admin);
+    const session = {
+      id: `cs_test_open${bookingId.replaceAll("-", "")}`,
+      object: "checkout.session",
+      payment_status: "paid",
+      payment_intent: "pi_arrivedlate",
+      payment_method_types: ["swish"],
+      status: "complete",
+    };
+    const body = JSON.stringify({ id: `evt_late${bookingId.slice(0, 8)}`, object: "event", type: "checkout.session.completed", created: 0, data: { object: session } });
+    const res = await postStripeEvent(body, stripeEnv);
+    expect(res.status).toBe(200);
+    expect(await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(bookingId).first("booking_status")).toBe("cancelled");
+    expect((await paymentOf(bookingId)).status).toBe("refunded");
+    expect(callsFor(bookingId).map((c) => [c.idempotencyKey, c.params.get("payment_intent")])).toEqual([[`refund-${bookingId}`, "pi_arrivedlate"]]);
+  });
+
   it("calls off the Checkout of a booking still awaiting payment: payment 'cancelled', the session expired at Stripe, nothing refunded", async () => {
     const sessionId = await createSession();
     const bookingId = await awaitingPayment(sessionId);
@@ -150,6 +176,58 @@ describe("'Avboka' of a paid booking", () => {
     expect(stripe.expired).toEqual([`cs_test_open${bookingId.replaceAll("-", "")}`]);
     expect(stripe.refundCalls()).toHaveLength(0);
     expect(await cancellationText(bookingId)).not.toContain("tillbaka hela beloppet");
+  });
+});
+
+describe("the mail of a booking that awaited payment", () => {
+  /** 'Avboka' as the seat object runs it, with both mails composed while the payment was open. */
+  async function cancelWithBothMails(bookingId: string, sessionId: number) {
+    const booking = (await env.DB.prepare("SELECT * FROM bookings WHERE id = ?").bind(bookingId).first())!;
+    const cancelled = {
+      id: bookingId,
+      userName: String(booking.user_name),
+      userEmail: String(booking.user_email),
+      sessionId,
+      sessionTitle: String(booking.session_title),
+      sessionLocation: String(booking.session_location),
+      sessionStartTime: String(booking.session_start_time),
+      sessionEndTime: String(booking.session_end_time),
+    };
+    const site = { siteUrl: "http://localhost:8787", adminEmail: "admin@hundpass.se" };
+    const now = new Date();
+    const row = (refund: { amountOre: number; method: null } | null) =>
+      toOutboxRow(cancellationMail(site, cancelled, "booking", now, 1, refund), { from: "Hundpass <bokning@hundpass.se>" }, now.toISOString());
+    return seatsFor(testContext(), sessionId).cancelBooking(bookingId, {
+      mails: [
+        { bookingId, row: row(null), refunded: false },
+        { bookingId, row: row({ amountOre: 24900, method: null }), refunded: true },
+      ],
+      payments: { refundReason: "staff-cancel" },
+    });
+  }
+
+  const mailsOf = async (bookingId: string) =>
+    (await env.DB.prepare("SELECT text_body FROM email_outbox WHERE idempotency_key = ?").bind(`booking-cancelled:${bookingId}`).all<{ text_body: string }>()).results;
+
+  it("still unpaid when the cancel runs: the mail without money goes out, and the payment is called off", async () => {
+    const sessionId = await createSession();
+    const bookingId = await awaitingPayment(sessionId);
+    expect((await cancelWithBothMails(bookingId, sessionId)).status).toBe("cancelled");
+    const mails = await mailsOf(bookingId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).not.toContain("tillbaka hela beloppet");
+    expect((await paymentOf(bookingId)).status).toBe("cancelled");
+  });
+
+  it("paid between the staff's read and the cancel: the refund is queued and the mail that says so goes out", async () => {
+    const sessionId = await createSession();
+    const bookingId = await awaitingPayment(sessionId);
+    await env.DB.prepare("UPDATE payments SET status = 'paid', payment_intent_id = 'pi_sent', method = 'swish' WHERE booking_id = ?").bind(bookingId).run();
+    expect((await cancelWithBothMails(bookingId, sessionId)).status).toBe("cancelled");
+    const mails = await mailsOf(bookingId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain("Du får tillbaka hela beloppet, 249 kr");
+    expect((await paymentOf(bookingId)).status).toBe("refund_pending");
   });
 });
 
@@ -197,14 +275,14 @@ describe("the minimum-participant decision's cancel", () => {
     await paid(bookingId!, "swish");
 
     await runCron(new Date(start.getTime() - 30 * HOUR));
-    expect(stripe.refundCalls()).toHaveLength(0);
+    expect(callsFor(bookingId!)).toHaveLength(0);
     await runCron(new Date(start.getTime() - 25 * HOUR));
     expect(await paymentOf(bookingId!)).toMatchObject({ status: "refunded", refund_reason: "decision" });
     expect(await cancellationText(bookingId!)).toContain("Du får tillbaka hela beloppet, 200 kr, till kontot du swishade från.");
     expect((await refundAudits(bookingId!)).map((a) => a.actor)).toEqual(["automatiskt"]);
     await runCron(new Date(start.getTime() - 25 * HOUR + 5 * 60_000));
-    expect(new Set(stripe.refundCalls().map((c) => c.idempotencyKey))).toEqual(new Set([`refund-${bookingId}`]));
-    expect(stripe.refunds.size).toBe(1);
+    expect(new Set(callsFor(bookingId!).map((c) => c.idempotencyKey))).toEqual(new Set([`refund-${bookingId}`]));
+    expect(refundsOf(bookingId!)).toHaveLength(1);
   });
 });
 
@@ -223,10 +301,10 @@ describe("a refund that fails", () => {
 
     // The next five-minute run comes before the pause is over: nothing is asked.
     await runCron(new Date(cancelledAt + refundRetryDelayMs(1) - 60_000));
-    expect(stripe.refundCalls()).toHaveLength(1);
+    expect(callsFor(bookingId!)).toHaveLength(1);
     await runCron(new Date(cancelledAt + refundRetryDelayMs(1) + 60_000));
     expect(await paymentOf(bookingId!)).toMatchObject({ status: "refunded", refund_error: null });
-    expect(stripe.refunds.size).toBe(1);
+    expect(refundsOf(bookingId!)).toHaveLength(1);
     expect((await refundAudits(bookingId!)).map((a) => [a.action, a.actor])).toEqual([
       ["payment.refund-failed", adminEmail],
       ["payment.refund", "automatiskt"],
@@ -243,7 +321,7 @@ describe("a refund that fails", () => {
     ]);
     await runCron(new Date());
     expect((await paymentOf(bookingId!)).status).toBe("refunded");
-    expect(stripe.refundCalls().map((c) => c.idempotencyKey)).toEqual([`refund-${bookingId}`]);
+    expect(callsFor(bookingId!).map((c) => c.idempotencyKey)).toEqual([`refund-${bookingId}`]);
   });
 });
 

@@ -114,6 +114,22 @@ describe("with PAYMENTS=stripe", () => {
     expect(await env.DB.prepare("SELECT status FROM payments WHERE booking_id = ?").bind(ids.failed).first("status")).toBe("refund_failed");
   });
 
+  it("the list of all sessions shows each booking's payment in the open booking info, a cancelled one's refund too", async () => {
+    const html = await (await call(`/admin/old?visa=${sessionId}`, admin)).text();
+    expect(html).toContain('<dd data-testid="payment-status">Betald (kort), 450 kr</dd>');
+    expect(html).toContain('<dd data-testid="payment-status">Återbetald, 450 kr</dd>');
+    expect(html).toContain("Återbetalning misslyckades, 450 kr – Stripe: balance_insufficient");
+  });
+
+  it("'Pass blir av' shows each confirmed booking's payment in its booking info", async () => {
+    // Sooner than every other session here, so it is on the first page.
+    const full = await createSession({ title: "NOSEWORK", priceSek: 300, startsInMs: 24 * 3_600_000 });
+    const [first] = await bookMany(full, 3);
+    await payment(first!, "paid", "swish");
+    const html = await (await call("/admin/bokade-pass", admin)).text();
+    expect(html).toContain('<dd data-testid="payment-status">Betald (Swish), 300 kr</dd>');
+  });
+
   it("the attendee CSV has a 'Betalning' column after the price, for confirmed and awaiting bookings", async () => {
     const res = await call(`/admin/pass/${sessionId}/deltagare.csv`, admin);
     const rows = parse(new TextDecoder().decode(new Uint8Array(await res.arrayBuffer())), { bom: true, delimiter: ";" }) as string[][];
@@ -139,7 +155,9 @@ describe("with PAYMENTS=off", () => {
     const page = await (await call(`/admin/pass/${sessionId}`, admin, { workerEnv: env })).text();
     const print = await (await call(`/admin/pass/${sessionId}/utskrift`, admin, { workerEnv: env })).text();
     const list = await (await call("/admin/bokade-pass", admin, { workerEnv: env })).text();
-    for (const html of [page, print, list]) expect(html).not.toMatch(/Betalning|Betald|Betalt|Återbetal|Väntar på betalning/);
+    const all = await (await call(`/admin/old?visa=${sessionId}`, admin, { workerEnv: env })).text();
+    expect(all).toContain("Bokad");
+    for (const html of [page, print, list, all]) expect(html).not.toMatch(/Betalning|Betald|Betalt|Återbetal|Väntar på betalning/);
     const csv = await call(`/admin/pass/${sessionId}/deltagare.csv`, admin, { workerEnv: env });
     const rows = parse(new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer())), { bom: true, delimiter: ";" }) as string[][];
     expect(rows[0]).toEqual([...ATTENDEE_COLUMNS]);

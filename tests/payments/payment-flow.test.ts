@@ -2,11 +2,11 @@
 // the form holds the seat (booking 'pending' with its open payment), the
 // visitor is sent to Stripe's Checkout, and only Stripe's signed webhook
 // confirms, once. Stripe is answered at the network edge (stripe-edge.ts).
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeSessionSnapshot, type SessionSnapshot } from "../../app/domain/session-snapshot";
 import { seatsFor } from "../../app/server/seats/seats.server";
-import { bookingForm, createSession, postBooking, seatInput } from "../integration/booking-fixtures";
+import { bookingForm, createSession, postBooking, seatInput, sessionField } from "../integration/booking-fixtures";
 import { testContext } from "../integration/helpers";
 import { deliver, stripeEdge, type StripeEdge } from "./stripe-edge";
 import { bookingOf, mailsTo, paymentOf, seatsOf } from "./payment-fixtures";
@@ -116,7 +116,7 @@ describe("holding the seat while the booker pays", () => {
     expect(await res.text()).toContain("Vi kunde inte öppna betalningen just nu");
     expect(await seatsOf(id)).toMatchObject({ current: 0, active: 0 });
     const [payment] = (await env.DB.prepare("SELECT status FROM payments WHERE session_id = ?").bind(id).all<{ status: string }>()).results;
-    expect(payment?.status).toBe("cancelled");
+    expect(payment?.status).toBe("expired");
     // The seat is free again for the next booker.
     stripe.failing.clear();
     await hold(id, "nasta@example.se");
@@ -133,6 +133,17 @@ describe("holding the seat while the booker pays", () => {
     expect(results.filter((r) => r.status === "full")).toHaveLength(37);
     expect(await seatsOf(id)).toMatchObject({ current: 3, active: 3, max: 3 });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE session_id = ? AND status = 'open'").bind(id).first("n")).toBe(3);
+  });
+
+  it("gives a burst of 20 booking forms on 3 seats exactly 3 holds, each with its own Checkout Session", async () => {
+    const id = await createSession({ priceSek: 150, maxParticipants: 3 });
+    const forms = await Promise.all(Array.from({ length: 20 }, (_, i) => bookingForm({ user_email: `rusning${i}@example.se`, user_email_confirm: `rusning${i}@example.se` })));
+    const answers = await Promise.all(forms.map((form) => postBooking(id, form)));
+    const toStripe = answers.filter((res) => res.headers.get("Location")?.startsWith("https://checkout.stripe.com/"));
+    expect(toStripe).toHaveLength(3);
+    expect(answers.filter((res) => res.headers.get("Location") === `/session/${id}`)).toHaveLength(17);
+    expect(stripe.sessions.size).toBe(3);
+    expect(await seatsOf(id)).toMatchObject({ current: 3, active: 3, max: 3 });
   });
 
   it("books a free session (price 0) at once, as without payments", async () => {
@@ -197,8 +208,27 @@ describe("Stripe's webhook confirms", () => {
     stripe.pay(checkout.id, { method: "swish", paid: false });
     expect((await deliver("checkout.session.async_payment_failed", stripe.settle(checkout.id, false))).status).toBe(200);
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
-    expect(await paymentOf(bookingId)).toMatchObject({ status: "cancelled" });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "expired" });
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
     expect(await mailsTo("koar@example.se", "waitlist-offer")).toHaveLength(1);
+  });
+});
+
+describe("the form with JavaScript", () => {
+  it("ends in a full navigation to Stripe's page: the script's data request answers a redirect that reloads the document", async () => {
+    const id = await createSession({ priceSek: 250 });
+    const form = await bookingForm({ user_email: "js@example.se", user_email_confirm: "js@example.se" });
+    form.append("session", (await sessionField(id))!);
+    const res = await exports.default.fetch(`http://localhost:8787/session/${id}.data`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { "CF-Connecting-IP": "10.8.0.1" },
+    });
+    const checkout = [...stripe.sessions.values()][0]!;
+    const body = await res.text();
+    expect(body).toContain(checkout.url!);
+    // Remix's single fetch: the redirect's target, its status, and reload (the X-Remix-Reload-Document of redirectDocument).
+    expect(body).toMatch(/"reload",true/);
   });
 });

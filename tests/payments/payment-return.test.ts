@@ -90,7 +90,7 @@ describe("the return page", () => {
     expect(stripe.calls.some((c) => c.path === `/v1/checkout/sessions/${checkout.id}/expire`)).toBe(true);
     expect(stripe.sessions.get(checkout.id)!.status).toBe("expired");
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
-    expect(await paymentOf(bookingId)).toMatchObject({ status: "cancelled" });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "expired" });
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
     expect(await mailsTo("vantar@example.se", "waitlist-offer")).toHaveLength(1);
     // The note rides the toast cookie to the session page.
@@ -147,6 +147,26 @@ describe("a hold that is never paid", () => {
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
     expect(await paymentOf(bookingId)).toMatchObject({ status: "expired" });
     expect(await seatsOf(id)).toMatchObject({ current: 0 });
+  });
+
+  it("shares the one alarm with the queue's offers: it rings at the earliest of a queue hold's end and a payment hold's", async () => {
+    const id = await createSession({ priceSek: 300, maxParticipants: 3 });
+    const { seatsFor } = await import("../../app/server/seats/seats.server");
+    const { seatInput } = await import("../integration/booking-fixtures");
+    const first = await seatsFor(testContext(), id).book(seatInput(`larm-a-${id}`));
+    await seatsFor(testContext(), id).book(seatInput(`larm-b-${id}`));
+    const { bookingId } = await hold(id, "larm@example.se");
+    await joinQueue(id, "larmko@example.se");
+    // A seat freed: offered to the queue and held for two hours; the payment hold ends first.
+    await seatsFor(testContext(), id).cancelBooking(first.status === "booked" ? first.booking.id : "");
+    expect(await seatsOf(id)).toMatchObject({ current: 2, held: 1 });
+    const stub = seatsStub(testContext(), id);
+    const paymentEnd = Date.parse(String((await paymentOf(bookingId)).checkout_expires_at)) + 2 * 60_000;
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(paymentEnd);
+    // Once the payment hold is gone, the queue's hold end is the alarm.
+    await deliver("checkout.session.expired", stripe.expire(stripe.sessionOf(bookingId).id));
+    const queueEnd = await env.DB.prepare("SELECT hold_expires_at AS at FROM waitlist_entries WHERE session_id = ? AND status = 'offered'").bind(id).first<{ at: string }>();
+    expect(await runInDurableObject(stub, (_instance, state) => state.storage.getAlarm())).toBe(Date.parse(queueEnd!.at));
   });
 
   it("is kept by the alarm when Stripe says the Checkout Session is complete (a Swish payment processing), and looked at again later", async () => {
@@ -212,10 +232,28 @@ describe("a payment that completes after its hold was released", () => {
     expect(refund).toMatchObject({ params: { payment_intent: stripe.sessions.get(late.checkout.id)!.payment_intent }, idempotencyKey: `refund-${late.bookingId}` });
     expect(await paymentOf(late.bookingId)).toMatchObject({ status: "refunded", refund_reason: "late-payment" });
     const page = await (await get(returnPath(id, late.bookingId, `cs=${late.checkout.id}`))).text();
-    expect(page).toContain("Platsen hann gå till någon annan");
+    expect(page).toContain("Hela beloppet betalas tillbaka");
     // Stripe repeats the event: no second refund, no second mail.
     expect((await deliver("checkout.session.completed", stripe.sessions.get(late.checkout.id)!)).status).toBe(200);
     expect(stripe.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
     expect(await mailsTo("forsenad@example.se", "payment-late-refund")).toHaveLength(1);
+  });
+
+  it("never takes back a booking staff cancelled while it awaited payment: its late payment is refunded, the free seat stays free", async () => {
+    const { cancelBookingAsStaff } = await import("../../app/server/admin/session-actions.server");
+    const id = await createSession({ priceSek: 300, maxParticipants: 3 });
+    const { bookingId, checkout } = await hold(id, "avbokad@example.se");
+    const paidMeanwhile = stripe.pay(checkout.id);
+    const staff = { userId: null, email: "admin@hundpass.se" };
+    expect((await cancelBookingAsStaff(testContext(), new Request("http://localhost:8787/admin"), staff, bookingId)).status).toBe("done");
+    expect(await seatsOf(id)).toMatchObject({ current: 0 });
+
+    expect((await deliver("checkout.session.completed", paidMeanwhile)).status).toBe(200);
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
+    expect(await seatsOf(id)).toMatchObject({ current: 0 });
+    expect(await paymentOf(bookingId)).toMatchObject({ status: "refunded", refund_reason: "late-payment" });
+    const [mail] = await mailsTo("avbokad@example.se", "payment-late-refund");
+    expect(mail!.subject).toContain("Din betalning betalas tillbaka");
+    expect(mail!.text_body).toContain("var avbokad");
   });
 });

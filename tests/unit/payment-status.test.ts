@@ -1,5 +1,6 @@
 // How a payment reads for staff and in the cancellation mail (app/domain/payment-status.ts).
 import { describe, expect, it } from "vitest";
+import { auditActionLabel, auditTargetHref } from "../../app/domain/audit";
 import { cancellationMail, type CancelledBooking } from "../../app/domain/mail/cancellation";
 import {
   formatOre,
@@ -98,5 +99,15 @@ describe("a refund's retries", () => {
   it("asks Stripe under the booking's key, and after a failure under a key of that attempt", () => {
     expect(refundIdempotencyKey("b1")).toBe("refund-b1");
     expect(refundIdempotencyKey("b1", 2)).toBe("refund-b1-retry2");
+  });
+});
+
+describe("refunds in the audit log", () => {
+  it("names them in Swedish and links to the booking's session page", () => {
+    expect(auditActionLabel("payment.refund")).toBe("Återbetalade en betalning");
+    expect(auditActionLabel("payment.refund-failed")).toBe("Återbetalningen misslyckades");
+    expect(auditTargetHref("booking", "b1", "payment.refund", JSON.stringify({ sessionId: 14, amountOre: 45000 }))).toBe("/admin/pass/14");
+    expect(auditTargetHref("booking", "b1", "payment.refund", "not json")).toBeNull();
+    expect(auditTargetHref("booking", "b1", "booking.cancel", JSON.stringify({ sessionId: 14 }))).toBeNull();
   });
 });

@@ -22,6 +22,7 @@ import {
 import { toAllSessionView, type AllSessionRow, type AllSessionsBookingRow, type AllSessionView } from "~/domain/all-sessions-view";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
+import { BOOKING_PAYMENT_COLUMNS, paymentsShown } from "../payments/staff-view.server";
 import { ADMIN_LIST_RULES } from "./admin-sessions.server";
 
 const { sessions, bookings } = schema;
@@ -160,9 +161,11 @@ export async function listAllSessions(
         WHERE sibling.series_id = sessions.series_id AND b.booking_status = 'confirmed') AS seriesHasConfirmed
     FROM sessions WHERE sessions.id IN (SELECT id FROM page)
     ORDER BY sessions.start_time ${direction}, sessions.id ${direction}`);
-  // The open booking info's bookings (none open: id 0 matches nothing, and the batch keeps its shape).
+  // The open booking info's bookings (none open: id 0 matches nothing, and the batch keeps its shape),
+  // with payments on each with its payment (a cancelled one's refund too).
   const openBookings = b.add<AllSessionsBookingRow>(
-    sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE session_id = ${filters.visa ?? 0} ORDER BY created_at, id`,
+    sql`SELECT ${BOOKING_COLUMNS}${paymentsShown(context) ? sql`, ${BOOKING_PAYMENT_COLUMNS}` : sql``}
+         FROM bookings WHERE session_id = ${filters.visa ?? 0} ORDER BY created_at, id`,
   );
   const { rows, bookingRows } = await runBatch(
     context,

@@ -91,9 +91,11 @@ export function cancelBookingsPlan(
          WHERE id = ${sessionId} RETURNING ${SESSION_COLUMNS}`,
   );
   b.addAll(
-    mails.flatMap(({ bookingId, row }) =>
+    mails.flatMap(({ bookingId, row, refunded }) =>
       outboxInsertStatements(row, {
-        condition: sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND session_id = ${sessionId} AND booking_status = 'cancelled')`,
+        condition: sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND session_id = ${sessionId} AND booking_status = 'cancelled')${
+          refunded === undefined ? sql`` : sql` AND ${refunded ? sql`` : sql`NOT `}${refundQueuedNow(bookingId, now)}`
+        }`,
       }),
     ),
   );
@@ -198,6 +200,11 @@ export function setMaxPlan(
     const current = after.first(results);
     return current ? { status: "below-current", session: current } : { status: "not-found" };
   });
+}
+
+/** Holds when this batch (at `now`) queued a refund of the booking's payment. */
+function refundQueuedNow(bookingId: string, now: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status = 'refund_pending' AND updated_at = ${now})`;
 }
 
 /** The change's audit row, written only if the statement just before it changed a row (at the change's own time). */

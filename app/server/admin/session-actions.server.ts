@@ -80,25 +80,29 @@ function audit(actor: Actor, action: string, targetType: string, targetId: strin
  * One cancellation mail per booking, as rows for the object's batch. Their
  * calendar files go out one above the session's revision, above every
  * version of the event sent before. A paid booking's mail says what comes
- * back (`refunds`, by booking id).
+ * back (`refunds`, by booking id); one still awaiting payment gets both
+ * mails, and the batch queues the one that is true when it runs.
  */
 function cancellationRows(
   { config }: AppLoadContext,
   bookings: readonly BookingRecord[],
   reason: CancellationReason,
   revision: number,
-  refunds: ReadonlyMap<string, CancellationRefund>,
+  refunds: ReadonlyMap<string, CancellationRefund & { paid: boolean }>,
 ): NonNullable<StaffChangeExtras["mails"]> {
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
-  return bookings.map((booking) => ({
-    bookingId: booking.id,
-    row: toOutboxRow(
-      cancellationMail(site, booking, reason, now, revision + 1, refunds.get(booking.id) ?? null),
-      { from: config.EMAIL_FROM },
-      now.toISOString(),
-    ),
-  }));
+  const row = (booking: BookingRecord, refund: CancellationRefund | null) =>
+    toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1, refund), { from: config.EMAIL_FROM }, now.toISOString());
+  return bookings.flatMap((booking) => {
+    const refund = refunds.get(booking.id);
+    if (!refund) return [{ bookingId: booking.id, row: row(booking, null) }];
+    if (refund.paid) return [{ bookingId: booking.id, row: row(booking, refund) }];
+    return [
+      { bookingId: booking.id, row: row(booking, null), refunded: false },
+      { bookingId: booking.id, row: row(booking, refund), refunded: true },
+    ];
+  });
 }
 
 /**

@@ -50,6 +50,16 @@ import { scheduleDrain } from "../email/send-email.server";
 
 const { sessionDecisions, sessions } = schema;
 
+/**
+ * The participants a decision counts: confirmed bookings only. A seat held
+ * while its booker pays (PAYMENTS=stripe, at most half an hour) is not a
+ * participant yet; with payments off every active booking is confirmed, so
+ * this is current_participants.
+ */
+function confirmedParticipants(sessionsAlias: "s" | "sessions"): SQL {
+  return sql`(SELECT count(*) FROM bookings cb WHERE cb.session_id = ${sql.raw(sessionsAlias)}.id AND cb.booking_status = 'confirmed')`;
+}
+
 /** How a decision by the mailed link is named in the audit log. */
 export const LINK_VIA = "länk i e-post";
 
@@ -93,7 +103,7 @@ export async function requestDecisions(context: AppLoadContext, now: Date): Prom
   const { startAfter, startAtOrBefore } = requestWindow(now);
   const results = await context.db.all<DecisionSession>(
     sql`SELECT ${SESSION_SELECT} FROM sessions s
-       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS}
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
          AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
          AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
        ORDER BY s.start_time, s.id LIMIT 50`,
@@ -125,8 +135,8 @@ async function requestDecision(context: AppLoadContext, session: DecisionSession
   const b = new BatchBuilder();
   const inserted = b.add(
     sql`INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at)
-         SELECT id, start_time, ${deadline}, current_participants, ${tokenHash}, ${now.toISOString()} FROM sessions
-         WHERE id = ${session.id} AND start_time = ${session.startTime} AND cancelled_at IS NULL AND pass_type = 'group' AND current_participants <= ${DECISION_MAX_PARTICIPANTS}
+         SELECT id, start_time, ${deadline}, ${confirmedParticipants("sessions")}, ${tokenHash}, ${now.toISOString()} FROM sessions
+         WHERE id = ${session.id} AND start_time = ${session.startTime} AND cancelled_at IS NULL AND pass_type = 'group' AND ${confirmedParticipants("sessions")} <= ${DECISION_MAX_PARTICIPANTS}
          ON CONFLICT (session_id, start_time) DO NOTHING`,
   );
   // Only the run whose row was written mails (and the key keeps it to one mail per session and start).
@@ -360,9 +370,9 @@ export async function applyDecisionDefaults(
     const b = new BatchBuilder();
     const recorded = b.add<{ decision: Decision; reason: DecisionReason | null }>(
       sql`UPDATE session_decisions AS d SET
-             decision = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN 'cancel' ELSE 'run' END,
-             reason = CASE WHEN ${wants} = 0 THEN NULL WHEN s.current_participants > ${DECISION_MAX_PARTICIPANTS} THEN 'filled' WHEN ${isLate} = 1 THEN 'late' END,
-             applied_at = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND s.current_participants <= ${DECISION_MAX_PARTICIPANTS} THEN NULL ELSE ${nowIso} END,
+             decision = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS} THEN 'cancel' ELSE 'run' END,
+             reason = CASE WHEN ${wants} = 0 THEN NULL WHEN ${confirmedParticipants("s")} > ${DECISION_MAX_PARTICIPANTS} THEN 'filled' WHEN ${isLate} = 1 THEN 'late' END,
+             applied_at = CASE WHEN ${wants} = 1 AND ${isLate} = 0 AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS} THEN NULL ELSE ${nowIso} END,
              decided_at = ${nowIso}, decided_by = 'default', decided_by_email = NULL
            FROM sessions s
            WHERE d.id = ${request.id} AND d.decision IS NULL AND ${MATCHES_SESSION}

@@ -14,9 +14,8 @@
  * - checkout.session.completed, unpaid (a Swish payment still on its way):
  *   the PaymentIntent is noted; the hold stays until the async event.
  * - checkout.session.expired, checkout.session.async_payment_failed: through
- *   the seat object: an open payment becomes 'expired' ('cancelled' for a
- *   failed one), its held booking cancelled, and the seat offered to the
- *   queue or put back on sale.
+ *   the seat object: an open payment becomes 'expired', its held booking
+ *   cancelled, and the seat offered to the queue or put back on sale.
  *
  * The event's id is stored in the same batch (stripe_events), and every
  * change holds only for the call that stored it: a replayed event changes
@@ -168,7 +167,6 @@ export async function onCheckoutEvent(context: AppLoadContext, event: CheckoutEv
   if (event.type === "checkout.session.expired" || event.type === "checkout.session.async_payment_failed") {
     const released = await seats.releasePayment({
       bookingId: booking.id,
-      paymentStatus: event.type === "checkout.session.expired" ? "expired" : "cancelled",
       event: eventRef,
       paymentIntentId: event.session.paymentIntentId,
     });

@@ -62,7 +62,7 @@ export async function holdAndCheckout(
   });
   if (checkout.ok) return { status: "checkout", url: checkout.url, bookingId: booking.id };
   try {
-    await seats.releasePayment({ bookingId: booking.id, paymentStatus: "cancelled" });
+    await seats.releasePayment({ bookingId: booking.id });
   } catch (error) {
     // The alarm releases it at the hold's end.
     console.error(`payments: releasing booking ${booking.id} after a failed Checkout failed`, error);

@@ -24,7 +24,7 @@ export function paymentMails(
   { booking, session, payment }: PaidBooking,
   method: PaymentMethod | null,
   now: Date,
-): { confirmationMails: BookingMail[]; refundMail: OutboxRowToQueue } {
+): { confirmationMails: BookingMail[]; refundMails: { taken: OutboxRowToQueue; closed: OutboxRowToQueue } } {
   const { config } = context;
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   const nowIso = now.toISOString();
@@ -34,6 +34,6 @@ export function paymentMails(
     { row: toOutboxRow(customer, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null },
     { row: toOutboxRow(admin, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null, participantsPlaceholder: PARTICIPANTS_PLACEHOLDER },
   ];
-  const refundMail = toOutboxRow(latePaymentRefundMail(site, booking, payment.amountOre), { from: config.EMAIL_FROM }, nowIso);
-  return { confirmationMails, refundMail };
+  const refundMail = (why: "taken" | "closed") => toOutboxRow(latePaymentRefundMail(site, booking, payment.amountOre, why), { from: config.EMAIL_FROM }, nowIso);
+  return { confirmationMails, refundMails: { taken: refundMail("taken"), closed: refundMail("closed") } };
 }

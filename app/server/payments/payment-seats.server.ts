@@ -6,7 +6,7 @@
  *
  * - settlePayment: Stripe says the payment is paid. A held booking is
  *   confirmed; one whose hold was released meanwhile takes its seat back if
- *   a seat is free (never over max), else stays cancelled and its payment
+ *   a seat is free (never over max; not one staff cancelled), else stays cancelled and its payment
  *   goes to refund (payments/refunds.server.ts, reason 'late-payment'). The
  *   event is stored in the same batch: a replay changes nothing.
  * - releasePaymentHold: the Checkout Session ended unpaid (expired, the
@@ -62,8 +62,12 @@ export interface SettlePaymentInput {
   method: PaymentMethod | null;
   /** Today's two confirmation mails (with the amount paid), composed by the caller: queued only if the booking is confirmed now. */
   confirmationMails: BookingMail[];
-  /** The mail that says the seat was taken and the money is on its way back: queued only if the payment goes to refund. */
-  refundMail: OutboxRowToQueue;
+  /**
+   * The mail that says the money is on its way back, queued only if the
+   * payment goes to refund: `taken`, the seat went to someone else; `closed`,
+   * staff cancelled the booking or the session, or it has started.
+   */
+  refundMails: { taken: OutboxRowToQueue; closed: OutboxRowToQueue };
 }
 
 export type SettlePaymentResult =
@@ -83,6 +87,8 @@ type SettleState = {
   free: number;
   sessionOpen: number;
   otherActive: number;
+  /** Staff cancelled the booking while it awaited payment (staff-cancel.server.ts): its money goes back, its seat is not retaken. */
+  calledOffByStaff: number;
 };
 
 function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, now: Date): BatchPlan<SettleState | undefined> {
@@ -93,7 +99,8 @@ function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, no
            ${FREE_SEATS} AS free,
            (s.cancelled_at IS NULL AND s.start_time > ${now.toISOString()}) AS sessionOpen,
            EXISTS (SELECT 1 FROM bookings o WHERE o.session_id = s.id AND lower(o.user_email) = lower(bk.user_email)
-                     AND o.booking_status <> 'cancelled' AND o.id <> bk.id) AS otherActive
+                     AND o.booking_status <> 'cancelled' AND o.id <> bk.id) AS otherActive,
+           (p.status = 'cancelled' AND p.refund_reason IS NOT NULL) AS calledOffByStaff
          FROM bookings bk JOIN payments p ON p.booking_id = bk.id JOIN sessions s ON s.id = bk.session_id
          WHERE bk.id = ${input.bookingId} AND s.id = ${input.sessionId}`,
   );
@@ -110,19 +117,23 @@ export async function settlePayment(context: AppLoadContext, input: SettlePaymen
   if (!state) return { status: "unchanged" };
   if (state.seen) return { status: "repeat" };
   const payable = ["open", "expired", "cancelled"].includes(state.paymentStatus);
-  const decision: "confirm" | "retake" | "refund" | "none" = !payable
+  // Only a hold that ran out takes its seat back; one staff called off ('cancelled') is refunded.
+  const closed = state.paymentStatus === "cancelled" || Boolean(state.calledOffByStaff) || !state.sessionOpen;
+  const decision: Decision = !payable
     ? "none"
     : state.bookingStatus === "pending" || state.bookingStatus === "confirmed"
       ? "confirm"
-      : state.sessionOpen && state.free > 0 && !state.otherActive
+      : !closed && state.free > 0 && !state.otherActive
         ? "retake"
         : "refund";
-  return runBatch(context, settlePlan(context, { ...input, decision }, now));
+  return runBatch(context, settlePlan(context, { ...input, decision, refundMail: closed ? input.refundMails.closed : input.refundMails.taken }, now));
 }
+
+type Decision = "confirm" | "retake" | "refund" | "none";
 
 function settlePlan(
   _context: AppLoadContext,
-  input: SettlePaymentInput & { decision: "confirm" | "retake" | "refund" | "none" },
+  input: SettlePaymentInput & { decision: Decision; refundMail: OutboxRowToQueue },
   nowDate: Date,
 ): BatchPlan<SettlePaymentResult> {
   const { sessionId, bookingId, event, decision } = input;
@@ -185,11 +196,15 @@ function settlePlan(
 
 // ─── Released ────────────────────────────────────────────────────────────
 
+/**
+ * A hold that ends unpaid (its Checkout Session expired, the booker
+ * cancelled, the payment failed, no Checkout could be made) leaves its
+ * payment 'expired'. 'cancelled' is staff's (payments/staff-cancel.server.ts):
+ * a booking staff cancelled is never taken back by a late payment.
+ */
 export interface ReleaseHoldInput {
   sessionId: number;
   bookingId: string;
-  /** What the payment becomes: expired (its Checkout Session ended) or cancelled (the booker cancelled, the payment failed, no Checkout). */
-  paymentStatus: "expired" | "cancelled";
   /** The Stripe event that says so, stored in the same batch. */
   event?: StripeEventRef;
   paymentIntentId?: string | null;
@@ -203,7 +218,8 @@ export function releasePaymentHold(context: AppLoadContext, input: ReleaseHoldIn
 }
 
 function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowDate: Date): BatchPlan<ReleaseHoldResult> {
-  const { sessionId, bookingId, paymentStatus, event } = input;
+  const { sessionId, bookingId, event } = input;
+  const paymentStatus = "expired";
   const now = nowDate.toISOString();
   const b = new BatchBuilder();
   const stored = event ? storeEvent(b, event, now) : null;

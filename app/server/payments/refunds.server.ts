@@ -88,10 +88,16 @@ export interface SendRefundsOptions {
   bookingIds?: readonly string[];
   /** Who the audit rows name; the system when not a person. */
   actor?: Actor;
+  /** No refund is started after this many ms (the cron's run must end before the next); the rest wait. */
+  budgetMs?: number;
 }
 
 /** Sends the refunds owed (see SendRefundsOptions); with PAYMENTS=off, none. Never throws for a refund Stripe refuses. */
-export async function sendRefunds(context: AppLoadContext, { bookingIds, actor = SYSTEM_ACTOR }: SendRefundsOptions, now: Date): Promise<RefundOutcome[]> {
+export async function sendRefunds(
+  context: AppLoadContext,
+  { bookingIds, actor = SYSTEM_ACTOR, budgetMs }: SendRefundsOptions,
+  now: Date,
+): Promise<RefundOutcome[]> {
   if (!stripeSettings(context)) return [];
   if (bookingIds && bookingIds.length === 0) return [];
   const nowIso = now.toISOString();
@@ -124,7 +130,9 @@ export async function sendRefunds(context: AppLoadContext, { bookingIds, actor =
 
   const stripe = await stripeClient(context);
   const outcomes: RefundOutcome[] = [];
+  const started = Date.now();
   for (const payment of owed) {
+    if (budgetMs !== undefined && Date.now() - started >= budgetMs) break;
     const answer = await askStripe(stripe, payment);
     outcomes.push(await recordAnswer(context, payment, answer, actor, now));
   }
@@ -201,12 +209,71 @@ async function recordAnswer(context: AppLoadContext, payment: OwedPayment, answe
     : { bookingId: payment.bookingId, status: "unchanged" };
 }
 
-/** The cron's part: every refund still pending, and every failed one due again under the cap. Figures for its log. */
-export async function retryDueRefunds(context: AppLoadContext, now: Date): Promise<Record<string, number>> {
+/**
+ * The cron's part: every refund still pending, and every failed one due again
+ * under the cap, started within `budgetMs` (a Stripe that hangs costs up to
+ * 20 s a refund: two tries of 10 s). Figures for its log.
+ */
+export async function retryDueRefunds(context: AppLoadContext, now: Date, budgetMs: number): Promise<Record<string, number>> {
   if (!stripeSettings(context)) return {};
-  const outcomes = await sendRefunds(context, {}, now);
+  const outcomes = await sendRefunds(context, { budgetMs }, now);
   return {
     refunded: outcomes.filter((o) => o.status === "refunded").length,
     refundsFailed: outcomes.filter((o) => o.status === "failed").length,
   };
+}
+
+/** Stripe's word that a refund it accepted failed afterwards (event `refund.failed`, e.g. the card was closed). */
+export interface RefundFailedEvent {
+  id: string;
+  refundId: string;
+  failureReason: string | null;
+}
+
+export type RefundFailedOutcome = "applied" | "repeat" | "unknown-refund";
+
+/**
+ * A refund that failed after Stripe accepted it: the payment marked
+ * 'refunded' by it becomes 'refund_failed' again (with Stripe's reason, one
+ * attempt more, due at once), shown to staff and retried by the cron under a
+ * key of its own attempt (the failed refund gave the money back to the
+ * account, so a new one can be made). The event is stored once in the same
+ * batch, with an audit row: a replay changes nothing.
+ */
+export async function onRefundFailed(context: AppLoadContext, event: RefundFailedEvent, now: Date): Promise<RefundFailedOutcome> {
+  const nowIso = now.toISOString();
+  const error = `Stripe: återbetalningen ${event.refundId} misslyckades hos banken${event.failureReason ? ` (${event.failureReason})` : ""}.`;
+  const b = new BatchBuilder();
+  const stored = b.add(
+    sql`INSERT INTO stripe_events (id, type, received_at) VALUES (${event.id}, 'refund.failed', ${nowIso}) ON CONFLICT (id) DO NOTHING`,
+  );
+  const thisEvent = sql`EXISTS (SELECT 1 FROM stripe_events WHERE id = ${event.id} AND received_at = ${nowIso})`;
+  const marked = b.add(
+    context.db
+      .update(payments)
+      .set({ status: "refund_failed", refundError: error, refundAttempts: sql`${payments.refundAttempts} + 1`, refundRetryAt: nowIso, updatedAt: nowIso })
+      .where(and(eq(payments.refundId, event.refundId), eq(payments.status, "refunded"), thisEvent)),
+  );
+  b.add(
+    auditStatement(
+      SYSTEM_ACTOR,
+      {
+        action: "payment.refund-failed",
+        targetType: "booking",
+        targetId: sql`(SELECT booking_id FROM payments WHERE refund_id = ${event.refundId})`,
+        details: sql`(SELECT json_object('paymentId', id, 'sessionId', session_id, 'amountOre', amount_ore, 'refundId', refund_id, 'error', refund_error)
+                      FROM payments WHERE refund_id = ${event.refundId})`,
+      },
+      { condition: sql`changes() > 0`, createdAt: nowIso },
+    ),
+  );
+  const known = b.add<{ found: number }>(sql`SELECT 1 AS found FROM payments WHERE refund_id = ${event.refundId}`);
+  return runBatch(
+    context,
+    b.plan((results) => {
+      if (stored.changes(results) === 0) return "repeat";
+      if (marked.changes(results) > 0 || known.rows(results).length > 0) return "applied";
+      return "unknown-refund";
+    }),
+  );
 }

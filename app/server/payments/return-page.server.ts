@@ -57,7 +57,7 @@ export async function paymentReturn(context: AppLoadContext, sessionId: number, 
     // Paid or being paid after all (another tab): the webhook decides.
     if (end === "complete") return processing(row);
     // Ended at Stripe, or Stripe could not be asked: released now (a payment that still comes is confirmed if the seat is free, else refunded).
-    const released = await seatsFor(context, sessionId).releasePayment({ bookingId, paymentStatus: "cancelled" });
+    const released = await seatsFor(context, sessionId).releasePayment({ bookingId });
     scheduleDrain(context, released.offerMailIds);
     return { state: "cancelled" };
   }

@@ -10,7 +10,9 @@
  * those Checkout Sessions are expired at Stripe, so nobody can pay for a seat
  * that is gone. A crash in between leaves a 'refund_pending' row, which the
  * cron sends; a Checkout not expired lapses on its own within half an hour,
- * and a payment that still arrives is refunded as a late payment.
+ * and a payment that still arrives is refunded as a late payment (the
+ * called-off payment keeps its refund reason, so the seat is not retaken
+ * for a booking staff cancelled).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
@@ -35,20 +37,29 @@ export function cancelPaymentStatements(bookingIds: readonly string[], now: stri
   if (bookingIds.length === 0) return [];
   return [
     ...refundQueueStatements(bookingIds, now, refundReason),
-    sql`UPDATE payments SET status = 'cancelled', updated_at = ${now}
+    // The reason stays on the called-off payment: if its money still arrives it is refunded, never taken back as a booking.
+    sql`UPDATE payments SET status = 'cancelled', refund_reason = ${refundReason}, updated_at = ${now}
          WHERE status = 'open' AND booking_id IN (SELECT value FROM json_each(${JSON.stringify(bookingIds)}))
            AND EXISTS (SELECT 1 FROM bookings WHERE bookings.id = payments.booking_id AND bookings.booking_status = 'cancelled')`,
   ];
 }
 
-/** The paid bookings among `bookingIds`, with what each paid: what their cancellation mails say comes back. Empty with PAYMENTS=off. */
-export async function refundsForMail(context: AppLoadContext, bookingIds: readonly string[]): Promise<Map<string, CancellationRefund>> {
+/**
+ * What the cancellation mails of `bookingIds` may say comes back, by booking:
+ * `paid`, refunded for sure; `open`, refunded only if the payment arrives
+ * before the cancel's batch (the mail is then chosen in the batch). Empty
+ * with PAYMENTS=off.
+ */
+export async function refundsForMail(
+  context: AppLoadContext,
+  bookingIds: readonly string[],
+): Promise<Map<string, CancellationRefund & { paid: boolean }>> {
   if (!stripeSettings(context) || bookingIds.length === 0) return new Map();
   const rows = await context.db
-    .select({ bookingId: payments.bookingId, amountOre: payments.amountOre, method: payments.method })
+    .select({ bookingId: payments.bookingId, amountOre: payments.amountOre, method: payments.method, status: payments.status })
     .from(payments)
-    .where(and(eq(payments.status, "paid"), inArray(payments.bookingId, [...bookingIds])));
-  return new Map(rows.map((row) => [row.bookingId, { amountOre: row.amountOre, method: row.method }]));
+    .where(and(inArray(payments.status, ["paid", "open"]), inArray(payments.bookingId, [...bookingIds])));
+  return new Map(rows.map((row) => [row.bookingId, { amountOre: row.amountOre, method: row.method, paid: row.status === "paid" }]));
 }
 
 /** After the cancel's batch: sends its refunds and expires its open Checkouts, once the response is on its way. */

@@ -10,6 +10,10 @@
  *   id and handed to onCheckoutEvent: 200, and a replayed id answers 200 and
  *   changes nothing; an event for a Checkout Session we have no payment for
  *   answers 404 and stores nothing.
+ * - `refund.failed` (a refund Stripe accepted failed afterwards) is stored
+ *   once and hands its payment back to the refund retries
+ *   (refunds.server.ts, onRefundFailed): 200; a refund we did not make
+ *   answers 200 "Ignored" and stores its id, so Stripe stops sending it.
  * - A forged, stale, unsigned or wrongly keyed call answers 401, a malformed
  *   one 400, a body larger than any event 413; none changes anything. Other
  *   event types are acknowledged (200) and not stored.
@@ -18,6 +22,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
 import { CHECKOUT_EVENT_TYPES, onCheckoutEvent, type CheckoutEvent } from "./checkout-events.server";
+import { onRefundFailed, type RefundFailedEvent } from "./refunds.server";
 import { stripeSettings, verifyWebhookEvent } from "./stripe.server";
 
 /** Where Stripe posts its events (the endpoint set up in the Stripe dashboard). */
@@ -50,6 +55,22 @@ const checkoutSessionSchema = z.object({
   payment_method_types: z.array(z.string().max(100)).max(50).optional(),
 });
 
+const refundSchema = z.object({
+  id: stripeId("re"),
+  object: z.literal("refund"),
+  failure_reason: z.string().max(200).nullable().optional(),
+});
+
+/** A verified `refund.failed` event, or null for any other type; "malformed" when it does not read as one. */
+function refundFailedEvent(payload: unknown): RefundFailedEvent | null | "malformed" {
+  const event = eventSchema.safeParse(payload);
+  if (!event.success) return "malformed";
+  if (event.data.type !== "refund.failed") return null;
+  const refund = refundSchema.safeParse(event.data.data.object);
+  if (!refund.success) return "malformed";
+  return { id: event.data.id, refundId: refund.data.id, failureReason: refund.data.failure_reason ?? null };
+}
+
 /** A verified event's Checkout part, or null when it is not one of the Checkout events; "malformed" when it does not read as one. */
 function checkoutEvent(payload: unknown): CheckoutEvent | null | "malformed" {
   const event = eventSchema.safeParse(payload);
@@ -81,6 +102,12 @@ export async function handleStripeEvent(context: AppLoadContext, request: Reques
 
   const verified = await verifyWebhookEvent(settings, body, request.headers.get("stripe-signature") ?? "", now);
   if (!verified.ok) return verified.reason === "malformed" ? webhookAnswer(400, "Malformed event") : webhookAnswer(401, "Not verified");
+  const refundFailed = refundFailedEvent(verified.event);
+  if (refundFailed === "malformed") return webhookAnswer(400, "Malformed event");
+  if (refundFailed) {
+    const outcome = await onRefundFailed(context, refundFailed, now);
+    return webhookAnswer(200, outcome === "repeat" ? "Already stored" : outcome === "unknown-refund" ? "Ignored" : "Stored");
+  }
   const event = checkoutEvent(verified.event);
   if (event === "malformed") return webhookAnswer(400, "Malformed event");
   if (event === null) return webhookAnswer(200, "Ignored");

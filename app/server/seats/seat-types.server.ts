@@ -150,7 +150,13 @@ export interface StaffAudit {
  * row.
  */
 export interface StaffChangeExtras {
-  mails?: Array<{ bookingId: string; row: OutboxRowToQueue }>;
+  /**
+   * `refunded`, when given: queue this mail only if the change queued a
+   * refund of the booking's payment (true) or did not (false). A booking that
+   * awaited payment gets one mail of each kind, so the one that goes out
+   * tells what the batch did, even if the payment arrived meanwhile.
+   */
+  mails?: Array<{ bookingId: string; row: OutboxRowToQueue; refunded?: boolean }>;
   audit?: StaffAudit;
   /** With payments on: the cancelled bookings' payments are refunded or called off in the same batch. */
   payments?: CancelPayments;

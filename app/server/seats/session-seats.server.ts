@@ -86,7 +86,10 @@ export class SessionSeats extends DurableObject<Env> {
   async book(sessionId: number, input: Seats.BookSeatInput, options: Seats.BookSeatOptions = {}) {
     return this.locked(sessionId, async (context, now) => {
       const result = await bookSeat(context, { sessionId, booking: input, options }, now);
-      if (options.payment && result.status === "booked" && !result.replayed) await this.setAlarm(sessionId, now);
+      if (options.payment && result.status === "booked" && !result.replayed) {
+        // The hold is written: a failure here must not read as a failed booking (the cron releases the hold all the same).
+        await this.setAlarm(sessionId, now).catch((error: unknown) => console.error(`seats: alarm for session ${sessionId} not set`, error));
+      }
       return result;
     });
   }
@@ -193,7 +196,7 @@ export class SessionSeats extends DurableObject<Env> {
     return this.serialize(async () => {
       const now = new Date();
       for (const bookingId of ended) {
-        await releasePaymentHold(this.context, { sessionId, bookingId, paymentStatus: "expired" }, now);
+        await releasePaymentHold(this.context, { sessionId, bookingId }, now);
       }
       return this.queueStep(sessionId, now);
     });

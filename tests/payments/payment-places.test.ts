@@ -1,0 +1,91 @@
+// Where a held booking shows and counts, with PAYMENTS=stripe: a waitlist
+// offer's hold link pays like the session page; the customer's own list and
+// staff's booking info call a held booking by its name; the
+// minimum-participant decision counts confirmed bookings only.
+import { env, exports } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { seatsFor } from "../../app/server/seats/seats.server";
+import { bookingForm, createSession, postBooking } from "../integration/booking-fixtures";
+import { signInAs, testContext } from "../integration/helpers";
+import { entries, fullSession, joinQueue, offerTokenOf } from "../integration/waitlist-fixtures";
+import { bookingOf, mailsTo, seatsOf } from "./payment-fixtures";
+import { deliver, stripeEdge, type StripeEdge } from "./stripe-edge";
+
+let stripe: StripeEdge;
+beforeEach(() => {
+  stripe = stripeEdge();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+const get = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`http://localhost:8787${path}`, { redirect: "manual", headers });
+
+describe("a waitlist offer's hold link", () => {
+  it("pays the same way: the held seat becomes the payment's hold for as long as its Checkout Session is open, and passes on if it expires", async () => {
+    const { id, bookingIds } = await fullSession({ maxParticipants: 2, priceSek: 350 });
+    await joinQueue(id, "forst-i-kon@example.se");
+    await joinQueue(id, "andra-i-kon@example.se");
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
+    const token = await offerTokenOf("forst-i-kon@example.se");
+
+    const page = await (await get(`/ko/${token}`)).text();
+    const snapshot = /name="session" value="([^"]+)"/.exec(page)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const form = await bookingForm({ user_email: "", user_email_confirm: "", session: snapshot });
+    const res = await exports.default.fetch(`http://localhost:8787/ko/${token}`, { method: "POST", body: form, redirect: "manual", headers: { "CF-Connecting-IP": "10.7.0.1" } });
+    expect(res.status).toBe(303);
+    const checkout = [...stripe.sessions.values()].find((s) => s.url === res.headers.get("Location"))!;
+    expect(checkout.customer_email).toBe("forst-i-kon@example.se");
+    expect(checkout.amount_total).toBe(35000);
+    const bookingId = checkout.client_reference_id;
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "pending" });
+    // The offer's seat moved from held to the payment's hold: nobody else is offered it meanwhile.
+    expect(await seatsOf(id)).toMatchObject({ current: 2, held: 0 });
+    expect((await entries(id)).map((e) => e.status)).toEqual(["booked", "waiting"]);
+    expect(await mailsTo("andra-i-kon@example.se", "waitlist-offer")).toHaveLength(0);
+
+    // The Checkout Session expires unpaid: the seat goes to the next in line.
+    expect((await deliver("checkout.session.expired", stripe.expire(checkout.id))).status).toBe(200);
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
+    expect(await seatsOf(id)).toMatchObject({ current: 1, held: 1 });
+    expect(await mailsTo("andra-i-kon@example.se", "waitlist-offer")).toHaveLength(1);
+  });
+});
+
+describe("a held booking, as people see it", () => {
+  it("is 'Väntar på betalning' in the customer's own list and 'Väntande betalning' in staff's booking info", async () => {
+    const id = await createSession({ title: "NOSEWORK", priceSek: 400 });
+    const res = await postBooking(id, await bookingForm({ user_email: "lista@example.se", user_email_confirm: "lista@example.se" }));
+    expect(res.status).toBe(303);
+
+    const customer = await signInAs({ email: "lista@example.se", kind: "customer" });
+    const mine = await (await get("/mina-bokningar/lista", { Cookie: customer })).text();
+    expect(mine).toContain('data-testid="awaiting-payment-bookings"');
+    expect(mine).toContain("Väntar på betalning");
+    expect(mine).toContain("NOSEWORK");
+
+    const admin = await signInAs({ email: "chef@hundpass.se", admin: true });
+    const all = await (await get(`/admin/old?visa=${id}`, { Cookie: admin })).text();
+    expect(all).toContain("Väntande betalning");
+  });
+});
+
+describe("the minimum-participant decision", () => {
+  it("counts confirmed bookings only: a session with two confirmed and one seat being paid for is asked about", async () => {
+    const { requestDecisions } = await import("../../app/server/decisions/decisions.server");
+    const startsIn = 30 * 3_600_000 - 60_000;
+    const id = await createSession({ title: "GRUPPASS", priceSek: 200, maxParticipants: 8, startsInMs: startsIn });
+    for (const n of [1, 2]) {
+      const booked = await seatsFor(testContext(), id).book({
+        userName: `Kund ${n}`, userEmail: `beslut${n}@example.se`, userPhone: "0701234567", dogName: "Fido", dogBreed: null, dogAge: null,
+        specialNotes: null, homeAddress: null, meetingType: null, variant: null, priceSek: null, idempotencyKey: crypto.randomUUID(),
+      });
+      expect(booked.status).toBe("booked");
+    }
+    expect((await postBooking(id, await bookingForm({ user_email: "haller@example.se", user_email_confirm: "haller@example.se" }))).status).toBe(303);
+    expect(await seatsOf(id)).toMatchObject({ current: 3 });
+
+    await requestDecisions(testContext(), new Date());
+    const row = await env.DB.prepare("SELECT participants FROM session_decisions WHERE session_id = ?").bind(id).first<{ participants: number }>();
+    expect(row?.participants).toBe(2);
+  });
+});
