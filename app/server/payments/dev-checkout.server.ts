@@ -14,6 +14,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type Stripe from "stripe";
+import { formatOre } from "~/domain/payment-status";
 import { BUSINESS_NAME } from "~/domain/site-contact";
 import { requireLocalDevPage } from "../platform/dev-pages.server";
 import { PAYMENT_METHODS, type PaymentMethod, type PaymentsConfig, type StripeApiTarget } from "../platform/env.server";
@@ -29,9 +30,10 @@ type StubbedStripe = Extract<PaymentsConfig, { provider: "stripe" }> & { api: St
 /** The Stripe settings when the page may exist for this request; a 404 Response thrown otherwise. */
 function requireDevCheckout(context: AppLoadContext, request: Request, id: string): StubbedStripe {
   const settings = stripeSettings(context);
-  requireLocalDevPage(context, request, settings !== null && settings.api !== null);
-  if (!CHECKOUT_SESSION_ID.test(id)) throw new Response("Not Found", { status: 404 });
-  return settings as StubbedStripe;
+  const api = settings?.api ?? null;
+  requireLocalDevPage(context, request, api !== null);
+  if (!settings || !api || !CHECKOUT_SESSION_ID.test(id)) throw new Response("Not Found", { status: 404 });
+  return { ...settings, api };
 }
 
 function notReachable(): Response {
@@ -50,14 +52,6 @@ async function readSession(context: AppLoadContext, id: string): Promise<Stripe.
     console.error("dev checkout: reading the session from the stub failed", error);
     throw notReachable();
   }
-}
-
-/** An amount in öre as the page shows it: "450 kr", "1 495 kr", "12,50 kr". */
-export function formatOre(amount: number): string {
-  const kronor = Math.floor(amount / 100);
-  const ore = amount % 100;
-  const whole = String(kronor).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00A0");
-  return ore === 0 ? `${whole} kr` : `${whole},${String(ore).padStart(2, "0")} kr`;
 }
 
 /** The success_url as Stripe redirects to it: {CHECKOUT_SESSION_ID} replaced by the session's id. */
