@@ -37,11 +37,13 @@
 // Bodies are form-encoded with brackets, as the library sends them
 // (line_items[0][price_data][unit_amount]=…). An Idempotency-Key is honoured
 // as Stripe does: the same key with the same body answers the first answer
-// again (Idempotent-Replayed: true); with another body, 400. Every request is
-// recorded. completeSession() plays the customer paying on Stripe's page,
-// checkoutEvent() builds the event Stripe would send and signEvent() signs it
-// with the endpoint's secret the way Stripe does (t=…,v1=HMAC-SHA256 of
-// "t.payload").
+// again (Idempotent-Replayed: true); with another body, 400. Every API
+// request is recorded (the /_stub/ ones are not: they are not the app's).
+// pay() plays the customer paying on Stripe's page, with its events;
+// completeSession() only completes the session, checkoutEvent() builds the
+// event Stripe would send and signEvent() signs it with the endpoint's secret
+// the way Stripe does (t=…,v1=HMAC-SHA256 of "t.payload"); deliveries lists
+// what was sent and idle() waits for it to be answered.
 //
 // Node only, no dependencies: node:http and node:crypto.
 //
