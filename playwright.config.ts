@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { WEBHOOK_SECRET } from "./tests/e2e/mail-events";
-import { PAYMENTS_BASE_URL, PAYMENTS_PORT, STRIPE_E2E_WEBHOOK_SECRET, STRIPE_STUB_PORT, STRIPE_STUB_URL, SWISH_DELAY_MS } from "./tests/e2e/payments-helpers";
+import { PAYMENTS_BASE_URL, PAYMENTS_PORT, STRIPE_E2E_WEBHOOK_SECRET, STRIPE_STUB_PORT, STRIPE_STUB_URL, SWISH_DELAY_MS } from "./tests/e2e/payments-server";
 
 // A port of its own so tests never touch a developer's running app (8787).
 const PORT = Number(process.env.E2E_PORT ?? 8799);

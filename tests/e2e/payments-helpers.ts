@@ -1,24 +1,16 @@
 /**
- * The payment e2e tests' own server and Stripe stub (playwright.config.ts
- * starts both): the app with PAYMENTS=stripe on E2E_PORT + 2, the stub on
- * E2E_PORT + 3 sending its signed events to that app with a test secret.
- * Tests steer the stub through its /_stub/ endpoints, as a customer on
- * Stripe's page would, and create Checkout Sessions on it directly.
+ * Steps of the payment e2e tests on their own server and Stripe stub
+ * (payments-server.ts): Checkout Sessions made on the stub directly, the
+ * stub steered through its /_stub/ endpoints as a customer on Stripe's page
+ * would, and the admin's sign-in on that server.
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { openSignInLink, requestSignInLink, useOwnIp, withLock } from "./auth-helpers";
+import { PAYMENTS_BASE_URL, STRIPE_STUB_URL } from "./payments-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 8799);
-export const PAYMENTS_PORT = PORT + 2;
-export const PAYMENTS_BASE_URL = `http://localhost:${PAYMENTS_PORT}`;
-export const STRIPE_STUB_PORT = PORT + 3;
-export const STRIPE_STUB_URL = `http://127.0.0.1:${STRIPE_STUB_PORT}`;
-/** The signing secret of the payment server's Stripe endpoint: a test value, never a real one. */
-export const STRIPE_E2E_WEBHOOK_SECRET = "whsec_hundpassE2eStripeEvents";
-/** How long a Swish payment stays unpaid on the stub before it succeeds or fails. */
-export const SWISH_DELAY_MS = 1_500;
+export { PAYMENTS_BASE_URL, STRIPE_STUB_URL };
 
 export type StubSession = { id: string; url: string; status: string; payment_status: string; success_url: string; cancel_url: string };
 
