@@ -145,3 +145,13 @@ export function toSessionPaymentsView(
     })),
   };
 }
+
+/** A refund that failed, as the admin menu's notice lists it. */
+export interface FailedRefundView {
+  bookingId: string;
+  sessionId: number;
+  userName: string;
+  sessionTitle: string;
+  amountOre: number;
+  refundError: string | null;
+}

@@ -69,7 +69,12 @@ export async function action(args: ActionFunctionArgs) {
       if (!BOOKING_ID.test(id)) return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
       const actor = { userId: user.userId, email: user.email };
       if (values.intent === "retry-refund") {
-        return redirectWithToast(context, returnTo, RETRIED[await retryRefundAsStaff(context, actor, id)]);
+        try {
+          return redirectWithToast(context, returnTo, RETRIED[await retryRefundAsStaff(context, actor, id)]);
+        } catch (error) {
+          console.error(`admin retry of the refund of booking ${id} failed`, error);
+          return redirectWithToast(context, returnTo, ADMIN_TOASTS.refundFailedAgain);
+        }
       }
       try {
         const outcome = await cancelBookingAsStaff(context, request, actor, id);

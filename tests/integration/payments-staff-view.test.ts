@@ -78,6 +78,16 @@ describe("with PAYMENTS=stripe", () => {
     expect(html).toContain("Försök återbetala igen");
   });
 
+  it("the admin menu lists each refund that failed, linked to its session, until it is refunded", async () => {
+    const menu = await (await call("/admin", admin)).text();
+    expect(menu).toContain('data-testid="failed-refunds"');
+    expect(menu).toMatch(/återbetalning(ar)? har misslyckats/);
+    expect(menu).toContain(`href="/admin/pass/${sessionId}"`);
+    expect(menu).toContain("Stripe: balance_insufficient: Insufficient funds in Stripe account.");
+    await call(`/admin/bokning/${ids.failed}`, admin, { form: { intent: "retry-refund" } });
+    expect(await (await call("/admin", admin)).text()).not.toContain(`href="/admin/pass/${sessionId}"`);
+  });
+
   it("an admin retries a failed refund from the booking: refunded once, audited, shown; a second retry finds nothing to do", async () => {
     const res = await call(`/admin/bokning/${ids.failed}`, admin, { form: { intent: "retry-refund", returnTo: `/admin/pass/${sessionId}` } });
     expect(res.status).toBe(302);
@@ -157,7 +167,9 @@ describe("with PAYMENTS=off", () => {
     const list = await (await call("/admin/bokade-pass", admin, { workerEnv: env })).text();
     const all = await (await call(`/admin/old?visa=${sessionId}`, admin, { workerEnv: env })).text();
     expect(all).toContain("Bokad");
-    for (const html of [page, print, list, all]) expect(html).not.toMatch(/Betalning|Betald|Betalt|Återbetal|Väntar på betalning/);
+    const menu = await (await call("/admin", admin, { workerEnv: env })).text();
+    expect(menu).toContain("Admin");
+    for (const html of [page, print, list, all, menu]) expect(html).not.toMatch(/Betalning|Betald|Betalt|Återbetal|Väntar på betalning/);
     const csv = await call(`/admin/pass/${sessionId}/deltagare.csv`, admin, { workerEnv: env });
     const rows = parse(new TextDecoder().decode(new Uint8Array(await csv.arrayBuffer())), { bom: true, delimiter: ";" }) as string[][];
     expect(rows[0]).toEqual([...ATTENDEE_COLUMNS]);

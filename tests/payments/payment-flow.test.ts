@@ -29,7 +29,7 @@ async function hold(sessionId: number, email = "anna@example.se", overrides: Rec
 }
 
 describe("holding the seat while the booker pays", () => {
-  it("holds the seat as pending with its open payment, no mail yet, and sends the visitor to Stripe's Checkout as the brief says", async () => {
+  it("holds the seat as pending with its open payment, no mail yet, and sends the visitor to a Checkout Session made for the booking (reference, key, 31 minutes, return addresses)", async () => {
     const id = await createSession({ title: "VALPKURS", priceSek: 450, maxParticipants: 3 });
     const { bookingId, checkout } = await hold(id);
 

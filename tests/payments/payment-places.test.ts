@@ -51,6 +51,39 @@ describe("a waitlist offer's hold link", () => {
   });
 });
 
+describe("a waitlist offer whose Checkout cannot be opened", () => {
+  it("keeps its offer and held seat: the form says so and the holder can try again", async () => {
+    const { id, bookingIds } = await fullSession({ maxParticipants: 2, priceSek: 350 });
+    await joinQueue(id, "behaller@example.se");
+    await joinQueue(id, "efter@example.se");
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
+    const token = await offerTokenOf("behaller@example.se");
+    const page = await (await get(`/ko/${token}`)).text();
+    const snapshot = /name="session" value="([^"]+)"/.exec(page)![1]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+    const post = async () =>
+      exports.default.fetch(`http://localhost:8787/ko/${token}`, {
+        method: "POST",
+        body: await bookingForm({ user_email: "", user_email_confirm: "", session: snapshot }),
+        redirect: "manual",
+        headers: { "CF-Connecting-IP": "10.7.0.2" },
+      });
+
+    stripe.failing.add("/v1/checkout/sessions");
+    const failed = await post();
+    expect(failed.status).toBe(502);
+    expect(await failed.text()).toContain("Vi kunde inte öppna betalningen just nu");
+    expect((await entries(id)).map((e) => e.status)).toEqual(["offered", "waiting"]);
+    expect(await seatsOf(id)).toMatchObject({ current: 1, held: 1 });
+    expect(await mailsTo("efter@example.se", "waitlist-offer")).toHaveLength(0);
+
+    stripe.failing.clear();
+    const again = await post();
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(await seatsOf(id)).toMatchObject({ current: 2, held: 0 });
+  });
+});
+
 describe("a held booking, as people see it", () => {
   it("is 'Väntar på betalning' in the customer's own list and 'Väntande betalning' in staff's booking info", async () => {
     const id = await createSession({ title: "NOSEWORK", priceSek: 400 });

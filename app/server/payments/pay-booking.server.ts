@@ -62,7 +62,8 @@ export async function holdAndCheckout(
   });
   if (checkout.ok) return { status: "checkout", url: checkout.url, bookingId: booking.id };
   try {
-    await seats.releasePayment({ bookingId: booking.id });
+    // A waitlist offer's booking gets its offer back: a failure at Stripe must not cost the holder the seat.
+    await seats.releasePayment({ bookingId: booking.id, restoreOffer: options.hold ? { entryId: options.hold.entryId } : undefined });
   } catch (error) {
     // The alarm releases it at the hold's end.
     console.error(`payments: releasing booking ${booking.id} after a failed Checkout failed`, error);

@@ -87,8 +87,6 @@ type SettleState = {
   free: number;
   sessionOpen: number;
   otherActive: number;
-  /** Staff cancelled the booking while it awaited payment (staff-cancel.server.ts): its money goes back, its seat is not retaken. */
-  calledOffByStaff: number;
 };
 
 function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, now: Date): BatchPlan<SettleState | undefined> {
@@ -99,8 +97,7 @@ function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, no
            ${FREE_SEATS} AS free,
            (s.cancelled_at IS NULL AND s.start_time > ${now.toISOString()}) AS sessionOpen,
            EXISTS (SELECT 1 FROM bookings o WHERE o.session_id = s.id AND lower(o.user_email) = lower(bk.user_email)
-                     AND o.booking_status <> 'cancelled' AND o.id <> bk.id) AS otherActive,
-           (p.status = 'cancelled' AND p.refund_reason IS NOT NULL) AS calledOffByStaff
+                     AND o.booking_status <> 'cancelled' AND o.id <> bk.id) AS otherActive
          FROM bookings bk JOIN payments p ON p.booking_id = bk.id JOIN sessions s ON s.id = bk.session_id
          WHERE bk.id = ${input.bookingId} AND s.id = ${input.sessionId}`,
   );
@@ -118,7 +115,7 @@ export async function settlePayment(context: AppLoadContext, input: SettlePaymen
   if (state.seen) return { status: "repeat" };
   const payable = ["open", "expired", "cancelled"].includes(state.paymentStatus);
   // Only a hold that ran out takes its seat back; one staff called off ('cancelled') is refunded.
-  const closed = state.paymentStatus === "cancelled" || Boolean(state.calledOffByStaff) || !state.sessionOpen;
+  const closed = state.paymentStatus === "cancelled" || !state.sessionOpen;
   const decision: Decision = !payable
     ? "none"
     : state.bookingStatus === "pending" || state.bookingStatus === "confirmed"
@@ -208,6 +205,12 @@ export interface ReleaseHoldInput {
   /** The Stripe event that says so, stored in the same batch. */
   event?: StripeEventRef;
   paymentIntentId?: string | null;
+  /**
+   * The hold came from this waitlist entry's offer and its Checkout could
+   * not be opened: the entry gets its offer (and held seat) back instead of
+   * losing it to a failure at Stripe.
+   */
+  restoreOffer?: { entryId: string };
 }
 
 export type ReleaseHoldResult = { status: "released" } | { status: "not-held" } | { status: "repeat" };
@@ -231,6 +234,17 @@ function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowD
     sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending'
          AND EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status = ${paymentStatus} AND updated_at = ${now})`,
   );
+  if (input.restoreOffer) {
+    b.add(
+      sql`UPDATE waitlist_entries SET status = 'offered', booking_id = NULL, updated_at = ${now}
+           WHERE id = ${input.restoreOffer.entryId} AND session_id = ${sessionId} AND status = 'booked' AND booking_id = ${bookingId}
+             AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND booking_status = 'cancelled')`,
+    );
+    b.add(
+      sql`UPDATE sessions SET held_seats = (SELECT count(*) FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered')
+           WHERE id = ${sessionId}`,
+    );
+  }
   b.add(recountSeats(sessionId, now));
   return b.plan((results): ReleaseHoldResult => {
     if (stored && stored.changes(results) === 0) return { status: "repeat" };

@@ -10,9 +10,8 @@
  * those Checkout Sessions are expired at Stripe, so nobody can pay for a seat
  * that is gone. A crash in between leaves a 'refund_pending' row, which the
  * cron sends; a Checkout not expired lapses on its own within half an hour,
- * and a payment that still arrives is refunded as a late payment (the
- * called-off payment keeps its refund reason, so the seat is not retaken
- * for a booking staff cancelled).
+ * and a payment that still arrives is refunded as a late payment (the seat
+ * is never taken back for a booking staff cancelled).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
@@ -37,8 +36,8 @@ export function cancelPaymentStatements(bookingIds: readonly string[], now: stri
   if (bookingIds.length === 0) return [];
   return [
     ...refundQueueStatements(bookingIds, now, refundReason),
-    // The reason stays on the called-off payment: if its money still arrives it is refunded, never taken back as a booking.
-    sql`UPDATE payments SET status = 'cancelled', refund_reason = ${refundReason}, updated_at = ${now}
+    // 'cancelled' is staff's: if its money still arrives it is refunded, never taken back as a booking (payment-seats.server.ts).
+    sql`UPDATE payments SET status = 'cancelled', updated_at = ${now}
          WHERE status = 'open' AND booking_id IN (SELECT value FROM json_each(${JSON.stringify(bookingIds)}))
            AND EXISTS (SELECT 1 FROM bookings WHERE bookings.id = payments.booking_id AND bookings.booking_status = 'cancelled')`,
   ];

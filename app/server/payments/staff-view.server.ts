@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { paymentOf, sessionMoney, type PaymentView, type SessionMoney } from "~/domain/payment-status";
+import { paymentOf, sessionMoney, type FailedRefundView, type PaymentView, type SessionMoney } from "~/domain/payment-status";
 import type { Actor } from "../audit/audit-log.server";
 import { bookings, payments } from "../db/schema.server";
 import { sendRefunds, type RefundOutcome } from "./refunds.server";
@@ -74,4 +74,23 @@ export async function retryRefundAsStaff(context: AppLoadContext, actor: Actor, 
   if (!failed) return "not-failed";
   const [outcome] = await sendRefunds(context, { bookingIds: [bookingId], actor }, new Date());
   return outcome?.status ?? "unchanged";
+}
+
+/** Every refund that failed and is not refunded yet, newest first (at most 50); empty with PAYMENTS=off. */
+export async function listFailedRefunds(context: AppLoadContext): Promise<FailedRefundView[]> {
+  if (!paymentsShown(context)) return [];
+  return context.db
+    .select({
+      bookingId: payments.bookingId,
+      sessionId: payments.sessionId,
+      userName: bookings.userName,
+      sessionTitle: bookings.sessionTitle,
+      amountOre: payments.amountOre,
+      refundError: payments.refundError,
+    })
+    .from(payments)
+    .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(eq(payments.status, "refund_failed"))
+    .orderBy(sql`${payments.updatedAt} DESC`)
+    .limit(50);
 }

@@ -29,7 +29,14 @@ import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat
 import { bookSeat } from "../booking/book-seat.server";
 import { getObjectLoadContext } from "../platform/context.server";
 import type { Env } from "../platform/env.server";
-import { nextPaymentHoldEnd, releasePaymentHold, settlePayment, type ReleaseHoldInput, type SettlePaymentInput } from "../payments/payment-seats.server";
+import {
+  HOLD_GRACE_MS,
+  nextPaymentHoldEnd,
+  releasePaymentHold,
+  settlePayment,
+  type ReleaseHoldInput,
+  type SettlePaymentInput,
+} from "../payments/payment-seats.server";
 import { endLapsedHolds } from "../payments/hold-expiry.server";
 import { stripeSettings } from "../payments/stripe.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
@@ -88,7 +95,9 @@ export class SessionSeats extends DurableObject<Env> {
       const result = await bookSeat(context, { sessionId, booking: input, options }, now);
       if (options.payment && result.status === "booked" && !result.replayed) {
         // The hold is written: a failure here must not read as a failed booking (the cron releases the hold all the same).
-        await this.setAlarm(sessionId, now).catch((error: unknown) => console.error(`seats: alarm for session ${sessionId} not set`, error));
+        await this.alarmBy(sessionId, Date.parse(options.payment.holdUntil) + HOLD_GRACE_MS).catch((error: unknown) =>
+          console.error(`seats: alarm for session ${sessionId} not set`, error),
+        );
       }
       return result;
     });
@@ -231,17 +240,19 @@ export class SessionSeats extends DurableObject<Env> {
     return result;
   }
 
-  /** The one alarm, at the earliest of the waitlist's next hold end (when given) and the next payment hold's. */
-  private async setAlarm(sessionId: number, now: Date, waitlistEnd: number | null = null): Promise<void> {
+  /** The one alarm, at the earliest of the waitlist's next hold end and the next payment hold's (set afresh at every queue step). */
+  private async setAlarm(sessionId: number, now: Date, waitlistEnd: number | null): Promise<void> {
     const paymentEnd = stripeSettings(this.context) ? await nextPaymentHoldEnd(this.context, { sessionId }, now) : null;
     const ends = [waitlistEnd, paymentEnd].filter((end): end is number => end !== null);
     if (ends.length === 0) return;
-    let at = Math.min(...ends);
-    // A booking's hold keeps an earlier alarm (the queue step sets it afresh every time it runs).
-    if (waitlistEnd === null) {
-      const current = await this.ctx.storage.getAlarm();
-      if (current !== null && current < at) at = current;
-    }
+    await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
+    await this.ctx.storage.setAlarm(Math.min(...ends));
+  }
+
+  /** A new payment hold: the alarm rings by its end, keeping an earlier one. */
+  private async alarmBy(sessionId: number, at: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current !== null && current <= at) return;
     await this.ctx.storage.put(STORED_SESSION_ID, sessionId);
     await this.ctx.storage.setAlarm(at);
   }
