@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { WEBHOOK_SECRET } from "./tests/e2e/mail-events";
+import { PAYMENTS_BASE_URL, PAYMENTS_PORT, STRIPE_E2E_WEBHOOK_SECRET, STRIPE_STUB_PORT, STRIPE_STUB_URL, SWISH_DELAY_MS } from "./tests/e2e/payments-server";
 
 // A port of its own so tests never touch a developer's running app (8787).
 const PORT = Number(process.env.E2E_PORT ?? 8799);
@@ -53,6 +54,27 @@ export default defineConfig({
     {
       command: `node tests/e2e/turnstile-stub.mjs ${TURNSTILE_STUB_PORT}`,
       url: `http://127.0.0.1:${TURNSTILE_STUB_PORT}/`,
+      timeout: 10_000,
+      reuseExistingServer: false,
+    },
+    // The payment tests' own server (PAYMENTS=stripe, E2E_PORT + 2) and its
+    // local Stripe stub (E2E_PORT + 3), which sends Stripe's signed events to
+    // it; the server above and its tests keep payments off.
+    {
+      command: `bash tests/e2e/serve-payments.sh ${PAYMENTS_PORT} ${STRIPE_STUB_PORT} ${TURNSTILE_STUB_PORT}`,
+      url: `${PAYMENTS_BASE_URL}/`,
+      env: { STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command:
+        `node tests/support/stripe-stub.mjs --port ${STRIPE_STUB_PORT} --webhook-url ${PAYMENTS_BASE_URL}/api/stripe-handelser ` +
+        `--checkout-page-url ${PAYMENTS_BASE_URL}/dev/betala --swish-delay-ms ${SWISH_DELAY_MS}`,
+      url: `${STRIPE_STUB_URL}/_stub/`,
+      env: { STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET },
       timeout: 10_000,
       reuseExistingServer: false,
     },

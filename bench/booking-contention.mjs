@@ -6,8 +6,16 @@
 // and prints bookings/s, p50/p99 latency, the burst's settle time and the
 // oversell count read back from D1 (bookings beyond max), which must be 0.
 //
+// With --payments the worker runs with PAYMENTS=stripe against the local
+// Stripe stub (tests/support/stripe-stub.mjs, answering in --stub-latency-ms,
+// 50 by default): a booking counts when it reaches Checkout (a held seat and
+// a 303 to the Checkout Session's page), and a third phase expires --expire
+// open Checkout Sessions at once on the stub, which sends each its signed
+// checkout.session.expired; every one of those holds must be released.
+//
 //   npm run build && node bench/booking-contention.mjs
 //   node bench/booking-contention.mjs --requests 3000 --sessions 50 --connections 50 --burst 200 --burst-seats 10
+//   node bench/booking-contention.mjs --payments --stub-latency-ms 50 --expire 1000
 //
 // Only talks to 127.0.0.1; every phase is bounded by a request count and a
 // timeout. Exit code 1 if anything was oversold or the counts disagree.
@@ -18,6 +26,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { startStripeStub } from "../tests/support/stripe-stub.mjs";
 import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -25,7 +34,7 @@ const PORT = 8791;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PERSIST = ".wrangler/bench-booking";
 const REQUEST_TIMEOUT_MS = 15_000;
-const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500 };
+const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500, expire: 20_000, stubLatencyMs: 5_000 };
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -37,6 +46,8 @@ function option(name, fallback) {
 
 /** Serve through `wrangler dev`, as `npm start` does, instead of straight on the runtime. */
 const viaWranglerDev = process.argv.includes("--wrangler-dev");
+/** PAYMENTS=stripe against the local Stripe stub: bookings hold their seat and go to Checkout. */
+const withPayments = process.argv.includes("--payments");
 
 const opts = {
   requests: option("requests", 2_000),
@@ -44,6 +55,8 @@ const opts = {
   connections: option("connections", 50),
   burst: option("burst", 200),
   burstSeats: option("burst-seats", 10),
+  expire: option("expire", 1_000),
+  stubLatencyMs: option("stub-latency-ms", 50),
 };
 for (const [key, max] of Object.entries(LIMITS)) {
   if (opts[key] > max) throw new Error(`--${key} is capped at ${max} to keep the bench bounded`);
@@ -133,7 +146,15 @@ function bookingBody(stamp) {
   }).toString();
 }
 
-/** One booking: "booked" (302 to /mina-bokningar), "full" (303 back to the session page) or what else came, with its latency. */
+/** Where the stub's Checkout Sessions send the customer: the app's local checkout page. */
+const CHECKOUT_PAGE = `${BASE}/dev/betala`;
+const STRIPE_WEBHOOK_SECRET = "whsec_hundpassBenchEvents";
+
+/**
+ * One booking: "booked" (302 to /mina-bokningar), with payments "checkout"
+ * (a held seat: 303 to the Checkout Session's page), "full" (303 back to the
+ * session page) or what else came, with its latency.
+ */
 async function book(sessionId, stamp) {
   const started = performance.now();
   let outcome = "other";
@@ -146,7 +167,9 @@ async function book(sessionId, stamp) {
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const body = await res.text();
-    if (res.status === 302 && res.headers.get("location") === "/mina-bokningar") outcome = "booked";
+    const location = res.headers.get("location") ?? "";
+    if (res.status === 302 && location === "/mina-bokningar") outcome = "booked";
+    else if (res.status === 303 && location.startsWith(`${CHECKOUT_PAGE}/`)) outcome = "checkout";
     else if (res.status === 303 && res.headers.get("location") === `/session/${sessionId}`) outcome = "full";
     else {
       outcome = `http-${res.status}`;
@@ -196,6 +219,20 @@ writeFileSync(sqlFile, sessionSql());
 run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", sqlFile]);
 rmSync(sqlDir, { recursive: true, force: true });
 
+// With payments: the Stripe stub, answering every API call after stubLatencyMs and sending its events to the app.
+const stub = withPayments
+  ? await startStripeStub({
+      latencyMs: opts.stubLatencyMs,
+      webhookUrl: `${BASE}/api/stripe-handelser`,
+      webhookSecret: STRIPE_WEBHOOK_SECRET,
+      checkoutPageUrl: CHECKOUT_PAGE,
+    })
+  : null;
+const paymentVars = stub
+  ? { PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_hundpassBench", STRIPE_WEBHOOK_SECRET, STRIPE_API_URL: stub.url }
+  : {};
+if (stub) console.log(`Stripe stub on ${stub.url}, answering in ${opts.stubLatencyMs} ms, events to ${BASE}/api/stripe-handelser`);
+
 const server = viaWranglerDev ? await startWithCli() : await startOnRuntime();
 
 /**
@@ -216,6 +253,7 @@ async function startWithCli() {
       "--var", `SITE_URL:${BASE}`,
       // Every bench request comes from one address; the per-address limit would stop it.
       "--var", "BOOKING_RATE_LIMIT:1000000",
+      ...Object.entries(paymentVars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       "--log-level", "error",
     ],
     { cwd: ROOT, env: { ...benchEnv(), NODE_ENV: "production" }, detached: true, stdio: ["ignore", "ignore", "inherit"] },
@@ -247,11 +285,15 @@ async function startOnRuntime() {
     port: PORT,
     persistTo: PERSIST,
     // Every bench request comes from one address; the per-address limit would stop it.
-    vars: { SITE_URL: BASE, BOOKING_RATE_LIMIT: "1000000" },
+    vars: { SITE_URL: BASE, BOOKING_RATE_LIMIT: "1000000", ...paymentVars },
   });
 }
 
 let failed = false;
+/** Phase 3's figures, for the check against D1. */
+let expiredHolds = 0;
+const won = withPayments ? "checkout" : "booked";
+const perSecond = withPayments ? "reached Checkout/s:" : "bookings/s:     ";
 try {
   const stamp = formStamp(localSessionSecret(), Date.now() - 5_000);
 
@@ -274,9 +316,9 @@ try {
   const phaseSeconds = (performance.now() - phaseStart) / 1000;
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
   const counts = tally(results);
-  const booked = counts.booked ?? 0;
+  const booked = counts[won] ?? 0;
   console.log(`  outcomes:        ${JSON.stringify(counts)}`);
-  console.log(`  bookings/s:      ${(booked / phaseSeconds).toFixed(0)}   (${booked} in ${phaseSeconds.toFixed(2)} s)`);
+  console.log(`  ${perSecond} ${(booked / phaseSeconds).toFixed(0)}   (${booked} in ${phaseSeconds.toFixed(2)} s)`);
   console.log(`  latency p50/p99: ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`);
 
   // Phase 2: a burst on one small session.
@@ -288,17 +330,49 @@ try {
   const burstLatencies = burst.map((r) => r.ms).sort((a, b) => a - b);
   console.log(`  outcomes:        ${JSON.stringify(burstCounts)}`);
   console.log(`  settled in:      ${settleMs.toFixed(0)} ms   (p50 ${percentile(burstLatencies, 50).toFixed(0)} ms)`);
-  if ((burstCounts.booked ?? 0) !== opts.burstSeats) {
-    console.log(`  !! expected exactly ${opts.burstSeats} booked`);
+  if ((burstCounts[won] ?? 0) !== opts.burstSeats) {
+    console.log(`  !! expected exactly ${opts.burstSeats} ${withPayments ? "holds" : "booked"}`);
     failed = true;
+  }
+
+  if (stub) {
+    // Phase 3: Stripe expires many open Checkout Sessions at once (as when they all reach their
+    // expires_at together): each sends its signed checkout.session.expired, all in flight at once.
+    const open = [...stub.sessions.values()].filter((session) => session.status === "open").slice(0, opts.expire);
+    expiredHolds = open.length;
+    console.log(`\nPhase 3: ${open.length} held seats' Checkout Sessions expire at once (checkout.session.expired to the app)`);
+    const expireStart = performance.now();
+    const before = stub.deliveries.length;
+    for (const session of open) stub.expireSession(session.id);
+    await stub.idle();
+    const expireMs = performance.now() - expireStart;
+    const sent = stub.deliveries.slice(before);
+    const answers = {};
+    for (const delivery of sent) {
+      const key = delivery.status === null ? delivery.state : `${delivery.status}`;
+      answers[key] = (answers[key] ?? 0) + 1;
+    }
+    console.log(`  events answered: ${JSON.stringify(answers)}`);
+    console.log(`  all answered in: ${expireMs.toFixed(0)} ms   (${(sent.length / (expireMs / 1000)).toFixed(0)} events/s)`);
+    if (sent.length !== open.length || (answers["200"] ?? 0) !== open.length) {
+      console.log(`  !! expected ${open.length} events, each answered 200`);
+      failed = true;
+    }
   }
   // Let the last follow-up drains finish before the server goes.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 } finally {
   await server.stop();
+  await stub?.stop();
 }
 
 for (const [outcome, body] of unexpected) console.log(`\nFirst ${outcome} answer: ${body}`);
+
+/** A one-row query on the bench's D1, with the server stopped. */
+function readD1(sql) {
+  const out = run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command", sql]);
+  return JSON.parse(out)[0]?.results?.[0] ?? {};
+}
 
 // Read the truth back from D1, with the server stopped.
 const out = run("npx", [
@@ -315,7 +389,25 @@ const out = run("npx", [
 ]);
 const row = JSON.parse(out)[0]?.results?.[0] ?? {};
 console.log(`\nD1 after the run: ${row.bookings} bookings, oversold ${row.oversold}, count mismatches ${row.count_mismatches}`);
-console.log(`  confirmation mails queued: ${row.mails} (two per booking), delivered by the follow-up drains: ${row.mails_sent}`);
-if (row.oversold !== 0 || row.count_mismatches !== 0 || row.mails !== 2 * row.bookings) failed = true;
+if (withPayments) {
+  // Nothing was paid: no confirmation mail; every expired session's hold released, every other one still held.
+  const held = readD1(
+    `SELECT
+       (SELECT count(*) FROM bookings WHERE booking_status = 'pending') AS pending,
+       (SELECT count(*) FROM payments WHERE status = 'expired') AS expired_payments,
+       (SELECT count(*) FROM bookings b JOIN payments p ON p.booking_id = b.id
+         WHERE p.status = 'expired' AND b.booking_status <> 'cancelled') AS expired_not_released,
+       (SELECT count(*) FROM bookings b JOIN payments p ON p.booking_id = b.id
+         WHERE p.status = 'expired' AND b.booking_status = 'cancelled') AS released`,
+  );
+  console.log(`  holds still awaiting payment: ${held.pending}; Checkout Sessions expired: ${held.expired_payments}`);
+  console.log(`  released by the expiry: ${held.released} of ${expiredHolds}, still held after their session expired: ${held.expired_not_released}`);
+  console.log(`  confirmation mails queued: ${row.mails} (none before a payment)`);
+  if (held.released !== expiredHolds || held.expired_not_released !== 0 || held.pending !== row.bookings || row.mails !== 0) failed = true;
+} else {
+  console.log(`  confirmation mails queued: ${row.mails} (two per booking), delivered by the follow-up drains: ${row.mails_sent}`);
+  if (row.mails !== 2 * row.bookings) failed = true;
+}
+if (row.oversold !== 0 || row.count_mismatches !== 0) failed = true;
 console.log(failed ? "FAIL" : "OK");
 process.exit(failed ? 1 : 0);

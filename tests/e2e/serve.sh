@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Serves the built worker for the e2e tests on a fresh local D1 with demo data.
 # Expects `npm run build` to have run (npm test does it first).
+# Options after the first two go to wrangler dev (serve-payments.sh adds its own
+# variables, with its own E2E_STATE, E2E_REGISTRY and E2E_TURNSTILE_PORT).
 set -euo pipefail
 PORT="${1:-8799}"
 # The mail provider's event signing secret for this server (tests/e2e/webhook-secret.ts): a test value.
 WEBHOOK_SECRET="${2:-}"
-STATE=".wrangler/e2e-state"
+[ $# -gt 0 ] && shift
+[ $# -gt 0 ] && shift
+STATE="${E2E_STATE:-.wrangler/e2e-state}"
 export XDG_CONFIG_HOME="${XDG_CONFIG_HOME:-$PWD/.wrangler/config}"
 export WRANGLER_SEND_METRICS=false
 # A dev registry of its own (wrangler's default is machine-wide, and ~/.wrangler
 # wins over XDG_CONFIG_HOME), apart from a served app's and another checkout's.
-export WRANGLER_REGISTRY_PATH="$PWD/.wrangler/e2e-registry"
+export WRANGLER_REGISTRY_PATH="${E2E_REGISTRY:-$PWD/.wrangler/e2e-registry}"
 # No network: the placeholder Request.cf object is fine locally.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
 rm -rf "$STATE"
@@ -22,5 +26,5 @@ npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
 # started by playwright.config.ts on the port 10 below the server's).
 exec env NODE_ENV=production npx wrangler dev --port "$PORT" --persist-to "$STATE" \
   --var "SITE_URL:http://localhost:$PORT" --var "FORM_MIN_FILL_MS:500" \
-  --var "TURNSTILE_VERIFY_URL:http://127.0.0.1:$((PORT - 10))/siteverify" \
-  ${WEBHOOK_SECRET:+--var "RESEND_WEBHOOK_SECRET:$WEBHOOK_SECRET"} --log-level warn
+  --var "TURNSTILE_VERIFY_URL:http://127.0.0.1:${E2E_TURNSTILE_PORT:-$((PORT - 10))}/siteverify" \
+  ${WEBHOOK_SECRET:+--var "RESEND_WEBHOOK_SECRET:$WEBHOOK_SECRET"} --log-level warn "$@"

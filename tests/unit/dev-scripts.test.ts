@@ -101,3 +101,50 @@ describe("npm run serve and npm run cron", () => {
     }
   });
 });
+
+describe("npm start with payments", () => {
+  it("runs no stub and adds nothing with payments off, the default", () => {
+    for (const env of [{}, { PAYMENTS: "off" }] as Record<string, string>[]) {
+      const { out } = wranglerCommand("serve", env);
+      expect(out.trim().split("\n")).toHaveLength(1);
+      expect(out).not.toMatch(/stripe/i);
+    }
+  });
+
+  it("with PAYMENTS=stripe also runs the local stub, sending events to the served app, and points the app at it", () => {
+    const { out } = wranglerCommand("serve", { PAYMENTS: "stripe", PORT: "9000" });
+    const [app, stub] = out.trim().split("\n");
+    expect(app).toContain("--port 9000 --persist-to .wrangler/state --var SITE_URL:http://localhost:9000 --var PAYMENTS:stripe");
+    expect(app).toContain("--var STRIPE_API_URL:http://127.0.0.1:12111");
+    // No account: local test keys stand in.
+    expect(app).toMatch(/--var STRIPE_SECRET_KEY:sk_test_\w+ --var STRIPE_WEBHOOK_SECRET:whsec_\w+/);
+    expect(stub).toContain(
+      "node tests/support/stripe-stub.mjs --port 12111 --webhook-url http://localhost:9000/api/stripe-handelser --checkout-page-url http://localhost:9000/dev/betala --exit-with",
+    );
+    expect(wranglerCommand("serve", { PAYMENTS: "stripe", STRIPE_STUB_PORT: "9002" }).out).toContain("STRIPE_API_URL:http://127.0.0.1:9002");
+    // A local STRIPE_API_URL names the stub's port.
+    const onPort = wranglerCommand("serve", { PAYMENTS: "stripe", STRIPE_API_URL: "http://127.0.0.1:12199" }).out;
+    expect(onPort).toContain("STRIPE_API_URL:http://127.0.0.1:12199");
+    expect(onPort).toContain("stripe-stub.mjs --port 12199 ");
+  });
+
+  it("reads PAYMENTS and the keys from .dev.vars, leaving them to wrangler; a real Stripe API runs no stub", () => {
+    const devVars = 'PAYMENTS=stripe   # betalning på\nSTRIPE_SECRET_KEY=sk_test_eget\nSTRIPE_WEBHOOK_SECRET="whsec_eget"\n';
+    const { out } = wranglerCommand("serve", {}, { ".dev.vars": devVars });
+    expect(out).toContain("--var STRIPE_API_URL:http://127.0.0.1:12111");
+    expect(out).not.toContain("sk_test_");
+    expect(out).not.toContain("whsec_");
+    expect(out).toContain("node tests/support/stripe-stub.mjs");
+
+    const real = wranglerCommand("serve", {}, { ".dev.vars": `${devVars}STRIPE_API_URL=https://api.stripe.com\n` }).out;
+    expect(real.trim().split("\n")).toHaveLength(1);
+    expect(real).not.toContain("STRIPE_API_URL");
+    expect(wranglerCommand("serve", { PAYMENTS: "off" }, { ".dev.vars": devVars }).out).not.toContain("stripe-stub");
+  });
+
+  it("gives the cron worker the same stub", () => {
+    expect(wranglerCommand("cron", { PAYMENTS: "stripe" }).out).toContain("--var PAYMENTS:stripe --var STRIPE_SECRET_KEY:sk_test_");
+    expect(wranglerCommand("cron", { PAYMENTS: "stripe" }).out).toContain("--var STRIPE_API_URL:http://127.0.0.1:12111");
+    expect(wranglerCommand("cron", {}).out).not.toMatch(/stripe/i);
+  });
+});

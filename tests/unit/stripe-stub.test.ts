@@ -2,6 +2,8 @@
 // library, made by the app's own factory from a config whose STRIPE_API_URL
 // points at the stub: what the payment flow's tests, the bench and
 // `npm start` will lean on.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stripeClient, verifyWebhookEvent } from "../../app/server/payments/stripe.server";
 import { getConfig } from "../../app/server/platform/env.server";
@@ -15,11 +17,13 @@ type Stub = {
   port: number;
   protocol: "http";
   requests: { method: string; path: string; headers: Record<string, string>; body: string; params: Record<string, unknown>; idempotencyKey: string | null }[];
-  sessions: Map<string, Record<string, unknown>>;
+  sessions: Map<string, Record<string, unknown> & { expires_at: number }>;
   refunds: Map<string, Record<string, unknown>>;
   completeSession(id: string, options?: { method?: string; paid?: boolean }): Record<string, unknown> & { payment_intent: string };
   checkoutEvent(type: string, session: Record<string, unknown>): Record<string, unknown> & { id: string };
   signEvent(payload: string, secret: string, timestamp?: number): string;
+  pay(id: string, options: { method: "card" | "swish"; outcome?: "succeeded" | "failed" }): { redirect_url: string };
+  expireSession(id: string): Record<string, unknown>;
   reset(): void;
   stop(): Promise<void>;
 };
@@ -139,5 +143,205 @@ describe("the Stripe stub, through the stripe library", () => {
     const ahead = stub.signEvent(payload, WEBHOOK_SECRET, Math.floor(now.getTime() / 1000) + 301);
     expect(await verifyWebhookEvent(config.payments, payload, ahead, now)).toEqual({ ok: false, reason: "signature" });
     expect(await verifyWebhookEvent(config.payments, "{ nope", stub.signEvent("{ nope", WEBHOOK_SECRET), now)).toEqual({ ok: false, reason: "malformed" });
+  });
+});
+
+type Delivery = { eventId: string; type: string; sessionId: string; paymentStatus: string; state: string; status: number | null };
+type AppStub = Stub & {
+  deliveries: Delivery[];
+  settings: { webhookDelayMs: number; dropWebhooks: boolean; swishDelayMs: number };
+  idle(): Promise<void>;
+};
+type Received = { type: string; at: number; object: Record<string, unknown>; verified: boolean };
+
+describe("the Stripe stub toward the app: signed events, expiry, the customer's page", () => {
+  let app: Server;
+  let appStub: AppStub;
+  const received: Received[] = [];
+
+  beforeAll(async () => {
+    if (config.payments.provider !== "stripe") throw new Error("payments are on in this config");
+    const settings = config.payments;
+    // The app's webhook endpoint, played by a server that verifies each event as the app does.
+    app = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        void verifyWebhookEvent(settings, body, String(req.headers["stripe-signature"] ?? ""), new Date()).then((verified) => {
+          const event = JSON.parse(body) as { type: string; data: { object: Record<string, unknown> } };
+          received.push({ type: event.type, at: Date.now(), object: event.data.object, verified: verified.ok });
+          res.writeHead(verified.ok ? 200 : 401).end();
+        });
+      });
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    const { port } = app.address() as AddressInfo;
+    appStub = (await startStripeStub({
+      webhookUrl: `http://127.0.0.1:${port}/api/stripe-handelser`,
+      webhookSecret: WEBHOOK_SECRET,
+      checkoutPageUrl: "http://localhost:8787/dev/betala",
+      swishDelayMs: 50,
+      expirySweepMs: 50,
+    })) as AppStub;
+  });
+  afterAll(async () => {
+    await appStub.stop();
+    await new Promise((resolve) => app.close(resolve));
+  });
+  beforeEach(() => {
+    appStub.reset();
+    received.length = 0;
+    Object.assign(appStub.settings, { webhookDelayMs: 0, dropWebhooks: false, swishDelayMs: 50 });
+  });
+
+  const client = () => stripeClient({ config: { ...config, payments: { ...config.payments, api: { host: appStub.host, port: appStub.port, protocol: "http" } } } as typeof config });
+  const newSession = async (methods: ("card" | "swish")[] = ["card", "swish"]) => {
+    const params = {
+      ...checkoutParams(),
+      payment_method_types: methods,
+      success_url: "http://localhost:8787/session/1/betalning/b1?cs={CHECKOUT_SESSION_ID}",
+    };
+    return (await client()).checkout.sessions.create(params);
+  };
+  const stubPost = (path: string, form: Record<string, string> = {}) =>
+    fetch(`${appStub.url}/_stub/${path}`, { method: "POST", body: new URLSearchParams(form) });
+  const settle = async (count: number) => {
+    for (let i = 0; i < 500 && received.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await appStub.idle();
+  };
+
+  it("points a session at the checkout page and lists its line items as Stripe does", async () => {
+    const session = await newSession();
+    expect(session.url).toBe(`http://localhost:8787/dev/betala/${session.id}`);
+    const expanded = await (await client()).checkout.sessions.retrieve(session.id, { expand: ["line_items"] });
+    expect(expanded.line_items?.data).toEqual([
+      expect.objectContaining({ description: "VALPKURS", quantity: 1, amount_total: 45000, currency: "sek" }),
+    ]);
+    const listed = await (await client()).checkout.sessions.listLineItems(session.id);
+    expect(listed.data.map((item) => item.description)).toEqual(["VALPKURS"]);
+    expect(appStub.requests.every((r) => r.path.startsWith("/v1/"))).toBe(true);
+  });
+
+  it("pays by card: paid at once, one signed checkout.session.completed, back to the filled success_url", async () => {
+    const session = await newSession();
+    const res = await stubPost(`checkout/${session.id}/pay`, { method: "card" });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { redirect_url: string; session: { status: string; payment_status: string } };
+    expect(answer.redirect_url).toBe(`http://localhost:8787/session/1/betalning/b1?cs=${session.id}`);
+    expect(answer.session).toMatchObject({ status: "complete", payment_status: "paid" });
+    await settle(1);
+    expect(received.map((e) => [e.type, e.object.payment_status, e.verified])).toEqual([["checkout.session.completed", "paid", true]]);
+    expect(appStub.deliveries).toEqual([expect.objectContaining({ type: "checkout.session.completed", state: "delivered", status: 200 })]);
+    expect((await stubPost(`checkout/${session.id}/pay`, { method: "card" })).status).toBe(400);
+    // The PaymentIntent tells which method paid, as the app asks when the session offered several.
+    const intentId = String(received[0]!.object.payment_intent);
+    const intent = await (await client()).paymentIntents.retrieve(intentId, { expand: ["payment_method"] });
+    expect(intent).toMatchObject({ status: "succeeded", amount: 45000, currency: "sek", payment_method: { type: "card" } });
+    expect((await (await client()).paymentIntents.retrieve(intentId)).payment_method).toMatch(/^pm_/);
+  });
+
+  it("pays by Swish: completed unpaid, then async_payment_succeeded, or async_payment_failed", async () => {
+    const ok = await newSession();
+    appStub.pay(ok.id, { method: "swish" });
+    await settle(2);
+    expect(received.map((e) => [e.type, e.object.payment_status])).toEqual([
+      ["checkout.session.completed", "unpaid"],
+      ["checkout.session.async_payment_succeeded", "paid"],
+    ]);
+    // Made swishDelayMs after the completion (when each arrives depends on the machine's load).
+    const [completedAt, succeededAt] = appStub.deliveries.map((d) => Date.parse((d as Delivery & { queuedAt: string }).queuedAt));
+    expect(succeededAt! - completedAt!).toBeGreaterThanOrEqual(45);
+
+    received.length = 0;
+    const failing = await newSession();
+    expect((await stubPost(`checkout/${failing.id}/pay`, { method: "swish", outcome: "failed" })).status).toBe(200);
+    await settle(2);
+    expect(received.map((e) => [e.type, e.object.payment_status])).toEqual([
+      ["checkout.session.completed", "unpaid"],
+      ["checkout.session.async_payment_failed", "unpaid"],
+    ]);
+  });
+
+  it("offers only the session's methods", async () => {
+    const cardOnly = await newSession(["card"]);
+    expect((await stubPost(`checkout/${cardOnly.id}/pay`, { method: "swish" })).status).toBe(400);
+    expect((await stubPost("checkout/cs_test_none/pay", { method: "card" })).status).toBe(404);
+    expect(received).toEqual([]);
+  });
+
+  it("expires an open session by itself at its expires_at, and on a call, each with checkout.session.expired", async () => {
+    const running = await newSession();
+    appStub.sessions.get(running.id)!.expires_at = Math.floor(Date.now() / 1000) - 1;
+    const called = await newSession();
+    await (await client()).checkout.sessions.expire(called.id);
+    const forced = await newSession();
+    expect((await stubPost(`checkout/${forced.id}/expire`)).status).toBe(200);
+    await settle(3);
+    expect(received.map((e) => [e.type, e.object.id, e.object.status]).sort()).toEqual(
+      [running.id, called.id, forced.id].map((id) => ["checkout.session.expired", id, "expired"]).sort(),
+    );
+    expect((await stubPost(`checkout/${forced.id}/pay`, { method: "card" })).status).toBe(400);
+  });
+
+  it("delays deliveries, or drops them, for every session or for one", async () => {
+    const late = await newSession();
+    await stubPost("settings", { webhook_delay_ms: "150" });
+    const paidAt = Date.now();
+    appStub.pay(late.id, { method: "card" });
+    expect(received).toEqual([]);
+    await settle(1);
+    expect(received[0]!.at - paidAt).toBeGreaterThanOrEqual(140);
+
+    await stubPost("settings", { webhook_delay_ms: "0" });
+    received.length = 0;
+    const lost = await newSession();
+    const kept = await newSession();
+    await stubPost(`checkout/${lost.id}/deliveries`, { drop: "true" });
+    appStub.pay(lost.id, { method: "card" });
+    appStub.pay(kept.id, { method: "card" });
+    await settle(1);
+    expect(received.map((e) => e.object.id)).toEqual([kept.id]);
+    const states = (await (await fetch(`${appStub.url}/_stub/deliveries?session=${lost.id}`)).json()) as { data: Delivery[] };
+    expect(states.data.map((d) => d.state)).toEqual(["dropped"]);
+  });
+});
+
+describe("the Stripe stub's deliveries under load", () => {
+  it("keeps at most deliveryConcurrency events in flight, and delivers every one", async () => {
+    let inFlight = 0;
+    let most = 0;
+    let answered = 0;
+    const app = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      req.resume();
+      setTimeout(() => {
+        inFlight--;
+        answered++;
+        res.writeHead(200).end();
+      }, 20);
+    });
+    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+    const { port } = app.address() as AddressInfo;
+    const busy = (await startStripeStub({
+      webhookUrl: `http://127.0.0.1:${port}/api/stripe-handelser`,
+      webhookSecret: WEBHOOK_SECRET,
+      deliveryConcurrency: 3,
+    })) as AppStub;
+    try {
+      const stripe = await stripeClient({
+        config: { ...config, payments: { ...config.payments, api: { host: busy.host, port: busy.port, protocol: "http" } } } as typeof config,
+      });
+      const created = await Promise.all(Array.from({ length: 12 }, () => stripe.checkout.sessions.create(checkoutParams())));
+      for (const session of created) busy.expireSession(session.id);
+      await busy.idle();
+      expect(answered).toBe(12);
+      expect(most).toBe(3);
+      expect(busy.deliveries.every((d) => d.state === "delivered")).toBe(true);
+    } finally {
+      await busy.stop();
+      await new Promise((resolve) => app.close(resolve));
+    }
   });
 });

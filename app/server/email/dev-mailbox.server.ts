@@ -7,7 +7,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { desc, eq, sql } from "drizzle-orm";
 import { schema } from "../db/client.server";
-import { isLocalHostname } from "../platform/env.server";
+import { requireLocalDevPage } from "../platform/dev-pages.server";
 import { filledBodies, loadSharedBodies, parseAttachments, parseHeaders, type FillMailVars } from "./outbox.server";
 
 const { emailOutbox } = schema;
@@ -15,8 +15,7 @@ const LIST_LIMIT = 200;
 
 export function requireDevMailbox(context: AppLoadContext, request: Request): void {
   const { DEV_MAILBOX, EMAIL_TRANSPORT } = context.config;
-  const open = DEV_MAILBOX && EMAIL_TRANSPORT === "outbox" && isLocalHostname(new URL(request.url).hostname);
-  if (!open) throw new Response("Not Found", { status: 404 });
+  requireLocalDevPage(context, request, DEV_MAILBOX && EMAIL_TRANSPORT === "outbox");
 }
 
 /** Newest first; `to` matches one address exactly, ignoring case. */
