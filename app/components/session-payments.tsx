@@ -26,7 +26,7 @@ export function SessionPayments({ payments, returnTo }: { payments: SessionPayme
       {payments.rows.length === 0 ? (
         <p>{T.none}</p>
       ) : (
-        <table className="admin-queue">
+        <table className="mail">
           <thead>
             <tr>
               <th scope="col">{T.name}</th>
@@ -49,7 +49,7 @@ export function SessionPayments({ payments, returnTo }: { payments: SessionPayme
                     <Form method="post" action={`/admin/bokning/${row.bookingId}`}>
                       <input type="hidden" name="intent" value="retry-refund" />
                       <input type="hidden" name="returnTo" value={returnTo} />
-                      <button type="submit" className="secondary">
+                      <button type="submit" className="button secondary">
                         {T.retry}
                       </button>
                     </Form>

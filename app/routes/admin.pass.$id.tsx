@@ -213,7 +213,7 @@ export default function AdminSessionPage() {
       {queue.length > 0 ? (
         <section aria-labelledby="queue-heading" data-testid="waitlist">
           <h2 id="queue-heading">Kö</h2>
-          <table className="admin-queue">
+          <table className="mail">
             <thead>
               <tr>
                 <th scope="col">Plats</th>

@@ -95,7 +95,7 @@ export default function DevCheckout() {
                     </button>{" "}
                   </span>
                 ))}
-                <button type="submit" name="intent" value="cancel">
+                <button type="submit" name="intent" value="cancel" className="button secondary">
                   Avbryt
                 </button>
               </p>
