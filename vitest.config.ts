@@ -5,6 +5,7 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": path.resolve(__dirname, "app") };
+type D1Migrations = Awaited<ReturnType<typeof readD1Migrations>>;
 
 /**
  * The stripe package ships a sourcemap comment in each file but leaves the
@@ -19,6 +20,37 @@ const stripeWithoutSourcemaps: Plugin = {
     return (await readFile(id, "utf8")).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, "\n");
   },
 };
+
+/**
+ * A project whose tests run inside workerd with the app's Worker, its
+ * Durable Objects and the real migrations (applied by the setup file, which
+ * gives each file an empty database and page cache) and the project's
+ * own variables.
+ */
+function workerProject(name: string, include: string, migrations: D1Migrations, vars: Record<string, string>) {
+  return {
+    resolve: { alias },
+    plugins: [
+      stripeWithoutSourcemaps,
+      cloudflareTest({
+        main: "./workers/app.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, ...vars } },
+      }),
+    ],
+    test: {
+      name,
+      // One workerd per vitest worker, shared by the files it runs: starting a
+      // runtime and loading the app per file cost more than the tests.
+      isolate: false,
+      // Race tests fire hundreds of requests on one core while the other runs
+      // a file of its own; five seconds is too tight on a 2-core machine.
+      testTimeout: 20_000,
+      include: [include],
+      setupFiles: ["./tests/integration/apply-migrations.ts"],
+    },
+  };
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(__dirname, "migrations"));
@@ -38,70 +70,25 @@ export default defineConfig(async () => {
             environment: "node",
           },
         },
-        {
-          resolve: { alias },
-          plugins: [
-            stripeWithoutSourcemaps,
-            cloudflareTest({
-              main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                // The provider stubs of most tests answer at once and carry no rate-limit
-                // headers; pacing at the default 2 calls a second would only slow them.
-                // The pacing tests (mail-pacing.test.ts) set their own rate and clock.
-                // The webhook secret signs the provider's events in mail-events.test.ts.
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  MAIL_PROVIDER_RPS: "1000",
-                  RESEND_WEBHOOK_SECRET: "whsec_aHVuZHBhc3MtdGVzdC13ZWJob29rLXNpZ25pbmcta2V5",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "integration",
-            // One workerd per vitest worker, shared by the files it runs: starting a
-            // runtime and loading the app per file cost more than the tests. The
-            // setup file gives each file an empty database and page cache.
-            isolate: false,
-            // Race tests fire hundreds of requests on one core while the other runs
-            // a file of its own; five seconds is too tight on a 2-core machine.
-            testTimeout: 20_000,
-            include: ["tests/integration/**/*.test.ts"],
-            setupFiles: ["./tests/integration/apply-migrations.ts"],
-          },
-        },
+        // The provider stubs of most tests answer at once and carry no rate-limit
+        // headers; pacing at the default 2 calls a second would only slow them.
+        // The pacing tests (mail-pacing.test.ts) set their own rate and clock.
+        // The webhook secret signs the provider's events in mail-events.test.ts.
+        workerProject("integration", "tests/integration/**/*.test.ts", migrations, {
+          MAIL_PROVIDER_RPS: "1000",
+          RESEND_WEBHOOK_SECRET: "whsec_aHVuZHBhc3MtdGVzdC13ZWJob29rLXNpZ25pbmcta2V5",
+        }),
         // The same runtime with PAYMENTS=stripe for the whole worker, its seat
         // objects and the cron (tests/payments/): the payment flow end to end.
         // Stripe itself is answered at the network edge (globalThis.fetch) by
         // tests/payments/stripe-edge.ts, at the local address below.
-        {
-          resolve: { alias },
-          plugins: [
-            stripeWithoutSourcemaps,
-            cloudflareTest({
-              main: "./workers/app.ts",
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  MAIL_PROVIDER_RPS: "1000",
-                  PAYMENTS: "stripe",
-                  STRIPE_SECRET_KEY: "sk_test_hundpassFlowTests",
-                  STRIPE_WEBHOOK_SECRET: "whsec_hundpassFlowTestSigningSecret",
-                  STRIPE_API_URL: "http://127.0.0.1:12111",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "payments",
-            isolate: false,
-            testTimeout: 20_000,
-            include: ["tests/payments/**/*.test.ts"],
-            setupFiles: ["./tests/integration/apply-migrations.ts"],
-          },
-        },
+        workerProject("payments", "tests/payments/**/*.test.ts", migrations, {
+          MAIL_PROVIDER_RPS: "1000",
+          PAYMENTS: "stripe",
+          STRIPE_SECRET_KEY: "sk_test_hundpassFlowTests",
+          STRIPE_WEBHOOK_SECRET: "whsec_hundpassFlowTestSigningSecret",
+          STRIPE_API_URL: "http://127.0.0.1:12111",
+        }),
       ],
     },
   };
