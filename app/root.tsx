@@ -11,12 +11,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FlurreHost } from "~/components/flurre/flurre-host";
 import { useNonce } from "~/components/nonce";
+import { refreshWithoutScript } from "~/domain/page-handle";
 import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
 import { SiteFooter } from "~/components/site-footer";
@@ -51,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const refresh = refreshWithoutScript(useMatches());
   return (
     <html lang="sv">
       <head>
@@ -58,6 +61,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refresh)} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         <a className="skip-link" href="#main">

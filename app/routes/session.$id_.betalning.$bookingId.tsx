@@ -2,14 +2,17 @@
  * /session/{id}/betalning/{bookingId}: where Stripe's Checkout sends the
  * booker back (PAYMENTS=stripe). Reads the payment's state and shows it
  * (app/server/payments/return-page.server.ts); it never confirms a booking.
- * While the payment is processing the page reloads itself every few
- * seconds: a meta refresh, so without JavaScript too.
+ * While the payment is processing the page asks again every few seconds:
+ * with JavaScript by revalidating, without it by a meta refresh (in
+ * <noscript>, so it never reloads the document under a visitor with
+ * JavaScript).
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
+import type { PageHandle } from "~/domain/page-handle";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { parseSessionId } from "~/server/booking/session-read.server";
 import { paymentReturn } from "~/server/payments/return-page.server";
@@ -26,10 +29,10 @@ const TITLES = {
   refunded: PAYMENT_TEXTS.refundedTitle,
 } as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const state = data?.state ?? "broken";
-  const tags = tokenPageMeta(TITLES[state]);
-  return state === "processing" ? [...tags, { httpEquiv: "refresh", content: String(REFRESH_SECONDS) }] : tags;
+export const meta: MetaFunction<typeof loader> = ({ data }) => tokenPageMeta(TITLES[data?.state ?? "broken"]);
+
+export const handle: PageHandle = {
+  refreshWithoutScript: (data) => ((data as { state?: string } | undefined)?.state === "processing" ? REFRESH_SECONDS : null),
 };
 
 // The Checkout Session's id is in this page's URL: never send it on, never cache the page.
@@ -58,7 +61,7 @@ export default function PaymentReturnPage() {
   const page = useLoaderData<typeof loader>();
   const { revalidate, state } = useRevalidator();
   const processing = page.state === "processing";
-  // Arrived by a client-side navigation (no fresh <head>): ask again on the same beat.
+  // With JavaScript the page asks again on the same beat (the meta refresh is for pages without it).
   useEffect(() => {
     if (!processing || state !== "idle") return;
     const timer = window.setTimeout(revalidate, REFRESH_SECONDS * 1000);

@@ -3,6 +3,7 @@
 // signed events to the app), the app's /dev/betala page plays Stripe's
 // checkout page. JavaScript on and off (the two projects), each on seed
 // sessions of its own on that server's fresh database.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { useOwnIp } from "./auth-helpers";
 import { HUMAN_PAUSE_MS, acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
@@ -201,5 +202,44 @@ test.describe("paying for a booking", () => {
     // Back on the checkout page, the booker is told the time ran out.
     await page.reload();
     await expect(page.getByText("Tiden för den här betalningen har gått ut.")).toBeVisible();
+  });
+});
+
+test.describe("the payment pages for everyone", () => {
+  /** VARDAGSLYDNAD 1/8, 249 kr (JavaScript on only: axe scans the hydrated page). */
+  const AXE_SESSION = 2;
+  const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+  /** 0 axe violations (WCAG 2.2 AA) at a desktop's width and at 390 px, and nothing wider than the page at 320 px. */
+  async function expectAccessible(page: Page, what: string) {
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${what} at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${what} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  }
+
+  test("the checkout page, the 'behandlas' page and the staff's payments pass axe and fit a phone", async ({ page, browser, request }, testInfo) => {
+    test.skip(project(testInfo) !== "js", "axe runs on the hydrated page, with JavaScript on");
+    test.setTimeout(60_000);
+    const checkout = await bookToCheckout(page, testInfo, AXE_SESSION, uniqueEmail(testInfo, "pay-axe"));
+    await expectAccessible(page, "the local checkout page");
+
+    // Stripe's events never come: the visitor is back on the page that waits for them.
+    await setStubDeliveries(request, checkout, { drop: true });
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await page.getByRole("button", { name: "Betala med kort" }).click();
+    await expect(page.getByRole("heading", { name: "Betalningen behandlas …" })).toBeVisible();
+    await expectAccessible(page, "the return page while the payment is processed");
+
+    const staff = await browser.newContext();
+    const admin = await staff.newPage();
+    await signInAsPaymentsAdmin(admin, true);
+    await admin.goto(`/admin/pass/${AXE_SESSION}`);
+    await expect(admin.getByRole("heading", { name: "Betalningar" })).toBeVisible();
+    await expectAccessible(admin, "the session's payments for staff");
+    await staff.close();
   });
 });

@@ -46,7 +46,10 @@ describe("the return page", () => {
     expect(early.headers.get("Cache-Control")).toBe("no-store");
     const html = await early.text();
     expect(html).toContain("Betalningen behandlas");
-    expect(html).toMatch(/<meta http-equiv="refresh" content="3"\/?>/);
+    // In the head, inside <noscript>: a reload for a page without JavaScript only (with it, the page revalidates).
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<noscript><meta http-equiv="refresh" content="3"\/?><\/noscript>/);
+    expect(html.match(/http-equiv="refresh"/g)).toHaveLength(1);
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "pending" });
 
     // Paid on Stripe's page, the visitor is back before the webhook: still processing.
