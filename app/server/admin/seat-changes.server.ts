@@ -17,6 +17,7 @@ import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements } from "../email/outbox.server";
 import { cancelPaymentStatements } from "../payments/staff-cancel.server";
 import {
+  recountSeatsStatement,
   SEAT_SESSION_COLUMNS,
   SEAT_SESSION_KEYS,
   type BookingRecord,
@@ -85,11 +86,7 @@ export function cancelBookingsPlan(
   }
   // A paid booking's refund is queued with its cancellation (sent right after, or by the cron).
   if (payments) b.addAll(cancelPaymentStatements(bookingIds, now, payments));
-  const recount = b.add<SeatSession>(
-    sql`UPDATE sessions SET updated_at = ${now}, current_participants =
-           (SELECT count(*) FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled')
-         WHERE id = ${sessionId} RETURNING ${SESSION_COLUMNS}`,
-  );
+  const recount = b.add<SeatSession>(recountSeatsStatement(sessionId, now, SESSION_COLUMNS));
   b.addAll(
     mails.flatMap(({ bookingId, row, refunded }) =>
       outboxInsertStatements(row, {

@@ -24,7 +24,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { BatchBuilder, runBatch, type BatchPlan } from "../db/batch.server";
 import { outboxInsertStatements, type OutboxRowToQueue } from "../email/outbox.server";
 import type { PaymentMethod } from "../platform/env.server";
-import { FREE_SEATS_SQL, type BookingMail } from "../seats/seat-types.server";
+import { FREE_SEATS_SQL, recountSeatsStatement, type BookingMail } from "../seats/seat-types.server";
 import { refundQueueStatements } from "./refunds.server";
 
 /** How long after its Checkout Session's end a hold is released by the alarm or the cron (Stripe's own expiry event usually comes first). */
@@ -44,12 +44,6 @@ function storeEvent(b: BatchBuilder, event: StripeEventRef, now: string) {
 /** True only in the batch that stored the event (a replay stored nothing at this instant). */
 function thisEvent(event: StripeEventRef | undefined, now: string): SQL {
   return event ? sql`EXISTS (SELECT 1 FROM stripe_events WHERE id = ${event.id} AND received_at = ${now})` : sql`1`;
-}
-
-function recountSeats(sessionId: number, now: string): SQL {
-  return sql`UPDATE sessions SET current_participants =
-    (SELECT count(*) FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled'), updated_at = ${now}
-    WHERE id = ${sessionId}`;
 }
 
 // ─── Paid ────────────────────────────────────────────────────────────────
@@ -150,7 +144,7 @@ function settlePlan(
            AND EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status IN ('open', 'expired', 'cancelled')) AND ${ours}
          RETURNING id`,
     );
-    b.add(recountSeats(sessionId, now));
+    b.add(recountSeatsStatement(sessionId, now));
   }
   if (decision !== "none") {
     b.add(
@@ -245,7 +239,7 @@ function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowD
            WHERE id = ${sessionId}`,
     );
   }
-  b.add(recountSeats(sessionId, now));
+  b.add(recountSeatsStatement(sessionId, now));
   return b.plan((results): ReleaseHoldResult => {
     if (stored && stored.changes(results) === 0) return { status: "repeat" };
     return ended.changes(results) > 0 && released.changes(results) > 0 ? { status: "released" } : { status: "not-held" };

@@ -3,6 +3,7 @@
  * clonable values (RPC), with results as discriminated unions on `status`.
  * Rows are the drizzle schema's own types.
  */
+import { sql, type SQL } from "drizzle-orm";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
@@ -34,6 +35,17 @@ export const SEAT_SESSION_COLUMNS = columnsAs(schema.sessions, SEAT_SESSION_KEYS
  * booked − held; a private session belongs to one customer, so it has one
  * free seat while nobody has booked or holds it, and none after.
  */
+/**
+ * The session's booked seats counted afresh from its active bookings, for
+ * the batch of a change that cancels or retakes one (so the count can never
+ * drift); `returning` names columns to read back from the updated row.
+ */
+export function recountSeatsStatement(sessionId: number, now: string, returning?: SQL): SQL {
+  return sql`UPDATE sessions SET updated_at = ${now}, current_participants =
+       (SELECT count(*) FROM bookings WHERE session_id = ${sessionId} AND booking_status <> 'cancelled')
+     WHERE id = ${sessionId}${returning ? sql` RETURNING ${returning}` : sql``}`;
+}
+
 export const FREE_SEATS_SQL = `(CASE WHEN s.pass_type = 'private'
   THEN (s.current_participants + s.held_seats = 0)
   ELSE s.max_participants - s.current_participants - s.held_seats END)`;
