@@ -19,7 +19,9 @@
 // way after the third's per-category counts had guided changes in turn) and
 // tests/fixtures/flurre-heldout5-questions.json (a fifth, written the same
 // way; scored before the third development set's round of changes and after
-// each later round, never tuned on).
+// each later round, never tuned on) and tests/fixtures/flurre-heldout6-questions.json (a sixth, written the
+// same way and first scored before the changes of 2026-11-26) and flurre-heldout7-questions.json (a seventh,
+// likewise).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -52,6 +54,8 @@ import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
 import heldOut4 from "../fixtures/flurre-heldout4-questions.json";
 import heldOut5 from "../fixtures/flurre-heldout5-questions.json";
+import heldOut6 from "../fixtures/flurre-heldout6-questions.json";
+import heldOut7 from "../fixtures/flurre-heldout7-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -113,6 +117,8 @@ const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions)
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
 const HELD_OUT_4: Question[] = z.array(QuestionSchema).parse(heldOut4.questions);
 const HELD_OUT_5: Question[] = z.array(QuestionSchema).parse(heldOut5.questions);
+const HELD_OUT_6: Question[] = z.array(QuestionSchema).parse(heldOut6.questions);
+const HELD_OUT_7: Question[] = z.array(QuestionSchema).parse(heldOut7.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -158,6 +164,13 @@ const FLOOR = {
   // First scored on 2026-11-25 after the second round of changes: 25 right, 25 honest, 0 wrong.
   heldOut4: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   heldOut5: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  // Written by someone who had seen neither Flurre's ranking, its answers nor the other sets' questions (one question
+  // that turned out to be in another set was replaced by a spare of its category before scoring). First scored on
+  // 2026-11-26, on the ranking before that day's changes: 32 right, 14 honest, 4 wrong (2 on another topic).
+  heldOut6: { rightOrHonest: 46, wrong: 4, wrongTopic: 2 },
+  // Written the same way (one question found in another set replaced by a spare of its category); first scored on
+  // 2026-11-26 on the ranking before that day's changes: 30 right, 12 honest, 8 wrong (4 on another topic).
+  heldOut7: { rightOrHonest: 42, wrong: 8, wrongTopic: 4 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -392,6 +405,8 @@ describe("the visitor question sets", () => {
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
     { name: "fourth", set: HELD_OUT_4, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2, HELD_OUT_3] },
     { name: "fifth", set: HELD_OUT_5, before: [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4] },
+    { name: "sixth", set: HELD_OUT_6, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5] },
+    { name: "seventh", set: HELD_OUT_7, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6] },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -414,6 +429,8 @@ describe("the visitor question sets", () => {
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
     { name: "fourth held-out", set: HELD_OUT_4, floor: FLOOR.heldOut4, printWrong: false },
     { name: "fifth held-out", set: HELD_OUT_5, floor: FLOOR.heldOut5, printWrong: false },
+    { name: "sixth held-out", set: HELD_OUT_6, floor: FLOOR.heldOut6, printWrong: false },
+    { name: "seventh held-out", set: HELD_OUT_7, floor: FLOOR.heldOut7, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
