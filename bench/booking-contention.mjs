@@ -27,6 +27,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { startStripeStub } from "../tests/support/stripe-stub.mjs";
+import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -48,6 +49,13 @@ function option(name, fallback) {
 const viaWranglerDev = process.argv.includes("--wrangler-dev");
 /** PAYMENTS=stripe against the local Stripe stub: bookings hold their seat and go to Checkout. */
 const withPayments = process.argv.includes("--payments");
+/** Writes a CPU profile of the worker's isolate during phase 1 there (workerd only), and prints its top functions. */
+const cpuProfileFile = (() => {
+  const i = process.argv.indexOf("--cpu-profile");
+  return i === -1 ? null : process.argv[i + 1];
+})();
+if (cpuProfileFile !== null && (!cpuProfileFile || viaWranglerDev)) throw new Error("--cpu-profile needs a file name, and runs on workerd only");
+const INSPECTOR_PORT = 9331;
 
 const opts = {
   requests: option("requests", 2_000),
@@ -286,6 +294,7 @@ async function startOnRuntime() {
     persistTo: PERSIST,
     // Every bench request comes from one address; the per-address limit would stop it.
     vars: { SITE_URL: BASE, BOOKING_RATE_LIMIT: "1000000", ...paymentVars },
+    ...(cpuProfileFile ? { inspectorPort: INSPECTOR_PORT } : {}),
   });
 }
 
@@ -304,6 +313,7 @@ try {
   console.log(`\nPhase 1: ${opts.requests} bookings over ${opts.sessions} sessions (${seatsPerSession} seats each) at ${opts.connections} connections`);
   const results = [];
   let next = 0;
+  const profile = cpuProfileFile ? await startCpuProfile(INSPECTOR_PORT, "hundpass") : null;
   const phaseStart = performance.now();
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
@@ -314,6 +324,7 @@ try {
     }),
   );
   const phaseSeconds = (performance.now() - phaseStart) / 1000;
+  await profile?.stop(cpuProfileFile);
   const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
   const counts = tally(results);
   const booked = counts[won] ?? 0;

@@ -46,10 +46,11 @@ function bundle() {
 }
 
 /**
- * @param {{ port: number, persistTo: string, vars?: Record<string, string> }} options
+ * @param {{ port: number, persistTo: string, vars?: Record<string, string>, inspectorPort?: number }} options
  *   persistTo: the same directory `wrangler … --persist-to` used (migrations, seed data).
+ *   inspectorPort: opens workerd's inspector there (for a CPU profile, see cpu-profile.mjs).
  */
-export async function serveBundledWorker({ port, persistTo, vars = {} }) {
+export async function serveBundledWorker({ port, persistTo, vars = {}, inspectorPort }) {
   Object.assign(process.env, benchEnv());
   const outdir = bundle();
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
@@ -60,6 +61,7 @@ export async function serveBundledWorker({ port, persistTo, vars = {} }) {
     host: "127.0.0.1",
     port,
     logRequests: false,
+    ...(inspectorPort ? { inspectorPort } : {}),
     d1Persist: path.join(persist, "d1"),
     durableObjectsPersist: path.join(persist, "do"),
     cachePersist: path.join(persist, "cache"),
