@@ -233,8 +233,15 @@ export async function drainOutbox(
   };
 
   // Delivers claimed transactional rows, one call each, settled after each call; returns the calls made.
+  /**
+   * The local mailbox's deliveries, settled together when the chunk is done:
+   * taking a row there reaches no one, so a drain cut before the settle only
+   * "delivers" it locally again (the rows are the mail itself, kept whole).
+   */
+  const local = config.EMAIL_TRANSPORT === "outbox";
   const deliverSingles = async (claimed: OutboxRow[]): Promise<number> => {
     let calls = 0;
+    const delivered: SentRow[] = [];
     for (const [i, row] of claimed.entries()) {
       const delivery = timeUp ? null : await paced("transactional", [row], () => deliver(config, row));
       if (delivery === null) {
@@ -243,11 +250,12 @@ export async function drainOutbox(
         break;
       }
       calls++;
-      if (delivery.ok) {
+      if (delivery.ok && local) {
+        delivered.push({ id: row.id, providerMessageId: delivery.providerMessageId });
+      } else if (delivery.ok) {
         // Marked before the next call: a drain cut after this point sends this mail again never.
-        // Our copy keeps no link that opens a page with a secret (the local mailbox's rows are the mail itself).
-        const scrubbed = config.EMAIL_TRANSPORT === "outbox" ? undefined : scrubbedCopy(row);
-        await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId, scrubbed }]);
+        // Our copy keeps no link that opens a page with a secret.
+        await settleSent([{ id: row.id, providerMessageId: delivery.providerMessageId, scrubbed: scrubbedCopy(row) }]);
       } else {
         const outcome = await markAttemptFailed(context, row, delivery.error, now());
         result[outcome]++;
@@ -256,6 +264,7 @@ export async function drainOutbox(
         );
       }
     }
+    await settleSent(delivered);
     return calls;
   };
 
