@@ -355,8 +355,23 @@ function hasLocalSite(env: Env): boolean {
   return URL.canParse(site) && isLocalHostname(new URL(site).hostname);
 }
 
-/** Validates the env (per request: a bench measured no gain in remembering it); throws ConfigError naming every problem. */
+/**
+ * The configuration of each env object (an isolate's env does not change;
+ * a test's own env is an object of its own). Remembered: validating it was
+ * a sixth of an uncached page render's CPU (README, "Memories kept").
+ */
+const configs = new WeakMap<Env, Config>();
+
+/** Validates the env once per env object; throws ConfigError naming every problem (and remembers no failure). */
 export function getConfig(env: Env): Config {
+  const known = configs.get(env);
+  if (known) return known;
+  const config = parseConfig(env);
+  configs.set(env, config);
+  return config;
+}
+
+function parseConfig(env: Env): Config {
   const parsed = ConfigSchema.safeParse(env);
   const issues = parsed.success ? [] : [...parsed.error.issues];
   // With PAYMENTS=off (or unset) nothing reads the Stripe variables.
