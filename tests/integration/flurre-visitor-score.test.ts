@@ -21,7 +21,7 @@
 // way; scored before the third development set's round of changes and after
 // each later round, never tuned on) and tests/fixtures/flurre-heldout6-questions.json (a sixth, written the
 // same way and first scored before the changes of 2026-11-26) and flurre-heldout7-questions.json (a seventh,
-// likewise).
+// likewise) and flurre-heldout8-questions.json (an eighth, likewise).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -56,6 +56,7 @@ import heldOut4 from "../fixtures/flurre-heldout4-questions.json";
 import heldOut5 from "../fixtures/flurre-heldout5-questions.json";
 import heldOut6 from "../fixtures/flurre-heldout6-questions.json";
 import heldOut7 from "../fixtures/flurre-heldout7-questions.json";
+import heldOut8 from "../fixtures/flurre-heldout8-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -119,6 +120,7 @@ const HELD_OUT_4: Question[] = z.array(QuestionSchema).parse(heldOut4.questions)
 const HELD_OUT_5: Question[] = z.array(QuestionSchema).parse(heldOut5.questions);
 const HELD_OUT_6: Question[] = z.array(QuestionSchema).parse(heldOut6.questions);
 const HELD_OUT_7: Question[] = z.array(QuestionSchema).parse(heldOut7.questions);
+const HELD_OUT_8: Question[] = z.array(QuestionSchema).parse(heldOut8.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -171,6 +173,10 @@ const FLOOR = {
   // Written the same way (one question found in another set replaced by a spare of its category); first scored on
   // 2026-11-26 on the ranking before that day's changes: 30 right, 12 honest, 8 wrong (4 on another topic).
   heldOut7: { rightOrHonest: 42, wrong: 8, wrongTopic: 4 },
+  // Written the same way (four questions found in other sets, development sets being written at the time included,
+  // replaced by spares); first scored on 2026-11-26 on the ranking before that day's changes: 32 right, 16 honest,
+  // 2 wrong (1 on another topic).
+  heldOut8: { rightOrHonest: 48, wrong: 2, wrongTopic: 1 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -407,6 +413,7 @@ describe("the visitor question sets", () => {
     { name: "fifth", set: HELD_OUT_5, before: [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4] },
     { name: "sixth", set: HELD_OUT_6, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5] },
     { name: "seventh", set: HELD_OUT_7, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6] },
+    { name: "eighth", set: HELD_OUT_8, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7] },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -431,6 +438,7 @@ describe("the visitor question sets", () => {
     { name: "fifth held-out", set: HELD_OUT_5, floor: FLOOR.heldOut5, printWrong: false },
     { name: "sixth held-out", set: HELD_OUT_6, floor: FLOOR.heldOut6, printWrong: false },
     { name: "seventh held-out", set: HELD_OUT_7, floor: FLOOR.heldOut7, printWrong: false },
+    { name: "eighth held-out", set: HELD_OUT_8, floor: FLOOR.heldOut8, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
