@@ -1,5 +1,5 @@
 // The texts of the booking entry (/boka): the type cards, the calendar and the list.
-import { ENOUGH_PARTICIPANTS, GROUP_RULE } from "../participant-texts";
+import { ENOUGH_PARTICIPANTS, GROUP_RULE } from "../group-rule-texts";
 import { BOOK_NOW } from "./session-list";
 
 export const BOKA_TEXTS = {

@@ -1,7 +1,7 @@
 // The texts of the session cards (the start page, /alla-popups, /boka) and of
 // the session list (/alla-popups), and the toast of a list that could not be
 // loaded.
-import { GROUP_RULE } from "../participant-texts";
+import { GROUP_RULE } from "../group-rule-texts";
 
 /** A session card's button on /boka (BOKA_TEXTS.bookNow): the cards load it without the rest of /boka's words. */
 export const BOOK_NOW = "Boka nu";
