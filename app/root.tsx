@@ -23,6 +23,7 @@ import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-p
 import { Toaster } from "~/components/toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
+import { ADMIN_PAGES } from "~/domain/admin-pages";
 import { getSignedInUser } from "~/server/auth/signed-in-user.server";
 import { readToast } from "~/server/platform/toast.server";
 import stylesHref from "~/styles/app.css?url";
@@ -43,7 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (clearHeader) headers.append("Set-Cookie", clearHeader);
   return data(
     {
-      user: user ? { displayName: user.displayName, isAdmin: user.isAdmin } : null,
+      // The admin part of the menu comes with the data, for staff only: the
+      // list of admin pages stays out of every public page's JavaScript.
+      user: user ? { displayName: user.displayName, isAdmin: user.isAdmin, adminPages: user.isAdmin ? ADMIN_PAGES : [] } : null,
       toast,
     },
     { headers },

@@ -3,14 +3,16 @@
 // visit, gzipped: every script, module preload and stylesheet in the page's
 // HTML plus the static imports of those modules, read from build/client.
 //
-//   npm run build && node bench/bundle-size.mjs [--check]
+//   npm run build && node bench/bundle-size.mjs [--check] [--port N]
 //
 // Starts and stops its own local worker (127.0.0.1:8790) to get each page's
 // HTML. --check exits with status 1 when a page is over the JS budget.
+// --port N serves it on port N instead, with a database of its own under
+// .wrangler/bench-state-N, so it can run beside whatever holds 8790.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { startWorker } from "./lib/local-worker.mjs";
+import { BENCH_PORT, BENCH_STATE, startWorker } from "./lib/local-worker.mjs";
 
 const PAGES = [
   "/",
@@ -61,10 +63,23 @@ function assetsIn(html) {
   return { js: [...closure], css: [...css] };
 }
 
+function portOption() {
+  const at = process.argv.indexOf("--port");
+  if (at < 0) return BENCH_PORT;
+  const port = Number(process.argv[at + 1]);
+  if (!Number.isInteger(port) || port < 1024 || port > 65535) {
+    console.error("--port takes a port number from 1024 to 65535");
+    process.exit(2);
+  }
+  return port;
+}
+
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 const sum = (assets, key) => assets.reduce((total, a) => total + sizeOf(a)[key], 0);
 
-const { origin, stop } = await startWorker();
+const port = portOption();
+const state = port === BENCH_PORT ? BENCH_STATE : `${BENCH_STATE}-${port}`;
+const { origin, stop } = await startWorker({ port, state });
 const rows = [];
 let over = 0;
 try {

@@ -12,7 +12,7 @@ import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
-import { GROUP_RULE } from "~/domain/participant-texts";
+import { GROUP_RULE } from "~/domain/group-rule-texts";
 import { MESSAGES } from "~/domain/schemas/common";
 import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot-field";
 import type { ToastView } from "~/domain/toast";

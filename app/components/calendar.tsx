@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { CalendarDay } from "~/domain/booking-calendar";
-import { BOKA_TEXTS, LEGEND } from "~/domain/texts";
+import { BOKA_TEXTS, LEGEND } from "~/domain/page-texts/boka";
 
 const WEEKDAYS = [
   { short: "mån", long: "måndag" },

@@ -3,7 +3,7 @@
  * form itself belongs to the newsletter feature and goes in as `children`.
  */
 import type { ReactNode } from "react";
-import { NEWSLETTER_SECTION_ID, START_TEXTS } from "~/domain/texts";
+import { NEWSLETTER_SECTION_ID, START_TEXTS } from "~/domain/page-texts/start";
 
 export { NEWSLETTER_SECTION_ID };
 

@@ -8,7 +8,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PROBLEM_MESSAGE_MAX_LENGTH, ProblemReportSchema } from "~/domain/schemas/problem-report";
-import { REPORT_TEXTS } from "~/domain/texts";
+import { REPORT_TEXTS } from "~/domain/page-texts/report";
 import { CharacterCounter } from "./character-counter";
 import { ErrorList, Field, HoneypotFields, TextareaField } from "./forms";
 

@@ -8,7 +8,7 @@ import { Link } from "@remix-run/react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import type { BookingRules } from "~/domain/schemas/booking";
 import type { ToastView } from "~/domain/toast";
-import { WAITLIST_TEXTS } from "~/domain/waitlist";
+import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { BookingForm } from "./booking-form";
 import { WaitlistForm } from "./waitlist-form";
 

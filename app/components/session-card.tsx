@@ -9,7 +9,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { CardVariant, SessionCardData } from "~/domain/session-view";
-import { BOKA_TEXTS, SESSION_LIST_TEXTS } from "~/domain/texts";
+import { BOOK_NOW, SESSION_LIST_TEXTS } from "~/domain/page-texts/session-list";
 import { AvailabilityBadge } from "./availability-badge";
 import { FallbackImage } from "./fallback-image";
 
@@ -89,7 +89,7 @@ export function SessionCard({
         <div className="session-card-actions">
           {bookable ? (
             <Link to={sessionHref(session.id)} className="button" aria-describedby={titleId}>
-              {variant === "list" || variant === "teaser" ? SESSION_LIST_TEXTS.book : BOKA_TEXTS.bookNow}
+              {variant === "list" || variant === "teaser" ? SESSION_LIST_TEXTS.book : BOOK_NOW}
             </Link>
           ) : variant === "booking" ? null : (
             <>

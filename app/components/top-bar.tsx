@@ -1,10 +1,12 @@
 /** The site header: logo and name, who is signed in, and the menu. */
 import { Form, Link, NavLink } from "@remix-run/react";
-import { ADMIN_PAGES } from "~/domain/admin-pages";
+import type { AdminPage } from "~/domain/admin-pages";
 
 export interface TopBarUser {
   displayName: string;
   isAdmin: boolean;
+  /** The admin pages of the menu (ADMIN_PAGES for staff), sent by the root loader. */
+  adminPages: readonly AdminPage[];
 }
 
 const MENU = [
@@ -46,7 +48,7 @@ export function TopBar({ user }: { user: TopBarUser | null }) {
                   Admin
                 </NavLink>
                 <ul className="menu-sub">
-                  {ADMIN_PAGES.map((page) => (
+                  {user.adminPages.map((page) => (
                     <li key={page.to}>
                       <NavLink to={page.to}>{page.title}</NavLink>
                     </li>

@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
-import { WAITLIST_TEXTS } from "~/domain/waitlist";
+import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { FormErrors } from "./form-errors";
 import { Field, HoneypotFields } from "./forms";
 

@@ -1,9 +1,10 @@
 // Every admin page a staff member opens from the menu, in the order they use
 // them: create, the three lists of upcoming sessions, all sessions, the
 // session types, places, team and preparation list, the calendar subscription, the newsletter, mail that did not arrive, Flurre's questions, the audit log. The /admin cards and the
-// admin part of the site menu both render this one list. The pages' own
-// texts take their path and heading from here, not the other way round: the
-// site menu, on every page, then loads only these words.
+// admin part of the site menu both render this one list; the menu gets it
+// from the root loader, for staff only, so public pages never load it. The
+// pages' own texts take their path and heading from here, not the other way
+// round.
 
 export type AdminPage = { to: string; title: string };
 

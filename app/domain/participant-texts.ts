@@ -3,10 +3,12 @@
 // so the same facts read the same everywhere. A group session runs from
 // GROUP_CONFIRMED_THRESHOLD participants ("two or fewer" may be cancelled);
 // customers hear of a cancellation at least GROUP_CANCEL_NOTICE_HOURS ahead.
-import { GROUP_CANCEL_NOTICE_HOURS, GROUP_CONFIRMED_THRESHOLD } from "./constants";
+// The two sentences public pages show are in ./group-rule-texts (re-exported
+// here), so those pages load neither the counting nor the staff badge.
+import { GROUP_CONFIRMED_THRESHOLD } from "./constants";
+import { ENOUGH_PARTICIPANTS } from "./group-rule-texts";
 
-/** The note of a group session that has enough participants to run. */
-export const ENOUGH_PARTICIPANTS = "Detta pass har tillräckligt med deltagare för att bli av";
+export { ENOUGH_PARTICIPANTS, GROUP_RULE } from "./group-rule-texts";
 
 /** The spec's notes (section 4): how many more a group session with `n` participants needs to run for sure. */
 export function participantsNote(n: number): string {
@@ -24,6 +26,3 @@ export function participantsNote(n: number): string {
 export function waitingLabel(n: number): string {
   return `Väntande (${n} av minst ${GROUP_CONFIRMED_THRESHOLD})`;
 }
-
-/** The minimum-participant rule as customers read it: the booking form, /boka, 'Info om GruppUps' and the confirmation mail. */
-export const GROUP_RULE = `Grupp-pass med två eller färre deltagare kan ställas in. Då får du besked via e-post minst ${GROUP_CANCEL_NOTICE_HOURS} timmar innan.`;

@@ -5,7 +5,8 @@
 import { BOOKING_TEXTS } from "./booking-texts";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD } from "./constants";
 import { formatKr } from "./price";
-import { CONTACT_TEXTS, SESSION_LIST_TEXTS } from "./texts";
+import { CONTACT_TEXTS } from "./page-texts/contact";
+import { SESSION_LIST_TEXTS } from "./page-texts/session-list";
 
 /** Where the contact form sits on /om. */
 export const CONTACT_PATH = "/om#kontakt";

@@ -1,5 +1,9 @@
 // The waitlist's rules and words: how long a freed seat is held for the first
-// in line, and what the queue's pages say. Pure.
+// in line, and what the queue's pages say. Pure. The queue form's words on a
+// session's booking page are in ./waitlist-texts (re-exported here), so that
+// page does not load the hold, leave and staff texts below.
+
+export { WAITLIST_TEXTS } from "./waitlist-texts";
 
 /** A freed seat is held this long for the one it is offered to (never past the session's start). */
 export const WAITLIST_HOLD_MS = 2 * 60 * 60_000;
@@ -13,20 +17,6 @@ export function holdExpiry(now: Date, sessionStartIso: string): string {
 export function takenWithHolds(current: number, max: number, held: number): string {
   return held > 0 ? `${current}/${max} (+${held} reserverad${held === 1 ? "" : "e"})` : `${current}/${max}`;
 }
-
-export const WAITLIST_TEXTS = {
-  heading: "Ställ mig i kö",
-  lead: "Passet är fullbokat. Ställ dig i kö, så mejlar vi dig om en plats blir ledig. Den som står först i kön får platsen reserverad i 2 timmar.",
-  submit: "Ställ mig i kö",
-  busy: "Skickar…",
-  joinedTitle: "Du står i kön",
-  joined: "Tack! Om adressen inte redan stod i kön har vi skickat ett mejl som bekräftar din plats. Blir en plats ledig hör vi av oss.",
-  seatsFree: "Det finns en ledig plats på passet, så du kan boka direkt.",
-  heldOne: "En plats är reserverad för någon i kön.",
-  heldMany: (n: number) => `${n} platser är reserverade för några i kön.`,
-  closed: "Kön till passet är stängd.",
-  failed: "Det gick inte att ställa dig i kö just nu. Försök igen om en stund.",
-} as const;
 
 export const HOLD_TEXTS = {
   title: "Boka din reserverade plats",

@@ -20,7 +20,7 @@ import { SessionCard } from "~/components/session-card";
 import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
-import { START_TEXTS } from "~/domain/texts";
+import { START_TEXTS } from "~/domain/page-texts/start";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleNewsletterSignup } from "~/server/newsletter/signup.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";

@@ -9,7 +9,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Toaster } from "~/components/toaster";
 import { SessionCard } from "~/components/session-card";
 import { cardData, toSessionCard } from "~/domain/session-view";
-import { LOAD_FAILURE_TOAST, SESSION_LIST_TEXTS } from "~/domain/texts";
+import { LOAD_FAILURE_TOAST, SESSION_LIST_TEXTS } from "~/domain/page-texts/session-list";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadUpcomingSessions } from "~/server/public/sessions.server";
 import publicStyles from "~/styles/public.css?url";

@@ -21,7 +21,8 @@ import {
 } from "~/domain/boka-params";
 import { buildMonthCalendar, countFreeByDay } from "~/domain/booking-calendar";
 import { cardData, splitForBookingList, toSessionCard, type SessionCardData, type SessionCardView } from "~/domain/session-view";
-import { BOKA_TEXTS, BOKA_TYPE_HEADINGS, LOAD_FAILURE_TOAST } from "~/domain/texts";
+import { BOKA_TEXTS, BOKA_TYPE_HEADINGS } from "~/domain/page-texts/boka";
+import { LOAD_FAILURE_TOAST } from "~/domain/page-texts/session-list";
 import { formatDayHeading, formatMonth, formatMonthParam, shiftMonth, stockholmToUtcIso, todayKey } from "~/domain/time";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";

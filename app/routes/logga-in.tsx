@@ -17,7 +17,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
-import { PasswordSignInSchema } from "~/domain/schemas";
+import { PasswordSignInSchema } from "~/domain/schemas/password-sign-in";
 import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/password-attempts.server";
 import { startLogin } from "~/server/auth/logins.server";
 import { signInWithPassword } from "~/server/auth/staff.server";

@@ -16,7 +16,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
-import { SignInLinkSchema } from "~/domain/schemas";
+import { SignInLinkSchema } from "~/domain/schemas/sign-in-link";
 import { formLimitRules, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";

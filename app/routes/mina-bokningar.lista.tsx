@@ -46,12 +46,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { upcoming, past, cancelled, awaitingPayment } = splitBookings(rows, new Date(now));
   return {
     email: user.email,
-    awaitingPayment,
-    upcoming,
-    past,
-    cancelled,
+    awaitingPayment: withPriceText(awaitingPayment),
+    upcoming: withPriceText(upcoming),
+    past: withPriceText(past),
+    cancelled: withPriceText(cancelled),
     remainingSeconds: Math.max(0, Math.floor((Date.parse(user.expiresAt) - now) / 1000)),
   };
+}
+
+/** The price as the card shows it ('1 250 kr'), written here so the page needs no price code of its own. */
+function withPriceText<T extends { priceSek: number }>(bookings: T[]): (T & { priceText: string | null })[] {
+  return bookings.map((booking) => ({ ...booking, priceText: booking.priceSek > 0 ? formatKr(booking.priceSek) : null }));
 }
 
 type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
@@ -177,10 +182,10 @@ function BookingCard({ booking }: { booking: Booking }) {
               <dd>{booking.variant === "proffs" ? "Proffs" : "Privat"}</dd>
             </>
           ) : null}
-          {booking.priceSek > 0 ? (
+          {booking.priceText ? (
             <>
               <dt>Pris</dt>
-              <dd>{formatKr(booking.priceSek)}</dd>
+              <dd>{booking.priceText}</dd>
             </>
           ) : null}
           {booking.specialNotes ? (

@@ -6,7 +6,7 @@ import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
 import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
 import { loadPreparation } from "~/server/content/site-content.server";
-import { FLURRE_QUESTIONS } from "~/domain/texts";
+import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
 

@@ -8,7 +8,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { Toaster } from "~/components/toaster";
 import { ProblemReportForm } from "~/components/problem-report-form";
 import { ProblemReportSchema } from "~/domain/schemas/problem-report";
-import { REPORT_TEXTS } from "~/domain/texts";
+import { REPORT_TEXTS } from "~/domain/page-texts/report";
 import { PROBLEM_THANKS_TOAST_DURATION_MS } from "~/domain/toast";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";

@@ -18,7 +18,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
-import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas";
+import { PASSWORD_MIN_LENGTH, SignUpSchema } from "~/domain/schemas/password-sign-in";
 import { formLimitRules, SIGN_UP_LIMITS } from "~/server/auth/limits.server";
 import { signUpStaff } from "~/server/auth/staff.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";

@@ -26,7 +26,7 @@ import { displayPriceSek, formatKr } from "~/domain/price";
 import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { WaitlistJoinSchema } from "~/domain/schemas/waitlist";
-import { WAITLIST_TEXTS } from "~/domain/waitlist";
+import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";

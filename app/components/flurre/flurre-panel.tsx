@@ -8,7 +8,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
-import { FLURRE_TEXTS } from "~/domain/texts";
+import { FLURRE_TEXTS } from "~/domain/page-texts/flurre";
 import { flurreHref } from "./flurre-event";
 import {
   askFlurreOverNetwork,

@@ -13,7 +13,7 @@ import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type
 import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
 import { ABOUT_INTRO, type TeamMember } from "../team";
-import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../texts";
+import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../page-texts/start";
 import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";

@@ -1,4 +1,6 @@
-// One zod schema per form, shared by route actions and components.
+// One zod schema per form, shared by route actions and components. Browser
+// code imports the schema's own module, not this index: the index would bring
+// every schema module's top-level zod calls into that page's JavaScript.
 export * from "./common";
 export * from "./booking";
 export * from "./sign-in-link";

@@ -1,0 +1,20 @@
+// The start page's texts.
+
+export const START_TEXTS = {
+  heroTitle: "Träna med din hund i Gävle och Sandviken",
+  heroText:
+    "Roliga och lärorika pass för dig och din hund – i grupp eller privat, utomhus, inomhus, hemma hos er eller online.",
+  bookButton: "Boka pass",
+  allTypesButton: "Alla våra pass",
+  groupButton: "Lediga GruppUps",
+  groupHeading: "Lediga GruppUps",
+  groupEmpty: "Snart publiceras nästa månads grupp-pass, håll ut!",
+  typesHeading: "Alla våra pass",
+  askAboutType: "Fråga Flurre om Passet",
+  newsletterHeading: "Få koll på nästa månads pass",
+  newsletterText:
+    "Prenumerera på vårt nyhetsbrev så får du veta först när nya pass släpps – varje månad, direkt i din inkorg.",
+} as const;
+
+/** The start page's newsletter section (its signup form), as a link target: /#nyhetsbrev. */
+export const NEWSLETTER_SECTION_ID = "nyhetsbrev";
