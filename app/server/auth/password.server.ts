@@ -13,7 +13,7 @@
  * attacker's GPUs about what ~290 000 SHA-256 iterations would (OWASP rates
  * 210 000 × SHA-512 like 600 000 × SHA-256).
  */
-import { timingSafeEqual } from "../platform/crypto.server";
+import { timingSafeEqual, toBase64Url } from "../platform/crypto.server";
 
 type Hash = "SHA-256" | "SHA-512";
 
@@ -27,12 +27,6 @@ const DUMMY_SALT = new Uint8Array(PASSWORD_HASH_PARAMS.saltBytes).fill(7);
 
 const SCHEMES: Record<string, Hash> = { "pbkdf2-sha256": "SHA-256", "pbkdf2-sha512": "SHA-512" };
 const SCHEME_OF: Record<Hash, string> = { "SHA-256": "pbkdf2-sha256", "SHA-512": "pbkdf2-sha512" };
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
