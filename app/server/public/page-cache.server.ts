@@ -218,7 +218,6 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
   maxPerRun: 10,
   maxPending: 10,
   run: async (origins) => {
-    for (const origin of origins) knownGenerations.delete(origin);
     await Promise.all(
       origins.map((origin) =>
         platformCache().put(
@@ -230,6 +229,8 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
         ),
       ),
     );
+    // After the write: a read made meanwhile may have kept the old generation.
+    for (const origin of origins) knownGenerations.delete(origin);
   },
   // The lists are then stale until they expire (30 s).
   onError: (error) => console.error("could not purge cached seat lists", error),
@@ -249,7 +250,6 @@ export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "wa
 export async function purgePublicPages(request: Request): Promise<void> {
   const origin = new URL(request.url).origin;
   try {
-    knownGenerations.delete(origin);
     await platformCache().put(
       contentGenerationKey(origin),
       new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
@@ -259,5 +259,8 @@ export async function purgePublicPages(request: Request): Promise<void> {
     );
   } catch (error) {
     console.error("could not purge the cached public pages", error);
+  } finally {
+    // After the write (or its failure): a read made meanwhile may have kept the old generation.
+    knownGenerations.delete(origin);
   }
 }
