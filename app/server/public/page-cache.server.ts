@@ -31,9 +31,9 @@ function platformCache(): Cache {
 }
 
 /** Where the current seat generation is kept (in the same cache as the pages). */
-const generationKey = (origin: string) => `${origin}/__page-cache/seat-generation`;
+const generationKey = (origin: string) => new Request(`${origin}/__page-cache/seat-generation`, { method: "GET" });
 /** Where the current content generation is kept: staff-edited content (types, places, team…) renews it. */
-const contentGenerationKey = (origin: string) => `${origin}/__page-cache/content-generation`;
+const contentGenerationKey = (origin: string) => new Request(`${origin}/__page-cache/content-generation`, { method: "GET" });
 
 /** Kept with a stored page, never sent: what it was rendered under, and what a hit replaces in it. */
 const STORED = {
@@ -45,38 +45,18 @@ const STORED = {
   stamps: "X-Page-Stamps",
 } as const;
 
-/**
- * How long an isolate goes by the generations it read last (per origin)
- * before reading them again: a hit then costs one cache lookup instead of
- * three. A renewal made here drops them at once; one made in another isolate
- * reaches this one's hits within this time (README, "Memories kept").
- */
-const GENERATIONS_KEPT_MS = 1_000;
-const knownGenerations = new Map<string, { content: string; seats: string; readAt: number }>();
-
-async function readGenerations(cache: Cache, origin: string): Promise<{ content: string; seats: string }> {
-  const known = knownGenerations.get(origin);
-  const now = Date.now();
-  if (known && now - known.readAt < GENERATIONS_KEPT_MS && now >= known.readAt) return known;
-  const [content, seats] = await Promise.all([
-    cache.match(contentGenerationKey(origin)).then((hit) => hit?.text() ?? "0"),
-    cache.match(generationKey(origin)).then((hit) => hit?.text() ?? "0"),
-  ]);
-  // One origin in practice; the bound only guards against a stream of made-up Host headers.
-  if (knownGenerations.size >= 8) knownGenerations.clear();
-  knownGenerations.set(origin, { content, seats, readAt: now });
-  return { content, seats };
-}
-
 /** The generations a page is valid under now: content, and seats for a page that shows seats. */
 async function currentGenerations(cache: Cache, url: URL): Promise<string> {
-  const { content, seats } = await readGenerations(cache, url.origin);
-  return showsSeats(url) ? `content-${content}/seats-${seats}` : `content-${content}`;
+  const [content, seats] = await Promise.all([
+    cache.match(contentGenerationKey(url.origin)).then((hit) => hit?.text() ?? "0"),
+    showsSeats(url) ? cache.match(generationKey(url.origin)).then((hit) => hit?.text() ?? "0") : null,
+  ]);
+  return seats === null ? `content-${content}` : `content-${content}/seats-${seats}`;
 }
 
 /** A page's place in the cache: its URL alone (no headers, no Vary surprises; a fragment is never part of it). */
-function pageKey(url: URL): string {
-  return `${url.origin}/__page-cache/page${url.pathname}${url.search}`;
+function pageKey(url: URL): Request {
+  return new Request(`${url.origin}/__page-cache/page${url.pathname}${url.search}`, { method: "GET" });
 }
 
 /** Whether a request may be answered from (and stored in) the shared cache. */
@@ -109,7 +89,7 @@ const VALUE_ATTRIBUTE = /\bvalue="([^"]+)"/;
  * nonce and its forms' stamps, each a random or signed string that occurs in
  * the page nowhere else. A page whose stamps cannot be told is not stored.
  */
-async function store(cache: Cache, key: string, response: Response, generations: string, nonce: string): Promise<void> {
+async function store(cache: Cache, key: Request, response: Response, generations: string, nonce: string): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(STORED.generations, generations);
   if (!isHtml(response)) return cache.put(key, new Response(response.body, { status: response.status, headers }));
@@ -120,56 +100,16 @@ async function store(cache: Cache, key: string, response: Response, generations:
   headers.set(STORED.nonce, nonce);
   headers.set(STORED.stamps, [...stamps].join(" "));
   headers.delete("Content-Length");
-  keep(key, { html, status: response.status, headers, until: Date.now() + keptFor(headers) });
   await cache.put(key, new Response(html, { status: response.status, headers }));
 }
 
-/**
- * The HTML pages this isolate stored last, in front of the platform cache:
- * a hit on one of them costs no cache lookup and no read of its body. Each
- * is served only under the generations it was rendered under, like a stored
- * copy, and never past its own s-maxage. Bounded by count (the least
- * recently served goes first); the README ("Memories kept") has its figure.
- */
-const PAGES_KEPT = 48;
-/** Never longer than this, whatever the page's s-maxage. */
-const PAGE_KEPT_MAX_MS = 300_000;
-type KeptPage = { html: string; status: number; headers: Headers; until: number };
-const keptPages = new Map<string, KeptPage>();
-
-function keptFor(headers: Headers): number {
-  const seconds = Number(/\bs-maxage=(\d+)/.exec(headers.get("Cache-Control") ?? "")?.[1] ?? 0);
-  return Math.min(seconds * 1000, PAGE_KEPT_MAX_MS);
-}
-
-function keep(key: string, page: KeptPage): void {
-  keptPages.delete(key);
-  if (keptPages.size >= PAGES_KEPT) keptPages.delete(keptPages.keys().next().value!);
-  keptPages.set(key, page);
-}
-
-/** A kept page still good under these generations (and moved to the back of the line), or undefined. */
-function keptPage(key: string, generations: string): KeptPage | undefined {
-  const page = keptPages.get(key);
-  if (!page) return undefined;
-  if (page.headers.get(STORED.generations) !== generations || Date.now() >= page.until) {
-    keptPages.delete(key);
-    return undefined;
-  }
-  keptPages.delete(key);
-  keptPages.set(key, page);
-  return page;
-}
-
 /** A stored page as this visitor gets it: a fresh nonce, fresh form stamps, none of the stored facts. */
-async function withFreshPerVisitor(hit: Response | KeptPage, { nonce, formStamp }: PerVisitor): Promise<Response> {
+async function withFreshPerVisitor(hit: Response, { nonce, formStamp }: PerVisitor): Promise<Response> {
   const headers = new Headers(hit.headers);
   const stored = { nonce: headers.get(STORED.nonce), stamps: headers.get(STORED.stamps) };
   for (const name of Object.values(STORED)) headers.delete(name);
-  if (hit instanceof Response && !isHtml(hit)) return new Response(hit.body, { status: hit.status, headers });
-  // A kept page is a hit as much as a stored copy is.
-  if (!(hit instanceof Response)) headers.set("CF-Cache-Status", "HIT");
-  let html = hit instanceof Response ? await hit.text() : hit.html;
+  if (!isHtml(hit)) return new Response(hit.body, { status: hit.status, headers });
+  let html = await hit.text();
   if (stored.nonce) html = html.replaceAll(stored.nonce, nonce);
   // Signed only when the page has a form: most cached pages have none.
   const stamps = stored.stamps ? stored.stamps.split(" ") : [];
@@ -197,10 +137,7 @@ export async function withPageCache(
   const cache = platformCache();
   const url = new URL(request.url);
   const key = pageKey(url);
-  const generations = await currentGenerations(cache, url);
-  const kept = keptPage(key, generations);
-  if (kept) return withFreshPerVisitor(kept, perVisitor);
-  const hit = await cache.match(key);
+  const [generations, hit] = await Promise.all([currentGenerations(cache, url), cache.match(key)]);
   if (hit && hit.headers.get(STORED.generations) === generations) return withFreshPerVisitor(hit, perVisitor);
   const response = await render();
   if (isStorable(response)) ctx.waitUntil(store(cache, key, response.clone(), generations, perVisitor.nonce));
@@ -229,8 +166,6 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
         ),
       ),
     );
-    // After the write: a read made meanwhile may have kept the old generation.
-    for (const origin of origins) knownGenerations.delete(origin);
   },
   // The lists are then stale until they expire (30 s).
   onError: (error) => console.error("could not purge cached seat lists", error),
@@ -259,8 +194,5 @@ export async function purgePublicPages(request: Request): Promise<void> {
     );
   } catch (error) {
     console.error("could not purge the cached public pages", error);
-  } finally {
-    // After the write (or its failure): a read made meanwhile may have kept the old generation.
-    knownGenerations.delete(origin);
   }
 }
