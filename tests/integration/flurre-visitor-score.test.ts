@@ -156,8 +156,10 @@ const FLOOR = {
   dev4: { rightOrHonest: 100, wrong: 1, wrongTopic: 1 },
   // When written (120: who, newsletter, money, the queue, prices, dates with a town or place, seats, signing in and
   // 10 the site does not say), before Flurre was asked any of them and before any change for it: 70 right, 37 honest,
-  // 13 wrong (6 on another topic); 2 of 67 answers over 60 words.
-  dev6: { rightOrHonest: 107, wrong: 13, wrongTopic: 6 },
+  // 13 wrong (6 on another topic); 2 of 67 answers over 60 words. With eight expectations then corrected to the
+  // reading the second and third sets take (who leads or holds a session, asked without a name: the team, whose
+  // text names the instructor), still before any change: 76 right, 37 honest, 7 wrong (6 on another topic).
+  dev6: { rightOrHonest: 113, wrong: 7, wrongTopic: 6 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
