@@ -473,10 +473,13 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
     terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
-  // A word the lexicon read is carried by what it means too ('nätet' by 'online').
+  // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
+  // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
+  // carried by a park's 'plats' alone.
+  const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
-    .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
+    .filter((q) => !q.means.some(carried) && (q.split ? rarePartMissed(q) : !q.terms.some(carried)))
     .map((q) => q.word);
 }
 

@@ -82,6 +82,12 @@ describe("rules asked with a type's dates", () => {
 });
 
 describe("the honest answer", () => {
+  it("does not take a compound the texts never use whole as carried by its common last part ('lekplats' by a park's 'plats')", () => {
+    const answer = ask("finns det nagon lekplats i regementsparken").answer;
+    expect(answer.kind).toBe("fallback");
+    expect(answer.links.map((l) => l.href).some((h) => h.includes("Regementsparken"))).toBe(true);
+  });
+
   it("does not take a short word for a longer one that only ends in it ('ringer' is not in 'planeringsmöte')", () => {
     expect(ask("kan jag fa en plats om jag ringer").answer.kind).toBe("fallback");
   });
