@@ -763,6 +763,8 @@ function missesAskedDuration(ranking: Ranking, passage: Passage): boolean {
  * passages that state a number of what it counts: the word after 'hur
  * många', or, with none ('hur många måste komma'), those who take part
  * (participants, dogs, puppies, seats; a session's seats are its own). A
+ * compound counts as its last part ('två hundtränare' are trainers, not
+ * dogs). A
  * most asked ('får plats', 'max') is not a least stated ('minst 3
  * deltagare'), nor the other way round. The site states no counts of what
  * has been or usually is ('hur många har gått valpkursen', 'hittills',
@@ -784,7 +786,7 @@ function missesAskedCount(ranking: Ranking, passages: readonly Passage[]): boole
     ...(p.kind === "session" ? SEATS_TERMS.map((noun) => ({ noun, bound: null })) : []),
   ]);
   const matches = (c: string, n: string) =>
-    n === c || n.endsWith(c) || (c.length >= 4 && n.includes(c)) || (TAKING_PART.has(c) && TAKING_PART.has(n));
+    n === c || n.endsWith(c) || (TAKING_PART.has(c) && TAKING_PART.has(n));
   const fits = (b: Bound) => bound === null || b === null || b === bound;
   return !counted.some((c) => stated.some((s) => matches(c, s.noun) && fits(s.bound)));
 }

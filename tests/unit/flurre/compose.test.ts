@@ -87,6 +87,8 @@ describe("the honest answer", () => {
     expect(text("hur manga minuter galler lanken")).toContain("10 minuter");
     expect(ask("hur manga tranare ar med pa vardagslydnaden").answer.kind).toBe("fallback");
     expect(ask("hur manga star i kon till valpkursen").answer.kind).toBe("fallback");
+    expect(text("hur manga tranare har ni")).toContain("två hundtränare");
+    expect(ask("hur manga hundar har ni").answer.kind).toBe("fallback");
   });
 
   it("does not answer a count of what has been or usually is with the type it names ('hur många hundar har varit på valpkursen')", () => {
