@@ -473,10 +473,13 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
     terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
-  // A word the lexicon read is carried by what it means too ('nätet' by 'online').
+  // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
+  // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
+  // carried by a park's 'plats' alone.
+  const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
-    .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
+    .filter((q) => !q.means.some(carried) && (q.split ? rarePartMissed(q) : !q.terms.some(carried)))
     .map((q) => q.word);
 }
 
@@ -560,6 +563,12 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
     const rule = asksRule ? ruleOfType(ranking, all, typeName, first.score, true) : null;
     if (rule) return composeFromPassage(ranking, rule);
+    // 'Hur många hundar har gått valpkursen?', 'hur många tränare är med?': a count neither the type's text nor its
+    // sessions state; a passage that states it answers, else nobody guesses.
+    if (missesAskedCount(ranking, ofType)) {
+      const counted = ruleOfType(ranking, all, typeName, first.score);
+      return counted ? composeFromPassage(ranking, counted) : unsure(ranking, all);
+    }
     // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
     if (!summaryOnly || (!asksRule && uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0)) {
       const composed = composeTypeAnswer(ranking, all, typeName);
@@ -596,7 +605,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // Sessions that do not say what the question asks about ('min hund skäller när det ringer på dörren'
     // against one session's 'när det ringer på dörren') are a near topic, not the answer.
     // Each session listed says it: one that does not is there only for a word another carries.
-    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0)) return unsure(ranking, all);
+    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0) || missesAskedCount(ranking, sessions)) return unsure(ranking, all);
     return answer(
       [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
       sessions,
@@ -745,8 +754,77 @@ const DURATION =
 function missesAskedDuration(ranking: Ranking, passage: Passage): boolean {
   const asked = foldSwedishLetters(ranking.asked);
   if (ASKS_DURATION.test(asked) && !DURATION.test(passage.text)) return true;
-  return ASKS_COUNT.test(asked) && !COUNT.test(passage.text);
+  return missesAskedCount(ranking, [passage]);
 }
+
+/**
+ * A question that asks how many ('hur många hundar får vara med på
+ * valpkursen', 'hur många minuter gäller länken') is answered only by
+ * passages that state a number of what it counts: the word after 'hur
+ * många', or, with none ('hur många måste komma'), those who take part
+ * (participants, dogs, puppies, seats; a session's seats are its own). A
+ * compound counts as its last part ('två hundtränare' are trainers, not
+ * dogs). A
+ * most asked ('får plats', 'max') is not a least stated ('minst 3
+ * deltagare'), nor the other way round. The site states no counts of what
+ * has been or usually is ('hur många har gått valpkursen', 'hittills',
+ * 'brukar'): such a question is never answered by a passage that names the
+ * thing counted.
+ */
+function missesAskedCount(ranking: Ranking, passages: readonly Passage[]): boolean {
+  const asked = foldSwedishLetters(ranking.asked);
+  const at = ASKS_COUNT.exec(asked);
+  if (!at) return false;
+  if (ASKS_PAST_COUNT.test(asked)) return true;
+  // The thing counted, past a word that only says which of them ('hur många lediga platser').
+  const next = (asked.slice(at.index + at[0].length).match(/\p{L}+/gu) ?? []).find((w) => !WHICH_OF_THEM.has(w));
+  const word = next === undefined ? undefined : ranking.query.find((q) => !q.added && foldSwedishLetters(q.word) === next);
+  const counted = word && word.terms.length + word.means.length > 0 ? [...word.terms, ...word.means] : [...TAKING_PART];
+  const bound: Bound = ASKS_MOST.test(asked) ? "most" : ASKS_LEAST.test(asked) ? "least" : null;
+  const stated = passages.flatMap((p) => [
+    ...countedNouns(p.text),
+    ...(p.kind === "session" ? SEATS_TERMS.map((noun) => ({ noun, bound: null })) : []),
+  ]);
+  const matches = (c: string, n: string) =>
+    n === c || n.endsWith(c) || (TAKING_PART.has(c) && TAKING_PART.has(n));
+  const fits = (b: Bound) => bound === null || b === null || b === bound;
+  return !counted.some((c) => stated.some((s) => matches(c, s.noun) && fits(s.bound)));
+}
+
+/** Whether a count is a most ('max sex valpar') or a least ('minst 3 deltagare'); null when neither is said. */
+type Bound = "most" | "least" | null;
+
+/**
+ * The nouns a text gives a number of, as terms, with the bound it states
+ * ('minst 3 deltagare', 'max sex valpar', 'bara en gång'). 'Två eller färre
+ * deltagare' is the line below which a session is not held: a least.
+ */
+function countedNouns(text: string): { noun: string; bound: Bound }[] {
+  const counts: { noun: string; bound: Bound }[] = [];
+  for (const m of normalizeText(text).matchAll(COUNTED_NOUN)) {
+    const bound: Bound = m[1] !== undefined ? (/^(?:minst|som minst)$/u.test(m[1]) ? "least" : "most") : m[2] !== undefined ? "least" : null;
+    for (const noun of analyze(m[3]!)) counts.push({ noun, bound });
+  }
+  return counts;
+}
+
+const NUMBER_WORD = "(?:\\d+(?:[–-]\\d+)?|två|tre|fyra|fem|sex|sju|åtta|nio|tio|(?<=(?:bara|max|minst|högst|endast) )(?:en|ett)|(?:en|ett)(?=\\s+gång))";
+/** A number, the bound said before it ('minst', 'max') or after it ('eller färre'), and the noun it counts. */
+const COUNTED_NOUN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(minst|som minst|max|högst|som mest|upp till)\\s+)?${NUMBER_WORD}\\s+(?:(eller\\s+(?:färre|fler))\\s+|(?:till|och)\\s+\\p{L}+\\s+)?(\\p{L}+)`,
+  "gu",
+);
+/** Words between 'hur många' and what it counts (typed without å, ä and ö). */
+const WHICH_OF_THEM: ReadonlySet<string> = new Set(["lediga", "ledig", "fler", "andra", "olika"]);
+/** Those who take part, counted alike: participants, dogs, puppies, seats. */
+const TAKING_PART: ReadonlySet<string> = new Set(analyze("deltagare plats platser hund hundar valp valpar person personer ekipage"));
+const SEATS_TERMS: readonly string[] = analyze("platser");
+/** What has been or usually is, asked with 'hur många' ('har gått', 'har varit', 'hittills', 'brukar'). */
+const ASKS_PAST_COUNT =
+  /(?<![\p{L}])(?:har\s+(?:\p{L}+\s+){0,3}(?:varit|gatt|haft|provat|tranat|gjort|deltagit)|hittills|totalt|sammanlagt|brukar|forra|ifjol)(?![\p{L}])/u;
+/** How many at most ('får plats', 'får vara med', 'max'), and at least ('måste', 'minst', 'blir av'), typed without å, ä and ö. */
+const ASKS_MOST = /(?<![\p{L}])(?:max\p{L}*|hogst|som mest|far plats|ryms|far (?:vara|ga|komma) med|far delta)(?![\p{L}])/u;
+const ASKS_LEAST = /(?<![\p{L}])(?:minst|som minst|maste|behovs|kravs|bli(?:r)? av)(?![\p{L}])/u;
 
 /**
  * A question that opens by asking when ('vilken dag kommer kvittot?') is
@@ -798,8 +876,6 @@ const STATES_PRICE = /\d+\s*kr|(?<![\p{L}])(?:kr|kronor|kostar|kostnad\p{L}*|pri
 
 /** 'Hur många …?' asks a number ('hur många hundar får plats i hallen'). */
 const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
-/** A number a text states, in digits or words ('minst 3 deltagare', 'max sex valpar'). */
-const COUNT = /\d|(?<![\p{L}])(?:två|tre|fyra|fem|sex|sju|åtta|nio|tio)(?![\p{L}])/u;
 
 /**
  * The FAQ row staff wrote on what the question asks of the one type it

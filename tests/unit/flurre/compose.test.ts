@@ -82,6 +82,33 @@ describe("rules asked with a type's dates", () => {
 });
 
 describe("the honest answer", () => {
+  it("answers how many only with a passage that states a number of what is counted ('hur många hundar får vara med': max sex valpar)", () => {
+    expect(text("hur manga hundar far vara med pa valpkursen")).toContain("Max sex valpar");
+    expect(text("hur manga minuter galler lanken")).toContain("10 minuter");
+    expect(ask("hur manga tranare ar med pa vardagslydnaden").answer.kind).toBe("fallback");
+    expect(ask("hur manga star i kon till valpkursen").answer.kind).toBe("fallback");
+    expect(text("hur manga tranare har ni")).toContain("två hundtränare");
+    expect(ask("hur manga hundar har ni").answer.kind).toBe("fallback");
+  });
+
+  it("does not answer a count of what has been or usually is with the type it names ('hur många hundar har varit på valpkursen')", () => {
+    const answer = ask("hur manga hundar har varit pa valpkursen").answer;
+    expect(answer.kind).toBe("fallback");
+    expect(answer.paragraphs).toContain("Menar du…?");
+    expect(ask("hur manga brukar komma pa promenadtraningen").answer.kind).toBe("fallback");
+  });
+
+  it("does not answer a least asked with a most stated, nor a most with a least ('får plats' is not 'minst 3 deltagare')", () => {
+    expect(text("hur manga maste vara anmalda for att det ska bli av")).toContain("minst 3 deltagare");
+    expect(text("hur manga deltagare far plats pa vardagslydnaden")).not.toContain("minst 3 deltagare");
+  });
+
+  it("does not take a compound the texts never use whole as carried by its common last part ('lekplats' by a park's 'plats')", () => {
+    const answer = ask("finns det nagon lekplats i regementsparken").answer;
+    expect(answer.kind).toBe("fallback");
+    expect(answer.links.map((l) => l.href).some((h) => h.includes("Regementsparken"))).toBe(true);
+  });
+
   it("does not take a short word for a longer one that only ends in it ('ringer' is not in 'planeringsmöte')", () => {
     expect(ask("kan jag fa en plats om jag ringer").answer.kind).toBe("fallback");
   });
