@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { QueryTerm, RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -530,6 +530,10 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     );
   }
 
+  // 'Hur går ett plan möte till?': a row staff wrote for that very question answers it.
+  const asWritten = ranking.pageSessionId === null ? faqAskedAsWritten(ranking, all) : null;
+  if (asWritten) return composeFromPassage(ranking, asWritten);
+
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
   const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
   if (who) return who;
@@ -585,7 +589,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
   // 'Fullbokat, vad gör man?' asks what to do about a full session, not for dates.
-  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)));
+  // Its words read as a full session count as one ('ingen plats kvar').
+  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)) || q.means.some((m) => FULL_WORD.test(m)));
   const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
     return composeNextSessions(ranking, all);
@@ -647,6 +652,26 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+/** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */
+const ASIDE_WORDS: ReadonlySet<string> = new Set(["egentligen", "ungefar", "tro", "da", "nu", "ifall", "istallet", "redan", "typ", "liksom", "alltsa", "sen"]);
+
+/** The words of a text, å, ä and ö folded and hyphenated words in their parts ('PLAN-möte'). */
+function foldedWords(text: string): string[] {
+  return words(foldSwedishLetters(normalizeText(text))).flatMap((w) => w.split("-"));
+}
+
+/**
+ * An FAQ row whose question has every word the visitor typed, the words that
+ * frame it too ('hur går … till', which the search drops), but for filler:
+ * staff wrote it for this question, so it answers it before what the
+ * question's topic words alone point at (the type's summary).
+ */
+function faqAskedAsWritten(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  const asked = foldedWords(ranking.asked).filter((w) => !ASIDE_WORDS.has(w));
+  if (asked.length < 3) return null;
+  return all.find((p) => p.kind === "faq" && asked.every((w) => foldedWords(p.title).includes(w))) ?? null;
 }
 
 const CONTACT_RULE_ID = "rule:contact";
