@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { QueryTerm, RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -555,6 +555,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const asksTypeFact = ranking.intents.has("sessions") || ranking.intents.has("price");
   const aboutType = top.kind === "type" || top.kind === "session" || (top.kind === "faq" && asksTypeFact);
   const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
+  const weighed = typeName ? faqOnWhatTheTypeDoesNotSay(ranking, all, typeName) : null;
+  if (weighed) return composeFromPassage(ranking, weighed);
   if (typeName) {
     const ofType = all.filter((p) => p.typeName === typeName);
     // A question about the type itself ('Berätta om valpkursen') is answered by its text; one that
@@ -652,6 +654,29 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+/**
+ * An FAQ row on the one type named that carries what the lexicon read in the
+ * visitor's words and the type's own text does not ('är proffs dyrare än
+ * privat': the difference, which the row on Privat and Proffs explains and
+ * the type's price does not): staff wrote it for that question.
+ */
+function faqOnWhatTheTypeDoesNotSay(ranking: Ranking, all: readonly Passage[], typeName: string): Passage | null {
+  const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
+  if (!typePassage) return null;
+  const typeTerms = termsOf([typePassage]);
+  const meant = ranking.query.filter((q) => q.added && !q.cue && q.terms.length > 0 && !q.terms.some((t) => typeTerms.includes(t)));
+  if (meant.length === 0) return null;
+  const faq = ranking.results.find(
+    (r) =>
+      r.passage.kind === "faq" &&
+      `${r.passage.title} ${r.passage.text}`.includes(typeName) &&
+      meant.every((q) => q.terms.some((t) => r.matched.includes(t))) &&
+      // A word it has inside one of its own counts ('lektionen' in 'privatlektion').
+      uncoveredWords(ranking, [r.passage]).every((w) => termsOf([r.passage]).some((t) => t.length > stem(w).length && t.includes(stem(w)))),
+  );
+  return faq?.passage ?? null;
 }
 
 /** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */
