@@ -571,7 +571,10 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     if (rule) return composeFromPassage(ranking, rule);
     // 'Hur många hundar har gått valpkursen?', 'hur många tränare är med?': a count neither the type's text nor its
     // sessions state; a passage that states it answers, else nobody guesses.
-    if (missesAskedCount(ranking, ofType)) {
+    // 'Vad kostar godiset på valpkursen?', 'när får man kvittot för valpkursen?': a price or a time asked of
+    // something the type's text and its sessions do not carry is not the type's price or dates.
+    const priceOrDateOfOther = asksTypeFact && uncoveredWords(ranking, ofType, [...(where?.terms ?? []), ...PRICE_AND_DATE_MEASURES]).length > 0;
+    if (priceOrDateOfOther || missesAskedCount(ranking, ofType)) {
       const counted = ruleOfType(ranking, all, typeName, first.score);
       return counted ? composeFromPassage(ranking, counted) : unsure(ranking, all);
     }
@@ -864,6 +867,13 @@ const COUNTED_NOUN = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:(minst|som minst|max|högst|som mest|upp till)\\s+)?${NUMBER_WORD}\\s+(?:(eller\\s+(?:färre|fler))\\s+|(?:till|och)\\s+\\p{L}+\\s+)?(\\p{L}+)`,
   "gu",
 );
+/**
+ * Words that say how a price or a date is measured or compared ('per gång',
+ * 'nästa gång', 'i timmen', 'mer än vanliga pass', 'på kvällen'), not what
+ * it is of.
+ */
+const PRICE_AND_DATE_MEASURES: readonly string[] = analyze("per gång gången gånger timme timmen vanlig vanliga vanligt styck kväll kvällen morgon förmiddag eftermiddag");
+
 /** Words between 'hur många' and what it counts (typed without å, ä and ö). */
 const WHICH_OF_THEM: ReadonlySet<string> = new Set(["lediga", "ledig", "fler", "andra", "olika"]);
 /** Those who take part, counted alike: participants, dogs, puppies, seats. */

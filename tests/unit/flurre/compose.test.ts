@@ -103,6 +103,13 @@ describe("the honest answer", () => {
     expect(text("hur manga deltagare far plats pa vardagslydnaden")).not.toContain("minst 3 deltagare");
   });
 
+  it("does not answer a price or a time asked of something else with the type's price or dates ('vad kostar godiset på valpkursen')", () => {
+    expect(ask("vad kostar godiset pa valpkursen").answer.kind).toBe("fallback");
+    expect(ask("nar far man kvittot for valpkursen").answer.kind).toBe("fallback");
+    expect(text("vad kostar valpkursen per gang")).toMatch(/^Voff! VALPKURS kostar 249 kr per pass\./);
+    expect(text("nar kan jag boka plan nasta gang")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+  });
+
   it("does not take a compound the texts never use whole as carried by its common last part ('lekplats' by a park's 'plats')", () => {
     const answer = ask("finns det nagon lekplats i regementsparken").answer;
     expect(answer.kind).toBe("fallback");
