@@ -157,16 +157,19 @@ const FLOOR = {
   // With 25 added after that round, each made only of words the site uses (101): on that round's ranking 91 right,
   // 2 honest, 8 wrong (8 on another topic); on the ranking before both rounds 88, 2, 11 (10 on another topic).
   // Now 98 right, 2 honest, 1 wrong (on another topic); 0 of 8 over 60.
-  dev4: { rightOrHonest: 100, wrong: 1, wrongTopic: 1 },
+  // Then 99 right, 2 honest, 0 wrong.
+  dev4: { rightOrHonest: 101, wrong: 0, wrongTopic: 0 },
   // When written (101: 65 naming a type, place, person or page and asking what the site does not say of it, 36
   // look-alikes it answers), before any change for it: 89 right, 9 honest, 3 wrong (3 on another topic).
-  dev5: { rightOrHonest: 98, wrong: 3, wrongTopic: 3 },
+  // Then, with the changes for the sixth set: 93 right, 8 honest, 0 wrong.
+  dev5: { rightOrHonest: 101, wrong: 0, wrongTopic: 0 },
   // When written (120: who, newsletter, money, the queue, prices, dates with a town or place, seats, signing in and
   // 10 the site does not say), before Flurre was asked any of them and before any change for it: 70 right, 37 honest,
   // 13 wrong (6 on another topic); 2 of 67 answers over 60 words. With eight expectations then corrected to the
   // reading the second and third sets take (who leads or holds a session, asked without a name: the team, whose
   // text names the instructor), still before any change: 76 right, 37 honest, 7 wrong (6 on another topic).
-  dev6: { rightOrHonest: 113, wrong: 7, wrongTopic: 6 },
+  // Then 104 right, 15 honest, 1 wrong (0 on another topic).
+  dev6: { rightOrHonest: 119, wrong: 1, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
