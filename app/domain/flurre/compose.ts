@@ -369,8 +369,11 @@ function composeTypeAnswer(
   // 'Kan man gå med valpen i Stadsparken utan koppel?', is neither.
   const yesNoAsked = EXISTENCE_OPENERS.has(firstWord(ranking.asked)) && polarity(ranking.asked) === 0 && !/full/u.test(ranking.asked);
 
+  // 'Vad kostar hembesök i Sandviken?': the price is the answer, whatever the dates there; the next dates follow.
+  const saysNoneThere = noneThere && !(ranking.intents.has("price") && !ranking.intents.has("sessions"));
+
   const paragraphs: string[] = [];
-  if (noneThere && sessions.length > 0) {
+  if (saysNoneThere && sessions.length > 0) {
     // 'Finns det valpkurs i Sandviken?': no, and the nearest elsewhere.
     const none = yesNoAsked ? FLURRE_ANSWER_TEXTS.noneOfTypeInNo : FLURRE_ANSWER_TEXTS.noneOfTypeIn;
     paragraphs.push(none(typeName, filter.where), ...sessionLines(sessions, false));
@@ -401,7 +404,7 @@ function composeTypeAnswer(
     }
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
-  const showsType = !((aboutDates || noneThere) && sessions.length > 0);
+  const showsType = !((aboutDates || saysNoneThere) && sessions.length > 0);
   const used = [...(showsType ? [typePassage] : []), ...sessions];
   const links = [
     ...sessions.slice(0, 1).flatMap((s) => s.links),

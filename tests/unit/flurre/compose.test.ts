@@ -175,3 +175,32 @@ describe("who", () => {
     expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
   });
 });
+
+describe("everyday words for what the site names otherwise", () => {
+  it("answers the newsletter asked as a mailing list, to join or to leave", () => {
+    expect(hrefs("hur kommer jag med pa er mejllista")).toContain("/#nyhetsbrev");
+    expect(text("ta bort mig fran mejllistan")).toMatch(/avprenumererar/);
+  });
+
+  it("answers 'ingen plats kvar, vad gör jag?' with the queue, not the next dates", () => {
+    expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
+  });
+
+  it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {
+    expect(text("vad ar pris for lydnadskursen ungefar")).toContain("249 kr");
+  });
+});
+
+describe("the row or fact that answers what is asked", () => {
+  it("answers with the FAQ row whose own question has every word asked, the framing words too", () => {
+    expect(text("hur gar ett plan mote till")).toContain("När du bokar väljer du mötestyp");
+  });
+
+  it("answers a question weighing one type's two options with the row that tells them apart, not its price", () => {
+    expect(text("ar proffs dyrare an privat")).toContain("Välj Privat (495 kr) för egen träning");
+  });
+
+  it("says the price first when it is asked of a town without a session of the type there", () => {
+    expect(text("hur mycket kostar det om ni kommer hem till oss i sandviken")).toMatch(/^Voff! HEMMIS kostar 695 kr/);
+  });
+});
