@@ -646,6 +646,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesNamedTrainers(ranking, p) &&
     !preparationForDuring(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
+    !missesCalledOff(ranking, p) &&
     !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
@@ -683,6 +684,22 @@ function faqOnWhatTheTypeDoesNotSay(ranking: Ranking, all: readonly Passage[], t
       uncoveredWords(ranking, [r.passage]).every((w) => termsOf([r.passage]).some((t) => t.length > stem(w).length && t.includes(stem(w)))),
   );
   return faq?.passage ?? null;
+}
+
+/** A session called off, as the question says it ('om passet ställs in', 'blir inställd'), å, ä and ö folded. */
+const CALLED_OFF_WORD = /^install\p{L}*$/u;
+/** A text on whether a session happens or is called off. */
+const SAYS_WHETHER_HELD = /(?<![\p{L}])(?:blir av|ställs in|ställas in|inställ\p{L}*)(?![\p{L}])/u;
+
+/**
+ * Whether a passage misses the case the question asks about when it asks
+ * what happens if a session is called off ('får jag pengarna tillbaka om
+ * passet ställs in'): the rule on cancelling one's own booking is another
+ * case, and answers it wrongly. Only a text on whether sessions are held does.
+ */
+function missesCalledOff(ranking: Ranking, passage: Passage): boolean {
+  const asked = ranking.query.some((q) => !q.added && CALLED_OFF_WORD.test(foldSwedishLetters(q.word)));
+  return asked && !SAYS_WHETHER_HELD.test(`${passage.title} ${passage.text}`.toLocaleLowerCase("sv-SE"));
 }
 
 /** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */

@@ -96,6 +96,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')
   ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
   ["betalt|gratis|avgiften|vad (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  // 'Hur mycket är hembesöket?' asks the price
+  ["hur (?:mycket|mkt) (?:[aä]r|blir|tar ni f[oö]r)", "kostar"],
   ["l[aä]ra\\w*|l[aä]r (?:sig|hunden|valpen)", "träna"],
   // The newsletter and the queue
   ["nyhetsbrev\\w*|nyhet|nyheter|nyheterna|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],

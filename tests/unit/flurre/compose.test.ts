@@ -204,3 +204,15 @@ describe("the row or fact that answers what is asked", () => {
     expect(text("hur mycket kostar det om ni kommer hem till oss i sandviken")).toMatch(/^Voff! HEMMIS kostar 695 kr/);
   });
 });
+
+describe("a case the rule does not speak of", () => {
+  it("does not answer money back for a session called off with the rule on cancelling one's own booking", () => {
+    expect(ask("far jag pengarna tillbaka om passet stalls in").answer.kind).toBe("fallback");
+    expect(text("far jag pengarna tillbaka om jag avbokar")).toContain("En bokning är bindande");
+    expect(text("blir det installt om det regnar")).toContain("utomhuspassen blir av");
+  });
+
+  it("reads 'hur mycket är …' as asking the price", () => {
+    expect(text("hur mycket ar hembesoket")).toContain("HEMMIS kostar 695 kr");
+  });
+});
