@@ -537,6 +537,13 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const asWritten = ranking.pageSessionId === null ? faqAskedAsWritten(ranking, all) : null;
   if (asWritten) return composeFromPassage(ranking, asWritten);
 
+  // 'Hembesöket?': a type named and nothing asked of it is answered by the type, not by a passage that mentions it.
+  const onlyType = ranking.pageSessionId === null ? typeNamedAlone(ranking, all) : null;
+  if (onlyType) {
+    const composed = composeTypeAnswer(ranking, all, onlyType);
+    if (composed) return composed;
+  }
+
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
   const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
   if (who) return who;
@@ -700,6 +707,20 @@ const SAYS_WHETHER_HELD = /(?<![\p{L}])(?:blir av|ställs in|ställas in|instäl
 function missesCalledOff(ranking: Ranking, passage: Passage): boolean {
   const asked = ranking.query.some((q) => !q.added && CALLED_OFF_WORD.test(foldSwedishLetters(q.word)));
   return asked && !SAYS_WHETHER_HELD.test(`${passage.title} ${passage.text}`.toLocaleLowerCase("sv-SE"));
+}
+
+/**
+ * The one type a question names when it asks nothing else: no kind of
+ * answer asked for, and each of its own words names the type ('hembesöket?',
+ * 'valpkursen'), so no other passage that mentions the type is the answer.
+ */
+function typeNamedAlone(ranking: Ranking, all: readonly Passage[]): string | null {
+  if (ranking.mentionedTypes.length !== 1 || ranking.intents.size > 0) return null;
+  const typeName = ranking.mentionedTypes[0]!;
+  const nameTerms = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
+  const own = ranking.query.filter((q) => !q.added);
+  const names = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => nameTerms.includes(t));
+  return own.length > 0 && own.every(names) ? typeName : null;
 }
 
 /** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */

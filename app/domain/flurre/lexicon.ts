@@ -56,7 +56,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["parker\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
-  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning avboka"],
+  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],
   // What is paid for is a booking ('byta dag om jag redan betalat')
   ["betalat|betalade|har betalt", "bokning"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],

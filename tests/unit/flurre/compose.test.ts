@@ -216,3 +216,13 @@ describe("a case the rule does not speak of", () => {
     expect(text("hur mycket ar hembesoket")).toContain("HEMMIS kostar 695 kr");
   });
 });
+
+describe("a type named and nothing asked of it", () => {
+  it("answers 'hembesöket?' with the type, not the preparation note that mentions home visits", () => {
+    expect(text("hembesoket?")).toMatch(/^Voff! Här är det viktigaste om HEMMIS/);
+  });
+
+  it("does not answer money back while in the queue with the queue's rule", () => {
+    expect(ask("far jag pengarna tillbaka om jag star i ko").answer.kind).toBe("fallback");
+  });
+});
