@@ -654,6 +654,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !preparationForDuring(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
     !missesCalledOff(ranking, p) &&
+    !typeFoundOnlyByMeasure(ranking, p) &&
     !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
@@ -721,6 +722,17 @@ function typeNamedAlone(ranking: Ranking, all: readonly Passage[]): string | nul
   const own = ranking.query.filter((q) => !q.added);
   const names = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => nameTerms.includes(t));
   return own.length > 0 && own.every(names) ? typeName : null;
+}
+
+/**
+ * A type's or a session's text found for a question that names no type only
+ * by how a price or date is measured ('är priset per hund': VALPKURS's 'max
+ * sex valpar per pass'): the question is not about that type.
+ */
+function typeFoundOnlyByMeasure(ranking: Ranking, passage: Passage): boolean {
+  if ((passage.kind !== "type" && passage.kind !== "session") || ranking.mentionedTypes.length > 0) return false;
+  const specific = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  return specific.length > 0 && specific.every((q) => q.terms.every((t) => PRICE_AND_DATE_MEASURES.includes(t)));
 }
 
 /** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */

@@ -105,7 +105,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["nyhets(?:mejl|mail)\\w*|(?:mejl|mail|e-?post)list\\w*|(?:mejl|mail)utskick\\w*", "nyhetsbrev"],
   ["(?:mejl|mail)(?!list|utskick)\\w*", "e-post"],
   ["skriv(?:a|er)? upp (?:mig|oss|sig|dig)", "anmäla"],
-  ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
+  // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
+  ["avsluta (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning\\w*|pass\\w*|kurs\\w*|plats\\w*)", "avboka"],
+  ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
   ["ta bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],

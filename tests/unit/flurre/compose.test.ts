@@ -226,3 +226,15 @@ describe("a type named and nothing asked of it", () => {
     expect(ask("far jag pengarna tillbaka om jag star i ko").answer.kind).toBe("fallback");
   });
 });
+
+describe("what the passage is found by", () => {
+  it("does not answer a price asked of nothing named with a type found only by 'per'", () => {
+    expect(ask("ar priset per hund").answer.kind).toBe("fallback");
+    expect(text("vad kostar valpkursen per gang")).toContain("249 kr");
+  });
+
+  it("reads ending one's booking as cancelling it, not as leaving the newsletter", () => {
+    expect(text("jag vill avsluta min bokning")).toContain("En bokning är bindande");
+    expect(hrefs("avsluta nyhetsbrevet")).toContain("/#nyhetsbrev");
+  });
+});
