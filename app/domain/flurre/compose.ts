@@ -655,6 +655,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesWhatIsMissing(ranking, p) &&
     !missesCalledOff(ranking, p) &&
     !typeFoundOnlyByMeasure(ranking, p) &&
+    !typeSummaryForItsFact(ranking, p, all) &&
     !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
@@ -733,6 +734,28 @@ function typeFoundOnlyByMeasure(ranking: Ranking, passage: Passage): boolean {
   if ((passage.kind !== "type" && passage.kind !== "session") || ranking.mentionedTypes.length > 0) return false;
   const specific = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
   return specific.length > 0 && specific.every((q) => q.terms.every((t) => PRICE_AND_DATE_MEASURES.includes(t)));
+}
+
+/**
+ * A type's own text for a question that names no type and asks a price or
+ * a date ('vad kostar en kurs', 'när är nästa pass i parken'): found by a
+ * word other types share or by a place, it is one type's summary, not what
+ * was asked about; found by a word only its own text has ('koppelgång',
+ * 'proffs'), the question is about it.
+ */
+function typeSummaryForItsFact(ranking: Ranking, passage: Passage, all: readonly Passage[]): boolean {
+  if (passage.kind !== "type" || passage.id === "type:all" || ranking.mentionedTypes.length > 0) return false;
+  if (!ranking.intents.has("price") && !ranking.intents.has("sessions")) return false;
+  const places = placeNameTerms(all);
+  const others = termsOf(all.filter((p) => p.kind === "type" && p.id !== "type:all" && p !== passage));
+  const own = termsOf([passage]);
+  const asked = ranking.query.filter((q) => !q.cue && !q.added).flatMap((q) => [...q.terms, ...q.means]);
+  return !asked.some((t) => own.includes(t) && !others.includes(t) && !places.some((p) => p === t || p.endsWith(t)));
+}
+
+/** The search terms of the places' names ('hundhall', 'gävl'): where, not what. */
+function placeNameTerms(all: readonly Passage[]): string[] {
+  return all.filter((p) => p.kind === "place" && p.id !== "place:all").flatMap((p) => analyze(p.title));
 }
 
 /** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */
@@ -1317,11 +1340,19 @@ function ruleOfType(
   const ruleTerms = asRule ? ranking.query.filter((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word)).flatMap((q) => q.terms) : [];
   const carriesRule = (p: Passage) => ruleTerms.length === 0 || ruleTerms.some((t) => termsOf([p]).includes(t));
   const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const places = placeNameTerms(all);
   const ofEveryType = (r: RankedPassage) =>
     (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
       (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
       (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
-    r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
+    r.matched.some(
+      (t) =>
+        !typeTitle.includes(t) &&
+        !NUMBER_TERM.test(t) &&
+        // Where the type is asked of ('promenadträning i hallen') is not something asked of it.
+        !places.some((p) => p === t || p.endsWith(t)) &&
+        (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf,
+    );
   const found = ranking.results.find(
     (r) =>
       r.passage.kind !== "type" &&

@@ -238,3 +238,18 @@ describe("what the passage is found by", () => {
     expect(hrefs("avsluta nyhetsbrevet")).toContain("/#nyhetsbrev");
   });
 });
+
+describe("a type's text found by a word it does not own", () => {
+  it("does not answer a price or a date asked of no type with one type's summary found by a shared word or a place", () => {
+    expect(ask("vad kostar en kurs").answer.kind).toBe("fallback");
+    expect(ask("nar ar nasta pass i parken").answer.kind).toBe("fallback");
+  });
+
+  it("still answers a type found by a word only its own text has", () => {
+    expect(text("koppelgangskursen vad tar ni betalt for den")).toContain("PROMENADTRÄNING");
+  });
+
+  it("does not take a row on the weather as the answer to where a type is held ('promenadträning i hallen')", () => {
+    expect(text("promenadtraning i hallen")).not.toContain("Utomhuspassen blir av");
+  });
+});
