@@ -147,11 +147,13 @@ const FLOOR = {
   // 70 right, 2 honest, 4 wrong (3 on another topic). Then 73 right, 2 honest, 1 wrong (on another topic).
   // With 25 added after that round, each made only of words the site uses (101): on that round's ranking 91 right,
   // 2 honest, 8 wrong (8 on another topic); on the ranking before both rounds 88, 2, 11 (10 on another topic).
-  // Now 98 right, 2 honest, 1 wrong (on another topic); 0 of 8 over 60.
-  dev4: { rightOrHonest: 100, wrong: 1, wrongTopic: 1 },
+  // Then 98 right, 2 honest, 1 wrong (on another topic: how many dogs have been on a type, answered with the type).
+  // Now, after the round on what the site does not say of what it names, 99 right, 2 honest, 0 wrong; 0 of 7 over 60.
+  dev4: { rightOrHonest: 101, wrong: 0, wrongTopic: 0 },
   // When written (101: 65 naming a type, place, person or page and asking what the site does not say of it, 36
   // look-alikes it answers), before any change for it: 89 right, 9 honest, 3 wrong (3 on another topic).
-  dev5: { rightOrHonest: 98, wrong: 3, wrongTopic: 3 },
+  // Now 92 right, 9 honest, 0 wrong; 0 of 27 over 60.
+  dev5: { rightOrHonest: 101, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
