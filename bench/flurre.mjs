@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
-// flurre-dev-questions.json, flurre-dev2/3/4-questions.json,
+// flurre-dev-questions.json, flurre-dev2/3/4/5/6-questions.json,
 // flurre-heldout-questions.json and flurre-heldout2/3/4/5-questions.json posted to
 // /flurre/svar, one at a time, a few rounds, on the demo data.
 //
@@ -45,6 +45,8 @@ const questions = [
   "flurre-dev2-questions.json",
   "flurre-dev3-questions.json",
   "flurre-dev4-questions.json",
+  "flurre-dev5-questions.json",
+  "flurre-dev6-questions.json",
   "flurre-heldout-questions.json",
   "flurre-heldout2-questions.json",
   "flurre-heldout3-questions.json",

@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import type { QueryTerm, RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, SUFFIX_LOOKALIKES, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -369,8 +369,11 @@ function composeTypeAnswer(
   // 'Kan man gå med valpen i Stadsparken utan koppel?', is neither.
   const yesNoAsked = EXISTENCE_OPENERS.has(firstWord(ranking.asked)) && polarity(ranking.asked) === 0 && !/full/u.test(ranking.asked);
 
+  // 'Vad kostar hembesök i Sandviken?': the price is the answer, whatever the dates there; the next dates follow.
+  const saysNoneThere = noneThere && !(ranking.intents.has("price") && !ranking.intents.has("sessions"));
+
   const paragraphs: string[] = [];
-  if (noneThere && sessions.length > 0) {
+  if (saysNoneThere && sessions.length > 0) {
     // 'Finns det valpkurs i Sandviken?': no, and the nearest elsewhere.
     const none = yesNoAsked ? FLURRE_ANSWER_TEXTS.noneOfTypeInNo : FLURRE_ANSWER_TEXTS.noneOfTypeIn;
     paragraphs.push(none(typeName, filter.where), ...sessionLines(sessions, false));
@@ -401,7 +404,7 @@ function composeTypeAnswer(
     }
   }
   if (sessions.length === 0) paragraphs.push(FLURRE_ANSWER_TEXTS.noneOfType(typeName));
-  const showsType = !((aboutDates || noneThere) && sessions.length > 0);
+  const showsType = !((aboutDates || saysNoneThere) && sessions.length > 0);
   const used = [...(showsType ? [typePassage] : []), ...sessions];
   const links = [
     ...sessions.slice(0, 1).flatMap((s) => s.links),
@@ -473,10 +476,13 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
     terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
-  // A word the lexicon read is carried by what it means too ('nätet' by 'online').
+  // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
+  // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
+  // carried by a park's 'plats' alone.
+  const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
-    .filter((q) => !q.terms.some(carried) && !q.means.some(carried))
+    .filter((q) => !q.means.some(carried) && (q.split ? rarePartMissed(q) : !q.terms.some(carried)))
     .map((q) => q.word);
 }
 
@@ -527,6 +533,17 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     );
   }
 
+  // 'Hur går ett plan möte till?': a row staff wrote for that very question answers it.
+  const asWritten = ranking.pageSessionId === null ? faqAskedAsWritten(ranking, all) : null;
+  if (asWritten) return composeFromPassage(ranking, asWritten);
+
+  // 'Hembesöket?': a type named and nothing asked of it is answered by the type, not by a passage that mentions it.
+  const onlyType = ranking.pageSessionId === null ? typeNamedAlone(ranking, all) : null;
+  if (onlyType) {
+    const composed = composeTypeAnswer(ranking, all, onlyType);
+    if (composed) return composed;
+  }
+
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
   const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
   if (who) return who;
@@ -548,6 +565,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const asksTypeFact = ranking.intents.has("sessions") || ranking.intents.has("price");
   const aboutType = top.kind === "type" || top.kind === "session" || (top.kind === "faq" && asksTypeFact);
   const typeName = aboutType && ranking.mentionedTypes.length === 1 ? ranking.mentionedTypes[0] : undefined;
+  const weighed = typeName ? faqOnWhatTheTypeDoesNotSay(ranking, all, typeName) : null;
+  if (weighed) return composeFromPassage(ranking, weighed);
   if (typeName) {
     const ofType = all.filter((p) => p.typeName === typeName);
     // A question about the type itself ('Berätta om valpkursen') is answered by its text; one that
@@ -560,6 +579,15 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
     const rule = asksRule ? ruleOfType(ranking, all, typeName, first.score, true) : null;
     if (rule) return composeFromPassage(ranking, rule);
+    // 'Hur många hundar har gått valpkursen?', 'hur många tränare är med?': a count neither the type's text nor its
+    // sessions state; a passage that states it answers, else nobody guesses.
+    // 'Vad kostar godiset på valpkursen?', 'när får man kvittot för valpkursen?': a price or a time asked of
+    // something the type's text and its sessions do not carry is not the type's price or dates.
+    const priceOrDateOfOther = asksTypeFact && uncoveredWords(ranking, ofType, [...(where?.terms ?? []), ...PRICE_AND_DATE_MEASURES]).length > 0;
+    if (priceOrDateOfOther || missesAskedCount(ranking, ofType)) {
+      const counted = ruleOfType(ranking, all, typeName, first.score);
+      return counted ? composeFromPassage(ranking, counted) : unsure(ranking, all);
+    }
     // The summary is the type's own text: its sessions' descriptions ('hushåll med två hundar') do not answer for it.
     if (!summaryOnly || (!asksRule && uncoveredWords(ranking, typePassage ? [typePassage] : ofType).length === 0)) {
       const composed = composeTypeAnswer(ranking, all, typeName);
@@ -576,7 +604,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // 'Vilka dagar har ni?', 'När går nästa pass på lördag?': no type or subject named, so the next sessions.
   const specific = ranking.query.filter((q) => !q.cue && !q.added && (q.lexical || (q.terms.length > 0 && q.df <= ranking.commonDf)));
   // 'Fullbokat, vad gör man?' asks what to do about a full session, not for dates.
-  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)));
+  // Its words read as a full session count as one ('ingen plats kvar').
+  const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)) || q.means.some((m) => FULL_WORD.test(m)));
   const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
     return composeNextSessions(ranking, all);
@@ -596,7 +625,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // Sessions that do not say what the question asks about ('min hund skäller när det ringer på dörren'
     // against one session's 'när det ringer på dörren') are a near topic, not the answer.
     // Each session listed says it: one that does not is there only for a word another carries.
-    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0)) return unsure(ranking, all);
+    if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0) || missesAskedCount(ranking, sessions)) return unsure(ranking, all);
     return answer(
       [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
       sessions,
@@ -624,6 +653,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesNamedTrainers(ranking, p) &&
     !preparationForDuring(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
+    !missesCalledOff(ranking, p) &&
+    !typeFoundOnlyByMeasure(ranking, p) &&
+    !typeSummaryForItsFact(ranking, p, all) &&
     !unsettledAboutTeam(ranking, p, all);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
@@ -638,6 +670,112 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
   return composeFromPassage(ranking, answering);
+}
+
+/**
+ * An FAQ row on the one type named that carries what the lexicon read in the
+ * visitor's words and the type's own text does not ('är proffs dyrare än
+ * privat': the difference, which the row on Privat and Proffs explains and
+ * the type's price does not): staff wrote it for that question.
+ */
+function faqOnWhatTheTypeDoesNotSay(ranking: Ranking, all: readonly Passage[], typeName: string): Passage | null {
+  const typePassage = all.find((p) => p.kind === "type" && p.typeName === typeName);
+  if (!typePassage) return null;
+  const typeTerms = termsOf([typePassage]);
+  const meant = ranking.query.filter((q) => q.added && !q.cue && q.terms.length > 0 && !q.terms.some((t) => typeTerms.includes(t)));
+  if (meant.length === 0) return null;
+  const faq = ranking.results.find(
+    (r) =>
+      r.passage.kind === "faq" &&
+      `${r.passage.title} ${r.passage.text}`.includes(typeName) &&
+      meant.every((q) => q.terms.some((t) => r.matched.includes(t))) &&
+      // A word it has inside one of its own counts ('lektionen' in 'privatlektion').
+      uncoveredWords(ranking, [r.passage]).every((w) => termsOf([r.passage]).some((t) => t.length > stem(w).length && t.includes(stem(w)))),
+  );
+  return faq?.passage ?? null;
+}
+
+/** A session called off, as the question says it ('om passet ställs in', 'blir inställd'), å, ä and ö folded. */
+const CALLED_OFF_WORD = /^install\p{L}*$/u;
+/** A text on whether a session happens or is called off. */
+const SAYS_WHETHER_HELD = /(?<![\p{L}])(?:blir av|ställs in|ställas in|inställ\p{L}*)(?![\p{L}])/u;
+
+/**
+ * Whether a passage misses the case the question asks about when it asks
+ * what happens if a session is called off ('får jag pengarna tillbaka om
+ * passet ställs in'): the rule on cancelling one's own booking is another
+ * case, and answers it wrongly. Only a text on whether sessions are held does.
+ */
+function missesCalledOff(ranking: Ranking, passage: Passage): boolean {
+  const asked = ranking.query.some((q) => !q.added && CALLED_OFF_WORD.test(foldSwedishLetters(q.word)));
+  return asked && !SAYS_WHETHER_HELD.test(`${passage.title} ${passage.text}`.toLocaleLowerCase("sv-SE"));
+}
+
+/**
+ * The one type a question names when it asks nothing else: no kind of
+ * answer asked for, and each of its own words names the type ('hembesöket?',
+ * 'valpkursen'), so no other passage that mentions the type is the answer.
+ */
+function typeNamedAlone(ranking: Ranking, all: readonly Passage[]): string | null {
+  if (ranking.mentionedTypes.length !== 1 || ranking.intents.size > 0) return null;
+  const typeName = ranking.mentionedTypes[0]!;
+  const nameTerms = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
+  const own = ranking.query.filter((q) => !q.added);
+  const names = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => nameTerms.includes(t));
+  return own.length > 0 && own.every(names) ? typeName : null;
+}
+
+/**
+ * A type's or a session's text found for a question that names no type only
+ * by how a price or date is measured ('är priset per hund': VALPKURS's 'max
+ * sex valpar per pass'): the question is not about that type.
+ */
+function typeFoundOnlyByMeasure(ranking: Ranking, passage: Passage): boolean {
+  if ((passage.kind !== "type" && passage.kind !== "session") || ranking.mentionedTypes.length > 0) return false;
+  const specific = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length > 0 && q.df <= ranking.commonDf);
+  return specific.length > 0 && specific.every((q) => q.terms.every((t) => PRICE_AND_DATE_MEASURES.includes(t)));
+}
+
+/**
+ * A type's own text for a question that names no type and asks a price or
+ * a date ('vad kostar en kurs', 'när är nästa pass i parken'): found by a
+ * word other types share or by a place, it is one type's summary, not what
+ * was asked about; found by a word only its own text has ('koppelgång',
+ * 'proffs'), the question is about it.
+ */
+function typeSummaryForItsFact(ranking: Ranking, passage: Passage, all: readonly Passage[]): boolean {
+  if (passage.kind !== "type" || passage.id === "type:all" || ranking.mentionedTypes.length > 0) return false;
+  if (!ranking.intents.has("price") && !ranking.intents.has("sessions")) return false;
+  const places = placeNameTerms(all);
+  const others = termsOf(all.filter((p) => p.kind === "type" && p.id !== "type:all" && p !== passage));
+  const own = termsOf([passage]);
+  const asked = ranking.query.filter((q) => !q.cue && !q.added).flatMap((q) => [...q.terms, ...q.means]);
+  return !asked.some((t) => own.includes(t) && !others.includes(t) && !places.some((p) => p === t || p.endsWith(t)));
+}
+
+/** The search terms of the places' names ('hundhall', 'gävl'): where, not what. */
+function placeNameTerms(all: readonly Passage[]): string[] {
+  return all.filter((p) => p.kind === "place" && p.id !== "place:all").flatMap((p) => analyze(p.title));
+}
+
+/** Words a visitor adds to any question that a row's question need not have ('egentligen', 'då'). */
+const ASIDE_WORDS: ReadonlySet<string> = new Set(["egentligen", "ungefar", "tro", "da", "nu", "ifall", "istallet", "redan", "typ", "liksom", "alltsa", "sen"]);
+
+/** The words of a text, å, ä and ö folded and hyphenated words in their parts ('PLAN-möte'). */
+function foldedWords(text: string): string[] {
+  return words(foldSwedishLetters(normalizeText(text))).flatMap((w) => w.split("-"));
+}
+
+/**
+ * An FAQ row whose question has every word the visitor typed, the words that
+ * frame it too ('hur går … till', which the search drops), but for filler:
+ * staff wrote it for this question, so it answers it before what the
+ * question's topic words alone point at (the type's summary).
+ */
+function faqAskedAsWritten(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  const asked = foldedWords(ranking.asked).filter((w) => !ASIDE_WORDS.has(w));
+  if (asked.length < 3) return null;
+  return all.find((p) => p.kind === "faq" && asked.every((w) => foldedWords(p.title).includes(w))) ?? null;
 }
 
 const CONTACT_RULE_ID = "rule:contact";
@@ -745,8 +883,84 @@ const DURATION =
 function missesAskedDuration(ranking: Ranking, passage: Passage): boolean {
   const asked = foldSwedishLetters(ranking.asked);
   if (ASKS_DURATION.test(asked) && !DURATION.test(passage.text)) return true;
-  return ASKS_COUNT.test(asked) && !COUNT.test(passage.text);
+  return missesAskedCount(ranking, [passage]);
 }
+
+/**
+ * A question that asks how many ('hur många hundar får vara med på
+ * valpkursen', 'hur många minuter gäller länken') is answered only by
+ * passages that state a number of what it counts: the word after 'hur
+ * många', or, with none ('hur många måste komma'), those who take part
+ * (participants, dogs, puppies, seats; a session's seats are its own). A
+ * compound counts as its last part ('två hundtränare' are trainers, not
+ * dogs). A
+ * most asked ('får plats', 'max') is not a least stated ('minst 3
+ * deltagare'), nor the other way round. The site states no counts of what
+ * has been or usually is ('hur många har gått valpkursen', 'hittills',
+ * 'brukar'): such a question is never answered by a passage that names the
+ * thing counted.
+ */
+function missesAskedCount(ranking: Ranking, passages: readonly Passage[]): boolean {
+  const asked = foldSwedishLetters(ranking.asked);
+  const at = ASKS_COUNT.exec(asked);
+  if (!at) return false;
+  if (ASKS_PAST_COUNT.test(asked)) return true;
+  // The thing counted, past a word that only says which of them ('hur många lediga platser').
+  const next = (asked.slice(at.index + at[0].length).match(/\p{L}+/gu) ?? []).find((w) => !WHICH_OF_THEM.has(w));
+  const word = next === undefined ? undefined : ranking.query.find((q) => !q.added && foldSwedishLetters(q.word) === next);
+  const counted = word && word.terms.length + word.means.length > 0 ? [...word.terms, ...word.means] : [...TAKING_PART];
+  const bound: Bound = ASKS_MOST.test(asked) ? "most" : ASKS_LEAST.test(asked) ? "least" : null;
+  const stated = passages.flatMap((p) => [
+    ...countedNouns(p.text),
+    ...(p.kind === "session" ? SEATS_TERMS.map((noun) => ({ noun, bound: null })) : []),
+  ]);
+  const matches = (c: string, n: string) =>
+    n === c || n.endsWith(c) || (TAKING_PART.has(c) && TAKING_PART.has(n));
+  const fits = (b: Bound) => bound === null || b === null || b === bound;
+  return !counted.some((c) => stated.some((s) => matches(c, s.noun) && fits(s.bound)));
+}
+
+/** Whether a count is a most ('max sex valpar') or a least ('minst 3 deltagare'); null when neither is said. */
+type Bound = "most" | "least" | null;
+
+/**
+ * The nouns a text gives a number of, as terms, with the bound it states
+ * ('minst 3 deltagare', 'max sex valpar', 'bara en gång'). 'Två eller färre
+ * deltagare' is the line below which a session is not held: a least.
+ */
+function countedNouns(text: string): { noun: string; bound: Bound }[] {
+  const counts: { noun: string; bound: Bound }[] = [];
+  for (const m of normalizeText(text).matchAll(COUNTED_NOUN)) {
+    const bound: Bound = m[1] !== undefined ? (/^(?:minst|som minst)$/u.test(m[1]) ? "least" : "most") : m[2] !== undefined ? "least" : null;
+    for (const noun of analyze(m[3]!)) counts.push({ noun, bound });
+  }
+  return counts;
+}
+
+const NUMBER_WORD = "(?:\\d+(?:[–-]\\d+)?|två|tre|fyra|fem|sex|sju|åtta|nio|tio|(?<=(?:bara|max|minst|högst|endast) )(?:en|ett)|(?:en|ett)(?=\\s+gång))";
+/** A number, the bound said before it ('minst', 'max') or after it ('eller färre'), and the noun it counts. */
+const COUNTED_NOUN = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:(minst|som minst|max|högst|som mest|upp till)\\s+)?${NUMBER_WORD}\\s+(?:(eller\\s+(?:färre|fler))\\s+|(?:till|och)\\s+\\p{L}+\\s+)?(\\p{L}+)`,
+  "gu",
+);
+/**
+ * Words that say how a price or a date is measured or compared ('per gång',
+ * 'nästa gång', 'i timmen', 'mer än vanliga pass', 'på kvällen'), not what
+ * it is of.
+ */
+const PRICE_AND_DATE_MEASURES: readonly string[] = analyze("per gång gången gånger timme timmen vanlig vanliga vanligt styck kväll kvällen morgon förmiddag eftermiddag");
+
+/** Words between 'hur många' and what it counts (typed without å, ä and ö). */
+const WHICH_OF_THEM: ReadonlySet<string> = new Set(["lediga", "ledig", "fler", "andra", "olika"]);
+/** Those who take part, counted alike: participants, dogs, puppies, seats. */
+const TAKING_PART: ReadonlySet<string> = new Set(analyze("deltagare plats platser hund hundar valp valpar person personer ekipage"));
+const SEATS_TERMS: readonly string[] = analyze("platser");
+/** What has been or usually is, asked with 'hur många' ('har gått', 'har varit', 'hittills', 'brukar'). */
+const ASKS_PAST_COUNT =
+  /(?<![\p{L}])(?:har\s+(?:\p{L}+\s+){0,3}(?:varit|gatt|haft|provat|tranat|gjort|deltagit)|hittills|totalt|sammanlagt|brukar|forra|ifjol)(?![\p{L}])/u;
+/** How many at most ('får plats', 'får vara med', 'max'), and at least ('måste', 'minst', 'blir av'), typed without å, ä and ö. */
+const ASKS_MOST = /(?<![\p{L}])(?:max\p{L}*|hogst|som mest|far plats|ryms|far (?:vara|ga|komma) med|far delta)(?![\p{L}])/u;
+const ASKS_LEAST = /(?<![\p{L}])(?:minst|som minst|maste|behovs|kravs|bli(?:r)? av)(?![\p{L}])/u;
 
 /**
  * A question that opens by asking when ('vilken dag kommer kvittot?') is
@@ -798,8 +1012,6 @@ const STATES_PRICE = /\d+\s*kr|(?<![\p{L}])(?:kr|kronor|kostar|kostnad\p{L}*|pri
 
 /** 'Hur många …?' asks a number ('hur många hundar får plats i hallen'). */
 const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
-/** A number a text states, in digits or words ('minst 3 deltagare', 'max sex valpar'). */
-const COUNT = /\d|(?<![\p{L}])(?:två|tre|fyra|fem|sex|sju|åtta|nio|tio)(?![\p{L}])/u;
 
 /**
  * The FAQ row staff wrote on what the question asks of the one type it
@@ -1128,11 +1340,19 @@ function ruleOfType(
   const ruleTerms = asRule ? ranking.query.filter((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word)).flatMap((q) => q.terms) : [];
   const carriesRule = (p: Passage) => ruleTerms.length === 0 || ruleTerms.some((t) => termsOf([p]).includes(t));
   const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const places = placeNameTerms(all);
   const ofEveryType = (r: RankedPassage) =>
     (RULES_OF_EVERY_BOOKING.has(r.passage.id) ||
       (r.passage.id === GROUP_MINIMUM_RULE_ID && typePassage?.typeKind !== "private") ||
       (r.passage.kind === "faq" && !typeNames.some((n) => `${r.passage.title} ${r.passage.text}`.includes(n)))) &&
-    r.matched.some((t) => !typeTitle.includes(t) && !NUMBER_TERM.test(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf);
+    r.matched.some(
+      (t) =>
+        !typeTitle.includes(t) &&
+        !NUMBER_TERM.test(t) &&
+        // Where the type is asked of ('promenadträning i hallen') is not something asked of it.
+        !places.some((p) => p === t || p.endsWith(t)) &&
+        (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf,
+    );
   const found = ranking.results.find(
     (r) =>
       r.passage.kind !== "type" &&

@@ -15,7 +15,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
   ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
-  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare", "privat proffs"],
+  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
@@ -42,6 +42,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]ngen|[aä]ngarna", "bronsängen"],
   ["ses|ses vi|tr[aä]ffas", "mötas"],
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
+  // Someone of the team by what they do ('tjejen som håller i kursen', 'vilka är ni som håller på med det här', 'vem sköter administrationen')
+  ["(?:tjejen|killen|personen|hon|han|den) som (?:leder|tr[aä]nar|har kursen|har passet)", "tränare"],
+  ["h[aå]ller p[aå] med", "teamet"],
+  ["administrat\\w*|admin", "administration"],
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
@@ -52,12 +56,16 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["parker\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
-  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*", "återbetalning avboka"],
+  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],
+  // What is paid for is a booking ('byta dag om jag redan betalat')
+  ["betalat|betalade|har betalt", "bokning"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara|(?:[aä]r|blir) f[aå](?= |$)", "deltagare inställt"],
   // Someone else leaving a full session ('om nån hoppar av, får jag platsen då?'): the queue.
-  ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan) (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],
+  ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan)(?: som)? (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],
+  // Two options weighed against each other ('är proffs dyrare än privat'): what tells them apart.
+  ["(?:dyrare|billigare|mer|mindre) [aä]n|j[aä]mf[oö]r\\w*", "skillnad"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
   ["t[aä]nka p[aå]|redo", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
@@ -76,18 +84,33 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["mina? bokning\\w* (?:syns|visas)|kommer inte in(?! i\\b)", "inloggning"],
   ["(?:ser|se|hittar|hitta|kollar|kolla)(?: \\w+){0,3} (?:jag|vi|man) (?:har )?bokat|mina? (?:gamla|tidigare|kommande|egna) bokning\\w*", "inloggning bokningar"],
   ["gamla bokning\\w*", "tidigare"],
-  ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]senord\\w*", "lösenord inloggning"],
+  ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]sen(?:ord)?\\w*", "lösenord inloggning"],
+  // The site signs in with a link, which visitors may call a code
+  ["(?:inloggnings)?kod(?:en)?|eng[aå]ngskod\\w*", "inloggningslänk"],
   ["registrera\\w*|registrering\\w*", "konto"],
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  // Room for one more ('finns det rum för en valp till', 'ryms vi')
+  ["rum f[oö]r|ryms|f[aå]r (?:vi|jag|vi tv[aå]|vi b[aå]da) plats", "lediga platser"],
+  // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')
+  ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
   ["betalt|gratis|avgiften|vad (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  // 'Hur mycket är hembesöket?' asks the price
+  ["hur (?:mycket|mkt) (?:[aä]r|blir|tar ni f[oö]r)", "kostar"],
   ["l[aä]ra\\w*|l[aä]r (?:sig|hunden|valpen)", "träna"],
   // The newsletter and the queue
   ["nyhetsbrev\\w*|nyhet|nyheter|nyheterna|utskick\\w*|prenumer\\w*|nya pass", "nyhetsbrev"],
-  ["mejl\\w*|mail\\w*", "e-post"],
-  ["avsluta|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] i k[oö]n?", "kö"],
+  // The newsletter as people name it: a mailing list, a news mail
+  ["nyhets(?:mejl|mail)\\w*|(?:mejl|mail|e-?post)list\\w*|(?:mejl|mail)utskick\\w*", "nyhetsbrev"],
+  ["(?:mejl|mail)(?!list|utskick)\\w*", "e-post"],
+  ["skriv(?:a|er)? upp (?:mig|oss|sig|dig)", "anmäla"],
+  // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
+  ["avsluta (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning\\w*|pass\\w*|kurs\\w*|plats\\w*)", "avboka"],
+  ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
+  // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
+  ["ta bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

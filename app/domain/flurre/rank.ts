@@ -56,6 +56,15 @@ export type QueryTerm = {
   means: string[];
   /** In how many passages its rarest term occurs (0 when unknown): the rarest word is what the question is about. */
   df: number;
+  /**
+   * A compound the texts never use whole, split into words they do use
+   * ('lekplats' → lek, plats): it names its first parts' kind of its last
+   * ('lekplats' is a kind of place), so a passage carries it only with each
+   * part that is not a common word.
+   */
+  split: boolean;
+  /** In how many passages each of its terms occurs, in the order of `terms`. */
+  termDfs: number[];
 };
 
 export type Ranking = {
@@ -243,7 +252,7 @@ const COMMON_SHARE = 0.25;
 /** A part of a compound counts less than the whole word. */
 const PART_WEIGHT = 0.5;
 
-type Resolved = { terms: string[]; weights: number[] };
+type Resolved = { terms: string[]; weights: number[]; split?: boolean };
 
 /** The index terms one question word stands for, with their weights. */
 function resolveWord(word: string, index: Index): Resolved {
@@ -263,7 +272,7 @@ function resolveWord(word: string, index: Index): Resolved {
   const unfolded = index.unfolded().get(foldSwedishLetters(bare)) ?? unfoldedInflected(bare, index);
   if (unfolded !== undefined && unfolded.length >= 3) return { terms: [unfolded], weights: [1] };
   const split = parts ?? splitCompound(bare, index.wholeTerms);
-  if (split) return { terms: split, weights: split.map(() => 1) };
+  if (split) return { terms: split, weights: split.map(() => 1), split: true };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;
 }
@@ -351,10 +360,12 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
   // Flurre's name addresses him ('Flurre, vad kostar…?', 'hej flurre'), unless the question asks about him ('hur gammal är flurre').
   const addressed = (w: string) => SELF_NAMES.has(w) && (ownWords[0] === w || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
   const term = (word: string, isAdded: boolean): QueryTerm => {
-    const resolved = resolveWord(word, index);
+    const { split, ...resolved } = resolveWord(word, index);
     return {
       word,
       ...resolved,
+      split: split === true,
+      termDfs: resolved.terms.map((t) => index.documentFrequency.get(t) ?? 0),
       cue: CUE_WORDS.has(word),
       topical: TOPIC_CUES.has(word),
       added: isAdded,
@@ -363,7 +374,7 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
       df: resolved.terms.length > 0 ? Math.min(...resolved.terms.map((t) => index.documentFrequency.get(t) ?? 0)) : 0,
     };
   };
-  const unknown = (phrase: string): QueryTerm => ({ word: phrase, terms: [], weights: [], cue: false, topical: false, added: false, lexical: false, means: [], df: 0 });
+  const unknown = (phrase: string): QueryTerm => ({ word: phrase, terms: [], weights: [], cue: false, topical: false, added: false, lexical: false, means: [], df: 0, split: false, termDfs: [] });
   return [...ownWords.map((w) => term(w, false)), ...addedWords.map((w) => term(w, true)), ...unsaid.map(unknown)].filter(
     (q) => aboutSelfOnly || !addressed(q.word),
   );

@@ -32,7 +32,10 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // When something happens to the visitor, not what is asked about ('valpen är sjuk idag', 'hon har börjat löpa')
     "idag imorgon ikväll börja börjat började " +
     // Where something is held ('var hålls promenadträningen'), not a hall; again
-    "hålls igen åka åker speciell speciellt speciella"
+    "hålls igen åka åker speciell speciellt speciella " +
+    // Filler a visitor adds to any question, which never names what is asked about
+    // ('vem är instruktören egentligen', 'vad kostar det ungefär', 'är den fullbokad redan', 'valpen blev sjuk igår')
+    "egentligen ungefär tro ifall istället redan igår"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').

@@ -82,6 +82,40 @@ describe("rules asked with a type's dates", () => {
 });
 
 describe("the honest answer", () => {
+  it("answers how many only with a passage that states a number of what is counted ('hur många hundar får vara med': max sex valpar)", () => {
+    expect(text("hur manga hundar far vara med pa valpkursen")).toContain("Max sex valpar");
+    expect(text("hur manga minuter galler lanken")).toContain("10 minuter");
+    expect(ask("hur manga tranare ar med pa vardagslydnaden").answer.kind).toBe("fallback");
+    expect(ask("hur manga star i kon till valpkursen").answer.kind).toBe("fallback");
+    expect(text("hur manga tranare har ni")).toContain("två hundtränare");
+    expect(ask("hur manga hundar har ni").answer.kind).toBe("fallback");
+  });
+
+  it("does not answer a count of what has been or usually is with the type it names ('hur många hundar har varit på valpkursen')", () => {
+    const answer = ask("hur manga hundar har varit pa valpkursen").answer;
+    expect(answer.kind).toBe("fallback");
+    expect(answer.paragraphs).toContain("Menar du…?");
+    expect(ask("hur manga brukar komma pa promenadtraningen").answer.kind).toBe("fallback");
+  });
+
+  it("does not answer a least asked with a most stated, nor a most with a least ('får plats' is not 'minst 3 deltagare')", () => {
+    expect(text("hur manga maste vara anmalda for att det ska bli av")).toContain("minst 3 deltagare");
+    expect(text("hur manga deltagare far plats pa vardagslydnaden")).not.toContain("minst 3 deltagare");
+  });
+
+  it("does not answer a price or a time asked of something else with the type's price or dates ('vad kostar godiset på valpkursen')", () => {
+    expect(ask("vad kostar godiset pa valpkursen").answer.kind).toBe("fallback");
+    expect(ask("nar far man kvittot for valpkursen").answer.kind).toBe("fallback");
+    expect(text("vad kostar valpkursen per gang")).toMatch(/^Voff! VALPKURS kostar 249 kr per pass\./);
+    expect(text("nar kan jag boka plan nasta gang")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+  });
+
+  it("does not take a compound the texts never use whole as carried by its common last part ('lekplats' by a park's 'plats')", () => {
+    const answer = ask("finns det nagon lekplats i regementsparken").answer;
+    expect(answer.kind).toBe("fallback");
+    expect(answer.links.map((l) => l.href).some((h) => h.includes("Regementsparken"))).toBe(true);
+  });
+
   it("does not take a short word for a longer one that only ends in it ('ringer' is not in 'planeringsmöte')", () => {
     expect(ask("kan jag fa en plats om jag ringer").answer.kind).toBe("fallback");
   });
@@ -139,5 +173,83 @@ describe("who", () => {
 
   it("answers who does what a person's role names with that person ('vem har hand om ekonomin')", () => {
     expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
+  });
+});
+
+describe("everyday words for what the site names otherwise", () => {
+  it("answers the newsletter asked as a mailing list, to join or to leave", () => {
+    expect(hrefs("hur kommer jag med pa er mejllista")).toContain("/#nyhetsbrev");
+    expect(text("ta bort mig fran mejllistan")).toMatch(/avprenumererar/);
+  });
+
+  it("answers 'ingen plats kvar, vad gör jag?' with the queue, not the next dates", () => {
+    expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
+  });
+
+  it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {
+    expect(text("vad ar pris for lydnadskursen ungefar")).toContain("249 kr");
+  });
+});
+
+describe("the row or fact that answers what is asked", () => {
+  it("answers with the FAQ row whose own question has every word asked, the framing words too", () => {
+    expect(text("hur gar ett plan mote till")).toContain("När du bokar väljer du mötestyp");
+  });
+
+  it("answers a question weighing one type's two options with the row that tells them apart, not its price", () => {
+    expect(text("ar proffs dyrare an privat")).toContain("Välj Privat (495 kr) för egen träning");
+  });
+
+  it("says the price first when it is asked of a town without a session of the type there", () => {
+    expect(text("hur mycket kostar det om ni kommer hem till oss i sandviken")).toMatch(/^Voff! HEMMIS kostar 695 kr/);
+  });
+});
+
+describe("a case the rule does not speak of", () => {
+  it("does not answer money back for a session called off with the rule on cancelling one's own booking", () => {
+    expect(ask("far jag pengarna tillbaka om passet stalls in").answer.kind).toBe("fallback");
+    expect(text("far jag pengarna tillbaka om jag avbokar")).toContain("En bokning är bindande");
+    expect(text("blir det installt om det regnar")).toContain("utomhuspassen blir av");
+  });
+
+  it("reads 'hur mycket är …' as asking the price", () => {
+    expect(text("hur mycket ar hembesoket")).toContain("HEMMIS kostar 695 kr");
+  });
+});
+
+describe("a type named and nothing asked of it", () => {
+  it("answers 'hembesöket?' with the type, not the preparation note that mentions home visits", () => {
+    expect(text("hembesoket?")).toMatch(/^Voff! Här är det viktigaste om HEMMIS/);
+  });
+
+  it("does not answer money back while in the queue with the queue's rule", () => {
+    expect(ask("far jag pengarna tillbaka om jag star i ko").answer.kind).toBe("fallback");
+  });
+});
+
+describe("what the passage is found by", () => {
+  it("does not answer a price asked of nothing named with a type found only by 'per'", () => {
+    expect(ask("ar priset per hund").answer.kind).toBe("fallback");
+    expect(text("vad kostar valpkursen per gang")).toContain("249 kr");
+  });
+
+  it("reads ending one's booking as cancelling it, not as leaving the newsletter", () => {
+    expect(text("jag vill avsluta min bokning")).toContain("En bokning är bindande");
+    expect(hrefs("avsluta nyhetsbrevet")).toContain("/#nyhetsbrev");
+  });
+});
+
+describe("a type's text found by a word it does not own", () => {
+  it("does not answer a price or a date asked of no type with one type's summary found by a shared word or a place", () => {
+    expect(ask("vad kostar en kurs").answer.kind).toBe("fallback");
+    expect(ask("nar ar nasta pass i parken").answer.kind).toBe("fallback");
+  });
+
+  it("still answers a type found by a word only its own text has", () => {
+    expect(text("koppelgangskursen vad tar ni betalt for den")).toContain("PROMENADTRÄNING");
+  });
+
+  it("does not take a row on the weather as the answer to where a type is held ('promenadträning i hallen')", () => {
+    expect(text("promenadtraning i hallen")).not.toContain("Utomhuspassen blir av");
   });
 });
