@@ -583,8 +583,11 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // sessions state; a passage that states it answers, else nobody guesses.
     // 'Vad kostar godiset på valpkursen?', 'när får man kvittot för valpkursen?': a price or a time asked of
     // something the type's text and its sessions do not carry is not the type's price or dates.
-    const priceOrDateOfOther = asksTypeFact && uncoveredWords(ranking, ofType, [...(where?.terms ?? []), ...PRICE_AND_DATE_MEASURES]).length > 0;
-    if (priceOrDateOfOther || missesAskedCount(ranking, ofType)) {
+    // Nothing else stands in for the type's price or dates: the honest answer with the type's pages.
+    if (asksTypeFact && uncoveredWords(ranking, ofType, [...(where?.terms ?? []), ...PRICE_AND_DATE_MEASURES]).length > 0) {
+      return unsure(ranking, all);
+    }
+    if (missesAskedCount(ranking, ofType)) {
       const counted = ruleOfType(ranking, all, typeName, first.score);
       return counted ? composeFromPassage(ranking, counted) : unsure(ranking, all);
     }
