@@ -579,14 +579,14 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const asksRule = ranking.query.some((q) => q.cue && RULE_WORDS.has(q.word) && !BOOKING_WORDS.has(q.word));
     const rule = asksRule ? ruleOfType(ranking, all, typeName, first.score, true) : null;
     if (rule) return composeFromPassage(ranking, rule);
-    // 'Hur många hundar har gått valpkursen?', 'hur många tränare är med?': a count neither the type's text nor its
-    // sessions state; a passage that states it answers, else nobody guesses.
     // 'Vad kostar godiset på valpkursen?', 'när får man kvittot för valpkursen?': a price or a time asked of
-    // something the type's text and its sessions do not carry is not the type's price or dates.
-    // Nothing else stands in for the type's price or dates: the honest answer with the type's pages.
+    // something the type's text and its sessions do not carry is not the type's price or dates, and nothing
+    // else of the type stands in for them: the honest answer with the type's pages.
     if (asksTypeFact && uncoveredWords(ranking, ofType, [...(where?.terms ?? []), ...PRICE_AND_DATE_MEASURES]).length > 0) {
       return unsure(ranking, all);
     }
+    // 'Hur många hundar har gått valpkursen?', 'hur många tränare är med?': a count neither the type's text nor its
+    // sessions state; a passage that states it answers, else nobody guesses.
     if (missesAskedCount(ranking, ofType)) {
       const counted = ruleOfType(ranking, all, typeName, first.score);
       return counted ? composeFromPassage(ranking, counted) : unsure(ranking, all);
