@@ -6,7 +6,7 @@
  * carries RFC 8058 one-click headers pointing at the same URL.
  */
 import type { Config } from "../platform/env.server";
-import { timingSafeEqual } from "../platform/crypto.server";
+import { timingSafeEqual, toBase64Url } from "../platform/crypto.server";
 
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
@@ -26,12 +26,6 @@ function signingKey(secret: string): Promise<CryptoKey> {
     keys.set(secret, key);
   }
   return key;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 /** The address as signed: trimmed and lower-cased (addresses are matched that way everywhere). */
