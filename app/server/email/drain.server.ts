@@ -232,13 +232,13 @@ export async function drainOutbox(
     return calls;
   };
 
-  // Delivers claimed transactional rows, one call each, settled after each call; returns the calls made.
   /**
    * The local mailbox's deliveries, settled together when the chunk is done:
    * taking a row there reaches no one, so a drain cut before the settle only
    * "delivers" it locally again (the rows are the mail itself, kept whole).
    */
   const local = config.EMAIL_TRANSPORT === "outbox";
+  // Delivers claimed transactional rows, one call each, settled after each call (the local mailbox's at the end); returns the calls made.
   const deliverSingles = async (claimed: OutboxRow[]): Promise<number> => {
     let calls = 0;
     const delivered: SentRow[] = [];
