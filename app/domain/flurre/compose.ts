@@ -824,7 +824,7 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const namesSession = ranking.mentionedTypes.length > 0 || ranking.query.some((q) => [...q.terms, ...q.means].includes("pass"));
   const typeTerms = [
     ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
-    ...(namesSession ? all.filter((p) => p.kind === "place" && p.id !== "place:all").flatMap((p) => analyze(p.title)) : []),
+    ...(namesSession ? placeNameTerms(all) : []),
   ];
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
