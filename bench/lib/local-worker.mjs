@@ -45,8 +45,8 @@ function freePort() {
 }
 
 /** Serves the bundle on workerd; resolves once it answers. */
-async function startBundled(vars, port, state, origin, inspectorPort) {
-  const server = await serveBundledWorker({ port, persistTo: state, vars: { ...vars, SITE_URL: origin }, inspectorPort });
+async function startBundled(vars, port, state, origin) {
+  const server = await serveBundledWorker({ port, persistTo: state, vars: { ...vars, SITE_URL: origin } });
   let stopped;
   const stop = () => (stopped ??= server.stop());
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -70,12 +70,11 @@ function executeSql(sql, env, state) {
 }
 
 /**
- * @param {{ runtime?: "wrangler-dev" | "workerd", vars?: Record<string, string>, seedSql?: string, port?: number, state?: string, inspectorPort?: number }} [options]
+ * @param {{ runtime?: "wrangler-dev" | "workerd", vars?: Record<string, string>, seedSql?: string, port?: number, state?: string }} [options]
  *   vars: extra worker variables; seedSql: rows of the bench's own, inserted after the demo data;
- *   port and state: for a bench that must not share 8790 and .wrangler/bench-state;
- *   inspectorPort: workerd's inspector for a CPU profile (workerd only, see cpu-profile.mjs).
+ *   port and state: for a bench that must not share 8790 and .wrangler/bench-state.
  */
-export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql, port = BENCH_PORT, state = BENCH_STATE, inspectorPort } = {}) {
+export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql, port = BENCH_PORT, state = BENCH_STATE } = {}) {
   const origin = `http://127.0.0.1:${port}`;
   assertBuilt();
   const env = { ...benchEnv(), NODE_ENV: "production" };
@@ -84,7 +83,7 @@ export async function startWorker({ runtime = "wrangler-dev", vars = {}, seedSql
   run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", state], env);
   run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", state], env);
   if (seedSql) executeSql(seedSql, env, state);
-  if (runtime === "workerd") return startBundled(vars, port, state, origin, inspectorPort);
+  if (runtime === "workerd") return startBundled(vars, port, state, origin);
 
   // Its own process group, so stopping it also stops workerd.
   const child = spawn(
