@@ -9,7 +9,8 @@
 // fourth, on what the site does not say and the team), flurre-dev5-questions.json
 // (a fifth, on what the site does not say of the things it names, beside
 // look-alikes it answers) and flurre-dev6-questions.json (a sixth, in everyday
-// words for the answerable categories), tests/fixtures/flurre-heldout-questions.json (50, only
+// words for the answerable categories), flurre-dev7-questions.json (a seventh, weighted
+// toward who, payment, the queue and what the site does not say), tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
 // written after one question of the first had been printed while debugging;
@@ -24,7 +25,8 @@
 // way; scored before the third development set's round of changes and after
 // each later round, never tuned on) and tests/fixtures/flurre-heldout6-questions.json (a sixth, written the
 // same way and first scored before the changes of 2026-11-26) and flurre-heldout7-questions.json (a seventh,
-// likewise) and flurre-heldout8-questions.json (an eighth, likewise).
+// likewise), flurre-heldout8-questions.json (an eighth, likewise) and flurre-heldout9-questions.json (a ninth,
+// written the same way and first scored before any change for the seventh development set).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -54,6 +56,7 @@ import dev3 from "../fixtures/flurre-dev3-questions.json";
 import dev4 from "../fixtures/flurre-dev4-questions.json";
 import dev5 from "../fixtures/flurre-dev5-questions.json";
 import dev6 from "../fixtures/flurre-dev6-questions.json";
+import dev7 from "../fixtures/flurre-dev7-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -62,6 +65,7 @@ import heldOut5 from "../fixtures/flurre-heldout5-questions.json";
 import heldOut6 from "../fixtures/flurre-heldout6-questions.json";
 import heldOut7 from "../fixtures/flurre-heldout7-questions.json";
 import heldOut8 from "../fixtures/flurre-heldout8-questions.json";
+import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -120,6 +124,7 @@ const DEV3: Question[] = z.array(QuestionSchema).parse(dev3.questions);
 const DEV4: Question[] = z.array(QuestionSchema).parse(dev4.questions);
 const DEV5: Question[] = z.array(QuestionSchema).parse(dev5.questions);
 const DEV6: Question[] = z.array(QuestionSchema).parse(dev6.questions);
+const DEV7: Question[] = z.array(QuestionSchema).parse(dev7.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -128,6 +133,7 @@ const HELD_OUT_5: Question[] = z.array(QuestionSchema).parse(heldOut5.questions)
 const HELD_OUT_6: Question[] = z.array(QuestionSchema).parse(heldOut6.questions);
 const HELD_OUT_7: Question[] = z.array(QuestionSchema).parse(heldOut7.questions);
 const HELD_OUT_8: Question[] = z.array(QuestionSchema).parse(heldOut8.questions);
+const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -172,6 +178,9 @@ const FLOOR = {
   // text names the instructor), still before any change: 76 right, 37 honest, 7 wrong (6 on another topic).
   // Then 105 right, 15 honest, 0 wrong.
   dev6: { rightOrHonest: 120, wrong: 0, wrongTopic: 0 },
+  // When written (140: 30 who, 15 payment, 15 the queue, 35 the site does not say, the rest spread), before Flurre was
+  // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words.
+  dev7: { rightOrHonest: 135, wrong: 5, wrongTopic: 4 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
@@ -199,6 +208,9 @@ const FLOOR = {
   // 2 wrong (1 on another topic).
   // After that day's changes: 32 right, 17 honest, 1 wrong (0 on another topic).
   heldOut8: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  // Written the same way (five questions found in other sets replaced by spares); first scored on 2026-11-26 on the
+  // ranking before any change for the seventh development set: 35 right, 15 honest, 0 wrong.
+  heldOut9: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -470,6 +482,35 @@ describe("the visitor question sets", () => {
     expect(DEV6.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(10);
   });
 
+  it("has a seventh development set, weighted toward who, payment, the queue and what the site does not say, none of its questions in the other sets", () => {
+    expect(DEV7.length).toBeGreaterThanOrEqual(140);
+    const others = new Set(
+      [
+        ...DEV,
+        ...DEV2,
+        ...DEV3,
+        ...DEV4,
+        ...DEV5,
+        ...DEV6,
+        ...HELD_OUT,
+        ...HELD_OUT_2,
+        ...HELD_OUT_3,
+        ...HELD_OUT_4,
+        ...HELD_OUT_5,
+        ...HELD_OUT_6,
+        ...HELD_OUT_7,
+        ...HELD_OUT_8,
+        ...original.questions,
+      ].map((q) => q.question.toLocaleLowerCase("sv-SE")),
+    );
+    const mine = DEV7.map((q) => q.question.toLocaleLowerCase("sv-SE"));
+    expect(new Set(mine).size).toBe(DEV7.length);
+    // Counted, not listed: a held-out question is never printed.
+    expect(mine.filter((q) => others.has(q)).length).toBe(0);
+    expect(DEV7.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(25);
+    expect(DEV7.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(30);
+  });
+
   const laterHeldOut = [
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
@@ -478,6 +519,7 @@ describe("the visitor question sets", () => {
     { name: "sixth", set: HELD_OUT_6, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5] },
     { name: "seventh", set: HELD_OUT_7, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6] },
     { name: "eighth", set: HELD_OUT_8, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7] },
+    { name: "ninth", set: HELD_OUT_9, before: [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8] },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -497,6 +539,7 @@ describe("the visitor question sets", () => {
     { name: "fourth development", set: DEV4, floor: FLOOR.dev4, printWrong: true },
     { name: "fifth development", set: DEV5, floor: FLOOR.dev5, printWrong: true },
     { name: "sixth development", set: DEV6, floor: FLOOR.dev6, printWrong: true },
+    { name: "seventh development", set: DEV7, floor: FLOOR.dev7, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -505,6 +548,7 @@ describe("the visitor question sets", () => {
     { name: "sixth held-out", set: HELD_OUT_6, floor: FLOOR.heldOut6, printWrong: false },
     { name: "seventh held-out", set: HELD_OUT_7, floor: FLOOR.heldOut7, printWrong: false },
     { name: "eighth held-out", set: HELD_OUT_8, floor: FLOOR.heldOut8, printWrong: false },
+    { name: "ninth held-out", set: HELD_OUT_9, floor: FLOOR.heldOut9, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
