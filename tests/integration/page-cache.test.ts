@@ -111,6 +111,40 @@ describe("the shared page cache", () => {
   });
 });
 
+describe("the isolate's memory of cache lookups", () => {
+  it("serves what a lookup found for a second without asking the cache again, then asks again", async () => {
+    await env.DB.prepare("UPDATE sessions SET title = 'VALPKURS' WHERE id = 1").run();
+    const { purgeSeatLists } = await import("../../app/server/public/page-cache.server");
+    const waits: Promise<unknown>[] = [];
+    purgeSeatLists(new Request("http://localhost/"), { waitUntil: (p) => waits.push(p) });
+    await Promise.all(waits);
+    await seatsLine("/alla-popups");
+    await new Promise((r) => setTimeout(r, 50)); // stored after the response
+    const hit = await seatsLine("/alla-popups");
+    expect(hit.res.headers.get("CF-Cache-Status")).toBe("HIT");
+    // Behind the cache's back: the stored copy goes and the data changes, with no purge.
+    const cache = (caches as unknown as { default: Cache }).default;
+    expect(await cache.delete(new Request("http://localhost/__page-cache/page/alla-popups"))).toBe(true);
+    await env.DB.prepare("UPDATE sessions SET title = 'MINNESTEST' WHERE id = 1").run();
+    const remembered = await seatsLine("/alla-popups");
+    expect(remembered.html).toContain("VALPKURS");
+    expect(remembered.html).not.toContain("MINNESTEST");
+    expect(nonces(remembered.html)[0]).not.toBe(nonces(hit.html)[0]);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await seatsLine("/alla-popups")).html).toContain("MINNESTEST");
+  });
+
+  it("forgets what it found when staff change what the pages show", async () => {
+    await seatsLine("/alla-popups");
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await seatsLine("/alla-popups")).res.headers.get("CF-Cache-Status")).toBe("HIT");
+    await env.DB.prepare("UPDATE sessions SET title = 'INNEHÅLL ÄNDRAT' WHERE id = 1").run();
+    const { purgePublicPages } = await import("../../app/server/public/page-cache.server");
+    await purgePublicPages(new Request("http://localhost/admin"));
+    expect((await seatsLine("/alla-popups")).html).toContain("INNEHÅLL ÄNDRAT");
+  });
+});
+
 describe("a page served from the cache", () => {
   it("keeps nothing of the render it was stored from: no old nonce or stamp anywhere, no stored facts in its headers", async () => {
     const first = await seatsLine("/");

@@ -11,6 +11,11 @@
  * this visitor got the page, not from when the cached copy was rendered.
  * (React keeps an input's value as the HTML gave it while hydrating, so a
  * visitor with JavaScript sends the fresh stamp too.)
+ *
+ * What a lookup found is remembered in the isolate for a second (see
+ * "Memories kept" in the README): under load most hits then skip the cache's
+ * three lookups. A purge in this isolate forgets it at once; one in another
+ * isolate is seen here within that second.
  */
 
 import { coalescedAfterResponse } from "../platform/after-response.server";
@@ -103,22 +108,89 @@ async function store(cache: Cache, key: Request, response: Response, generations
   await cache.put(key, new Response(html, { status: response.status, headers }));
 }
 
-/** A stored page as this visitor gets it: a fresh nonce, fresh form stamps, none of the stored facts. */
-async function withFreshPerVisitor(hit: Response, { nonce, formStamp }: PerVisitor): Promise<Response> {
+/** A stored answer that is not HTML (a loader's data): sent as stored, without the stored facts. */
+function withoutStoredFacts(hit: Response): Response {
   const headers = new Headers(hit.headers);
-  const stored = { nonce: headers.get(STORED.nonce), stamps: headers.get(STORED.stamps) };
   for (const name of Object.values(STORED)) headers.delete(name);
-  if (!isHtml(hit)) return new Response(hit.body, { status: hit.status, headers });
-  let html = await hit.text();
-  if (stored.nonce) html = html.replaceAll(stored.nonce, nonce);
-  // Signed only when the page has a form: most cached pages have none.
-  const stamps = stored.stamps ? stored.stamps.split(" ") : [];
-  if (stamps.length > 0) {
-    const fresh = await formStamp();
-    for (const stamp of stamps) html = html.replaceAll(stamp, fresh);
-  }
+  return new Response(hit.body, { status: hit.status, headers });
+}
+
+/** A stored HTML page as read from the cache: what a hit sends, and what it replaces in it. */
+interface StoredPage {
+  status: number;
+  /** Its headers without the stored facts. */
+  headers: [string, string][];
+  html: string;
+  nonce: string | null;
+  stamps: string[];
+}
+
+async function readStoredPage(hit: Response): Promise<StoredPage> {
+  const headers = new Headers(hit.headers);
+  const nonce = headers.get(STORED.nonce);
+  const stamps = headers.get(STORED.stamps);
+  for (const name of Object.values(STORED)) headers.delete(name);
   headers.delete("Content-Length");
-  return new Response(html, { status: hit.status, headers });
+  return { status: hit.status, headers: [...headers], html: await hit.text(), nonce, stamps: stamps ? stamps.split(" ") : [] };
+}
+
+/** A stored page as this visitor gets it: a fresh nonce, fresh form stamps, none of the stored facts. */
+async function withFreshPerVisitor(page: StoredPage, { nonce, formStamp }: PerVisitor): Promise<Response> {
+  let html = page.nonce ? page.html.replaceAll(page.nonce, nonce) : page.html;
+  // Signed only when the page has a form: most cached pages have none.
+  if (page.stamps.length > 0) {
+    const fresh = await formStamp();
+    for (const stamp of page.stamps) html = html.replaceAll(stamp, fresh);
+  }
+  return new Response(html, { status: page.status, headers: page.headers });
+}
+
+/** How long a lookup's answer is remembered in the isolate. */
+const REMEMBERED_MS = 1_000;
+/** The most pages remembered at once (the oldest goes first). */
+const REMEMBERED_PAGES = 64;
+
+/**
+ * The isolate's memory of recent lookups. Kept on globalThis, not in this
+ * module: the Worker and the Remix build each bundle a copy of the module,
+ * hits are answered by the Worker's and purges run in the build's, and both
+ * must see one memory.
+ */
+interface Memory {
+  /** Renewed by every purge, when it starts and when its write is done: what was found before is forgotten. */
+  epoch: number;
+  pages: Map<string, { at: number; epoch: number; page: StoredPage }>;
+}
+const MEMORY = Symbol.for("hundpass.page-cache.memory");
+function memory(): Memory {
+  const scope = globalThis as typeof globalThis & { [MEMORY]?: Memory };
+  scope[MEMORY] ??= { epoch: 0, pages: new Map() };
+  return scope[MEMORY];
+}
+
+function recall(key: string): StoredPage | null {
+  const m = memory();
+  const entry = m.pages.get(key);
+  if (!entry) return null;
+  if (entry.epoch === m.epoch && Date.now() - entry.at < REMEMBERED_MS) return entry.page;
+  m.pages.delete(key);
+  return null;
+}
+
+/** Remembers what a lookup found, unless a purge began or ended since the lookup began. */
+function remember(key: string, page: StoredPage, epochAtLookup: number): void {
+  const m = memory();
+  if (m.epoch !== epochAtLookup) return;
+  m.pages.delete(key);
+  if (m.pages.size >= REMEMBERED_PAGES) m.pages.delete(m.pages.keys().next().value!);
+  m.pages.set(key, { at: Date.now(), epoch: epochAtLookup, page });
+}
+
+/** Forgets every remembered lookup of this isolate. */
+function forgetRememberedPages(): void {
+  const m = memory();
+  m.epoch++;
+  m.pages.clear();
 }
 
 /**
@@ -137,8 +209,16 @@ export async function withPageCache(
   const cache = platformCache();
   const url = new URL(request.url);
   const key = pageKey(url);
+  const remembered = recall(key.url);
+  if (remembered) return withFreshPerVisitor(remembered, perVisitor);
+  const epoch = memory().epoch;
   const [generations, hit] = await Promise.all([currentGenerations(cache, url), cache.match(key)]);
-  if (hit && hit.headers.get(STORED.generations) === generations) return withFreshPerVisitor(hit, perVisitor);
+  if (hit && hit.headers.get(STORED.generations) === generations) {
+    if (!isHtml(hit)) return withoutStoredFacts(hit);
+    const page = await readStoredPage(hit);
+    remember(key.url, page, epoch);
+    return withFreshPerVisitor(page, perVisitor);
+  }
   const response = await render();
   if (isStorable(response)) ctx.waitUntil(store(cache, key, response.clone(), generations, perVisitor.nonce));
   return response;
@@ -155,17 +235,22 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
   maxPerRun: 10,
   maxPending: 10,
   run: async (origins) => {
-    await Promise.all(
-      origins.map((origin) =>
-        platformCache().put(
-          generationKey(origin),
-          new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
-            // Longer than any seat list is kept (s-maxage 30 s, stale for 300 s).
-            headers: { "Cache-Control": "public, max-age=3600" },
-          }),
+    try {
+      await Promise.all(
+        origins.map((origin) =>
+          platformCache().put(
+            generationKey(origin),
+            new Response(`${Date.now()}-${crypto.randomUUID().slice(0, 8)}`, {
+              // Longer than any seat list is kept (s-maxage 30 s, stale for 300 s).
+              headers: { "Cache-Control": "public, max-age=3600" },
+            }),
+          ),
         ),
-      ),
-    );
+      );
+    } finally {
+      // What was looked up while the generation was being renewed may be the old lists.
+      forgetRememberedPages();
+    }
   },
   // The lists are then stale until they expire (30 s).
   onError: (error) => console.error("could not purge cached seat lists", error),
@@ -173,6 +258,7 @@ const renewSeatGeneration = coalescedAfterResponse<string, null>({
 
 /** Drops every cached seat list of this site (/, /alla-popups, every /boka view) after a seat count changed. */
 export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "waitUntil">): void {
+  forgetRememberedPages();
   renewSeatGeneration((promise) => ctx.waitUntil(promise), [new URL(request.url).origin], null);
 }
 
@@ -184,6 +270,7 @@ export function purgeSeatLists(request: Request, ctx: Pick<ExecutionContext, "wa
  */
 export async function purgePublicPages(request: Request): Promise<void> {
   const origin = new URL(request.url).origin;
+  forgetRememberedPages();
   try {
     await platformCache().put(
       contentGenerationKey(origin),
@@ -194,5 +281,7 @@ export async function purgePublicPages(request: Request): Promise<void> {
     );
   } catch (error) {
     console.error("could not purge the cached public pages", error);
+  } finally {
+    forgetRememberedPages();
   }
 }
