@@ -188,6 +188,11 @@ const GREETING_WORDS: ReadonlySet<string> = new Set([
   "god", "goddag", "godmorgon", "godkväll", "morgon", "dag", "kväll", "hello", "hi", "voff", "flurre",
 ]);
 
+/** A word that only greets ('hej', 'hallå', 'god morgon'), or calls Flurre by name. */
+export function isGreetingWord(word: string): boolean {
+  return GREETING_WORDS.has(word);
+}
+
 /** A bare greeting ('Hej!', 'Hallå Flurre', 'God morgon'): nothing to search for. */
 export function isGreeting(text: string): boolean {
   const all = words(text);
