@@ -49,11 +49,15 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
-  ["prata|pratar|snacka|snackar|f[aå] tag p[aå]", "kontakta"],
+  // The one a visitor talks to at a session ('vem pratar jag med på PLAN-mötet') is its trainer, not the contact form.
+  ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
+  ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],
+  // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
+  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],

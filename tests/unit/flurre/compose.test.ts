@@ -163,6 +163,11 @@ describe("the honest answer", () => {
   it("says it does not know what the lexicon names as unsaid, whatever its words look like", () => {
     expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
   });
+
+  it("does not take paying by card for the checklist's short walk ('tar ni kort')", () => {
+    expect(ask("tar ni kort").answer.kind).toBe("fallback");
+    expect(ask("kan man betala med kort").answer.kind).toBe("fallback");
+  });
 });
 
 describe("who", () => {
@@ -173,6 +178,16 @@ describe("who", () => {
 
   it("answers who does what a person's role names with that person ('vem har hand om ekonomin')", () => {
     expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
+  });
+
+  it("answers whom one talks to at a session with the team, and whom to talk to otherwise with the contact form", () => {
+    expect(hrefs("vem pratar jag med på PLAN mötet")).toContain("/om");
+    expect(text("vem pratar jag med på PLAN mötet")).toContain("Linnea (hundinstruktör)");
+    expect(text("kan jag prata med nagon hos er")).toContain("kontaktformuläret");
+  });
+
+  it("answers what Flurre does asked with his name inside the question", () => {
+    expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
 });
 
