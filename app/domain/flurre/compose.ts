@@ -1025,6 +1025,9 @@ const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
  */
 function faqOfNamedType(ranking: Ranking, answering: Passage): Passage | null {
   if (ranking.mentionedTypes.length !== 1 || answering.kind === "faq" || answering.kind === "type" || answering.kind === "session") return null;
+  // Asked yes or no, and every word of it carried by the passage ('måste vi förbereda nåt inför hembesöket': 'ni behöver
+  // inte förbereda något särskilt'): the passage settles it whole; the row says how, not whether.
+  if (YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) && uncoveredWords(ranking, [answering]).length === 0) return null;
   const typeName = ranking.mentionedTypes[0]!;
   const asked = [...ranking.intents].filter((i) => i !== "sessions" && i !== "price");
   if (asked.length === 0) return null;

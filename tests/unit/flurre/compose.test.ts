@@ -207,6 +207,12 @@ describe("everyday words for what the site names otherwise", () => {
 });
 
 describe("the row or fact that answers what is asked", () => {
+  it("answers a yes/no question a passage settles by itself with the whole passage, not the type's row on how", () => {
+    expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("ni behöver inte förbereda något särskilt");
+    expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("Online-pass (PLAN) kräver bara");
+    expect(text("hur forbereder man sig for hembesok")).toContain("När du bokar HEMMIS fyller du i adressen");
+  });
+
   it("answers with the FAQ row whose own question has every word asked, the framing words too", () => {
     expect(text("hur gar ett plan mote till")).toContain("När du bokar väljer du mötestyp");
   });
