@@ -820,14 +820,20 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
     }),
   );
   if (otherName) return unsure(ranking, all);
-  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too; a place alone is not ('vem ansvarar för hallen').
-  const namesSession = ranking.mentionedTypes.length > 0 || ranking.query.some((q) => [...q.terms, ...q.means].includes("pass"));
+  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too, and so is one asked of by
+  // who leads it ('vem är instruktören i hallen'); a place alone is not ('vem ansvarar för hallen').
+  const namesSession =
+    ranking.mentionedTypes.length > 0 ||
+    ranking.query.some((q) => [...q.terms, ...q.means].includes("pass") || (!q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word))) || q.means.includes("trän"));
   const typeTerms = [
     ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
     ...(namesSession ? placeNameTerms(all) : []),
   ];
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
-  const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
+  // A person the question names comes before the rest of the team ('vem e du egentligen flurre lilla vovve').
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const namedPerson = (p: Passage) => p.kind === "team" && p.id !== "team:about" && analyze(p.title).some((t) => asked.has(t));
+  const rank = (p: Passage) => (namedPerson(p) ? 0 : p.kind === "team" || p.id === CONTACT_RULE_ID ? 1 : 2);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
   const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
   const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));
@@ -836,7 +842,6 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const chosen = candidates.find(covers);
   if (!chosen) return unsure(ranking, all);
   // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
-  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
   const about = all.find((p) => p.id === "team:about");
   // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
   const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
@@ -1141,6 +1146,11 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
     const near = ranking.results.find((r) => wanted.has(r.passage.kind) && r.passage.kind !== "session" && r.score >= first!.score * NEAR_TIE_SHARE);
     if (near) return answeringPassage({ ...ranking, results: [near, ...ranking.results.filter((r) => r !== near)] }, all);
   }
+  // What the site says of the whole team, found for a question that names one of them ('är flurre en riktig hund'): theirs answers.
+  if (first!.passage.id === "team:about") {
+    const person = ranking.results.find((r) => r.passage.kind === "team" && r.passage.id !== "team:about" && named(r.passage));
+    if (person) return person.passage;
+  }
   // 'Vem leder passen?' asks for the team; 'vill ha kvitto' finds the one who handles receipts.
   const asksTeam = ranking.intents.has("team");
   if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
@@ -1312,6 +1322,10 @@ function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Pa
     q.terms.some((t) => role.some((r) => r === t || (t.length >= 4 && r.endsWith(t))));
   const content = ranking.query.filter((q) => !q.cue && !q.added);
   if (content.some(settles)) return false;
+  // Whether the person the question names is a trainer ('är jonas också tränare?'), asked of nothing else: their role settles it, whichever it is.
+  const own = analyze(passage.title);
+  const asksRole = ranking.query.some((q) => !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word)));
+  if (asksRole && content.length > 0 && content.every((q) => q.terms.length > 0 && q.terms.every((t) => own.includes(t)))) return false;
   // Asked yes or no, or with a word besides the person's name ('vad heter Linneas hund', 'hur många hundar har Linnea'); a name alone asks who they are.
   return YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) || content.some((q) => q.terms.length > 0 && !q.terms.every((t) => name.has(t)));
 }

@@ -53,6 +53,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
+  // Who the company is ('vilka är ni', 'vem är ni egentligen')
+  ["(?:vilka|vem) [aä]r ni", "teamet"],
+  // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)
+  ["chatt\\w*|chat|chatbot\\w*|chattbot\\w*", "flurre"],
+  ["riktig (?:hund|vovve|jycke)|[aä]kta (?:hund|vovve)|robot\\w*", "kontorshund"],
+  // How a trainer trains ('är hon sträng', 'med belöning', 'vilken metod')
+  ["str[aä]ng|h[aå]rdh[aä]nt\\w*|bel[oö]ning\\w*|positiv f[oö]rst[aä]rkning|tr[aä]ningsmetod\\w*|metod\\w*", "belöningsbaserat"],
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],

@@ -361,8 +361,10 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
   // Flurre's name addresses him when it opens the question, after a greeting at most ('Flurre, vad kostar…?', 'hej
   // flurre'), unless the question asks about him ('hur gammal är flurre', 'vad gör flurre om han inte kan svara').
   const asTyped = words(own);
-  const opens = (w: string) => asTyped.slice(0, asTyped.indexOf(w)).every(isGreetingWord);
-  const addressed = (w: string) => SELF_NAMES.has(w) && (opens(w) || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
+  const opens = (w: string) => asTyped.includes(w) && asTyped.slice(0, asTyped.indexOf(w)).every(isGreetingWord);
+  // Asked what he is ('flurre är du en riktig vovve'), the question is about him however it opens.
+  const ofYou = /(?<![\p{L}])(?:är|ar|e) du(?![\p{L}])/u.test(own);
+  const addressed = (w: string) => SELF_NAMES.has(w) && !ofYou && (opens(w) || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
   const term = (word: string, isAdded: boolean): QueryTerm => {
     const { split, ...resolved } = resolveWord(word, index);
     return {

@@ -35,7 +35,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     "hålls igen åka åker speciell speciellt speciella " +
     // Filler a visitor adds to any question, which never names what is asked about
     // ('vem är instruktören egentligen', 'vad kostar det ungefär', 'är den fullbokad redan', 'valpen blev sjuk igår')
-    "egentligen ungefär tro ifall istället redan igår"
+    "egentligen ungefär tro ifall istället redan igår " +
+    // Light verbs and short forms that name nothing asked about ('vilken tränare kör kombipasset', 'vem är det isf', 'lilla vovve')
+    "kör köra körs körde isf lilla lille"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -133,6 +135,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
   [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
+  // 'Ute i Sandviken', 'ute på Bronsängen' says where, not outdoors.
+  [new RegExp(`${W0}ute(?=\\s+(?:i|på|pa)\\s)`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).

@@ -186,6 +186,29 @@ describe("who", () => {
     expect(text("kan jag prata med nagon hos er")).toContain("kontaktformuläret");
   });
 
+  it("answers who the company is ('vilka är ni') with the team", () => {
+    expect(text("vilka är ni")).toContain("Linnea (hundinstruktör)");
+  });
+
+  it("answers who leads a type or at a place with the team, read past light verbs and short forms ('kör', 'isf', 'ute i')", () => {
+    expect(hrefs("vilken tränare kör kombipasset")).toContain("/om");
+    expect(hrefs("vem e instruktören i hallen i gävle")).toContain("/om");
+    expect(hrefs("har ni nån tränare i sandviken o vem är det isf")).toContain("/om");
+    expect(hrefs("vem e ledaren på valpkursen ute i sandviken")).toContain("/om");
+  });
+
+  it("answers how a trainer trains with her text, and whether a person is a trainer with their role", () => {
+    expect(text("hur tränar linnea, e hon sträng eller mer med belöning")).toContain("Hon tränar belöningsbaserat");
+    expect(text("är jonas också tränare?")).toContain("Jonas, ekonomi och administration");
+    expect(ask("har instruktören linnea hund").answer.kind).toBe("fallback");
+  });
+
+  it("answers who Flurre is asked as the chat, as a real dog or as 'du', with his own passage", () => {
+    expect(text("vem svarar här i chatten")).toContain("Flurre, kontorshund och frågeexpert");
+    expect(text("är flurre en riktig hund??")).toContain("Flurre, kontorshund och frågeexpert");
+    expect(text("flurre ar du en riktig vovve eller robot")).toContain("Flurre, kontorshund och frågeexpert");
+  });
+
   it("answers what Flurre does asked with his name inside the question", () => {
     expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
