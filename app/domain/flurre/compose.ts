@@ -722,6 +722,9 @@ function missesCalledOff(ranking: Ranking, passage: Passage): boolean {
 function typeNamedAlone(ranking: Ranking, all: readonly Passage[]): string | null {
   if (ranking.mentionedTypes.length !== 1 || ranking.intents.size > 0) return null;
   const typeName = ranking.mentionedTypes[0]!;
+  // A row staff wrote on the type that matches best answers what the question says of it ('hur funkar PLAN-mötet, kör ni teams').
+  const top = ranking.results[0]?.passage;
+  if (top?.kind === "faq" && `${top.title} ${top.text}`.includes(typeName)) return null;
   const nameTerms = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
   const own = ranking.query.filter((q) => !q.added);
   const names = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => nameTerms.includes(t));

@@ -85,7 +85,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
   ["ha p[aå] (?:mig|oss|dig)|kl[aä]\\w* (?:mig|oss|sig|dig)", "ta-med kläder"],
   // What is needed for a session, as a list to pack ('vad behövs till passet', 'packlista')
-  ["packlist\\w*|beh[oö]v(?:s|er (?:jag|vi|man|hunden|valpen))(?: \\w+)? (?:till|f[oö]r|inf[oö]r|p[aå]) (?:passet|passen|kursen|pass|kurs|lektion\\w*|tr[aä]ning\\w*|f[oö]rsta\\w*|\\w+passet|\\w+kursen|online\\w*|hemmis|plan)", "ta-med"],
+  ["packlist\\w*|beh[oö]v(?:s|er (?:jag|vi|man|hunden|valpen))(?: \\w+)? (?:till|f[oö]r|inf[oö]r|p[aå])(?: att \\p{L}+)? (?:passet|passen|kursen|pass|kurs|lektion\\w*|tr[aä]ning\\w*|f[oö]rsta\\w*|\\w+passet|\\w+kursen|online\\w*|hemmis|plan)", "ta-med"],
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],

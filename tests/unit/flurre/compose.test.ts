@@ -230,6 +230,11 @@ describe("everyday words for what the site names otherwise", () => {
 });
 
 describe("the row or fact that answers what is asked", () => {
+  it("answers what is needed for an online session with the note on online sessions, and the meeting tools with the row on them", () => {
+    expect(text("vad behövs för att köra PLAN via video")).toContain("Online-pass (PLAN) kräver bara");
+    expect(text("hur funkar PLAN-mötet, kör ni teams eller?")).toContain("När du bokar väljer du mötestyp");
+  });
+
   it("answers a yes/no question a passage settles by itself with the whole passage, not the type's row on how", () => {
     expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("ni behöver inte förbereda något särskilt");
     expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("Online-pass (PLAN) kräver bara");
