@@ -1220,8 +1220,10 @@ function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer
   if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
   if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
   const overview = all.find((p) => p.id === "type:all");
-  // Words for a session in general ('kurs', 'pass') tell nothing of which type.
-  const general = new Set(overview ? termsOf([overview]) : []);
+  // Words for a session in general ('kurs', 'pass') and the types' names tell nothing of which type; the kinds the
+  // overview lists do ('grupp', 'egen tränare').
+  const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const general = new Set(overview ? analyze(`${overview.title} ${overview.keywords} ${typeNames.join(" ")}`) : []);
   const need = new Set(
     ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
   );

@@ -37,7 +37,9 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // ('vem är instruktören egentligen', 'vad kostar det ungefär', 'är den fullbokad redan', 'valpen blev sjuk igår')
     "egentligen ungefär tro ifall istället redan igår " +
     // Light verbs and short forms that name nothing asked about ('vilken tränare kör kombipasset', 'vem är det isf', 'lilla vovve')
-    "kör köra körs körde isf lilla lille"
+    "kör köra körs körde isf lilla lille " +
+    // A conjunction, as 'och' is ('både grupp och egen tid')
+    "både"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -87,7 +89,7 @@ const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "prep
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: \p{L}+)?\W*$)(?![\p{L}])/u;
 
 /**
  * A visitor telling what the dog (or they) struggle with, and asking
@@ -96,7 +98,8 @@ const ADVICE_ASKED =
  */
 const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
 /** Words that ask something in so many words: a statement with one of these is not only telling a need. */
-const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|blir|ar det)(?![\p{L}])|\?/u;
+const ASKING_WORDS =
+  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -315,10 +318,13 @@ function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (wor
 
 /** Which kinds of passage the question's words point at (typed with or without å, ä and ö). */
 export function intentCues(text: string): Set<IntentCue> {
-  const present = new Set(words(joinPhrases(text)).map(foldSwedishLetters));
+  // A word typed with å, ä or ö is only itself ('vår hund' is not 'var'); one typed without may stand for one with ('nar').
+  const typed = words(joinPhrases(text));
+  const present = new Set(typed.filter((w) => !/[åäö]/u.test(w)));
+  const exact = new Set(typed);
   const cues = new Set<IntentCue>();
   for (const cue of INTENT_NAMES) {
-    if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
+    if ((INTENT_CUES[cue] as readonly string[]).some((w) => exact.has(w) || present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
   const folded = foldSwedishLetters(questionWords(text).own).trim();
   // Telling a need: 'kopplet' is a cue of what to bring, yet 'hunden drar i kopplet' tells what to train.

@@ -46,6 +46,17 @@ describe("advice", () => {
     expect(text("min hund skäller när det ringer på dörren")).toMatch(/^Voff! HEMMIS kan passa er/);
   });
 
+  it("suggests a type for a need told with 'vad har ni för hjälp', 'kan ni hjälpa' or in a plain statement", () => {
+    expect(text("vår hund skäller som tokig när det ringer på dörren, vad har ni för hjälp")).toMatch(/^Voff! HEMMIS kan passa er/);
+    expect(text("hunden klarar inte att va ensam hemma, kan ni hjälpa?")).toMatch(/^Voff! HEMMIS kan passa er/);
+    expect(text("min hund blir helt galen när vi möter andra hundar ute")).toMatch(/^Voff! PROMENADTRÄNING kan passa er/);
+  });
+
+  it("weighs the kinds the types are ('grupp', 'egen tränare') and training without travelling in an advice question", () => {
+    expect(text("vill testa både grupp och lite egen tid med tränaren, finns det?")).toContain("KOMBIPASS");
+    expect(text("vill ha hjälp att lägga upp träningen men hinner inte åka nånstans")).toMatch(/^Voff! PLAN kan passa er/);
+  });
+
   it("reads a need told without a question as advice only when a type matches it best", () => {
     expect(text("hunden ar for stark i kopplet")).toMatch(/kan passa er/);
     expect(text("valpen ar sjuk idag")).toContain("Är hunden sjuk eller löper?");
