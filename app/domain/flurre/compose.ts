@@ -1378,12 +1378,14 @@ function ruleOfType(
         !places.some((p) => p === t || p.endsWith(t)) &&
         (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf,
     );
+  // Asked as a rule, where the type is held is not what the rule must carry ('promenadträningen i regementsparken är fullbokad, kan jag stå i kö').
+  const except = asRule ? [...typeTitle, ...places] : typeTitle;
   const found = ranking.results.find(
     (r) =>
       r.passage.kind !== "type" &&
       r.passage.kind !== "session" &&
       (ofEveryType(r) || ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= bestScore * FOLLOWER_SCORE_SHARE)) &&
-      uncoveredWords(ranking, [r.passage], typeTitle).length === 0 &&
+      uncoveredWords(ranking, [r.passage], except).length === 0 &&
       carriesRule(r.passage) &&
       !missesAskedDuration(ranking, r.passage),
   );

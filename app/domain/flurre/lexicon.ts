@@ -124,6 +124,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
   ["ta bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
+  // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
+  ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],
+  ["anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*", "kö anmäla"],
+  // Who handles payments: the one whose role is the money ('vem tar hand om betalningarna')
+  ["(?:vem|vilka) (?:\\p{L}+ ){0,4}betalning\\p{L}*|betalning\\p{L}*,? vem", "ekonomi"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

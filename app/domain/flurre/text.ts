@@ -52,7 +52,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl", "dagen", "datumet",
     // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
     ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
@@ -140,6 +140,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
   // 'Ute i Sandviken', 'ute på Bronsängen' says where, not outdoors.
   [new RegExp(`${W0}ute(?=\\s+(?:i|på|pa)\\s)`, "gu"), ""],
+  // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
+  [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).

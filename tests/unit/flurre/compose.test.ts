@@ -79,6 +79,12 @@ describe("rules asked of a named type", () => {
 });
 
 describe("rules asked with a type's dates", () => {
+  it("answers the queue asked of a type at a place, or in the visitor's words for it ('anmäla intresse', 'nån kö man kan stå i')", () => {
+    expect(text("promenadträningen i regementsparken är fullbokad, kan jag stå i kö?")).toContain("Ställ mig i kö");
+    expect(text("kan man anmäla intresse till ett pass som redan e fullt")).toContain("Ställ mig i kö");
+    expect(text("fullt på promenaden den dagen vi kunde, nån kö man kan stå i?")).toContain("Ställ mig i kö");
+  });
+
   it("answers the queue, not the dates, for 'fullt på valpkursen, finns det kö?'", () => {
     expect(text("fullt pa valpkursen, finns det ko")).toContain("Ställ mig i kö");
   });
@@ -212,6 +218,12 @@ describe("who", () => {
     expect(text("hur tränar linnea, e hon sträng eller mer med belöning")).toContain("Hon tränar belöningsbaserat");
     expect(text("är jonas också tränare?")).toContain("Jonas, ekonomi och administration");
     expect(ask("har instruktören linnea hund").answer.kind).toBe("fallback");
+  });
+
+  it("answers who handles payments, or whom to turn to about one, with the person whose role is the money", () => {
+    expect(text("vem tar hand om betalningarna")).toContain("Jonas, ekonomi och administration");
+    expect(text("jag har en fråga om min betalning, vem ska jag vända mig till")).toContain("Jonas, ekonomi och administration");
+    expect(ask("hur betalar man").answer.kind).toBe("fallback");
   });
 
   it("answers who Flurre is asked as the chat, as a real dog or as 'du', with his own passage", () => {
