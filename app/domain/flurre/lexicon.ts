@@ -32,7 +32,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
-  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber", "sjuk"],
+  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -91,6 +91,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
+  // A link that no longer works ('länken i mejlet funkar inte längre') has run out, as the sign-in link does
+  ["(?:funkar|fungerar|g[aå]r) inte l[aä]ngre|(?:[aä]r|blev) ogiltig\\p{L}*", "gäller inloggningslänk"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Signing in as people name it: their own pages, an account, a password they forgot, a link that ran out
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
@@ -104,6 +106,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  // The first free time is the next one ('första lediga tid')
+  ["f[oö]rsta (?:lediga?|ledigt|m[oö]jliga)", "nästa lediga"],
   // Room for one more ('finns det rum för en valp till', 'ryms vi')
   ["rum f[oö]r|ryms|f[aå]r (?:vi|jag|vi tv[aå]|vi b[aå]da) plats", "lediga platser"],
   // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')

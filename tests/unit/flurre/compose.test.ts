@@ -247,6 +247,12 @@ describe("everyday words for what the site names otherwise", () => {
     expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
   });
 
+  it("reads a poorly dog, a link that no longer works and the first free time in the visitor's words", () => {
+    expect(text("hunden e krasslig o vi har pass imorgon, vad gör jag")).toContain("Är hunden sjuk eller löper?");
+    expect(text("länken i mejlet funkar inte längre")).toContain("Länken gäller i 10 minuter");
+    expect(text("första lediga tid för planeringsmöte via video?")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+  });
+
   it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {
     expect(text("vad ar pris for lydnadskursen ungefar")).toContain("249 kr");
   });
