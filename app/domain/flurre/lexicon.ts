@@ -92,7 +92,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
   // A link that no longer works ('länken i mejlet funkar inte längre') has run out, as the sign-in link does
-  ["(?:funkar|fungerar|g[aå]r) inte l[aä]ngre|(?:[aä]r|blev) ogiltig\\p{L}*", "gäller inloggningslänk"],
+  ["l[aä]nk\\p{L}*(?: \\p{L}+){0,3} (?:funkar|fungerar|g[aå]r) inte(?: l[aä]ngre)?|l[aä]nk\\p{L}* (?:[aä]r|blev) ogiltig\\p{L}*", "gäller inloggningslänk"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Signing in as people name it: their own pages, an account, a password they forgot, a link that ran out
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
@@ -130,9 +130,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
   // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
   ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],
-  ["anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*", "kö anmäla"],
+  ["(?:anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*)(?=.*full)", "kö anmäla"],
   // Who handles payments: the one whose role is the money ('vem tar hand om betalningarna')
-  ["(?:vem|vilka) (?:\\p{L}+ ){0,4}betalning\\p{L}*|betalning\\p{L}*,? vem", "ekonomi"],
+  ["vem (?:\\p{L}+ ){0,4}betalning\\p{L}*|betalning\\p{L}*,? vem", "ekonomi"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

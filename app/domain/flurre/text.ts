@@ -89,7 +89,7 @@ const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "prep
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: \p{L}+)?\W*$)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: (?:nat|nagot|sant|sadant|det))?\W*$)(?![\p{L}])/u;
 
 /**
  * A visitor telling what the dog (or they) struggle with, and asking

@@ -224,6 +224,7 @@ describe("who", () => {
     expect(text("vem tar hand om betalningarna")).toContain("Jonas, ekonomi och administration");
     expect(text("jag har en fråga om min betalning, vem ska jag vända mig till")).toContain("Jonas, ekonomi och administration");
     expect(ask("hur betalar man").answer.kind).toBe("fallback");
+    expect(ask("vilka betalningssätt finns").answer.kind).toBe("fallback");
   });
 
   it("answers who Flurre is asked as the chat, as a real dog or as 'du', with his own passage", () => {
@@ -251,6 +252,8 @@ describe("everyday words for what the site names otherwise", () => {
     expect(text("hunden e krasslig o vi har pass imorgon, vad gör jag")).toContain("Är hunden sjuk eller löper?");
     expect(text("länken i mejlet funkar inte längre")).toContain("Länken gäller i 10 minuter");
     expect(text("första lediga tid för planeringsmöte via video?")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+    expect(ask("sidan funkar inte längre").answer.kind).toBe("fallback");
+    expect(ask("kan man anmäla intresse för en kurs i gävle").answer.kind).toBe("fallback");
   });
 
   it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {

@@ -130,6 +130,7 @@ describe("phrases and intent", () => {
     expect([...intentCues("vår hund skäller när det ringer, vad har ni för hjälp")]).toContain("advice");
     expect(intentCues("vad har ni for telefonnummer").has("advice")).toBe(false);
     expect(intentCues("valpen loper kan vi komma pa valpkursen anda da").has("advice")).toBe(false);
+    expect(intentCues("vill gå med hunden i parken, finns det toalett?").has("advice")).toBe(false);
   });
 
   it("does not read a word typed with å, ä or ö as the cue it folds to ('vår hund' is not 'var')", () => {
