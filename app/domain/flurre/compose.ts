@@ -545,7 +545,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   }
 
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
-  const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
+  // So is a question the lexicon reads as about the team as a whole ('vilka är ni', 'samma tränare på valpkursen som på promenaden').
+  const aboutTeam = ranking.query.some((q) => q.added && q.word === "teamet");
+  const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
   if (who) return who;
 
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
@@ -1325,7 +1327,9 @@ function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Pa
     (q.terms.length > 0 && q.df <= ranking.commonDf && !q.terms.every((t) => name.has(t))) ||
     // A compound is a kind of its last part: 'kontorshund' is a dog, 'hundinstruktör' is not.
     q.terms.some((t) => role.some((r) => r === t || (t.length >= 4 && r.endsWith(t))));
-  const content = ranking.query.filter((q) => !q.cue && !q.added);
+  // A word for the trainers that the lexicon reads as the team as a whole ('samma tränare varje gång') asks what the
+  // team's text settles.
+  const content = ranking.query.filter((q) => (!q.cue || (q.lexical && q.means.includes("team"))) && !q.added);
   if (content.some(settles)) return false;
   // Whether the person the question names is a trainer ('är jonas också tränare?'), asked of nothing else: their role settles it, whichever it is.
   const own = analyze(passage.title);

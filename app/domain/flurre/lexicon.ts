@@ -55,6 +55,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
+  // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare')
+  ["(?:samma|olika|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
   // Who the company is ('vilka är ni', 'vem är ni egentligen')
   ["(?:vilka|vem) [aä]r ni", "teamet"],
   // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)

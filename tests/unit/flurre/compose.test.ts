@@ -207,6 +207,12 @@ describe("who", () => {
     expect(text("vilka är ni")).toContain("Linnea (hundinstruktör)");
   });
 
+  it("answers whether it is the same trainer with the team, even asked of two types, and not a trainer's dog", () => {
+    expect(text("är det samma tränare varje gång?")).toContain("Linnea (hundinstruktör)");
+    expect(text("är det samma tränare på valpkursen som på promenaden")).toContain("Linnea (hundinstruktör)");
+    expect(ask("har tränaren hund själv").answer.kind).toBe("fallback");
+  });
+
   it("answers who leads a type or at a place with the team, read past light verbs and short forms ('kör', 'isf', 'ute i')", () => {
     expect(hrefs("vilken tränare kör kombipasset")).toContain("/om");
     expect(hrefs("vem e instruktören i hallen i gävle")).toContain("/om");
