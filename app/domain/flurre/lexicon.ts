@@ -57,6 +57,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
   // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare')
   ["(?:samma|olika|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
+  // Where to read about the trainers ('kan jag läsa om tränarna nånstans innan jag bokar'): the team's page
+  ["l[aä]s(?:a|er)? (?:mer )?om (?:er|tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|teamet|personalen)(?: \\p{L}+)?(?: innan (?:jag|vi|man) bokar)?", "teamet"],
   // Who the company is ('vilka är ni', 'vem är ni egentligen')
   ["(?:vilka|vem) [aä]r ni", "teamet"],
   // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)

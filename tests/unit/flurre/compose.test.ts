@@ -213,6 +213,11 @@ describe("who", () => {
     expect(ask("har tränaren hund själv").answer.kind).toBe("fallback");
   });
 
+  it("answers where to read about the trainers with the team and its page", () => {
+    expect(hrefs("kan jag läsa om tränarna nånstans innan jag bokar")).toContain("/om");
+    expect(text("var kan jag läsa mer om er")).toContain("Linnea (hundinstruktör)");
+  });
+
   it("answers who leads a type or at a place with the team, read past light verbs and short forms ('kör', 'isf', 'ute i')", () => {
     expect(hrefs("vilken tränare kör kombipasset")).toContain("/om");
     expect(hrefs("vem e instruktören i hallen i gävle")).toContain("/om");
