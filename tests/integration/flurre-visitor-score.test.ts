@@ -181,7 +181,7 @@ const FLOOR = {
   // When written (140: 30 who, 15 payment, 15 the queue, 35 the site does not say, the rest spread), before Flurre was
   // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words. With one
   // expectation then corrected to the reading the second set takes ('vem svarar om jag ringer er': the contact form),
-  // after its changes: 134 right, 6 honest, 0 wrong; 1 of 103 over 60.
+  // after its changes: 136 right, 4 honest, 0 wrong; 1 of 105 over 60.
   dev7: { rightOrHonest: 140, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
