@@ -176,40 +176,49 @@ const FLOOR = {
   // 13 wrong (6 on another topic); 2 of 67 answers over 60 words. With eight expectations then corrected to the
   // reading the second and third sets take (who leads or holds a session, asked without a name: the team, whose
   // text names the instructor), still before any change: 76 right, 37 honest, 7 wrong (6 on another topic).
-  // Then 105 right, 15 honest, 0 wrong.
+  // Then 105 right, 15 honest, 0 wrong. After the seventh set's changes: 109 right, 11 honest, 0 wrong.
   dev6: { rightOrHonest: 120, wrong: 0, wrongTopic: 0 },
   // When written (140: 30 who, 15 payment, 15 the queue, 35 the site does not say, the rest spread), before Flurre was
-  // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words.
-  dev7: { rightOrHonest: 135, wrong: 5, wrongTopic: 4 },
+  // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words. With one
+  // expectation then corrected to the reading the second set takes ('vem svarar om jag ringer er': the contact form),
+  // after its changes: 136 right, 4 honest, 0 wrong; 1 of 105 over 60.
+  dev7: { rightOrHonest: 140, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
+  // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
-  // Now 39 right, 11 honest, 0 wrong; 0 of 32 over 60.
+  // Now 39 right, 11 honest, 0 wrong; 0 of 32 over 60. After the seventh development set's changes: 46 right, 4 honest, 0 wrong.
   heldOut2: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // First scored on 2026-11-25, after every change of that day: 34 right, 13 honest, 3 wrong (2 on another topic).
   // First scored on 2026-11-25 after that day's first round of changes: 34 right, 13 honest, 3 wrong (2 on another topic);
   // its per-category counts (who, sign-in) then guided development questions of those classes.
-  // Now 35 right, 13 honest, 2 wrong (0 on another topic).
-  heldOut3: { rightOrHonest: 48, wrong: 2, wrongTopic: 0 },
+  // Now 35 right, 13 honest, 2 wrong (0 on another topic). After the seventh development set's changes: 42 right,
+  // 7 honest, 1 wrong (0 on another topic).
+  heldOut3: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // First scored on 2026-11-25 after the second round of changes: 25 right, 25 honest, 0 wrong.
   heldOut4: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic).
   heldOut5: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // Written by someone who had seen neither Flurre's ranking, its answers nor the other sets' questions (one question
   // that turned out to be in another set was replaced by a spare of its category before scoring). First scored on
   // 2026-11-26, on the ranking before that day's changes: 32 right, 14 honest, 4 wrong (2 on another topic).
   // After that day's changes (judged on the development sets): 34 right, 15 honest, 1 wrong (0 on another topic).
+  // After the seventh development set's changes: 37 right, 12 honest, 1 wrong (0 on another topic).
   heldOut6: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // Written the same way (one question found in another set replaced by a spare of its category); first scored on
   // 2026-11-26 on the ranking before that day's changes: 30 right, 12 honest, 8 wrong (4 on another topic).
-  // After that day's changes: 29 right, 14 honest, 7 wrong (3 on another topic).
-  heldOut7: { rightOrHonest: 43, wrong: 7, wrongTopic: 3 },
+  // After that day's changes: 29 right, 14 honest, 7 wrong (3 on another topic). After the seventh development set's
+  // changes: 32 right, 12 honest, 6 wrong (2 on another topic).
+  heldOut7: { rightOrHonest: 44, wrong: 6, wrongTopic: 2 },
   // Written the same way (four questions found in other sets, development sets being written at the time included,
   // replaced by spares); first scored on 2026-11-26 on the ranking before that day's changes: 32 right, 16 honest,
   // 2 wrong (1 on another topic).
   // After that day's changes: 32 right, 17 honest, 1 wrong (0 on another topic).
+  // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic).
   heldOut8: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // Written the same way (five questions found in other sets replaced by spares); first scored on 2026-11-26 on the
-  // ranking before any change for the seventh development set: 35 right, 15 honest, 0 wrong.
+  // ranking before any change for the seventh development set: 35 right, 15 honest, 0 wrong. After its changes: 39 right,
+  // 11 honest, 0 wrong.
   heldOut9: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 

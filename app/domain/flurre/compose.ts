@@ -545,7 +545,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   }
 
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
-  const who = asksWho(ranking.asked) ? teamAnswer(ranking, all) : null;
+  // So is a question the lexicon reads as about the team as a whole ('vilka är ni', 'samma tränare på valpkursen som på promenaden').
+  const aboutTeam = ranking.query.some((q) => q.added && q.word === "teamet");
+  const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
   if (who) return who;
 
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
@@ -722,6 +724,9 @@ function missesCalledOff(ranking: Ranking, passage: Passage): boolean {
 function typeNamedAlone(ranking: Ranking, all: readonly Passage[]): string | null {
   if (ranking.mentionedTypes.length !== 1 || ranking.intents.size > 0) return null;
   const typeName = ranking.mentionedTypes[0]!;
+  // A row staff wrote on the type that matches best answers what the question says of it ('hur funkar PLAN-mötet, kör ni teams').
+  const top = ranking.results[0]?.passage;
+  if (top?.kind === "faq" && `${top.title} ${top.text}`.includes(typeName)) return null;
   const nameTerms = all.filter((p) => p.kind === "type" && p.typeName === typeName).flatMap((p) => analyze(p.title));
   const own = ranking.query.filter((q) => !q.added);
   const names = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => nameTerms.includes(t));
@@ -820,14 +825,20 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
     }),
   );
   if (otherName) return unsure(ranking, all);
-  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too; a place alone is not ('vem ansvarar för hallen').
-  const namesSession = ranking.mentionedTypes.length > 0 || ranking.query.some((q) => [...q.terms, ...q.means].includes("pass"));
+  // A session asked of by its place ('vem håller i kursen på Bronsängen') is led by the team too, and so is one asked of by
+  // who leads it ('vem är instruktören i hallen'); a place alone is not ('vem ansvarar för hallen').
+  const namesSession =
+    ranking.mentionedTypes.length > 0 ||
+    ranking.query.some((q) => [...q.terms, ...q.means].includes("pass") || (!q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word))) || q.means.includes("trän"));
   const typeTerms = [
     ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
     ...(namesSession ? placeNameTerms(all) : []),
   ];
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
-  const rank = (p: Passage) => (p.kind === "team" || p.id === CONTACT_RULE_ID ? 0 : 1);
+  // A person the question names comes before the rest of the team ('vem e du egentligen flurre lilla vovve').
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  const namedPerson = (p: Passage) => p.kind === "team" && p.id !== "team:about" && analyze(p.title).some((t) => asked.has(t));
+  const rank = (p: Passage) => (namedPerson(p) ? 0 : p.kind === "team" || p.id === CONTACT_RULE_ID ? 1 : 2);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
   const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
   const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));
@@ -836,7 +847,6 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const chosen = candidates.find(covers);
   if (!chosen) return unsure(ranking, all);
   // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.
-  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
   const about = all.find((p) => p.id === "team:about");
   // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
   const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
@@ -1025,6 +1035,9 @@ const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
  */
 function faqOfNamedType(ranking: Ranking, answering: Passage): Passage | null {
   if (ranking.mentionedTypes.length !== 1 || answering.kind === "faq" || answering.kind === "type" || answering.kind === "session") return null;
+  // Asked yes or no, and every word of it carried by the passage ('måste vi förbereda nåt inför hembesöket': 'ni behöver
+  // inte förbereda något särskilt'): the passage settles it whole; the row says how, not whether.
+  if (YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) && uncoveredWords(ranking, [answering]).length === 0) return null;
   const typeName = ranking.mentionedTypes[0]!;
   const asked = [...ranking.intents].filter((i) => i !== "sessions" && i !== "price");
   if (asked.length === 0) return null;
@@ -1138,6 +1151,11 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
     const near = ranking.results.find((r) => wanted.has(r.passage.kind) && r.passage.kind !== "session" && r.score >= first!.score * NEAR_TIE_SHARE);
     if (near) return answeringPassage({ ...ranking, results: [near, ...ranking.results.filter((r) => r !== near)] }, all);
   }
+  // What the site says of the whole team, found for a question that names one of them ('är flurre en riktig hund'): theirs answers.
+  if (first!.passage.id === "team:about") {
+    const person = ranking.results.find((r) => r.passage.kind === "team" && r.passage.id !== "team:about" && named(r.passage));
+    if (person) return person.passage;
+  }
   // 'Vem leder passen?' asks for the team; 'vill ha kvitto' finds the one who handles receipts.
   const asksTeam = ranking.intents.has("team");
   if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
@@ -1204,8 +1222,10 @@ function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer
   if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
   if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
   const overview = all.find((p) => p.id === "type:all");
-  // Words for a session in general ('kurs', 'pass') tell nothing of which type.
-  const general = new Set(overview ? termsOf([overview]) : []);
+  // Words for a session in general ('kurs', 'pass') and the types' names tell nothing of which type; the kinds the
+  // overview lists do ('grupp', 'egen tränare').
+  const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
+  const general = new Set(overview ? analyze(`${overview.title} ${overview.keywords} ${typeNames.join(" ")}`) : []);
   const need = new Set(
     ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
   );
@@ -1307,8 +1327,14 @@ function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Pa
     (q.terms.length > 0 && q.df <= ranking.commonDf && !q.terms.every((t) => name.has(t))) ||
     // A compound is a kind of its last part: 'kontorshund' is a dog, 'hundinstruktör' is not.
     q.terms.some((t) => role.some((r) => r === t || (t.length >= 4 && r.endsWith(t))));
-  const content = ranking.query.filter((q) => !q.cue && !q.added);
+  // A word for the trainers that the lexicon reads as the team as a whole ('samma tränare varje gång') asks what the
+  // team's text settles.
+  const content = ranking.query.filter((q) => (!q.cue || (q.lexical && q.means.includes("team"))) && !q.added);
   if (content.some(settles)) return false;
+  // Whether the person the question names is a trainer ('är jonas också tränare?'), asked of nothing else: their role settles it, whichever it is.
+  const own = analyze(passage.title);
+  const asksRole = ranking.query.some((q) => !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word)));
+  if (asksRole && content.length > 0 && content.every((q) => q.terms.length > 0 && q.terms.every((t) => own.includes(t)))) return false;
   // Asked yes or no, or with a word besides the person's name ('vad heter Linneas hund', 'hur många hundar har Linnea'); a name alone asks who they are.
   return YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) || content.some((q) => q.terms.length > 0 && !q.terms.every((t) => name.has(t)));
 }
@@ -1356,12 +1382,14 @@ function ruleOfType(
         !places.some((p) => p === t || p.endsWith(t)) &&
         (ranking.query.find((q) => q.terms.includes(t))?.df ?? Infinity) <= ranking.commonDf,
     );
+  // Asked as a rule, where the type is held is not what the rule must carry ('promenadträningen i regementsparken är fullbokad, kan jag stå i kö').
+  const except = asRule ? [...typeTitle, ...places] : typeTitle;
   const found = ranking.results.find(
     (r) =>
       r.passage.kind !== "type" &&
       r.passage.kind !== "session" &&
       (ofEveryType(r) || ((r.passage.kind === "faq" || r.passage.text.includes(typeName)) && r.score >= bestScore * FOLLOWER_SCORE_SHARE)) &&
-      uncoveredWords(ranking, [r.passage], typeTitle).length === 0 &&
+      uncoveredWords(ranking, [r.passage], except).length === 0 &&
       carriesRule(r.passage) &&
       !missesAskedDuration(ranking, r.passage),
   );

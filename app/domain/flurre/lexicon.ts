@@ -17,6 +17,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
+  // Planning the training, and training without going anywhere: the online planning meeting
+  ["hinner inte (?:[aå]ka|ta mig|ta oss) (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)|utan att [aå]ka (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)", "online"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
   ["promenad\\w*", "promenadträning"],
@@ -30,7 +32,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
-  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber", "sjuk"],
+  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -49,11 +51,26 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
-  ["prata|pratar|snacka|snackar|f[aå] tag p[aå]", "kontakta"],
+  // The one a visitor talks to at a session ('vem pratar jag med på PLAN-mötet') is its trainer, not the contact form.
+  ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
+  ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
+  // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare')
+  ["(?:samma|olika|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
+  // Where to read about the trainers ('kan jag läsa om tränarna nånstans innan jag bokar'): the team's page
+  ["l[aä]s(?:a|er)? (?:mer )?om (?:er|tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|teamet|personalen)(?: \\p{L}+)?(?: innan (?:jag|vi|man) bokar)?", "teamet"],
+  // Who the company is ('vilka är ni', 'vem är ni egentligen')
+  ["(?:vilka|vem) [aä]r ni", "teamet"],
+  // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)
+  ["chatt\\w*|chat|chatbot\\w*|chattbot\\w*", "flurre"],
+  ["riktig (?:hund|vovve|jycke)|[aä]kta (?:hund|vovve)|robot\\w*", "kontorshund"],
+  // How a trainer trains ('är hon sträng', 'med belöning', 'vilken metod')
+  ["str[aä]ng|h[aå]rdh[aä]nt\\w*|bel[oö]ning\\w*|positiv f[oö]rst[aä]rkning|tr[aä]ningsmetod\\w*|metod\\w*", "belöningsbaserat"],
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],
+  // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
+  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
   ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],
@@ -74,10 +91,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
   ["ha p[aå] (?:mig|oss|dig)|kl[aä]\\w* (?:mig|oss|sig|dig)", "ta-med kläder"],
   // What is needed for a session, as a list to pack ('vad behövs till passet', 'packlista')
-  ["packlist\\w*|beh[oö]v(?:s|er (?:jag|vi|man|hunden|valpen))(?: \\w+)? (?:till|f[oö]r|inf[oö]r|p[aå]) (?:passet|passen|kursen|pass|kurs|lektion\\w*|tr[aä]ning\\w*|f[oö]rsta\\w*|\\w+passet|\\w+kursen|online\\w*|hemmis|plan)", "ta-med"],
+  ["packlist\\w*|beh[oö]v(?:s|er (?:jag|vi|man|hunden|valpen))(?: \\w+)? (?:till|f[oö]r|inf[oö]r|p[aå])(?: att \\p{L}+)? (?:passet|passen|kursen|pass|kurs|lektion\\w*|tr[aä]ning\\w*|f[oö]rsta\\w*|\\w+passet|\\w+kursen|online\\w*|hemmis|plan)", "ta-med"],
   ["ha hemma|ha redo|ha framme", "förbereda inför"],
   // A link that stops working is the sign-in link (the one that expires)
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
+  // A link that no longer works ('länken i mejlet funkar inte längre') has run out, as the sign-in link does
+  ["l[aä]nk\\p{L}*(?: \\p{L}+){0,3} (?:funkar|fungerar|g[aå]r) inte(?: l[aä]ngre)?|l[aä]nk\\p{L}* (?:[aä]r|blev) ogiltig\\p{L}*", "gäller inloggningslänk"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Signing in as people name it: their own pages, an account, a password they forgot, a link that ran out
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
@@ -91,6 +110,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  // The first free time is the next one ('första lediga tid')
+  ["f[oö]rsta (?:lediga?|ledigt|m[oö]jliga)", "nästa lediga"],
   // Room for one more ('finns det rum för en valp till', 'ryms vi')
   ["rum f[oö]r|ryms|f[aå]r (?:vi|jag|vi tv[aå]|vi b[aå]da) plats", "lediga platser"],
   // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')
@@ -111,6 +132,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
   ["ta bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
+  // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
+  ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],
+  ["(?:anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*)(?=.*full)", "kö anmäla"],
+  // Who handles payments: the one whose role is the money ('vem tar hand om betalningarna')
+  ["vem (?:\\p{L}+ ){0,4}betalning\\p{L}*|betalning\\p{L}*,? vem", "ekonomi"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

@@ -19,6 +19,7 @@ import {
   foldSwedishLetters,
   intentCues,
   INTENT_CUES,
+  isGreetingWord,
   isLoneLetter,
   isStopWord,
   questionWords,
@@ -357,8 +358,13 @@ export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
   const ownWords = words(own).filter((w) => keep(w) && !unsaidWords.has(w));
   const addedWords = added.filter(keep);
   const aboutSelfOnly = [...ownWords, ...addedWords].every((w) => SELF_NAMES.has(w) || CUE_WORDS.has(w));
-  // Flurre's name addresses him ('Flurre, vad kostar…?', 'hej flurre'), unless the question asks about him ('hur gammal är flurre').
-  const addressed = (w: string) => SELF_NAMES.has(w) && (ownWords[0] === w || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
+  // Flurre's name addresses him when it opens the question, after a greeting at most ('Flurre, vad kostar…?', 'hej
+  // flurre'), unless the question asks about him ('hur gammal är flurre', 'vad gör flurre om han inte kan svara').
+  const asTyped = words(own);
+  const opens = (w: string) => asTyped.includes(w) && asTyped.slice(0, asTyped.indexOf(w)).every(isGreetingWord);
+  // Asked what he is ('flurre är du en riktig vovve'), the question is about him however it opens.
+  const ofYou = /(?<![\p{L}])(?:är|ar|e) du(?![\p{L}])/u.test(own);
+  const addressed = (w: string) => SELF_NAMES.has(w) && !ofYou && (opens(w) || new RegExp(`${w}\\s*[,:!]`, "u").test(own));
   const term = (word: string, isAdded: boolean): QueryTerm => {
     const { split, ...resolved } = resolveWord(word, index);
     return {

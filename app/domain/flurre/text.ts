@@ -35,7 +35,11 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     "hålls igen åka åker speciell speciellt speciella " +
     // Filler a visitor adds to any question, which never names what is asked about
     // ('vem är instruktören egentligen', 'vad kostar det ungefär', 'är den fullbokad redan', 'valpen blev sjuk igår')
-    "egentligen ungefär tro ifall istället redan igår"
+    "egentligen ungefär tro ifall istället redan igår " +
+    // Light verbs and short forms that name nothing asked about ('vilken tränare kör kombipasset', 'vem är det isf', 'lilla vovve')
+    "kör köra körs körde isf lilla lille " +
+    // A conjunction, as 'och' is ('både grupp och egen tid')
+    "både"
   )
     .split(" ")
     // The same words typed without å, ä and ö ('nar ar nasta', 'pa', 'for').
@@ -48,7 +52,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
  * stop words, yet the best cues there are).
  */
 export const INTENT_CUES = {
-  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl",
+  sessions: ["när", "datum", "kommande", "nästa", "lediga", "ledig", "ledigt", "platser", "plats", "kvar", "tider", "tid", "dag", "dagar", "tillfälle", "tillfällen", "fullbokat", "fullbokad", "vecka", "veckan", "månad", "starta", "startar", "börjar", "klockan", "kl", "dagen", "datumet",
     // A weekday asks for the dates that day ('valpkurs på fredag', 'lördagar', 'i helgen').
     ...["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].flatMap((d) => [d, `${d}ar`, `${d}en`]), "helg", "helgen", "helger"],
   price: ["kostar", "kosta", "kostnad", "kostnaden", "pris", "priset", "priser", "kr", "kronor", "billig", "billigt", "dyr", "dyrt", "avgift"],
@@ -85,7 +89,7 @@ const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "prep
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka))(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: (?:nat|nagot|sant|sadant|det))?\W*$)(?![\p{L}])/u;
 
 /**
  * A visitor telling what the dog (or they) struggle with, and asking
@@ -94,7 +98,8 @@ const ADVICE_ASKED =
  */
 const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
 /** Words that ask something in so many words: a statement with one of these is not only telling a need. */
-const ASKING_WORDS = /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|blir|ar det)(?![\p{L}])|\?/u;
+const ASKING_WORDS =
+  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -133,6 +138,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}n[åa](?:go)?n\\s+g[åa]ng${W1}`, "gu"), "när"],
   // 'Varje gång' is how often, not a walk ('samma tränare varje gång').
   [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
+  // 'Ute i Sandviken', 'ute på Bronsängen' says where, not outdoors.
+  [new RegExp(`${W0}ute(?=\\s+(?:i|på|pa)\\s)`, "gu"), ""],
+  // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
+  [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
   [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
@@ -187,6 +196,11 @@ const GREETING_WORDS: ReadonlySet<string> = new Set([
   "hej", "hejsan", "hejhej", "hallå", "halloj", "tja", "tjena", "tjenare", "tjabba", "morsning",
   "god", "goddag", "godmorgon", "godkväll", "morgon", "dag", "kväll", "hello", "hi", "voff", "flurre",
 ]);
+
+/** A word that only greets ('hej', 'hallå', 'god morgon'), or calls Flurre by name. */
+export function isGreetingWord(word: string): boolean {
+  return GREETING_WORDS.has(word);
+}
 
 /** A bare greeting ('Hej!', 'Hallå Flurre', 'God morgon'): nothing to search for. */
 export function isGreeting(text: string): boolean {
@@ -306,10 +320,13 @@ function knownHead(head: string, vocabulary: ReadonlySet<string>, stemWord: (wor
 
 /** Which kinds of passage the question's words point at (typed with or without å, ä and ö). */
 export function intentCues(text: string): Set<IntentCue> {
-  const present = new Set(words(joinPhrases(text)).map(foldSwedishLetters));
+  // A word typed with å, ä or ö is only itself ('vår hund' is not 'var'); one typed without may stand for one with ('nar').
+  const typed = words(joinPhrases(text));
+  const present = new Set(typed.filter((w) => !/[åäö]/u.test(w)));
+  const exact = new Set(typed);
   const cues = new Set<IntentCue>();
   for (const cue of INTENT_NAMES) {
-    if ((INTENT_CUES[cue] as readonly string[]).some((w) => present.has(foldSwedishLetters(w)))) cues.add(cue);
+    if ((INTENT_CUES[cue] as readonly string[]).some((w) => exact.has(w) || present.has(foldSwedishLetters(w)))) cues.add(cue);
   }
   const folded = foldSwedishLetters(questionWords(text).own).trim();
   // Telling a need: 'kopplet' is a cue of what to bring, yet 'hunden drar i kopplet' tells what to train.

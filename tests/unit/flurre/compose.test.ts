@@ -46,6 +46,17 @@ describe("advice", () => {
     expect(text("min hund skäller när det ringer på dörren")).toMatch(/^Voff! HEMMIS kan passa er/);
   });
 
+  it("suggests a type for a need told with 'vad har ni för hjälp', 'kan ni hjälpa' or in a plain statement", () => {
+    expect(text("vår hund skäller som tokig när det ringer på dörren, vad har ni för hjälp")).toMatch(/^Voff! HEMMIS kan passa er/);
+    expect(text("hunden klarar inte att va ensam hemma, kan ni hjälpa?")).toMatch(/^Voff! HEMMIS kan passa er/);
+    expect(text("min hund blir helt galen när vi möter andra hundar ute")).toMatch(/^Voff! PROMENADTRÄNING kan passa er/);
+  });
+
+  it("weighs the kinds the types are ('grupp', 'egen tränare') and training without travelling in an advice question", () => {
+    expect(text("vill testa både grupp och lite egen tid med tränaren, finns det?")).toContain("KOMBIPASS");
+    expect(text("vill ha hjälp att lägga upp träningen men hinner inte åka nånstans")).toMatch(/^Voff! PLAN kan passa er/);
+  });
+
   it("reads a need told without a question as advice only when a type matches it best", () => {
     expect(text("hunden ar for stark i kopplet")).toMatch(/kan passa er/);
     expect(text("valpen ar sjuk idag")).toContain("Är hunden sjuk eller löper?");
@@ -68,6 +79,12 @@ describe("rules asked of a named type", () => {
 });
 
 describe("rules asked with a type's dates", () => {
+  it("answers the queue asked of a type at a place, or in the visitor's words for it ('anmäla intresse', 'nån kö man kan stå i')", () => {
+    expect(text("promenadträningen i regementsparken är fullbokad, kan jag stå i kö?")).toContain("Ställ mig i kö");
+    expect(text("kan man anmäla intresse till ett pass som redan e fullt")).toContain("Ställ mig i kö");
+    expect(text("fullt på promenaden den dagen vi kunde, nån kö man kan stå i?")).toContain("Ställ mig i kö");
+  });
+
   it("answers the queue, not the dates, for 'fullt på valpkursen, finns det kö?'", () => {
     expect(text("fullt pa valpkursen, finns det ko")).toContain("Ställ mig i kö");
   });
@@ -163,6 +180,11 @@ describe("the honest answer", () => {
   it("says it does not know what the lexicon names as unsaid, whatever its words look like", () => {
     expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
   });
+
+  it("does not take paying by card for the checklist's short walk ('tar ni kort')", () => {
+    expect(ask("tar ni kort").answer.kind).toBe("fallback");
+    expect(ask("kan man betala med kort").answer.kind).toBe("fallback");
+  });
 });
 
 describe("who", () => {
@@ -173,6 +195,57 @@ describe("who", () => {
 
   it("answers who does what a person's role names with that person ('vem har hand om ekonomin')", () => {
     expect(text("vem har hand om ekonomin")).toContain("Jonas, ekonomi och administration");
+  });
+
+  it("answers whom one talks to at a session with the team, and whom to talk to otherwise with the contact form", () => {
+    expect(hrefs("vem pratar jag med på PLAN mötet")).toContain("/om");
+    expect(text("vem pratar jag med på PLAN mötet")).toContain("Linnea (hundinstruktör)");
+    expect(text("kan jag prata med nagon hos er")).toContain("kontaktformuläret");
+  });
+
+  it("answers who the company is ('vilka är ni') with the team", () => {
+    expect(text("vilka är ni")).toContain("Linnea (hundinstruktör)");
+  });
+
+  it("answers whether it is the same trainer with the team, even asked of two types, and not a trainer's dog", () => {
+    expect(text("är det samma tränare varje gång?")).toContain("Linnea (hundinstruktör)");
+    expect(text("är det samma tränare på valpkursen som på promenaden")).toContain("Linnea (hundinstruktör)");
+    expect(ask("har tränaren hund själv").answer.kind).toBe("fallback");
+  });
+
+  it("answers where to read about the trainers with the team and its page", () => {
+    expect(hrefs("kan jag läsa om tränarna nånstans innan jag bokar")).toContain("/om");
+    expect(text("var kan jag läsa mer om er")).toContain("Linnea (hundinstruktör)");
+  });
+
+  it("answers who leads a type or at a place with the team, read past light verbs and short forms ('kör', 'isf', 'ute i')", () => {
+    expect(hrefs("vilken tränare kör kombipasset")).toContain("/om");
+    expect(hrefs("vem e instruktören i hallen i gävle")).toContain("/om");
+    expect(hrefs("har ni nån tränare i sandviken o vem är det isf")).toContain("/om");
+    expect(hrefs("vem e ledaren på valpkursen ute i sandviken")).toContain("/om");
+  });
+
+  it("answers how a trainer trains with her text, and whether a person is a trainer with their role", () => {
+    expect(text("hur tränar linnea, e hon sträng eller mer med belöning")).toContain("Hon tränar belöningsbaserat");
+    expect(text("är jonas också tränare?")).toContain("Jonas, ekonomi och administration");
+    expect(ask("har instruktören linnea hund").answer.kind).toBe("fallback");
+  });
+
+  it("answers who handles payments, or whom to turn to about one, with the person whose role is the money", () => {
+    expect(text("vem tar hand om betalningarna")).toContain("Jonas, ekonomi och administration");
+    expect(text("jag har en fråga om min betalning, vem ska jag vända mig till")).toContain("Jonas, ekonomi och administration");
+    expect(ask("hur betalar man").answer.kind).toBe("fallback");
+    expect(ask("vilka betalningssätt finns").answer.kind).toBe("fallback");
+  });
+
+  it("answers who Flurre is asked as the chat, as a real dog or as 'du', with his own passage", () => {
+    expect(text("vem svarar här i chatten")).toContain("Flurre, kontorshund och frågeexpert");
+    expect(text("är flurre en riktig hund??")).toContain("Flurre, kontorshund och frågeexpert");
+    expect(text("flurre ar du en riktig vovve eller robot")).toContain("Flurre, kontorshund och frågeexpert");
+  });
+
+  it("answers what Flurre does asked with his name inside the question", () => {
+    expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
 });
 
@@ -186,12 +259,31 @@ describe("everyday words for what the site names otherwise", () => {
     expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
   });
 
+  it("reads a poorly dog, a link that no longer works and the first free time in the visitor's words", () => {
+    expect(text("hunden e krasslig o vi har pass imorgon, vad gör jag")).toContain("Är hunden sjuk eller löper?");
+    expect(text("länken i mejlet funkar inte längre")).toContain("Länken gäller i 10 minuter");
+    expect(text("första lediga tid för planeringsmöte via video?")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+    expect(ask("sidan funkar inte längre").answer.kind).toBe("fallback");
+    expect(ask("kan man anmäla intresse för en kurs i gävle").answer.kind).toBe("fallback");
+  });
+
   it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {
     expect(text("vad ar pris for lydnadskursen ungefar")).toContain("249 kr");
   });
 });
 
 describe("the row or fact that answers what is asked", () => {
+  it("answers what is needed for an online session with the note on online sessions, and the meeting tools with the row on them", () => {
+    expect(text("vad behövs för att köra PLAN via video")).toContain("Online-pass (PLAN) kräver bara");
+    expect(text("hur funkar PLAN-mötet, kör ni teams eller?")).toContain("När du bokar väljer du mötestyp");
+  });
+
+  it("answers a yes/no question a passage settles by itself with the whole passage, not the type's row on how", () => {
+    expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("ni behöver inte förbereda något särskilt");
+    expect(text("måste vi förbereda nåt hemma inför hembesöket")).toContain("Online-pass (PLAN) kräver bara");
+    expect(text("hur forbereder man sig for hembesok")).toContain("När du bokar HEMMIS fyller du i adressen");
+  });
+
   it("answers with the FAQ row whose own question has every word asked, the framing words too", () => {
     expect(text("hur gar ett plan mote till")).toContain("När du bokar väljer du mötestyp");
   });

@@ -34,6 +34,11 @@ describe("resolving a question's words against the passages", () => {
     expect(resolved("Hej Flurre, vad kostar VALPKURS?").map(([w]) => w)).toEqual(["kostar", "valpkurs"]);
     expect(resolved("Berätta om Flurre").map(([w]) => w)).toEqual(["flurre"]);
   });
+
+  it("reads 'Flurre' after other words as what the question is about, not as calling him", () => {
+    expect(resolved("hej flurre vad kostar valpkurs").map(([w]) => w)).toEqual(["kostar", "valpkurs"]);
+    expect(resolved("vad gör flurre om han inte kan svara").map(([w]) => w)).toContain("flurre");
+  });
 });
 
 describe("coverage", () => {

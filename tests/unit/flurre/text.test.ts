@@ -124,6 +124,21 @@ describe("phrases and intent", () => {
     expect(intentCues("hunden ar sjuk vad gor vi").has("advice")).toBe(false);
   });
 
+  it("reads a need told with 'blir' inside it, or asked for help with, as advice", () => {
+    expect([...intentCues("min hund blir helt galen när vi möter andra hundar ute")]).toContain("advice");
+    expect([...intentCues("hunden klarar inte att va ensam hemma, kan ni hjälpa?")]).toContain("advice");
+    expect([...intentCues("vår hund skäller när det ringer, vad har ni för hjälp")]).toContain("advice");
+    expect(intentCues("vad har ni for telefonnummer").has("advice")).toBe(false);
+    expect(intentCues("valpen loper kan vi komma pa valpkursen anda da").has("advice")).toBe(false);
+    expect(intentCues("vill gå med hunden i parken, finns det toalett?").has("advice")).toBe(false);
+  });
+
+  it("does not read a word typed with å, ä or ö as the cue it folds to ('vår hund' is not 'var')", () => {
+    expect(intentCues("vår hund skäller").has("places")).toBe(false);
+    expect(intentCues("var ligger hallen").has("places")).toBe(true);
+    expect(intentCues("nar ar nasta valpkurs").has("sessions")).toBe(true);
+  });
+
   it("keeps what the site does not speak of apart, as typed, adding no site words for it", () => {
     const read = questionWords("kan jag boka at nan annan");
     expect(read.unsaid).toEqual(["at nan annan"]);
