@@ -23,6 +23,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
   ["promenad\\w*", "promenadträning"],
   ["kombi|kombin", "kombipass"],
+  // The group sessions by the name the team's texts give them ('vem har hand om gruppupsen')
+  ["gruppups\\p{L}*|grupp-?pass\\p{L}*|gruppass\\p{L}*", "pass"],
   ["lydnad\\w*|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],

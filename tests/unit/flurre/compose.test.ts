@@ -244,6 +244,11 @@ describe("who", () => {
     expect(text("flurre ar du en riktig vovve eller robot")).toContain("Flurre, kontorshund och frågeexpert");
   });
 
+  it("answers who leads the group sessions, named as the team's texts name them ('gruppupsen'), with the team", () => {
+    expect(text("vem har hand om gruppupsen i gävle")).toContain("Linnea (hundinstruktör)");
+    expect(hrefs("vem har hand om gruppupsen i gävle")).toContain("/om");
+  });
+
   it("answers what Flurre does asked with his name inside the question", () => {
     expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
