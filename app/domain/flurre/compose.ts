@@ -549,6 +549,12 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const aboutTeam = ranking.query.some((q) => q.added && q.word === "teamet");
   const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
   if (who) return who;
+  // 'Är det Linnea som har valpkursen?', 'vad gör Flurre på kontoret': a question that names a person of the team
+  // is about them when their text answers it and settles what is asked; else it goes on as any other question.
+  if (namesTeamMember(ranking, all)) {
+    const person = teamAnswer(ranking, all);
+    if (person.answer.kind === "answer" && !person.passages.some((p) => unsettledAboutTeam(ranking, p, all))) return person;
+  }
 
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.
   const preparation = preparationOfType(ranking, all);
@@ -803,6 +809,17 @@ const ASKS_FOR_WHOM =
 function asksWho(asked: string): boolean {
   const folded = foldSwedishLetters(asked);
   return ASKS_WHO.test(folded) && !ASKS_FOR_WHOM.test(folded);
+}
+
+/** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */
+function namesTeamMember(ranking: Ranking, all: readonly Passage[]): boolean {
+  const people = all.filter((p) => p.kind === "team" && p.id !== "team:about");
+  return ranking.query.some(
+    (q) =>
+      !q.cue &&
+      !q.added &&
+      people.some((p) => q.terms.some((t) => analyze(p.title).includes(t)) && foldSwedishLetters(q.word).startsWith(foldSwedishLetters(normalizeText(p.title)))),
+  );
 }
 
 /**

@@ -249,6 +249,14 @@ describe("who", () => {
     expect(hrefs("vem har hand om gruppupsen i gävle")).toContain("/om");
   });
 
+  it("answers a question that names a person with their text when it settles what is asked, asked without 'vem' too", () => {
+    expect(text("är det linnea som har valpkursen")).toContain("Linnea, hundinstruktör");
+    expect(text("har linnea hembesök också eller bara grupp?")).toContain("Linnea leder GruppUps, privatpass och hembesök");
+    expect(text("kan jag boka jonas för en privatlektion")).toContain("Jonas, ekonomi och administration");
+    expect(ask("har jonas hund").answer.kind).toBe("fallback");
+    expect(ask("vad heter linneas hund").answer.kind).toBe("fallback");
+  });
+
   it("answers what Flurre does asked with his name inside the question", () => {
     expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
