@@ -49,6 +49,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Someone of the team by what they do ('tjejen som håller i kursen', 'vilka är ni som håller på med det här', 'vem sköter administrationen')
   ["(?:tjejen|killen|personen|hon|han|den) som (?:leder|tr[aä]nar|har kursen|har passet)", "tränare"],
   ["h[aå]ller p[aå] med", "teamet"],
+  // Someone's place in the company ('vad har Jonas för roll i företaget') is about the team
+  ["(?:i|p[aå]|hos|inom) (?:f[oö]retaget|firman)", "teamet"],
+  // The office asked of Flurre ('vad gör Flurre på kontoret') is his role, the office dog
+  ["kontor(?:et)?(?=.*\\bflurre)|(?<=\\bflurre\\b.*)kontor(?:et)?", "kontorshund"],
+  // Questions about money are the role of the one who keeps the accounts ('vem vänder jag mig till med ekonomifrågor')
+  ["ekonomi\\p{L}+", "ekonomi"],
   ["administrat\\w*|admin", "administration"],
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],

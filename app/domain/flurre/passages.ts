@@ -304,7 +304,8 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
         { label: `Kontakta ${member.name}`, href: CONTACT_PATH },
       ],
       facts: [],
-      keywords: "vem tränare instruktör team personal",
+      // Their text opens with their role ('vad har Jonas för roll').
+      keywords: "vem tränare instruktör team personal roll",
     })),
   ];
 }

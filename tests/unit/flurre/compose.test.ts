@@ -257,6 +257,16 @@ describe("who", () => {
     expect(ask("vad heter linneas hund").answer.kind).toBe("fallback");
   });
 
+  it("answers a person's role asked of them or their place in the company with their text ('vad har jonas för roll i företaget')", () => {
+    expect(text("vad har jonas för roll i företaget")).toContain("Jonas, ekonomi och administration");
+    expect(text("vad gör flurre på kontoret")).toContain("Flurre, kontorshund och frågeexpert");
+    expect(ask("var ligger kontoret").answer.kind).toBe("fallback");
+  });
+
+  it("answers whom to turn to with questions on money ('ekonomifrågor') with the person whose role is the money", () => {
+    expect(text("vem ska jag vända mig till med ekonomifrågor")).toContain("Jonas, ekonomi och administration");
+  });
+
   it("answers what Flurre does asked with his name inside the question", () => {
     expect(text("vad gör flurre om han inte kan svara på nåt")).toContain("springer han med direkt till tränarna");
   });
