@@ -15,8 +15,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
   ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
-  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
-  ["(?:jobbar|arbetar) med hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
+  ["privatlektion\\w*|privatpass\\p{L}*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
+  ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   // Planning the training, and training without going anywhere: the online planning meeting
   ["hinner inte (?:[aå]ka|ta mig|ta oss) (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)|utan att [aå]ka (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)", "online"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
@@ -81,7 +81,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
-  ["pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],
+  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|f[aå]r? tillbaka", "återbetalning"],
   // What is paid for is a booking ('byta dag om jag redan betalat')
   ["betalat|betalade|har betalt", "bokning"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
@@ -92,7 +92,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Two options weighed against each other ('är proffs dyrare än privat'): what tells them apart.
   ["(?:dyrare|billigare|mer|mindre) [aä]n|j[aä]mf[oö]r\\w*", "skillnad"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
-  ["t[aä]nka p[aå]|redo", "förbereda inför"],
+  ["t[aä]nka p[aå]|redo|fixa(?: n[aå]t| n[aå]got| n[aå]gonting)?(?= (?:inf[oö]r|innan|till)\\b)", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
   ["ta(?:r)?(?: jag| vi| man| du)? (?:mig|oss|sig|dig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
@@ -118,13 +118,19 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  // A session taken ('går nästa hembesök att boka eller e det taget') is a full one
+  ["(?:[aä]r|e|va|var) (?:det |den |det redan )?(?:taget|tagen|upptaget|upptagen)|upptaget|upptagen", "lediga platser fullbokat"],
   // The first free time is the next one ('första lediga tid')
   ["f[oö]rsta (?:lediga?|ledigt|m[oö]jliga)", "nästa lediga"],
   // Room for one more ('finns det rum för en valp till', 'ryms vi')
   ["rum f[oö]r|ryms|f[aå]r (?:vi|jag|vi tv[aå]|vi b[aå]da) plats", "lediga platser"],
   // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')
   ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
-  ["betalt|gratis|avgiften|vad (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  ["betalt|gratis|avgiften|(?:vad|hur (?:mycket|mkt)) (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  // Prices weighed against each other ('är valpkursen dyrare än vardagslydnaden', 'kostar privat o proffs lika mkt')
+  ["(?:dyrare|billigare) [aä]n|lika (?:mycket|mkt|dyr\\p{L}*)|samma pris", "kostar"],
+  // Paying more for one option ('betalar man mer om man jobbar med hundar') asks what tells them apart, and their prices
+  ["betala(?:r)? (?:man |jag |vi )?mer", "kostar skillnad"],
   // 'Hur mycket är hembesöket?' asks the price
   ["hur (?:mycket|mkt) (?:[aä]r|blir|tar ni f[oö]r)", "kostar"],
   ["l[aä]ra\\w*|l[aä]r (?:sig|hunden|valpen)", "träna"],

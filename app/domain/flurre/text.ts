@@ -140,6 +140,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}varje\\s+g[åa]ng(?:en)?${W1}`, "gu"), "varje"],
   // 'Ute i Sandviken', 'ute på Bronsängen' says where, not outdoors.
   [new RegExp(`${W0}ute(?=\\s+(?:i|på|pa)\\s)`, "gu"), ""],
+  // 'Proffs-varianten', 'privat-versionen' names the type or variant itself.
+  [new RegExp(`${W0}([\\p{L}]+)-(?:variant|version|alternativ)(?:en|et|er|erna)?${W1}`, "gu"), "$1"],
   // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
   [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).

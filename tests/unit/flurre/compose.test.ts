@@ -368,3 +368,29 @@ describe("a type's text found by a word it does not own", () => {
     expect(text("promenadtraning i hallen")).not.toContain("Utomhuspassen blir av");
   });
 });
+
+describe("prices, dates and seats in visitors' words", () => {
+  it("reads 'X-varianten' as X, and 'jobbar m hundar' as the professional variant", () => {
+    expect(text("jag jobbar m hundar, vad kostar proffs-varianten?")).toMatch(/^Voff! PRIVAT & PROFFS kostar 495 kr eller 595 kr/);
+  });
+
+  it("reads 'hur mycket får man betala' and 'lika mkt' as asking the price", () => {
+    expect(text("hur mycket får man betala för valpträningen i hallen")).toMatch(/^Voff! VALPKURS kostar 249 kr/);
+    expect(text("kostar privat o proffs lika mkt?")).toContain("Privat kostar 495 kr och Proffs 595 kr");
+  });
+
+  it("answers paying more for one variant with the row that tells the variants apart", () => {
+    expect(text("betalar man mer om man jobbar med hundar")).toContain("Proffs (595 kr) om du arbetar med hundar");
+  });
+
+  it("reads 'privatpass' as the private type, and a session 'taget' as asking its seats", () => {
+    expect(text("när e nästa privatpass i hundhallen")).toContain("PRIVAT & PROFFS");
+    expect(text("när e nästa privatpass i hundhallen")).toContain("på Hundhallen Gävle");
+    expect(text("går nästa hembesök att boka eller e det taget")).toMatch(/HEMMIS[\s\S]*plats(er)? kvar|Fullbokat/);
+  });
+
+  it("reads 'fixa nåt inför' as preparing for a session", () => {
+    expect(text("behöver jag fixa nåt inför mötet över nätet")).toContain("kräver bara en lugn plats");
+    expect(ask("vem fixar kvittona").answer.kind).toBe("answer");
+  });
+});
