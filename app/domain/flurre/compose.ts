@@ -649,6 +649,15 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     const named = ranking.mentionedTypes.flatMap((name) => all.filter((p) => p.kind === "type" && p.typeName === name));
     const used = [top, ...named.filter((p) => p !== top)].slice(0, MAX_PASSAGES);
     if (uncoveredWords(ranking, used).length > 0) return unsure(ranking, all);
+    // 'Är valpkursen dyrare än vardagslydnaden?': each type's price first, then what each is.
+    const prices = used.map((p) => pricesOf([p]));
+    if (ranking.intents.has("price") && prices.every((p) => p.length > 0)) {
+      const opening = `Voff! ${used.map((p, i) => FLURRE_ANSWER_TEXTS.priceOfType(p.typeName ?? p.title, prices[i]!).replace(/^Voff! /u, "")).join(" ")}`;
+      const summaries = used.map((p) => p.summaryAfterPrice ?? p.summary ?? p.text);
+      // Within about 60 words: else what kind of session each is, its first sentence.
+      const fits = wordCount([opening, ...summaries].join(" ")) <= ANSWER_WORD_BUDGET;
+      return answer([opening, ...(fits ? summaries : summaries.map((t) => sentencesOf(t)[0] ?? t))], used, used.flatMap((p) => p.links));
+    }
     return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
   }
   const best = answeringPassage(ranking, all);

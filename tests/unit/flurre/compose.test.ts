@@ -374,6 +374,13 @@ describe("prices, dates and seats in visitors' words", () => {
     expect(text("jag jobbar m hundar, vad kostar proffs-varianten?")).toMatch(/^Voff! PRIVAT & PROFFS kostar 495 kr eller 595 kr/);
   });
 
+  it("answers the prices of two types weighed against each other with each price first, within about 60 words", () => {
+    const answer = text("är valpkursen dyrare än vardagslydnaden");
+    expect(answer).toMatch(/^Voff! (VALPKURS|VARDAGSLYDNAD) kostar 249 kr per pass\. (VALPKURS|VARDAGSLYDNAD) kostar 249 kr per pass\./);
+    expect(answer.split(/\s+/).length).toBeLessThanOrEqual(60);
+    expect(text("är hemmis billigare än plan")).toContain("HEMMIS kostar 695 kr per pass.");
+  });
+
   it("reads 'hur mycket får man betala' and 'lika mkt' as asking the price", () => {
     expect(text("hur mycket får man betala för valpträningen i hallen")).toMatch(/^Voff! VALPKURS kostar 249 kr/);
     expect(text("kostar privat o proffs lika mkt?")).toContain("Privat kostar 495 kr och Proffs 595 kr");
