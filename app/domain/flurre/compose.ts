@@ -1012,7 +1012,15 @@ const ASKS_LEAST = /(?<![\p{L}])(?:minst|som minst|maste|behovs|kravs|bli(?:r)? 
 function missesAskedWhenOrPrice(ranking: Ranking, passage: Passage): boolean {
   const asked = foldSwedishLetters(ranking.asked);
   if (ASKS_WHEN.test(asked) && !STATES_TIME.test(passage.text)) return true;
-  return ranking.intents.has("price") && !STATES_PRICE.test(passage.text);
+  if (!ranking.intents.has("price") || STATES_PRICE.test(passage.text)) return false;
+  // What doing a thing costs is settled by a passage that says it cannot be done ('vad kostar det att avboka': 'kan inte avbokas').
+  const cannot = cannotBeDone(passage.text);
+  return !ranking.query.some((q) => q.cue && q.terms.some((t) => cannot.includes(t)));
+}
+
+/** What a text says cannot be done ('kan inte avbokas eller ombokas'), as terms. */
+function cannotBeDone(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}])kan inte (\p{L}+)(?: eller (\p{L}+))?/gu)].flatMap((m) => analyze(`${m[1]} ${m[2] ?? ""}`));
 }
 
 /**

@@ -396,6 +396,11 @@ describe("prices, dates and seats in visitors' words", () => {
     expect(text("går nästa hembesök att boka eller e det taget")).toMatch(/HEMMIS[\s\S]*plats(er)? kvar|Fullbokat/);
   });
 
+  it("answers what doing a thing costs with the rule that says it cannot be done ('vad kostar det att avboka')", () => {
+    expect(text("vad kostar det att avboka ett pass")).toContain("En bokning är bindande och kan inte avbokas");
+    expect(ask("vad kostar ett extra koppel").answer.kind).toBe("fallback");
+  });
+
   it("reads 'fixa nåt inför' as preparing for a session", () => {
     expect(text("behöver jag fixa nåt inför mötet över nätet")).toContain("kräver bara en lugn plats");
     expect(ask("vem fixar kvittona").answer.kind).toBe("answer");
