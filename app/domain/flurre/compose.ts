@@ -666,8 +666,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
   // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
   const typeTitles = all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title));
-  const answers = (p: Passage) =>
-    uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 &&
+  const answers = (p: Passage) => uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 && answersBesidesWords(p);
+  const answersBesidesWords = (p: Passage) =>
     !missesAskedDuration(ranking, p) &&
     !missesAskedWhenOrPrice(ranking, p) &&
     !missesNamedTrainers(ranking, p) &&
@@ -683,6 +683,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     : ranking.results.find(
         (r) =>
           ((r.passage.kind === best.kind && r.score >= first.score * FOLLOWER_SCORE_SHARE) ||
+            // One that says all the best one says, and what it misses ('sjuk innan passet, förlorar jag pengarna': the
+            // binding rule, which holds the note on a sick dog).
+            (answersBesidesWords(best) && sentencesOf(best.text).every((s) => r.passage.text.includes(s))) ||
             (ranking.mentionedTypes.length === 1 && RULES_OF_EVERY_BOOKING.has(r.passage.id) && r.matched.some((t) => !typeTitles.includes(t)))) &&
           answers(r.passage),
       )?.passage;

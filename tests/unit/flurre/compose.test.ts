@@ -401,6 +401,11 @@ describe("prices, dates and seats in visitors' words", () => {
     expect(ask("vad kostar ett extra koppel").answer.kind).toBe("fallback");
   });
 
+  it("answers with a passage that holds all the best one says and the word it misses ('sjuk innan passet, förlorar jag pengarna')", () => {
+    expect(text("om hunden blir sjuk innan passet, förlorar jag pengarna då?")).toContain("En bokning är bindande");
+    expect(ask("vad händer om hunden blir sjuk under passet").answer.kind).toBe("fallback");
+  });
+
   it("reads 'fixa nåt inför' as preparing for a session", () => {
     expect(text("behöver jag fixa nåt inför mötet över nätet")).toContain("kräver bara en lugn plats");
     expect(ask("vem fixar kvittona").answer.kind).toBe("answer");
