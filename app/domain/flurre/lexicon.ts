@@ -15,7 +15,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
   ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
-  ["privatlektion\\w*|privatpass\\p{L}*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
+  ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   // Planning the training, and training without going anywhere: the online planning meeting
   ["hinner inte (?:[aå]ka|ta mig|ta oss) (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)|utan att [aå]ka (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)", "online"],
