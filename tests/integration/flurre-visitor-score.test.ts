@@ -184,11 +184,12 @@ const FLOOR = {
   // When written (140: 30 who, 15 payment, 15 the queue, 35 the site does not say, the rest spread), before Flurre was
   // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words. With one
   // expectation then corrected to the reading the second set takes ('vem svarar om jag ringer er': the contact form),
-  // after its changes: 136 right, 4 honest, 0 wrong; 1 of 105 over 60.
+  // after its changes: 136 right, 4 honest, 0 wrong; 1 of 105 over 60. After the eighth set's changes: 137 right, 3 honest, 0 wrong.
   dev7: { rightOrHonest: 140, wrong: 0, wrongTopic: 0 },
   // When written (110: 35 who, 20 prices, 30 dates and seats with a town, place or weekday, 10 payment, the rest spread),
   // before Flurre was asked any of them: 92 right, 17 honest, 1 wrong (0 on another topic); 3 of 79 answers over 60 words.
-  dev8: { rightOrHonest: 109, wrong: 1, wrongTopic: 0 },
+  // After its changes: 108 right, 2 honest, 0 wrong; 4 of 94 over 60 (each PRIVAT & PROFFS with its two variants' prices).
+  dev8: { rightOrHonest: 110, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -203,7 +204,8 @@ const FLOOR = {
   heldOut3: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // First scored on 2026-11-25 after the second round of changes: 25 right, 25 honest, 0 wrong.
   heldOut4: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
-  // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic).
+  // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic). After the eighth's:
+  // 37 right, 12 honest, 1 wrong (0 on another topic).
   heldOut5: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // Written by someone who had seen neither Flurre's ranking, its answers nor the other sets' questions (one question
   // that turned out to be in another set was replaced by a spare of its category before scoring). First scored on
@@ -224,7 +226,7 @@ const FLOOR = {
   heldOut8: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
   // Written the same way (five questions found in other sets replaced by spares); first scored on 2026-11-26 on the
   // ranking before any change for the seventh development set: 35 right, 15 honest, 0 wrong. After its changes: 39 right,
-  // 11 honest, 0 wrong.
+  // 11 honest, 0 wrong. After the eighth development set's changes: 41 right, 9 honest, 0 wrong.
   heldOut9: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
