@@ -553,7 +553,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // is about them when their text answers it and settles what is asked; else it goes on as any other question.
   if (namesTeamMember(ranking, all)) {
     const person = teamAnswer(ranking, all);
-    if (person.answer.kind === "answer" && !person.passages.some((p) => unsettledAboutTeam(ranking, p, all))) return person;
+    // Nor does their text answer a time or a price it does not state ('när jobbar Linnea', 'vad kostar det att boka Linnea').
+    const settled = person.passages.every((p) => !unsettledAboutTeam(ranking, p, all) && !missesAskedWhenOrPrice(ranking, p));
+    if (person.answer.kind === "answer" && settled && !missesAskedCount(ranking, person.passages)) return person;
   }
 
   // 'Vad ska vi ta med till valpkursen?': what to bring asked of one type is the preparation where it is held.

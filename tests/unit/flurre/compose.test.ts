@@ -257,6 +257,12 @@ describe("who", () => {
     expect(ask("vad heter linneas hund").answer.kind).toBe("fallback");
   });
 
+  it("does not answer a time, a price or a count asked of a person with their text, which states none", () => {
+    expect(text("när jobbar linnea")).not.toContain("Linnea leder");
+    expect(text("vad kostar det att boka linnea")).not.toContain("Linnea leder");
+    expect(text("hur många hundar tränar linnea")).not.toContain("Linnea leder");
+  });
+
   it("answers a person's role asked of them or their place in the company with their text ('vad har jonas för roll i företaget')", () => {
     expect(text("vad har jonas för roll i företaget")).toContain("Jonas, ekonomi och administration");
     expect(text("vad gör flurre på kontoret")).toContain("Flurre, kontorshund och frågeexpert");
