@@ -52,9 +52,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Someone's place in the company ('vad har Jonas för roll i företaget') is about the team
   ["(?:i|p[aå]|hos|inom) (?:f[oö]retaget|firman)", "teamet"],
   // The office asked of Flurre ('vad gör Flurre på kontoret') is his role, the office dog
-  ["kontor(?:et)?(?=.*\\bflurre)|(?<=\\bflurre\\b.*)kontor(?:et)?", "kontorshund"],
+  ["(?:p[aå]|i) kontoret(?=.*\\bflurre)|(?<=\\bflurre\\b.*)(?:p[aå]|i) kontoret", "kontorshund"],
   // Questions about money are the role of the one who keeps the accounts ('vem vänder jag mig till med ekonomifrågor')
-  ["ekonomi\\p{L}+", "ekonomi"],
+  ["ekonomi(?:fr[aå]g|sak|[aä]rend)\\p{L}*", "ekonomi"],
   ["administrat\\w*|admin", "administration"],
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
@@ -128,7 +128,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
   ["betalt|gratis|avgiften|(?:vad|hur (?:mycket|mkt)) (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
   // Prices weighed against each other ('är valpkursen dyrare än vardagslydnaden', 'kostar privat o proffs lika mkt')
-  ["(?:dyrare|billigare) [aä]n|lika (?:mycket|mkt|dyr\\p{L}*)|samma pris", "kostar"],
+  ["(?:dyrare|billigare) [aä]n|lika dyr\\p{L}*|samma pris", "kostar"],
+  // 'Lika mycket' weighs two things ('kostar privat o proffs lika mkt'): what tells them apart
+  ["lika (?:mycket|mkt)", "skillnad"],
   // Paying more for one option ('betalar man mer om man jobbar med hundar') asks what tells them apart, and their prices
   ["betala(?:r)? (?:man |jag |vi )?mer", "kostar skillnad"],
   // 'Hur mycket är hembesöket?' asks the price
