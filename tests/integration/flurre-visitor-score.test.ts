@@ -188,7 +188,7 @@ const FLOOR = {
   dev7: { rightOrHonest: 140, wrong: 0, wrongTopic: 0 },
   // When written (110: 35 who, 20 prices, 30 dates and seats with a town, place or weekday, 10 payment, the rest spread),
   // before Flurre was asked any of them: 92 right, 17 honest, 1 wrong (0 on another topic); 3 of 79 answers over 60 words.
-  // After its changes: 108 right, 2 honest, 0 wrong; 4 of 94 over 60 (each PRIVAT & PROFFS with its two variants' prices).
+  // After its changes: 108 right, 2 honest, 0 wrong; 3 of 94 over 60 (each PRIVAT & PROFFS with its two variants' prices).
   dev8: { rightOrHonest: 110, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
