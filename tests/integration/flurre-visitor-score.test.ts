@@ -408,6 +408,15 @@ async function score(name: string, questions: readonly Question[], { printWrong 
 
 beforeAll(() => seedDemo());
 
+/** Each of a set's questions is asked once and in no set before it (counted, not listed: a held-out question is never printed). */
+function expectOnlyNewQuestions(set: readonly Question[], before: readonly (readonly Question[])[]) {
+  const lower = (q: { question: string }) => q.question.toLocaleLowerCase("sv-SE");
+  const others = new Set([...before.flat(), ...original.questions].map(lower));
+  const mine = set.map(lower);
+  expect(new Set(mine).size).toBe(set.length);
+  expect(mine.filter((q) => others.has(q)).length).toBe(0);
+}
+
 describe("the visitor question sets", () => {
   it("are 100 for development and 50 held out, each question once, none from the original set", () => {
     expect(DEV).toHaveLength(100);
@@ -501,60 +510,17 @@ describe("the visitor question sets", () => {
 
   it("has a seventh development set, weighted toward who, payment, the queue and what the site does not say, none of its questions in the other sets", () => {
     expect(DEV7.length).toBeGreaterThanOrEqual(140);
-    const others = new Set(
-      [
-        ...DEV,
-        ...DEV2,
-        ...DEV3,
-        ...DEV4,
-        ...DEV5,
-        ...DEV6,
-        ...HELD_OUT,
-        ...HELD_OUT_2,
-        ...HELD_OUT_3,
-        ...HELD_OUT_4,
-        ...HELD_OUT_5,
-        ...HELD_OUT_6,
-        ...HELD_OUT_7,
-        ...HELD_OUT_8,
-        ...original.questions,
-      ].map((q) => q.question.toLocaleLowerCase("sv-SE")),
-    );
-    const mine = DEV7.map((q) => q.question.toLocaleLowerCase("sv-SE"));
-    expect(new Set(mine).size).toBe(DEV7.length);
-    // Counted, not listed: a held-out question is never printed.
-    expect(mine.filter((q) => others.has(q)).length).toBe(0);
+    expectOnlyNewQuestions(DEV7, [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8]);
     expect(DEV7.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(25);
     expect(DEV7.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(30);
   });
 
   it("has an eighth development set, weighted toward who, prices, dates and seats, none of its questions in the other sets", () => {
     expect(DEV8.length).toBeGreaterThanOrEqual(110);
-    const others = new Set(
-      [
-        ...DEV,
-        ...DEV2,
-        ...DEV3,
-        ...DEV4,
-        ...DEV5,
-        ...DEV6,
-        ...DEV7,
-        ...HELD_OUT,
-        ...HELD_OUT_2,
-        ...HELD_OUT_3,
-        ...HELD_OUT_4,
-        ...HELD_OUT_5,
-        ...HELD_OUT_6,
-        ...HELD_OUT_7,
-        ...HELD_OUT_8,
-        ...HELD_OUT_9,
-        ...original.questions,
-      ].map((q) => q.question.toLocaleLowerCase("sv-SE")),
-    );
-    const mine = DEV8.map((q) => q.question.toLocaleLowerCase("sv-SE"));
-    expect(new Set(mine).size).toBe(DEV8.length);
-    // Counted, not listed: a held-out question is never printed.
-    expect(mine.filter((q) => others.has(q)).length).toBe(0);
+    expectOnlyNewQuestions(DEV8, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
+    ]);
     expect(DEV8.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(30);
   });
 
@@ -570,11 +536,7 @@ describe("the visitor question sets", () => {
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
-    const others = new Set([...before.flat(), ...original.questions].map((q) => q.question.toLocaleLowerCase("sv-SE")));
-    const mine = set.map((q) => q.question.toLocaleLowerCase("sv-SE"));
-    expect(new Set(mine).size).toBe(50);
-    // Counted, not listed: a held-out question is never printed.
-    expect(mine.filter((q) => others.has(q)).length).toBe(0);
+    expectOnlyNewQuestions(set, before);
     expect(set.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(6);
   });
 
