@@ -11,7 +11,8 @@
 // look-alikes it answers) and flurre-dev6-questions.json (a sixth, in everyday
 // words for the answerable categories), flurre-dev7-questions.json (a seventh, weighted
 // toward who, payment, the queue and what the site does not say), flurre-dev8-questions.json (an eighth, weighted
-// toward who, prices, and dates and seats with a town or place), tests/fixtures/flurre-heldout-questions.json (50, only
+// toward who, prices, and dates and seats with a town or place), flurre-dev9-questions.json (a ninth, weighted
+// toward the newsletter, signing in, the rules and advice), tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
 // written after one question of the first had been printed while debugging;
@@ -59,6 +60,7 @@ import dev5 from "../fixtures/flurre-dev5-questions.json";
 import dev6 from "../fixtures/flurre-dev6-questions.json";
 import dev7 from "../fixtures/flurre-dev7-questions.json";
 import dev8 from "../fixtures/flurre-dev8-questions.json";
+import dev9 from "../fixtures/flurre-dev9-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -128,6 +130,7 @@ const DEV5: Question[] = z.array(QuestionSchema).parse(dev5.questions);
 const DEV6: Question[] = z.array(QuestionSchema).parse(dev6.questions);
 const DEV7: Question[] = z.array(QuestionSchema).parse(dev7.questions);
 const DEV8: Question[] = z.array(QuestionSchema).parse(dev8.questions);
+const DEV9: Question[] = z.array(QuestionSchema).parse(dev9.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -190,6 +193,9 @@ const FLOOR = {
   // before Flurre was asked any of them: 92 right, 17 honest, 1 wrong (0 on another topic); 3 of 79 answers over 60 words.
   // After its changes: 108 right, 2 honest, 0 wrong; 3 of 94 over 60 (each PRIVAT & PROFFS with its two variants' prices).
   dev8: { rightOrHonest: 110, wrong: 0, wrongTopic: 0 },
+  // When written (91: the newsletter, signing in, the rules, advice, what to bring and 10 the site does not say), before
+  // Flurre was asked any of them: 68 right, 21 honest, 2 wrong (2 on another topic); 0 of 57 answers over 60 words.
+  dev9: { rightOrHonest: 89, wrong: 2, wrongTopic: 2 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -524,6 +530,15 @@ describe("the visitor question sets", () => {
     expect(DEV8.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(30);
   });
 
+  it("has a ninth development set, weighted toward the newsletter, signing in, the rules and advice, none of its questions in the other sets", () => {
+    expect(DEV9.length).toBeGreaterThanOrEqual(90);
+    expectOnlyNewQuestions(DEV9, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
+    ]);
+    expect(DEV9.filter((q) => q.category === "newsletter").length).toBeGreaterThanOrEqual(20);
+  });
+
   const laterHeldOut = [
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
@@ -550,6 +565,7 @@ describe("the visitor question sets", () => {
     { name: "sixth development", set: DEV6, floor: FLOOR.dev6, printWrong: true },
     { name: "seventh development", set: DEV7, floor: FLOOR.dev7, printWrong: true },
     { name: "eighth development", set: DEV8, floor: FLOOR.dev8, printWrong: true },
+    { name: "ninth development", set: DEV9, floor: FLOOR.dev9, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
