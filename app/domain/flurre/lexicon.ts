@@ -105,6 +105,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["l[aä]nk\\w* (?:har )?(?:slutat|slutar) (?:fungera|funka)", "inloggningslänk"],
   // A link that no longer works ('länken i mejlet funkar inte längre') has run out, as the sign-in link does
   ["l[aä]nk\\p{L}*(?: \\p{L}+){0,3} (?:funkar|fungerar|g[aå]r) inte(?: l[aä]ngre)?|l[aä]nk\\p{L}* (?:[aä]r|blev) ogiltig\\p{L}*", "gäller inloggningslänk"],
+  // How a booking is made, asked as how it goes ('hur går en bokning till', 'hur funkar bokningen'): how to book
+  ["hur (?:g[aå]r|fungerar|funkar) (?:en |det med |det till att |det att )?(?:bokning|bokningen|bokningar|bokningarna|boka)(?: till)?", "boka bokar"],
   ["(?:ser|se|hittar|hitta|kollar|kolla|visa)(?: \\w+)? mina? bokning\\w*|mina bokningar", "inloggning"],
   // Signing in as people name it: their own pages, an account, a password they forgot, a link that ran out
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],

@@ -297,6 +297,12 @@ describe("everyday words for what the site names otherwise", () => {
     expect(ask("kan man anmäla intresse för en kurs i gävle").answer.kind).toBe("fallback");
   });
 
+  it("reads how a booking goes ('hur går en bokning till') as how to book, not as one's own bookings", () => {
+    expect(text("hur gar en bokning till")).toContain("Du bokar utan konto");
+    expect(text("hur funkar bokningen")).toContain("Du bokar utan konto");
+    expect(text("hur fungerar mina bokningar")).toContain("Dina bokningar ser du under Mina bokningar");
+  });
+
   it("reads filler that names nothing as nothing ('egentligen', 'ungefär')", () => {
     expect(text("vad ar pris for lydnadskursen ungefar")).toContain("249 kr");
   });
