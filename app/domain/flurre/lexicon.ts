@@ -144,11 +144,17 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["nyhets(?:mejl|mail)\\w*|(?:mejl|mail|e-?post)list\\w*|(?:mejl|mail)utskick\\w*", "nyhetsbrev"],
   ["(?:mejl|mail)(?!list|utskick)\\w*", "e-post"],
   ["skriv(?:a|er)? upp (?:mig|oss|sig|dig)", "anmäla"],
+  // Typing one's address in a form ('var skriver man in sin epost', 'vilken mejl ska jag skriva in') is giving it, or signing up with it
+  ["skriv(?:a|er|s)?(?: (?:man|jag|vi|du))? in", "ange anmäla"],
   // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
   ["avsluta (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning\\w*|pass\\w*|kurs\\w*|plats\\w*)", "avboka"],
   ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
-  ["ta bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
+  ["tar? (?:jag |vi |man )?bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
+  // The list one signs up on or is taken off ('lista man kan skriva upp sig på', 'ta bort mig från listan') is the mailing list
+  ["lista\\p{L}*(?= (?:man|jag|vi|en) (?:kan )?(?:skriva|skriver|anm[aä]la) (?:upp )?(?:sig|mig|oss))|(?<=(?:skriva|skriver|skriv|anm[aä]la|anm[aä]ler) (?:upp )?(?:mig|oss|sig|dig) p[aå] (?:en |er |eran |\\p{L}+ )?)lista\\p{L}*|(?<=(?:ta|tar|tas|stryk\\p{L}*) (?:jag |vi |man )?bort (?:mig|oss)(?: \\p{L}+){0,2} (?:fr[aå]n|ur) (?:er |eran |den |din )?)list(?:an|a|orna)", "nyhetsbrev"],
+  // Not wanting the mail any more ('vill inte ha nyhetsbrevet längre', 'vill inte få era mejl längre') is leaving it
+  ["inte (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)(?: fr[aå]n er)? l[aä]ngre", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
   // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
   ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],

@@ -285,6 +285,18 @@ describe("everyday words for what the site names otherwise", () => {
     expect(text("ta bort mig fran mejllistan")).toMatch(/avprenumererar/);
   });
 
+  it("answers the newsletter asked as a list to sign up on or be taken off, mail no longer wanted, or where to type one's address", () => {
+    expect(hrefs("finns det ngn lista man kan skriva upp sig pa for nya pass")).toContain("/#nyhetsbrev");
+    expect(text("hur tar jag bort mig fran listan")).toMatch(/avprenumererar/);
+    expect(text("vill inte ha nyhetsbrevet langre")).toMatch(/avprenumererar/);
+    expect(hrefs("var skriver man in sin epost for utskicket")).toContain("/#nyhetsbrev");
+  });
+
+  it("keeps a list to bring and a time asked with 'ngn' off the newsletter", () => {
+    expect(hrefs("vad ska vi ha med, finns det en lista")).not.toContain("/#nyhetsbrev");
+    expect(hrefs("nar ar ngn valpkurs")).not.toContain("/#nyhetsbrev");
+  });
+
   it("answers 'ingen plats kvar, vad gör jag?' with the queue, not the next dates", () => {
     expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
   });
