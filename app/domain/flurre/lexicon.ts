@@ -118,6 +118,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:inloggnings)?kod(?:en)?|eng[aå]ngskod\\w*", "inloggningslänk"],
   ["registrera\\w*|registrering\\w*", "konto"],
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
+  // Using a link more than once ('flera gånger', 'andra gången jag klickar'): the sign-in link is used once
+  ["(?:flera g[aå]nger|fler [aä]n en g[aå]ng|(?:en )?g[aå]ng till|andra g[aå]ngen|(?:tv[aå]|tre) g[aå]nger)(?:(?=.*l[aä]nk)|(?<=l[aä]nk.*))", "gång"],
+  ["klick\\p{L}*(?= p[aå] l[aä]nk)|(?<=l[aä]nk\\p{L}*(?: \\p{L}+){0,4} )(?:klick\\p{L}*|trycker)", "använda"],
   // Dates, seats, prices
   ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
   // A session taken ('går nästa hembesök att boka eller e det taget') is a full one

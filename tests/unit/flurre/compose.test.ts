@@ -297,6 +297,13 @@ describe("everyday words for what the site names otherwise", () => {
     expect(hrefs("nar ar ngn valpkurs")).not.toContain("/#nyhetsbrev");
   });
 
+  it("answers a sign-in link used more than once with the rule that it works once, and nothing else asked 'flera gånger'", () => {
+    expect(text("kan jag anvanda inloggningslanken flera ganger")).toContain("kan bara användas en gång");
+    expect(text("varfor fungerar inte lanken andra gangen jag klickar")).toContain("kan bara användas en gång");
+    expect(text("vilken mejl ska jag skriva in for att se min bokning")).toContain("Ange e-postadressen du bokade med");
+    expect(ask("kan jag boka flera ganger").answer.kind).toBe("fallback");
+  });
+
   it("answers 'ingen plats kvar, vad gör jag?' with the queue, not the next dates", () => {
     expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
   });
