@@ -136,6 +136,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:dyrare|billigare) [aä]n|lika dyr\\p{L}*|samma pris", "kostar"],
   // 'Lika mycket' weighs two things ('kostar privat o proffs lika mkt'): what tells them apart
   ["lika (?:mycket|mkt)", "skillnad"],
+  // What sets two apart ('vad skiljer privat från proffs')
+  ["skilj(?:er|s|a)(?: \\p{L}+)?(?= (?:fr[aå]n|[aå]t|mellan))|skiljer", "skillnad"],
   // Paying more for one option ('betalar man mer om man jobbar med hundar') asks what tells them apart, and their prices
   ["betala(?:r)? (?:man |jag |vi )?mer", "kostar skillnad"],
   // 'Hur mycket är hembesöket?' asks the price

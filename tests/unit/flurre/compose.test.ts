@@ -304,6 +304,10 @@ describe("everyday words for what the site names otherwise", () => {
     expect(ask("kan jag boka flera ganger").answer.kind).toBe("fallback");
   });
 
+  it("reads 'vad skiljer X från Y' as the difference asked", () => {
+    expect(text("vad skiljer privat fran proffs")).toContain("Proffs (595 kr)");
+  });
+
   it("answers 'ingen plats kvar, vad gör jag?' with the queue, not the next dates", () => {
     expect(text("fanns ingen plats kvar vad gor jag da")).toContain("Ställ mig i kö");
   });
