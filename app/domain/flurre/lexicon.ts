@@ -86,6 +86,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["betalat|betalade|har betalt", "bokning"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
+  // Told in advance ('får man veta i förväg om ett gruppass ställs in') is the notice the rules give, hours before; only when told of a session called off, not seen ('se passen i förväg') or of anything else ('vilken tränare')
+  ["(?<=(?:veta|besked|reda p[aå]|meddela\\p{L}*|h[oö]ra)(?: (?:det|de|ni|man|jag|vi))? )i f[oö]rv[aä]g(?=.*(?:st[aä]ll\\p{L}* in|inst[aä]ll\\p{L}*|blir av|blir det av))", "besked innan"],
   ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara|(?:[aä]r|blir) f[aå](?= |$)", "deltagare inställt"],
   // Someone else leaving a full session ('om nån hoppar av, får jag platsen då?'): the queue.
   ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan)(?: som)? (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],

@@ -304,6 +304,12 @@ describe("everyday words for what the site names otherwise", () => {
     expect(ask("kan jag boka flera ganger").answer.kind).toBe("fallback");
   });
 
+  it("answers being told in advance of a session called off with the notice the rules give, and nothing else asked 'i förväg'", () => {
+    expect(text("far man veta i forvag om ett gruppass stalls in")).toContain("besked via e-post minst 24 timmar innan");
+    expect(ask("kan jag se passen i forvag").answer.kind).toBe("fallback");
+    expect(ask("far jag veta i forvag vilken tranare vi far").answer.kind).toBe("fallback");
+  });
+
   it("reads 'vad skiljer X från Y' as the difference asked", () => {
     expect(text("vad skiljer privat fran proffs")).toContain("Proffs (595 kr)");
   });
