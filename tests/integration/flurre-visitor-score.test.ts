@@ -176,6 +176,7 @@ const FLOOR = {
   // When written (101: 65 naming a type, place, person or page and asking what the site does not say of it, 36
   // look-alikes it answers), before any change for it: 89 right, 9 honest, 3 wrong (3 on another topic).
   // Now 92 right, 9 honest, 0 wrong; 0 of 27 over 60. With the changes for the sixth set: 93 right, 8 honest, 0 wrong.
+  // After the ninth set's changes: 94 right, 7 honest, 0 wrong.
   dev5: { rightOrHonest: 101, wrong: 0, wrongTopic: 0 },
   // When written (120: who, newsletter, money, the queue, prices, dates with a town or place, seats, signing in and
   // 10 the site does not say), before Flurre was asked any of them and before any change for it: 70 right, 37 honest,
@@ -195,7 +196,9 @@ const FLOOR = {
   dev8: { rightOrHonest: 110, wrong: 0, wrongTopic: 0 },
   // When written (91: the newsletter, signing in, the rules, advice, what to bring and 10 the site does not say), before
   // Flurre was asked any of them: 68 right, 21 honest, 2 wrong (2 on another topic); 0 of 57 answers over 60 words.
-  dev9: { rightOrHonest: 89, wrong: 2, wrongTopic: 2 },
+  // With one expectation then corrected to the reading the earlier sets take ('behöver jag skapa ett konto hos er':
+  // how to book, which says 'Du bokar utan konto'), after its changes: 79 right, 12 honest, 0 wrong; 0 of 66 over 60.
+  dev9: { rightOrHonest: 91, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
