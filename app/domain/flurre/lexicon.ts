@@ -94,7 +94,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Two options weighed against each other ('är proffs dyrare än privat'): what tells them apart.
   ["(?:dyrare|billigare|mer|mindre) [aä]n|j[aä]mf[oö]r\\w*", "skillnad"],
   ["\\d+ (?:[aå]r|m[aå]n\\w*|veckor|v)|[aå]lder\\w*|gammal|gamla", "gammal"],
-  ["t[aä]nka p[aå]|redo|fixa(?: n[aå]t| n[aå]got| n[aå]gonting)?(?= (?:inf[oö]r|innan|till)\\b)", "förbereda inför"],
+  ["t[aä]nka p[aå]|redo|fixa(?: n[aå]t| n[aå]got| n[aå]gonting)?(?: hemma)?(?= (?:inf[oö]r|innan|till)\\b)", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
   ["ta(?:r)?(?: jag| vi| man| du)? (?:mig|oss|sig|dig) (?:till|dit|hit)", "hitta vägbeskrivning"],
   ["ha med|ha med (?:oss|mig|sig)", "ta-med"],

@@ -310,6 +310,11 @@ describe("everyday words for what the site names otherwise", () => {
     expect(ask("far jag veta i forvag vilken tranare vi far").answer.kind).toBe("fallback");
   });
 
+  it("reads 'fixa nåt hemma innan' a home visit as preparing for it", () => {
+    expect(hrefs("maste vi fixa nat hemma innan ni kommer pa hembesok")).toContain("/preppa");
+    expect(text("maste vi fixa nat hemma innan ni kommer pa hembesok")).toContain("HEMMIS");
+  });
+
   it("reads 'vad skiljer X från Y' as the difference asked", () => {
     expect(text("vad skiljer privat fran proffs")).toContain("Proffs (595 kr)");
   });
