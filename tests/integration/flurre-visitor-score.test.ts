@@ -197,7 +197,7 @@ const FLOOR = {
   // When written (91: the newsletter, signing in, the rules, advice, what to bring and 10 the site does not say), before
   // Flurre was asked any of them: 68 right, 21 honest, 2 wrong (2 on another topic); 0 of 57 answers over 60 words.
   // With one expectation then corrected to the reading the earlier sets take ('behöver jag skapa ett konto hos er':
-  // how to book, which says 'Du bokar utan konto'), after its changes: 79 right, 12 honest, 0 wrong; 0 of 66 over 60.
+  // how to book, which says 'Du bokar utan konto'), after its changes: 80 right, 11 honest, 0 wrong; 0 of 67 over 60.
   dev9: { rightOrHonest: 91, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
