@@ -860,7 +860,7 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   // who leads it ('vem är instruktören i hallen'); a place alone is not ('vem ansvarar för hallen').
   const namesSession =
     ranking.mentionedTypes.length > 0 ||
-    ranking.query.some((q) => [...q.terms, ...q.means].includes("pass") || (!q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word))) || q.means.includes("trän"));
+    ranking.query.some((q) => [...q.terms, ...q.means].includes("pass") || saysTrainers(q) || q.means.includes("trän"));
   const typeTerms = [
     ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
     ...(namesSession ? placeNameTerms(all) : []),
@@ -1035,7 +1035,7 @@ function cannotBeDone(text: string): string[] {
  * is a near topic.
  */
 function missesNamedTrainers(ranking: Ranking, passage: Passage): boolean {
-  const trainers = ranking.query.filter((q) => q.cue && !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word))).flatMap((q) => q.terms);
+  const trainers = ranking.query.filter((q) => q.cue && saysTrainers(q)).flatMap((q) => q.terms);
   // The contact form is how the trainers are reached ('kan man snacka med en tränare').
   if (trainers.length === 0 || passage.kind === "team" || passage.id === CONTACT_RULE_ID) return false;
   const own = new Set(analyze(passage.text));
@@ -1056,6 +1056,8 @@ const ASKS_DURING = /(?<![\p{L}])under (?:passet|passen|kursen|lektionen|traning
 
 /** The trainers named as such (typed with or without å, ä and ö), not 'vem' or 'jobbar'. */
 const TRAINER_WORDS: ReadonlySet<string> = new Set(["tranare", "tranarna", "tranaren", "instruktor", "instruktoren", "instruktorer", "instruktorerna", "personal", "personalen"]);
+/** The visitor's own word (not one the lexicon added) names the trainers. */
+const saysTrainers = (q: QueryTerm) => !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word));
 
 const ASKS_WHEN = /^(?:nar|vilken dag|vilket datum|vilken tid)(?![\p{L}])/u;
 const STATES_TIME =
@@ -1372,7 +1374,7 @@ function unsettledAboutTeam(ranking: Ranking, passage: Passage, all: readonly Pa
   if (content.some(settles)) return false;
   // Whether the person the question names is a trainer ('är jonas också tränare?'), asked of nothing else: their role settles it, whichever it is.
   const own = analyze(passage.title);
-  const asksRole = ranking.query.some((q) => !q.added && TRAINER_WORDS.has(foldSwedishLetters(q.word)));
+  const asksRole = ranking.query.some(saysTrainers);
   if (asksRole && content.length > 0 && content.every((q) => q.terms.length > 0 && q.terms.every((t) => own.includes(t)))) return false;
   // Asked yes or no, or with a word besides the person's name ('vad heter Linneas hund', 'hur många hundar har Linnea'); a name alone asks who they are.
   return YES_NO_QUESTION_OPENERS.has(firstWord(ranking.asked)) || content.some((q) => q.terms.length > 0 && !q.terms.every((t) => name.has(t)));
