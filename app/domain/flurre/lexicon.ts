@@ -77,6 +77,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],
+  // What the weather will be ('blir det regn i gävle på lördag', 'väderprognosen för helgen') is a forecast, which the site
+  // does not give; whether a session is held in the rain ('blir passet av om det regnar') is the rain row's.
+  ["(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
   // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
   ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],

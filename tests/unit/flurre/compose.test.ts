@@ -181,6 +181,14 @@ describe("the honest answer", () => {
     expect(ask("kan jag boka at nan annan").answer.kind).toBe("fallback");
   });
 
+  it("does not answer what the weather will be with the rain row ('blir det regn på lördag'), only whether a session is held in it", () => {
+    expect(ask("blir det regn i gavle pa lordag?").answer.kind).toBe("fallback");
+    expect(ask("hur blir vadret pa lordag").answer.kind).toBe("fallback");
+    expect(ask("vad ar vaderprognosen for helgen").answer.kind).toBe("fallback");
+    expect(text("blir det regn pa lordag, blir passet av da?")).toContain("sol och regn");
+    expect(text("blir det av om det regnar")).toContain("sol och regn");
+  });
+
   it("does not take paying by card for the checklist's short walk ('tar ni kort')", () => {
     expect(ask("tar ni kort").answer.kind).toBe("fallback");
     expect(ask("kan man betala med kort").answer.kind).toBe("fallback");
