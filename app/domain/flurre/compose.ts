@@ -694,7 +694,30 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   if (!answering) return unsure(ranking, all);
   const typeFaq = faqOfNamedType(ranking, answering);
   if (typeFaq) return composeWithTypeFaq(ranking, all, answering, typeFaq);
-  return composeFromPassage(ranking, answering);
+  return composeFromPersonOrPassage(ranking, all, answering);
+}
+
+/** 'Ni' asks the company as a whole ('hur tränar ni', 'har ni flera tränare'), not one of its people. */
+const ASKS_THE_TEAM = /(?<![\p{L}])ni(?![\p{L}])/u;
+
+/**
+ * One person's passage for a question put to the whole team that only their
+ * text answers ('hur tränar ni, e det med belöning': Linnea's, who trains
+ * with rewards): their text, then the sentence of the team's passage that
+ * names everyone, so it is not taken for the one trainer there is. A question
+ * that names the person, or that does not say 'ni', gets their passage alone.
+ */
+function composeFromPersonOrPassage(ranking: Ranking, all: readonly Passage[], passage: Passage): ComposedAnswer {
+  const about = all.find((p) => p.id === "team:about");
+  if (passage.kind !== "team" || !about || passage === about || !ASKS_THE_TEAM.test(foldSwedishLetters(ranking.asked))) {
+    return composeFromPassage(ranking, passage);
+  }
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  if (analyze(passage.title).some((t) => asked.has(t))) return composeFromPassage(ranking, passage);
+  const names = all.filter((p) => p.kind === "team" && p !== about).map((p) => p.title);
+  const everyone = sentencesOf(about.text).find((s) => names.every((name) => s.includes(name)));
+  if (!everyone) return composeFromPassage(ranking, passage);
+  return answer([FLURRE_ANSWER_TEXTS.about, passage.text, everyone], [passage, about], [...about.links, ...passage.links]);
 }
 
 /**
@@ -882,7 +905,7 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
   const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
   const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
-  return composeFromPassage(ranking, passage);
+  return composeFromPersonOrPassage(ranking, all, passage);
 }
 
 /**

@@ -196,6 +196,15 @@ describe("the honest answer", () => {
 });
 
 describe("who", () => {
+  it("answers how 'ni' train with the one trainer whose text says it and the sentence naming the whole team", () => {
+    const answer = text("hur tranar ni med hundarna, e det med beloning?");
+    expect(answer).toContain("Hon tränar belöningsbaserat");
+    expect(answer).toContain("Linnea (hundinstruktör) och Jonas");
+    expect(hrefs("hur tranar ni med hundarna, e det med beloning?")).toContain("/om");
+    // Asked of the person by name, their own passage alone.
+    expect(text("ar linnea strang")).not.toContain("Teamet:");
+  });
+
   it("answers who leads the sessions at a place with the team", () => {
     expect(hrefs("vem haller i kursen pa bronsangen")).toContain("/om");
     expect(ask("vem ansvarar for hallen").answer.kind).toBe("fallback");
