@@ -48,6 +48,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
   // Someone of the team by what they do ('tjejen som håller i kursen', 'vilka är ni som håller på med det här', 'vem sköter administrationen')
   ["(?:tjejen|killen|personen|hon|han|den) som (?:leder|tr[aä]nar|har kursen|har passet)", "tränare"],
+  // Holding a course is leading it ('håller linnea kurser i sandviken')
+  ["h[aå]ller(?= (?:\\p{L}+ )?(?:kurs|pass|lektion|gruppup|privatpass|hembes)\\p{L}*)", "leder"],
   ["h[aå]ller p[aå] med", "teamet"],
   // Someone's place in the company ('vad har Jonas för roll i företaget') is about the team
   ["(?:i|p[aå]|hos|inom) (?:f[oö]retaget|firman)", "teamet"],

@@ -22,7 +22,7 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
     // Framing of a question, greetings and politeness
     "hej hallå tjena hejsan tack snälla vänligen undrar undra fråga frågor frågan berätta berättar veta vet vill ville behöver behöva behövs måste ska skall få får fick finns fanns gäller göra gör gjorde kul bra lite mer mest också även just bara sen ens nog väl typ liksom alltså okej ok ja nej in fått se ser skapa skapar annan annat händer hända komma kommer gå går " +
     // How people type on a phone: short forms, and advice asked for in so many words
-    "va mkt ngn ngt nån nåt nånting nån sån sånt sånn ändå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
+    "va mkt ngn ngt nån nåt nånting nån sån sånt sånn ändå oxå funkar fungerar rekommenderar rekommendera tips tipsa föreslår föreslå bättre bäst bästa passar många krävs kräva länge nånstans någonstans " +
     // What a question asks for, not what about ('vad heter…', 'vill ha hjälp med…')
     "heter hjälp hjälpa hjälper fungera fungerade fungerat funka funkade funkat " +
     // Words that frame what is asked ('fick aldrig nån länk', 'via mejlen', 'prata med nån hos er', 'sidan Mina bokningar')

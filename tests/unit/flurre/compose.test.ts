@@ -297,6 +297,10 @@ describe("who", () => {
 });
 
 describe("everyday words for what the site names otherwise", () => {
+  it("reads holding courses as leading them and 'oxå' as 'också' ('håller linnea kurser i sandviken oxå': where Linnea leads)", () => {
+    expect(text("haller linnea kurser i sandviken oxa")).toContain("Linnea leder GruppUps, privatpass och hembesök i Gävle och Sandviken");
+  });
+
   it("answers the newsletter asked as a mailing list, to join or to leave", () => {
     expect(hrefs("hur kommer jag med pa er mejllista")).toContain("/#nyhetsbrev");
     expect(text("ta bort mig fran mejllistan")).toMatch(/avprenumererar/);
