@@ -19,6 +19,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   // Planning the training, and training without going anywhere: the online planning meeting
   ["hinner inte (?:[aå]ka|ta mig|ta oss) (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)|utan att [aå]ka (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)", "online"],
+  // The outdoor sessions in short ('vem leder utepassen') are what the site calls utomhuspassen
+  ["utepass\\p{L}*|utomhuspass\\p{L}*", "utomhus pass"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
   ["promenad\\w*", "promenadträning"],
@@ -65,11 +67,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
-  // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare')
-  ["(?:samma|olika|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
+  // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare', 'har ni flera tränare')
+  ["(?:samma|olika|flera|fler|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
   // Where to read about the trainers ('kan jag läsa om tränarna nånstans innan jag bokar'): the team's page
   ["l[aä]s(?:a|er)? (?:mer )?om (?:er|tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|teamet|personalen)(?: \\p{L}+)?(?: innan (?:jag|vi|man) bokar)?", "teamet"],
-  // Who the company is ('vilka är ni', 'vem är ni egentligen')
+  // Who the company is ('vilka är ni', 'vem är ni egentligen', 'teamet bakom hundpass', 'vilka står bakom er')
+  ["(?:st[aå]r|[aä]r) bakom|bakom (?:hundpass|er|f[oö]retaget|firman)", "teamet"],
   ["(?:vilka|vem) [aä]r ni", "teamet"],
   // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)
   ["chatt\\w*|chat|chatbot\\w*|chattbot\\w*", "flurre"],

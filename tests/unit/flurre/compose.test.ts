@@ -196,6 +196,13 @@ describe("the honest answer", () => {
 });
 
 describe("who", () => {
+  it("answers the team as a whole in everyday words: the outdoor sessions' leaders, several trainers, the team behind the company", () => {
+    for (const question of ["vem leder utepassen", "har ni flera tranare eller bara en", "berätta om teamet bakom hundpass"]) {
+      expect(text(question)).toContain("Linnea (hundinstruktör) och Jonas");
+      expect(hrefs(question)).toContain("/om");
+    }
+  });
+
   it("answers how 'ni' train with the one trainer whose text says it and the sentence naming the whole team", () => {
     const answer = text("hur tranar ni med hundarna, e det med beloning?");
     expect(answer).toContain("Hon tränar belöningsbaserat");
