@@ -14,7 +14,7 @@
 export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
   ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
-  ["distans|n[aä]tet|video\\w*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
+  ["distans|n[aä]tet|video\\p{L}*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
   // Planning the training, and training without going anywhere: the online planning meeting
@@ -65,6 +65,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // The one a visitor talks to at a session ('vem pratar jag med på PLAN-mötet') is its trainer, not the contact form.
   ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
+  // So is the one a visitor meets at it ('vem ska jag träffa på videomötet').
+  ["(?:tr[aä]ffa|tr[aä]ffar)(?= (?:p[aå]|under) )", "tränare"],
+  // Whom to contact about a thing ('vem ska jag kontakta om kvitto') is the one of the team who handles it, not the contact form alone
+  ["(?<=vem (?:ska|kan|b[oö]r|f[aå]r) (?:jag|vi|man) )(?:kontakta|fr[aå]ga)(?= om (?!(?:jag|vi|man|du|ni|det|den|hunden|valpen)(?![\\p{L}]))\\p{L}+)", "teamet"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
   // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare', 'har ni flera tränare')

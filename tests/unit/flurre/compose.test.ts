@@ -196,6 +196,14 @@ describe("the honest answer", () => {
 });
 
 describe("who", () => {
+  it("answers whom one meets at the video meeting with the team, and whom to contact about a thing with the one who handles it", () => {
+    expect(text("vem ska jag traffa pa videomotet")).toContain("Linnea (hundinstruktör) och Jonas");
+    expect(text("vem ska jag kontakta om kvitto")).toContain("Jonas ser till att bokningar, kvitton");
+    // Whom to contact about oneself is the contact form.
+    expect(hrefs("vem ska jag kontakta om jag har fragor")).toContain("/om#kontakt");
+    expect(text("vem ska jag kontakta om jag har fragor")).toContain("kontaktformuläret");
+  });
+
   it("answers the team as a whole in everyday words: the outdoor sessions' leaders, several trainers, the team behind the company", () => {
     for (const question of ["vem leder utepassen", "har ni flera tranare eller bara en", "berätta om teamet bakom hundpass"]) {
       expect(text(question)).toContain("Linnea (hundinstruktör) och Jonas");
