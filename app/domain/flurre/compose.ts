@@ -1225,7 +1225,13 @@ function answeringPassage(ranking: Ranking, all: readonly Passage[]): Passage {
   if (asksTeam && first!.passage.kind === "team" && first!.passage.id !== "team:about" && !named(first!.passage)) {
     const about = all.find((p) => p.id === "team:about");
     // Unless only the person's passage says what is asked ('vem tar hand om kvitton').
-    const onlyTheirs = about && uncoveredWords(ranking, [about]).length > 0 && uncoveredWords(ranking, [first!.passage]).length === 0;
+    // What the lexicon read the question as asking counts ('hur jobbar instruktören med hundarna': belöningsbaserat, which only Linnea's text says).
+    const meantOnlyByThem = (person: Passage, team: Passage) => {
+      const [theirs, teams] = [termsOf([person]), termsOf([team])];
+      return ranking.query.some((q) => q.added && !q.cue && q.terms.some((t) => theirs.includes(t)) && !q.terms.some((t) => teams.includes(t)));
+    };
+    const misses = (p: Passage) => uncoveredWords(ranking, [p]).length > 0;
+    const onlyTheirs = about && (misses(about) || meantOnlyByThem(first!.passage, about)) && !misses(first!.passage);
     if (about && !onlyTheirs) return about;
   }
   const allTerms = new Set(ranking.query.flatMap((q) => q.terms));

@@ -50,9 +50,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
   // Someone of the team by what they do ('tjejen som håller i kursen', 'vilka är ni som håller på med det här', 'vem sköter administrationen')
   ["(?:tjejen|killen|personen|hon|han|den) som (?:leder|tr[aä]nar|har kursen|har passet)", "tränare"],
+  ["h[aå]ller p[aå] med", "teamet"],
   // Holding a course is leading it ('håller linnea kurser i sandviken')
   ["h[aå]ller(?= (?:\\p{L}+ )?(?:kurs|pass|lektion|gruppup|privatpass|hembes)\\p{L}*)", "leder"],
-  ["h[aå]ller p[aå] med", "teamet"],
+  // A trainer's background ('vad har linnea för bakgrund') is what the site says of their role
+  ["bakgrund\\p{L}*", "roll"],
   // Someone's place in the company ('vad har Jonas för roll i företaget') is about the team
   ["(?:i|p[aå]|hos|inom) (?:f[oö]retaget|firman)", "teamet"],
   // The office asked of Flurre ('vad gör Flurre på kontoret') is his role, the office dog
@@ -80,9 +82,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:vilka|vem) [aä]r ni", "teamet"],
   // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)
   ["chatt\\w*|chat|chatbot\\w*|chattbot\\w*", "flurre"],
+  // The one who handles the questions that come in ('vem tar hand om alla frågor som kommer in') is Flurre, the question expert
+  ["(?:sk[oö]ter|svarar p[aå]|h[aå]ller koll p[aå]|tar emot|l[aä]ser) (?:alla |era |mina |v[aå]ra |de |dom )?fr[aå]g(?:or|orna)|fr[aå]g(?:or|orna) som kommer in", "frågeexpert"],
   ["riktig (?:hund|vovve|jycke)|[aä]kta (?:hund|vovve)|robot\\w*", "kontorshund"],
-  // How a trainer trains ('är hon sträng', 'med belöning', 'vilken metod')
-  ["str[aä]ng|h[aå]rdh[aä]nt\\w*|bel[oö]ning\\w*|positiv f[oö]rst[aä]rkning|tr[aä]ningsmetod\\w*|metod\\w*", "belöningsbaserat"],
+  // How a trainer trains ('är hon sträng', 'med belöning', 'vilken metod', 'hur jobbar linnea med hundarna')
+  ["hur (?:jobbar|arbetar|tr[aä]nar) \\p{L}+ med (?:hund\\p{L}*|valp\\p{L}*)|str[aä]ng|h[aå]rdh[aä]nt\\w*|bel[oö]ning\\w*|positiv f[oö]rst[aä]rkning|tr[aä]ningsmetod\\w*|metod\\w*", "belöningsbaserat"],
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],

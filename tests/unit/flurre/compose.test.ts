@@ -196,6 +196,14 @@ describe("the honest answer", () => {
 });
 
 describe("who", () => {
+  it("answers a trainer's method, background and the one who handles the questions that come in from their own text", () => {
+    expect(text("hur jobbar linnea med hundarna")).toContain("Hon tränar belöningsbaserat");
+    expect(text("vad har linnea for bakgrund som instruktor")).toContain("Linnea, hundinstruktör.");
+    expect(text("vem tar hand om alla fragor som kommer in")).toContain("Flurre håller koll på alla frågor som kommer in");
+    // 'Instruktören' asked how she works: the one whose text says it, not the team's.
+    expect(text("tranar hon med godis eller hur jobbar instruktoren med hundarna")).toContain("Hon tränar belöningsbaserat");
+  });
+
   it("answers whom one meets at the video meeting with the team, and whom to contact about a thing with the one who handles it", () => {
     expect(text("vem ska jag traffa pa videomotet")).toContain("Linnea (hundinstruktör) och Jonas");
     expect(text("vem ska jag kontakta om kvitto")).toContain("Jonas ser till att bokningar, kvitton");
