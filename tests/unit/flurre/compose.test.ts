@@ -411,6 +411,16 @@ describe("the row or fact that answers what is asked", () => {
   });
 });
 
+describe("money back", () => {
+  it("answers a refund, money back for a sick dog and paying when not showing up with the binding rule", () => {
+    for (const question of ["kan man avboka o fa refund", "hunden e sjuk, far jag tillbaka det jag betalat?", "maste jag betala om jag inte dyker upp"]) {
+      expect(text(question)).toContain("En bokning är bindande och kan inte avbokas");
+    }
+    // Paying asked of nothing gone wrong is not the refund rule.
+    expect(text("maste jag betala innan passet")).not.toContain("bindande");
+  });
+});
+
 describe("a case the rule does not speak of", () => {
   it("does not answer money back for a session called off with the rule on cancelling one's own booking", () => {
     expect(ask("far jag pengarna tillbaka om passet stalls in").answer.kind).toBe("fallback");
