@@ -161,6 +161,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["skilj(?:er|s|a)(?: \\p{L}+)?(?= (?:fr[aå]n|[aå]t|mellan))|skiljer", "skillnad"],
   // Paying more for one option ('betalar man mer om man jobbar med hundar') asks what tells them apart, and their prices
   ["betala(?:r)? (?:man |jag |vi )?mer", "kostar skillnad"],
+  // The cheapest ('vad kostar det billigaste gruppasset') is the price sessions cost from
+  ["billigast\\p{L}*|l[aä]gsta pris\\p{L}*", "kostar från"],
   // 'Hur mycket är hembesöket?' asks the price
   ["hur (?:mycket|mkt) (?:[aä]r|blir|tar ni f[oö]r)", "kostar"],
   ["l[aä]ra\\w*|l[aä]r (?:sig|hunden|valpen)", "träna"],

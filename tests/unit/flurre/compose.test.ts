@@ -471,6 +471,11 @@ describe("a type's text found by a word it does not own", () => {
 });
 
 describe("prices, dates and seats in visitors' words", () => {
+  it("answers the cheapest session with the prices they cost from", () => {
+    expect(text("vad kostar det billigaste gruppasset ungefar")).toContain("GruppUps kostar från 249 kr");
+    expect(text("vilket pass ar billigast")).toContain("GruppUps kostar från 249 kr");
+  });
+
   it("reads 'X-varianten' as X, and 'jobbar m hundar' as the professional variant", () => {
     expect(text("jag jobbar m hundar, vad kostar proffs-varianten?")).toMatch(/^Voff! PRIVAT & PROFFS kostar 495 kr eller 595 kr/);
   });
