@@ -888,6 +888,9 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
     ...all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title)),
     ...(namesSession ? placeNameTerms(all) : []),
   ];
+  // So is one asked of by what the rows staff wrote on its type say of it ('vem ringer upp om man väljer telefonmöte på PLAN'):
+  // what the site says of the whole team need not say it; no one person's text or the contact form is excused them.
+  const rowTerms = termsOf(all.filter((p) => p.kind === "faq" && ranking.mentionedTypes.some((name) => `${p.title} ${p.text}`.includes(name))));
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   // A person the question names comes before the rest of the team ('vem e du egentligen flurre lilla vovve').
   const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
@@ -897,7 +900,7 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const ranked = ranking.results.map((r) => r.passage).filter(answersWho);
   const unranked = all.filter((p) => answersWho(p) && !ranked.includes(p)).sort((a, b) => Number(b.id === "team:about") - Number(a.id === "team:about"));
   const candidates = [...ranked, ...unranked].sort((a, b) => rank(a) - rank(b));
-  const covers = (p: Passage) => uncoveredWords(ranking, [p], typeTerms).length === 0 && !missesAskedDuration(ranking, p);
+  const covers = (p: Passage) => uncoveredWords(ranking, [p], p.id === "team:about" ? [...typeTerms, ...rowTerms] : typeTerms).length === 0 && !missesAskedDuration(ranking, p);
   const chosen = candidates.find(covers);
   if (!chosen) return unsure(ranking, all);
   // A person's passage for a question that names the person or that only theirs answers ('vem tar hand om kvitton'); else the team.

@@ -196,6 +196,12 @@ describe("the honest answer", () => {
 });
 
 describe("who", () => {
+  it("answers who calls at a phone meeting on PLAN with the team, a session asked of by what its rows say of it", () => {
+    expect(text("vem ringer upp om man valjer telefonmote pa PLAN")).toContain("Linnea (hundinstruktör) och Jonas");
+    // Calling before a home visit is said nowhere.
+    expect(ask("vem ringer mig innan hembesoket").answer.kind).toBe("fallback");
+  });
+
   it("answers a trainer's method, background and the one who handles the questions that come in from their own text", () => {
     expect(text("hur jobbar linnea med hundarna")).toContain("Hon tränar belöningsbaserat");
     expect(text("vad har linnea for bakgrund som instruktor")).toContain("Linnea, hundinstruktör.");
