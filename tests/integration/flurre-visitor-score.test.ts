@@ -226,7 +226,8 @@ const FLOOR = {
   // 13 wrong (6 on another topic); 2 of 67 answers over 60 words. With eight expectations then corrected to the
   // reading the second and third sets take (who leads or holds a session, asked without a name: the team, whose
   // text names the instructor), still before any change: 76 right, 37 honest, 7 wrong (6 on another topic).
-  // Then 105 right, 15 honest, 0 wrong. After the seventh set's changes: 109 right, 11 honest, 0 wrong.
+  // Then 105 right, 15 honest, 0 wrong. After the seventh set's changes: 109 right, 11 honest, 0 wrong. After the tenth
+  // set's changes: 111 right, 9 honest, 0 wrong.
   dev6: { rightOrHonest: 120, wrong: 0, wrongTopic: 0 },
   // When written (140: 30 who, 15 payment, 15 the queue, 35 the site does not say, the rest spread), before Flurre was
   // asked any of them: 104 right, 31 honest, 5 wrong (4 on another topic); 1 of 79 answers over 60 words. With one
@@ -241,10 +242,13 @@ const FLOOR = {
   // Flurre was asked any of them: 68 right, 21 honest, 2 wrong (2 on another topic); 0 of 57 answers over 60 words.
   // With one expectation then corrected to the reading the earlier sets take ('behöver jag skapa ett konto hos er':
   // how to book, which says 'Du bokar utan konto'), after its changes: 80 right, 11 honest, 0 wrong; 0 of 67 over 60.
+  // After the tenth set's changes: 81 right, 10 honest, 0 wrong.
   dev9: { rightOrHonest: 91, wrong: 0, wrongTopic: 0 },
   // When written (130: 50 the site does not say, 40 who, 40 payment), before Flurre was asked any of them: 112 right,
-  // 15 honest, 3 wrong (2 on another topic); 2 of 38 answers over 60 words.
-  dev10: { rightOrHonest: 127, wrong: 3, wrongTopic: 2 },
+  // 15 honest, 3 wrong (2 on another topic); 2 of 38 answers over 60 words. With one expectation then corrected to the
+  // reading the eighth set takes ('jag jobbar som hundförare, vad kostar proffs-varianten': PRIVAT & PROFFS's price, not the
+  // row on the difference), after its changes: 129 right, 1 honest, 0 wrong; 2 of 51 over 60.
+  dev10: { rightOrHonest: 130, wrong: 0, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -284,6 +288,7 @@ const FLOOR = {
   // 11 honest, 0 wrong. After the eighth development set's changes: 41 right, 9 honest, 0 wrong.
   heldOut9: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // First scored on 2026-11-26, before any change for the tenth development set: 42 right, 8 honest, 0 wrong.
+  // After its changes: the same, 42 right, 8 honest, 0 wrong (and every other held-out set as it was).
   heldOut10: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
