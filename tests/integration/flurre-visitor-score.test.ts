@@ -75,18 +75,9 @@ import heldOut8 from "../fixtures/flurre-heldout8-questions.json";
 import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import heldOut10 from "../fixtures/flurre-heldout10-questions.json";
 import original from "../fixtures/flurre-questions.json";
-import {
-  SEEDED_PLACES,
-  SEEDED_PREPARATION,
-  SEEDED_TEAM,
-} from "../fixtures/seeded-content";
+import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
-import {
-  seatsText,
-  sessionLine,
-  upcoming,
-  type SessionRow,
-} from "./flurre-fixtures";
+import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
 
 const CATEGORIES = [
   "price",
@@ -113,15 +104,7 @@ const QuestionSchema = z.object({
       fact: z.enum(["price", "next-session", "seats"]),
       town: z.enum(["Gävle", "Sandviken"]),
       /** With a next-session fact: the next one on this weekday ('valpkurs på fredag'). */
-      weekday: z.enum([
-        "måndag",
-        "tisdag",
-        "onsdag",
-        "torsdag",
-        "fredag",
-        "lördag",
-        "söndag",
-      ]),
+      weekday: z.enum(["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"]),
       /** With a next-session fact: the next one at this place ('vardagslydnad på regementsparken'). */
       location: z.string(),
       session: z.object({ type: z.string(), location: z.string() }),
@@ -138,9 +121,7 @@ const QuestionSchema = z.object({
     .partial()
     .strict()
     // A seat count is asked of one session: the scorer has no other check for `session`.
-    .refine((e) => !e.session || e.fact === "seats", {
-      message: "a session expectation asks for its seats (fact: 'seats')",
-    }),
+    .refine((e) => !e.session || e.fact === "seats", { message: "a session expectation asks for its seats (fact: 'seats')" }),
 });
 type Question = z.infer<typeof QuestionSchema>;
 type Outcome = "right" | "honest" | "wrong";
@@ -156,33 +137,15 @@ const DEV8: Question[] = z.array(QuestionSchema).parse(dev8.questions);
 const DEV9: Question[] = z.array(QuestionSchema).parse(dev9.questions);
 const DEV10: Question[] = z.array(QuestionSchema).parse(dev10.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
-const HELD_OUT_2: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut2.questions);
-const HELD_OUT_3: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut3.questions);
-const HELD_OUT_4: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut4.questions);
-const HELD_OUT_5: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut5.questions);
-const HELD_OUT_6: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut6.questions);
-const HELD_OUT_7: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut7.questions);
-const HELD_OUT_8: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut8.questions);
-const HELD_OUT_9: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut9.questions);
-const HELD_OUT_10: Question[] = z
-  .array(QuestionSchema)
-  .parse(heldOut10.questions);
+const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
+const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
+const HELD_OUT_4: Question[] = z.array(QuestionSchema).parse(heldOut4.questions);
+const HELD_OUT_5: Question[] = z.array(QuestionSchema).parse(heldOut5.questions);
+const HELD_OUT_6: Question[] = z.array(QuestionSchema).parse(heldOut6.questions);
+const HELD_OUT_7: Question[] = z.array(QuestionSchema).parse(heldOut7.questions);
+const HELD_OUT_8: Question[] = z.array(QuestionSchema).parse(heldOut8.questions);
+const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions);
+const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -296,51 +259,33 @@ const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
 const context = () => getLoadContext(env, noop);
 const textOf = (answer: FlurreAnswer) => answer.paragraphs.join("\n");
 const hrefs = (answer: FlurreAnswer) => answer.links.map((l) => l.href);
-const PLACES = SEEDED_PLACES.filter(
-  (p) => p.kind === "indoor" || p.kind === "outdoor"
-);
+const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
 const TRAINERS = SEEDED_TEAM.filter((m) => m.name !== "Flurre");
 
 async function typeRow(name: string) {
-  const row = await env.DB.prepare(
-    "SELECT name, price FROM popup_types WHERE name = ?"
-  )
-    .bind(name)
-    .first<{ name: string; price: number }>();
+  const row = await env.DB.prepare("SELECT name, price FROM popup_types WHERE name = ?").bind(name).first<{ name: string; price: number }>();
   if (!row) throw new Error(`no type ${name}`);
   return row;
 }
 
 /** Whether the answer states what the question asks for (the question is one the site can answer). */
-async function statesTheFact(
-  q: Question,
-  answer: FlurreAnswer
-): Promise<boolean> {
+async function statesTheFact(q: Question, answer: FlurreAnswer): Promise<boolean> {
   const e = q.expect;
   const text = textOf(answer);
   const links = hrefs(answer);
   if (e.fact === "price" && e.type) {
     if (e.type === "PRIVAT & PROFFS") {
-      return (
-        text.includes(`${PRIVAT_PROFFS_VARIANTS.privat} kr`) &&
-        text.includes(`${PRIVAT_PROFFS_VARIANTS.proffs} kr`)
-      );
+      return text.includes(`${PRIVAT_PROFFS_VARIANTS.privat} kr`) && text.includes(`${PRIVAT_PROFFS_VARIANTS.proffs} kr`);
     }
     const type = await typeRow(e.type);
     if (type.price > 0) return text.includes(`${type.price} kr`);
     // A type with no price of its own (the combined type): the price its sessions are sold at.
-    const prices = [
-      ...new Set((await upcoming(e.type)).map((s) => s.price_sek)),
-    ];
+    const prices = [...new Set((await upcoming(e.type)).map((s) => s.price_sek))];
     return prices.length > 0 && prices.every((p) => text.includes(`${p} kr`));
   }
   if (e.fact === "next-session" && e.type) {
-    const bookable = (await upcoming(e.type)).filter(
-      (s) => seatsText(s) !== "Fullbokat"
-    );
-    const firstDate = answer.paragraphs.find((p) =>
-      /\d{2}:\d{2}–\d{2}:\d{2} på /.test(p)
-    );
+    const bookable = (await upcoming(e.type)).filter((s) => seatsText(s) !== "Fullbokat");
+    const firstDate = answer.paragraphs.find((p) => /\d{2}:\d{2}–\d{2}:\d{2} på /.test(p));
     // The town, place or weekday asked about narrows the sessions ('fredag 27 november 18:00–…').
     const asked = (s: SessionRow) =>
       (!e.town || s.location.includes(e.town)) &&
@@ -352,17 +297,11 @@ async function statesTheFact(
     const where = e.town ?? e.location ?? e.weekday;
     const elsewhere = bookable[0];
     if (!elsewhere || !where) throw new Error(`no bookable ${e.type}`);
-    return (
-      new RegExp(`(inga|inget|finns inte)[^.]*${where}`, "i").test(text) &&
-      firstDate?.includes(sessionLine(elsewhere)) === true
-    );
+    return new RegExp(`(inga|inget|finns inte)[^.]*${where}`, "i").test(text) && firstDate?.includes(sessionLine(elsewhere)) === true;
   }
   if (e.fact === "seats" && e.session) {
-    const match = (await upcoming(e.session.type)).find(
-      (s) => s.location === e.session!.location
-    );
-    if (!match)
-      throw new Error(`no ${e.session.type} at ${e.session.location}`);
+    const match = (await upcoming(e.session.type)).find((s) => s.location === e.session!.location);
+    if (!match) throw new Error(`no ${e.session.type} at ${e.session.location}`);
     return text.includes(sessionLine(match));
   }
   if (e.place === "all") return PLACES.every((p) => text.includes(p.name));
@@ -371,53 +310,27 @@ async function statesTheFact(
     return text.includes(place.name) && links.includes(mapUrlOf(place)!);
   }
   if (e.preparation === "checklist") {
-    return (
-      links.includes("/preppa") &&
-      SEEDED_PREPARATION.slice(0, 7).some((item) => text.includes(item.text))
-    );
+    return links.includes("/preppa") && SEEDED_PREPARATION.slice(0, 7).some((item) => text.includes(item.text));
   }
-  if (e.preparation === "sick")
-    return text.includes(SEEDED_PREPARATION[7]!.text);
-  if (e.preparation === "online-home")
-    return text.includes(PREPARATION_ONLINE_AND_HOME);
-  if (e.team === "all")
-    return (
-      TRAINERS.every((m) => text.includes(m.name)) && links.includes("/om")
-    );
+  if (e.preparation === "sick") return text.includes(SEEDED_PREPARATION[7]!.text);
+  if (e.preparation === "online-home") return text.includes(PREPARATION_ONLINE_AND_HOME);
+  if (e.team === "all") return TRAINERS.every((m) => text.includes(m.name)) && links.includes("/om");
   if (e.team) {
     const member = SEEDED_TEAM.find((m) => m.name === e.team)!;
     return text.includes(member.text);
   }
-  if (e.rule)
-    return text.includes(SITE_RULES.find((r) => r.id === e.rule)!.text);
+  if (e.rule) return text.includes(SITE_RULES.find((r) => r.id === e.rule)!.text);
   if (e.faq !== undefined) {
-    const row = await env.DB.prepare(
-      "SELECT answer FROM flurre_faq WHERE id = ?"
-    )
-      .bind(e.faq)
-      .first<{ answer: string }>();
+    const row = await env.DB.prepare("SELECT answer FROM flurre_faq WHERE id = ?").bind(e.faq).first<{ answer: string }>();
     // Its own "Ja," or "Nej," may be turned or left out to fit the question as asked: the rest must be there.
     const rest = row?.answer.replace(/^(Ja|Nej)\b[,.!]?\s*/u, "");
-    return (
-      rest !== undefined &&
-      text.toLocaleLowerCase("sv-SE").includes(rest.toLocaleLowerCase("sv-SE"))
-    );
+    return rest !== undefined && text.toLocaleLowerCase("sv-SE").includes(rest.toLocaleLowerCase("sv-SE"));
   }
-  if (e.newsletter === "signup")
-    return (
-      /nyhetsbrev/i.test(text) &&
-      links.some((h) => h === "/" || h.startsWith("/#"))
-    );
-  if (e.newsletter === "leave")
-    return (
-      /nyhetsbrev|utskick/i.test(text) &&
-      /avprenumerera|avsluta|sluta/i.test(text)
-    );
+  if (e.newsletter === "signup") return /nyhetsbrev/i.test(text) && links.some((h) => h === "/" || h.startsWith("/#"));
+  if (e.newsletter === "leave") return /nyhetsbrev|utskick/i.test(text) && /avprenumerera|avsluta|sluta/i.test(text);
   if (e.advice) {
     // The first session type the answer names is one that fits.
-    const { results } = await env.DB.prepare(
-      "SELECT name FROM popup_types WHERE hidden = 0"
-    ).all<{ name: string }>();
+    const { results } = await env.DB.prepare("SELECT name FROM popup_types WHERE hidden = 0").all<{ name: string }>();
     const named = results
       .map((t) => ({ name: t.name, at: text.indexOf(t.name) }))
       .filter((t) => t.at >= 0)
@@ -444,30 +357,17 @@ async function onTopic(q: Question, answer: FlurreAnswer): Promise<boolean> {
   const links = hrefs(answer);
   if (e.unknown) return false;
   if (e.type) return text.includes(e.type);
-  if (e.session)
-    return text.includes(e.session.type) && text.includes(e.session.location);
+  if (e.session) return text.includes(e.session.type) && text.includes(e.session.location);
   if (e.place === "all") return PLACES.some((p) => text.includes(p.name));
   if (e.place) return text.includes(e.place);
-  if (e.preparation === "sick")
-    return text.includes(SEEDED_PREPARATION[7]!.text);
+  if (e.preparation === "sick") return text.includes(SEEDED_PREPARATION[7]!.text);
   if (e.preparation) return links.includes("/preppa");
   if (e.team === "all") return links.includes("/om");
   if (e.team) return text.includes(e.team);
-  if (e.rule)
-    return sentencesOf(SITE_RULES.find((r) => r.id === e.rule)!.text).some(
-      (s) => text.includes(s)
-    );
+  if (e.rule) return sentencesOf(SITE_RULES.find((r) => r.id === e.rule)!.text).some((s) => text.includes(s));
   if (e.faq !== undefined) {
-    const row = await env.DB.prepare(
-      "SELECT answer FROM flurre_faq WHERE id = ?"
-    )
-      .bind(e.faq)
-      .first<{ answer: string }>();
-    return sentencesOf(
-      row?.answer.replace(/^(Ja|Nej)\b[,.!]?\s*/u, "") ?? ""
-    ).some((s) =>
-      text.toLocaleLowerCase("sv-SE").includes(s.toLocaleLowerCase("sv-SE"))
-    );
+    const row = await env.DB.prepare("SELECT answer FROM flurre_faq WHERE id = ?").bind(e.faq).first<{ answer: string }>();
+    return sentencesOf(row?.answer.replace(/^(Ja|Nej)\b[,.!]?\s*/u, "") ?? "").some((s) => text.toLocaleLowerCase("sv-SE").includes(s.toLocaleLowerCase("sv-SE")));
   }
   if (e.newsletter) return /nyhetsbrev|utskick/i.test(text);
   if (e.advice) return e.advice.some((name) => text.includes(name));
@@ -475,16 +375,9 @@ async function onTopic(q: Question, answer: FlurreAnswer): Promise<boolean> {
   throw new Error(`no topic for ${JSON.stringify(e)}`);
 }
 
-async function judge(
-  q: Question
-): Promise<{ outcome: Outcome; answer: FlurreAnswer }> {
-  const answer = await askFlurre(context(), {
-    question: q.question,
-    page: null,
-    record: false,
-  });
-  if (q.expect.unknown)
-    return { outcome: answer.kind === "fallback" ? "right" : "wrong", answer };
+async function judge(q: Question): Promise<{ outcome: Outcome; answer: FlurreAnswer }> {
+  const answer = await askFlurre(context(), { question: q.question, page: null, record: false });
+  if (q.expect.unknown) return { outcome: answer.kind === "fallback" ? "right" : "wrong", answer };
   if (await statesTheFact(q, answer)) return { outcome: "right", answer };
   return { outcome: answer.kind === "fallback" ? "honest" : "wrong", answer };
 }
@@ -500,13 +393,9 @@ type Score = {
 };
 
 /** Scores a set; a development set prints its wrong answers and the answerable questions it fell back on, the held-out set only its counts. */
-async function score(
-  name: string,
-  questions: readonly Question[],
-  { printWrong }: { printWrong: boolean }
-): Promise<Score> {
+async function score(name: string, questions: readonly Question[], { printWrong }: { printWrong: boolean }): Promise<Score> {
   const perCategory = new Map<string, Record<Outcome | "wrongTopic", number>>(
-    CATEGORIES.map((c) => [c, { right: 0, honest: 0, wrong: 0, wrongTopic: 0 }])
+    CATEGORIES.map((c) => [c, { right: 0, honest: 0, wrong: 0, wrongTopic: 0 }]),
   );
   const counts = { right: 0, honest: 0, wrong: 0 };
   let wrongTopic = 0;
@@ -517,10 +406,7 @@ async function score(
   const lengths: number[] = [];
   for (const q of questions) {
     const { outcome, answer } = await judge(q);
-    if (answer.kind === "answer")
-      lengths.push(
-        answer.paragraphs.join(" ").split(/\s+/).filter(Boolean).length
-      );
+    if (answer.kind === "answer") lengths.push(answer.paragraphs.join(" ").split(/\s+/).filter(Boolean).length);
     counts[outcome]++;
     perCategory.get(q.category)![outcome]++;
     if (outcome === "honest") honest.push(`  ${q.category}: "${q.question}"`);
@@ -530,42 +416,16 @@ async function score(
       wrongTopic++;
       perCategory.get(q.category)!.wrongTopic++;
     }
-    wrong.push(
-      `  ${q.category}${topic ? "" : " [wrong topic]"}: "${q.question}" → ${
-        answer.paragraphs.join(" ").slice(0, 100) || "(empty)"
-      }`
-    );
+    wrong.push(`  ${q.category}${topic ? "" : " [wrong topic]"}: "${q.question}" → ${answer.paragraphs.join(" ").slice(0, 100) || "(empty)"}`);
   }
   const pct = (n: number) => `${Math.round((100 * n) / questions.length)} %`;
   const lines = [
-    `Flurre on the ${name} set (${questions.length}): right ${
-      counts.right
-    }, honest ${counts.honest}, wrong ${
-      counts.wrong
-    } (wrong topic ${wrongTopic}); right or honest ${pct(
-      counts.right + counts.honest
-    )}`,
-    `  answers: median ${
-      [...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)] ?? 0
-    } words, ${lengths.filter((n) => n > 60).length} of ${
-      lengths.length
-    } over 60`,
+    `Flurre on the ${name} set (${questions.length}): right ${counts.right}, honest ${counts.honest}, wrong ${counts.wrong} (wrong topic ${wrongTopic}); right or honest ${pct(counts.right + counts.honest)}`,
+    `  answers: median ${[...lengths].sort((a, b) => a - b)[Math.floor(lengths.length / 2)] ?? 0} words, ${lengths.filter((n) => n > 60).length} of ${lengths.length} over 60`,
     ...[...perCategory.entries()]
       .filter(([, c]) => c.right + c.honest + c.wrong > 0)
-      .map(
-        ([category, c]) =>
-          `  ${category.padEnd(13)} right ${c.right}, honest ${
-            c.honest
-          }, wrong ${c.wrong} (wrong topic ${c.wrongTopic})`
-      ),
-    ...(printWrong
-      ? [
-          "Wrong answers:",
-          ...wrong,
-          "Honest where the site has the answer:",
-          ...honest,
-        ]
-      : []),
+      .map(([category, c]) => `  ${category.padEnd(13)} right ${c.right}, honest ${c.honest}, wrong ${c.wrong} (wrong topic ${c.wrongTopic})`),
+    ...(printWrong ? ["Wrong answers:", ...wrong, "Honest where the site has the answer:", ...honest] : []),
   ];
   console.log(lines.join("\n"));
   return { total: questions.length, ...counts, wrongTopic, perCategory };
@@ -574,12 +434,8 @@ async function score(
 beforeAll(() => seedDemo());
 
 /** Each of a set's questions is asked once and in no set before it (counted, not listed: a held-out question is never printed). */
-function expectOnlyNewQuestions(
-  set: readonly Question[],
-  before: readonly (readonly Question[])[]
-) {
-  const lower = (q: { question: string }) =>
-    q.question.toLocaleLowerCase("sv-SE");
+function expectOnlyNewQuestions(set: readonly Question[], before: readonly (readonly Question[])[]) {
+  const lower = (q: { question: string }) => q.question.toLocaleLowerCase("sv-SE");
   const others = new Set([...before.flat(), ...original.questions].map(lower));
   const mine = set.map(lower);
   expect(new Set(mine).size).toBe(set.length);
@@ -590,446 +446,130 @@ describe("the visitor question sets", () => {
   it("are 100 for development and 50 held out, each question once, none from the original set", () => {
     expect(DEV).toHaveLength(100);
     expect(HELD_OUT).toHaveLength(50);
-    const all = [...DEV, ...HELD_OUT].map((q) =>
-      q.question.toLocaleLowerCase("sv-SE")
-    );
+    const all = [...DEV, ...HELD_OUT].map((q) => q.question.toLocaleLowerCase("sv-SE"));
     expect(new Set(all).size).toBe(150);
-    const originals = new Set(
-      original.questions.map((q) => q.question.toLocaleLowerCase("sv-SE"))
-    );
+    const originals = new Set(original.questions.map((q) => q.question.toLocaleLowerCase("sv-SE")));
     expect(all.filter((q) => originals.has(q))).toEqual([]);
     // About one in seven asks what the site does not say.
-    const unknown = [...DEV, ...HELD_OUT].filter(
-      (q) => q.expect.unknown
-    ).length;
+    const unknown = [...DEV, ...HELD_OUT].filter((q) => q.expect.unknown).length;
     expect(unknown).toBeGreaterThanOrEqual(20);
   });
 
   it("has a second development set of about 60, none of its questions in the other sets", () => {
     expect(DEV2.length).toBeGreaterThanOrEqual(55);
     expectOnlyNewQuestions(DEV2, [DEV, HELD_OUT]);
-    expect(DEV2.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      Math.floor(DEV2.length / 8)
-    );
+    expect(DEV2.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(Math.floor(DEV2.length / 8));
   });
 
   it("has a third development set, none of its questions in the other sets", () => {
     expect(DEV3.length).toBeGreaterThanOrEqual(250);
-    expectOnlyNewQuestions(DEV3, [
-      DEV,
-      DEV2,
-      HELD_OUT,
-      HELD_OUT_2,
-      HELD_OUT_3,
-      HELD_OUT_4,
-    ]);
-    expect(DEV3.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      Math.floor(DEV3.length / 10)
-    );
+    expectOnlyNewQuestions(DEV3, [DEV, DEV2, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4]);
+    expect(DEV3.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(Math.floor(DEV3.length / 10));
   });
 
   it("has a fourth development set, mostly on what the site does not say, none of its questions in the other sets", () => {
     expect(DEV4.length).toBeGreaterThanOrEqual(100);
-    expectOnlyNewQuestions(DEV4, [
-      DEV,
-      DEV2,
-      DEV3,
-      HELD_OUT,
-      HELD_OUT_2,
-      HELD_OUT_3,
-      HELD_OUT_4,
-      HELD_OUT_5,
-    ]);
-    expect(DEV4.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      80
-    );
+    expectOnlyNewQuestions(DEV4, [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5]);
+    expect(DEV4.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(80);
   });
 
   it("has a fifth development set, mostly on what the site does not say of what it names, none of its questions in the other sets", () => {
     expect(DEV5.length).toBeGreaterThanOrEqual(100);
-    expectOnlyNewQuestions(DEV5, [
-      DEV,
-      DEV2,
-      DEV3,
-      DEV4,
-      HELD_OUT,
-      HELD_OUT_2,
-      HELD_OUT_3,
-      HELD_OUT_4,
-      HELD_OUT_5,
-    ]);
+    expectOnlyNewQuestions(DEV5, [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5]);
     // About two in three ask what the site does not say; the rest are look-alikes it answers.
-    expect(DEV5.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      60
-    );
-    expect(DEV5.filter((q) => !q.expect.unknown).length).toBeGreaterThanOrEqual(
-      30
-    );
+    expect(DEV5.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(60);
+    expect(DEV5.filter((q) => !q.expect.unknown).length).toBeGreaterThanOrEqual(30);
   });
 
   it("has a sixth development set, in everyday words for the answerable categories, none of its questions in the other sets", () => {
     expect(DEV6.length).toBeGreaterThanOrEqual(110);
-    expectOnlyNewQuestions(DEV6, [
-      DEV,
-      DEV2,
-      DEV3,
-      DEV4,
-      DEV5,
-      HELD_OUT,
-      HELD_OUT_2,
-      HELD_OUT_3,
-      HELD_OUT_4,
-      HELD_OUT_5,
-      HELD_OUT_6,
-      HELD_OUT_7,
-    ]);
-    expect(DEV6.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      10
-    );
+    expectOnlyNewQuestions(DEV6, [DEV, DEV2, DEV3, DEV4, DEV5, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7]);
+    expect(DEV6.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(10);
   });
 
   it("has a seventh development set, weighted toward who, payment, the queue and what the site does not say, none of its questions in the other sets", () => {
     expect(DEV7.length).toBeGreaterThanOrEqual(140);
-    expectOnlyNewQuestions(DEV7, [
-      DEV,
-      DEV2,
-      DEV3,
-      DEV4,
-      DEV5,
-      DEV6,
-      HELD_OUT,
-      HELD_OUT_2,
-      HELD_OUT_3,
-      HELD_OUT_4,
-      HELD_OUT_5,
-      HELD_OUT_6,
-      HELD_OUT_7,
-      HELD_OUT_8,
-    ]);
-    expect(
-      DEV7.filter((q) => q.category === "who").length
-    ).toBeGreaterThanOrEqual(25);
-    expect(DEV7.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      30
-    );
+    expectOnlyNewQuestions(DEV7, [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8]);
+    expect(DEV7.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(25);
+    expect(DEV7.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(30);
   });
 
   it("has an eighth development set, weighted toward who, prices, dates and seats, none of its questions in the other sets", () => {
     expect(DEV8.length).toBeGreaterThanOrEqual(110);
     expectOnlyNewQuestions(DEV8, [
       ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7],
-      ...[
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-        HELD_OUT_8,
-        HELD_OUT_9,
-      ],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
     ]);
-    expect(
-      DEV8.filter((q) => q.category === "who").length
-    ).toBeGreaterThanOrEqual(30);
+    expect(DEV8.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(30);
   });
 
   it("has a ninth development set, weighted toward the newsletter, signing in, the rules and advice, none of its questions in the other sets", () => {
     expect(DEV9.length).toBeGreaterThanOrEqual(90);
     expectOnlyNewQuestions(DEV9, [
       ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8],
-      ...[
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-        HELD_OUT_8,
-        HELD_OUT_9,
-      ],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
     ]);
-    expect(
-      DEV9.filter((q) => q.category === "newsletter").length
-    ).toBeGreaterThanOrEqual(20);
+    expect(DEV9.filter((q) => q.category === "newsletter").length).toBeGreaterThanOrEqual(20);
   });
 
   it("has a tenth development set, weighted toward what the site does not say, who and payment, none of its questions in the other sets", () => {
     expect(DEV10.length).toBeGreaterThanOrEqual(130);
     expectOnlyNewQuestions(DEV10, [
       ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9],
-      ...[
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-        HELD_OUT_8,
-        HELD_OUT_9,
-        HELD_OUT_10,
-      ],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
     ]);
-    expect(DEV10.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-      50
-    );
-    expect(
-      DEV10.filter((q) => q.category === "who").length
-    ).toBeGreaterThanOrEqual(35);
-    expect(
-      DEV10.filter((q) => q.category === "payment").length
-    ).toBeGreaterThanOrEqual(35);
+    expect(DEV10.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(50);
+    expect(DEV10.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(35);
+    expect(DEV10.filter((q) => q.category === "payment").length).toBeGreaterThanOrEqual(35);
   });
 
   const laterHeldOut = [
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
-    {
-      name: "third",
-      set: HELD_OUT_3,
-      before: [DEV, DEV2, HELD_OUT, HELD_OUT_2],
-    },
-    {
-      name: "fourth",
-      set: HELD_OUT_4,
-      before: [DEV, DEV2, HELD_OUT, HELD_OUT_2, HELD_OUT_3],
-    },
-    {
-      name: "fifth",
-      set: HELD_OUT_5,
-      before: [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4],
-    },
-    {
-      name: "sixth",
-      set: HELD_OUT_6,
-      before: [
-        DEV,
-        DEV2,
-        DEV3,
-        DEV4,
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-      ],
-    },
-    {
-      name: "seventh",
-      set: HELD_OUT_7,
-      before: [
-        DEV,
-        DEV2,
-        DEV3,
-        DEV4,
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-      ],
-    },
-    {
-      name: "eighth",
-      set: HELD_OUT_8,
-      before: [
-        DEV,
-        DEV2,
-        DEV3,
-        DEV4,
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-      ],
-    },
-    {
-      name: "ninth",
-      set: HELD_OUT_9,
-      before: [
-        DEV,
-        DEV2,
-        DEV3,
-        DEV4,
-        DEV5,
-        DEV6,
-        DEV7,
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-        HELD_OUT_8,
-      ],
-    },
+    { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
+    { name: "fourth", set: HELD_OUT_4, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2, HELD_OUT_3] },
+    { name: "fifth", set: HELD_OUT_5, before: [DEV, DEV2, DEV3, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4] },
+    { name: "sixth", set: HELD_OUT_6, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5] },
+    { name: "seventh", set: HELD_OUT_7, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6] },
+    { name: "eighth", set: HELD_OUT_8, before: [DEV, DEV2, DEV3, DEV4, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7] },
+    { name: "ninth", set: HELD_OUT_9, before: [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8] },
     {
       name: "tenth",
       set: HELD_OUT_10,
-      before: [
-        DEV,
-        DEV2,
-        DEV3,
-        DEV4,
-        DEV5,
-        DEV6,
-        DEV7,
-        DEV8,
-        DEV9,
-        HELD_OUT,
-        HELD_OUT_2,
-        HELD_OUT_3,
-        HELD_OUT_4,
-        HELD_OUT_5,
-        HELD_OUT_6,
-        HELD_OUT_7,
-        HELD_OUT_8,
-        HELD_OUT_9,
-      ],
+      before: [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
     },
   ];
-  it.each(laterHeldOut)(
-    "has a $name held-out set of 50, none of its questions in the other sets",
-    ({ set, before }) => {
-      expect(set).toHaveLength(50);
-      expectOnlyNewQuestions(set, before);
-      expect(set.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(
-        6
-      );
-    }
-  );
+  it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
+    expect(set).toHaveLength(50);
+    expectOnlyNewQuestions(set, before);
+    expect(set.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(6);
+  });
 
   // Development sets print their wrong answers; held-out sets only their counts.
   it.each([
     { name: "development", set: DEV, floor: FLOOR.dev, printWrong: true },
-    {
-      name: "second development",
-      set: DEV2,
-      floor: FLOOR.dev2,
-      printWrong: true,
-    },
-    {
-      name: "third development",
-      set: DEV3,
-      floor: FLOOR.dev3,
-      printWrong: true,
-    },
-    {
-      name: "fourth development",
-      set: DEV4,
-      floor: FLOOR.dev4,
-      printWrong: true,
-    },
-    {
-      name: "fifth development",
-      set: DEV5,
-      floor: FLOOR.dev5,
-      printWrong: true,
-    },
-    {
-      name: "sixth development",
-      set: DEV6,
-      floor: FLOOR.dev6,
-      printWrong: true,
-    },
-    {
-      name: "seventh development",
-      set: DEV7,
-      floor: FLOOR.dev7,
-      printWrong: true,
-    },
-    {
-      name: "eighth development",
-      set: DEV8,
-      floor: FLOOR.dev8,
-      printWrong: true,
-    },
-    {
-      name: "ninth development",
-      set: DEV9,
-      floor: FLOOR.dev9,
-      printWrong: true,
-    },
-    {
-      name: "tenth development",
-      set: DEV10,
-      floor: FLOOR.dev10,
-      printWrong: true,
-    },
-    {
-      name: "held-out",
-      set: HELD_OUT,
-      floor: FLOOR.heldOut,
-      printWrong: false,
-    },
-    {
-      name: "second held-out",
-      set: HELD_OUT_2,
-      floor: FLOOR.heldOut2,
-      printWrong: false,
-    },
-    {
-      name: "third held-out",
-      set: HELD_OUT_3,
-      floor: FLOOR.heldOut3,
-      printWrong: false,
-    },
-    {
-      name: "fourth held-out",
-      set: HELD_OUT_4,
-      floor: FLOOR.heldOut4,
-      printWrong: false,
-    },
-    {
-      name: "fifth held-out",
-      set: HELD_OUT_5,
-      floor: FLOOR.heldOut5,
-      printWrong: false,
-    },
-    {
-      name: "sixth held-out",
-      set: HELD_OUT_6,
-      floor: FLOOR.heldOut6,
-      printWrong: false,
-    },
-    {
-      name: "seventh held-out",
-      set: HELD_OUT_7,
-      floor: FLOOR.heldOut7,
-      printWrong: false,
-    },
-    {
-      name: "eighth held-out",
-      set: HELD_OUT_8,
-      floor: FLOOR.heldOut8,
-      printWrong: false,
-    },
-    {
-      name: "ninth held-out",
-      set: HELD_OUT_9,
-      floor: FLOOR.heldOut9,
-      printWrong: false,
-    },
-    {
-      name: "tenth held-out",
-      set: HELD_OUT_10,
-      floor: FLOOR.heldOut10,
-      printWrong: false,
-    },
-  ])(
-    "scores the $name set no lower than its floor",
-    async ({ name, set, floor, printWrong }) => {
-      const s = await score(name, set, { printWrong });
-      expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
-      expect(s.wrong).toBeLessThanOrEqual(floor.wrong);
-      expect(s.wrongTopic).toBeLessThanOrEqual(floor.wrongTopic);
-    }
-  );
+    { name: "second development", set: DEV2, floor: FLOOR.dev2, printWrong: true },
+    { name: "third development", set: DEV3, floor: FLOOR.dev3, printWrong: true },
+    { name: "fourth development", set: DEV4, floor: FLOOR.dev4, printWrong: true },
+    { name: "fifth development", set: DEV5, floor: FLOOR.dev5, printWrong: true },
+    { name: "sixth development", set: DEV6, floor: FLOOR.dev6, printWrong: true },
+    { name: "seventh development", set: DEV7, floor: FLOOR.dev7, printWrong: true },
+    { name: "eighth development", set: DEV8, floor: FLOOR.dev8, printWrong: true },
+    { name: "ninth development", set: DEV9, floor: FLOOR.dev9, printWrong: true },
+    { name: "tenth development", set: DEV10, floor: FLOOR.dev10, printWrong: true },
+    { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
+    { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
+    { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
+    { name: "fourth held-out", set: HELD_OUT_4, floor: FLOOR.heldOut4, printWrong: false },
+    { name: "fifth held-out", set: HELD_OUT_5, floor: FLOOR.heldOut5, printWrong: false },
+    { name: "sixth held-out", set: HELD_OUT_6, floor: FLOOR.heldOut6, printWrong: false },
+    { name: "seventh held-out", set: HELD_OUT_7, floor: FLOOR.heldOut7, printWrong: false },
+    { name: "eighth held-out", set: HELD_OUT_8, floor: FLOOR.heldOut8, printWrong: false },
+    { name: "ninth held-out", set: HELD_OUT_9, floor: FLOOR.heldOut9, printWrong: false },
+    { name: "tenth held-out", set: HELD_OUT_10, floor: FLOOR.heldOut10, printWrong: false },
+  ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
+    const s = await score(name, set, { printWrong });
+    expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
+    expect(s.wrong).toBeLessThanOrEqual(floor.wrong);
+    expect(s.wrongTopic).toBeLessThanOrEqual(floor.wrongTopic);
+  });
 });
