@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Flurre's answer time: every question of tests/fixtures/flurre-questions.json,
-// flurre-dev-questions.json, flurre-dev2/3/4/5/6-questions.json,
-// flurre-heldout-questions.json and flurre-heldout2/3/4/5-questions.json posted to
-// /flurre/svar, one at a time, a few rounds, on the demo data.
+// Flurre's answer time: every question of every set in tests/fixtures
+// (flurre-questions.json, the development sets flurre-dev*-questions.json and
+// the held-out sets flurre-heldout*-questions.json) posted to /flurre/svar,
+// one at a time, a few rounds, on the demo data.
 //
-//   npm run build && node bench/flurre.mjs [--rounds 5] [--check] [--wrangler-dev]
+//   npm run build && node bench/flurre.mjs [--rounds 2] [--check] [--wrangler-dev]
 //
-// Loopback only (127.0.0.1:8811), bounded (rounds 1–20; about 15 s with the
-// default 5). Starts and stops its own worker on a fresh database under
-// .wrangler/bench-flurre (migrated, seeded with the demo data): by default
+// Loopback only (127.0.0.1:8811), bounded (rounds 1–20; about 25 s with the
+// default 2 over every set's 1 900-odd questions). Starts and stops its own
+// worker on a fresh database under .wrangler/bench-flurre (migrated, seeded with the demo data): by default
 // the deployable bundle straight on workerd (bench/lib/runtime.mjs), with
 // --wrangler-dev through `wrangler dev` as `npm start` serves it. No AI
 // binding exists locally, so this is the extractive path: one D1 batch, the
@@ -16,7 +16,7 @@
 // cannot answer, one insert). FLURRE_RATE_LIMIT is raised so one client may
 // ask them all. Prints p50/p99 per kind of answer and overall, the slowest
 // questions, and a reference request; --check exits 1 if p50 is over budget.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startWorker } from "./lib/local-worker.mjs";
@@ -33,31 +33,21 @@ function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? fallback : process.argv[at + 1];
 }
-const rounds = Math.min(Math.max(Math.trunc(Number(option("rounds", "5"))) || 5, 1), 20);
+const rounds = Math.min(Math.max(Math.trunc(Number(option("rounds", "2"))) || 2, 1), 20);
 const check = process.argv.includes("--check");
 const useWranglerDev = process.argv.includes("--wrangler-dev");
 
 // The original set and the visitor sets (development and held out: timing them tunes nothing,
 // and a held-out question is never printed).
-const questions = [
-  "flurre-questions.json",
-  "flurre-dev-questions.json",
-  "flurre-dev2-questions.json",
-  "flurre-dev3-questions.json",
-  "flurre-dev4-questions.json",
-  "flurre-dev5-questions.json",
-  "flurre-dev6-questions.json",
-  "flurre-heldout-questions.json",
-  "flurre-heldout2-questions.json",
-  "flurre-heldout3-questions.json",
-  "flurre-heldout4-questions.json",
-  "flurre-heldout5-questions.json",
-].flatMap((file) =>
-  JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
-    ...q,
-    heldOut: file.includes("heldout"),
-  })),
-);
+const questions = readdirSync(path.join(ROOT, "tests/fixtures"))
+  .filter((file) => /^flurre-.*questions\.json$/.test(file))
+  .sort()
+  .flatMap((file) =>
+    JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
+      ...q,
+      heldOut: file.includes("heldout"),
+    })),
+  );
 const heldOut = new Set(questions.filter((q) => q.heldOut).map((q) => q.question));
 
 async function ask(question, page) {
