@@ -152,6 +152,20 @@ const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.question
  * 2026-11-25, before any change to the ranking): a change may raise these,
  * never lower them. The goal: 90 % of the held-out set right or honest, and
  * none wrong.
+ *
+ * On 2026-11-26 every held-out expectation (500) was checked against the site's
+ * data by someone who saw no answer of Flurre's and no score, with the written
+ * conventions of the sets as the reading; eight were plainly wrong and are
+ * corrected: six questions that ask who holds the courses or sessions without
+ * naming anyone had Linnea's own text as the expectation where the convention
+ * (and every development set) expects the team, whose text names her the
+ * instructor (third, fifth, sixth, seventh ×2 and eighth sets); one 'unknown'
+ * that a place's description answers (first set) and one about a town the
+ * business does not train in, which the list of places answers (second set).
+ * Scores with the corrections, before → after: first 49/0/1 → 48/1/1 (the
+ * place question now an honest answer, not a right one), second 46/4/0 →
+ * 45/5/0, third 43/6/1 → 44/6/0, fifth 37/12/1 → 38/12/0, sixth 37/12/1 →
+ * 38/12/0, seventh 32/12/6 → 33/12/5, eighth 37/12/1 → 38/12/0.
  */
 const FLOOR = {
   // When written: 58 right, 29 honest, 13 wrong. Then 99 right, 1 honest, 0 wrong; 2 of 85 answers over 60 words (21 of 71 before trimming, 13 of 71 before one passage an answer).
@@ -223,29 +237,29 @@ const FLOOR = {
   // its per-category counts (who, sign-in) then guided development questions of those classes.
   // Now 35 right, 13 honest, 2 wrong (0 on another topic). After the seventh development set's changes: 42 right,
   // 7 honest, 1 wrong (0 on another topic).
-  heldOut3: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  heldOut3: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // First scored on 2026-11-25 after the second round of changes: 25 right, 25 honest, 0 wrong.
   heldOut4: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic). After the eighth's:
   // 37 right, 12 honest, 1 wrong (0 on another topic).
-  heldOut5: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  heldOut5: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // Written by someone who had seen neither Flurre's ranking, its answers nor the other sets' questions (one question
   // that turned out to be in another set was replaced by a spare of its category before scoring). First scored on
   // 2026-11-26, on the ranking before that day's changes: 32 right, 14 honest, 4 wrong (2 on another topic).
   // After that day's changes (judged on the development sets): 34 right, 15 honest, 1 wrong (0 on another topic).
   // After the seventh development set's changes: 37 right, 12 honest, 1 wrong (0 on another topic).
-  heldOut6: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  heldOut6: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // Written the same way (one question found in another set replaced by a spare of its category); first scored on
   // 2026-11-26 on the ranking before that day's changes: 30 right, 12 honest, 8 wrong (4 on another topic).
   // After that day's changes: 29 right, 14 honest, 7 wrong (3 on another topic). After the seventh development set's
   // changes: 32 right, 12 honest, 6 wrong (2 on another topic).
-  heldOut7: { rightOrHonest: 44, wrong: 6, wrongTopic: 2 },
+  heldOut7: { rightOrHonest: 45, wrong: 5, wrongTopic: 2 },
   // Written the same way (four questions found in other sets, development sets being written at the time included,
   // replaced by spares); first scored on 2026-11-26 on the ranking before that day's changes: 32 right, 16 honest,
   // 2 wrong (1 on another topic).
   // After that day's changes: 32 right, 17 honest, 1 wrong (0 on another topic).
   // After the seventh development set's changes: 36 right, 13 honest, 1 wrong (0 on another topic).
-  heldOut8: { rightOrHonest: 49, wrong: 1, wrongTopic: 0 },
+  heldOut8: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // Written the same way (five questions found in other sets replaced by spares); first scored on 2026-11-26 on the
   // ranking before any change for the seventh development set: 35 right, 15 honest, 0 wrong. After its changes: 39 right,
   // 11 honest, 0 wrong. After the eighth development set's changes: 41 right, 9 honest, 0 wrong.
