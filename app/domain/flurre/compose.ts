@@ -465,6 +465,9 @@ function termsOf(passages: readonly Passage[]): string[] {
   return passages.flatMap((p) => p.terms ?? analyze(`${p.title} ${p.text} ${p.keywords}`));
 }
 
+/** The shortest first part of a compound a word may end in another's way ('hund' of 'hundkurs'; not 'sp' of 'springer', no compound of 'ringer'). */
+const MIN_COMPOUND_HEAD = 3;
+
 /**
  * The question's content words (known to the site; not intent cues, unless
  * they name a topic: 'länk', 'konto') that none of the passages' terms
@@ -475,7 +478,7 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   const terms = [...new Set([...termsOf(passages), ...except])];
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
-    terms.some((t) => t === term || t.endsWith(term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
+    terms.some((t) => t === term || (t.endsWith(term) && t.length - term.length >= MIN_COMPOUND_HEAD) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
   // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
   // carried by a park's 'plats' alone.

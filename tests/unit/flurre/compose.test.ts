@@ -450,6 +450,11 @@ describe("a type named and nothing asked of it", () => {
 });
 
 describe("what the passage is found by", () => {
+  it("does not take a word for the tail of another it only ends ('ringer' in Flurre's 'springer'), only of a compound", () => {
+    expect(ask("ringer flurre upp tränarna").answer.kind).toBe("fallback");
+    expect(text("vad kostar hundkursen för valpar")).toContain("VALPKURS");
+  });
+
   it("does not answer a price asked of nothing named with a type found only by 'per'", () => {
     expect(ask("ar priset per hund").answer.kind).toBe("fallback");
     expect(text("vad kostar valpkursen per gang")).toContain("249 kr");
