@@ -25,7 +25,7 @@ import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constant
 import { displayPriceSek, formatKr } from "~/domain/price";
 import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
-import { WaitlistJoinSchema } from "~/domain/schemas/waitlist";
+import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
 import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
@@ -246,9 +246,11 @@ export default function SessionPage() {
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const heldNote = session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_TEXTS.heldOne : WAITLIST_TEXTS.heldMany(session.heldSeats)) : null;
-  // The booking form's answer, or the queue form's (told apart by their fields).
-  const bookingResult = actionData?.result && !("waitlist_email" in (actionData.result.initialValue ?? {})) ? actionData.result : undefined;
-  const waitlistResult = actionData?.result && "waitlist_email" in (actionData.result.initialValue ?? {}) ? actionData.result : undefined;
+  // The booking form's answer, or the queue form's (told apart by the queue form's hidden intent, which an empty
+  // submission carries too: its empty fields are not in the answer's values).
+  const isWaitlistResult = actionData?.result?.initialValue?.intent === WAITLIST_INTENT;
+  const bookingResult = actionData?.result && !isWaitlistResult ? actionData.result : undefined;
+  const waitlistResult = actionData?.result && isWaitlistResult ? actionData.result : undefined;
 
   return (
     <article className="session-page">

@@ -29,6 +29,12 @@ test("a visitor queues for a full session, the admin releases it, and the visito
   await expect(visitorPage).toHaveURL(new RegExp(`/session/${id}#ko$`));
   await expect(visitorPage.getByRole("heading", { name: "Detta pass är fullbokat" })).toBeVisible();
   await expect(visitorPage.getByRole("button", { name: "Boka pass" })).toHaveCount(0);
+  // Sent empty, each field says what is missing, with JavaScript or without (the server's answer).
+  await visitorPage.waitForTimeout(HUMAN_PAUSE_MS);
+  await visitorPage.getByRole("button", { name: "Ställ mig i kö" }).click();
+  await expect(visitorPage.getByText("Ange ditt namn")).toBeVisible();
+  await expect(visitorPage.getByText("Ange din e-postadress")).toBeVisible();
+  await expect(visitorPage.getByText("Ange hundens namn")).toBeVisible();
   await visitorPage.getByLabel("Namn *", { exact: true }).fill("Kim Köare");
   await visitorPage.getByLabel("E-post *", { exact: true }).fill(email);
   await visitorPage.getByLabel("Hundens namn *", { exact: true }).fill("Bamse");
