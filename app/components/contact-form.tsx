@@ -10,7 +10,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ContactSchema, CONTACT_MESSAGE_MAX_LENGTH } from "~/domain/schemas/contact";
 import { CharacterCounter } from "./character-counter";
-import { ErrorList, Field, HoneypotFields, TextareaField } from "./forms";
+import { ErrorList, Field, HoneypotFields, TextareaField, useFormStamp } from "./forms";
 
 export function ContactForm({
   id,
@@ -39,7 +39,8 @@ export function ContactForm({
   const initialMessage = String(lastResult?.initialValue?.message ?? defaultMessage);
   const [length, setLength] = useState(initialMessage.length);
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("form_rendered_at") === renderedAt;
+  const stamp = useFormStamp(renderedAt);
+  const sending = navigation.state === "submitting" && navigation.formData?.get("form_rendered_at") === stamp;
   const counterId = `${id}-counter`;
 
   return (

@@ -4,6 +4,7 @@
  * props as they come (their React `key` is dropped here).
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useActionData } from "@remix-run/react";
 import { Children, isValidElement, useId } from "react";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -175,18 +176,42 @@ export function CheckboxField({
   );
 }
 
+/** How much older than the page's own stamp a posted one may be and still be kept (well inside the server's 24 h). */
+const KEEP_POSTED_STAMP_MS = 60 * 60_000;
+
+/** The time in a `<ms>.<signature>` stamp (NaN when it is not one). */
+function stampTime(stamp: string): number {
+  return Number(stamp.split(".")[0]);
+}
+
+/**
+ * The fill-time stamp a page's form carries: the one it was first given.
+ * When a post comes back with errors, the page is drawn again with a fresh
+ * stamp, which would make the visitor who fixes one field and sends again at
+ * once wait the minimum fill time anew ('det gick lite för fort'); the stamp
+ * the post carried (signed, checked again on the server) is kept instead.
+ */
+export function useFormStamp(renderedAt: string): string {
+  const actionData = useActionData() as { result?: { initialValue?: Record<string, unknown> | null } } | undefined;
+  const posted = actionData?.result?.initialValue?.form_rendered_at;
+  if (typeof posted !== "string") return renderedAt;
+  const age = stampTime(renderedAt) - stampTime(posted);
+  return age > 0 && age <= KEEP_POSTED_STAMP_MS ? posted : renderedAt;
+}
+
 /**
  * Bot trap for forms without JavaScript: a field people never see nor fill
- * and the time the form was rendered (checked on the server).
+ * and the time the form was first rendered (checked on the server).
  */
 export function HoneypotFields({ renderedAt }: { renderedAt: string }) {
+  const stamp = useFormStamp(renderedAt);
   return (
     <div className="hp-field" aria-hidden="true">
       <label>
         Lämna detta fält tomt
         <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
-      <input type="hidden" name="form_rendered_at" value={renderedAt} />
+      <input type="hidden" name="form_rendered_at" value={stamp} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { PROBLEM_MESSAGE_MAX_LENGTH, ProblemReportSchema } from "~/domain/schemas/problem-report";
 import { REPORT_TEXTS } from "~/domain/page-texts/report";
 import { CharacterCounter } from "./character-counter";
-import { ErrorList, Field, HoneypotFields, TextareaField } from "./forms";
+import { ErrorList, Field, HoneypotFields, TextareaField, useFormStamp } from "./forms";
 
 export const REMEMBERED_REPORTER_KEY = "hundpass:felanmalan";
 
@@ -62,7 +62,8 @@ export function ProblemReportForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [length, setLength] = useState(String(lastResult?.initialValue?.message ?? "").length);
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("form_rendered_at") === renderedAt;
+  const stamp = useFormStamp(renderedAt);
+  const sending = navigation.state === "submitting" && navigation.formData?.get("form_rendered_at") === stamp;
 
   useEffect(() => {
     const element = formRef.current;

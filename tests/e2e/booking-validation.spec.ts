@@ -93,6 +93,22 @@ test("the terms must be accepted", async ({ page }, testInfo) => {
   await expectNoMailTo(page, person.email);
 });
 
+test("a form sent back with an error keeps the time it was first shown, so the fixed form is not 'too fast' (without JavaScript)", async ({
+  page,
+}, testInfo) => {
+  test.skip(isJs(testInfo), "with JavaScript the missing terms stop the form before it is sent");
+  const person = await valid(testInfo, "terms-again");
+  await openSession(page, GROUP, testInfo);
+  const stamp = page.locator('input[name="form_rendered_at"]').first();
+  const shown = await stamp.inputValue();
+  await fillBookingForm(page, person);
+  await acceptTermsAndSubmit(page, { acceptTerms: false });
+  await expect(page.getByText("Villkor måste accepteras")).toBeVisible();
+  // The page is drawn afresh, but the fill time still counts from when the visitor first got the form.
+  await expect(stamp).toHaveValue(shown);
+  await expectNoMailTo(page, person.email);
+});
+
 test("long texts stop at their limits", async ({ page }, testInfo) => {
   await openSession(page, GROUP, testInfo);
   await page.getByLabel("Ålder", { exact: true }).fill("x".repeat(60));
