@@ -13,6 +13,42 @@ test("the start page renders in Swedish with the top bar menu", async ({ page })
   await expect(menu.getByRole("button", { name: "Logga ut" })).toHaveCount(0);
 });
 
+test("with JavaScript, Escape closes the menu with focus back on 'Meny', and the menu closes once a link of it is followed", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the menu is a plain <details>, and each link loads a new page");
+  await page.goto("/");
+  const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+  const toggle = page.getByText("Meny", { exact: true });
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Hitta", exact: true }).focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await menu.getByRole("link", { name: "Preppa", exact: true }).click();
+  await expect(page).toHaveURL(/\/preppa$/);
+  await expect(menu).toBeHidden();
+});
+
+test("the open menu lies above the 'Fråga Flurre' button on a phone held sideways", async ({ page }) => {
+  await page.setViewportSize({ width: 568, height: 320 });
+  await page.goto("/");
+  await page.getByText("Meny", { exact: true }).click();
+  const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+  // Every item is the element at its own centre: nothing lies over it.
+  for (const link of await menu.getByRole("link").all()) {
+    const box = (await link.boundingBox())!;
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("a")?.textContent ?? null,
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    );
+    expect(onTop).toBe(await link.textContent());
+  }
+});
+
 test("an unknown path shows the not-found page with a way home", async ({ page }) => {
   const response = await page.goto("/finns-inte-alls");
   expect(response?.status()).toBe(404);
