@@ -213,32 +213,35 @@ export default function AdminSessionPage() {
       {queue.length > 0 ? (
         <section aria-labelledby="queue-heading" data-testid="waitlist">
           <h2 id="queue-heading">Kö</h2>
-          <table className="mail">
-            <thead>
-              <tr>
-                <th scope="col">Plats</th>
-                <th scope="col">Namn</th>
-                <th scope="col">E-post</th>
-                <th scope="col">Hund</th>
-                <th scope="col">Status</th>
-                <th scope="col">Reserverad till</th>
-              </tr>
-            </thead>
-            <tbody>
-              {queue.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.position ?? "–"}</td>
-                  <td>{entry.name}</td>
-                  <td>
-                    <a href={`mailto:${entry.email}`}>{entry.email}</a>
-                  </td>
-                  <td>{entry.dogName}</td>
-                  <td>{entry.statusLabel}</td>
-                  <td>{entry.holdUntilLabel ?? "–"}</td>
+          {/* Wide on a phone: scrolled sideways (by keyboard too) instead of breaking words letter by letter. */}
+          <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="queue-heading">
+            <table className="mail">
+              <thead>
+                <tr>
+                  <th scope="col">Plats</th>
+                  <th scope="col">Namn</th>
+                  <th scope="col">E-post</th>
+                  <th scope="col">Hund</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Reserverad till</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {queue.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{entry.position ?? "–"}</td>
+                    <td>{entry.name}</td>
+                    <td>
+                      <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                    </td>
+                    <td>{entry.dogName}</td>
+                    <td>{entry.statusLabel}</td>
+                    <td>{entry.holdUntilLabel ?? "–"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
       {payments ? <SessionPayments payments={payments} returnTo={`/admin/pass/${session.id}`} /> : null}
