@@ -3,10 +3,11 @@
 // visit, gzipped: every script, module preload and stylesheet in the page's
 // HTML plus the static imports of those modules, read from build/client.
 //
-//   npm run build && node bench/bundle-size.mjs [--check] [--port N]
+//   npm run build && node bench/bundle-size.mjs [--check] [--port N] [--files]
 //
 // Starts and stops its own local worker (127.0.0.1:8790) to get each page's
 // HTML. --check exits with status 1 when a page is over the JS budget.
+// --files lists each page's files with their gzipped size, largest first.
 // --port N serves it on port N instead, with a database of its own under
 // .wrangler/bench-state-N, so it can run beside whatever holds 8790.
 import { readFileSync } from "node:fs";
@@ -89,6 +90,10 @@ try {
     const { js, css } = assetsIn(await res.text());
     const jsGzip = sum(js, "gzip");
     if (kb(jsGzip) > JS_BUDGET_KB) over++;
+    if (process.argv.includes("--files")) {
+      console.log(`\n${page}: each file's gzipped kB`);
+      for (const asset of [...js].sort((x, y) => sizeOf(y).gzip - sizeOf(x).gzip)) console.log(`  ${String(kb(sizeOf(asset).gzip)).padStart(6)}  ${asset}`);
+    }
     rows.push({
       page,
       "JS files": js.length,
