@@ -177,12 +177,7 @@ export function CheckboxField({
 }
 
 /** How much older than the page's own stamp a posted one may be and still be kept (well inside the server's 24 h). */
-const KEEP_POSTED_STAMP_MS = 60 * 60_000;
-
-/** The time in a `<ms>.<signature>` stamp (NaN when it is not one). */
-function stampTime(stamp: string): number {
-  return Number(stamp.split(".")[0]);
-}
+const KEEP_POSTED_STAMP_MS = 36e5;
 
 /**
  * The fill-time stamp a page's form carries: the one it was first given.
@@ -195,7 +190,8 @@ export function useFormStamp(renderedAt: string): string {
   const actionData = useActionData() as { result?: { initialValue?: Record<string, unknown> | null } } | undefined;
   const posted = actionData?.result?.initialValue?.form_rendered_at;
   if (typeof posted !== "string") return renderedAt;
-  const age = stampTime(renderedAt) - stampTime(posted);
+  // A stamp is `<ms>.<signature>`.
+  const age = parseInt(renderedAt) - parseInt(posted);
   return age > 0 && age <= KEEP_POSTED_STAMP_MS ? posted : renderedAt;
 }
 

@@ -1,6 +1,6 @@
 /** The site header: logo and name, who is signed in, and the menu. */
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import type { KeyboardEvent } from "react";
 import type { AdminPage } from "~/domain/admin-pages";
 
 export interface TopBarUser {
@@ -21,29 +21,18 @@ const MENU = [
 
 /**
  * The menu is a <details>, so it opens and closes without JavaScript. With
- * it, Escape closes it (focus back on 'Meny'), and it closes once a link of
- * it has taken the visitor to another page.
+ * it, Escape closes it (focus back on 'Meny'); and it is drawn anew, closed,
+ * for each page a link of it leads to (keyed by the page).
  */
-function useMenu() {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const { pathname, search } = useLocation();
-  const shown = useRef(`${pathname}${search}`);
-  useEffect(() => {
-    // Not at the first render: a menu opened before the page's script ran stays open.
-    if (shown.current === `${pathname}${search}`) return;
-    shown.current = `${pathname}${search}`;
-    if (menu.current) menu.current.open = false;
-  }, [pathname, search]);
-  const onKeyDown = (event: KeyboardEvent<HTMLDetailsElement>) => {
-    if (event.key !== "Escape" || !menu.current?.open) return;
-    menu.current.open = false;
-    menu.current.querySelector("summary")?.focus();
-  };
-  return { ref: menu, onKeyDown };
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const menu = event.currentTarget;
+  if (event.key !== "Escape" || !menu.open) return;
+  menu.open = false;
+  menu.querySelector("summary")?.focus();
 }
 
 export function TopBar({ user }: { user: TopBarUser | null }) {
-  const menu = useMenu();
+  const { pathname, search } = useLocation();
   return (
     <header className="top-bar">
       <Link to="/" className="brand" aria-label="Hundpass, till startsidan">
@@ -56,7 +45,7 @@ export function TopBar({ user }: { user: TopBarUser | null }) {
           {user.isAdmin ? " (Admin)" : ""}
         </span>
       ) : null}
-      <details className="menu" {...menu}>
+      <details className="menu" key={`${pathname}${search}`} onKeyDown={closeOnEscape}>
         <summary>Meny</summary>
         <nav aria-label="Huvudmeny">
           <ul>
