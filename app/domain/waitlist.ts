@@ -3,7 +3,7 @@
 // session's booking page are in ./waitlist-texts (re-exported here), so that
 // page does not load the hold, leave and staff texts below.
 
-export { WAITLIST_TEXTS } from "./waitlist-texts";
+export { WAITLIST_SERVER_TEXTS, WAITLIST_TEXTS } from "./waitlist-texts";
 
 /** A freed seat is held this long for the one it is offered to (never past the session's start). */
 export const WAITLIST_HOLD_MS = 2 * 60 * 60_000;

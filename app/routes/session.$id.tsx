@@ -15,7 +15,7 @@ import {
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
-import { BookingPanel } from "~/components/session-booking-panel";
+import { BookingPanel, type BookingPanelState } from "~/components/session-booking-panel";
 import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
 import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
@@ -26,7 +26,7 @@ import { displayPriceSek, formatKr } from "~/domain/price";
 import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
-import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
+import { WAITLIST_SERVER_TEXTS } from "~/domain/waitlist-texts";
 import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
@@ -45,14 +45,10 @@ import { purgeSeatLists } from "~/server/public/page-cache.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Pass – Hundpass" }];
-  const { session } = data;
-  return [
-    { title: `${session.title} ${data.when.titleDate} – Boka – Hundpass` },
-    { name: "description", content: session.description || `Boka ${session.title} på ${session.location}.` },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [{ title: data.title }, { name: "description", content: data.description }]
+    : [{ title: "Pass – Hundpass" }];
 
 // Each render carries a fresh idempotency key and form stamp: never cache it publicly.
 const NO_STORE = { "Cache-Control": "private, no-store" };
@@ -96,21 +92,26 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   const { session, types } = page;
   const rules = bookingRulesForTitle(session.title);
+  const availability = publicAvailability(session);
   return data(
     {
       session,
       imageUrl: session.imageUrl || sessionImageUrl(types, session.title),
-      started: Date.parse(session.startTime) <= now.getTime(),
+      panel: panelState(session.cancelledAt !== null, availability.bookable, Date.parse(session.startTime) <= now.getTime()),
       // Stockholm date and times, written on the server: the page ships no date library.
       when: {
         day: formatDayHeading(stockholmDayKey(session.startTime)),
         time: formatTimeRange(session.startTime, session.endTime),
-        titleDate: formatSessionDate(session.startTime),
       },
+      // The page's title and description.
+      title: `${session.title} ${formatSessionDate(session.startTime)} – Boka – Hundpass`,
+      description: session.description || `Boka ${session.title} på ${session.location}.`,
       flurreQuestion: sessionQuestion(session),
-      // The badge, the seats left and the price, also worked out here.
-      availability: publicAvailability(session),
-      left: seatsLeft(session),
+      // The badge, the seats left (and those held for the queue) and the price, also worked out here.
+      availability,
+      isGroup: session.passType === "group",
+      seatsText: seatsText(seatsLeft(session)),
+      heldNote: session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_SERVER_TEXTS.heldOne : WAITLIST_SERVER_TEXTS.heldMany(session.heldSeats)) : null,
       price: priceText(session, rules),
       rules,
       snapshot: encodeSessionSnapshot(session),
@@ -217,10 +218,10 @@ function joinQueueAction(args: ActionFunctionArgs, id: number) {
       switch (outcome.status) {
         case "joined":
         case "already-queued":
-          return redirectWithToast(context, back, { type: "success", title: WAITLIST_TEXTS.joinedTitle, description: WAITLIST_TEXTS.joined }, { status: 303 });
+          return redirectWithToast(context, back, { type: "success", title: WAITLIST_SERVER_TEXTS.joinedTitle, description: WAITLIST_SERVER_TEXTS.joined }, { status: 303 });
         case "seats-free":
           // The page now shows the booking form.
-          return redirectWithToast(context, back, { type: "success", title: WAITLIST_TEXTS.seatsFree }, { status: 303 });
+          return redirectWithToast(context, back, { type: "success", title: WAITLIST_SERVER_TEXTS.seatsFree }, { status: 303 });
         case "rate-limited":
           return { formErrors: [RATE_LIMIT_MESSAGE], status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
         case "past":
@@ -229,7 +230,7 @@ function joinQueueAction(args: ActionFunctionArgs, id: number) {
         case "not-found":
           return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
         case "error":
-          return { formErrors: [WAITLIST_TEXTS.failed], status: 500 };
+          return { formErrors: [WAITLIST_SERVER_TEXTS.failed], status: 500 };
       }
     },
   });
@@ -242,10 +243,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, when, flurreQuestion, availability, left, price, imageUrl, started, rules, snapshot, renderedAt, idempotencyKey } =
+  const { session, when, flurreQuestion, availability, isGroup, seatsText, heldNote, price, imageUrl, panel, rules, snapshot, renderedAt, idempotencyKey } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const heldNote = session.heldSeats > 0 ? (session.heldSeats === 1 ? WAITLIST_TEXTS.heldOne : WAITLIST_TEXTS.heldMany(session.heldSeats)) : null;
   // The booking form's answer, or the queue form's (told apart by the queue form's hidden intent, which an empty
   // submission carries too: its empty fields are not in the answer's values).
   const isWaitlistResult = actionData?.result?.initialValue?.intent === WAITLIST_INTENT;
@@ -265,7 +265,7 @@ export default function SessionPage() {
               <span className={`badge badge-${availability.colour}`} data-testid="availability">
                 {availability.label}
               </span>{" "}
-              <span className="badge session-kind">{session.passType === "group" ? "Grupp-pass" : "Privatpass"}</span>
+              <span className="badge session-kind">{isGroup ? "Grupp-pass" : "Privatpass"}</span>
             </p>
             <h1 id="session-title">{session.title}</h1>
             {availability.note ? <p className="session-note">{availability.note}</p> : null}
@@ -288,11 +288,11 @@ export default function SessionPage() {
                   <dd>{price}</dd>
                 </div>
               ) : null}
-              {session.passType === "group" && availability.bookable ? (
+              {isGroup && availability.bookable ? (
                 <div>
                   <dt>Platser</dt>
                   <dd data-testid="seats-left">
-                    {`${left} ${left === 1 ? "plats" : "platser"} kvar`}
+                    {seatsText}
                     {heldNote ? <span className="seats-held"> ({heldNote})</span> : null}
                   </dd>
                 </div>
@@ -304,10 +304,10 @@ export default function SessionPage() {
         </section>
         <section className="booking-panel card" aria-labelledby="booking-heading">
           <BookingPanel
-            state={session.cancelledAt !== null ? "cancelled" : availability.bookable ? (started ? "started" : "open") : started ? "full-started" : "full"}
+            state={panel}
             heldNote={heldNote}
             sessionId={session.id}
-            isGroup={session.passType === "group"}
+            isGroup={isGroup}
             bookingResult={bookingResult}
             waitlistResult={waitlistResult}
             toast={actionData?.toast}
@@ -320,6 +320,17 @@ export default function SessionPage() {
       </div>
     </article>
   );
+}
+
+/** What the booking panel shows: the form, the queue, or why the session cannot be booked. */
+function panelState(cancelled: boolean, bookable: boolean, started: boolean): BookingPanelState {
+  if (cancelled) return "cancelled";
+  if (bookable) return started ? "started" : "open";
+  return started ? "full-started" : "full";
+}
+
+function seatsText(left: number): string {
+  return `${left} ${left === 1 ? "plats" : "platser"} kvar`;
 }
 
 function priceText(session: { title: string; priceSek: number }, rules: BookingRules): string | null {

@@ -4,7 +4,7 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { BOOKING_MESSAGES } from "../../app/domain/schemas/booking";
-import { WAITLIST_TEXTS, HOLD_TEXTS, LEAVE_TEXTS } from "../../app/domain/waitlist";
+import { WAITLIST_SERVER_TEXTS, HOLD_TEXTS, LEAVE_TEXTS } from "../../app/domain/waitlist";
 import { formRenderedAt } from "../../app/server/forms/bot-check.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
 import { toastOf } from "./admin-fixtures";
@@ -73,7 +73,7 @@ describe("the queue form on a full session's page", () => {
     expect(first.status).toBe(303);
     expect(first.headers.get("Location")).toBe(`/session/${id}`);
     const toast = await toastOf(first);
-    expect(toast).toMatchObject({ type: "success", title: WAITLIST_TEXTS.joinedTitle, description: WAITLIST_TEXTS.joined });
+    expect(toast).toMatchObject({ type: "success", title: WAITLIST_SERVER_TEXTS.joinedTitle, description: WAITLIST_SERVER_TEXTS.joined });
 
     const again = await joinForm(id, { ...fields, waitlist_email: "VERA@example.se" });
     expect(again.status).toBe(303);
@@ -108,7 +108,7 @@ describe("the queue form on a full session's page", () => {
     const id = await createSession({ maxParticipants: 4 });
     const res = await joinForm(id, { waitlist_name: "Bo", waitlist_email: "bo@example.se", waitlist_dog_name: "Rex" });
     expect(res.status).toBe(303);
-    expect(await toastOf(res)).toMatchObject({ title: WAITLIST_TEXTS.seatsFree });
+    expect(await toastOf(res)).toMatchObject({ title: WAITLIST_SERVER_TEXTS.seatsFree });
     expect(await entries(id)).toHaveLength(0);
   });
 });
@@ -122,7 +122,7 @@ describe("the hold link", () => {
 
     // The page says the seat is taken by the queue.
     const page = await pageText(await get(`/session/${id}`));
-    expect(page).toContain(WAITLIST_TEXTS.heldOne);
+    expect(page).toContain(WAITLIST_SERVER_TEXTS.heldOne);
     expect(page).toContain("Ställ mig i kö");
 
     const posts = await Promise.all(

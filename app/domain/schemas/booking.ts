@@ -121,7 +121,7 @@ export function createBookingSchema(rules: BookingRules) {
 }
 
 /** The booking form for an ordinary session (no extra field required). */
-export const BookingSchema = createBookingSchema({
+export const BookingSchema = /* @__PURE__ */ createBookingSchema({
   requiresMeetingType: false,
   requiresHomeAddress: false,
   requiresVariant: false,
