@@ -109,20 +109,28 @@ const SELF_NAMES: ReadonlySet<string> = new Set(["flurre", "flurres"]);
 
 type Doc = { id: string; title: string; text: string; keywords: string };
 
-/** Edit distance of a and b, or max + 1 as soon as it must exceed max. */
-export function boundedLevenshtein(a: string, b: string, max: number): number {
+/**
+ * Edit distance of a and b, or max + 1 as soon as it must exceed max. Two
+ * neighbouring letters typed the wrong way round count as one edit, as on a
+ * phone ('lektoin' is one typo from 'lektion'): the optimal string alignment
+ * distance.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;
@@ -274,8 +282,31 @@ function resolveWord(word: string, index: Index): Resolved {
   if (unfolded !== undefined && unfolded.length >= 3) return { terms: [unfolded], weights: [1] };
   const split = parts ?? splitCompound(bare, index.wholeTerms);
   if (split) return { terms: split, weights: split.map(() => 1), split: true };
+  const doubled = doubledLetterTerm(bare, index);
+  if (doubled) return { terms: [doubled], weights: [1] };
   const typo = closestTerm(stemmed, index);
   return typo ? { terms: [typo], weights: [1] } : none;
+}
+
+const MIN_DOUBLING_LENGTH = 5;
+
+/**
+ * A letter typed twice where the word has it once, or once where it has it
+ * twice ('kosstar', 'hundhalen'), as happens on a phone: the vocabulary term
+ * of the word so mended, when the texts write that word, at any length
+ * (short words get no other typo).
+ */
+function doubledLetterTerm(bare: string, index: Index): string | null {
+  for (let i = 0; i < bare.length; i++) {
+    // A letter doubled only in words of five letters or more: 'hal' is not 'hall'.
+    if (bare[i] !== bare[i + 1] && bare.length < MIN_DOUBLING_LENGTH) continue;
+    const mended = bare[i] === bare[i + 1] ? bare.slice(0, i) + bare.slice(i + 1) : bare.slice(0, i + 1) + bare.slice(i);
+    // Mended into a word the texts write as such, not merely one with a known stem ('kontoret' is not 'kontorett').
+    if (!index.writtenWords().has(foldSwedishLetters(mended))) continue;
+    const term = stem(mended);
+    if (term.length >= 3 && index.vocabulary.has(term)) return term;
+  }
+  return null;
 }
 
 /**
@@ -337,7 +368,7 @@ function closestTerm(stemmed: string, index: Index): string | null {
     let distance = Infinity;
     if (foldedTerm === folded) distance = FOLDED_DISTANCE;
     // A typo rarely hits the first letter; requiring it keeps 'säljer' from meaning 'välj'.
-    else if (budget > 0 && term[0] === stemmed[0]) distance = boundedLevenshtein(stemmed, term, budget);
+    else if (budget > 0 && term[0] === stemmed[0]) distance = boundedEditDistance(stemmed, term, budget);
     if (distance !== FOLDED_DISTANCE && distance > budget) continue;
     const better =
       distance < bestDistance ||

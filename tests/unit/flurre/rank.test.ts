@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeAnswer, MIN_COVERAGE } from "../../../app/domain/flurre/compose";
-import { boundedLevenshtein, buildIndex, analyzeQuestion, rankPassages } from "../../../app/domain/flurre/rank";
+import { boundedEditDistance, buildIndex, analyzeQuestion, rankPassages } from "../../../app/domain/flurre/rank";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -23,6 +23,18 @@ describe("resolving a question's words against the passages", () => {
     expect(resolved("promendträning")[0]![1]).toEqual(["promenadträning"]);
     expect(resolved("Bronsangen")[0]![1]).toEqual(["bronsäng"]);
     expect(resolved("Gavle")[0]![1]).toEqual(["gävl"]);
+  });
+
+  it("forgives two neighbouring letters swapped in a long word, and a letter typed twice or once too few at any length", () => {
+    expect(resolved("tränign")[0]![1]).toEqual(["träning"]);
+    expect(resolved("kosstar")[0]![1]).toEqual(resolved("kostar")[0]![1]);
+    expect(resolved("kosstar")[0]![1]).not.toEqual([]);
+    expect(resolved("hundhalen")[0]![1][0]).toBe(resolved("hundhallen")[0]![1][0]);
+  });
+
+  it("does not double a letter of a short word into another ('hal' is not 'hall')", () => {
+    expect(resolved("hal")[0]![1]).toEqual([]);
+    expect(resolved("kontoret")[0]![1]).not.toContain("konto");
   });
 
   it("does not take a short unknown word for a known one ('säljer' is not 'välj', 'lever' is not 'led')", () => {
@@ -73,10 +85,17 @@ describe("ranking", () => {
   });
 });
 
-describe("boundedLevenshtein", () => {
+describe("boundedEditDistance", () => {
   it("counts edits and stops early past the bound", () => {
-    expect(boundedLevenshtein("koppel", "kopplet", 2)).toBe(2);
-    expect(boundedLevenshtein("hund", "hund", 1)).toBe(0);
-    expect(boundedLevenshtein("valpkurs", "vardagslydnad", 2)).toBe(3);
+    expect(boundedEditDistance("koppel", "kopplet", 2)).toBe(2);
+    expect(boundedEditDistance("hund", "hund", 1)).toBe(0);
+    expect(boundedEditDistance("valpkurs", "vardagslydnad", 2)).toBe(3);
+  });
+
+  it("counts two neighbouring letters typed the wrong way round as one edit", () => {
+    expect(boundedEditDistance("lektoin", "lektion", 1)).toBe(1);
+    expect(boundedEditDistance("hundhlalen", "hundhallen", 1)).toBe(1);
+    expect(boundedEditDistance("ab", "ba", 1)).toBe(1);
+    expect(boundedEditDistance("abc", "cba", 1)).toBe(2);
   });
 });
