@@ -198,6 +198,26 @@ const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
   words,
 }));
 
+/** A lexicon word as typed in full, which may run on ('privatlektion\\w*'): only these are mended when mistyped. */
+const PLAIN_ALTERNATIVE = /^([a-zåäö]+)((?:\\w|\\p\{L\})\*)?$/u;
+
+/** The shortest lexicon word a typo in it is mended to: shorter ones are too alike. */
+const MIN_MENDED_LENGTH = 7;
+
+/**
+ * The lexicon's plain words ('privatlektion', 'hembesök'), each with whether
+ * it may run on: what a question word one typo away from is read as
+ * (rank.ts, mendLexiconTypos).
+ */
+export const LEXICON_WORDS: ReadonlyArray<{ word: string; runsOn: boolean }> = [
+  ...new Map(
+    FLURRE_LEXICON.flatMap(([pattern]) => pattern.split("|"))
+      .map((alternative) => PLAIN_ALTERNATIVE.exec(alternative))
+      .filter((m): m is RegExpExecArray => m !== null && m[1]!.length >= MIN_MENDED_LENGTH)
+      .map((m) => [m[1]!, { word: m[1]!, runsOn: m[2] !== undefined }] as const),
+  ).values(),
+];
+
 /** The site's words a question means besides its own (empty when none), to be added to it. */
 export function lexiconWords(normalizedQuestion: string): string[] {
   return lexiconMatches(normalizedQuestion).map((m) => m.words);

@@ -12,6 +12,7 @@
 // not one Flurre can answer, however well some passage scores.
 
 import MiniSearch from "minisearch";
+import { LEXICON_WORDS } from "./lexicon";
 import type { Passage, PassageKind } from "./passages";
 import {
   analyze,
@@ -381,6 +382,43 @@ function closestTerm(stemmed: string, index: Index): string | null {
   return best;
 }
 
+/**
+ * Two neighbouring letters swapped ('lektoin'), or one letter typed twice
+ * ('hundhalllen'): the slips that rarely make another real word, unlike a
+ * letter changed or left out ('betalar' is not 'betalat').
+ */
+function slipOf(typed: string, known: string): boolean {
+  if (typed.length === known.length) {
+    const at = [...typed].findIndex((letter, i) => letter !== known[i]);
+    return at >= 0 && typed[at] === known[at + 1] && typed[at + 1] === known[at] && typed.slice(at + 2) === known.slice(at + 2);
+  }
+  if (typed.length !== known.length + 1) return false;
+  const at = [...known].findIndex((letter, i) => letter !== typed[i]);
+  const i = at < 0 ? known.length : at;
+  return typed[i] === typed[i - 1] && typed.slice(0, i) + typed.slice(i + 1) === known;
+}
+
+/**
+ * A question with each word that is one slip from a word of the lexicon
+ * ('privatlektoin', 'privatlektoinen') written as the lexicon has it, so the
+ * lexicon reads it. A word the texts write is left as typed.
+ */
+export function mendLexiconTypos(question: string, index: Index): string {
+  return question.replace(/[\p{L}]+/gu, (typed) => {
+    const word = typed.toLocaleLowerCase("sv-SE");
+    if (word.length < 7 || index.writtenWords().has(foldSwedishLetters(word))) return typed;
+    for (const { word: known, runsOn } of LEXICON_WORDS) {
+      if (known === word || known[0] !== word[0]) continue;
+      if (slipOf(word, known)) return known;
+      // Run on ('privatlektoinen'): the slip within the lexicon word's length, the ending kept.
+      for (const length of [known.length, known.length + 1]) {
+        if (runsOn && word.length > length && slipOf(word.slice(0, length), known)) return known + word.slice(length);
+      }
+    }
+    return typed;
+  });
+}
+
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
   const { own, added, readByLexicon, unsaid } = questionWords(question);
   const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
@@ -466,11 +504,13 @@ function pageSession(page: string | null): number | null {
 
 export function rankPassages(
   passages: readonly Passage[],
-  question: string,
+  typed: string,
   options: { page?: string | null; index?: FlurreIndex } = {},
 ): Ranking {
   // The index must be the one built from these passages.
   const index = options.index ?? buildIndex(passages);
+  // Read as if the lexicon's everyday words were spelt as it has them.
+  const question = mendLexiconTypos(typed, index);
   const query = analyzeQuestion(question, index);
   const intents = intentCues(question);
   const mentionedTypes = mentionedTypeNames(query, passages, index.stem);

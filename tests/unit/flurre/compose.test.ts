@@ -450,6 +450,12 @@ describe("a type named and nothing asked of it", () => {
 });
 
 describe("what the passage is found by", () => {
+  it("reads an everyday word of the lexicon with two letters swapped or one doubled as the lexicon has it ('privatlektoin')", () => {
+    expect(text("vad kostar en privatlektoin")).toBe(text("vad kostar en privatlektion"));
+    expect(text("vad kostar privatlektoinen")).toContain("PRIVAT & PROFFS kostar");
+    expect(text("vad kostar en privatlekttion")).toContain("PRIVAT & PROFFS kostar");
+  });
+
   it("does not take a word for the tail of another it only ends ('ringer' in Flurre's 'springer'), only of a compound", () => {
     expect(ask("ringer flurre upp tränarna").answer.kind).toBe("fallback");
     expect(text("vad kostar hundkursen för valpar")).toContain("VALPKURS");

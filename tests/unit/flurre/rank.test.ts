@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeAnswer, MIN_COVERAGE } from "../../../app/domain/flurre/compose";
-import { boundedEditDistance, buildIndex, analyzeQuestion, rankPassages } from "../../../app/domain/flurre/rank";
+import { boundedEditDistance, buildIndex, analyzeQuestion, mendLexiconTypos, rankPassages } from "../../../app/domain/flurre/rank";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -82,6 +82,19 @@ describe("ranking", () => {
     const lower = rankPassages(passages, "var ligger regementsparken").results.map((r) => r.passage.id);
     const upper = rankPassages(passages, "VAR LIGGER REGEMENTSPARKEN").results.map((r) => r.passage.id);
     expect(upper).toEqual(lower);
+  });
+});
+
+describe("mendLexiconTypos", () => {
+  it("writes a lexicon word typed with two letters swapped or one doubled as the lexicon has it, keeping its ending", () => {
+    expect(mendLexiconTypos("vad kostar en privatlektoin", index)).toBe("vad kostar en privatlektion");
+    expect(mendLexiconTypos("privatlektoinen", index)).toBe("privatlektionen");
+    expect(mendLexiconTypos("privatlekttion", index)).toBe("privatlektion");
+  });
+
+  it("leaves a word one changed or missing letter from a lexicon word as typed: that is often another word ('betalar', not 'betalat')", () => {
+    expect(mendLexiconTypos("när man betalar", index)).toBe("när man betalar");
+    expect(mendLexiconTypos("privatlekton", index)).toBe("privatlekton");
   });
 });
 
