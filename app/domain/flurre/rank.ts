@@ -398,16 +398,26 @@ function slipOf(typed: string, known: string): boolean {
   return typed[i] === typed[i - 1] && typed.slice(0, i) + typed.slice(i + 1) === known;
 }
 
+/** What a slip is mended to: the lexicon's words, and the words that say what is asked ('kosstar': 'kostar'). */
+const MENDABLE_WORDS: ReadonlyArray<{ word: string; runsOn: boolean }> = [
+  ...LEXICON_WORDS,
+  ...Object.values(INTENT_CUES)
+    .flat()
+    .filter((cue) => cue.length >= 6 && /^\p{L}+$/u.test(cue))
+    .map((cue) => ({ word: cue, runsOn: false })),
+];
+
 /**
  * A question with each word that is one slip from a word of the lexicon
- * ('privatlektoin', 'privatlektoinen') written as the lexicon has it, so the
- * lexicon reads it. A word the texts write is left as typed.
+ * ('privatlektoin', 'privatlektoinen') or a word that says what is asked
+ * ('kosstar') written as Flurre knows it, so it is read as such. A word the
+ * texts write is left as typed.
  */
 export function mendLexiconTypos(question: string, index: Index): string {
   return question.replace(/[\p{L}]+/gu, (typed) => {
     const word = typed.toLocaleLowerCase("sv-SE");
     if (word.length < 7 || index.writtenWords().has(foldSwedishLetters(word))) return typed;
-    for (const { word: known, runsOn } of LEXICON_WORDS) {
+    for (const { word: known, runsOn } of MENDABLE_WORDS) {
       if (known === word || known[0] !== word[0]) continue;
       if (slipOf(word, known)) return known;
       // Run on ('privatlektoinen'): the slip within the lexicon word's length, the ending kept.

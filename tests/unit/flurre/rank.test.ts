@@ -92,6 +92,10 @@ describe("mendLexiconTypos", () => {
     expect(mendLexiconTypos("privatlekttion", index)).toBe("privatlektion");
   });
 
+  it("mends a word that says what is asked the same way ('kosstar': 'kostar')", () => {
+    expect(mendLexiconTypos("vad kosstar valpkursen", index)).toBe("vad kostar valpkursen");
+  });
+
   it("leaves a word one changed or missing letter from a lexicon word as typed: that is often another word ('betalar', not 'betalat')", () => {
     expect(mendLexiconTypos("när man betalar", index)).toBe("när man betalar");
     expect(mendLexiconTypos("privatlekton", index)).toBe("privatlekton");
