@@ -207,7 +207,7 @@ const MIN_MENDED_LENGTH = 7;
 /**
  * The lexicon's plain words ('privatlektion', 'hembesök'), each with whether
  * it may run on: what a question word one typo away from is read as
- * (rank.ts, mendLexiconTypos).
+ * (rank.ts, mendSlips).
  */
 export const LEXICON_WORDS: ReadonlyArray<{ word: string; runsOn: boolean }> = [
   ...new Map(

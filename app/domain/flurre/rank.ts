@@ -413,7 +413,7 @@ const MENDABLE_WORDS: ReadonlyArray<{ word: string; runsOn: boolean }> = [
  * ('kosstar') written as Flurre knows it, so it is read as such. A word the
  * texts write is left as typed.
  */
-export function mendLexiconTypos(question: string, index: Index): string {
+export function mendSlips(question: string, index: Index): string {
   return question.replace(/[\p{L}]+/gu, (typed) => {
     const word = typed.toLocaleLowerCase("sv-SE");
     if (word.length < 7 || index.writtenWords().has(foldSwedishLetters(word))) return typed;
@@ -519,8 +519,8 @@ export function rankPassages(
 ): Ranking {
   // The index must be the one built from these passages.
   const index = options.index ?? buildIndex(passages);
-  // Read as if the lexicon's everyday words were spelt as it has them.
-  const question = mendLexiconTypos(typed, index);
+  // Read as if the lexicon's everyday words and the words that say what is asked were spelt right.
+  const question = mendSlips(typed, index);
   const query = analyzeQuestion(question, index);
   const intents = intentCues(question);
   const mentionedTypes = mentionedTypeNames(query, passages, index.stem);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeAnswer, MIN_COVERAGE } from "../../../app/domain/flurre/compose";
-import { boundedEditDistance, buildIndex, analyzeQuestion, mendLexiconTypos, rankPassages } from "../../../app/domain/flurre/rank";
+import { boundedEditDistance, buildIndex, analyzeQuestion, mendSlips, rankPassages } from "../../../app/domain/flurre/rank";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -85,20 +85,20 @@ describe("ranking", () => {
   });
 });
 
-describe("mendLexiconTypos", () => {
+describe("mendSlips", () => {
   it("writes a lexicon word typed with two letters swapped or one doubled as the lexicon has it, keeping its ending", () => {
-    expect(mendLexiconTypos("vad kostar en privatlektoin", index)).toBe("vad kostar en privatlektion");
-    expect(mendLexiconTypos("privatlektoinen", index)).toBe("privatlektionen");
-    expect(mendLexiconTypos("privatlekttion", index)).toBe("privatlektion");
+    expect(mendSlips("vad kostar en privatlektoin", index)).toBe("vad kostar en privatlektion");
+    expect(mendSlips("privatlektoinen", index)).toBe("privatlektionen");
+    expect(mendSlips("privatlekttion", index)).toBe("privatlektion");
   });
 
   it("mends a word that says what is asked the same way ('kosstar': 'kostar')", () => {
-    expect(mendLexiconTypos("vad kosstar valpkursen", index)).toBe("vad kostar valpkursen");
+    expect(mendSlips("vad kosstar valpkursen", index)).toBe("vad kostar valpkursen");
   });
 
   it("leaves a word one changed or missing letter from a lexicon word as typed: that is often another word ('betalar', not 'betalat')", () => {
-    expect(mendLexiconTypos("när man betalar", index)).toBe("när man betalar");
-    expect(mendLexiconTypos("privatlekton", index)).toBe("privatlekton");
+    expect(mendSlips("när man betalar", index)).toBe("när man betalar");
+    expect(mendSlips("privatlekton", index)).toBe("privatlekton");
   });
 });
 
