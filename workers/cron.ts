@@ -51,7 +51,7 @@ const CRON_DRAIN_LIMIT = 200;
  * calls a second that is up to 240 campaign calls (24 000 mails) a run; what
  * is left continues in the next run, from where it stopped.
  */
-export const CRON_DRAIN_BUDGET_MS = 4 * 60_000;
+const CRON_DRAIN_BUDGET_MS = 4 * 60_000;
 
 interface JobContext {
   /** The load context every server function takes first (app/server/db/README.md). */
