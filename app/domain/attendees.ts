@@ -3,8 +3,10 @@
 // import dialog: UTF-8 with a byte-order mark (so å, ä and ö come out right),
 // semicolons between fields, CRLF between rows, RFC 4180 quoting. A cell
 // that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) is
-// prefixed with an apostrophe, so a customer's text can never become one;
-// a phone number is left as typed.
+// prefixed with an apostrophe, so a customer's text can never become one: a
+// phone number in international form too ('+46 70 123 45 67', which Excel
+// would otherwise read as a formula and show as an error, or as a number
+// without its '+').
 
 import type { BookingDetails } from "./mail/booking";
 import { dogLine } from "./mail/booking";
@@ -71,13 +73,12 @@ export interface AttendeeSession {
 }
 
 const VARIANTS = { privat: "Privat", proffs: "Proffs" } as const;
-const PHONE_LIKE = /^\+?[\d\s()-]+$/;
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell: formula-safe, then quoted when it holds a separator, a quote or a line break. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text) && !PHONE_LIKE.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

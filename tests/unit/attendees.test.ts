@@ -38,11 +38,12 @@ describe("the attendee CSV", () => {
     expect(rows[2]!.slice(10, 12)).toEqual(["Proffs", "595"]);
   });
 
-  it("never lets a cell start a formula, but leaves phone numbers as typed", () => {
+  it("never lets a cell start a formula, a phone number in international form included (Excel would read it as one)", () => {
     expect(csvCell("=HYPERLINK(\"http://x\")")).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("-2+3")).toBe("'-2+3");
-    expect(csvCell("+46 70 123 45 67")).toBe("+46 70 123 45 67");
+    expect(csvCell("+46 70 123 45 67")).toBe("'+46 70 123 45 67");
+    expect(csvCell("070-123 45 67")).toBe("070-123 45 67");
     expect(csvCell(" Sigge ")).toBe('" Sigge "');
     expect(csvCell(null)).toBe("");
   });
