@@ -16,7 +16,7 @@ export type SeatCounts = {
 };
 export type SessionCounts = SeatCounts & { passType: PassType };
 
-export type PublicState = "available" | "pending-1" | "pending-2" | "confirmed" | "full";
+export type PublicState = "available" | "pending-1" | "pending-2" | "confirmed" | "full" | "cancelled";
 export type PublicColour = "green" | "pink" | "yellow" | "red";
 export type PublicAvailability = {
   state: PublicState;
@@ -53,6 +53,15 @@ const AVAILABLE: PublicAvailability = {
   note: "",
   colour: "green",
   bookable: true,
+};
+
+/** A cancelled session's page: said as such, with no seats on offer (whatever its counts were). */
+export const CANCELLED_AVAILABILITY: PublicAvailability = {
+  state: "cancelled",
+  label: "Inställt",
+  note: "",
+  colour: "red",
+  bookable: false,
 };
 
 /** Rows of the "Session availability (public)" table, checked in table order. */

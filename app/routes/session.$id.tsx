@@ -18,7 +18,7 @@ import { AskFlurre } from "~/components/ask-flurre";
 import { BookingPanel, type BookingPanelState } from "~/components/session-booking-panel";
 import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
-import { isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
+import { CANCELLED_AVAILABILITY, isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
@@ -92,7 +92,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   const { session, types } = page;
   const rules = bookingRulesForTitle(session.title);
-  const availability = publicAvailability(session);
+  // A cancelled session shows no seats on offer beside "Det här passet är inställt."
+  const availability = session.cancelledAt !== null ? CANCELLED_AVAILABILITY : publicAvailability(session);
   return data(
     {
       session,

@@ -65,6 +65,9 @@ test("an admin cancels a waiting session and deletes an empty one, each after a 
   await expectNotListed(page, "/admin/vantande-pass", waiting.id);
   await page.goto(`/session/${waiting.id}`);
   await expect(page.getByRole("heading", { name: "Det här passet är inställt." })).toBeVisible();
+  // Said as such beside it: no seats on offer.
+  await expect(page.getByTestId("availability")).toHaveText("Inställt");
+  await expect(page.getByTestId("seats-left")).toHaveCount(0);
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
   await expect(page.getByTestId("mail-row").filter({ hasText: "Inställt:" })).toHaveCount(1);
 
