@@ -26,6 +26,8 @@ export interface EditableSession {
   title: string;
   /** Changes with every save, so a reopened form starts from what is stored. */
   version: string;
+  /** The mark of the session as shown, sent back with the form (a save over a newer edit is refused). */
+  editedFrom: string;
   values: SessionFormShape;
   /** The places the form offers (its own place too, if inactive now). */
   locations: string[];
@@ -66,6 +68,7 @@ export function SessionEditForm({
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="returnTo" value={returnTo} />
       <input type="hidden" name="session_id" value={String(session.id)} />
+      <input type="hidden" name="edited_from" value={session.editedFrom} />
       <p className="field-hint">{T.moveNotice}</p>
       <SessionFormFields form={form} fields={fields} locations={session.locations} />
       <div className="button-row">

@@ -108,6 +108,7 @@ export const EDIT_SESSION_TEXTS = {
   belowCurrent: (booked: number) =>
     `Passet har redan ${booked} bokade deltagare. Max antal deltagare kan inte vara lägre än så.`,
   sessionCancelled: "Passet är inställt och kan inte ändras.",
+  changed: "Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och spara igen.",
   saveFailed: "Kunde inte spara ändringar",
   moveNotice: "Ändras tid eller plats får varje kund med bokning ett mejl med en uppdaterad kalenderfil.",
   changes: "Ändra passet",

@@ -31,7 +31,7 @@ import {
   releaseSessionAsStaff,
   type StaffChangeOutcome,
 } from "~/server/admin/session-actions.server";
-import { editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
+import { editedFromMark, editFormValues, loadSessionForEdit, updateSessionAsStaff } from "~/server/admin/update-session.server";
 import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { listSessionBookingsWithReminders } from "~/server/reminders/session-reminders.server";
@@ -83,6 +83,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           id: stored.id,
           title: stored.title,
           version: JSON.stringify(values),
+          editedFrom: editedFromMark(values),
           values,
           locations: await loadSelectableLocations(context, stored.location),
         }
@@ -167,6 +168,8 @@ async function saveEdit(
       return { status: 400, fieldErrors: outcome.fieldErrors };
     case "session-cancelled":
       return { status: 409, formErrors: [EDIT_SESSION_TEXTS.sessionCancelled] };
+    case "changed":
+      return { status: 409, formErrors: [EDIT_SESSION_TEXTS.changed] };
     case "not-found":
       return redirectWithToast(context, returnTo, ADMIN_TOASTS.notFound);
     case "error":

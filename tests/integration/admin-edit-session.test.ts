@@ -300,6 +300,30 @@ describe("editing a session (/admin/pass/{id}, intent update)", () => {
     expect(html).toContain('name="returnTo" value="/admin/vantande-pass"');
   });
 
+  it("refuses a save from a form opened before another edit was saved (two tabs), keeping the newer edit; the form opened afresh saves", async () => {
+    const cookie = await admin();
+    const id = await createSession({ title: "Beslutstest" });
+    // The mark of the session as the page's edit form shows it.
+    const markOnPage = async () => {
+      const html = await (await fetchAndSettle(`/admin/pass/${id}`, { headers: { Cookie: cookie } })).text();
+      return /name="edited_from" value="([0-9a-f]+)"/.exec(html)![1]!;
+    };
+    const opened = await markOnPage();
+    const first = await post(`/admin/pass/${id}`, { ...(await editForm(id, { title: "Ändrad i flik 1" })), edited_from: opened }, cookie);
+    expect(first.status).toBe(302);
+    // The second tab, opened at the same time, changes only the description.
+    const stale = await editForm(id, { title: "Beslutstest", description: "Ny text", edited_from: opened });
+    const second = await post(`/admin/pass/${id}`, stale, cookie);
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och spara igen.");
+    expect(await sessionRow(id)).toMatchObject({ title: "Ändrad i flik 1" });
+    expect((await auditRows(String(id))).filter((a) => a.action === "session.update")).toHaveLength(1);
+    // Opened again, the form carries the newer mark and saves.
+    const again = await post(`/admin/pass/${id}`, { ...(await editForm(id, { description: "Ny text" })), edited_from: await markOnPage() }, cookie);
+    expect(again.status).toBe(302);
+    expect(await sessionRow(id)).toMatchObject({ title: "Ändrad i flik 1", description: "Ny text" });
+  });
+
   it("a booking form opened before a move is refused as changed", async () => {
     const cookie = await admin();
     const id = await createSession({ startsInMs: 10 * 24 * HOUR });

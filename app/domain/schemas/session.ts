@@ -79,6 +79,8 @@ export const SessionFormSchema = z
   .object({
     session_id: optionalId,
     popup_type_id: optionalId,
+    // The edit form's mark of the session as it showed it (update-session.server.ts): a save over a newer edit is refused.
+    edited_from: z.string().trim().max(64).optional(),
     title: requiredLine(SESSION_MESSAGES.title, SESSION_TITLE_MAX_LENGTH),
     // One of the places the form lists; the server checks it against them (and D1's foreign key).
     location: requiredLine(SESSION_MESSAGES.location, SESSION_LOCATION_MAX_LENGTH, SESSION_MESSAGES.unknownLocation),

@@ -77,12 +77,29 @@ export function editFormValues(session: SessionForEdit) {
 
 export type EditFormValues = ReturnType<typeof editFormValues>;
 
+/**
+ * A short mark of the session as an edit form shows it (FNV-1a over its
+ * values, twice): the form sends it back, and a save is refused when the
+ * session has changed since (another tab's, or another person's, edit).
+ */
+export function editedFromMark(values: EditFormValues): string {
+  const text = JSON.stringify(values);
+  const fnv = (seed: number) => {
+    let hash = seed;
+    for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+    return (hash >>> 0).toString(16).padStart(8, "0");
+  };
+  return fnv(0x811c9dc5) + fnv(0x050c5d1f);
+}
+
 export type UpdateSessionOutcome =
   /** `mailed`: the customers told about a move. */
   | { status: "saved"; mailed: number }
   | { status: "invalid"; fieldErrors: Record<string, string[]> }
   | { status: "session-cancelled" }
   | { status: "not-found" }
+  /** The session changed since the form was shown: nothing changed, the form is shown again. */
+  | { status: "changed" }
   /** Kept changing under the edit (or the write failed): nothing changed. */
   | { status: "error" };
 
@@ -126,6 +143,7 @@ export async function updateSessionAsStaff(
     if (!read) return { status: "not-found" };
     const { session, active } = read;
     if (session.cancelledAt !== null) return { status: "session-cancelled" };
+    if (values.edited_from !== undefined && values.edited_from !== editedFromMark(editFormValues(session))) return { status: "changed" };
     // An inactive place stays this session's to keep, not anyone's to choose.
     if (!(await loadSelectableLocations(context, session.location)).includes(values.location)) {
       return { status: "invalid", fieldErrors: { location: [SESSION_MESSAGES.unknownLocation] } };
