@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<string, string> = {
   "preparation_item.delete": "Tog bort punkt ur preppa-listan",
   "calendar_feed.create": "Skapade kalenderlänk",
   "calendar_feed.revoke": "Återkallade kalenderlänk",
+  "privacy.erase": "Kunden raderade sina uppgifter",
 };
 
 export function auditActionLabel(action: string): string {
