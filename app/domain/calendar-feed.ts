@@ -6,7 +6,7 @@
 import ical, { ICalEventStatus } from "ical-generator";
 import { adminState } from "./availability";
 import type { PassType } from "./constants";
-import { placeMapUrl } from "./places";
+import { mapUrlOf } from "./places";
 
 export interface FeedSession {
   id: number;
@@ -19,6 +19,8 @@ export interface FeedSession {
   maxParticipants: number;
   cancelledAt: string | null;
   revision: number;
+  /** The place's own map link as staff gave it (null or absent: a map search for its name). */
+  mapUrl?: string | null;
   /** Confirmed bookings' names ("Anna Andersson med Flurre"); used only when the feed includes attendees. */
   attendees: string[];
 }
@@ -47,7 +49,7 @@ export function buildCalendarFeed(
   for (const session of sessions) {
     const adminUrl = new URL(`/admin/pass/${session.id}`, siteUrl).toString();
     const lines = [`Status: ${feedState(session)}`, `Deltagare: ${session.currentParticipants} av ${session.maxParticipants}`];
-    if (!NOT_ON_A_MAP.has(session.location)) lines.push(`Karta: ${placeMapUrl(session.location)}`);
+    if (!NOT_ON_A_MAP.has(session.location)) lines.push(`Karta: ${mapUrlOf({ name: session.location, mapUrl: session.mapUrl ?? null })}`);
     if (includeAttendees && session.attendees.length > 0) lines.push("", "Bokade:", ...session.attendees);
     lines.push("", `Admin: ${adminUrl}`);
     calendar.createEvent({

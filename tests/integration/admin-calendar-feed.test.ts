@@ -9,7 +9,9 @@ import { env, exports } from "cloudflare:workers";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookingForm, createSession, postBooking } from "./booking-fixtures";
-import { config, signInAs } from "./helpers";
+import { buildCalendarFeed } from "~/domain/calendar-feed";
+import { feedSessions } from "~/server/calendar/feed.server";
+import { config, signInAs, testContext } from "./helpers";
 
 const SELF = exports.default;
 const SITE = config().SITE_URL.replace(/\/$/, "");
@@ -134,6 +136,24 @@ describe("/admin/kalender", () => {
 
     // The same UIDs on the next fetch, so a calendar app updates instead of adding.
     expect(eventsOf((await fetchFeed(https)).text).map((e) => e.uid).sort()).toEqual(events.map((e) => e.uid).sort());
+  });
+
+  it("gives a place's own map link, as /hitta does, and a map search only for a place without one", async () => {
+    const link = "https://maps.example.se/regementsparken-ingang-norr";
+    const karta = async () => {
+      const sessions = await feedSessions(testContext(), { includeAttendees: false, now: new Date() });
+      const feed = buildCalendarFeed(sessions, { siteUrl: SITE, includeAttendees: false, now: new Date() });
+      return eventsOf(feed).find((e) => e.uid === `session-${ids.running}@${HOST}`)!.description;
+    };
+    const stored = await env.DB.prepare("SELECT map_url FROM places WHERE name = ?").bind("Regementsparken Gävle").first<{ map_url: string | null }>();
+    try {
+      await env.DB.prepare("UPDATE places SET map_url = ? WHERE name = ?").bind(link, "Regementsparken Gävle").run();
+      expect(await karta()).toContain(`Karta: ${link}`);
+      await env.DB.prepare("UPDATE places SET map_url = NULL WHERE name = ?").bind("Regementsparken Gävle").run();
+      expect(await karta()).toContain("Karta: https://www.google.com/maps/search/?api=1&query=Regementsparken+G%C3%A4vle");
+    } finally {
+      await env.DB.prepare("UPDATE places SET map_url = ? WHERE name = ?").bind(stored!.map_url, "Regementsparken Gävle").run();
+    }
   });
 
   it("raises an event's SEQUENCE when its session changes", async () => {

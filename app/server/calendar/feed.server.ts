@@ -109,7 +109,7 @@ export async function feedSessions(
   { includeAttendees, now }: { includeAttendees: boolean; now: Date },
 ): Promise<FeedSession[]> {
   const db = context.db;
-  const { sessions, bookings } = schema;
+  const { sessions, bookings, places } = schema;
   const since = new Date(now.getTime() - FEED_HISTORY_MS).toISOString();
   const rows = await db
     .select({
@@ -123,8 +123,11 @@ export async function feedSessions(
       maxParticipants: sessions.maxParticipants,
       cancelledAt: sessions.cancelledAt,
       revision: sessions.revision,
+      // The 'Hitta dit' link /hitta shows for the place.
+      mapUrl: places.mapUrl,
     })
     .from(sessions)
+    .leftJoin(places, eq(places.name, sessions.location))
     .where(gte(sessions.endTime, since))
     .orderBy(sessions.startTime)
     .limit(FEED_LIMIT);
