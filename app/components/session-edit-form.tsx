@@ -24,9 +24,11 @@ type EditActionData = { result: SubmissionResult<string[]> };
 export interface EditableSession {
   id: number;
   title: string;
-  /** Changes with every save, so a reopened form starts from what is stored. */
-  version: string;
-  /** The mark of the session as shown, sent back with the form (a save over a newer edit is refused). */
+  /**
+   * The mark of the session as shown: sent back with the form (a save over a
+   * newer edit is refused), and the form's key, so a reopened form starts
+   * from what is stored.
+   */
   editedFrom: string;
   values: SessionFormShape;
   /** The places the form offers (its own place too, if inactive now). */
@@ -118,7 +120,7 @@ export function EditSessionButton({ sessionId, returnTo }: { sessionId: number; 
         <h2>{T.heading}</h2>
         {edit && loader.state === "idle" ? (
           <SessionEditForm
-            key={edit.version}
+            key={edit.editedFrom}
             session={edit}
             returnTo={returnTo}
             cancel={

@@ -82,7 +82,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? {
           id: stored.id,
           title: stored.title,
-          version: JSON.stringify(values),
           editedFrom: editedFromMark(values),
           values,
           locations: await loadSelectableLocations(context, stored.location),
