@@ -13,7 +13,12 @@
 // toward who, payment, the queue and what the site does not say), flurre-dev8-questions.json (an eighth, weighted
 // toward who, prices, and dates and seats with a town or place), flurre-dev9-questions.json (a ninth, weighted
 // toward the newsletter, signing in, the rules and advice), flurre-dev10-questions.json (a tenth, weighted toward
-// what the site does not say, who and payment), tests/fixtures/flurre-heldout-questions.json (50, only
+// what the site does not say, who and payment), flurre-dev11-questions.json (an eleventh, in three styles: long
+// questions with context first, negations and conditions, short fragments), flurre-dev12-questions.json (a twelfth,
+// weighted toward questions that use the site's words to ask what it does not say, who and payment),
+// flurre-dev13-questions.json (a thirteenth, every question told with the visitor's situation before or after it,
+// half where the situation does not change the answer and half where it does),
+// tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
 // written after one question of the first had been printed while debugging;
@@ -64,6 +69,9 @@ import dev7 from "../fixtures/flurre-dev7-questions.json";
 import dev8 from "../fixtures/flurre-dev8-questions.json";
 import dev9 from "../fixtures/flurre-dev9-questions.json";
 import dev10 from "../fixtures/flurre-dev10-questions.json";
+import dev11 from "../fixtures/flurre-dev11-questions.json";
+import dev12 from "../fixtures/flurre-dev12-questions.json";
+import dev13 from "../fixtures/flurre-dev13-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -136,6 +144,9 @@ const DEV7: Question[] = z.array(QuestionSchema).parse(dev7.questions);
 const DEV8: Question[] = z.array(QuestionSchema).parse(dev8.questions);
 const DEV9: Question[] = z.array(QuestionSchema).parse(dev9.questions);
 const DEV10: Question[] = z.array(QuestionSchema).parse(dev10.questions);
+const DEV11: Question[] = z.array(QuestionSchema).parse(dev11.questions);
+const DEV12: Question[] = z.array(QuestionSchema).parse(dev12.questions);
+const DEV13: Question[] = z.array(QuestionSchema).parse(dev13.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -226,6 +237,26 @@ const FLOOR = {
   // reading the eighth set takes ('jag jobbar som hundförare, vad kostar proffs-varianten': PRIVAT & PROFFS's price, not the
   // row on the difference), after its changes: 129 right, 1 honest, 0 wrong; 2 of 51 over 60.
   dev10: { rightOrHonest: 130, wrong: 0, wrongTopic: 0 },
+  // When written (130: 60 long questions with context first, 40 negations and conditions, 30 short fragments), before
+  // Flurre was asked any of them: 66 right, 60 honest, 4 wrong (4 on another topic); 1 of 70 answers over 60 words. After
+  // its changes (a question told with its background is read for what it asks when the whole finds no answer, a full
+  // session with a seat asked anyway is the queue's, not coming is the binding rule's, a choice is the row on both):
+  // 77 right, 52 honest, 1 wrong (on another topic: the row on home visits, asked with a negation); 1 of 78 over 60.
+  dev11: { rightOrHonest: 129, wrong: 1, wrongTopic: 1 },
+  // When written (129: 60 that use the site's words to ask what it does not say, 35 who, 35 payment), before Flurre was
+  // asked any of them: 108 right, 17 honest, 4 wrong (4 on another topic); 0 of 32 answers over 60 words. After its
+  // changes (a count of one thing is not a rule on the same number of another, the site does not rank its trainers, a
+  // choice between two things is the row written on both): 111 right, 17 honest, 1 wrong (on another topic: whether
+  // PLAN costs more on Teams, answered with its price); 0 of 30 over 60.
+  dev12: { rightOrHonest: 128, wrong: 1, wrongTopic: 1 },
+  // When written (120: 60 where the visitor's situation, told with the question, does not change the answer, 60 where
+  // it does), before Flurre was asked any of them: 27 right, 91 honest, 2 wrong (1 on another topic); 0 of 5 answers over
+  // 60 words. With one expectation then corrected to the reading the eighth and tenth sets take ('jag jobbar som
+  // hundförare …, vad kostar en privatlektion för mig': PRIVAT & PROFFS's price, not the row on the difference), after
+  // its changes: 48 right, 71 honest, 1 wrong (0 on another topic: the places in Sandviken asked, its next session
+  // given); 2 of 25 over 60. An answer to what is asked alone is given only when it speaks to all the background tells
+  // that the site speaks of, so most of this set's answers stay honest.
+  dev13: { rightOrHonest: 119, wrong: 1, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -537,6 +568,35 @@ describe("the visitor question sets", () => {
     expect(DEV10.filter((q) => q.category === "payment").length).toBeGreaterThanOrEqual(35);
   });
 
+  it("has an eleventh development set, in three styles (long with context, negations and conditions, fragments), none of its questions in the other sets", () => {
+    expect(DEV11.length).toBeGreaterThanOrEqual(130);
+    expectOnlyNewQuestions(DEV11, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
+    ]);
+    expect(DEV11.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("has a twelfth development set, weighted toward what the site does not say in its own words, who and payment, none of its questions in the other sets", () => {
+    expect(DEV12.length).toBeGreaterThanOrEqual(125);
+    expectOnlyNewQuestions(DEV12, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
+    ]);
+    expect(DEV12.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(60);
+    expect(DEV12.filter((q) => q.category === "who").length).toBeGreaterThanOrEqual(30);
+    expect(DEV12.filter((q) => q.category === "payment").length).toBeGreaterThanOrEqual(30);
+  });
+
+  it("has a thirteenth development set, each question told with the visitor's situation, none of its questions in the other sets", () => {
+    expect(DEV13.length).toBeGreaterThanOrEqual(120);
+    expectOnlyNewQuestions(DEV13, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
+    ]);
+    expect(DEV13.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(20);
+  });
+
   const laterHeldOut = [
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
@@ -570,6 +630,9 @@ describe("the visitor question sets", () => {
     { name: "eighth development", set: DEV8, floor: FLOOR.dev8, printWrong: true },
     { name: "ninth development", set: DEV9, floor: FLOOR.dev9, printWrong: true },
     { name: "tenth development", set: DEV10, floor: FLOOR.dev10, printWrong: true },
+    { name: "eleventh development", set: DEV11, floor: FLOOR.dev11, printWrong: true },
+    { name: "twelfth development", set: DEV12, floor: FLOOR.dev12, printWrong: true },
+    { name: "thirteenth development", set: DEV13, floor: FLOOR.dev13, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },

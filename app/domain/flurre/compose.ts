@@ -8,8 +8,8 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import type { QueryTerm, RankedPassage, Ranking } from "./rank";
-import { analyze, foldSwedishLetters, INTENT_CUES, intentCues, normalizeText, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
+import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankedPassage, type Ranking } from "./rank";
+import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -512,6 +512,33 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   };
 }
 
+/**
+ * Flurre's answer to a question as typed. A question told with its
+ * background ('Hej! Vi har en labrador på 5 månader och bor i Sandviken, vad
+ * kostar valpkursen?') is read whole first. Only when that finds no answer
+ * (the background's words are nothing the site speaks of) is what it asks
+ * read alone, with the town the visitor lives in; that answer is used when
+ * it speaks to everything the background tells that the site speaks of (a
+ * dog of 8 months is not told the puppy course's price, a dog ill tonight
+ * not a session list).
+ */
+export function composeForQuestion(
+  all: readonly Passage[],
+  question: string,
+  options: { page?: string | null; index?: FlurreIndex } = {},
+): ComposedAnswer {
+  const index = options.index ?? buildIndex(all);
+  const whole = composeAnswer(rankPassages(all, question, { ...options, index }), all);
+  if (whole.answer.kind !== "fallback") return whole;
+  const split = splitBackground(question);
+  if (split === null) return whole;
+  const livesIn = placesLivedIn(split.background, all);
+  const alone = composeAnswer(rankPassages(all, [split.asked, ...livesIn].join(" "), { ...options, index }), all);
+  if (alone.answer.kind === "fallback") return whole;
+  const told = uncoveredWords(rankPassages(all, split.background, { ...options, index }), alone.passages, livesIn.flatMap((w) => analyze(w)));
+  return told.length === 0 ? alone : whole;
+}
+
 export function composeAnswer(asked: Ranking, all: readonly Passage[]): ComposedAnswer {
   const ranking = withAdviceWeighed(asked);
   // 'Var finns ni?', 'Vad behövs till passet?': a kind of answer asked for, and nothing it is about.
@@ -537,7 +564,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   }
 
   // 'Hur går ett plan möte till?': a row staff wrote for that very question answers it.
-  const asWritten = ranking.pageSessionId === null ? faqAskedAsWritten(ranking, all) : null;
+  const asWritten = ranking.pageSessionId === null ? (faqAskedAsWritten(ranking, all) ?? faqOnTheChoice(ranking, all)) : null;
   if (asWritten) return composeFromPassage(ranking, asWritten);
 
   // 'Hembesöket?': a type named and nothing asked of it is answered by the type, not by a passage that mentions it.
@@ -678,6 +705,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesNamedTrainers(ranking, p) &&
     !preparationForDuring(ranking, p) &&
     !missesWhatIsMissing(ranking, p) &&
+    !countsAnotherThing(ranking, p) &&
     !missesCalledOff(ranking, p) &&
     !typeFoundOnlyByMeasure(ranking, p) &&
     !typeSummaryForItsFact(ranking, p, all) &&
@@ -830,6 +858,23 @@ function faqAskedAsWritten(ranking: Ranking, all: readonly Passage[]): Passage |
   const asked = foldedWords(ranking.asked).filter((w) => !ASIDE_WORDS.has(w));
   if (asked.length < 3) return null;
   return all.find((p) => p.kind === "faq" && asked.every((w) => foldedWords(p.title).includes(w))) ?? null;
+}
+
+/** Two things to choose between ('privat eller proffs', 'vilket ska jag välja, valpkurs eller vardagslydnad?'). */
+const CHOICE = /(?<![\p{L}])(\p{L}{3,}) eller (\p{L}{3,})(?![\p{L}])/u;
+
+/**
+ * A choice between two things a row staff wrote names both of in its
+ * question ('privat eller proffs' of 'Vad är skillnaden mellan Privat och
+ * Proffs…?'): that row answers it, unless a price or a date is asked.
+ */
+function faqOnTheChoice(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  if (ranking.intents.has("price") || ranking.intents.has("sessions")) return null;
+  const choice = CHOICE.exec(foldSwedishLetters(ranking.asked));
+  if (!choice) return null;
+  const [a, b] = [stem(choice[1]!), stem(choice[2]!)];
+  if (a === b || isStopWord(choice[1]!) || isStopWord(choice[2]!)) return null;
+  return all.find((p) => p.kind === "faq" && foldedWords(p.title).map(stem).includes(a) && foldedWords(p.title).map(stem).includes(b)) ?? null;
 }
 
 const CONTACT_RULE_ID = "rule:contact";
@@ -1001,19 +1046,34 @@ type Bound = "most" | "least" | null;
  * ('minst 3 deltagare', 'max sex valpar', 'bara en gång'). 'Två eller färre
  * deltagare' is the line below which a session is not held: a least.
  */
-function countedNouns(text: string): { noun: string; bound: Bound }[] {
-  const counts: { noun: string; bound: Bound }[] = [];
+function countedNouns(text: string): { noun: string; bound: Bound; number: string }[] {
+  const counts: { noun: string; bound: Bound; number: string }[] = [];
   for (const m of normalizeText(text).matchAll(COUNTED_NOUN)) {
-    const bound: Bound = m[1] !== undefined ? (/^(?:minst|som minst)$/u.test(m[1]) ? "least" : "most") : m[2] !== undefined ? "least" : null;
-    for (const noun of analyze(m[3]!)) counts.push({ noun, bound });
+    const [, boundWord, number, orFewer, noun] = m;
+    const bound: Bound = boundWord !== undefined ? (/^(?:minst|som minst)$/u.test(boundWord) ? "least" : "most") : orFewer !== undefined ? "least" : null;
+    for (const term of analyze(noun!)) counts.push({ noun: term, bound, number: number! });
   }
   return counts;
+}
+
+/**
+ * A number the question counts one thing with that the passage counts
+ * another with ('kan man boka två pass i samma bokning' is not the rule on
+ * 'två eller färre deltagare'): the same number, yet not of what is asked.
+ */
+function countsAnotherThing(ranking: Ranking, passage: Passage): boolean {
+  const stated = countedNouns(passage.text);
+  const same = (a: string, b: string) => a === b || b.endsWith(a) || a.endsWith(b) || (TAKING_PART.has(a) && TAKING_PART.has(b));
+  return countedNouns(ranking.asked).some((asked) => {
+    const ofNumber = stated.filter((s) => s.number === asked.number);
+    return ofNumber.length > 0 && !ofNumber.some((s) => same(asked.noun, s.noun));
+  });
 }
 
 const NUMBER_WORD = "(?:\\d+(?:[–-]\\d+)?|två|tre|fyra|fem|sex|sju|åtta|nio|tio|(?<=(?:bara|max|minst|högst|endast) )(?:en|ett)|(?:en|ett)(?=\\s+gång))";
 /** A number, the bound said before it ('minst', 'max') or after it ('eller färre'), and the noun it counts. */
 const COUNTED_NOUN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:(minst|som minst|max|högst|som mest|upp till)\\s+)?${NUMBER_WORD}\\s+(?:(eller\\s+(?:färre|fler))\\s+|(?:till|och)\\s+\\p{L}+\\s+)?(\\p{L}+)`,
+  `(?<![\\p{L}\\p{N}])(?:(minst|som minst|max|högst|som mest|upp till)\\s+)?(${NUMBER_WORD})\\s+(?:(eller\\s+(?:färre|fler))\\s+|(?:till|och)\\s+\\p{L}+\\s+)?(\\p{L}+)`,
   "gu",
 );
 /**
@@ -1025,8 +1085,10 @@ const PRICE_AND_DATE_MEASURES: readonly string[] = analyze("per gång gången g�
 
 /** Words between 'hur många' and what it counts (typed without å, ä and ö). */
 const WHICH_OF_THEM: ReadonlySet<string> = new Set(["lediga", "ledig", "fler", "andra", "olika"]);
-/** Those who take part, counted alike: participants, dogs, puppies, seats. */
-const TAKING_PART: ReadonlySet<string> = new Set(analyze("deltagare plats platser hund hundar valp valpar person personer ekipage"));
+/** Those who take part, counted alike: participants, dogs, puppies, seats, and those who have booked ('om bara två bokat'). */
+const TAKING_PART: ReadonlySet<string> = new Set(
+  analyze("deltagare plats platser hund hundar valp valpar person personer ekipage bokat bokade anmält anmälda anmälde anmäld"),
+);
 const SEATS_TERMS: readonly string[] = analyze("platser");
 /** What has been or usually is, asked with 'hur många' ('har gått', 'har varit', 'hittills', 'brukar'). */
 const ASKS_PAST_COUNT =

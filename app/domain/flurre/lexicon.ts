@@ -36,7 +36,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
-  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta", "sjuk"],
+  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -92,6 +92,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   ["parker\\w*", ""],
+  // Which trainer is best or better at something ('vem e bäst på valpar av era tränare'): the site does not rank its trainers
+  ["(?:vem|vilken|vilka)(?: (?:av (?:er|era|dom|dem|de)|tr[aä]nare\\p{L}*|instrukt[oö]r\\p{L}*))? (?:[aä]r|e) (?:b[aä]st|b[aä]ttre|duktigast|skickligast|mest erfaren)(?! att)", ""],
   // What the weather will be ('blir det regn i gävle på lördag', 'väderprognosen för helgen') is a forecast, which the site
   // does not give; whether a session is held in the rain ('blir passet av om det regnar') is the rain row's.
   ["(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
@@ -102,6 +104,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
+  // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called
+  ["(?:jag|vi|man) (?:inte|aldrig) (?:kommer|kan komma)(?= (?:p[aå]|till) (?:passet|kursen|lektionen|tr[aä]ningen|m[oö]tet|hembes[oö]ket)|\\s*[,.?!]|$)|(?:jag|vi|man) kommer (?:inte|aldrig)(?= (?:p[aå]|till) (?:passet|kursen|lektionen|tr[aä]ningen|m[oö]tet|hembes[oö]ket)|\\s*[,.?!]|$)", "avboka bindande"],
   ["(?:m[aå]ste|beh[oö]ver) (?:jag|vi|man) (?:[aä]nd[aå] |fortfarande )?betala(?=.*(?:dyker|uteblir|uteblev|avbok|sjuk|kommer inte|kan inte komma))", "återbetalning"],
   // What is paid for is a booking ('byta dag om jag redan betalat')
   ["betalat|betalade|har betalt", "bokning"],
@@ -154,6 +158,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["rum f[oö]r|ryms|f[aå]r (?:vi|jag|vi tv[aå]|vi b[aå]da) plats", "lediga platser"],
   // No seat left is a full session ('fanns ingen plats kvar, vad gör jag då?')
   ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
+  // A seat asked for though the session is full ('om det är fullbokat, kan jag få en plats ändå?') is the queue's
+  ["(?:om|n[aä]r) (?:det|passet|kursen) (?:[aä]r|e|blir|redan [aä]r) (?:fullt|full|fullbokat?)(?=.*(?:plats|komma med|vara med|boka))|(?:f[aå]|komma(?: med)?|f[aå] vara med)(?: (?:en|n[aå]n|n[aå]gon))?(?: plats)? [aä]nd[aå](?=.*full)|full\\p{L}*(?=.*(?:f[aå]|komma(?: med)?|f[aå] vara med)(?: (?:en|n[aå]n|n[aå]gon))?(?: plats)? [aä]nd[aå])", "kö"],
   ["betalt|gratis|avgiften|(?:vad|hur (?:mycket|mkt)) (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
   // Prices weighed against each other ('är valpkursen dyrare än vardagslydnaden', 'kostar privat o proffs lika mkt')
   ["(?:dyrare|billigare) [aä]n|lika dyr\\p{L}*|samma pris", "kostar"],

@@ -512,6 +512,25 @@ function pageSession(page: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * Where the visitor says they live, of the towns and places the site trains
+ * in ('vi bor i Sandviken', 'bor nära Bronsängen'): the place's words as
+ * written. Not a town or place they only mention ('vi var i Stadsparken
+ * förra månaden', 'Sandviken funkar inte för oss').
+ */
+export function placesLivedIn(text: string, passages: readonly Passage[]): string[] {
+  const places = new Set(passages.flatMap((p) => [...(p.session?.town ? words(p.session.town) : []), ...(p.kind === "place" ? words(p.title) : [])]));
+  const normalized = normalizeText(text);
+  const found: string[] = [];
+  for (const match of normalized.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+    if (places.has(match[0]) && LIVES_IN.test(normalized.slice(0, match.index))) found.push(match[0]);
+  }
+  return found;
+}
+
+/** The words just before where a visitor lives ('vi bor i', 'bor nära', 'jag är från'), the place or town next. */
+const LIVES_IN = /(?<![\p{L}])(?:bor|bosatt|boende|fr[aå]n)(?:\s+(?:i|p[aå]|n[aä]ra|vid|utanf[oö]r|mitt i|precis vid))?(?:\s+\p{L}+)?\s+$/u;
+
 export function rankPassages(
   passages: readonly Passage[],
   typed: string,

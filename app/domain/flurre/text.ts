@@ -99,7 +99,7 @@ const ADVICE_ASKED =
 const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
 /** Words that ask something in so many words: a statement with one of these is not only telling a need. */
 const ASKING_WORDS =
-  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
+  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det|(?:ar|e) (?:hon|han|den|hunden|valpen|vi|jag) (?:for|to)?)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
@@ -336,3 +336,51 @@ export function intentCues(text: string): Set<IntentCue> {
   if (ADVICE_ASKED.test(folded) || onlyTells) cues.add("advice");
   return cues;
 }
+
+/** Words a question opens with ('vad kostar…', 'när går…', 'kan jag…'), typed with or without å, ä and ö, after 'men', 'så', 'undrar'. */
+const OPENS_A_QUESTION =
+  /^(?:(?:men|och|o|sa|nu|jag|bara|undrar|undra|fragan|ar)\s+)*(?:vad|va|vem|vilk\p{L}*|nar|var|vart|hur|varfor|kan|far|finns|maste|behover|gar|blir|ska|tar|brukar|funkar|galler|erbjuder|har ni|ar det|e det)(?![\p{L}])/u;
+/** Words that open a clause the rest depends on ('om jag inte kommer, …', 'när valpen är sjuk, …'): it is part of what is asked. */
+const OPENS_A_CONDITION = /^(?:om|ifall|tank om|innan|eftersom|nar|medan|efter|utan|trots|fast|sa lange)(?![\p{L}])/u;
+/** Words that point back at what an earlier sentence named ('när går nästa sånt pass?', 'kan hon gå valpkursen?', 'vad kostar den?'). */
+const POINTS_BACK = /(?<![\p{L}])(?:dar|dit|den|dem|dom|sant|sadant|san|sadan|sana|sadana|samma|hon|han|henne|honom|dessa|denna|detta|da|anda|isf|sa fall)(?![\p{L}])/u;
+
+/**
+ * A question written with its background first ('Hej! Vi har en labrador på
+ * 5 månader och bor i Sandviken, vad kostar valpkursen?'): what it asks
+ * ('vad kostar valpkursen?': the sentences that end with a question mark
+ * or open as a question, from the clause that opens it) and what it tells
+ * before. Null when there is no background to tell apart: one sentence
+ * that only asks, or a part that would lose what is asked about — with no
+ * word of its own beyond what it asks for ('vad kostar den?'), one that
+ * points back ('där', 'hon', 'sånt'), a clause it depends on ('om jag inte
+ * kommer, vad händer då?'), or an advice question, whose background is
+ * the question ('min unghund drar i kopplet, vad passar?').
+ */
+export function splitBackground(text: string): { background: string; asked: string } | null {
+  const sentences = (text.match(/[^.!?\n]+[.!?]*/gu) ?? []).map((s) => s.trim()).filter((s) => words(s).some((w) => !isGreetingWord(w)));
+  const folded = (s: string) => foldSwedishLetters(normalizeText(s)).trim();
+  const asks = (s: string) => s.includes("?") || OPENS_A_QUESTION.test(folded(s));
+  const asking = sentences.filter(asks);
+  if (asking.length === 0) return null;
+  // Within the question, from the clause that opens it, when what comes before only tells of the visitor and the dog.
+  const clauses = asking.join(" ").split(/,\s*/u);
+  const opening = clauses.findIndex((c, i) => i > 0 && OPENS_A_QUESTION.test(folded(c)));
+  const before = opening > 0 ? clauses.slice(0, opening) : [];
+  const tellsOnly = before.length > 0 && before.every((c) => !asks(c) && !OPENS_A_CONDITION.test(folded(c)) && TELLS_OF_THE_VISITOR.test(folded(c)));
+  const asked = tellsOnly ? clauses.slice(opening).join(", ") : asking.join(" ");
+  const background = [...sentences.filter((s) => !asks(s)), ...(tellsOnly ? before : [])].join(". ");
+  if (words(background).length === 0) return null;
+  const own = words(questionWords(asked).own).filter((w) => !isStopWord(w) && !isLoneLetter(w) && !isGreetingWord(w) && !INTENT_WORDS.has(foldSwedishLetters(w)));
+  if (own.length === 0 || POINTS_BACK.test(folded(asked)) || ASKS_WHICH_TYPE.test(folded(asked)) || intentCues(asked).has("advice")) return null;
+  return { background, asked };
+}
+
+/** A clause that tells of the visitor, their dog or their life ('vi har en labrador på 5 månader', 'jag bor i Sandviken'). */
+const TELLS_OF_THE_VISITOR = /(?<![\p{L}])(?:jag|vi|min|mitt|mina|var|vart|vara|varan|hon|han|hunden|valpen|hundarna)(?![\p{L}])/u;
+
+/** Which type or session to choose ('vilket pass e rätt för mig?'): the background is what it is chosen by. */
+const ASKS_WHICH_TYPE = /(?<![\p{L}])vilk\p{L}* (?:pass|kurs\p{L}*|traning\p{L}*)(?![\p{L}])/u;
+
+/** Every intent cue's word, without å, ä and ö: what a question asks for, not what about. */
+const INTENT_WORDS: ReadonlySet<string> = new Set(INTENT_NAMES.flatMap((cue) => (INTENT_CUES[cue] as readonly string[]).map(foldSwedishLetters)));

@@ -9,10 +9,10 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { composeAnswer, FLURRE_GREETING, type ComposedAnswer } from "~/domain/flurre/compose";
+import { composeForQuestion, FLURRE_GREETING, type ComposedAnswer } from "~/domain/flurre/compose";
 import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildPassages, type FlurreCorpus, type Passage } from "~/domain/flurre/passages";
-import { buildIndex, rankPassages, type FlurreIndex } from "~/domain/flurre/rank";
+import { buildIndex, type FlurreIndex } from "~/domain/flurre/rank";
 import { isGreeting } from "~/domain/flurre/text";
 import type { RateLimitResult } from "../platform/rate-limit.server";
 import { loadFlurreCorpus } from "./corpus.server";
@@ -71,8 +71,7 @@ export async function composeFlurreAnswer(
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
   const { passages, index } = indexFor(corpus);
-  const ranking = rankPassages(passages, input.question, { page: input.page, index });
-  return composeAnswer(ranking, passages);
+  return composeForQuestion(passages, input.question, { page: input.page, index });
 }
 
 export async function askFlurre(context: AppLoadContext, input: FlurreQuestion): Promise<FlurreAnswer> {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { composeAnswer } from "../../../app/domain/flurre/compose";
-import { buildIndex, rankPassages } from "../../../app/domain/flurre/rank";
+import { composeForQuestion } from "../../../app/domain/flurre/compose";
+import { buildIndex, placesLivedIn } from "../../../app/domain/flurre/rank";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
 const passages = demoPassages(now);
 const index = buildIndex(passages);
-const ask = (question: string) => composeAnswer(rankPassages(passages, question, { index }), passages);
+const ask = (question: string) => composeForQuestion(passages, question, { index });
 const text = (question: string) => ask(question).answer.paragraphs.join(" ");
 const hrefs = (question: string) => ask(question).answer.links.map((l) => l.href);
 
@@ -532,5 +532,56 @@ describe("prices, dates and seats in visitors' words", () => {
   it("reads 'fixa nåt inför' as preparing for a session", () => {
     expect(text("behöver jag fixa nåt inför mötet över nätet")).toContain("kräver bara en lugn plats");
     expect(ask("vem fixar kvittona").answer.kind).toBe("answer");
+  });
+});
+
+describe("a question told with the visitor's background", () => {
+  it("answers what is asked when the background is nothing the site speaks of", () => {
+    const told = "Hej! Vi har en golden som är jättestökig och jag jobbar skift, vad kostar promenadträningen?";
+    expect(text(told)).toMatch(/^Voff! PROMENADTRÄNING kostar \d+ kr/);
+    expect(text("hej! jag har en tax som heter Sixten o han e jättesnäll. när går nästa valpkurs?")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen/);
+  });
+
+  it("reads the town the visitor lives in as the town asked for, not a town only mentioned", () => {
+    expect(placesLivedIn("Vi bor i Sandviken och har ingen bil, så Gävle funkar dåligt", passages)).toEqual(["sandviken"]);
+    expect(placesLivedIn("vi var på ett pass i stadsparken förra månaden", passages)).toEqual([]);
+    expect(text("Vi bor i Sandviken och har en schäfer som är jättestökig. När går nästa KOMBIPASS?")).toMatch(/Sandviken/);
+  });
+
+  it("gives the honest answer when the background tells what the answer does not speak to", () => {
+    // Ill tonight: a list of sessions is no answer to what to do with the booked one.
+    expect(ask("hunden har fått magsjuka i natt o vi har bokat valpkurs imorgon. hur gör vi med passet?").answer.paragraphs.join(" ")).not.toMatch(/^Voff! Det här är våra pass/);
+    // A dog of 8 months is not told the puppy course's price as if it fitted.
+    expect(text("Min hund är 8 månader och har aldrig gått någon kurs, hon är jätteglad. Vad kostar valpkursen?")).not.toMatch(/^Voff! VALPKURS kostar/);
+  });
+
+  it("keeps the background when the question points back at it or depends on it", () => {
+    expect(text("hej! nyfiken på kombipass, min hund gillar grupp. när går nästa sånt pass?")).not.toMatch(/Voff! Här är de närmaste VALPKURS/);
+    expect(text("om jag inte kommer på passet, vad händer då?")).toMatch(/bindande/);
+  });
+});
+
+describe("what a question counts, chooses and cannot rank", () => {
+  it("does not answer a count of one thing with a rule on the same number of another", () => {
+    expect(ask("kan man boka två pass i samma bokning").answer.kind).toBe("fallback");
+    expect(text("blir passet av om bara två bokat")).toMatch(/minst 3 deltagare/);
+  });
+
+  it("answers a choice between two things with the row written on both", () => {
+    expect(text("privat eller proffs")).toContain("Välj Privat (495 kr) för egen träning eller Proffs (595 kr)");
+    expect(text("vilket privatpass ska jag välja, privat eller proffs?")).toContain("Välj Privat (495 kr)");
+  });
+
+  it("does not rank the trainers, which the site never does", () => {
+    expect(ask("vem e bäst på valpar av era tränare").answer.kind).toBe("fallback");
+  });
+
+  it("reads a full session and a seat anyway as the queue", () => {
+    expect(text("om det är fullbokat, kan jag inte få en plats ändå?")).toMatch(/Ställ mig i kö/);
+    expect(text("Promenadträningen står som fullbokad. Kan jag komma ändå om nån inte dyker upp?")).toMatch(/Ställ mig i kö/);
+  });
+
+  it("reads a dog's stomach bug as a sick dog", () => {
+    expect(text("valpen har magsjuka, kan vi komma på passet?")).toMatch(/sjuk/);
   });
 });

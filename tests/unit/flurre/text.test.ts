@@ -8,6 +8,7 @@ import {
   joinPhrases,
   normalizeText,
   questionWords,
+  splitBackground,
   splitCompound,
   stem,
   words,
@@ -157,5 +158,27 @@ describe("greetings", () => {
 
   it("takes a greeting with a question in it for a question", () => {
     for (const q of ["Hej, vad kostar VALPKURS?", "hej hej var ligger hallen", "", "???"]) expect(isGreeting(q)).toBe(false);
+  });
+});
+
+describe("a question told with its background", () => {
+  it("tells what is asked from what the visitor tells first", () => {
+    expect(splitBackground("hej! vi har en labrador på 5 mån o vi bor i sandviken, vad kostar valpkursen egentligen?")).toEqual({
+      background: "vi har en labrador på 5 mån o vi bor i sandviken",
+      asked: "vad kostar valpkursen egentligen?",
+    });
+    expect(splitBackground("Min bror rekommenderade er. När går nästa promenadträning?")).toEqual({
+      background: "Min bror rekommenderade er.",
+      asked: "När går nästa promenadträning?",
+    });
+  });
+
+  it("has no background to tell apart in a question that only asks, points back, depends on a condition or asks advice", () => {
+    expect(splitBackground("vad kostar valpkursen?")).toBeNull();
+    expect(splitBackground("Vardagslydnad låter rätt, men vad kostar den?")).toBeNull();
+    expect(splitBackground("vi bor i sandviken. när går nästa vardagslydnad där?")).toBeNull();
+    expect(splitBackground("om jag inte kommer på passet, vad händer då?")).toBeNull();
+    expect(splitBackground("min unghund drar i kopplet. vilken kurs passar oss?")).toBeNull();
+    expect(splitBackground("hur lång e valpkursen, hur många veckor")).toBeNull();
   });
 });
