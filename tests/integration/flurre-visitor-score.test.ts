@@ -241,7 +241,7 @@ const FLOOR = {
   // Flurre was asked any of them: 66 right, 60 honest, 4 wrong (4 on another topic); 1 of 70 answers over 60 words. After
   // its changes (a question told with its background is read for what it asks when the whole finds no answer, a full
   // session with a seat asked anyway is the queue's, not coming is the binding rule's, a choice is the row on both):
-  // 77 right, 52 honest, 1 wrong (on another topic: the row on home visits, asked with a negation); 1 of 78 over 60.
+  // 91 right, 38 honest, 1 wrong (on another topic: the row on home visits, asked with a negation).
   dev11: { rightOrHonest: 129, wrong: 1, wrongTopic: 1 },
   // When written (129: 60 that use the site's words to ask what it does not say, 35 who, 35 payment), before Flurre was
   // asked any of them: 108 right, 17 honest, 4 wrong (4 on another topic); 0 of 32 answers over 60 words. After its
@@ -253,9 +253,9 @@ const FLOOR = {
   // it does), before Flurre was asked any of them: 27 right, 91 honest, 2 wrong (1 on another topic); 0 of 5 answers over
   // 60 words. With one expectation then corrected to the reading the eighth and tenth sets take ('jag jobbar som
   // hundförare …, vad kostar en privatlektion för mig': PRIVAT & PROFFS's price, not the row on the difference), after
-  // its changes: 48 right, 71 honest, 1 wrong (0 on another topic: the places in Sandviken asked, its next session
-  // given); 2 of 25 over 60. An answer to what is asked alone is given only when it speaks to all the background tells
-  // that the site speaks of, so most of this set's answers stay honest.
+  // its changes: 71 right, 48 honest, 1 wrong (0 on another topic: the places in Sandviken asked, its next session
+  // given). An answer to what is asked alone is given only when it speaks to every topic the background tells of that
+  // the site has an answer on, and fits the dog's age as told, so many of this set's answers stay honest.
   dev13: { rightOrHonest: 119, wrong: 1, wrongTopic: 0 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).

@@ -518,9 +518,9 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
  * kostar valpkursen?') is read whole first. Only when that finds no answer
  * (the background's words are nothing the site speaks of) is what it asks
  * read alone, with the town the visitor lives in; that answer is used when
- * it speaks to everything the background tells that the site speaks of (a
- * dog of 8 months is not told the puppy course's price, a dog ill tonight
- * not a session list).
+ * it speaks to every topic the background tells of that the site has an
+ * answer on (a dog ill tonight is not given a session list), and fits the
+ * dog's age as told (a dog of 8 months is not told the puppy course's price).
  */
 export function composeForQuestion(
   all: readonly Passage[],
@@ -535,8 +535,57 @@ export function composeForQuestion(
   const livesIn = placesLivedIn(split.background, all);
   const alone = composeAnswer(rankPassages(all, [split.asked, ...livesIn].join(" "), { ...options, index }), all);
   if (alone.answer.kind === "fallback") return whole;
-  const told = uncoveredWords(rankPassages(all, split.background, { ...options, index }), alone.passages, livesIn.flatMap((w) => analyze(w)));
-  return told.length === 0 ? alone : whole;
+  const told = rankPassages(all, split.background, { ...options, index });
+  return toldTopicUnanswered(told, all, alone.passages, livesIn) || ageOutsideRange(split.background, alone.passages, all) ? whole : alone;
+}
+
+/**
+ * Whether the background tells of a topic the site has an answer on (a
+ * word of a passage's title that few passages use: 'sjuk', 'regnar',
+ * 'grupp-pass') that the answer's passages do not speak of; where the
+ * visitor lives is not such a topic.
+ */
+function toldTopicUnanswered(told: Ranking, all: readonly Passage[], answer: readonly Passage[], livesIn: readonly string[]): boolean {
+  const passageTerms = all.map((p) => new Set(termsOf([p])));
+  const rare = (t: string) => passageTerms.filter((terms) => terms.has(t)).length <= told.commonDf;
+  const topics = new Set(all.filter((p) => p.kind !== "session").flatMap((p) => analyze(p.title)).filter(rare));
+  const lived = new Set(livesIn.flatMap((w) => analyze(w)));
+  const answered = [...new Set(termsOf(answer))];
+  const carried = (t: string) => answered.some((a) => a === t || (a.endsWith(t) && a.length - t.length >= MIN_COMPOUND_HEAD));
+  return told.query
+    // A dog's age is weighed by the age the answer states (ageOutsideRange), not as the row on ages.
+    .filter((q) => !q.added && !/^\d/u.test(q.word) && !AGE_UNIT.test(q.word))
+    .some((q) => {
+      const topicTerms = [...q.terms, ...q.means].filter((t) => topics.has(t) && !lived.has(t));
+      return topicTerms.length > 0 && !topicTerms.some(carried);
+    });
+}
+
+const AGE_UNIT = /^(?:veckor|vecka|veckors|v|mån|månader|månad|manader|år|årig|åring|ar|gammal|gamla|gammalt)$/u;
+
+/** A dog's age as told ('8 månader', '10 v', '1,5 år', '2-årig'), in weeks. */
+const AGE_TOLD = /(?<![\p{L}\p{N}])(\d+(?:[,.]\d+)?)\s*-?\s*(veckor|vecka|veckors|v|mån|månader|månad|manader|år|årig|åring|ar)(?![\p{L}])/u;
+/** An age range in weeks as a text states it ('för valpar 8–20 veckor'). */
+const WEEKS_RANGE = /(?<![\p{N}])(\d+)\s*[–-]\s*(\d+)\s*veckor(?![\p{L}])/u;
+
+/**
+ * A dog's age told in the background outside the age range the answer, or
+ * the type of its sessions, states ('min hund är 8 månader' of the puppy
+ * course for 8–20 weeks): the answer does not fit the dog it is asked for.
+ */
+function ageOutsideRange(background: string, answer: readonly Passage[], all: readonly Passage[]): boolean {
+  const age = AGE_TOLD.exec(normalizeText(background));
+  if (!age) return false;
+  const amount = Number(age[1]!.replace(",", "."));
+  const unit = age[2]!;
+  const weeks = /^v/u.test(unit) ? amount : /^m/u.test(unit) ? amount * 4.35 : amount * 52;
+  // A session's type states the ages it is for.
+  const types = new Set(answer.map((p) => p.typeName).filter(Boolean));
+  const passages = [...answer, ...all.filter((p) => p.kind === "type" && types.has(p.typeName))];
+  return passages.some((p) => {
+    const range = WEEKS_RANGE.exec(p.text);
+    return range !== null && (weeks < Number(range[1]) || weeks > Number(range[2]));
+  });
 }
 
 export function composeAnswer(asked: Ranking, all: readonly Passage[]): ComposedAnswer {

@@ -372,12 +372,15 @@ export function splitBackground(text: string): { background: string; asked: stri
   const background = [...sentences.filter((s) => !asks(s)), ...(tellsOnly ? before : [])].join(". ");
   if (words(background).length === 0) return null;
   const own = words(questionWords(asked).own).filter((w) => !isStopWord(w) && !isLoneLetter(w) && !isGreetingWord(w) && !INTENT_WORDS.has(foldSwedishLetters(w)));
-  if (own.length === 0 || POINTS_BACK.test(folded(asked)) || ASKS_WHICH_TYPE.test(folded(asked)) || intentCues(asked).has("advice")) return null;
+  if (own.length === 0 || POINTS_BACK.test(folded(asked)) || ENDS_ON_IT.test(folded(asked)) || ASKS_WHICH_TYPE.test(folded(asked)) || intentCues(asked).has("advice")) return null;
   return { background, asked };
 }
 
 /** A clause that tells of the visitor, their dog or their life ('vi har en labrador på 5 månader', 'jag bor i Sandviken'). */
 const TELLS_OF_THE_VISITOR = /(?<![\p{L}])(?:jag|vi|min|mitt|mina|var|vart|vara|varan|hon|han|hunden|valpen|hundarna)(?![\p{L}])/u;
+
+/** 'Det' as the last word, the thing done ('hur kollar jag det?', 'vad kostar det'), not the 'det' of 'finns det plats'. */
+const ENDS_ON_IT = /(?<![\p{L}])det\W*$/u;
 
 /** Which type or session to choose ('vilket pass e rätt för mig?'): the background is what it is chosen by. */
 const ASKS_WHICH_TYPE = /(?<![\p{L}])vilk\p{L}* (?:pass|kurs\p{L}*|traning\p{L}*)(?![\p{L}])/u;

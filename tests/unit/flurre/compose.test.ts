@@ -551,8 +551,14 @@ describe("a question told with the visitor's background", () => {
   it("gives the honest answer when the background tells what the answer does not speak to", () => {
     // Ill tonight: a list of sessions is no answer to what to do with the booked one.
     expect(ask("hunden har fått magsjuka i natt o vi har bokat valpkurs imorgon. hur gör vi med passet?").answer.paragraphs.join(" ")).not.toMatch(/^Voff! Det här är våra pass/);
+    // A session called off for too few, and money back: the binding rule does not speak of a group session called off.
+    expect(ask("Jag fick ett mejl om att mitt grupp-pass ställts in pga för få deltagare. Får jag tillbaka pengarna?").answer.kind).toBe("fallback");
     // A dog of 8 months is not told the puppy course's price as if it fitted.
     expect(text("Min hund är 8 månader och har aldrig gått någon kurs, hon är jätteglad. Vad kostar valpkursen?")).not.toMatch(/^Voff! VALPKURS kostar/);
+    expect(text("Vi har en cavalier på 10 veckor som är jättegosig. Vad kostar valpkursen?")).toMatch(/^Voff! VALPKURS kostar 249 kr/);
+    // The type of the sessions listed states the ages: a dog of 10 months is not given the puppy course's dates.
+    expect(text("Luna är en cocker spaniel på 10 månader och har massor av energi. När går nästa valpkurs?")).not.toMatch(/VALPKURS-passen/);
+    expect(text("Sixten är en cocker spaniel på 12 veckor och har massor av energi. När går nästa valpkurs?")).toMatch(/VALPKURS-passen/);
   });
 
   it("keeps the background when the question points back at it or depends on it", () => {

@@ -180,5 +180,6 @@ describe("a question told with its background", () => {
     expect(splitBackground("om jag inte kommer på passet, vad händer då?")).toBeNull();
     expect(splitBackground("min unghund drar i kopplet. vilken kurs passar oss?")).toBeNull();
     expect(splitBackground("hur lång e valpkursen, hur många veckor")).toBeNull();
+    expect(splitBackground("Jag har raderat bekräftelsemejlet och minns inte vilken dag vi bokat. Hur kollar jag det?")).toBeNull();
   });
 });
