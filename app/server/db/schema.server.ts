@@ -705,3 +705,18 @@ export const waitlistEntries = sqliteTable(
 );
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+/**
+ * One-time keys of the staff create forms (migrations/0022_form_claims.sql):
+ * what the first post of a form created, so a second post creates nothing.
+ */
+export const formClaims = sqliteTable(
+  "form_claims",
+  {
+    key: text("key").primaryKey(),
+    kind: text("kind").notNull(),
+    createdId: text("created_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("form_claims_created_idx").on(t.createdAt)],
+);

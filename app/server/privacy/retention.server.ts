@@ -9,7 +9,9 @@
  *     deleted RETENTION_MESSAGE_MONTHS (12) after they came in;
  *   - audit rows: deleted RETENTION_AUDIT_MONTHS (24) after they were written;
  *   - finished waitlist places (booked, left, lapsed, closed): deleted
- *     WAITLIST_RETENTION_DAYS (30) after their last change.
+ *     WAITLIST_RETENTION_DAYS (30) after their last change;
+ *   - the staff create forms' one-time keys (form_claims): deleted a day
+ *     (FORM_CLAIM_KEEP_HOURS) after their post.
  * Idempotent (each step only touches what is still over its age) and
  * bounded per run: a backlog is worked off over the following days.
  */
@@ -17,6 +19,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { subDays, subMonths } from "date-fns";
 import { sql } from "drizzle-orm";
 import { BatchBuilder, runBatch } from "../db/batch.server";
+import { pruneClaimsStatement } from "../forms/form-claim.server";
 import type { Config } from "../platform/env.server";
 import { anonymizeBookingsStatement, suppressionHash, suppressStatement } from "./retention-sql.server";
 
@@ -64,6 +67,7 @@ export async function applyRetention(context: AppLoadContext, config: RetentionC
     sql`DELETE FROM waitlist_entries WHERE id IN (SELECT id FROM waitlist_entries
            WHERE status NOT IN ('waiting', 'offered') AND updated_at < ${queueCutoff} LIMIT ${batchLimit})`,
   );
+  const claims = b.add(pruneClaimsStatement(now, RETENTION_BATCH));
   const unsubscribed = b.add<{ id: number; email: string }>(
     sql`SELECT id, email FROM newsletter_subscribers WHERE ${unsubscribedWhere} ORDER BY id LIMIT ${sql.raw(String(RETENTION_SUBSCRIBER_BATCH))}`,
   );
@@ -77,6 +81,7 @@ export async function applyRetention(context: AppLoadContext, config: RetentionC
         questionsDeleted: questions.changes(results),
         auditRowsDeleted: audit.changes(results),
         queuePlacesDeleted: queue.changes(results),
+        formClaimsDeleted: claims.changes(results),
       },
     })),
   );
@@ -95,7 +100,7 @@ export async function applyRetention(context: AppLoadContext, config: RetentionC
     });
     subscribers = await runBatch(context, deletes.plan((results) => deleted.reduce((n, ref) => n + ref.changes(results), 0)));
   }
-  const { bookingsAnonymized, messagesDeleted, questionsDeleted, auditRowsDeleted, queuePlacesDeleted } = done.counts;
+  const { bookingsAnonymized, messagesDeleted, questionsDeleted, auditRowsDeleted, queuePlacesDeleted, formClaimsDeleted } = done.counts;
   return {
     bookingsAnonymized,
     subscribersDeleted: subscribers,
@@ -103,5 +108,6 @@ export async function applyRetention(context: AppLoadContext, config: RetentionC
     questionsDeleted,
     auditRowsDeleted,
     queuePlacesDeleted,
+    formClaimsDeleted,
   };
 }
