@@ -16,7 +16,7 @@ import type { SegmentSet } from "~/domain/newsletter/segments";
 import { campaignSchema, campaignTargets, CAMPAIGN_LIMITS } from "~/domain/schemas/campaign";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";
-import { Field, SelectField, TextareaField } from "./forms";
+import { Field, FormKeyField, SelectField, TextareaField } from "./forms";
 
 /** The form's fields as strings (what the inputs hold). */
 export interface CampaignFormValues {
@@ -57,6 +57,7 @@ export function CampaignForm({
   defaults,
   lastResult,
   savedDraft,
+  createKey,
   cancelHref,
 }: {
   segments: SegmentSet;
@@ -67,6 +68,8 @@ export function CampaignForm({
   lastResult: SubmissionResult<string[]> | null | undefined;
   /** The draft key a save just stored (its browser copy is dropped), or null. */
   savedDraft: number | "ny" | null;
+  /** A new campaign's one-time key, so a repeated post saves it once; null for an edit. */
+  createKey: string | null;
   cancelHref: string;
 }) {
   const schema = useMemo(() => campaignSchema({ segments, senders }), [segments, senders]);
@@ -142,6 +145,7 @@ export function CampaignForm({
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
       {editId !== null ? <input type="hidden" name="id" value={String(editId)} /> : null}
+      {createKey !== null ? <FormKeyField drawnKey={createKey} /> : null}
       <Field
         label={`${T.campaign_name} (${T.required})`}
         errors={fields.campaign_name.errors}

@@ -14,7 +14,7 @@ import { FAQ_ANSWER_MAX_LENGTH } from "~/domain/flurre/faq";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";
-import { Field, TextareaField } from "./forms";
+import { Field, FormKeyField, TextareaField } from "./forms";
 
 /** The form's fields as strings (what the inputs hold). */
 export interface FaqFormValues {
@@ -27,6 +27,7 @@ export function FaqForm({
   editId,
   answering,
   defaults,
+  createKey,
   lastResult,
   cancelHref,
 }: {
@@ -35,6 +36,8 @@ export function FaqForm({
   /** The unanswered question a new row answers, or null. */
   answering: { id: number; count: number } | null;
   defaults: FaqFormValues;
+  /** A new row's one-time key (~/domain/form-key), so a repeated post stores it once; null for an edit. */
+  createKey: string | null;
   lastResult: SubmissionResult<string[]> | null | undefined;
   cancelHref: string;
 }) {
@@ -62,6 +65,7 @@ export function FaqForm({
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
       {editId !== null ? <input type="hidden" name="id" value={String(editId)} /> : null}
+      {editId === null && createKey !== null ? <FormKeyField drawnKey={createKey} /> : null}
       {answering ? <input type="hidden" name="unanswered" value={String(answering.id)} /> : null}
       <Field
         label={`${T.question} (${T.required})`}

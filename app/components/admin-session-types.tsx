@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { RowButton } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, FormKeyField, SelectField, TextareaField } from "~/components/forms";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
   SESSION_TYPE_KINDS,
@@ -107,10 +107,13 @@ function rulesFor(name: string, kind: string): string[] {
 export function TypeForm({
   editing,
   defaults,
+  createKey,
   lastResult,
 }: {
   editing: { id: number; name: string; sessionCount: number } | null;
   defaults: TypeFormDefaults;
+  /** A new type's one-time key (~/domain/form-key). */
+  createKey: string;
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -136,7 +139,7 @@ export function TypeForm({
       <h2 id={headingId}>{editing ? T.editHeading(editing.name) : T.newHeading}</h2>
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : <FormKeyField drawnKey={createKey} />}
       <Field
         label={`${T.name} (${T.required})`}
         hint={T.nameHint}

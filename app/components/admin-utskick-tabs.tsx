@@ -27,6 +27,8 @@ export interface CampaignTabData {
   formDefaults: CampaignFormValues;
   /** Changes with every save, so the form starts afresh after one. */
   formKey: string;
+  /** A new campaign's one-time key (~/domain/form-key); null while a draft is edited. */
+  createKey: string | null;
   savedDraft: number | "ny" | null;
   note: string | null;
   confirm: { action: CampaignAction; campaign: CampaignCardView } | null;
@@ -91,6 +93,7 @@ export function CampaignsTab({
         defaults={page.formDefaults}
         lastResult={result}
         savedDraft={page.savedDraft}
+        createKey={page.createKey}
         cancelHref={UTSKICK_PATH}
       />
       <section className="campaign-list" aria-labelledby="campaign-list-heading">

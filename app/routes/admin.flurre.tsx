@@ -46,6 +46,7 @@ import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
+import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "~/server/forms/form-claim.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import flurreStyles from "~/styles/admin-flurre.css?url";
@@ -99,6 +100,8 @@ interface FaqTabData {
   formDefaults: FaqFormValues;
   /** Changes with every save, so the form starts afresh after one. */
   formKey: string;
+  /** A new row's one-time key (~/domain/form-key); null while a row is edited. */
+  createKey: string | null;
   savedId: number | null;
   confirmDelete: Pick<FaqRowView, "id" | "question"> | null;
 }
@@ -157,6 +160,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       links: editing ? formatFaqLinks(readFaqLinks(editing.linksJson)) : "",
     },
     formKey: `${editing?.id ?? "ny"}:${group?.id ?? ""}:${savedId ?? ""}`,
+    createKey: editing ? null : newFormKey(),
     savedId,
     confirmDelete: deleting && row ? { id: row.id, question: row.question } : null,
   };
@@ -166,11 +170,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const savedHref = (id: number) => `${FAQ_TAB_PATH}&sparad=${id}#${faqRowAnchor(id)}`;
 
 /** The page's forms: the FAQ form (new, an answer to a question, or an edit), and the row buttons. */
-const parseForms = withIntents({
-  save: z.intersection(FlurreFaqSchema, z.object({ id: z.string().optional(), unanswered: z.string().optional() })),
-  delete: z.object({ id: z.string() }),
-  dismiss: z.object({ id: z.string() }),
-});
+const parseForms = withFormKey(
+  withIntents({
+    save: z.intersection(FlurreFaqSchema, z.object({ id: z.string().optional(), unanswered: z.string().optional() })),
+    delete: z.object({ id: z.string() }),
+    dismiss: z.object({ id: z.string() }),
+  }),
+);
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
@@ -178,25 +184,37 @@ export async function action(args: ActionFunctionArgs) {
   const actor: Actor = { userId: user.userId, email: user.email };
   const faqGone = () => redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
   const questionGone = () => redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.questionNotFound);
-  return handleForm(args, {
+  return handleForm<ReturnType<typeof parseForms>>(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
     parse: parseForms,
     // The FAQ form shows its errors; a row button that does not parse has nothing to show.
     invalid: (_submission, { intent }) =>
       intent === "save" ? { toast: null } : intent === "delete" ? faqGone() : intent === "dismiss" ? questionGone() : redirect(FLURRE_ADMIN_PATH),
-    async run(values) {
+    async run(values, { formKey }) {
       const id = values.id === undefined ? null : parseRowId(values.id);
       if (values.intent === "save") {
         if (values.id !== undefined && id === null) return faqGone();
         const { intent: _intent, id: _id, unanswered, ...faq } = values;
         const answering = id === null && unanswered !== undefined ? parseRowId(unanswered) : null;
-        return saveFaq(context, actor, id, answering, faq);
+        if (id !== null) return saveFaq(context, actor, id, answering, faq);
+        // A new row is stored once per form drawn; a repeated post answers as the first did.
+        return createOnce<TypedResponse<never> | FormRefusal>(context, formKey, "flurre-faq", {
+          create: (claim) => saveFaq(context, actor, null, answering, faq, claim),
+          again: (createdId) => faqCreated(context, Number(createdId), answering),
+        });
       }
       if (values.intent === "delete") return id === null ? faqGone() : removeFaq(context, actor, id);
       return id === null ? questionGone() : dismissQuestion(context, actor, id);
     },
   });
+}
+
+/** The answer to a new row stored: the row on the list, or back to the questions when it answered one. */
+function faqCreated(context: AppLoadContext, id: number, answering: number | null) {
+  return answering === null
+    ? redirectWithToast(context, savedHref(id), TOASTS.created)
+    : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
 }
 
 async function saveFaq(
@@ -205,13 +223,12 @@ async function saveFaq(
   id: number | null,
   answering: number | null,
   values: FlurreFaqValues,
+  claim: FormClaim | null = null,
 ): Promise<TypedResponse<never> | FormRefusal> {
   try {
     if (id === null) {
-      const created = await createFaq(context, actor, values, { answering });
-      return answering === null
-        ? redirectWithToast(context, savedHref(created.id), TOASTS.created)
-        : redirectWithToast(context, UNANSWERED_TAB_PATH, TOASTS.createdAnswering);
+      const created = await createFaq(context, actor, values, { answering, claim });
+      return faqCreated(context, created.id, answering);
     }
     const outcome = await updateFaq(context, actor, id, values);
     switch (outcome.status) {
@@ -223,6 +240,8 @@ async function saveFaq(
         return redirectWithToast(context, FAQ_TAB_PATH, TOASTS.faqNotFound);
     }
   } catch (error) {
+    // Another post of the same new row's form got there first: answered as that one was.
+    if (isClaimConflict(error)) throw error;
     console.error("admin/flurre: could not save an FAQ row", error);
     return { status: 500, toast: TOASTS.saveFailed };
   }
@@ -308,6 +327,7 @@ function FaqTab({ page, result }: { page: FaqTabData; result: SubmissionResult<s
         editId={page.editId}
         answering={page.answering}
         defaults={page.formDefaults}
+        createKey={page.createKey}
         lastResult={result}
         cancelHref={page.answering ? UNANSWERED_TAB_PATH : FAQ_TAB_PATH}
       />

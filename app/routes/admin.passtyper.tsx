@@ -47,6 +47,7 @@ import {
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
+import { newFormKey } from "~/server/forms/form-claim.server";
 import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -109,6 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editing: chosen && !deleting ? { id: chosen.id, name: chosen.name, sessionCount: chosen.sessionCount } : null,
       confirmDelete: deleting && chosen ? { id: chosen.id, name: chosen.name, sessionCount: chosen.sessionCount } : null,
       defaults: chosen && !deleting ? formDefaults(chosen) : NEW_TYPE_DEFAULTS,
+      createKey: newFormKey(),
       toast,
     },
     { headers: noStoreHeaders },
@@ -130,11 +132,12 @@ export function action(args: ActionFunctionArgs) {
     schema: SessionTypeSchema,
     rows: TYPE_ROWS,
     buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
-    async store(context, actor, id, values) {
+    kind: "session-type",
+    async store(context, actor, id, values, claim) {
       const fields = sessionTypeFields(values);
       const outcome =
         id === null
-          ? await createSessionType(context, actor, fields)
+          ? await createSessionType(context, actor, fields, claim)
           : await updateSessionType(context, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
       if (outcome.status === "duplicate-name") return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
       if (outcome.status === "rename-needs-confirmation") {
@@ -170,6 +173,7 @@ export default function AdminSessionTypes() {
             key={loaded.editing ? `typ-${loaded.editing.id}` : "ny"}
             editing={loaded.editing}
             defaults={loaded.defaults}
+            createKey={loaded.createKey}
             lastResult={actionData?.result ?? null}
           />
           {loaded.editing && loaded.types ? <TypeList types={loaded.types} /> : null}

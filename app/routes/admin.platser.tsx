@@ -21,7 +21,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, FormKeyField, SelectField, TextareaField } from "~/components/forms";
 import { Toaster } from "~/components/toaster";
 import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
 import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
@@ -38,6 +38,7 @@ import {
   type AdminPlace,
 } from "~/server/content/content-admin.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
+import { newFormKey } from "~/server/forms/form-claim.server";
 import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
@@ -114,6 +115,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editing: chosen && !deleting ? { id: chosen.id, name: chosen.name, sessions: chosen.sessions } : null,
       confirmDelete: deleting && chosen ? { id: chosen.id, name: chosen.name, sessions: chosen.sessions } : null,
       defaults: chosen && !deleting ? formDefaults(chosen) : NEW_PLACE,
+      createKey: newFormKey(),
       toast,
     },
     { headers: noStoreHeaders },
@@ -135,8 +137,9 @@ export function action(args: ActionFunctionArgs) {
     schema: PlaceSchema,
     rows: PLACE_ROWS,
     buttons: { activate: "show", deactivate: "hide", up: "up", down: "down", delete: "delete" },
-    async store(context, actor, id, values) {
-      const outcome = id === null ? await createPlace(context, actor, values) : await updatePlace(context, actor, id, values);
+    kind: "place",
+    async store(context, actor, id, values, claim) {
+      const outcome = id === null ? await createPlace(context, actor, values, claim) : await updatePlace(context, actor, id, values);
       return outcome.status === "duplicate" ? { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } } : outcome;
     },
   });
@@ -175,6 +178,7 @@ export default function AdminPlaces() {
             key={loaded.editing ? `plats-${loaded.editing.id}` : "ny"}
             editing={loaded.editing}
             defaults={loaded.defaults}
+            createKey={loaded.createKey}
             lastResult={actionData?.result ?? null}
           />
           {loaded.editing ? list : null}
@@ -187,10 +191,13 @@ export default function AdminPlaces() {
 function PlaceForm({
   editing,
   defaults,
+  createKey,
   lastResult,
 }: {
   editing: { id: number; name: string; sessions: number } | null;
   defaults: PlaceFormDefaults;
+  /** A new place's one-time key (~/domain/form-key). */
+  createKey: string;
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -210,7 +217,7 @@ function PlaceForm({
       <h2 id={headingId}>{editing ? T.editHeading(editing.name) : T.newHeading}</h2>
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : <FormKeyField drawnKey={createKey} />}
       <Field
         label={`${T.name} (${C.required})`}
         hint={editing && editing.sessions > 0 ? T.renameNote(editing.sessions) : T.nameHint}

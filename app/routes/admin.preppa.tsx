@@ -13,7 +13,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { Field, TextareaField } from "~/components/forms";
+import { Field, FormKeyField, TextareaField } from "~/components/forms";
 import { CONTENT_ADMIN_TEXTS as C, PREPARATION_TEXTS as T, PREPARATION_TOASTS as TOASTS, PREPARATION_PATH as PATH } from "~/domain/content-texts";
 import type { PreparationItem } from "~/domain/preparation";
 import { PreparationItemSchema } from "~/domain/schemas/site-content";
@@ -42,6 +42,7 @@ const CONTENT: OrderedContent<PreparationItem, typeof PreparationItemSchema, For
   defaults: (row) => ({ title: row.title, text: row.text, sort_order: String(row.sortOrder) }),
   empty: { title: "", text: "", sort_order: "" },
   schema: PreparationItemSchema,
+  kind: "preparation-item",
   create: createPreparationItem,
   update: updatePreparationItem,
   move: movePreparationItem,
@@ -73,6 +74,7 @@ export default function AdminPreparation() {
           key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
           editing={loaded.editing}
           defaults={loaded.defaults}
+          createKey={loaded.createKey}
           lastResult={actionData?.result ?? null}
         />
       }
@@ -83,10 +85,13 @@ export default function AdminPreparation() {
 function RowForm({
   editing,
   defaults,
+  createKey,
   lastResult,
 }: {
   editing: { id: number; label: string } | null;
   defaults: FormDefaults;
+  /** A new row's one-time key (~/domain/form-key). */
+  createKey: string;
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -106,7 +111,7 @@ function RowForm({
       <h2 id={headingId}>{editing ? T.editHeading(editing.label) : T.newHeading}</h2>
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : <FormKeyField drawnKey={createKey} />}
       <Field
         label={`${T.title} (${C.required})`}
         hint={T.titleHint}

@@ -13,11 +13,17 @@
  */
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type TypedResponse,
+} from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, FormKeyField, SelectField } from "~/components/forms";
 import { SessionFormFields, type SessionFormShape } from "~/components/session-form-fields";
 import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
@@ -35,10 +41,16 @@ import {
 import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
 import { addMinutesToLocalTime, formatTimeRange } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
-import { createSeriesFromForm, createSessionFromForm, listSessionTypes } from "~/server/admin/create-session.server";
+import {
+  countSeriesSessions,
+  createSeriesFromForm,
+  createSessionFromForm,
+  listSessionTypes,
+} from "~/server/admin/create-session.server";
 import { loadSelectableLocations } from "~/server/content/site-content.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
-import { handleForm, withSchema } from "~/server/forms/form-action.server";
+import { handleForm, withSchema, type FormRefusal } from "~/server/forms/form-action.server";
+import { createOnce, newFormKey, withFormKey } from "~/server/forms/form-claim.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
@@ -60,17 +72,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast = { type: "error", title: ADMIN_TEXTS.errorTitle, description: ADMIN_TEXTS.loadTypesFailed };
   }
   const typeId = types.some((t) => t.id === chosen) ? chosen : null;
-  return data({ types, typeId, locations, toast }, { headers: noStoreHeaders });
+  return data({ types, typeId, locations, toast, createKey: newFormKey() }, { headers: noStoreHeaders });
 }
+
+/** What a create post answers: to the list with a toast, or the form again. */
+type Created = TypedResponse<never> | FormRefusal;
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const admin = await requireAdmin(context, request);
-  return handleForm(args, {
+  const parse = withFormKey(withSchema(CreateSessionFormSchema));
+  return handleForm<ReturnType<typeof parse>>(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
-    parse: withSchema(CreateSessionFormSchema),
-    async run(values) {
+    parse,
+    async run(values, { formKey }) {
+      const created = (description: string) =>
+        redirectWithToast(context, "/admin/lediga-pass", { type: "success", title: T.successTitle, description });
       if (values.repeat_weekly && values.repeat_count !== undefined) {
         const count = values.repeat_count;
         // Only a post ticked on the list these very values give may create the series.
@@ -79,39 +97,43 @@ export async function action(args: ActionFunctionArgs) {
           const message = values.series_fingerprint ? SERIES_TEXTS.datesChanged : SERIES_TEXTS.checkDates;
           return { fieldErrors: { series_dates: [message] }, status: 400 };
         }
-        const outcome = await createSeriesFromForm(context, admin, values, { count, dates: values.series_dates ?? [] });
-        switch (outcome.status) {
-          case "created":
-            return redirectWithToast(context, "/admin/lediga-pass", {
-              type: "success",
-              title: T.successTitle,
-              description: SERIES_TEXTS.successDescription(outcome.ids.length),
-            });
-          case "invalid":
-            return { fieldErrors: outcome.fieldErrors, status: 400 };
-          case "error":
-            return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
-        }
+        // A repeated post of the form that created the series answers as that post did.
+        return createOnce<Created>(context, formKey, "session-series", {
+          async create(claim) {
+            const dates = values.series_dates ?? [];
+            const outcome = await createSeriesFromForm(context, admin, values, { count, dates }, new Date(), claim);
+            switch (outcome.status) {
+              case "created":
+                return created(SERIES_TEXTS.successDescription(outcome.ids.length));
+              case "invalid":
+                return { fieldErrors: outcome.fieldErrors, status: 400 };
+              case "error":
+                return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
+            }
+          },
+          again: async (seriesId) => created(SERIES_TEXTS.successDescription(await countSeriesSessions(context, seriesId))),
+        });
       }
-      const outcome = await createSessionFromForm(context, admin, values);
-      switch (outcome.status) {
-        case "created":
-          return redirectWithToast(context, "/admin/lediga-pass", {
-            type: "success",
-            title: T.successTitle,
-            description: T.successDescription,
-          });
-        case "invalid":
-          return { fieldErrors: outcome.fieldErrors, status: 400 };
-        case "error":
-          return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
-      }
+      return createOnce<Created>(context, formKey, "session", {
+        async create(claim) {
+          const outcome = await createSessionFromForm(context, admin, values, new Date(), claim);
+          switch (outcome.status) {
+            case "created":
+              return created(T.successDescription);
+            case "invalid":
+              return { fieldErrors: outcome.fieldErrors, status: 400 };
+            case "error":
+              return { status: 500, toast: { type: "error", title: ADMIN_TEXTS.errorTitle, description: T.failed } };
+          }
+        },
+        again: () => created(T.successDescription),
+      });
     },
   });
 }
 
 export default function CreateSession() {
-  const { types, typeId, locations, toast } = useLoaderData<typeof loader>();
+  const { types, typeId, locations, toast, createKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="admin-page">
@@ -123,7 +145,13 @@ export default function CreateSession() {
       </p>
       <h1>{T.heading}</h1>
       {/* A new ?typ= from the GET chooser starts the form afresh from that type. */}
-      <CreateSessionForm key={typeId ?? ""} types={types} locations={locations} initialTypeId={typeId ?? ""} />
+      <CreateSessionForm
+        key={typeId ?? ""}
+        types={types}
+        locations={locations}
+        initialTypeId={typeId ?? ""}
+        createKey={createKey}
+      />
     </div>
   );
 }
@@ -158,10 +186,13 @@ function CreateSessionForm({
   types,
   locations,
   initialTypeId,
+  createKey,
 }: {
   types: PopupType[];
   locations: string[];
   initialTypeId: string;
+  /** The one-time key of this form as drawn (~/domain/form-key). */
+  createKey: string;
 }) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -224,6 +255,7 @@ function CreateSessionForm({
       <Form method="post" {...getFormProps(form)} className="admin-form">
         <FormErrors errors={form.errors} />
         <input type="hidden" name="popup_type_id" value={typeId} />
+        <FormKeyField drawnKey={createKey} />
         <SessionFormFields
           form={form}
           fields={fields}

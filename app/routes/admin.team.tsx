@@ -13,7 +13,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { Field, TextareaField } from "~/components/forms";
+import { Field, FormKeyField, TextareaField } from "~/components/forms";
 import { CONTENT_ADMIN_TEXTS as C, TEAM_TEXTS as T, TEAM_TOASTS as TOASTS, TEAM_PATH as PATH } from "~/domain/content-texts";
 import type { TeamMember } from "~/domain/team";
 import { TeamMemberSchema } from "~/domain/schemas/site-content";
@@ -42,6 +42,7 @@ const CONTENT: OrderedContent<TeamMember, typeof TeamMemberSchema, FormDefaults>
   defaults: (row) => ({ name: row.name, role: row.role, text: row.text, image_url: row.imageUrl ?? "", sort_order: String(row.sortOrder) }),
   empty: { name: "", role: "", text: "", image_url: "", sort_order: "" },
   schema: TeamMemberSchema,
+  kind: "team-member",
   create: createTeamMember,
   update: updateTeamMember,
   move: moveTeamMember,
@@ -73,6 +74,7 @@ export default function AdminTeam() {
           key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
           editing={loaded.editing}
           defaults={loaded.defaults}
+          createKey={loaded.createKey}
           lastResult={actionData?.result ?? null}
         />
       }
@@ -83,10 +85,13 @@ export default function AdminTeam() {
 function RowForm({
   editing,
   defaults,
+  createKey,
   lastResult,
 }: {
   editing: { id: number; label: string } | null;
   defaults: FormDefaults;
+  /** A new row's one-time key (~/domain/form-key). */
+  createKey: string;
   lastResult: SubmissionResult<string[]> | null;
 }) {
   const navigation = useNavigation();
@@ -106,7 +111,7 @@ function RowForm({
       <h2 id={headingId}>{editing ? T.editHeading(editing.label) : T.newHeading}</h2>
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="save" />
-      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : null}
+      {editing ? <input type="hidden" name="id" value={String(editing.id)} /> : <FormKeyField drawnKey={createKey} />}
       <Field label={`${T.name} (${C.required})`} errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
       <Field label={T.role} errors={fields.role.errors} inputProps={getInputProps(fields.role, { type: "text" })} />
       <TextareaField label={T.text} errors={fields.text.errors} textareaProps={{ ...getTextareaProps(fields.text), rows: 4 }} />

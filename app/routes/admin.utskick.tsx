@@ -64,6 +64,7 @@ import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import type { Actor } from "~/server/audit/audit-log.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
+import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "~/server/forms/form-claim.server";
 import {
   readCampaigns,
   readSegmentTab,
@@ -151,6 +152,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editId: editing?.id ?? null,
     formDefaults: formValues(editing, segments, senders),
     formKey: `${editing?.id ?? "ny"}:${saved ?? ""}`,
+    createKey: editing ? null : newFormKey(),
     savedDraft: saved === null ? null : url.searchParams.get("utkast") === "ny" ? "ny" : saved,
     note,
     confirm,
@@ -183,7 +185,7 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
   const notFound = () => redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
-  const parse = parseForms(context);
+  const parse = withFormKey(parseForms(context));
   return handleForm<ReturnType<typeof parse>, Answer>(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
@@ -197,12 +199,19 @@ export async function action(args: ActionFunctionArgs) {
       }
       return notFound();
     },
-    async run(values) {
+    async run(values, { formKey }) {
       switch (values.intent) {
         case "save": {
           const { intent: _intent, id: rawId, ...campaign } = values;
-          const id = rawId === undefined ? null : parseCampaignId(rawId);
-          return rawId !== undefined && id === null ? notFound() : saveDraft(context, id, campaign);
+          if (rawId === undefined) {
+            // A new campaign is saved once per form drawn; a repeated post answers as the first did.
+            return createOnce<TypedResponse<never> | FormRefusal>(context, formKey, "campaign", {
+              create: (claim) => saveDraft(context, null, campaign, claim),
+              again: (id) => savedNew(context, Number(id)),
+            });
+          }
+          const id = parseCampaignId(rawId);
+          return id === null ? notFound() : saveDraft(context, id, campaign);
         }
         case "save-segments":
         case "add-subscriber": {
@@ -218,17 +227,29 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-async function saveDraft(context: AppLoadContext, id: number | null, values: CampaignValues): Promise<TypedResponse<never> | FormRefusal> {
+/** The answer to a new campaign saved: its draft in the form, with the saved toast. */
+function savedNew(context: AppLoadContext, id: number) {
+  return redirectWithToast(context, `${UTSKICK_PATH}?sparad=${id}&utkast=ny`, CAMPAIGN_TOASTS.saved);
+}
+
+async function saveDraft(
+  context: AppLoadContext,
+  id: number | null,
+  values: CampaignValues,
+  claim: FormClaim | null = null,
+): Promise<TypedResponse<never> | FormRefusal> {
   let outcome;
   try {
-    outcome = await saveCampaign(context, values, id);
+    outcome = await saveCampaign(context, values, id, new Date(), claim);
   } catch (error) {
+    // Another post of the same new campaign's form got there first: answered as that one was.
+    if (isClaimConflict(error)) throw error;
     console.error("admin/utskick: could not save a campaign", error);
     return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
   }
   switch (outcome.status) {
     case "saved":
-      return redirectWithToast(context, `${UTSKICK_PATH}?sparad=${outcome.id}${id === null ? "&utkast=ny" : ""}`, CAMPAIGN_TOASTS.saved);
+      return id === null ? savedNew(context, outcome.id) : redirectWithToast(context, `${UTSKICK_PATH}?sparad=${outcome.id}`, CAMPAIGN_TOASTS.saved);
     case "not-draft":
       return { status: 409, formErrors: [CAMPAIGN_FORM_TEXTS.notEditable], toast: CAMPAIGN_TOASTS.saveFailed };
     case "not-found":

@@ -20,6 +20,8 @@ function futureDate(days = 30): string {
 
 function form(overrides: Record<string, string | null> = {}): URLSearchParams {
   const fields: Record<string, string | null> = {
+    // The create form's one-time key, fresh for each form drawn.
+    form_key: crypto.randomUUID(),
     popup_type_id: "",
     title: "Handpass",
     location: "Regementsparken Gävle",
@@ -147,8 +149,8 @@ describe("creating a session", () => {
     });
     expect(audit!.actor_user_id).toMatch(/[0-9a-f-]{36}/);
     expect(JSON.parse(audit!.details_json ?? "{}")).toMatchObject({ title: "Granskat pass", location: "Regementsparken Gävle" });
-    // One batch of two statements wrote both rows.
-    const writes = batch.mock.calls.filter(([statements]) => statements.length === 2);
+    // One batch of three statements wrote the session, its form's claim and the audit row.
+    const writes = batch.mock.calls.filter(([statements]) => statements.length === 3);
     expect(writes).toHaveLength(1);
   });
 

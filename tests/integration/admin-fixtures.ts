@@ -18,11 +18,15 @@ export async function bookMany(id: number, n: number, tag = `s${id}`) {
   return ids;
 }
 
-/** A form POST as the admin's browser sends it. */
+/**
+ * A form POST as the admin's browser sends it: with the one-time key a create
+ * form carries (a fresh one unless the fields name their own; other forms
+ * ignore it).
+ */
 export function post(path: string, fields: Record<string, string>, cookie: string) {
   return fetchAndSettle(path, {
     method: "POST",
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ form_key: crypto.randomUUID(), ...fields }),
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
   });
 }

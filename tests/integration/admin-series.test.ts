@@ -21,6 +21,8 @@ beforeAll(async () => {
 
 function fields(overrides: Record<string, string> = {}): Record<string, string> {
   return {
+    // The create form's one-time key, fresh for each form drawn.
+    form_key: crypto.randomUUID(),
     popup_type_id: "",
     title: "Vardagslydnad kväll",
     location: "Hundhallen Gävle",

@@ -4,7 +4,8 @@
  * becomes UTC with the real time-zone rules; a start in the spring-forward
  * gap, an end not after the start and a start already past are refused with
  * a message on the field. The session row and its audit_log row are written
- * in one D1 batch, so neither exists without the other.
+ * in one D1 batch, so neither exists without the other; the form's one-time
+ * key is claimed in that batch too (../forms/form-claim.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { loadSelectableLocations } from "../content/site-content.server";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch, type StatementRef } from "../db/batch.server";
 import { schema } from "../db/client.server";
+import { claimStatement, isClaimConflict, type FormClaim } from "../forms/form-claim.server";
 import { popupTypeColumns, typeOrder } from "../public/sessions.server";
 
 const { popupTypes, sessions, sessionSeries } = schema;
@@ -114,12 +116,13 @@ export async function createSessionFromForm(
   actor: Actor,
   values: SessionFormValues,
   now = new Date(),
+  claim: FormClaim | null = null,
 ): Promise<CreateSessionOutcome> {
   const resolved = await formFields(context, values);
   if ("status" in resolved) return resolved;
   const times = sessionTimes(values, now);
   if ("status" in times) return times;
-  const created = await insertSessions(context, actor, null, [
+  const created = await insertSessions(context, actor, null, claim, [
     { title: values.title, location: values.location, ...times, popupTypeId: resolved.popupTypeId, ...resolved.fields },
   ]);
   return created.status === "created" ? { status: "created", id: created.ids[0]! } : created;
@@ -143,6 +146,7 @@ export async function createSeriesFromForm(
   values: SessionFormValues,
   series: { count: number; dates: readonly string[] },
   now = new Date(),
+  claim: FormClaim | null = null,
 ): Promise<CreateSeriesOutcome> {
   const resolved = await formFields(context, values);
   if ("status" in resolved) return resolved;
@@ -168,29 +172,42 @@ export async function createSeriesFromForm(
     popupTypeId: resolved.popupTypeId,
     ...resolved.fields,
   }));
-  const created = await insertSessions(context, actor, { id: seriesId, title: values.title }, rows);
+  const created = await insertSessions(context, actor, { id: seriesId, title: values.title }, claim, rows);
   return created.status === "created" ? { ...created, seriesId } : created;
 }
 
 type NewSession = typeof sessions.$inferInsert;
 
+/** The number of sessions a weekly series holds (what its create said), for a repeated post of its form. */
+export async function countSeriesSessions(context: AppLoadContext, seriesId: string): Promise<number> {
+  const [row] = await context.db.select({ n: sql<number>`count(*)` }).from(sessions).where(eq(sessions.seriesId, seriesId));
+  return row?.n ?? 0;
+}
+
 /**
  * The sessions, each followed by its audit row, and their series row first
  * when there is one: one D1 batch, so no session exists without its audit
- * row (nor a series without its sessions).
+ * row (nor a series without its sessions). The form's claim names the series,
+ * or the one session.
  */
 async function insertSessions(
   context: AppLoadContext,
   actor: Actor,
   series: { id: string; title: string } | null,
+  claim: FormClaim | null,
   rows: readonly NewSession[],
 ): Promise<{ status: "created"; ids: number[] } | { status: "error" }> {
   const { db } = context;
   const b = new BatchBuilder();
-  if (series) b.add(db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email }));
+  if (series) {
+    b.add(db.insert(sessionSeries).values({ id: series.id, title: series.title, createdBy: actor.email }));
+    if (claim) b.add(claimStatement(claim, series.id));
+  }
   const inserted: Array<StatementRef<{ id: number }>> = rows.map((row) => {
     const session = { ...row, seriesId: series?.id ?? null };
     const insert = b.add<{ id: number }>(db.insert(sessions).values(session).returning({ id: sessions.id }));
+    // Right after the insert; the claims table has no rowid, so the audit row below still reads the session's.
+    if (claim && !series) b.add(claimStatement(claim, sql`last_insert_rowid()`));
     // The row just inserted, in the same transaction: its id is this connection's last rowid.
     b.add(
       auditStatement(actor, {
@@ -210,6 +227,8 @@ async function insertSessions(
     if (ids.some((id) => id === undefined)) throw new Error("an insert returned no id");
     return { status: "created", ids: ids as number[] };
   } catch (error) {
+    // Another post of the same form got there first: its caller answers as that post did.
+    if (isClaimConflict(error)) throw error;
     console.error("admin: could not create sessions", error);
     return { status: "error" };
   }

@@ -16,6 +16,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
+import { claimStatement, isClaimConflict, type FormClaim } from "../forms/form-claim.server";
 import { placesQuery, preparationQuery, teamQuery } from "./site-content.server";
 
 type ContentTable = "places" | "team_members" | "preparation_items";
@@ -39,19 +40,25 @@ function endOfList(rows: readonly { sortOrder: number }[]): number {
 /** The values of a row's columns, as parameters: `?, ?, …`. */
 const valueList = (values: readonly unknown[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** Inserts a row, and its audit row reading the new id back in the same batch. */
+/**
+ * Inserts a row, and its audit row reading the new id back in the same
+ * batch; with the form's claim between them (it leaves the new id for the
+ * audit row to read).
+ */
 async function insertAudited(
   context: AppLoadContext,
   actor: Actor,
   table: ContentTable,
   columns: Record<string, string | number | null>,
   after: unknown,
+  claim: FormClaim | null,
 ): Promise<number> {
   const names = Object.keys(columns);
   const b = new BatchBuilder();
   const inserted = b.add<{ id: number }>(
     sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names.join(", "))}) VALUES (${valueList(Object.values(columns))}) RETURNING id`,
   );
+  if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`));
   b.add(
     auditStatement(
       actor,
@@ -199,15 +206,20 @@ function nameTaken(all: readonly Place[], name: string, exceptId: number | null)
   return all.some((p) => p.id !== exceptId && p.name.toLocaleLowerCase("sv") === wanted);
 }
 
-export async function createPlace(context: AppLoadContext, actor: Actor, values: PlaceFormValues): Promise<SaveOutcome> {
+export async function createPlace(
+  context: AppLoadContext,
+  actor: Actor,
+  values: PlaceFormValues,
+  claim: FormClaim | null = null,
+): Promise<SaveOutcome> {
   const all = await placesQuery(context);
   if (nameTaken(all, values.name, null)) return { status: "duplicate" };
   const columns = placeColumns(values, values.sort_order ?? endOfList(all.filter((p) => p.kind === "indoor" || p.kind === "outdoor")));
   try {
-    return { status: "saved", id: await insertAudited(context, actor, "places", columns, columnsAudit(columns)) };
+    return { status: "saved", id: await insertAudited(context, actor, "places", columns, columnsAudit(columns), claim) };
   } catch (error) {
-    // The unique index decides a race between two saves of the same name.
-    if (String(error).includes("UNIQUE")) return { status: "duplicate" };
+    // The unique index decides a race between two saves of the same name (a claimed form key is its caller's).
+    if (String(error).includes("UNIQUE") && !isClaimConflict(error)) return { status: "duplicate" };
     throw error;
   }
 }
@@ -282,10 +294,15 @@ const memberAudit = (m: { name: string; role: string; text: string; imageUrl?: s
   sortOrder: m.sortOrder ?? m.sort_order ?? 0,
 });
 
-export async function createTeamMember(context: AppLoadContext, actor: Actor, values: TeamMemberFormValues): Promise<SaveOutcome> {
+export async function createTeamMember(
+  context: AppLoadContext,
+  actor: Actor,
+  values: TeamMemberFormValues,
+  claim: FormClaim | null = null,
+): Promise<SaveOutcome> {
   const team = await teamQuery(context);
   const columns = memberColumns(values, values.sort_order ?? endOfList(team));
-  return { status: "saved", id: await insertAudited(context, actor, "team_members", columns, memberAudit(columns)) };
+  return { status: "saved", id: await insertAudited(context, actor, "team_members", columns, memberAudit(columns), claim) };
 }
 
 export async function updateTeamMember(context: AppLoadContext, actor: Actor, id: number, values: TeamMemberFormValues): Promise<SaveOutcome> {
@@ -319,10 +336,15 @@ const itemAudit = (i: { title: string; text: string; sortOrder?: number; sort_or
   sortOrder: i.sortOrder ?? i.sort_order ?? 0,
 });
 
-export async function createPreparationItem(context: AppLoadContext, actor: Actor, values: PreparationItemFormValues): Promise<SaveOutcome> {
+export async function createPreparationItem(
+  context: AppLoadContext,
+  actor: Actor,
+  values: PreparationItemFormValues,
+  claim: FormClaim | null = null,
+): Promise<SaveOutcome> {
   const items = await preparationQuery(context);
   const columns = itemColumns(values, values.sort_order ?? endOfList(items));
-  return { status: "saved", id: await insertAudited(context, actor, "preparation_items", columns, itemAudit(columns)) };
+  return { status: "saved", id: await insertAudited(context, actor, "preparation_items", columns, itemAudit(columns), claim) };
 }
 
 export async function updatePreparationItem(

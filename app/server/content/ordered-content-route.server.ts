@@ -15,6 +15,7 @@ import { noStoreHeaders } from "../public/cache.server";
 import { rowListAction } from "./row-buttons.server";
 import { redirectWithToast } from "../platform/toast.server";
 import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
+import { newFormKey, type ClaimKind, type FormClaim } from "../forms/form-claim.server";
 
 export type OrderedContentToasts = Record<
   "created" | "updated" | "unchanged" | "moved" | "deleted" | "notFound" | "failed" | "loadFailed",
@@ -35,7 +36,9 @@ export interface OrderedContent<Row extends { id: number }, Schema extends z.Zod
   defaults: (row: Row) => Defaults;
   empty: Defaults;
   schema: Schema;
-  create: (context: AppLoadContext, actor: Actor, values: z.output<Schema>) => Promise<SaveOutcome>;
+  /** What a new row is, for its form's one-time key (../forms/form-claim.server.ts). */
+  kind: ClaimKind;
+  create: (context: AppLoadContext, actor: Actor, values: z.output<Schema>, claim: FormClaim | null) => Promise<SaveOutcome>;
   update: (context: AppLoadContext, actor: Actor, id: number, values: z.output<Schema>) => Promise<SaveOutcome>;
   move: (context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
   remove: (context: AppLoadContext, actor: Actor, id: number) => Promise<DeleteOutcome>;
@@ -65,6 +68,7 @@ export async function orderedContentLoader<Row extends { id: number }, Schema ex
       editing: chosen && !deleting ? { id: chosen.id, label: content.label(chosen) } : null,
       confirmDelete: deleting && chosen ? { id: chosen.id, label: content.label(chosen) } : null,
       defaults: chosen && !deleting ? content.defaults(chosen) : content.empty,
+      createKey: newFormKey(),
       toast,
     },
     { headers: noStoreHeaders },
@@ -81,8 +85,10 @@ export function orderedContentAction<Row extends { id: number }, Schema extends 
     schema: content.schema,
     rows: { path, listHref, toasts, move: content.move, remove: content.remove },
     buttons: { up: "up", down: "down", delete: "delete" },
-    async store(context, actor, id, values) {
-      const outcome = id === null ? await content.create(context, actor, values) : await content.update(context, actor, id, values);
+    kind: content.kind,
+    async store(context, actor, id, values, claim) {
+      const outcome =
+        id === null ? await content.create(context, actor, values, claim) : await content.update(context, actor, id, values);
       // Team members and checklist items have no unique name: nothing else can refuse them.
       return outcome.status === "duplicate" ? { status: "not-found" } : outcome;
     },

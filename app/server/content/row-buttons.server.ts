@@ -15,6 +15,7 @@ import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
 import { requireAdmin } from "../auth/signed-in-user.server";
 import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.server";
+import { createOnce, isClaimConflict, withFormKey, type ClaimKind, type FormClaim } from "../forms/form-claim.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { purgePublicPages } from "../public/page-cache.server";
 
@@ -77,6 +78,18 @@ export async function pressRowButton(
   }
 }
 
+/**
+ * Stores a row form's values, new (`id` null, with the form's claim to write
+ * in the insert's batch) or an edit.
+ */
+export type StoreRow<Values> = (
+  context: AppLoadContext,
+  actor: Actor,
+  id: number | null,
+  values: Values,
+  claim: FormClaim | null,
+) => Promise<RowStored>;
+
 /** What storing a row form did; a refusal of the list's own (a duplicate name) comes back as form errors. */
 export type RowStored = { status: "saved" | "unchanged"; id: number } | { status: "not-found" } | FormRefusal;
 
@@ -84,7 +97,9 @@ export type RowStored = { status: "saved" | "unchanged"; id: number } | { status
  * A content list's action. `buttons` names the list's row buttons as its
  * forms post them (e.g. a place's "activate" is its show); `store` stores
  * the row form's values, new (`id` null) or an edit: saved, the public
- * pages are purged and the list opens at the row.
+ * pages are purged and the list opens at the row. A new row is created once
+ * per form drawn (its one-time key, claimed as `kind`): a repeated post
+ * opens the list at the row the first one created.
  */
 export async function rowListAction<Schema extends z.ZodTypeAny>(
   args: ActionFunctionArgs,
@@ -92,7 +107,9 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
     schema: Schema;
     rows: RowButtons;
     buttons: Record<string, RowButton>;
-    store: (context: AppLoadContext, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored>;
+    /** What a new row is, for its form's claim. */
+    kind: ClaimKind;
+    store: StoreRow<z.output<Schema>>;
   },
 ) {
   const { request, context } = args;
@@ -100,24 +117,30 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
   const actor: Actor = { userId: user.userId, email: user.email };
   const notFound = () => redirectWithToast(context, list.rows.path, list.rows.toasts.notFound);
   const RowId = z.object({ id: z.string() });
-  const parse = withIntents({
-    save: z.intersection(list.schema, z.object({ id: z.string().optional() })),
-    ...Object.fromEntries(Object.keys(list.buttons).map((intent) => [intent, RowId])),
-  });
+  const parse = withFormKey(
+    withIntents({
+      save: z.intersection(list.schema, z.object({ id: z.string().optional() })),
+      ...Object.fromEntries(Object.keys(list.buttons).map((intent) => [intent, RowId])),
+    }),
+  );
   return handleForm<ReturnType<typeof parse>>(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
     parse,
     // The row form shows its errors; a row button that does not parse has nothing to show.
     invalid: (_submission, { intent }) => (intent === "save" ? { toast: null } : notFound()),
-    async run(parsed) {
+    async run(parsed, { formKey }) {
       // The row schema is the list's own (a type parameter here), so its value is spelled out.
       const values = parsed as { intent: string; id?: string } & Record<string, unknown>;
       const id = values.id === undefined ? null : parseRowId(values.id);
       if (values.id !== undefined && id === null) return notFound();
       if (values.intent === "save") {
         const { intent: _intent, id: _id, ...row } = values;
-        return saveRow(args, actor, list, id, row as z.output<Schema>);
+        if (id !== null) return saveRow(args, actor, list, id, row as z.output<Schema>, null);
+        return createOnce<TypedResponse<never> | FormRefusal>(context, formKey, list.kind, {
+          create: (claim) => saveRow(args, actor, list, null, row as z.output<Schema>, claim),
+          again: (createdId) => redirectWithToast(context, list.rows.listHref(Number(createdId)), list.rows.toasts.created),
+        });
       }
       const button = list.buttons[values.intent];
       return id === null || !button ? notFound() : pressRowButton(args, actor, list.rows, button, id);
@@ -128,19 +151,22 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
 async function saveRow<Schema extends z.ZodTypeAny>(
   { request, context }: ActionFunctionArgs,
   actor: Actor,
-  { rows, store }: { rows: RowButtons; store: (context: AppLoadContext, actor: Actor, id: number | null, values: z.output<Schema>) => Promise<RowStored> },
+  { rows, store }: { rows: RowButtons; store: StoreRow<z.output<Schema>> },
   id: number | null,
   values: z.output<Schema>,
+  claim: FormClaim | null,
 ): Promise<TypedResponse<never> | FormRefusal> {
   const { toasts } = rows;
   try {
-    const outcome = await store(context, actor, id, values);
+    const outcome = await store(context, actor, id, values, claim);
     if (typeof outcome.status === "number") return outcome as FormRefusal;
     if (outcome.status === "not-found" || !("id" in outcome)) return redirectWithToast(context, rows.path, toasts.notFound);
     if (outcome.status === "unchanged") return redirectWithToast(context, rows.listHref(outcome.id), toasts.unchanged);
     await purgePublicPages(request);
     return redirectWithToast(context, rows.listHref(outcome.id), id === null ? toasts.created : toasts.updated);
   } catch (error) {
+    // Another post of the same new row's form got there first: answered as that one was.
+    if (isClaimConflict(error)) throw error;
     console.error(`${rows.path}: could not save a row`, error);
     return { status: 500, toast: toasts.failed };
   }

@@ -15,6 +15,7 @@ import { findTypeContaining, sortTypesForDisplay } from "~/domain/session-types"
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
+import { claimStatement, type FormClaim } from "../forms/form-claim.server";
 
 const { popupTypes, sessions } = schema;
 
@@ -87,6 +88,7 @@ export async function createSessionType(
   context: AppLoadContext,
   actor: Actor,
   fields: SessionTypeFields,
+  claim: FormClaim | null = null,
 ): Promise<SaveTypeOutcome> {
   const types = await allTypes(context);
   if (nameTaken(types, fields.name, null)) return { status: "duplicate-name" };
@@ -97,6 +99,8 @@ export async function createSessionType(
          SELECT ${columnValues(fields)} WHERE NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${fields.name}))
          RETURNING id`,
   );
+  // Only a type inserted is claimed; the claims table has no rowid, so the audit row still reads the type's id.
+  if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`, sql`changes() = 1`));
   b.add(
     auditStatement(
       actor,

@@ -15,6 +15,7 @@ import type { Actor } from "../audit/audit-log.server";
 import { auditStatement, type AuditEntry } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
+import { claimStatement, type FormClaim } from "../forms/form-claim.server";
 import {
   markGroupHandledStatement,
   openGroupCountFrom,
@@ -104,7 +105,7 @@ export async function createFaq(
   context: AppLoadContext,
   actor: Actor,
   values: FlurreFaqValues,
-  { answering }: { answering: number | null },
+  { answering, claim = null }: { answering: number | null; claim?: FormClaim | null },
   now: Date = new Date(),
 ): Promise<CreateFaqOutcome> {
   const nowIso = now.toISOString();
@@ -114,6 +115,8 @@ export async function createFaq(
     sql`INSERT INTO flurre_faq (question, answer, links_json, created_at, updated_at)
        VALUES (${question}, ${answer}, ${linksJson}, ${nowIso}, ${nowIso}) RETURNING id`,
   );
+  // The form's claim before the mark, whose count the audit row reads as changes(); it leaves last_insert_rowid() alone.
+  if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`));
   const mark = answering === null ? null : b.add(markGroupHandledStatement(answering, nowIso));
   // Runs right after the insert (and the mark, which leaves last_insert_rowid() alone): changes() is the mark's count.
   b.add(

@@ -59,9 +59,12 @@ export function withFormKey<Parsed extends object>(parse: (formData: FormData) =
  * the new row's id, as SQL read in the batch (`last_insert_rowid()` right
  * after its insert; the claims table has no rowid, so the statements after
  * it still read the row's) or a value known beforehand (a series' id).
+ * After an insert that may insert nothing (a guarded INSERT … SELECT),
+ * `onlyIf: changes() = 1` claims only what was created.
  */
-export function claimStatement(claim: FormClaim, createdId: SQL | string | number): SQL {
-  return sql`INSERT INTO form_claims (key, kind, created_id) VALUES (${claim.key}, ${claim.kind}, CAST(${createdId} AS TEXT))`;
+export function claimStatement(claim: FormClaim, createdId: SQL | string | number, onlyIf: SQL = sql`1`): SQL {
+  return sql`INSERT INTO form_claims (key, kind, created_id)
+    SELECT ${claim.key}, ${claim.kind}, CAST(${createdId} AS TEXT) WHERE ${onlyIf}`;
 }
 
 /** True when a batch failed because its key was claimed meanwhile (a second post racing the first). */

@@ -14,6 +14,7 @@ import { BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import type { Actor } from "../audit/audit-log.server";
 import { auditStatement } from "../audit/audit-log.server";
+import { claimStatement, type FormClaim } from "../forms/form-claim.server";
 
 type CampaignRow = typeof schema.emailCampaigns.$inferSelect;
 
@@ -119,21 +120,26 @@ function columnValues(values: CampaignValues): SQL[] {
   ].map((value) => sql`${value}`);
 }
 
-/** Inserts a new draft, or updates draft `id` (only while it is a draft). */
+/** Inserts a new draft (with its form's claim, when given), or updates draft `id` (only while it is a draft). */
 export async function saveCampaign(
   context: AppLoadContext,
   values: CampaignValues,
   id: number | null,
   now: Date = new Date(),
+  claim: FormClaim | null = null,
 ): Promise<SaveCampaignOutcome> {
   const nowIso = now.toISOString();
   const v = columnValues(values);
   if (id === null) {
-    const row = await context.db.get<{ id: number }>(
+    const b = new BatchBuilder();
+    const inserted = b.add<{ id: number }>(
       sql`INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
            button_url, from_email, target_segment, footer_line1, footer_line2, status, created_at, updated_at)
          VALUES (${sql.join(v, sql`, `)}, 'draft', ${nowIso}, ${nowIso}) RETURNING id`,
     );
+    // The new campaign form's one-time key, claimed with the row it created.
+    if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`));
+    const row = await runBatch(context, b.plan((results) => inserted.first(results)));
     if (!row) throw new Error("campaign insert returned no id");
     return { status: "saved", id: row.id };
   }

@@ -71,6 +71,7 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   popup_types: "session types (staff content)",
   sessions: "training sessions; no attendee in them",
   session_series: "weekly series of sessions",
+  form_claims: "staff create forms' one-time keys and what each created (a kind and an id), kept a day",
   places: "training places (staff content)",
   team_members: "the team's public cards (staff content)",
   preparation_items: "the preparation checklist (staff content)",
