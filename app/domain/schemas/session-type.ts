@@ -3,6 +3,7 @@
 // customer chooses), so its price may be left empty; every other kind needs one.
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalLine, optionalText, requiredLine } from "./common";
+import { SESSION_MAX_PARTICIPANTS, SESSION_MAX_PRICE_SEK, SESSION_MESSAGES } from "./session";
 
 export const SESSION_TYPE_KINDS = ["group", "private", "combined"] as const;
 export type SessionTypeKind = (typeof SESSION_TYPE_KINDS)[number];
@@ -10,7 +11,8 @@ export type SessionTypeKind = (typeof SESSION_TYPE_KINDS)[number];
 export const SESSION_TYPE_NAME_MAX_LENGTH = 60;
 export const SESSION_TYPE_INSPIRING_MAX_LENGTH = 300;
 export const SESSION_TYPE_IMAGE_URL_MAX_LENGTH = 500;
-export const SESSION_TYPE_MAX_PARTICIPANTS = 100;
+/** A type's sessions take its max participants: the same bound as a session's. */
+export const SESSION_TYPE_MAX_PARTICIPANTS = SESSION_MAX_PARTICIPANTS;
 export const SESSION_TYPE_MAX_ORDER = 9999;
 
 export const SESSION_TYPE_MESSAGES = {
@@ -21,6 +23,7 @@ export const SESSION_TYPE_MESSAGES = {
   maxParticipantsRange: `Ange ett heltal från 1 till ${SESSION_TYPE_MAX_PARTICIPANTS}`,
   price: "Ange ett pris",
   priceMin: "Priset kan inte vara negativt",
+  priceMax: SESSION_MESSAGES.priceMax,
   wholeNumber: "Ange ett heltal",
   order: `Ange ordningen som ett heltal från 0 till ${SESSION_TYPE_MAX_ORDER}`,
   imageUrl: "Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /",
@@ -64,6 +67,7 @@ export const SessionTypeSchema = z
       .number({ invalid_type_error: SESSION_TYPE_MESSAGES.wholeNumber })
       .int(SESSION_TYPE_MESSAGES.wholeNumber)
       .min(0, SESSION_TYPE_MESSAGES.priceMin)
+      .max(SESSION_MAX_PRICE_SEK, SESSION_TYPE_MESSAGES.priceMax)
       .optional(),
     app_order: z
       .number({ invalid_type_error: SESSION_TYPE_MESSAGES.order })

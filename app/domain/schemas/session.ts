@@ -14,6 +14,10 @@ export const SESSION_LOCATION_MAX_LENGTH = 80;
 
 export const SESSION_TITLE_MAX_LENGTH = 200;
 export const SESSION_IMAGE_URL_MAX_LENGTH = 500;
+/** The most participants a session (or a session type) takes: a staff typo such as 100 000 is refused. */
+export const SESSION_MAX_PARTICIPANTS = 100;
+/** The highest price of a session (or a session type), in kronor. */
+export const SESSION_MAX_PRICE_SEK = 100_000;
 
 export const SESSION_MESSAGES = {
   title: "Titel är obligatorisk",
@@ -27,8 +31,10 @@ export const SESSION_MESSAGES = {
   endBeforeStart: "Sluttiden måste vara efter starttiden",
   maxParticipants: "Ange max antal deltagare",
   maxParticipantsMin: "Minst 1 deltagare",
+  maxParticipantsMax: `Högst ${SESSION_MAX_PARTICIPANTS} deltagare`,
   price: "Ange ett pris",
   priceMin: "Priset kan inte vara negativt",
+  priceMax: "Priset kan vara högst 100 000 kr",
   wholeNumber: "Ange ett heltal",
   passType: "Välj passtyp",
   imageUrl: "Ange en webbadress som börjar med http:// eller https://, eller en sökväg som börjar med /",
@@ -95,8 +101,12 @@ export const SessionFormSchema = z
       .refine((value) => value === "" || TIME_PATTERN.test(value), { message: SESSION_MESSAGES.invalidTime })
       .transform((value) => (value === "" ? undefined : value))
       .optional(),
-    max_participants: wholeNumber(SESSION_MESSAGES.maxParticipants).min(1, SESSION_MESSAGES.maxParticipantsMin),
-    price_sek: wholeNumber(SESSION_MESSAGES.price).min(0, SESSION_MESSAGES.priceMin),
+    max_participants: wholeNumber(SESSION_MESSAGES.maxParticipants)
+      .min(1, SESSION_MESSAGES.maxParticipantsMin)
+      .max(SESSION_MAX_PARTICIPANTS, SESSION_MESSAGES.maxParticipantsMax),
+    price_sek: wholeNumber(SESSION_MESSAGES.price)
+      .min(0, SESSION_MESSAGES.priceMin)
+      .max(SESSION_MAX_PRICE_SEK, SESSION_MESSAGES.priceMax),
     pass_type: choiceField(PASS_TYPES, SESSION_MESSAGES.passType),
     image_url: z
       .string()

@@ -128,6 +128,18 @@ describe("SessionFormSchema", () => {
     expect(errorsOf({ ...valid, price_sek: "249.50" })?.price_sek).toEqual(["Ange ett heltal"]);
   });
 
+  it("takes at most 100 participants", () => {
+    expect(submit({ ...valid, max_participants: "100" }).status).toBe("success");
+    expect(errorsOf({ ...valid, max_participants: "101" })?.max_participants).toEqual(["Högst 100 deltagare"]);
+    expect(errorsOf({ ...valid, max_participants: "100000" })?.max_participants).toEqual(["Högst 100 deltagare"]);
+  });
+
+  it("takes a price of at most 100 000 kr", () => {
+    expect(submit({ ...valid, price_sek: "100000" }).status).toBe("success");
+    expect(errorsOf({ ...valid, price_sek: "100001" })?.price_sek).toEqual(["Priset kan vara högst 100 000 kr"]);
+    expect(errorsOf({ ...valid, price_sek: "99999999" })?.price_sek).toEqual(["Priset kan vara högst 100 000 kr"]);
+  });
+
   it("accepts only the pass types group and private", () => {
     expect(submit({ ...valid, pass_type: "private" }).status).toBe("success");
     expect(errorsOf({ ...valid, pass_type: "combined" })?.pass_type).toEqual(["Välj passtyp"]);
@@ -155,8 +167,8 @@ describe("SessionFormSchema", () => {
   it("gives the browser required, min and maxLength constraints", () => {
     const constraint = getZodConstraint(SessionFormSchema);
     expect(constraint.title).toMatchObject({ required: true, maxLength: 200 });
-    expect(constraint.max_participants).toMatchObject({ required: true, min: 1 });
-    expect(constraint.price_sek).toMatchObject({ required: true, min: 0 });
+    expect(constraint.max_participants).toMatchObject({ required: true, min: 1, max: 100 });
+    expect(constraint.price_sek).toMatchObject({ required: true, min: 0, max: 100000 });
     expect(constraint.description).toMatchObject({ required: false, maxLength: 1000 });
     expect(constraint.image_url).toMatchObject({ required: false, maxLength: 500 });
     expect(constraint.session_id).toMatchObject({ required: false });
