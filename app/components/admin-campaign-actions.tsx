@@ -12,7 +12,7 @@ import { ACTION_PARAMS, targetLabel } from "~/domain/newsletter/campaign-view";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
 import { ConfirmTrigger } from "./confirm-trigger";
-import { ErrorList } from "./forms";
+import { ErrorList, FormKeyField } from "./forms";
 
 export const UTSKICK_PATH = "/admin/utskick";
 
@@ -32,6 +32,7 @@ export function CampaignActionForm({
   campaign,
   segments,
   testAddress,
+  copyKey,
   errors,
   cancel,
   onSubmit,
@@ -41,6 +42,8 @@ export function CampaignActionForm({
   segments: SegmentSet;
   /** The address a test goes to unless changed (the admin's own). */
   testAddress: string;
+  /** The one-time key a 'Duplicera' post carries, so a repeated post makes one copy (~/domain/form-key). */
+  copyKey: string;
   errors?: string[] | null;
   /** The way out: a link back, or a button that closes a dialog. */
   cancel: ReactNode;
@@ -62,6 +65,7 @@ export function CampaignActionForm({
       </p>
       <input type="hidden" name="intent" value={action} />
       <input type="hidden" name="id" value={String(campaign.id)} />
+      {action === "duplicate" ? <FormKeyField drawnKey={copyKey} /> : null}
       {action === "send" ? (
         <div className="field">
           <label htmlFor={controlId}>{CAMPAIGN_FORM_TEXTS.target_segment}</label>
@@ -114,12 +118,14 @@ export function CampaignActionButton({
   campaign,
   segments,
   testAddress,
+  copyKey,
   disabled = false,
 }: {
   action: CampaignAction;
   campaign: ActionCampaign;
   segments: SegmentSet;
   testAddress: string;
+  copyKey: string;
   disabled?: boolean;
 }) {
   return (
@@ -134,6 +140,7 @@ export function CampaignActionButton({
           campaign={campaign}
           segments={segments}
           testAddress={testAddress}
+          copyKey={copyKey}
           onSubmit={close}
           cancel={
             <button type="button" className="button secondary" onClick={close}>

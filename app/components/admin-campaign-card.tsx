@@ -28,10 +28,13 @@ export function CampaignCard({
   campaign,
   segments,
   testAddress,
+  copyKey,
 }: {
   campaign: CampaignCardView;
   segments: SegmentSet;
   testAddress: string;
+  /** The page's one-time key for a 'Duplicera' post. */
+  copyKey: string;
 }) {
   const titleId = `campaign-${campaign.id}-title`;
   const badge = campaignBadge(campaign.status);
@@ -81,6 +84,7 @@ export function CampaignCard({
               campaign={campaign}
               segments={segments}
               testAddress={testAddress}
+              copyKey={copyKey}
               disabled={actionDisabled(action, campaign.status)}
             />
           </li>

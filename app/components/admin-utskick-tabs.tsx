@@ -29,6 +29,8 @@ export interface CampaignTabData {
   formKey: string;
   /** A new campaign's one-time key (~/domain/form-key); null while a draft is edited. */
   createKey: string | null;
+  /** The one-time key of the page's 'Duplicera' confirmations: one copy per page drawn. */
+  copyKey: string;
   savedDraft: number | "ny" | null;
   note: string | null;
   confirm: { action: CampaignAction; campaign: CampaignCardView } | null;
@@ -72,6 +74,7 @@ export function CampaignsTab({
           campaign={campaign}
           segments={segments}
           testAddress={testAddress}
+          copyKey={page.copyKey}
           errors={actionError && actionError.action === action && actionError.id === campaign.id ? actionError.errors : null}
           cancel={
             <Link to={UTSKICK_PATH} className="button secondary">
@@ -104,7 +107,7 @@ export function CampaignsTab({
           <ul className="campaign-cards">
             {page.campaigns.map((campaign) => (
               <li key={campaign.id}>
-                <CampaignCard campaign={campaign} segments={segments} testAddress={testAddress} />
+                <CampaignCard campaign={campaign} segments={segments} testAddress={testAddress} copyKey={page.copyKey} />
               </li>
             ))}
           </ul>

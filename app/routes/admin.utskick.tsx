@@ -59,6 +59,7 @@ import {
 import { segmentSet, type SegmentSet } from "~/domain/newsletter/segments";
 import { campaignSchema, type CampaignValues } from "~/domain/schemas/campaign";
 import { subscriberSaveSchema, type SubscriberSaveValues } from "~/domain/schemas/subscriber";
+import { FORM_KEY_TEXTS } from "~/domain/form-key";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -153,6 +154,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     formDefaults: formValues(editing, segments, senders),
     formKey: `${editing?.id ?? "ny"}:${saved ?? ""}`,
     createKey: editing ? null : newFormKey(),
+    copyKey: newFormKey(),
     savedDraft: saved === null ? null : url.searchParams.get("utkast") === "ny" ? "ny" : saved,
     note,
     confirm,
@@ -220,7 +222,7 @@ export async function action(args: ActionFunctionArgs) {
         }
         default: {
           const id = parseCampaignId(values.id);
-          return id === null ? notFound() : campaignAction(context, actor, id, values);
+          return id === null ? notFound() : campaignAction(context, actor, id, values, formKey);
         }
       }
     },
@@ -286,7 +288,13 @@ type CampaignActionValues =
   | { intent: "test"; email: string }
   | { intent: "duplicate" | "stop" | "delete" };
 
-async function campaignAction(context: AppLoadContext, actor: Actor, id: number, values: CampaignActionValues) {
+async function campaignAction(
+  context: AppLoadContext,
+  actor: Actor,
+  id: number,
+  values: CampaignActionValues,
+  formKey: string | null,
+): Promise<TypedResponse<never> | FormRefusal> {
   const back = (toast: ToastView) => redirectWithToast(context, UTSKICK_PATH, toast);
   const action = values.intent;
   try {
@@ -303,8 +311,15 @@ async function campaignAction(context: AppLoadContext, actor: Actor, id: number,
         return back(CAMPAIGN_TOASTS.testSent);
       }
       case "duplicate": {
-        const outcome = await duplicateCampaign(context, id);
-        return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
+        // One copy per page drawn: a repeated post answers as the first did; one without a key makes none.
+        if (formKey === null) return back({ ...CAMPAIGN_TOASTS.duplicateFailed, description: FORM_KEY_TEXTS.missing });
+        return await createOnce<TypedResponse<never> | FormRefusal>(context, formKey, "campaign-copy", {
+          async create(claim) {
+            const outcome = await duplicateCampaign(context, id, new Date(), claim);
+            return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
+          },
+          again: () => back(CAMPAIGN_TOASTS.duplicated),
+        });
       }
       case "stop": {
         const outcome = await stopCampaignAsStaff(context, actor, id);

@@ -5,13 +5,13 @@
 // Different keys create two; a post corrected after a validation error keeps
 // its key and still creates one; a post without a key creates nothing.
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seriesFingerprint } from "~/domain/series";
 import { CRONS } from "../../workers/cron";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
-import { runCron } from "./newsletter-fixtures";
+import { createCampaign, runCron } from "./newsletter-fixtures";
 import { decode } from "./public-helpers";
 
 let admin = "";
@@ -21,6 +21,8 @@ const MISSING_KEY = "Formuläret saknar sin engångsnyckel, så inget sparades. 
 beforeAll(async () => {
   admin = await signInAs({ email: "dubbelpost@example.se", admin: true });
 });
+
+afterEach(() => vi.restoreAllMocks());
 
 const key = () => crypto.randomUUID();
 
@@ -234,6 +236,28 @@ describe("Utskick, a new campaign", () => {
     expect(await campaignsNamed("Rättat brev")).toBe(1);
   });
 
+  it("makes one copy for two 'Duplicera' posts with the same key, the second answered as the first", async () => {
+    const original = await createCampaign({ name: "Kopieras" });
+    const formKey = key();
+    const duplicate = { form_key: formKey, intent: "duplicate", id: String(original) };
+    const first = await post("/admin/utskick", duplicate, admin);
+    const second = await post("/admin/utskick", duplicate, admin);
+    const firstAnswer = await answer(first);
+    expect(firstAnswer).toMatchObject({ status: 302, location: "/admin/utskick", toast: { type: "success" } });
+    expect(await answer(second)).toEqual(firstAnswer);
+    expect(await campaignsNamed("Kopieras (Kopia)")).toBe(1);
+    // Another page drawn (another key) makes another copy.
+    expect((await post("/admin/utskick", { ...duplicate, form_key: key() }, admin)).status).toBe(302);
+    expect(await campaignsNamed("Kopieras (Kopia)")).toBe(2);
+  });
+
+  it("makes no copy from a 'Duplicera' post without a key, and says why", async () => {
+    const original = await createCampaign({ name: "Nyckellös kopia" });
+    const res = await post("/admin/utskick", { form_key: "", intent: "duplicate", id: String(original) }, admin);
+    expect(await answer(res)).toMatchObject({ status: 302, toast: { type: "error", description: MISSING_KEY } });
+    expect(await campaignsNamed("Nyckellös kopia (Kopia)")).toBe(0);
+  });
+
   it("refuses a new campaign without a key, saving nothing", async () => {
     const res = await post("/admin/utskick", { ...campaign("Nyckellöst brev", key()), form_key: "" }, admin);
     expect(res.status).toBe(400);
@@ -305,6 +329,8 @@ describe("staff content rows", () => {
 
 describe("the claims kept", () => {
   it("are deleted by the daily retention a day after their post", async () => {
+    // The cron's jobs log their figures.
+    vi.spyOn(console, "log").mockImplementation(() => {});
     const now = Date.now();
     await env.DB.prepare("INSERT INTO form_claims (key, kind, created_id, created_at) VALUES (?, 'session', '1', ?), (?, 'session', '2', ?)")
       .bind(key(), new Date(now - 25 * 3_600_000).toISOString(), key(), new Date(now - 3_600_000).toISOString())

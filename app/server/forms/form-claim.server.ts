@@ -25,6 +25,7 @@ export type ClaimKind =
   | "session"
   | "session-series"
   | "campaign"
+  | "campaign-copy"
   | "place"
   | "team-member"
   | "preparation-item"

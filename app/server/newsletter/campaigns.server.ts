@@ -172,15 +172,20 @@ export async function duplicateCampaign(
   context: AppLoadContext,
   id: number,
   now: Date = new Date(),
+  claim: FormClaim | null = null,
 ): Promise<{ status: "done"; id: number } | { status: "not-found" }> {
   const nowIso = now.toISOString();
-  const row = await context.db.get<{ id: number }>(
+  const b = new BatchBuilder();
+  const inserted = b.add<{ id: number }>(
     sql`INSERT INTO email_campaigns (campaign_name, subject, subheader, html_content, image_url, button_text,
          button_url, from_email, target_segment, footer_line1, footer_line2, status, sent_count, created_at, updated_at)
        SELECT rtrim(substr(campaign_name, 1, ${NAME_MAX - COPY_SUFFIX.length})) || ${COPY_SUFFIX}, subject, subheader, html_content, image_url, button_text,
          button_url, from_email, target_segment, footer_line1, footer_line2, 'draft', 0, ${nowIso}, ${nowIso}
        FROM email_campaigns WHERE id = ${id} RETURNING id`,
   );
+  // The 'Duplicera' post's one-time key, claimed only when a copy was made.
+  if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`, sql`changes() = 1`));
+  const row = await runBatch(context, b.plan((results) => inserted.first(results)));
   return row ? { status: "done", id: row.id } : { status: "not-found" };
 }
 
