@@ -17,7 +17,8 @@
 // questions with context first, negations and conditions, short fragments), flurre-dev12-questions.json (a twelfth,
 // weighted toward questions that use the site's words to ask what it does not say, who and payment),
 // flurre-dev13-questions.json (a thirteenth, every question told with the visitor's situation before or after it,
-// half where the situation does not change the answer and half where it does),
+// half where the situation does not change the answer and half where it does), flurre-dev14-questions.json (a
+// fourteenth, found by asking Flurre to provoke answers on another topic: out-of-scope, who and payment),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -72,6 +73,7 @@ import dev10 from "../fixtures/flurre-dev10-questions.json";
 import dev11 from "../fixtures/flurre-dev11-questions.json";
 import dev12 from "../fixtures/flurre-dev12-questions.json";
 import dev13 from "../fixtures/flurre-dev13-questions.json";
+import dev14 from "../fixtures/flurre-dev14-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -147,6 +149,7 @@ const DEV10: Question[] = z.array(QuestionSchema).parse(dev10.questions);
 const DEV11: Question[] = z.array(QuestionSchema).parse(dev11.questions);
 const DEV12: Question[] = z.array(QuestionSchema).parse(dev12.questions);
 const DEV13: Question[] = z.array(QuestionSchema).parse(dev13.questions);
+const DEV14: Question[] = z.array(QuestionSchema).parse(dev14.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -257,6 +260,9 @@ const FLOOR = {
   // given). An answer to what is asked alone is given only when it speaks to every topic the background tells of that
   // the site has an answer on, and fits the dog's age as told, so many of this set's answers stay honest.
   dev13: { rightOrHonest: 119, wrong: 1, wrongTopic: 0 },
+  // When found (48, each answered on another topic when it was found; two of them judged wrong, not on another topic,
+  // by this test): 0 right, 0 honest, 48 wrong (46 on another topic).
+  dev14: { rightOrHonest: 0, wrong: 48, wrongTopic: 46 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -597,6 +603,14 @@ describe("the visitor question sets", () => {
     expect(DEV13.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(20);
   });
 
+  it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
+    expect(DEV14.length).toBeGreaterThanOrEqual(45);
+    expectOnlyNewQuestions(DEV14, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
+    ]);
+  });
+
   const laterHeldOut = [
     { name: "second", set: HELD_OUT_2, before: [DEV, DEV2, HELD_OUT] },
     { name: "third", set: HELD_OUT_3, before: [DEV, DEV2, HELD_OUT, HELD_OUT_2] },
@@ -633,6 +647,7 @@ describe("the visitor question sets", () => {
     { name: "eleventh development", set: DEV11, floor: FLOOR.dev11, printWrong: true },
     { name: "twelfth development", set: DEV12, floor: FLOOR.dev12, printWrong: true },
     { name: "thirteenth development", set: DEV13, floor: FLOOR.dev13, printWrong: true },
+    { name: "fourteenth development", set: DEV14, floor: FLOOR.dev14, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },

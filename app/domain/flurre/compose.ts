@@ -9,7 +9,7 @@ import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankedPassage, type Ranking } from "./rank";
-import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
+import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, questionWords, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
 const FOLLOWER_KIND_ORDER: Passage["kind"][] = ["preparation", "rule", "place", "faq", "team"];
@@ -535,6 +535,8 @@ export function composeForQuestion(
   const livesIn = placesLivedIn(split.background, all);
   const alone = composeAnswer(rankPassages(all, [split.asked, ...livesIn].join(" "), { ...options, index }), all);
   if (alone.answer.kind === "fallback") return whole;
+  // Something the site does not speak of, told as the condition of what is asked ('Jag vill betala med Swish.'), is unanswered.
+  if (questionWords(split.background).unsaid.length > 0) return whole;
   const told = rankPassages(all, split.background, { ...options, index });
   return toldTopicUnanswered(told, all, alone.passages, livesIn) || ageOutsideRange(split.background, alone.passages, all) ? whole : alone;
 }

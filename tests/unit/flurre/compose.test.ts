@@ -551,6 +551,8 @@ describe("a question told with the visitor's background", () => {
   it("gives the honest answer when the background tells what the answer does not speak to", () => {
     // Ill tonight: a list of sessions is no answer to what to do with the booked one.
     expect(ask("hunden har fått magsjuka i natt o vi har bokat valpkurs imorgon. hur gör vi med passet?").answer.paragraphs.join(" ")).not.toMatch(/^Voff! Det här är våra pass/);
+    // A way to pay the site does not speak of, told before what is asked.
+    expect(ask("Jag vill betala med kort. Hur bokar jag valpkursen?").answer.kind).toBe("fallback");
     // A session called off for too few, and money back: the binding rule does not speak of a group session called off.
     expect(ask("Jag fick ett mejl om att mitt grupp-pass ställts in pga för få deltagare. Får jag tillbaka pengarna?").answer.kind).toBe("fallback");
     // A dog of 8 months is not told the puppy course's price as if it fitted.
