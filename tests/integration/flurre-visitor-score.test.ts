@@ -84,6 +84,7 @@ import heldOut7 from "../fixtures/flurre-heldout7-questions.json";
 import heldOut8 from "../fixtures/flurre-heldout8-questions.json";
 import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import heldOut10 from "../fixtures/flurre-heldout10-questions.json";
+import heldOut11 from "../fixtures/flurre-heldout11-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -160,6 +161,7 @@ const HELD_OUT_7: Question[] = z.array(QuestionSchema).parse(heldOut7.questions)
 const HELD_OUT_8: Question[] = z.array(QuestionSchema).parse(heldOut8.questions);
 const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions);
 const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.questions);
+const HELD_OUT_11: Question[] = z.array(QuestionSchema).parse(heldOut11.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -304,6 +306,11 @@ const FLOOR = {
   // First scored on 2026-11-26, before any change for the tenth development set: 42 right, 8 honest, 0 wrong.
   // After its changes: the same, 42 right, 8 honest, 0 wrong (and every other held-out set as it was).
   heldOut10: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  // Written the same way, a third of it told with the visitor's situation (seven questions found in other sets replaced
+  // by spares, three of another category); first scored on 2026-11-26, after the changes for the eleventh to thirteenth
+  // development sets and before any change for the fourteenth: 35 right, 14 honest, 1 wrong (on another topic). On the
+  // ranking before the eleventh development set's changes, the same: 35 right, 14 honest, 1 wrong (on another topic).
+  heldOut11: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -625,6 +632,14 @@ describe("the visitor question sets", () => {
       set: HELD_OUT_10,
       before: [DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9],
     },
+    {
+      name: "eleventh",
+      set: HELD_OUT_11,
+      before: [
+        ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14],
+        ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
+      ],
+    },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -658,6 +673,7 @@ describe("the visitor question sets", () => {
     { name: "eighth held-out", set: HELD_OUT_8, floor: FLOOR.heldOut8, printWrong: false },
     { name: "ninth held-out", set: HELD_OUT_9, floor: FLOOR.heldOut9, printWrong: false },
     { name: "tenth held-out", set: HELD_OUT_10, floor: FLOOR.heldOut10, printWrong: false },
+    { name: "eleventh held-out", set: HELD_OUT_11, floor: FLOOR.heldOut11, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
