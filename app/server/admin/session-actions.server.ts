@@ -40,13 +40,14 @@ const BOOKING_COLUMNS = sql.raw(columnsAs(schema.bookings));
 interface SessionState {
   id: number;
   title: string;
+  location: string;
   cancelledAt: string | null;
   currentParticipants: number;
   revision: number;
 }
 
 const SESSION_STATE_COLUMNS = sql.raw(
-  "id, title, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision",
+  "id, title, location, cancelled_at AS cancelledAt, current_participants AS currentParticipants, revision",
 );
 
 /** A session (the columns `columns` names) and its active bookings, in one round trip; null when there is no such session. */
@@ -75,6 +76,14 @@ const readSession = (context: AppLoadContext, sessionId: number) => readSessionA
 function audit(actor: Actor, action: string, targetType: string, targetId: string, details: Record<string, unknown>): StaffAudit {
   return { actor, entry: { action, targetType, targetId, details: actor.via ? { ...details, via: actor.via } : details } };
 }
+
+/**
+ * The booking with the session's place as it is now: a renamed place renames
+ * its sessions' location but not the bookings' copy, and a mail names the
+ * place by its current name, as the confirmation and reminder do.
+ */
+const atCurrentPlace = (booking: BookingRecord, location: string | null): BookingRecord =>
+  location === null ? booking : { ...booking, sessionLocation: location };
 
 /**
  * One cancellation mail per booking, as rows for the object's batch. Their
@@ -130,13 +139,14 @@ export async function cancelBookingAsStaff(
   actor: Actor,
   bookingId: string,
 ): Promise<StaffChangeOutcome> {
-  const booking = await context.db.get<BookingRecord & { sessionRevision: number | null }>(
-    sql`SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision
+  const booking = await context.db.get<BookingRecord & { sessionRevision: number | null; sessionPlace: string | null }>(
+    sql`SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision,
+       (SELECT location FROM sessions WHERE id = bookings.session_id) AS sessionPlace
      FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
   );
   if (!booking || booking.sessionId === null) return { status: "not-found" };
   const refunds = await refundsForMail(context, [booking.id]);
-  const mails = cancellationRows(context, [booking], "booking", booking.sessionRevision ?? 0, refunds);
+  const mails = cancellationRows(context, [atCurrentPlace(booking, booking.sessionPlace)], "booking", booking.sessionRevision ?? 0, refunds);
   const result = await seatsFor(context, booking.sessionId).cancelBooking(booking.id, {
     mails,
     payments: cancelPaymentsFor(context, "staff-cancel"),
@@ -161,7 +171,13 @@ export async function releaseSessionAsStaff(
   const read = await readSession(context, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
   const refunds = await refundsForMail(context, read.active.map((b) => b.id));
-  const mails = cancellationRows(context, read.active, "booking", read.session.revision, refunds);
+  const mails = cancellationRows(
+    context,
+    read.active.map((b) => atCurrentPlace(b, read.session.location)),
+    "booking",
+    read.session.revision,
+    refunds,
+  );
   const result = await seatsFor(context, sessionId).release(
     read.active.map((b) => b.id),
     {
@@ -218,7 +234,13 @@ export async function cancelSession(
     if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
     const refunds = await refundsForMail(context, read.active.map((b) => b.id));
-    const mails = cancellationRows(context, read.active, "session", read.session.revision, refunds);
+    const mails = cancellationRows(
+      context,
+      read.active.map((b) => atCurrentPlace(b, read.session.location)),
+      "session",
+      read.session.revision,
+      refunds,
+    );
     const result = await seatsFor(context, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {

@@ -34,6 +34,8 @@ export function paymentMails(
     { row: toOutboxRow(customer, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null },
     { row: toOutboxRow(admin, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null, participantsPlaceholder: PARTICIPANTS_PLACEHOLDER },
   ];
-  const refundMail = (why: "taken" | "closed") => toOutboxRow(latePaymentRefundMail(site, booking, payment.amountOre, why), { from: config.EMAIL_FROM }, nowIso);
+  // The place by its current name (a renamed place renames its sessions, not the bookings' copy), as the confirmation names it.
+  const atPlace = { ...booking, sessionLocation: session.location };
+  const refundMail = (why: "taken" | "closed") => toOutboxRow(latePaymentRefundMail(site, atPlace, payment.amountOre, why), { from: config.EMAIL_FROM }, nowIso);
   return { confirmationMails, refundMails: { taken: refundMail("taken"), closed: refundMail("closed") } };
 }
