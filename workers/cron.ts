@@ -17,7 +17,7 @@
  * across a DST change exactly 24 h before all the same (19:00 the evening
  * before the autumn change, 17:00 before the spring one).
  */
-import { applyDecisionDefaults, requestDecisions } from "../app/server/decisions/decisions.server";
+import { applyDecisionDefaults, requestDecisions, runMissedDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -84,7 +84,8 @@ const jobs: Job[] = [
     name: "session-decisions",
     phase: 1,
     // Every five minutes: at T−30 h a group session of 2 or fewer asks the admin
-    // (the first run at or after the instant), at T−25 h the default applies;
+    // (the first run at or after the instant), at T−25 h the default applies,
+    // a session whose request window every run missed runs and the admin is told;
     // its cancellation mails go with this run's drain. The cron cannot purge
     // the app's page cache: the seat lists show the cancellation once their
     // 30 s expire, and a booking of the cancelled session is refused anyway.
@@ -92,6 +93,7 @@ const jobs: Job[] = [
     run: async ({ context, scheduledTime }) => ({
       ...(await applyDecisionDefaults(context, scheduledTime)),
       ...(await requestDecisions(context, scheduledTime)),
+      ...(await runMissedDecisions(context, scheduledTime)),
     }),
   },
   {

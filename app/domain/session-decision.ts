@@ -40,6 +40,17 @@ export function requestWindow(now: Date): { startAfter: string; startAtOrBefore:
   };
 }
 
+/**
+ * The sessions a run at `now` is too late to ask about: the request window
+ * has passed, the start has not (now < start ≤ now + 25 h).
+ */
+export function missedWindow(now: Date): { startAfter: string; startAtOrBefore: string } {
+  return {
+    startAfter: now.toISOString(),
+    startAtOrBefore: new Date(now.getTime() + DECISION_DEADLINE_HOURS * HOUR_MS).toISOString(),
+  };
+}
+
 /** The link's `val`: which of the two actions a mailed link carries. */
 export const DECISION_LINK_VALUES = { cancel: "stall-in", run: "kor" } as const satisfies Record<Decision, string>;
 

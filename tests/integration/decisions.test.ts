@@ -471,6 +471,43 @@ describe("the default at T−25 h", () => {
   });
 });
 
+describe("a request window the cron missed", () => {
+  it("a session short of its minimum first seen within 25 h of its start runs, and the admin is told once", async () => {
+    const start = startInDays(24);
+    const id = await sessionAt(start, { participants: 1 });
+    // The cron was down from before T−30 h until T−20 h.
+    const back = new Date(start.getTime() - 20 * HOUR);
+    await runCron(back);
+    await runCron(new Date(back.getTime() + 5 * MINUTE));
+    await runCron(new Date(start.getTime() - 2 * HOUR));
+    expect((await sessionState(id))!.cancelledAt).toBeNull();
+    expect(await decisionsOf(id)).toEqual([expect.objectContaining({ decision: "run", decidedBy: "default", reason: "late" })]);
+    expect(await requestMails(id)).toEqual([]);
+    expect(await customerMails(id)).toEqual([]);
+    const told = await lateMails(id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.toAddress).toBe(config().ADMIN_EMAIL);
+    expect(told[0]!.subject).toMatch(/^Körs som planerat: VARDAGSLYDNAD/);
+    expect(told[0]!.text).toContain("mindre än 24 timmar");
+    expect((await auditOf(id)).map((a) => JSON.parse(a.details))).toEqual([expect.objectContaining({ decision: "run", reason: "late" })]);
+  });
+
+  it("tells nothing about a session with 3 participants, a private one, or one created within 25 h of its start", async () => {
+    const start = startInDays(25);
+    const full = await sessionAt(start, { participants: 3 });
+    const privateOne = await sessionAt(start, { participants: 1, passType: "private", max: 1 });
+    const late = await sessionAt(start, { participants: 1 });
+    const back = new Date(start.getTime() - 10 * HOUR);
+    // Staff created this one after its deadline had passed: no run could have asked.
+    await env.DB.prepare("UPDATE sessions SET created_at = ? WHERE id = ?").bind(new Date(back.getTime() - HOUR).toISOString(), late).run();
+    await runCron(back);
+    for (const id of [full, privateOne, late]) {
+      expect(await decisionsOf(id)).toEqual([]);
+      expect(await lateMails(id)).toEqual([]);
+    }
+  });
+});
+
 describe("across the DST changes", () => {
   it.each([
     // Sun 25 Oct 2026 10:00 CET = 09:00 UTC; T−30 h = Sat 03:00 UTC (05:00 CEST), T−25 h = Sat 08:00 UTC (10:00 CEST).

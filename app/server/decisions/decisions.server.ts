@@ -15,6 +15,10 @@
  * marked applied; one that failed half-way is retried by the cron, and a
  * repeat changes and mails nothing.
  *
+ * A session the cron first sees within 25 h of its start, never asked about
+ * (the cron was down through its request window), runs and the admin is
+ * told, as when a deadline is first seen too late (runMissedDecisions).
+ *
  * Every run of the cron is idempotent: one row per session and start (a
  * unique index), its mail queued only by the run whose row was written (and
  * keyed per session and start), and the default recorded only while no
@@ -31,10 +35,12 @@ import {
 } from "~/domain/mail/session-decision";
 import {
   DECISION_LINK_VALUES,
+  DECISION_DEADLINE_HOURS,
   DECISION_MAX_PARTICIPANTS,
   decisionDeadline,
   decisionFromLinkValue,
   lastNoticeAt,
+  missedWindow,
   requestWindow,
   type DecidedBy,
   type Decision,
@@ -145,6 +151,73 @@ async function requestDecision(context: AppLoadContext, session: DecisionSession
       condition: sql`EXISTS (SELECT 1 FROM session_decisions WHERE token_hash = ${tokenHash})`,
     }),
   );
+  return runBatch(
+    context,
+    b.plan((results) => inserted.changes(results) > 0),
+  );
+}
+
+// ─── A request window the cron missed ────────────────────────────────────
+
+/**
+ * A group session short of its minimum that no run asked about (the cron
+ * was down for the whole request window) and that is now first seen within
+ * 25 h of its start: too late to ask, and never cancelled this late. It runs
+ * as planned, recorded as the late default ('run', reason 'late') so no later
+ * run asks again, and the admin gets the late case's mail, once: only the run
+ * whose row was written mails, under the late mail's key. Only a session that
+ * already existed at its deadline (T−25 h) was missed; one created later was
+ * never the cron's to ask about.
+ */
+export async function runMissedDecisions(context: AppLoadContext, now: Date): Promise<{ missed: number }> {
+  const { startAfter, startAtOrBefore } = missedWindow(now);
+  const results = await context.db.all<DecisionSession>(
+    sql`SELECT ${SESSION_SELECT} FROM sessions s
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
+         AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
+         AND s.created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', s.start_time, ${`-${DECISION_DEADLINE_HOURS} hours`})
+         AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
+       ORDER BY s.start_time, s.id LIMIT 50`,
+  );
+  let missed = 0;
+  for (const session of results) {
+    if (await runMissedDecision(context, session, now)) missed++;
+  }
+  return { missed };
+}
+
+async function runMissedDecision(context: AppLoadContext, session: DecisionSession, now: Date): Promise<boolean> {
+  const { config } = context;
+  const nowIso = now.toISOString();
+  // The row's token is never mailed: nobody decides on it, it only marks this run's row.
+  const tokenHash = await sha256Hex(randomToken());
+  const deadline = decisionDeadline(session.startTime).toISOString();
+  const lateMail = decisionLateMail({ siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL }, session);
+  const row = toOutboxRow(lateMail, { from: config.EMAIL_FROM }, new Date().toISOString());
+  const ours = sql`EXISTS (SELECT 1 FROM session_decisions WHERE token_hash = ${tokenHash})`;
+  const b = new BatchBuilder();
+  const inserted = b.add(
+    sql`INSERT INTO session_decisions (session_id, start_time, deadline, participants, token_hash, requested_at,
+           decision, decided_at, decided_by, reason, applied_at)
+         SELECT id, start_time, ${deadline}, ${confirmedParticipants("sessions")}, ${tokenHash}, ${nowIso},
+           'run', ${nowIso}, 'default', 'late', ${nowIso} FROM sessions
+         WHERE id = ${session.id} AND start_time = ${session.startTime} AND start_time > ${nowIso} AND cancelled_at IS NULL
+           AND pass_type = 'group' AND ${confirmedParticipants("sessions")} <= ${DECISION_MAX_PARTICIPANTS}
+         ON CONFLICT (session_id, start_time) DO NOTHING`,
+  );
+  b.add(
+    auditStatement(
+      { userId: null, email: SYSTEM_ACTOR.email },
+      {
+        action: "session.decision",
+        targetType: "session",
+        targetId: sql`CAST(session_id AS TEXT)`,
+        details: sql`json_object('decision', decision, 'reason', reason, 'startTime', start_time, 'participants', participants)`,
+      },
+      { createdAt: nowIso, from: sql`session_decisions`, condition: sql`token_hash = ${tokenHash}` },
+    ),
+  );
+  b.addAll(outboxInsertStatements(row, { condition: ours }));
   return runBatch(
     context,
     b.plan((results) => inserted.changes(results) > 0),
