@@ -264,6 +264,29 @@ describe("sending, stopping and test sends", () => {
     ]);
   });
 
+  it("offers no 'Skicka till segment' for a stopped campaign and refuses its send, changing nothing", async () => {
+    await seedSubscribers([{ email: "s@example.se", segments: ["vanner-testar"] }]);
+    const stopped = await createCampaign({ name: "Stoppat brev", status: "cancelled" });
+    const draft = await createCampaign({ name: "Utkastet" });
+    const sendHref = (id: number) => `?atgard=skicka&amp;kampanj=${id}`;
+    const list = (await page()).html;
+    expect(list).toContain(sendHref(draft));
+    expect(list).not.toContain(sendHref(stopped));
+    expect((await page(`?atgard=skicka&kampanj=${stopped}`)).html).not.toContain("Skicka kampanjen? Välj mottagare.");
+
+    const res = await post(PATH, { intent: "send", id: String(stopped), target: "vanner-testar" }, cookie);
+    expect(await toastOf(res)).toMatchObject({
+      type: "error",
+      title: "Fel",
+      description: "Kunde inte starta utskick: kampanjen är stoppad. Duplicera den för att skicka en kopia.",
+    });
+    expect((await campaignState(stopped))!.status).toBe("cancelled");
+    expect(await waveStates(stopped)).toEqual([]);
+    expect(await audits("campaign.send", stopped)).toHaveLength(0);
+    const queued = await env.DB.prepare("SELECT count(*) AS n FROM email_outbox WHERE kind = 'newsletter'").first<{ n: number }>();
+    expect(queued!.n).toBe(0);
+  });
+
   it("says 'Inga mottagare' for a target with nobody subscribed, and leaves the campaign a draft", async () => {
     await seedSubscribers([{ email: "gone@example.se", segments: ["test-once"], status: "unsubscribed" }]);
     const id = await createCampaign();

@@ -122,6 +122,7 @@ export const CAMPAIGN_TOASTS = {
     durationMs: SENDING_TOAST_DURATION_MS,
   }),
   alreadySending: error("Kunde inte starta utskick: kampanjen skickas redan. Stoppa den först."),
+  stoppedNotSent: error("Kunde inte starta utskick: kampanjen är stoppad. Duplicera den för att skicka en kopia."),
   duplicated: success("Kampanjen är duplicerad", "Kopian finns bland utkasten."),
   stopped: success("Utskicket är stoppat"),
   deleted: success("Kampanjen är borttagen"),
@@ -139,10 +140,11 @@ export const CAMPAIGN_ACTION_FAILED: Record<CampaignAction, ToastView> = {
 };
 
 /** Why a send did not start, as the admin is told (the reasons of newsletter/campaign-sending.server.ts). */
-export const CAMPAIGN_NOT_STARTED: Record<"no-recipients" | "not-found" | "already-sending" | "invalid-target", ToastView> = {
+export const CAMPAIGN_NOT_STARTED: Record<"no-recipients" | "not-found" | "already-sending" | "stopped" | "invalid-target", ToastView> = {
   "no-recipients": CAMPAIGN_TOASTS.noRecipients,
   "not-found": CAMPAIGN_TOASTS.notFound,
   "already-sending": CAMPAIGN_TOASTS.alreadySending,
+  stopped: CAMPAIGN_TOASTS.stoppedNotSent,
   "invalid-target": CAMPAIGN_TOASTS.sendFailed,
 };
 

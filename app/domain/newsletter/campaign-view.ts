@@ -50,13 +50,19 @@ export function campaignBadge(status: string): { label: string; colour: string }
 
 /**
  * What a campaign in this status can do. Sending again while it is being sent
- * is refused (stop it first); stop only while sending; delete never while
- * sending; only a draft is edited (a sent mail's content stays as it went).
+ * is refused (stop it first); a stopped one is never sent to segments again
+ * (spec section 4: only draft, sent and sending campaigns are); stop only
+ * while sending; delete never while sending; only a draft is edited (a sent
+ * mail's content stays as it went).
  */
 export function campaignActions(status: string): { actions: CampaignAction[]; editable: boolean } {
   const known = knownStatus(status);
   const actions: CampaignAction[] =
-    known === "sending" ? ["test", "duplicate", "stop", "delete"] : ["send", "test", "duplicate", "delete"];
+    known === "sending"
+      ? ["test", "duplicate", "stop", "delete"]
+      : known === "cancelled"
+        ? ["test", "duplicate", "delete"]
+        : ["send", "test", "duplicate", "delete"];
   return { actions, editable: known === "draft" };
 }
 

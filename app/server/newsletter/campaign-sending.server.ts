@@ -8,15 +8,17 @@
  *
  * Rules where the spec is silent:
  * - A campaign that is 'sending' is not started again (reason
- *   'already-sending'): stop it first. Draft, sent, failed and cancelled
- *   campaigns can be sent.
+ *   'already-sending'): stop it first. A stopped one ('cancelled') is not
+ *   sent again either (reason 'stopped'; spec section 4 lets only draft,
+ *   sent and sending campaigns be sent): its copy can be. Draft, sent and
+ *   failed campaigns can be sent.
  * - Sending a campaign again never clears its recipients ledger: nobody gets
  *   the same campaign twice, so a second send reaches only subscribers of the
- *   target who have not had it (e.g. new ones, or the rest after a stop). A
- *   target with nobody left answers 'no-recipients' and changes nothing.
+ *   target who have not had it (e.g. new ones). A target with nobody left
+ *   answers 'no-recipients' and changes nothing.
  * - Stopping deletes the mail that was queued but not yet handed to the
- *   provider, and those recipients' ledger rows, so a later send can still
- *   reach them; mail already delivered (or being delivered right now) stays.
+ *   provider, and those recipients' ledger rows (they never got it); mail
+ *   already delivered (or being delivered right now) stays.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
@@ -41,7 +43,7 @@ export type StartCampaignResult =
       waves: PlannedWave[];
       reportDueAt: string | null;
     }
-  | { ok: false; reason: "not-found" | "already-sending" | "invalid-target" | "no-recipients" };
+  | { ok: false; reason: "not-found" | "already-sending" | "stopped" | "invalid-target" | "no-recipients" };
 
 export type StopCampaignResult = {
   stopped: boolean;
@@ -113,14 +115,15 @@ export async function startCampaign(
   );
   if (!campaign) return { ok: false, reason: "not-found" };
   if (campaign.status === "sending") return { ok: false, reason: "already-sending" };
+  if (campaign.status === "cancelled") return { ok: false, reason: "stopped" };
   if (recipients === 0) return { ok: false, reason: "no-recipients" };
 
   const plan = planWaves(target, now);
   const nowIso = now.toISOString();
   const bodyId = crypto.randomUUID();
   const mail = campaignMail(campaignContent(campaign));
-  // Each write holds only while the campaign is not being sent and the target still has someone left.
-  const startable = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND status != 'sending')
+  // Each write holds only while the campaign is neither being sent nor stopped and the target still has someone left.
+  const startable = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND status NOT IN ('sending', 'cancelled'))
      AND EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE ${audience}
        AND ${fresh})`;
   const ours = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND body_id = ${bodyId} AND status = 'sending')`;
@@ -146,6 +149,7 @@ export async function startCampaign(
   const after = await runBatch(context, b.plan((results) => state.first(results)));
   if (after?.bodyId === bodyId) return { ok: true, recipients, waves: plan.waves, reportDueAt: plan.reportDueAt };
   if (after?.status === "sending") return { ok: false, reason: "already-sending" };
+  if (after?.status === "cancelled") return { ok: false, reason: "stopped" };
   if (!after) return { ok: false, reason: "not-found" };
   // Everyone left unsubscribed (or got it) between the count and the batch.
   return { ok: false, reason: "no-recipients" };
@@ -155,7 +159,7 @@ export async function startCampaign(
  * Stops a campaign that is being sent: it becomes 'cancelled' (shown
  * 'Stoppad'), its remaining waves are cancelled and its report is called
  * off; mail queued but not yet handed to the provider is deleted (with its
- * ledger row, so a later send can still reach that subscriber). One batch;
+ * ledger row: that subscriber never got it). One batch;
  * a campaign that is not 'sending' is left as it is.
  */
 export async function stopCampaign(

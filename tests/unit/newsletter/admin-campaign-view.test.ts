@@ -34,9 +34,16 @@ describe("campaign actions", () => {
     expect(campaignActions("sending").actions).toEqual(["test", "duplicate", "stop", "delete"]);
     expect(actionDisabled("delete", "sending")).toBe(true);
     for (const status of ["draft", "sent", "failed", "cancelled"]) {
-      expect(campaignActions(status).actions).toEqual(["send", "test", "duplicate", "delete"]);
+      expect(campaignActions(status).actions).not.toContain("stop");
       expect(actionDisabled("delete", status)).toBe(false);
     }
+  });
+
+  it("offers 'Skicka till segment' for draft, sent and failed campaigns, not for a stopped one", () => {
+    for (const status of ["draft", "sent", "failed"]) {
+      expect(campaignActions(status).actions).toEqual(["send", "test", "duplicate", "delete"]);
+    }
+    expect(campaignActions("cancelled").actions).toEqual(["test", "duplicate", "delete"]);
   });
 
   it("edits drafts only", () => {
