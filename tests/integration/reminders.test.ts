@@ -373,10 +373,14 @@ describe("the reminder mail", () => {
     const onlineMail = mails.find((m) => m.subject.includes("PLAN"))!;
     expect(homeMail.text).toContain("Hemadress: Storgatan 1, Gävle");
     expect(onlineMail.text).toContain("Mötestyp: Google Meets");
-    for (const mail of [homeMail, onlineMail]) {
-      expect(mail.text).not.toContain("google.com/maps");
-      expect(mail.text).toContain("Online-pass (PLAN) kräver bara en lugn plats");
-    }
+    for (const mail of [homeMail, onlineMail]) expect(mail.text).not.toContain("google.com/maps");
+    // Each says only what its own type needs.
+    expect(onlineMail.text).toContain("Online-pass (PLAN) kräver bara en lugn plats");
+    expect(onlineMail.text).not.toContain("hembesök (HEMMIS)");
+    expect(onlineMail.html).not.toContain("hembesök (HEMMIS)");
+    expect(homeMail.text).toContain("På hembesök (HEMMIS) tränar vi där utmaningarna finns");
+    expect(homeMail.text).not.toContain("Online-pass (PLAN)");
+    expect(homeMail.html).not.toContain("Online-pass (PLAN)");
   });
 });
 

@@ -7,7 +7,7 @@
 import { Link } from "@react-email/link";
 import { HEMMIS_TITLE, PLAN_TITLE } from "../constants";
 import { placeMapUrl } from "../places";
-import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
+import { PREPARATION_HOME, PREPARATION_ONLINE, type PreparationItem } from "../preparation";
 import { formatDayHeading, formatSessionDate, formatTime, formatTimeRange, stockholmDayKey, todayKey } from "../time";
 import { bookingIcs, dogLine, type BookedSession, type BookingDetails } from "./booking";
 import { MailLayout } from "./components/layout";
@@ -110,8 +110,9 @@ export function reminderMail(
     ...placeRows(place),
     ["Hund", dogLine(booking)],
   ];
-  // The checklist is for the training places; online and at home the page's own note says what is needed.
+  // The checklist is for the training places; online and at home the page's note on that type says what is needed.
   const checklist = place.kind === "place" ? preparation : [];
+  const typeNote = place.kind === "home" ? PREPARATION_HOME : PREPARATION_ONLINE;
   const prepareUrl = new URL("/preppa", site.siteUrl).toString();
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
 
@@ -125,7 +126,7 @@ export function reminderMail(
     "",
     ...(checklist.length > 0
       ? [BRING_HEADING, ...checklist.map((item) => `- ${item.title} ${item.text}`), "", `Mer om hur du förbereder dig: ${prepareUrl}`]
-      : [PREPARATION_ONLINE_AND_HOME]),
+      : [typeNote]),
     "",
     CALENDAR_NOTE,
     `${QUESTIONS} Dina bokningar hittar du på ${myBookings}`,
@@ -171,7 +172,7 @@ export function reminderMail(
           </Paragraph>
         </>
       ) : (
-        <Paragraph>{PREPARATION_ONLINE_AND_HOME}</Paragraph>
+        <Paragraph>{typeNote}</Paragraph>
       )}
       <Paragraph>{CALENDAR_NOTE}</Paragraph>
       <Paragraph>
