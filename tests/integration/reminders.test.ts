@@ -381,6 +381,9 @@ describe("the reminder mail", () => {
     expect(homeMail.text).toContain("På hembesök (HEMMIS) tränar vi där utmaningarna finns");
     expect(homeMail.text).not.toContain("Online-pass (PLAN)");
     expect(homeMail.html).not.toContain("Online-pass (PLAN)");
+    // The calendar event is where the mail says: the customer's address.
+    const [homeIcs] = JSON.parse(homeMail.attachments!) as Array<{ content: string }>;
+    expect(unfoldIcs(homeIcs!.content)).toContain("LOCATION:Storgatan 1\\, Gävle");
   });
 });
 

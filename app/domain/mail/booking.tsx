@@ -135,6 +135,16 @@ function calendarDetails(booking: BookingDetails, site: MailSite): string {
 }
 
 /**
+ * Where the customer's calendar event is: a home visit is at the address the
+ * customer gave (what the mails tell them), anything else at the session's
+ * place. Customer calendars only; staff's feed never carries an address.
+ */
+export function customerEventLocation(location: string, homeAddress: string | null | undefined): string {
+  const address = homeAddress?.trim();
+  return address ? address : location;
+}
+
+/**
  * The .ics attachment: one event, stable UID per booking so a re-import
  * updates it. `sequence` is 0 for the confirmation and the session's
  * revision for a change of time or place.
@@ -153,7 +163,7 @@ export function bookingIcs(
     start: session.startTime,
     end: session.endTime,
     summary: `${session.title} – Hundpass`,
-    location: session.location,
+    location: customerEventLocation(session.location, booking.homeAddress),
     description: calendarDetails(booking, site),
     url: siteLink(site, `/session/${session.id}`),
     sequence,
@@ -170,7 +180,7 @@ export function bookingGoogleCalendarUrl(
     title: `${session.title} – Hundpass`,
     start: session.startTime,
     end: session.endTime,
-    location: session.location,
+    location: customerEventLocation(session.location, booking.homeAddress),
     details: calendarDetails(booking, site),
   });
 }

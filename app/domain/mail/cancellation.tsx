@@ -4,6 +4,7 @@
 // Each carries a METHOD:CANCEL calendar file under the booking's own UID, so
 // a calendar that took the confirmation's file drops the event. Pure.
 import { buildIcs } from "../ics";
+import { customerEventLocation } from "./booking";
 import { refundSentence, type PaymentMethodName } from "../payment-status";
 import { formatSessionDate, formatTimeRange } from "../time";
 import { MailLayout } from "./components/layout";
@@ -21,6 +22,8 @@ export interface CancelledBooking {
   sessionLocation: string;
   sessionStartTime: string;
   sessionEndTime: string;
+  /** A home visit's address, where the customer's calendar has the event. */
+  homeAddress?: string | null;
 }
 
 export type CancellationReason = "booking" | "session";
@@ -48,7 +51,7 @@ export function cancellationIcs(
     start: booking.sessionStartTime,
     end: booking.sessionEndTime,
     summary: `${booking.sessionTitle} – Hundpass`,
-    location: booking.sessionLocation,
+    location: customerEventLocation(booking.sessionLocation, booking.homeAddress),
     method: "CANCEL",
     sequence,
     organizer: icsOrganizer(site),
