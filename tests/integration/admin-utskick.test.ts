@@ -332,7 +332,7 @@ describe("sending, stopping and test sends", () => {
     ).all<{ to: string; from: string; subject: string; text: string; headers: string }>();
     expect(results).toHaveLength(1);
     const [mail] = results;
-    expect(mail).toMatchObject({ to: "Provare@Example.se", from: "flurre@hundpass.se", subject: "Test av maj" });
+    expect(mail).toMatchObject({ to: "Provare@Example.se", from: "Hundpass <flurre@hundpass.se>", subject: "Test av maj" });
     const headers = JSON.parse(mail!.headers) as Record<string, string>;
     const link = /Avprenumerera: (\S+)/.exec(mail!.text)![1]!;
     expect(link).toMatch(/\/unsubscribe\?email=.+&token=/);

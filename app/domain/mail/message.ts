@@ -48,3 +48,23 @@ export interface MailSite {
 export function icsOrganizer(site: { adminEmail: string }): { name: string; email: string } {
   return { name: "Hundpass", email: site.adminEmail };
 }
+
+/** The display name of a sender written `Name <address>`, or null for a bare address. */
+export function senderDisplayName(from: string): string | null {
+  const name = /^\s*(.*?)\s*<[^<>]+>\s*$/.exec(from)?.[1]?.replace(/^"(.*)"$/, "$1").trim();
+  return name ? name : null;
+}
+
+/**
+ * A sender as recipients see it: a bare address gets the display name of
+ * the site's own sender (EMAIL_FROM, e.g. `Hundpass <info@hundpass.se>`),
+ * so a campaign from `info@hundpass.se` shows as `Hundpass`, as every other
+ * mail does; an address that already has a display name stays as written.
+ */
+export function senderWithDisplayName(from: string, siteSender: string): string {
+  const address = from.trim();
+  if (address.includes("<")) return address;
+  const name = senderDisplayName(siteSender) ?? "Hundpass";
+  const quoted = /[(),.:;<>@[\]\\"]/.test(name) ? `"${name.replace(/["\\]/g, "\\$&")}"` : name;
+  return `${quoted} <${address}>`;
+}

@@ -22,7 +22,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import type { MailMessage } from "~/domain/mail/message";
+import { senderWithDisplayName, type MailMessage } from "~/domain/mail/message";
 import { campaignMail, fillMailVars, type CampaignContent } from "~/domain/mail/newsletter";
 import { planWaves, type PlannedWave } from "~/domain/newsletter/waves";
 import { segmentSet } from "~/domain/newsletter/segments";
@@ -218,7 +218,7 @@ export type CampaignMailKind = "newsletter" | "newsletter-test";
  * variables instead (campaign-waves.server.ts).
  */
 export async function campaignMessageFor(
-  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL">,
+  config: Pick<Config, "SITE_URL" | "UNSUBSCRIBE_SECRET" | "ADMIN_EMAIL" | "EMAIL_FROM">,
   campaign: Parameters<typeof campaignContent>[0] & Pick<EmailCampaignRow, "fromEmail">,
   email: string,
   kind: CampaignMailKind = "newsletter-test",
@@ -229,7 +229,7 @@ export async function campaignMessageFor(
   return {
     kind,
     to: email,
-    from: campaign.fromEmail,
+    from: senderWithDisplayName(campaign.fromEmail, config.EMAIL_FROM),
     subject: mail.subject,
     text: fillMailVars(mail.text, vars, "text"),
     html: mail.html === undefined ? undefined : fillMailVars(mail.html, vars, "html"),

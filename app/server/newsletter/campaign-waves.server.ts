@@ -25,6 +25,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { campaignReportMail, type WaveReportRow } from "~/domain/mail/campaign-report";
 import { fillMailVars, parseMailVars } from "~/domain/mail/newsletter";
+import { senderWithDisplayName } from "~/domain/mail/message";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { drainOutbox, type DrainResult } from "../email/drain.server";
 import { outboxInsertStatements, toOutboxRow, type FillMailVars } from "../email/outbox.server";
@@ -71,6 +72,7 @@ interface ClaimedWave {
 interface SendingCampaign {
   id: number;
   bodyId: string | null;
+  fromEmail: string;
 }
 
 /**
@@ -107,29 +109,32 @@ export async function runDueWaves(
          RETURNING campaign_id AS campaignId, wave, segment_name AS audience, last_subscriber_id AS lastSubscriberId`,
   );
   const campaigns = claim.add<SendingCampaign>(
-    sql`SELECT id, body_id AS bodyId FROM email_campaigns WHERE status = 'sending'
+    sql`SELECT id, body_id AS bodyId, from_email AS fromEmail FROM email_campaigns WHERE status = 'sending'
        AND id IN (SELECT campaign_id FROM email_campaign_waves WHERE status = 'running')`,
   );
-  const { waves, bodies } = await runBatch(
+  const { waves, sending } = await runBatch(
     context,
     claim.plan((results) => ({
       waves: claimed
         .rows(results)
         .sort((a, b) => a.campaignId - b.campaignId || a.wave - b.wave || a.audience.localeCompare(b.audience)),
-      bodies: new Map(campaigns.rows(results).map((c) => [c.id, c.bodyId])),
+      sending: new Map(campaigns.rows(results).map((c) => [c.id, c])),
     })),
   );
 
   for (const wave of waves) {
-    const bodyId = bodies.get(wave.campaignId);
-    if (!bodyId) continue;
+    const campaign = sending.get(wave.campaignId);
+    const bodyId = campaign?.bodyId;
+    if (!campaign || !bodyId) continue;
+    // The sender as recipients see it: a bare address gets the site's display name.
+    const from = senderWithDisplayName(campaign.fromEmail, context.config.EMAIL_FROM);
     result.waves++;
     let last = wave.lastSubscriberId;
     for (;;) {
       const room = maxRecipients - result.queued;
       if (room <= 0 || Date.now() - started >= budgetMs) return finish(context, now, result);
       const take = Math.min(pageSize, room);
-      const page = await queueWavePage(context, now, { ...wave, lastSubscriberId: last }, bodyId, take);
+      const page = await queueWavePage(context, now, { ...wave, lastSubscriberId: last }, { bodyId, from }, take);
       result.queued += page.queued;
       last = page.lastSubscriberId;
       if (page.done) {
@@ -162,7 +167,7 @@ async function queueWavePage(
   context: AppLoadContext,
   now: Date,
   wave: ClaimedWave,
-  bodyId: string,
+  { bodyId, from }: { bodyId: string; from: string },
   take: number,
 ): Promise<{ queued: number; lastSubscriberId: number; done: boolean }> {
   const { config } = context;
@@ -220,7 +225,7 @@ async function queueWavePage(
       idempotencyKey: field("k"),
       kind: sql`${NEWSLETTER_KIND}`,
       toAddress: field("e"),
-      fromAddress: sql`c.from_email`,
+      fromAddress: sql`${from}`,
       subject: sql`c.subject`,
       // The body is the campaign's shared one, filled with vars_json at delivery.
       textBody: sql`''`,
