@@ -75,3 +75,23 @@ describe(".dev.vars.example", () => {
     expect([...listed.keys()].filter((name) => !readVars.has(name)).sort()).toEqual([]);
   });
 });
+
+describe("running the cron worker locally", () => {
+  const text = read("README.md");
+  const known = JSON.parse(/^crons = (\[.*\])$/m.exec(read("workers/cron.wrangler.toml"))![1]!) as string[];
+  const triggers = [...text.matchAll(/curl "http:\/\/localhost:8788(\/[^"?]*)\?([^"]*)"/g)].map(([, route, query]) => ({
+    route: route!,
+    params: new URLSearchParams(query!.replace(/\$\([^)]*\)/g, "0")),
+  }));
+
+  it("triggers only schedules the worker has", () => {
+    expect(triggers.length).toBeGreaterThan(1);
+    expect(triggers.map((t) => t.params.get("cron")).filter((cron) => !known.includes(cron ?? ""))).toEqual([]);
+  });
+
+  it("shows a run at a chosen time through miniflare's handler, the only route that takes a time", () => {
+    const timed = triggers.filter((t) => t.params.has("time"));
+    expect(timed.length).toBeGreaterThan(0);
+    expect(timed.map((t) => t.route)).toEqual(timed.map(() => "/cdn-cgi/handler/scheduled"));
+  });
+});
