@@ -2,14 +2,18 @@
 // foreign key cascades), not the bookings' copy of the session as booked.
 // The cancellation mails name the place as the session has it now, in the
 // text and in the calendar file's LOCATION, like every other mail: staff
-// 'Avboka', 'Ställ in pass' and the minimum-participant default.
+// 'Avboka', 'Ställ in pass' and the minimum-participant default, and the
+// refund mail of a payment that came too late.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import cron, { CRONS } from "../../workers/cron";
+import { schema } from "../../app/server/db/client.server";
+import { paymentMails } from "../../app/server/payments/payment-mails.server";
 import { bookMany, post } from "./admin-fixtures";
 import { createSession } from "./booking-fixtures";
-import { signInAs } from "./helpers";
+import { signInAs, testContext } from "./helpers";
 
 const HOUR = 60 * 60_000;
 const MINUTE = 60_000;
@@ -95,5 +99,18 @@ describe("cancellation mails after the session's place was renamed", () => {
     const session = await env.DB.prepare("SELECT cancelled_at AS cancelledAt FROM sessions WHERE id = ?").bind(id).first<{ cancelledAt: string | null }>();
     expect(session?.cancelledAt).not.toBeNull();
     expectCurrentPlace(await cancellationMails(booked), 1, oldName, newName);
+  });
+
+  it("a payment that came too late: its refund mail names the place by its current name", async () => {
+    const { id, booked, oldName, newName } = await sessionAtRenamedPlace(1);
+    const context = testContext();
+    const [booking] = await context.db.select().from(schema.bookings).where(eq(schema.bookings.id, booked[0]!));
+    const [session] = await context.db.select().from(schema.sessions).where(eq(schema.sessions.id, id));
+    expect(booking!.sessionLocation).toBe(oldName);
+    const { refundMails } = paymentMails(context, { booking: booking!, session: session!, payment: { amountOre: 24_900 } }, "card", new Date());
+    for (const row of [refundMails.taken, refundMails.closed]) {
+      expect(row.textBody).toContain(newName);
+      expect(row.textBody).not.toContain(oldName);
+    }
   });
 });
