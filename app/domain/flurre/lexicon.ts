@@ -32,16 +32,16 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   // The dog does not come when called ('kommer inte när man ropar')
-  ["ropar|kallar|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
+  ["ropar|kallar(?= p[aå] (?!er|oss|mig|dig))|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
   ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
-  ["lyssnar inte|lyssnar|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
+  ["lyssnar inte|lyssnar(?!(?: \\p{L}+)? p[aå] (?:vad|hur|vem|oss|mig|er|dig|[oö]nskem\\p{L}*))|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
   // The only meeting the site has ('ett möte på distans'); 'PLAN-möte' names it already.
-  ["(?<!-)(?:m[oö]te|m[oö]tet|m[oö]ten)", "plan"],
+  ["(?<!-)(?:m[oö]te|m[oö]tet|m[oö]ten)(?! (?:f[oö]r|till|vid|p[aå]) (?!plan)\\p{L}*(?:tr[aä]ning|kurs|pass|lydnad|hemmis|promenad)\\p{L}*)", "plan"],
   // Places, team and the company
   ["st[aä]llen|st[aä]lle|st[aä]llena", "var träningsplatser"],
   // A place by the last part of its name ('ängen' for Bronsängen)
@@ -63,7 +63,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["ekonomi(?:fr[aå]g|sak|[aä]rend)\\p{L}*", "ekonomi"],
   ["administrat\\w*|admin", "administration"],
   ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
-  ["sk[oö]ter|ansvarar|ansvarig\\w*|fixar", "ser till"],
+  // Not the care of dogs ('sköter ni om hundar': dog sitting, which the site does not offer)
+  ["sk[oö]ter(?!(?: ni| du| man)? om )|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
   // The one a visitor talks to at a session ('vem pratar jag med på PLAN-mötet') is its trainer, not the contact form.
   ["(?:prata|pratar|snacka|snackar)(?: (?:jag|vi|man))? med(?= (?:p[aå]|under) )", "tränare"],
@@ -74,7 +75,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Whom to contact about a thing ('vem ska jag kontakta om kvitto') is the one of the team who handles it, not the contact form alone
   ["(?<=vem (?:ska|kan|b[oö]r|f[aå]r) (?:jag|vi|man) )(?:kontakta|fr[aå]ga)(?= om (?!(?:jag|vi|man|du|ni|det|den|hunden|valpen)(?![\\p{L}]))\\p{L}+)", "teamet"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
-  ["[aä]gare|[aä]garen|grundare|grundaren", "teamet"],
+  // The dog's owner ('måste ägaren vara med på passet') is the visitor, not the company's
+  ["(?<!hund\\p{L}* )[aä]garen?(?! (?:vara|va|komma|g[aå]|f[oö]lja) med)|grundare|grundaren", "teamet"],
   // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare', 'har ni flera tränare')
   ["(?:samma|olika|flera|fler|byter(?: ni)?) (?:tr[aä]nare|instrukt[oö]r\\p{L}*|ledare)", "teamet"],
   // Where to read about the trainers ('kan jag läsa om tränarna nånstans innan jag bokar'): the team's page
@@ -99,16 +101,17 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
   // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
-  ["[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
+  // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
+  ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
-  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
+  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
   // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called
   ["(?:jag|vi|man) (?:inte|aldrig) (?:kommer|kan komma)(?= (?:p[aå]|till) (?:passet|kursen|lektionen|tr[aä]ningen|m[oö]tet|hembes[oö]ket)|\\s*[,.?!]|$)|(?:jag|vi|man) kommer (?:inte|aldrig)(?= (?:p[aå]|till) (?:passet|kursen|lektionen|tr[aä]ningen|m[oö]tet|hembes[oö]ket)|\\s*[,.?!]|$)", "avboka bindande"],
   ["(?:m[aå]ste|beh[oö]ver) (?:jag|vi|man) (?:[aä]nd[aå] |fortfarande )?betala(?=.*(?:dyker|uteblir|uteblev|avbok|sjuk|kommer inte|kan inte komma))", "återbetalning"],
-  // What is paid for is a booking ('byta dag om jag redan betalat')
-  ["betalat|betalade|har betalt", "bokning"],
+  // What is paid for is a booking when it is changed or cancelled ('byta dag om jag redan betalat'); paying alone ('när ska det vara betalat') is not
+  ["(?:betalat|betalade|har betalt)(?=.*(?:byt|flytt|omboka|[aä]ndr|avbok|tillbaka))|(?<=(?:byt|flytt|omboka|[aä]ndr|avbok|tillbaka)\\p{L}*.*)(?:betalat|betalade|har betalt)", "bokning"],
   ["flytta\\w*|byta (?:till )?(?:en )?(?:annan )?(?:dag|tid|datum)|annan (?:dag|tid|datum)|[aä]ndra\\w* (?:min |mitt |en |i )?bokning\\w*", "omboka"],
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
   // Told in advance ('får man veta i förväg om ett gruppass ställs in') is the notice the rules give, hours before; only when told of a session called off, not seen ('se passen i förväg') or of anything else ('vilken tränare')
@@ -122,7 +125,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["t[aä]nka p[aå]|redo|fixa(?: n[aå]t| n[aå]got| n[aå]gonting)?(?: hemma)?(?= (?:inf[oö]r|innan|till)\\b)", "förbereda inför"],
   ["innan|f[oö]rsta g[aå]ngen|f[oö]rsta pass\\w*", "inför"],
   ["ta(?:r)?(?: jag| vi| man| du)? (?:mig|oss|sig|dig) (?:till|dit|hit)", "hitta vägbeskrivning"],
-  ["ha med|ha med (?:oss|mig|sig)", "ta-med"],
+  ["ha med(?!(?: (?:oss|mig|sig))? (?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) )(?: (?:oss|mig|sig))?", "ta-med"],
   ["ha p[aå] sig|ha p[aå] (?:hunden|valpen)", "ta-med koppel sele"],
   ["ha p[aå] (?:mig|oss|dig)|kl[aä]\\w* (?:mig|oss|sig|dig)", "ta-med kläder"],
   // What is needed for a session, as a list to pack ('vad behövs till passet', 'packlista')
@@ -143,13 +146,15 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]sen(?:ord)?\\w*", "lösenord inloggning"],
   // The site signs in with a link, which visitors may call a code
   ["(?:inloggnings)?kod(?:en)?|eng[aå]ngskod\\w*", "inloggningslänk"],
-  ["registrera\\w*|registrering\\w*", "konto"],
+  // A dog registered ('måste hunden vara registrerad') is not the visitor's account
+  ["(?<!(?:hund|valp)\\p{L}*(?: \\p{L}+){0,4} )(?:registrera\\w*|registrering\\w*)", "konto"],
   ["(?:har )?g[aå]tt ut|gick ut", "gäller"],
   // Using a link more than once ('flera gånger', 'andra gången jag klickar'): the sign-in link is used once
   ["(?:flera g[aå]nger|fler [aä]n en g[aå]ng|(?:en )?g[aå]ng till|andra g[aå]ngen|(?:tv[aå]|tre) g[aå]nger)(?:(?=.*l[aä]nk)|(?<=l[aä]nk.*))", "gång"],
   ["klick\\p{L}*(?= p[aå] l[aä]nk)|(?<=l[aä]nk\\p{L}*(?: \\p{L}+){0,4} )(?:klick\\p{L}*|trycker)", "använda"],
   // Dates, seats, prices
-  ["snart|fortfarande|full|fullt|fulla|fullbokade", "lediga platser"],
+  // Not full of something ('fullt med hundar i parken'), which is not a session's seats
+  ["snart|fortfarande|full|fullt(?! (?:med|av) )|fulla|fullbokade", "lediga platser"],
   // A session taken ('går nästa hembesök att boka eller e det taget') is a full one
   ["(?:[aä]r|e|va|var) (?:det |den |det redan )?(?:taget|tagen|upptaget|upptagen)|upptaget|upptagen", "lediga platser fullbokat"],
   // The first free time is the next one ('första lediga tid')
@@ -184,19 +189,21 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["skriv(?:a|er|s)?(?: (?:man|jag|vi|du))? in", "ange anmäla"],
   // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
   ["avsluta (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning\\w*|pass\\w*|kurs\\w*|plats\\w*)", "avboka"],
-  ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*|sluta|slutar", "avprenumerera"],
+  ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*", "avprenumerera"],
+  // Stopping is leaving the mailing only when the mail is spoken of ('hur slutar jag få era mejl'), not a course ('sluta mitt i kursen')
+  ["(?:sluta|slutar)(?=.*(?:(?<![\\p{L}])f[aå](?![\\p{L}])|mejl|mail|nyhet|utskick|prenum|brev|e-?post))|(?<=(?:mejl|mail|nyhet|utskick|prenum|brev|e-?post)\\p{L}*.*)(?:sluta|slutar)", "avprenumerera"],
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
   ["tar? (?:jag |vi |man )?bort (?:mig|oss)|st[aä]ng(?:a|er)? av|vill inte ha (?:fler|mer|n[aå]gra)|slippa", "avprenumerera"],
   // The list one signs up on or is taken off ('lista man kan skriva upp sig på', 'ta bort mig från listan') is the mailing list
   ["lista\\p{L}*(?= (?:man|jag|vi|en) (?:kan )?(?:skriva|skriver|anm[aä]la) (?:upp )?(?:sig|mig|oss))|(?<=(?:skriva|skriver|skriv|anm[aä]la|anm[aä]ler) (?:upp )?(?:mig|oss|sig|dig) p[aå] (?:en |er |eran |\\p{L}+ )?)lista\\p{L}*|(?<=(?:ta|tar|tas|stryk\\p{L}*) (?:jag |vi |man )?bort (?:mig|oss)(?: \\p{L}+){0,2} (?:fr[aå]n|ur) (?:er |eran |den |din )?)list(?:an|a|orna)", "nyhetsbrev"],
   // Not wanting the mail any more ('vill inte ha nyhetsbrevet längre', 'vill inte få era mejl längre') is leaving it
   ["inte (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)(?: fr[aå]n er)? l[aä]ngre", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv(?!era)\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
   // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
   ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],
   ["(?:anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*)(?=.*full)", "kö anmäla"],
   // Who handles payments: the one whose role is the money ('vem tar hand om betalningarna')
-  ["vem (?:\\p{L}+ ){0,4}betalning\\p{L}*|betalning\\p{L}*,? vem", "ekonomi"],
+  ["vem (?:\\p{L}+ ){0,4}(?:betalning\\p{L}*|pengarna)|betalning\\p{L}*,? vem", "ekonomi"],
 ];
 
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({

@@ -122,6 +122,9 @@ const ONE_WORD = "(?:\\s+[\\p{L}\\p{N}]+)?";
 const W0 = "(?<![\\p{L}\\p{N}])";
 const W1 = "(?![\\p{L}\\p{N}])";
 
+/** One more of something brought along ('en till', 'en annan', 'nån extra'), the pronoun before it at most. */
+const ANOTHER_ONE = "(?:\\s+(?:sig|mig|oss|dig))?\\s+(?:en|ett|n[åa]n|n[åa]got|n[åa]gon)\\s+(?:annan|annat|till|extra)(?![\\p{L}\\p{N}])";
+
 /** Multi-word phrases that mean one searchable word ('boka om' is 'omboka'). */
 const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}boka?r?${ONE_WORD}\\s+om${W1}`, "gu"), "omboka"],
@@ -129,9 +132,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}logga?r?${ONE_WORD}\\s+in${W1}`, "gu"), "inloggning"],
   // Signing in to book is having an account to book with ('behöver jag logga in för att boka'), which no one needs.
   [new RegExp(`${W0}inloggning\\s+f[öo]r\\s+att\\s+(?:kunna\\s+)?boka${W1}`, "gu"), "konto för att boka"],
-  [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}`, "gu"), "ta-med"],
+  // Not a second dog or person brought along ('ta med en till hund', 'ha med sig en annan hund'): not what to pack.
+  [new RegExp(`${W0}ta${ONE_WORD}\\s+med${W1}(?!${ANOTHER_ONE})`, "gu"), "ta-med"],
   // 'Ha något med sig', a word or two between ('behöver valpen ha nåt speciellt med sig').
-  [new RegExp(`${W0}ha${ONE_WORD}${ONE_WORD}\\s+med\\s+(?:sig|mig|oss|dig)${W1}`, "gu"), "ta-med"],
+  [new RegExp(`${W0}ha${ONE_WORD}${ONE_WORD}\\s+med\\s+(?:sig|mig|oss|dig)${W1}(?!${ANOTHER_ONE})`, "gu"), "ta-med"],
   // 'Var håller promenadträningen till?' asks where.
   [new RegExp(`${W0}h[åa]ller(\\s+[\\p{L}\\p{N}]+)?\\s+till${W1}`, "gu"), "var$1"],
   // 'Nån gång?' asks when.

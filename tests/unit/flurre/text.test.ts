@@ -183,3 +183,62 @@ describe("a question told with its background", () => {
     expect(splitBackground("Jag har raderat bekräftelsemejlet och minns inte vilken dag vi bokat. Hur kollar jag det?")).toBeNull();
   });
 });
+
+describe("a lexicon word read only in the sense the site uses it", () => {
+  const added = (question: string) => questionWords(question).added;
+  const unsaid = (question: string) => questionWords(question).unsaid;
+
+  it("reads paying as a booking only when the booking is changed or cancelled", () => {
+    expect(added("kan jag byta till en annan dag om jag redan betalat")).toContain("bokning");
+    expect(added("nar ska det vara betalat")).not.toContain("bokning");
+    expect(added("hur vet jag att jag har betalat")).not.toContain("bokning");
+  });
+
+  it("reads stopping as leaving the newsletter only when mail is spoken of", () => {
+    expect(added("hur slutar jag få era mejl")).toContain("avprenumerera");
+    expect(added("sluta fa nyhetsbrev")).toContain("avprenumerera");
+    expect(added("kan man sluta mitt i kursen")).not.toContain("avprenumerera");
+  });
+
+  it("reads a reserve place as the queue, not reserving a time", () => {
+    expect(added("finns det reservplatser")).toContain("kö");
+    expect(added("kan man reservera en tid for hembesok")).not.toContain("kö");
+  });
+
+  it("reads calling as the recall only of calling the dog", () => {
+    expect(added("hunden kommer inte nar jag kallar pa honom")).toContain("inkallning");
+    expect(added("vad kallar ni er")).not.toContain("inkallning");
+  });
+
+  it("does not read the dog's owner, a dog registered, or care of dogs as the company's", () => {
+    expect(added("vad heter agaren")).toContain("teamet");
+    expect(added("maste agaren vara med pa passet")).not.toContain("teamet");
+    expect(added("maste man registrera sig")).toContain("konto");
+    expect(added("maste hunden vara registrerad")).not.toContain("konto");
+    expect(added("vem skoter ekonomin")).toContain("ser");
+    expect(added("skoter ni om hundar")).not.toContain("ser");
+  });
+
+  it("does not read a meeting point of another type as the online meeting, nor a park full of dogs as seats", () => {
+    expect(added("hur förbereder jag mig inför ett möte på distans")).toContain("plan");
+    expect(added("var ar motet for promenadtraningen")).not.toContain("plan");
+    expect(added("ar det fullt pa vardagslydnad regementsparken")).toContain("lediga");
+    expect(added("ar det fullt med hundar i regementsparken")).not.toContain("lediga");
+  });
+
+  it("reads who gets the money as the accounts, and a person listening as no obedience", () => {
+    expect(added("vem far pengarna")).toContain("ekonomi");
+    expect(added("vem far pengarna")).not.toContain("återbetalning");
+    expect(added("far jag tillbaka pengarna om jag inte kan komma")).toContain("återbetalning");
+    expect(added("hunden lyssnar inte när vi är ute")).toContain("lydnad");
+    expect(added("lyssnar linnea pa vad man vill trana")).not.toContain("lydnad");
+  });
+
+  it("takes a booked place handed to someone else, and a second dog brought, as what the site does not speak of", () => {
+    expect(unsaid("kan jag ge min plats till nan annan")).not.toHaveLength(0);
+    expect(unsaid("far man ha med sig en annan hund")).not.toHaveLength(0);
+    expect(joinPhrases("far man ha med sig en annan hund")).not.toContain("ta-med");
+    expect(joinPhrases("vad kostar det att ta med en till hund pa hembesok")).not.toContain("ta-med");
+    expect(joinPhrases("vad ska man ha med sig")).toContain("ta-med");
+  });
+});
