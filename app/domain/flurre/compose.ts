@@ -138,6 +138,9 @@ function openingFor(passage: Passage): string {
   }
 }
 
+/** A price as a text states it ('495 kr'). */
+const PRICE_STATED = /\d\s*kr(?![\p{L}])/u;
+
 /** The session lines of a list: "VALPKURS tisdag 24 november 18:00–19:00 på Hundhallen Gävle: 6 platser kvar." */
 function sessionLines(sessions: readonly Passage[], withTitle: boolean): string[] {
   return sessions.map((s) => (withTitle ? `${s.title} ${s.session?.line ?? ""}` : (s.session?.line ?? "")));
@@ -474,7 +477,7 @@ const MIN_COMPOUND_HEAD = 3;
  * carries: a word is carried when one of its terms is a term of theirs or
  * part of one ('hund' of 'hundmöte').
  */
-function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = []): string[] {
+function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: readonly string[] = [], wholeCompounds = false): string[] {
   const terms = [...new Set([...termsOf(passages), ...except])];
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
@@ -483,9 +486,13 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
   // carried by a park's 'plats' alone.
   const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
+  // Asked of a rule that holds for some sessions only, a compound the texts use whole as well ('privatpass') is carried
+  // whole, or by each of its parts that is not a common word: the rule on group sessions carries 'pass', not 'privatpass'.
+  const wholeMissed = (q: QueryTerm) =>
+    wholeCompounds && q.terms.length > 1 ? !carried(q.terms[0]!) && q.terms.slice(1).some((t, i) => (q.termDfs[i + 1] ?? 0) <= ranking.commonDf && !carried(t)) : !q.terms.some(carried);
   return ranking.query
     .filter((q) => (!q.cue || q.topical) && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf)
-    .filter((q) => !q.means.some(carried) && (q.split ? rarePartMissed(q) : !q.terms.some(carried)))
+    .filter((q) => !q.means.some(carried) && (q.split ? rarePartMissed(q) : wholeMissed(q)))
     .map((q) => q.word);
 }
 
@@ -720,8 +727,12 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // against one session's 'när det ringer på dörren') are a near topic, not the answer.
     // Each session listed says it: one that does not is there only for a word another carries.
     if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0) || missesAskedCount(ranking, sessions)) return unsure(ranking, all);
+    // A price asked with no type named ('är det samma pris i Gävle och Sandviken', 'vilken plats är billigast') is not
+    // answered by a list of dates, which states no price.
+    const lines = sessionLines(sessions, true);
+    if (ranking.intents.has("price") && !lines.some((line) => PRICE_STATED.test(line))) return unsure(ranking, all);
     return answer(
-      [FLURRE_ANSWER_TEXTS.sessions, ...sessionLines(sessions, true)],
+      [FLURRE_ANSWER_TEXTS.sessions, ...lines],
       sessions,
       sessions.flatMap((s) => s.links),
     );
@@ -749,7 +760,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // of the same kind that scores at least half as well and carries them all answers ('hur avbokar jag på
   // mina bokningar': the binding rule, not the sign-in text), else nobody guesses.
   const typeTitles = all.filter((p) => p.kind === "type" && p.typeName && ranking.mentionedTypes.includes(p.typeName)).flatMap((p) => analyze(p.title));
-  const answers = (p: Passage) => uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : []).length === 0 && answersBesidesWords(p);
+  const scoped = (p: Passage) => p.kind === "rule" && !RULES_OF_EVERY_BOOKING.has(p.id);
+  const answers = (p: Passage) => uncoveredWords(ranking, [p], RULES_OF_EVERY_BOOKING.has(p.id) ? typeTitles : [], scoped(p)).length === 0 && answersBesidesWords(p);
   const answersBesidesWords = (p: Passage) =>
     !missesAskedDuration(ranking, p) &&
     !missesAskedWhenOrPrice(ranking, p) &&

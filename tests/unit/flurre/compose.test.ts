@@ -593,3 +593,24 @@ describe("what a question counts, chooses and cannot rank", () => {
     expect(text("valpen har magsjuka, kan vi komma på passet?")).toMatch(/sjuk/);
   });
 });
+
+describe("an answer on another topic is not given", () => {
+  it("does not answer a price asked with no type by a list of dates, which states no price", () => {
+    expect(ask("ar det samma pris i gavle och sandviken").answer.kind).toBe("fallback");
+    expect(ask("vilken plats ar billigast").answer.kind).toBe("fallback");
+    expect(text("vad kostar valpkursen")).toContain("kr");
+  });
+
+  it("does not answer of private sessions with the rule on group sessions, which carries only 'pass' of 'privatpass'", () => {
+    expect(ask("kan ett privatpass stallas in").answer.kind).toBe("fallback");
+    expect(text("kan man avboka ett privatpass")).toMatch(/^Voff! Nej\. En bokning är bindande/);
+  });
+
+  it("gives the honest answer where a lexicon word would be read in another sense", () => {
+    expect(ask("kan man sluta mitt i kursen").answer.kind).toBe("fallback");
+    expect(ask("nar ska det vara betalat").answer.kind).toBe("fallback");
+    expect(ask("kan jag ge min plats till nan annan").answer.kind).toBe("fallback");
+    expect(ask("ar det fullt med hundar i regementsparken").answer.kind).toBe("fallback");
+    expect(text("vem far pengarna")).toContain("Jonas");
+  });
+});
