@@ -635,6 +635,10 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // 'Vem leder valpkursen?', 'vem sköter bokningarna?': a person of the team, or the one to contact, answers.
   // So is a question the lexicon reads as about the team as a whole ('vilka är ni', 'samma tränare på valpkursen som på promenaden').
   const aboutTeam = ranking.query.some((q) => q.added && q.word === "teamet");
+  // 'Vem mejlar om det blir ledigt?', 'vem hör av sig om passet blir inställt?': an act the site's rules assign to no
+  // person (the queue mails, the notice of a session called off) is answered by the rule that tells of it.
+  const act = asksWho(ranking.asked) && !aboutTeam ? ruleOfUnassignedAct(ranking, all) : null;
+  if (act) return composeFromPassage(ranking, act);
   const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
   if (who) return who;
   // 'Är det Linnea som har valpkursen?', 'vad gör Flurre på kontoret': a question that names a person of the team
@@ -957,6 +961,38 @@ const ASKS_FOR_WHOM =
 function asksWho(asked: string): boolean {
   const folded = foldSwedishLetters(asked);
   return ASKS_WHO.test(folded) && !ASKS_FOR_WHOM.test(folded);
+}
+
+/** How far ahead of any person or the contact form a rule must score to answer a 'vem' question on its own. */
+const ACT_RULE_LEAD = 2;
+
+/**
+ * The rule a 'vem' question is about when it asks who does something the
+ * site's rules tell of and assign to no person ('vem mejlar om det blir
+ * ledigt': the queue's mail; 'vem bokar mig': how to book): the best match
+ * is a rule other than the contact form, it carries every word asked, it
+ * scores far ahead of every person and the contact form, and the question
+ * names no one of the team.
+ */
+function ruleOfUnassignedAct(ranking: Ranking, all: readonly Passage[]): Passage | null {
+  const [first] = ranking.results;
+  if (!first || first.passage.kind !== "rule" || first.passage.id === CONTACT_RULE_ID) return null;
+  if (ranking.query.some((q) => q.added && (q.means.includes("team") || q.word === "tränare" || q.word === "teamet" || q.word === "ekonomi"))) return null;
+  if (ranking.query.some(saysTrainers)) return null;
+  const others = ranking.results.filter((r) => r.passage.kind === "team" || r.passage.id === CONTACT_RULE_ID);
+  if (others.some((r) => r.score * ACT_RULE_LEAD > first.score)) return null;
+  // A person whose text carries what is asked does it ('vem sköter bokningarna': Jonas sees to the bookings).
+  const people = all.filter((p) => p.kind === "team" && p.id !== "team:about");
+  if (people.some((p) => uncoveredWords(ranking, [p]).length === 0 && ranking.query.some((q) => !q.cue && q.terms.some((t) => termsOf([p]).includes(t))))) return null;
+  if (uncoveredWords(ranking, [first.passage]).length > 0) return null;
+  // The act is the rule's: the lexicon reads it as what the rule tells of ('mejlar om' as the notice), or the rule
+  // says the visitor does it ('vem bokar mig': 'Du bokar …'). Who sends the newsletter the rule on it does not say.
+  const verb = /(?<![\p{L}])vem\s+(\p{L}+)/u.exec(foldSwedishLetters(normalizeText(ranking.asked)))?.[1];
+  if (!verb) return null;
+  const terms = termsOf([first.passage]);
+  const read = ranking.query.some((q) => q.lexical && foldSwedishLetters(q.word) === verb && q.means.some((m) => terms.includes(m)));
+  const visitorsOwn = new RegExp(`(?<![\\p{L}])du\\s+${verb}(?![\\p{L}])`, "u").test(foldSwedishLetters(normalizeText(first.passage.text)));
+  return read || visitorsOwn ? first.passage : null;
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

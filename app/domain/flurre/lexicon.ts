@@ -72,6 +72,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:tr[aä]ffa|tr[aä]ffar)(?= (?:p[aå]|under) )", "tränare"],
   // The one who calls at a phone meeting ('vem ringer upp om man väljer telefonmöte') is its trainer, not the contact form
   ["(?<=vem )ringer(?= (?:upp|mig|oss|dig|en|er)(?=.*(?:telefonm[oö]te|m[oö]te|plan)))", "tränare"],
+  // Who gets in touch when something happens ('vem ringer om passet ställs in', 'vem mejlar om det blir ledigt') asks for the notice the rules give
+  ["(?<=vem )(?:ringer|mejlar|mailar|meddelar|kontaktar|h[oö]r av sig)(?: (?:mig|oss|en|er|dig))?(?= (?:om|n[aä]r) )", "besked"],
   // Whom to contact about a thing ('vem ska jag kontakta om kvitto') is the one of the team who handles it, not the contact form alone
   ["(?<=vem (?:ska|kan|b[oö]r|f[aå]r) (?:jag|vi|man) )(?:kontakta|fr[aå]ga)(?= om (?!(?:jag|vi|man|du|ni|det|den|hunden|valpen)(?![\\p{L}]))\\p{L}+)", "teamet"],
   ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],

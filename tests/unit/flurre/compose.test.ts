@@ -613,4 +613,13 @@ describe("an answer on another topic is not given", () => {
     expect(ask("ar det fullt med hundar i regementsparken").answer.kind).toBe("fallback");
     expect(text("vem far pengarna")).toContain("Jonas");
   });
+
+  it("answers who does an act the rules assign to no person with the rule that tells of it, not the contact form or the team", () => {
+    expect(text("vem mejlar om det blir ledigt")).toContain("Ställ mig i kö");
+    expect(text("vem hor av sig om passet blir installt")).toContain("Ett grupp-pass (GruppUp) blir av");
+    expect(text("vem bokar mig")).toContain("Du bokar utan konto");
+    // Who sees to the bookings is a person's role; who sends the newsletter the site does not say.
+    expect(text("vem skoter bokningarna")).toContain("Jonas");
+    expect(ask("vem skickar nyhetsbrevet").answer.kind).toBe("fallback");
+  });
 });
