@@ -1207,6 +1207,9 @@ const ASKS_LEAST = /(?<![\p{L}])(?:minst|som minst|maste|behovs|kravs|bli(?:r)? 
 function missesAskedWhenOrPrice(ranking: Ranking, passage: Passage): boolean {
   const asked = foldSwedishLetters(ranking.asked);
   if (ASKS_WHEN.test(asked) && !STATES_TIME.test(passage.text)) return true;
+  // A person, a rule or a row asked of on a weekday ('jobbar Linnea helger', 'betalar man mer på helgen') is answered only
+  // by a text that states when (a type's and a session's days are answered before this).
+  if (passage.kind !== "type" && passage.kind !== "session" && new RegExp(WEEKDAY_WORD.source, "u").test(asked) && !STATES_TIME.test(passage.text)) return true;
   if (!ranking.intents.has("price") || STATES_PRICE.test(passage.text)) return false;
   // What doing a thing costs is settled by a passage that says it cannot be done ('vad kostar det att avboka': 'kan inte avbokas').
   const cannot = cannotBeDone(passage.text);

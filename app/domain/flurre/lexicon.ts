@@ -62,7 +62,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Questions about money are the role of the one who keeps the accounts ('vem vänder jag mig till med ekonomifrågor')
   ["ekonomi(?:fr[aå]g|sak|[aä]rend)\\p{L}*", "ekonomi"],
   ["administrat\\w*|admin", "administration"],
-  ["[aä]ger|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
+  // Owning is the company's only of the company ('vem äger hundpass'), not of a dog ('vem äger flurre')
+  ["[aä]ger(?= (?:hundpass|f[oö]retaget|firman|bolaget|er|ert)(?![\\p{L}])|\\s*\\??$)|driver|(?:jobbar|arbetar) (?:hos|p[aå]|f[oö]r) (?:er|hundpass)|anst[aä]llda", "teamet"],
   // Not the care of dogs ('sköter ni om hundar': dog sitting, which the site does not offer)
   ["sk[oö]ter(?!(?: ni| du| man)? om )|ansvarar|ansvarig\\w*|fixar", "ser till"],
   ["(?:ni|er)(?: f[oö]r)? telefonnummer|ert (?:telefon)?nummer|ringa (?:er|till er)|(?:mejla|maila) (?:er|till er)|n[aå] er|kontakta er", "kontakta kontaktformulär"],
@@ -102,7 +103,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // does not give; whether a session is held in the rain ('blir passet av om det regnar') is the rain row's.
   ["(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
   // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
-  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*", ""],
+  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*|swish\\p{L}*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
+  // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with
+  // a visitor's personal data ('vad gör ni med mina uppgifter'): the site's texts do not speak of them.
+  ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
   // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
   ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules

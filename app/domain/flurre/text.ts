@@ -149,7 +149,8 @@ const PHRASES: readonly [RegExp, string][] = [
   // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
   [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).
-  [new RegExp(`${W0}h[åa]ller\\s+i${W1}`, "gu"), "leder"],
+  // Not a thing held in the hand ('håller i kopplet').
+  [new RegExp(`${W0}h[åa]ller\\s+i${W1}(?!\\s+(?:kopplet|koppel|kopplen|handen|hunden|valpen|godiset))`, "gu"), "leder"],
   // 'Vad tar ni för …?' asks the price; 'vem tar hand om …' who handles it (no hand in it).
   [new RegExp(`${W0}tar\\s+ni\\s+(?:betalt\\s+)?f[öo]r${W1}`, "gu"), "kostar"],
   [new RegExp(`${W0}(?:ta|tar|har)\\s+hand\\s+om${W1}`, "gu"), "sköter"],

@@ -622,4 +622,23 @@ describe("an answer on another topic is not given", () => {
     expect(text("vem skoter bokningarna")).toContain("Jonas");
     expect(ask("vem skickar nyhetsbrevet").answer.kind).toBe("fallback");
   });
+
+  it("does not give a person's text for when they work, nor the office dog's for who owns him", () => {
+    expect(ask("jobbar linnea helger").answer.kind).toBe("fallback");
+    expect(text("vad gör linnea")).toContain("Linnea leder");
+    expect(ask("vem ager flurre").answer.kind).toBe("fallback");
+    expect(hrefs("vem äger hundpass")).toContain("/om");
+  });
+
+  it("gives the honest answer to liability, insurance, personal data and a way to pay told before what is asked", () => {
+    expect(ask("vem ansvarar om hunden skadar sig").answer.kind).toBe("fallback");
+    expect(ask("ar ni ansvariga om min hund biter").answer.kind).toBe("fallback");
+    expect(ask("vad gor ni med mina uppgifter").answer.kind).toBe("fallback");
+    expect(ask("Jag vill betala med swish. Hur bokar jag valpkursen?").answer.kind).toBe("fallback");
+  });
+
+  it("does not read holding the lead as leading the session", () => {
+    expect(ask("ar det tranaren som haller i kopplet").answer.kind).toBe("fallback");
+    expect(hrefs("vem haller i valpkursen")).toContain("/om");
+  });
 });
