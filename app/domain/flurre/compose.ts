@@ -776,7 +776,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !missesCalledOff(ranking, p) &&
     !typeFoundOnlyByMeasure(ranking, p) &&
     !typeSummaryForItsFact(ranking, p, all) &&
-    !unsettledAboutTeam(ranking, p, all);
+    !unsettledAboutTeam(ranking, p, all) &&
+    !placeFeatureAsked(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -993,6 +994,21 @@ function ruleOfUnassignedAct(ranking: Ranking, all: readonly Passage[]): Passage
   const read = ranking.query.some((q) => q.lexical && foldSwedishLetters(q.word) === verb && q.means.some((m) => terms.includes(m)));
   const visitorsOwn = new RegExp(`(?<![\\p{L}])du\\s+${verb}(?![\\p{L}])`, "u").test(foldSwedishLetters(normalizeText(first.passage.text)));
   return read || visitorsOwn ? first.passage : null;
+}
+
+/** Whether something is there, or how long, large or many it is ('finns det …', 'hur lång är …', 'är det många …'), typed without å, ä and ö. */
+const ASKS_FEATURE = /^(?:finns|hur (?:lang|langt|stor|stort|bred|brett|djup|djupt|manga|hog|hogt)|(?:ar|e) det (?:manga|mycket|langt))(?![\p{L}])/u;
+
+/**
+ * A place's passage tells where it is and how to get there: asked whether
+ * something is there or how large it is ('finns det vatten i parken', 'hur
+ * lång är stigen i Stadsparken'), it does not answer for a word its
+ * description uses in passing, only for its own name.
+ */
+function placeFeatureAsked(ranking: Ranking, passage: Passage): boolean {
+  if (passage.kind !== "place" || !ASKS_FEATURE.test(foldSwedishLetters(normalizeText(ranking.asked)))) return false;
+  const own = analyze(passage.title);
+  return ranking.query.some((q) => !q.cue && !q.added && q.terms.length > 0 && !q.terms.some((t) => own.some((o) => o === t || o.endsWith(t))));
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

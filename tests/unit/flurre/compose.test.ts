@@ -641,4 +641,10 @@ describe("an answer on another topic is not given", () => {
     expect(ask("ar det tranaren som haller i kopplet").answer.kind).toBe("fallback");
     expect(hrefs("vem haller i valpkursen")).toContain("/om");
   });
+
+  it("does not answer whether something is at a place, or how large it is, with a word its description uses in passing", () => {
+    expect(ask("finns det vatten i parken").answer.kind).toBe("fallback");
+    expect(ask("hur lang ar stigen i stadsparken").answer.kind).toBe("fallback");
+    expect(text("finns det en hundhall i gavle")).toContain("Hundhallen Gävle");
+  });
 });
