@@ -1071,6 +1071,15 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   // Named by their name or their role ('vem har hand om ekonomin': Jonas, ekonomi och administration).
   const named = [...analyze(chosen.title), ...roleTermsOf(chosen)].some((t) => asked.has(t));
   const passage = chosen.kind === "team" && chosen !== about && !named && about && covers(about) ? about : chosen;
+  // What the site says of the whole team, chosen only because no word asked is one it lacks ('vem kan se min bokning':
+  // 'bokning' is common), is not about any act asked: when it carries none of the words asked, nobody is named for it.
+  if (passage === about) {
+    const aboutTerms = [...termsOf([about]), ...typeTerms, ...rowTerms];
+    // A day asked of ('vilken instruktör har ni på lördagar') narrows the sessions the team leads; it is no act.
+    const content = ranking.query.filter((q) => !q.added && q.terms.length > 0 && !saysTrainers(q) && !new RegExp(WEEKDAY_WORD.source, "u").test(foldSwedishLetters(q.word)));
+    const carries = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => aboutTerms.some((a) => a === t || a.endsWith(t) || (t.length >= 4 && a.includes(t))));
+    if (content.length > 0 && !content.some(carries)) return unsure(ranking, all);
+  }
   return composeFromPersonOrPassage(ranking, all, passage);
 }
 

@@ -647,4 +647,10 @@ describe("an answer on another topic is not given", () => {
     expect(ask("hur lang ar stigen i stadsparken").answer.kind).toBe("fallback");
     expect(text("finns det en hundhall i gavle")).toContain("Hundhallen Gävle");
   });
+
+  it("does not answer who does an act with the team's introduction when it carries none of the words asked", () => {
+    expect(ask("vem kan se min bokning").answer.kind).toBe("fallback");
+    expect(hrefs("vem leder valpkursen")).toContain("/om");
+    expect(hrefs("vilken instruktor har ni pa lordagar")).toContain("/om");
+  });
 });
