@@ -777,7 +777,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !typeFoundOnlyByMeasure(ranking, p) &&
     !typeSummaryForItsFact(ranking, p, all) &&
     !unsettledAboutTeam(ranking, p, all) &&
-    !placeFeatureAsked(ranking, p);
+    !placeFeatureAsked(ranking, p) &&
+    !typeFoundInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -1009,6 +1010,24 @@ function placeFeatureAsked(ranking: Ranking, passage: Passage): boolean {
   if (passage.kind !== "place" || !ASKS_FEATURE.test(foldSwedishLetters(normalizeText(ranking.asked)))) return false;
   const own = analyze(passage.title);
   return ranking.query.some((q) => !q.cue && !q.added && q.terms.length > 0 && !q.terms.some((t) => own.some((o) => o === t || o.endsWith(t))));
+}
+
+/** The sentences of a type's text that say what it is: what kind of session, and the first of its description. */
+const TYPE_SUBJECT_SENTENCES = 2;
+
+/**
+ * A type the question does not name, found through a rare word its text
+ * uses further on ('vad kostar två pass': KOMBIPASS's 'två världar'; 'kan
+ * jag välja tränare': PRIVAT & PROFFS's 'Välj Privat'), is not what is asked
+ * about: a word asked must be in its name or in what it is (the first
+ * sentences), as 'koppelgång' is of PROMENADTRÄNING.
+ */
+function typeFoundInPassing(ranking: Ranking, passage: Passage): boolean {
+  if (passage.kind !== "type" || ranking.mentionedTypes.length > 0) return false;
+  const subject = analyze(`${passage.title} ${sentencesOf(passage.text).slice(0, TYPE_SUBJECT_SENTENCES).join(" ")}`);
+  const inSubject = (t: string) => subject.some((s) => s === t || (s.endsWith(t) && s.length - t.length >= MIN_COMPOUND_HEAD));
+  const rare = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf);
+  return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

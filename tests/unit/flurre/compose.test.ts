@@ -653,4 +653,13 @@ describe("an answer on another topic is not given", () => {
     expect(hrefs("vem leder valpkursen")).toContain("/om");
     expect(hrefs("vilken instruktor har ni pa lordagar")).toContain("/om");
   });
+
+  it("does not answer with a type the question does not name, found through a rare word its text uses further on", () => {
+    expect(ask("vad kostar tva pass").answer.kind).toBe("fallback");
+    expect(ask("kan jag valja tranare").answer.kind).toBe("fallback");
+    expect(ask("hur bestammer ni priset").answer.kind).toBe("fallback");
+    // A word of what the type is, or of its name, still finds it.
+    expect(text("koppelgangskursen vad tar ni betalt for den")).toContain("PROMENADTRÄNING");
+    expect(text("priset for proffs")).toContain("595 kr");
+  });
 });
