@@ -778,7 +778,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !typeSummaryForItsFact(ranking, p, all) &&
     !unsettledAboutTeam(ranking, p, all) &&
     !placeFeatureAsked(ranking, p) &&
-    !typeFoundInPassing(ranking, p);
+    !typeFoundInPassing(ranking, p) &&
+    !faqFoundInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -1027,6 +1028,21 @@ function typeFoundInPassing(ranking: Ranking, passage: Passage): boolean {
   const subject = analyze(`${passage.title} ${sentencesOf(passage.text).slice(0, TYPE_SUBJECT_SENTENCES).join(" ")}`);
   const inSubject = (t: string) => subject.some((s) => s === t || (s.endsWith(t) && s.length - t.length >= MIN_COMPOUND_HEAD));
   const rare = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf);
+  return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
+}
+
+/**
+ * A row staff wrote for one question ('Hur går ett PLAN-möte till?'), found
+ * only through rare words its answer uses further on ('har ni facebook' of
+ * the meeting types it lists): none of them is in its question or the first
+ * sentence of its answer, and it names no type the question names.
+ */
+function faqFoundInPassing(ranking: Ranking, passage: Passage): boolean {
+  if (passage.kind !== "faq" || ranking.mentionedTypes.length > 0) return false;
+  const subject = analyze(`${passage.title} ${sentencesOf(passage.text)[0] ?? ""}`);
+  const inSubject = (t: string) => subject.some((s) => s === t || (s.endsWith(t) && s.length - t.length >= MIN_COMPOUND_HEAD));
+  // A word the lexicon reads as the site's ('skäller' as 'dörrklockan') is one the rows are written for.
+  const rare = ranking.query.filter((q) => !q.cue && !q.added && !q.lexical && q.terms.length > 0 && q.df <= ranking.commonDf);
   return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
 }
 

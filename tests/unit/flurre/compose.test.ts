@@ -662,4 +662,9 @@ describe("an answer on another topic is not given", () => {
     expect(text("koppelgangskursen vad tar ni betalt for den")).toContain("PROMENADTRÄNING");
     expect(text("priset for proffs")).toContain("595 kr");
   });
+
+  it("does not answer with a row staff wrote for another question, found through a rare word its answer uses further on", () => {
+    expect(ask("har ni facebook").answer.kind).toBe("fallback");
+    expect(text("skäller på dörrklockan")).toContain("HEMMIS");
+  });
 });
