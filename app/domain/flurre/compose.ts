@@ -779,6 +779,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !unsettledAboutTeam(ranking, p, all) &&
     !placeFeatureAsked(ranking, p) &&
     !typeFoundInPassing(ranking, p) &&
+    // A type whose text states no count of what is asked ('är det många hundar i parken') does not answer it.
+    !(p.kind === "type" && missesAskedCount(ranking, [p])) &&
     !faqFoundInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
@@ -1318,7 +1320,8 @@ const STATES_TIME =
 const STATES_PRICE = /\d+\s*kr|(?<![\p{L}])(?:kr|kronor|kostar|kostnad\p{L}*|pris\p{L}*|gratis|betal\p{L}*|avgift\p{L}*)(?![\p{L}])/u;
 
 /** 'Hur många …?' asks a number ('hur många hundar får plats i hallen'). */
-const ASKS_COUNT = /(?<![\p{L}])hur\s+manga(?![\p{L}])/u;
+// 'Är det många hundar i parken?' asks a count too.
+const ASKS_COUNT = /(?<![\p{L}])(?:hur\s+manga|(?:ar|e|blir)\s+det\s+(?:manga|fa))(?![\p{L}])/u;
 
 /**
  * The FAQ row staff wrote on what the question asks of the one type it

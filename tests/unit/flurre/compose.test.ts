@@ -667,4 +667,9 @@ describe("an answer on another topic is not given", () => {
     expect(ask("har ni facebook").answer.kind).toBe("fallback");
     expect(text("skäller på dörrklockan")).toContain("HEMMIS");
   });
+
+  it("reads 'är det många' as asking a count, which a type's text that states none does not answer", () => {
+    expect(ask("ar det manga hundar i parken").answer.kind).toBe("fallback");
+    expect(text("hur manga valpar far vara med pa valpkursen")).toContain("Max sex valpar");
+  });
 });
