@@ -733,6 +733,10 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     if (sessions.some((session) => uncoveredWords(ranking, [session]).length > 0) || missesAskedCount(ranking, sessions)) return unsure(ranking, all);
     // A price asked with no type named ('är det samma pris i Gävle och Sandviken', 'vilken plats är billigast') is not
     // answered by a list of dates, which states no price.
+    // Sessions found with no type named and no date, seat, price or place asked ('vilken dörr går man in': one session's 'när det
+    // ringer på dörren') are there only for a word of their description.
+    const asksOfSessions = (["sessions", "price", "places"] as const).some((i) => ranking.intents.has(i));
+    if (ranking.mentionedTypes.length === 0 && !asksOfSessions) return unsure(ranking, all);
     const lines = sessionLines(sessions, true);
     if (ranking.intents.has("price") && !lines.some((line) => PRICE_STATED.test(line))) return unsure(ranking, all);
     return answer(

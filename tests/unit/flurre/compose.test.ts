@@ -672,4 +672,9 @@ describe("an answer on another topic is not given", () => {
     expect(ask("ar det manga hundar i parken").answer.kind).toBe("fallback");
     expect(text("hur manga valpar far vara med pa valpkursen")).toContain("Max sex valpar");
   });
+
+  it("does not list sessions found only through a word of their description when no type, date, price or place is asked", () => {
+    expect(ask("vilken dorr gar man in").answer.kind).toBe("fallback");
+    expect(text("vilka pass finns i regementsparken")).toContain("Regementsparken Gävle");
+  });
 });
