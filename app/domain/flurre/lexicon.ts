@@ -88,7 +88,10 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:st[aå]r|[aä]r) bakom|bakom (?:hundpass|er|f[oö]retaget|firman)", "teamet"],
   ["(?:vilka|vem) [aä]r ni", "teamet"],
   // The chat is Flurre ('vem svarar här i chatten'); whether he is real is his role ('en riktig hund', 'robot': kontorshund)
-  ["chatt\\w*|chat|chatbot\\w*|chattbot\\w*", "flurre"],
+  ["chatt\\w*(?! med (?:en |n[aå]n |n[aå]gon )?(?:m[aä]nniska|person|riktig))|chat|chatbot\\w*|chattbot\\w*", "flurre"],
+  // A person to talk to instead of the chat ('kan jag chatta med en människa'), or a way to reach them named alone
+  // ('telefon?'), is the contact form.
+  ["(?:chatta|prata|snacka|tala) med (?:en |n[aå]n |n[aå]gon )?(?:m[aä]nniska|riktig person|person)|(?<![\\s\\S])(?:telefon|telefonnummer|telefonnr|mejladress|mailadress)(?=\\s*\\??\\s*$)", "kontakta kontaktformulär"],
   // The one who handles the questions that come in ('vem tar hand om alla frågor som kommer in') is Flurre, the question expert
   ["(?:sk[oö]ter|svarar p[aå]|h[aå]ller koll p[aå]|tar emot|l[aä]ser) (?:alla |era |mina |v[aå]ra |de |dom )?fr[aå]g(?:or|orna)|fr[aå]g(?:or|orna) som kommer in", "frågeexpert"],
   ["riktig (?:hund|vovve|jycke)|[aä]kta (?:hund|vovve)|robot\\w*", "kontorshund"],

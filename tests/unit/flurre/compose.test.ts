@@ -677,4 +677,10 @@ describe("an answer on another topic is not given", () => {
     expect(ask("vilken dorr gar man in").answer.kind).toBe("fallback");
     expect(text("vilka pass finns i regementsparken")).toContain("Regementsparken Gävle");
   });
+
+  it("answers a person asked for instead of the chat, or a way to reach them named alone, with the contact form", () => {
+    expect(hrefs("kan jag chatta med en manniska")).toContain("/om#kontakt");
+    expect(hrefs("telefon?")).toContain("/om#kontakt");
+    expect(text("vem svarar i chatten")).toContain("Flurre");
+  });
 });
