@@ -182,7 +182,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // What sets two apart ('vad skiljer privat från proffs')
   ["skilj(?:er|s|a)(?: \\p{L}+)?(?= (?:fr[aå]n|[aå]t|mellan))|skiljer", "skillnad"],
   // Paying more for one option ('betalar man mer om man jobbar med hundar') asks what tells them apart, and their prices
-  ["betala(?:r)? (?:man |jag |vi )?mer", "kostar skillnad"],
+  // Not more on some days or times ('betalar man mer på helgen'), which no option is told apart by
+  ["betala(?:r)? (?:man |jag |vi )?mer(?! (?:p[aå]|under|i) (?:en |ett )?(?:helg|kv[aä]ll|morgon|dag|m[aå]ndag|tisdag|onsdag|torsdag|fredag|l[oö]rdag|s[oö]ndag|sommar|vinter|jul)\\p{L}*)", "kostar skillnad"],
   // The cheapest ('vad kostar det billigaste gruppasset') is the price sessions cost from
   ["billigast\\p{L}*|l[aä]gsta pris\\p{L}*", "kostar från"],
   // 'Hur mycket är hembesöket?' asks the price

@@ -241,4 +241,9 @@ describe("a lexicon word read only in the sense the site uses it", () => {
     expect(joinPhrases("vad kostar det att ta med en till hund pa hembesok")).not.toContain("ta-med");
     expect(joinPhrases("vad ska man ha med sig")).toContain("ta-med");
   });
+
+  it("reads paying more as what tells two options apart, not paying more on some day", () => {
+    expect(added("betalar man mer om man jobbar med hundar")).toContain("skillnad");
+    expect(added("betalar man mer pa helgen")).not.toContain("skillnad");
+  });
 });
