@@ -313,7 +313,8 @@ const FLOOR = {
   // by spares, three of another category); first scored on 2026-11-26, after the changes for the eleventh to thirteenth
   // development sets and before any change for the fourteenth: 35 right, 14 honest, 1 wrong (on another topic). On the
   // ranking before the eleventh development set's changes, the same: 35 right, 14 honest, 1 wrong (on another topic).
-  heldOut11: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
+  // After the fourteenth development set's changes: 35 right, 15 honest, 0 wrong.
+  heldOut11: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
