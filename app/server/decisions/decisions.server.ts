@@ -101,19 +101,31 @@ function decisionAudit(actor: Actor, sessionId: number, details: Record<string, 
 // ─── T−30 h: the requests ────────────────────────────────────────────────
 
 /**
+ * Group sessions, not cancelled, of 2 or fewer confirmed participants, that
+ * start in the window and have no decision for that start yet (at most 50,
+ * soonest first).
+ */
+function undecidedGroupSessions(
+  context: AppLoadContext,
+  { startAfter, startAtOrBefore }: { startAfter: string; startAtOrBefore: string },
+  also: SQL = sql``,
+): Promise<DecisionSession[]> {
+  return context.db.all<DecisionSession>(
+    sql`SELECT ${SESSION_SELECT} FROM sessions s
+       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
+         AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore} ${also}
+         AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
+       ORDER BY s.start_time, s.id LIMIT 50`,
+  );
+}
+
+/**
  * Asks about every group session, not cancelled, with 0–2 participants, whose
  * start is within (now + 25 h, now + 30 h] and that has no request for that
  * start yet: one row and one mail each.
  */
 export async function requestDecisions(context: AppLoadContext, now: Date): Promise<{ requested: number }> {
-  const { startAfter, startAtOrBefore } = requestWindow(now);
-  const results = await context.db.all<DecisionSession>(
-    sql`SELECT ${SESSION_SELECT} FROM sessions s
-       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
-         AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
-         AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
-       ORDER BY s.start_time, s.id LIMIT 50`,
-  );
+  const results = await undecidedGroupSessions(context, requestWindow(now));
   let requested = 0;
   for (const session of results) {
     if (await requestDecision(context, session, now)) requested++;
@@ -170,15 +182,9 @@ async function requestDecision(context: AppLoadContext, session: DecisionSession
  * never the cron's to ask about.
  */
 export async function runMissedDecisions(context: AppLoadContext, now: Date): Promise<{ missed: number }> {
-  const { startAfter, startAtOrBefore } = missedWindow(now);
-  const results = await context.db.all<DecisionSession>(
-    sql`SELECT ${SESSION_SELECT} FROM sessions s
-       WHERE s.pass_type = 'group' AND s.cancelled_at IS NULL AND ${confirmedParticipants("s")} <= ${DECISION_MAX_PARTICIPANTS}
-         AND s.start_time > ${startAfter} AND s.start_time <= ${startAtOrBefore}
-         AND s.created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', s.start_time, ${`-${DECISION_DEADLINE_HOURS} hours`})
-         AND NOT EXISTS (SELECT 1 FROM session_decisions d WHERE d.session_id = s.id AND d.start_time = s.start_time)
-       ORDER BY s.start_time, s.id LIMIT 50`,
-  );
+  // Only a session that existed at its T−25 h: one created later was never the cron's to ask about.
+  const existedAtDeadline = sql`AND s.created_at <= strftime('%Y-%m-%dT%H:%M:%fZ', s.start_time, ${`-${DECISION_DEADLINE_HOURS} hours`})`;
+  const results = await undecidedGroupSessions(context, missedWindow(now), existedAtDeadline);
   let missed = 0;
   for (const session of results) {
     if (await runMissedDecision(context, session, now)) missed++;
