@@ -86,6 +86,21 @@ const atCurrentPlace = (booking: BookingRecord, location: string | null): Bookin
   location === null ? booking : { ...booking, sessionLocation: location };
 
 /**
+ * The cancellation mails of these bookings, at the session's place as it is
+ * now and with what comes back of each paid one: rows for the object's batch.
+ */
+async function cancellationMails(
+  context: AppLoadContext,
+  bookings: readonly BookingRecord[],
+  location: string | null,
+  reason: CancellationReason,
+  revision: number,
+): Promise<NonNullable<StaffChangeExtras["mails"]>> {
+  const refunds = await refundsForMail(context, bookings.map((b) => b.id));
+  return cancellationRows(context, bookings.map((b) => atCurrentPlace(b, location)), reason, revision, refunds);
+}
+
+/**
  * One cancellation mail per booking, as rows for the object's batch. Their
  * calendar files go out one above the session's revision, above every
  * version of the event sent before. A paid booking's mail says what comes
@@ -145,8 +160,7 @@ export async function cancelBookingAsStaff(
      FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
   );
   if (!booking || booking.sessionId === null) return { status: "not-found" };
-  const refunds = await refundsForMail(context, [booking.id]);
-  const mails = cancellationRows(context, [atCurrentPlace(booking, booking.sessionPlace)], "booking", booking.sessionRevision ?? 0, refunds);
+  const mails = await cancellationMails(context, [booking], booking.sessionPlace, "booking", booking.sessionRevision ?? 0);
   const result = await seatsFor(context, booking.sessionId).cancelBooking(booking.id, {
     mails,
     payments: cancelPaymentsFor(context, "staff-cancel"),
@@ -170,14 +184,7 @@ export async function releaseSessionAsStaff(
 ): Promise<StaffChangeOutcome> {
   const read = await readSession(context, sessionId);
   if (!read || read.session.cancelledAt !== null) return { status: "not-found" };
-  const refunds = await refundsForMail(context, read.active.map((b) => b.id));
-  const mails = cancellationRows(
-    context,
-    read.active.map((b) => atCurrentPlace(b, read.session.location)),
-    "booking",
-    read.session.revision,
-    refunds,
-  );
+  const mails = await cancellationMails(context, read.active, read.session.location, "booking", read.session.revision);
   const result = await seatsFor(context, sessionId).release(
     read.active.map((b) => b.id),
     {
@@ -233,14 +240,7 @@ export async function cancelSession(
     const read = await readSession(context, sessionId);
     if (!read) return { outcome: { status: "not-found" }, mailIds };
     if (read.session.cancelledAt !== null && read.active.length === 0) break;
-    const refunds = await refundsForMail(context, read.active.map((b) => b.id));
-    const mails = cancellationRows(
-      context,
-      read.active.map((b) => atCurrentPlace(b, read.session.location)),
-      "session",
-      read.session.revision,
-      refunds,
-    );
+    const mails = await cancellationMails(context, read.active, read.session.location, "session", read.session.revision);
     const result = await seatsFor(context, sessionId).cancelSession(
       read.active.map((b) => b.id),
       {
