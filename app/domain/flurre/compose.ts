@@ -264,6 +264,8 @@ function askedSessionOf(ranking: Ranking, typeName: string): Passage | null {
 const WEEKDAYS = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"] as const;
 /** A weekday as typed, with or without å/ä/ö, singular or plural ('fredag', 'fredagar', 'lordagen'); 'helgen' is both weekend days. */
 const WEEKDAY_WORD = /(?<![\p{L}])(mandag|tisdag|onsdag|torsdag|fredag|lordag|sondag|helg)(?:ar|en|s|arna|erna|er)?(?![\p{L}])/gu;
+/** A weekday named anywhere in the question (WEEKDAY_WORD without its global state). */
+const NAMES_A_DAY = new RegExp(WEEKDAY_WORD.source, "u");
 
 /**
  * Where or when the question asks for a type's sessions: a town ('i
@@ -471,6 +473,11 @@ function termsOf(passages: readonly Passage[]): string[] {
 /** The shortest first part of a compound a word may end in another's way ('hund' of 'hundkurs'; not 'sp' of 'springer', no compound of 'ringer'). */
 const MIN_COMPOUND_HEAD = 3;
 
+/** Whether a term is one of these, or the last part of one of them as a compound ('kurs' of 'valpkurs'). */
+function amongOrCompoundTail(terms: readonly string[], term: string): boolean {
+  return terms.some((t) => t === term || (t.endsWith(term) && t.length - term.length >= MIN_COMPOUND_HEAD));
+}
+
 /**
  * The question's content words (known to the site; not intent cues, unless
  * they name a topic: 'länk', 'konto') that none of the passages' terms
@@ -481,7 +488,7 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   const terms = [...new Set([...termsOf(passages), ...except])];
   // Inside another word only as a part of its own ('hund' of 'hundmöte'), never as a suffix ('ring' of 'planeringsmöte').
   const carried = (term: string) =>
-    terms.some((t) => t === term || (t.endsWith(term) && t.length - term.length >= MIN_COMPOUND_HEAD) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && t.includes(term)));
+    amongOrCompoundTail(terms, term) || (term.length >= 4 && !SUFFIX_LOOKALIKES.has(term) && terms.some((t) => t.includes(term)));
   // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
   // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
   // carried by a park's 'plats' alone.
@@ -560,7 +567,7 @@ function toldTopicUnanswered(told: Ranking, all: readonly Passage[], answer: rea
   const topics = new Set(all.filter((p) => p.kind !== "session").flatMap((p) => analyze(p.title)).filter(rare));
   const lived = new Set(livesIn.flatMap((w) => analyze(w)));
   const answered = [...new Set(termsOf(answer))];
-  const carried = (t: string) => answered.some((a) => a === t || (a.endsWith(t) && a.length - t.length >= MIN_COMPOUND_HEAD));
+  const carried = (t: string) => amongOrCompoundTail(answered, t);
   return told.query
     // A dog's age is weighed by the age the answer states (ageOutsideRange), not as the row on ages.
     .filter((q) => !q.added && !/^\d/u.test(q.word) && !AGE_UNIT.test(q.word))
@@ -1032,7 +1039,7 @@ const TYPE_SUBJECT_SENTENCES = 2;
 function typeFoundInPassing(ranking: Ranking, passage: Passage): boolean {
   if (passage.kind !== "type" || ranking.mentionedTypes.length > 0) return false;
   const subject = analyze(`${passage.title} ${sentencesOf(passage.text).slice(0, TYPE_SUBJECT_SENTENCES).join(" ")}`);
-  const inSubject = (t: string) => subject.some((s) => s === t || (s.endsWith(t) && s.length - t.length >= MIN_COMPOUND_HEAD));
+  const inSubject = (t: string) => amongOrCompoundTail(subject, t);
   const rare = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf);
   return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
 }
@@ -1046,7 +1053,7 @@ function typeFoundInPassing(ranking: Ranking, passage: Passage): boolean {
 function faqFoundInPassing(ranking: Ranking, passage: Passage): boolean {
   if (passage.kind !== "faq" || ranking.mentionedTypes.length > 0) return false;
   const subject = analyze(`${passage.title} ${sentencesOf(passage.text)[0] ?? ""}`);
-  const inSubject = (t: string) => subject.some((s) => s === t || (s.endsWith(t) && s.length - t.length >= MIN_COMPOUND_HEAD));
+  const inSubject = (t: string) => amongOrCompoundTail(subject, t);
   // A word the lexicon reads as the site's ('skäller' as 'dörrklockan') is one the rows are written for.
   const rare = ranking.query.filter((q) => !q.cue && !q.added && !q.lexical && q.terms.length > 0 && q.df <= ranking.commonDf);
   return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
@@ -1117,7 +1124,7 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   if (passage === about) {
     const aboutTerms = [...termsOf([about]), ...typeTerms, ...rowTerms];
     // A day asked of ('vilken instruktör har ni på lördagar') narrows the sessions the team leads; it is no act.
-    const content = ranking.query.filter((q) => !q.added && q.terms.length > 0 && !saysTrainers(q) && !new RegExp(WEEKDAY_WORD.source, "u").test(foldSwedishLetters(q.word)));
+    const content = ranking.query.filter((q) => !q.added && q.terms.length > 0 && !saysTrainers(q) && !NAMES_A_DAY.test(foldSwedishLetters(q.word)));
     const carries = (q: QueryTerm) => [...q.terms, ...q.means].some((t) => aboutTerms.some((a) => a === t || a.endsWith(t) || (t.length >= 4 && a.includes(t))));
     if (content.length > 0 && !content.some(carries)) return unsure(ranking, all);
   }
@@ -1275,7 +1282,7 @@ function missesAskedWhenOrPrice(ranking: Ranking, passage: Passage): boolean {
   if (ASKS_WHEN.test(asked) && !STATES_TIME.test(passage.text)) return true;
   // A person, a rule or a row asked of on a weekday ('jobbar Linnea helger', 'betalar man mer på helgen') is answered only
   // by a text that states when (a type's and a session's days are answered before this).
-  if (passage.kind !== "type" && passage.kind !== "session" && new RegExp(WEEKDAY_WORD.source, "u").test(asked) && !STATES_TIME.test(passage.text)) return true;
+  if (passage.kind !== "type" && passage.kind !== "session" && NAMES_A_DAY.test(asked) && !STATES_TIME.test(passage.text)) return true;
   if (!ranking.intents.has("price") || STATES_PRICE.test(passage.text)) return false;
   // What doing a thing costs is settled by a passage that says it cannot be done ('vad kostar det att avboka': 'kan inte avbokas').
   const cannot = cannotBeDone(passage.text);
