@@ -99,7 +99,7 @@ const ADVICE_ASKED =
 const TELLS_A_NEED = /^(?:(?:min|var|vår) )?(?:hund|hunden|valp|valpen|unghund\p{L}*|jag|vi|vill)(?![\p{L}])/u;
 /** Words that ask something in so many words: a statement with one of these is not only telling a need. */
 const ASKING_WORDS =
-  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det|(?:ar|e) (?:hon|han|den|hunden|valpen|vi|jag) (?:for|to)?)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
+  /(?<![\p{L}])(?:vad|va|var|vart|nar|hur|vem|vilk\p{L}*|kan|far|ska|maste|behover|finns|gar|ar det|(?:ar|e) (?:hon|han|den|hunden|valpen|vi|jag) for)(?![\p{L}])|(?:^|[,.;:!]\s*)blir(?![\p{L}])|\?/u;
 
 /**
  * Word ends that are a noun's suffix, not a word of their own, although the
