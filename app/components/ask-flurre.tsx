@@ -11,10 +11,13 @@ export { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref } from "./flurre/flurre-event
 
 export function AskFlurre({
   question,
+  page,
   children,
   className = "button secondary",
 }: {
   question: string;
+  /** The page the question is asked of, when the answer depends on it (a session's): the link carries it without JavaScript. */
+  page?: string;
   children: ReactNode;
   className?: string;
 }) {
@@ -27,7 +30,7 @@ export function AskFlurre({
   }
   return (
     // nofollow: every page links to a question; crawlers have nothing to gain from asking them all.
-    <a href={flurreHref(question)} className={className} onClick={onClick} rel="nofollow" data-flurre-question={question}>
+    <a href={flurreHref(question, page)} className={className} onClick={onClick} rel="nofollow" data-flurre-question={question}>
       {children}
     </a>
   );

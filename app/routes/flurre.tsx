@@ -98,7 +98,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
     );
   }
-  const { status, asked, askResult } = await answerQuestion(context, request, new URLSearchParams({ fraga }));
+  // The page a question was asked of (a session's 'Fråga Flurre' link), as the chat sends it.
+  const sida = params.get("sida");
+  const { status, asked, askResult } = await answerQuestion(context, request, new URLSearchParams(sida === null ? { fraga } : { fraga, sida }));
   return data(
     {
       renderedAt,

@@ -300,7 +300,9 @@ export default function SessionPage() {
               ) : null}
             </dl>
             {session.description ? <p className="session-description">{session.description}</p> : null}
-            <AskFlurre question={flurreQuestion}>Frågor om passet? Fråga Flurre</AskFlurre>
+            <AskFlurre question={flurreQuestion} page={`/session/${session.id}`}>
+              Frågor om passet? Fråga Flurre
+            </AskFlurre>
           </div>
         </section>
         <section className="booking-panel card" aria-labelledby="booking-heading">

@@ -274,6 +274,15 @@ describe("info pages", () => {
     expect(html).toMatch(/href="\/flurre\?fraga=[^"]+"[^>]*>Fråga Flurre</);
   });
 
+  it("a session's 'Fråga Flurre' link carries the session's page, so /flurre answers its question without JavaScript as the chat does", async () => {
+    const { html } = await page(`/session/${S.groupEmpty}`);
+    const href = decode(/href="(\/flurre\?fraga=[^"]+)"[^>]*>\s*Frågor om passet\? Fråga Flurre/.exec(html)?.[1] ?? "");
+    expect(new URL(href, "http://localhost").searchParams.get("sida")).toBe(`/session/${S.groupEmpty}`);
+    const answered = textOf((await page(href)).html);
+    expect(answered).not.toContain("Det där vet jag tyvärr inte än");
+    expect(answered).toContain(demoSession(demo, "groupEmpty").title);
+  });
+
   it("/flurre shows the question from the address in its form", async () => {
     const question = askFlurreQuestion("HEMMIS");
     const { html } = await page(`/flurre?${new URLSearchParams({ fraga: question })}`);

@@ -11,8 +11,9 @@ export const FLURRE_ASK_EVENT = "flurre:ask";
 /** The `flurre:ask` event's detail: the prefilled question, and the element focus returns to. */
 export type FlurreAskDetail = { question: string | null; opener: HTMLElement | null };
 
-export function flurreHref(question: string): string {
-  return `${FLURRE_PATH}?${new URLSearchParams({ fraga: question }).toString()}`;
+/** The /flurre page asked the question, and, when it is asked of a page (a session's), that page as `sida`, as the chat sends it. */
+export function flurreHref(question: string, page?: string): string {
+  return `${FLURRE_PATH}?${new URLSearchParams(page ? { fraga: question, sida: page } : { fraga: question }).toString()}`;
 }
 
 /** A plain left click: a modified one (new tab, new window, download) stays the browser's. */
