@@ -102,6 +102,20 @@ test.describe("with JavaScript", () => {
     await expect(chat(page).getByTestId("flurre-answer")).toHaveCount(2);
   });
 
+  test("on a phone, a long answer is shown from its first line, with the question above it", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 600 });
+    await page.goto("/session/15");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Frågor om passet? Fråga Flurre" }).click();
+    const answer = chat(page).getByTestId("flurre-answer");
+    await expect(answer).toContainText("Det här gäller passet du tittar på");
+    const [logBox, answerBox] = [await chat(page).getByRole("log").boundingBox(), await answer.boundingBox()];
+    // The answer is taller than the log on this screen; its first line is in view all the same.
+    expect(answerBox!.height).toBeGreaterThan(logBox!.height);
+    expect(answerBox!.y).toBeGreaterThanOrEqual(logBox!.y);
+    expect(answerBox!.y).toBeLessThan(logBox!.y + logBox!.height - 40);
+  });
+
   test("the /preppa, /hitta and /om buttons and the launcher ask their questions", async ({ page }) => {
     await page.goto("/preppa");
     await hydrated(page);

@@ -105,7 +105,13 @@ export function FlurrePanel({ question, onClose }: FlurrePanelProps) {
 
   useEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
+    if (!log) return;
+    // While Flurre thinks, the end; with the answer, the newest question at the top, so that an answer taller than
+    // the log is read from its first line (the fact first), not its last.
+    const questions = log.querySelectorAll<HTMLElement>(".flurre-msg-visitor");
+    const newest = questions[questions.length - 1];
+    if (thinking || !newest) log.scrollTop = log.scrollHeight;
+    else log.scrollTop += newest.getBoundingClientRect().top - log.getBoundingClientRect().top;
   }, [messages, thinking]);
 
   const close = () => dialogRef.current?.close();
