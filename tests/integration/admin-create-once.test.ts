@@ -312,6 +312,20 @@ describe("staff content rows", () => {
     });
   }
 
+  // A place's and a type's name is unique: a racing post of the same key, refused for the name the first just took,
+  // is answered as the first too, not with 'Det finns redan …'.
+  for (const row of rows.filter((r) => r.path === "/admin/platser" || r.path === "/admin/passtyper")) {
+    it(`answers every racing post of ${row.what} with the same key as the first, and stores it once`, async () => {
+      const formKey = key();
+      const fields = { ...row.fields, name: `${row.fields.name}-KAPP`, form_key: formKey };
+      const answers = await Promise.all([1, 2, 3, 4].map(() => post(row.path, fields, admin)));
+      expect(answers.map((res) => res.status)).toEqual([302, 302, 302, 302]);
+      expect(new Set(answers.map((res) => res.headers.get("Location"))).size).toBe(1);
+      const table = row.path === "/admin/platser" ? "places" : "popup_types";
+      expect(await count(`SELECT count(*) AS n FROM ${table} WHERE name = '${fields.name}'`)).toBe(1);
+    });
+  }
+
   it("stores two team members with the same name from two forms (two keys)", async () => {
     const fields = { intent: "save", name: "Tvilling", role: "", text: "" };
     expect((await post("/admin/team", { ...fields, form_key: key() }, admin)).status).toBe(302);

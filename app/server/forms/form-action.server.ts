@@ -113,6 +113,11 @@ function isPlainObject(value: object): boolean {
   return Object.getPrototypeOf(value) === Object.prototype;
 }
 
+/** Whether a step's answer is a refusal (a plain object), not a response or a page's own answer. */
+export function isFormRefusal(answer: unknown): answer is FormRefusal {
+  return typeof answer === "object" && answer !== null && isPlainObject(answer);
+}
+
 /** The answer a refusal gets unless the page shapes its own: the form again, `{ result, toast }`. */
 export type FormRefusalAnswer = ReturnType<typeof data<FormActionData>>;
 
@@ -239,7 +244,7 @@ export async function handleForm<
     return data<FormActionData>({ result, toast }, { status, headers: { ...noStoreHeaders, ...headers } }) as Refused;
   };
   const answer = (outcome: Answer<Done>): Done | Refused =>
-    isPlainObject(outcome) ? refuse(outcome as FormRefusal) : (outcome as Done);
+    isFormRefusal(outcome) ? refuse(outcome) : (outcome as Done);
   /** The count's answer when it stops the post: over a limit, or not countable. */
   const stoppedBy = async (count: Promise<RateLimitResult>): Promise<Done | Refused | null> => {
     let result: RateLimitResult;

@@ -18,7 +18,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { FORM_KEY_FIELD, FORM_KEY_TEXTS, parseFormKey } from "~/domain/form-key";
 import { schema } from "../db/client.server";
-import type { FormRefusal } from "./form-action.server";
+import { isFormRefusal, type FormRefusal } from "./form-action.server";
 
 /** What a claimed key created. */
 export type ClaimKind =
@@ -110,7 +110,9 @@ export async function createOnce<Answer>(
   const first = await answerClaimed();
   if (first !== null) return first;
   try {
-    return await steps.create({ key: formKey, kind });
+    const created = await steps.create({ key: formKey, kind });
+    // Refused because another post of the same key created it meanwhile (its name is taken now): answered as that one.
+    return isFormRefusal(created) ? ((await answerClaimed()) ?? created) : created;
   } catch (error) {
     if (!isClaimConflict(error)) throw error;
     const raced = await answerClaimed();
