@@ -12,7 +12,8 @@ import { ACTION_PARAMS, targetLabel } from "~/domain/newsletter/campaign-view";
 import type { SegmentSet } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
 import { ConfirmTrigger } from "./confirm-trigger";
-import { ErrorList, FormKeyField } from "./forms";
+import { ErrorList } from "./forms";
+import { FormKeyField } from "./form-key-field";
 
 export const UTSKICK_PATH = "/admin/utskick";
 

@@ -16,7 +16,8 @@ import type { SegmentSet } from "~/domain/newsletter/segments";
 import { campaignSchema, campaignTargets, CAMPAIGN_LIMITS } from "~/domain/schemas/campaign";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";
-import { Field, FormKeyField, SelectField, TextareaField } from "./forms";
+import { Field, SelectField, TextareaField } from "./forms";
+import { FormKeyField } from "./form-key-field";
 
 /** The form's fields as strings (what the inputs hold). */
 export interface CampaignFormValues {

@@ -14,7 +14,8 @@ import { FAQ_ANSWER_MAX_LENGTH } from "~/domain/flurre/faq";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";
-import { Field, FormKeyField, TextareaField } from "./forms";
+import { Field, TextareaField } from "./forms";
+import { FormKeyField } from "./form-key-field";
 
 /** The form's fields as strings (what the inputs hold). */
 export interface FaqFormValues {

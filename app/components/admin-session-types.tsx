@@ -10,7 +10,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { RowButton } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, Field, FormKeyField, SelectField, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { FormKeyField } from "~/components/form-key-field";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
   SESSION_TYPE_KINDS,

@@ -6,7 +6,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useActionData } from "@remix-run/react";
 import { Children, isValidElement, useId } from "react";
-import { FORM_KEY_FIELD, parseFormKey } from "~/domain/form-key";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
@@ -194,22 +193,6 @@ export function useFormStamp(renderedAt: string): string {
   // A stamp is `<ms>.<signature>`.
   const age = parseInt(renderedAt) - parseInt(posted);
   return age > 0 && age <= KEEP_POSTED_STAMP_MS ? posted : renderedAt;
-}
-
-/**
- * The one-time key a create form carries (~/domain/form-key): the one the
- * page was drawn with, or, when a post comes back with errors, the one that
- * post carried, so the corrected post still counts as the same submission.
- */
-export function useFormKey(drawnKey: string): string {
-  const actionData = useActionData() as { result?: { initialValue?: Record<string, unknown> | null } } | undefined;
-  return parseFormKey(actionData?.result?.initialValue?.[FORM_KEY_FIELD]) ?? drawnKey;
-}
-
-/** The create form's one-time key, as a hidden field. */
-export function FormKeyField({ drawnKey }: { drawnKey: string }) {
-  const key = useFormKey(drawnKey);
-  return <input type="hidden" name={FORM_KEY_FIELD} value={key} />;
 }
 
 /**

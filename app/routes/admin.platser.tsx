@@ -21,7 +21,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, Field, FormKeyField, SelectField, TextareaField } from "~/components/forms";
+import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
+import { FormKeyField } from "~/components/form-key-field";
 import { Toaster } from "~/components/toaster";
 import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
 import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";

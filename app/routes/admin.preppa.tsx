@@ -13,7 +13,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
-import { Field, FormKeyField, TextareaField } from "~/components/forms";
+import { Field, TextareaField } from "~/components/forms";
+import { FormKeyField } from "~/components/form-key-field";
 import { CONTENT_ADMIN_TEXTS as C, PREPARATION_TEXTS as T, PREPARATION_TOASTS as TOASTS, PREPARATION_PATH as PATH } from "~/domain/content-texts";
 import type { PreparationItem } from "~/domain/preparation";
 import { PreparationItemSchema } from "~/domain/schemas/site-content";

@@ -23,7 +23,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, ErrorList, Field, FormKeyField, SelectField } from "~/components/forms";
+import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { FormKeyField } from "~/components/form-key-field";
 import { SessionFormFields, type SessionFormShape } from "~/components/session-form-fields";
 import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
