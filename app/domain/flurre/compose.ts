@@ -8,7 +8,7 @@
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankedPassage, type Ranking } from "./rank";
+import { buildIndex, placesLivedIn, rankPassages, type QueryTerm, type RankOptions, type RankedPassage, type Ranking } from "./rank";
 import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, questionWords, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -536,11 +536,7 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
  * answer on (a dog ill tonight is not given a session list), and fits the
  * dog's age as told (a dog of 8 months is not told the puppy course's price).
  */
-export function composeForQuestion(
-  all: readonly Passage[],
-  question: string,
-  options: { page?: string | null; index?: FlurreIndex } = {},
-): ComposedAnswer {
+export function composeForQuestion(all: readonly Passage[], question: string, options: RankOptions = {}): ComposedAnswer {
   const index = options.index ?? buildIndex(all);
   const whole = composeAnswer(rankPassages(all, question, { ...options, index }), all);
   if (whole.answer.kind !== "fallback") return whole;

@@ -531,11 +531,10 @@ export function placesLivedIn(text: string, passages: readonly Passage[]): strin
 /** The words just before where a visitor lives ('vi bor i', 'bor nära', 'jag är från'), the place or town next. */
 const LIVES_IN = /(?<![\p{L}])(?:bor|bosatt|boende|fr[aå]n)(?:\s+(?:i|p[aå]|n[aä]ra|vid|utanf[oö]r|mitt i|precis vid))?(?:\s+\p{L}+)?\s+$/u;
 
-export function rankPassages(
-  passages: readonly Passage[],
-  typed: string,
-  options: { page?: string | null; index?: FlurreIndex } = {},
-): Ranking {
+/** Where a question was asked from (a session's page boosts that session), and the index built from the passages. */
+export type RankOptions = { page?: string | null; index?: FlurreIndex };
+
+export function rankPassages(passages: readonly Passage[], typed: string, options: RankOptions = {}): Ranking {
   // The index must be the one built from these passages.
   const index = options.index ?? buildIndex(passages);
   // Read as if the lexicon's everyday words and the words that say what is asked were spelt right.
