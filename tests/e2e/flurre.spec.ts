@@ -180,6 +180,14 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("textbox", { name: "Vad mer vill du veta?" })).toHaveValue("");
   });
 
+  test("a session page's 'Fråga Flurre' is answered about that session, as the chat answers it", async ({ page }) => {
+    await page.goto("/session/15");
+    await page.getByRole("link", { name: "Frågor om passet? Fråga Flurre" }).click();
+    await expect(page).toHaveURL(/\/flurre\?fraga=.+&sida=%2Fsession%2F15$/);
+    await expect(page.getByTestId("flurre-answer")).toContainText("Det här gäller passet du tittar på");
+    await expect(page.getByTestId("flurre-answer")).toContainText("VARDAGSLYDNAD");
+  });
+
   test("an empty and a 501-character question get Flurre's message", async ({ page }) => {
     await page.goto("/flurre");
     // Only spaces: the browser lets it through, the server says what is missing.
