@@ -170,3 +170,37 @@ test("with JavaScript but the bot check blocked, a visitor still subscribes thro
 
   await confirmThroughMail(page, address);
 });
+
+test("a visitor whose network has used up its signups is told to wait, and nothing is sent", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const ip = `10.251.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+  if (javaScriptEnabled) {
+    await page.route("https://challenges.cloudflare.com/**", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: FAKE_TURNSTILE }),
+    );
+  }
+  await page.goto("/");
+  const form = page.getByTestId("newsletter-form");
+  const stamp = await form.locator('input[name="form_rendered_at"]').inputValue();
+  await page.waitForTimeout(FILL_TIME_MS);
+  // Ten signups of other addresses from the same network (a shared office, say) spend its budget.
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post("/?index", {
+      form: { email: uniqueAddress(`kontor${i}`), website: "", form_rendered_at: stamp },
+      headers: { "CF-Connecting-IP": ip },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+  }
+
+  const address = uniqueAddress("elfte");
+  await form.getByLabel("E-postadress").fill(address);
+  await form.getByRole("button", { name: "Prenumerera" }).click();
+  await expect(form.getByText("Du har skickat för många förfrågningar. Vänta en stund och försök igen.")).toBeVisible();
+  await expect(form.getByText(/Vi har skickat ett mejl till dig|Du är nu prenumerant/)).toHaveCount(0);
+  await page.goto(`/dev/mail?to=${encodeURIComponent(address)}`);
+  await expect(page.getByTestId("mail-row")).toHaveCount(0);
+});

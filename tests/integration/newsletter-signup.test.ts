@@ -11,6 +11,7 @@ import { CONFIRMATION_SENT_URL, NEWSLETTER_SIGNUP_LIMITS } from "~/server/newsle
 import { verifyTurnstileToken } from "~/server/newsletter/turnstile.server";
 import { unsubscribeUrl } from "~/server/newsletter/unsubscribe-links.server";
 import { getConfig } from "~/server/platform/env.server";
+import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import { removeExpiredRecords } from "~/server/privacy/housekeeping.server";
 import app from "../../workers/app";
 import { formStamp, mailTo } from "./auth-helpers";
@@ -431,15 +432,25 @@ describe("rate limits", () => {
     expect(await subscriber("manga@example.se")).toBeNull();
   }, 60_000);
 
-  it("does nothing for a client past its limit, whatever the address", async () => {
+  it("does nothing for a client past its limit, whatever the address, and says so in Swedish", async () => {
     await awayFromWindowEnd(NEWSLETTER_SIGNUP_LIMITS.ip.windowMs);
-    stubSiteverify();
+    const { calls } = stubSiteverify();
     const limit = NEWSLETTER_SIGNUP_LIMITS.ip.limit;
     for (let i = 0; i < limit; i++) await signUp(`person${i}@example.se`, { ip: "192.0.2.200" });
     expect(await count("newsletter_confirmations")).toBe(limit);
+    // The client's own limit tells nothing of any address: the form says to wait, with the address kept.
     const over = await signUp("en.till@example.se", { ip: "192.0.2.200" });
-    expect(over.headers.get("Location")).toBe(CONFIRMATION_SENT_URL);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const page = await over.text();
+    expect(page).toContain(RATE_LIMIT_MESSAGE);
+    expect(page).toContain('value="en.till@example.se"');
+    const widget = await signUp("en.till@example.se", { token: "ok-client-over", ip: "192.0.2.200" });
+    expect(widget.status).toBe(429);
+    expect(await widget.text()).toContain(RATE_LIMIT_MESSAGE);
+    expect(calls).toHaveLength(0);
     expect(await count("newsletter_confirmations")).toBe(limit);
     expect(await mailTo("en.till@example.se")).toHaveLength(0);
+    expect(await subscriber("en.till@example.se")).toBeNull();
   }, 60_000);
 });

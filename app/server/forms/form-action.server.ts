@@ -148,8 +148,12 @@ export type FormRateLimit<Parsed extends AnyParsed, Done extends Answered> = (
    * throws, the count decides first: over the limit is answered as such.
    */
   alongside?: boolean;
-  /** Over a limit: 429 with the Swedish message and Retry-After, unless the page answers otherwise (e.g. exactly as a success). */
-  over?: (parsed: Parsed) => Answer<Done>;
+  /**
+   * Over a limit: 429 with the Swedish message and Retry-After, unless the
+   * page answers otherwise (e.g. exactly as a success). It gets the rules
+   * whose budget ran out; returning null keeps the Swedish message.
+   */
+  over?: (parsed: Parsed, spent: RateLimitRule[]) => Answer<Done> | null;
   /** When the count cannot be made; without it the error goes on to the route's error answer. */
   unavailable?: FormRefusal;
 };
@@ -163,21 +167,24 @@ export function firstFormError(result: SubmissionResult<string[]>): string {
   return [formErrors, ...Object.values(fieldErrors)].flatMap((errors) => errors ?? [])[0] ?? "";
 }
 
+/** A form's count: the verdict, and the rules whose budget ran out. */
+type FormCount = RateLimitResult & { spent: RateLimitRule[] };
+
 /** The count that lets everything through: a form without a limit. */
-const UNCOUNTED: RateLimitResult = { allowed: true, remaining: Infinity, retryAfterSeconds: 0 };
+const UNCOUNTED: FormCount = { allowed: true, remaining: Infinity, retryAfterSeconds: 0, spent: [] };
 
 /** Counts one hit on each bucket at once; refused if any bucket is spent. */
 async function countOn(
   context: AppLoadContext,
   buckets: Array<{ rule: RateLimitRule; subject: string }>,
-): Promise<RateLimitResult> {
+): Promise<FormCount> {
   const results = await Promise.all(buckets.map(({ rule, subject }) => hitRateLimit(context, rule, subject)));
-  if (results.length === 1) return results[0]!;
-  const refused = results.filter((r) => !r.allowed);
+  const refused = results.flatMap((r, i) => (r.allowed ? [] : [{ ...r, rule: buckets[i]!.rule }]));
   return {
     allowed: refused.length === 0,
     remaining: Math.min(...results.map((r) => r.remaining)),
     retryAfterSeconds: Math.max(0, ...refused.map((r) => r.retryAfterSeconds)),
+    spent: refused.map((r) => r.rule),
   };
 }
 
@@ -246,8 +253,8 @@ export async function handleForm<
   const answer = (outcome: Answer<Done>): Done | Refused =>
     isFormRefusal(outcome) ? refuse(outcome) : (outcome as Done);
   /** The count's answer when it stops the post: over a limit, or not countable. */
-  const stoppedBy = async (count: Promise<RateLimitResult>): Promise<Done | Refused | null> => {
-    let result: RateLimitResult;
+  const stoppedBy = async (count: Promise<FormCount>): Promise<Done | Refused | null> => {
+    let result: FormCount;
     try {
       result = await count;
     } catch (error) {
@@ -257,7 +264,7 @@ export async function handleForm<
     }
     if (result.allowed) return null;
     const headers = { "Retry-After": String(result.retryAfterSeconds) };
-    return answer(rateLimit?.over?.(parsed) ?? { formErrors: [RATE_LIMIT_MESSAGE], status: 429, headers });
+    return answer(rateLimit?.over?.(parsed, result.spent) ?? { formErrors: [RATE_LIMIT_MESSAGE], status: 429, headers });
   };
 
   if (!bot.ok || submission.status !== "success") {

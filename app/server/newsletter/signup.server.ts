@@ -17,8 +17,9 @@
  *   (consent 'confirmation-link').
  *
  * No enumeration: an address already subscribed changes nothing and gets the
- * same answer as a new one; so does a signup over a rate limit (nothing is
- * done for it, and nothing is sent). An address that unsubscribed is
+ * same answer as a new one; so does a signup over the address's rate limit
+ * (nothing is done for it, and nothing is sent). Over the client's own limit
+ * the form says so in Swedish: that tells nothing about any address. An address that unsubscribed is
  * subscribed again only through the link mailed to it, even with a verified
  * token: a bot check proves a person, not that the person owns the mailbox.
  *
@@ -282,8 +283,12 @@ export async function handleNewsletterSignup({ request, context }: { request: Re
     // The widget adds its field (empty until solved); a form posted without JavaScript has none.
     viaWidget: formData.has(TURNSTILE_FIELD),
   });
-  const answer = (status: number, outcome: SignupOutcome, result: SubmissionResult<string[]> | null) =>
-    data<SignupActionData>({ result, outcome }, { status, headers: noStoreHeaders });
+  const answer = (
+    status: number,
+    outcome: SignupOutcome,
+    result: SubmissionResult<string[]> | null,
+    headers: Record<string, string> = {},
+  ) => data<SignupActionData>({ result, outcome }, { status, headers: { ...noStoreHeaders, ...headers } });
   // A success echoes nothing back: every address gets the very same answer.
   const done = (viaWidget: boolean) =>
     viaWidget ? answer(200, "subscribed", null) : redirect(CONFIRMATION_SENT_URL, { headers: noStoreHeaders });
@@ -296,11 +301,13 @@ export async function handleNewsletterSignup({ request, context }: { request: Re
       hideFields: [TURNSTILE_FIELD],
       rateLimit: {
         rules: [NEWSLETTER_SIGNUP_LIMITS.ip, { rule: NEWSLETTER_SIGNUP_LIMITS.email, by: ({ email }) => normalizeAddress(email) }],
-        // Counted before any outside call; over a limit nothing is done, and the answer is the usual one.
-        over: ({ viaWidget }) => done(viaWidget),
+        // Counted before any outside call; over a limit nothing is done. Over the address's limit the
+        // answer is the usual one (it must not tell which addresses were tried); over the client's own
+        // limit, which tells nothing of any address, it is the Swedish rate-limit message.
+        over: ({ viaWidget }, spent) => (spent.includes(NEWSLETTER_SIGNUP_LIMITS.ip) ? null : done(viaWidget)),
         unavailable: { status: 500 },
       },
-      refuse: (result, { status }) => answer(status, "failed", result),
+      refuse: (result, { status, headers }) => answer(status, "failed", result, headers),
       async run(value, { submission, viaWidget }) {
         try {
           const email = normalizeAddress(value.email);

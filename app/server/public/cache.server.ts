@@ -30,12 +30,14 @@ export const noStoreHeaders: Record<string, string> = { "Cache-Control": NO_STOR
 
 /**
  * The `headers` export of every public page. Takes the loader's decision
- * unless an action ran or any cookie is being set.
+ * unless an action ran or any cookie is being set; a form refused over a
+ * rate limit keeps its Retry-After.
  */
 export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders, parentHeaders }) => {
   const setsCookie = [loaderHeaders, actionHeaders, parentHeaders].some((h) => h.has("Set-Cookie"));
   const fromAction = actionHeaders.get("Cache-Control");
   const fromLoader = loaderHeaders.get("Cache-Control");
   const value = setsCookie || fromAction || !fromLoader ? NO_STORE : fromLoader;
-  return { "Cache-Control": value, Vary: "Cookie" };
+  const retryAfter = actionHeaders.get("Retry-After");
+  return { "Cache-Control": value, Vary: "Cookie", ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 };
