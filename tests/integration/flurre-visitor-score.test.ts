@@ -19,6 +19,9 @@
 // flurre-dev13-questions.json (a thirteenth, every question told with the visitor's situation before or after it,
 // half where the situation does not change the answer and half where it does), flurre-dev14-questions.json (a
 // fourteenth, found by asking Flurre to provoke answers on another topic: out-of-scope, who and payment),
+// flurre-dev15-questions.json (a fifteenth, on what a first-time visitor asks that the site does not say, a third as
+// fragments, with near misses), flurre-dev16-questions.json (a sixteenth, in the polite, context-first style of a contact
+// form), flurre-dev17-questions.json (a seventeenth, found in a second round of provoking answers on another topic),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -74,6 +77,9 @@ import dev11 from "../fixtures/flurre-dev11-questions.json";
 import dev12 from "../fixtures/flurre-dev12-questions.json";
 import dev13 from "../fixtures/flurre-dev13-questions.json";
 import dev14 from "../fixtures/flurre-dev14-questions.json";
+import dev15 from "../fixtures/flurre-dev15-questions.json";
+import dev16 from "../fixtures/flurre-dev16-questions.json";
+import dev17 from "../fixtures/flurre-dev17-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -151,6 +157,9 @@ const DEV11: Question[] = z.array(QuestionSchema).parse(dev11.questions);
 const DEV12: Question[] = z.array(QuestionSchema).parse(dev12.questions);
 const DEV13: Question[] = z.array(QuestionSchema).parse(dev13.questions);
 const DEV14: Question[] = z.array(QuestionSchema).parse(dev14.questions);
+const DEV15: Question[] = z.array(QuestionSchema).parse(dev15.questions);
+const DEV16: Question[] = z.array(QuestionSchema).parse(dev16.questions);
+const DEV17: Question[] = z.array(QuestionSchema).parse(dev17.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -268,6 +277,20 @@ const FLOOR = {
   // place or session list found through a word its text uses in passing is not the answer): 41 right, 4 honest, 3 wrong
   // (2 on another topic); 0 of 10 answers over 60 words. Every other set as it was.
   dev14: { rightOrHonest: 45, wrong: 3, wrongTopic: 2 },
+  // When written (160: 110 on what a first-time visitor asks that the site does not say, a third as fragments of a
+  // few words; 25 near misses the site does answer; 25 who and payment), before Flurre was asked any of them: 144
+  // right, 14 honest, 2 wrong (2 on another topic: 'p-platser bronsängen', 'väder gävle imorgon'). After its changes
+  // (parking and a forecast by any name are what the site does not say): 146 right, 14 honest, 0 wrong.
+  dev15: { rightOrHonest: 160, wrong: 0, wrongTopic: 0 },
+  // When written (150, in the polite, context-first style of a contact form, 60 on what the site does not say), before
+  // Flurre was asked any of them: 104 right, 42 honest, 4 wrong (1 on another topic). After its changes (a name given,
+  // thanks and wanting or thinking frame a question that asks something; what one pays for a thing is its price; a
+  // dog whose age fits a type is given its dates and price): 114 right, 32 honest, 4 wrong (1 on another topic: a dog
+  // walker advised PROMENADTRÄNING, where the set expects PRIVAT & PROFFS); 2 of 57 answers over 60 words.
+  dev16: { rightOrHonest: 146, wrong: 4, wrongTopic: 1 },
+  // When found (58, each answered on another topic when it was found; two judged wrong, not on another topic, by this
+  // test, and three right): 3 right, 0 honest, 55 wrong (53 on another topic).
+  dev17: { rightOrHonest: 3, wrong: 55, wrongTopic: 53 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
@@ -667,6 +690,9 @@ describe("the visitor question sets", () => {
     { name: "twelfth development", set: DEV12, floor: FLOOR.dev12, printWrong: true },
     { name: "thirteenth development", set: DEV13, floor: FLOOR.dev13, printWrong: true },
     { name: "fourteenth development", set: DEV14, floor: FLOOR.dev14, printWrong: true },
+    { name: "fifteenth development", set: DEV15, floor: FLOOR.dev15, printWrong: true },
+    { name: "sixteenth development", set: DEV16, floor: FLOOR.dev16, printWrong: true },
+    { name: "seventeenth development", set: DEV17, floor: FLOOR.dev17, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },

@@ -586,22 +586,53 @@ const WEEKS_RANGE = /(?<![\p{N}])(\d+)\s*[–-]\s*(\d+)\s*veckor(?![\p{L}])/u;
  * course for 8–20 weeks): the answer does not fit the dog it is asked for.
  */
 function ageOutsideRange(background: string, answer: readonly Passage[], all: readonly Passage[]): boolean {
-  const age = AGE_TOLD.exec(normalizeText(background));
-  if (!age) return false;
+  const weeks = weeksTold(background);
+  return weeks !== null && outsideAges(weeks, answer, all);
+}
+
+/**
+ * 'Jag har en valp på 12 veckor, när går nästa valpkurs?': a dog whose age
+ * fits the ages a row states, asked for dates or a price, is told them, not
+ * the row on the ages; a dog outside them is (the course is not for it).
+ */
+function withoutAgesOfFittingDog(ranking: Ranking): Ranking {
+  if (!(ranking.intents.has("sessions") || ranking.intents.has("price"))) return ranking;
+  const weeks = weeksTold(ranking.asked);
+  if (weeks === null) return ranking;
+  const onFittingAges = (p: Passage) => {
+    const range = p.kind === "faq" ? WEEKS_RANGE.exec(p.text) : null;
+    return range !== null && weeks >= Number(range[1]) && weeks <= Number(range[2]);
+  };
+  if (!ranking.results.some((r) => onFittingAges(r.passage))) return ranking;
+  // The age told is background then: its words ('12 veckor', and 'gammal' the lexicon read in them) ask nothing.
+  const ageWord = (q: QueryTerm) => q.word === "gammal" ? q.added : q.means.length > 0 && q.means.every((t) => t === "gammal");
+  return {
+    ...ranking,
+    results: ranking.results.filter((r) => !onFittingAges(r.passage)),
+    query: ranking.query.filter((q) => !ageWord(q)),
+  };
+}
+
+/** The dog's age in weeks as the text tells it ('8 månader', '10 veckor'), or null. */
+function weeksTold(text: string): number | null {
+  const age = AGE_TOLD.exec(normalizeText(text));
+  if (!age) return null;
   const amount = Number(age[1]!.replace(",", "."));
   const unit = age[2]!;
-  const weeks = /^v/u.test(unit) ? amount : /^m/u.test(unit) ? amount * 4.35 : amount * 52;
-  // A session's type states the ages it is for.
-  const types = new Set(answer.map((p) => p.typeName).filter(Boolean));
-  const passages = [...answer, ...all.filter((p) => p.kind === "type" && types.has(p.typeName))];
-  return passages.some((p) => {
+  return /^v/u.test(unit) ? amount : /^m/u.test(unit) ? amount * 4.35 : amount * 52;
+}
+
+/** Whether an age is outside the range of weeks the passages, or the types of their sessions, state. */
+function outsideAges(weeks: number, passages: readonly Passage[], all: readonly Passage[]): boolean {
+  const types = new Set(passages.map((p) => p.typeName).filter(Boolean));
+  return [...passages, ...all.filter((p) => p.kind === "type" && types.has(p.typeName))].some((p) => {
     const range = WEEKS_RANGE.exec(p.text);
     return range !== null && (weeks < Number(range[1]) || weeks > Number(range[2]));
   });
 }
 
 export function composeAnswer(asked: Ranking, all: readonly Passage[]): ComposedAnswer {
-  const ranking = withAdviceWeighed(asked);
+  const ranking = withoutAgesOfFittingDog(withAdviceWeighed(asked));
   // 'Var finns ni?', 'Vad behövs till passet?': a kind of answer asked for, and nothing it is about.
   const overview = ranking.pageSessionId === null ? overviewAsked(ranking, all) : null;
   if (overview) return composeFromPassage(ranking, overview);
@@ -1541,7 +1572,12 @@ function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer
   );
   // The type that carries the rarest words of the need ('dörrklockan' over 'ring'), the better ranked of equals.
   const weight = (r: RankedPassage) => r.matched.filter((t) => need.has(t)).reduce((sum, t) => sum + rarity(ranking, t), 0);
-  const types = ranking.results.filter((r) => r.passage.kind === "type" && r.passage.id !== "type:all" && weight(r) > 0);
+  // Not a type for another age than the dog's ('hunden är 8 månader', 'inte längre valp': older than any puppy).
+  const older = ranking.query.some((q) => q.word === "äldre");
+  const weeks = older ? Number.POSITIVE_INFINITY : weeksTold(ranking.asked);
+  const types = ranking.results.filter(
+    (r) => r.passage.kind === "type" && r.passage.id !== "type:all" && weight(r) > 0 && (weeks === null || !outsideAges(weeks, [r.passage], all)),
+  );
   const fits = types.reduce<RankedPassage | null>((best, r) => (best === null || weight(r) > weight(best) ? r : best), null);
   if (!fits) return null;
   return composeTypeAnswer(ranking, all, fits.passage.typeName!, true);

@@ -21,6 +21,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["hinner inte (?:[aå]ka|ta mig|ta oss) (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)|utan att [aå]ka (?:n[aå]nstans|n[aå]gonstans|iv[aä]g)", "online"],
   // The outdoor sessions in short ('vem leder utepassen') are what the site calls utomhuspassen
   ["utepass\\p{L}*|utomhuspass\\p{L}*", "utomhus pass"],
+  // A dog past the puppy age ('hunden är inte längre valp') is older than the puppy course's ages
+  // (not when it asks about another type by name: 'inte längre valp, vad kostar vardagslydnad' asks its price)
+  ["(?:(?:inte|ingen) (?:l[aä]ngre |n[aå]n |n[aå]gon )?(?:en )?valp(?:en)?(?! ?kurs)|v[aä]xt ur valp\\p{L}*)(?!.*(?:lydnad|promenad|kombi|hemmis|hembes|plan|privat|proffs))(?<!(?:lydnad|promenad|kombi|hemmis|hembes|plan|privat|proffs).*)", "äldre"],
   ["valptr[aä]ning\\w*|valpkurs\\w*|kurs\\w* f[oö]r valpar", "valpkurs"],
   // A type by the first half of its name ('promenaden', 'kombi', 'lydnaden')
   ["promenad\\w*", "promenadträning"],
@@ -99,19 +102,23 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["hur (?:jobbar|arbetar|tr[aä]nar) \\p{L}+ med (?:hund\\p{L}*|valp\\p{L}*)|str[aä]ng|h[aå]rdh[aä]nt\\w*|bel[oö]ning\\w*|positiv f[oö]rst[aä]rkning|tr[aä]ningsmetod\\w*|metod\\w*", "belöningsbaserat"],
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
-  ["parker\\w*", ""],
+  // Parking by any of its names ('p-platser vid bronsängen', 'p-ruta'): 'platser' alone is the site's seats and places.
+  // Who else has booked ('kan jag se vilka som är anmälda', 'vilka andra går kursen'): the site never shows it.
+  ["vilka (?:andra |fler )?(?:som )?(?:[aä]r|e|har) (?:anm[aä]lda|bokade|bokat|anm[aä]lt sig|med)|vilka (?:andra |fler )?(?:som )?(?:g[aå]r|kommer)(?= (?:p[aå] )?(?:kursen|passet|valpkursen|samma))", ""],
+  ["parker\\w*|p-?plats\\p{L}*|p-?ruta\\p{L}*|p-?ficka\\p{L}*|p-?skiva\\p{L}*", ""],
   // Which trainer is best or better at something ('vem e bäst på valpar av era tränare'): the site does not rank its trainers
   ["(?:vem|vilken|vilka)(?: (?:av (?:er|era|dom|dem|de)|tr[aä]nare\\p{L}*|instrukt[oö]r\\p{L}*))? (?:[aä]r|e) (?:b[aä]st|b[aä]ttre|duktigast|skickligast|mest erfaren)(?! att)", ""],
   // What the weather will be ('blir det regn i gävle på lördag', 'väderprognosen för helgen') is a forecast, which the site
   // does not give; whether a session is held in the rain ('blir passet av om det regnar') is the rain row's.
-  ["(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
+  // The weather of a day or a town, typed short ('väder gävle imorgon', 'vädret i helgen'), is a forecast too.
+  ["v[aä]d(?:er|ret) (?:\\p{L}+ )?(?:idag|imorgon|i morgon|ikv[aä]ll|i helgen|helgen|p[aå] (?:m[aå]ndag|tisdag|onsdag|torsdag|fredag|l[oö]rdag|s[oö]ndag)|(?:i |f[oö]r )?g[aä]vle|(?:i |f[oö]r )?sandviken)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))|(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
   // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*|swish\\p{L}*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
   // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with
   // a visitor's personal data ('vad gör ni med mina uppgifter'): the site's texts do not speak of them.
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
   // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
-  ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
+  ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|(?:en|ett|v[aå]r|min) andra (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Rules
   ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
@@ -174,7 +181,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ingen|inga) (?:ledig[at]? )?plats(?:er)?(?: kvar)?", "fullbokat"],
   // A seat asked for though the session is full ('om det är fullbokat, kan jag få en plats ändå?') is the queue's
   ["(?:om|n[aä]r) (?:det|passet|kursen) (?:[aä]r|e|blir|redan [aä]r) (?:fullt|full|fullbokat?)(?=.*(?:plats|komma med|vara med|boka))|(?:f[aå]|komma(?: med)?|f[aå] vara med)(?: (?:en|n[aå]n|n[aå]gon))?(?: plats)? [aä]nd[aå](?=.*full)|full\\p{L}*(?=.*(?:f[aå]|komma(?: med)?|f[aå] vara med)(?: (?:en|n[aå]n|n[aå]gon))?(?: plats)? [aä]nd[aå])", "kö"],
-  ["betalt|gratis|avgiften|(?:vad|hur (?:mycket|mkt)) (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
+  // What one pays for something ('hur mycket betalar man för ett gruppass', 'vad kommer jag att behöva betala för ett hembesök')
+  ["betalt|gratis|avgiften|(?:vad|hur (?:mycket|mkt))(?: (?!f[oö]r\\b)\\p{L}+){0,5} betala(?:r)?(?: (?:man|jag|vi|ni|du))?(?= f[oö]r )|(?:vad|hur (?:mycket|mkt)) (?:f[aå]r|ska|m[aå]ste) (?:man|jag|vi) betala", "kostar"],
   // Prices weighed against each other ('är valpkursen dyrare än vardagslydnaden', 'kostar privat o proffs lika mkt')
   ["(?:dyrare|billigare) [aä]n|lika dyr\\p{L}*|samma pris", "kostar"],
   // 'Lika mycket' weighs two things ('kostar privat o proffs lika mkt'): what tells them apart
@@ -194,7 +202,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // The newsletter as people name it: a mailing list, a news mail
   ["nyhets(?:mejl|mail)\\w*|(?:mejl|mail|e-?post)list\\w*|(?:mejl|mail)utskick\\w*", "nyhetsbrev"],
   ["(?:mejl|mail)(?!list|utskick)\\w*", "e-post"],
-  ["skriv(?:a|er)? upp (?:mig|oss|sig|dig)", "anmäla"],
+  // Signing up for a full session ('kan man skriva upp sig om passet är fullbokat') is the queue, not the mailing list
+  ["skriv(?:a|er)?(?: (?:jag|man|vi|du))? upp (?:mig|oss|sig|dig)(?=.*full)|full\\p{L}*(?=.*skriv(?:a|er)?(?: (?:jag|man|vi|du))? upp (?:mig|oss|sig|dig))", "kö"],
+  // Signing up for a session or a course ('hur skriver jag upp mig till ett pass') is booking it
+  ["skriv(?:a|er)?(?: (?:jag|man|vi|du))? upp (?:mig|oss|sig|dig)(?!.*full)(?<!full.*)(?!.*(?:lista|nya|nyhet|brev|utskick|mejl))(?<!(?:lista|nyhet|brev|utskick|mejl).*)(?=.*(?:pass|kurs|lektion|tr[aä]ning|tillf[aä]lle|lydnad|promenad|kombi|hemmis|hembes|plan|privat|proffs))", "boka"],
+  ["skriv(?:a|er)?(?: (?:jag|man|vi|du))? upp (?:mig|oss|sig|dig)(?!.*full)(?<!full.*)(?:(?=.*(?:lista|nya|nyhet|brev|utskick|mejl))|(?<=(?:lista|nyhet|brev|utskick|mejl).*)|(?!.*(?:pass|kurs|lektion|tr[aä]ning|tillf[aä]lle|lydnad|promenad|kombi|hemmis|hembes|plan|privat|proffs)))", "anmäla"],
   // Typing one's address in a form ('var skriver man in sin epost', 'vilken mejl ska jag skriva in') is giving it, or signing up with it
   ["skriv(?:a|er|s)?(?: (?:man|jag|vi|du))? in", "ange anmäla"],
   // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
@@ -207,7 +219,7 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // The list one signs up on or is taken off ('lista man kan skriva upp sig på', 'ta bort mig från listan') is the mailing list
   ["lista\\p{L}*(?= (?:man|jag|vi|en) (?:kan )?(?:skriva|skriver|anm[aä]la) (?:upp )?(?:sig|mig|oss))|(?<=(?:skriva|skriver|skriv|anm[aä]la|anm[aä]ler) (?:upp )?(?:mig|oss|sig|dig) p[aå] (?:en |er |eran |\\p{L}+ )?)lista\\p{L}*|(?<=(?:ta|tar|tas|stryk\\p{L}*) (?:jag |vi |man )?bort (?:mig|oss)(?: \\p{L}+){0,2} (?:fr[aå]n|ur) (?:er |eran |den |din )?)list(?:an|a|orna)", "nyhetsbrev"],
   // Not wanting the mail any more ('vill inte ha nyhetsbrevet längre', 'vill inte få era mejl längre') is leaving it
-  ["inte (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)(?: fr[aå]n er)? l[aä]ngre", "avprenumerera"],
+  ["inte (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)(?: fr[aå]n er)? l[aä]ngre|inte l[aä]ngre (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)", "avprenumerera"],
   ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv(?!era)\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
   // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
   ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],

@@ -18,6 +18,7 @@ import {
   analyze,
   compoundTail,
   foldSwedishLetters,
+  FRAMING_WORDS,
   intentCues,
   INTENT_CUES,
   isGreetingWord,
@@ -431,7 +432,8 @@ export function mendSlips(question: string, index: Index): string {
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
   const { own, added, readByLexicon, unsaid } = questionWords(question);
-  const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w);
+  const framed = intentCues(question).size > 0;
+  const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w) && !(framed && FRAMING_WORDS.has(w));
   // Words of something the site does not speak of are one unknown word, whatever they look like.
   const unsaidWords = new Set(unsaid.flatMap((phrase) => words(phrase)));
   const ownWords = words(own).filter((w) => keep(w) && !unsaidWords.has(w));

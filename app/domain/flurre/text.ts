@@ -47,6 +47,19 @@ export const SWEDISH_STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Wanting, thinking and hoping, as a polite question frames what it asks
+ * ('jag skulle vilja gå valpkurs, när är nästa?', 'jag funderar på
+ * promenadträningen, vad kostar den?'): filler in a question that asks for
+ * something in so many words (an intent cue), a word of its own otherwise
+ * ('vi funderar på en andra hund' asks nothing the site answers).
+ */
+export const FRAMING_WORDS: ReadonlySet<string> = new Set(
+  "vilja gärna funderar fundera funderat funderade tänker tänkte hoppas förut framöver borde"
+    .split(" ")
+    .flatMap((word) => [word, foldSwedishLetters(word)]),
+);
+
+/**
  * Words that point at what kind of passage answers the question. Checked on
  * the question's words before stop words are dropped ('när' and 'var' are
  * stop words, yet the best cues there are).
@@ -146,6 +159,11 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}ute(?=\\s+(?:i|på|pa)\\s)`, "gu"), ""],
   // 'Proffs-varianten', 'privat-versionen' names the type or variant itself.
   [new RegExp(`${W0}([\\p{L}]+)-(?:variant|version|alternativ)(?:en|et|er|erna)?${W1}`, "gu"), "$1"],
+  // How a polite message frames itself: a name given ('jag heter Sofia'), thanks and greetings at its end, 'på något
+  // sätt', 'ingen aning'.
+  [new RegExp(`${W0}(?:jag|vi)\\s+heter\\s+[\\p{L}-]+${W1}`, "gu"), ""],
+  [new RegExp(`${W0}(?:tacksam|tacksamma|tacksamt)\\s+f[öo]r\\s+(?:svar|hjälp|hjalp)${W1}|${W0}tack\\s+(?:på|pa|i)\\s+(?:förhand|forhand|förväg|forvag)${W1}|${W0}(?:med\\s+)?(?:vänliga|vanliga|bästa|basta)\\s+hälsningar${W1}|${W0}mvh${W1}`, "gu"), ""],
+  [new RegExp(`${W0}p[åa]\\s+(?:n[åa]got|n[åa]t|n[åa]gots)\\s+(?:annat\\s+)?s[äa]tt${W1}|${W0}(?:har\\s+)?ingen\\s+aning${W1}`, "gu"), ""],
   // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
   [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).

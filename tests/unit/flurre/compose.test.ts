@@ -684,3 +684,58 @@ describe("an answer on another topic is not given", () => {
     expect(text("vem svarar i chatten")).toContain("Flurre");
   });
 });
+
+describe("a polite question, framed as people write to a small business", () => {
+  it("reads past a name given, thanks and 'på något sätt' to what is asked", () => {
+    expect(text("Hej, jag heter Sofia. Jag funderar på promenadträningen i Sandviken – hur mycket kostar den?")).toMatch(/^Voff! PROMENADTRÄNING kostar 249 kr/);
+    expect(text("Tacksam för svar: vad får man betala för en valpkurs hos er?")).toMatch(/^Voff! VALPKURS kostar 249 kr/);
+    expect(ask("kan man på något sätt få rabatt").answer.kind).toBe("fallback");
+  });
+
+  it("reads wanting, thinking and hoping as filler only in a question that asks for something", () => {
+    expect(text("Jag skulle vilja gå valpkurs i Gävle. När är nästa tillfälle?")).toContain("VALPKURS-passen i Gävle");
+    // Asking nothing the site answers, the words are the visitor's own: 'en andra hund' is not 'andra hundar'.
+    expect(ask("vi funderar på en andra hund").answer.kind).toBe("fallback");
+  });
+
+  it("reads what one pays for something as its price", () => {
+    expect(text("Hur mycket betalar man för kombipasset?")).toMatch(/^Voff! KOMBIPASS kostar/);
+    expect(text("Vad kommer jag att behöva betala för ett hembesök hos oss?")).toMatch(/^Voff! HEMMIS kostar 695 kr/);
+    expect(ask("vad betalar man för parkering").answer.kind).toBe("fallback");
+  });
+
+  it("reads signing up as the queue for a full session, booking for a session, the newsletter otherwise", () => {
+    expect(hrefs("kan man skriva upp sig pa nat satt om passet ar fullbokat").join(" ")).not.toContain("nyhetsbrev");
+    expect(text("kan man skriva upp sig pa nat satt om passet ar fullbokat")).toContain("Ställ mig i kö");
+    expect(text("hur skriver jag upp mig till ett pass")).toContain("Du bokar utan konto");
+    expect(text("hur skriver jag upp mig på nyhetsbrevet")).toContain("Nyhetsbrevet");
+    expect(text("finns det ngn lista man kan skriva upp sig på för nya grupppass")).toContain("Nyhetsbrevet");
+    expect(text("Hej, jag vill inte längre få ert nyhetsbrev. Hur avslutar jag det?")).toContain("avprenumerera");
+  });
+});
+
+describe("a dog's age told with the question", () => {
+  it("gives the dates or price to a dog whose age fits the type, the row on its ages to one outside them", () => {
+    expect(text("jag har en valp på 12 veckor. när går nästa valpkurs i gävle?")).toContain("VALPKURS-passen i Gävle");
+    expect(text("min valp är 10 veckor, vad kostar valpkursen")).toMatch(/^Voff! VALPKURS kostar 249 kr/);
+    expect(text("min valp är 30 veckor, vad kostar valpkursen")).toContain("8–20 veckor");
+    expect(text("valpen är 6 veckor, när går nästa valpkurs")).toContain("8–20 veckor");
+  });
+
+  it("does not advise the puppy course for a dog that is no longer a puppy", () => {
+    expect(text("hunden är inte längre valp, vad passar")).not.toMatch(/^Voff! VALPKURS/);
+    expect(text("min hund är 8 månader och drar i kopplet, vad passar")).not.toMatch(/^Voff! VALPKURS/);
+    expect(text("valpen är 10 veckor, vad passar")).toMatch(/^Voff! VALPKURS kan passa er/);
+  });
+});
+
+describe("what the site does not say, in short", () => {
+  it("gives the honest answer to parking by any name, a forecast typed as a fragment, and who else has booked", () => {
+    expect(ask("p-platser bronsängen").answer.kind).toBe("fallback");
+    expect(ask("väder gävle imorgon").answer.kind).toBe("fallback");
+    expect(ask("vädret på lördag").answer.kind).toBe("fallback");
+    expect(ask("kan jag på något sätt se vilka som är anmälda").answer.kind).toBe("fallback");
+    // Rain at a session is the rain row's.
+    expect(text("blir passet inställt om det regnar")).toContain("sol och regn");
+  });
+});
