@@ -42,6 +42,9 @@ export default async function handleRequest(
   await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A page decides its own caching (public pages through their headers); one that says nothing may show a signed-in
+  // visitor's name or address (Mina bokningar, the sign-in pages, a refusal or not-found page), so it is never stored.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   return new Response(insideBody(await new Response(body).text()), { headers: responseHeaders, status });
 }
 

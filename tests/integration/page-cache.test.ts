@@ -74,6 +74,23 @@ describe("the shared page cache", () => {
     expect(html).toContain("BYTT NAMN");
   });
 
+  it("never lets a page that shows a signed-in visitor's name or address be stored", async () => {
+    const customer = await signInAs({ email: "kund.cache@example.se", kind: "customer" });
+    const staff = await signInAs({ email: "personal.cache@example.se" });
+    for (const [path, cookie, shows] of [
+      ["/mina-bokningar", customer, "kund.cache@example.se"],
+      ["/mina-bokningar?skickat=1", customer, "kund.cache@example.se"],
+      ["/logga-in", staff, "personal.cache@example.se"],
+      ["/registrera", staff, "personal.cache@example.se"],
+      ["/admin", staff, "personal.cache@example.se"],
+      ["/finns-inte", customer, "kund.cache@example.se"],
+    ] as const) {
+      const { res, html } = await seatsLine(path, { headers: { Cookie: cookie } });
+      expect(html, path).toContain(shows);
+      expect(res.headers.get("Cache-Control"), path).toBe("private, no-store");
+    }
+  });
+
   it("drops the cached seat lists after a booking", async () => {
     await env.DB.prepare("UPDATE sessions SET title = 'VALPKURS' WHERE id = 1").run();
     await seatsLine("/alla-popups");
