@@ -429,6 +429,9 @@ describe("every validation rule refuses with its message and stores nothing", ()
   const cases: Array<[string, Record<string, string | null>, string, { title?: string; passType?: "private"; location?: string; priceSek?: number }?]> = [
     ["a missing name", { user_name: "" }, "Ange ditt namn"],
     ["a blank name", { user_name: "   " }, "Ange ditt namn"],
+    ["a name of invisible characters only", { user_name: "\u200b\u200b" }, "Ange ditt namn"],
+    ["a dog name of a zero-width joiner only", { dog_name: "\u200d" }, "Ange hundens namn"],
+    ["a name that turns the text around", { user_name: "Anna\u202eevil" }, "Fältet får inte innehålla radbrytningar eller andra kontrolltecken"],
     ["a missing e-mail", { user_email: "" }, "Ange din e-postadress"],
     ["an e-mail without a top-level domain", { user_email: "anna@example", user_email_confirm: "anna@example" }, "Ange en giltig e-postadress"],
     ["an e-mail with a space", { user_email: "an na@example.se", user_email_confirm: "an na@example.se" }, "Ange en giltig e-postadress"],

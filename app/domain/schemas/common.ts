@@ -6,6 +6,7 @@ import { z } from "zod";
 import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  HAS_VISIBLE_CHARACTER,
   MESSAGES,
   NO_CONTROL_CHARACTERS,
   PHONE_MAX_LENGTH,
@@ -28,13 +29,14 @@ export {
 
 /**
  * A trimmed string that must not be empty. conform turns "" into undefined
- * before zod sees it, so the same message covers missing, empty and blank.
+ * before zod sees it, so the same message covers missing, empty and blank;
+ * invisible characters alone (zero-width spaces, direction marks) are blank.
  */
 export function requiredText(message: string, max?: number, maxMessage?: string) {
   const base = z
     .string({ required_error: message, invalid_type_error: message })
     .trim()
-    .min(1, message);
+    .regex(HAS_VISIBLE_CHARACTER, message);
   return max === undefined ? base : base.max(max, maxMessage ?? maxLengthMessage(max));
 }
 

@@ -16,9 +16,16 @@ export const MESSAGES = {
   singleLine: "Fältet får inte innehålla radbrytningar eller andra kontrolltecken",
 } as const;
 
-// Control characters, line breaks included (also U+2028/U+2029): never part of
-// a name, a phone number or a subject, and a way to smuggle lines into mail.
-export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
+// Control characters, line breaks included (also U+2028/U+2029), and the
+// controls that override or isolate the direction of text (U+202A–U+202E,
+// U+2066–U+2069): never part of a name, a phone number or a subject; a way to
+// smuggle lines into mail, or to show a name reversed in a mail's subject.
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]*$/;
+
+// At least one character that shows: a text of spaces and invisible format
+// characters only (zero-width spaces and joiners, direction marks, a BOM) is
+// as empty as a blank one.
+export const HAS_VISIBLE_CHARACTER = /[^\s\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/u;
 
 export function maxLengthMessage(max: number): string {
   return `Högst ${max} tecken`;

@@ -63,7 +63,8 @@ describe("one-line fields", () => {
   const phone = phoneField("Ange ditt telefonnummer");
 
   it("refuse line breaks and other control characters anywhere inside, with one Swedish message", () => {
-    for (const value of ["Anna\r\nBcc: x@example.se", "Anna\nBo", "An\rna", "A\tB", "A\u0000B", "A\u007fB", "A\u0085B", "A\u2028B"]) {
+    // The direction controls too: a name that turns the rest of a mail's subject around.
+    for (const value of ["Anna\r\nBcc: x@example.se", "Anna\nBo", "An\rna", "A\tB", "A\u0000B", "A\u007fB", "A\u0085B", "A\u2028B", "Anna\u202eevil", "A\u2066B\u2069"]) {
       for (const schema of [name, breed]) {
         const result = schema.safeParse(value);
         expect(result.success, JSON.stringify(value)).toBe(false);
@@ -78,5 +79,21 @@ describe("one-line fields", () => {
     expect(breed.parse("Golden retriever (svensk) & co.")).toBe("Golden retriever (svensk) & co.");
     expect(breed.parse("")).toBeUndefined();
     expect(phone.parse("+46 (0)70-123 45 67")).toBe("+46 (0)70-123 45 67");
+  });
+});
+
+describe("required text fields", () => {
+  const name = requiredLine("Ange ditt namn", 100);
+  const phone = phoneField("Ange ditt telefonnummer");
+
+  it("count a value of invisible characters alone (zero-width spaces, joiners, direction marks) as empty", () => {
+    for (const value of ["\u200b\u200b", "\u200d", " \ufeff ", "\u200e\u200f", "\u2060"]) {
+      expect(name.safeParse(value).error?.issues.map((i) => i.message), JSON.stringify(value)).toEqual(["Ange ditt namn"]);
+    }
+    expect(phone.safeParse("\u200b").success).toBe(false);
+  });
+
+  it("keep a name that shows, with a joiner inside it as some scripts and emoji need", () => {
+    expect(name.parse("Zoë 👩\u200d👧")).toBe("Zoë 👩\u200d👧");
   });
 });
