@@ -432,6 +432,20 @@ describe("rate limits", () => {
     expect(await subscriber("manga@example.se")).toBeNull();
   }, 60_000);
 
+  it("counts an address with a +tag on its mailbox's limit", async () => {
+    await awayFromWindowEnd(NEWSLETTER_SIGNUP_LIMITS.email.windowMs);
+    stubSiteverify();
+    const limit = NEWSLETTER_SIGNUP_LIMITS.email.limit;
+    for (let i = 0; i < limit; i++) {
+      const res = await signUp(`Tagg+${i}@example.se`, { ip: `192.0.2.${50 + i}` });
+      expect(res.headers.get("Location")).toBe(CONFIRMATION_SENT_URL);
+    }
+    const over = await signUp("tagg+extra@example.se", { ip: "192.0.2.70" });
+    expect(over.headers.get("Location")).toBe(CONFIRMATION_SENT_URL);
+    expect(await count("newsletter_confirmations")).toBe(limit);
+    expect(await mailTo("tagg+extra@example.se")).toHaveLength(0);
+  }, 60_000);
+
   it("does nothing for a client past its limit, whatever the address, and says so in Swedish", async () => {
     await awayFromWindowEnd(NEWSLETTER_SIGNUP_LIMITS.ip.windowMs);
     const { calls } = stubSiteverify();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientNetwork, rateLimitSubject } from "../../app/server/platform/rate-limit.server";
+import { clientNetwork, mailboxOf, rateLimitSubject } from "../../app/server/platform/rate-limit.server";
 
 describe("rateLimitSubject", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -44,5 +44,17 @@ describe("rateLimitSubject", () => {
     expect(clientNetwork(forged)).toBe("unknown");
     const both = new Request("http://localhost/", { headers: { "X-Forwarded-For": "203.0.113.9", "CF-Connecting-IP": "198.51.100.7" } });
     expect(clientNetwork(both)).toBe("198.51.100.7");
+  });
+});
+
+describe("mailboxOf", () => {
+  it("counts an address with a +tag, in any case, as the mailbox it reaches", () => {
+    for (const address of ["anna@example.se", " Anna@Example.se ", "anna+1@example.se", "ANNA+nyhetsbrev@example.se"]) {
+      expect(mailboxOf(address), address).toBe("anna@example.se");
+    }
+    expect(mailboxOf("anna.b@example.se")).toBe("anna.b@example.se");
+    // Not a tag: a plus first, or in the domain.
+    expect(mailboxOf("+anna@example.se")).toBe("+anna@example.se");
+    expect(mailboxOf("198.51.100.7")).toBe("198.51.100.7");
   });
 });

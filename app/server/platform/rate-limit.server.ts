@@ -43,6 +43,18 @@ function secretOf(env: RateLimitSecret): string {
   return env.SESSION_SECRET;
 }
 
+/**
+ * The mailbox an address reaches, for its budgets: trimmed, lower case,
+ * without a '+tag' ('anna+1@example.se' reaches anna@example.se, so its mail
+ * counts on the same budget).
+ */
+export function mailboxOf(address: string): string {
+  const folded = address.trim().toLowerCase();
+  const at = folded.lastIndexOf("@");
+  const plus = folded.indexOf("+");
+  return plus > 0 && plus < at ? `${folded.slice(0, plus)}${folded.slice(at)}` : folded;
+}
+
 /** The slot `subject` (an IP or an e-mail) counts against now. Subjects are keyed hashes (HMAC): nothing readable, nothing guessable. */
 export async function rateLimitSlot(
   env: RateLimitSecret,
@@ -52,7 +64,7 @@ export async function rateLimitSlot(
 ): Promise<RateLimitSlot> {
   const windowStart = Math.floor(now / rule.windowMs) * rule.windowMs;
   return {
-    key: `${rule.name}:${await hmacSha256Hex(secretOf(env), `rate-limit:${subject.trim().toLowerCase()}`)}`,
+    key: `${rule.name}:${await hmacSha256Hex(secretOf(env), `rate-limit:${mailboxOf(subject)}`)}`,
     windowStart,
     limit: rule.limit,
     windowEnd: windowStart + rule.windowMs,
