@@ -28,6 +28,7 @@ export const CREATE_SESSION_TEXTS = {
   endInGap:
     "Den tiden finns inte den här dagen: klockan ställs fram en timme till sommartid. Välj en annan sluttid.",
   startInPast: "Starttiden har redan passerat. Välj en tid framåt.",
+  startTooFar: "Datumet kan ligga högst fem år fram i tiden.",
   unknownType: "Passtypen finns inte längre. Välj en annan.",
 } as const;
 

@@ -25,6 +25,7 @@ export const SERIES_TEXTS = {
   noDates: "Välj minst ett datum",
   inGap: "finns inte (klockan ställs fram)",
   inPast: "har redan passerat",
+  tooFar: "ligger mer än fem år fram",
   successDescription: (count: number) => `${count} nya pass skapade`,
   seriesBadge: (count: number) => `Veckoserie, ${count} pass`,
   mailSeries: "Mejla hela serien",
@@ -53,6 +54,15 @@ export function addWeeks(date: string, weeks: number): string | null {
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * The latest start a session can be given: five years from now. Nobody
+ * plans a training session further ahead; a date beyond is a typo (9999).
+ */
+export const SESSION_MAX_DAYS_AHEAD = 5 * 366;
+export function latestSessionStart(now: Date): number {
+  return now.getTime() + SESSION_MAX_DAYS_AHEAD * 24 * 60 * 60_000;
+}
+
 export function isSeriesCount(count: number): boolean {
   return Number.isInteger(count) && count >= SERIES_MIN_COUNT && count <= SERIES_MAX_COUNT;
 }
@@ -78,6 +88,7 @@ export function seriesOccurrences(
     let problem: string | null = null;
     if (!start || !end) problem = SERIES_TEXTS.inGap;
     else if (Date.parse(start) < now.getTime()) problem = SERIES_TEXTS.inPast;
+    else if (Date.parse(start) > latestSessionStart(now)) problem = SERIES_TEXTS.tooFar;
     occurrences.push({ date, label: formatDayHeading(date), startTime: start, endTime: end, problem });
   }
   return occurrences;

@@ -202,6 +202,12 @@ describe("refusals, each with nothing written", () => {
     await refused(form({ start_date: yesterday, start_time: "12:00", end_time: "13:00" }), "Starttiden har redan passerat");
   });
 
+  it("refuses a start more than five years ahead (a typed year such as 9999)", async () => {
+    await refused(form({ start_date: "9999-12-31", start_time: "12:00", end_time: "13:00" }), "Datumet kan ligga högst fem år fram i tiden.");
+    const tooFar = new Date(Date.now() + 6 * 366 * 86_400_000).toISOString().slice(0, 10);
+    await refused(form({ start_date: tooFar, start_time: "12:00", end_time: "13:00" }), "Datumet kan ligga högst fem år fram i tiden.");
+  });
+
   it("says every missing field in the spec's words", async () => {
     const page = await refused(
       form({ title: "", location: "", start_date: "", start_time: "", end_time: "" }),

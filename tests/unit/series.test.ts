@@ -32,6 +32,8 @@ describe("weekly series dates", () => {
     expect(gap[1]).toMatchObject({ date: "2030-03-31", startTime: null, problem: "finns inte (klockan ställs fram)" });
     const past = seriesOccurrences("2029-12-25", "10:00", "11:00", 2, now);
     expect(past.map((o) => o.problem)).toEqual(["har redan passerat", null]);
+    const far = seriesOccurrences("2034-12-27", "10:00", "11:00", 3, now);
+    expect(far.map((o) => o.problem)).toEqual([null, null, "ligger mer än fem år fram"]);
   });
 
   it("gives nothing for a count out of range or a malformed date", () => {

@@ -11,7 +11,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { CREATE_SESSION_TEXTS } from "~/domain/admin-texts";
 import { SESSION_MESSAGES, type SessionFormValues } from "~/domain/schemas/session";
-import { SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
+import { latestSessionStart, SERIES_TEXTS, seriesOccurrences } from "~/domain/series";
 import { prefillFromType, typeKind, type PopupType } from "~/domain/session-types";
 import { stockholmToUtcIso } from "~/domain/time";
 import { loadSelectableLocations } from "../content/site-content.server";
@@ -62,6 +62,9 @@ export function sessionTimes(
   if (endTime <= startTime) return invalidField("end_time", SESSION_MESSAGES.endBeforeStart);
   if (startTime !== unchangedStart && Date.parse(startTime) < now.getTime()) {
     return invalidField("start_time", CREATE_SESSION_TEXTS.startInPast);
+  }
+  if (startTime !== unchangedStart && Date.parse(startTime) > latestSessionStart(now)) {
+    return invalidField("start_date", CREATE_SESSION_TEXTS.startTooFar);
   }
   return { startTime, endTime };
 }
