@@ -819,7 +819,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !typeFoundInPassing(ranking, p) &&
     // A type whose text states no count of what is asked ('är det många hundar i parken') does not answer it.
     !(p.kind === "type" && missesAskedCount(ranking, [p])) &&
-    !faqFoundInPassing(ranking, p);
+    !faqFoundInPassing(ranking, p) &&
+    !foundInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -1084,6 +1085,32 @@ function faqFoundInPassing(ranking: Ranking, passage: Passage): boolean {
   // A word the lexicon reads as the site's ('skäller' as 'dörrklockan') is one the rows are written for.
   const rare = ranking.query.filter((q) => !q.cue && !q.added && !q.lexical && q.terms.length > 0 && q.df <= ranking.commonDf);
   return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
+}
+
+/** A search term this short ('kort', 'små', 'två', 'rast') is a common word that many texts may use in passing. */
+const SHORT_TERM_LENGTH = 5;
+
+/** The kinds of passage a rare word must be in the subject of: a rule, a preparation item, a person. */
+const SUBJECT_KINDS: ReadonlySet<Passage["kind"]> = new Set(["rule", "preparation", "team"]);
+
+/**
+ * A rule, a preparation item or a person found only through rare words of
+ * the question that its text uses in passing ('kort?': the checklist's 'en
+ * kort promenad'; 'små hundar': Linnea's 'små steg'; 'var anmäler jag mig på
+ * plats': the newsletter's 'du anmäler dig') is not what is asked about: one
+ * of them must be in its title, its first sentence or the words it is filed
+ * under.
+ */
+function foundInPassing(ranking: Ranking, passage: Passage): boolean {
+  if (!SUBJECT_KINDS.has(passage.kind)) return false;
+  const subject = analyze(`${passage.title} ${sentencesOf(passage.text)[0] ?? ""} ${passage.keywords}`);
+  const inSubject = (t: string) => amongOrCompoundTail(subject, t);
+  const rare = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf);
+  return (
+    rare.length > 0 &&
+    rare.every((q) => q.terms.every((t) => t.length <= SHORT_TERM_LENGTH)) &&
+    !ranking.query.some((q) => [...q.terms, ...q.means].some(inSubject))
+  );
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

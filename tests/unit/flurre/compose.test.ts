@@ -668,6 +668,15 @@ describe("an answer on another topic is not given", () => {
     expect(text("skäller på dörrklockan")).toContain("HEMMIS");
   });
 
+  it("does not answer with a rule, a preparation item or a person whose text uses a short common word asked in passing", () => {
+    expect(ask("kort?").answer.kind).toBe("fallback");
+    expect(ask("har ni sma hundar").answer.kind).toBe("fallback");
+    expect(ask("hur manga ganger").answer.kind).toBe("fallback");
+    // A word the item or rule is about, or filed under, still finds it.
+    expect(text("maste jag ha med vatten")).toContain("Vatten och skål");
+    expect(text("jag har blivit sjuk vad gor jag med bokningen")).toContain("bindande");
+  });
+
   it("reads 'är det många' as asking a count, which a type's text that states none does not answer", () => {
     expect(ask("ar det manga hundar i parken").answer.kind).toBe("fallback");
     expect(text("hur manga valpar far vara med pa valpkursen")).toContain("Max sex valpar");
