@@ -119,6 +119,15 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
   // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
   ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|(?:en|ett|v[aå]r|min) andra (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
+  // Care of a dog while its owner is away, which the site does not offer ('kan ni ta hand om min hund en vecka', 'hundvakt',
+  // 'promenadtjänst'); walking one's own dog before a session ('ska jag rasta hunden innan') is the checklist's.
+  ["(?:kan|kunde|f[aå]r|vill) (?:ni|du) (?:sk[oö]ter|sk[oö]ta|passa|rasta|g[aå] ut med|promenera med) (?:min|mina|v[aå]r|v[aå]ra|hunden|hundarna|valpen)|hundvakt\\p{L}*|hundpassning\\p{L}*|hundrastning\\p{L}*|promenadtj[aä]nst\\p{L}*", ""],
+  // Work at the company: internships, jobs, becoming a trainer ('kan jag praktisera hos er', 'hur blir man hundinstruktör').
+  ["praktik\\p{L}*|praktisera\\p{L}*|l[aä]rling\\p{L}*|(?:s[oö]ka|s[oö]ker) jobb\\p{L}*|lediga jobb|(?:bli|blir (?:man|jag)|utbilda (?:mig|sig|dig) till) (?:hund)?(?:instrukt[oö]r|tr[aä]nare)\\p{L}*", ""],
+  // A person's age ('hur gammal är du', 'hur gammal är linnea'): the site tells a dog's, for the puppy course, and no one's else.
+  ["(?:hur )?gammal (?:[aä]r|e) (?:du|ni|flurre|linnea|jonas|tr[aä]naren|instrukt[oö]ren)", ""],
+  // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
+  ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules
   ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back

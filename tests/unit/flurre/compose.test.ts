@@ -747,4 +747,16 @@ describe("what the site does not say, in short", () => {
     // Rain at a session is the rain row's.
     expect(text("blir passet inställt om det regnar")).toContain("sol och regn");
   });
+
+  it("gives the honest answer to dog-sitting, work at the company, a person's age and another site by its address", () => {
+    expect(ask("kan ni passa min hund i helgen").answer.kind).toBe("fallback");
+    expect(ask("hundvakt?").answer.kind).toBe("fallback");
+    expect(ask("har ni praktikplatser").answer.kind).toBe("fallback");
+    expect(ask("hur blir man hundinstruktör").answer.kind).toBe("fallback");
+    expect(ask("hur gammal är linnea").answer.kind).toBe("fallback");
+    expect(ask("finns ni på facebook.com").answer.kind).toBe("fallback");
+    // Walking one's own dog before a session, and a dog's age for the puppy course, are the site's.
+    expect(ask("ska jag rasta hunden innan passet").passages.map((p) => p.id)).toContain("preparation:checklist");
+    expect(text("hur gammal ska valpen vara")).toContain("8–20 veckor");
+  });
 });
