@@ -1578,6 +1578,9 @@ function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | nul
   return all.find((p) => p.id === id) ?? null;
 }
 
+/** The verb right after 'jag' or 'vi': what the visitor does or is ('jag sitter', 'vi bor'), told of them, not of the dog. */
+const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
+
 /**
  * The type an advice question asks for: the one it names, else the best
  * ranked type whose own text carries a word the visitor used for the need
@@ -1594,8 +1597,13 @@ function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer
   // overview lists do ('grupp', 'egen tränare').
   const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
   const general = new Set(overview ? analyze(`${overview.title} ${overview.keywords} ${typeNames.join(" ")}`) : []);
+  // What the visitor says they do ('jag sitter i rullstol') is their own situation, not the dog's need.
+  const visitors = new Set([...foldSwedishLetters(ranking.asked).matchAll(VISITOR_DOES)].flatMap((m) => analyze(m[1]!)));
   const need = new Set(
-    ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
+    ranking.query
+      .filter((q) => !q.terms.some((t) => visitors.has(t)))
+      .flatMap((q) => [...q.terms, ...q.means])
+      .filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
   );
   // The type that carries the rarest words of the need ('dörrklockan' over 'ring'), the better ranked of equals.
   const weight = (r: RankedPassage) => r.matched.filter((t) => need.has(t)).reduce((sum, t) => sum + rarity(ranking, t), 0);

@@ -41,6 +41,10 @@ describe("a question that names only what kind of answer it wants", () => {
 });
 
 describe("advice", () => {
+  it("does not read what the visitor says they do as the dog's need", () => {
+    expect(ask("jag sitter i rullstol").answer.kind).toBe("fallback");
+  });
+
   it("suggests the type whose text carries the visitor's words for the need, even with words the site never uses", () => {
     expect(text("min hund ar radd for andra hundar vad passar")).toMatch(/^Voff! PROMENADTRÄNING kan passa er/);
     expect(text("min hund skäller när det ringer på dörren")).toMatch(/^Voff! HEMMIS kan passa er/);
