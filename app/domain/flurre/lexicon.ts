@@ -39,7 +39,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
-  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?", "sjuk"],
+  // The visitor's own cold ('jag är förkyld, kan jag komma ändå') is not the dog's illness the note speaks of.
+  ["(?<!(?:jag|vi) (?:[aä]r|e|blev|har blivit|k[aä]nner mig|har)(?: lite| v[aä]ldigt| j[aä]tte)? )(?:kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?)", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar(?!(?: \\p{L}+)? p[aå] (?:vad|hur|vem|oss|mig|er|dig|[oö]nskem\\p{L}*))|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -126,6 +127,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["praktik\\p{L}*|praktisera\\p{L}*|l[aä]rling\\p{L}*|(?:s[oö]ka|s[oö]ker) jobb\\p{L}*|lediga jobb|(?:bli|blir (?:man|jag)|utbilda (?:mig|sig|dig) till) (?:hund)?(?:instrukt[oö]r|tr[aä]nare)\\p{L}*", ""],
   // A person's age ('hur gammal är du', 'hur gammal är linnea'): the site tells a dog's, for the puppy course, and no one's else.
   ["(?:hur )?gammal (?:[aä]r|e) (?:du|ni|flurre|linnea|jonas|tr[aä]naren|instrukt[oö]ren)", ""],
+  // Several seats in one booking ('kan jag boka två platser'), how busy a place or day is ('vilken dag är det lugnast i
+  // hallen'), and a place used without a session ('får man vara i hallen utan tränare'): the site does not say.
+  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)", ""],
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules

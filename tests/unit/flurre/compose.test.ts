@@ -763,4 +763,15 @@ describe("what the site does not say, in short", () => {
     expect(ask("ska jag rasta hunden innan passet").passages.map((p) => p.id)).toContain("preparation:checklist");
     expect(text("hur gammal ska valpen vara")).toContain("8–20 veckor");
   });
+
+  it("gives the honest answer to several seats in one booking, how busy a place is and a place used without a session", () => {
+    expect(ask("kan man boka tre platser").answer.kind).toBe("fallback");
+    expect(ask("när är det lugnast i parken").answer.kind).toBe("fallback");
+    expect(ask("kan man träna i hallen utan instruktör").answer.kind).toBe("fallback");
+  });
+
+  it("does not read the visitor's own cold as the dog's illness", () => {
+    expect(ask("jag är förkyld, kan jag komma ändå").answer.kind).toBe("fallback");
+    expect(ask("hunden är förkyld, kan vi komma").passages.map((p) => p.id)).toContain("preparation:sick");
+  });
 });
