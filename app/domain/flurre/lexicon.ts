@@ -30,7 +30,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["kombi|kombin", "kombipass"],
   // The group sessions by the name the team's texts give them ('vem har hand om gruppupsen')
   ["gruppups\\p{L}*|grupp-?pass\\p{L}*|gruppass\\p{L}*", "pass"],
-  ["lydnad\\w*|vardagslydnaden", "vardagslydnad"],
+  // Not a compound whose last part is something else ('lydnadsprov', 'lydnadstävling'): a session's is ('lydnadskurs').
+  ["lydnad(?:en|er|erna|s(?:tr[aä]ning|kurs|pass|grupp)\\p{L}*)?|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
@@ -126,10 +127,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Work at the company: internships, jobs, becoming a trainer ('kan jag praktisera hos er', 'hur blir man hundinstruktör').
   ["praktik\\p{L}*|praktisera\\p{L}*|l[aä]rling\\p{L}*|(?:s[oö]ka|s[oö]ker) jobb\\p{L}*|lediga jobb|(?:bli|blir (?:man|jag)|utbilda (?:mig|sig|dig) till) (?:hund)?(?:instrukt[oö]r|tr[aä]nare)\\p{L}*", ""],
   // A person's age ('hur gammal är du', 'hur gammal är linnea'): the site tells a dog's, for the puppy course, and no one's else.
-  ["(?:hur )?gammal (?:[aä]r|e) (?:du|ni|flurre|linnea|jonas|tr[aä]naren|instrukt[oö]ren)", ""],
-  // Several seats in one booking ('kan jag boka två platser'), how busy a place or day is ('vilken dag är det lugnast i
+  // Nor does it tell the team's own dogs ('vem av er har hund') or what a trainer wears ('vad har tränaren på sig').
+  ["(?:hur )?gammal (?:[aä]r|e) (?:du|ni|flurre|linnea|jonas|tr[aä]naren|instrukt[oö]ren)|(?:vem|vilka|vilken) av (?:er|dom|dem|de) (?:har|[aä]ger)|har (?:ni|du|linnea|jonas|tr[aä]naren) (?:egen|egna|en egen) (?:hund|hundar|valp)|(?:tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|ledar\\p{L}*|linnea|jonas) (?:ha|har) p[aå] sig|(?:ha|har) (?:tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|ledar\\p{L}*|linnea|jonas) p[aå] sig", ""],
+  // Clothes for the dog ('ska hunden ha kläder', 'hundtäcke'): the checklist's 'Kläder efter väder' are the owner's.
+  ["(?:hund|valp)\\p{L}* (?:ha|ha p[aå] sig|beh[oö]ver|m[aå]ste ha) (?:n[aå]gra |n[aå]n |egna )?(?:kl[aä]der|t[aä]cke|overall|regnt[aä]cke|jacka)|hundkl[aä]der|hundt[aä]cke\\p{L}*|hundjack\\p{L}*", ""],
+  // Several seats or dogs in one booking ('kan jag boka två platser', 'komma med två hundar'), how busy a place or day is ('vilken dag är det lugnast i
   // hallen'), and a place used without a session ('får man vara i hallen utan tränare'): the site does not say.
-  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)", ""],
+  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|(?:komma|g[aå]|delta) med (?:tv[aå]|tre|flera|fler|b[aå]da) (?:hundar|valpar|hundarna|valparna)|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)", ""],
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules

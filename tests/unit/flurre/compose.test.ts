@@ -770,6 +770,20 @@ describe("what the site does not say, in short", () => {
     expect(ask("kan man träna i hallen utan instruktör").answer.kind).toBe("fallback");
   });
 
+  it("gives the honest answer to the team's own dogs, what a trainer wears, clothes for the dog and two dogs brought", () => {
+    expect(ask("vilka av er har egen hund").answer.kind).toBe("fallback");
+    expect(ask("vad har linnea på sig").answer.kind).toBe("fallback");
+    expect(ask("behöver valpen ha täcke").answer.kind).toBe("fallback");
+    expect(ask("får man komma med båda hundarna").answer.kind).toBe("fallback");
+    // What to bring for the dog is the checklist's.
+    expect(ask("vad ska valpen ha på sig").passages.map((p) => p.id)).toContain("preparation:checklist");
+  });
+
+  it("does not read a compound whose last part is something else as a type ('lydnadsprov'), though a session's is ('lydnadskurs')", () => {
+    expect(ask("lydnadstävling").answer.kind).toBe("fallback");
+    expect(text("lydnadskurs")).toContain("VARDAGSLYDNAD");
+  });
+
   it("does not read the visitor's own cold as the dog's illness", () => {
     expect(ask("jag är förkyld, kan jag komma ändå").answer.kind).toBe("fallback");
     expect(ask("hunden är förkyld, kan vi komma").passages.map((p) => p.id)).toContain("preparation:sick");
