@@ -13,7 +13,7 @@
  */
 export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
-  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
+  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|(?<!(?:varit|bott|bor|flyttat|flyttade|kom|kommit) )hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\p{L}*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
@@ -82,7 +82,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?<=vem )(?:ringer|mejlar|mailar|meddelar|kontaktar|h[oö]r av sig)(?: (?:mig|oss|en|er|dig))?(?= (?:om|n[aä]r) )", "besked"],
   // Whom to contact about a thing ('vem ska jag kontakta om kvitto') is the one of the team who handles it, not the contact form alone
   ["(?<=vem (?:ska|kan|b[oö]r|f[aå]r) (?:jag|vi|man) )(?:kontakta|fr[aå]ga)(?= om (?!(?:jag|vi|man|du|ni|det|den|hunden|valpen)(?![\\p{L}]))\\p{L}+)", "teamet"],
-  ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
+  // The one a visitor talks to now ('vem är det jag pratar med', 'vem pratar jag med?') is the chat: Flurre.
+  ["(?<=vem (?:[aä]r det |e det )?(?:jag|vi) )(?:pratar|snackar|chattar|skriver) med(?=\\s*\\??\\s*$)|(?<=vem )(?:pratar|snackar|chattar|skriver) (?:jag|vi) med(?=\\s*\\??\\s*$)", "flurre"],
+  ["(?<!vem (?:[aä]r det |e det )?(?:jag |vi )?)(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   // The dog's owner ('måste ägaren vara med på passet') is the visitor, not the company's
   ["(?<!hund\\p{L}* )[aä]garen?(?! (?:vara|va|komma|g[aå]|f[oö]lja) med)|grundare|grundaren", "teamet"],
   // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare', 'har ni flera tränare')
@@ -105,8 +107,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   // Parking by any of its names ('p-platser vid bronsängen', 'p-ruta'): 'platser' alone is the site's seats and places.
-  // Who else has booked ('kan jag se vilka som är anmälda', 'vilka andra går kursen'): the site never shows it.
-  ["vilka (?:andra |fler )?(?:som )?(?:[aä]r|e|har) (?:anm[aä]lda|bokade|bokat|anm[aä]lt sig|med)|vilka (?:andra |fler )?(?:som )?(?:g[aå]r|kommer)(?= (?:p[aå] )?(?:kursen|passet|valpkursen|samma))", ""],
+  // Who else has booked ('kan jag se vilka som är anmälda', 'vilka andra går kursen', 'samma valpar varje gång'): the site never shows it.
+  ["samma (?:valpar|hundar|deltagare|grupp)|vilka (?:andra |fler )?(?:som )?(?:[aä]r|e|har) (?:anm[aä]lda|bokade|bokat|anm[aä]lt sig|med)|vilka (?:andra |fler )?(?:som )?(?:g[aå]r|kommer)(?= (?:p[aå] )?(?:kursen|passet|valpkursen|samma))", ""],
   ["parker\\w*|p-?plats\\p{L}*|p-?ruta\\p{L}*|p-?ficka\\p{L}*|p-?skiva\\p{L}*", ""],
   // Which trainer is best or better at something ('vem e bäst på valpar av era tränare'): the site does not rank its trainers
   ["(?:vem|vilken|vilka)(?: (?:av (?:er|era|dom|dem|de)|tr[aä]nare\\p{L}*|instrukt[oö]r\\p{L}*))? (?:[aä]r|e) (?:b[aä]st|b[aä]ttre|duktigast|skickligast|mest erfaren)(?! att)", ""],
@@ -122,8 +124,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
   ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|(?:en|ett|v[aå]r|min) andra (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
   // Care of a dog while its owner is away, which the site does not offer ('kan ni ta hand om min hund en vecka', 'hundvakt',
-  // 'promenadtjänst'); walking one's own dog before a session ('ska jag rasta hunden innan') is the checklist's.
-  ["(?:kan|kunde|f[aå]r|vill) (?:ni|du) (?:sk[oö]ter|sk[oö]ta|passa|rasta|g[aå] ut med|promenera med) (?:min|mina|v[aå]r|v[aå]ra|hunden|hundarna|valpen)|hundvakt\\p{L}*|hundpassning\\p{L}*|hundrastning\\p{L}*|promenadtj[aä]nst\\p{L}*", ""],
+  // 'promenadtjänst', 'kan ni komma hem när vi inte är hemma'); walking one's own dog before a session ('ska jag rasta hunden innan') is the checklist's.
+  ["(?:kan|kunde|f[aå]r|vill) (?:ni|du) (?:sk[oö]ter|sk[oö]ta|passa|rasta|g[aå] ut med|promenera med) (?:min|mina|v[aå]r|v[aå]ra|hunden|hundarna|valpen)|(?:n[aä]r|medan|om) (?:vi|jag) (?:inte|ej) [aä]r hemma|(?:n[aä]r|medan) (?:vi|jag) [aä]r (?:borta|bortresta|p[aå] jobbet)|hundvakt\\p{L}*|hundpassning\\p{L}*|hundrastning\\p{L}*|promenadtj[aä]nst\\p{L}*", ""],
   // Work at the company: internships, jobs, becoming a trainer ('kan jag praktisera hos er', 'hur blir man hundinstruktör').
   ["praktik\\p{L}*|praktisera\\p{L}*|l[aä]rling\\p{L}*|(?:s[oö]ka|s[oö]ker) jobb\\p{L}*|lediga jobb|(?:bli|blir (?:man|jag)|utbilda (?:mig|sig|dig) till) (?:hund)?(?:instrukt[oö]r|tr[aä]nare)\\p{L}*", ""],
   // A person's age ('hur gammal är du', 'hur gammal är linnea'): the site tells a dog's, for the puppy course, and no one's else.
@@ -134,10 +136,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Several seats or dogs in one booking ('kan jag boka två platser', 'komma med två hundar'), how busy a place or day is ('vilken dag är det lugnast i
   // hallen'), and a place used without a session ('får man vara i hallen utan tränare'): the site does not say.
   ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|(?:komma|g[aå]|delta) med (?:tv[aå]|tre|flera|fler|b[aå]da) (?:hundar|valpar|hundarna|valparna)|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)", ""],
+  // Retaking a course ('kan man gå om kursen'), and a book ('har ni en bok'), which 'boka' only looks like.
+  ["g[aå] om (?:kursen|passet|\\p{L}+kursen)|g[aå] (?:kursen|\\p{L}+kursen) igen|bok|boken|b[oö]cker(?:na)?", ""],
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules
-  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
+  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
   // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called

@@ -784,6 +784,26 @@ describe("what the site does not say, in short", () => {
     expect(text("lydnadskurs")).toContain("VARDAGSLYDNAD");
   });
 
+  it("gives the honest answer to retaking a course, the same dogs every time, a book, value for money and care while the owners are away", () => {
+    expect(ask("får man gå om valpkursen").answer.kind).toBe("fallback");
+    expect(ask("är det samma hundar varje gång").answer.kind).toBe("fallback");
+    expect(ask("säljer ni någon bok").answer.kind).toBe("fallback");
+    expect(ask("vad får jag för pengarna").answer.kind).toBe("fallback");
+    expect(ask("kan ni komma hem medan vi är på jobbet").answer.kind).toBe("fallback");
+    // Money back, and a visit at home, are the site's.
+    expect(text("får jag pengarna tillbaka om jag avbokar")).toContain("bindande");
+    expect(text("kan ni komma hem till oss")).toContain("HEMMIS");
+  });
+
+  it("does not read how long a puppy has lived at home as a home visit", () => {
+    expect(ask("hur länge ska valpen ha varit hemma hos oss").answer.kind).toBe("fallback");
+  });
+
+  it("answers who the visitor is talking to now with Flurre, and whom they can talk to with the contact form", () => {
+    expect(text("vem pratar jag med?")).toContain("Flurre");
+    expect(hrefs("vem kan jag prata med om en faktura")).toContain("/om#kontakt");
+  });
+
   it("does not read the visitor's own cold as the dog's illness", () => {
     expect(ask("jag är förkyld, kan jag komma ändå").answer.kind).toBe("fallback");
     expect(ask("hunden är förkyld, kan vi komma").passages.map((p) => p.id)).toContain("preparation:sick");
