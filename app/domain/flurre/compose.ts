@@ -997,7 +997,7 @@ const RULE_WORDS: ReadonlySet<string> = new Set(INTENT_CUES.rules.flatMap((w) =>
 /** Booking in general: names no rule ('boka valpkurs' asks for the type and its dates). */
 const BOOKING_WORDS: ReadonlySet<string> = new Set(["boka", "bokar", "bokning", "bokningen", "bokningar", "mina"]);
 /** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
-const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
+const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar)|vad heter (?:den |de |er |era )?(?:\p{L}+ )?(?:tranare\p{L}*|instruktor\p{L}*))(?![\p{L}])/u;
 /** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
 const ASKS_FOR_WHOM =
   /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;

@@ -134,10 +134,13 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Clothes for the dog ('ska hunden ha kläder', 'hundtäcke'): the checklist's 'Kläder efter väder' are the owner's.
   ["(?:hund|valp)\\p{L}* (?:ha|ha p[aå] sig|beh[oö]ver|m[aå]ste ha) (?:n[aå]gra |n[aå]n |egna )?(?:kl[aä]der|t[aä]cke|overall|regnt[aä]cke|jacka)|hundkl[aä]der|hundt[aä]cke\\p{L}*|hundjack\\p{L}*", ""],
   // Several seats or dogs in one booking ('kan jag boka två platser', 'komma med två hundar'), how busy a place or day is ('vilken dag är det lugnast i
-  // hallen'), and a place used without a session ('får man vara i hallen utan tränare'): the site does not say.
-  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|(?:komma|g[aå]|delta) med (?:tv[aå]|tre|flera|fler|b[aå]da) (?:hundar|valpar|hundarna|valparna)|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)", ""],
+  // hallen'), a place used without a session ('får man vara i hallen utan tränare') and coming without the dog: the site does not say.
+  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|(?:komma|g[aå]|delta) med (?:tv[aå]|tre|flera|fler|b[aå]da) (?:hundar|valpar|hundarna|valparna)|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)|(?:g[aå]|komma|delta|vara med) utan (?:hund|hunden|valp|valpen)", ""],
   // Retaking a course ('kan man gå om kursen'), and a book ('har ni en bok'), which 'boka' only looks like.
   ["g[aå] om (?:kursen|passet|\\p{L}+kursen)|g[aå] (?:kursen|\\p{L}+kursen) igen|bok|boken|b[oö]cker(?:na)?", ""],
+  // A video sent or recorded ('kan jag mejla en video', 'skickar ni video efter'), not the online meeting; swimming and
+  // running with the dog asked of ('får hunden bada', 'springer ni med hundarna'); public dog parks ('hundpark gävle').
+  ["(?:skicka|skickar|mejla|mejlar|maila|mailar|filma|filmar|spela in|spelar in)(?: \\p{L}+){0,2} video\\p{L}*|videoklipp\\p{L}*|(?:f[aå]r|kan|ska) (?:hunden |valpen |man |vi |hundarna )?(?:bada|simma)|springer (?:ni|du|man) med|tr[aä]na l[oö]pning|jogga\\p{L}*|canicross|hundpark\\p{L}*|hundrastg[aå]rd\\p{L}*", ""],
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules

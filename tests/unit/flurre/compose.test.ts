@@ -652,6 +652,11 @@ describe("an answer on another topic is not given", () => {
     expect(text("finns det en hundhall i gavle")).toContain("Hundhallen Gävle");
   });
 
+  it("reads 'vad heter tränaren' as asking who, not as a word a type's text uses ('den andra tränaren': PROMENADTRÄNING's 'andra hundar')", () => {
+    expect(ask("vad heter den andra tranaren").answer.kind).toBe("fallback");
+    expect(hrefs("vad heter tränaren på valpkursen")).toContain("/om");
+  });
+
   it("does not answer who does an act with the team's introduction when it carries none of the words asked", () => {
     expect(ask("vem kan se min bokning").answer.kind).toBe("fallback");
     expect(hrefs("vem leder valpkursen")).toContain("/om");
@@ -793,6 +798,16 @@ describe("what the site does not say, in short", () => {
     // Money back, and a visit at home, are the site's.
     expect(text("får jag pengarna tillbaka om jag avbokar")).toContain("bindande");
     expect(text("kan ni komma hem till oss")).toContain("HEMMIS");
+  });
+
+  it("gives the honest answer to a video sent, swimming or running with the dog, a public dog park and coming without the dog", () => {
+    expect(ask("ska jag skicka en video på hunden").answer.kind).toBe("fallback");
+    expect(ask("kan valpen simma i sjön").answer.kind).toBe("fallback");
+    expect(ask("springer du med hundarna").answer.kind).toBe("fallback");
+    expect(ask("finns det en hundrastgård i sandviken").answer.kind).toBe("fallback");
+    expect(ask("får man komma utan hunden").answer.kind).toBe("fallback");
+    // The online meeting by video is the site's.
+    expect(text("kan man ha mötet över video")).toContain("PLAN");
   });
 
   it("does not read how long a puppy has lived at home as a home visit", () => {
