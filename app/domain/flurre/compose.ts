@@ -175,6 +175,9 @@ const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
   ...YES_NO_OPENERS, "blir", "kan", "får", "far", "måste", "maste", "ska", "behöver", "behover", "ingår", "brukar",
   "ställs", "stalls", "stängs", "gäller", "behövs", "krävs", "räcker", "passar",
 ]);
+/** A question what one must do opens with one of these ('Måste man …?', 'Behöver jag …?'). */
+const OBLIGATION_OPENERS: ReadonlySet<string> = new Set(["måste", "maste", "behöver", "behover"]);
+
 /** Words that turn a question around: a negation, or the opposite of 'blir av' / 'öppet'. */
 const TURNING_WORDS = /(?<![\p{L}])(inte|ej|aldrig|install?\p{L}*|stall\p{L}*(?:\s+\p{L}+)?\s+in|stangt|stangd)(?![\p{L}])/gu;
 
@@ -747,6 +750,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)) || q.means.some((m) => FULL_WORD.test(m)));
   const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
+    // 'Måste man gå på alla tillfällen?', 'behöver man komma varje vecka?': what one must do, asked with a word of dates, is no list of them.
+    if (OBLIGATION_OPENERS.has(firstWord(ranking.asked))) return unsure(ranking, all);
     return composeNextSessions(ranking, all);
   }
   // 'Fullbokat, vad gör man?': what the site offers for a full session is its queue.

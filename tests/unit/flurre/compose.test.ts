@@ -691,6 +691,11 @@ describe("an answer on another topic is not given", () => {
     expect(text("hur manga valpar far vara med pa valpkursen")).toContain("Max sex valpar");
   });
 
+  it("does not answer what one must do, asked with a word of dates, with the next dates", () => {
+    expect(ask("måste man komma alla dagar?").answer.kind).toBe("fallback");
+    expect(text("när går nästa pass")).toMatch(/^Voff! Här är de närmaste passen/);
+  });
+
   it("does not list sessions found only through a word of their description when no type, date, price or place is asked", () => {
     expect(ask("vilken dorr gar man in").answer.kind).toBe("fallback");
     expect(text("vilka pass finns i regementsparken")).toContain("Regementsparken Gävle");
