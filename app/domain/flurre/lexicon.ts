@@ -37,7 +37,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   // The dog does not come when called ('kommer inte när man ropar')
   ["ropar|kallar(?= p[aå] (?!er|oss|mig|dig))|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
-  ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
+  // Not afraid of something else ('rädd för att åka bil', 'rädd för smällare'), which is no meeting with other dogs.
+  ["(?:r[aä]dd|os[aä]ker|nerv[oö]s)\\w*(?! (?:f[oö]r|av|i|med) (?!(?:andra )?(?:hund|hundar|hundarna|valpar|valparna)(?![\\p{L}]))\\p{L}+)|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
   // The visitor's own cold ('jag är förkyld, kan jag komma ändå') is not the dog's illness the note speaks of.
@@ -141,6 +142,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // A video sent or recorded ('kan jag mejla en video', 'skickar ni video efter'), not the online meeting; swimming and
   // running with the dog asked of ('får hunden bada', 'springer ni med hundarna'); public dog parks ('hundpark gävle').
   ["(?:skicka|skickar|mejla|mejlar|maila|mailar|filma|filmar|spela in|spelar in)(?: \\p{L}+){0,2} video\\p{L}*|videoklipp\\p{L}*|(?:f[aå]r|kan|ska) (?:hunden |valpen |man |vi |hundarna )?(?:bada|simma)|springer (?:ni|du|man) med|tr[aä]na l[oö]pning|jogga\\p{L}*|canicross|hundpark\\p{L}*|hundrastg[aå]rd\\p{L}*", ""],
+  // Visiting the company itself ('kan jag besöka er'), checking in on site ('var anmäler jag mig på plats') and a course's
+  // syllabus ('kursplan'): the site does not speak of them.
+  ["bes[oö]ka (?:er|hundpass|kontoret)|komma f[oö]rbi|(?:anm[aä]l\\p{L}*|checka\\p{L}* in|registrera\\p{L}*)(?: (?:jag|vi|man))?(?: (?:mig|oss|sig|dig))? p[aå] plats(?:en)?|kursplan\\p{L}*|l[aä]roplan\\p{L}*", ""],
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules

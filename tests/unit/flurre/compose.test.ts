@@ -41,6 +41,11 @@ describe("a question that names only what kind of answer it wants", () => {
 });
 
 describe("advice", () => {
+  it("does not read a fear of something else than other dogs as the need PROMENADTRÄNING meets", () => {
+    expect(ask("hunden är rädd för smällare, vad passar").passages.map((p) => p.typeName)).not.toContain("PROMENADTRÄNING");
+    expect(text("min hund är rädd för andra hundar, vad passar")).toContain("PROMENADTRÄNING");
+  });
+
   it("does not read what the visitor says they do as the dog's need", () => {
     expect(ask("jag sitter i rullstol").answer.kind).toBe("fallback");
   });
@@ -813,6 +818,12 @@ describe("what the site does not say, in short", () => {
     expect(ask("får man komma utan hunden").answer.kind).toBe("fallback");
     // The online meeting by video is the site's.
     expect(text("kan man ha mötet över video")).toContain("PLAN");
+  });
+
+  it("gives the honest answer to visiting the company, checking in on site and a course's syllabus", () => {
+    expect(ask("får man komma förbi och hälsa på").answer.kind).toBe("fallback");
+    expect(ask("måste man checka in på plats").answer.kind).toBe("fallback");
+    expect(ask("har valpkursen en kursplan").answer.kind).toBe("fallback");
   });
 
   it("does not read how long a puppy has lived at home as a home visit", () => {
