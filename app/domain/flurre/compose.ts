@@ -1129,6 +1129,9 @@ function namesTeamMember(ranking: Ranking, all: readonly Passage[]): boolean {
   );
 }
 
+/** The word after 'än', 'förutom' or 'utom' ('fler tränare än Linnea'): the one besides whom others are asked of. */
+const NAMED_BESIDES = /(?<![\p{L}])(?:an|forutom|utom) (\p{L}+)/gu;
+
 /**
  * The answer to a question that asks who: a person of the team, what the
  * site says of the whole team, or a passage that says whom to turn to (the
@@ -1163,7 +1166,9 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const rowTerms = termsOf(all.filter((p) => p.kind === "faq" && ranking.mentionedTypes.some((name) => `${p.title} ${p.text}`.includes(name))));
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   // A person the question names comes before the rest of the team ('vem e du egentligen flurre lilla vovve').
-  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  // A person named as the one besides whom others are asked of ('finns det fler tränare än Linnea') is not the one asked about.
+  const besides = new Set([...foldSwedishLetters(ranking.asked).matchAll(NAMED_BESIDES)].flatMap((m) => analyze(m[1]!)));
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms).filter((t) => !besides.has(t)));
   const namedPerson = (p: Passage) => p.kind === "team" && p.id !== "team:about" && analyze(p.title).some((t) => asked.has(t));
   const rank = (p: Passage) => (namedPerson(p) ? 0 : p.kind === "team" || p.id === CONTACT_RULE_ID ? 1 : 2);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);

@@ -657,6 +657,11 @@ describe("an answer on another topic is not given", () => {
     expect(text("finns det en hundhall i gavle")).toContain("Hundhallen Gävle");
   });
 
+  it("answers who else than a person named with the team, not that person", () => {
+    expect(text("finns det fler tränare än jonas")).toContain("Teamet:");
+    expect(text("vad gör linnea")).toContain("Linnea leder");
+  });
+
   it("reads 'vad heter tränaren' as asking who, not as a word a type's text uses ('den andra tränaren': PROMENADTRÄNING's 'andra hundar')", () => {
     expect(ask("vad heter den andra tranaren").answer.kind).toBe("fallback");
     expect(hrefs("vad heter tränaren på valpkursen")).toContain("/om");
