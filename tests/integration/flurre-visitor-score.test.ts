@@ -289,8 +289,13 @@ const FLOOR = {
   // walker advised PROMENADTRÄNING, where the set expects PRIVAT & PROFFS); 2 of 57 answers over 60 words.
   dev16: { rightOrHonest: 146, wrong: 4, wrongTopic: 1 },
   // When found (58, each answered on another topic when it was found; two judged wrong, not on another topic, by this
-  // test, and three right): 3 right, 0 honest, 55 wrong (53 on another topic).
-  dev17: { rightOrHonest: 3, wrong: 55, wrongTopic: 53 },
+  // test, and three right): 3 right, 0 honest, 55 wrong (53 on another topic). After its changes (a rule, preparation
+  // item or person found only through a short common word its text uses in passing is not the answer; more of what the
+  // site does not speak of: dog-sitting, work at the company, a person's age, other sites, several seats or dogs, how busy
+  // a place is, clothes for the dog, a video sent; a compound whose last part is something else is not the type; the
+  // visitor's own situation is not the dog's need; what one must do asked with a date word is no list of dates): 42 right,
+  // 3 honest, 13 wrong (12 on another topic); 0 of 15 answers over 60 words. Every other set as it was.
+  dev17: { rightOrHonest: 45, wrong: 13, wrongTopic: 12 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },

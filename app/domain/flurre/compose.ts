@@ -175,6 +175,9 @@ const YES_NO_QUESTION_OPENERS: ReadonlySet<string> = new Set([
   ...YES_NO_OPENERS, "blir", "kan", "får", "far", "måste", "maste", "ska", "behöver", "behover", "ingår", "brukar",
   "ställs", "stalls", "stängs", "gäller", "behövs", "krävs", "räcker", "passar",
 ]);
+/** A question what one must do opens with one of these ('Måste man …?', 'Behöver jag …?'). */
+const OBLIGATION_OPENERS: ReadonlySet<string> = new Set(["måste", "maste", "behöver", "behover"]);
+
 /** Words that turn a question around: a negation, or the opposite of 'blir av' / 'öppet'. */
 const TURNING_WORDS = /(?<![\p{L}])(inte|ej|aldrig|install?\p{L}*|stall\p{L}*(?:\s+\p{L}+)?\s+in|stangt|stangd)(?![\p{L}])/gu;
 
@@ -747,6 +750,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   const onlyFull = ranking.query.filter((q) => q.cue).every((q) => FULL_WORD.test(foldSwedishLetters(q.word)) || q.means.some((m) => FULL_WORD.test(m)));
   const onlyDates = ranking.intents.size === 1 && ranking.intents.has("sessions") && !onlyFull;
   if (specific.length === 0 && onlyDates && ranking.mentionedTypes.length === 0) {
+    // 'Måste man gå på alla tillfällen?', 'behöver man komma varje vecka?': what one must do, asked with a word of dates, is no list of them.
+    if (OBLIGATION_OPENERS.has(firstWord(ranking.asked))) return unsure(ranking, all);
     return composeNextSessions(ranking, all);
   }
   // 'Fullbokat, vad gör man?': what the site offers for a full session is its queue.
@@ -819,7 +824,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     !typeFoundInPassing(ranking, p) &&
     // A type whose text states no count of what is asked ('är det många hundar i parken') does not answer it.
     !(p.kind === "type" && missesAskedCount(ranking, [p])) &&
-    !faqFoundInPassing(ranking, p);
+    !faqFoundInPassing(ranking, p) &&
+    !foundInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -996,7 +1002,7 @@ const RULE_WORDS: ReadonlySet<string> = new Set(INTENT_CUES.rules.flatMap((w) =>
 /** Booking in general: names no rule ('boka valpkurs' asks for the type and its dates). */
 const BOOKING_WORDS: ReadonlySet<string> = new Set(["boka", "bokar", "bokning", "bokningen", "bokningar", "mina"]);
 /** 'Vem …?', 'vilken tränare …?' asks for a person (typed with or without å/ä/ö). */
-const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar))(?![\p{L}])/u;
+const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tranare|instruktorer|jobbar|arbetar)|vad heter (?:den |de |er |era )?(?:\p{L}+ )?(?:tranare\p{L}*|instruktor\p{L}*))(?![\p{L}])/u;
 /** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
 const ASKS_FOR_WHOM =
   /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;
@@ -1086,6 +1092,32 @@ function faqFoundInPassing(ranking: Ranking, passage: Passage): boolean {
   return rare.length > 0 && !rare.some((q) => [...q.terms, ...q.means].some(inSubject));
 }
 
+/** A search term this short ('kort', 'små', 'två', 'rast') is a common word that many texts may use in passing. */
+const SHORT_TERM_LENGTH = 5;
+
+/** The kinds of passage a rare word must be in the subject of: a rule, a preparation item, a person. */
+const SUBJECT_KINDS: ReadonlySet<Passage["kind"]> = new Set(["rule", "preparation", "team"]);
+
+/**
+ * A rule, a preparation item or a person found only through rare words of
+ * the question that its text uses in passing ('kort?': the checklist's 'en
+ * kort promenad'; 'små hundar': Linnea's 'små steg'; 'var anmäler jag mig på
+ * plats': the newsletter's 'du anmäler dig') is not what is asked about: one
+ * of them must be in its title, its first sentence or the words it is filed
+ * under.
+ */
+function foundInPassing(ranking: Ranking, passage: Passage): boolean {
+  if (!SUBJECT_KINDS.has(passage.kind)) return false;
+  const subject = analyze(`${passage.title} ${sentencesOf(passage.text)[0] ?? ""} ${passage.keywords}`);
+  const inSubject = (t: string) => amongOrCompoundTail(subject, t);
+  const rare = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0 && q.df <= ranking.commonDf);
+  return (
+    rare.length > 0 &&
+    rare.every((q) => q.terms.every((t) => t.length <= SHORT_TERM_LENGTH)) &&
+    !ranking.query.some((q) => [...q.terms, ...q.means].some(inSubject))
+  );
+}
+
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */
 function namesTeamMember(ranking: Ranking, all: readonly Passage[]): boolean {
   const people = all.filter((p) => p.kind === "team" && p.id !== "team:about");
@@ -1096,6 +1128,9 @@ function namesTeamMember(ranking: Ranking, all: readonly Passage[]): boolean {
       people.some((p) => q.terms.some((t) => analyze(p.title).includes(t)) && foldSwedishLetters(q.word).startsWith(foldSwedishLetters(normalizeText(p.title)))),
   );
 }
+
+/** The word after 'än', 'förutom' or 'utom' ('fler tränare än Linnea'): the one besides whom others are asked of. */
+const NAMED_BESIDES = /(?<![\p{L}])(?:an|forutom|utom) (\p{L}+)/gu;
 
 /**
  * The answer to a question that asks who: a person of the team, what the
@@ -1131,7 +1166,9 @@ function teamAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
   const rowTerms = termsOf(all.filter((p) => p.kind === "faq" && ranking.mentionedTypes.some((name) => `${p.title} ${p.text}`.includes(name))));
   // The team and the contact form first (best match first, then what the site says of the whole team), then what else says whom to turn to.
   // A person the question names comes before the rest of the team ('vem e du egentligen flurre lilla vovve').
-  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms));
+  // A person named as the one besides whom others are asked of ('finns det fler tränare än Linnea') is not the one asked about.
+  const besides = new Set([...foldSwedishLetters(ranking.asked).matchAll(NAMED_BESIDES)].flatMap((m) => analyze(m[1]!)));
+  const asked = new Set(ranking.query.filter((q) => !q.cue).flatMap((q) => q.terms).filter((t) => !besides.has(t)));
   const namedPerson = (p: Passage) => p.kind === "team" && p.id !== "team:about" && analyze(p.title).some((t) => asked.has(t));
   const rank = (p: Passage) => (namedPerson(p) ? 0 : p.kind === "team" || p.id === CONTACT_RULE_ID ? 1 : 2);
   const answersWho = (p: Passage) => p.kind === "team" || p.links.some((l) => l.href === CONTACT_PATH);
@@ -1551,6 +1588,9 @@ function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | nul
   return all.find((p) => p.id === id) ?? null;
 }
 
+/** The verb right after 'jag' or 'vi': what the visitor does or is ('jag sitter', 'vi bor'), told of them, not of the dog. */
+const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
+
 /**
  * The type an advice question asks for: the one it names, else the best
  * ranked type whose own text carries a word the visitor used for the need
@@ -1567,8 +1607,13 @@ function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer
   // overview lists do ('grupp', 'egen tränare').
   const typeNames = all.flatMap((p) => (p.kind === "type" && p.typeName ? [p.typeName] : []));
   const general = new Set(overview ? analyze(`${overview.title} ${overview.keywords} ${typeNames.join(" ")}`) : []);
+  // What the visitor says they do ('jag sitter i rullstol') is their own situation, not the dog's need.
+  const visitors = new Set([...foldSwedishLetters(ranking.asked).matchAll(VISITOR_DOES)].flatMap((m) => analyze(m[1]!)));
   const need = new Set(
-    ranking.query.flatMap((q) => [...q.terms, ...q.means]).filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
+    ranking.query
+      .filter((q) => !q.terms.some((t) => visitors.has(t)))
+      .flatMap((q) => [...q.terms, ...q.means])
+      .filter((t) => !general.has(t) && (ranking.query.find((q) => q.terms.includes(t))?.df ?? 0) <= ranking.commonDf),
   );
   // The type that carries the rarest words of the need ('dörrklockan' over 'ring'), the better ranked of equals.
   const weight = (r: RankedPassage) => r.matched.filter((t) => need.has(t)).reduce((sum, t) => sum + rarity(ranking, t), 0);

@@ -13,7 +13,7 @@
  */
 export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Session types by what they are
-  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
+  ["hembes[oö]k\\w*|hem till (?:oss|mig|er)|(?<!(?:varit|bott|bor|flyttat|flyttade|kom|kommit) )hemma hos (?:oss|mig)|komma hem|kommer hem|(?:hj[aä]lp|tr[aä]na\\w*|tr[aä]ning) hemma|hemma med (?:hunden|valpen|v[aå]r hund)", "hemmis hembesök"],
   ["distans|n[aä]tet|video\\p{L}*|digital\\w*|online|onlinem[oö]te\\w*|zoom|teams|videosamtal", "plan online"],
   ["privatlektion\\w*|privattr[aä]ning\\w*|egen tr[aä]nare|enskild\\w*|(?:lektion|timme|tid) med (?:en )?tr[aä]nare|(?:en )?egen lektion|egna lektioner", "privat proffs"],
   ["(?:jobbar|arbetar) (?:med|m) hundar|hundf[oö]rare|hundproffs|yrkes\\w*", "proffs privat"],
@@ -30,16 +30,19 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["kombi|kombin", "kombipass"],
   // The group sessions by the name the team's texts give them ('vem har hand om gruppupsen')
   ["gruppups\\p{L}*|grupp-?pass\\p{L}*|gruppass\\p{L}*", "pass"],
-  ["lydnad\\w*|vardagslydnaden", "vardagslydnad"],
+  // Not a compound whose last part is something else ('lydnadsprov', 'lydnadstävling'): a session's is ('lydnadskurs').
+  ["lydnad(?:en|er|erna|s(?:tr[aä]ning|kurs|pass|grupp)\\p{L}*)?|vardagslydnaden", "vardagslydnad"],
   ["unghund\\w*|tik|tiken|hane|hanen|vovve\\w*|jycke\\w*|valp|valpen|valpar|valparna|valpis", "hund"],
   ["kurs|kursen|kurser|kurserna|lektion\\w*", "pass"],
   ["drar i kopplet|drar i koppel|drar|kopplet|koppelg[aå]ng\\w*|g[aå] fint", "koppelgång koppel"],
   // The dog does not come when called ('kommer inte när man ropar')
   ["ropar|kallar(?= p[aå] (?!er|oss|mig|dig))|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
-  ["r[aä]dd\\w*|os[aä]ker\\w*|nerv[oö]s\\w*|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
+  // Not afraid of something else ('rädd för att åka bil', 'rädd för smällare'), which is no meeting with other dogs.
+  ["(?:r[aä]dd|os[aä]ker|nerv[oö]s)\\w*(?! (?:f[oö]r|av|i|med) (?!(?:andra )?(?:hund|hundar|hundarna|valpar|valparna)(?![\\p{L}]))\\p{L}+)|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
   ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
-  ["kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?", "sjuk"],
+  // The visitor's own cold ('jag är förkyld, kan jag komma ändå') is not the dog's illness the note speaks of.
+  ["(?<!(?:jag|vi) (?:[aä]r|e|blev|har blivit|k[aä]nner mig|har)(?: lite| v[aä]ldigt| j[aä]tte)? )(?:kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?)", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
   ["lyssnar inte|lyssnar(?!(?: \\p{L}+)? p[aå] (?:vad|hur|vem|oss|mig|er|dig|[oö]nskem\\p{L}*))|lyder inte|lydig\\w*", "lydnad vardagslydnad"],
   ["tr[aä]ningsplan\\w*|planering\\w*", "plan"],
@@ -80,7 +83,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?<=vem )(?:ringer|mejlar|mailar|meddelar|kontaktar|h[oö]r av sig)(?: (?:mig|oss|en|er|dig))?(?= (?:om|n[aä]r) )", "besked"],
   // Whom to contact about a thing ('vem ska jag kontakta om kvitto') is the one of the team who handles it, not the contact form alone
   ["(?<=vem (?:ska|kan|b[oö]r|f[aå]r) (?:jag|vi|man) )(?:kontakta|fr[aå]ga)(?= om (?!(?:jag|vi|man|du|ni|det|den|hunden|valpen)(?![\\p{L}]))\\p{L}+)", "teamet"],
-  ["(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
+  // The one a visitor talks to now ('vem är det jag pratar med', 'vem pratar jag med?') is the chat: Flurre.
+  ["(?<=vem (?:[aä]r det |e det )?(?:jag|vi) )(?:pratar|snackar|chattar|skriver) med(?=\\s*\\??\\s*$)|(?<=vem )(?:pratar|snackar|chattar|skriver) (?:jag|vi) med(?=\\s*\\??\\s*$)", "flurre"],
+  ["(?<!vem (?:[aä]r det |e det )?(?:jag |vi )?)(?:prata|pratar|snacka|snackar)(?!(?: (?:jag|vi|man))? med (?:p[aå]|under) )|f[aå] tag p[aå]", "kontakta"],
   // The dog's owner ('måste ägaren vara med på passet') is the visitor, not the company's
   ["(?<!hund\\p{L}* )[aä]garen?(?! (?:vara|va|komma|g[aå]|f[oö]lja) med)|grundare|grundaren", "teamet"],
   // The trainers as a whole: whether it is one and the same ('samma tränare varje gång', 'byter ni tränare', 'har ni flera tränare')
@@ -103,8 +108,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // What the site does not speak of (no site words): asked with it, a question gets the honest answer, though
   // its words look like the site's ('parkerar' stems to 'park', 'åt nån annan' is all small words).
   // Parking by any of its names ('p-platser vid bronsängen', 'p-ruta'): 'platser' alone is the site's seats and places.
-  // Who else has booked ('kan jag se vilka som är anmälda', 'vilka andra går kursen'): the site never shows it.
-  ["vilka (?:andra |fler )?(?:som )?(?:[aä]r|e|har) (?:anm[aä]lda|bokade|bokat|anm[aä]lt sig|med)|vilka (?:andra |fler )?(?:som )?(?:g[aå]r|kommer)(?= (?:p[aå] )?(?:kursen|passet|valpkursen|samma))", ""],
+  // Who else has booked ('kan jag se vilka som är anmälda', 'vilka andra går kursen', 'samma valpar varje gång'): the site never shows it.
+  ["samma (?:valpar|hundar|deltagare|grupp)|vilka (?:andra |fler )?(?:som )?(?:[aä]r|e|har) (?:anm[aä]lda|bokade|bokat|anm[aä]lt sig|med)|vilka (?:andra |fler )?(?:som )?(?:g[aå]r|kommer)(?= (?:p[aå] )?(?:kursen|passet|valpkursen|samma))", ""],
   ["parker\\w*|p-?plats\\p{L}*|p-?ruta\\p{L}*|p-?ficka\\p{L}*|p-?skiva\\p{L}*", ""],
   // Which trainer is best or better at something ('vem e bäst på valpar av era tränare'): the site does not rank its trainers
   ["(?:vem|vilken|vilka)(?: (?:av (?:er|era|dom|dem|de)|tr[aä]nare\\p{L}*|instrukt[oö]r\\p{L}*))? (?:[aä]r|e) (?:b[aä]st|b[aä]ttre|duktigast|skickligast|mest erfaren)(?! att)", ""],
@@ -119,8 +124,31 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
   // Handing one's booked place to someone else ('ge min plats till nån annan'), and a dog brought besides one's own
   ["(?:ge|l[aä]mna|s[aä]lja|[oö]verl[aå]ta)\\p{L}* (?:bort )?(?:min|mitt|v[aå]r|v[aå]rt|sin|sitt|en|ett) (?:plats|bokning|pass)\\p{L}*(?= (?:till|[aå]t) )|(?:ha|ta) med (?:sig |mig |oss )?(?:en|ett|n[aå]n|n[aå]gon) (?:annan|till|extra) (?:hund|valp)\\p{L}*|(?:en|ett|v[aå]r|min) andra (?:hund|valp)\\p{L}*|[aå]t (?:n[aå]n|n[aå]gon|en) annan|f[oö]r (?:n[aå]n|n[aå]gon|en) annans?|i (?:mitt|sitt|ditt) st[aä]lle", ""],
+  // Care of a dog while its owner is away, which the site does not offer ('kan ni ta hand om min hund en vecka', 'hundvakt',
+  // 'promenadtjänst', 'kan ni komma hem när vi inte är hemma'); walking one's own dog before a session ('ska jag rasta hunden innan') is the checklist's.
+  ["(?:kan|kunde|f[aå]r|vill) (?:ni|du) (?:sk[oö]ter|sk[oö]ta|passa|rasta|g[aå] ut med|promenera med) (?:min|mina|v[aå]r|v[aå]ra|hunden|hundarna|valpen)|(?:n[aä]r|medan|om) (?:vi|jag) (?:inte|ej) [aä]r hemma|(?:n[aä]r|medan) (?:vi|jag) [aä]r (?:borta|bortresta|p[aå] jobbet)|hundvakt\\p{L}*|hundpassning\\p{L}*|hundrastning\\p{L}*|promenadtj[aä]nst\\p{L}*", ""],
+  // Work at the company: internships, jobs, becoming a trainer ('kan jag praktisera hos er', 'hur blir man hundinstruktör').
+  ["praktik\\p{L}*|praktisera\\p{L}*|l[aä]rling\\p{L}*|(?:s[oö]ka|s[oö]ker) jobb\\p{L}*|lediga jobb|(?:bli|blir (?:man|jag)|utbilda (?:mig|sig|dig) till) (?:hund)?(?:instrukt[oö]r|tr[aä]nare)\\p{L}*", ""],
+  // A person's age ('hur gammal är du', 'hur gammal är linnea'): the site tells a dog's, for the puppy course, and no one's else.
+  // Nor does it tell the team's own dogs ('vem av er har hund') or what a trainer wears ('vad har tränaren på sig').
+  ["(?:hur )?gammal (?:[aä]r|e) (?:du|ni|flurre|linnea|jonas|tr[aä]naren|instrukt[oö]ren)|(?:vem|vilka|vilken) av (?:er|dom|dem|de) (?:har|[aä]ger)|har (?:ni|du|linnea|jonas|tr[aä]naren) (?:egen|egna|en egen) (?:hund|hundar|valp)|(?:tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|ledar\\p{L}*|linnea|jonas) (?:ha|har) p[aå] sig|(?:ha|har) (?:tr[aä]nar\\p{L}*|instrukt[oö]r\\p{L}*|ledar\\p{L}*|linnea|jonas) p[aå] sig", ""],
+  // Clothes for the dog ('ska hunden ha kläder', 'hundtäcke'): the checklist's 'Kläder efter väder' are the owner's.
+  ["(?:hund|valp)\\p{L}* (?:ha|ha p[aå] sig|beh[oö]ver|m[aå]ste ha) (?:n[aå]gra |n[aå]n |egna )?(?:kl[aä]der|t[aä]cke|overall|regnt[aä]cke|jacka)|hundkl[aä]der|hundt[aä]cke\\p{L}*|hundjack\\p{L}*", ""],
+  // Several seats or dogs in one booking ('kan jag boka två platser', 'komma med två hundar'), how busy a place or day is ('vilken dag är det lugnast i
+  // hallen'), a place used without a session ('får man vara i hallen utan tränare') and coming without the dog: the site does not say.
+  ["(?:boka|bokar) (?:tv[aå]|tre|fyra|flera|fler|[2-9]) platser|(?:komma|g[aå]|delta) med (?:tv[aå]|tre|flera|fler|b[aå]da) (?:hundar|valpar|hundarna|valparna)|lugnast|tr[aä]ngsel|(?:mycket|mest|minst|lite) folk|utan (?:tr[aä]nare|instrukt[oö]r|ledare)|(?:g[aå]|komma|delta|vara med) utan (?:hund|hunden|valp|valpen)", ""],
+  // Retaking a course ('kan man gå om kursen'), and a book ('har ni en bok'), which 'boka' only looks like.
+  ["g[aå] om (?:kursen|passet|\\p{L}+kursen)|g[aå] (?:kursen|\\p{L}+kursen) igen|bok|boken|b[oö]cker(?:na)?", ""],
+  // A video sent or recorded ('kan jag mejla en video', 'skickar ni video efter'), not the online meeting; swimming and
+  // running with the dog asked of ('får hunden bada', 'springer ni med hundarna'); public dog parks ('hundpark gävle').
+  ["(?:skicka|skickar|mejla|mejlar|maila|mailar|filma|filmar|spela in|spelar in)(?: \\p{L}+){0,2} video\\p{L}*|videoklipp\\p{L}*|(?:f[aå]r|kan|ska) (?:hunden |valpen |man |vi |hundarna )?(?:bada|simma)|springer (?:ni|du|man) med|tr[aä]na l[oö]pning|jogga\\p{L}*|canicross|hundpark\\p{L}*|hundrastg[aå]rd\\p{L}*", ""],
+  // Visiting the company itself ('kan jag besöka er'), checking in on site ('var anmäler jag mig på plats') and a course's
+  // syllabus ('kursplan'): the site does not speak of them.
+  ["bes[oö]ka (?:er|hundpass|kontoret)|komma f[oö]rbi|(?:anm[aä]l\\p{L}*|checka\\p{L}* in|registrera\\p{L}*)(?: (?:jag|vi|man))?(?: (?:mig|oss|sig|dig))? p[aå] plats(?:en)?|kursplan\\p{L}*|l[aä]roplan\\p{L}*", ""],
+  // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
+  ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules
-  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
+  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
   // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called

@@ -41,6 +41,15 @@ describe("a question that names only what kind of answer it wants", () => {
 });
 
 describe("advice", () => {
+  it("does not read a fear of something else than other dogs as the need PROMENADTRÄNING meets", () => {
+    expect(ask("hunden är rädd för smällare, vad passar").passages.map((p) => p.typeName)).not.toContain("PROMENADTRÄNING");
+    expect(text("min hund är rädd för andra hundar, vad passar")).toContain("PROMENADTRÄNING");
+  });
+
+  it("does not read what the visitor says they do as the dog's need", () => {
+    expect(ask("jag sitter i rullstol").answer.kind).toBe("fallback");
+  });
+
   it("suggests the type whose text carries the visitor's words for the need, even with words the site never uses", () => {
     expect(text("min hund ar radd for andra hundar vad passar")).toMatch(/^Voff! PROMENADTRÄNING kan passa er/);
     expect(text("min hund skäller när det ringer på dörren")).toMatch(/^Voff! HEMMIS kan passa er/);
@@ -648,6 +657,16 @@ describe("an answer on another topic is not given", () => {
     expect(text("finns det en hundhall i gavle")).toContain("Hundhallen Gävle");
   });
 
+  it("answers who else than a person named with the team, not that person", () => {
+    expect(text("finns det fler tränare än jonas")).toContain("Teamet:");
+    expect(text("vad gör linnea")).toContain("Linnea leder");
+  });
+
+  it("reads 'vad heter tränaren' as asking who, not as a word a type's text uses ('den andra tränaren': PROMENADTRÄNING's 'andra hundar')", () => {
+    expect(ask("vad heter den andra tranaren").answer.kind).toBe("fallback");
+    expect(hrefs("vad heter tränaren på valpkursen")).toContain("/om");
+  });
+
   it("does not answer who does an act with the team's introduction when it carries none of the words asked", () => {
     expect(ask("vem kan se min bokning").answer.kind).toBe("fallback");
     expect(hrefs("vem leder valpkursen")).toContain("/om");
@@ -668,9 +687,23 @@ describe("an answer on another topic is not given", () => {
     expect(text("skäller på dörrklockan")).toContain("HEMMIS");
   });
 
+  it("does not answer with a rule, a preparation item or a person whose text uses a short common word asked in passing", () => {
+    expect(ask("kort?").answer.kind).toBe("fallback");
+    expect(ask("har ni sma hundar").answer.kind).toBe("fallback");
+    expect(ask("hur manga ganger").answer.kind).toBe("fallback");
+    // A word the item or rule is about, or filed under, still finds it.
+    expect(text("maste jag ha med vatten")).toContain("Vatten och skål");
+    expect(text("jag har blivit sjuk vad gor jag med bokningen")).toContain("bindande");
+  });
+
   it("reads 'är det många' as asking a count, which a type's text that states none does not answer", () => {
     expect(ask("ar det manga hundar i parken").answer.kind).toBe("fallback");
     expect(text("hur manga valpar far vara med pa valpkursen")).toContain("Max sex valpar");
+  });
+
+  it("does not answer what one must do, asked with a word of dates, with the next dates", () => {
+    expect(ask("måste man komma alla dagar?").answer.kind).toBe("fallback");
+    expect(text("när går nästa pass")).toMatch(/^Voff! Här är de närmaste passen/);
   });
 
   it("does not list sessions found only through a word of their description when no type, date, price or place is asked", () => {
@@ -737,5 +770,78 @@ describe("what the site does not say, in short", () => {
     expect(ask("kan jag på något sätt se vilka som är anmälda").answer.kind).toBe("fallback");
     // Rain at a session is the rain row's.
     expect(text("blir passet inställt om det regnar")).toContain("sol och regn");
+  });
+
+  it("gives the honest answer to dog-sitting, work at the company, a person's age and another site by its address", () => {
+    expect(ask("kan ni passa min hund i helgen").answer.kind).toBe("fallback");
+    expect(ask("hundvakt?").answer.kind).toBe("fallback");
+    expect(ask("har ni praktikplatser").answer.kind).toBe("fallback");
+    expect(ask("hur blir man hundinstruktör").answer.kind).toBe("fallback");
+    expect(ask("hur gammal är linnea").answer.kind).toBe("fallback");
+    expect(ask("finns ni på facebook.com").answer.kind).toBe("fallback");
+    // Walking one's own dog before a session, and a dog's age for the puppy course, are the site's.
+    expect(ask("ska jag rasta hunden innan passet").passages.map((p) => p.id)).toContain("preparation:checklist");
+    expect(text("hur gammal ska valpen vara")).toContain("8–20 veckor");
+  });
+
+  it("gives the honest answer to several seats in one booking, how busy a place is and a place used without a session", () => {
+    expect(ask("kan man boka tre platser").answer.kind).toBe("fallback");
+    expect(ask("när är det lugnast i parken").answer.kind).toBe("fallback");
+    expect(ask("kan man träna i hallen utan instruktör").answer.kind).toBe("fallback");
+  });
+
+  it("gives the honest answer to the team's own dogs, what a trainer wears, clothes for the dog and two dogs brought", () => {
+    expect(ask("vilka av er har egen hund").answer.kind).toBe("fallback");
+    expect(ask("vad har linnea på sig").answer.kind).toBe("fallback");
+    expect(ask("behöver valpen ha täcke").answer.kind).toBe("fallback");
+    expect(ask("får man komma med båda hundarna").answer.kind).toBe("fallback");
+    // What to bring for the dog is the checklist's.
+    expect(ask("vad ska valpen ha på sig").passages.map((p) => p.id)).toContain("preparation:checklist");
+  });
+
+  it("does not read a compound whose last part is something else as a type ('lydnadsprov'), though a session's is ('lydnadskurs')", () => {
+    expect(ask("lydnadstävling").answer.kind).toBe("fallback");
+    expect(text("lydnadskurs")).toContain("VARDAGSLYDNAD");
+  });
+
+  it("gives the honest answer to retaking a course, the same dogs every time, a book, value for money and care while the owners are away", () => {
+    expect(ask("får man gå om valpkursen").answer.kind).toBe("fallback");
+    expect(ask("är det samma hundar varje gång").answer.kind).toBe("fallback");
+    expect(ask("säljer ni någon bok").answer.kind).toBe("fallback");
+    expect(ask("vad får jag för pengarna").answer.kind).toBe("fallback");
+    expect(ask("kan ni komma hem medan vi är på jobbet").answer.kind).toBe("fallback");
+    // Money back, and a visit at home, are the site's.
+    expect(text("får jag pengarna tillbaka om jag avbokar")).toContain("bindande");
+    expect(text("kan ni komma hem till oss")).toContain("HEMMIS");
+  });
+
+  it("gives the honest answer to a video sent, swimming or running with the dog, a public dog park and coming without the dog", () => {
+    expect(ask("ska jag skicka en video på hunden").answer.kind).toBe("fallback");
+    expect(ask("kan valpen simma i sjön").answer.kind).toBe("fallback");
+    expect(ask("springer du med hundarna").answer.kind).toBe("fallback");
+    expect(ask("finns det en hundrastgård i sandviken").answer.kind).toBe("fallback");
+    expect(ask("får man komma utan hunden").answer.kind).toBe("fallback");
+    // The online meeting by video is the site's.
+    expect(text("kan man ha mötet över video")).toContain("PLAN");
+  });
+
+  it("gives the honest answer to visiting the company, checking in on site and a course's syllabus", () => {
+    expect(ask("får man komma förbi och hälsa på").answer.kind).toBe("fallback");
+    expect(ask("måste man checka in på plats").answer.kind).toBe("fallback");
+    expect(ask("har valpkursen en kursplan").answer.kind).toBe("fallback");
+  });
+
+  it("does not read how long a puppy has lived at home as a home visit", () => {
+    expect(ask("hur länge ska valpen ha varit hemma hos oss").answer.kind).toBe("fallback");
+  });
+
+  it("answers who the visitor is talking to now with Flurre, and whom they can talk to with the contact form", () => {
+    expect(text("vem pratar jag med?")).toContain("Flurre");
+    expect(hrefs("vem kan jag prata med om en faktura")).toContain("/om#kontakt");
+  });
+
+  it("does not read the visitor's own cold as the dog's illness", () => {
+    expect(ask("jag är förkyld, kan jag komma ändå").answer.kind).toBe("fallback");
+    expect(ask("hunden är förkyld, kan vi komma").passages.map((p) => p.id)).toContain("preparation:sick");
   });
 });
