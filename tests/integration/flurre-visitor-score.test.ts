@@ -298,7 +298,9 @@ const FLOOR = {
   dev17: { rightOrHonest: 45, wrong: 13, wrongTopic: 12 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
-  heldOut: { rightOrHonest: 49, wrong: 1, wrongTopic: 1 },
+  // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
+  // 49 right, 1 honest, 0 wrong.
+  heldOut: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
   // When written, on the ranking as it stood: 35 right, 13 honest, 2 wrong (1 on another topic); 0 of 31 answers over 60 words.
   // Now 39 right, 11 honest, 0 wrong; 0 of 32 over 60. After the seventh development set's changes: 46 right, 4 honest, 0 wrong.
   heldOut2: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
@@ -323,7 +325,8 @@ const FLOOR = {
   // 2026-11-26 on the ranking before that day's changes: 30 right, 12 honest, 8 wrong (4 on another topic).
   // After that day's changes: 29 right, 14 honest, 7 wrong (3 on another topic). After the seventh development set's
   // changes: 32 right, 12 honest, 6 wrong (2 on another topic).
-  heldOut7: { rightOrHonest: 45, wrong: 5, wrongTopic: 2 },
+  // After the seventeenth development set's changes: 34 right, 12 honest, 4 wrong (1 on another topic).
+  heldOut7: { rightOrHonest: 46, wrong: 4, wrongTopic: 1 },
   // Written the same way (four questions found in other sets, development sets being written at the time included,
   // replaced by spares); first scored on 2026-11-26 on the ranking before that day's changes: 32 right, 16 honest,
   // 2 wrong (1 on another topic).
