@@ -26,6 +26,18 @@ export const PAYMENT_TEXTS = {
 
 export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;
 
+/** How paying works, as Flurre tells it while the site takes payment at booking with these methods. */
+export function paymentAnswer(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): { title: string; text: string } {
+  const ways = methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");
+  return {
+    title: "Betalning",
+    text:
+      `Du betalar när du bokar, med ${ways}. Platsen är reserverad medan du betalar; blir betalningen inte klar ` +
+      "släpps platsen efter en halvtimme och inget dras. Bekräftelsen kommer med e-post när betalningen är klar. " +
+      "Ställer vi in ett pass får du tillbaka hela beloppet.",
+  };
+}
+
 /** "450 kr med Swish", or "450 kr" when the method is not known. */
 export function paidLine(amountOre: number, method: keyof typeof PAYMENT_METHOD_LABELS | null): string {
   const amount = formatKr(amountOre / 100);

@@ -117,8 +117,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // does not give; whether a session is held in the rain ('blir passet av om det regnar') is the rain row's.
   // The weather of a day or a town, typed short ('väder gävle imorgon', 'vädret i helgen'), is a forecast too.
   ["v[aä]d(?:er|ret) (?:\\p{L}+ )?(?:idag|imorgon|i morgon|ikv[aä]ll|i helgen|helgen|p[aå] (?:m[aå]ndag|tisdag|onsdag|torsdag|fredag|l[oö]rdag|s[oö]ndag)|(?:i |f[oö]r )?g[aä]vle|(?:i |f[oö]r )?sandviken)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))|(?:v[aä]der)?prognos\\p{L}*|v[aä]derlek\\p{L}*|(?:hur )?blir v[aä]dret|v[aä]dret (?:blir|ska bli)|(?:blir|kommer|ska) det (?:att )?(?:bli )?(?:regn\\p{L}*|sol\\p{L}*|sn[oö]\\p{L}*|[aå]sk\\p{L}*|storm\\p{L}*|kallt|varmt|minusgrader|fint v[aä]der|d[aå]ligt v[aä]der)(?!.*(?:pass|kurs|tr[aä]n|bli\\p{L}* av|inst[aä]ll))", ""],
-  // Ways to pay, which the site does not name ('tar ni kort', 'kan man betala med kort'): 'kort' alone is short.
-  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*|kontant\\w*|swish\\p{L}*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
+  // Ways to pay ('tar ni kort', 'kan man betala med kort'; 'kort' alone is short): card and Swish are what the site may take
+  // when it takes payment at booking (its passage on paying files the ones it takes, SAID_WHEN), and unsaid otherwise;
+  // the rest it never names.
+  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*", ""],
+  ["swish\\p{L}*", ""],
+  ["kontant\\w*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
   // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with
   // a visitor's personal data ('vad gör ni med mina uppgifter'): the site's texts do not speak of them.
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
@@ -256,9 +260,21 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["vem (?:\\p{L}+ ){0,4}(?:betalning\\p{L}*|pengarna)|betalning\\p{L}*,? vem", "ekonomi"],
 ];
 
+/**
+ * Entries the site does not speak of unless a passage of its own does: the
+ * word such a passage is filed under ('betalsätt', the passage on paying at
+ * booking, which exists only while the site takes payment) is what they mean
+ * then, and they are unsaid without it.
+ */
+export const SAID_WHEN: ReadonlyMap<string, string> = new Map([
+  ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*", "kortbetalning"],
+  ["swish\\p{L}*", "swishbetalning"],
+]);
+
 const ENTRIES = FLURRE_LEXICON.map(([pattern, words]) => ({
   pattern: new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})(?![\\p{L}\\p{N}])`, "gu"),
   words,
+  saidBy: SAID_WHEN.get(pattern) ?? null,
 }));
 
 /** A lexicon word as typed in full, which may run on ('privatlektion\\w*'): only these are mended when mistyped. */
@@ -286,11 +302,15 @@ export function lexiconWords(normalizedQuestion: string): string[] {
   return lexiconMatches(normalizedQuestion).map((m) => m.words);
 }
 
-/** Each lexicon entry the question uses: the visitor's words as typed, and the site's words they mean. */
-export function lexiconMatches(normalizedQuestion: string): { typed: string; words: string }[] {
-  const found: { typed: string; words: string }[] = [];
-  for (const { pattern, words } of ENTRIES) {
-    for (const match of normalizedQuestion.matchAll(pattern)) found.push({ typed: match[0], words });
+/**
+ * Each lexicon entry the question uses: the visitor's words as typed, the
+ * site's words they mean, and for an entry unsaid unless a passage speaks of
+ * it, the word that passage is filed under (SAID_WHEN).
+ */
+export function lexiconMatches(normalizedQuestion: string): { typed: string; words: string; saidBy: string | null }[] {
+  const found: { typed: string; words: string; saidBy: string | null }[] = [];
+  for (const { pattern, words, saidBy } of ENTRIES) {
+    for (const match of normalizedQuestion.matchAll(pattern)) found.push({ typed: match[0], words, saidBy });
   }
   return found;
 }

@@ -11,6 +11,7 @@ import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
 import { displayPriceSek, formatKr, showPriceInList } from "../price";
 import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type Place } from "../places";
 import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
+import { paymentAnswer, type PAYMENT_METHOD_LABELS } from "../payment-texts";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
 import { ABOUT_INTRO, type TeamMember } from "../team";
 import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../page-texts/start";
@@ -82,6 +83,8 @@ export type FlurreCorpus = {
   places: readonly Place[];
   team: readonly TeamMember[];
   preparation: readonly PreparationItem[];
+  /** The ways the site takes payment at booking (PAYMENTS=stripe), if it does: how paying works is then a passage of its own. */
+  payments?: readonly (keyof typeof PAYMENT_METHOD_LABELS)[] | null;
 };
 
 const KIND_WORDS: Record<TypeKind, string> = {
@@ -373,6 +376,27 @@ function sitePassages(): Passage[] {
   ];
 }
 
+/**
+ * How paying at booking works ('kan man betala med swish?'), while the site
+ * takes payment: filed under the ways it takes ('kortbetalning',
+ * 'swishbetalning'; lexicon.ts, SAID_WHEN), which are unsaid otherwise.
+ */
+function paymentPassage(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): Passage {
+  const { title, text } = paymentAnswer(methods);
+  const ways = methods.map((m) => (m === "card" ? "kort kortbetalning" : "swish swisha swishar swishbetalning")).join(" ");
+  const asked = methods.map((m) => (m === "card" ? "\\bkort" : "swish")).join("|");
+  return {
+    id: "rule:payment",
+    kind: "rule",
+    title,
+    text,
+    links: [{ label: "Boka pass", href: "/boka" }],
+    facts: [],
+    keywords: `betala betalar betalning ${ways}`,
+    yesNo: [{ asks: asks(`${CAN}.*(${asked})`), answer: "Ja" }],
+  };
+}
+
 function rulePassages(): Passage[] {
   return SITE_RULES.map((rule) => ({
     id: `rule:${rule.id}`,
@@ -430,6 +454,7 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...teamPassages(corpus.team),
     ...rulePassages(),
     ...sitePassages(),
+    ...(corpus.payments?.length ? [paymentPassage(corpus.payments)] : []),
     ...corpus.faq.map(faqPassage),
   ];
   return passages.map((p) => ({ ...p, terms: analyze(`${p.title} ${p.text} ${p.keywords}`, stemWord) }));

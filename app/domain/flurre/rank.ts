@@ -431,7 +431,22 @@ export function mendSlips(question: string, index: Index): string {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const { own, added, readByLexicon, unsaid } = questionWords(question);
+  const words0 = questionWords(question);
+  const { own, readByLexicon } = words0;
+  // What the site does not speak of unless a passage files it (paying by card while payments are taken at booking):
+  // read as that passage's word when one does.
+  const spokenOf = (typed: string) => {
+    const word = words0.saidBy.get(typed);
+    return word !== undefined && (index.documentFrequency.get(stem(word)) ?? 0) > 0 ? word : null;
+  };
+  const unsaid = words0.unsaid.filter((typed) => spokenOf(typed) === null);
+  const added = [...words0.added];
+  for (const typed of words0.unsaid) {
+    const word = spokenOf(typed);
+    if (word === null) continue;
+    if (!added.includes(word)) added.push(word);
+    for (const w of words(typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), word]);
+  }
   const framed = intentCues(question).size > 0;
   const keep = (w: string) => !isStopWord(w) && !isLoneLetter(w) && !(framed && FRAMING_WORDS.has(w));
   // Words of something the site does not speak of are one unknown word, whatever they look like.

@@ -196,7 +196,14 @@ export function joinPhrases(text: string): string {
  * adds to it, and which of its own words the lexicon read ('nätet' in 'över
  * nätet'): known to Flurre through the lexicon though the texts never use them.
  */
-export function questionWords(text: string): { own: string; added: string[]; readByLexicon: Map<string, string[]>; unsaid: string[] } {
+export function questionWords(text: string): {
+  own: string;
+  added: string[];
+  readByLexicon: Map<string, string[]>;
+  unsaid: string[];
+  /** Of `unsaid`, those a passage of the site's may speak of after all, with the word it is filed under. */
+  saidBy: Map<string, string>;
+} {
   let own = normalizeText(text).replace(/<[^<>]*>/g, " ");
   for (const [pattern, word] of PHRASES) own = own.replace(pattern, word);
   const present = new Set(words(own));
@@ -208,7 +215,8 @@ export function questionWords(text: string): { own: string; added: string[]; rea
   for (const m of matches) for (const w of words(m.typed)) readByLexicon.set(w, [...(readByLexicon.get(w) ?? []), ...m.words.split(" ")]);
   // What the visitor asked about that the site does not speak of, as typed.
   const unsaid = all.filter((m) => m.words === "").map((m) => m.typed);
-  return { own, added, readByLexicon, unsaid };
+  const saidBy = new Map(all.flatMap((m) => (m.words === "" && m.saidBy ? [[m.typed, m.saidBy] as const] : [])));
+  return { own, added, readByLexicon, unsaid, saidBy };
 }
 
 /** The normalized words of a text: runs of letters and digits (a hyphen inside a word is kept, e.g. 'e-post'). */

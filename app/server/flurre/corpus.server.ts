@@ -57,5 +57,6 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
     places,
     team,
     preparation,
+    payments: context.config.payments.provider === "stripe" ? context.config.payments.methods : null,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { composeForQuestion } from "../../../app/domain/flurre/compose";
 import { buildIndex, placesLivedIn } from "../../../app/domain/flurre/rank";
+import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
@@ -843,5 +844,33 @@ describe("what the site does not say, in short", () => {
   it("does not read the visitor's own cold as the dog's illness", () => {
     expect(ask("jag är förkyld, kan jag komma ändå").answer.kind).toBe("fallback");
     expect(ask("hunden är förkyld, kan vi komma").passages.map((p) => p.id)).toContain("preparation:sick");
+  });
+});
+
+describe("paying, as the site takes it", () => {
+  const withPayments = (methods: FlurreCorpus["payments"]) => {
+    const all = demoPassages(now, methods);
+    const paymentIndex = buildIndex(all);
+    return (question: string) => composeForQuestion(all, question, { index: paymentIndex });
+  };
+
+  it("tells how paying at booking works, with the ways the site takes, when it takes payment", () => {
+    const askPaid = withPayments(["card", "swish"]);
+    const swish = askPaid("kan man betala med swish");
+    expect(swish.answer.kind).toBe("answer");
+    expect(swish.answer.paragraphs.join(" ")).toMatch(/^Voff! Ja\b.*Du betalar när du bokar, med kort eller Swish\./);
+    expect(askPaid("tar ni kort").answer.paragraphs.join(" ")).toContain("med kort eller Swish");
+    expect(askPaid("hur betalar man").answer.paragraphs.join(" ")).toContain("Du betalar när du bokar");
+    // Ways it never takes stay unknown.
+    expect(askPaid("kan jag betala med faktura").answer.kind).toBe("fallback");
+    expect(askPaid("betala kontant på plats?").answer.kind).toBe("fallback");
+  });
+
+  it("does not say Swish is taken when only cards are, nor speak of paying when the site takes no payment", () => {
+    const cardOnly = withPayments(["card"]);
+    expect(cardOnly("kan man betala med kort").answer.paragraphs.join(" ")).toContain("med kort.");
+    expect(cardOnly("kan jag swisha").answer.kind).toBe("fallback");
+    expect(ask("kan man betala med swish").answer.kind).toBe("fallback");
+    expect(ask("tar ni kort").answer.kind).toBe("fallback");
   });
 });

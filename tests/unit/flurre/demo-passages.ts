@@ -2,11 +2,11 @@
 // them from the rows in D1: the visible types, the sessions not yet started,
 // the FAQ rows, and the seeded places, team and checklist.
 import { readFaqLinks } from "../../../app/domain/flurre/faq";
-import { buildPassages, type Passage } from "../../../app/domain/flurre/passages";
+import { buildPassages, type FlurreCorpus, type Passage } from "../../../app/domain/flurre/passages";
 import { buildDemoData } from "../../fixtures/demo-data";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../../fixtures/seeded-content";
 
-export function demoPassages(now: Date): Passage[] {
+export function demoPassages(now: Date, payments: FlurreCorpus["payments"] = null): Passage[] {
   const data = buildDemoData(now);
   return buildPassages({
     types: data.popupTypes
@@ -38,5 +38,6 @@ export function demoPassages(now: Date): Passage[] {
     places: SEEDED_PLACES,
     team: SEEDED_TEAM,
     preparation: SEEDED_PREPARATION,
+    payments,
   });
 }
