@@ -579,7 +579,12 @@ function toldTopicUnanswered(told: Ranking, all: readonly Passage[], answer: rea
 const AGE_UNIT = /^(?:veckor|vecka|veckors|v|mån|månader|månad|manader|år|årig|åring|ar|gammal|gamla|gammalt)$/u;
 
 /** A dog's age as told ('8 månader', '10 v', '1,5 år', '2-årig'), in weeks. */
-const AGE_TOLD = /(?<![\p{L}\p{N}])(\d+(?:[,.]\d+)?)\s*-?\s*(veckor|vecka|veckors|v|mån|månader|månad|manader|år|årig|åring|ar)(?![\p{L}])/u;
+const AGE_TOLD =
+  /(?<![\p{L}\p{N}])(\d+(?:[,.]\d+)?|en|ett|två|tva|tre|fyra|fem|sex|sju|åtta|atta|nio|tio|elva|tolv)\s*-?\s*(veckor|vecka|veckors|v|mån|månader|månad|manader|år|årig|åring|ar)(?![\p{L}])/u;
+/** A number told in words ('tre år', 'fem månader'). */
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  en: 1, ett: 1, två: 2, tva: 2, tre: 3, fyra: 4, fem: 5, sex: 6, sju: 7, åtta: 8, atta: 8, nio: 9, tio: 10, elva: 11, tolv: 12,
+};
 /** An age range in weeks as a text states it ('för valpar 8–20 veckor'). */
 const WEEKS_RANGE = /(?<![\p{N}])(\d+)\s*[–-]\s*(\d+)\s*veckor(?![\p{L}])/u;
 
@@ -620,7 +625,7 @@ function withoutAgesOfFittingDog(ranking: Ranking): Ranking {
 function weeksTold(text: string): number | null {
   const age = AGE_TOLD.exec(normalizeText(text));
   if (!age) return null;
-  const amount = Number(age[1]!.replace(",", "."));
+  const amount = NUMBER_WORDS[age[1]!] ?? Number(age[1]!.replace(",", "."));
   const unit = age[2]!;
   return /^v/u.test(unit) ? amount : /^m/u.test(unit) ? amount * 4.35 : amount * 52;
 }

@@ -102,7 +102,7 @@ const INTENT_NAMES: readonly IntentCue[] = ["sessions", "price", "places", "prep
 
 /** Which session type to choose, asked with or without å, ä and ö ('vilket pass ska vi ta', 'vad ska vi gå på', '…, vilken kurs?'). */
 const ADVICE_ASKED =
-  /(?<![\p{L}])(?:(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast)|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: (?:nat|nagot|sant|sadant|det))?\W*$)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:(?:vilke[nt]|vilka)(?: av (?:era|er|dina|ert))? (?:pass|kurs\p{L}*) (?:ska|passar|bor|borde|rekommenderar|ar bast|(?:skulle|kan|vill) (?:ni|du) (?:rekommendera|foresla|tipsa om))|(?:vilke[nt]|vilka) (?:pass|kurs\p{L}*)(?: (?:ar )?bast)?\W*$|vad ska (?:vi|jag) (?:ga|valja|boka|ta(?!-)) ?p?a?|vad (?:rekommenderar|foreslar|tycker) (?:ni|du)|vad passar|passar (?:oss|mig|bast|honom|henne)|vad (?:bor|borde) (?:vi|jag) (?:ga|valja|boka)|vad har ni (?:for|att erbjuda) (?:hjalp|pass|kurs\p{L}*|traning\p{L}*)|vad kan ni erbjuda|kan ni hjalpa(?: \p{L}+)?\W*$|^(?:jag |vi )?vill .*(?:finns det|har ni)(?: (?:nat|nagot|sant|sadant|det))?\W*$)(?![\p{L}])/u;
 
 /**
  * A visitor telling what the dog (or they) struggle with, and asking
@@ -164,6 +164,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [new RegExp(`${W0}(?:jag|vi)\\s+heter\\s+[\\p{L}-]+${W1}`, "gu"), ""],
   [new RegExp(`${W0}(?:tacksam|tacksamma|tacksamt)\\s+f[öo]r\\s+(?:svar|hjälp|hjalp)${W1}|${W0}tack\\s+(?:på|pa|i)\\s+(?:förhand|forhand|förväg|forvag)${W1}|${W0}(?:med\\s+)?(?:vänliga|vanliga|bästa|basta)\\s+hälsningar${W1}|${W0}mvh${W1}`, "gu"), ""],
   [new RegExp(`${W0}p[åa]\\s+(?:n[åa]got|n[åa]t|n[åa]gots)\\s+(?:annat\\s+)?s[äa]tt${W1}|${W0}(?:har\\s+)?ingen\\s+aning${W1}`, "gu"), ""],
+  // A day said in two words ('i morgon', 'i går', 'i kväll') is the one-word day a visitor also types, and says when
+  // something happens to them, not what is asked about; how wildly a dog does something ('skäller som en galning') too.
+  [new RegExp(`${W0}i\\s+(morgon|går|gar|kväll|kvall)${W1}`, "gu"), "i$1"],
+  [new RegExp(`${W0}som\\s+(?:en\\s+)?(?:galning|galen|galet|tokig|tokigt|tokiga|besatt|dåre|dare)${W1}`, "gu"), ""],
   // 'Vem ska jag vända mig till?' asks who, as 'vem' does.
   [new RegExp(`${W0}v[äa]nd(?:a|er)\\s+(?:mig|oss|sig|dig)\\s+till${W1}`, "gu"), ""],
   // 'Vem håller i passen?' is who leads them, not a hall ('haller' typed without å).

@@ -756,6 +756,14 @@ describe("a dog's age told with the question", () => {
     expect(text("valpen är 6 veckor, när går nästa valpkurs")).toContain("8–20 veckor");
   });
 
+  it("reads an age told in words, and 'i morgon' as the day it is, and asks for advice however politely", () => {
+    expect(text("Vår hund kommer inte när vi ropar, och hon är tre år. Vilket av era pass borde vi gå?")).not.toMatch(/^Voff! VALPKURS/);
+    expect(text("Min hund är förkyld och vi har pass i morgon. Vad ska jag göra?")).toContain("Är hunden sjuk eller löper?");
+    expect(text("Hej! Min unghund drar som en galning i kopplet på promenaderna. Vilket pass skulle ni rekommendera?")).toMatch(
+      /^Voff! PROMENADTRÄNING kan passa er/,
+    );
+  });
+
   it("does not advise the puppy course for a dog that is no longer a puppy", () => {
     expect(text("hunden är inte längre valp, vad passar")).not.toMatch(/^Voff! VALPKURS/);
     expect(text("min hund är 8 månader och drar i kopplet, vad passar")).not.toMatch(/^Voff! VALPKURS/);
