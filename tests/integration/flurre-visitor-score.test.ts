@@ -22,6 +22,7 @@
 // flurre-dev15-questions.json (a fifteenth, on what a first-time visitor asks that the site does not say, a third as
 // fragments, with near misses), flurre-dev16-questions.json (a sixteenth, in the polite, context-first style of a contact
 // form), flurre-dev17-questions.json (a seventeenth, found in a second round of provoking answers on another topic),
+// flurre-dev18-questions.json (an eighteenth, found in a third round, weighted toward who and payment),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -80,6 +81,7 @@ import dev14 from "../fixtures/flurre-dev14-questions.json";
 import dev15 from "../fixtures/flurre-dev15-questions.json";
 import dev16 from "../fixtures/flurre-dev16-questions.json";
 import dev17 from "../fixtures/flurre-dev17-questions.json";
+import dev18 from "../fixtures/flurre-dev18-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -160,6 +162,7 @@ const DEV14: Question[] = z.array(QuestionSchema).parse(dev14.questions);
 const DEV15: Question[] = z.array(QuestionSchema).parse(dev15.questions);
 const DEV16: Question[] = z.array(QuestionSchema).parse(dev16.questions);
 const DEV17: Question[] = z.array(QuestionSchema).parse(dev17.questions);
+const DEV18: Question[] = z.array(QuestionSchema).parse(dev18.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -296,6 +299,9 @@ const FLOOR = {
   // visitor's own situation is not the dog's need; what one must do asked with a date word is no list of dates): 42 right,
   // 3 honest, 13 wrong (12 on another topic); 0 of 15 answers over 60 words. Every other set as it was.
   dev17: { rightOrHonest: 45, wrong: 13, wrongTopic: 12 },
+  // When found (55, each answered on another topic when it was found; one judged wrong, not on another topic, by this
+  // test): 0 right, 0 honest, 55 wrong (54 on another topic).
+  dev18: { rightOrHonest: 0, wrong: 55, wrongTopic: 54 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -701,6 +707,7 @@ describe("the visitor question sets", () => {
     { name: "fifteenth development", set: DEV15, floor: FLOOR.dev15, printWrong: true },
     { name: "sixteenth development", set: DEV16, floor: FLOOR.dev16, printWrong: true },
     { name: "seventeenth development", set: DEV17, floor: FLOOR.dev17, printWrong: true },
+    { name: "eighteenth development", set: DEV18, floor: FLOOR.dev18, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
