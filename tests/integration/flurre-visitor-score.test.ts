@@ -40,7 +40,9 @@
 // same way and first scored before the changes of 2026-11-26) and flurre-heldout7-questions.json (a seventh,
 // likewise), flurre-heldout8-questions.json (an eighth, likewise) and flurre-heldout9-questions.json (a ninth,
 // written the same way and first scored before any change for the seventh development set) and
-// flurre-heldout10-questions.json (a tenth, likewise, first scored before any change for the tenth development set).
+// flurre-heldout10-questions.json (a tenth, likewise, first scored before any change for the tenth development set),
+// flurre-heldout11-questions.json (an eleventh, likewise, a third told with the visitor's situation) and
+// flurre-heldout12-questions.json (a twelfth, likewise, first scored before any change for the eighteenth development set).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -93,6 +95,7 @@ import heldOut8 from "../fixtures/flurre-heldout8-questions.json";
 import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import heldOut10 from "../fixtures/flurre-heldout10-questions.json";
 import heldOut11 from "../fixtures/flurre-heldout11-questions.json";
+import heldOut12 from "../fixtures/flurre-heldout12-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -174,6 +177,7 @@ const HELD_OUT_8: Question[] = z.array(QuestionSchema).parse(heldOut8.questions)
 const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions);
 const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.questions);
 const HELD_OUT_11: Question[] = z.array(QuestionSchema).parse(heldOut11.questions);
+const HELD_OUT_12: Question[] = z.array(QuestionSchema).parse(heldOut12.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -352,6 +356,10 @@ const FLOOR = {
   // ranking before the eleventh development set's changes, the same: 35 right, 14 honest, 1 wrong (on another topic).
   // After the fourteenth development set's changes: 35 right, 15 honest, 0 wrong.
   heldOut11: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  // Written the same way (fourteen questions found in other sets replaced by spares, one of another category); first
+  // scored on 2026-11-26, after the changes for the fifteenth to seventeenth development sets and before any change for
+  // the eighteenth: 39 right, 11 honest, 0 wrong; 1 of 30 answers over 60 words.
+  heldOut12: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -681,6 +689,14 @@ describe("the visitor question sets", () => {
         ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10],
       ],
     },
+    {
+      name: "twelfth",
+      set: HELD_OUT_12,
+      before: [
+        ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18],
+        ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11],
+      ],
+    },
   ];
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
@@ -719,6 +735,7 @@ describe("the visitor question sets", () => {
     { name: "ninth held-out", set: HELD_OUT_9, floor: FLOOR.heldOut9, printWrong: false },
     { name: "tenth held-out", set: HELD_OUT_10, floor: FLOOR.heldOut10, printWrong: false },
     { name: "eleventh held-out", set: HELD_OUT_11, floor: FLOOR.heldOut11, printWrong: false },
+    { name: "twelfth held-out", set: HELD_OUT_12, floor: FLOOR.heldOut12, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);
