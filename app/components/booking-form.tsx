@@ -113,7 +113,25 @@ export function BookingForm({
     }
   }, [form]);
 
-  const termsAccepted = fields.terms.value === "on";
+  // The box as the page shows it: coming back to the page (Back from the payment page) the browser may put it back
+  // ticked, with the rest of the form, before the form's state has seen a change.
+  const [termsTicked, setTermsTicked] = useState(false);
+  useEffect(() => {
+    const box = document.getElementById(fields.terms.id);
+    if (!(box instanceof HTMLInputElement)) return;
+    const sync = () => setTermsTicked(box.checked);
+    const afterReset = () => setTimeout(sync);
+    sync();
+    box.addEventListener("change", sync);
+    box.form?.addEventListener("reset", afterReset);
+    window.addEventListener("pageshow", sync);
+    return () => {
+      box.removeEventListener("change", sync);
+      box.form?.removeEventListener("reset", afterReset);
+      window.removeEventListener("pageshow", sync);
+    };
+  }, [fields.terms.id, fields.terms.key]);
+  const termsAccepted = termsTicked || fields.terms.value === "on";
   const waitingForTerms = hydrated && !termsAccepted;
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
 

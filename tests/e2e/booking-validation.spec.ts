@@ -38,6 +38,24 @@ test("each required field says what is missing", async ({ page }, testInfo) => {
   await expect(fieldErrors(page, "Ålder")).toHaveCount(0);
 });
 
+test("coming back to the form with the terms ticked (Back from the next page), the button can be pressed", async ({ page }, testInfo) => {
+  test.skip(!isJs(testInfo), "without JavaScript the button is never held back");
+  const person = await valid(testInfo, "back");
+  await openSession(page, GROUP, testInfo);
+  await fillBookingForm(page, person);
+  const terms = page.getByLabel(/bokningen är bindande/);
+  await terms.check();
+  // Away and back: the page is never stored, so it is loaded again and the browser puts the form's values back.
+  await page.goto("/om");
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/session/${GROUP}$`));
+  await expect(terms).toBeChecked();
+  await expect(page.getByRole("button", { name: "Boka pass" })).toBeEnabled();
+  await terms.uncheck();
+  await expect(page.getByRole("button", { name: "Boka pass" })).toBeDisabled();
+  await expectNoMailTo(page, person.email);
+});
+
 test("a malformed e-mail and phone number are refused", async ({ page }, testInfo) => {
   const person = await valid(testInfo, "format");
   await openSession(page, GROUP, testInfo);
