@@ -65,6 +65,7 @@ export function BookingForm({
   isGroup,
   defaultValue,
   fixedEmail,
+  paymentNote,
 }: {
   /** The action's answer to the last post (errors and the values sent). */
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -80,6 +81,8 @@ export function BookingForm({
   defaultValue?: Partial<Pick<BookingFormValues, "user_name" | "dog_name">>;
   /** The address the booking must use (a waitlist hold's): shown, not editable. */
   fixedEmail?: string;
+  /** While the site takes payment at booking: what happens when the form is sent (payment-texts.ts, paymentNote). */
+  paymentNote?: string | null;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -273,6 +276,12 @@ export function BookingForm({
           className="booking-terms"
           inputProps={getInputProps(fields.terms, { type: "checkbox", value: "on" })}
         />
+
+        {paymentNote ? (
+          <p className="booking-info" data-testid="payment-note">
+            {paymentNote}
+          </p>
+        ) : null}
 
         <button
           type="submit"

@@ -27,6 +27,7 @@ export function BookingPanel({
   snapshot,
   renderedAt,
   idempotencyKey,
+  paymentNote,
 }: {
   state: BookingPanelState;
   /** Seats held for people in the queue, in words, or null. */
@@ -40,6 +41,8 @@ export function BookingPanel({
   snapshot: string;
   renderedAt: string;
   idempotencyKey: string;
+  /** While the site takes payment at booking: what happens when the form is sent. */
+  paymentNote: string | null;
 }) {
   switch (state) {
     case "cancelled":
@@ -75,6 +78,7 @@ export function BookingPanel({
             renderedAt={renderedAt}
             idempotencyKey={idempotencyKey}
             isGroup={isGroup}
+            paymentNote={paymentNote}
           />
         </>
       );

@@ -26,6 +26,12 @@ export const PAYMENT_TEXTS = {
 
 export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;
 
+/** Beside the booking form while the site takes payment at booking: what happens when it is sent. */
+export function paymentNote(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): string {
+  const ways = methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");
+  return `Du betalar i nästa steg, med ${ways}. Platsen hålls åt dig medan du betalar, i högst en halvtimme.`;
+}
+
 /** How paying works, as Flurre tells it while the site takes payment at booking with these methods. */
 export function paymentAnswer(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): { title: string; text: string } {
   const ways = methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");

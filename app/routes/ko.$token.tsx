@@ -18,7 +18,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { BookingForm } from "~/components/booking-form";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
-import { PAYMENT_TEXTS } from "~/domain/payment-texts";
+import { PAYMENT_TEXTS, paymentNote as paymentNoteFor } from "~/domain/payment-texts";
 import { bookingRulesForTitle, BOOKING_MESSAGES } from "~/domain/schemas/booking";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import { formatSessionDate, formatTimeRange } from "~/domain/time";
@@ -63,6 +63,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     snapshot: encodeSessionSnapshot(session),
     renderedAt: await formRenderedAt(context.config),
     idempotencyKey: crypto.randomUUID(),
+    paymentNote: context.config.payments.provider === "stripe" ? paymentNoteFor(context.config.payments.methods) : null,
   };
 }
 
@@ -198,6 +199,7 @@ export default function HoldPage() {
           isGroup={page.session.isGroup}
           defaultValue={page.defaults}
           fixedEmail={page.email}
+          paymentNote={page.paymentNote}
         />
         <p>
           <Link to="?svar=nej">{HOLD_TEXTS.declineButton}</Link>

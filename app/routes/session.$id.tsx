@@ -20,7 +20,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import type { ToastView } from "~/domain/toast";
 import { CANCELLED_AVAILABILITY, isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
-import { PAYMENT_TEXTS } from "~/domain/payment-texts";
+import { PAYMENT_TEXTS, paymentNote as paymentNoteFor } from "~/domain/payment-texts";
 import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { displayPriceSek, formatKr } from "~/domain/price";
 import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
@@ -118,6 +118,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       snapshot: encodeSessionSnapshot(session),
       renderedAt: await formRenderedAt(context.config),
       idempotencyKey: crypto.randomUUID(),
+      paymentNote: context.config.payments.provider === "stripe" ? paymentNoteFor(context.config.payments.methods) : null,
     },
     { headers: NO_STORE },
   );
@@ -244,7 +245,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, when, flurreQuestion, availability, isGroup, seatsText, heldNote, price, imageUrl, panel, rules, snapshot, renderedAt, idempotencyKey } =
+  const { session, when, flurreQuestion, availability, isGroup, seatsText, heldNote, price, imageUrl, panel, rules, snapshot, renderedAt, idempotencyKey, paymentNote } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The booking form's answer, or the queue form's (told apart by the queue form's hidden intent, which an empty
@@ -318,6 +319,7 @@ export default function SessionPage() {
             snapshot={snapshot}
             renderedAt={renderedAt}
             idempotencyKey={idempotencyKey}
+            paymentNote={paymentNote}
           />
         </section>
       </div>

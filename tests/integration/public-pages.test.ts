@@ -274,6 +274,12 @@ describe("info pages", () => {
     expect(html).toMatch(/href="\/flurre\?fraga=[^"]+"[^>]*>Fråga Flurre</);
   });
 
+  it("says nothing of paying beside the booking form while the site takes no payment", async () => {
+    const { html } = await page(`/session/${S.groupEmpty}`);
+    expect(html).toContain("Boka passet");
+    expect(html).not.toContain("Du betalar i nästa steg");
+  });
+
   it("a session's 'Fråga Flurre' link carries the session's page, so /flurre answers its question without JavaScript as the chat does", async () => {
     const { html } = await page(`/session/${S.groupEmpty}`);
     const href = decode(/href="(\/flurre\?fraga=[^"]+)"[^>]*>\s*Frågor om passet\? Fråga Flurre/.exec(html)?.[1] ?? "");

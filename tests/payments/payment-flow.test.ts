@@ -29,6 +29,12 @@ async function hold(sessionId: number, email = "anna@example.se", overrides: Rec
 }
 
 describe("holding the seat while the booker pays", () => {
+  it("tells the visitor beside the form that paying comes next, with the ways Checkout offers and how long the seat is held", async () => {
+    const id = await createSession({ maxParticipants: 4, priceSek: 250 });
+    const page = await (await exports.default.fetch(`http://localhost:8787/session/${id}`)).text();
+    expect(page).toContain("Du betalar i nästa steg, med kort eller Swish. Platsen hålls åt dig medan du betalar, i högst en halvtimme.");
+  });
+
   it("holds the seat as pending with its open payment, no mail yet, and sends the visitor to a Checkout Session made for the booking (reference, key, 31 minutes, return addresses)", async () => {
     const id = await createSession({ title: "VALPKURS", priceSek: 450, maxParticipants: 3 });
     const { bookingId, checkout } = await hold(id);
