@@ -98,7 +98,7 @@ describe("holding the seat while the booker pays", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE lower(user_email) = 'fusk@example.se'").first("n")).toBe(0);
   });
 
-  it("sends two tabs posting the same booking to one hold and one Checkout Session; a second booking by the same address is refused", async () => {
+  it("sends two tabs posting the same booking to one hold and one Checkout Session; a second booking by the same address goes back to it while it is open, and is refused once paid", async () => {
     const id = await createSession({ priceSek: 200, maxParticipants: 5 });
     const form = await bookingForm({ user_email: "tva@example.se", user_email_confirm: "tva@example.se" });
     const again = new FormData();
@@ -109,8 +109,18 @@ describe("holding the seat while the booker pays", () => {
     expect(stripe.sessions.size).toBe(1);
     expect(await seatsOf(id)).toMatchObject({ current: 1, active: 1, rows: 1 });
 
-    const other = await postBooking(id, await bookingForm({ user_email: "tva@example.se", user_email_confirm: "tva@example.se" }));
-    expect(other.status).toBe(409);
+    // Back from the payment page and booking again (a new form, a new key): the same payment page, no second hold.
+    const other = await postBooking(id, await bookingForm({ user_email: "Tva@example.se", user_email_confirm: "Tva@example.se" }));
+    expect(other.status).toBe(303);
+    expect(other.headers.get("Location")).toBe(a.headers.get("Location"));
+    expect(stripe.sessions.size).toBe(1);
+    expect(await seatsOf(id)).toMatchObject({ current: 1, active: 1, rows: 1 });
+
+    // Once it is paid, the address has its booking: a new one is refused.
+    const checkout = [...stripe.sessions.values()][0]!;
+    expect((await deliver("checkout.session.completed", stripe.pay(checkout.id), "evt_tva_betalt")).status).toBe(200);
+    const paid = await postBooking(id, await bookingForm({ user_email: "tva@example.se", user_email_confirm: "tva@example.se" }));
+    expect(paid.status).toBe(409);
     expect(stripe.sessions.size).toBe(1);
   });
 

@@ -7,10 +7,10 @@
  * queued when Stripe's webhook says it is paid (checkout-events.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { formatSessionDate } from "~/domain/time";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
-import { payments } from "../db/schema.server";
+import { bookings, payments } from "../db/schema.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
 import { seatsFor, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 import { CHECKOUT_HOLD_MS, createCheckoutSession } from "./checkout.server";
@@ -43,6 +43,7 @@ export async function holdAndCheckout(
   const payment = { id: crypto.randomUUID(), holdUntil: new Date(now.getTime() + CHECKOUT_HOLD_MS).toISOString() };
   const seats = seatsFor(context, sessionId);
   const result = await seats.book(input, { snapshot, ...options, payment });
+  if (result.status === "duplicate") return (await openCheckoutOf(context, sessionId, input.userEmail, now)) ?? result;
   if (result.status !== "booked") return result;
   const { booking } = result;
   // A repeat of a booking that is paid already: it is booked.
@@ -69,4 +70,33 @@ export async function holdAndCheckout(
     console.error(`payments: releasing booking ${booking.id} after a failed Checkout failed`, error);
   }
   return { status: "payment-failed" };
+}
+
+/**
+ * The address's own booking of the session that is still being paid for
+ * (its Checkout Session open): a visitor who left the payment page (Back, a
+ * closed tab) and books again is sent back to it, not told they have a
+ * booking they cannot reach for half an hour.
+ */
+async function openCheckoutOf(
+  context: AppLoadContext,
+  sessionId: number,
+  email: string,
+  now: Date,
+): Promise<PaymentHoldOutcome | null> {
+  const [row] = await context.db
+    .select({ bookingId: bookings.id, url: payments.checkoutUrl })
+    .from(bookings)
+    .innerJoin(payments, eq(payments.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.sessionId, sessionId),
+        sql`lower(${bookings.userEmail}) = lower(${email.trim()})`,
+        eq(bookings.bookingStatus, "pending"),
+        eq(payments.status, "open"),
+        gt(payments.checkoutExpiresAt, now.toISOString()),
+      ),
+    )
+    .limit(1);
+  return row?.url ? { status: "checkout", url: row.url, bookingId: row.bookingId } : null;
 }
