@@ -13,6 +13,8 @@ export type SeatCounts = {
   maxParticipants: number;
   /** Seats held for waitlist offers; taken for everyone else. Absent means none. */
   heldSeats?: number;
+  /** Of currentParticipants, bookings still being paid for: taken seats, not yet participants. Absent means none. */
+  payingSeats?: number;
 };
 export type SessionCounts = SeatCounts & { passType: PassType };
 
@@ -73,21 +75,23 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
     // A private session belongs to one customer: any booking (or a hold for one) makes it full.
     return n + held === 0 ? { ...AVAILABLE } : { ...FULL };
   }
-  if (n <= 0) return { ...AVAILABLE };
-  if (n === 1) {
+  // Whether a group session has enough participants counts the bookings paid for, not the seats being paid.
+  const participants = n - (session.payingSeats ?? 0);
+  if (participants <= 0) return { ...AVAILABLE };
+  if (participants === 1) {
     return {
       state: "pending-1",
       label: "Väntande",
-      note: participantsNote(n),
+      note: participantsNote(participants),
       colour: "pink",
       bookable: true,
     };
   }
-  if (n === 2) {
+  if (participants === 2) {
     return {
       state: "pending-2",
       label: "Väntande",
-      note: participantsNote(n),
+      note: participantsNote(participants),
       colour: "pink",
       bookable: true,
     };
@@ -95,7 +99,7 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
   return {
     state: "confirmed",
     label: "Bekräftat",
-    note: participantsNote(n),
+    note: participantsNote(participants),
     colour: "yellow",
     bookable: true,
   };
@@ -105,8 +109,11 @@ export function publicAvailability(session: SessionCounts): PublicAvailability {
 export function adminState(session: {
   passType: PassType;
   currentParticipants: number;
+  /** Bookings still being paid for: not yet participants. */
+  payingSeats?: number;
 }): AdminState {
-  const n = session.currentParticipants;
+  // A private session is its booker's as soon as it is held; a group session runs on bookings paid for.
+  const n = session.currentParticipants - (session.passType === "private" ? 0 : (session.payingSeats ?? 0));
   if (n <= 0) return { state: "available", label: "Ledigt", colour: "green" };
   if (session.passType === "private" || n >= GROUP_CONFIRMED_THRESHOLD) {
     return { state: "confirmed", label: "Bekräftat", colour: "red" };

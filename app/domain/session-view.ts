@@ -25,6 +25,8 @@ export type PublicSession = {
   maxParticipants: number;
   /** Seats held for waitlist offers (taken for everyone else); the reads always give it. */
   heldSeats?: number;
+  /** Seats taken by bookings still being paid for: taken, but not yet participants (absent: none). */
+  payingSeats?: number;
   imageUrl: string | null;
 };
 

@@ -29,6 +29,20 @@ async function hold(sessionId: number, email = "anna@example.se", overrides: Rec
 }
 
 describe("holding the seat while the booker pays", () => {
+  it("counts a seat being paid for as taken but not as a participant: two paid and one paying is still 'Väntande'", async () => {
+    const id = await createSession({ priceSek: 200, maxParticipants: 8 });
+    for (const [i, email] of ["en@example.se", "tva@example.se"].entries()) {
+      const { checkout } = await hold(id, email);
+      expect((await deliver("checkout.session.completed", stripe.pay(checkout.id), `evt_deltagare_${i}`)).status).toBe(200);
+    }
+    await hold(id, "betalar-nu@example.se");
+    expect(await seatsOf(id)).toMatchObject({ current: 3 });
+    const page = await (await exports.default.fetch(`http://localhost:8787/session/${id}`)).text();
+    expect(page).toContain("Väntande");
+    expect(page).not.toContain("Detta pass har tillräckligt med deltagare");
+    expect(page).toContain("5 platser kvar");
+  });
+
   it("tells the visitor beside the form that paying comes next, with the ways Checkout offers and how long the seat is held", async () => {
     const id = await createSession({ maxParticipants: 4, priceSek: 250 });
     const page = await (await exports.default.fetch(`http://localhost:8787/session/${id}`)).text();

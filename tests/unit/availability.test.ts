@@ -219,3 +219,21 @@ describe("isUpcoming", () => {
     expect(isUpcoming("not a date", now)).toBe(false);
   });
 });
+
+describe("seats being paid for (PAYMENTS=stripe)", () => {
+  it("take a seat but do not count towards a group session's participants, publicly or for staff", () => {
+    const paying = { ...group(3, 8), payingSeats: 1 };
+    expect(publicAvailability(paying)).toMatchObject({ state: "pending-2", label: "Väntande" });
+    expect(seatsLeft(paying)).toBe(5);
+    expect(adminState(paying)).toMatchObject({ state: "waiting" });
+    expect(publicAvailability({ ...group(1, 8), payingSeats: 1 })).toMatchObject({ state: "available" });
+    expect(publicAvailability({ ...group(3, 8), payingSeats: 0 })).toMatchObject({ state: "confirmed", label: "Bekräftat" });
+    // The last seat being paid for still makes the session full.
+    expect(publicAvailability({ ...group(8, 8), payingSeats: 1 })).toMatchObject({ state: "full" });
+  });
+
+  it("make a private session its booker's at once", () => {
+    expect(publicAvailability({ ...privateSession(1), payingSeats: 1 })).toMatchObject({ state: "full" });
+    expect(adminState({ ...privateSession(1), payingSeats: 1 })).toMatchObject({ state: "confirmed" });
+  });
+});

@@ -312,6 +312,8 @@ export interface SessionSummary {
   passType: "group" | "private";
   currentParticipants: number;
   maxParticipants: number;
+  /** Of currentParticipants, bookings still being paid for (PAYMENTS=stripe). */
+  payingSeats: number;
   cancelledAt: string | null;
   /** Any booking ever, cancelled ones included: such a session cannot be deleted. */
   everBooked: boolean;
@@ -321,6 +323,7 @@ export async function loadSessionSummary(context: AppLoadContext, sessionId: num
   const row = await context.db.get<Omit<SessionSummary, "everBooked"> & { everBooked: number }>(
     sql`SELECT id, title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType,
          current_participants AS currentParticipants, max_participants AS maxParticipants,
+         (SELECT count(*) FROM bookings WHERE session_id = sessions.id AND booking_status = 'pending') AS payingSeats,
          cancelled_at AS cancelledAt, EXISTS (SELECT 1 FROM bookings WHERE session_id = sessions.id) AS everBooked
        FROM sessions WHERE id = ${sessionId}`,
   );

@@ -28,6 +28,8 @@ export const sessionColumns = {
   currentParticipants: sessions.currentParticipants,
   maxParticipants: sessions.maxParticipants,
   heldSeats: sessions.heldSeats,
+  // Seats taken by bookings still being paid for (PAYMENTS=stripe): taken, but not yet participants.
+  payingSeats: sql<number>`(SELECT count(*) FROM bookings WHERE bookings.session_id = sessions.id AND bookings.booking_status = 'pending')`.mapWith(Number),
   imageUrl: sessions.imageUrl,
 };
 
