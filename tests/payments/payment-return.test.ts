@@ -259,4 +259,18 @@ describe("a payment that completes after its hold was released", () => {
     expect(mail!.subject).toContain("Din betalning betalas tillbaka");
     expect(mail!.text_body).toContain("var avbokad");
   });
+
+  it("tells a booking cancelled by staff while it awaited payment that nothing was charged, with no calendar file to remove", async () => {
+    const { cancelBookingAsStaff } = await import("../../app/server/admin/session-actions.server");
+    const id = await createSession({ priceSek: 300, maxParticipants: 3 });
+    const { bookingId } = await hold(id, "obetald@example.se");
+    const staff = { userId: null, email: "admin@hundpass.se" };
+    expect((await cancelBookingAsStaff(testContext(), new Request("http://localhost:8787/admin"), staff, bookingId)).status).toBe("done");
+    const mails = await mailsTo("obetald@example.se", "booking-cancelled");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text_body).toContain("Betalningen hann inte bli klar, så inget har dragits.");
+    expect(mails[0]!.text_body).not.toContain("kalenderfilen");
+    const stored = await env.DB.prepare("SELECT attachments_json FROM email_outbox WHERE id = ?").bind(mails[0]!.id).first("attachments_json");
+    expect(stored).toBeNull();
+  });
 });

@@ -58,6 +58,10 @@ export function cancellationIcs(
   });
 }
 
+const NOTHING_TO_DO = "Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.";
+/** A booking cancelled while its payment was still open. */
+const UNPAID_SENTENCE = "Betalningen hann inte bli klar, så inget har dragits.";
+
 export function cancellationMail(
   site: MailSite & { adminEmail: string },
   booking: CancelledBooking,
@@ -65,6 +69,8 @@ export function cancellationMail(
   now: Date,
   sequence = 1,
   refund: CancellationRefund | null = null,
+  /** The booking was still being paid for (PAYMENTS=stripe): never confirmed, never in a calendar, nothing charged. */
+  unpaid = false,
 ): MailMessage {
   const when = formatSessionDate(booking.sessionStartTime);
   const subject =
@@ -75,14 +81,15 @@ export function cancellationMail(
       ? `Tyvärr har vi ställt in passet ${what}. Din bokning är därför avbokad.`
       : `Vi har avbokat din bokning av passet ${what}.`;
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
-  const money = refund ? refundSentence(refund.amountOre, refund.method) : null;
+  const money = refund ? refundSentence(refund.amountOre, refund.method) : unpaid ? UNPAID_SENTENCE : null;
+  const nothingToDo = unpaid ? "Du behöver inte göra något." : NOTHING_TO_DO;
   const text = [
     `Hej ${booking.userName}!`,
     "",
     lead,
     "",
     ...(money ? [money, ""] : []),
-    "Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.",
+    nothingToDo,
     `Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på ${myBookings}`,
     ...bookingClosingText(booking.id),
   ].join("\n");
@@ -91,9 +98,7 @@ export function cancellationMail(
       <Paragraph>Hej {booking.userName}!</Paragraph>
       <Paragraph>{lead}</Paragraph>
       {money ? <Paragraph>{money}</Paragraph> : null}
-      <Paragraph>
-        Du behöver inte göra något. Har du lagt in passet i din kalender tar den bifogade kalenderfilen (.ics) bort det.
-      </Paragraph>
+      <Paragraph>{nothingToDo}</Paragraph>
       <Paragraph>
         Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på <UrlLink href={myBookings} />.
       </Paragraph>
@@ -107,9 +112,10 @@ export function cancellationMail(
     subject,
     text,
     html,
-    attachments: [
-      { filename: "avbokning.ics", content: cancellationIcs(booking, site, now, sequence), contentType: "text/calendar; method=CANCEL; charset=utf-8" },
-    ],
+    // A booking never confirmed was never sent a calendar event to remove.
+    attachments: unpaid
+      ? []
+      : [{ filename: "avbokning.ics", content: cancellationIcs(booking, site, now, sequence), contentType: "text/calendar; method=CANCEL; charset=utf-8" }],
     idempotencyKey: cancellationMailKey(booking.id),
   };
 }

@@ -105,7 +105,8 @@ async function cancellationMails(
  * calendar files go out one above the session's revision, above every
  * version of the event sent before. A paid booking's mail says what comes
  * back (`refunds`, by booking id); one still awaiting payment gets both
- * mails, and the batch queues the one that is true when it runs.
+ * mails (unpaid: nothing charged, no calendar file; paid: the refund), and
+ * the batch queues the one that is true when it runs.
  */
 function cancellationRows(
   { config }: AppLoadContext,
@@ -116,14 +117,14 @@ function cancellationRows(
 ): NonNullable<StaffChangeExtras["mails"]> {
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
-  const row = (booking: BookingRecord, refund: CancellationRefund | null) =>
-    toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1, refund), { from: config.EMAIL_FROM }, now.toISOString());
+  const row = (booking: BookingRecord, refund: CancellationRefund | null, unpaid = false) =>
+    toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1, refund, unpaid), { from: config.EMAIL_FROM }, now.toISOString());
   return bookings.flatMap((booking) => {
     const refund = refunds.get(booking.id);
     if (!refund) return [{ bookingId: booking.id, row: row(booking, null) }];
     if (refund.paid) return [{ bookingId: booking.id, row: row(booking, refund) }];
     return [
-      { bookingId: booking.id, row: row(booking, null), refunded: false },
+      { bookingId: booking.id, row: row(booking, null, true), refunded: false },
       { bookingId: booking.id, row: row(booking, refund), refunded: true },
     ];
   });
