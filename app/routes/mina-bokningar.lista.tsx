@@ -18,6 +18,7 @@ import {
   BOOKING_STATUS_LABEL,
   splitBookings,
 } from "~/domain/my-bookings";
+import { paymentOf, paymentStatusLine, type PaymentColumns } from "~/domain/payment-status";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { formatKr } from "~/domain/price";
 import { PRIVACY_TEXTS } from "~/domain/privacy";
@@ -54,9 +55,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-/** The price as the card shows it ('1 250 kr'), written here so the page needs no price code of its own. */
-function withPriceText<T extends { priceSek: number }>(bookings: T[]): (T & { priceText: string | null })[] {
-  return bookings.map((booking) => ({ ...booking, priceText: booking.priceSek > 0 ? formatKr(booking.priceSek) : null }));
+/**
+ * The price as the card shows it ('1 250 kr') and, with payments on, what
+ * became of the payment ('Betald (kort), 450 kr', 'Återbetald, 450 kr'),
+ * written here so the page needs no price code of its own.
+ */
+function withPriceText<T extends { priceSek: number } & Partial<PaymentColumns>>(
+  bookings: T[],
+): (T & { priceText: string | null; paymentText: string | null })[] {
+  return bookings.map((booking) => {
+    const payment = paymentOf(booking);
+    return {
+      ...booking,
+      priceText: booking.priceSek > 0 ? formatKr(booking.priceSek) : null,
+      paymentText: payment && payment.status !== "open" ? paymentStatusLine({ ...payment, refundError: null }) : null,
+    };
+  });
 }
 
 type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
@@ -186,6 +200,12 @@ function BookingCard({ booking }: { booking: Booking }) {
             <>
               <dt>Pris</dt>
               <dd>{booking.priceText}</dd>
+            </>
+          ) : null}
+          {booking.paymentText ? (
+            <>
+              <dt>Betalning</dt>
+              <dd>{booking.paymentText}</dd>
             </>
           ) : null}
           {booking.specialNotes ? (

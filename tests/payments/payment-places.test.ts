@@ -102,6 +102,34 @@ describe("a held booking, as people see it", () => {
   });
 });
 
+describe("the customer's own list, after paying or not", () => {
+  it("does not list a booking whose payment was never made, and tells what became of a payment made", async () => {
+    const id = await createSession({ title: "SPÅRKURS", priceSek: 300, maxParticipants: 4 });
+    const book = async () => {
+      const res = await postBooking(id, await bookingForm({ user_email: "pengar@example.se", user_email_confirm: "pengar@example.se" }));
+      expect(res.status).toBe(303);
+      return [...stripe.sessions.values()].find((s) => s.url === res.headers.get("Location"))!;
+    };
+    // Left on the payment page until it ran out.
+    const left = await book();
+    expect((await deliver("checkout.session.expired", stripe.expire(left.id))).status).toBe(200);
+    const customer = await signInAs({ email: "pengar@example.se", kind: "customer" });
+    expect(await (await get("/mina-bokningar/lista", { Cookie: customer })).text()).not.toContain("SPÅRKURS");
+
+    // Paid, then cancelled by staff: the refund is shown.
+    const paid = await book();
+    expect((await deliver("checkout.session.completed", stripe.pay(paid.id, { method: "card" }), "evt_pengar_betalt")).status).toBe(200);
+    let mine = await (await get("/mina-bokningar/lista", { Cookie: customer })).text();
+    expect(mine).toContain("Betald (kort), 300 kr");
+    const { cancelBookingAsStaff } = await import("../../app/server/admin/session-actions.server");
+    const staff = { userId: null, email: "admin@hundpass.se" };
+    expect((await cancelBookingAsStaff(testContext(), new Request("http://localhost:8787/admin"), staff, paid.client_reference_id)).status).toBe("done");
+    mine = await (await get("/mina-bokningar/lista", { Cookie: customer })).text();
+    expect(mine).toMatch(/Återbetal(as|d), 300 kr/);
+    expect(mine.match(/data-testid="booking-card"/g)?.length).toBe(1);
+  });
+});
+
 describe("the minimum-participant decision", () => {
   it("counts confirmed bookings only: a session with two confirmed and one seat being paid for is asked about", async () => {
     const { requestDecisions } = await import("../../app/server/decisions/decisions.server");
