@@ -2,9 +2,10 @@
 // offer's hold link pays like the session page; the customer's own list and
 // staff's booking info call a held booking by its name; the
 // minimum-participant decision counts confirmed bookings only.
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { seatsFor } from "../../app/server/seats/seats.server";
+import { seatsFor, seatsStub } from "../../app/server/seats/seats.server";
 import { bookingForm, createSession, postBooking } from "../integration/booking-fixtures";
 import { signInAs, testContext } from "../integration/helpers";
 import { entries, fullSession, joinQueue, offerTokenOf } from "../integration/waitlist-fixtures";
@@ -21,7 +22,7 @@ afterEach(() => vi.restoreAllMocks());
 const get = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`http://localhost:8787${path}`, { redirect: "manual", headers });
 
 describe("a waitlist offer's hold link", () => {
-  it("pays the same way: the held seat becomes the payment's hold for as long as its Checkout Session is open, and passes on if it expires", async () => {
+  it("pays the same way: the held seat becomes the payment's hold for as long as its Checkout Session is open, and is the holder's again if it ends unpaid while the offer lasts", async () => {
     const { id, bookingIds } = await fullSession({ maxParticipants: 2, priceSek: 350 });
     await joinQueue(id, "forst-i-kon@example.se");
     await joinQueue(id, "andra-i-kon@example.se");
@@ -43,10 +44,19 @@ describe("a waitlist offer's hold link", () => {
     expect((await entries(id)).map((e) => e.status)).toEqual(["booked", "waiting"]);
     expect(await mailsTo("andra-i-kon@example.se", "waitlist-offer")).toHaveLength(0);
 
-    // The Checkout Session expires unpaid: the seat goes to the next in line.
+    // The Checkout Session ends unpaid while the offer's two hours last: the offer and its held seat are the holder's again.
     expect((await deliver("checkout.session.expired", stripe.expire(checkout.id))).status).toBe(200);
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "cancelled" });
     expect(await seatsOf(id)).toMatchObject({ current: 1, held: 1 });
+    expect((await entries(id)).map((e) => e.status)).toEqual(["offered", "waiting"]);
+    expect(await mailsTo("andra-i-kon@example.se", "waitlist-offer")).toHaveLength(0);
+    expect(await (await get(`/ko/${token}`)).text()).toContain('name="session"');
+
+    // Once the offer's own time is over, the seat goes to the next in line.
+    await env.DB.prepare("UPDATE waitlist_entries SET hold_expires_at = ? WHERE email = 'forst-i-kon@example.se'")
+      .bind(new Date(Date.now() - 1_000).toISOString())
+      .run();
+    await runDurableObjectAlarm(seatsStub(testContext(), id));
     expect(await mailsTo("andra-i-kon@example.se", "waitlist-offer")).toHaveLength(1);
   });
 });

@@ -202,7 +202,8 @@ export interface ReleaseHoldInput {
   /**
    * The hold came from this waitlist entry's offer and its Checkout could
    * not be opened: the entry gets its offer (and held seat) back instead of
-   * losing it to a failure at Stripe.
+   * losing it to a failure at Stripe. Any other offer's booking released
+   * unpaid gets its offer back while the offer's time lasts.
    */
   restoreOffer?: { entryId: string };
 }
@@ -228,17 +229,21 @@ function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowD
     sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending'
          AND EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status = ${paymentStatus} AND updated_at = ${now})`,
   );
-  if (input.restoreOffer) {
-    b.add(
-      sql`UPDATE waitlist_entries SET status = 'offered', booking_id = NULL, updated_at = ${now}
-           WHERE id = ${input.restoreOffer.entryId} AND session_id = ${sessionId} AND status = 'booked' AND booking_id = ${bookingId}
-             AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND booking_status = 'cancelled')`,
-    );
-    b.add(
-      sql`UPDATE sessions SET held_seats = (SELECT count(*) FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered')
-           WHERE id = ${sessionId}`,
-    );
-  }
+  // A queue offer's booking whose payment ended unpaid (the Checkout left, cancelled or run out, or never opened) gets
+  // the offer and its held seat back while the offer's own time lasts: leaving the payment page must not cost the
+  // holder the seat the queue gave them. The one that could not be opened is named (restoreOffer) and always restored.
+  const offerStillOn = input.restoreOffer
+    ? sql`id = ${input.restoreOffer.entryId}`
+    : sql`(hold_expires_at IS NOT NULL AND hold_expires_at > ${now})`;
+  b.add(
+    sql`UPDATE waitlist_entries SET status = 'offered', booking_id = NULL, updated_at = ${now}
+         WHERE session_id = ${sessionId} AND status = 'booked' AND booking_id = ${bookingId} AND ${offerStillOn}
+           AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND booking_status = 'cancelled')`,
+  );
+  b.add(
+    sql`UPDATE sessions SET held_seats = (SELECT count(*) FROM waitlist_entries WHERE session_id = ${sessionId} AND status = 'offered')
+         WHERE id = ${sessionId}`,
+  );
   b.add(recountSeatsStatement(sessionId, now));
   return b.plan((results): ReleaseHoldResult => {
     if (stored && stored.changes(results) === 0) return { status: "repeat" };
