@@ -43,7 +43,7 @@ import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
 import { MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
 import { loadSessionPayments } from "~/server/payments/staff-view.server";
-import { toSessionPaymentsView } from "~/domain/payment-status";
+import { formatOre, toSessionPaymentsView } from "~/domain/payment-status";
 
 export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
 
@@ -97,6 +97,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       heldSeats: queue.heldSeats,
       queue: toAdminQueue(queue.entries, formatDateTime),
       payments: money ? toSessionPaymentsView(money.rows, money.money) : null,
+      // What releasing or cancelling pays back: every paid booking, in full (README, "Refunds").
+      refundNote: refundNoteOf(money?.rows ?? []),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -177,7 +179,7 @@ async function saveEdit(
 }
 
 export default function AdminSessionPage() {
-  const { session, edit, bookings, change, returnTo, heldSeats, queue, payments } = useLoaderData<typeof loader>();
+  const { session, edit, bookings, change, returnTo, heldSeats, queue, payments, refundNote } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
@@ -267,7 +269,7 @@ export default function AdminSessionPage() {
         <ConfirmForm
           intent={change}
           returnTo={returnTo}
-          question={SESSION_CHANGES[change].question}
+          question={change !== "delete" && refundNote ? `${SESSION_CHANGES[change].question} ${refundNote}` : SESSION_CHANGES[change].question}
           label={SESSION_CHANGES[change].button}
           cancel={
             <Link to={returnTo} className="button secondary">
@@ -314,4 +316,14 @@ export default function AdminSessionPage() {
       ) : null}
     </section>
   );
+}
+
+/** 'De 2 betalda bokningarna, 498 kr i allt, betalas tillbaka i sin helhet.', or null when none is paid. */
+function refundNoteOf(rows: readonly { status: string; amountOre: number }[]): string | null {
+  const paid = rows.filter((row) => row.status === "paid");
+  if (paid.length === 0) return null;
+  const total = formatOre(paid.reduce((sum, row) => sum + row.amountOre, 0));
+  return paid.length === 1
+    ? `Den betalda bokningen, ${total}, betalas tillbaka i sin helhet.`
+    : `De ${paid.length} betalda bokningarna, ${total} i allt, betalas tillbaka i sin helhet.`;
 }

@@ -140,6 +140,22 @@ describe("the customer's own list, after paying or not", () => {
   });
 });
 
+describe("staff about to release or cancel a session with paid bookings", () => {
+  it("are told before they confirm that the paid bookings are paid back in full", async () => {
+    const id = await createSession({ title: "REFUSERAS", priceSek: 249, maxParticipants: 4 });
+    for (const [i, email] of ["a.betald@example.se", "b.betald@example.se"].entries()) {
+      const res = await postBooking(id, await bookingForm({ user_email: email, user_email_confirm: email }));
+      const checkout = [...stripe.sessions.values()].find((s) => s.url === res.headers.get("Location"))!;
+      expect((await deliver("checkout.session.completed", stripe.pay(checkout.id), `evt_refund_note_${i}`)).status).toBe(200);
+    }
+    const admin = await signInAs({ email: "chef2@hundpass.se", admin: true });
+    for (const change of ["cancel", "release"]) {
+      const page = await (await get(`/admin/pass/${id}?atgard=${change}`, { Cookie: admin })).text();
+      expect(page).toContain("De 2 betalda bokningarna, 498 kr i allt, betalas tillbaka i sin helhet.");
+    }
+  });
+});
+
 describe("the minimum-participant decision", () => {
   it("counts confirmed bookings only: a session with two confirmed and one seat being paid for is asked about", async () => {
     const { requestDecisions } = await import("../../app/server/decisions/decisions.server");
