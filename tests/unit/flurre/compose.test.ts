@@ -882,3 +882,26 @@ describe("paying, as the site takes it", () => {
     expect(ask("tar ni kort").answer.kind).toBe("fallback");
   });
 });
+
+describe("a word of the lexicon read only in the sense it is listed for", () => {
+  it("does not take a stand-in trainer for the queue, nor the visitor's own doubt for a nervous dog", () => {
+    expect(ask("finns det en reservtranare").answer.kind).toBe("fallback");
+    expect(text("kan man sta pa reservlistan")).toContain("kö");
+    expect(ask("jag ar osaker pa om jag har betalat").answer.kind).toBe("fallback");
+    expect(ask("osaker pa vilket pass").answer.kind).toBe("fallback");
+    expect(text("min hund ar osaker pa andra hundar, vad passar")).toContain("PROMENADTRÄNING");
+  });
+
+  it("does not read ending a course as leaving the newsletter, nor the owner leading their dog as a trainer", () => {
+    expect(ask("kan man avsluta kursen tidigare").answer.kind).toBe("fallback");
+    expect(hrefs("hur avslutar jag nyhetsbrevet").length).toBeGreaterThan(0);
+    expect(text("hur avslutar jag nyhetsbrevet")).toContain("nyhetsbrev");
+    expect(ask("hur blir jag ledaren for min hund").answer.kind).toBe("fallback");
+  });
+
+  it("reads 'bara en' or 'bara två' as too few participants only when it counts people or dogs", () => {
+    expect(ask("bara en fraga").answer.kind).toBe("fallback");
+    expect(text("om vi bara ar tva deltagare blir passet av")).toContain("minst 3 deltagare");
+    expect(text("bara tva anmalda, blir det av")).toContain("minst 3 deltagare");
+  });
+});
