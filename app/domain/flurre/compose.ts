@@ -830,7 +830,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // A type whose text states no count of what is asked ('är det många hundar i parken') does not answer it.
     !(p.kind === "type" && missesAskedCount(ranking, [p])) &&
     !faqFoundInPassing(ranking, p) &&
-    !foundInPassing(ranking, p);
+    !foundInPassing(ranking, p) &&
+    !soleWordInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -1121,6 +1122,25 @@ function foundInPassing(ranking: Ranking, passage: Passage): boolean {
     rare.every((q) => q.terms.every((t) => t.length <= SHORT_TERM_LENGTH)) &&
     !ranking.query.some((q) => [...q.terms, ...q.means].some(inSubject))
   );
+}
+
+/**
+ * A question whose one rare content word ('jag förstår inte', 'passet blev
+ * kortare', 'flurre sitt') a passage only uses in its text, and that is not
+ * among what the passage is about (its title or the words it is filed
+ * under), is not answered by it: with nothing else asked, a common word the
+ * text uses in passing ('Jag förstår att…', 'en kort promenad', 'sitt,
+ * ligg') says nothing of what the visitor wants to know.
+ */
+function soleWordInPassing(ranking: Ranking, passage: Passage): boolean {
+  const content = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0);
+  const rare = content.filter((q) => q.df <= ranking.commonDf);
+  // A word that says what kind of answer is wanted ('avboka', 'länken', 'priset') asks of the topic the word is in.
+  // A person's text is weighed by what it settles of them (unsettledAboutTeam).
+  if (rare.length !== 1 || ranking.mentionedTypes.length > 0 || ranking.query.some((q) => q.cue) || passage.kind === "team") return false;
+  const filed = analyze(`${passage.title} ${passage.keywords}`);
+  const q = rare[0]!;
+  return q.terms.every((t) => t.length <= SHORT_TERM_LENGTH) && ![...q.terms, ...q.means].some((t) => amongOrCompoundTail(filed, t));
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

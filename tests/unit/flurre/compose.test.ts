@@ -905,3 +905,17 @@ describe("a word of the lexicon read only in the sense it is listed for", () => 
     expect(text("bara tva anmalda, blir det av")).toContain("minst 3 deltagare");
   });
 });
+
+describe("a question whose one rare word a passage only uses in passing", () => {
+  it("is not answered by a passage whose title and filed words do not carry that short common word", () => {
+    expect(ask("passet blev kortare").answer.kind).toBe("fallback");
+    expect(ask("flurre sitt").answer.kind).toBe("fallback");
+    expect(ask("sakerhet").answer.kind).toBe("fallback");
+    expect(ask("bad").answer.kind).toBe("fallback");
+  });
+
+  it("still answers when the question asks a kind of answer of that word ('ska jag ha med vatten')", () => {
+    expect(hrefs("ska jag ha med vatten")).toContain("/preppa");
+    expect(text("kan jag avboka om hunden blir sjuk")).toContain("bindande");
+  });
+});
