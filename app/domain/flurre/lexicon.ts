@@ -194,6 +194,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
   ["mina? bokning\\w* (?:syns|visas)|kommer inte in(?! i\\b)", "inloggning"],
   ["(?:ser|se|hittar|hitta|kollar|kolla)(?: \\w+){0,3} (?:jag|vi|man) (?:har )?bokat|mina? (?:gamla|tidigare|kommande|egna) bokning\\w*", "inloggning bokningar"],
+  // The visitor's own sessions asked of ('när är mitt nästa pass', 'vilka pass har jag bokat', 'vad kostade mitt pass') are on their bookings' page, not the next free dates or the prices
+  ["(?:mitt|mina) (?:n[aä]sta|kommande) pass\\p{L}*|n[aä]r (?:[aä]r|b[oö]rjar|g[aå]r) (?:mitt|mina) pass\\p{L}*|(?:vilka|vilket) pass\\p{L}* har (?:jag|vi) bokat|vad kostade (?:mitt|min|mina) (?:pass|bokning)\\p{L}*", "inloggning bokningar"],
   ["gamla bokning\\w*", "tidigare"],
   ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]sen(?:ord)?\\w*", "lösenord inloggning"],
   // The site signs in with a link, which visitors may call a code

@@ -919,3 +919,12 @@ describe("a question whose one rare word a passage only uses in passing", () => 
     expect(text("kan jag avboka om hunden blir sjuk")).toContain("bindande");
   });
 });
+
+describe("the visitor's own sessions asked of", () => {
+  it("answers where one's bookings are seen, not with the next free dates or the prices", () => {
+    expect(hrefs("nar ar mitt nasta pass")).toContain("/mina-bokningar");
+    expect(hrefs("vilka pass har jag bokat")).toContain("/mina-bokningar");
+    expect(hrefs("vad kostade mitt pass")).toContain("/mina-bokningar");
+    expect(text("nar ar nasta pass")).toMatch(/närmaste passen/);
+  });
+});
