@@ -495,7 +495,11 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
   // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
   // carried by a park's 'plats' alone.
-  const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
+  // Its last part is what it is ('slutpriset' is a price), common or not: 'slut' alone does not carry it. Not when its
+  // first part names a type ('plan-tiden' is a PLAN session), which says which one.
+  const typeTerms = new Set(ranking.mentionedTypes.flatMap((name) => analyze(name)));
+  const rarePartMissed = (q: QueryTerm) =>
+    q.terms.some((t, i) => ((q.termDfs[i] ?? 0) <= ranking.commonDf || (i === q.terms.length - 1 && !typeTerms.has(q.terms[0]!))) && !carried(t));
   // Asked of a rule that holds for some sessions only, a compound the texts use whole as well ('privatpass') is carried
   // whole, or by each of its parts that is not a common word: the rule on group sessions carries 'pass', not 'privatpass'.
   const wholeMissed = (q: QueryTerm) =>

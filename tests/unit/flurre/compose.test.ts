@@ -928,3 +928,13 @@ describe("the visitor's own sessions asked of", () => {
     expect(text("nar ar nasta pass")).toMatch(/närmaste passen/);
   });
 });
+
+describe("a compound the site never uses whole", () => {
+  it("is not carried by its first part alone when its last part is what it asks of ('slutpriset')", () => {
+    expect(ask("vad blir slutpriset").answer.kind).toBe("fallback");
+  });
+
+  it("is carried when its first part names a type ('plan-tiden' is a PLAN session)", () => {
+    expect(text("plan-tiden jag ville ha ar full, finns det nan reserv")).toContain("kö");
+  });
+});
