@@ -1617,6 +1617,9 @@ function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | nul
   return all.find((p) => p.id === id) ?? null;
 }
 
+/** A sentence that opens with the visitor ('jag glömde …', 'vi blev …'), not the dog. */
+const TELLS_OF_VISITOR = /^(?:jag|vi)(?![\p{L}])/u;
+
 /** The verb right after 'jag' or 'vi': what the visitor does or is ('jag sitter', 'vi bor'), told of them, not of the dog. */
 const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
 
@@ -1631,6 +1634,10 @@ const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
 function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
   if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
   if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
+  // Something the visitor tells of themselves, not asked ('jag blev dragen två gånger', 'jag glömde kopplet i parken'), with
+  // a word the site never uses is read as what it says: no need of the dog is asked about.
+  const told = foldSwedishLetters(normalizeText(ranking.asked));
+  if (TELLS_OF_VISITOR.test(told) && !ADVICE_WORDS.test(told) && unknownKeyWords(ranking).length > 0) return null;
   const overview = all.find((p) => p.id === "type:all");
   // Words for a session in general ('kurs', 'pass') and the types' names tell nothing of which type; the kinds the
   // overview lists do ('grupp', 'egen tränare').

@@ -938,3 +938,14 @@ describe("a compound the site never uses whole", () => {
     expect(text("plan-tiden jag ville ha ar full, finns det nan reserv")).toContain("kö");
   });
 });
+
+describe("something the visitor tells of themselves", () => {
+  it("is not read as the dog's need when it has a word the site never uses", () => {
+    expect(ask("jag glomde kopplet i parken").answer.kind).toBe("fallback");
+    expect(ask("jag blev dragen tva ganger").answer.kind).toBe("fallback");
+  });
+
+  it("still suggests a type for the dog's need told of the dog", () => {
+    expect(text("hunden drar i kopplet")).toContain("PROMENADTRÄNING");
+  });
+});
