@@ -1144,7 +1144,9 @@ function soleWordInPassing(ranking: Ranking, passage: Passage): boolean {
   if (rare.length !== 1 || ranking.mentionedTypes.length > 0 || ranking.query.some((q) => q.cue) || passage.kind === "team") return false;
   const filed = analyze(`${passage.title} ${passage.keywords}`);
   const q = rare[0]!;
-  return q.terms.every((t) => t.length <= SHORT_TERM_LENGTH) && ![...q.terms, ...q.means].some((t) => amongOrCompoundTail(filed, t));
+  // A list of things to bring carries each of them in its text ('flexikoppel'); only a short common word is in passing there.
+  const common = q.terms.every((t) => t.length <= SHORT_TERM_LENGTH) || passage.kind === "rule";
+  return common && ![...q.terms, ...q.means].some((t) => amongOrCompoundTail(filed, t));
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */

@@ -914,6 +914,11 @@ describe("a question whose one rare word a passage only uses in passing", () => 
     expect(ask("bad").answer.kind).toBe("fallback");
   });
 
+  it("holds for a longer word a rule uses in passing ('jag förstår inte': the terms' 'Jag förstår att…'), not for an item of the list of things to bring", () => {
+    expect(ask("jag forstar inte").answer.kind).toBe("fallback");
+    expect(hrefs("kan jag ha flexikoppel")).toContain("/preppa");
+  });
+
   it("still answers when the question asks a kind of answer of that word ('ska jag ha med vatten')", () => {
     expect(hrefs("ska jag ha med vatten")).toContain("/preppa");
     expect(text("kan jag avboka om hunden blir sjuk")).toContain("bindande");
