@@ -126,6 +126,12 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*", ""],
   ["swish\\p{L}*", ""],
   ["kontant\\w*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
+  // Of the people themselves, what the texts do not say: who of them is the most of something ('vem är roligast'), how
+  // someone looks ('hur ser Linnea ut'), where they come from ('är Linnea från Sandviken'), why the company has its
+  // name, a trainer who came late, who else is in one's group, and what time it is now.
+  ["(?<=vem (?:[aä]r|e) (?:den |det )?)(?:\\p{L}{2,}ast(?:e)?|b[aä]st|s[aä]mst)(?![\\p{L}])|hur ser (?:\\p{L}+ ){1,2}ut(?![\\p{L}])|(?<=(?<![\\p{L}])(?:[aä]r|e|kommer) (?:\\p{L}+ )?)fr[aå]n(?= \\p{L}+\\s*\\??\\s*$)|varf[oö]r heter (?:ni|du|f[oö]retaget)|(?:tr[aä]naren|instrukt[oö]ren|ni|hon|han) (?:var|kom) (?:sen|sena|f[oö]rsenad\\p{L}*)|(?:vem|vilka) (?:\\p{L}+ ){0,2}(?:i|med i) (?:min|mitt|v[aå]r|v[aå]rt) (?:grupp|pass)\\p{L}*|vad [aä]r klockan|hur mycket [aä]r klockan", ""],
+  // Whether the chat is kept ('loggar ni chatten', 'sparar ni det jag skriver'): the site's texts do not say.
+  ["(?:loggar|sparar|l[aä]ser|lagrar) (?:ni|du) (?:chatt\\p{L}*|samtal\\p{L}*|konversation\\p{L}*|det (?:jag|vi) skriver)", ""],
   // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with
   // a visitor's personal data ('vad gör ni med mina uppgifter'): the site's texts do not speak of them.
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],

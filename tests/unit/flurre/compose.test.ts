@@ -954,3 +954,21 @@ describe("something the visitor tells of themselves", () => {
     expect(text("hunden drar i kopplet")).toContain("PROMENADTRÄNING");
   });
 });
+
+describe("what the site's texts do not say of the people and the chat", () => {
+  it("does not answer with a person's or the team's text what it does not settle", () => {
+    expect(ask("vem ar roligast").answer.kind).toBe("fallback");
+    expect(ask("hur ser linnea ut").answer.kind).toBe("fallback");
+    expect(ask("ar linnea fran sandviken").answer.kind).toBe("fallback");
+    expect(ask("varfor heter ni hundpass").answer.kind).toBe("fallback");
+    expect(ask("tranaren var sen").answer.kind).toBe("fallback");
+    expect(ask("vem ar i min grupp").answer.kind).toBe("fallback");
+    expect(ask("flurre vad ar klockan").answer.kind).toBe("fallback");
+    expect(ask("loggar ni chatten").answer.kind).toBe("fallback");
+  });
+
+  it("still tells who leads a type, and a place one comes from the queue", () => {
+    expect(text("vem leder valpkursen")).toContain("Linnea");
+    expect(text("hur lange har man platsen om man far den fran kon")).toContain("kö");
+  });
+});
