@@ -126,6 +126,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*", ""],
   ["swish\\p{L}*", ""],
   ["kontant\\w*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
+  // A wallet brought along ('planbok' for 'plånbok'), whether it is worth it ('är det
+  // värt det', typed 'vart'), what a name stands for ('vad står PLAN för') and stables ('har ni stall'): the texts do not say.
+  ["pl[aå]nbok\\p{L}*|(?<=(?<![\\p{L}])(?:[aä]r|e) (?:\\p{L}+ )?)v[aä]rt(?= (?:det|pengarna|priset)(?![\\p{L}]))|(?<=vad st[aå]r (?:\\p{L}+ ){1,2})f[oö]r(?=\\s*\\??\\s*$)|(?<=(?:har ni|finns det) (?:\\p{L}+ )?)stall(?:et|ar)?(?=\\s*\\??\\s*$)", ""],
   // Of the people themselves, what the texts do not say: who of them is the most of something ('vem är roligast'), how
   // someone looks ('hur ser Linnea ut'), where they come from ('är Linnea från Sandviken'), why the company has its
   // name, a trainer who came late, who else is in one's group, and what time it is now.

@@ -972,3 +972,17 @@ describe("what the site's texts do not say of the people and the chat", () => {
     expect(text("hur lange har man platsen om man far den fran kon")).toContain("kö");
   });
 });
+
+describe("a word typed without å, ä and ö that spells another word of the site", () => {
+  it("does not answer with the passage of the other word ('vart' for 'värt', 'planbok', 'stall', 'står … för')", () => {
+    expect(ask("ar det vart det").answer.kind).toBe("fallback");
+    expect(ask("ska jag ha med planbok").answer.kind).toBe("fallback");
+    expect(ask("har ni stall").answer.kind).toBe("fallback");
+    expect(ask("vad star plan for").answer.kind).toBe("fallback");
+  });
+
+  it("still reads 'vart' as where and 'ställa sig' as the queue", () => {
+    expect(text("vart ar valpkursen i gavle")).toContain("Hundhallen Gävle");
+    expect(text("kan jag stalla mig i ko")).toContain("kö");
+  });
+});
