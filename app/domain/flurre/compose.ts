@@ -575,7 +575,10 @@ function toldTopicUnanswered(told: Ranking, all: readonly Passage[], answer: rea
     // A dog's age is weighed by the age the answer states (ageOutsideRange), not as the row on ages.
     .filter((q) => !q.added && !/^\d/u.test(q.word) && !AGE_UNIT.test(q.word))
     .some((q) => {
-      const topicTerms = [...q.terms, ...q.means].filter((t) => topics.has(t) && !lived.has(t));
+      // A rare word of the rules told as what happened ('Passet blev inställt.') is such a topic too: the visitor's own
+      // cancelling does not answer for a session the business called off.
+      const ruleWord = q.cue && RULE_WORDS.has(q.word) && rare(q.terms[0] ?? "");
+      const topicTerms = [...q.terms, ...q.means].filter((t) => (topics.has(t) || ruleWord) && !lived.has(t));
       return topicTerms.length > 0 && !topicTerms.some(carried);
     });
 }

@@ -164,7 +164,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules
-  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
+  // Not when the session was called off ('passet blev inställt, när får jag pengarna'): the rule is the visitor's cancelling, and
+  // what the business pays back then the texts do not say.
+  ["(?<!(?:inst[aä]ll|st[aä]ll(?:s|des|de|er ni|des det) in)[\\s\\S]*)(?:f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka)(?![\\s\\S]*(?:inst[aä]ll|st[aä]ll(?:s|des|de|er ni) in))", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
   // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called

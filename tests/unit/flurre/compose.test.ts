@@ -986,3 +986,14 @@ describe("a word typed without å, ä and ö that spells another word of the sit
     expect(text("kan jag stalla mig i ko")).toContain("kö");
   });
 });
+
+describe("money asked of a session the business called off", () => {
+  it("is not answered with the rule on the visitor's own cancelling", () => {
+    expect(ask("Passet blev installt. Nar far jag pengarna?").answer.kind).toBe("fallback");
+    expect(ask("passet stalldes in, far jag pengarna tillbaka").answer.kind).toBe("fallback");
+  });
+
+  it("still answers money back when the visitor cancels", () => {
+    expect(text("far jag pengarna tillbaka om jag avbokar")).toContain("bindande");
+  });
+});
