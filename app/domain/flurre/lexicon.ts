@@ -133,6 +133,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // someone looks ('hur ser Linnea ut'), where they come from ('är Linnea från Sandviken'), why the company has its
   // name, a trainer who came late, who else is in one's group, and what time it is now.
   ["(?<=vem (?:[aä]r|e) (?:den |det )?)(?:\\p{L}{2,}ast(?:e)?|b[aä]st|s[aä]mst)(?![\\p{L}])|hur ser (?:\\p{L}+ ){1,2}ut(?![\\p{L}])|(?<=(?<![\\p{L}])(?:[aä]r|e|kommer) (?:\\p{L}+ )?)fr[aå]n(?= \\p{L}+\\s*\\??\\s*$)|varf[oö]r heter (?:ni|du|f[oö]retaget)|(?:tr[aä]naren|instrukt[oö]ren|ni|hon|han) (?:var|kom) (?:sen|sena|f[oö]rsenad\\p{L}*)|(?:vem|vilka) (?:\\p{L}+ ){0,2}(?:i|med i) (?:min|mitt|v[aå]r|v[aå]rt) (?:grupp|pass)\\p{L}*|vad [aä]r klockan|hur mycket [aä]r klockan", ""],
+  // A course or a booking running out ('när löper kursen ut'), and something come twice ('jag har fått två bekräftelser',
+  // 'dubbelbokad'): the texts do not say.
+  ["l[oö]per (?:\\p{L}+ )?ut(?![\\p{L}])|(?:tv[aå]|tre|flera|dubbla) (?:likadana )?(?:bekr[aä]ftelse\\p{L}*|mejl|mail|kvitton)(?![\\p{L}])|dubbel(?:bokad|bokning|debiter|dragen)\\p{L}*", ""],
   // Whether the chat is kept ('loggar ni chatten', 'sparar ni det jag skriver'): the site's texts do not say.
   ["(?:loggar|sparar|l[aä]ser|lagrar) (?:ni|du) (?:chatt\\p{L}*|samtal\\p{L}*|konversation\\p{L}*|det (?:jag|vi) skriver)", ""],
   // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with

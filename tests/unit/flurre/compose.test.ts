@@ -997,3 +997,11 @@ describe("money asked of a session the business called off", () => {
     expect(text("far jag pengarna tillbaka om jag avbokar")).toContain("bindande");
   });
 });
+
+describe("a course running out and something come twice", () => {
+  it("are things the site does not say, not the note on a bitch in heat or the group minimum", () => {
+    expect(ask("nar loper kursen ut").answer.kind).toBe("fallback");
+    expect(ask("jag har fatt tva bekraftelser").answer.kind).toBe("fallback");
+    expect(text("tiken loper, kan vi komma")).toMatch(/sjuk eller löper/);
+  });
+});
