@@ -688,7 +688,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // person (the queue mails, the notice of a session called off) is answered by the rule that tells of it.
   const act = asksWho(ranking.asked) && !aboutTeam ? ruleOfUnassignedAct(ranking, all) : null;
   if (act) return composeFromPassage(ranking, act);
-  const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
+  // 'Tjejen som leder valpkursen, vad heter hon?': the name asked of someone the lexicon reads as a trainer is who, not the type.
+  const namesTrainer = ASKS_NAME_OF_SOMEONE.test(foldSwedishLetters(ranking.asked)) && ranking.query.some((q) => q.added && q.word === "tränare");
+  const who = asksWho(ranking.asked) || aboutTeam || namesTrainer ? teamAnswer(ranking, all) : null;
   if (who) return who;
   // 'Är det Linnea som har valpkursen?', 'vad gör Flurre på kontoret': a question that names a person of the team
   // is about them when their text answers it and settles what is asked; else it goes on as any other question.
@@ -1019,6 +1021,9 @@ const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tran
 /** 'För vem passar …?', 'vem får gå på …?', 'vem är kursen för?' asks who may come, which the type's text says. */
 const ASKS_FOR_WHOM =
   /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;
+
+/** 'Vad heter hon?': the name of someone told of before (typed without å, ä and ö). */
+const ASKS_NAME_OF_SOMEONE = /(?<![\p{L}])vad heter (?:hon|han|hen|de|dom)(?![\p{L}])/u;
 
 function asksWho(asked: string): boolean {
   const folded = foldSwedishLetters(asked);

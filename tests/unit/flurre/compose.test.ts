@@ -1005,3 +1005,11 @@ describe("a course running out and something come twice", () => {
     expect(text("tiken loper, kan vi komma")).toMatch(/sjuk eller löper/);
   });
 });
+
+describe("the name asked of someone told of as a trainer", () => {
+  it("answers who leads, not what the type named is ('tjejen som leder valpkursen vad heter hon')", () => {
+    expect(ask("tjejen som leder valpkursen vad heter hon").answer.paragraphs.join(" ")).not.toMatch(/viktigaste om VALPKURS/);
+    expect(text("tjejen som leder valpkursen vad heter hon")).toContain("hundtränare");
+    expect(text("vad heter valpkursen i gavle")).toContain("VALPKURS");
+  });
+});
