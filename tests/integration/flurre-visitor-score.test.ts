@@ -307,10 +307,11 @@ const FLOOR = {
   // lone rare word a passage uses only in its text is not carried by it; a compound the site never uses whole is carried
   // only with its last part; the visitor's own sessions are on Mina bokningar; what the visitor tells of themselves with a
   // word the site never uses is no need of the dog; money asked of a session called off is not the visitor's cancelling;
-  // more of what the site does not say of the people, the chat, a wallet, worth, a name's meaning and things come twice):
-  // 34 right, 3 honest, 18 wrong (17 on another topic); 0 of 21 answers over 60 words. The fourteenth and seventeenth
+  // more of what the site does not say of the people, the chat, a wallet, worth, a name's meaning and things come twice;
+  // the name asked of someone told of as a trainer is who):
+  // 35 right, 3 honest, 17 wrong (16 on another topic); 0 of 21 answers over 60 words. The fourteenth and seventeenth
   // sets a little better, every other set as it was.
-  dev18: { rightOrHonest: 37, wrong: 18, wrongTopic: 17 },
+  dev18: { rightOrHonest: 38, wrong: 17, wrongTopic: 16 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
