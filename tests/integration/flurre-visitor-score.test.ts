@@ -282,8 +282,9 @@ const FLOOR = {
   // by this test): 0 right, 0 honest, 48 wrong (46 on another topic). After its changes (a lexicon word adds its
   // meaning only where its sense fits, 'vem' asking an act the rules assign to no person is the rule's, a type, row,
   // place or session list found through a word its text uses in passing is not the answer): 41 right, 4 honest, 3 wrong
-  // (2 on another topic); 0 of 10 answers over 60 words. Every other set as it was.
-  dev14: { rightOrHonest: 45, wrong: 3, wrongTopic: 2 },
+  // (2 on another topic); 0 of 10 answers over 60 words. Every other set as it was. After the eighteenth set's changes: 42
+  // right, 4 honest, 2 wrong (1 on another topic).
+  dev14: { rightOrHonest: 46, wrong: 2, wrongTopic: 1 },
   // When written (160: 110 on what a first-time visitor asks that the site does not say, a third as fragments of a
   // few words; 25 near misses the site does answer; 25 who and payment), before Flurre was asked any of them: 144
   // right, 14 honest, 2 wrong (2 on another topic: 'p-platser bronsängen', 'väder gävle imorgon'). After its changes
@@ -301,11 +302,20 @@ const FLOOR = {
   // site does not speak of: dog-sitting, work at the company, a person's age, other sites, several seats or dogs, how busy
   // a place is, clothes for the dog, a video sent; a compound whose last part is something else is not the type; the
   // visitor's own situation is not the dog's need; what one must do asked with a date word is no list of dates): 42 right,
-  // 3 honest, 13 wrong (12 on another topic); 0 of 15 answers over 60 words. Every other set as it was.
-  dev17: { rightOrHonest: 45, wrong: 13, wrongTopic: 12 },
+  // 3 honest, 13 wrong (12 on another topic); 0 of 15 answers over 60 words. Every other set as it was. After the
+  // eighteenth set's changes: 44 right, 3 honest, 11 wrong (10 on another topic).
+  dev17: { rightOrHonest: 47, wrong: 11, wrongTopic: 10 },
   // When found (55, each answered on another topic when it was found; one judged wrong, not on another topic, by this
-  // test): 0 right, 0 honest, 55 wrong (54 on another topic).
-  dev18: { rightOrHonest: 0, wrong: 55, wrongTopic: 54 },
+  // test): 0 right, 0 honest, 55 wrong (54 on another topic). After its changes (a lexicon word adds its meaning only where
+  // its sense fits: a stand-in trainer, the visitor's own doubt, ending a course, leading one's own dog, 'bara en fråga'; a
+  // lone rare word a passage uses only in its text is not carried by it; a compound the site never uses whole is carried
+  // only with its last part; the visitor's own sessions are on Mina bokningar; what the visitor tells of themselves with a
+  // word the site never uses is no need of the dog; money asked of a session called off is not the visitor's cancelling;
+  // more of what the site does not say of the people, the chat, a wallet, worth, a name's meaning and things come twice;
+  // the name asked of someone told of as a trainer is who):
+  // 35 right, 3 honest, 17 wrong (16 on another topic); 0 of 21 answers over 60 words. The fourteenth and seventeenth
+  // sets a little better, every other set as it was.
+  dev18: { rightOrHonest: 38, wrong: 17, wrongTopic: 16 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):

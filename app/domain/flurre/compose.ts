@@ -495,7 +495,11 @@ function uncoveredWords(ranking: Ranking, passages: readonly Passage[], except: 
   // A word the lexicon read is carried by what it means too ('nätet' by 'online'). A compound the texts
   // never use whole is carried only with each of its parts that is not a common word: 'lekplats' is not
   // carried by a park's 'plats' alone.
-  const rarePartMissed = (q: QueryTerm) => q.terms.some((t, i) => (q.termDfs[i] ?? 0) <= ranking.commonDf && !carried(t));
+  // Its last part is what it is ('slutpriset' is a price), common or not: 'slut' alone does not carry it. Not when its
+  // first part names a type ('plan-tiden' is a PLAN session), which says which one.
+  const typeTerms = new Set(ranking.mentionedTypes.flatMap((name) => analyze(name)));
+  const rarePartMissed = (q: QueryTerm) =>
+    q.terms.some((t, i) => ((q.termDfs[i] ?? 0) <= ranking.commonDf || (i === q.terms.length - 1 && !typeTerms.has(q.terms[0]!))) && !carried(t));
   // Asked of a rule that holds for some sessions only, a compound the texts use whole as well ('privatpass') is carried
   // whole, or by each of its parts that is not a common word: the rule on group sessions carries 'pass', not 'privatpass'.
   const wholeMissed = (q: QueryTerm) =>
@@ -571,7 +575,10 @@ function toldTopicUnanswered(told: Ranking, all: readonly Passage[], answer: rea
     // A dog's age is weighed by the age the answer states (ageOutsideRange), not as the row on ages.
     .filter((q) => !q.added && !/^\d/u.test(q.word) && !AGE_UNIT.test(q.word))
     .some((q) => {
-      const topicTerms = [...q.terms, ...q.means].filter((t) => topics.has(t) && !lived.has(t));
+      // A rare word of the rules told as what happened ('Passet blev inställt.') is such a topic too: the visitor's own
+      // cancelling does not answer for a session the business called off.
+      const ruleWord = q.cue && RULE_WORDS.has(q.word) && rare(q.terms[0] ?? "");
+      const topicTerms = [...q.terms, ...q.means].filter((t) => (topics.has(t) || ruleWord) && !lived.has(t));
       return topicTerms.length > 0 && !topicTerms.some(carried);
     });
 }
@@ -681,7 +688,9 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
   // person (the queue mails, the notice of a session called off) is answered by the rule that tells of it.
   const act = asksWho(ranking.asked) && !aboutTeam ? ruleOfUnassignedAct(ranking, all) : null;
   if (act) return composeFromPassage(ranking, act);
-  const who = asksWho(ranking.asked) || aboutTeam ? teamAnswer(ranking, all) : null;
+  // 'Tjejen som leder valpkursen, vad heter hon?': the name asked of someone the lexicon reads as a trainer is who, not the type.
+  const namesTrainer = ASKS_NAME_OF_SOMEONE.test(foldSwedishLetters(ranking.asked)) && ranking.query.some((q) => q.added && q.word === "tränare");
+  const who = asksWho(ranking.asked) || aboutTeam || namesTrainer ? teamAnswer(ranking, all) : null;
   if (who) return who;
   // 'Är det Linnea som har valpkursen?', 'vad gör Flurre på kontoret': a question that names a person of the team
   // is about them when their text answers it and settles what is asked; else it goes on as any other question.
@@ -830,7 +839,8 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
     // A type whose text states no count of what is asked ('är det många hundar i parken') does not answer it.
     !(p.kind === "type" && missesAskedCount(ranking, [p])) &&
     !faqFoundInPassing(ranking, p) &&
-    !foundInPassing(ranking, p);
+    !foundInPassing(ranking, p) &&
+    !soleWordInPassing(ranking, p);
   // Asked of a named type, a rule of every booking answers too ('kan jag avboka hembesöket', where the FAQ row on home visits ranks first).
   const answering = answers(best)
     ? best
@@ -1012,6 +1022,9 @@ const ASKS_WHO = /(?<![\p{L}])(?:vem|vilken (?:tranare|instruktor)|vilka (?:tran
 const ASKS_FOR_WHOM =
   /(?<![\p{L}])(?:for vem|vem (?:passar|riktar)(?![\p{L}])|vem (?:far|kan|ska) (?:\p{L}+ ){0,2}(?:ga|vara med|delta|komma med)(?![\p{L}])|vem ar (?:\p{L}+ ){1,2}(?:till )?for\W*$)/u;
 
+/** 'Vad heter hon?': the name of someone told of before (typed without å, ä and ö). */
+const ASKS_NAME_OF_SOMEONE = /(?<![\p{L}])vad heter (?:hon|han|hen|de|dom)(?![\p{L}])/u;
+
 function asksWho(asked: string): boolean {
   const folded = foldSwedishLetters(asked);
   return ASKS_WHO.test(folded) && !ASKS_FOR_WHOM.test(folded);
@@ -1121,6 +1134,27 @@ function foundInPassing(ranking: Ranking, passage: Passage): boolean {
     rare.every((q) => q.terms.every((t) => t.length <= SHORT_TERM_LENGTH)) &&
     !ranking.query.some((q) => [...q.terms, ...q.means].some(inSubject))
   );
+}
+
+/**
+ * A question whose one rare content word ('jag förstår inte', 'passet blev
+ * kortare', 'flurre sitt') a passage only uses in its text, and that is not
+ * among what the passage is about (its title or the words it is filed
+ * under), is not answered by it: with nothing else asked, a common word the
+ * text uses in passing ('Jag förstår att…', 'en kort promenad', 'sitt,
+ * ligg') says nothing of what the visitor wants to know.
+ */
+function soleWordInPassing(ranking: Ranking, passage: Passage): boolean {
+  const content = ranking.query.filter((q) => !q.cue && !q.added && q.terms.length + q.means.length > 0);
+  const rare = content.filter((q) => q.df <= ranking.commonDf);
+  // A word that says what kind of answer is wanted ('avboka', 'länken', 'priset') asks of the topic the word is in.
+  // A person's text is weighed by what it settles of them (unsettledAboutTeam).
+  if (rare.length !== 1 || ranking.mentionedTypes.length > 0 || ranking.query.some((q) => q.cue) || passage.kind === "team") return false;
+  const filed = analyze(`${passage.title} ${passage.keywords}`);
+  const q = rare[0]!;
+  // A list of things to bring carries each of them in its text ('flexikoppel'); only a short common word is in passing there.
+  const common = q.terms.every((t) => t.length <= SHORT_TERM_LENGTH) || passage.kind === "rule";
+  return common && ![...q.terms, ...q.means].some((t) => amongOrCompoundTail(filed, t));
 }
 
 /** Whether the question names a person of the team by their name ('linnea', 'jonas'), not a word that only shares its stem. */
@@ -1593,6 +1627,9 @@ function overviewAsked(ranking: Ranking, all: readonly Passage[]): Passage | nul
   return all.find((p) => p.id === id) ?? null;
 }
 
+/** A sentence that opens with the visitor ('jag glömde …', 'vi blev …'), not the dog. */
+const TELLS_OF_VISITOR = /^(?:jag|vi)(?![\p{L}])/u;
+
 /** The verb right after 'jag' or 'vi': what the visitor does or is ('jag sitter', 'vi bor'), told of them, not of the dog. */
 const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
 
@@ -1607,6 +1644,10 @@ const VISITOR_DOES = /(?<![\p{L}])(?:jag|vi) (\p{L}+)/gu;
 function adviceAnswer(ranking: Ranking, all: readonly Passage[]): ComposedAnswer | null {
   if (!ranking.intents.has("advice") || ranking.intents.has("price") || ranking.mentionedTypes.length > 1) return null;
   if (ranking.mentionedTypes.length === 1) return composeTypeAnswer(ranking, all, ranking.mentionedTypes[0]!, true);
+  // Something the visitor tells of themselves, not asked ('jag blev dragen två gånger', 'jag glömde kopplet i parken'), with
+  // a word the site never uses is read as what it says: no need of the dog is asked about.
+  const told = foldSwedishLetters(normalizeText(ranking.asked));
+  if (TELLS_OF_VISITOR.test(told) && !ADVICE_WORDS.test(told) && unknownKeyWords(ranking).length > 0) return null;
   const overview = all.find((p) => p.id === "type:all");
   // Words for a session in general ('kurs', 'pass') and the types' names tell nothing of which type; the kinds the
   // overview lists do ('grupp', 'egen tränare').

@@ -38,9 +38,11 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // The dog does not come when called ('kommer inte när man ropar')
   ["ropar|kallar(?= p[aå] (?!er|oss|mig|dig))|kommer inte (?:n[aä]r|om)|inkallning\\w*", "inkallning"],
   // Not afraid of something else ('rädd för att åka bil', 'rädd för smällare'), which is no meeting with other dogs.
-  ["(?:r[aä]dd|os[aä]ker|nerv[oö]s)\\w*(?! (?:f[oö]r|av|i|med) (?!(?:andra )?(?:hund|hundar|hundarna|valpar|valparna)(?![\\p{L}]))\\p{L}+)|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
+  // Nor the visitor's own doubt ('jag är osäker på om jag har betalat', 'osäker på vilket pass').
+  ["(?<!(?:jag|vi) (?:[aä]r|e|k[aä]nner mig)(?: lite| v[aä]ldigt| j[aä]tte)? )(?:r[aä]dd|os[aä]ker|nerv[oö]s)\\w*(?! p[aå] (?:om|vilk\\p{L}*|vad|hur|n[aä]r|var|vem|det)(?![\\p{L}]))(?! (?:f[oö]r|av|i|med) (?!(?:andra )?(?:hund|hundar|hundarna|valpar|valparna)(?![\\p{L}]))\\p{L}+)|(?:tr[aä]ffa|m[oö]ta) andra hundar", "möten andra hundar"],
   // A bitch in heat ('tiken är i löpet') is what the note on a sick dog speaks of
-  ["l[oö]pp?(?:et|a|er|ning\\w*)", "löper"],
+  // Not a thing that runs out ('när löper kursen ut').
+  ["l[oö]pp?(?:et|a|er|ning\\w*)(?!(?: \\p{L}+)? ut(?![\\p{L}]))", "löper"],
   // The visitor's own cold ('jag är förkyld, kan jag komma ändå') is not the dog's illness the note speaks of.
   ["(?<!(?:jag|vi) (?:[aä]r|e|blev|har blivit|k[aä]nner mig|har)(?: lite| v[aä]ldigt| j[aä]tte)? )(?:kr[aä]k\\w*|spy\\w*|diarr\\w*|feber|krasslig\\p{L}*|f[oö]rkyl\\p{L}*|hostar|hosta|\\p{L}+sjuk(?:a|an|dom\\p{L}*)?)", "sjuk"],
   ["ringer p[aå] d[oö]rren|d[oö]rren|d[oö]rrklock\\w*|sk[aä]ller", "dörrklockan"],
@@ -53,7 +55,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // A place by the last part of its name ('ängen' for Bronsängen)
   ["[aä]ngen|[aä]ngarna", "bronsängen"],
   ["ses|ses vi|tr[aä]ffas", "mötas"],
-  ["instrukt[oö]r\\w*|ledare|leder|ledaren", "tränare"],
+  // Not the owner leading their own dog ('ledaren för min hund').
+  ["(?:instrukt[oö]r\\w*|ledare|leder|ledaren)(?! (?:f[oö]r|[oö]ver) (?:min|mina|v[aå]r|v[aå]ra|din|sin|hunden|valpen)(?![\\p{L}]))", "tränare"],
   // Someone of the team by what they do ('tjejen som håller i kursen', 'vilka är ni som håller på med det här', 'vem sköter administrationen')
   ["(?:tjejen|killen|personen|hon|han|den) som (?:leder|tr[aä]nar|har kursen|har passet)", "tränare"],
   ["h[aå]ller p[aå] med", "teamet"],
@@ -123,6 +126,18 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["(?:ta|tar) (?:ni|du|man|emot) kort|betala\\w* med kort|kortbetalning\\w*|betalkort\\w*|kreditkort\\w*|bankkort\\w*", ""],
   ["swish\\p{L}*", ""],
   ["kontant\\w*|faktura\\p{L}*|klarna|delbetal\\p{L}*", ""],
+  // A wallet brought along ('planbok' for 'plånbok'), whether it is worth it ('är det
+  // värt det', typed 'vart'), what a name stands for ('vad står PLAN för') and stables ('har ni stall'): the texts do not say.
+  ["pl[aå]nbok\\p{L}*|(?<=(?<![\\p{L}])(?:[aä]r|e) (?:\\p{L}+ )?)v[aä]rt(?= (?:det|pengarna|priset)(?![\\p{L}]))|(?<=vad st[aå]r (?:\\p{L}+ ){1,2})f[oö]r(?=\\s*\\??\\s*$)|(?<=(?:har ni|finns det) (?:\\p{L}+ )?)stall(?:et|ar)?(?=\\s*\\??\\s*$)", ""],
+  // Of the people themselves, what the texts do not say: who of them is the most of something ('vem är roligast'), how
+  // someone looks ('hur ser Linnea ut'), where they come from ('är Linnea från Sandviken'), why the company has its
+  // name, a trainer who came late, who else is in one's group, and what time it is now.
+  ["(?<=vem (?:[aä]r|e) (?:den |det )?)(?:\\p{L}{2,}ast(?:e)?|b[aä]st|s[aä]mst)(?![\\p{L}])|hur ser (?:\\p{L}+ ){1,2}ut(?![\\p{L}])|(?<=(?<![\\p{L}])(?:[aä]r|e|kommer) (?:\\p{L}+ )?)fr[aå]n(?= \\p{L}+\\s*\\??\\s*$)|varf[oö]r heter (?:ni|du|f[oö]retaget)|(?:tr[aä]naren|instrukt[oö]ren|ni|hon|han) (?:var|kom) (?:sen|sena|f[oö]rsenad\\p{L}*)|(?:vem|vilka) (?:\\p{L}+ ){0,2}(?:i|med i) (?:min|mitt|v[aå]r|v[aå]rt) (?:grupp|pass)\\p{L}*|vad [aä]r klockan|hur mycket [aä]r klockan", ""],
+  // A course or a booking running out ('när löper kursen ut'), and something come twice ('jag har fått två bekräftelser',
+  // 'dubbelbokad'): the texts do not say.
+  ["l[oö]per (?:\\p{L}+ )?ut(?![\\p{L}])|(?:tv[aå]|tre|flera|dubbla) (?:likadana )?(?:bekr[aä]ftelse\\p{L}*|mejl|mail|kvitton)(?![\\p{L}])|dubbel(?:bokad|bokning|debiter|dragen)\\p{L}*", ""],
+  // Whether the chat is kept ('loggar ni chatten', 'sparar ni det jag skriver'): the site's texts do not say.
+  ["(?:loggar|sparar|l[aä]ser|lagrar) (?:ni|du) (?:chatt\\p{L}*|samtal\\p{L}*|konversation\\p{L}*|det (?:jag|vi) skriver)", ""],
   // Liability and insurance ('vem ansvarar om hunden skadar sig', 'är ni ansvariga om min hund biter'), and what is done with
   // a visitor's personal data ('vad gör ni med mina uppgifter'): the site's texts do not speak of them.
   ["(?:ansvar\\p{L}*)(?= (?:om|f[oö]r|n[aä]r|ifall) (?:\\p{L}+ ){0,3}(?:skada\\p{L}*|skadar|biter|bet|h[aä]nder|g[aå]r s[oö]nder))|f[oö]rs[aä]kr\\p{L}*|(?:g[oö]r|sparar|hanterar|anv[aä]nder) ni (?:med )?(?:mina|v[aå]ra|era) (?:person)?uppgifter|personuppgift\\p{L}*|gdpr|integritet\\p{L}*", ""],
@@ -152,7 +167,9 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   // Another site by its address ('finns ni på hitta.se', 'facebook.com'): not the site's own pages.
   ["[\\p{L}\\p{N}-]+\\.(?:se|com|nu|org|net|io|eu|dk|no|fi)", ""],
   // Rules
-  ["f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka", "återbetalning"],
+  // Not when the session was called off ('passet blev inställt, när får jag pengarna'): the rule is the visitor's cancelling, and
+  // what the business pays back then the texts do not say.
+  ["(?<!(?:inst[aä]ll|st[aä]ll(?:s|des|de|er ni|des det) in)[\\s\\S]*)(?:f[oö]rlora\\p{L}* (?:jag |vi |man )?(?:pengarna|pengar\\p{L}*|betalningen)|pengar\\w* tillbaka|tillbaka pengar\\w*|(?<!vem (?:\\p{L}+ ){0,3})(?<!f[oö]r )pengarna|[aå]terbetal\\w*|refund\\p{L}*|f[aå]r?(?: (?:jag|vi|man|du))? tillbaka)(?![\\s\\S]*(?:inst[aä]ll|st[aä]ll(?:s|des|de|er ni) in))", "återbetalning"],
   // Not showing up ('måste jag betala om jag inte dyker upp') is the binding rule's: a booking cannot be cancelled; paying asked of it is the money back
   ["inte dyker upp|dyker inte upp|uteblir|uteblev", "avboka bindande"],
   // Not coming to a booked session ('om jag inte kommer på passet, vad händer då?'), the visitor's own, not the dog's when called
@@ -164,7 +181,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["hur m[aå]nga\\b.*\\b(?:bli|blir) av|minsta antal\\w*", "deltagare minst"],
   // Told in advance ('får man veta i förväg om ett gruppass ställs in') is the notice the rules give, hours before; only when told of a session called off, not seen ('se passen i förväg') or of anything else ('vilken tränare')
   ["(?<=(?:veta|besked|reda p[aå]|meddela\\p{L}*|h[oö]ra)(?: (?:det|de|ni|man|jag|vi))? )i f[oö]rv[aä]g(?=.*(?:st[aä]ll\\p{L}* in|inst[aä]ll\\p{L}*|blir av|blir det av))", "besked innan"],
-  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi|en|tv[aå])|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara|(?:[aä]r|blir) f[aå](?= |$)", "deltagare inställt"],
+  // 'Bara en' or 'bara två' counts participants only of people or dogs, or nothing named: not 'bara en fråga', nor the team ('är ni bara två').
+  ["f[oö]r f[aå]|anm[aä]l(?:er|t|da|de)? sig|anm[aä]lda|ingen annan|inga andra|bara (?:jag|vi)|(?<!(?:ni|er) )bara (?:en|tv[aå])(?=\\s*[?.!]?\\s*$| (?:deltagare|anm[aä]l\\p{L}*|hund\\p{L}*|person\\p{L}*|st\\p{L}*|bokat|bokar|har|[aä]r|blir|kommer|dyker)(?![\\p{L}]))|(?:bara )?(?:[aä]r|blir) (?:bara )?(?:\\d|en|tv[aå]|tre)(?: st\\w*| deltagare| hundar)?$|(?:vi|jag|ni) (?:[aä]r|blir) bara|(?:[aä]r|blir) f[aå](?= |$)", "deltagare inställt"],
   // Someone else leaving a full session ('om nån hoppar av, får jag platsen då?'): the queue.
   ["(?:n[aå]n|n[aå]gon|n[aå]gon annan|n[aå]n annan|andra|en annan)(?: som)? (?:hoppar av|avbokar|l[aä]mnar [aå]terbud|f[aå]r f[oö]rhinder)", "kö ledigt"],
   // Two options weighed against each other ('är proffs dyrare än privat'): what tells them apart.
@@ -190,6 +208,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["mina sidor|min sida|mitt konto|kontot|mitt inlogg|inlogg|inloggad", "inloggning"],
   ["mina? bokning\\w* (?:syns|visas)|kommer inte in(?! i\\b)", "inloggning"],
   ["(?:ser|se|hittar|hitta|kollar|kolla)(?: \\w+){0,3} (?:jag|vi|man) (?:har )?bokat|mina? (?:gamla|tidigare|kommande|egna) bokning\\w*", "inloggning bokningar"],
+  // The visitor's own sessions asked of ('när är mitt nästa pass', 'vilka pass har jag bokat', 'vad kostade mitt pass') are on their bookings' page, not the next free dates or the prices
+  ["(?:mitt|mina) (?:n[aä]sta|kommande) pass\\p{L}*|n[aä]r (?:[aä]r|b[oö]rjar|g[aå]r) (?:mitt|mina) pass\\p{L}*|(?:vilka|vilket) pass\\p{L}* har (?:jag|vi) bokat|vad kostade (?:mitt|min|mina) (?:pass|bokning)\\p{L}*", "inloggning bokningar"],
   ["gamla bokning\\w*", "tidigare"],
   ["gl[oö]m(?:t|de|mer|mit)?(?: \\w+)? l[oö]sen(?:ord)?\\w*", "lösenord inloggning"],
   // The site signs in with a link, which visitors may call a code
@@ -243,7 +263,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["skriv(?:a|er|s)?(?: (?:man|jag|vi|du))? in", "ange anmäla"],
   // Ending one's booking is cancelling it ('avsluta min bokning'), not leaving the newsletter
   ["avsluta (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning\\w*|pass\\w*|kurs\\w*|plats\\w*)", "avboka"],
-  ["avsluta(?! (?:min|mitt|en|ett|v[aå]r|v[aå]rt) (?:bokning|pass|kurs|plats))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*", "avprenumerera"],
+  // Ending a course or a session early is no leaving the newsletter either.
+  ["avsluta(?! (?:(?:min|mitt|en|ett|v[aå]r|v[aå]rt) )?(?:bokning|pass|kurs|plats|tr[aä]ning|lektion))|avprenumer\\w*|avregistrer\\w*|avanm[aä]l\\w*", "avprenumerera"],
   // Stopping is leaving the mailing only when the mail is spoken of ('hur slutar jag få era mejl'), not a course ('sluta mitt i kursen')
   ["(?:sluta|slutar)(?=.*(?:(?<![\\p{L}])f[aå](?![\\p{L}])|mejl|mail|nyhet|utskick|prenum|brev|e-?post))|(?<=(?:mejl|mail|nyhet|utskick|prenum|brev|e-?post)\\p{L}*.*)(?:sluta|slutar)", "avprenumerera"],
   // Leaving it in other words ('ta bort mig från listan', 'hur stänger jag av det', 'vill inte ha fler utskick')
@@ -252,7 +273,8 @@ export const FLURRE_LEXICON: ReadonlyArray<readonly [string, string]> = [
   ["lista\\p{L}*(?= (?:man|jag|vi|en) (?:kan )?(?:skriva|skriver|anm[aä]la) (?:upp )?(?:sig|mig|oss))|(?<=(?:skriva|skriver|skriv|anm[aä]la|anm[aä]ler) (?:upp )?(?:mig|oss|sig|dig) p[aå] (?:en |er |eran |\\p{L}+ )?)lista\\p{L}*|(?<=(?:ta|tar|tas|stryk\\p{L}*) (?:jag |vi |man )?bort (?:mig|oss)(?: \\p{L}+){0,2} (?:fr[aå]n|ur) (?:er |eran |den |din )?)list(?:an|a|orna)", "nyhetsbrev"],
   // Not wanting the mail any more ('vill inte ha nyhetsbrevet längre', 'vill inte få era mejl längre') is leaving it
   ["inte (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)(?: fr[aå]n er)? l[aä]ngre|inte l[aä]ngre (?:ha|f[aå]) (?:era |ert |ditt |det |dom |de )?(?:nyhetsbrev\\p{L}*|utskick\\p{L}*|(?:mejl|mail)\\p{L}*|e-?post\\p{L}*)", "avprenumerera"],
-  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv(?!era)\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
+  // A stand-in person ('reservtränare') is no place in the queue.
+  ["k[oö]|k[oö]a|k[oö]plats\\w*|k[oö]list\\w*|reserv(?!era|tr[aä]nare|ledare|instrukt)\\w*|v[aä]ntelista\\w*|st[aå] (?:i|p[aå]) (?:k[oö]n?|k[oö]list\\w*|reserv\\w*|v[aä]ntelist\\w*)", "kö"],
   // The queue named after what one does in it ('nån kö man kan stå i', 'anmäla intresse till ett fullt pass')
   ["k[oö]n? (?:(?:man|jag|vi|en) )?(?:kan |f[aå]r )?st[aå] i", "kö"],
   ["(?:anm[aä]la (?:mitt |v[aå]rt )?intresse|intresseanm[aä]l\\p{L}*)(?=.*full)", "kö anmäla"],

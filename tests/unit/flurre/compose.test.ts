@@ -882,3 +882,134 @@ describe("paying, as the site takes it", () => {
     expect(ask("tar ni kort").answer.kind).toBe("fallback");
   });
 });
+
+describe("a word of the lexicon read only in the sense it is listed for", () => {
+  it("does not take a stand-in trainer for the queue, nor the visitor's own doubt for a nervous dog", () => {
+    expect(ask("finns det en reservtranare").answer.kind).toBe("fallback");
+    expect(text("kan man sta pa reservlistan")).toContain("kö");
+    expect(ask("jag ar osaker pa om jag har betalat").answer.kind).toBe("fallback");
+    expect(ask("osaker pa vilket pass").answer.kind).toBe("fallback");
+    expect(text("min hund ar osaker pa andra hundar, vad passar")).toContain("PROMENADTRÄNING");
+  });
+
+  it("does not read ending a course as leaving the newsletter, nor the owner leading their dog as a trainer", () => {
+    expect(ask("kan man avsluta kursen tidigare").answer.kind).toBe("fallback");
+    expect(hrefs("hur avslutar jag nyhetsbrevet").length).toBeGreaterThan(0);
+    expect(text("hur avslutar jag nyhetsbrevet")).toContain("nyhetsbrev");
+    expect(ask("hur blir jag ledaren for min hund").answer.kind).toBe("fallback");
+  });
+
+  it("reads 'bara en' or 'bara två' as too few participants only when it counts people or dogs", () => {
+    expect(ask("bara en fraga").answer.kind).toBe("fallback");
+    expect(text("om vi bara ar tva deltagare blir passet av")).toContain("minst 3 deltagare");
+    expect(text("bara tva anmalda, blir det av")).toContain("minst 3 deltagare");
+  });
+});
+
+describe("a question whose one rare word a passage only uses in passing", () => {
+  it("is not answered by a passage whose title and filed words do not carry that short common word", () => {
+    expect(ask("passet blev kortare").answer.kind).toBe("fallback");
+    expect(ask("flurre sitt").answer.kind).toBe("fallback");
+    expect(ask("sakerhet").answer.kind).toBe("fallback");
+    expect(ask("bad").answer.kind).toBe("fallback");
+  });
+
+  it("holds for a longer word a rule uses in passing ('jag förstår inte': the terms' 'Jag förstår att…'), not for an item of the list of things to bring", () => {
+    expect(ask("jag forstar inte").answer.kind).toBe("fallback");
+    expect(hrefs("kan jag ha flexikoppel")).toContain("/preppa");
+  });
+
+  it("still answers when the question asks a kind of answer of that word ('ska jag ha med vatten')", () => {
+    expect(hrefs("ska jag ha med vatten")).toContain("/preppa");
+    expect(text("kan jag avboka om hunden blir sjuk")).toContain("bindande");
+  });
+});
+
+describe("the visitor's own sessions asked of", () => {
+  it("answers where one's bookings are seen, not with the next free dates or the prices", () => {
+    expect(hrefs("nar ar mitt nasta pass")).toContain("/mina-bokningar");
+    expect(hrefs("vilka pass har jag bokat")).toContain("/mina-bokningar");
+    expect(hrefs("vad kostade mitt pass")).toContain("/mina-bokningar");
+    expect(text("nar ar nasta pass")).toMatch(/närmaste passen/);
+  });
+});
+
+describe("a compound the site never uses whole", () => {
+  it("is not carried by its first part alone when its last part is what it asks of ('slutpriset')", () => {
+    expect(ask("vad blir slutpriset").answer.kind).toBe("fallback");
+  });
+
+  it("is carried when its first part names a type ('plan-tiden' is a PLAN session)", () => {
+    expect(text("plan-tiden jag ville ha ar full, finns det nan reserv")).toContain("kö");
+  });
+});
+
+describe("something the visitor tells of themselves", () => {
+  it("is not read as the dog's need when it has a word the site never uses", () => {
+    expect(ask("jag glomde kopplet i parken").answer.kind).toBe("fallback");
+    expect(ask("jag blev dragen tva ganger").answer.kind).toBe("fallback");
+  });
+
+  it("still suggests a type for the dog's need told of the dog", () => {
+    expect(text("hunden drar i kopplet")).toContain("PROMENADTRÄNING");
+  });
+});
+
+describe("what the site's texts do not say of the people and the chat", () => {
+  it("does not answer with a person's or the team's text what it does not settle", () => {
+    expect(ask("vem ar roligast").answer.kind).toBe("fallback");
+    expect(ask("hur ser linnea ut").answer.kind).toBe("fallback");
+    expect(ask("ar linnea fran sandviken").answer.kind).toBe("fallback");
+    expect(ask("varfor heter ni hundpass").answer.kind).toBe("fallback");
+    expect(ask("tranaren var sen").answer.kind).toBe("fallback");
+    expect(ask("vem ar i min grupp").answer.kind).toBe("fallback");
+    expect(ask("flurre vad ar klockan").answer.kind).toBe("fallback");
+    expect(ask("loggar ni chatten").answer.kind).toBe("fallback");
+  });
+
+  it("still tells who leads a type, and a place one comes from the queue", () => {
+    expect(text("vem leder valpkursen")).toContain("Linnea");
+    expect(text("hur lange har man platsen om man far den fran kon")).toContain("kö");
+  });
+});
+
+describe("a word typed without å, ä and ö that spells another word of the site", () => {
+  it("does not answer with the passage of the other word ('vart' for 'värt', 'planbok', 'stall', 'står … för')", () => {
+    expect(ask("ar det vart det").answer.kind).toBe("fallback");
+    expect(ask("ska jag ha med planbok").answer.kind).toBe("fallback");
+    expect(ask("har ni stall").answer.kind).toBe("fallback");
+    expect(ask("vad star plan for").answer.kind).toBe("fallback");
+  });
+
+  it("still reads 'vart' as where and 'ställa sig' as the queue", () => {
+    expect(text("vart ar valpkursen i gavle")).toContain("Hundhallen Gävle");
+    expect(text("kan jag stalla mig i ko")).toContain("kö");
+  });
+});
+
+describe("money asked of a session the business called off", () => {
+  it("is not answered with the rule on the visitor's own cancelling", () => {
+    expect(ask("Passet blev installt. Nar far jag pengarna?").answer.kind).toBe("fallback");
+    expect(ask("passet stalldes in, far jag pengarna tillbaka").answer.kind).toBe("fallback");
+  });
+
+  it("still answers money back when the visitor cancels", () => {
+    expect(text("far jag pengarna tillbaka om jag avbokar")).toContain("bindande");
+  });
+});
+
+describe("a course running out and something come twice", () => {
+  it("are things the site does not say, not the note on a bitch in heat or the group minimum", () => {
+    expect(ask("nar loper kursen ut").answer.kind).toBe("fallback");
+    expect(ask("jag har fatt tva bekraftelser").answer.kind).toBe("fallback");
+    expect(text("tiken loper, kan vi komma")).toMatch(/sjuk eller löper/);
+  });
+});
+
+describe("the name asked of someone told of as a trainer", () => {
+  it("answers who leads, not what the type named is ('tjejen som leder valpkursen vad heter hon')", () => {
+    expect(ask("tjejen som leder valpkursen vad heter hon").answer.paragraphs.join(" ")).not.toMatch(/viktigaste om VALPKURS/);
+    expect(text("tjejen som leder valpkursen vad heter hon")).toContain("hundtränare");
+    expect(text("vad heter valpkursen i gavle")).toContain("VALPKURS");
+  });
+});
