@@ -26,19 +26,22 @@ export const PAYMENT_TEXTS = {
 
 export const PAYMENT_METHOD_LABELS = { card: "kort", swish: "Swish" } as const;
 
+/** The ways Checkout offers, in words: 'kort eller Swish'. */
+function waysToPay(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): string {
+  return methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");
+}
+
 /** Beside the booking form while the site takes payment at booking: what happens when it is sent. */
 export function paymentNote(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): string {
-  const ways = methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");
-  return `Du betalar i nästa steg, med ${ways}. Platsen hålls åt dig medan du betalar, i högst en halvtimme.`;
+  return `Du betalar i nästa steg, med ${waysToPay(methods)}. Platsen hålls åt dig medan du betalar, i högst en halvtimme.`;
 }
 
 /** How paying works, as Flurre tells it while the site takes payment at booking with these methods. */
 export function paymentAnswer(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): { title: string; text: string } {
-  const ways = methods.map((m) => PAYMENT_METHOD_LABELS[m]).join(" eller ");
   return {
     title: "Betalning",
     text:
-      `Du betalar när du bokar, med ${ways}. Platsen är reserverad medan du betalar; blir betalningen inte klar ` +
+      `Du betalar när du bokar, med ${waysToPay(methods)}. Platsen är reserverad medan du betalar; blir betalningen inte klar ` +
       "släpps platsen efter en halvtimme och inget dras. Bekräftelsen kommer med e-post när betalningen är klar. " +
       "Ställer vi in ett pass får du tillbaka hela beloppet.",
   };

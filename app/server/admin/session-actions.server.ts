@@ -25,6 +25,7 @@ import { scheduleDrain } from "../email/send-email.server";
 import type { RefundReason } from "../payments/refunds.server";
 import { cancelPaymentsFor, refundsForMail, settleCancelledPayments } from "../payments/staff-cancel.server";
 import { purgeSeatLists } from "../public/page-cache.server";
+import { PAYING_SEATS } from "../public/sessions.server";
 import type { Actor } from "../audit/audit-log.server";
 import { seatsFor, type BookingRecord, type StaffAudit, type StaffChangeExtras } from "../seats/seats.server";
 
@@ -324,7 +325,7 @@ export async function loadSessionSummary(context: AppLoadContext, sessionId: num
   const row = await context.db.get<Omit<SessionSummary, "everBooked"> & { everBooked: number }>(
     sql`SELECT id, title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType,
          current_participants AS currentParticipants, max_participants AS maxParticipants,
-         (SELECT count(*) FROM bookings WHERE session_id = sessions.id AND booking_status = 'pending') AS payingSeats,
+         ${PAYING_SEATS} AS payingSeats,
          cancelled_at AS cancelledAt, EXISTS (SELECT 1 FROM bookings WHERE session_id = sessions.id) AS everBooked
        FROM sessions WHERE id = ${sessionId}`,
   );

@@ -15,6 +15,9 @@ const { sessions, popupTypes } = schema;
 /** Upper bound on rows a public list reads; far above a season of sessions. */
 export const PUBLIC_LIST_LIMIT = 300;
 
+/** A session's seats taken by bookings still being paid for (PAYMENTS=stripe): taken, but not yet participants. */
+export const PAYING_SEATS = sql<number>`(SELECT count(*) FROM bookings WHERE bookings.session_id = sessions.id AND bookings.booking_status = 'pending')`;
+
 /** The session fields every public page and the booking page show. */
 export const sessionColumns = {
   id: sessions.id,
@@ -28,8 +31,7 @@ export const sessionColumns = {
   currentParticipants: sessions.currentParticipants,
   maxParticipants: sessions.maxParticipants,
   heldSeats: sessions.heldSeats,
-  // Seats taken by bookings still being paid for (PAYMENTS=stripe): taken, but not yet participants.
-  payingSeats: sql<number>`(SELECT count(*) FROM bookings WHERE bookings.session_id = sessions.id AND bookings.booking_status = 'pending')`.mapWith(Number),
+  payingSeats: PAYING_SEATS.mapWith(Number),
   imageUrl: sessions.imageUrl,
 };
 
