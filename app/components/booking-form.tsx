@@ -117,24 +117,12 @@ export function BookingForm({
   }, [form]);
 
   // The box as the page shows it: coming back to the page (Back from the payment page) the browser may put it back
-  // ticked, with the rest of the form, before the form's state has seen a change.
-  const [termsTicked, setTermsTicked] = useState(false);
+  // ticked, with the rest of the form, before the form's state has seen a change; read once drawn, then on each change.
+  const [termsAccepted, setTermsAccepted] = useState(false);
   useEffect(() => {
     const box = document.getElementById(fields.terms.id);
-    if (!(box instanceof HTMLInputElement)) return;
-    const sync = () => setTermsTicked(box.checked);
-    const afterReset = () => setTimeout(sync);
-    sync();
-    box.addEventListener("change", sync);
-    box.form?.addEventListener("reset", afterReset);
-    window.addEventListener("pageshow", sync);
-    return () => {
-      box.removeEventListener("change", sync);
-      box.form?.removeEventListener("reset", afterReset);
-      window.removeEventListener("pageshow", sync);
-    };
+    setTermsAccepted(box instanceof HTMLInputElement && box.checked);
   }, [fields.terms.id, fields.terms.key]);
-  const termsAccepted = termsTicked || fields.terms.value === "on";
   const waitingForTerms = hydrated && !termsAccepted;
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
 
@@ -274,7 +262,10 @@ export function BookingForm({
           label={BOOKING_TEXTS.termsLabel}
           errors={fields.terms.errors}
           className="booking-terms"
-          inputProps={getInputProps(fields.terms, { type: "checkbox", value: "on" })}
+          inputProps={{
+            ...getInputProps(fields.terms, { type: "checkbox", value: "on" }),
+            onChange: (event) => setTermsAccepted(event.currentTarget.checked),
+          }}
         />
 
         {paymentNote ? (
