@@ -64,8 +64,6 @@ export function NewsletterSignup({
   const [state, setState] = useState<SignupState>("idle");
   const [widgetLoaded, setWidgetLoaded] = useState(false);
   const [botMessage, setBotMessage] = useState<string | null>(null);
-  // The server's own words for a refusal (e.g. too many signups from here), else the spec's failure text.
-  const [failureText, setFailureText] = useState<string | null>(null);
   // The widget could not load (blocked, offline, unsupported): the form then
   // posts as it does without JavaScript, and a confirmation link is mailed.
   const [widgetUnavailable, setWidgetUnavailable] = useState(false);
@@ -108,7 +106,6 @@ export function NewsletterSignup({
       return;
     }
     if (fetcher.data?.outcome === "verification-failed") setBotMessage(BOT_CHECK_TEXTS.failed);
-    setFailureText(fetcher.data?.result?.error?.[""]?.[0] ?? null);
     fail();
   }, [fetcher.state, fetcher.data]);
 
@@ -243,7 +240,8 @@ export function NewsletterSignup({
           </div>
         ) : state === "error" || serverFailed ? (
           <p className="newsletter-error" role="alert">
-            {(hydrated && failureText) || SIGNUP_TEXTS.failure}
+            {/* The server's own words for a refusal (too many signups from here), else the spec's failure text. */}
+            {(hydrated && fetcher.data?.outcome === "failed" && fetcher.data.result?.error?.[""]?.[0]) || SIGNUP_TEXTS.failure}
           </p>
         ) : null}
       </div>

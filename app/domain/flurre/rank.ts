@@ -431,17 +431,17 @@ export function mendSlips(question: string, index: Index): string {
 }
 
 export function analyzeQuestion(question: string, index: Index): QueryTerm[] {
-  const words0 = questionWords(question);
-  const { own, readByLexicon } = words0;
+  const typedWords = questionWords(question);
+  const { own, readByLexicon } = typedWords;
   // What the site does not speak of unless a passage files it (paying by card while payments are taken at booking):
   // read as that passage's word when one does.
   const spokenOf = (typed: string) => {
-    const word = words0.saidBy.get(typed);
+    const word = typedWords.saidBy.get(typed);
     return word !== undefined && (index.documentFrequency.get(stem(word)) ?? 0) > 0 ? word : null;
   };
-  const unsaid = words0.unsaid.filter((typed) => spokenOf(typed) === null);
-  const added = [...words0.added];
-  for (const typed of words0.unsaid) {
+  const unsaid = typedWords.unsaid.filter((typed) => spokenOf(typed) === null);
+  const added = [...typedWords.added];
+  for (const typed of typedWords.unsaid) {
     const word = spokenOf(typed);
     if (word === null) continue;
     if (!added.includes(word)) added.push(word);

@@ -7,12 +7,12 @@
  * listed (the data export still holds it).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { asc, sql } from "drizzle-orm";
-import type { PaymentMethodName, PaymentStatus } from "~/domain/payment-status";
+import { and, asc, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
 import { schema } from "../db/client.server";
 
 export async function bookingsOf(context: AppLoadContext, email: string) {
   const b = schema.bookings;
+  const p = schema.payments;
   return context.db
     .select({
       id: b.id,
@@ -30,14 +30,19 @@ export async function bookingsOf(context: AppLoadContext, email: string) {
       variant: b.variant,
       priceSek: b.priceSek,
       createdAt: b.createdAt,
-      paymentStatus: sql<PaymentStatus | null>`(SELECT status FROM payments WHERE payments.booking_id = bookings.id)`,
-      paymentMethod: sql<PaymentMethodName | null>`(SELECT method FROM payments WHERE payments.booking_id = bookings.id)`,
-      paymentAmountOre: sql<number | null>`(SELECT amount_ore FROM payments WHERE payments.booking_id = bookings.id)`,
+      // One payment per booking at most (PAYMENTS=stripe); none with payments off.
+      paymentStatus: p.status,
+      paymentMethod: p.method,
+      paymentAmountOre: p.amountOre,
     })
     .from(b)
+    .leftJoin(p, eq(p.bookingId, b.id))
     .where(
-      sql`lower(${b.userEmail}) = lower(${email}) AND NOT (bookings.booking_status = 'cancelled' AND EXISTS (
-            SELECT 1 FROM payments WHERE payments.booking_id = bookings.id AND payments.status IN ('expired', 'cancelled')))`,
+      and(
+        sql`lower(${b.userEmail}) = lower(${email})`,
+        // Not a cancelled booking whose payment was never made.
+        or(ne(b.bookingStatus, "cancelled"), isNull(p.status), notInArray(p.status, ["expired", "cancelled"])),
+      ),
     )
     .orderBy(asc(b.sessionStartTime));
 }
