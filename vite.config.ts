@@ -20,7 +20,8 @@ const routesDir = new URL("./app/routes/", import.meta.url);
 const resourceRouteChunks = new Set(
   readdirSync(routesDir)
     .filter((file) => /\.tsx?$/.test(file) && !/^export default/m.test(readFileSync(new URL(file, routesDir), "utf8")))
-    .map((file) => file.replace(/\.tsx?$/, "").replaceAll("$", "_")),
+    // Rollup writes "$", "[" and "]" of a file name as "_" ("kalender.$token.hundpass[.ics]" → "kalender._token.hundpass_.ics_").
+    .map((file) => file.replace(/\.tsx?$/, "").replace(/[$[\]]/g, "_")),
 );
 
 /**

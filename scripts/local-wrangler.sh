@@ -19,6 +19,9 @@
 #     local test keys unless the environment or .dev.vars has its own. A
 #     STRIPE_API_URL of https://api.stripe.com (a real account in test mode)
 #     runs no stub. PAYMENTS=off, the default, changes nothing.
+#   - ports: before anything is written, a port the command would listen on
+#     that is taken stops it with one line naming a free one (`check` does
+#     only that, for `npm start` to run before it builds).
 # LOCAL_WRANGLER_DRY_RUN=1 prints the command instead of running it.
 set -eu
 cd "$(dirname "$0")/.."
@@ -78,6 +81,25 @@ payment_vars() {
   printf '%s\n' "$@"
 }
 
+# Stops at once, writing nothing, when one of the NAME=port arguments is taken.
+# $1 is the command to name in the advice when npm did not start this one.
+check_ports() {
+  [ "${LOCAL_WRANGLER_DRY_RUN:-}" = "1" ] && return 0
+  command="$1"; shift
+  case "${npm_lifecycle_event:-}" in
+    start) command="npm start" ;;
+    serve|cron) command="npm run $npm_lifecycle_event" ;;
+  esac
+  node scripts/free-ports.mjs "$command" "$@" || exit 1
+}
+serve_ports() {
+  if [ "$with_stub" = "true" ]; then
+    check_ports "npm start" "PORT=${PORT:-8787}" "STRIPE_STUB_PORT=$stub_port"
+  else
+    check_ports "npm start" "PORT=${PORT:-8787}"
+  fi
+}
+
 run() {
   if [ "${LOCAL_WRANGLER_DRY_RUN:-}" = "1" ]; then
     echo "WRANGLER_REGISTRY_PATH=$WRANGLER_REGISTRY_PATH $*"
@@ -87,7 +109,11 @@ run() {
 }
 
 case "$mode" in
+  check)
+    serve_ports
+    ;;
   serve)
+    serve_ports
     site=$(served_rule)
     mkdir -p .wrangler
     [ "${LOCAL_WRANGLER_DRY_RUN:-}" = "1" ] || printf '%s\n' "$site" > .wrangler/site-url
@@ -125,6 +151,7 @@ case "$mode" in
     wrangler dev --port "${PORT:-8787}" --persist-to .wrangler/state --var "SITE_URL:$site" "$@"
     ;;
   cron)
+    check_ports "npm run cron" "CRON_PORT=${CRON_PORT:-8788}"
     if [ -n "${SITE_URL:-}" ] || [ -n "${PORT:-}" ] || [ ! -s .wrangler/site-url ]; then
       site=$(served_rule)
     else
@@ -142,7 +169,7 @@ case "$mode" in
       --port "${CRON_PORT:-8788}" --var "SITE_URL:$site" ${env_file:+"$env_file"} "$@"
     ;;
   *)
-    echo "usage: scripts/local-wrangler.sh serve|cron [wrangler dev options]" >&2
+    echo "usage: scripts/local-wrangler.sh serve|cron|check [wrangler dev options]" >&2
     exit 2
     ;;
 esac
