@@ -13,6 +13,7 @@
 // round trips into the X-D1-Round-Trips header (app/server/db/round-trips.server.ts).
 // A page that answers 404 is shown as not built and measured no further.
 // --check exits with status 1 when a built page misses a budget.
+import "./lib/project-node.mjs";
 import { spawnSync } from "node:child_process";
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -19,6 +19,7 @@
 //
 // Only talks to 127.0.0.1; every phase is bounded by a request count and a
 // timeout. Exit code 1 if anything was oversold or the counts disagree.
+import "./lib/project-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

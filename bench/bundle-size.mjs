@@ -10,6 +10,7 @@
 // --files lists each page's files with their gzipped size, largest first.
 // --port N serves it on port N instead, with a database of its own under
 // .wrangler/bench-state-N, so it can run beside whatever holds 8790.
+import "./lib/project-node.mjs";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

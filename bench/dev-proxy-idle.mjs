@@ -10,6 +10,7 @@
 // for 1 s, on 1 connection for 5 s (the other connections to the worker sit
 // idle), then on 50 connections for 2 s, and checks that the server still
 // answers. Prints the rounds it survived and the status codes seen.
+import "./lib/project-node.mjs";
 import autocannon from "autocannon";
 import { startWorker } from "./lib/local-worker.mjs";
 

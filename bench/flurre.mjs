@@ -16,6 +16,7 @@
 // cannot answer, one insert). FLURRE_RATE_LIMIT is raised so one client may
 // ask them all. Prints p50/p99 per kind of answer and overall, the slowest
 // questions, and a reference request; --check exits 1 if p50 is over budget.
+import "./lib/project-node.mjs";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -13,6 +13,7 @@
 // being answered from the page cache as anonymous visits are.
 // Two reference rows (a static file, a page without data) show how busy the
 // machine is. --check exits with status 1 when a budget is missed.
+import "./lib/project-node.mjs";
 import autocannon from "autocannon";
 import { startWorker } from "./lib/local-worker.mjs";
 

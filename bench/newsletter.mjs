@@ -21,6 +21,7 @@
 // the local D1 together, so an upper bound for the worker's), the provider
 // calls and 429s, doubles, dead letters and the queue. Budget: ≤ 3 runs,
 // ≤ 30 s CPU in total, 0 doubles, 0 dead letters, the confirmation within 5 s.
+import "./lib/project-node.mjs";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
