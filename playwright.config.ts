@@ -36,7 +36,8 @@ export default defineConfig({
   // stalled past the timeout in wrangler dev; a test that fails twice fails.
   // Playwright lists a test that passed only on its retry as "flaky".
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list as it goes, then one summary line (tests/support/playwright-summary-reporter.ts).
+  reporter: [["list"], ["./tests/support/playwright-summary-reporter.ts"]],
   use: { baseURL: BASE_URL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "off" },
   projects: [
     { name: "js", use: { javaScriptEnabled: true, launchOptions } },

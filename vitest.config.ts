@@ -61,6 +61,8 @@ export default defineConfig(async () => {
       // default on a 2-core machine is one (cores − 1), which ran every file
       // after the other: 98 s instead of 180 s for the whole suite here.
       maxWorkers: 2,
+      // The usual report, then one summary line for the whole suite.
+      reporters: ["default", "./tests/support/vitest-summary-reporter.ts"],
       projects: [
         {
           resolve: { alias },

@@ -3,8 +3,8 @@
  * rendered), so crawlers and browsers without JavaScript see the whole page.
  * Inline scripts carry the request's CSP nonce (set by workers/app.ts).
  */
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 
@@ -57,6 +57,17 @@ const DOCUMENT_END = "</body></html>";
  * complete at this point (allReady), so they are moved in before `</body>`:
  * the same scripts, in the same order, in valid HTML.
  */
+/**
+ * What Remix logs of a loader's or action's error. A refusal a route throws on
+ * purpose (a 4xx such as the 401 of a signed-out download) is an answer, not
+ * a fault, and a request the client left is not ours: neither is logged.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
+
 export function insideBody(html: string): string {
   const end = html.indexOf(DOCUMENT_END);
   if (end === -1 || end + DOCUMENT_END.length === html.length) return html;

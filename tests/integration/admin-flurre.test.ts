@@ -14,6 +14,7 @@ import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { textOf } from "./public-helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const PATH = "/admin/flurre";
 const FAQ = `${PATH}?flik=faq`;
@@ -536,6 +537,7 @@ describe("a failing read", () => {
   }
 
   it("shows 'Fel' / 'Kunde inte ladda data' on either tab instead of an error page, the FAQ form still there", async () => {
+    const logged = captureLoggedFailures();
     await without("flurre_unanswered", async () => {
       const { res, html } = await page();
       expect(res.status).toBe(200);
@@ -549,9 +551,11 @@ describe("a failing read", () => {
       expect(html).toContain("Spara FAQ-rad");
       expect(html).not.toContain("Inga FAQ-rader ännu.");
     });
+    expect(logged()).toEqual(expect.arrayContaining([expect.stringMatching(/^admin\/flurre: could not read the unanswered questions Error: D1_ERROR/), expect.stringMatching(/^admin\/flurre: could not read the FAQ rows Error: D1_ERROR/)]));
   });
 
   it("keeps what was typed and says 'Kunde inte spara FAQ-rad' when the row cannot be written", async () => {
+    const logged = captureLoggedFailures();
     await without("flurre_faq", async () => {
       const res = await post(FAQ, valid, cookie);
       expect(res.status).toBe(500);
@@ -560,5 +564,6 @@ describe("a failing read", () => {
       expect(html).toContain(valid.answer);
     });
     expect(await audits("flurre_faq.create")).toEqual([]);
+    expect(logged()).toContainEqual(expect.stringMatching(/^admin\/flurre: could not save an FAQ row Error: D1_ERROR/));
   });
 });

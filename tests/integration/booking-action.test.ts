@@ -17,6 +17,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
 import { awayFromWindowEnd, testContext } from "./helpers";
 import { exports } from "cloudflare:workers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 /** Room for the 200-way race on a busy 2-core machine (the suite's default is 20 s). */
 const RACE_TIMEOUT_MS = 60_000;
@@ -377,6 +378,7 @@ describe("booking through the form", () => {
   });
 
   it("answers any other failure with 'Kunde inte genomföra bokningen. Försök igen.' in the form, keeping the values", async () => {
+    const logged = captureLoggedFailures();
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER refuse_booking BEFORE INSERT ON bookings
@@ -395,6 +397,7 @@ describe("booking through the form", () => {
     expect(html).toContain('value="otur@example.se"');
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     expect(await mailTo("otur@example.se")).toHaveLength(0);
+    expect(logged()).toEqual([expect.stringMatching(/^booking for session \d+ failed Error: D1_ERROR: disk full/)]);
   });
 
   it("sends a post for an unknown session to /alla-popup with the error toast", async () => {
@@ -404,6 +407,7 @@ describe("booking through the form", () => {
   });
 
   it("refuses the booking when its confirmation cannot be queued: the form comes back with its values, nothing is stored", async () => {
+    const logged = captureLoggedFailures();
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER refuse_mail BEFORE INSERT ON email_outbox
@@ -421,6 +425,7 @@ describe("booking through the form", () => {
     expect(html).toContain('value="strul@example.se"');
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     expect(await mailTo("strul@example.se")).toHaveLength(0);
+    expect(logged()).toEqual([expect.stringMatching(/^booking for session \d+ failed Error: D1_ERROR: mail down/)]);
   });
 });
 

@@ -12,6 +12,7 @@ import { getConfig } from "~/server/platform/env.server";
 import { getDb } from "~/server/db/client.server";
 import type { BookSeatInput, BookSeatOptions, BookSeatResult } from "~/server/seats/seats.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 function context(): AppLoadContext {
   return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), db: getDb(env) };
@@ -77,6 +78,7 @@ describe("a booking and its confirmations are one transaction", () => {
   });
 
   it("refuses the booking when its mail cannot be queued: never a booking without its confirmations", async () => {
+    const logged = captureLoggedFailures();
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER refuse_outbox BEFORE INSERT ON email_outbox
@@ -94,6 +96,7 @@ describe("a booking and its confirmations are one transaction", () => {
     const again = await book(id, seatInput(1, { userEmail: "ingen-post@example.se" }));
     if (again.status !== "booked") throw new Error(`not booked: ${again.status}`);
     expect(await outboxFor(again.booking.id)).toHaveLength(2);
+    expect(logged()).toEqual([expect.stringMatching(/^booking for session \d+ failed Error: D1_ERROR: outbox refused/)]);
   });
 
   it("writes booking and mail from the session as it is in D1, even after an edit made outside the object", async () => {

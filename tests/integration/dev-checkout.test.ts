@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import app from "../../workers/app";
 import { textOf } from "./public-helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const STUB = "http://127.0.0.1:12111";
 const stubEnv = {
@@ -150,6 +151,7 @@ describe("/dev/betala/<id>, the local checkout page", () => {
   });
 
   it("does not exist with payments off, on Stripe's own API, or for a request to a host that is not local", async () => {
+    const logged = captureLoggedFailures();
     const calls = stubStripe();
     expect((await call(`/dev/betala/${ID}`, { workerEnv: env })).status).toBe(404);
     const { STRIPE_API_URL: _stub, ...realStripe } = stubEnv;
@@ -160,5 +162,6 @@ describe("/dev/betala/<id>, the local checkout page", () => {
     expect(publicHost.status).not.toBe(200);
     expect(await publicHost.text()).not.toContain("Betala med kort");
     expect(calls).toEqual([]);
+    expect(logged()).toContainEqual(expect.stringMatching(/^Invalid configuration:\n- the local defaults/));
   });
 });

@@ -6,6 +6,7 @@ import { getDb, schema } from "~/server/db/client.server";
 import { sendEmail } from "~/server/email/send-email.server";
 import app from "../../workers/app";
 import { testContext } from "./helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const SELF = exports.default;
 const db = getDb(env);
@@ -137,6 +138,7 @@ describe("/dev/mail", () => {
   });
 
   it("is never served to a host that is not local: the local defaults refuse to run there", async () => {
+    const logged = captureLoggedFailures();
     await queue("anna@example.se", "Inte för internet");
     // A deploy without --env production: SITE_URL still says localhost, the request does not.
     const res = await fetchWith({}, "https://hundpass.workers.dev/dev/mail");
@@ -146,9 +148,11 @@ describe("/dev/mail", () => {
     expect(body).not.toContain("Inte för internet");
     // Variable names are for the log, not for a visitor on the internet.
     expect(body).not.toContain("DEV_MAILBOX");
+    expect(logged()).toContainEqual(expect.stringMatching(/^Invalid configuration:\n- the local defaults/));
   });
 
   it("cannot be turned on by an upper-case or padded https SITE_URL", async () => {
+    const logged = captureLoggedFailures();
     for (const SITE_URL of ["HTTPS://hundpass.se", " https://hundpass.se"]) {
       // The attack it closes: ask for the admin's link, then read it in the mailbox.
       const ask = await fetchWith({ SITE_URL }, "https://hundpass.se/mina-bokningar", {
@@ -161,5 +165,7 @@ describe("/dev/mail", () => {
       expect(mailbox.status, SITE_URL).toBe(500);
       expect(await mailbox.text()).not.toContain("inloggningslänk");
     }
+    expect(logged()).not.toHaveLength(0);
+    for (const line of logged()) expect(line).toMatch(/^Invalid configuration:\n- DEV_MAILBOX: DEV_MAILBOX must not be enabled/);
   });
 });

@@ -16,6 +16,7 @@ import {
 import { getLoadContext } from "~/server/platform/context.server";
 import { getConfig } from "~/server/platform/env.server";
 import { testContext } from "./helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const db = getDb(env);
 const resend = { ...testContext(), config: getConfig({ ...env, EMAIL_TRANSPORT: "resend", RESEND_API_KEY: "test" }) };
@@ -269,6 +270,7 @@ describe("drainOutbox with Resend", () => {
 
 describe("each recipient's mail budget", () => {
   it(`queues at most ${RECIPIENT_MAIL_LIMIT.limit} mails an hour to one address for its own acts, whatever its case`, async () => {
+    const logged = captureLoggedFailures();
     const to = `inkorg-${crypto.randomUUID()}@example.se`;
     const results = [];
     for (let i = 0; i <= RECIPIENT_MAIL_LIMIT.limit; i++) {
@@ -284,9 +286,11 @@ describe("each recipient's mail budget", () => {
     const again = await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" });
     expect((await sendEmail(local, { ...message, to: "ny@example.se", idempotencyKey: "same" })).status).toBe("duplicate");
     expect(again.status).toBe("queued");
+    expect(logged()).toContain("admin-message to a recipient over its mail budget was not queued");
   });
 
   it(`queues at most ${UNASKED_MAIL_LIMIT.limit} an hour of the mail anyone can ask for, which never spends the budget of the owner's own mail`, async () => {
+    const logged = captureLoggedFailures();
     const to = `främling-${crypto.randomUUID()}@example.se`;
     const kinds = ["sign-in-link", "staff-confirmation", "account-exists", "newsletter-confirmation", "newsletter-welcome", "waitlist-joined"];
     const unasked = [];
@@ -301,6 +305,7 @@ describe("each recipient's mail budget", () => {
       own.push(await sendEmail(local, { ...message, kind: "booking-confirmation", to, idempotencyKey: `own-${to}-${i}` }));
     }
     expect(own.every((r) => r.status === "queued")).toBe(true);
+    expect(logged()).toEqual(expect.arrayContaining(["waitlist-joined", "sign-in-link", "staff-confirmation"].map((kind) => `${kind} to a recipient over its mail budget was not queued`)));
   });
 
   it("never limits the business's own address", async () => {

@@ -13,6 +13,7 @@ import type { Env } from "~/server/platform/env.server";
 import { askFlurre } from "~/server/flurre/answer.server";
 import { DEFAULT_FLURRE_AI_MODEL, FLURRE_SYSTEM_PROMPT } from "~/server/flurre/model.server";
 import { seedDemo } from "./public-helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 type Call = { model: string; inputs: { messages?: { role: string; content: string }[] }; options?: { signal?: AbortSignal } };
 
@@ -159,11 +160,13 @@ describe("with a model that invents facts, the extractive answer replaces it", (
   ];
 
   it.each(invented)("%s", async (_, makeText) => {
+    const logged = captureLoggedFailures();
     const text = await makeText();
     const { ai, calls } = stubAi(() => ({ response: text }));
     const answer = await ask(QUESTION, { AI: ai });
     expect(calls).toHaveLength(1);
     expect(answer).toEqual(extractive);
+    expect(logged()).toEqual([expect.stringMatching(/^Flurre: the model's answer stated what the passages do not; answering without it \[/)]);
   });
 
   it("and replaces an answer with markup", async () => {
@@ -174,20 +177,24 @@ describe("with a model that invents facts, the extractive answer replaces it", (
 
 describe("with a model that fails", () => {
   it("answers without it when the binding throws", async () => {
+    const logged = captureLoggedFailures();
     const { ai, calls } = stubAi(() => {
       throw new Error("3040: Capacity temporarily exceeded");
     });
     expect(await ask(QUESTION, { AI: ai })).toEqual(extractive);
     expect(calls).toHaveLength(1);
+    expect(logged()).toEqual(["Flurre: the model gave no answer; answering without it Error: 3040: Capacity temporarily exceeded"]);
   });
 
   it("answers without it when the model is slower than FLURRE_AI_TIMEOUT_MS, and tells it to stop", async () => {
+    const logged = captureLoggedFailures();
     const { ai, calls } = stubAi(() => new Promise(() => {}));
     const started = Date.now();
     const answer = await ask(QUESTION, { AI: ai, FLURRE_AI_TIMEOUT_MS: "50" });
     expect(answer).toEqual(extractive);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(calls[0]!.options?.signal?.aborted).toBe(true);
+    expect(logged()).toEqual([expect.stringMatching(/^Flurre: the model gave no answer; answering without it ModelTimeout: no answer from \S+ within 50 ms$/)]);
   });
 
   it("answers without it when the model returns no text", async () => {

@@ -16,6 +16,7 @@ import { removeExpiredRecords } from "~/server/privacy/housekeeping.server";
 import app from "../../workers/app";
 import { formStamp, mailTo } from "./auth-helpers";
 import { awayFromWindowEnd, testContext } from "./helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const VERIFY_URL = "http://siteverify.test/turnstile/v0/siteverify";
 const testEnv = { ...env, TURNSTILE_VERIFY_URL: VERIFY_URL };
@@ -198,6 +199,7 @@ describe("signup with the Turnstile token (JavaScript)", () => {
   });
 
   it("accepts the test keys' example.com and empty action only with a test secret key", async () => {
+    const logged = captureLoggedFailures();
     stubSiteverify();
     const real = { ...config, TURNSTILE_SECRET_KEY: "0x4AAAAAAAreal-secret-of-the-site" };
     // The stub answers only for the configured secret; the real secret's answers are played here.
@@ -215,6 +217,8 @@ describe("signup with the Turnstile token (JavaScript)", () => {
       answerWith(answer);
       expect((await verifyTurnstileToken(real, "t", null, HERE)).ok, JSON.stringify(answer)).toBe(withRealKey);
     }
+    expect(logged()).not.toHaveLength(0);
+    for (const line of logged()) expect(line).toMatch(/^turnstile token solved for \S* on \S+, not here$/);
   });
 
   it("stores nothing when siteverify does not answer in time or fails", async () => {

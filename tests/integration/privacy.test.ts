@@ -13,6 +13,7 @@ import { toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { runCron } from "./newsletter-fixtures";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -109,9 +110,11 @@ describe("my data: the export", () => {
     expect(data.mejl_vi_har_skickat).toEqual([expect.objectContaining({ amne: "Bokad: VALPKURS", status: "sent" })]);
   });
 
-  it("needs the customer's sign-in", async () => {
+  it("needs the customer's sign-in, a refusal that is not logged as a fault", async () => {
+    const logged = captureLoggedFailures();
     const res = await fetchAndSettle("/mina-bokningar/mina-uppgifter.json");
     expect(res.status).toBe(401);
+    expect(logged()).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { seatsFor, seatsStub, type BookSeatResult } from "../../app/server/seats
 import { toOutboxRow } from "../../app/server/email/outbox.server";
 import { createSession, seatInput, seatState } from "./booking-fixtures";
 import { testContext } from "./helpers";
+import { captureLoggedFailures } from "../support/expected-logs";
 
 async function statusOf(bookingId: string) {
   const row = await env.DB.prepare("SELECT booking_status FROM bookings WHERE id = ?").bind(bookingId).first<{ booking_status: string }>();
@@ -145,6 +146,7 @@ describe("booking seats", () => {
 
 describe("nothing is ever half-written", () => {
   it("stores no booking when counting the seat fails", async () => {
+    const logged = captureLoggedFailures();
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER fail_seat_count BEFORE UPDATE OF current_participants ON sessions
@@ -156,9 +158,11 @@ describe("nothing is ever half-written", () => {
       await env.DB.prepare("DROP TRIGGER fail_seat_count").run();
     }
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+    expect(logged()).toEqual([expect.stringMatching(/^booking for session \d+ failed Error: D1_ERROR: seat count refused/)]);
   });
 
   it("counts no seat when storing the booking fails", async () => {
+    const logged = captureLoggedFailures();
     const id = await createSession();
     await env.DB.prepare(
       `CREATE TRIGGER fail_booking_insert BEFORE INSERT ON bookings
@@ -172,6 +176,7 @@ describe("nothing is ever half-written", () => {
     expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
     // And the session still books normally afterwards.
     expect((await seatsFor(testContext(), id).book(seatInput(2))).status).toBe("booked");
+    expect(logged()).toEqual([expect.stringMatching(/^booking for session \d+ failed Error: D1_ERROR: booking refused/)]);
   });
 
   it("tells the database's own UNIQUE refusals (last line of defence) apart: duplicate, replay, other", async () => {
