@@ -8,8 +8,11 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAIL_EVENTS_PATH } from "~/server/email/provider-events.server";
+import { STRIPE_EVENTS_PATH } from "~/server/payments/webhook.server";
 import { CRONS } from "~/domain/operations";
+import app from "../../workers/app";
 import cron from "../../workers/cron";
+import { createSession } from "./booking-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { textOf } from "./public-helpers";
@@ -81,6 +84,32 @@ async function mailEvent({ forged = false } = {}) {
       "svix-timestamp": String(timestamp),
       "svix-signature": await sign(id, timestamp, body, secret),
     },
+  });
+}
+
+/** The worker with payments on (the suite runs with them off). */
+const STRIPE_SECRET = "whsec_hundpassTestSigningSecretForHealth";
+const stripeEnv = { ...env, PAYMENTS: "stripe", STRIPE_SECRET_KEY: "sk_test_hundpassHealthTests", STRIPE_WEBHOOK_SECRET: STRIPE_SECRET };
+
+async function stripeFetch(path: string, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const res = await app.fetch(new Request(new URL(path, "http://localhost"), { redirect: "manual", ...init }) as never, stripeEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+/** A Stripe event of a type the app acknowledges and ignores, signed with the endpoint's secret or a wrong one. */
+async function stripeEvent({ forged = false } = {}) {
+  const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type: "customer.created", data: { object: {} } });
+  const t = Math.floor(Date.now() / 1000);
+  const secret = forged ? "whsec_somethingElseEntirely" : STRIPE_SECRET;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${payload}`));
+  const v1 = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return stripeFetch(STRIPE_EVENTS_PATH, {
+    method: "POST",
+    body: payload,
+    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${v1}` },
   });
 }
 
@@ -229,6 +258,51 @@ describe("the webhooks' health", () => {
     // Refusals older than a day no longer count.
     await env.DB.prepare("UPDATE operations_refusals SET hour = '2020-01-01T00'").run();
     expect(rowText(await pageText(), "webhook-mail")).not.toContain("Många avvisade");
+  });
+});
+
+describe("Stripe's webhook health (payments on)", () => {
+  it("records accepted and refused calls, and warns when a Checkout Session ended over an hour ago with no event since", async () => {
+    const sessionId = await createSession();
+    const bookingId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO bookings (id, session_id, user_name, user_email, user_phone, dog_name, price_sek, booking_status, idempotency_key,
+           session_title, session_location, session_start_time, session_end_time)
+         SELECT ?1, id, 'Ada Betalar', 'ada@example.se', '0701234567', 'Bamse', 450, 'cancelled', ?1, title, location, start_time, end_time
+         FROM sessions WHERE id = ?2`,
+      ).bind(bookingId, sessionId),
+      env.DB.prepare(
+        `INSERT INTO payments (id, booking_id, session_id, amount_ore, status, checkout_session_id, checkout_expires_at, created_at, updated_at)
+         VALUES (?1, ?2, ?3, 45000, 'expired', 'cs_test_halsa', ?4, ?5, ?5)`,
+      ).bind(`pay-${bookingId}`, bookingId, sessionId, iso(Date.now() - 2 * HOUR), iso(Date.now() - 3 * HOUR)),
+    ]);
+    const stripePage = async () => {
+      const res = await stripeFetch(PATH, { headers: { Cookie: admin } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    let html = await stripePage();
+    expect(rowText(html, "webhook-stripe")).toContain("Aldrig");
+    expect(rowText(html, "webhook-stripe")).toContain("Tyst för länge");
+    expect(textOf(html)).toContain("Stripes webhook har inte hörts av på länge.");
+
+    expect((await stripeEvent({ forged: true })).status).toBe(401);
+    html = await stripePage();
+    expect(rowText(html, "webhook-stripe")).toContain("Tyst för länge");
+    expect(rowText(html, "webhook-stripe")).toMatch(/ 1 \(senast/);
+
+    expect((await stripeEvent()).status).toBe(200);
+    html = await stripePage();
+    expect(rowText(html, "webhook-stripe")).not.toContain("Tyst för länge");
+    expect(rowText(html, "webhook-stripe")).not.toContain("Aldrig");
+  });
+
+  it("records nothing for Stripe while payments are off: the endpoint does not exist", async () => {
+    expect((await fetchAndSettle(STRIPE_EVENTS_PATH, { method: "POST", body: "{}" })).status).toBe(404);
+    const row = await env.DB.prepare("SELECT 1 FROM operations_health WHERE name = 'webhook:stripe'").first();
+    expect(row).toBeNull();
+    expect(rowText(await pageText(), "webhook-stripe")).toContain("Betalningar är avstängda");
   });
 });
 
