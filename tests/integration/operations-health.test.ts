@@ -9,6 +9,9 @@ import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAIL_EVENTS_PATH } from "~/server/email/provider-events.server";
 import { STRIPE_EVENTS_PATH } from "~/server/payments/webhook.server";
+import { countD1RoundTrips, ROUND_TRIPS_HEADER } from "~/server/db/round-trips.server";
+import { readOperationsStatus } from "~/server/operations/status.server";
+import { getLoadContext } from "~/server/platform/context.server";
 import { CRONS } from "~/domain/operations";
 import app from "../../workers/app";
 import cron from "../../workers/cron";
@@ -327,6 +330,18 @@ describe("/healthz", () => {
     expect(await res.json()).toMatchObject({ ok: false, database: "ok", jobs: "overdue", overdueJobs: 1 });
     await setJobRow("housekeeping", Date.now() - HOUR);
     expect((await healthz()).status).toBe(200);
+  });
+
+  it("costs one D1 round trip, as the Driftstatus page's reading does", async () => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request("http://localhost/healthz") as never, { ...env, D1_ROUND_TRIPS: "1" }, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(res.headers.get(ROUND_TRIPS_HEADER)).toBe("1");
+
+    const { db, count } = countD1RoundTrips(env.DB);
+    const status = await readOperationsStatus(getLoadContext({ ...env, DB: db }, createExecutionContext()), new Date());
+    expect(count()).toBe(1);
+    expect(status.jobs.length).toBeGreaterThan(5);
   });
 
   it("answers HEAD without a body and refuses other methods", async () => {
