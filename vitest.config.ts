@@ -72,6 +72,19 @@ export default defineConfig(async () => {
             environment: "node",
           },
         },
+        // The way back (tests/backup/): export the local D1 with the real wrangler
+        // CLI, import it into a fresh one and compare rows and served pages.
+        // Starts wrangler several times: minutes on a busy 2-core machine.
+        {
+          resolve: { alias },
+          test: {
+            name: "backup",
+            include: ["tests/backup/**/*.test.ts"],
+            environment: "node",
+            testTimeout: 300_000,
+            hookTimeout: 300_000,
+          },
+        },
         // The provider stubs of most tests answer at once and carry no rate-limit
         // headers; pacing at the default 2 calls a second would only slow them.
         // The pacing tests (mail-pacing.test.ts) set their own rate and clock.

@@ -24,6 +24,8 @@ import { withPageCache } from "../app/server/public/page-cache.server";
 import { handleMailEvent, MAIL_EVENTS_PATH } from "../app/server/email/provider-events.server";
 import { handleStripeEvent, STRIPE_EVENTS_PATH } from "../app/server/payments/webhook.server";
 import { newsletterAddressEvents } from "../app/server/newsletter/address-events.server";
+import { handleHealthCheck, HEALTH_PATH } from "../app/server/operations/healthz.server";
+import { recordWebhookCall } from "../app/server/operations/records.server";
 
 export { SessionSeats } from "../app/server/seats/session-seats.server";
 
@@ -49,9 +51,20 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext, cspNonc
     throw error;
   }
   // The mail provider's and Stripe's signed events: a JSON body, authorized by its signature alone, never a form.
+  // Each call to an endpoint that exists is recorded for the Driftstatus page (accepted or refused).
   const { pathname } = new URL(request.url);
-  if (pathname === MAIL_EVENTS_PATH) return handleMailEvent(loadContext, request, { addressEvents: newsletterAddressEvents });
-  if (pathname === STRIPE_EVENTS_PATH) return handleStripeEvent(loadContext, request);
+  if (pathname === MAIL_EVENTS_PATH) {
+    const response = await handleMailEvent(loadContext, request, { addressEvents: newsletterAddressEvents });
+    if (loadContext.config.RESEND_WEBHOOK_SECRET) await recordWebhookCall(loadContext, "mail", response.status);
+    return response;
+  }
+  if (pathname === STRIPE_EVENTS_PATH) {
+    const response = await handleStripeEvent(loadContext, request);
+    if (loadContext.config.payments.provider === "stripe") await recordWebhookCall(loadContext, "stripe", response.status);
+    return response;
+  }
+  // For an uptime monitor: no page cache, no rate limit, one small read.
+  if (pathname === HEALTH_PATH) return handleHealthCheck(loadContext, request);
   if (isCrossSiteRequest(request, loadContext.config.SITE_URL)) {
     return plainText("Åtkomst nekad: förfrågan kom från en annan webbplats.", 403);
   }

@@ -1,9 +1,11 @@
 /**
  * The Cron Trigger worker (workers/cron.wrangler.toml): a separate, asset-less
- * worker on the same D1 as the app. Every trigger runs the jobs whose `runsOn`
- * accepts its cron expression, phase by phase (the jobs of one phase side by
- * side): newsletter waves queue their mail first, so the drain of the same
- * run hands it over. One job failing never stops another.
+ * worker on the same D1 as the app. Every trigger runs the jobs that CRON_JOBS
+ * (app/domain/operations.ts) lists for its cron expression, phase by phase
+ * (the jobs of one phase side by side): newsletter waves queue their mail
+ * first, so the drain of the same run hands it over. One job failing never
+ * stops another. Each job's run, failed or not, is recorded for the owner's
+ * Driftstatus page (app/server/operations/).
  * Imports only server modules, never the Remix build.
  *
  * Time zones: Cloudflare runs crons in UTC. The newsletter's waves are due
@@ -29,13 +31,12 @@ import { fillCampaignVars, runDueWaves } from "../app/server/newsletter/campaign
 import { applyRetention } from "../app/server/privacy/retention.server";
 import { sendDueReminders } from "../app/server/reminders/reminders.server";
 import { runWaitlistQueues } from "../app/server/waitlist/queue-step.server";
+import { runHealthAlerts } from "../app/server/operations/alerts.server";
+import { recordJobRun } from "../app/server/operations/records.server";
+import { CRONS, jobRunsOn, type CronJobName } from "../app/domain/operations";
 
-/** The crons in cron.wrangler.toml; keep both lists in step. */
-export const CRONS = {
-  everyFiveMinutes: "*/5 * * * *",
-  /** 07:00 UTC (08:00/09:00 in Stockholm): housekeeping and the daily jobs. */
-  daily: "0 7 * * *",
-} as const;
+/** The crons and which jobs run on each live in app/domain/operations.ts (the health checks read them too). */
+export { CRONS };
 
 /**
  * A drain per trigger: at most 200 provider calls (a transactional mail is
@@ -61,23 +62,35 @@ interface JobContext {
   /** When the trigger was due: for jobs that plan by the clock (e.g. newsletter waves). */
   scheduledTime: Date;
   cron: string;
+  /**
+   * The run's clock: the real time, but never before the trigger was due, so
+   * a run as of a later instant (a test's, or /cdn-cgi/handler/scheduled's
+   * `time`) records and judges its jobs as of that instant.
+   */
+  clock(): Date;
 }
 
 interface Job {
-  name: string;
+  /** Its name in CRON_JOBS, which also says which triggers run it. */
+  name: CronJobName;
   /** Lower phases run (and finish) first. */
   phase: 1 | 2 | 3;
-  runsOn(cron: string): boolean;
   /** Returns the figures to log, e.g. { sent: 3 }. */
   run(job: JobContext): Promise<Record<string, number>>;
 }
 
 const jobs: Job[] = [
   {
+    name: "health-alerts",
+    phase: 1,
+    // Every five minutes: what is wrong in the machine (overdue jobs, dead mail, silent webhooks, …);
+    // staff get one mail per problem that has lasted an hour. Its mail goes with this run's drain.
+    run: ({ context, clock }) => runHealthAlerts(context, clock()),
+  },
+  {
     name: "newsletter-waves",
     phase: 1,
     // Every five minutes: a wave is due at an instant (08:00 Stockholm), sent on the first run after it.
-    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ context, scheduledTime }) => runDueWaves(context, scheduledTime),
   },
   {
@@ -89,7 +102,6 @@ const jobs: Job[] = [
     // its cancellation mails go with this run's drain. The cron cannot purge
     // the app's page cache: the seat lists show the cancellation once their
     // 30 s expire, and a booking of the cancelled session is refused anyway.
-    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: async ({ context, scheduledTime }) => ({
       ...(await applyDecisionDefaults(context, scheduledTime)),
       ...(await requestDecisions(context, scheduledTime)),
@@ -100,7 +112,6 @@ const jobs: Job[] = [
     name: "waitlist",
     phase: 1,
     // Every five minutes, behind the objects' own alarms: lapsed holds pass on, started sessions close their queues.
-    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ context, scheduledTime }) => runWaitlistQueues(context, scheduledTime),
   },
   {
@@ -108,7 +119,6 @@ const jobs: Job[] = [
     phase: 2,
     // Every five minutes: a booking is due 24 h before its session, reminded once. After the
     // decisions, so a session cancelled in this run is not reminded; phase 3's drain sends it.
-    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ context, scheduledTime }) => sendDueReminders(context, scheduledTime),
   },
   {
@@ -118,14 +128,12 @@ const jobs: Job[] = [
     // happened, and a failed one once its pause is over (5 min, doubling, until the cap; then it
     // stays failed for staff). After the decisions, so a session they cancel is refunded now;
     // beside the drain, so a slow Stripe never holds the mail up, and within the drain's budget.
-    runsOn: (cron) => cron === CRONS.everyFiveMinutes,
     run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime, CRON_DRAIN_BUDGET_MS),
   },
   {
     name: "outbox-drain",
     phase: 3,
     // Every trigger, so mail is never more than five minutes late.
-    runsOn: () => true,
     // The drain reads the real clock at each step, so a long run never hands out stale claims.
     run: ({ context }) =>
       drainOutbox(context, { limit: CRON_DRAIN_LIMIT, budgetMs: CRON_DRAIN_BUDGET_MS, fillVars: fillCampaignVars }),
@@ -134,20 +142,18 @@ const jobs: Job[] = [
     name: "dead-links",
     phase: 3,
     // Every trigger: a sign-in link lives 10 minutes, its stored copy not much longer.
-    runsOn: () => true,
     run: ({ context, scheduledTime }) => retireDeadLinks(context, scheduledTime),
   },
   {
     name: "retention",
     phase: 1,
     // Daily: personal data past its retention period is anonymized or deleted (app/server/privacy/).
-    runsOn: (cron) => cron === CRONS.daily,
     run: ({ context, config, scheduledTime }) => applyRetention(context, config, scheduledTime),
   },
   {
     name: "housekeeping",
     phase: 3,
-    runsOn: (cron) => cron === CRONS.daily,
+    // Daily: expired tokens, sessions, rate-limit windows and settled mail go.
     run: ({ context, config, scheduledTime }) =>
       removeExpiredRecords(context, scheduledTime, { mailRetentionDays: config.MAIL_RETENTION_DAYS }),
   },
@@ -155,10 +161,19 @@ const jobs: Job[] = [
 
 const KNOWN_CRONS: readonly string[] = Object.values(CRONS);
 
+/** Runs a job and records its run (operations_health), failed or not; a failure is rethrown. */
 async function runJob(job: Job, context: JobContext): Promise<void> {
-  const started = Date.now();
-  const figures = await job.run(context);
-  console.log(JSON.stringify({ job: job.name, cron: context.cron, ms: Date.now() - started, ...figures }));
+  const startedAt = context.clock();
+  let error: unknown | null = null;
+  try {
+    const figures = await job.run(context);
+    console.log(JSON.stringify({ job: job.name, cron: context.cron, ms: context.clock().getTime() - startedAt.getTime(), ...figures }));
+  } catch (cause) {
+    error = cause ?? new Error("failed");
+    throw cause;
+  } finally {
+    await recordJobRun(context.context, { name: job.name, startedAt, finishedAt: context.clock(), error });
+  }
 }
 
 export default {
@@ -177,11 +192,14 @@ export default {
       return;
     }
     const scheduledTime = new Date(controller.scheduledTime);
+    const startedAt = Date.now();
+    const base = Math.max(controller.scheduledTime, startedAt);
+    const clock = () => new Date(base + (Date.now() - startedAt));
     const failed: Job[] = [];
     for (const phase of [1, 2, 3] as const) {
-      const due = jobs.filter((job) => job.phase === phase && job.runsOn(controller.cron));
+      const due = jobs.filter((job) => job.phase === phase && jobRunsOn(job.name, controller.cron));
       const outcomes = await Promise.allSettled(
-        due.map((job) => runJob(job, { context: getLoadContext(env, ctx), env, config, scheduledTime, cron: controller.cron })),
+        due.map((job) => runJob(job, { context: getLoadContext(env, ctx), env, config, scheduledTime, cron: controller.cron, clock })),
       );
       due.forEach((job, i) => {
         const outcome = outcomes[i];

@@ -468,6 +468,7 @@ export const emailOutbox = sqliteTable(
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt),
     index("email_outbox_expires_idx").on(t.expiresAt),
+    index("email_outbox_provider_sent_idx").on(t.sentAt).where(sql`provider_message_id IS NOT NULL`),
     index("email_outbox_body_idx").on(t.bodyId),
     index("email_outbox_batch_key_idx").on(t.batchKey).where(sql`batch_key IS NOT NULL`),
     index("email_outbox_provider_message_idx").on(t.providerMessageId).where(sql`provider_message_id IS NOT NULL`),
@@ -720,3 +721,39 @@ export const formClaims = sqliteTable(
   },
   (t) => [index("form_claims_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The machine's own health (migrations/0023_operations_health.sql): one row
+ * per cron job and webhook, refused webhook calls per hour, and the problems
+ * the cron's alert has seen.
+ */
+export const operationsHealth = sqliteTable("operations_health", {
+  name: text("name").primaryKey(),
+  kind: text("kind", { enum: ["job", "webhook", "cron"] }).notNull(),
+  firstSeenAt: text("first_seen_at").notNull().default(now),
+  lastStartedAt: text("last_started_at"),
+  lastFinishedAt: text("last_finished_at"),
+  lastOutcome: text("last_outcome", { enum: ["ok", "failed", "accepted", "refused"] }),
+  lastDurationMs: integer("last_duration_ms"),
+  lastError: text("last_error"),
+  lastOkAt: text("last_ok_at"),
+  lastFailedAt: text("last_failed_at"),
+});
+
+export type OperationsHealthRow = typeof operationsHealth.$inferSelect;
+
+export const operationsRefusals = sqliteTable(
+  "operations_refusals",
+  {
+    name: text("name").notNull(),
+    hour: text("hour").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.hour] })],
+);
+
+export const operationsAlerts = sqliteTable("operations_alerts", {
+  problem: text("problem").primaryKey(),
+  since: text("since").notNull(),
+  mailedAt: text("mailed_at"),
+});

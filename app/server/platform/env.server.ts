@@ -22,6 +22,8 @@ export interface Env {
   /** The SessionSeats objects; seats.server.ts gives them their type (imports flow towards this file, never back). */
   SESSION_SEATS: DurableObjectNamespace;
   ASSETS?: Fetcher;
+  /** The deployed version's id, tag and upload time ([version_metadata] in wrangler.toml); absent under plain Miniflare. */
+  CF_VERSION_METADATA?: { id: string; tag?: string; timestamp?: string };
   SITE_URL?: string;
   ADMIN_EMAIL?: string;
   EMAIL_FROM?: string;
