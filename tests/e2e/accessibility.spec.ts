@@ -280,6 +280,7 @@ const PAGES: PageCase[] = [
   { name: "admin preppa", path: "/admin/preppa", admin: true },
   { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
   { name: "admin epost-status, a bounce listed", path: "/admin/epost-status", admin: true, prepare: reportSoftBounce },
+  { name: "admin handbok", path: "/admin/handbok", admin: true },
 ];
 
 const PHONE_PAGES = new Set([
@@ -312,6 +313,7 @@ const PHONE_PAGES = new Set([
   "admin preppa",
   "admin kalender",
   "admin epost-status, a bounce listed",
+  "admin handbok",
 ]);
 
 function describeViolation(v: Violation): string {

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { headingAnchor } from "~/domain/heading-anchor";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
@@ -46,15 +47,7 @@ function links(text: string): { target: string; anchor: string | null }[] {
 /** The anchors a Markdown file's headings get, as GitHub makes them. */
 function anchorsOf(text: string): Set<string> {
   const body = text.replace(/^```[\s\S]*?^```/gm, "");
-  return new Set(
-    [...body.matchAll(/^#{1,6} (.+)$/gm)].map((m) =>
-      m[1]!
-        .trim()
-        .toLowerCase()
-        .replace(/[^\p{L}\p{N} _-]/gu, "")
-        .replace(/ /g, "-"),
-    ),
-  );
+  return new Set([...body.matchAll(/^#{1,6} (.+)$/gm)].map((m) => headingAnchor(m[1]!)));
 }
 
 it("covers every Markdown file in docs/", () => {
