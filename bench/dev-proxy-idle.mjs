@@ -2,7 +2,7 @@
 // Whether the local dev server (`wrangler dev`, as `npm start` and the e2e
 // tests run it) survives requests written to connections that sat idle for
 // 5 s: the pattern that stopped it before patches/wrangler+4.86.0.patch
-// (see the README, "Two dependencies are patched").
+// (see docs/architecture.md, "Patched dependencies").
 //
 //   npm run build && node bench/dev-proxy-idle.mjs [--rounds 8]
 //

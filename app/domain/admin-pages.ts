@@ -1,6 +1,7 @@
 // Every admin page a staff member opens from the menu, in the order they use
 // them: create, the three lists of upcoming sessions, all sessions, the
-// session types, places, team and preparation list, the calendar subscription, the newsletter, mail that did not arrive, Flurre's questions, the audit log, the machine's health. The /admin cards and the
+// session types, places, team and preparation list, the calendar subscription, the newsletter, mail that did not arrive, Flurre's questions, the audit log, the machine's health, and last the
+// staff handbook. The /admin cards and the
 // admin part of the site menu both render this one list; the menu gets it
 // from the root loader, for staff only, so public pages never load it. The
 // pages' own texts take their path and heading from here, not the other way
@@ -16,6 +17,7 @@ export const PREPARATION_PAGE = { to: "/admin/preppa", title: "Preppa-listan" } 
 export const MAIL_STATUS_PAGE = { to: "/admin/epost-status", title: "E-poststatus" } as const;
 export const OPERATIONS_PAGE = { to: "/admin/drift", title: "Driftstatus" } as const;
 export const FLURRE_PAGE = { to: "/admin/flurre", title: "Flurre: obesvarade frågor och FAQ" } as const;
+export const HANDBOOK_PAGE = { to: "/admin/handbok", title: "Handbok" } as const;
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { to: "/admin/skapa-pass", title: "Skapa pass" },
@@ -33,4 +35,5 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   FLURRE_PAGE,
   { to: "/admin/logg", title: "Logg över ändringar" },
   OPERATIONS_PAGE,
+  HANDBOOK_PAGE,
 ];

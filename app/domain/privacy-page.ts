@@ -1,6 +1,6 @@
 // /integritet in plain Swedish: what the site stores about a visitor, why,
 // for how long, and how to see and erase it. The durations come from the
-// same settings the retention job uses (README, "My data and retention"), so
+// same settings the retention job uses (docs/architecture.md, "My data and retention"), so
 // the page says what the site does.
 import { CONTACT_EMAIL, CONTACT_PHONE } from "./site-contact";
 
@@ -15,7 +15,7 @@ export type RetentionSettings = {
 };
 
 export type PrivacyRow = {
-  /** The README retention table's 'Data' cell this row speaks for, if any. */
+  /** The documented retention table's 'Data' cell this row speaks for, if any. */
   readmeData: string | null;
   what: string;
   why: string;

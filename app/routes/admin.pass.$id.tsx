@@ -97,7 +97,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       heldSeats: queue.heldSeats,
       queue: toAdminQueue(queue.entries, formatDateTime),
       payments: money ? toSessionPaymentsView(money.rows, money.money) : null,
-      // What releasing or cancelling pays back: every paid booking, in full (README, "Refunds").
+      // What releasing or cancelling pays back: every paid booking, in full (docs/payments.md, "Refunds").
       refundNote: refundNoteOf(money?.rows ?? []),
     },
     { headers: { "Cache-Control": "private, no-store" } },

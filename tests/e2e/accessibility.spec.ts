@@ -281,6 +281,7 @@ const PAGES: PageCase[] = [
   { name: "admin kalender, a new link shown", path: "/admin/kalender", admin: true, prepare: makeCalendarLink },
   { name: "admin epost-status, a bounce listed", path: "/admin/epost-status", admin: true, prepare: reportSoftBounce },
   { name: "admin drift", path: "/admin/drift", admin: true },
+  { name: "admin handbok", path: "/admin/handbok", admin: true },
 ];
 
 const PHONE_PAGES = new Set([
@@ -314,6 +315,7 @@ const PHONE_PAGES = new Set([
   "admin kalender",
   "admin epost-status, a bounce listed",
   "admin drift",
+  "admin handbok",
 ]);
 
 function describeViolation(v: Violation): string {

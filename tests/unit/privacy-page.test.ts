@@ -1,11 +1,12 @@
-// /integritet says what the README's retention table says: every row of the
-// table has a row on the page, with the same time, for the defaults.
+// /integritet says what the retention table in docs/architecture.md says:
+// every row of the table has a row on the page, with the same time, for the
+// defaults.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { privacyRows } from "../../app/domain/privacy-page";
 
-const readme = readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
+const readme = readFileSync(path.resolve(__dirname, "../../docs/architecture.md"), "utf8");
 const table = readme.slice(readme.indexOf("| Data | Kept | Then | Setting |"));
 const rows = [...table.matchAll(/^\s*\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \|$/gm)]
   .map((m) => ({ data: m[1]!, kept: m[2]! }))
@@ -14,7 +15,7 @@ const rows = [...table.matchAll(/^\s*\| ([^|]+?) \| ([^|]+?) \| ([^|]+?) \| ([^|
 const defaults = { bookingMonths: 24, unsubscribedDays: 30, messageMonths: 12, auditMonths: 24, mailDays: 30, queueDays: 30 };
 const UNITS: Record<string, string> = { months: "månader", days: "dagar" };
 
-describe("the privacy page and the README's retention table", () => {
+describe("the privacy page and the documented retention table", () => {
   it("reads the table", () => {
     expect(rows.length).toBeGreaterThanOrEqual(6);
   });

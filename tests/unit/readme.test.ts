@@ -1,16 +1,22 @@
-// The README is the newcomer's map: every file or folder it names exists,
-// every `npm run` script it names is in package.json, every bench option it
-// names is one the bench script reads, and .dev.vars.example lists every
-// variable app/server/platform/env.server.ts reads, with its default.
-import { existsSync, readFileSync } from "node:fs";
+// The README is the newcomer's map and docs/ the rest of it: in each, every
+// file or folder named exists, every `npm run` script named is in
+// package.json, every bench option named is one the bench script reads, and
+// every relative link leads to a file that exists; .dev.vars.example lists
+// every variable app/server/platform/env.server.ts reads, with its default.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { headingAnchor } from "~/domain/heading-anchor";
 
 const root = path.resolve(__dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
-const readmes = ["README.md", "bench/README.md"].map((file) => ({ file, text: read(file) }));
+const docs = readdirSync(path.join(root, "docs"))
+  .filter((name) => name.endsWith(".md"))
+  .sort()
+  .map((name) => `docs/${name}`);
+const readmes = ["README.md", "bench/README.md", ...docs].map((file) => ({ file, text: read(file) }));
 
-const PATH_START = /^(?:\.\/)?(?:app|tests|bench|migrations|workers|scripts|public|\.ci)\/|^(?:\.dev\.vars\.example|\.nvmrc|wrangler\.toml|package\.json|playwright\.config\.ts|vitest\.config\.ts|tsconfig\.json|vite\.config\.ts)$/;
+const PATH_START = /^(?:\.\/)?(?:app|tests|bench|migrations|workers|scripts|public|docs|patches|\.ci)\/|^(?:\.dev\.vars\.example|\.nvmrc|wrangler\.toml|package\.json|playwright\.config\.ts|vitest\.config\.ts|tsconfig\.json|vite\.config\.ts)$/;
 
 /** Backticked words that name a file or folder of this repository (placeholders and globs left out). */
 function namedPaths(text: string): string[] {
@@ -26,11 +32,44 @@ function namedPaths(text: string): string[] {
   return [...found].sort();
 }
 
-describe("the README", () => {
+/** Relative Markdown link targets, each as file (empty: the same page) and anchor. */
+function links(text: string): { target: string; anchor: string | null }[] {
+  return [...text.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1]!)
+    // A web address, or a page of the site (the handbook is also read on /admin/handbok).
+    .filter((href) => !/^[a-z]+:/.test(href) && !href.startsWith("/"))
+    .map((href) => {
+      const [target, anchor] = href.split("#") as [string, string | undefined];
+      return { target, anchor: anchor ?? null };
+    });
+}
+
+/** The anchors a Markdown file's headings get, as GitHub makes them. */
+function anchorsOf(text: string): Set<string> {
+  const body = text.replace(/^```[\s\S]*?^```/gm, "");
+  return new Set([...body.matchAll(/^#{1,6} (.+)$/gm)].map((m) => headingAnchor(m[1]!)));
+}
+
+it("covers every Markdown file in docs/", () => {
+  expect(docs).toEqual(expect.arrayContaining(["docs/architecture.md", "docs/operations.md", "docs/handbok.md"]));
+});
+
+describe("the README and docs/", () => {
   for (const { file, text } of readmes) {
+    it(`${file}: every file and heading it links to exists`, () => {
+      const dir = path.dirname(path.join(root, file));
+      const broken = links(text).filter(({ target, anchor }) => {
+        const linked = target ? path.resolve(dir, target) : path.join(root, file);
+        if (!existsSync(linked)) return true;
+        return anchor !== null && linked.endsWith(".md") && !anchorsOf(readFileSync(linked, "utf8")).has(anchor);
+      });
+      expect(broken).toEqual([]);
+    });
+
     it(`${file}: every file and folder it names exists`, () => {
       const paths = namedPaths(text);
-      expect(paths.length).toBeGreaterThan(5);
+      // The handbook speaks to staff, in pages and buttons, not files.
+      if (file !== "docs/handbok.md") expect(paths.length).toBeGreaterThan(5);
       expect(paths.filter((p) => !existsSync(path.join(root, p)))).toEqual([]);
     });
 
@@ -77,12 +116,18 @@ describe(".dev.vars.example", () => {
 });
 
 describe("running the cron worker locally", () => {
-  const text = read("README.md");
+  const text = readmes.map((r) => r.text).join("\n");
   const known = JSON.parse(/^crons = (\[.*\])$/m.exec(read("workers/cron.wrangler.toml"))![1]!) as string[];
   const triggers = [...text.matchAll(/curl "http:\/\/localhost:8788(\/[^"?]*)\?([^"]*)"/g)].map(([, route, query]) => ({
     route: route!,
     params: new URLSearchParams(query!.replace(/\$\([^)]*\)/g, "0")),
   }));
+
+  it("puts CRON_PORT on npm run cron, the only command that reads it", () => {
+    const lines = text.split("\n").filter((line) => /CRON_PORT=\S+/.test(line));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((line) => /CRON_PORT=\S+ +(?:[A-Z_]+=\S+ +)*npm (?!run cron)/.test(line) || /npm start[^`]*CRON_PORT|PORT=\S+ CRON_PORT=\S+ npm start/.test(line))).toEqual([]);
+  });
 
   it("triggers only schedules the worker has", () => {
     expect(triggers.length).toBeGreaterThan(1);
@@ -93,5 +138,46 @@ describe("running the cron worker locally", () => {
     const timed = triggers.filter((t) => t.params.has("time"));
     expect(timed.length).toBeGreaterThan(0);
     expect(timed.map((t) => t.route)).toEqual(timed.map(() => "/cdn-cgi/handler/scheduled"));
+  });
+});
+
+describe("the README's first screen", () => {
+  const lines = read("README.md").split("\n");
+  const firstScreen = lines.slice(0, 40).join("\n");
+
+  it("is short enough to read in five minutes", () => {
+    expect(lines.length).toBeLessThanOrEqual(250);
+  });
+
+  it.each([
+    ["how to start", "npm install && npm start"],
+    ["where it serves", "http://localhost:8787"],
+    ["how long a first start takes", "first start"],
+    ["how to test", "npm test"],
+    ["the e2e port", "E2E_PORT"],
+    ["the cron worker", "npm run cron"],
+    ["how to trigger a cron run", "/__scheduled?cron="],
+    ["the admin sign-in", "admin@hundpass.se"],
+    ["the customer sign-in", "kund@example.se"],
+    ["the local mailbox", "/dev/mail"],
+    ["npm's install-scripts note", "allowScripts"],
+    ["the fault tests' errors", "disk full"],
+    ["the skipped tests", "skipped"],
+    ["a taken port", "already in use"],
+  ])("says %s", (_, words) => {
+    expect(firstScreen).toContain(words);
+  });
+
+  it("has a table of contents whose anchors are its headings", () => {
+    const headings = lines.filter((line) => line.startsWith("## ")).map((line) =>
+      line
+        .slice(3)
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, "")
+        .replace(/ /g, "-"),
+    );
+    const anchors = [...read("README.md").matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
+    expect(anchors.length).toBeGreaterThan(3);
+    expect(anchors.filter((anchor) => !headings.includes(anchor))).toEqual([]);
   });
 });

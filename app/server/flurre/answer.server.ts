@@ -49,8 +49,8 @@ export class FlurreRateLimited extends Error {
  * question while the rows are unchanged: one entry per isolate, keyed by the
  * rows themselves, so any change (a booking's seat, a new FAQ row, a session
  * that has started) builds it afresh. Building them is most of a question's
- * work; keeping them took the bench's p50 from 17–21 ms to 12 ms (README,
- * "Memories kept"). Read-only once built, so concurrent questions share it.
+ * work; keeping them took the bench's p50 from 17–21 ms to 12 ms
+ * (docs/architecture.md, "Memories kept"). Read-only once built, so concurrent questions share it.
  */
 let lastIndex: { key: string; passages: Passage[]; index: FlurreIndex } | null = null;
 

@@ -6,7 +6,7 @@
  * work still runs within `windowMs`.
  *
  * This is module-level state on purpose: the bench figures that pay for each
- * use are listed in the README ("Memories kept"). Nothing here is the only
+ * use are listed in docs/architecture.md ("Memories kept"). Nothing here is the only
  * copy of anything: a window cut short (its isolate went away) loses no data,
  * because each use has a durable fallback (the cron drains the outbox; cached
  * seat lists expire on their own).

@@ -360,7 +360,7 @@ function hasLocalSite(env: Env): boolean {
 /**
  * The configuration of each env object (an isolate's env does not change;
  * a test's own env is an object of its own). Remembered: validating it was
- * a sixth of an uncached page render's CPU (README, "Memories kept").
+ * a sixth of an uncached page render's CPU (docs/architecture.md, "Memories kept").
  */
 const configs = new WeakMap<Env, Config>();
 

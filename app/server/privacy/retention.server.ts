@@ -1,6 +1,6 @@
 /**
  * Retention, run daily by the cron worker: nothing personal is kept longer
- * than needed (periods in the config, defaults in the README).
+ * than needed (periods in the config, defaults in docs/architecture.md).
  *   - bookings: anonymized RETENTION_BOOKING_MONTHS (24) after their session
  *     ended; the rows stay for the accounts;
  *   - unsubscribed subscribers: deleted RETENTION_UNSUBSCRIBED_DAYS (30) after

@@ -13,7 +13,7 @@
  * visitor with JavaScript sends the fresh stamp too.)
  *
  * What a lookup found is remembered in the isolate for a second (see
- * "Memories kept" in the README): under load most hits then skip the cache's
+ * "Memories kept" in docs/architecture.md): under load most hits then skip the cache's
  * three lookups. A purge in this isolate forgets it at once; one in another
  * isolate is seen here within that second.
  */
