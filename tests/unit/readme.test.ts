@@ -160,8 +160,8 @@ describe("the README's first screen", () => {
     ["the admin sign-in", "admin@hundpass.se"],
     ["the customer sign-in", "kund@example.se"],
     ["the local mailbox", "/dev/mail"],
-    ["npm's install-scripts note", "allowScripts"],
-    ["the fault tests' errors", "disk full"],
+    ["what npm install prints", "prints only the patches"],
+    ["how each test suite ends", "passed, 0 failed"],
     ["the skipped tests", "skipped"],
     ["a taken port", "already in use"],
   ])("says %s", (_, words) => {
