@@ -203,12 +203,13 @@ async function main() {
   console.log("done.");
 
   const stub = await startResendStub();
-  const { Miniflare } = await import("miniflare");
+  const { Miniflare, convertV4MiniflareOptions } = await import("miniflare");
   const cronToml = readFileSync(path.join(ROOT, "workers/cron.wrangler.toml"), "utf8");
   const vars = Object.fromEntries(
     [...cronToml.split("[env.production]")[0].split(/^\[vars\]$/m)[1].matchAll(/^([A-Z_]+) = "([^"]*)"/gm)].map((m) => [m[1], m[2]]),
   );
-  const mf = new Miniflare({
+  // Miniflare 4's shape, converted for Miniflare 5.
+  const mf = new Miniflare(convertV4MiniflareOptions({
     host: "127.0.0.1",
     port: 0,
     d1Persist: path.join(STATE, "v3/d1"),
@@ -223,7 +224,7 @@ async function main() {
       RESEND_API_KEY: "re_bench",
       RESEND_API_URL: `http://127.0.0.1:${stub.port}/emails`,
     },
-  });
+  }));
   try {
     await mf.ready;
     const db = await mf.getD1Database("DB");

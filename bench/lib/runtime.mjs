@@ -54,10 +54,11 @@ export async function serveBundledWorker({ port, persistTo, vars = {}, inspector
   Object.assign(process.env, benchEnv());
   const outdir = bundle();
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
-  const { Miniflare } = await import("miniflare");
+  const { Miniflare, convertV4MiniflareOptions } = await import("miniflare");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"));
   const persist = path.resolve(ROOT, persistTo, "v3");
-  const mf = new Miniflare({
+  // Written in Miniflare 4's shape, which Miniflare 5 converts (its own groups each worker's settings under `config`).
+  const mf = new Miniflare(convertV4MiniflareOptions({
     host: "127.0.0.1",
     port,
     logRequests: false,
@@ -75,7 +76,7 @@ export async function serveBundledWorker({ port, persistTo, vars = {}, inspector
         bindings: { ...workerOptions.bindings, ...vars },
       },
     ],
-  });
+  }));
   await mf.ready;
   return {
     async stop() {

@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(__dirname, "../..");
@@ -42,12 +42,14 @@ type Rows = Record<string, string[]>;
 
 /** Every table's rows (as sorted JSON lines), read through Miniflare's D1 from a wrangler --persist-to folder. */
 async function tablesOf(persistTo: string): Promise<Rows> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
-    d1Databases: { DB: DATABASE_ID },
-    d1Persist: path.join(persistTo, "v3", "d1"),
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
+      d1Databases: { DB: DATABASE_ID },
+      d1Persist: path.join(persistTo, "v3", "d1"),
+    }),
+  );
   try {
     const db = await mf.getD1Database("DB");
     const { results: tables } = await db
