@@ -212,7 +212,7 @@ async function main() {
   const mf = new Miniflare(convertV4MiniflareOptions({
     host: "127.0.0.1",
     port: 0,
-    d1Persist: path.join(STATE, "v3/d1"),
+    resourcePersistencePath: path.join(STATE, "v3"),
     d1Databases: { DB: DATABASE_ID },
     compatibilityDate: "2026-04-20",
     compatibilityFlags: ["nodejs_compat"],

@@ -63,9 +63,8 @@ export async function serveBundledWorker({ port, persistTo, vars = {}, inspector
     port,
     logRequests: false,
     ...(inspectorPort ? { inspectorPort } : {}),
-    d1Persist: path.join(persist, "d1"),
-    durableObjectsPersist: path.join(persist, "do"),
-    cachePersist: path.join(persist, "cache"),
+    // D1, the Durable Objects and the cache, each in its folder under v3/, as wrangler keeps them.
+    resourcePersistencePath: persist,
     workers: [
       {
         ...workerOptions,

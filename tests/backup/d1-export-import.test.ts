@@ -47,7 +47,8 @@ async function tablesOf(persistTo: string): Promise<Rows> {
       modules: true,
       script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
       d1Databases: { DB: DATABASE_ID },
-      d1Persist: path.join(persistTo, "v3", "d1"),
+      // wrangler's --persist-to folder keeps every resource under v3/.
+      resourcePersistencePath: path.join(persistTo, "v3"),
     }),
   );
   try {
