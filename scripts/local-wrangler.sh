@@ -8,7 +8,9 @@
 #     other's workers;
 #   - SITE_URL, the address links in pages and mail point at: SITE_URL from
 #     the environment, else SITE_URL in .dev.vars, else http://localhost:$PORT
-#     (PORT defaults to 8787). `serve` writes the address it uses to
+#     (PORT defaults to 8787). PORT, CRON_PORT and STRIPE_STUB_PORT, like
+#     every setting read here, come from the environment, else .dev.vars.
+#     `serve` writes the address it uses to
 #     .wrangler/site-url; `cron` (which only runs beside a served app) takes
 #     that address unless SITE_URL or PORT tell it another;
 #   - payments: with PAYMENTS=stripe (in the environment, else in .dev.vars)
@@ -46,6 +48,13 @@ setting() {
   if [ -n "$value" ]; then echo "$value"; else dev_var "$1"; fi
 }
 
+# The script's own settings, like the worker's, come from the environment, else .dev.vars.
+for name in PORT CRON_PORT STRIPE_STUB_PORT; do
+  eval "value=\${$name:-}"
+  [ -n "$value" ] || value=$(dev_var "$name")
+  [ -z "$value" ] || eval "$name=\$value"
+done
+
 payments=$(setting PAYMENTS)
 stripe_api=$(setting STRIPE_API_URL)
 # The stub's port: STRIPE_STUB_PORT, else a local STRIPE_API_URL's, else 12111.
@@ -55,6 +64,7 @@ stub_port="${STRIPE_STUB_PORT:-${api_port:-12111}}"
 stub_url="http://127.0.0.1:$stub_port"
 # Local test keys, used only when neither .dev.vars nor the environment gives one (the stub takes any).
 stripe_key=$(setting STRIPE_SECRET_KEY); stripe_key="${stripe_key:-sk_test_hundpassLokal}"
+# whsec_hundpassLokal is for local use only: it is committed here, so it signs for any local dev server.
 webhook_secret=$(setting STRIPE_WEBHOOK_SECRET); webhook_secret="${webhook_secret:-whsec_hundpassLokal}"
 # The stub runs unless STRIPE_API_URL names Stripe's own API.
 with_stub=false

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listCampaigns } from "~/server/newsletter/campaigns.server";
-import { handleMailEvent, MAIL_EVENTS_PATH } from "~/server/email/provider-events.server";
+import { handleMailEvent, MAIL_EVENT_RETRY_MS, MAIL_EVENTS_PATH } from "~/server/email/provider-events.server";
 import { getConfig } from "~/server/platform/env.server";
 import { findSubscriber } from "~/server/newsletter/segments.server";
 import { consentFacts } from "~/domain/newsletter/consent";
@@ -151,9 +151,51 @@ describe("the provider's events", () => {
     expect((await findSubscriber(testContext(), "anna@example.se"))?.status).toBe("subscribed");
   });
 
-  it("answers 404 for a mail it never sent and 400 for a malformed event, storing nothing; other types are acknowledged", async () => {
+  it("acknowledges an authentic event about a mail it does not know: stored without an address, a replay 'Already stored'", async () => {
+    const campaign = await sentCampaign();
+    const unknown = await post(event("email.complained", "re_okand"), { id: "msg_okand" });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual({ ok: true, message: "Ignored" });
+    const again = await post(event("email.complained", "re_okand"), { id: "msg_okand" });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true, message: "Already stored" });
+    const { results } = await env.DB.prepare("SELECT event_id, outbox_id, campaign_id, recipient, subject FROM email_events").all();
+    expect(results).toEqual([{ event_id: "msg_okand", outbox_id: null, campaign_id: null, recipient: "[raderad]", subject: null }]);
+    // It counts for no campaign and touches no subscriber.
+    expect(await counts(campaign)).toEqual({ delivered: 0, bounced: 0, complained: 0 });
+    expect((await findSubscriber(testContext(), "anna@example.se"))?.status).toBe("subscribed");
+  });
+
+  it("answers a replay of a stored event with the words Stripe's endpoint uses", async () => {
     await sentCampaign();
-    expect((await post(event("email.complained", "re_okand"))).status).toBe(404);
+    expect(await (await post(event("email.delivered", "re_anna"), { id: "msg_tvagang" })).json()).toEqual({ ok: true, message: "Stored" });
+    expect(await (await post(event("email.delivered", "re_anna"), { id: "msg_tvagang" })).json()).toEqual({ ok: true, message: "Already stored" });
+  });
+
+  it("sends a fresh event back for a retry while a mail is being sent, within a bounded window", async () => {
+    await sentCampaign();
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sending', provider_message_id = NULL WHERE to_address = 'cilla@example.se'").run();
+    const fresh = { ...event("email.delivered", "re_ny"), created_at: new Date().toISOString() };
+    const early = await post(fresh, { id: "msg_tidig" });
+    expect(early.status).toBe(409);
+    expect(await storedEvents()).toEqual([]);
+    // The send is recorded: the provider's retry finds the mail.
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sent', provider_message_id = 're_ny' WHERE to_address = 'cilla@example.se'").run();
+    expect((await post(fresh, { id: "msg_tidig" })).status).toBe(200);
+    expect(await storedEvents()).toEqual([{ id: "msg_tidig", type: "delivered" }]);
+
+    // Past the window the same wait ends: stored without an address, acknowledged.
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sending' WHERE to_address = 'bo@example.se'").run();
+    const old = { ...event("email.delivered", "re_aldrig"), created_at: new Date(Date.now() - MAIL_EVENT_RETRY_MS - 60_000).toISOString() };
+    expect((await post(old, { id: "msg_sen" })).status).toBe(200);
+    // Nothing being sent: no wait even for a fresh event.
+    await env.DB.prepare("UPDATE email_outbox SET status = 'sent' WHERE status = 'sending'").run();
+    expect((await post({ ...fresh, data: { email_id: "re_annan" } }, { id: "msg_annan" })).status).toBe(200);
+    expect((await storedEvents()).map((e) => e.id)).toEqual(["msg_tidig", "msg_sen", "msg_annan"]);
+  });
+
+  it("answers 400 for a malformed event, storing nothing; other types are acknowledged", async () => {
+    await sentCampaign();
     expect((await post("{ not json")).status).toBe(400);
     expect((await post({ type: "email.bounced", data: { nothing: true } })).status).toBe(400);
     expect((await post(event("email.opened", "re_anna"))).status).toBe(200);

@@ -100,6 +100,8 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
     [{ kind: "home" }, "Välj inomhus eller utomhus"],
     [{ map_url: "http://kartor.example.se/x" }, "Ange en kartlänk som börjar med https://"],
     [{ map_url: "javascript:alert(1)" }, "Ange en kartlänk som börjar med https://"],
+    // A URL parser reads it as https://evil.example; stored as typed, the database's CHECK would refuse it.
+    [{ map_url: "https:evil.example" }, "Ange en kartlänk som börjar med https://"],
     [{ image_url: "http://bilder.example.se/x.jpg" }, "Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /"],
     [{ sort_order: "tre" }, "Ange ordningen som ett heltal från 0 till 9999"],
   ])("refuses the place %j with its message and writes nothing", async (change, message) => {

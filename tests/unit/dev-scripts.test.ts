@@ -3,7 +3,7 @@
 // run), and the one rule `npm run serve` and `npm run cron` share for the
 // site's address and this checkout's own wrangler dev registry.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,6 +86,25 @@ describe("npm run serve and npm run cron", () => {
     expect(wranglerCommand("cron", {}, served).out).toContain("--port 8788 --var SITE_URL:http://localhost:9000");
     expect(wranglerCommand("cron", { PORT: "9100" }, served).out).toContain("--var SITE_URL:http://localhost:9100");
     expect(wranglerCommand("cron", { CRON_PORT: "9001" }).out).toContain("--port 9001 --var SITE_URL:http://localhost:8787");
+  });
+
+  it("reads PORT, CRON_PORT and STRIPE_STUB_PORT from .dev.vars too, the environment winning", () => {
+    const devVars = { ".dev.vars": "PORT=9110  # min port\nCRON_PORT='9112'\nSTRIPE_STUB_PORT=9111\nPAYMENTS=stripe\n" };
+    const { out } = wranglerCommand("serve", {}, devVars);
+    expect(out).toContain("--port 9110 --persist-to .wrangler/state --var SITE_URL:http://localhost:9110");
+    expect(out).toContain("--var STRIPE_API_URL:http://127.0.0.1:9111");
+    expect(out).toContain("stripe-stub.mjs --port 9111 --webhook-url http://localhost:9110/api/stripe-handelser");
+    expect(wranglerCommand("cron", {}, devVars).out).toContain("--port 9112 --var SITE_URL:http://localhost:9110");
+    const overridden = wranglerCommand("serve", { PORT: "9000", STRIPE_STUB_PORT: "9002" }, devVars).out;
+    expect(overridden).toContain("--port 9000 ");
+    expect(overridden).toContain("stripe-stub.mjs --port 9002 ");
+  });
+
+  it("says beside the committed local webhook secret that it is for local use only", () => {
+    const script = readFileSync(path.join(root, "scripts/local-wrangler.sh"), "utf8");
+    const line = script.split("\n").findIndex((l) => l.includes("whsec_hundpassLokal}"));
+    expect(script.split("\n")[line - 1]).toMatch(/local use only.*any local dev server/);
+    expect(readFileSync(path.join(root, ".dev.vars.example"), "utf8")).toMatch(/whsec_hundpassLokal: for local use only/);
   });
 
   it("gives the cron worker the app's .dev.vars", () => {

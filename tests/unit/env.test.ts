@@ -28,6 +28,14 @@ describe("getConfig", () => {
     expect(message).toContain("ADMIN_EMAIL");
   });
 
+  it("lists the origins forms may come from: SITE_URL's always, then ALLOWED_HOSTNAMES' with its scheme", () => {
+    expect(getConfig({ ...base }).allowedOrigins).toEqual(["http://localhost:8787"]);
+    const config = getConfig({ ...base, ALLOWED_HOSTNAMES: " Hundpass.Example.workers.dev, 127.0.0.1:9110 ," });
+    expect(config.allowedOrigins).toEqual(["http://localhost:8787", "http://hundpass.example.workers.dev", "http://127.0.0.1:9110"]);
+    expect(problems({ ...base, ALLOWED_HOSTNAMES: "https://hundpass.se" })).toContain("ALLOWED_HOSTNAMES");
+    expect(problems({ ...base, ALLOWED_HOSTNAMES: "*.workers.dev" })).toContain("ALLOWED_HOSTNAMES");
+  });
+
   it("refuses a short session secret", () => {
     expect(problems({ ...base, SESSION_SECRET: "short" })).toMatch(/SESSION_SECRET must be at least 32/);
   });

@@ -5,6 +5,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   isCrossSiteRequest,
+  isHostOriginMismatch,
   STATIC_SECURITY_HEADERS,
   withSecurityHeaders,
 } from "~/server/platform/http-security.server";
@@ -92,5 +93,35 @@ describe("public/_headers", () => {
     expect(csp.match(/script-src ([^;]*)/)?.[1]).toBe("'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
+  });
+});
+
+describe("the site's configured origins", () => {
+  const allowed = [SITE, "https://hundpass.example.workers.dev"];
+
+  it("accepts each configured origin, and a request's own origin only on a local host", () => {
+    expect(isCrossSiteRequest(post("https://hundpass.example.workers.dev/x", { Origin: allowed[1]! }), allowed)).toBe(false);
+    expect(isCrossSiteRequest(post(`${SITE}/x`, { Origin: allowed[1]! }), allowed)).toBe(false);
+    // A host the site was never told about is not taken on its own word.
+    expect(isCrossSiteRequest(post("https://other.example/x", { Origin: "https://other.example" }), allowed)).toBe(true);
+    expect(isCrossSiteRequest(post("http://127.0.0.1:9100/x", { Origin: "http://127.0.0.1:9100" }), allowed)).toBe(false);
+  });
+});
+
+describe("isHostOriginMismatch", () => {
+  it("finds a state-changing request whose Origin names another host than its Host or X-Forwarded-Host", () => {
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "hundpass.example.workers.dev" }))).toBe(true);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "hundpass.se", "X-Forwarded-Host": "evil.example" }))).toBe(true);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "" }))).toBe(true);
+    // Compared exactly, as Remix compares them.
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "HUNDPASS.SE" }))).toBe(true);
+  });
+
+  it("passes a matching pair, a request without Origin or Host, and every GET", () => {
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "hundpass.se" }))).toBe(false);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "x", "X-Forwarded-Host": "hundpass.se, proxy" }))).toBe(false);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Host: "other.example" }))).toBe(false);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE }))).toBe(false);
+    expect(isHostOriginMismatch(post(`${SITE}/x`, { Origin: SITE, Host: "other.example" }, "GET"))).toBe(false);
   });
 });

@@ -22,7 +22,10 @@ export const CONTENT_MESSAGES = {
   itemTitle: "Rubrik är obligatorisk",
 } as const;
 
+// Written as typed, so it must start "https://" itself: "https:hundpass.se"
+// parses to the same URL but fails the column's CHECK (LIKE 'https://%').
 function httpsUrl(value: string): boolean {
+  if (!/^https:\/\//i.test(value)) return false;
   try {
     const url = new URL(value);
     return url.protocol === "https:" && url.hostname !== "";

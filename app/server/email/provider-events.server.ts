@@ -14,9 +14,20 @@
  *   Worker hands in the newsletter's, which marks the address undeliverable
  *   or unsubscribes it at once); its statements join the event's batch, so
  *   email/ knows no list.
- * - A forged, stale or unsigned call answers 401, a mail we never sent 404,
- *   a malformed one 400, and none of them changes anything. Other event types
- *   (sent, opened, delayed, …) are acknowledged and not stored.
+ * - An authentic event about a mail we do not know (purged after its
+ *   retention, or sent by another system on the same provider account) is
+ *   stored without an address and answered 200 "Ignored": the provider
+ *   disables an endpoint whose deliveries keep failing, and then no bounce
+ *   or complaint would arrive at all. The one exception is a fresh event
+ *   (created within MAIL_EVENT_RETRY_MS) while a mail is being sent, whose
+ *   provider id may not be recorded yet: that one is answered 409 so the
+ *   provider tries again (5 s, then 5 min later), and stored as above once
+ *   the window has passed.
+ * - A repeated event id answers 200 "Already stored" and changes nothing (the
+ *   words Stripe's endpoint uses).
+ * - A forged, stale or unsigned call answers 401, a malformed one 400, and
+ *   neither changes anything. Other event types (sent, opened, delayed, …)
+ *   are acknowledged and not stored.
  *
  * Everything an event changes is one D1 batch, written before the 200.
  */
@@ -26,6 +37,7 @@ import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { z } from "zod";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
+import { ANONYMIZED_RECIPIENT } from "../privacy/housekeeping.server";
 
 /**
  * A hard bounce or a complaint about one address, for whoever keeps lists of
@@ -50,6 +62,13 @@ export const MAIL_EVENTS_PATH = "/api/epost-handelser";
 
 /** The largest event body read; Resend's are a few hundred bytes. */
 const MAX_EVENT_BYTES = 64 * 1024;
+
+/**
+ * How long after its creation an event about a mail we cannot find yet is
+ * sent back for a retry, while some mail is being sent (its provider id is
+ * recorded once the provider has answered the send).
+ */
+export const MAIL_EVENT_RETRY_MS = 15 * 60 * 1000;
 
 const STORED_TYPES = {
   "email.delivered": "delivered",
@@ -125,11 +144,11 @@ export async function handleMailEvent(
        FROM email_outbox o LEFT JOIN email_campaign_recipients r ON r.outbox_id = o.id
        WHERE o.provider_message_id = ${event.data.email_id} LIMIT 1`,
   );
-  // A repeat of an event stored before the outbox row was purged is still a repeat.
-  if (!mail) {
-    const known = await context.db.get(sql`SELECT 1 FROM email_events WHERE event_id = ${eventId}`);
-    return known ? webhookAnswer(200, "Already stored") : webhookAnswer(404, "Unknown mail");
+  // A repeat changes nothing, whether or not its mail is still kept.
+  if (await context.db.get(sql`SELECT 1 FROM email_events WHERE event_id = ${eventId}`)) {
+    return webhookAnswer(200, "Already stored");
   }
+  if (!mail) return unknownMail(context, eventId, type, event, now);
 
   const detail = type === "bounced" ? bounceDetail(event.data.bounce) : null;
   const b = new BatchBuilder();
@@ -148,4 +167,32 @@ export async function handleMailEvent(
   }
   await runBatch(context, b.plan(() => undefined));
   return webhookAnswer(200, "Stored");
+}
+
+/**
+ * An authentic event about a mail the outbox does not hold: sent back once
+ * or twice while it may be a send not yet recorded, otherwise stored without
+ * an address (so a repeat is known) and acknowledged.
+ */
+async function unknownMail(
+  context: AppLoadContext,
+  eventId: string,
+  type: (typeof STORED_TYPES)[keyof typeof STORED_TYPES],
+  event: z.infer<typeof eventSchema>,
+  now: Date,
+): Promise<Response> {
+  const created = Date.parse(event.created_at ?? "");
+  if (Number.isFinite(created) && Math.abs(now.getTime() - created) <= MAIL_EVENT_RETRY_MS) {
+    const sending = await context.db.get(sql`SELECT 1 FROM email_outbox WHERE status = 'sending' LIMIT 1`);
+    if (sending) return webhookAnswer(409, "Not recorded yet");
+  }
+  await context.db.run(
+    sql`INSERT INTO email_events (event_id, type, provider_message_id, outbox_id, campaign_id, recipient, subject, detail,
+         occurred_at, received_at)
+       VALUES (${eventId}, ${type}, ${event.data.email_id}, NULL, NULL, ${ANONYMIZED_RECIPIENT}, NULL, NULL,
+         ${event.created_at ?? null}, ${now.toISOString()})
+       ON CONFLICT (event_id) DO NOTHING`,
+  );
+  console.log(`mail event ${eventId} (${type}) about a mail not in the outbox: stored without an address`);
+  return webhookAnswer(200, "Ignored");
 }

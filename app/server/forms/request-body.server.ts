@@ -4,12 +4,29 @@
  * multipart) up to a size cap, parsed once. Anything else is refused with a
  * clear 4xx: another content type 415, a body over the cap 413 (before it is
  * buffered when Content-Length says so, while reading when it does not), a
- * body that does not parse 400. Actions read the parsed form from the load
- * context with `readForm`; no route parses a body itself.
+ * body that does not parse 400, and so does a form whose field names would
+ * nest deeper, run longer or come in greater number than any of our forms
+ * (the form parser builds a nested object from names such as `a.b[0].c`, by
+ * recursion: a few thousand levels overflow its stack). Actions read the
+ * parsed form from the load context with `readForm`; no route parses a body
+ * itself.
+ *
+ * Whatever is refused, the body is read to its end first (within a bound)
+ * or cancelled: an answer sent while the sender is still sending makes the
+ * local proxy of `wrangler dev` answer 502 in its place.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 export const FORM_MAX_BYTES_DEFAULT = 64 * 1024;
+
+/** Field limits far above any form of ours (the largest has about 30 fields, all with flat names). */
+export const FORM_LIMITS = { fields: 300, nameLength: 200, nameDepth: 8 } as const;
+
+/**
+ * The most of a refused body read (and thrown away) before answering, so the
+ * sender has finished sending; a longer one is cancelled mid-way.
+ */
+export const DRAIN_MAX_BYTES = 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -21,6 +38,16 @@ export const BODY_REFUSAL_MESSAGES = {
   413: "Formuläret är för stort. Korta ner texten och försök igen.",
   400: "Formuläret kunde inte läsas. Gå tillbaka och försök igen.",
 } as const;
+
+/**
+ * A form posted from one of the site's own origins to another of its hosts
+ * (see isHostOriginMismatch): only a proxy that rewrites hosts, or a
+ * hand-made request, sends one.
+ */
+export const HOST_MISMATCH_REFUSAL: BodyRefusal = {
+  status: 400,
+  message: "Formuläret kunde inte tas emot: det skickades till en annan adress än sidan det kom från. Ladda om sidan och försök igen.",
+};
 
 const refusal = (status: BodyRefusal["status"]): BodyRefusal => ({ status, message: BODY_REFUSAL_MESSAGES[status] });
 
@@ -36,7 +63,7 @@ function mediaType(request: Request): string {
 /**
  * A signed webhook's body as text (its signature covers these exact bytes),
  * or null when it is larger than `maxBytes` (by its Content-Length or as
- * read; the rest is never read).
+ * read; the rest is left to discardBody).
  */
 export async function readWebhookText(request: Request, maxBytes: number): Promise<string | null> {
   if (Number(request.headers.get("content-length") ?? "0") > maxBytes) return null;
@@ -52,7 +79,7 @@ export function webhookAnswer(status: number, message: string): Response {
   });
 }
 
-/** Reads at most `maxBytes` of the body; null once it runs past them (the rest is never read). */
+/** Reads at most `maxBytes` of the body; null once it runs past them (the rest is left unread). */
 export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array(new ArrayBuffer(0));
   const reader = request.body.getReader();
@@ -63,7 +90,8 @@ export async function readCapped(request: Request, maxBytes: number): Promise<Ui
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      // The rest is left to discardBody, which reads it away before the refusal goes out.
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);
@@ -86,9 +114,47 @@ export async function admitFormBody(
   maxBytes: number,
 ): Promise<{ ok: true; form: FormData; request: Request } | { ok: false; refusal: BodyRefusal }> {
   const admitted = await admit(request, maxBytes);
-  // A refused body is never read: let the sender stop sending it.
-  if (!admitted.ok && request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
+  if (!admitted.ok) await discardBody(request, Math.max(maxBytes, DRAIN_MAX_BYTES));
   return admitted;
+}
+
+/**
+ * Reads what is left of a body and throws it away, up to `limit` bytes, then
+ * cancels the rest: the answer goes out once the sender is done (or cut off).
+ * A body read to its end has nothing left (and is still locked by its reader).
+ */
+export async function discardBody(request: Request, limit: number): Promise<void> {
+  if (!request.body || request.body.locked) return;
+  const declared = Number(request.headers.get("Content-Length") ?? "NaN");
+  const reader = request.body.getReader();
+  try {
+    if (declared > limit) return;
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > limit) return;
+    }
+  } catch {
+    // A broken stream has nothing more to give.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/** Whether every field name is one our forms could send (see FORM_LIMITS), and not too many of them. */
+export function hasPlainFieldNames(form: FormData): boolean {
+  let count = 0;
+  for (const name of form.keys()) {
+    if (++count > FORM_LIMITS.fields) return false;
+    if (name.length > FORM_LIMITS.nameLength) return false;
+    // A path segment starts at each "." or "[" (conform's `a.b[0]` notation).
+    let depth = 1;
+    for (let i = 0; i < name.length; i++) if (name[i] === "." || name[i] === "[") depth++;
+    if (depth > FORM_LIMITS.nameDepth) return false;
+  }
+  return true;
 }
 
 async function admit(
@@ -115,6 +181,7 @@ async function admit(
   } catch {
     return { ok: false, refusal: refusal(400) };
   }
+  if (!hasPlainFieldNames(form)) return { ok: false, refusal: refusal(400) };
   return { ok: true, form, request: new Request(request, { body: bytes }) };
 }
 

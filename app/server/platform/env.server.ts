@@ -25,6 +25,12 @@ export interface Env {
   /** The deployed version's id, tag and upload time ([version_metadata] in wrangler.toml); absent under plain Miniflare. */
   CF_VERSION_METADATA?: { id: string; tag?: string; timestamp?: string };
   SITE_URL?: string;
+  /**
+   * Other host names the site answers on, comma-separated (e.g. the
+   * workers.dev one); forms posted from them are accepted. SITE_URL's host
+   * is always in.
+   */
+  ALLOWED_HOSTNAMES?: string;
   ADMIN_EMAIL?: string;
   EMAIL_FROM?: string;
   EMAIL_TRANSPORT?: string;
@@ -218,6 +224,20 @@ const ConfigSchema = z
         }
         return url.origin;
       }),
+    ALLOWED_HOSTNAMES: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const names = value.split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+        for (const name of names) {
+          // A host name with an optional port: no scheme, path or wildcard.
+          if (!/^[a-z0-9.-]+(?::\d{1,5})?$/.test(name) || !URL.canParse(`https://${name}`)) {
+            ctx.addIssue({ code: "custom", message: `ALLOWED_HOSTNAMES: "${name}" is not a host name, e.g. hundpass.example.workers.dev` });
+            return z.NEVER;
+          }
+        }
+        return names;
+      }),
     ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an e-mail address"),
     EMAIL_FROM: z.string().min(3, "EMAIL_FROM is required, e.g. Hundpass <info@hundpass.se>"),
     EMAIL_TRANSPORT: z.enum(["outbox", "resend"], {
@@ -343,6 +363,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, "PAYMENTS"> & {
   /** PAYMENTS, with the Stripe variables when it is "stripe". */
   payments: PaymentsConfig;
   secureCookies: boolean;
+  /** The origins forms may be posted from: SITE_URL's and, with its scheme, each of ALLOWED_HOSTNAMES. */
+  allowedOrigins: string[];
   /** Runs on the committed local defaults (or a local Stripe stub): only a local host may be served with it. */
   localOnly: boolean;
 };
@@ -401,6 +423,10 @@ function parseConfig(env: Env): Config {
     ...data,
     payments,
     secureCookies: new URL(data.SITE_URL).protocol === "https:",
+    allowedOrigins: [
+      data.SITE_URL,
+      ...data.ALLOWED_HOSTNAMES.map((host) => new URL(`${new URL(data.SITE_URL).protocol}//${host}`).origin),
+    ],
     localOnly:
       data.DEV_MAILBOX ||
       data.SESSION_SECRET === LOCAL_SESSION_SECRET ||

@@ -8,6 +8,7 @@
  * script must read it with useNonce() (app/components/nonce.tsx).
  */
 import { randomToken } from "./crypto.server";
+import { isLocalHostname } from "./env.server";
 import { UNSUBSCRIBE_PATH } from "../newsletter/unsubscribe-links.server";
 
 /** Turnstile's script and iframe come from here. */
@@ -66,9 +67,11 @@ export function withSecurityHeaders(response: Response, { nonce, https }: { nonc
 
 /**
  * CSRF defence next to SameSite=Lax cookies: a state-changing request whose
- * Origin names another site is refused. Without Origin, a browser's
- * Sec-Fetch-Site: cross-site is refused too. Requests with neither header
- * (curl, server-to-server, tests) pass: they carry no victim's cookies.
+ * Origin is not one of the site's own is refused. The site's origins are
+ * configured (SITE_URL's, and ALLOWED_HOSTNAMES'), not taken from whatever
+ * host the request names, except on a local host. Without Origin, a
+ * browser's Sec-Fetch-Site: cross-site is refused too. Requests with neither
+ * header (curl, server-to-server, tests) pass: they carry no victim's cookies.
  *
  * One exception: the RFC 8058 one-click unsubscribe, which a mail provider
  * POSTs from its own site to the link in the mail's List-Unsubscribe header.
@@ -76,14 +79,38 @@ export function withSecurityHeaders(response: Response, { nonce, https }: { nonc
  * address and token; the route reads no cookie and changes nothing unless
  * the token is the address's HMAC.
  */
-export function isCrossSiteRequest(request: Request, siteUrl: string): boolean {
-  if (request.method === "GET" || request.method === "HEAD") return false;
+export function isCrossSiteRequest(request: Request, allowedOrigins: string | readonly string[]): boolean {
+  if (!changesState(request)) return false;
   if (isUnsubscribeLinkPost(request)) return false;
   const origin = request.headers.get("Origin");
   if (origin !== null) {
-    return origin !== new URL(request.url).origin && origin !== new URL(siteUrl).origin;
+    const own = new URL(request.url);
+    if (origin === own.origin && isLocalHostname(own.hostname)) return false;
+    return !(typeof allowedOrigins === "string" ? [new URL(allowedOrigins).origin] : allowedOrigins).includes(origin);
   }
   return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
+function changesState(request: Request): boolean {
+  return request.method !== "GET" && request.method !== "HEAD";
+}
+
+/**
+ * A state-changing request whose Origin (one of the site's, by
+ * isCrossSiteRequest) names another host than the one it was sent to: its
+ * Host, or the first X-Forwarded-Host, as Remix reads them. Remix throws on
+ * such a pair (a 500), so it is answered 400 before Remix sees it. Only a
+ * proxy that rewrites hosts, or a hand-made request, sends one. A request
+ * with no Host header at all comes from inside the runtime (tests), not over
+ * HTTP, and is left alone.
+ */
+export function isHostOriginMismatch(request: Request): boolean {
+  if (!changesState(request) || isUnsubscribeLinkPost(request)) return false;
+  const origin = request.headers.get("Origin");
+  if (origin === null || !URL.canParse(origin)) return false;
+  // Compared as Remix compares them: exactly, an empty Host included.
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || request.headers.get("Host");
+  return host !== null && new URL(origin).host !== host;
 }
 
 /** A POST to /unsubscribe carrying a personal link's address and token (checked by the route). */
