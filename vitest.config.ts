@@ -70,6 +70,9 @@ export default defineConfig(async () => {
             name: "unit",
             include: ["tests/unit/**/*.test.ts"],
             environment: "node",
+            // Some unit tests start a shell or node (the start and serve scripts); on a
+            // 2-core machine busy with the integration project that takes seconds.
+            testTimeout: 15_000,
           },
         },
         // The way back (tests/backup/): export the local D1 with the real wrangler
