@@ -212,6 +212,8 @@ function joinQueueAction(args: ActionFunctionArgs, id: number) {
   const back = `/session/${id}`;
   return handleForm(args, {
     parse: withSchema(WaitlistJoinSchema),
+    // It mails the queue's confirmation: one post per drawn form.
+    stampOnce: true,
     async run(values) {
       const page = await loadSessionPage(context, id);
       if (!page) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
