@@ -8,6 +8,11 @@ export const PAYMENT_TEXTS = {
   /** Back from Stripe with ?avbruten=1. */
   cancelledTitle: "Betalningen avbröts",
   cancelled: "Platsen är släppt och inget har dragits – du kan boka igen när du vill.",
+  /** Back from Stripe's cancel link, before the button is pressed. */
+  cancelAskTitle: "Avbryta betalningen?",
+  cancelAsk: "Platsen hålls åt dig medan du betalar. Avbryter du betalningen släpps platsen direkt och inget dras.",
+  cancelButton: "Avbryt betalningen",
+  cancelBusy: "Avbryter …",
   processingTitle: "Betalningen behandlas …",
   processing: "Vi väntar på besked från betalningen. Sidan uppdateras av sig själv om några sekunder – du behöver inte göra något.",
   processingSwish: "Har du betalat med Swish kan det ta en liten stund innan betalningen är klar. Bekräftelsen kommer också med e-post.",

@@ -8,7 +8,6 @@
  */
 import {
   data,
-  redirectDocument,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -32,6 +31,7 @@ import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { bookHeldSeat, declineHold, findHold } from "~/server/waitlist/hold.server";
+import { redirectToCheckout } from "~/server/payments/hold-cookie.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: bookingStylesHref }];
@@ -111,8 +111,7 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
           });
         case "checkout":
           purgeSeatLists(request, context.cloudflare.ctx);
-          // Stripe's page is on another origin: a full navigation, with JavaScript too.
-          return redirectDocument(outcome.url, 303);
+          return redirectToCheckout(context, request, outcome);
         case "payment-failed":
           return { formErrors: [PAYMENT_TEXTS.checkoutFailed], status: 502 };
         case "changed":

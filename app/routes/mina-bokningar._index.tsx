@@ -42,7 +42,9 @@ export function action(args: ActionFunctionArgs) {
   const { context } = args;
   return handleForm(args, {
     parse: withSchema(SignInLinkSchema),
-    rateLimit: { rules: formLimitRules(SIGN_IN_LINK_LIMITS) },
+    // It mails a link: one post per drawn form.
+    stampOnce: true,
+    rateLimit: { rules: formLimitRules(SIGN_IN_LINK_LIMITS, args.request) },
     async run({ email }) {
       issueSignInLinkLater(context, email);
       return redirect(`/mina-bokningar?${SENT_PARAM}=1`);

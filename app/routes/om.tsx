@@ -74,6 +74,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { request, context },
     {
       parse: withSchema(ContactSchema),
+      // It mails staff: one post per drawn form.
+      stampOnce: true,
       rateLimit: { rules: [FORM_RATE_LIMITS.contact], unavailable: failed },
       async run(values) {
         if (!(await submitContactMessage(context, values, "contact"))) return failed;

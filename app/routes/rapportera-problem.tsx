@@ -40,6 +40,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { request, context },
     {
       parse: withSchema(ProblemReportSchema),
+      // It mails staff: one post per drawn form.
+      stampOnce: true,
       rateLimit: { rules: [FORM_RATE_LIMITS.problemReport], unavailable: failed },
       async run(values) {
         if (!(await submitProblemReport(context, values))) return failed;

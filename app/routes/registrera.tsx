@@ -40,8 +40,10 @@ export function action(args: ActionFunctionArgs) {
   const { context } = args;
   return handleForm(args, {
     parse: withSchema(SignUpSchema),
+    // It mails a confirmation: one post per drawn form.
+    stampOnce: true,
     hideFields: ["password"],
-    rateLimit: { rules: formLimitRules(SIGN_UP_LIMITS) },
+    rateLimit: { rules: formLimitRules(SIGN_UP_LIMITS, args.request) },
     async run({ email, password, display_name: displayName }) {
       await signUpStaff(context, { email, password, displayName });
       return redirect(`/registrera?${SENT_PARAM}=1`);

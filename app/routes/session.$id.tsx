@@ -5,7 +5,6 @@
  */
 import {
   data,
-  redirectDocument,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LinksFunction,
@@ -38,6 +37,7 @@ import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.s
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { joinWaitlist } from "~/server/waitlist/join.server";
+import { ownedHolds, redirectToCheckout } from "~/server/payments/hold-cookie.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import bookingStylesHref from "~/styles/booking.css?url";
@@ -159,7 +159,7 @@ export function action(args: ActionFunctionArgs) {
       // Every booking sends e-mail, so attempts per client are limited (generously);
       // the session's object counts the attempt in the booking's own batch.
       const attempt = await bookingAttemptSlot(context.cloudflare.env, request);
-      const outcome = await bookSession(context, id, values, rules, snapshot, { attempt });
+      const outcome = await bookSession(context, id, values, rules, snapshot, { attempt, owned: await ownedHolds(context, request) });
       switch (outcome.status) {
         case "booked":
           purgeSeatLists(request, context.cloudflare.ctx);
@@ -170,8 +170,7 @@ export function action(args: ActionFunctionArgs) {
           });
         case "checkout":
           purgeSeatLists(request, context.cloudflare.ctx);
-          // Stripe's page is on another origin: a full navigation, with JavaScript too.
-          return redirectDocument(outcome.url, 303);
+          return redirectToCheckout(context, request, outcome);
         case "payment-failed":
           return { formErrors: [PAYMENT_TEXTS.checkoutFailed], status: 502, toast: bookingErrorToast(PAYMENT_TEXTS.checkoutFailed) };
         case "changed":
@@ -213,6 +212,8 @@ function joinQueueAction(args: ActionFunctionArgs, id: number) {
   const back = `/session/${id}`;
   return handleForm(args, {
     parse: withSchema(WaitlistJoinSchema),
+    // It mails the queue's confirmation: one post per drawn form.
+    stampOnce: true,
     async run(values) {
       const page = await loadSessionPage(context, id);
       if (!page) return redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);

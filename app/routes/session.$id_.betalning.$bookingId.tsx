@@ -2,20 +2,24 @@
  * /session/{id}/betalning/{bookingId}: where Stripe's Checkout sends the
  * booker back (PAYMENTS=stripe). Reads the payment's state and shows it
  * (app/server/payments/return-page.server.ts); it never confirms a booking.
+ * Stripe's cancel link (?avbruten=1) only shows a button: its POST, with
+ * proof that this browser made the hold, releases the seat.
  * While the payment is processing the page asks again every few seconds:
  * with JavaScript by revalidating, without it by a meta refresh (in
  * <noscript>, so it never reloads the document under a visitor with
  * JavaScript).
  */
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { z } from "zod";
 import { useEffect } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import type { PageHandle } from "~/domain/page-handle";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { parseSessionId } from "~/server/booking/session-read.server";
-import { paymentReturn } from "~/server/payments/return-page.server";
+import { handleLinkForm } from "~/server/forms/form-action.server";
+import { cancelPaymentHold, paymentReturn, type PaymentReturn } from "~/server/payments/return-page.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 
@@ -27,6 +31,7 @@ const TITLES = {
   processing: PAYMENT_TEXTS.processingTitle,
   ended: PAYMENT_TEXTS.endedTitle,
   refunded: PAYMENT_TEXTS.refundedTitle,
+  cancel: PAYMENT_TEXTS.cancelAskTitle,
 } as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => tokenPageMeta(TITLES[data?.state ?? "broken"]);
@@ -40,7 +45,26 @@ export const headers: HeadersFunction = () => tokenPageHeaders();
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sessionId = parseSessionId(params.id);
-  const found = sessionId === null ? ({ state: "broken" } as const) : await paymentReturn(context, sessionId, params.bookingId ?? "", new URL(request.url));
+  const found = sessionId === null ? ({ state: "broken" } as const) : await paymentReturn(context, sessionId, params.bookingId ?? "", request);
+  return answer(context, request, sessionId, found);
+}
+
+/** The cancel button's fields: the link's signed token (empty when the browser's hold cookie is the proof). */
+const CancelHoldSchema = z.object({ t: z.string().max(64).default("") });
+
+export async function action(args: ActionFunctionArgs) {
+  const { params, request, context } = args;
+  const sessionId = parseSessionId(params.id);
+  const broken = () => answer(context, request, sessionId, { state: "broken" });
+  if (sessionId === null) return broken();
+  return handleLinkForm(args, {
+    schema: CancelHoldSchema,
+    refused: broken,
+    run: async ({ t }) => answer(context, request, sessionId, await cancelPaymentHold(context, sessionId, params.bookingId ?? "", request, t)),
+  });
+}
+
+async function answer(context: LoaderFunctionArgs["context"], request: Request, sessionId: number | null, found: PaymentReturn) {
   switch (found.state) {
     case "paid":
       // The booking confirmation, as a booking without payment shows it.
@@ -58,9 +82,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function PaymentReturnPage() {
-  const page = useLoaderData<typeof loader>();
+  // After the cancel button's POST, its answer (processing: paid in another tab) is the page.
+  const loaded = useLoaderData<typeof loader>();
+  const page = useActionData<typeof action>() ?? loaded;
   const { revalidate, state } = useRevalidator();
   const processing = page.state === "processing";
+  const busy = useNavigation().state !== "idle";
   // With JavaScript the page asks again on the same beat (the meta refresh is for pages without it).
   useEffect(() => {
     if (!processing || state !== "idle") return;
@@ -71,7 +98,20 @@ export default function PaymentReturnPage() {
   return (
     <section className="booking-panel card payment-return" aria-labelledby="page-heading" data-testid={`payment-${page.state}`}>
       <h1 id="page-heading">{TITLES[page.state]}</h1>
-      {page.state === "processing" ? (
+      {page.state === "cancel" ? (
+        <>
+          <p className="session-facts-line">
+            <strong>{page.title}</strong>, {page.when}
+          </p>
+          <p>{PAYMENT_TEXTS.cancelAsk}</p>
+          <Form method="post" replace>
+            <input type="hidden" name="t" value={page.token} />
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? PAYMENT_TEXTS.cancelBusy : PAYMENT_TEXTS.cancelButton}
+            </button>
+          </Form>
+        </>
+      ) : page.state === "processing" ? (
         <>
           <p className="session-facts-line">
             <strong>{page.title}</strong>, {page.when}

@@ -154,6 +154,10 @@ test.describe("paying for a booking", () => {
     const seatsBefore = await page.getByTestId("seats-left").innerText();
     await bookToCheckout(page, testInfo, id, uniqueEmail(testInfo, "pay-cancel"));
     await page.getByRole("button", { name: "Avbryt" }).click();
+    // Stripe's cancel link only asks: the seat is released by the button's POST.
+    await expect(page.getByRole("heading", { name: "Avbryta betalningen?" })).toBeVisible();
+    await expect(page.getByTestId("seats-left")).toHaveCount(0);
+    await page.getByRole("button", { name: "Avbryt betalningen" }).click();
     await expect(page).toHaveURL(new RegExp(`/session/${id}$`));
     await expect(page.getByTestId("toast")).toContainText("Betalningen avbröts");
     await expect(page.getByRole("heading", { name: "Boka passet" })).toBeVisible();

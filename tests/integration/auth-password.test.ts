@@ -254,6 +254,8 @@ describe("staff sign-up (/registrera)", () => {
   it("lets nobody pre-register an address and inherit a role granted to it later", async () => {
     // Someone who cannot read the mailbox signs the address up first.
     await postForm("/registrera", { email: "blivande.chef@example.se", password: "angriparens lösenord" }, { ip: "203.0.113.50" });
+    // The attacker's link as the mail carried it (the stored copy is blanked once a newer sign-up voids it).
+    const attackerLink = (await confirmationLink("blivande.chef@example.se")).token;
     // An operator grants the role by address.
     await env.DB.prepare(
       "INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE email = 'blivande.chef@example.se'",
@@ -272,10 +274,32 @@ describe("staff sign-up (/registrera)", () => {
     // The owner's password works; the attacker's never does, and the attacker's link died with the owner's.
     expect((await postForm("/logga-in", { email: "blivande.chef@example.se", password: PASSWORD })).headers.get("Location")).toBe("/admin");
     expect((await postForm("/logga-in", { email: "blivande.chef@example.se", password: "angriparens lösenord" })).status).toBe(400);
-    // Newest first: the second is the attacker's sign-up.
-    const attackerLink = links[1]!.textBody.match(/token=([A-Za-z0-9_-]+)/)?.[1];
     expect(attackerLink).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect((await confirm(attackerLink!)).status).toBe(400);
+    expect((await confirm(attackerLink)).status).toBe(400);
+  });
+
+  it("voids a stranger's earlier sign-up when the owner signs up: the owner confirming the first mail (the stranger's link) sets no password, the owner's own link does", async () => {
+    const address = "kapad@example.se";
+    // A stranger signs the address up with the stranger's password; the mail (as delivered) lands in the owner's inbox.
+    await postForm("/registrera", { email: address, password: "framlingens lösenord" }, { ip: "203.0.113.60" });
+    const strangers = await confirmationLink(address);
+    // The owner signs up the same address with the owner's own password.
+    await postForm("/registrera", { email: address, password: PASSWORD }, { ip: "203.0.113.61" });
+    const owners = await confirmationLink(address);
+    expect(owners.token).not.toBe(strangers.token);
+    // The stranger's link is blanked in its stored copy.
+    const [storedStrangers] = (await mailTo(address)).filter((m) => m.id === strangers.mail.id);
+    expect(storedStrangers?.textBody).not.toContain(strangers.token);
+
+    // The owner confirms the first mail in the inbox, the stranger's: it confirms nothing.
+    const first = await confirm(strangers.token);
+    expect(first.status).toBe(400);
+    expect(await first.text()).toContain("Bekräftelsen misslyckades");
+    expect((await userRow(address))?.email_verified_at).toBeNull();
+    // Then the owner's own mail: the owner's password signs in, the stranger's never does.
+    expect((await confirm(owners.token)).status).toBe(302);
+    expect((await postForm("/logga-in", { email: address, password: PASSWORD })).status).toBe(302);
+    expect((await postForm("/logga-in", { email: address, password: "framlingens lösenord" })).status).toBe(400);
   });
 
   it("never makes the new account admin, whatever the form sends", async () => {

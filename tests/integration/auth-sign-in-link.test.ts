@@ -14,6 +14,7 @@ import {
   fetchAndSettle,
   latestLink,
   mailTo,
+  formStamp,
   postForm,
   requestLink,
   seedDemoData,
@@ -105,13 +106,59 @@ describe("requesting a link", () => {
     expect(await res.text()).toContain("Hoppsan, det gick lite för fort");
   });
 
-  it("refuses the 6th request for one address within 15 minutes, from any IP", async () => {
-    const email = "ratt.adress@example.se";
+  it("never lets requests for an address from a stranger's network keep its owner, on another network, from a link", async () => {
+    const email = DEMO_CUSTOMER_EMAIL;
+    // No live link from earlier tests: the stranger's first request mails one.
+    await env.DB.prepare("UPDATE sign_in_tokens SET created_at = ?, expires_at = ? WHERE lower(email) = lower(?)")
+      .bind(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() - 1_800_000).toISOString(), email)
+      .run();
+    const mailsBefore = (await mailTo(email)).length;
+    const stranger = [];
+    for (let i = 0; i < 6; i++) stranger.push((await requestLink(email, "203.0.113.70")).status);
+    // The stranger's own network runs out, as before.
+    expect(stranger).toEqual([302, 302, 302, 302, 302, 429]);
+    // The owner, from another network, is answered as always; the link the stranger's first request mailed is alive in the inbox.
+    const owner = await requestLink(email, "198.51.100.77");
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Location")).toBe(ANSWER);
+    expect((await mailTo(email)).length).toBe(mailsBefore + 1);
+    // Once that link is older than the repeat window, the owner's next request mails a new one.
+    await env.DB.prepare("UPDATE sign_in_tokens SET created_at = ? WHERE lower(email) = lower(?) AND expires_at > ?")
+      .bind(new Date(Date.now() - 6 * 60_000).toISOString(), email, new Date().toISOString())
+      .run();
+    expect((await requestLink(email, "198.51.100.77")).status).toBe(302);
+    expect((await mailTo(email)).length).toBe(mailsBefore + 2);
+  });
+
+  it("refuses the 6th request for one address from one network within 15 minutes, and only from that network", async () => {
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await requestLink(email, `203.0.113.${i + 1}`)).status);
-    expect(statuses).toEqual([302, 302, 302, 302, 302, 429]);
-    const last = await requestLink(email, "203.0.113.99");
+    for (let i = 0; i < 5; i++) statuses.push((await requestLink("ratt.adress@example.se", "203.0.113.80")).status);
+    statuses.push((await requestLink("ratt.adress@example.se", "203.0.113.81")).status);
+    expect(statuses).toEqual([302, 302, 302, 302, 302, 302]);
+    const last = await requestLink("ratt.adress@example.se", "203.0.113.80");
+    expect(last.status).toBe(429);
     expect(await last.text()).toContain("Du har skickat för många förfrågningar");
+  });
+
+  it("serves one post per form stamp: the same stamp again, at once or later, from any network, mails nothing more", async () => {
+    const email = DEMO_ADMIN_EMAIL;
+    await env.DB.prepare("UPDATE sign_in_tokens SET created_at = ?, expires_at = ? WHERE lower(email) = lower(?)")
+      .bind(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() - 1_800_000).toISOString(), email)
+      .run();
+    const mailsBefore = (await mailTo(email)).length;
+    const stamp = await formStamp();
+    const burst = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) => postForm("/mina-bokningar?index", { email, form_rendered_at: stamp }, { ip: `192.0.2.${100 + i}` })),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([302, 400, 400, 400, 400]);
+    const refused = burst.find((r) => r.status === 400)!;
+    const page = await refused.text();
+    expect(page).toContain("Formuläret är redan skickat. Ladda om sidan om du vill skicka det igen.");
+    // The page is drawn again with a fresh stamp, not the spent one.
+    expect(page).not.toContain(stamp);
+    const later = await postForm("/mina-bokningar?index", { email, form_rendered_at: stamp }, { ip: "192.0.2.120" });
+    expect(later.status).toBe(400);
+    expect((await mailTo(email)).length).toBe(mailsBefore + 1);
   });
 
   it("refuses the 6th request from one IP within 15 minutes, whatever the address", async () => {

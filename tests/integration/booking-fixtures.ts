@@ -115,7 +115,7 @@ let ipCounter = 0;
  * unless the form has one). A distinct client address per request unless
  * given, so the per-IP limit stays out of the way.
  */
-export async function postBooking(sessionId: number | string, form: FormData, ip?: string) {
+export async function postBooking(sessionId: number | string, form: FormData, ip?: string, headers: Record<string, string> = {}) {
   if (!form.has("session")) {
     const field = await sessionField(sessionId);
     if (field) form.append("session", field);
@@ -125,6 +125,6 @@ export async function postBooking(sessionId: number | string, form: FormData, ip
     method: "POST",
     body: form,
     redirect: "manual",
-    headers: { "CF-Connecting-IP": ip ?? `10.0.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}` },
+    headers: { "CF-Connecting-IP": ip ?? `10.0.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}`, ...headers },
   });
 }

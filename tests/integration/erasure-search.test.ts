@@ -104,6 +104,13 @@ async function fillEveryPlace() {
       "INSERT INTO audit_log (actor_user_id, actor_email, action, target_type, target_id, details_json) VALUES (NULL, ?, 'email.send', 'booking', 'radera-1', ?)",
     ).bind(ADMIN, JSON.stringify({ subject: `Till ${NAME} (${EMAIL})` })),
   ]);
+  // Her booking's payment, refunded (no address in it: hers by the booking).
+  await env.DB.prepare(
+    `INSERT INTO payments (id, booking_id, session_id, amount_ore, status, method, paid_at, refund_reason, refunded_at, created_at, updated_at)
+     VALUES ('radera-betalning', 'radera-1', ?, 24900, 'refunded', 'swish', ?, 'staff-cancel', ?, ?, ?)`,
+  )
+    .bind(session, iso(past), iso(past + DAY), iso(past), iso(past + DAY))
+    .run();
   // Her address counted on a mail budget.
   await hitRateLimit(testContext(), RECIPIENT_MAIL_LIMIT, EMAIL);
 }
@@ -133,6 +140,19 @@ describe("erasure", () => {
     expect(await findEverywhere(await sha256Hex(EMAIL.toLowerCase()))).toEqual([]);
 
     const cookie = await signInAs({ email: EMAIL, kind: "customer" });
+
+    // Export = erasure: the download has a filled section for every place erasure covers.
+    const exported = await (await fetchAndSettle("/mina-bokningar/mina-uppgifter.json", { headers: { Cookie: cookie } })).json<Record<string, unknown>>();
+    for (const place of PERSONAL_DATA) {
+      const section = exported[place.exportKey];
+      expect(section, `${place.table} → ${place.exportKey}`).toBeTruthy();
+      if (Array.isArray(section)) expect(section.length, `${place.table} → ${place.exportKey}`).toBeGreaterThan(0);
+    }
+    expect(exported.fragor_till_flurre).toEqual([expect.objectContaining({ fraga: `Kan ni mejla mig på ${EMAIL}?` })]);
+    expect(exported.betalningar).toEqual([
+      expect.objectContaining({ bokningsnummer: "radera-1", belopp_kr: 249, status: "refunded", satt: "swish", aterbetalning_orsak: "staff-cancel" }),
+    ]);
+
     const res = await fetchAndSettle("/mina-bokningar/radera", {
       method: "POST",
       body: new URLSearchParams({ bekrafta: "on" }),

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { BOT_CHECK_MESSAGE } from "~/server/forms/bot-check.server";
+import { BOT_CHECK_MESSAGE, STAMP_USED_MESSAGE } from "~/server/forms/bot-check.server";
 import { firstFormError, handleForm, withSchema } from "~/server/forms/form-action.server";
 import { peekRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import { formStamp } from "./auth-helpers";
@@ -225,5 +225,45 @@ describe("a count that cannot be made", () => {
     });
     await expect(without).rejects.toThrow("D1 is down");
     expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe("a form that sends mail takes its stamp once", () => {
+  const send = async (fields: Record<string, string>, ip: string, run: () => Promise<Response | { formErrors: string[]; status: number }>) =>
+    (await handleForm<ReturnType<typeof parse>, Response, Response>(post(fields, ip), {
+      parse,
+      stampOnce: true,
+      refuse: (result, { status }) => Response.json({ error: firstFormError(result) }, { status }),
+      run,
+    })) as Response;
+  const ok = async () => redirect("/klart");
+
+  it("answers the first post with its work and every later post with the same stamp with STAMP_USED_MESSAGE, doing nothing", async () => {
+    const stamp = await formStamp();
+    let runs = 0;
+    const counted = async () => {
+      runs++;
+      return redirect("/klart");
+    };
+    const first = await send({ email: "en@example.se", website: "", form_rendered_at: stamp }, freshIp(), counted);
+    expect(first.status).toBe(302);
+    const again = await send({ email: "en@example.se", website: "", form_rendered_at: stamp }, freshIp(), counted);
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: STAMP_USED_MESSAGE });
+    expect(runs).toBe(1);
+    // Another stamp drawn at the same instant is a stamp of its own.
+    const twin = await formStamp();
+    expect(twin).not.toBe(stamp);
+    expect((await send({ email: "en@example.se", website: "", form_rendered_at: twin }, freshIp(), ok)).status).toBe(302);
+  });
+
+  it("gives the stamp back when the work is refused, so the same form can be sent again", async () => {
+    const stamp = await formStamp();
+    const refused = await send({ email: "tva@example.se", website: "", form_rendered_at: stamp }, freshIp(), async () => ({
+      formErrors: ["Något gick fel"],
+      status: 500,
+    }));
+    expect(refused.status).toBe(500);
+    expect((await send({ email: "tva@example.se", website: "", form_rendered_at: stamp }, freshIp(), ok)).status).toBe(302);
   });
 });

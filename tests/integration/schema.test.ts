@@ -341,16 +341,16 @@ describe("the schema comparison itself", () => {
       }
     }
     // Same name, same columns, but no longer partial.
-    await env.DB.exec("DROP INDEX bookings_one_active_per_email");
+    await env.DB.exec("DROP INDEX bookings_one_confirmed_per_email");
     await env.DB.exec(
-      "CREATE UNIQUE INDEX bookings_one_active_per_email ON bookings (session_id, lower(user_email))",
+      "CREATE UNIQUE INDEX bookings_one_confirmed_per_email ON bookings (session_id, lower(user_email))",
     );
     try {
       expect(await describeDbTable("bookings")).not.toEqual(drizzleSide);
     } finally {
-      await env.DB.exec("DROP INDEX bookings_one_active_per_email");
+      await env.DB.exec("DROP INDEX bookings_one_confirmed_per_email");
       await env.DB.exec(
-        "CREATE UNIQUE INDEX bookings_one_active_per_email ON bookings (session_id, lower(user_email)) WHERE booking_status <> 'cancelled'",
+        "CREATE UNIQUE INDEX bookings_one_confirmed_per_email ON bookings (session_id, lower(user_email)) WHERE booking_status = 'confirmed'",
       );
     }
     expect(await describeDbTable("bookings")).toEqual(drizzleSide);

@@ -70,8 +70,9 @@ describe("holding the seat while the booker pays", () => {
       line_items: [{ quantity: "1", price_data: { currency: "sek", unit_amount: "45000" } }],
       payment_intent_data: { statement_descriptor_suffix: "HUNDPASS" },
       success_url: `http://localhost:8787/session/${id}/betalning/${bookingId}?cs={CHECKOUT_SESSION_ID}`,
-      cancel_url: `http://localhost:8787/session/${id}/betalning/${bookingId}?avbruten=1`,
     });
+    // The cancel link carries a token signed for the booking: the booking id alone cancels nothing.
+    expect(String(create!.params.cancel_url)).toMatch(new RegExp(`^http://localhost:8787/session/${id}/betalning/${bookingId}\\?avbruten=1&t=[0-9a-f]{32}$`));
     expect(String((create!.params.line_items as Array<{ price_data: { product_data: { name: string } } }>)[0]!.price_data.product_data.name)).toMatch(
       /^VALPKURS \S+ \d+ \S+ \d\d:\d\d$/,
     );
@@ -112,7 +113,7 @@ describe("holding the seat while the booker pays", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE lower(user_email) = 'fusk@example.se'").first("n")).toBe(0);
   });
 
-  it("sends two tabs posting the same booking to one hold and one Checkout Session; a second booking by the same address goes back to it while it is open, and is refused once paid", async () => {
+  it("sends two tabs posting the same booking to one hold and one Checkout Session; a second booking by the same address from the same browser goes back to it while it is open, and is refused once paid", async () => {
     const id = await createSession({ priceSek: 200, maxParticipants: 5 });
     const form = await bookingForm({ user_email: "tva@example.se", user_email_confirm: "tva@example.se" });
     const again = new FormData();
@@ -123,8 +124,11 @@ describe("holding the seat while the booker pays", () => {
     expect(stripe.sessions.size).toBe(1);
     expect(await seatsOf(id)).toMatchObject({ current: 1, active: 1, rows: 1 });
 
-    // Back from the payment page and booking again (a new form, a new key): the same payment page, no second hold.
-    const other = await postBooking(id, await bookingForm({ user_email: "Tva@example.se", user_email_confirm: "Tva@example.se" }));
+    // Back from the payment page and booking again in the same browser (a new form, a new key, the hold's cookie):
+    // the same payment page, no second hold.
+    const cookie = a.headers.get("Set-Cookie")!.split(";")[0]!;
+    expect(cookie).toMatch(/^hp_holds=/);
+    const other = await postBooking(id, await bookingForm({ user_email: "Tva@example.se", user_email_confirm: "Tva@example.se" }), undefined, { Cookie: cookie });
     expect(other.status).toBe(303);
     expect(other.headers.get("Location")).toBe(a.headers.get("Location"));
     expect(stripe.sessions.size).toBe(1);
@@ -258,8 +262,14 @@ describe("the form with JavaScript", () => {
     const checkout = [...stripe.sessions.values()][0]!;
     const body = await res.text();
     expect(body).toContain(checkout.url!);
-    // Remix's single fetch: the redirect's target, its status, and reload (the X-Remix-Reload-Document of redirectDocument).
-    expect(body).toMatch(/"reload",true/);
+    // Remix's single fetch (turbo-stream: keys and values are indexes into the array, equal values shared):
+    // the redirect's target, its status, and reload (the X-Remix-Reload-Document of redirectDocument).
+    const stream = JSON.parse(body) as unknown[];
+    const head = stream[0] as Record<string, number>;
+    const decoded = Object.fromEntries(Object.entries(head).map(([key, value]) => [stream[Number(key.slice(1))], stream[value]]));
+    expect(decoded).toMatchObject({ redirect: checkout.url, status: 303, reload: true });
+    // The hold is noted as this browser's.
+    expect(res.headers.get("Set-Cookie")).toMatch(/^hp_holds=/);
   });
 });
 

@@ -29,7 +29,15 @@ async function hold(sessionId: number, email: string) {
   return { bookingId: checkout.client_reference_id, checkout };
 }
 
-const get = (path: string) => exports.default.fetch(`http://localhost:8787${path}`, { redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) => exports.default.fetch(`http://localhost:8787${path}`, { redirect: "manual", headers });
+/** The cancel page's button, as the browser posts it (the link's token in the form). */
+const post = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+  exports.default.fetch(`http://localhost:8787${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual", headers });
+/** The path and token of a Checkout Session's cancel link, as Stripe leads the browser there. */
+function cancelLink(checkout: { cancel_url: string }) {
+  const url = new URL(checkout.cancel_url);
+  return { path: `${url.pathname}${url.search}`, token: url.searchParams.get("t")! };
+}
 const returnPath = (sessionId: number, bookingId: string, query: string) => `/session/${sessionId}/betalning/${bookingId}?${query}`;
 
 /** The hold's end, moved into the past beyond the grace (as if 33 minutes had gone by). */
@@ -87,7 +95,18 @@ describe("the return page", () => {
     const { bookingId, checkout } = await hold(id, "avbryter@example.se");
     expect((await joinQueue(id, "vantar@example.se")).result.status).toBe("joined");
 
-    const res = await get(returnPath(id, bookingId, "avbruten=1"));
+    // Stripe's cancel link only asks, and changes nothing.
+    const link = cancelLink(checkout);
+    const asked = await get(link.path);
+    expect(asked.status).toBe(200);
+    const askPage = await asked.text();
+    expect(askPage).toContain("Avbryta betalningen?");
+    expect(askPage).toMatch(/<form method="post"/);
+    expect(askPage).toContain(`name="t" value="${link.token}"`);
+    expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "pending" });
+    expect(stripe.sessions.get(checkout.id)!.status).toBe("open");
+
+    const res = await post(link.path, { t: link.token });
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/session/${id}`);
     expect(stripe.calls.some((c) => c.path === `/v1/checkout/sessions/${checkout.id}/expire`)).toBe(true);
@@ -101,7 +120,8 @@ describe("the return page", () => {
     expect(await page.text()).toContain("Betalningen avbröts");
 
     // Again: nothing more happens; the expired event that Stripe sends afterwards changes nothing either.
-    expect((await get(returnPath(id, bookingId, "avbruten=1"))).status).toBe(303);
+    expect((await post(link.path, { t: link.token })).status).toBe(303);
+    expect((await get(link.path)).status).toBe(303);
     expect((await deliver("checkout.session.expired", stripe.sessions.get(checkout.id)!)).status).toBe(200);
     expect(await seatsOf(id)).toMatchObject({ current: 0, held: 1 });
   });
@@ -110,7 +130,8 @@ describe("the return page", () => {
     const id = await createSession({ priceSek: 300 });
     const { bookingId, checkout } = await hold(id, "tvaflikar@example.se");
     const paid = stripe.pay(checkout.id);
-    const res = await get(returnPath(id, bookingId, "avbruten=1"));
+    const link = cancelLink(checkout);
+    const res = await post(link.path, { t: link.token });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Betalningen behandlas");
     expect(await bookingOf(bookingId)).toMatchObject({ booking_status: "pending" });

@@ -8,7 +8,11 @@
  * An account signs in only once its address is proved: sign-up mails a
  * one-time link (stored hashed, 60 minutes, used by a POST), and the password
  * chosen with that sign-up becomes the account's when its own link is
- * confirmed. So nobody can pre-register a staff address, and a role later
+ * confirmed. A newer sign-up for the address voids the older unconfirmed
+ * links (and blanks them in their stored mails): the owner who signs up after
+ * a stranger did, and then confirms the first mail in the inbox (the
+ * stranger's), confirms nothing, and the stranger's password never becomes
+ * the account's. So nobody can pre-register a staff address, and a role later
  * granted to that address never reaches someone who does not own the mailbox.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -17,7 +21,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { schema } from "../db/client.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { blankLinkStatement } from "../email/outbox.server";
+import { blankLinkStatement, blankLinksStatement } from "../email/outbox.server";
 import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import type { Config } from "../platform/env.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -25,7 +29,8 @@ import { isAdminEmail } from "./sign-in-links.server";
 
 export const STAFF_CONFIRMATION_TTL_MS = 60 * 60_000;
 
-const confirmationMailKey = (tokenHash: string) => `staff-confirmation:${tokenHash}`;
+const STAFF_CONFIRMATION_KEY_PREFIX = "staff-confirmation:";
+const confirmationMailKey = (tokenHash: string) => `${STAFF_CONFIRMATION_KEY_PREFIX}${tokenHash}`;
 
 export function staffConfirmationUrl(config: Pick<Config, "SITE_URL">, token: string): string {
   const url = new URL("/registrera/bekrafta", config.SITE_URL);
@@ -100,6 +105,15 @@ export async function signUpStaff(
          SELECT ${crypto.randomUUID()}, ${email}, NULL, ${email} WHERE ${reservedFlag} = 0
          ON CONFLICT DO NOTHING`,
   );
+  // Only the newest sign-up's link confirms: the older ones of the unconfirmed account die (their stored links blanked first).
+  const unconfirmed = sql`SELECT u.id FROM users u WHERE lower(u.email) = lower(${email}) AND u.email_verified_at IS NULL AND ${reservedFlag} = 0`;
+  b.add(
+    blankLinksStatement(
+      sql`SELECT ${STAFF_CONFIRMATION_KEY_PREFIX} || token_hash FROM staff_email_tokens WHERE used_at IS NULL AND user_id IN (${unconfirmed})`,
+      new Date(now),
+    ),
+  );
+  b.add(sql`UPDATE staff_email_tokens SET used_at = ${createdAt} WHERE used_at IS NULL AND user_id IN (${unconfirmed})`);
   const link = b.add<{ token_hash: string }>(
     sql`INSERT INTO staff_email_tokens (token_hash, user_id, password_hash, display_name, created_at, expires_at)
          SELECT ${tokenHash}, u.id, ${passwordHash}, ${displayName}, ${createdAt}, ${expiresAt} FROM users u

@@ -43,7 +43,7 @@ type BookBatchOutcome = BookSeatResult | { status: "key-seen"; fallback: BookSea
 export function classifyBookingFailure(error: unknown): "duplicate" | "replay" | "error" {
   const message = error instanceof Error ? error.message : String(error);
   if (!message.includes("UNIQUE constraint failed")) return "error";
-  if (message.includes("bookings_one_active_per_email")) return "duplicate";
+  if (message.includes("bookings_one_confirmed_per_email")) return "duplicate";
   if (message.includes("idempotency_key")) return "replay";
   return "error";
 }
@@ -110,6 +110,11 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
     ? sql.raw("s.current_participants < s.max_participants AND (s.pass_type = 'group' OR s.current_participants = 0)")
     : sql.raw(`${FREE_SEATS_SQL} > 0`);
 
+  // A hold being paid for is the browser's that made it (payments/hold-cookie.server.ts), not the address's:
+  // another hold for the address is made like any other, and only a confirmed booking refuses it.
+  // A booking confirmed at once is still refused beside a hold, which could otherwise be confirmed too.
+  const sameAddressBlocks = payment ? sql.raw("b.booking_status = 'confirmed'") : sql.raw("b.booking_status <> 'cancelled'");
+
   const b = new BatchBuilder();
   if (attempt) b.add(countHitStatement(attempt));
   const insert = b.add<BookingRecord>(
@@ -126,7 +131,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
            AND NOT EXISTS (SELECT 1 FROM bookings WHERE idempotency_key = ${input.idempotencyKey})
            AND NOT EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = s.id AND lower(b.user_email) = lower(${input.userEmail}) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = s.id AND lower(b.user_email) = lower(${input.userEmail}) AND ${sameAddressBlocks}
            )
            ${sql.join(guards.map((g) => sql`AND ${g}`), sql.raw("\n           "))}
          RETURNING ${BOOKING_COLUMNS}`,
@@ -183,7 +188,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
            (SELECT id FROM bookings WHERE idempotency_key = ${input.idempotencyKey}) AS keyBookingId,
            EXISTS (
              SELECT 1 FROM bookings b
-             WHERE b.session_id = sessions.id AND lower(b.user_email) = lower(${input.userEmail}) AND b.booking_status <> 'cancelled'
+             WHERE b.session_id = sessions.id AND lower(b.user_email) = lower(${input.userEmail}) AND ${sameAddressBlocks}
                AND b.id <> ${bookingId}
            ) AS duplicate,
            (SELECT hits FROM rate_limits WHERE key = ${attempt?.key ?? null} AND window_start = ${attempt?.windowStart ?? null}) AS attemptHits,

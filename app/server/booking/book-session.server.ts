@@ -14,6 +14,7 @@ import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
+import type { OwnedHold } from "../payments/hold-cookie.server";
 import { holdAndCheckout, paysAtBooking, type PaymentHoldOutcome } from "../payments/pay-booking.server";
 import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 
@@ -85,12 +86,14 @@ export function bookOrHold(
   sessionId: number,
   input: BookSeatInput,
   snapshot: SessionSnapshot,
-  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
+  /** `owned`: the holds this browser made (its hold cookie), for a hold only. */
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; owned?: OwnedHold[] } = {},
 ): Promise<BookingOutcome> {
+  const { owned, ...bookOptions } = options;
   if (paysAtBooking(context, input.priceSek ?? snapshot.priceSek)) {
     return holdAndCheckout(context, sessionId, { ...input, id: crypto.randomUUID() }, snapshot, options);
   }
-  return bookWithConfirmations(context, sessionId, input, snapshot, options);
+  return bookWithConfirmations(context, sessionId, input, snapshot, bookOptions);
 }
 
 /** The form's booking: bookOrHold for validated form values. */
@@ -100,7 +103,7 @@ export function bookSession(
   values: BookingFormValues,
   rules: BookingRules,
   snapshot: SessionSnapshot,
-  options: { attempt?: RateLimitSlot } = {},
+  options: { attempt?: RateLimitSlot; owned?: OwnedHold[] } = {},
 ): Promise<BookingOutcome> {
   return bookOrHold(context, sessionId, toBookSeatInput(values, rules), snapshot, options);
 }

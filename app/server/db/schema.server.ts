@@ -124,9 +124,10 @@ export const bookings = sqliteTable(
   (t) => [
     uniqueIndex("bookings_idempotency_key_unique").on(t.idempotencyKey),
     index("bookings_retention_idx").on(t.sessionEndTime).where(sql`anonymized_at IS NULL`),
-    uniqueIndex("bookings_one_active_per_email")
+    // One confirmed booking per address and session; holds being paid for are not counted (migrations/0024).
+    uniqueIndex("bookings_one_confirmed_per_email")
       .on(t.sessionId, sql`lower(${t.userEmail})`)
-      .where(sql`booking_status <> 'cancelled'`),
+      .where(sql`booking_status = 'confirmed'`),
     index("bookings_session_status_idx").on(t.sessionId, t.bookingStatus),
     index("bookings_email_idx").on(sql`lower(${t.userEmail})`),
   ],

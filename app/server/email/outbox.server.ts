@@ -469,6 +469,12 @@ export function blankLinkStatement(idempotencyKey: string, now: Date, condition:
        WHERE idempotency_key = ${idempotencyKey} AND secret IS NOT NULL AND ${condition}`;
 }
 
+/** Blanks the links of every mail whose idempotency key `keys` (a subquery of keys) reads: links voided together. */
+export function blankLinksStatement(keys: SQL, now: Date): SQL {
+  return sql`UPDATE email_outbox SET ${blankSecretSet(now.toISOString())}
+       WHERE idempotency_key IN (${keys}) AND secret IS NOT NULL`;
+}
+
 /**
  * Mail whose link died: a queued one is settled as failed (never sent late),
  * and every one has its token blanked. Returns how many of each.

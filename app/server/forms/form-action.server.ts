@@ -5,7 +5,8 @@
  *
  *   the form as admitted by the body door (./request-body.server.ts)
  *   → bot check (honeypot + signed fill time, before any read; off only
- *     behind a sign-in, and for the chat widget's script post)
+ *     behind a sign-in, and for the chat widget's script post); a form that
+ *     sends mail takes its stamp once (`stampOnce`), right before `run`
  *   → parse with the form's zod schema (a page with several forms: the
  *     schema of the form's `intent`, withIntents; forms that answer in
  *     shapes of their own go apart by postedIntent)
@@ -33,7 +34,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type AppLoadContext, type TypedResponse } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { ToastView } from "~/domain/toast";
-import { BOT_CHECK_MESSAGE, checkHoneypot } from "./bot-check.server";
+import { BOT_CHECK_MESSAGE, checkHoneypot, claimStamp, releaseStamp, STAMP_USED_MESSAGE } from "./bot-check.server";
 import { noStoreHeaders } from "../public/cache.server";
 import {
   clientNetwork,
@@ -202,6 +203,13 @@ export async function handleForm<
      * off; the cross-site POST check still applies to them.
      */
     botCheck?: boolean;
+    /**
+     * The form sends mail: its bot-check stamp serves one post. Taken right
+     * before `run` (after the limits), given back when `run` refuses; a
+     * second post with a taken stamp is refused with STAMP_USED_MESSAGE and
+     * does nothing.
+     */
+    stampOnce?: boolean;
     /** Parses the form (its schema may depend on the form, e.g. the booking's session or its intent). */
     parse: (formData: FormData) => Parsed;
     /** Fields never sent back (passwords, a bot-check token). */
@@ -231,7 +239,8 @@ export async function handleForm<
     run: (value: ParsedValue<Parsed>, parsed: Parsed, counted: Promise<RateLimitResult>) => Promise<Answer<Done>>;
   },
 ): Promise<Done | Refused> {
-  const { rateLimit, hideFields } = options;
+  const { rateLimit } = options;
+  let hideFields = options.hideFields;
   const count = (buckets: Array<{ rule: RateLimitRule; subject: string }>) => {
     const counting = countOn(context, buckets);
     // Awaited where it decides; never left unhandled when the post ends first.
@@ -279,17 +288,36 @@ export async function handleForm<
     return answer({ status: 400, toast: (invalid as { toast: ToastView | null }).toast });
   }
   const value = submission.value as ParsedValue<Parsed>;
+  const stamp = formData.get("form_rendered_at");
+  const takesStamp = options.stampOnce === true && options.botCheck !== false && typeof stamp === "string";
+  const run: typeof options.run = async (...args) => {
+    if (!takesStamp) return options.run(...args);
+    if (!(await claimStamp(context, stamp))) {
+      // The page is drawn again with a fresh stamp, not this spent one.
+      hideFields = [...(hideFields ?? []), "form_rendered_at"];
+      return { formErrors: [STAMP_USED_MESSAGE], status: 400 };
+    }
+    let outcome: Answer<Done>;
+    try {
+      outcome = await options.run(...args);
+    } catch (error) {
+      await releaseStamp(context, stamp).catch(() => undefined);
+      throw error;
+    }
+    if (isFormRefusal(outcome)) await releaseStamp(context, stamp);
+    return outcome;
+  };
   if (rateLimit && !rateLimit.everyPost) {
     counted = count(rateLimit.rules.map((r) => ("by" in r ? { rule: r.rule, subject: r.by(value) } : byNetwork(r))));
   }
   if (!rateLimit?.alongside) {
     const stopped = counted && (await stoppedBy(counted));
     if (stopped) return stopped;
-    return answer(await options.run(value, parsed, counted ?? Promise.resolve(UNCOUNTED)));
+    return answer(await run(value, parsed, counted ?? Promise.resolve(UNCOUNTED)));
   }
   const pending = counted!;
   try {
-    return answer(await options.run(value, parsed, pending));
+    return answer(await run(value, parsed, pending));
   } catch (error) {
     const stopped = await stoppedBy(pending);
     if (stopped) return stopped;

@@ -12,6 +12,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { payments } from "../db/schema.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "../platform/env.server";
+import { holdCancelToken } from "./hold-cookie.server";
 import { stripeClient, stripeSettings } from "./stripe.server";
 
 /** How long a hold (and its Checkout Session) lasts: Stripe's minimum is 30 minutes, so 31 leaves room for the call. */
@@ -57,7 +58,8 @@ export async function createCheckoutSession(context: AppLoadContext, hold: Check
         locale: "sv",
         // Stripe puts the Checkout Session's id in place of {CHECKOUT_SESSION_ID}.
         success_url: `${returnUrl}?cs={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${returnUrl}?avbruten=1`,
+        // Signed for the booking: only the page of the browser that made the hold can cancel it (hold-cookie.server.ts).
+        cancel_url: `${returnUrl}?avbruten=1&t=${await holdCancelToken(context, hold.bookingId)}`,
       },
       { idempotencyKey: `checkout-${hold.bookingId}` },
     );

@@ -80,7 +80,8 @@ type SettleState = {
   seen: number;
   free: number;
   sessionOpen: number;
-  otherActive: number;
+  /** The address has a confirmed booking of the session besides this one (another hold for it was paid first). */
+  otherConfirmed: number;
 };
 
 function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, now: Date): BatchPlan<SettleState | undefined> {
@@ -91,7 +92,7 @@ function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, no
            ${FREE_SEATS} AS free,
            (s.cancelled_at IS NULL AND s.start_time > ${now.toISOString()}) AS sessionOpen,
            EXISTS (SELECT 1 FROM bookings o WHERE o.session_id = s.id AND lower(o.user_email) = lower(bk.user_email)
-                     AND o.booking_status <> 'cancelled' AND o.id <> bk.id) AS otherActive
+                     AND o.booking_status = 'confirmed' AND o.id <> bk.id) AS otherConfirmed
          FROM bookings bk JOIN payments p ON p.booking_id = bk.id JOIN sessions s ON s.id = bk.session_id
          WHERE bk.id = ${input.bookingId} AND s.id = ${input.sessionId}`,
   );
@@ -110,11 +111,12 @@ export async function settlePayment(context: AppLoadContext, input: SettlePaymen
   const payable = ["open", "expired", "cancelled"].includes(state.paymentStatus);
   // Only a hold that ran out takes its seat back; one staff called off ('cancelled') is refunded.
   const closed = state.paymentStatus === "cancelled" || !state.sessionOpen;
+  // Two holds for one address (two browsers): the first paid is the booking, the other is refunded.
   const decision: Decision = !payable
     ? "none"
-    : state.bookingStatus === "pending" || state.bookingStatus === "confirmed"
+    : state.bookingStatus === "confirmed" || (state.bookingStatus === "pending" && !state.otherConfirmed)
       ? "confirm"
-      : !closed && state.free > 0 && !state.otherActive
+      : state.bookingStatus !== "pending" && !closed && state.free > 0 && !state.otherConfirmed
         ? "retake"
         : "refund";
   return runBatch(context, settlePlan(context, { ...input, decision, refundMail: closed ? input.refundMails.closed : input.refundMails.taken }, now));
@@ -172,6 +174,9 @@ function settlePlan(
     }
   }
   if (decision === "refund") {
+    // A hold still pending (its address was booked by another hold meanwhile) gives its seat back.
+    b.add(sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending' AND ${ours}`);
+    b.add(recountSeatsStatement(sessionId, now));
     // Paid (the statement above), then owed back: the refunds module sends it right after, the cron retries.
     b.addAll(refundQueueStatements([bookingId], now, "late-payment"));
     mailIds.push(input.refundMail.id);

@@ -49,6 +49,8 @@ export function getCookies(config: Config) {
     toast: createCookie(cookieName(config, "hp_toast"), { ...common, maxAge: 60 }),
     // The login: holds only a random id of an auth_sessions row; no Max-Age, so it ends with the browser session.
     login: createCookie(cookieName(config, "hp_session"), common),
+    // The payment holds this browser made (payments/hold-cookie.server.ts): a little longer than a hold lasts.
+    holds: createCookie(cookieName(config, "hp_holds"), { ...common, maxAge: 40 * 60 }),
   };
   return cookies;
 }

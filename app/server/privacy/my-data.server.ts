@@ -25,85 +25,106 @@ import { BatchBuilder, runBatch } from "../db/batch.server";
 import { toOutboxRow, outboxInsertStatements } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import { seatsFor } from "../seats/seats.server";
-import { PERSONAL_DATA } from "./personal-data.server";
+import { PERSONAL_DATA, type PersonalDataTable } from "./personal-data.server";
 import { anonymizeBookingsStatement, suppressStatement, suppressionHash } from "./retention-sql.server";
 
 /** `column` (a constant of this module) holds `email`, in any case. */
 const byEmail = (column: string, email: string): SQL => sql`lower(${sql.raw(column)}) = lower(${email})`;
 
-/** Everything held about `email`, in one round trip, as the customer downloads it. */
-export async function exportMyData(context: AppLoadContext, email: string, now = new Date()) {
-  const b = new BatchBuilder();
-  const bookings = b.add<Record<string, unknown>>(
+/** The export's query of each place personal-data.server.ts lists: every one must have its own. */
+const EXPORT_QUERIES: Record<PersonalDataTable, (email: string) => SQL> = {
+  bookings: (email) =>
     sql`SELECT id AS bokningsnummer, booking_status AS status, session_title AS pass, session_location AS plats,
            session_start_time AS start, session_end_time AS slut, user_name AS namn, user_email AS epost,
            user_phone AS telefon, dog_name AS hund, dog_breed AS ras, dog_age AS alder,
            special_notes AS vad_vill_du_trana, home_address AS hemadress, meeting_type AS motestyp,
            variant, price_sek AS pris_kr, created_at AS bokad, reminded_at AS paminnelse_skickad
          FROM bookings WHERE ${byEmail("user_email", email)} ORDER BY session_start_time, id`,
-  );
-  const subscribers = b.add<Record<string, unknown>>(
-    sql`SELECT email AS epost, name AS namn, status, source AS kalla, created_at AS skapad,
-           consent_at AS samtycke_givet, consent_method AS samtycke_hur, consent_page AS samtycke_sida,
-           consent_wording AS samtycke_version, unsubscribed_at AS avprenumererade
-         FROM newsletter_subscribers WHERE ${byEmail("email", email)}`,
-  );
-  const segments = b.add<Record<string, unknown>>(
-    sql`SELECT g.segment_name AS segment FROM newsletter_subscriber_segments g
-         JOIN newsletter_subscribers s ON s.id = g.subscriber_id WHERE ${byEmail("s.email", email)} ORDER BY g.segment_name`,
-  );
-  const confirmations = b.add<Record<string, unknown>>(
+  users: (email) =>
+    sql`SELECT u.display_name AS namn, u.created_at AS skapat, u.email_verified_at AS bekraftat,
+           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id) AS personal
+         FROM users u WHERE ${byEmail("u.email", email)}`,
+  profiles: (email) =>
+    sql`SELECT p.full_name AS namn, p.phone AS telefon FROM profiles p JOIN users u ON u.id = p.user_id WHERE ${byEmail("u.email", email)}`,
+  staff_email_tokens: (email) =>
+    sql`SELECT t.display_name AS namn, t.created_at AS skapad, t.expires_at AS giltig_till, t.used_at AS anvand
+         FROM staff_email_tokens t JOIN users u ON u.id = t.user_id WHERE ${byEmail("u.email", email)} ORDER BY t.created_at`,
+  sign_in_tokens: (email) =>
+    sql`SELECT purpose AS typ, created_at AS skapad, expires_at AS giltig_till, used_at AS anvand
+         FROM sign_in_tokens WHERE ${byEmail("email", email)} ORDER BY created_at`,
+  auth_sessions: (email) =>
+    sql`SELECT kind AS typ, created_at AS inloggad, expires_at AS giltig_till FROM auth_sessions WHERE ${byEmail("email", email)} ORDER BY created_at`,
+  newsletter_subscribers: (email) =>
+    sql`SELECT s.email AS epost, s.name AS namn, s.status, s.source AS kalla, s.created_at AS skapad,
+           s.consent_at AS samtycke_givet, s.consent_method AS samtycke_hur, s.consent_page AS samtycke_sida,
+           s.consent_wording AS samtycke_version, s.unsubscribed_at AS avprenumererade,
+           (SELECT json_group_array(segment_name) FROM (SELECT g.segment_name FROM newsletter_subscriber_segments g
+              WHERE g.subscriber_id = s.id ORDER BY g.segment_name)) AS segment
+         FROM newsletter_subscribers s WHERE ${byEmail("s.email", email)}`,
+  newsletter_confirmations: (email) =>
     sql`SELECT created_at AS skapad, expires_at AS giltig_till, used_at AS anvand, consent_page AS samtycke_sida
          FROM newsletter_confirmations WHERE ${byEmail("email", email)} ORDER BY created_at`,
-  );
-  const messages = b.add<Record<string, unknown>>(
+  contact_messages: (email) =>
     sql`SELECT name AS namn, message AS meddelande, created_at AS skickat FROM contact_messages WHERE ${byEmail("email", email)} ORDER BY created_at`,
-  );
-  const reports = b.add<Record<string, unknown>>(
+  problem_reports: (email) =>
     sql`SELECT user_name AS namn, user_phone AS telefon, message AS meddelande, needs_help AS vill_ha_hjalp, created_at AS skickat
          FROM problem_reports WHERE ${byEmail("user_email", email)} ORDER BY created_at`,
-  );
-  const mail = b.add<Record<string, unknown>>(
-    sql`SELECT kind AS typ, subject AS amne, status, created_at AS skapat, sent_at AS skickat
-         FROM email_outbox WHERE ${byEmail("to_address", email)} ORDER BY created_at`,
-  );
-  const queue = b.add<Record<string, unknown>>(
+  waitlist_entries: (email) =>
     sql`SELECT w.name AS namn, w.dog_name AS hund, w.status, w.created_at AS stallde_dig_i_ko, w.hold_expires_at AS plats_reserverad_till,
            s.title AS pass, s.start_time AS start
          FROM waitlist_entries w LEFT JOIN sessions s ON s.id = w.session_id
          WHERE ${byEmail("w.email", email)} ORDER BY w.created_at`,
-  );
-  const accounts = b.add<Record<string, unknown>>(
-    sql`SELECT u.display_name AS namn, u.created_at AS skapat, u.email_verified_at AS bekraftat,
-           EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id) AS personal
-         FROM users u WHERE ${byEmail("u.email", email)}`,
-  );
-  const events = b.add<Record<string, unknown>>(
+  // The mail erasure deletes by the address: to it, answered at it, or carrying it (staff's copies).
+  email_outbox: (email) =>
+    sql`SELECT kind AS typ, subject AS amne, status, created_at AS skapat, sent_at AS skickat,
+           CASE WHEN lower(to_address) = lower(${email}) THEN 'till dig' ELSE 'till personalen, om dig' END AS mottagare
+         FROM email_outbox WHERE ${byEmail("to_address", email)} OR ${byEmail("coalesce(reply_to, '')", email)}
+           OR instr(lower(subject || ' ' || text_body || ' ' || coalesce(html_body, '') || ' ' || coalesce(headers_json, '')), lower(${email})) > 0
+         ORDER BY created_at`,
+  email_events: (email) =>
     sql`SELECT type AS handelse, subject AS amne, detail AS detaljer, received_at AS mottaget
          FROM email_events WHERE ${byEmail("recipient", email)} ORDER BY received_at`,
-  );
+  // The questions erasure deletes: those that carry the address.
+  flurre_unanswered: (email) =>
+    sql`SELECT question AS fraga, page AS sida, asked_at AS stalld FROM flurre_unanswered
+         WHERE instr(lower(question), lower(${email})) > 0 ORDER BY asked_at`,
+  audit_log: (email) =>
+    sql`SELECT action AS andring, target_type AS galler, details_json AS detaljer, created_at AS tid FROM audit_log
+         WHERE instr(lower(coalesce(details_json, '')), lower(${email})) > 0 ORDER BY created_at`,
+  payments: (email) =>
+    sql`SELECT p.booking_id AS bokningsnummer, b.session_title AS pass, p.amount_ore / 100.0 AS belopp_kr, p.status, p.method AS satt,
+           p.created_at AS skapad, p.paid_at AS betald, p.refund_reason AS aterbetalning_orsak, p.refunded_at AS aterbetald
+         FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE ${byEmail("b.user_email", email)} ORDER BY p.created_at`,
+};
+
+/** The newsletter's section: the subscription (or null) with its consent's wording and segments. */
+function newsletterSection(rows: Record<string, unknown>[]) {
+  const [subscriber] = rows;
+  if (!subscriber) return null;
+  const version = subscriber.samtycke_version;
+  return {
+    ...subscriber,
+    samtycke_text: typeof version === "string" ? (CONSENT_WORDINGS[version] ?? null) : null,
+    segment: typeof subscriber.segment === "string" ? (JSON.parse(subscriber.segment) as string[]) : [],
+  };
+}
+
+/** Everything held about `email`, one section per place erasure covers, in one round trip, as the customer downloads it. */
+export async function exportMyData(context: AppLoadContext, email: string, now = new Date()) {
+  const b = new BatchBuilder();
+  const reads = PERSONAL_DATA.map((place) => ({ place, ref: b.add<Record<string, unknown>>(EXPORT_QUERIES[place.table](email)) }));
   const results = await runBatch(context, b.plan((results) => results));
-  const subscriber = subscribers.first(results);
-  const version = subscriber?.samtycke_version;
+  const sections = Object.fromEntries(
+    reads.map(({ place, ref }) => {
+      const rows = ref.rows(results);
+      return [place.exportKey, place.table === "newsletter_subscribers" ? newsletterSection(rows) : rows];
+    }),
+  );
   return {
     om: "Allt Hundpass har sparat om din e-postadress, när filen skapades. Tider i UTC (ISO 8601).",
     skapad: now.toISOString(),
     epost: email,
-    bokningar: bookings.rows(results),
-    nyhetsbrev: subscriber
-      ? {
-          ...subscriber,
-          samtycke_text: typeof version === "string" ? (CONSENT_WORDINGS[version] ?? null) : null,
-          segment: (segments.rows(results) as Array<{ segment: string }>).map((s) => s.segment),
-        }
-      : null,
-    vantande_bekraftelser_av_nyhetsbrev: confirmations.rows(results),
-    meddelanden: messages.rows(results),
-    problemrapporter: reports.rows(results),
-    mejl_vi_har_skickat: mail.rows(results),
-    koplatser: queue.rows(results),
-    konton: accounts.rows(results),
-    leveransbesked_for_mejl: events.rows(results),
+    ...sections,
     // Every place we can keep something about a person, and what erasure does there (personal-data.server.ts).
     var_vi_kan_spara_uppgifter: PERSONAL_DATA.map((place) => ({ vad: place.what, tabell: place.table, vid_radering: place.erasure })),
   };
