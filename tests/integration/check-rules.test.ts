@@ -105,6 +105,14 @@ const SET_BY_CODE: Record<string, string[]> = {
     "payments.status",
     "payments.method",
     "payments.refund_reason",
+    "operations_health.kind",
+    "operations_health.last_outcome",
+  ],
+  "the health rows of the cron jobs and webhooks: names from the code's own list, the hour and problem keys it makes, error lines it cuts short": [
+    "operations_health.name",
+    "operations_health.last_error",
+    "operations_refusals.hour",
+    "operations_alerts.problem",
   ],
   "hashes, keys and ids the server makes": [
     "newsletter_subscribers.consent_ip_hash",

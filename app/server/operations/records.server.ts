@@ -46,12 +46,13 @@ export type WebhookArrival = "accepted" | "refused" | "none";
 
 /**
  * What a webhook's answer says about the call: a signed event we took (any
- * 2xx, or 404 for an object we do not know: authentic all the same) is
- * accepted; a forged, stale, malformed or oversized one refused; a wrong
- * method is no delivery at all.
+ * 2xx, a 404 for an object we do not know, a 409 asking for a retry while a
+ * send is still being recorded: authentic all the same) is accepted; a
+ * forged, stale, malformed or oversized one refused; a wrong method is no
+ * delivery at all.
  */
 export function arrivalOf(status: number): WebhookArrival {
-  if ((status >= 200 && status < 300) || status === 404) return "accepted";
+  if ((status >= 200 && status < 300) || status === 404 || status === 409) return "accepted";
   if (status === 400 || status === 401 || status === 413) return "refused";
   return "none";
 }
