@@ -1,10 +1,12 @@
 // The /boka screen's state lives in its URL so that back/forward, reload,
 // sharing a link and browsing without JavaScript all work: step (steg),
-// pass type (typ), view (vy), calendar month (manad) and selected day (dag).
+// pass type (typ), one session type by name (passtyp), view (vy), calendar
+// month (manad) and selected day (dag).
 // Parsing is forgiving: anything unknown falls back to a sensible default
 // instead of an error page.
 
 import type { PassType } from "./constants";
+import { SESSION_TYPE_NAME_MAX_LENGTH } from "./schemas/session-type";
 import type { YearMonth } from "./time";
 import { formatMonthParam, parseMonthParam, shiftMonth } from "./time";
 
@@ -13,6 +15,7 @@ export const BOKA_PATH = "/boka";
 export const BOKA_PARAMS = {
   step: "steg",
   type: "typ",
+  sessionType: "passtyp",
   view: "vy",
   month: "manad",
   day: "dag",
@@ -34,6 +37,11 @@ export type BokaStepOne = { step: 1 };
 export type BokaStepTwo = {
   step: 2;
   type: BokaType;
+  /**
+   * One session type's sessions only, by the type's name (which its sessions
+   * carry as their title): the start page's type cards link here. Null: all.
+   */
+  sessionType?: string | null;
   view: BokaView;
   /** Null: the month of `day`, else the current month. */
   month: YearMonth | null;
@@ -66,13 +74,27 @@ export function parseBokaParams(params: URLSearchParams): BokaState {
   if (!type || params.get(BOKA_PARAMS.step) === "1") return { step: 1 };
   const view = oneOf(BOKA_VIEWS, params.get(BOKA_PARAMS.view)) ?? DEFAULT_BOKA_VIEW;
   const dayParam = params.get(BOKA_PARAMS.day);
+  const sessionType = parseSessionTypeParam(params.get(BOKA_PARAMS.sessionType));
   return {
     step: 2,
     type,
+    // Only when one is named, so a link without it reads as before.
+    ...(sessionType ? { sessionType } : {}),
     view,
     month: parseMonthParam(params.get(BOKA_PARAMS.month)),
     day: isDayKey(dayParam) ? dayParam : null,
   };
+}
+
+/** A type name as staff can save one; anything longer names no type. */
+function parseSessionTypeParam(value: string | null): string | null {
+  const name = value?.trim() ?? "";
+  return name && name.length <= SESSION_TYPE_NAME_MAX_LENGTH ? name : null;
+}
+
+/** /boka showing one session type's dates, as a list: the start page's "Se datum och boka". */
+export function bokaHrefForSessionType(name: string): string {
+  return bokaHref({ step: 2, type: "alla", sessionType: name, view: "lista", month: null, day: null });
 }
 
 /** The URL of a /boka state. Parameters are written in a fixed order so equal states give equal URLs. */
@@ -81,6 +103,7 @@ export function bokaHref(state: BokaState): string {
   const params = new URLSearchParams();
   params.set(BOKA_PARAMS.step, "2");
   params.set(BOKA_PARAMS.type, state.type);
+  if (state.sessionType) params.set(BOKA_PARAMS.sessionType, state.sessionType);
   params.set(BOKA_PARAMS.view, state.view);
   if (state.view === "kalender") {
     if (state.month) params.set(BOKA_PARAMS.month, formatMonthParam(state.month.year, state.month.month));

@@ -3,6 +3,9 @@
 import { PLACES_PAGE, PREPARATION_PAGE, SESSION_TYPES_PAGE, TEAM_PAGE } from "./admin-pages";
 import type { ToastView } from "./toast";
 
+/** A content list's toasts: the one after adding a row names it. */
+type ListToasts = Record<string, ToastView | ((name: string) => ToastView)> & { created: (name: string) => ToastView };
+
 export const SESSION_TYPES_PATH = SESSION_TYPES_PAGE.to;
 
 export const SESSION_TYPE_TEXTS = {
@@ -64,7 +67,7 @@ export const SESSION_TYPE_TEXTS = {
 } as const;
 
 export const SESSION_TYPE_TOASTS = {
-  created: { type: "success", title: "Framgång", description: "Passtypen är tillagd" },
+  created: (name: string): ToastView => ({ type: "success", title: "Framgång", description: `Passtypen ${name} är tillagd` }),
   updated: { type: "success", title: "Framgång", description: "Passtypen är sparad" },
   unchanged: { type: "info", title: "Inget att spara", description: "Passtypen var redan så" },
   hidden: { type: "success", title: "Framgång", description: "Passtypen är dold" },
@@ -75,7 +78,7 @@ export const SESSION_TYPE_TOASTS = {
   notFound: { type: "error", title: "Fel", description: "Passtypen finns inte längre" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa passtyperna" },
-} as const satisfies Record<string, ToastView>;
+} as const satisfies ListToasts;
 
 /** Words every content page's list and confirmation share. */
 export const CONTENT_ADMIN_TEXTS = {
@@ -129,7 +132,7 @@ export const PLACE_TEXTS = {
 } as const;
 
 export const PLACE_TOASTS = {
-  created: { type: "success", title: "Framgång", description: "Platsen är tillagd" },
+  created: (name: string): ToastView => ({ type: "success", title: "Framgång", description: `Platsen ${name} är tillagd` }),
   updated: { type: "success", title: "Framgång", description: "Platsen är sparad" },
   unchanged: { type: "info", title: "Inget att spara", description: "Platsen var redan så" },
   activated: { type: "success", title: "Framgång", description: "Platsen är aktiv" },
@@ -140,7 +143,7 @@ export const PLACE_TOASTS = {
   notFound: { type: "error", title: "Fel", description: "Platsen finns inte längre" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa platserna" },
-} as const satisfies Record<string, ToastView>;
+} as const satisfies ListToasts;
 
 export const TEAM_PATH = TEAM_PAGE.to;
 
@@ -160,7 +163,7 @@ export const TEAM_TEXTS = {
 } as const;
 
 export const TEAM_TOASTS = {
-  created: { type: "success", title: "Framgång", description: "Personen är tillagd" },
+  created: (name: string): ToastView => ({ type: "success", title: "Framgång", description: `${name} är tillagd i teamet` }),
   updated: { type: "success", title: "Framgång", description: "Personen är sparad" },
   unchanged: { type: "info", title: "Inget att spara", description: "Personen var redan så" },
   moved: { type: "success", title: "Framgång", description: "Ordningen är sparad" },
@@ -168,7 +171,7 @@ export const TEAM_TOASTS = {
   notFound: { type: "error", title: "Fel", description: "Personen finns inte längre" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa teamet" },
-} as const satisfies Record<string, ToastView>;
+} as const satisfies ListToasts;
 
 export const PREPARATION_PATH = PREPARATION_PAGE.to;
 
@@ -188,7 +191,7 @@ export const PREPARATION_TEXTS = {
 } as const;
 
 export const PREPARATION_TOASTS = {
-  created: { type: "success", title: "Framgång", description: "Punkten är tillagd" },
+  created: (title: string): ToastView => ({ type: "success", title: "Framgång", description: `Punkten ”${title}” är tillagd` }),
   updated: { type: "success", title: "Framgång", description: "Punkten är sparad" },
   unchanged: { type: "info", title: "Inget att spara", description: "Punkten var redan så" },
   moved: { type: "success", title: "Framgång", description: "Ordningen är sparad" },
@@ -196,4 +199,4 @@ export const PREPARATION_TOASTS = {
   notFound: { type: "error", title: "Fel", description: "Punkten finns inte längre" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte läsa listan" },
-} as const satisfies Record<string, ToastView>;
+} as const satisfies ListToasts;

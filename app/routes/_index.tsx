@@ -1,6 +1,7 @@
 /**
  * The start page: hero with the three buttons, the available group sessions,
- * every visible session type with its 'Fråga Flurre om Passet' button, and
+ * every visible session type with a link to its dates on /boka and its
+ * 'Fråga Flurre om Passet' button, and
  * the newsletter block with its signup form (whose action is this route's).
  * A failed read leaves the lists empty without a message (spec section 8).
  */
@@ -17,6 +18,7 @@ import { FallbackImage } from "~/components/fallback-image";
 import { NewsletterBlock } from "~/components/newsletter-block";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { SessionCard } from "~/components/session-card";
+import { bokaHrefForSessionType } from "~/domain/boka-params";
 import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
@@ -58,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     inspiringText: t.inspiringText,
     imageUrl: t.imageUrl || DEFAULT_SESSION_IMAGE,
     question: askFlurreQuestion(t.name),
+    bookHref: bokaHrefForSessionType(t.name),
   }));
   const groupSessions = loaded.groupSessions
     .map((row) => toSessionCard(row, loaded.types, "exact"))
@@ -138,7 +141,13 @@ export default function Index() {
                   <h3 id={`type-${type.id}`}>{type.name}</h3>
                   {type.inspiringText ? <p className="inspiring">{type.inspiringText}</p> : null}
                   <p>{type.description}</p>
-                  <AskFlurre question={type.question}>{START_TEXTS.askAboutType}</AskFlurre>
+                  <div className="type-card-actions">
+                    <Link to={type.bookHref} className="button" data-launcher-clear="">
+                      {START_TEXTS.seeTypeDates}
+                      <span className="visually-hidden"> {type.name}</span>
+                    </Link>
+                    <AskFlurre question={type.question}>{START_TEXTS.askAboutType}</AskFlurre>
+                  </div>
                 </div>
               </article>
             </li>

@@ -27,6 +27,7 @@ import {
   type TypeFormDefaults,
   type TypeView,
 } from "~/components/admin-session-types";
+import { useFormKey } from "~/components/form-key-field";
 import { Toaster } from "~/components/toaster";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPE_TOASTS as TOASTS, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
@@ -133,6 +134,7 @@ export function action(args: ActionFunctionArgs) {
     rows: TYPE_ROWS,
     buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
     kind: "session-type",
+    nameOf: (values) => values.name,
     async store(context, actor, id, values, claim) {
       const fields = sessionTypeFields(values);
       const outcome =
@@ -153,6 +155,10 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminSessionTypes() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  // A new row's form is drawn anew for each one-time key: after an add the page
+  // brings a fresh key and an empty form; a post sent back with errors keeps
+  // its key, so the form keeps what was typed.
+  const formKey = useFormKey(loaded.createKey);
   return (
     <section className="admin-page content-admin-page" aria-labelledby="types-heading">
       <Toaster page toast={actionData?.toast ?? loaded.toast} />
@@ -170,7 +176,7 @@ export default function AdminSessionTypes() {
           {/* Editing: the form first. Otherwise the list, which staff use most, then the form for a new type. */}
           {loaded.editing ? null : loaded.types ? <TypeList types={loaded.types} /> : null}
           <TypeForm
-            key={loaded.editing ? `typ-${loaded.editing.id}` : "ny"}
+            key={loaded.editing ? `typ-${loaded.editing.id}` : `ny-${formKey}`}
             editing={loaded.editing}
             defaults={loaded.defaults}
             createKey={loaded.createKey}

@@ -22,7 +22,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ContentDeleteConfirmation, ContentRows, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
-import { FormKeyField } from "~/components/form-key-field";
+import { FormKeyField, useFormKey } from "~/components/form-key-field";
 import { Toaster } from "~/components/toaster";
 import { CONTENT_ADMIN_TEXTS as C, PLACE_TEXTS as T, PLACE_TOASTS as TOASTS, PLACES_PATH } from "~/domain/content-texts";
 import { PLACE_KIND_LABEL, PLACE_KINDS } from "~/domain/places";
@@ -139,6 +139,7 @@ export function action(args: ActionFunctionArgs) {
     rows: PLACE_ROWS,
     buttons: { activate: "show", deactivate: "hide", up: "up", down: "down", delete: "delete" },
     kind: "place",
+    nameOf: (values) => values.name,
     async store(context, actor, id, values, claim) {
       const outcome = id === null ? await createPlace(context, actor, values, claim) : await updatePlace(context, actor, id, values);
       return outcome.status === "duplicate" ? { status: 400, fieldErrors: { name: [CONTENT_MESSAGES.duplicatePlace] } } : outcome;
@@ -151,6 +152,10 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminPlaces() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  // A new row's form is drawn anew for each one-time key: after an add the page
+  // brings a fresh key and an empty form; a post sent back with errors keeps
+  // its key, so the form keeps what was typed.
+  const formKey = useFormKey(loaded.createKey);
   const list = loaded.rows ? (
     <ContentRows heading={T.listHeading} path={PLACES_PATH} anchorPrefix={ANCHOR} rows={loaded.rows} empty={T.empty} />
   ) : null;
@@ -176,7 +181,7 @@ export default function AdminPlaces() {
         <>
           {loaded.editing ? null : list}
           <PlaceForm
-            key={loaded.editing ? `plats-${loaded.editing.id}` : "ny"}
+            key={loaded.editing ? `plats-${loaded.editing.id}` : `ny-${formKey}`}
             editing={loaded.editing}
             defaults={loaded.defaults}
             createKey={loaded.createKey}

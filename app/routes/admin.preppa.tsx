@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { Field, TextareaField } from "~/components/forms";
-import { FormKeyField } from "~/components/form-key-field";
+import { FormKeyField, useFormKey } from "~/components/form-key-field";
 import { CONTENT_ADMIN_TEXTS as C, PREPARATION_TEXTS as T, PREPARATION_TOASTS as TOASTS, PREPARATION_PATH as PATH } from "~/domain/content-texts";
 import type { PreparationItem } from "~/domain/preparation";
 import { PreparationItemSchema } from "~/domain/schemas/site-content";
@@ -44,6 +44,7 @@ const CONTENT: OrderedContent<PreparationItem, typeof PreparationItemSchema, For
   empty: { title: "", text: "", sort_order: "" },
   schema: PreparationItemSchema,
   kind: "preparation-item",
+  nameOf: (values) => values.title,
   create: createPreparationItem,
   update: updatePreparationItem,
   move: movePreparationItem,
@@ -63,6 +64,10 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminPreparation() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  // A new row's form is drawn anew for each one-time key: after an add the page
+  // brings a fresh key and an empty form; a post sent back with errors keeps
+  // its key, so the form keeps what was typed.
+  const formKey = useFormKey(loaded.createKey);
   return (
     <OrderedContentPage
       loaded={loaded}
@@ -72,7 +77,7 @@ export default function AdminPreparation() {
       texts={T}
       form={
         <RowForm
-          key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
+          key={loaded.editing ? `rad-${loaded.editing.id}` : `ny-${formKey}`}
           editing={loaded.editing}
           defaults={loaded.defaults}
           createKey={loaded.createKey}

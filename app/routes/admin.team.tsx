@@ -14,7 +14,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { OrderedContentPage, rowAnchor } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { Field, TextareaField } from "~/components/forms";
-import { FormKeyField } from "~/components/form-key-field";
+import { FormKeyField, useFormKey } from "~/components/form-key-field";
 import { CONTENT_ADMIN_TEXTS as C, TEAM_TEXTS as T, TEAM_TOASTS as TOASTS, TEAM_PATH as PATH } from "~/domain/content-texts";
 import type { TeamMember } from "~/domain/team";
 import { TeamMemberSchema } from "~/domain/schemas/site-content";
@@ -44,6 +44,7 @@ const CONTENT: OrderedContent<TeamMember, typeof TeamMemberSchema, FormDefaults>
   empty: { name: "", role: "", text: "", image_url: "", sort_order: "" },
   schema: TeamMemberSchema,
   kind: "team-member",
+  nameOf: (values) => values.name,
   create: createTeamMember,
   update: updateTeamMember,
   move: moveTeamMember,
@@ -63,6 +64,10 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminTeam() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
+  // A new row's form is drawn anew for each one-time key: after an add the page
+  // brings a fresh key and an empty form; a post sent back with errors keeps
+  // its key, so the form keeps what was typed.
+  const formKey = useFormKey(loaded.createKey);
   return (
     <OrderedContentPage
       loaded={loaded}
@@ -72,7 +77,7 @@ export default function AdminTeam() {
       texts={T}
       form={
         <RowForm
-          key={loaded.editing ? `rad-${loaded.editing.id}` : "ny"}
+          key={loaded.editing ? `rad-${loaded.editing.id}` : `ny-${formKey}`}
           editing={loaded.editing}
           defaults={loaded.defaults}
           createKey={loaded.createKey}

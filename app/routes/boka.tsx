@@ -45,8 +45,8 @@ type ViewLinks = { calendar: string; list: string; back: string };
 
 function viewLinks(state: BokaStepTwo): ViewLinks {
   return {
-    calendar: bokaHref({ step: 2, type: state.type, view: "kalender", month: null, day: null }),
-    list: bokaHref({ step: 2, type: state.type, view: "lista", month: null, day: null }),
+    calendar: bokaHref({ step: 2, type: state.type, sessionType: state.sessionType, view: "kalender", month: null, day: null }),
+    list: bokaHref({ step: 2, type: state.type, sessionType: state.sessionType, view: "lista", month: null, day: null }),
     back: bokaHref({ step: 1 }),
   };
 }
@@ -59,7 +59,7 @@ function monthStartIso(year: number, month: number): string {
 
 async function loadList(context: LoaderFunctionArgs["context"], state: BokaStepTwo, now: Date) {
   try {
-    const { types, sessions } = await loadUpcomingSessions(context, now, passTypeFor(state.type));
+    const { types, sessions } = await loadUpcomingSessions(context, now, passTypeFor(state.type), state.sessionType ?? null);
     const cards = sessions.map((row) => cardData(toSessionCard(row, types), "booking"));
     return { ...splitForBookingList(cards), toast: null };
   } catch (error) {
@@ -81,6 +81,7 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
       now,
       { fromIso: monthStartIso(year, month), toIso: monthStartIso(next.year, next.month) },
       passTypeFor(state.type),
+      state.sessionType ?? null,
     );
     cards = rows.map((row) => toSessionCard(row, []));
   } catch (error) {
@@ -121,7 +122,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (state.step === 1) return data({ step: 1 as const }, { headers: cache });
 
   const now = new Date();
-  const common = { step: 2 as const, type: state.type, links: viewLinks(state) };
+  const common = { step: 2 as const, type: state.type, sessionType: state.sessionType ?? null, links: viewLinks(state) };
   if (state.view === "lista") {
     const list = await loadList(context, state, now);
     return data({ ...common, view: "lista" as const, ...list }, { headers: list.toast ? noStoreHeaders : cache });
@@ -188,7 +189,7 @@ function StepTwo({ page }: { page: StepTwoData }) {
       <Toaster page toast={page.toast} />
       <header className="page-header">
         <p className="step-label">Steg 2 av 2</p>
-        <h1>{BOKA_TYPE_HEADINGS[page.type]}</h1>
+        <h1>{page.sessionType ?? BOKA_TYPE_HEADINGS[page.type]}</h1>
         <p className="subtitle">Välj en tid som passar dig och din hund.</p>
       </header>
       <div className="boka-toolbar">

@@ -3,6 +3,8 @@
  * always the same 'Kolla din inkorg' page (reached by redirect, without the
  * address in the URL), whether or not the address has bookings; whether a
  * link goes out is decided after the response (see sign-in-links.server.ts).
+ * A customer who is already signed in goes straight to the list: the menu
+ * and the booking confirmation both lead here.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -19,6 +21,7 @@ import { Field, HoneypotFields } from "~/components/forms";
 import { SignInLinkSchema } from "~/domain/schemas/sign-in-link";
 import { formLimitRules, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
+import { getSignedInUser } from "~/server/auth/signed-in-user.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import accountStyles from "~/styles/account.css?url";
@@ -34,6 +37,9 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Staff keep the form: their own bookings are the admin's business, not the menu's.
+  const user = await getSignedInUser(context, request);
+  if (user?.kind === "customer") throw redirect("/mina-bokningar/lista");
   const sent = new URL(request.url).searchParams.get(SENT_PARAM) === "1";
   return { sent, renderedAt: await formRenderedAt(context.config) };
 }

@@ -224,6 +224,7 @@ const PAGES: PageCase[] = [
   { name: "alla-popups", path: "/alla-popups" },
   { name: "boka step 1", path: "/boka" },
   { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
+  { name: "boka list, one session type", path: "/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista" },
   { name: "boka calendar", path: CALENDAR },
   { name: "boka calendar, day selected", path: selectedDayPath },
   { name: "session", path: sessionPath },

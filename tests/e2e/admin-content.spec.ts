@@ -22,7 +22,7 @@ test("an admin adds a place, sees it where visitors and staff do, and removes it
   await expect(form).toContainText("Ange en kartlänk som börjar med https://");
   await form.getByLabel("Kartlänk").fill("https://kartor.example.se/glantan");
   await form.getByRole("button", { name: "Lägg till plats" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Platsen är tillagd");
+  await expect(page.getByTestId("toast")).toContainText(`Platsen ${name} är tillagd`);
 
   await page.goto("/hitta");
   const card = page.locator("article", { has: page.getByRole("heading", { name }) });
@@ -54,7 +54,7 @@ test("an admin adds an item to the preparation list and removes it", async ({ pa
   await form.getByLabel("Rubrik (obligatoriskt)").fill(title);
   await form.getByLabel("Text").fill("Det är mörkt på kvällspassen.");
   await form.getByRole("button", { name: "Lägg till punkt" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Punkten är tillagd");
+  await expect(page.getByTestId("toast")).toContainText(`Punkten ”${title}” är tillagd`);
 
   await page.goto("/preppa");
   await expect(page.locator(".checklist li", { hasText: title })).toContainText("Det är mörkt på kvällspassen.");

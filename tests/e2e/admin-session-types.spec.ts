@@ -27,7 +27,7 @@ test("an admin adds a session type, sees it where visitors and staff do, and del
 
   await imageField.fill("/images/types/valpkurs.svg");
   await form.getByRole("button", { name: "Lägg till passtyp" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Passtypen är tillagd");
+  await expect(page.getByTestId("toast")).toContainText(`Passtypen ${name} är tillagd`);
   const row = page.locator("li.content-row", { has: page.getByRole("heading", { name }) });
   await expect(row).toContainText("Grupp-pass · 295 kr · Max 8 deltagare · 0 pass");
 

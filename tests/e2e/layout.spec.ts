@@ -54,6 +54,7 @@ const PAGES: PageCase[] = [
   { name: "alla-popups", path: "/alla-popups" },
   { name: "boka step 1", path: "/boka" },
   { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
+  { name: "boka list, one session type", path: "/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista" },
   { name: "boka calendar, a day chosen", path: selectedDayPath },
   { name: "session at the place with the longest name", path: sessionWithLongest((s) => s.location) },
   { name: "session of the type with the longest name", path: sessionWithLongest((s) => s.title) },

@@ -98,7 +98,7 @@ describe("/admin/passtyper", () => {
     expect(await startPage()).not.toContain("NOSEWORK");
     const res = await post(PATH, NOSEWORK, admin);
     expect(res.status).toBe(302);
-    expect(await toastOf(res)).toMatchObject({ description: "Passtypen är tillagd" });
+    expect(await toastOf(res)).toMatchObject({ description: "Passtypen NOSEWORK är tillagd" });
     const row = await typeByName("NOSEWORK");
     expect(row).toMatchObject({
       description: NOSEWORK.description,

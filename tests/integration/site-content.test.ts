@@ -116,7 +116,7 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
 
   it("adds a place: on /hitta, in the session form, in Flurre's answers; a session there; then inactive keeps it on the session", async () => {
     const res = await post("/admin/platser", NEW_PLACE, admin);
-    expect(await toastOf(res)).toMatchObject({ description: "Platsen är tillagd" });
+    expect(await toastOf(res)).toMatchObject({ description: "Platsen Nosparken Gävle är tillagd" });
     const row = await env.DB.prepare("SELECT id, sort_order, active, map_url FROM places WHERE name = ?").bind(NEW_PLACE.name).first<{
       id: number;
       sort_order: number;
@@ -213,7 +213,7 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
 
   it("edits the team and the checklist, shown on /om, /preppa and by Flurre at once", async () => {
     const member = await post("/admin/team", { intent: "save", name: "Maja", role: "Hundinstruktör", text: "Maja leder nosarbete i Gävle." }, admin);
-    expect(await toastOf(member)).toMatchObject({ description: "Personen är tillagd" });
+    expect(await toastOf(member)).toMatchObject({ description: "Maja är tillagd i teamet" });
     expect(await publicPage("/om")).toContain("Maja leder nosarbete i Gävle.");
     expect(await askFlurre("Vem är Maja?")).toContain("Maja leder nosarbete i Gävle.");
 
@@ -222,7 +222,7 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
     expect(decode(await empty.text())).toContain("Namn är obligatoriskt");
 
     const item = await post("/admin/preppa", { intent: "save", title: "Reflexväst.", text: "Det är mörkt på kvällspassen." }, admin);
-    expect(await toastOf(item)).toMatchObject({ description: "Punkten är tillagd" });
+    expect(await toastOf(item)).toMatchObject({ description: "Punkten ”Reflexväst.” är tillagd" });
     expect(await publicPage("/preppa")).toContain("Reflexväst.</strong> Det är mörkt på kvällspassen.");
 
     const first = SEEDED_PREPARATION[0]!;

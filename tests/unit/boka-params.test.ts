@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bokaHref,
+  bokaHrefForSessionType,
   CALENDAR_MONTHS_AHEAD,
   isDayKey,
   parseBokaParams,
@@ -126,5 +127,27 @@ describe("resolveCalendarPosition", () => {
     expect(last.month).toEqual({ year: 2027, month: 11 });
     expect(last.next).toBeNull();
     expect(last.previous).toEqual({ year: 2027, month: 10 });
+  });
+});
+
+describe("one session type's dates", () => {
+  it("links a type's name to its upcoming dates as a list of all pass types", () => {
+    const href = bokaHrefForSessionType("PROMENADTRÄNING");
+    expect(href).toBe("/boka?steg=2&typ=alla&passtyp=PROMENADTR%C3%84NING&vy=lista");
+    expect(parseBokaParams(new URL(href, "http://x").searchParams)).toEqual({
+      step: 2,
+      type: "alla",
+      sessionType: "PROMENADTRÄNING",
+      view: "lista",
+      month: null,
+      day: null,
+    });
+  });
+
+  it("keeps the type across the calendar's months and ignores an empty or overlong name", () => {
+    const state = parseBokaParams(new URLSearchParams("typ=alla&passtyp=VALPKURS&vy=kalender&manad=2027-01"));
+    expect(bokaHref(state)).toBe("/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=kalender&manad=2027-01");
+    expect(parseBokaParams(new URLSearchParams("typ=alla&passtyp=%20%20"))).not.toHaveProperty("sessionType");
+    expect(parseBokaParams(new URLSearchParams(`typ=alla&passtyp=${"A".repeat(61)}`))).not.toHaveProperty("sessionType");
   });
 });

@@ -12,6 +12,8 @@ import { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref, isPlainClick, type FlurreAsk
 import type { FlurrePanelProps } from "./flurre-panel";
 
 const LAUNCHER_LABEL = "Fråga Flurre";
+/** What the launcher never covers: the page's 'Fråga Flurre' buttons and the links marked to be kept clear of it. */
+const KEEP_CLEAR = "main [data-flurre-question], main [data-launcher-clear]";
 
 /** Staff pages and the local mailbox have no Flurre. */
 function showsFlurre(pathname: string): boolean {
@@ -39,8 +41,9 @@ export function FlurreHost() {
   }
 
   // The page's own 'Fråga Flurre' buttons do what the launcher does: while one
-  // is on screen the launcher steps aside, so it never covers one. (Without
-  // JavaScript the page keeps room below its end instead, flurre.css.)
+  // is on screen the launcher steps aside, so it never covers one, nor a
+  // link beside one that asks to be kept clear (a type card's 'Se datum och
+  // boka'). (Without JavaScript the page keeps room below its end instead, flurre.css.)
   const [aside, setAside] = useState(false);
   useEffect(() => {
     if (!shown || typeof IntersectionObserver === "undefined") return;
@@ -52,7 +55,7 @@ export function FlurreHost() {
       }
       setAside(onScreen.size > 0);
     });
-    for (const button of document.querySelectorAll("main [data-flurre-question]")) observer.observe(button);
+    for (const button of document.querySelectorAll(KEEP_CLEAR)) observer.observe(button);
     return () => {
       observer.disconnect();
       setAside(false);

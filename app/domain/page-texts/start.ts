@@ -11,6 +11,7 @@ export const START_TEXTS = {
   groupEmpty: "Snart publiceras nästa månads grupp-pass, håll ut!",
   typesHeading: "Alla våra pass",
   askAboutType: "Fråga Flurre om Passet",
+  seeTypeDates: "Se datum och boka",
   newsletterHeading: "Få koll på nästa månads pass",
   newsletterText:
     "Prenumerera på vårt nyhetsbrev så får du veta först när nya pass släpps – varje månad, direkt i din inkorg.",

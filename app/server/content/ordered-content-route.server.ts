@@ -18,9 +18,9 @@ import type { DeleteOutcome, SaveOutcome } from "./content-admin.server";
 import { newFormKey, type ClaimKind, type FormClaim } from "../forms/form-claim.server";
 
 export type OrderedContentToasts = Record<
-  "created" | "updated" | "unchanged" | "moved" | "deleted" | "notFound" | "failed" | "loadFailed",
+  "updated" | "unchanged" | "moved" | "deleted" | "notFound" | "failed" | "loadFailed",
   ToastView
->;
+> & { created: (name: string) => ToastView };
 
 export interface OrderedContent<Row extends { id: number }, Schema extends z.ZodTypeAny, Defaults> {
   path: string;
@@ -38,6 +38,8 @@ export interface OrderedContent<Row extends { id: number }, Schema extends z.Zod
   schema: Schema;
   /** What a new row is, for its form's one-time key (../forms/form-claim.server.ts). */
   kind: ClaimKind;
+  /** What the added toast calls a new row, from the posted values. */
+  nameOf: (values: z.output<Schema>) => string;
   create: (context: AppLoadContext, actor: Actor, values: z.output<Schema>, claim: FormClaim | null) => Promise<SaveOutcome>;
   update: (context: AppLoadContext, actor: Actor, id: number, values: z.output<Schema>) => Promise<SaveOutcome>;
   move: (context: AppLoadContext, actor: Actor, id: number, direction: "up" | "down") => Promise<"moved" | "at-end" | "not-found">;
@@ -86,6 +88,7 @@ export function orderedContentAction<Row extends { id: number }, Schema extends 
     rows: { path, listHref, toasts, move: content.move, remove: content.remove },
     buttons: { up: "up", down: "down", delete: "delete" },
     kind: content.kind,
+    nameOf: content.nameOf,
     async store(context, actor, id, values, claim) {
       const outcome =
         id === null ? await content.create(context, actor, values, claim) : await content.update(context, actor, id, values);

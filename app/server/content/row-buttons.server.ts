@@ -25,7 +25,9 @@ export interface RowButtons {
   path: string;
   /** The list at one row (its anchor). */
   listHref: (id: number) => string;
-  toasts: Record<"notFound" | "failed" | "moved" | "unchanged" | "deleted" | "created" | "updated", ToastView> & {
+  toasts: Record<"notFound" | "failed" | "moved" | "unchanged" | "deleted" | "updated", ToastView> & {
+    /** After adding a row: names it, so staff see which one went in. */
+    created: (name: string) => ToastView;
     /** Lists whose rows can be hidden: what showing and hiding say. */
     shown?: ToastView;
     hidden?: ToastView;
@@ -109,6 +111,8 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
     buttons: Record<string, RowButton>;
     /** What a new row is, for its form's claim. */
     kind: ClaimKind;
+    /** What the added toast calls a row (its name or title as posted). */
+    nameOf: (row: z.output<Schema>) => string;
     store: StoreRow<z.output<Schema>>;
   },
 ) {
@@ -135,11 +139,13 @@ export async function rowListAction<Schema extends z.ZodTypeAny>(
       const id = values.id === undefined ? null : parseRowId(values.id);
       if (values.id !== undefined && id === null) return notFound();
       if (values.intent === "save") {
-        const { intent: _intent, id: _id, ...row } = values;
-        if (id !== null) return saveRow(args, actor, list, id, row as z.output<Schema>, null);
+        const { intent: _intent, id: _id, ...fields } = values;
+        const row = fields as z.output<Schema>;
+        if (id !== null) return saveRow(args, actor, list, id, row, null);
+        const created = list.rows.toasts.created(list.nameOf(row));
         return createOnce<TypedResponse<never> | FormRefusal>(context, formKey, list.kind, {
-          create: (claim) => saveRow(args, actor, list, null, row as z.output<Schema>, claim),
-          again: (createdId) => redirectWithToast(context, list.rows.listHref(Number(createdId)), list.rows.toasts.created),
+          create: (claim) => saveRow(args, actor, list, null, row, claim, created),
+          again: (createdId) => redirectWithToast(context, list.rows.listHref(Number(createdId)), created),
         });
       }
       const button = list.buttons[values.intent];
@@ -155,6 +161,8 @@ async function saveRow<Schema extends z.ZodTypeAny>(
   id: number | null,
   values: z.output<Schema>,
   claim: FormClaim | null,
+  /** The toast of a new row (`id` null), naming it. */
+  created: ToastView | null = null,
 ): Promise<TypedResponse<never> | FormRefusal> {
   const { toasts } = rows;
   try {
@@ -163,7 +171,7 @@ async function saveRow<Schema extends z.ZodTypeAny>(
     if (outcome.status === "not-found" || !("id" in outcome)) return redirectWithToast(context, rows.path, toasts.notFound);
     if (outcome.status === "unchanged") return redirectWithToast(context, rows.listHref(outcome.id), toasts.unchanged);
     await purgePublicPages(request);
-    return redirectWithToast(context, rows.listHref(outcome.id), id === null ? toasts.created : toasts.updated);
+    return redirectWithToast(context, rows.listHref(outcome.id), id === null && created ? created : toasts.updated);
   } catch (error) {
     // Another post of the same new row's form got there first: answered as that one was.
     if (isClaimConflict(error)) throw error;

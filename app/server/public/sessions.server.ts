@@ -59,8 +59,15 @@ function upcoming(now: Date): SQL {
   return and(gte(sessions.endTime, now.toISOString()), isNull(sessions.cancelledAt)) as SQL;
 }
 
-function withPassType(condition: SQL, passType: PassType | null): SQL {
-  return passType ? (and(condition, eq(sessions.passType, passType)) as SQL) : condition;
+/** Which upcoming sessions a /boka view lists: one pass type, one session type (its name, in the sessions' titles), or all. */
+type SessionFilter = { passType: PassType | null; sessionType?: string | null };
+
+function withFilter(condition: SQL, { passType, sessionType }: SessionFilter): SQL {
+  const conditions = [condition];
+  if (passType) conditions.push(eq(sessions.passType, passType));
+  // A session belongs to the type whose name its title holds (as staff are told on /admin/passtyper).
+  if (sessionType) conditions.push(sql`instr(${sessions.title}, ${sessionType}) > 0`);
+  return and(...conditions) as SQL;
 }
 
 export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[] };
@@ -96,11 +103,12 @@ export async function loadStartPage(context: AppLoadContext, now: Date): Promise
 
 export type SessionListData = { types: TypeImage[]; sessions: PublicSession[] };
 
-/** Upcoming sessions (optionally of one pass type) by start time, with the type images. */
+/** Upcoming sessions (optionally of one pass type or session type) by start time, with the type images. */
 export async function loadUpcomingSessions(
   context: AppLoadContext,
   now: Date,
   passType: PassType | null = null,
+  sessionType: string | null = null,
 ): Promise<SessionListData> {
   const db = context.db;
   const [types, rows] = await db.batch([
@@ -108,7 +116,7 @@ export async function loadUpcomingSessions(
     db
       .select(sessionColumns)
       .from(sessions)
-      .where(withPassType(upcoming(now), passType))
+      .where(withFilter(upcoming(now), { passType, sessionType }))
       .orderBy(asc(sessions.startTime), asc(sessions.id))
       .limit(PUBLIC_LIST_LIMIT),
   ]);
@@ -124,15 +132,16 @@ export async function loadSessionsStartingBetween(
   now: Date,
   range: { fromIso: string; toIso: string },
   passType: PassType | null = null,
+  sessionType: string | null = null,
 ): Promise<PublicSession[]> {
   const db = context.db;
   return db
     .select(sessionColumns)
     .from(sessions)
     .where(
-      withPassType(
+      withFilter(
         and(gte(sessions.startTime, range.fromIso), lt(sessions.startTime, range.toIso), upcoming(now)) as SQL,
-        passType,
+        { passType, sessionType },
       ),
     )
     .orderBy(asc(sessions.startTime), asc(sessions.id))
