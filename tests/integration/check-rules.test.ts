@@ -188,7 +188,8 @@ async function textChecks(): Promise<TextCheck[]> {
   const checks: TextCheck[] = [];
   for (const { name: table, sql } of results) {
     const body = sql.slice(sql.indexOf("(") + 1, sql.lastIndexOf(")"));
-    for (const definition of splitTopLevel(body)) {
+    // A column's own comment line (kept in the stored SQL) stands before its name.
+    for (const definition of splitTopLevel(body).map((part) => part.replace(/--[^\n]*(\n|$)/g, "").trim())) {
       const m = /^"?(\w+)"?\s+TEXT\b/i.exec(definition);
       const at = definition.search(/\bCHECK\s*\(/i);
       if (!m || at < 0 || /^(CHECK|CONSTRAINT|PRIMARY|UNIQUE|FOREIGN)\b/i.test(definition)) continue;
