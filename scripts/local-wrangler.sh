@@ -33,6 +33,9 @@ mode="${1:-}"
 export WRANGLER_REGISTRY_PATH="${WRANGLER_REGISTRY_PATH:-$PWD/.wrangler/registry}"
 export WRANGLER_SEND_METRICS=false
 export CLOUDFLARE_CF_FETCH_ENABLED=false
+# wrangler's local trace store and data explorer write for every request: off, they
+# took a page under 20 connections from 319 to 511 requests/s (p50 58 → 35 ms).
+export X_LOCAL_OBSERVABILITY="${X_LOCAL_OBSERVABILITY:-false}" X_LOCAL_EXPLORER="${X_LOCAL_EXPLORER:-false}"
 
 dev_vars_site=$(sed -n 's/^SITE_URL=//p' .dev.vars 2>/dev/null | tail -n 1)
 served_rule() { echo "${SITE_URL:-${dev_vars_site:-http://localhost:${PORT:-8787}}}"; }

@@ -23,6 +23,9 @@ export function benchEnv() {
     WRANGLER_SEND_METRICS: "false",
     // No network: the placeholder Request.cf object is fine here.
     CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    // wrangler's local trace store and data explorer cost every request (see tests/e2e/serve.sh).
+    X_LOCAL_OBSERVABILITY: "false",
+    X_LOCAL_EXPLORER: "false",
     XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME ?? path.join(ROOT, ".wrangler/config"),
     // A dev registry of the benches' own, apart from a served app's and the e2e server's.
     WRANGLER_REGISTRY_PATH: path.join(ROOT, ".wrangler/bench-registry"),

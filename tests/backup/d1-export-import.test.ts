@@ -30,6 +30,8 @@ const env: NodeJS.ProcessEnv = {
   WRANGLER_REGISTRY_PATH: path.join(tmp, "registry"),
   WRANGLER_SEND_METRICS: "false",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  X_LOCAL_OBSERVABILITY: "false",
+  X_LOCAL_EXPLORER: "false",
 };
 
 function run(command: string, args: string[]) {

@@ -17,6 +17,9 @@ export WRANGLER_SEND_METRICS=false
 export WRANGLER_REGISTRY_PATH="${E2E_REGISTRY:-$PWD/.wrangler/e2e-registry}"
 # No network: the placeholder Request.cf object is fine locally.
 export CLOUDFLARE_CF_FETCH_ENABLED=false
+# wrangler's local trace store and data explorer write for every request: off, they
+# took a page under 20 connections from 319 to 511 requests/s (p50 58 → 35 ms).
+export X_LOCAL_OBSERVABILITY=false X_LOCAL_EXPLORER=false
 rm -rf "$STATE"
 npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
 npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
