@@ -366,6 +366,8 @@ test.describe("axe, WCAG 2.2 AA", () => {
   for (const pageCase of PAGES) {
     const phone = PHONE_PAGES.has(pageCase.name);
     test(`${pageCase.name} has no violations${phone ? ", on a desktop and at 390 px" : ""}`, async ({ page }, testInfo) => {
+      // Two full scans (each a few seconds of axe on a busy 2-core machine): the time of a slow test.
+      if (phone) test.slow();
       const path = await open(page, pageCase);
       await scan(page, testInfo, pageCase, path, "desktop");
       if (!phone) return;
