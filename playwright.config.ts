@@ -1,5 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { WEBHOOK_SECRET } from "./tests/e2e/mail-events";
+// @ts-expect-error plain JavaScript, shared with the test preflight
+import { chromiumPath } from "./scripts/chromium.mjs";
 import { PAYMENTS_BASE_URL, PAYMENTS_PORT, STRIPE_E2E_WEBHOOK_SECRET, STRIPE_STUB_PORT, STRIPE_STUB_URL, SWISH_DELAY_MS } from "./tests/e2e/payments-server";
 
 // A port of its own so tests never touch a developer's running app (8787).
@@ -8,8 +10,9 @@ const BASE_URL = `http://localhost:${PORT}`;
 /** Turnstile's siteverify, stubbed locally (the server has no network); serve.sh points the app at it. */
 const TURNSTILE_STUB_PORT = PORT - 10;
 
+/** Debian's headless shell where installed, else its full Chromium (scripts/chromium.mjs); CHROMIUM_PATH names another. */
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: chromiumPath() as string,
   args: [
     "--no-sandbox",
     "--disable-gpu",

@@ -3,32 +3,38 @@
 // and the HTML check runs the Nu Html Checker on Java. On a fresh Debian or
 // Ubuntu machine this installs what is missing (as root, or with sudo that
 // needs no password); otherwise it stops at once with one line that says
-// what to run. CHROMIUM_PATH names another Chromium binary.
+// what to run. CHROMIUM_PATH names another Chromium binary; without it the
+// tests drive Debian's headless shell (scripts/chromium.mjs), or the full
+// browser where the shell cannot be installed.
 import { execFileSync, spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { chromiumPath, HEADLESS_SHELL, isExecutable } from "./chromium.mjs";
 
 /** Debian packages for each missing tool. */
-const PACKAGES = { chromium: "chromium", java: "default-jre-headless" };
+const PACKAGES = { chromium: "chromium-headless-shell", java: "default-jre-headless" };
 
 /**
  * What to do, from the machine's facts: nothing, install (with or without
- * sudo), or stop with a one-line message.
- * @param {{ chromiumPath: string, chromiumFound: boolean, chromiumFromEnv: boolean, javaFound: boolean, aptGet: boolean, root: boolean, sudo: boolean }} facts
+ * sudo), or stop with a one-line message. `chromiumFound` is whether the
+ * Chromium the tests would drive now is there (`chromiumPath`);
+ * `headlessShellFound` whether that one is Debian's headless shell.
+ * @param {{ chromiumPath: string, chromiumFound: boolean, chromiumFromEnv: boolean, headlessShellFound: boolean, javaFound: boolean, aptGet: boolean, root: boolean, sudo: boolean }} facts
  */
 export function planPreflight(facts) {
-  const missing = [];
-  if (!facts.chromiumFound) missing.push("chromium");
-  if (!facts.javaFound) missing.push("java");
-  if (missing.length === 0) return { action: "none" };
   // A Chromium named by CHROMIUM_PATH is the user's to fix, not ours to install.
   if (facts.chromiumFromEnv && !facts.chromiumFound) {
-    return { action: "stop", message: `CHROMIUM_PATH=${facts.chromiumPath} is not an executable file: point it at Chromium, or unset it to use /usr/bin/chromium.` };
+    return { action: "stop", message: `CHROMIUM_PATH=${facts.chromiumPath} is not an executable file: point it at Chromium, or unset it to use ${HEADLESS_SHELL}.` };
   }
+  const canInstall = facts.aptGet && (facts.root || facts.sudo);
+  const missing = [];
+  // The full browser serves when the shell cannot be installed here.
+  if (!facts.chromiumFromEnv && !facts.headlessShellFound && (canInstall || !facts.chromiumFound)) missing.push("chromium");
+  if (!facts.javaFound) missing.push("java");
+  if (missing.length === 0) return { action: "none" };
   const packages = missing.map((tool) => PACKAGES[tool]);
-  const names = missing.map((tool) => (tool === "chromium" ? "Chromium" : "Java")).join(" and ");
+  const names = missing.map((tool) => (tool === "chromium" ? "Chromium's headless shell" : "Java")).join(" and ");
   const command = `apt-get install -y ${packages.join(" ")}`;
-  if (facts.aptGet && (facts.root || facts.sudo)) {
+  if (canInstall) {
     return { action: "install", sudo: !facts.root, packages, message: `Installing ${names} for the end-to-end tests: ${facts.root ? "" : "sudo "}${command}` };
   }
   return {
@@ -37,23 +43,15 @@ export function planPreflight(facts) {
   };
 }
 
-function executable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const succeeds = (command, args) => spawnSync(command, args, { stdio: "ignore" }).status === 0;
 
 function machineFacts(env = process.env) {
-  const chromiumPath = env.CHROMIUM_PATH || "/usr/bin/chromium";
+  const path = chromiumPath(env);
   return {
-    chromiumPath,
+    chromiumPath: path,
     chromiumFromEnv: Boolean(env.CHROMIUM_PATH),
-    chromiumFound: executable(chromiumPath),
+    chromiumFound: isExecutable(path),
+    headlessShellFound: path === HEADLESS_SHELL && isExecutable(HEADLESS_SHELL),
     javaFound: succeeds("java", ["-version"]),
     aptGet: succeeds("sh", ["-c", "command -v apt-get"]),
     root: typeof process.getuid === "function" && process.getuid() === 0,

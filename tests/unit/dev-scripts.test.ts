@@ -9,12 +9,15 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error plain JavaScript, run by node before anything is built
 import { planPreflight } from "../../scripts/test-preflight.mjs";
+// @ts-expect-error plain JavaScript, shared by the preflight and playwright.config.ts
+import { chromiumPath } from "../../scripts/chromium.mjs";
 
 const root = path.resolve(__dirname, "../..");
 const facts = {
-  chromiumPath: "/usr/bin/chromium",
+  chromiumPath: "/usr/bin/chromium-headless-shell",
   chromiumFound: true,
   chromiumFromEnv: false,
+  headlessShellFound: true,
   javaFound: true,
   aptGet: true,
   root: false,
@@ -22,15 +25,16 @@ const facts = {
 };
 
 describe("the test preflight", () => {
-  it("does nothing when Chromium and Java are there", () => {
+  it("does nothing when Chromium's headless shell and Java are there", () => {
     expect(planPreflight(facts)).toEqual({ action: "none" });
   });
 
   it("installs what is missing as root, or with a sudo that asks no password", () => {
-    expect(planPreflight({ ...facts, chromiumFound: false, javaFound: false, root: true })).toMatchObject({
+    const none = { ...facts, chromiumPath: "/usr/bin/chromium", chromiumFound: false, headlessShellFound: false };
+    expect(planPreflight({ ...none, javaFound: false, root: true })).toMatchObject({
       action: "install",
       sudo: false,
-      packages: ["chromium", "default-jre-headless"],
+      packages: ["chromium-headless-shell", "default-jre-headless"],
     });
     expect(planPreflight({ ...facts, javaFound: false, sudo: true })).toMatchObject({
       action: "install",
@@ -39,20 +43,35 @@ describe("the test preflight", () => {
     });
   });
 
+  it("puts the headless shell beside a full Chromium where it can, and else drives the full one", () => {
+    const fullOnly = { ...facts, chromiumPath: "/usr/bin/chromium", headlessShellFound: false };
+    expect(planPreflight({ ...fullOnly, root: true })).toMatchObject({ action: "install", packages: ["chromium-headless-shell"] });
+    expect(planPreflight(fullOnly)).toEqual({ action: "none" });
+  });
+
   it("otherwise stops with one line naming the command to run", () => {
-    const plan = planPreflight({ ...facts, chromiumFound: false });
+    const plan = planPreflight({ ...facts, chromiumPath: "/usr/bin/chromium", chromiumFound: false, headlessShellFound: false });
     expect(plan.action).toBe("stop");
     expect(plan.message).toBe(
-      "The end-to-end tests need Chromium: run `sudo apt-get update && sudo apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary), then npm test again.",
+      "The end-to-end tests need Chromium's headless shell: run `sudo apt-get update && sudo apt-get install -y chromium-headless-shell` (or set CHROMIUM_PATH to a Chromium binary), then npm test again.",
     );
     expect(plan.message).not.toContain("\n");
     expect(planPreflight({ ...facts, javaFound: false, aptGet: false, root: true }).action).toBe("stop");
   });
 
   it("never installs over a CHROMIUM_PATH that points nowhere", () => {
-    const plan = planPreflight({ ...facts, chromiumPath: "/opt/nope", chromiumFromEnv: true, chromiumFound: false, root: true });
+    const plan = planPreflight({ ...facts, chromiumPath: "/opt/nope", chromiumFromEnv: true, chromiumFound: false, headlessShellFound: false, root: true });
     expect(plan).toMatchObject({ action: "stop" });
     expect(plan.message).toContain("CHROMIUM_PATH=/opt/nope");
+    // A CHROMIUM_PATH that is there is used as it is: nothing installed beside it.
+    expect(planPreflight({ ...facts, chromiumPath: "/opt/chrome", chromiumFromEnv: true, headlessShellFound: false, root: true })).toEqual({ action: "none" });
+  });
+
+  it("the tests drive CHROMIUM_PATH, else the headless shell where it is installed, else the full browser", () => {
+    const only = (file: string) => (candidate: string) => candidate === file;
+    expect(chromiumPath({ CHROMIUM_PATH: "/opt/chrome" }, only("/usr/bin/chromium-headless-shell"))).toBe("/opt/chrome");
+    expect(chromiumPath({}, only("/usr/bin/chromium-headless-shell"))).toBe("/usr/bin/chromium-headless-shell");
+    expect(chromiumPath({}, only("/usr/bin/chromium"))).toBe("/usr/bin/chromium");
   });
 });
 
