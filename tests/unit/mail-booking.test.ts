@@ -151,4 +151,11 @@ describe("booking .ics", () => {
     // URL with its (default) value type written out, as RFC 5545 allows.
     expect(lines).toContain("URL;VALUE=URI:https://hundpass.se/session/14");
   });
+
+  it("names the attachment by the session's day in Stockholm, not in UTC", () => {
+    // 00:30 on 8 December in Stockholm is still 7 December in UTC.
+    const late = { ...session, startTime: "2026-12-07T23:30:00.000Z", endTime: "2026-12-08T00:30:00.000Z" };
+    const mail = customerConfirmationMail(late, booking, site);
+    expect(mail.attachments?.map((a) => a.filename)).toEqual(["valpkurs-2026-12-08.ics"]);
+  });
 });
