@@ -100,10 +100,11 @@ beforeEach(async () => {
 });
 
 describe("the guard", () => {
-  it("sends an anonymous visitor to the start page and refuses a non-admin's page and post", async () => {
+  it("sends an anonymous visitor to the staff sign-in page and refuses a non-admin's page and post", async () => {
     const anonymous = await fetchAndSettle(PATH);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("Location")).toBe("/");
+    // To the staff sign-in page (it was the start page, which told staff nothing).
+    expect(anonymous.headers.get("Location")).toBe("/logga-in?till=%2Fadmin%2Fflurre");
     const staff = await signInAs({ email: `personal-${crypto.randomUUID().slice(0, 8)}@example.se` });
     expect((await fetchAndSettle(FAQ, { headers: { Cookie: staff } })).status).toBe(403);
     const refused = await post(FAQ, valid, staff);
