@@ -99,12 +99,14 @@ export default function StaffSignIn() {
     <section className="account-page" aria-labelledby="page-heading">
       <div className="card account-card">
         <h1 id="page-heading">Logga in</h1>
+        {/* Sent here from an admin page, the line for staff takes the place of the one for everyone. */}
         {fromAdmin ? (
           <p className="staff-notice" data-testid="staff-notice">
             {STAFF_SIGN_IN_TEXTS.fromAdmin} <Link to="/mina-bokningar">{STAFF_SIGN_IN_TEXTS.fromAdminLink}</Link>.
           </p>
-        ) : null}
-        <p>För personal på Hundpass. Kund? Se dina bokningar via <Link to="/mina-bokningar">Mina bokningar</Link>.</p>
+        ) : (
+          <p>För personal på Hundpass. Kund? Se dina bokningar via <Link to="/mina-bokningar">Mina bokningar</Link>.</p>
+        )}
         <Form method="post" {...getFormProps(form)}>
           <HoneypotFields renderedAt={renderedAt} />
           <Field label="E-postadress" errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: "username" }} />
