@@ -144,3 +144,41 @@ export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
     renameSync(temporary, ADMIN_COOKIES_FILE);
   });
 }
+
+/** Where a customer's cookies are kept for the run, beside the admin's (one file per address). */
+function customerCookiesFile(email: string): string {
+  return path.join(path.dirname(ADMIN_COOKIES_FILE), `customer-${email.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-cookies.json`);
+}
+
+/** Opens the customer's list with the saved cookies; true when they still sign in. */
+async function reuseCustomerCookies(page: Page, email: string): Promise<boolean> {
+  let saved: Cookies;
+  try {
+    saved = JSON.parse(readFileSync(customerCookiesFile(email), "utf8")) as Cookies;
+  } catch {
+    return false;
+  }
+  await page.context().addCookies(saved);
+  await page.goto("/mina-bokningar/lista");
+  return new URL(page.url()).pathname === "/mina-bokningar/lista" && (await page.getByRole("heading", { name: "Mina bokningar", level: 1 }).count()) === 1;
+}
+
+/**
+ * Signs in as a seeded customer through a mailed link the first time in a
+ * run (later tests, in any worker or project, reuse that sign-in, like the
+ * admin's: a link request per address is limited); ends on the customer's list.
+ */
+export async function signInAsCustomerOnce(page: Page, email: string, javaScriptEnabled: boolean) {
+  if (await reuseCustomerCookies(page, email)) return;
+  await withSignInLock(email, async () => {
+    if (await reuseCustomerCookies(page, email)) return;
+    await useOwnIp(page);
+    const link = await requestSignInLink(page, email);
+    await openSignInLink(page, link, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
+    const file = customerCookiesFile(email);
+    const temporary = `${file}.${process.pid}`;
+    writeFileSync(temporary, JSON.stringify(await page.context().cookies()));
+    renameSync(temporary, file);
+  });
+}

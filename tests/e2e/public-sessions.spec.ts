@@ -37,3 +37,24 @@ test("the old addresses /pass and /alla-popup lead to /alla-popups", async ({ pa
     await expect(page).toHaveURL(/\/alla-popups$/);
   }
 });
+
+// Cards used to capitalise the weekday ('Tisdag 1 december') while every other
+// date on the site wrote it in lower case ('tis 1 dec. 18:00').
+test("a date reads the same on a card and on the session's page: weekday in lower case, no leading zero", async ({
+  page,
+}) => {
+  const weekday = /^(måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag) [1-9]\d? [a-zåäö]+$/;
+  /** What the visitor sees: the text as the browser draws it, its first letter's case included. */
+  const shown = (el: Element) => {
+    const text = (el.textContent ?? "").trim();
+    const first = getComputedStyle(el, "::first-letter").textTransform;
+    return first === "uppercase" ? text.charAt(0).toLocaleUpperCase("sv-SE") + text.slice(1) : text;
+  };
+  await page.goto("/alla-popups");
+  const card = page.getByTestId(`session-card-${S.groupEmpty}`);
+  const onCard = await card.locator("dt", { hasText: "Datum" }).locator("+ dd").evaluate(shown);
+  expect(onCard).toMatch(weekday);
+  await page.goto(`/session/${S.groupEmpty}`);
+  const onPage = await page.locator(".session-details dt", { hasText: "Datum" }).locator("+ dd").evaluate(shown);
+  expect(onPage).toBe(onCard);
+});

@@ -5,9 +5,15 @@
  * launcher's, loads the chat panel on the first opening (a dynamic import:
  * this file is all the first load carries) and returns focus to the button
  * that opened it. If the panel cannot be loaded, the visitor goes to the page.
+ *
+ * The launcher never covers text or anything to click. Without JavaScript
+ * (and until the page's script runs) it is a link at the end of the page.
+ * With it, it floats in the corner and steps aside whenever something would
+ * be under it (launcher-clearance.ts), at every width.
  */
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState, type ComponentType, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from "react";
+import { keepLauncherClear } from "./launcher-clearance";
 import { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref, isPlainClick, type FlurreAskDetail } from "./flurre-event";
 import type { FlurrePanelProps } from "./flurre-panel";
 
@@ -40,10 +46,20 @@ export function FlurreHost() {
     );
   }
 
-  // The page's own 'Fråga Flurre' buttons do what the launcher does: while one
-  // is on screen the launcher steps aside, so it never covers one, nor a
-  // link beside one that asks to be kept clear (a type card's 'Se datum och
-  // boka'). (Without JavaScript the page keeps room below its end instead, flurre.css.)
+  // Floating, and out of the way of whatever it would cover: set on the
+  // element itself, by the script that keeps it clear, so it floats only
+  // while that script runs.
+  const launcherRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const launcher = launcherRef.current;
+    if (!shown || !launcher) return;
+    return keepLauncherClear(launcher);
+  }, [shown]);
+
+  // The page's own 'Fråga Flurre' buttons do what the launcher does: on a
+  // phone, while one is on screen (under the launcher or not), the launcher
+  // steps aside, and so beside a link that asks to be kept clear (a type
+  // card's 'Se datum och boka'). (Without JavaScript it is at the end of the page.)
   const [aside, setAside] = useState(false);
   useEffect(() => {
     if (!shown || typeof IntersectionObserver === "undefined") return;
@@ -92,6 +108,7 @@ export function FlurreHost() {
   return (
     <>
       <a
+        ref={launcherRef}
         href={FLURRE_PATH}
         className={aside ? "flurre-launcher flurre-launcher-aside" : "flurre-launcher"}
         onClick={onLauncherClick}
