@@ -190,10 +190,10 @@ describe("Stripe's events", () => {
     expect(await storedEvents()).toHaveLength(2);
   });
 
-  it("answers 404 for a Checkout Session it has no payment for, creating none and storing nothing", async () => {
+  it("acknowledges a Checkout Session it has no payment for as ignored (so Stripe stops sending it), creating none and storing nothing", async () => {
     const res = await post(event("checkout.session.completed", { id: "cs_test_okand" }));
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ ok: false, message: "Unknown checkout session" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, message: "Ignored" });
     expect(await storedEvents()).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM payments").first("n")).toBe(1);
     expect((await payment()).status).toBe("open");
