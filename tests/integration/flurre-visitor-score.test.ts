@@ -42,7 +42,10 @@
 // written the same way and first scored before any change for the seventh development set) and
 // flurre-heldout10-questions.json (a tenth, likewise, first scored before any change for the tenth development set),
 // flurre-heldout11-questions.json (an eleventh, likewise, a third told with the visitor's situation) and
-// flurre-heldout12-questions.json (a twelfth, likewise, first scored before any change for the eighteenth development set).
+// flurre-heldout12-questions.json (a twelfth, likewise, first scored before any change for the eighteenth development set)
+// and tests/fixtures/flurre-blind-questions.json (a blind set, written from the spec and the public pages only by
+// someone who had seen neither Flurre's code, its answers nor the other sets: the before-measure of the rewrite of
+// Flurre's pipeline; likewise only scored, never tuned on, never printed).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -96,6 +99,7 @@ import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import heldOut10 from "../fixtures/flurre-heldout10-questions.json";
 import heldOut11 from "../fixtures/flurre-heldout11-questions.json";
 import heldOut12 from "../fixtures/flurre-heldout12-questions.json";
+import blind from "../fixtures/flurre-blind-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -178,6 +182,7 @@ const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions)
 const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.questions);
 const HELD_OUT_11: Question[] = z.array(QuestionSchema).parse(heldOut11.questions);
 const HELD_OUT_12: Question[] = z.array(QuestionSchema).parse(heldOut12.questions);
+const BLIND: Question[] = z.array(QuestionSchema).parse(blind.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -708,6 +713,15 @@ describe("the visitor question sets", () => {
       ],
     },
   ];
+  it("has a blind set of at least 60, none of its questions in the other sets", () => {
+    expect(BLIND.length).toBeGreaterThanOrEqual(60);
+    expectOnlyNewQuestions(BLIND, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12],
+    ]);
+    expect(BLIND.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(10);
+  });
+
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
     expectOnlyNewQuestions(set, before);
