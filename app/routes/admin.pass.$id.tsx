@@ -6,11 +6,11 @@
  * (`?atgard=release`, `cancel` or `delete`) and this page asks and posts;
  * with JavaScript the lists ask in a dialog and post here all the same.
  * Every change is a real form POST, idempotent (a repeat changes and mails
- * nothing), and answered by a redirect with the spec's toast. Below, the
- * session's confirmed bookings, each marked 'Påmind …' once its reminder
- * (24 h before the session) is queued and each with 'Avboka' (posted to
- * /admin/bokning/{id}, back to this page); with payments on, the session's
- * payments and sums above them.
+ * nothing), and answered by a redirect with the spec's toast. Below the
+ * session's facts, its confirmed bookings, each marked 'Påmind …' once its
+ * reminder (24 h before the session) is queued and each with 'Avboka'
+ * (posted to /admin/bokning/{id}, back to this page); then its queue and,
+ * with payments on, its payments and sums.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -218,6 +218,8 @@ export default function AdminSessionPage() {
           )}
         </dd>
       </dl>
+      {/* First after the facts: the bookings, each with Avboka, are what staff most often come here for. */}
+      <AdminSessionBookings bookings={bookings} returnTo={here} cancellable={open} />
       {queue.length > 0 ? (
         <section aria-labelledby="queue-heading" data-testid="waitlist">
           <h2 id="queue-heading">Kö</h2>
@@ -292,7 +294,6 @@ export default function AdminSessionPage() {
           ))}
         </ul>
       )}
-      <AdminSessionBookings bookings={bookings} returnTo={here} cancellable={open} />
     </section>
   );
 }
