@@ -19,6 +19,12 @@ export const CREATE_SESSION_TEXTS = {
   failed: "Kunde inte skapa pass",
   // Not given by the spec:
   typeLabel: "Utgå från en passtyp",
+  /**
+   * The select of pass_type (Grupp-pass / Privatpass). Not 'Passtyp': that is
+   * the picker's word for /admin/passtyper's types; 'Sorts pass' is the type
+   * form's word for the same choice.
+   */
+  passKindLabel: "Sorts pass",
   noType: "Ingen passtyp (fyll i själv)",
   chooseType: "Använd passtypen",
   lockedHint: "Hämtas från passtypen och kan inte ändras här.",
