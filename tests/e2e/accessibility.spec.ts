@@ -146,6 +146,12 @@ async function openReleaseDialog(page: Page) {
   await expect(page.getByRole("dialog", { name: "Släpp till försäljning" })).toBeVisible();
 }
 
+/** A session's own page with its first booking's Avboka dialog open. */
+async function openBookingCancelDialog(page: Page) {
+  await page.getByTestId("session-booking").first().getByRole("button", { name: "Avboka" }).click();
+  await expect(page.getByRole("dialog", { name: "Avboka" })).toBeVisible();
+}
+
 /** A change's confirmation page (the way without JavaScript), found in the confirmed list's server HTML. */
 function confirmationPath(pattern: RegExp) {
   return async (page: Page) => {
@@ -264,6 +270,12 @@ const PAGES: PageCase[] = [
   { name: "admin attendee print view", path: confirmationPath(/\/admin\/pass\/\d+\/utskrift\?tillbaka=[^"]*/), admin: true },
   { name: "admin edit dialog open", path: "/admin/bokade-pass", admin: true, prepare: openEditDialog },
   { name: "admin edit page", path: confirmationPath(/\/admin\/pass\/\d+\?tillbaka=[^"]*/), admin: true },
+  {
+    name: "admin session page, Avboka dialog open",
+    path: confirmationPath(/\/admin\/pass\/\d+\?tillbaka=[^"]*/),
+    admin: true,
+    prepare: openBookingCancelDialog,
+  },
   { name: "admin e-mail composer, sent empty", path: composerPath, admin: true, prepare: sendComposerEmpty },
   { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openAllSessionsBookingInfo },
   { name: "admin utskick, a campaign saved", path: "/admin/utskick", admin: true, prepare: saveCampaign },
@@ -304,6 +316,7 @@ const PHONE_PAGES = new Set([
   "admin release confirmation",
   "admin alla pass, booking info open",
   "admin edit dialog open",
+  "admin session page, Avboka dialog open",
   "admin utskick, a campaign saved",
   "flurre chat open, a question answered",
   "admin flurre, an FAQ row saved",

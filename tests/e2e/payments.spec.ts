@@ -29,6 +29,8 @@ const SWISH_SESSION = { js: 16, "no-js": 21 } as const;
 const CANCEL_SESSION = { js: 4, "no-js": 5 } as const;
 /** PLAN, private 0/1 (one seat: a hold makes it full), 395 kr. */
 const EXPIRE_SESSION = { js: 7, "no-js": 18 } as const;
+/** PROMENADTRÄNING 0/6 and VARDAGSLYDNAD 3/8 (three unpaid seed bookings), 249 kr. */
+const STAFF_CANCEL_SESSION = { js: 22, "no-js": 20 } as const;
 
 /** Books `id` as a new visitor and follows Checkout to the local checkout page; returns its Checkout Session's id. */
 async function bookToCheckout(page: Page, testInfo: TestInfo, id: number, email: string, extra?: (page: Page) => Promise<void>) {
@@ -126,6 +128,41 @@ test.describe("paying for a booking", () => {
         { timeout: 15_000 },
       )
       .toContain("Återbetald");
+    await staff.close();
+  });
+
+  test("by card, then cancelled by staff on the session's page: the question and the toast say 249 kr goes back to the card", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const id = STAFF_CANCEL_SESSION[project(testInfo)];
+    await bookToCheckout(page, testInfo, id, uniqueEmail(testInfo, "pay-staff-cancel"));
+    await page.getByRole("button", { name: "Betala med kort" }).click();
+    await expect(page).toHaveURL(/\/mina-bokningar$/, { timeout: 15_000 });
+
+    const staff = await browser.newContext({ javaScriptEnabled });
+    const admin = await staff.newPage();
+    await signInAsPaymentsAdmin(admin, javaScriptEnabled);
+    const here = `/admin/pass/${id}?tillbaka=${encodeURIComponent("/admin/bokade-pass")}`;
+    await admin.goto(here);
+    const booking = admin.getByTestId("session-booking").filter({ hasText: `Betal ${project(testInfo)}` });
+    await expect(booking.getByTestId("payment-status")).toHaveText("Betald (kort), 249 kr");
+    const question = "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad. 249 kr betalas tillbaka till kortet.";
+    if (javaScriptEnabled) {
+      await booking.getByRole("button", { name: "Avboka" }).click();
+      const dialog = admin.getByRole("dialog", { name: "Avboka" });
+      await expect(dialog.getByRole("form")).toHaveAccessibleName(question);
+      await dialog.getByRole("button", { name: "Avboka" }).click();
+    } else {
+      await booking.getByRole("link", { name: "Avboka", exact: true }).click();
+      await expect(admin.getByRole("form")).toHaveAccessibleName(question);
+      await admin.getByRole("button", { name: "Avboka" }).click();
+    }
+    await expect(admin).toHaveURL(new URL(here, PAYMENTS_BASE_URL).toString());
+    await expect(admin.getByTestId("toast")).toContainText("Bokningen är avbokad. 249 kr betalas tillbaka till kortet.");
+    await expect(booking).toHaveCount(0);
     await staff.close();
   });
 
