@@ -4,7 +4,8 @@
 // with its rule, impact, target selectors and axe's summary of what to fix.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
+import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
+import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
 import { postMailEvent } from "./mail-events";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -71,6 +72,34 @@ function asCustomer(email: string, path: string) {
     await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
     return path;
   };
+}
+
+/**
+ * /mina-bokningar with the confirmation of a booking made in this browser:
+ * seed session 20 (VARDAGSLYDNAD, 3/8) booked through its form.
+ */
+async function confirmedBookingPath(page: Page): Promise<string> {
+  await useOwnIp(page);
+  await page.goto("/session/20");
+  // The button waits for the terms once the page is hydrated.
+  await expect(page.getByRole("button", { name: "Boka pass" })).toBeDisabled();
+  const email = `e2e-axe-confirm-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.se`;
+  await fillBookingForm(page, { name: "Axel Granskare", email, phone: "0701234567", dog: "Kontrast" });
+  await acceptTermsAndSubmit(page);
+  await expect(page).toHaveURL(/\/mina-bokningar$/);
+  return "/mina-bokningar";
+}
+
+/**
+ * The booking form posted by the browser itself, past the script's checks (as
+ * without JavaScript): the server's answer lists every error at the top.
+ */
+async function sendBookingWithErrors(page: Page) {
+  await page.getByLabel("E-post *", { exact: true }).fill("fel@example");
+  await page.waitForTimeout(FILL_TIME_MS);
+  await page.evaluate(() => HTMLFormElement.prototype.submit.call(document.getElementById("booking-form")));
+  await expect(page.getByTestId("error-summary").getByRole("link").first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
 }
 
 /** The contact form sent empty: the errors show (by conform in the browser). */
@@ -235,6 +264,7 @@ const PAGES: PageCase[] = [
   { name: "boka calendar, day selected", path: selectedDayPath },
   { name: "session", path: sessionPath },
   { name: "session, full: the queue form", path: fullSessionPath },
+  { name: "session, sent with errors", path: sessionPath, prepare: sendBookingWithErrors },
   { name: "hold link, unknown", path: "/ko/ingen-riktig-token-men-en-sida-att-granska", status: 404 },
   { name: "leave link, unknown", path: "/ko/lamna/ingen-riktig-token-men-en-sida-att-granska", status: 404 },
   { name: "decision link, unknown", path: "/beslut?token=ingen-riktig-token-men-en-sida-att-granska&val=kor" },
@@ -252,6 +282,7 @@ const PAGES: PageCase[] = [
   { name: "registrera, sent", path: "/registrera?skickat=1" },
   { name: "staff confirmation link", path: "/registrera/bekrafta?token=ingen-riktig-token-men-en-sida-att-granska" },
   { name: "mina-bokningar, sent", path: "/mina-bokningar?skickat=1" },
+  { name: "mina-bokningar, a booking confirmed", path: confirmedBookingPath },
   { name: "mina-bokningar lista, with my data", path: asCustomer("sara.holmgren@example.com", "/mina-bokningar/lista") },
   { name: "mina-bokningar radera", path: asCustomer("elin.strand@example.com", "/mina-bokningar/radera") },
   { name: "not found", path: "/no-such-page", status: 404 },
@@ -303,6 +334,8 @@ const PHONE_PAGES = new Set([
   "boka calendar, day selected",
   "session",
   "session, full: the queue form",
+  "session, sent with errors",
+  "mina-bokningar, a booking confirmed",
   "mina-bokningar radera",
   "om",
   "integritet",

@@ -31,6 +31,8 @@ const CANCEL_SESSION = { js: 4, "no-js": 5 } as const;
 const EXPIRE_SESSION = { js: 7, "no-js": 18 } as const;
 /** PROMENADTRÄNING 0/6 and VARDAGSLYDNAD 3/8 (three unpaid seed bookings), 249 kr. */
 const STAFF_CANCEL_SESSION = { js: 22, "no-js": 20 } as const;
+/** VARDAGSLYDNAD 2/8 and VALPKURS 0/6, 249 kr. */
+const REFUSED_SESSION = { js: 15, "no-js": 17 } as const;
 
 /** Books `id` as a new visitor and follows Checkout to the local checkout page; returns its Checkout Session's id. */
 async function bookToCheckout(page: Page, testInfo: TestInfo, id: number, email: string, extra?: (page: Page) => Promise<void>) {
@@ -108,6 +110,16 @@ test.describe("paying for a booking", () => {
     await expect(page).toHaveURL(/\/mina-bokningar$/, { timeout: 15_000 });
     await expect(page.getByTestId("toast")).toContainText("Bokning bekräftad!");
     expect((await stubDeliveries(request, checkout)).map((d) => [d.type, d.status])).toEqual([["checkout.session.completed", 200]]);
+    // The confirmation stays on the page, with what was paid and how, and its calendar file.
+    await page.reload();
+    const confirmed = page.getByTestId("booking-confirmation");
+    await expect(confirmed.getByRole("heading", { name: "Bokning bekräftad!" })).toBeVisible();
+    await expect(confirmed).toContainText("249 kr med kort");
+    await expect(confirmed).toContainText(`på väg till ${email}`);
+    await expect(confirmed).toContainText("bokningen är bindande");
+    const ics = await page.request.get((await confirmed.getByRole("link", { name: "Lägg till i kalendern (.ics)" }).getAttribute("href")) ?? "");
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain("BEGIN:VCALENDAR");
     await expectPaidConfirmation(page, email, "249 kr med kort");
 
     // Staff cancel the booking ('Avboka'): the payment is refunded in full through Stripe.
@@ -185,11 +197,12 @@ test.describe("paying for a booking", () => {
     await expectPaidConfirmation(page, email, "249 kr med Swish");
   });
 
-  test("Avbryt on the checkout page comes back to the session: the seat is released and the form shown again", async ({ page }, testInfo) => {
+  test("Avbryt on the checkout page comes back to the session: the seat is released and the form shown again, as it was sent", async ({ page }, testInfo) => {
     const id = CANCEL_SESSION[project(testInfo)];
     await openSession(page, id, testInfo);
     const seatsBefore = await page.getByTestId("seats-left").innerText();
-    await bookToCheckout(page, testInfo, id, uniqueEmail(testInfo, "pay-cancel"));
+    const email = uniqueEmail(testInfo, "pay-cancel");
+    await bookToCheckout(page, testInfo, id, email);
     await page.getByRole("button", { name: "Avbryt" }).click();
     // Stripe's cancel link only asks: the seat is released by the button's POST.
     await expect(page.getByRole("heading", { name: "Avbryta betalningen?" })).toBeVisible();
@@ -199,6 +212,22 @@ test.describe("paying for a booking", () => {
     await expect(page.getByTestId("toast")).toContainText("Betalningen avbröts");
     await expect(page.getByRole("heading", { name: "Boka passet" })).toBeVisible();
     await expect(page.getByTestId("seats-left")).toHaveText(seatsBefore);
+    // Both e-mail fields too, not only what the browser remembers (with JavaScript or without).
+    await expect(page.getByLabel("E-post *", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Bekräfta e-post *", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Namn *", { exact: true })).toHaveValue(`Betal ${project(testInfo)}`);
+    await expect(page.getByLabel("Hundens namn *", { exact: true })).toHaveValue("Kvitto");
+  });
+
+  test("a refused Swish payment is told as refused, not as time run out", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    await bookToCheckout(page, testInfo, REFUSED_SESSION[project(testInfo)], uniqueEmail(testInfo, "pay-refused"));
+    await page.getByLabel("Avvisas").check();
+    await page.getByRole("button", { name: "Betala med Swish" }).click();
+    // Processing until Swish says no (the page asks again by itself), then why it did not happen.
+    await expect(page.getByRole("heading", { name: "Betalningen blev inte av" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Betalningen godkändes inte, så platsen är släppt och inget har dragits.")).toBeVisible();
+    await expect(page.getByText(/Tiden för betalningen gick ut/)).toHaveCount(0);
   });
 
   test("a hold left to expire frees its seat, which is offered to the first in the queue", async ({ page, browser, request, javaScriptEnabled }, testInfo) => {
