@@ -167,12 +167,13 @@ describe("the campaign list", () => {
 });
 
 describe("confirmation steps without JavaScript", () => {
+  // The choice of target is radio buttons now (each with its name and how many it reaches), not a select.
   it("shows the send step with a choice of target, the chosen campaign's own as default", async () => {
     const id = await createCampaign({ name: "Att skicka" });
     const { html } = await page(`?atgard=skicka&kampanj=${id}`);
     expect(html).toContain("Skicka kampanjen? Välj mottagare.");
-    expect(html).toMatch(/<option value="agare-testar" selected="">/);
-    expect(html).toContain('<option value="alla"');
+    expect(html).toMatch(/<input type="radio"[^>]*name="target" required="" checked="" value="agare-testar"\/>/);
+    expect(html).toMatch(/<input type="radio"[^>]*name="target" required="" value="alla"\/>/);
     expect(html).toContain(`action="/admin/utskick?atgard=skicka&amp;kampanj=${id}"`);
   });
 
