@@ -31,6 +31,19 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
   menu.querySelector("summary")?.focus();
 }
 
+/** A name that is an e-mail address (a customer's) may break after its '@' on a narrow screen. */
+function NameWithBreaks({ name }: { name: string }) {
+  const at = name.indexOf("@");
+  if (at < 1) return <>{name}</>;
+  return (
+    <>
+      {name.slice(0, at + 1)}
+      <wbr />
+      {name.slice(at + 1)}
+    </>
+  );
+}
+
 export function TopBar({ user }: { user: TopBarUser | null }) {
   const { pathname, search } = useLocation();
   return (
@@ -41,8 +54,15 @@ export function TopBar({ user }: { user: TopBarUser | null }) {
       </Link>
       {user ? (
         <span className="who" data-testid="display-name">
-          {user.displayName}
-          {user.isAdmin ? " (Admin)" : ""}
+          <span className="who-name">
+            <NameWithBreaks name={user.displayName} />
+          </span>
+          {user.isAdmin ? (
+            <>
+              {" "}
+              <span className="who-role">(Admin)</span>
+            </>
+          ) : null}
         </span>
       ) : null}
       <details className="menu" key={`${pathname}${search}`} onKeyDown={closeOnEscape}>

@@ -21,7 +21,7 @@ export function formatOre(amountOre: number): string {
   return ore === 0 ? `${digits} kr` : `${digits},${String(ore).padStart(2, "0")} kr`;
 }
 
-const METHOD_WORDS: Record<PaymentMethodName, string> = { card: "kort", swish: "Swish" };
+export const PAYMENT_METHOD_WORDS: Record<PaymentMethodName, string> = { card: "kort", swish: "Swish" };
 
 /**
  * The payment's state in a word or two: 'Betald (kort)', 'Väntar på
@@ -31,7 +31,7 @@ const METHOD_WORDS: Record<PaymentMethodName, string> = { card: "kort", swish: "
 export function paymentStatusLabel(payment: Pick<PaymentView, "status" | "method">): string {
   switch (payment.status) {
     case "paid":
-      return payment.method ? `Betald (${METHOD_WORDS[payment.method]})` : "Betald";
+      return payment.method ? `Betald (${PAYMENT_METHOD_WORDS[payment.method]})` : "Betald";
     case "open":
       return "Väntar på betalning";
     case "refund_pending":

@@ -1,5 +1,7 @@
 // My data (GDPR): the customer's export and erasure on /mina-bokningar, and
-// what retention leaves of a booking. Texts are not given by the spec.
+// what retention leaves of a booking. Texts are not given by the spec; the
+// refusal agrees with its rule that a booking is binding (section 1).
+import { formatSessionDate } from "./time";
 
 export const PRIVACY_TEXTS = {
   heading: "Mina uppgifter",
@@ -20,11 +22,37 @@ export const PRIVACY_TEXTS = {
   submitting: "Raderar...",
   cancel: "Avbryt",
   upcoming:
-    "Du har kommande bokningar. Vi behöver dina uppgifter för att kunna genomföra dem. Radera efter passet, eller kontakta oss om du vill avboka.",
+    "Du har kommande bokningar. En bokning är bindande, och vi behöver kunna nå dig inför passet, så dina uppgifter kan raderas först efter ditt sista pass.",
+  notYetHeading: "Vi kan inte radera dina uppgifter än",
+  notYetWhy:
+    "En bokning är bindande och kan inte avbokas, och vi behöver kunna nå dig inför passet. Därför sparar vi dina uppgifter tills passet har varit.",
+  notYetWhen: (when: string) => `Efter ditt sista pass, ${when}, kan du radera dina uppgifter här.`,
+  back: "Tillbaka till Mina bokningar",
   erasedTitle: "Dina uppgifter är raderade",
   erasedText: "Vi har skickat en bekräftelse till din e-post.",
   failed: "Kunde inte radera dina uppgifter just nu. Försök igen om en stund.",
 } as const;
+
+/** A booking that stops erasure, as the erasure page names it. */
+export interface UpcomingBooking {
+  title: string;
+  startTime: string;
+}
+
+/**
+ * What the erasure page says instead of asking, while bookings stop it: how
+ * many, which, and from when it can go ahead. Null when erasure can go ahead.
+ */
+export function erasureRefusal(upcoming: readonly UpcomingBooking[]) {
+  if (upcoming.length === 0) return null;
+  const last = upcoming.reduce((a, b) => (b.startTime > a.startTime ? b : a));
+  return {
+    count: upcoming.length === 1 ? "Du har en kommande bokning:" : `Du har ${upcoming.length} kommande bokningar:`,
+    bookings: upcoming.map((b) => `${b.title}, ${formatSessionDate(b.startTime)}`),
+    why: PRIVACY_TEXTS.notYetWhy,
+    when: PRIVACY_TEXTS.notYetWhen(formatSessionDate(last.startTime)),
+  };
+}
 
 /** What an anonymized booking keeps in its personal columns (their CHECKs need a name and an address). */
 export const ANONYMIZED_NAME = "Raderad";

@@ -3,6 +3,10 @@
 // time-zone rules, and the Monday-first month grid of the booking calendar.
 // Instants are UTC ISO strings; "day keys" are calendar dates "yyyy-MM-dd";
 // months are numbered 1–12.
+// Every format writes the day without a leading zero and weekday and month
+// names in lower case, as Swedish does ('tis 3 nov. 18:00'); only a heading
+// that opens with one capitalises it (public.css, ::first-letter), never a
+// card's or a list's value.
 
 import { formatInTimeZone, getTimezoneOffset } from "date-fns-tz";
 import { sv } from "date-fns/locale";
@@ -60,9 +64,12 @@ export function formatMonth(year: number, month: number): string {
   return formatStockholm(noonUtc(year, month, 1), "MMMM yyyy");
 }
 
-/** "01 juli 2026 18:00" (admin and general dates) */
+/**
+ * "1 juli 2026 18:00" (admin and general dates). The day without a leading
+ * zero, as every other date on the site writes it ('2 nov.' beside '15 nov.').
+ */
 export function formatDateTime(iso: string): string {
-  return formatStockholm(iso, "dd MMM yyyy HH:mm");
+  return formatStockholm(iso, "d MMM yyyy HH:mm");
 }
 
 /** "2026-11-21 18:00" (Stockholm): what a spreadsheet reads as a date and time. */

@@ -3,7 +3,9 @@
  * an unknown address and a wrong password; failures are counted per account
  * and network, and slow the account down rather than lock it
  * (auth/password-attempts.server.ts).
- * Admins land on /admin, other staff on the start page.
+ * Admins land on /admin (or on the admin page that sent them here, `?till=`),
+ * other staff on the start page. Sent here from an admin page, the page
+ * says in one line that it is for staff and how they sign in.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -17,6 +19,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
+import { adminReturnTo, STAFF_RETURN_PARAM, STAFF_SIGN_IN_TEXTS } from "~/domain/admin-return";
 import { PasswordSignInSchema } from "~/domain/schemas/password-sign-in";
 import { beforePasswordCheck, recordPasswordFailure } from "~/server/auth/password-attempts.server";
 import { startLogin } from "~/server/auth/logins.server";
@@ -33,8 +36,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountSty
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Hundpass" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  return { renderedAt: await formRenderedAt(context.config) };
+/** The admin page this visitor was sent here from, if any (only ever a path inside /admin). */
+function returnPath(request: Request): string | null {
+  const asked = new URL(request.url).searchParams.get(STAFF_RETURN_PARAM);
+  return asked ? adminReturnTo(asked) : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { renderedAt: await formRenderedAt(context.config), fromAdmin: returnPath(request) !== null };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -56,7 +65,7 @@ export function action(args: ActionFunctionArgs) {
       const session = await startLogin(context, request, { kind: "staff", email: user.email, userId: user.id });
       return redirectWithToast(
         context,
-        user.isAdmin ? "/admin" : "/",
+        user.isAdmin ? (returnPath(request) ?? "/admin") : "/",
         { type: "success", title: `Välkommen, ${user.displayName}` },
         { headers: { "Set-Cookie": session.setCookie } },
       );
@@ -65,10 +74,11 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function StaffSignIn() {
-  const { renderedAt } = useLoaderData<typeof loader>();
+  const { renderedAt, fromAdmin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/logga-in";
+  // The form posts to this page's own address, with its ?till= if it has one.
+  const busy = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/logga-in";
   const [form, fields] = useForm({
     id: "staff-sign-in",
     lastResult,
@@ -89,7 +99,14 @@ export default function StaffSignIn() {
     <section className="account-page" aria-labelledby="page-heading">
       <div className="card account-card">
         <h1 id="page-heading">Logga in</h1>
-        <p>För personal på Hundpass. Kund? Se dina bokningar via <Link to="/mina-bokningar">Mina bokningar</Link>.</p>
+        {/* Sent here from an admin page, the line for staff takes the place of the one for everyone. */}
+        {fromAdmin ? (
+          <p className="staff-notice" data-testid="staff-notice">
+            {STAFF_SIGN_IN_TEXTS.fromAdmin} <Link to="/mina-bokningar">{STAFF_SIGN_IN_TEXTS.fromAdminLink}</Link>.
+          </p>
+        ) : (
+          <p>För personal på Hundpass. Kund? Se dina bokningar via <Link to="/mina-bokningar">Mina bokningar</Link>.</p>
+        )}
         <Form method="post" {...getFormProps(form)}>
           <HoneypotFields renderedAt={renderedAt} />
           <Field label="E-postadress" errors={fields.email.errors} inputProps={{ ...emailProps, autoComplete: "username" }} />

@@ -4,6 +4,7 @@
  * No or an expired session: 401, like the bookings list.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { myDataFileName } from "~/domain/my-data-export";
 import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { exportMyData } from "~/server/privacy/my-data.server";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="hundpass-mina-uppgifter-${now.toISOString().slice(0, 10)}.json"`,
+      "Content-Disposition": `attachment; filename="${myDataFileName(now)}"`,
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",
     },

@@ -1,22 +1,25 @@
 /**
  * /mina-bokningar/radera: the signed-in customer asks for their data to be
- * erased. The page says what happens; one box to tick and a POST (works
- * without JavaScript, errors come back into the form). Refused, with the
- * reason, while the address has an upcoming booking. Done: signed out, on
- * the start page with a toast, and a confirmation mail on its way.
+ * erased. It tells first and asks second: while the address has an upcoming
+ * booking the page says so, names the bookings and says from when erasure
+ * can go ahead, and shows no form. Otherwise it says what happens; one box to
+ * tick and a POST (works without JavaScript, errors come back into the
+ * form). The action still refuses a booking made since the page was shown.
+ * Done: signed out, on the start page with a toast, and a confirmation mail
+ * on its way.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField } from "~/components/forms";
-import { PRIVACY_TEXTS as T } from "~/domain/privacy";
+import { erasureRefusal, PRIVACY_TEXTS as T } from "~/domain/privacy";
 import { EraseMyDataSchema } from "~/domain/schemas/erase-my-data";
 import { clearLoginCookie } from "~/server/auth/logins.server";
 import { requireCustomer } from "~/server/auth/signed-in-user.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
-import { eraseMyData } from "~/server/privacy/my-data.server";
+import { bookingsStoppingErasure, eraseMyData } from "~/server/privacy/my-data.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import accountStyles from "~/styles/account.css?url";
 
@@ -28,7 +31,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
-  return { email: user.email };
+  return { refusal: erasureRefusal(await bookingsStoppingErasure(context, user.email)) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -58,6 +61,40 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function EraseMyData() {
+  const { refusal } = useLoaderData<typeof loader>();
+  return (
+    <section className="account-page" aria-labelledby="page-heading">
+      <div className="card account-card">
+        <h1 id="page-heading">{T.eraseHeading}</h1>
+        {refusal ? <NotYet refusal={refusal} /> : <EraseForm />}
+      </div>
+    </section>
+  );
+}
+
+/** While a booking stops erasure: why, which, and from when; nothing to tick or press. */
+function NotYet({ refusal }: { refusal: NonNullable<ReturnType<typeof erasureRefusal>> }) {
+  return (
+    <div className="erase-not-yet" data-testid="erase-not-yet">
+      <h2>{T.notYetHeading}</h2>
+      <p>{refusal.count}</p>
+      <ul>
+        {refusal.bookings.map((booking) => (
+          <li key={booking}>{booking}</li>
+        ))}
+      </ul>
+      <p>{refusal.why}</p>
+      <p>{refusal.when}</p>
+      <p className="button-row">
+        <Link to="/mina-bokningar/lista" className="button secondary">
+          {T.back}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function EraseForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -69,33 +106,30 @@ export default function EraseMyData() {
   });
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
   return (
-    <section className="account-page" aria-labelledby="page-heading">
-      <div className="card account-card">
-        <h1 id="page-heading">{T.eraseHeading}</h1>
-        <p>{T.eraseIntro}</p>
-        <ul>
-          {T.eraseSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ul>
-        <Form method="post" {...getFormProps(form)}>
-          <FormErrors errors={form.errors} />
-          <CheckboxField
-            label={T.confirmLabel}
-            errors={fields.bekrafta.errors}
-            inputProps={getInputProps(fields.bekrafta, { type: "checkbox" })}
-          />
-          <p className="button-row">
-            <button type="submit" className="button danger" disabled={submitting}>
-              {submitting ? T.submitting : T.submit}
-            </button>
-            <Link to="/mina-bokningar/lista" className="button secondary">
-              {T.cancel}
-            </Link>
-          </p>
-        </Form>
-      </div>
-    </section>
+    <>
+      <p>{T.eraseIntro}</p>
+      <ul>
+        {T.eraseSteps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ul>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} />
+        <CheckboxField
+          label={T.confirmLabel}
+          errors={fields.bekrafta.errors}
+          inputProps={getInputProps(fields.bekrafta, { type: "checkbox" })}
+        />
+        <p className="button-row">
+          <button type="submit" className="button danger" disabled={submitting}>
+            {submitting ? T.submitting : T.submit}
+          </button>
+          <Link to="/mina-bokningar/lista" className="button secondary">
+            {T.cancel}
+          </Link>
+        </p>
+      </Form>
+    </>
   );
 }
 

@@ -86,8 +86,9 @@ test("the admin address's link leads to /admin, and 'Logga ut' signs out", async
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Du har loggats ut")).toBeVisible();
   await expect(page.getByTestId("display-name")).toHaveCount(0);
+  // Signed out, /admin leads to the staff sign-in page (it was the start page, with no word of how to sign in).
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/logga-in\?till=%2Fadmin$/);
 });
 
 test("an expired or missing session shows 'Sessionen gick ut' with a way to a new link", async ({ page }) => {

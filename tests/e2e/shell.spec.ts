@@ -57,10 +57,23 @@ test("an unknown path shows the not-found page with a way home", async ({ page }
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a visitor who is not signed in cannot open /admin", async ({ page }) => {
+// It used to send the visitor to the start page without a word; now staff
+// land on their sign-in page, told in one line that the page is for staff.
+test("a visitor who is not signed in cannot open /admin, and lands on the staff sign-in page", async ({ page }) => {
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/logga-in\?till=%2Fadmin$/);
   await expect(page.getByRole("heading", { name: "Admin" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Logga in", level: 1 })).toBeVisible();
+  const notice = page.getByTestId("staff-notice");
+  await expect(notice).toHaveText("Sidan du ville öppna är för personal. Logga in här, eller be om en inloggningslänk via Mina bokningar.");
+  await expect(notice.getByRole("link", { name: "Mina bokningar" })).toHaveAttribute("href", "/mina-bokningar");
+  // Any admin path, one that exists or not, leads to the same page: nothing tells which exist.
+  await page.goto("/admin/finns-inte-alls");
+  await expect(page).toHaveURL(/\/logga-in\?till=%2Fadmin%2Ffinns-inte-alls$/);
+  await expect(page.getByTestId("staff-notice")).toBeVisible();
+  // Opened on its own, the sign-in page has no such line.
+  await page.goto("/logga-in");
+  await expect(page.getByTestId("staff-notice")).toHaveCount(0);
 });
 
 test("the third-party notices are served in one file, and no script carries its own copy", async ({

@@ -238,11 +238,12 @@ describe("refusals, each with nothing written", () => {
     expect([await count("sessions"), await count("audit_log")]).toEqual(before);
   });
 
-  it("sends an anonymous post to the start page and writes nothing", async () => {
+  // The staff sign-in page, no longer the start page: staff are told how to sign in.
+  it("sends an anonymous post to the staff sign-in page and writes nothing", async () => {
     const before = await count("sessions");
     const res = await post(form(), "");
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.get("Location")).toBe("/logga-in?till=%2Fadmin%2Fskapa-pass");
     expect(await count("sessions")).toBe(before);
   });
 });

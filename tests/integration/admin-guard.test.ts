@@ -6,8 +6,10 @@
 //   - a page GET through the Worker;
 //   - an action POST through the Worker as a single-fetch data request, which
 //     runs the action alone, with no layout loader to hide a missing guard.
-// Anonymous → redirect to "/", signed in without the admin role (a staff
-// account without it, or a customer's link sign-in) → 403, admin → neither.
+// Anonymous → redirect to the staff sign-in page, /logga-in?till={the page}
+// (it was the start page, which told staff nothing of how to sign in),
+// signed in without the admin role (a staff account without it, or a
+// customer's link sign-in) → 403, admin → neither.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
@@ -32,6 +34,9 @@ const modules = {
 };
 
 const routes = Object.keys(modules).sort().map(routeOf);
+
+/** Where an anonymous request for `path` is sent: the staff sign-in page, carrying the admin page back (or /admin). */
+const signInFor = (path: string) => `/logga-in?till=${encodeURIComponent(/^\/admin(\/[a-z0-9-]+)*$/i.test(path) ? path : "/admin")}`;
 
 function loadContext(): AppLoadContext {
   return { cloudflare: { env, ctx: createExecutionContext() }, config: getConfig(env), db: getDb(env), cspNonce: "test" };
@@ -98,7 +103,7 @@ describe.each(routes)("$name ($path)", (route) => {
     const mod = await load();
     for (const kind of ["loader", "action"] as const) {
       if (!mod[kind]) continue;
-      expect(await call(kind), `${kind} anonymous`).toEqual({ status: 302, location: "/" });
+      expect(await call(kind), `${kind} anonymous`).toEqual({ status: 302, location: signInFor(route.path) });
       expect((await call(kind, who.staff)).status, `${kind} non-admin`).toBe(403);
       expect((await call(kind, who.customer)).status, `${kind} customer`).toBe(403);
       const admin = await call(kind, who.admin);
@@ -107,7 +112,7 @@ describe.each(routes)("$name ($path)", (route) => {
     }
   });
 
-  it("sends an anonymous visitor's page request to the start page", async () => {
+  it("sends an anonymous visitor's page request to the staff sign-in page", async () => {
     const mod = await load();
     const res = await SELF.fetch(`http://localhost${route.path}`, { redirect: "manual" });
     if (!mod.loader && !mod.default) {
@@ -115,7 +120,7 @@ describe.each(routes)("$name ($path)", (route) => {
       return;
     }
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.get("Location")).toBe(signInFor(route.path));
   });
 
   it.each(["staff", "customer"] as const)("answers a signed-in non-admin's (%s) page request with 403 'Åtkomst nekad'", async (kind) => {
@@ -159,7 +164,7 @@ describe.each(routes)("$name ($path)", (route) => {
     const anonymous = await post();
     const staff = await post(who.staff);
     const customer = await post(who.customer);
-    expect(await redirectOf(anonymous)).toBe("/");
+    expect(await redirectOf(anonymous)).toBe(signInFor(route.path));
     expect(staff.status).toBe(403);
     expect(customer.status).toBe(403);
     const admin = await post(who.admin);

@@ -87,6 +87,16 @@ describe("staff sign-in (/logga-in)", () => {
     expect(await admin.text()).toContain("Välkommen, Namn chef@example.se");
   });
 
+  it("brings an admin sent here from an admin page back to it, and never anywhere outside /admin", async () => {
+    await createUser("tillbaka@example.se", PASSWORD, true);
+    const back = await postForm("/logga-in?till=%2Fadmin%2Fdrift", { email: "tillbaka@example.se", password: PASSWORD });
+    expect(back.headers.get("Location")).toBe("/admin/drift");
+    for (const elsewhere of ["https%3A%2F%2Fexample.com%2Fadmin", "%2F%2Fexample.com", "%2Fmina-bokningar", "%2Fadmin%2F..%2Fdev%2Fmail"]) {
+      const res = await postForm(`/logga-in?till=${elsewhere}`, { email: "tillbaka@example.se", password: PASSWORD });
+      expect(res.headers.get("Location"), elsewhere).toBe("/admin");
+    }
+  });
+
   it("sends other staff to the start page", async () => {
     await createUser("tranare@example.se", PASSWORD);
     const res = await postForm("/logga-in", { email: "tranare@example.se", password: PASSWORD });

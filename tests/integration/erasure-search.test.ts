@@ -149,8 +149,15 @@ describe("erasure", () => {
       if (Array.isArray(section)) expect(section.length, `${place.table} → ${place.exportKey}`).toBeGreaterThan(0);
     }
     expect(exported.fragor_till_flurre).toEqual([expect.objectContaining({ fraga: `Kan ni mejla mig på ${EMAIL}?` })]);
+    // In the customer's words, not the database's codes (app/domain/my-data-export.ts).
     expect(exported.betalningar).toEqual([
-      expect.objectContaining({ bokningsnummer: "radera-1", belopp_kr: 249, status: "refunded", satt: "swish", aterbetalning_orsak: "staff-cancel" }),
+      expect.objectContaining({
+        bokningsnummer: "radera-1",
+        belopp_kr: 249,
+        status: "Återbetald",
+        satt: "Swish",
+        aterbetalning_orsak: "Personalen avbokade bokningen",
+      }),
     ]);
 
     const res = await fetchAndSettle("/mina-bokningar/radera", {

@@ -123,7 +123,8 @@ describe("/admin/drift", () => {
   it("is for admins only: a visitor is sent away, a customer and staff without the role get 403", async () => {
     const visitor = await fetchAndSettle(PATH);
     expect([302, 303]).toContain(visitor.status);
-    expect(visitor.headers.get("Location")).toBe("/");
+    // To the staff sign-in page (it was the start page, which told staff nothing).
+    expect(visitor.headers.get("Location")).toBe("/logga-in?till=%2Fadmin%2Fdrift");
     const customer = await signInAs({ email: `kund-${crypto.randomUUID()}@example.se`, kind: "customer" });
     expect((await page(customer)).status).toBe(403);
     const staff = await signInAs({ email: `personal-${crypto.randomUUID()}@hundpass.se` });

@@ -2,11 +2,13 @@
 // the JSON export holds everything about the signed-in address and nothing
 // about anyone else; erasure anonymizes bookings, deletes the subscription
 // (a suppression hash stays), messages, queue places, links and mail, ends
-// the sessions and mails a confirmation, and is refused while a booking is
-// upcoming; the daily retention job at chosen dates.
+// the sessions and mails a confirmation; while a booking is upcoming the page
+// says why it cannot erase before it asks anything, and a post is refused;
+// the daily retention job at chosen dates.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { suppressionInput } from "../../app/domain/privacy";
+import { formatSessionDate } from "../../app/domain/time";
 import { sha256Hex } from "../../app/server/platform/crypto.server";
 import { CRONS } from "../../workers/cron";
 import { toastOf } from "./admin-fixtures";
@@ -90,24 +92,29 @@ describe("my data: the export", () => {
     expect(text).not.toContain("annan.export@example.se");
     const data = JSON.parse(text);
     expect(data.epost).toBe(email);
+    // The file is written for the customer: statuses and codes in Swedish words
+    // (they were the database's English codes) and times in Swedish time
+    // (they were UTC); app/domain/my-data-export.ts.
+    expect(data.skapad).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(text).not.toMatch(/\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z"/);
     expect(data.bokningar.map((b: { bokningsnummer: string; status: string }) => [b.bokningsnummer, b.status])).toEqual([
-      ["exp-past", "confirmed"],
-      ["exp-cancelled", "cancelled"],
+      ["exp-past", "Bekräftad"],
+      ["exp-cancelled", "Avbokad"],
     ]);
     expect(data.bokningar[0]).toMatchObject({ namn: "Åsa Öberg", telefon: "0701234567", hund: "Måns", ras: "Schäfer", vad_vill_du_trana: "Inkallning", hemadress: "Storgatan 1", pris_kr: 249 });
     expect(data.nyhetsbrev).toMatchObject({
-      status: "subscribed",
-      kalla: "website",
-      samtycke_hur: "turnstile",
+      status: "Aktiv",
+      kalla: "Webbplatsen",
+      samtycke_hur: "Anmälan på webbplatsen (robotkontrollen godkänd)",
       samtycke_sida: "/om",
       samtycke_version: "nyhetsbrev-v1",
       segment: ["live-utskick"],
     });
     expect(data.nyhetsbrev.samtycke_text).toMatch(/^Genom att prenumerera godkänner du/);
     expect(data.meddelanden).toEqual([expect.objectContaining({ meddelande: "Hej från Åsa" })]);
-    expect(data.problemrapporter).toEqual([expect.objectContaining({ meddelande: "Knappen syns inte", vill_ha_hjalp: "yes" })]);
-    expect(data.koplatser).toEqual([expect.objectContaining({ hund: "Måns", status: "booked" })]);
-    expect(data.mejl_vi_har_skickat).toEqual([expect.objectContaining({ amne: "Bokad: VALPKURS", status: "sent" })]);
+    expect(data.problemrapporter).toEqual([expect.objectContaining({ meddelande: "Knappen syns inte", vill_ha_hjalp: "ja" })]);
+    expect(data.koplatser).toEqual([expect.objectContaining({ hund: "Måns", status: "Bokade" })]);
+    expect(data.mejl_vi_har_skickat).toEqual([expect.objectContaining({ amne: "Bokad: VALPKURS", status: "Skickat" })]);
   });
 
   it("needs the customer's sign-in, a refusal that is not logged as a fault", async () => {
@@ -126,18 +133,42 @@ describe("my data: erasure", () => {
       headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
     });
 
-  it("asks for the box to be ticked, and is refused while a booking is upcoming, changing nothing", async () => {
-    const email = "asa.kommande@example.se";
-    await seedPerson(email, "upc");
-    await booking("upc-next", await session("Nästa vecka", Date.now() + 7 * DAY), email, Date.now() + 7 * DAY);
+  it("asks for the box to be ticked before it erases anything", async () => {
+    const email = "asa.kryssa@example.se";
+    await seedPerson(email, "tick");
     const cookie = await signInAs({ email, kind: "customer" });
 
+    const page = await (await fetchAndSettle("/mina-bokningar/radera", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Jag förstår att raderingen inte går att ångra");
+    expect(page).not.toContain("Vi kan inte radera dina uppgifter än");
     const unticked = await post(cookie, {});
     expect(unticked.status).toBe(400);
     expect(await unticked.text()).toContain("Kryssa i rutan för att bekräfta");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?").bind(email).first("n")).toBe(1);
+  });
+
+  it("says up front, while a booking is upcoming, why it cannot erase and from when it can, and asks nothing", async () => {
+    const email = "asa.kommande@example.se";
+    await seedPerson(email, "upc");
+    const start = Date.now() + 7 * DAY;
+    await booking("upc-next", await session("Nästa vecka", start), email, start);
+    const cookie = await signInAs({ email, kind: "customer" });
+
+    // The page tells first: the booking, the binding rule, the day it can go ahead; no box, no button.
+    const page = await (await fetchAndSettle("/mina-bokningar/radera", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Vi kan inte radera dina uppgifter än");
+    expect(page).toContain("Du har en kommande bokning:");
+    expect(page).toContain(`VALPKURS, ${formatSessionDate(iso(start))}`);
+    expect(page).toContain("En bokning är bindande och kan inte avbokas");
+    expect(page).toContain(`Efter ditt sista pass, ${formatSessionDate(iso(start))}, kan du radera dina uppgifter här.`);
+    expect(page).not.toContain("avboka.");
+    expect(page).not.toContain('name="bekrafta"');
+    expect(page).not.toMatch(/<button[^>]*type="submit"[^>]*>Radera mina uppgifter/);
+
+    // A post all the same (a booking made since the form was shown) is refused with the same reason, changing nothing.
     const upcoming = await post(cookie, { bekrafta: "on" });
     expect(upcoming.status).toBe(409);
-    expect(await upcoming.text()).toContain("Du har kommande bokningar.");
+    expect(await upcoming.text()).toContain("Vi kan inte radera dina uppgifter än");
     const names = await env.DB.prepare("SELECT user_name AS name FROM bookings WHERE lower(user_email) = ?").bind(email).all();
     expect(names.results).toHaveLength(3);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM newsletter_subscribers WHERE email = ?").bind(email).first("n")).toBe(1);

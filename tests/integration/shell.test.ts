@@ -33,10 +33,19 @@ describe("the shell", () => {
     expect(html).not.toContain("Logga ut");
   });
 
-  it("sends a visitor who is not signed in away from /admin", async () => {
+  // It used to send the visitor to the start page without a word; staff now land where they sign in.
+  it("sends a visitor who is not signed in from /admin to the staff sign-in page, which says it is for staff", async () => {
     const res = await SELF.fetch("http://localhost/admin", { redirect: "manual" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
+    expect(res.headers.get("Location")).toBe("/logga-in?till=%2Fadmin");
+    const signIn = await (await SELF.fetch(`http://localhost${res.headers.get("Location")}`)).text();
+    expect(signIn).toContain("Sidan du ville öppna är för personal.");
+    expect(signIn).toContain('href="/mina-bokningar"');
+    // The same page whatever the admin path: nothing about which exist.
+    const unknown = await SELF.fetch("http://localhost/admin/finns-inte-alls", { redirect: "manual" });
+    expect(unknown.headers.get("Location")).toBe("/logga-in?till=%2Fadmin%2Ffinns-inte-alls");
+    const plain = await (await SELF.fetch("http://localhost/logga-in")).text();
+    expect(plain).not.toContain("Sidan du ville öppna är för personal.");
   });
 
   it("refuses a signed-in user without the admin role with 403 'Åtkomst nekad'", async () => {

@@ -3,6 +3,7 @@ import {
   adminNotificationMail,
   BINDING_TERMS_REMINDER,
   bookingIcs,
+  bookingMails,
   customerConfirmationMail,
   type BookedSession,
   type BookingDetails,
@@ -150,5 +151,12 @@ describe("booking .ics", () => {
     expect(lines).toContain("LOCATION:Hundhallen Gävle");
     // URL with its (default) value type written out, as RFC 5545 allows.
     expect(lines).toContain("URL;VALUE=URI:https://hundpass.se/session/14");
+  });
+
+  it("names the attachment by the session's day in Stockholm, not in UTC", () => {
+    // 00:30 on 8 December in Stockholm is still 7 December in UTC.
+    const late = { ...session, startTime: "2026-12-07T23:30:00.000Z", endTime: "2026-12-08T00:30:00.000Z" };
+    const [mail] = bookingMails(site, late, booking, new Date("2026-11-21T06:00:00Z"));
+    expect(mail.attachments?.map((a) => a.filename)).toEqual(["valpkurs-2026-12-08.ics"]);
   });
 });

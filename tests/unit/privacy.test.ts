@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymizedEmail, erasureMail, suppressionInput } from "../../app/domain/privacy";
+import { anonymizedEmail, erasureMail, erasureRefusal, PRIVACY_TEXTS, suppressionInput } from "../../app/domain/privacy";
 
 const site = { siteUrl: "https://hundpass.se" };
 
@@ -19,5 +19,32 @@ describe("erasure", () => {
   it("hashes an address the same whatever its case and spaces, and anonymizes each booking's address apart", () => {
     expect(suppressionInput("  Asa@Example.SE ")).toBe(suppressionInput("asa@example.se"));
     expect(anonymizedEmail("b-1")).not.toBe(anonymizedEmail("b-2"));
+  });
+});
+
+describe("erasure while bookings are upcoming", () => {
+  it("goes ahead when nothing is upcoming: no refusal to show", () => {
+    expect(erasureRefusal([])).toBeNull();
+  });
+
+  it("names each booking and the day erasure can go ahead, after the last one", () => {
+    const refusal = erasureRefusal([
+      { title: "VALPKURS", startTime: "2026-12-01T17:00:00.000Z" },
+      { title: "PLAN", startTime: "2026-12-15T18:00:00.000Z" },
+    ]);
+    expect(refusal).toEqual({
+      count: "Du har 2 kommande bokningar:",
+      bookings: ["VALPKURS, tis 1 dec. 18:00", "PLAN, tis 15 dec. 19:00"],
+      why: "En bokning är bindande och kan inte avbokas, och vi behöver kunna nå dig inför passet. Därför sparar vi dina uppgifter tills passet har varit.",
+      when: "Efter ditt sista pass, tis 15 dec. 19:00, kan du radera dina uppgifter här.",
+    });
+    expect(erasureRefusal([{ title: "PLAN", startTime: "2026-12-15T18:00:00.000Z" }])?.count).toBe("Du har en kommande bokning:");
+  });
+
+  it("agrees with the binding rule: no word of cancelling, here or when a post is refused", () => {
+    for (const text of [PRIVACY_TEXTS.upcoming, PRIVACY_TEXTS.notYetWhy, PRIVACY_TEXTS.notYetWhen("tis 1 dec. 18:00")]) {
+      expect(text).not.toMatch(/vill avboka|kontakta oss/i);
+    }
+    expect(PRIVACY_TEXTS.upcoming).toContain("bindande");
   });
 });

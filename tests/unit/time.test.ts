@@ -39,9 +39,27 @@ describe("formatting in Stockholm time", () => {
     expect(formatMonth(2027, 1)).toBe("januari 2027");
   });
 
-  it("formats admin dates as 'dd MMM yyyy HH:mm' in Swedish", () => {
-    expect(formatDateTime("2026-07-01T16:00:00Z")).toBe("01 juli 2026 18:00");
-    expect(formatDateTime("2026-12-01T16:00:00Z")).toBe("01 dec. 2026 17:00");
+  // The spec's 'dd MMM yyyy HH:mm' wrote '02 nov.' beside every other date's
+  // '15 nov.' and 'tis 3 nov.': the day now has no leading zero anywhere.
+  it("formats admin dates as 'd MMM yyyy HH:mm' in Swedish, the day without a leading zero", () => {
+    expect(formatDateTime("2026-07-01T16:00:00Z")).toBe("1 juli 2026 18:00");
+    expect(formatDateTime("2026-12-01T16:00:00Z")).toBe("1 dec. 2026 17:00");
+    expect(formatDateTime("2026-11-15T16:00:00Z")).toBe("15 nov. 2026 17:00");
+  });
+
+  it("writes no day with a leading zero and no weekday or month with a capital, in any format", () => {
+    const instant = "2026-11-02T17:00:00Z"; // a Monday, 18:00 in Stockholm
+    const all = [
+      formatSessionDate(instant),
+      formatDateTime(instant),
+      formatDayHeading(stockholmDayKey(instant)),
+      formatMonth(2026, 11),
+    ];
+    expect(all).toEqual(["mån 2 nov. 18:00", "2 nov. 2026 18:00", "måndag 2 november", "november 2026"]);
+    for (const text of all) {
+      expect(text, text).not.toMatch(/(^|\s)0\d/);
+      expect(text, text).toBe(text.toLocaleLowerCase("sv-SE"));
+    }
   });
 
   it("writes a day heading as weekday, day and month", () => {

@@ -307,7 +307,8 @@ export function icsFilename(session: Pick<BookedSession, "title" | "startTime">)
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
-  return `${slug || "pass"}-${session.startTime.slice(0, 10)}.ics`;
+  // The session's day in Stockholm: a session just after midnight is not dated the day before.
+  return `${slug || "pass"}-${stockholmDayKey(session.startTime)}.ics`;
 }
 
 /** The booking's two messages, addressed, with keys from the booking id. */

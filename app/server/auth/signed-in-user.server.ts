@@ -6,6 +6,7 @@
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt } from "drizzle-orm";
+import { staffSignInPath } from "~/domain/admin-return";
 import { getCookies, readCookie } from "../platform/cookies.server";
 import { sha256Hex } from "../platform/crypto.server";
 import { schema } from "../db/client.server";
@@ -90,12 +91,16 @@ async function readSignedInUser(context: AppLoadContext, loginId: string): Promi
 }
 
 /**
- * Guards every /admin loader and action: not signed in → the start page;
- * signed in without the admin role → 403 'Åtkomst nekad'.
+ * Guards every /admin loader and action: not signed in → the staff sign-in
+ * page (/logga-in), which says the page is for staff and comes back to it
+ * after signing in; whichever admin path was asked, it shows the same (the
+ * path is only carried back, never checked). Signed in without the admin
+ * role → 403 'Åtkomst nekad'.
  */
 export async function requireAdmin(context: AppLoadContext, request: Request) {
   const user = await getSignedInUser(context, request);
-  if (!user) throw redirect("/");
+  // A single-fetch data request names its page with '.data' added.
+  if (!user) throw redirect(staffSignInPath(new URL(request.url).pathname.replace(/\.data$/, "")));
   if (!user.isAdmin) throw new Response("Åtkomst nekad", { status: 403 });
   return user;
 }

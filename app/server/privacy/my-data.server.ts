@@ -19,6 +19,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
 import { CONSENT_WORDINGS } from "~/domain/newsletter/consent";
+import { exportTime, MY_DATA_EXPORT_TEXTS, swedishRow } from "~/domain/my-data-export";
 import { erasureMail, type ErasureSummary } from "~/domain/privacy";
 import { auditStatement } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
@@ -76,7 +77,8 @@ const EXPORT_QUERIES: Record<PersonalDataTable, (email: string) => SQL> = {
          WHERE ${byEmail("w.email", email)} ORDER BY w.created_at`,
   // The mail erasure deletes by the address: to it, answered at it, or carrying it (staff's copies).
   email_outbox: (email) =>
-    sql`SELECT kind AS typ, subject AS amne, status, created_at AS skapat, sent_at AS skickat,
+    // The subject says what each mail is; its internal kind is left out.
+    sql`SELECT subject AS amne, status, created_at AS skapat, sent_at AS skickat,
            CASE WHEN lower(to_address) = lower(${email}) THEN 'till dig' ELSE 'till personalen, om dig' END AS mottagare
          FROM email_outbox WHERE ${byEmail("to_address", email)} OR ${byEmail("coalesce(reply_to, '')", email)}
            OR instr(lower(subject || ' ' || text_body || ' ' || coalesce(html_body, '') || ' ' || coalesce(headers_json, '')), lower(${email})) > 0
@@ -89,7 +91,8 @@ const EXPORT_QUERIES: Record<PersonalDataTable, (email: string) => SQL> = {
     sql`SELECT question AS fraga, page AS sida, asked_at AS stalld FROM flurre_unanswered
          WHERE instr(lower(question), lower(${email})) > 0 ORDER BY asked_at`,
   audit_log: (email) =>
-    sql`SELECT action AS andring, target_type AS galler, details_json AS detaljer, created_at AS tid FROM audit_log
+    // The change in words says what it concerned.
+    sql`SELECT action AS andring, details_json AS detaljer, created_at AS tid FROM audit_log
          WHERE instr(lower(coalesce(details_json, '')), lower(${email})) > 0 ORDER BY created_at`,
   payments: (email) =>
     sql`SELECT p.booking_id AS bokningsnummer, b.session_title AS pass, p.amount_ore / 100.0 AS belopp_kr, p.status, p.method AS satt,
@@ -109,20 +112,24 @@ function newsletterSection(rows: Record<string, unknown>[]) {
   };
 }
 
-/** Everything held about `email`, one section per place erasure covers, in one round trip, as the customer downloads it. */
+/**
+ * Everything held about `email`, one section per place erasure covers, in one
+ * round trip, as the customer downloads it: in Swedish words and Swedish time
+ * (app/domain/my-data-export.ts).
+ */
 export async function exportMyData(context: AppLoadContext, email: string, now = new Date()) {
   const b = new BatchBuilder();
   const reads = PERSONAL_DATA.map((place) => ({ place, ref: b.add<Record<string, unknown>>(EXPORT_QUERIES[place.table](email)) }));
   const results = await runBatch(context, b.plan((results) => results));
   const sections = Object.fromEntries(
     reads.map(({ place, ref }) => {
-      const rows = ref.rows(results);
+      const rows = ref.rows(results).map((row) => swedishRow(place.exportKey, row));
       return [place.exportKey, place.table === "newsletter_subscribers" ? newsletterSection(rows) : rows];
     }),
   );
   return {
-    om: "Allt Hundpass har sparat om din e-postadress, när filen skapades. Tider i UTC (ISO 8601).",
-    skapad: now.toISOString(),
+    om: MY_DATA_EXPORT_TEXTS.about,
+    skapad: exportTime(now),
     epost: email,
     ...sections,
     // Every place we can keep something about a person, and what erasure does there (personal-data.server.ts).
@@ -132,6 +139,28 @@ export async function exportMyData(context: AppLoadContext, email: string, now =
 
 export type EraseOutcome = { status: "erased"; summary: ErasureSummary } | { status: "upcoming" };
 
+/**
+ * A booking that stops erasure (`b`, with its session `s` joined): not
+ * cancelled (confirmed, or a seat held while its booker pays) for a session
+ * that has not started and was not cancelled.
+ */
+const upcomingBooking = (email: string, nowIso: string): SQL =>
+  sql`${byEmail("b.user_email", email)} AND b.booking_status IN ('confirmed', 'pending') AND b.session_start_time > ${nowIso}
+    AND (s.id IS NULL OR s.cancelled_at IS NULL)`;
+
+/** The bookings that stop `email`'s erasure now, soonest first: what the erasure page names before it asks anything. */
+export async function bookingsStoppingErasure(
+  context: AppLoadContext,
+  email: string,
+  now = new Date(),
+): Promise<{ title: string; startTime: string }[]> {
+  return context.db.all<{ title: string; startTime: string }>(
+    sql`SELECT b.session_title AS title, b.session_start_time AS startTime
+      FROM bookings b LEFT JOIN sessions s ON s.id = b.session_id
+      WHERE ${upcomingBooking(email, now.toISOString())} ORDER BY b.session_start_time, b.id`,
+  );
+}
+
 /** Erases `email`'s personal data (see the file comment); refused while it has an upcoming booking. */
 export async function eraseMyData(context: AppLoadContext, email: string, now = new Date()): Promise<EraseOutcome> {
   const { config } = context;
@@ -139,8 +168,7 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   const counts = await context.db.get<{ upcoming: number; bookings: number; subscription: number; messages: number }>(
     sql`SELECT
          (SELECT count(*) FROM bookings b LEFT JOIN sessions s ON s.id = b.session_id
-           WHERE ${byEmail("b.user_email", email)} AND b.booking_status IN ('confirmed', 'pending') AND b.session_start_time > ${nowIso}
-             AND (s.id IS NULL OR s.cancelled_at IS NULL)) AS upcoming,
+           WHERE ${upcomingBooking(email, nowIso)}) AS upcoming,
          (SELECT count(*) FROM bookings WHERE ${byEmail("user_email", email)}) AS bookings,
          EXISTS (SELECT 1 FROM newsletter_subscribers WHERE ${byEmail("email", email)}) AS subscription,
          (SELECT count(*) FROM contact_messages WHERE ${byEmail("email", email)})
