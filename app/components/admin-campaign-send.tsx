@@ -54,16 +54,31 @@ export function CampaignSendStep({
           <ul className="send-target-list">
             {step.targets.map((t) => {
               const id = `${uid}-${t.target}`;
+              const countId = `${id}-count`;
+              // The choice is named by its segment; how many it reaches (and whether it had the campaign) describes it.
               return (
                 <li key={t.target} data-testid={`send-target-${t.target}`}>
-                  <input type="radio" id={id} name="target" value={t.target} required defaultChecked={t.target === chosen} />
-                  <label htmlFor={id}>
-                    <span className="send-target-name">{t.label}</span>
-                    <span className="send-target-count" data-testid="send-target-count">
-                      {T.recipients(t.recipients)}
-                    </span>
-                    {t.sentTo.length > 0 ? <span className="badge badge-yellow">{T.sentHere}</span> : null}
+                  <input
+                    type="radio"
+                    id={id}
+                    name="target"
+                    value={t.target}
+                    required
+                    defaultChecked={t.target === chosen}
+                    aria-describedby={countId}
+                  />
+                  <label htmlFor={id} className="send-target-name">
+                    {t.label}
                   </label>
+                  <span id={countId} className="send-target-count">
+                    <span data-testid="send-target-count">{T.recipients(t.recipients)}</span>
+                    {t.sentTo.length > 0 ? (
+                      <>
+                        {" "}
+                        <span className="badge badge-yellow">{T.sentHere}</span>
+                      </>
+                    ) : null}
+                  </span>
                 </li>
               );
             })}

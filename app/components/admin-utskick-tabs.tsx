@@ -169,9 +169,6 @@ export function SegmentsTab({
   return (
     <>
       {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} names={names} /> : null}
-      {page.counts ? (
-        <SegmentNamesForm segments={segments} names={names} lastResult={intent === "rename-segment" ? result : null} />
-      ) : null}
       <SubscriberSearchForm email={search.email} error={search.error} />
       {search.searched ? (
         <SubscriberSegmentsForm
@@ -182,6 +179,9 @@ export function SegmentsTab({
           names={names}
           lastResult={intent === "rename-segment" ? null : result}
         />
+      ) : null}
+      {page.counts ? (
+        <SegmentNamesForm segments={segments} names={names} lastResult={intent === "rename-segment" ? result : null} />
       ) : null}
     </>
   );

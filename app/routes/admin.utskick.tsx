@@ -135,6 +135,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const allowed = campaignActions(target.status).actions.includes(action) && !actionDisabled(action, target.status);
     // The send step reads whom each choice reaches, and renders the mail for its preview.
     const send = allowed && action === "send" ? await readSendStep(context, target, segments, names) : null;
+    if (allowed && action === "send" && send === null) throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.loadFailed);
     if (allowed) confirm = { action, campaign: cardView(target), send };
   } else if (target) {
     if (campaignActions(target.status).editable) editing = target;

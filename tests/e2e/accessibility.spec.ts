@@ -25,6 +25,13 @@ type PageCase = {
   status?: number;
   /** An admin page: sign in as the admin first. */
   admin?: boolean;
+  /**
+   * Parts axe cannot enter: a mail shown as its recipient sees it, in a frame
+   * sandboxed with no scripts (axe runs by script inside each frame, and
+   * waits for one that never answers). The mail's markup is the mail
+   * template's, not the page's.
+   */
+  exclude?: string[];
 };
 
 const CALENDAR = "/boka?steg=2&typ=alla&vy=kalender";
@@ -200,11 +207,13 @@ async function saveCampaign(page: Page) {
   await expect(page.getByTestId("toast").filter({ hasText: "Kampanj sparad!" })).toBeVisible();
 }
 
-/** The same, with the first campaign's send dialog open. */
+/** The same, with the first campaign's send dialog open (its choices with their counts, and the mail's preview). */
 async function openCampaignSendDialog(page: Page) {
   await saveCampaign(page);
-  await page.getByRole("button", { name: "Skicka till segment" }).first().click();
+  // 'Skicka till segment' is a link to the send step, which opens as a dialog over the list.
+  await page.getByRole("link", { name: "Skicka till segment" }).first().click();
   await expect(page.getByRole("dialog", { name: "Skicka till segment" })).toBeVisible();
+  await expect(page.getByTestId("mail-preview")).toBeVisible();
 }
 
 /** /admin/flurre's FAQ tab with a row saved through its form, so the list has a card. */
@@ -310,7 +319,13 @@ const PAGES: PageCase[] = [
   { name: "admin e-mail composer, sent empty", path: composerPath, admin: true, prepare: sendComposerEmpty },
   { name: "admin alla pass, booking info open", path: "/admin/old?q=karin", admin: true, prepare: openAllSessionsBookingInfo },
   { name: "admin utskick, a campaign saved", path: "/admin/utskick", admin: true, prepare: saveCampaign },
-  { name: "admin utskick, send dialog open", path: "/admin/utskick", admin: true, prepare: openCampaignSendDialog },
+  {
+    name: "admin utskick, send dialog open",
+    path: "/admin/utskick",
+    admin: true,
+    prepare: openCampaignSendDialog,
+    exclude: ["iframe.mail-preview-frame"],
+  },
   { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
   { name: "admin flurre, an FAQ row saved", path: "/admin/flurre?flik=faq", admin: true, prepare: saveFaqRow },
   { name: "admin kalender", path: "/admin/kalender", admin: true },
@@ -351,6 +366,8 @@ const PHONE_PAGES = new Set([
   "admin edit dialog open",
   "admin session page, Avboka dialog open",
   "admin utskick, a campaign saved",
+  "admin utskick, send dialog open",
+  "admin utskick segment, no subscriber found",
   "flurre chat open, a question answered",
   "admin flurre, an FAQ row saved",
   "admin kalender, a new link shown",
@@ -386,7 +403,9 @@ async function open(page: Page, pageCase: PageCase): Promise<string> {
 }
 
 async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, path: string, label: string) {
-  const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of pageCase.exclude ?? []) builder.exclude(selector);
+  const { violations, incomplete } = await builder.analyze();
   const elements = violations.reduce((sum, v) => sum + v.nodes.length, 0);
   // "Needs review" results (text over a picture, say) are reported, not failed on.
   const line =

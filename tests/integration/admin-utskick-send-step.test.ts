@@ -41,7 +41,7 @@ function targetRow(html: string, target: string) {
   if (start < 0) return null;
   const row = html.slice(start, html.indexOf("</li>", start));
   return {
-    name: /class="send-target-name">([^<]*)</.exec(row)?.[1] ?? null,
+    name: /<label[^>]*class="send-target-name">([^<]*)</.exec(row)?.[1] ?? null,
     count: /data-testid="send-target-count">([^<]*(?:<!-- -->[^<]*)*)</.exec(row)?.[1]?.replace(/<!-- -->/g, "") ?? null,
     sent: row.includes("Har redan fått kampanjen"),
   };

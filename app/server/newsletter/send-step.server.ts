@@ -18,8 +18,26 @@ import type { CampaignView } from "./campaigns.server";
 /** The address the preview is made for: its unsubscribe link has the real shape, for nobody real. */
 export const PREVIEW_ADDRESS = "prenumerant@example.com";
 
-/** The send step of `campaign`: every target's count and first-or-again, in one batch, and the preview. */
+/**
+ * The send step of `campaign`: every target's count and first-or-again, in
+ * one batch, and the preview; null when it could not be read (logged), for
+ * the page to say so rather than show numbers it does not have.
+ */
 export async function readSendStep(
+  context: AppLoadContext,
+  campaign: CampaignView,
+  segments: SegmentSet,
+  names: SegmentNames,
+): Promise<SendStepView | null> {
+  try {
+    return await sendStep(context, campaign, segments, names);
+  } catch (error) {
+    console.error(`admin/utskick: could not read the send step of campaign ${campaign.id}`, error);
+    return null;
+  }
+}
+
+async function sendStep(
   context: AppLoadContext,
   campaign: CampaignView,
   segments: SegmentSet,
