@@ -4,18 +4,20 @@
  * to its confirmation step on the page (`?atgard=…&kampanj=ID`), which asks
  * and posts; once hydrated it is a button that asks in a <dialog> and posts
  * the same form. Either way it is one real form POST to /admin/utskick.
+ *
+ * 'Skicka till segment' is always the link: its step reads from the server
+ * whom each choice reaches and renders the mail's preview
+ * (admin-campaign-send.tsx), shown as a dialog over the list once hydrated.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { CAMPAIGN_ACTIONS, CAMPAIGN_FORM_TEXTS, type CampaignAction } from "~/domain/newsletter/admin-texts";
-import { ACTION_PARAMS, targetLabel } from "~/domain/newsletter/campaign-view";
-import type { SegmentSet } from "~/domain/newsletter/segments";
-import { campaignTargets } from "~/domain/schemas/campaign";
+import { CAMPAIGN_ACTIONS, type CampaignAction } from "~/domain/newsletter/admin-texts";
+import { ACTION_PARAMS, UTSKICK_PATH } from "~/domain/newsletter/campaign-view";
 import { ConfirmTrigger } from "./confirm-trigger";
 import { ErrorList } from "./forms";
 import { FormKeyField } from "./form-key-field";
 
-export const UTSKICK_PATH = "/admin/utskick";
+export { UTSKICK_PATH };
 
 /** The confirmation step of `action` for campaign `id`: also where its form posts. */
 export function actionHref(action: CampaignAction, id: number): string {
@@ -25,22 +27,20 @@ export function actionHref(action: CampaignAction, id: number): string {
 export interface ActionCampaign {
   id: number;
   campaignName: string;
-  targetSegment: string;
 }
 
+/** The confirmation of every action but 'send' (admin-campaign-send.tsx asks that one). */
 export function CampaignActionForm({
   action,
   campaign,
-  segments,
   testAddress,
   copyKey,
   errors,
   cancel,
   onSubmit,
 }: {
-  action: CampaignAction;
+  action: Exclude<CampaignAction, "send">;
   campaign: ActionCampaign;
-  segments: SegmentSet;
   /** The address a test goes to unless changed (the admin's own). */
   testAddress: string;
   /** The one-time key a 'Duplicera' post carries, so a repeated post makes one copy (~/domain/form-key). */
@@ -67,25 +67,7 @@ export function CampaignActionForm({
       <input type="hidden" name="intent" value={action} />
       <input type="hidden" name="id" value={String(campaign.id)} />
       {action === "duplicate" ? <FormKeyField drawnKey={copyKey} /> : null}
-      {action === "send" ? (
-        <div className="field">
-          <label htmlFor={controlId}>{CAMPAIGN_FORM_TEXTS.target_segment}</label>
-          <select
-            id={controlId}
-            name="target"
-            defaultValue={campaign.targetSegment}
-            aria-invalid={errorId ? true : undefined}
-            aria-describedby={errorId}
-          >
-            {campaignTargets(segments).map((target) => (
-              <option key={target} value={target}>
-                {targetLabel(target)}
-              </option>
-            ))}
-          </select>
-          <ErrorList id={errorId} errors={errors} />
-        </div>
-      ) : action === "test" ? (
+      {action === "test" ? (
         <div className="field">
           <label htmlFor={controlId}>{CAMPAIGN_ACTIONS.test.address}</label>
           <input
@@ -113,22 +95,27 @@ export function CampaignActionForm({
   );
 }
 
-/** One action's button on a card: a link to its confirmation step, or (hydrated) a dialog. */
+/** One action's button on a card: a link to its confirmation step, or (hydrated) a dialog; 'send' always the link. */
 export function CampaignActionButton({
   action,
   campaign,
-  segments,
   testAddress,
   copyKey,
   disabled = false,
 }: {
   action: CampaignAction;
   campaign: ActionCampaign;
-  segments: SegmentSet;
   testAddress: string;
   copyKey: string;
   disabled?: boolean;
 }) {
+  if (action === "send") {
+    return (
+      <Link to={actionHref(action, campaign.id)} className="button secondary" preventScrollReset>
+        {CAMPAIGN_ACTIONS.send.button}
+      </Link>
+    );
+  }
   return (
     <ConfirmTrigger
       label={CAMPAIGN_ACTIONS[action].button}
@@ -139,7 +126,6 @@ export function CampaignActionButton({
         <CampaignActionForm
           action={action}
           campaign={campaign}
-          segments={segments}
           testAddress={testAddress}
           copyKey={copyKey}
           onSubmit={close}

@@ -5,33 +5,27 @@
  */
 import { Link } from "@remix-run/react";
 import { CAMPAIGN_LIST_TEXTS as T } from "~/domain/newsletter/admin-texts";
-import { actionDisabled, campaignActions, campaignBadge, targetLabel } from "~/domain/newsletter/campaign-view";
-import type { SegmentSet } from "~/domain/newsletter/segments";
+import {
+  actionDisabled,
+  campaignActions,
+  campaignBadge,
+  targetLabel,
+  type CampaignCardView,
+} from "~/domain/newsletter/campaign-view";
+import type { SegmentNames } from "~/domain/newsletter/segments";
 import { CampaignActionButton, UTSKICK_PATH } from "./admin-campaign-actions";
 
-export interface CampaignCardView {
-  id: number;
-  campaignName: string;
-  subject: string;
-  status: string;
-  sentCount: number;
-  /** What the provider reported back: delivered, bounced, marked as spam. */
-  delivered: number;
-  bounced: number;
-  complained: number;
-  targetSegment: string;
-  fromEmail: string;
-  createdLabel: string;
-}
+export type { CampaignCardView };
 
 export function CampaignCard({
   campaign,
-  segments,
+  names,
   testAddress,
   copyKey,
 }: {
   campaign: CampaignCardView;
-  segments: SegmentSet;
+  /** The segments' names, for the target. */
+  names: SegmentNames;
   testAddress: string;
   /** The page's one-time key for a 'Duplicera' post. */
   copyKey: string;
@@ -51,7 +45,7 @@ export function CampaignCard({
         <dt>{T.subject}</dt>
         <dd>{campaign.subject}</dd>
         <dt>{T.target}</dt>
-        <dd>{targetLabel(campaign.targetSegment)}</dd>
+        <dd data-testid="campaign-target">{targetLabel(campaign.targetSegment, names)}</dd>
         <dt>{T.sender}</dt>
         <dd>{campaign.fromEmail}</dd>
         <dt>{T.sentCount}</dt>
@@ -82,7 +76,6 @@ export function CampaignCard({
             <CampaignActionButton
               action={action}
               campaign={campaign}
-              segments={segments}
               testAddress={testAddress}
               copyKey={copyKey}
               disabled={actionDisabled(action, campaign.status)}

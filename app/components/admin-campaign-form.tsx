@@ -12,7 +12,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CAMPAIGN_FORM_TEXTS as T } from "~/domain/newsletter/admin-texts";
 import { draftStorageKey, draftWorthKeeping, targetLabel } from "~/domain/newsletter/campaign-view";
-import type { SegmentSet } from "~/domain/newsletter/segments";
+import type { SegmentNames, SegmentSet } from "~/domain/newsletter/segments";
 import { campaignSchema, campaignTargets, CAMPAIGN_LIMITS } from "~/domain/schemas/campaign";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";
@@ -53,6 +53,7 @@ export const DRAFT_SAVE_MS = 10_000;
 
 export function CampaignForm({
   segments,
+  names,
   senders,
   editId,
   defaults,
@@ -62,6 +63,8 @@ export function CampaignForm({
   cancelHref,
 }: {
   segments: SegmentSet;
+  /** The segments' names, for the choice of recipients. */
+  names: SegmentNames;
   senders: readonly string[];
   /** The draft being edited, or null for a new campaign. */
   editId: number | null;
@@ -197,7 +200,7 @@ export function CampaignForm({
         >
           {campaignTargets(segments).map((target) => (
             <option key={target} value={target}>
-              {targetLabel(target)}
+              {targetLabel(target, names)}
             </option>
           ))}
         </SelectField>

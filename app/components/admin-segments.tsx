@@ -12,7 +12,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Fragment, useMemo } from "react";
 import { SEGMENT_TEXTS as T } from "~/domain/newsletter/admin-texts";
 import { consentFacts, sourceLabel, type ConsentRecordView } from "~/domain/newsletter/consent";
-import type { SegmentSet } from "~/domain/newsletter/segments";
+import { segmentWithSlug, type SegmentNames, type SegmentSet } from "~/domain/newsletter/segments";
 import { subscriberSaveSchema } from "~/domain/schemas/subscriber";
 import { FormErrors } from "./form-errors";
 import { ErrorList, Field } from "./forms";
@@ -29,7 +29,15 @@ export interface SubscriberCardView extends ConsentRecordView {
   segments: string[];
 }
 
-export function SegmentCountsTable({ counts, personal }: { counts: SegmentCountsView; personal: string }) {
+export function SegmentCountsTable({
+  counts,
+  personal,
+  names,
+}: {
+  counts: SegmentCountsView;
+  personal: string;
+  names: SegmentNames;
+}) {
   return (
     <table className="segment-counts">
       <caption>{T.countsHeading}</caption>
@@ -43,7 +51,7 @@ export function SegmentCountsTable({ counts, personal }: { counts: SegmentCounts
         {counts.segments.map(({ segment, count }) => (
           <tr key={segment} data-testid={`segment-count-${segment}`}>
             <th scope="row">
-              {segment}
+              {segmentWithSlug(segment, names)}
               {segment === personal ? ` (${T.personalNote})` : null}
             </th>
             <td>{count}</td>
@@ -92,11 +100,13 @@ export function SubscriberSegmentsForm({
   email,
   subscriber,
   segmentSet,
+  names,
   lastResult,
 }: {
   email: string;
   subscriber: SubscriberCardView | null;
   segmentSet: SegmentSet;
+  names: SegmentNames;
   lastResult: SubmissionResult<string[]> | null | undefined;
 }) {
   const schema = useMemo(() => subscriberSaveSchema(segmentSet), [segmentSet]);
@@ -143,7 +153,7 @@ export function SubscriberSegmentsForm({
         {segmentSet.official.map((segment) => (
           <label key={segment} className="choice">
             <input type="radio" name={fields.segments.name} value={segment} defaultChecked={chosen.has(segment)} />
-            {segment}
+            {segmentWithSlug(segment, names)}
           </label>
         ))}
       </fieldset>
@@ -152,7 +162,7 @@ export function SubscriberSegmentsForm({
         {segmentSet.test.map((segment) => (
           <label key={segment} className="choice">
             <input type="checkbox" name={fields.segments.name} value={segment} defaultChecked={chosen.has(segment)} />
-            {segment}
+            {segmentWithSlug(segment, names)}
             {segment === segmentSet.personal ? ` (${T.personalNote})` : null}
           </label>
         ))}

@@ -1,16 +1,20 @@
 /**
  * The two tabs of /admin/utskick as the page shows them: the campaigns (a
- * confirmation step, or the form and the saved campaigns) and the segments
- * (the counts, the search by address and its segments form). Data arrives
- * display-ready from the route's loader.
+ * confirmation step, or the form and the saved campaigns; once hydrated the
+ * send step is a dialog over them) and the segments (the counts, the
+ * segments' names, the search by address and its segments form). Data
+ * arrives display-ready from the route's loader.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { CAMPAIGN_ACTIONS, CAMPAIGN_LIST_TEXTS, type CampaignAction } from "~/domain/newsletter/admin-texts";
-import type { SegmentSet } from "~/domain/newsletter/segments";
+import type { CampaignActionError, CampaignCardView, SendStepView } from "~/domain/newsletter/campaign-view";
+import type { SegmentNames, SegmentSet } from "~/domain/newsletter/segments";
 import { CampaignActionForm, UTSKICK_PATH } from "./admin-campaign-actions";
-import { CampaignCard, type CampaignCardView } from "./admin-campaign-card";
+import { CampaignCard } from "./admin-campaign-card";
 import { CampaignForm, type CampaignFormValues } from "./admin-campaign-form";
+import { CampaignSendStep } from "./admin-campaign-send";
+import { SegmentNamesForm } from "./admin-segment-names";
 import {
   SegmentCountsTable,
   SubscriberSearchForm,
@@ -18,6 +22,10 @@ import {
   type SegmentCountsView,
   type SubscriberCardView,
 } from "./admin-segments";
+import { RoutedDialog } from "./routed-dialog";
+import { useHydrated } from "./use-hydrated";
+
+export type { CampaignActionError };
 
 export interface CampaignTabData {
   tab: "kampanjer";
@@ -33,7 +41,8 @@ export interface CampaignTabData {
   copyKey: string;
   savedDraft: number | "ny" | null;
   note: string | null;
-  confirm: { action: CampaignAction; campaign: CampaignCardView } | null;
+  /** The action being confirmed; the send step's counts and preview with it (null for other actions). */
+  confirm: { action: CampaignAction; campaign: CampaignCardView; send: SendStepView | null } | null;
 }
 
 export interface SegmentTabData {
@@ -42,16 +51,48 @@ export interface SegmentTabData {
   search: { email: string; error: string | null; subscriber: (SubscriberCardView & { id: number }) | null; searched: boolean };
 }
 
-/** A campaign action the server refused, shown in that action's form. */
-export interface CampaignActionError {
-  action: CampaignAction;
-  id: number;
-  errors: string[];
+/** An action's confirmation step: the send step, or the small form of the others. */
+function ConfirmStep({
+  confirm,
+  testAddress,
+  copyKey,
+  actionError,
+}: {
+  confirm: NonNullable<CampaignTabData["confirm"]>;
+  testAddress: string;
+  copyKey: string;
+  actionError: CampaignActionError | null;
+}) {
+  const { action, campaign, send } = confirm;
+  const errors = actionError && actionError.action === action && actionError.id === campaign.id ? actionError.errors : null;
+  const cancel = (
+    <Link to={UTSKICK_PATH} className="button secondary" preventScrollReset>
+      {CAMPAIGN_ACTIONS.cancel}
+    </Link>
+  );
+  return (
+    <div className="utskick-confirm">
+      <h2>{CAMPAIGN_ACTIONS[action].button}</h2>
+      {action === "send" ? (
+        send ? <CampaignSendStep campaign={campaign} step={send} errors={errors} cancel={cancel} /> : null
+      ) : (
+        <CampaignActionForm
+          action={action}
+          campaign={campaign}
+          testAddress={testAddress}
+          copyKey={copyKey}
+          errors={errors}
+          cancel={cancel}
+        />
+      )}
+    </div>
+  );
 }
 
 export function CampaignsTab({
   page,
   segments,
+  names,
   senders,
   testAddress,
   result,
@@ -59,38 +100,27 @@ export function CampaignsTab({
 }: {
   page: CampaignTabData;
   segments: SegmentSet;
+  names: SegmentNames;
   senders: readonly string[];
   testAddress: string;
   result: SubmissionResult<string[]> | null;
   actionError: CampaignActionError | null;
 }) {
-  if (page.confirm) {
-    const { action, campaign } = page.confirm;
-    return (
-      <div className="utskick-confirm">
-        <h2>{CAMPAIGN_ACTIONS[action].button}</h2>
-        <CampaignActionForm
-          action={action}
-          campaign={campaign}
-          segments={segments}
-          testAddress={testAddress}
-          copyKey={page.copyKey}
-          errors={actionError && actionError.action === action && actionError.id === campaign.id ? actionError.errors : null}
-          cancel={
-            <Link to={UTSKICK_PATH} className="button secondary">
-              {CAMPAIGN_ACTIONS.cancel}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
+  const hydrated = useHydrated();
+  const { confirm } = page;
+  const step = confirm ? (
+    <ConfirmStep confirm={confirm} testAddress={testAddress} copyKey={page.copyKey} actionError={actionError} />
+  ) : null;
+  // Without JavaScript a step is the page; with it, the send step opens as a dialog over the list.
+  const asDialog = hydrated && confirm?.action === "send";
+  if (step && !asDialog) return step;
   return (
     <>
       {page.note ? <p role="status">{page.note}</p> : null}
       <CampaignForm
         key={page.formKey}
         segments={segments}
+        names={names}
         senders={senders}
         editId={page.editId}
         defaults={page.formDefaults}
@@ -107,12 +137,17 @@ export function CampaignsTab({
           <ul className="campaign-cards">
             {page.campaigns.map((campaign) => (
               <li key={campaign.id}>
-                <CampaignCard campaign={campaign} segments={segments} testAddress={testAddress} copyKey={page.copyKey} />
+                <CampaignCard campaign={campaign} names={names} testAddress={testAddress} copyKey={page.copyKey} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      {asDialog ? (
+        <RoutedDialog label={CAMPAIGN_ACTIONS.send.button} closeTo={UTSKICK_PATH} className="confirm-dialog send-dialog">
+          {step}
+        </RoutedDialog>
+      ) : null}
     </>
   );
 }
@@ -120,16 +155,20 @@ export function CampaignsTab({
 export function SegmentsTab({
   page,
   segments,
+  names,
   result,
 }: {
   page: SegmentTabData;
   segments: SegmentSet;
+  names: SegmentNames;
   result: SubmissionResult<string[]> | null;
 }) {
   const { search } = page;
+  // Each form takes back only its own post's result.
+  const intent = result?.initialValue?.intent;
   return (
     <>
-      {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} /> : null}
+      {page.counts ? <SegmentCountsTable counts={page.counts} personal={segments.personal} names={names} /> : null}
       <SubscriberSearchForm email={search.email} error={search.error} />
       {search.searched ? (
         <SubscriberSegmentsForm
@@ -137,8 +176,12 @@ export function SegmentsTab({
           email={search.subscriber?.email ?? search.email}
           subscriber={search.subscriber}
           segmentSet={segments}
-          lastResult={result}
+          names={names}
+          lastResult={intent === "rename-segment" ? null : result}
         />
+      ) : null}
+      {page.counts ? (
+        <SegmentNamesForm segments={segments} names={names} lastResult={intent === "rename-segment" ? result : null} />
       ) : null}
     </>
   );

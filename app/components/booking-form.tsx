@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
-import { createBookingSchema, MEETING_TYPES, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
+import { createBookingSchema, MEETING_TYPES, type BookingFormDefaults, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
 import { GROUP_RULE } from "~/domain/group-rule-texts";
 import { MESSAGES } from "~/domain/schemas/common";
 import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot-field";
@@ -55,6 +55,30 @@ function remember(formData: FormData) {
 
 
 
+/** The fields the error list names, in the form's order, by their short names. */
+const SUMMARY_FIELDS = [
+  ["user_name", "Namn"],
+  ["user_email", "E-post"],
+  ["user_email_confirm", "Bekräfta e-post"],
+  ["user_phone", "Telefon"],
+  ["dog_name", "Hundens namn"],
+  ["dog_breed", "Ras"],
+  ["dog_age", "Ålder"],
+  ["meeting_type", "Mötestyp"],
+  ["home_address", "Hemadress"],
+  ["variant", "Variant"],
+  ["special_notes", "Vad vill du träna?"],
+  ["terms", BOOKING_TEXTS.termsShort],
+] as const;
+
+/** Whether the form shows this field for the session (an extra field's error otherwise goes with the form's). */
+function shownFor(name: (typeof SUMMARY_FIELDS)[number][0], rules: BookingRules): boolean {
+  if (name === "meeting_type") return rules.requiresMeetingType;
+  if (name === "home_address") return rules.requiresHomeAddress;
+  if (name === "variant") return rules.requiresVariant;
+  return true;
+}
+
 export function BookingForm({
   lastResult,
   toast: answerToast,
@@ -77,8 +101,8 @@ export function BookingForm({
   renderedAt: string;
   idempotencyKey: string;
   isGroup: boolean;
-  /** Values to start from (a waitlist hold's name and dog). */
-  defaultValue?: Partial<Pick<BookingFormValues, "user_name" | "dog_name">>;
+  /** Values to start from. */
+  defaultValue?: BookingFormDefaults;
   /** The address the booking must use (a waitlist hold's): shown, not editable. */
   fixedEmail?: string;
   /** While the site takes payment at booking: what happens when the form is sent (payment-texts.ts, paymentNote). */
@@ -148,11 +172,58 @@ export function BookingForm({
   const input = (field: Parameters<typeof getInputProps>[0], type: "text" | "email" | "tel") =>
     getInputProps(field, { type });
 
+  // Every field error the server answered, listed at the top of the form and linked to its field: without
+  // JavaScript the answer is a new page, and the fields are below the fold. The list keeps only errors still standing.
+  const answered = navigation.state === "idle" ? lastResult : null;
+  const summary = SUMMARY_FIELDS.filter(([name]) => shownFor(name, rules) && (answered?.error?.[name]?.length ?? 0) > 0).flatMap(([name, label]) => {
+    const field = fields[name];
+    const errors = field.errors?.filter(Boolean) ?? [];
+    return errors.length ? [{ name, label, href: `#${name === "variant" ? `${field.id}-privat` : field.id}`, errors }] : [];
+  });
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const hasErrors = summary.length > 0 || formErrors.length > 0;
+  // With JavaScript the answer arrives without a new page: bring the list into view once per answer, as the page's
+  // autofocus does without it (never again while the visitor types).
+  const focusedAnswer = useRef<unknown>(null);
+  useEffect(() => {
+    if (!answered || !hasErrors || focusedAnswer.current === answered) return;
+    focusedAnswer.current = answered;
+    summaryRef.current?.focus();
+  }, [answered, hasErrors]);
+
   return (
     <>
       <Toaster toast={toast} />
       <Form method="post" {...getFormProps(form)} className="booking-form" aria-describedby={formErrors.length ? "booking-form-errors" : undefined}>
-        <FormErrors id="booking-form-errors" errors={formErrors} />
+        {hasErrors ? (
+          <div
+            ref={summaryRef}
+            className="error-summary"
+            data-testid="error-summary"
+            tabIndex={-1}
+            // Without JavaScript the page opens here, not at its top.
+            autoFocus
+            aria-labelledby={summary.length ? "booking-form-summary" : undefined}
+          >
+            <FormErrors id="booking-form-errors" errors={formErrors} />
+            {summary.length ? (
+              <>
+                <p id="booking-form-summary" className="error-summary-title">
+                  {BOOKING_TEXTS.errorSummary}
+                </p>
+                <ul className="error-summary-list">
+                  {summary.map(({ name, label, href, errors }) => (
+                    <li key={name}>
+                      <a href={href}>
+                        {label}: {errors.join(" ")}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </div>
+        ) : null}
         <HoneypotFields renderedAt={renderedAt} />
         <input type="hidden" name="idempotency_key" value={idempotencyKey} />
         <input type="hidden" name={SESSION_SNAPSHOT_FIELD} value={snapshot} />

@@ -6,7 +6,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
-import type { BookingRules } from "~/domain/schemas/booking";
+import type { BookingFormDefaults, BookingRules } from "~/domain/schemas/booking";
 import type { ToastView } from "~/domain/toast";
 import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { BookingForm } from "./booking-form";
@@ -28,6 +28,7 @@ export function BookingPanel({
   renderedAt,
   idempotencyKey,
   paymentNote,
+  refill,
 }: {
   state: BookingPanelState;
   /** Seats held for people in the queue, in words, or null. */
@@ -43,6 +44,8 @@ export function BookingPanel({
   idempotencyKey: string;
   /** While the site takes payment at booking: what happens when the form is sent. */
   paymentNote: string | null;
+  /** The form as this browser sent it before its payment ended unpaid: the values to start from. */
+  refill?: BookingFormDefaults | null;
 }) {
   switch (state) {
     case "cancelled":
@@ -79,6 +82,7 @@ export function BookingPanel({
             idempotencyKey={idempotencyKey}
             isGroup={isGroup}
             paymentNote={paymentNote}
+            defaultValue={refill ?? undefined}
           />
         </>
       );

@@ -1,11 +1,14 @@
 /**
- * The change buttons of a session card on an admin list: 'Redigera', and the
- * destructive changes, each behind its confirmation (ChangeConfirm). Which
- * ones a list offers is the list's choice.
+ * The change buttons of a session card on an admin list: 'Öppna passet' (the
+ * session's own page: its bookings, payments and every change), 'Redigera',
+ * and the destructive changes, each behind its confirmation (ChangeConfirm).
+ * Which changes a list offers is the list's choice.
  */
-import { BOOKING_CANCEL, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
+import { Link } from "@remix-run/react";
+import type { AdminBookingView } from "~/domain/admin-session-view";
+import { BOOKING_CANCEL, bookingCancelQuestion, SESSION_CHANGES, SESSION_PAGE_TEXTS, type SessionChange } from "~/domain/admin-texts";
 import { ChangeConfirm } from "./change-confirm";
-import { EditSessionButton } from "./session-edit-form";
+import { EditSessionButton, editSessionHref } from "./session-edit-form";
 
 export function SessionChangeButtons({
   sessionId,
@@ -25,6 +28,9 @@ export function SessionChangeButtons({
 }) {
   return (
     <>
+      <Link to={editSessionHref(sessionId, returnTo)} className="button secondary">
+        {SESSION_PAGE_TEXTS.open}
+      </Link>
       {edit ? <EditSessionButton sessionId={sessionId} returnTo={returnTo} /> : null}
       {changes.map((change) => (
         <ChangeConfirm
@@ -42,16 +48,16 @@ export function SessionChangeButtons({
   );
 }
 
-/** 'Avboka' for one booking in the confirmed list's booking info. */
-export function CancelBookingButton({ bookingId, returnTo }: { bookingId: string; returnTo: string }) {
+/** 'Avboka' for one booking (a list's booking info, the session's page); the question says what is paid back. */
+export function CancelBookingButton({ booking, returnTo }: { booking: Pick<AdminBookingView, "id" | "refundNote">; returnTo: string }) {
   return (
     <ChangeConfirm
-      action={`/admin/bokning/${bookingId}`}
+      action={`/admin/bokning/${booking.id}`}
       intent="cancel-booking"
       returnTo={returnTo}
       label={BOOKING_CANCEL.button}
-      question={BOOKING_CANCEL.question}
-      confirmHref={`/admin/bokning/${bookingId}?tillbaka=${encodeURIComponent(returnTo)}`}
+      question={bookingCancelQuestion(booking.refundNote ?? null)}
+      confirmHref={`/admin/bokning/${booking.id}?tillbaka=${encodeURIComponent(returnTo)}`}
     />
   );
 }

@@ -129,7 +129,7 @@ export function SessionFormFields<Shape extends SessionFormShape>({
       {locked ? <input type="hidden" name="pass_type" value={locked.passType} /> : null}
       <SelectField
         key={locked ? `${fields.pass_type.key}-locked` : fields.pass_type.key}
-        label="Passtyp"
+        label={T.passKindLabel}
         hint={locked ? T.lockedHint : undefined}
         errors={fields.pass_type.errors}
         selectProps={

@@ -5,7 +5,8 @@ import { ALL_SESSIONS_PAGE } from "./admin-pages";
 export const ALL_SESSIONS_TEXTS = {
   title: ALL_SESSIONS_PAGE.title,
   filtersLabel: "Filtrera pass",
-  passType: "Passtyp",
+  // Grupp-pass or Privatpass, named as on the session form: a 'passtyp' is one of /admin/passtyper's types.
+  passType: "Sorts pass",
   period: "Period",
   status: "Status",
   search: "Sök",

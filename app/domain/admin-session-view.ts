@@ -4,7 +4,7 @@
 
 import { adminState, type AdminState } from "./availability";
 import { dogLine, type BookingDetails } from "./mail/booking";
-import { paymentOf, paymentStatusLine, type PaymentColumns } from "./payment-status";
+import { cancelRefundNote, paymentOf, paymentStatusLine, type PaymentColumns } from "./payment-status";
 import { displayPriceSek, formatKr } from "./price";
 import type { PublicSession } from "./session-view";
 import { formatDateTime } from "./time";
@@ -39,6 +39,8 @@ export type AdminBookingView = {
   bookedAtLabel: string;
   /** 'Betald (kort), 450 kr' (PAYMENTS=stripe, a booking with a payment); absent otherwise. */
   paymentLabel?: string;
+  /** What Avboka pays back, '249 kr betalas tillbaka till kortet.' (a paid booking); absent otherwise. */
+  refundNote?: string;
 };
 
 export function toAdminCard(row: PublicSession): AdminSessionCardView {
@@ -73,9 +75,11 @@ export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
   };
 }
 
-function paymentLabelOf(row: Partial<PaymentColumns>): { paymentLabel?: string } {
+function paymentLabelOf(row: Partial<PaymentColumns>): { paymentLabel?: string; refundNote?: string } {
   const payment = paymentOf(row);
-  return payment ? { paymentLabel: paymentStatusLine(payment) } : {};
+  if (!payment) return {};
+  const refundNote = cancelRefundNote(payment);
+  return refundNote ? { paymentLabel: paymentStatusLine(payment), refundNote } : { paymentLabel: paymentStatusLine(payment) };
 }
 
 /** A confirmed booking on its session's admin page, with when its reminder was queued (null: not reminded). */

@@ -19,6 +19,12 @@ export const CREATE_SESSION_TEXTS = {
   failed: "Kunde inte skapa pass",
   // Not given by the spec:
   typeLabel: "Utgå från en passtyp",
+  /**
+   * The select of pass_type (Grupp-pass / Privatpass). Not 'Passtyp': that is
+   * the picker's word for /admin/passtyper's types; 'Sorts pass' is the type
+   * form's word for the same choice.
+   */
+  passKindLabel: "Sorts pass",
   noType: "Ingen passtyp (fyll i själv)",
   chooseType: "Använd passtypen",
   lockedHint: "Hämtas från passtypen och kan inte ändras här.",
@@ -55,6 +61,7 @@ export const ADMIN_LIST_TEXTS = {
 // Staff changes to sessions and bookings: the spec's toasts where it gives them, the rest in its style.
 const error = (description: string): ToastView => ({ type: "error", title: "Fel", description });
 const success = (description: string): ToastView => ({ type: "success", title: "Framgång", description });
+const BOOKING_CANCELLED = "Bokningen är avbokad";
 
 export const ADMIN_TOASTS = {
   notFound: error("Kunde inte hitta passet"),
@@ -66,7 +73,7 @@ export const ADMIN_TOASTS = {
   released: success("Passet är släppt till försäljning"),
   cancelled: success("Passet är inställt"),
   deleted: { type: "success", title: "Pass borttaget" } satisfies ToastView,
-  bookingCancelled: success("Bokningen är avbokad"),
+  bookingCancelled: success(BOOKING_CANCELLED),
   saved: { type: "success", title: "Sparat!" } satisfies ToastView,
   emailSent: { type: "success", title: "Meddelandet har skickats!" } satisfies ToastView,
   emailFailed: error("Kunde inte skicka meddelandet"),
@@ -98,6 +105,16 @@ export const BOOKING_CANCEL = {
   question: "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad.",
 } as const;
 
+/** The Avboka question, with what happens to the money when the booking is paid ('249 kr betalas tillbaka till kortet.'). */
+export function bookingCancelQuestion(refundNote: string | null): string {
+  return refundNote ? `${BOOKING_CANCEL.question} ${refundNote}` : BOOKING_CANCEL.question;
+}
+
+/** The toast after Avboka: 'Bokningen är avbokad', and what was refunded, if anything. */
+export function bookingCancelledToast(refundNote: string | null): ToastView {
+  return refundNote ? success(`${BOOKING_CANCELLED}. ${refundNote}`) : ADMIN_TOASTS.bookingCancelled;
+}
+
 export const EDIT_SESSION_TEXTS = {
   // Not given by the spec:
   button: "Redigera",
@@ -113,6 +130,13 @@ export const EDIT_SESSION_TEXTS = {
   saveFailed: "Kunde inte spara ändringar",
   moveNotice: "Ändras tid eller plats får varje kund med bokning ett mejl med en uppdaterad kalenderfil.",
   changes: "Ändra passet",
+} as const;
+
+/** A session's own page, /admin/pass/{id} (not given by the spec). */
+export const SESSION_PAGE_TEXTS = {
+  /** The lists' way to the page: it shows the session, its bookings (each with Avboka) and every change. */
+  open: "Öppna passet",
+  bookings: "Bokningar",
 } as const;
 
 export const ADMIN_EMAIL_TEXTS = {
@@ -159,7 +183,16 @@ export const CALENDAR_TEXTS = {
   revoke: "Återkalla länken",
   newLinkHeading: "Din nya kalenderlänk",
   subscribe: "Prenumerera i kalenderappen",
-  copyLabel: "Eller kopiera adressen till din kalenderapp:",
+  copyIntro: "Eller kopiera adressen och lägg till den i kalenderappen:",
+  webcalLabel: "Adress för Apple Kalender och Outlook (webcal)",
+  webcalHint: "Apple Kalender (Mac, iPhone, iPad) och Outlook i Windows tar den här adressen. På Mac: Arkiv → Ny kalenderprenumeration.",
+  httpsLabel: "Adress för Google Kalender och Outlook på webben (https)",
+  httpsHint:
+    "Google Kalender på datorn: Andra kalendrar → + → Från webbadress. Outlook på webben: Lägg till kalender → Prenumerera från webben.",
+  selectToCopy: "Markera adressen och kopiera den.",
+  copy: "Kopiera",
+  copied: "Kopierad!",
+  copyFailed: "Kunde inte kopiera. Adressen är markerad: kopiera den med Ctrl+C eller ⌘C.",
   shownOnce: "Länken visas bara nu. Lägg till den i din kalenderapp direkt.",
   revokedToast: { type: "success", title: "Framgång", description: "Kalenderlänken är återkallad" } satisfies ToastView,
   noneToRevoke: { type: "info", title: "Ingen aktiv kalenderlänk" } satisfies ToastView,

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<string, string> = {
   "campaign.send": "Startade utskick",
   "campaign.stop": "Stoppade utskick",
   "campaign.delete": "Tog bort kampanj",
+  "newsletter_segment.rename": "Ändrade ett segments namn",
   "flurre_faq.create": "Lade till FAQ-rad för Flurre",
   "flurre_faq.update": "Ändrade FAQ-rad för Flurre",
   "flurre_faq.delete": "Tog bort FAQ-rad för Flurre",
@@ -58,6 +59,7 @@ export function auditTargetHref(targetType: string, targetId: string | null, act
     return sessionId === null ? null : `/admin/pass/${sessionId}`;
   }
   if (targetType === "flurre_faq" && action !== "flurre_faq.delete") return `/admin/flurre?flik=faq&rad=${targetId}`;
+  if (targetType === "newsletter_segment") return "/admin/utskick?flik=segment";
   return null;
 }
 

@@ -93,9 +93,8 @@ export const CONTENT_ADMIN_TEXTS = {
   saving: "Sparar...",
   saveEdit: "Spara ändringar",
   sortOrder: "Ordning",
-  sortOrderHint: "Lägre tal visas först. Tomt: sist i listan (ny) eller oförändrad plats.",
+  sortOrderHint: "Lägre tal visas först. Tomt: sist i listan (ny) eller oförändrad ordning.",
   imageUrl: "Bild-URL",
-  imageHint: "https://… eller en sökväg på sajten, t.ex. /images/places/park.svg",
 } as const;
 
 export const PLACES_PATH = PLACES_PAGE.to;
@@ -116,6 +115,7 @@ export const PLACE_TEXTS = {
   description: "Beskrivning",
   mapUrl: "Kartlänk",
   mapUrlHint: "https://… Tomt: en kartsökning på platsens namn.",
+  imageHint: "https://… eller en sökväg på sajten, t.ex. /images/places/park.svg",
   active: "Aktiv (kan väljas för nya pass och syns på Hitta hit)",
   submitNew: "Lägg till plats",
   inactiveBadge: "Inaktiv",
@@ -157,6 +157,8 @@ export const TEAM_TEXTS = {
   name: "Namn",
   role: "Roll",
   text: "Text",
+  imageHint: "En bild på personen (eller hunden): https://… eller en sökväg på sajten, t.ex. /images/team/instruktor.svg",
+  sortOrderHint: "Lägre tal visas först på Om oss. Tomt: sist i teamet (ny person) eller samma ordning som nu.",
   submitNew: "Lägg till person",
   deleteHeading: "Ta bort person",
   deleteQuestion: (name: string) => `Vill du ta bort ${name} från teamet? Det går inte att ångra.`,

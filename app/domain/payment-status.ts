@@ -60,6 +60,39 @@ export function refundSentence(amountOre: number, method: PaymentMethodName | nu
   return `Du får tillbaka hela beloppet, ${amount}, ${where}. Återbetalningen är på väg och brukar synas inom några bankdagar.`;
 }
 
+/** Where a refund goes, as staff are told it: the money goes back the way it came. */
+const REFUND_DESTINATIONS: Record<PaymentMethodName, string> = { card: "till kortet", swish: "till Swish" };
+
+/**
+ * What staff are told a cancellation does with a paid booking's money (the
+ * Avboka question and its toast): '249 kr betalas tillbaka till kortet.',
+ * '… till Swish.', or without a destination when the method is not known.
+ */
+export function staffRefundNote(amountOre: number, method: PaymentMethodName | null): string {
+  const where = method ? ` ${REFUND_DESTINATIONS[method]}` : "";
+  return `${formatOre(amountOre)} betalas tillbaka${where}.`;
+}
+
+/** The note for a booking about to be cancelled: only a paid payment is refunded (none, open or expired: null). */
+export function cancelRefundNote(payment: Pick<PaymentView, "status" | "method" | "amountOre"> | null): string | null {
+  return payment?.status === "paid" ? staffRefundNote(payment.amountOre, payment.method) : null;
+}
+
+/**
+ * What releasing or cancelling a session pays back, for its question: every
+ * paid booking, in full. 'Den betalda bokningen, 249 kr, betalas tillbaka i
+ * sin helhet.' or 'De 2 betalda bokningarna, 498 kr i allt, …'; null when
+ * none is paid.
+ */
+export function sessionRefundNote(rows: readonly Pick<PaymentView, "status" | "amountOre">[]): string | null {
+  const paid = rows.filter((row) => row.status === "paid");
+  if (paid.length === 0) return null;
+  const total = formatOre(paid.reduce((sum, row) => sum + row.amountOre, 0));
+  return paid.length === 1
+    ? `Den betalda bokningen, ${total}, betalas tillbaka i sin helhet.`
+    : `De ${paid.length} betalda bokningarna, ${total} i allt, betalas tillbaka i sin helhet.`;
+}
+
 /** A booking's payment as a list query reads it beside the booking (a LEFT JOIN: all null without a payment). */
 export interface PaymentColumns {
   paymentStatus: PaymentStatus | null;

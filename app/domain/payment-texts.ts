@@ -20,6 +20,8 @@ export const PAYMENT_TEXTS = {
   broken: "Den här betalningslänken fungerar inte. Har du bokat får du en bekräftelse med e-post när betalningen är klar.",
   endedTitle: "Betalningen blev inte av",
   ended: "Tiden för betalningen gick ut eller betalningen avbröts, så platsen är släppt och inget har dragits. Du kan boka igen om det finns plats kvar.",
+  /** A payment refused or never approved (a failed Swish payment) before the hold's time was out. */
+  refused: "Betalningen godkändes inte, så platsen är släppt och inget har dragits. Du kan boka igen om det finns plats kvar.",
   refundedTitle: "Hela beloppet betalas tillbaka",
   refunded: "Din betalning kom fram först när platsen inte längre kunde bli din – den hade gått till någon annan, eller bokningen var avbokad. Du är inte bokad på passet, och hela beloppet betalas tillbaka till dig. Du får ett mejl om det.",
   toSession: "Till passet",

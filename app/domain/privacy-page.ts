@@ -37,7 +37,7 @@ export const PRIVACY_TEXTS = {
   seeLink: "Till Mina bokningar",
   cookiesHeading: "Kakor",
   cookies:
-    "Vi använder inga kakor för spårning eller reklam. En kaka håller dig inloggad (den innehåller bara ett slumpat nummer) och en kort kaka visar meddelanden som 'Bokningen är klar' efter att du skickat ett formulär.",
+    "Vi använder inga kakor för spårning eller reklam. En kaka håller dig inloggad (den innehåller bara ett slumpat nummer) och en kort kaka visar meddelanden som 'Bokningen är klar' efter att du skickat ett formulär. När du har bokat minns en kaka i tre timmar vilka bokningar du gjorde i webbläsaren, så att bekräftelsen syns på Mina bokningar.",
   contactHeading: "Frågor",
   contact: `Hundpass ansvarar för dina uppgifter. Hör av dig till ${CONTACT_EMAIL} eller ${CONTACT_PHONE} om du undrar något. Du kan också klaga till Integritetsskyddsmyndigheten (IMY).`,
 } as const;

@@ -55,7 +55,7 @@ export default function ConfirmedSessions() {
                       <Link to={messageHref({ bokning: booking.id }, here)} className="button secondary">
                         {ADMIN_EMAIL_TEXTS.emailOne}
                       </Link>
-                      <CancelBookingButton bookingId={booking.id} returnTo={here} />
+                      <CancelBookingButton booking={booking} returnTo={here} />
                     </div>
                   </li>
                 ))}

@@ -1,7 +1,9 @@
 /**
  * /admin/bokning/{id}: 'Avboka' for one booking, behind a confirmation (this
- * page without JavaScript; a dialog on the list with it). The booking is kept
- * as cancelled, its seat is given back and its customer is mailed, once.
+ * page without JavaScript; a dialog on the list or the session's page with
+ * it). The booking is kept as cancelled, its seat is given back and its
+ * customer is mailed, once. A paid booking is refunded in full: the question
+ * and the toast say how much goes back, and where.
  * With payments on, a refund of the booking that failed is retried from here
  * too (intent "retry-refund", posted from the session's payments).
  */
@@ -10,7 +12,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { z } from "zod";
 import { adminReturnTo } from "~/domain/admin-return";
-import { ADMIN_TOASTS, BOOKING_CANCEL } from "~/domain/admin-texts";
+import { ADMIN_TOASTS, BOOKING_CANCEL, bookingCancelledToast, bookingCancelQuestion } from "~/domain/admin-texts";
+import { cancelRefundNote, staffRefundNote } from "~/domain/payment-status";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { cancelBookingAsStaff, loadActiveBooking } from "~/server/admin/session-actions.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -49,6 +52,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         sessionEndTime: booking.sessionEndTime,
         sessionLocation: booking.sessionLocation,
       },
+      // What Avboka pays back: a paid booking's full amount, the way it was paid.
+      refundNote: cancelRefundNote(booking.payment),
       returnTo,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -78,11 +83,9 @@ export async function action(args: ActionFunctionArgs) {
       }
       try {
         const outcome = await cancelBookingAsStaff(context, request, actor, id);
-        return redirectWithToast(
-          context,
-          returnTo,
-          outcome.status === "done" ? ADMIN_TOASTS.bookingCancelled : ADMIN_TOASTS.bookingNotFound,
-        );
+        if (outcome.status !== "done") return redirectWithToast(context, returnTo, ADMIN_TOASTS.bookingNotFound);
+        const refund = outcome.refund ? staffRefundNote(outcome.refund.amountOre, outcome.refund.method) : null;
+        return redirectWithToast(context, returnTo, bookingCancelledToast(refund));
       } catch (error) {
         console.error(`admin cancel of booking ${id} failed`, error);
         return redirectWithToast(context, returnTo, ADMIN_TOASTS.cancelBookingFailed);
@@ -92,7 +95,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function AdminBookingCancel() {
-  const { booking, returnTo } = useLoaderData<typeof loader>();
+  const { booking, returnTo, refundNote } = useLoaderData<typeof loader>();
   return (
     <section className="admin-page">
       <p>
@@ -114,7 +117,7 @@ export default function AdminBookingCancel() {
       <ConfirmForm
         intent="cancel-booking"
         returnTo={returnTo}
-        question={BOOKING_CANCEL.question}
+        question={bookingCancelQuestion(refundNote)}
         label={BOOKING_CANCEL.button}
         cancel={
           <Link to={returnTo} className="button secondary">

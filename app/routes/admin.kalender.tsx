@@ -1,12 +1,13 @@
 /**
  * /admin/kalender: the admin's own calendar subscription. A new link (shown
- * once: only its hash is kept) revokes their one before; 'Återkalla länken'
- * stops it.
+ * once: only its hash is kept; in full, in its webcal and https forms, with
+ * 'Kopiera') revokes their one before; 'Återkalla länken' stops it.
  * Attendee names go into the feed only when staff tick it for that link.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { CalendarLinkCard } from "~/components/calendar-link-card";
 import { CALENDAR_TEXTS as T } from "~/domain/admin-texts";
 import { formatDateTime } from "~/domain/time";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -70,19 +71,7 @@ export default function AdminCalendar() {
       </p>
       <h1 id="calendar-heading">{T.heading}</h1>
       <p>{T.intro}</p>
-      {created ? (
-        <div className="card calendar-new-link" role="status" data-testid="calendar-link">
-          <h2>{T.newLinkHeading}</h2>
-          <p>
-            <a className="button primary" href={created.webcal}>
-              {T.subscribe}
-            </a>
-          </p>
-          <label htmlFor="calendar-https">{T.copyLabel}</label>
-          <input id="calendar-https" className="calendar-url" type="url" readOnly value={created.https} />
-          <p className="muted">{T.shownOnce}</p>
-        </div>
-      ) : null}
+      {created ? <CalendarLinkCard urls={created} /> : null}
       <p data-testid="calendar-status">
         {live
           ? T.liveStatus(formatDateTime(live.createdAt), live.includeAttendees)

@@ -195,7 +195,7 @@ function SessionCard({ session, filters, page }: { session: AllSessionView; filt
                     <Link to={`/admin/epost?bokning=${booking.id}&tillbaka=${backOpen}`} className="button secondary">
                       {ADMIN_EMAIL_TEXTS.emailOne}
                     </Link>
-                    <CancelBookingButton bookingId={booking.id} returnTo={hereOpen} />
+                    <CancelBookingButton booking={booking} returnTo={hereOpen} />
                   </div>
                 ) : null}
               </li>

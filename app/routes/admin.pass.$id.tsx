@@ -1,22 +1,23 @@
 /**
- * /admin/pass/{id}: one session's page for staff. It edits the session
- * (intent "update", the lists' 'Redigera'; the lists' edit dialog loads its
- * values from this loader and posts here) and makes its destructive changes,
+ * /admin/pass/{id}: one session's page for staff, the lists' 'Öppna passet'.
+ * It edits the session (intent "update", the lists' 'Redigera'; the lists'
+ * edit dialog loads its values from this loader and posts here) and makes its destructive changes,
  * each behind a confirmation: without JavaScript the lists link here
  * (`?atgard=release`, `cancel` or `delete`) and this page asks and posts;
  * with JavaScript the lists ask in a dialog and post here all the same.
  * Every change is a real form POST, idempotent (a repeat changes and mails
- * nothing), and answered by a redirect with the spec's toast. Below, the
- * session's confirmed bookings, each marked 'Påmind …' once its reminder
- * (24 h before the session) is queued; with payments on, the session's
- * payments and sums above them.
+ * nothing), and answered by a redirect with the spec's toast. Below the
+ * session's facts, its confirmed bookings, each marked 'Påmind …' once its
+ * reminder (24 h before the session) is queued and each with 'Avboka'
+ * (posted to /admin/bokning/{id}, back to this page); then its queue and,
+ * with payments on, its payments and sums.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type TypedResponse } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BookingInfo } from "~/components/admin-booking-info";
+import { AdminSessionBookings } from "~/components/admin-session-bookings";
 import { SessionPayments } from "~/components/session-payments";
 import { ConfirmForm } from "~/components/confirm-form";
-import { SessionEditForm, type EditableSession } from "~/components/session-edit-form";
+import { editSessionHref, SessionEditForm, type EditableSession } from "~/components/session-edit-form";
 import { z } from "zod";
 import { adminState } from "~/domain/availability";
 import { ADMIN_TOASTS, EDIT_SESSION_TEXTS, SESSION_CHANGES, type SessionChange } from "~/domain/admin-texts";
@@ -39,13 +40,14 @@ import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-a
 import { redirectWithToast } from "~/server/platform/toast.server";
 import { adminReturnTo } from "~/domain/admin-return";
 import { takenWithHolds, toAdminQueue } from "~/domain/waitlist";
-import { MAIL_STATUS_PAGE } from "~/domain/admin-pages";
-import { MAIL_STATUS_TEXTS } from "~/domain/mail-status";
 import { loadSessionQueue } from "~/server/waitlist/admin-queue.server";
 import { loadSessionPayments } from "~/server/payments/staff-view.server";
-import { formatOre, toSessionPaymentsView } from "~/domain/payment-status";
+import { sessionRefundNote, toSessionPaymentsView } from "~/domain/payment-status";
 
-export const meta: MetaFunction = () => [{ title: "Redigera pass – Admin – Hundpass" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.session.title ?? "Pass"} – Admin – Hundpass` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The page's forms: the edit, and the three confirmed changes (each with the list to go back to). */
 const ReturnTo = z.object({ returnTo: z.string().optional() });
@@ -98,7 +100,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       queue: toAdminQueue(queue.entries, formatDateTime),
       payments: money ? toSessionPaymentsView(money.rows, money.money) : null,
       // What releasing or cancelling pays back: every paid booking, in full (docs/payments.md, "Refunds").
-      refundNote: refundNoteOf(money?.rows ?? []),
+      refundNote: sessionRefundNote(money?.rows ?? []),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -183,6 +185,8 @@ export default function AdminSessionPage() {
   const actionData = useActionData<typeof action>();
   const state = adminState(session);
   const link = (next: SessionChange) => `?atgard=${next}&tillbaka=${encodeURIComponent(returnTo)}`;
+  // This page as the lists open it: where an Avboka from here comes back to.
+  const here = editSessionHref(session.id, returnTo);
   const open = session.cancelledAt === null;
   const available = (["release", "cancel", "delete"] as const).filter((next) =>
     next === "release" ? open && session.currentParticipants > 0 : next === "cancel" ? open : !session.everBooked,
@@ -214,6 +218,8 @@ export default function AdminSessionPage() {
           )}
         </dd>
       </dl>
+      {/* First after the facts: the bookings, each with Avboka, are what staff most often come here for. */}
+      <AdminSessionBookings bookings={bookings} returnTo={here} cancellable={open} />
       {queue.length > 0 ? (
         <section aria-labelledby="queue-heading" data-testid="waitlist">
           <h2 id="queue-heading">Kö</h2>
@@ -288,42 +294,6 @@ export default function AdminSessionPage() {
           ))}
         </ul>
       )}
-      {bookings.length > 0 ? (
-        <>
-          <h2>Bokningar</h2>
-          <ul className="booking-list">
-            {bookings.map((booking) => (
-              <li key={booking.id}>
-                <BookingInfo
-                  booking={booking}
-                  badge={
-                    booking.remindedLabel || booking.confirmationUndelivered ? (
-                      <>
-                        {booking.confirmationUndelivered ? (
-                          <Link to={MAIL_STATUS_PAGE.to} className="badge badge-red" data-testid="confirmation-undelivered">
-                            {MAIL_STATUS_TEXTS.bookingBadge}
-                          </Link>
-                        ) : null}{" "}
-                        {booking.remindedLabel ? <span className="badge badge-grey">{booking.remindedLabel}</span> : null}
-                      </>
-                    ) : null
-                  }
-                />
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
     </section>
   );
-}
-
-/** 'De 2 betalda bokningarna, 498 kr i allt, betalas tillbaka i sin helhet.', or null when none is paid. */
-function refundNoteOf(rows: readonly { status: string; amountOre: number }[]): string | null {
-  const paid = rows.filter((row) => row.status === "paid");
-  if (paid.length === 0) return null;
-  const total = formatOre(paid.reduce((sum, row) => sum + row.amountOre, 0));
-  return paid.length === 1
-    ? `Den betalda bokningen, ${total}, betalas tillbaka i sin helhet.`
-    : `De ${paid.length} betalda bokningarna, ${total} i allt, betalas tillbaka i sin helhet.`;
 }

@@ -251,7 +251,7 @@ function PlaceForm({
       />
       <Field
         label={C.imageUrl}
-        hint={C.imageHint}
+        hint={T.imageHint}
         errors={fields.image_url.errors}
         inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), spellCheck: false, autoComplete: "off" }}
       />

@@ -11,7 +11,7 @@
  * the admin can untick some, and only a post ticked on the list its own
  * values give creates anything.
  */
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -23,24 +23,17 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FormErrors } from "~/components/form-errors";
-import { CheckboxField, ErrorList, Field, SelectField } from "~/components/forms";
+import { SelectField } from "~/components/forms";
 import { FormKeyField } from "~/components/form-key-field";
-import { SessionFormFields, type SessionFormShape } from "~/components/session-form-fields";
+import { SessionFormFields } from "~/components/session-form-fields";
+import { SeriesFields, type CreateFormShape } from "~/components/session-series-fields";
 import { Toaster } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
 import { ADMIN_TEXTS, CREATE_SESSION_TEXTS as T } from "~/domain/admin-texts";
 import { SESSION_DEFAULTS } from "~/domain/constants";
 import { CreateSessionFormSchema, type CreateSessionFormValues } from "~/domain/schemas/session-series";
-import {
-  SERIES_DEFAULT_COUNT,
-  SERIES_MAX_COUNT,
-  SERIES_MIN_COUNT,
-  SERIES_TEXTS,
-  seriesFingerprint,
-  seriesOccurrences,
-} from "~/domain/series";
+import { SERIES_DEFAULT_COUNT, SERIES_TEXTS, seriesFingerprint } from "~/domain/series";
 import { prefillFromType, type PopupType, type TypePrefill } from "~/domain/session-types";
-import { addMinutesToLocalTime, formatTimeRange } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import {
   countSeriesSessions,
@@ -157,14 +150,6 @@ export default function CreateSession() {
   );
 }
 
-/** The create form: the session's fields and the weekly series'. */
-type CreateFormShape = SessionFormShape & {
-  repeat_weekly?: string;
-  repeat_count: string;
-  series_dates?: string[];
-  series_fingerprint?: string;
-};
-
 /** The form's values for a type (or none), as the inputs hold them. */
 function formDefaults(typeId: string, prefill: TypePrefill | null): CreateFormShape {
   return {
@@ -269,85 +254,5 @@ function CreateSessionForm({
         </button>
       </Form>
     </>
-  );
-}
-
-type CreateFields = ReturnType<typeof useForm<CreateFormShape, CreateSessionFormValues>>[1];
-
-/** The submitted dates, as conform keeps them (one value or several). */
-function asList(value: FieldMetadata<string[] | undefined>["initialValue"]): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string");
-  return typeof value === "string" ? [value] : [];
-}
-
-/**
- * 'Upprepa varje vecka', the number of weeks and the dates they give, each
- * ticked unless the admin unticked it on this very list. The details hide
- * (by CSS alone, so also without JavaScript) while the box is unticked.
- */
-function SeriesFields({ fields, values }: { fields: CreateFields; values: Partial<Record<string, unknown>> | undefined }) {
-  const text = (name: string) => (typeof values?.[name] === "string" ? (values[name] as string) : "");
-  const startDate = text("start_date");
-  const startTime = text("start_time");
-  const endTime = text("end_time") || addMinutesToLocalTime(startTime, SESSION_DEFAULTS.durationMinutes) || "";
-  const count = Number(text("repeat_count"));
-  const occurrences = seriesOccurrences(startDate, startTime, endTime, count, new Date());
-  const fingerprint = seriesFingerprint(startDate, startTime, endTime, count);
-  const tickedBefore = fields.series_fingerprint.initialValue === fingerprint ? new Set(asList(fields.series_dates.initialValue)) : null;
-  const listId = "series-dates";
-  return (
-    <div className="series-fields">
-      <CheckboxField
-        label={SERIES_TEXTS.repeatLabel}
-        errors={fields.repeat_weekly.errors}
-        inputProps={getInputProps(fields.repeat_weekly, { type: "checkbox" })}
-      />
-      <div className="series-details">
-        <Field
-          label={SERIES_TEXTS.countLabel}
-          hint={SERIES_TEXTS.countHint}
-          errors={fields.repeat_count.errors}
-          inputProps={{
-            ...getInputProps(fields.repeat_count, { type: "number" }),
-            min: SERIES_MIN_COUNT,
-            max: SERIES_MAX_COUNT,
-            step: 1,
-          }}
-        />
-        {occurrences.length > 0 ? (
-          <fieldset className="series-dates" aria-describedby={`${listId}-hint`}>
-            <legend>{SERIES_TEXTS.datesLegend}</legend>
-            <p id={`${listId}-hint`} className="field-hint">
-              {SERIES_TEXTS.datesHint}
-            </p>
-            <input type="hidden" name="series_fingerprint" value={fingerprint} />
-            <ul className="series-date-list">
-              {occurrences.map((o) => {
-                const id = `${listId}-${o.date}`;
-                return (
-                  <li key={`${fingerprint}-${o.date}`}>
-                    <input
-                      type="checkbox"
-                      id={id}
-                      name="series_dates"
-                      value={o.date}
-                      disabled={o.problem !== null}
-                      defaultChecked={o.problem === null && (tickedBefore ? tickedBefore.has(o.date) : true)}
-                    />
-                    <label htmlFor={id}>
-                      {o.startTime && o.endTime ? `${o.label}, ${formatTimeRange(o.startTime, o.endTime)}` : o.label}
-                      {o.problem ? <span className="series-date-problem"> {o.problem}</span> : null}
-                    </label>
-                  </li>
-                );
-              })}
-            </ul>
-          </fieldset>
-        ) : (
-          <p className="field-hint">{SERIES_TEXTS.datesPending}</p>
-        )}
-        <ErrorList id={fields.series_dates.errorId} errors={fields.series_dates.errors} />
-      </div>
-    </div>
   );
 }

@@ -123,13 +123,13 @@ function RowForm({
       <TextareaField label={T.text} errors={fields.text.errors} textareaProps={{ ...getTextareaProps(fields.text), rows: 4 }} />
       <Field
         label={C.imageUrl}
-        hint={C.imageHint}
+        hint={T.imageHint}
         errors={fields.image_url.errors}
         inputProps={{ ...getInputProps(fields.image_url, { type: "text" }), spellCheck: false, autoComplete: "off" }}
       />
       <Field
         label={C.sortOrder}
-        hint={C.sortOrderHint}
+        hint={T.sortOrderHint}
         errors={fields.sort_order.errors}
         inputProps={{ ...getInputProps(fields.sort_order, { type: "number" }), step: 1, inputMode: "numeric" }}
       />

@@ -8,11 +8,16 @@
  * stoppa|ta-bort&kampanj=ID` is its step without JavaScript, a dialog with it;
  * both post the same form here (intent send, test, duplicate, stop, delete).
  *
- * Segments: the counts per segment, the search by address (`?epost=`), and the
- * segments form of the subscriber found or the form that adds the address.
+ * The send step also shows, for every choice of recipients, how many a send
+ * would reach now and whether the campaign already went there (a second send
+ * asks for a ticked box), and the mail as a subscriber sees it.
+ *
+ * Segments: the counts per segment, the segments' names (staff rename them
+ * here), the search by address (`?epost=`), and the segments form of the
+ * subscriber found or the form that adds the address.
  *
  * Every loader and action call checks the admin role itself. The page reads
- * its data in one D1 batch after the signed-in user.
+ * its data in one D1 batch after the signed-in user (the send step one more).
  */
 import type { SubmissionResult } from "@conform-to/react";
 import {
@@ -26,55 +31,44 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { UTSKICK_PATH } from "~/components/admin-campaign-actions";
-import type { CampaignCardView } from "~/components/admin-campaign-card";
 import type { CampaignFormValues } from "~/components/admin-campaign-form";
-import {
-  CampaignsTab,
-  SegmentsTab,
-  type CampaignActionError,
-  type CampaignTabData,
-  type SegmentTabData,
-} from "~/components/admin-utskick-tabs";
+import { CampaignsTab, SegmentsTab, type CampaignTabData, type SegmentTabData } from "~/components/admin-utskick-tabs";
 import { Toaster } from "~/components/toaster";
 import { CampaignTestSchema, campaignSendSchema } from "~/domain/newsletter/campaign-action-schemas";
-import {
-  CAMPAIGN_FORM_TEXTS,
-  CAMPAIGN_ACTION_FAILED,
-  CAMPAIGN_NOT_STARTED,
-  CAMPAIGN_TOASTS,
-  SEGMENT_TEXTS,
-  SEGMENT_TOASTS,
-  UTSKICK_TEXTS as T,
-  type CampaignAction,
-} from "~/domain/newsletter/admin-texts";
+import { CAMPAIGN_FORM_TEXTS, CAMPAIGN_TOASTS, UTSKICK_TEXTS as T } from "~/domain/newsletter/admin-texts";
 import {
   actionDisabled,
   campaignActions,
   parseAction,
   parseCampaignId,
   parseTab,
+  UTSKICK_PATH,
+  type CampaignCardView,
   type UtskickTab,
 } from "~/domain/newsletter/campaign-view";
 import { segmentSet, type SegmentSet } from "~/domain/newsletter/segments";
-import { campaignSchema, type CampaignValues } from "~/domain/schemas/campaign";
-import { subscriberSaveSchema, type SubscriberSaveValues } from "~/domain/schemas/subscriber";
-import { FORM_KEY_TEXTS } from "~/domain/form-key";
+import { campaignSchema } from "~/domain/schemas/campaign";
+import { segmentNameSchema } from "~/domain/schemas/segment-name";
+import { subscriberSaveSchema } from "~/domain/schemas/subscriber";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import type { Actor } from "~/server/audit/audit-log.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
-import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "~/server/forms/form-claim.server";
+import { createOnce, newFormKey, withFormKey } from "~/server/forms/form-claim.server";
+import { readCampaigns, readSegmentTab } from "~/server/newsletter/campaign-admin.server";
+import type { CampaignView } from "~/server/newsletter/campaigns.server";
+import { readSendStep } from "~/server/newsletter/send-step.server";
 import {
-  readCampaigns,
-  readSegmentTab,
-  sendCampaignAsStaff,
-  sendCampaignTest,
-  stopCampaignAsStaff,
-} from "~/server/newsletter/campaign-admin.server";
-import { deleteCampaign, duplicateCampaign, saveCampaign, type CampaignView } from "~/server/newsletter/campaigns.server";
-import { saveSubscriberSegments } from "~/server/newsletter/segments.server";
+  campaignAction,
+  refused,
+  saveDraft,
+  saveSegmentName,
+  saveSegments,
+  savedNew,
+  type ActionError,
+  type UtskickAnswer,
+} from "~/server/newsletter/utskick-actions.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import utskickStyles from "~/styles/admin-utskick.css?url";
@@ -89,9 +83,6 @@ function pageOptions(context: AppLoadContext) {
     senders: context.config.NEWSLETTER_SENDERS,
   };
 }
-
-const segmentTabHref = (email?: string) =>
-  `${UTSKICK_PATH}?flik=segment${email ? `&epost=${encodeURIComponent(email)}` : ""}`;
 
 function formValues(campaign: CampaignView | null, segments: SegmentSet, senders: readonly string[]): CampaignFormValues {
   return {
@@ -124,15 +115,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = noStoreHeaders;
 
   if (tab === "segment") {
-    const { toast, counts, search } = await readSegmentTab(context, segments, url.searchParams.get("epost"));
+    const { toast, counts, names, search } = await readSegmentTab(context, segments, url.searchParams.get("epost"));
     const page: SegmentTabData = { tab, counts, search };
-    return data({ ...common, page, toast }, { headers });
+    return data({ ...common, names, page, toast }, { headers });
   }
 
   const editId = parseCampaignId(url.searchParams.get("kampanj"));
   const action = parseAction(url.searchParams.get("atgard"));
   const saved = parseCampaignId(url.searchParams.get("sparad"));
-  const { list, target } = (await readCampaigns(context, editId)) ?? { list: null, target: null };
+  const { list, target, names } = (await readCampaigns(context, editId)) ?? { list: null, target: null, names: {} };
   const toast = list === null ? CAMPAIGN_TOASTS.loadFailed : null;
   if (editId !== null && list !== null && target === null) {
     throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
@@ -142,7 +133,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let note: string | null = null;
   if (target && action) {
     const allowed = campaignActions(target.status).actions.includes(action) && !actionDisabled(action, target.status);
-    if (allowed) confirm = { action, campaign: cardView(target) };
+    // The send step reads whom each choice reaches, and renders the mail for its preview.
+    const send = allowed && action === "send" ? await readSendStep(context, target, segments, names) : null;
+    if (allowed && action === "send" && send === null) throw await redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.loadFailed);
+    if (allowed) confirm = { action, campaign: cardView(target), send };
   } else if (target) {
     if (campaignActions(target.status).editable) editing = target;
     else note = CAMPAIGN_FORM_TEXTS.notEditable;
@@ -159,10 +153,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     note,
     confirm,
   };
-  return data({ ...common, page, toast }, { headers });
+  return data({ ...common, names, page, toast }, { headers });
 }
-
-type ActionError = { actionError: CampaignActionError };
 
 /** The page's forms: the campaign form, the segment forms, and each campaign card's confirmed actions. */
 function parseForms(context: AppLoadContext) {
@@ -171,6 +163,7 @@ function parseForms(context: AppLoadContext) {
   return withIntents({
     save: z.intersection(campaignSchema(options), z.object({ id: z.string().optional() })),
     "save-segments": subscriberSaveSchema(options.segments),
+    "rename-segment": segmentNameSchema(options.segments),
     "add-subscriber": subscriberSaveSchema(options.segments),
     send: z.intersection(campaignSendSchema(options.segments), Id),
     test: z.intersection(CampaignTestSchema, Id),
@@ -180,20 +173,20 @@ function parseForms(context: AppLoadContext) {
   });
 }
 
-type Answer = TypedResponse<never> | ReturnType<typeof data<ActionError>>;
-
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args;
   const user = await requireAdmin(context, request);
   const actor: Actor = { userId: user.userId, email: user.email };
   const notFound = () => redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
   const parse = withFormKey(parseForms(context));
-  return handleForm<ReturnType<typeof parse>, Answer>(args, {
+  return handleForm<ReturnType<typeof parse>, Exclude<UtskickAnswer, FormRefusal>>(args, {
     // Behind the admin sign-in (checked above) and the cross-site POST check.
     botCheck: false,
     parse,
     invalid(submission, { intent }) {
-      if (intent === "save" || intent === "save-segments" || intent === "add-subscriber") return { toast: null };
+      if (intent === "save" || intent === "save-segments" || intent === "add-subscriber" || intent === "rename-segment") {
+        return { toast: null };
+      }
       const id = parseCampaignId(submission.payload.id);
       // A confirmation's own fields (the audience, the test address) are refused in that confirmation.
       if ((intent === "send" || intent === "test") && id !== null && submission.status === "error") {
@@ -220,6 +213,8 @@ export async function action(args: ActionFunctionArgs) {
           const { intent, ...subscriber } = values;
           return saveSegments(context, actor, subscriber, intent === "add-subscriber");
         }
+        case "rename-segment":
+          return saveSegmentName(context, actor, values);
         default: {
           const id = parseCampaignId(values.id);
           return id === null ? notFound() : campaignAction(context, actor, id, values, formKey);
@@ -229,120 +224,12 @@ export async function action(args: ActionFunctionArgs) {
   });
 }
 
-/** The answer to a new campaign saved: its draft in the form, with the saved toast. */
-function savedNew(context: AppLoadContext, id: number) {
-  return redirectWithToast(context, `${UTSKICK_PATH}?sparad=${id}&utkast=ny`, CAMPAIGN_TOASTS.saved);
-}
-
-async function saveDraft(
-  context: AppLoadContext,
-  id: number | null,
-  values: CampaignValues,
-  claim: FormClaim | null = null,
-): Promise<TypedResponse<never> | FormRefusal> {
-  let outcome;
-  try {
-    outcome = await saveCampaign(context, values, id, new Date(), claim);
-  } catch (error) {
-    // Another post of the same new campaign's form got there first: answered as that one was.
-    if (isClaimConflict(error)) throw error;
-    console.error("admin/utskick: could not save a campaign", error);
-    return { status: 500, toast: CAMPAIGN_TOASTS.saveFailed };
-  }
-  switch (outcome.status) {
-    case "saved":
-      return id === null ? savedNew(context, outcome.id) : redirectWithToast(context, `${UTSKICK_PATH}?sparad=${outcome.id}`, CAMPAIGN_TOASTS.saved);
-    case "not-draft":
-      return { status: 409, formErrors: [CAMPAIGN_FORM_TEXTS.notEditable], toast: CAMPAIGN_TOASTS.saveFailed };
-    case "not-found":
-      return redirectWithToast(context, UTSKICK_PATH, CAMPAIGN_TOASTS.notFound);
-  }
-}
-
-async function saveSegments(
-  context: AppLoadContext,
-  actor: Actor,
-  values: SubscriberSaveValues,
-  add: boolean,
-): Promise<TypedResponse<never> | FormRefusal> {
-  let outcome;
-  try {
-    outcome = await saveSubscriberSegments(context, actor, values, { add });
-  } catch (error) {
-    console.error("admin/utskick: could not save a subscriber's segments", error);
-    return { status: 500, toast: SEGMENT_TOASTS.saveFailed };
-  }
-  if (outcome.status === "not-found") return { status: 404, formErrors: [SEGMENT_TEXTS.noSubscriber] };
-  if (outcome.status === "suppressed") return { status: 409, formErrors: [SEGMENT_TEXTS.suppressed] };
-  return redirectWithToast(context, segmentTabHref(values.email), SEGMENT_TOASTS.saved);
-}
-
-/** A confirmation form's fields refused: its errors shown in that form. */
-function refused(action: CampaignAction, id: number, error: Record<string, string[] | null> | null | undefined) {
-  const errors = Object.values(error ?? {}).flat().filter((e): e is string => !!e);
-  return data<ActionError>({ actionError: { action, id, errors } }, { status: 400, headers: noStoreHeaders });
-}
-
-type CampaignActionValues =
-  | { intent: "send"; target: string }
-  | { intent: "test"; email: string }
-  | { intent: "duplicate" | "stop" | "delete" };
-
-async function campaignAction(
-  context: AppLoadContext,
-  actor: Actor,
-  id: number,
-  values: CampaignActionValues,
-  formKey: string | null,
-): Promise<TypedResponse<never> | FormRefusal> {
-  const back = (toast: ToastView) => redirectWithToast(context, UTSKICK_PATH, toast);
-  const action = values.intent;
-  try {
-    switch (values.intent) {
-      case "send": {
-        const outcome = await sendCampaignAsStaff(context, actor, { campaignId: id, target: values.target });
-        return back(outcome.ok ? CAMPAIGN_TOASTS.sendStarted(outcome.recipients) : CAMPAIGN_NOT_STARTED[outcome.reason]);
-      }
-      case "test": {
-        const sent = await sendCampaignTest(context, id, values.email);
-        if (sent === "not-found") return back(CAMPAIGN_TOASTS.notFound);
-        if (sent === "limited") return back(CAMPAIGN_TOASTS.testLimited);
-        if (sent === "failed") return back(CAMPAIGN_TOASTS.testFailed);
-        return back(CAMPAIGN_TOASTS.testSent);
-      }
-      case "duplicate": {
-        // One copy per page drawn: a repeated post answers as the first did; one without a key makes none.
-        if (formKey === null) return back({ ...CAMPAIGN_TOASTS.duplicateFailed, description: FORM_KEY_TEXTS.missing });
-        return await createOnce<TypedResponse<never> | FormRefusal>(context, formKey, "campaign-copy", {
-          async create(claim) {
-            const outcome = await duplicateCampaign(context, id, new Date(), claim);
-            return back(outcome.status === "done" ? CAMPAIGN_TOASTS.duplicated : CAMPAIGN_TOASTS.notFound);
-          },
-          again: () => back(CAMPAIGN_TOASTS.duplicated),
-        });
-      }
-      case "stop": {
-        const outcome = await stopCampaignAsStaff(context, actor, id);
-        return back(outcome.stopped ? CAMPAIGN_TOASTS.stopped : CAMPAIGN_TOASTS.stopFailed);
-      }
-      case "delete": {
-        const outcome = await deleteCampaign(context, actor, id);
-        if (outcome.status === "sending") return back(CAMPAIGN_TOASTS.deleteWhileSending);
-        return back(outcome.status === "done" ? CAMPAIGN_TOASTS.deleted : CAMPAIGN_TOASTS.notFound);
-      }
-    }
-  } catch (error) {
-    console.error(`admin/utskick: ${action} of campaign ${id} failed`, error);
-    return back(CAMPAIGN_ACTION_FAILED[action]);
-  }
-}
-
 type PageActionData = ActionError | { result: SubmissionResult<string[]>; toast: ToastView | null };
 
 export default function AdminUtskick() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
-  const { segments, senders, testAddress, toast } = loaded;
+  const { segments, senders, testAddress, toast, names } = loaded;
   const page = loaded.page as CampaignTabData | SegmentTabData;
   const result = actionData && "result" in actionData ? actionData.result : null;
   const tabLink = (tab: UtskickTab, label: string) => (
@@ -367,13 +254,14 @@ export default function AdminUtskick() {
         <CampaignsTab
           page={page}
           segments={segments}
+          names={names}
           senders={senders}
           testAddress={testAddress}
           result={result}
           actionError={actionData && "actionError" in actionData ? actionData.actionError : null}
         />
       ) : (
-        <SegmentsTab page={page} segments={segments} result={result} />
+        <SegmentsTab page={page} segments={segments} names={names} result={result} />
       )}
     </section>
   );

@@ -29,7 +29,7 @@ import { HoldLinkSchema } from "~/domain/schemas/link";
 import { handleForm, handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
-import { redirectWithToast } from "~/server/platform/toast.server";
+import { redirectToConfirmation } from "~/server/booking/confirmation.server";
 import { bookHeldSeat, declineHold, findHold } from "~/server/waitlist/hold.server";
 import { redirectToCheckout } from "~/server/payments/hold-cookie.server";
 import bookingStylesHref from "~/styles/booking.css?url";
@@ -104,11 +104,7 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
       switch (outcome.status) {
         case "booked":
           purgeSeatLists(request, context.cloudflare.ctx);
-          return redirectWithToast(context, "/mina-bokningar", {
-            type: "success",
-            title: BOOKING_TEXTS.successTitle,
-            description: BOOKING_TEXTS.successMailQueued,
-          });
+          return redirectToConfirmation(context, request, outcome.booking.id);
         case "checkout":
           purgeSeatLists(request, context.cloudflare.ctx);
           return redirectToCheckout(context, request, outcome);

@@ -5,6 +5,10 @@
  * link goes out is decided after the response (see sign-in-links.server.ts).
  * A customer who is already signed in goes straight to the list: the menu
  * and the booking confirmation both lead here.
+ *
+ * The browser that just booked (or paid) sees the booking confirmation above
+ * the form, for a few hours (app/server/booking/confirmation.server.ts); a
+ * signed-in customer with one sees it with a link to the list instead.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -16,12 +20,14 @@ import {
   type MetaFunction,
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { BookingConfirmation, type ConfirmedBooking } from "~/components/booking-confirmation";
 import { FormErrors } from "~/components/form-errors";
 import { Field, HoneypotFields } from "~/components/forms";
 import { SignInLinkSchema } from "~/domain/schemas/sign-in-link";
 import { formLimitRules, SIGN_IN_LINK_LIMITS } from "~/server/auth/limits.server";
 import { issueSignInLinkLater } from "~/server/auth/sign-in-links.server";
 import { getSignedInUser } from "~/server/auth/signed-in-user.server";
+import { confirmationsForBrowser } from "~/server/booking/confirmation.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import accountStyles from "~/styles/account.css?url";
@@ -38,10 +44,11 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // Staff keep the form: their own bookings are the admin's business, not the menu's.
-  const user = await getSignedInUser(context, request);
-  if (user?.kind === "customer") throw redirect("/mina-bokningar/lista");
+  const [user, confirmations] = await Promise.all([getSignedInUser(context, request), confirmationsForBrowser(context, request)]);
+  const signedIn = user?.kind === "customer";
+  if (signedIn && confirmations.length === 0) throw redirect("/mina-bokningar/lista");
   const sent = new URL(request.url).searchParams.get(SENT_PARAM) === "1";
-  return { sent, renderedAt: await formRenderedAt(context.config) };
+  return { sent, signedIn, confirmations, renderedAt: await formRenderedAt(context.config) };
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -59,10 +66,13 @@ export function action(args: ActionFunctionArgs) {
 }
 
 export default function RequestSignInLink() {
-  const { sent, renderedAt } = useLoaderData<typeof loader>();
+  const { sent, signedIn, confirmations, renderedAt } = useLoaderData<typeof loader>();
+  // After a link is asked for, the page is that answer alone; the confirmation is back on the form's page.
+  const confirmed: ConfirmedBooking[] = sent ? [] : confirmations;
   return (
     <section className="account-page" aria-labelledby="page-heading">
-      {sent ? <CheckInbox /> : <RequestForm renderedAt={renderedAt} />}
+      {confirmed.length > 0 ? <BookingConfirmation bookings={confirmed} signedIn={signedIn} /> : null}
+      {sent ? <CheckInbox /> : signedIn ? null : <RequestForm renderedAt={renderedAt} headingLevel={confirmed.length > 0 ? 2 : 1} />}
     </section>
   );
 }
@@ -85,7 +95,8 @@ function CheckInbox() {
   );
 }
 
-function RequestForm({ renderedAt }: { renderedAt: string }) {
+/** `headingLevel`: 2 under the booking confirmation, whose heading is the page's. */
+function RequestForm({ renderedAt, headingLevel }: { renderedAt: string; headingLevel: 1 | 2 }) {
   const lastResult = useActionData<typeof action>()?.result;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/mina-bokningar") === true;
@@ -101,7 +112,7 @@ function RequestForm({ renderedAt }: { renderedAt: string }) {
 
   return (
     <div className="card account-card">
-      <h1 id="page-heading">Mina bokningar</h1>
+      {headingLevel === 1 ? <h1 id="page-heading">Mina bokningar</h1> : <h2>Mina bokningar</h2>}
       <p>
         Ange e-postadressen du bokade med så skickar vi en inloggningslänk. Med länken ser du dina kommande och
         tidigare bokningar.

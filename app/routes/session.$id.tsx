@@ -22,7 +22,7 @@ import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS, paymentNote as paymentNoteFor } from "~/domain/payment-texts";
 import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { displayPriceSek, formatKr } from "~/domain/price";
-import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingRules } from "~/domain/schemas/booking";
+import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingFormDefaults, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
 import { WAITLIST_SERVER_TEXTS } from "~/domain/waitlist-texts";
@@ -38,8 +38,10 @@ import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleForm, withSchema } from "~/server/forms/form-action.server";
 import { joinWaitlist } from "~/server/waitlist/join.server";
 import { ownedHolds, redirectToCheckout } from "~/server/payments/hold-cookie.server";
+import { unpaidBookingForm } from "~/server/payments/unpaid-form.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { redirectToConfirmation } from "~/server/booking/confirmation.server";
 import bookingStylesHref from "~/styles/booking.css?url";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 
@@ -52,7 +54,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 // Each render carries a fresh idempotency key and form stamp: never cache it publicly.
 const NO_STORE = { "Cache-Control": "private, no-store" };
-
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   const headers = new Headers(loaderHeaders);
@@ -76,12 +77,14 @@ const CLOSED_TEXTS = {
 /** Where an unknown session sends the visitor (which in turn shows the list). */
 const LOAD_ERROR_REDIRECT = "/alla-popup";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseSessionId(params.id);
   let page: Awaited<ReturnType<typeof loadSessionPage>> = null;
+  let refill: BookingFormDefaults | null = null;
   if (id !== null) {
     try {
-      page = await loadSessionPage(context, id);
+      // Back from a payment that ended unpaid, the form starts from what this browser sent (payments on only).
+      [page, refill] = await Promise.all([loadSessionPage(context, id), unpaidBookingForm(context, request, id)]);
     } catch (error) {
       console.error(`session ${id}: load failed`, error);
     }
@@ -119,6 +122,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       renderedAt: await formRenderedAt(context.config),
       idempotencyKey: crypto.randomUUID(),
       paymentNote: context.config.payments.provider === "stripe" ? paymentNoteFor(context.config.payments.methods) : null,
+      refill,
     },
     { headers: NO_STORE },
   );
@@ -163,11 +167,7 @@ export function action(args: ActionFunctionArgs) {
       switch (outcome.status) {
         case "booked":
           purgeSeatLists(request, context.cloudflare.ctx);
-          return redirectWithToast(context, "/mina-bokningar", {
-            type: "success",
-            title: BOOKING_TEXTS.successTitle,
-            description: BOOKING_TEXTS.successMailQueued,
-          });
+          return redirectToConfirmation(context, request, outcome.booking.id);
         case "checkout":
           purgeSeatLists(request, context.cloudflare.ctx);
           return redirectToCheckout(context, request, outcome);
@@ -246,7 +246,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 // ---------------------------------------------------------------------------
 
 export default function SessionPage() {
-  const { session, when, flurreQuestion, availability, isGroup, seatsText, heldNote, price, imageUrl, panel, rules, snapshot, renderedAt, idempotencyKey, paymentNote } =
+  const { session, when, flurreQuestion, availability, isGroup, seatsText, heldNote, price, imageUrl, panel, rules, snapshot, renderedAt, idempotencyKey, paymentNote, refill } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // The booking form's answer, or the queue form's (told apart by the queue form's hidden intent, which an empty
@@ -321,6 +321,7 @@ export default function SessionPage() {
             renderedAt={renderedAt}
             idempotencyKey={idempotencyKey}
             paymentNote={paymentNote}
+            refill={refill}
           />
         </section>
       </div>

@@ -13,7 +13,6 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { z } from "zod";
 import { useEffect } from "react";
-import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import type { PageHandle } from "~/domain/page-handle";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
@@ -22,6 +21,7 @@ import { handleLinkForm } from "~/server/forms/form-action.server";
 import { cancelPaymentHold, paymentReturn, type PaymentReturn } from "~/server/payments/return-page.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
+import { redirectToConfirmation } from "~/server/booking/confirmation.server";
 
 /** Seconds between reloads while the payment is processing. */
 const REFRESH_SECONDS = 3;
@@ -30,6 +30,7 @@ const TITLES = {
   broken: PAYMENT_TEXTS.brokenTitle,
   processing: PAYMENT_TEXTS.processingTitle,
   ended: PAYMENT_TEXTS.endedTitle,
+  refused: PAYMENT_TEXTS.endedTitle,
   refunded: PAYMENT_TEXTS.refundedTitle,
   cancel: PAYMENT_TEXTS.cancelAskTitle,
 } as const;
@@ -67,12 +68,8 @@ export async function action(args: ActionFunctionArgs) {
 async function answer(context: LoaderFunctionArgs["context"], request: Request, sessionId: number | null, found: PaymentReturn) {
   switch (found.state) {
     case "paid":
-      // The booking confirmation, as a booking without payment shows it.
-      return redirectWithToast(context, "/mina-bokningar", {
-        type: "success",
-        title: BOOKING_TEXTS.successTitle,
-        description: BOOKING_TEXTS.successMailQueued,
-      });
+      // The booking confirmation, as a booking without payment shows it (the one that stays, for the hold's own browser).
+      return redirectToConfirmation(context, request, found.bookingId);
     case "cancelled":
       purgeSeatLists(request, context.cloudflare.ctx);
       return redirectWithToast(context, `/session/${sessionId}`, { type: "info", title: PAYMENT_TEXTS.cancelledTitle, description: PAYMENT_TEXTS.cancelled }, { status: 303 });

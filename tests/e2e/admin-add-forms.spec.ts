@@ -78,3 +78,17 @@ test("a new team member: listed, named in the toast, and the form empty again", 
   await expectEmpty([fresh.getByLabel("Namn (obligatoriskt)"), fresh.getByLabel("Roll"), fresh.getByLabel("Text")]);
   await removeRow(page, name);
 });
+
+test("the team form's hints speak of the person and the team, not of places", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  await page.goto("/admin/team");
+  const form = page.getByRole("form", { name: "Ny person" });
+  await expect(form.getByLabel("Bild-URL")).toHaveAccessibleDescription(
+    "En bild på personen (eller hunden): https://… eller en sökväg på sajten, t.ex. /images/team/instruktor.svg",
+  );
+  await expect(form.getByLabel("Ordning")).toHaveAccessibleDescription(
+    "Lägre tal visas först på Om oss. Tomt: sist i teamet (ny person) eller samma ordning som nu.",
+  );
+  await expect(form).not.toContainText("/images/places/");
+  await expect(form).not.toContainText("plats");
+});

@@ -2,7 +2,7 @@
 // asks in a dialog on the list, without it on a confirmation page of its own.
 // Release a booked session (each customer gets a cancellation with a
 // METHOD:CANCEL calendar file and sees 'Avbokad'), cancel a waiting session,
-// delete an empty one.
+// delete an empty one; cancel one booking ('Avboka') from the session's own page.
 import { expect, test } from "@playwright/test";
 import { book, confirmChange, createByHand, expectNotListed, listUrl, openListAt, uniqueTitle } from "./admin-helpers";
 import { openSignInLink, requestSignInLink, signInAsAdmin, useOwnIp } from "./auth-helpers";
@@ -76,4 +76,46 @@ test("an admin cancels a waiting session and deletes an empty one, each after a 
   await expect(page).toHaveURL(listUrl("/admin/lediga-pass"));
   await expect(page.getByTestId("toast")).toContainText("Pass borttaget");
   await expectNotListed(page, "/admin/lediga-pass", empty.id);
+});
+
+test("'Öppna passet' leads to the session's page, where Avboka cancels one unpaid booking and says nothing of money", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, javaScriptEnabled);
+  const { id } = await createByHand(page, testInfo, uniqueTitle(testInfo, "Avbokas här"), "4");
+  const email = await book(page, testInfo, id, 1, "avboka-page");
+  await book(page, testInfo, id, 2, "avboka-page");
+
+  const card = await openListAt(page, "/admin/vantande-pass", id);
+  await card.getByRole("link", { name: "Öppna passet" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/pass/${id}\\?tillbaka=%2Fadmin%2Fvantande-pass`));
+  const here = page.url();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Avbokas här");
+  const bookings = page.getByTestId("session-booking");
+  await expect(bookings).toHaveCount(2);
+
+  const question = "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad.";
+  const first = bookings.filter({ hasText: "Besökare 1" });
+  if (javaScriptEnabled) {
+    await first.getByRole("button", { name: "Avboka" }).click();
+    const dialog = page.getByRole("dialog", { name: "Avboka" });
+    // An unpaid booking: the question as before, nothing about money.
+    await expect(dialog.getByRole("form")).toHaveAccessibleName(question);
+    await dialog.getByRole("button", { name: "Avboka" }).click();
+  } else {
+    await first.getByRole("link", { name: "Avboka", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/bokning\/[0-9a-f-]{36}\?tillbaka=/);
+    await expect(page.getByRole("form")).toHaveAccessibleName(question);
+    await page.getByRole("button", { name: "Avboka" }).click();
+  }
+  // Back on the session's page, the booking gone from it and its seat free.
+  await expect(page).toHaveURL(here);
+  await expect(page.getByTestId("toast")).toHaveText(/Bokningen är avbokad$/);
+  await expect(page.getByTestId("session-booking")).toHaveCount(1);
+  await expect(page.getByTestId("session-booking").filter({ hasText: "Besökare 1" })).toHaveCount(0);
+  await expect(page.getByTestId("participants")).toHaveText("1/4");
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId("mail-row").filter({ hasText: "Avbokning:" })).toHaveCount(1);
 });

@@ -28,7 +28,8 @@ export async function createByHand(page: Page, testInfo: TestInfo, title: string
   await page.getByLabel("Sluttid").fill("11:30");
   await page.getByLabel("Max antal deltagare").fill(max);
   await page.getByLabel("Pris (kr)").fill("199");
-  await page.getByLabel("Passtyp", { exact: true }).selectOption({ label: "Grupp-pass" });
+  // 'Sorts pass', once 'Passtyp' like the type picker: the two selects are named apart.
+  await page.getByLabel("Sorts pass", { exact: true }).selectOption({ label: "Grupp-pass" });
   await page.getByLabel("Beskrivning").fill("Skapat för hand");
   await page.getByRole("button", { name: "Skapa Pass" }).click();
   await expect(page).toHaveURL(/\/admin\/lediga-pass$/);

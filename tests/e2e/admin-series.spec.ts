@@ -23,7 +23,8 @@ test("an admin creates a six-week series, unticking one week, and downloads an a
   await page.getByLabel("Sluttid").fill("19:00");
   await page.getByLabel("Max antal deltagare").fill("6");
   await page.getByLabel("Pris (kr)").fill("1495");
-  await page.getByLabel("Passtyp", { exact: true }).selectOption({ label: "Grupp-pass" });
+  // 'Sorts pass', once 'Passtyp' like the type picker: the two selects are named apart.
+  await page.getByLabel("Sorts pass", { exact: true }).selectOption({ label: "Grupp-pass" });
 
   // The count and the dates show only once the box is ticked.
   await expect(page.getByLabel("Antal gånger")).toBeHidden();

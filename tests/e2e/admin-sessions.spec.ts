@@ -19,7 +19,9 @@ test("an admin creates a session from a type and one by hand, and finds both on 
   await expect(page.getByLabel("Titel")).toHaveValue("VARDAGSLYDNAD");
   await expect(page.getByLabel("Max antal deltagare")).toHaveAttribute("readonly", "");
   await expect(page.getByLabel("Beskrivning")).toHaveAttribute("readonly", "");
-  await expect(page.getByLabel("Passtyp", { exact: true })).toBeDisabled();
+  // 'Sorts pass', once 'Passtyp' like the picker above it: two selects now named apart.
+  await expect(page.getByLabel("Sorts pass", { exact: true })).toBeDisabled();
+  await expect(page.getByLabel("Passtyp", { exact: true })).toHaveCount(0);
   const title = uniqueTitle(testInfo, "VARDAGSLYDNAD");
   await page.getByLabel("Titel").fill(title);
   await page.getByLabel("Plats").selectOption("Regementsparken Gävle");
@@ -41,6 +43,19 @@ test("an admin creates a session from a type and one by hand, and finds both on 
   await expect(byHand.card.getByTestId("participants")).toHaveText("0/5");
   await expect(byHand.card).toContainText("199 kr");
   await expect(byHand.card).toContainText("Skapat för hand");
+});
+
+test("the type picker and the Grupp-pass/Privatpass select have labels of their own", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  await openCreateForm(page);
+  // 'Passtyp' is a type on /admin/passtyper, which the picker chooses; the other select is the kind of session.
+  await expect(page.getByLabel("Utgå från en passtyp").locator("option", { hasText: "VALPKURS" })).toHaveCount(1);
+  await expect(page.getByLabel("Sorts pass", { exact: true }).locator("option")).toHaveText(["Grupp-pass", "Privatpass"]);
+  await expect(page.getByLabel(/passtyp/i)).toHaveCount(1);
+  // 'Alla pass' filters on the same choice by the same name.
+  await page.goto("/admin/old");
+  await expect(page.getByLabel("Sorts pass", { exact: true }).locator("option")).toHaveText(["Alla", "Grupp-pass", "Privatpass"]);
+  await expect(page.getByLabel(/passtyp/i)).toHaveCount(0);
 });
 
 test("the create form says what is missing, in Swedish", async ({ page, javaScriptEnabled }) => {

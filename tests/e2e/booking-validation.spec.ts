@@ -14,6 +14,7 @@ import {
 } from "./booking-helpers";
 
 const GROUP = 13;
+const TERMS_LABEL = "Jag förstår att bokningen är bindande och inte kan avbokas eller ombokas.";
 
 async function expectStillOnForm(page: Page, id: number) {
   await expect(page).toHaveURL(new RegExp(`/session/${id}$`));
@@ -104,7 +105,8 @@ test("the terms must be accepted", async ({ page }, testInfo) => {
   } else {
     await acceptTermsAndSubmit(page, { acceptTerms: false });
     await expectStillOnForm(page, GROUP);
-    await expect(page.getByText("Villkor måste accepteras")).toBeVisible();
+    // Under the box itself: the message is now also in the list of errors at the form's top, so it shows twice on the page.
+    await expect(fieldErrors(page, TERMS_LABEL)).toHaveText("Villkor måste accepteras");
     // What was typed is still there.
     await expect(page.getByLabel("Namn *", { exact: true })).toHaveValue(person.name);
   }
@@ -121,7 +123,8 @@ test("a form sent back with an error keeps the time it was first shown, so the f
   const shown = await stamp.inputValue();
   await fillBookingForm(page, person);
   await acceptTermsAndSubmit(page, { acceptTerms: false });
-  await expect(page.getByText("Villkor måste accepteras")).toBeVisible();
+  // Under the box itself: the message is now also in the list of errors at the form's top, so it shows twice on the page.
+  await expect(fieldErrors(page, TERMS_LABEL)).toHaveText("Villkor måste accepteras");
   // The page is drawn afresh, but the fill time still counts from when the visitor first got the form.
   await expect(stamp).toHaveValue(shown);
   await expectNoMailTo(page, person.email);

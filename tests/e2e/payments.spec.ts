@@ -29,6 +29,10 @@ const SWISH_SESSION = { js: 16, "no-js": 21 } as const;
 const CANCEL_SESSION = { js: 4, "no-js": 5 } as const;
 /** PLAN, private 0/1 (one seat: a hold makes it full), 395 kr. */
 const EXPIRE_SESSION = { js: 7, "no-js": 18 } as const;
+/** PROMENADTRÄNING 0/6 and VARDAGSLYDNAD 3/8 (three unpaid seed bookings), 249 kr. */
+const STAFF_CANCEL_SESSION = { js: 22, "no-js": 20 } as const;
+/** VARDAGSLYDNAD 2/8 and VALPKURS 0/6, 249 kr. */
+const REFUSED_SESSION = { js: 15, "no-js": 17 } as const;
 
 /** Books `id` as a new visitor and follows Checkout to the local checkout page; returns its Checkout Session's id. */
 async function bookToCheckout(page: Page, testInfo: TestInfo, id: number, email: string, extra?: (page: Page) => Promise<void>) {
@@ -106,6 +110,16 @@ test.describe("paying for a booking", () => {
     await expect(page).toHaveURL(/\/mina-bokningar$/, { timeout: 15_000 });
     await expect(page.getByTestId("toast")).toContainText("Bokning bekräftad!");
     expect((await stubDeliveries(request, checkout)).map((d) => [d.type, d.status])).toEqual([["checkout.session.completed", 200]]);
+    // The confirmation stays on the page, with what was paid and how, and its calendar file.
+    await page.reload();
+    const confirmed = page.getByTestId("booking-confirmation");
+    await expect(confirmed.getByRole("heading", { name: "Bokning bekräftad!" })).toBeVisible();
+    await expect(confirmed).toContainText("249 kr med kort");
+    await expect(confirmed).toContainText(`på väg till ${email}`);
+    await expect(confirmed).toContainText("bokningen är bindande");
+    const ics = await page.request.get((await confirmed.getByRole("link", { name: "Lägg till i kalendern (.ics)" }).getAttribute("href")) ?? "");
+    expect(ics.status()).toBe(200);
+    expect(await ics.text()).toContain("BEGIN:VCALENDAR");
     await expectPaidConfirmation(page, email, "249 kr med kort");
 
     // Staff cancel the booking ('Avboka'): the payment is refunded in full through Stripe.
@@ -129,6 +143,41 @@ test.describe("paying for a booking", () => {
     await staff.close();
   });
 
+  test("by card, then cancelled by staff on the session's page: the question and the toast say 249 kr goes back to the card", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }, testInfo) => {
+    test.setTimeout(60_000);
+    const id = STAFF_CANCEL_SESSION[project(testInfo)];
+    await bookToCheckout(page, testInfo, id, uniqueEmail(testInfo, "pay-staff-cancel"));
+    await page.getByRole("button", { name: "Betala med kort" }).click();
+    await expect(page).toHaveURL(/\/mina-bokningar$/, { timeout: 15_000 });
+
+    const staff = await browser.newContext({ javaScriptEnabled });
+    const admin = await staff.newPage();
+    await signInAsPaymentsAdmin(admin, javaScriptEnabled);
+    const here = `/admin/pass/${id}?tillbaka=${encodeURIComponent("/admin/bokade-pass")}`;
+    await admin.goto(here);
+    const booking = admin.getByTestId("session-booking").filter({ hasText: `Betal ${project(testInfo)}` });
+    await expect(booking.getByTestId("payment-status")).toHaveText("Betald (kort), 249 kr");
+    const question = "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad. 249 kr betalas tillbaka till kortet.";
+    if (javaScriptEnabled) {
+      await booking.getByRole("button", { name: "Avboka" }).click();
+      const dialog = admin.getByRole("dialog", { name: "Avboka" });
+      await expect(dialog.getByRole("form")).toHaveAccessibleName(question);
+      await dialog.getByRole("button", { name: "Avboka" }).click();
+    } else {
+      await booking.getByRole("link", { name: "Avboka", exact: true }).click();
+      await expect(admin.getByRole("form")).toHaveAccessibleName(question);
+      await admin.getByRole("button", { name: "Avboka" }).click();
+    }
+    await expect(admin).toHaveURL(new URL(here, PAYMENTS_BASE_URL).toString());
+    await expect(admin.getByTestId("toast")).toContainText("Bokningen är avbokad. 249 kr betalas tillbaka till kortet.");
+    await expect(booking).toHaveCount(0);
+    await staff.close();
+  });
+
   test("by Swish: processing (the events arrive after the visitor is back), then confirmed", async ({ page, request }, testInfo) => {
     test.setTimeout(60_000);
     const email = uniqueEmail(testInfo, "pay-swish");
@@ -148,11 +197,12 @@ test.describe("paying for a booking", () => {
     await expectPaidConfirmation(page, email, "249 kr med Swish");
   });
 
-  test("Avbryt on the checkout page comes back to the session: the seat is released and the form shown again", async ({ page }, testInfo) => {
+  test("Avbryt on the checkout page comes back to the session: the seat is released and the form shown again, as it was sent", async ({ page }, testInfo) => {
     const id = CANCEL_SESSION[project(testInfo)];
     await openSession(page, id, testInfo);
     const seatsBefore = await page.getByTestId("seats-left").innerText();
-    await bookToCheckout(page, testInfo, id, uniqueEmail(testInfo, "pay-cancel"));
+    const email = uniqueEmail(testInfo, "pay-cancel");
+    await bookToCheckout(page, testInfo, id, email);
     await page.getByRole("button", { name: "Avbryt" }).click();
     // Stripe's cancel link only asks: the seat is released by the button's POST.
     await expect(page.getByRole("heading", { name: "Avbryta betalningen?" })).toBeVisible();
@@ -162,6 +212,22 @@ test.describe("paying for a booking", () => {
     await expect(page.getByTestId("toast")).toContainText("Betalningen avbröts");
     await expect(page.getByRole("heading", { name: "Boka passet" })).toBeVisible();
     await expect(page.getByTestId("seats-left")).toHaveText(seatsBefore);
+    // Both e-mail fields too, not only what the browser remembers (with JavaScript or without).
+    await expect(page.getByLabel("E-post *", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Bekräfta e-post *", { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel("Namn *", { exact: true })).toHaveValue(`Betal ${project(testInfo)}`);
+    await expect(page.getByLabel("Hundens namn *", { exact: true })).toHaveValue("Kvitto");
+  });
+
+  test("a refused Swish payment is told as refused, not as time run out", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    await bookToCheckout(page, testInfo, REFUSED_SESSION[project(testInfo)], uniqueEmail(testInfo, "pay-refused"));
+    await page.getByLabel("Avvisas").check();
+    await page.getByRole("button", { name: "Betala med Swish" }).click();
+    // Processing until Swish says no (the page asks again by itself), then why it did not happen.
+    await expect(page.getByRole("heading", { name: "Betalningen blev inte av" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText("Betalningen godkändes inte, så platsen är släppt och inget har dragits.")).toBeVisible();
+    await expect(page.getByText(/Tiden för betalningen gick ut/)).toHaveCount(0);
   });
 
   test("a hold left to expire frees its seat, which is offered to the first in the queue", async ({ page, browser, request, javaScriptEnabled }, testInfo) => {

@@ -200,7 +200,8 @@ describe("the page", () => {
     expect(html).toContain("<h1>Alla pass</h1>");
     expect(html).toMatch(/<a[^>]*href="\/admin"[^>]*>← (<!-- -->)?Tillbaka till admin<\/a>/);
     expect(html).toMatch(/<form method="get" action="\/admin\/old"/);
-    for (const label of ["Passtyp", "Period", "Status", "Sök"]) expect(html).toMatch(new RegExp(`<label for="filter-[a-z]+">${label}</label>`));
+    // 'Sorts pass' (Grupp-pass/Privatpass), renamed as on the session form: 'passtyp' is /admin/passtyper's word.
+    for (const label of ["Sorts pass", "Period", "Status", "Sök"]) expect(html).toMatch(new RegExp(`<label for="filter-[a-z]+">${label}</label>`));
     expect(html).toContain("Titel, plats eller kund");
     expect(html).toContain(">Filtrera</button>");
     expect(html).toMatch(/<a[^>]*href="\/admin\/old"[^>]*>Rensa<\/a>/);

@@ -33,7 +33,8 @@ async function createFeed(includeAttendees: boolean, cookie = admin): Promise<{ 
   });
   expect(res.status).toBe(200);
   const html = await res.text();
-  const https = html.match(/value="(https?:\/\/[^/"]+)(\/kalender\/([A-Za-z0-9_-]{43})\/hundpass\.ics)"/);
+  // The https address is the text of its field, a textarea that shows all of it (once an input's value).
+  const https = html.match(/>(https?:\/\/[^/<]+)(\/kalender\/([A-Za-z0-9_-]{43})\/hundpass\.ics)<\/textarea>/);
   const webcal = html.match(/href="(webcal:\/\/[^/"]+\/kalender\/[A-Za-z0-9_-]{43}\/hundpass\.ics)"/);
   if (!https || !webcal) throw new Error("no feed link on the page");
   expect(https[1]).toBe(SITE);

@@ -236,7 +236,8 @@ describe("editing a session (/admin/pass/{id}, intent update)", () => {
     [{ start_time: "18:00", end_time: "17:00" }, "Sluttiden måste vara efter starttiden"],
     [{ max_participants: "0" }, "Minst 1 deltagare"],
     [{ price_sek: "-5" }, "Priset kan inte vara negativt"],
-    [{ pass_type: "party" }, "Välj passtyp"],
+    // Renamed with its select, 'Sorts pass' ('passtyp' is /admin/passtyper's word for the session types).
+    [{ pass_type: "party" }, "Välj sorts pass"],
     [{ start_date: "2027-03-28", start_time: "02:30", end_time: "03:30" }, "klockan ställs fram en timme"],
     [{ start_date: "2020-01-10" }, "Starttiden har redan passerat"],
   ])("refuses %j with '%s' and changes nothing", async (changes, message) => {

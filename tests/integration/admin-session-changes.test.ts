@@ -142,6 +142,24 @@ describe("'Avboka' one booking", () => {
     expect((await auditRows(first!)).map((r) => r.action)).toEqual(["booking.cancel"]);
   });
 
+  it("is offered on the session's own page for each of its bookings, and comes back there", async () => {
+    const who = await people();
+    const id = await createSession({ maxParticipants: 5 });
+    const booked = await bookMany(id, 2);
+    const here = `/admin/pass/${id}?tillbaka=${encodeURIComponent("/admin/bokade-pass")}`;
+    const page = await (await fetchAndSettle(here, { headers: { Cookie: who.admin } })).text();
+    // Without JavaScript each Avboka is a link to the booking's confirmation, which comes back to this page.
+    for (const booking of booked) {
+      expect(page).toContain(`href="/admin/bokning/${booking}?tillbaka=${encodeURIComponent(here)}"`);
+    }
+    const confirm = await (await fetchAndSettle(`/admin/bokning/${booked[0]}?tillbaka=${encodeURIComponent(here)}`, { headers: { Cookie: who.admin } })).text();
+    expect(confirm).toContain(`name="returnTo" value="${here.replaceAll("&", "&amp;")}"`);
+    const res = await post(`/admin/bokning/${booked[0]}`, { intent: "cancel-booking", returnTo: here }, who.admin);
+    expect(res.headers.get("Location")).toBe(here);
+    expect(await toastOf(res)).toMatchObject({ description: "Bokningen är avbokad" });
+    expect(await seatState(id)).toMatchObject({ current: 1, active: 1 });
+  });
+
   it("is refused with 403 for a customer, and changes nothing", async () => {
     const who = await people();
     const id = await createSession();

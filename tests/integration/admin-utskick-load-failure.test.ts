@@ -1,11 +1,15 @@
 // /admin/utskick when its data cannot be read (here: the table is gone): the
 // page still renders, with the spec's 'Fel' toast ('Kunde inte hämta
 // kampanjer' on the campaign tab, 'Kunde inte ladda data' on the segment tab)
-// instead of an error page.
+// instead of an error page; a send step whose numbers cannot be read goes
+// back to the list with the same toast rather than show a choice without them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { captureLoggedFailures } from "../support/expected-logs";
 import { fetchAndSettle } from "./auth-helpers";
+import { toastOf } from "./admin-fixtures";
 import { signInAs } from "./helpers";
+import { createCampaign } from "./newsletter-fixtures";
 import { textOf } from "./public-helpers";
 
 let cookie = "";
@@ -20,6 +24,23 @@ async function page(path: string) {
 }
 
 describe("a failing read on /admin/utskick", () => {
+  it("sends the send step back to the list with 'Kunde inte hämta kampanjer' when whom it reaches cannot be read", async () => {
+    const logged = captureLoggedFailures();
+    const id = await createCampaign();
+    const step = `/admin/utskick?atgard=skicka&kampanj=${id}`;
+    expect((await page(step)).text).toContain("Skicka kampanjen? Välj mottagare.");
+    await env.DB.exec("ALTER TABLE newsletter_subscribers RENAME TO newsletter_subscribers_away");
+    try {
+      const { res } = await page(step);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin/utskick");
+      expect(await toastOf(res)).toMatchObject({ type: "error", description: "Kunde inte hämta kampanjer" });
+    } finally {
+      await env.DB.exec("ALTER TABLE newsletter_subscribers_away RENAME TO newsletter_subscribers");
+    }
+    expect(logged()).toEqual([expect.stringContaining(`admin/utskick: could not read the send step of campaign ${id}`)]);
+  });
+
   it("shows the campaign tab with 'Kunde inte hämta kampanjer' when campaigns cannot be read", async () => {
     const before = await page("/admin/utskick");
     expect(before.text).not.toContain("Kunde inte hämta kampanjer");

@@ -167,12 +167,15 @@ describe("the campaign list", () => {
 });
 
 describe("confirmation steps without JavaScript", () => {
+  // The choice of target is radio buttons now (each with its name and how many it reaches), not a select.
   it("shows the send step with a choice of target, the chosen campaign's own as default", async () => {
     const id = await createCampaign({ name: "Att skicka" });
     const { html } = await page(`?atgard=skicka&kampanj=${id}`);
     expect(html).toContain("Skicka kampanjen? Välj mottagare.");
-    expect(html).toMatch(/<option value="agare-testar" selected="">/);
-    expect(html).toContain('<option value="alla"');
+    const radio = (value: string) => new RegExp(`<input type="radio"[^>]*name="target"[^>]*value="${value}"[^>]*/>`).exec(html)?.[0];
+    expect(radio("agare-testar")).toContain('checked=""');
+    expect(radio("alla")).toBeDefined();
+    expect(radio("alla")).not.toContain("checked");
     expect(html).toContain(`action="/admin/utskick?atgard=skicka&amp;kampanj=${id}"`);
   });
 

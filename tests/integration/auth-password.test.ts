@@ -198,7 +198,8 @@ async function confirmationLink(email: string) {
   return { mail, url: new URL(match[0]), token: new URL(match[0]).searchParams.get("token") ?? "" };
 }
 
-const confirm = (token: string) => postForm("/registrera/bekrafta", { token });
+/** The confirmation page's button: the link's token and, by default, the password chosen at sign-up. */
+const confirm = (token: string, password = PASSWORD) => postForm("/registrera/bekrafta", { token, password });
 
 describe("staff sign-up (/registrera)", () => {
   it("creates an unconfirmed account with no password, no role and the e-mail as display name, and mails a link", async () => {
@@ -310,6 +311,40 @@ describe("staff sign-up (/registrera)", () => {
     expect((await confirm(owners.token)).status).toBe(302);
     expect((await postForm("/logga-in", { email: address, password: PASSWORD })).status).toBe(302);
     expect((await postForm("/logga-in", { email: address, password: "framlingens lösenord" })).status).toBe(400);
+  });
+
+  it("the other order: a stranger's sign-up after the owner's puts the newest link in the owner's inbox, and it confirms nothing with the owner's password", async () => {
+    const address = "efterat@example.se";
+    await postForm("/registrera", { email: address, password: PASSWORD }, { ip: "203.0.113.70" });
+    await postForm("/registrera", { email: address, password: "framlingens lösenord" }, { ip: "203.0.113.71" });
+    // The newest mail in the owner's inbox is the stranger's link; the owner types the owner's password.
+    const strangers = await confirmationLink(address);
+    const wrong = await confirm(strangers.token);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Lösenordet stämmer inte med det som valdes när kontot skapades.");
+    expect((await userRow(address))?.email_verified_at).toBeNull();
+    expect((await postForm("/logga-in", { email: address, password: "framlingens lösenord" })).status).toBe(400);
+    expect((await postForm("/logga-in", { email: address, password: PASSWORD })).status).toBe(400);
+    // The owner signs up again (the stranger's link dies) and confirms the owner's own.
+    await postForm("/registrera", { email: address, password: PASSWORD }, { ip: "203.0.113.70" });
+    const owners = await confirmationLink(address);
+    expect((await confirm(owners.token)).status).toBe(302);
+    expect((await confirm(strangers.token, "framlingens lösenord")).status).toBe(400);
+    expect((await postForm("/logga-in", { email: address, password: PASSWORD })).status).toBe(302);
+    expect((await postForm("/logga-in", { email: address, password: "framlingens lösenord" })).status).toBe(400);
+  });
+
+  it("a missing or mistyped password leaves the link as it was: the right one then confirms", async () => {
+    await postForm("/registrera", { email: "slarv@example.se", password: PASSWORD });
+    const { token } = await confirmationLink("slarv@example.se");
+    const empty = await confirm(token, "");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Ange lösenordet du valde när du skapade kontot");
+    const typo = await confirm(token, PASSWORD + "x");
+    expect(typo.status).toBe(400);
+    expect((await userRow("slarv@example.se"))?.email_verified_at).toBeNull();
+    expect((await confirm(token)).status).toBe(302);
+    expect((await userRow("slarv@example.se"))?.email_verified_at).not.toBeNull();
   });
 
   it("never makes the new account admin, whatever the form sends", async () => {

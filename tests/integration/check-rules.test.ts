@@ -16,6 +16,7 @@ import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { FlurreQuestionSchema } from "~/domain/schemas/flurre";
 import { NewsletterSignupSchema } from "~/domain/schemas/newsletter-signup";
 import { ProblemReportSchema } from "~/domain/schemas/problem-report";
+import { segmentNameSchema } from "~/domain/schemas/segment-name";
 import { SessionFormSchema } from "~/domain/schemas/session";
 import { SessionTypeSchema } from "~/domain/schemas/session-type";
 import { PlaceSchema, PreparationItemSchema, TeamMemberSchema } from "~/domain/schemas/site-content";
@@ -59,6 +60,7 @@ const FROM_FORMS: Record<string, Field> = {
   "email_campaigns.target_segment": f(campaign, "target_segment"),
   "email_campaigns.footer_line1": f(campaign, "footer_line1"),
   "email_campaigns.footer_line2": f(campaign, "footer_line2"),
+  "newsletter_segments.display_name": f(segmentNameSchema(segmentSet()), "display_name"),
   "flurre_faq.question": f(FlurreFaqSchema, "question"),
   "flurre_faq.answer": f(FlurreFaqSchema, "answer"),
   "flurre_unanswered.question": f(FlurreQuestionSchema, "fraga"),
@@ -135,6 +137,7 @@ const SET_BY_CODE: Record<string, string[]> = {
     "newsletter_confirmations.consent_page",
     "newsletter_confirmations.consent_wording",
     "newsletter_subscriber_segments.segment_name",
+    "newsletter_segments.name",
     "flurre_faq.links_json",
     "flurre_unanswered.normalized",
   ],

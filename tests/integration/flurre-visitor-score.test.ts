@@ -42,7 +42,10 @@
 // written the same way and first scored before any change for the seventh development set) and
 // flurre-heldout10-questions.json (a tenth, likewise, first scored before any change for the tenth development set),
 // flurre-heldout11-questions.json (an eleventh, likewise, a third told with the visitor's situation) and
-// flurre-heldout12-questions.json (a twelfth, likewise, first scored before any change for the eighteenth development set).
+// flurre-heldout12-questions.json (a twelfth, likewise, first scored before any change for the eighteenth development set)
+// and tests/fixtures/flurre-blind-questions.json (a blind set, written from the spec and the public pages only by
+// someone who had seen neither Flurre's code, its answers nor the other sets: the before-measure of the rewrite of
+// Flurre's pipeline; likewise only scored, never tuned on, never printed).
 // Inside workerd on the real migrations and the
 // demo data; each question's expected fact is computed here from the rows in
 // D1 and the seeded site content. Each answer is judged:
@@ -96,6 +99,7 @@ import heldOut9 from "../fixtures/flurre-heldout9-questions.json";
 import heldOut10 from "../fixtures/flurre-heldout10-questions.json";
 import heldOut11 from "../fixtures/flurre-heldout11-questions.json";
 import heldOut12 from "../fixtures/flurre-heldout12-questions.json";
+import blind from "../fixtures/flurre-blind-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
 import { seedDemo } from "./public-helpers";
@@ -178,6 +182,7 @@ const HELD_OUT_9: Question[] = z.array(QuestionSchema).parse(heldOut9.questions)
 const HELD_OUT_10: Question[] = z.array(QuestionSchema).parse(heldOut10.questions);
 const HELD_OUT_11: Question[] = z.array(QuestionSchema).parse(heldOut11.questions);
 const HELD_OUT_12: Question[] = z.array(QuestionSchema).parse(heldOut12.questions);
+const BLIND: Question[] = z.array(QuestionSchema).parse(blind.questions);
 
 /**
  * The scores as they stand (the first measured when the sets were written,
@@ -370,6 +375,11 @@ const FLOOR = {
   // scored on 2026-11-26, after the changes for the fifteenth to seventeenth development sets and before any change for
   // the eighteenth: 39 right, 11 honest, 0 wrong; 1 of 30 answers over 60 words.
   heldOut12: { rightOrHonest: 50, wrong: 0, wrongTopic: 0 },
+  // Written on 2026-11-29 from the spec and the public pages only, by someone who had seen neither Flurre's code, its
+  // answers nor the other sets (eleven questions found in other sets replaced by spares before any scoring), as the
+  // before-measure of the rewrite of Flurre's pipeline. First scored on the pipeline before the rewrite (81, 13 of them
+  // what the site does not say): 66 right, 13 honest, 2 wrong (2 on another topic); 1 of 55 answers over 60 words.
+  blind: { rightOrHonest: 79, wrong: 2, wrongTopic: 2 },
 };
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
@@ -708,6 +718,15 @@ describe("the visitor question sets", () => {
       ],
     },
   ];
+  it("has a blind set of at least 60, none of its questions in the other sets", () => {
+    expect(BLIND.length).toBeGreaterThanOrEqual(60);
+    expectOnlyNewQuestions(BLIND, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12],
+    ]);
+    expect(BLIND.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(10);
+  });
+
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {
     expect(set).toHaveLength(50);
     expectOnlyNewQuestions(set, before);
@@ -746,6 +765,7 @@ describe("the visitor question sets", () => {
     { name: "tenth held-out", set: HELD_OUT_10, floor: FLOOR.heldOut10, printWrong: false },
     { name: "eleventh held-out", set: HELD_OUT_11, floor: FLOOR.heldOut11, printWrong: false },
     { name: "twelfth held-out", set: HELD_OUT_12, floor: FLOOR.heldOut12, printWrong: false },
+    { name: "blind", set: BLIND, floor: FLOOR.blind, printWrong: false },
   ])("scores the $name set no lower than its floor", async ({ name, set, floor, printWrong }) => {
     const s = await score(name, set, { printWrong });
     expect(s.right + s.honest).toBeGreaterThanOrEqual(floor.rightOrHonest);

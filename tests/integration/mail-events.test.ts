@@ -14,17 +14,13 @@ import { runDueWaves } from "~/server/newsletter/campaign-waves.server";
 import { createCampaign, resetNewsletter, seedSubscribers } from "./newsletter-fixtures";
 import { testContext } from "./helpers";
 import { SELF } from "./public-helpers";
+import { mailEventSignature } from "../support/webhook-signatures";
 
 const SECRET = env.RESEND_WEBHOOK_SECRET!;
 const config = getConfig(env);
 const T0 = new Date("2031-06-02T09:00:00.000Z");
 
-async function sign(id: string, timestamp: number, body: string, secret = SECRET): Promise<string> {
-  const raw = Uint8Array.from(atob(secret.slice("whsec_".length)), (c) => c.charCodeAt(0));
-  const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
-  return `v1,${btoa(String.fromCharCode(...new Uint8Array(mac)))}`;
-}
+const sign = (id: string, timestamp: number, body: string, secret = SECRET) => mailEventSignature(id, timestamp, body, secret);
 
 type EventBody = { type: string; created_at?: string; data: Record<string, unknown> };
 

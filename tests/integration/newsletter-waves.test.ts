@@ -300,7 +300,13 @@ describe("startCampaign", () => {
       reason: "no-recipients",
     });
     await seedSubscribers([{ email: "ny@example.se", segments: ["vanner-testar"] }]);
-    expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" })).toMatchObject({
+    // A second send to the segment it already went to now needs the admin's confirmation (`again`).
+    expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar" })).toEqual({
+      ok: false,
+      reason: "already-sent",
+      sentTo: ["vanner-testar"],
+    });
+    expect(await startCampaign(testContext(), { campaignId: id, target: "vanner-testar", again: true })).toMatchObject({
       ok: true,
       recipients: 1,
     });

@@ -19,6 +19,7 @@ import { createSession } from "./booking-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";
 import { textOf } from "./public-helpers";
+import { mailEventSignature, stripeSignature } from "../support/webhook-signatures";
 
 const PATH = "/admin/drift";
 const MINUTE = 60_000;
@@ -65,13 +66,6 @@ const alertMails = async () =>
     ).all<{ recipient: string; subject: string; text: string; key: string }>()
   ).results;
 
-async function sign(id: string, timestamp: number, body: string, secret: string): Promise<string> {
-  const raw = Uint8Array.from(atob(secret.slice("whsec_".length)), (c) => c.charCodeAt(0));
-  const key = await crypto.subtle.importKey("raw", raw, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestamp}.${body}`));
-  return `v1,${btoa(String.fromCharCode(...new Uint8Array(mac)))}`;
-}
-
 /** A call to the mail provider's webhook: signed with the real secret, or forged. */
 async function mailEvent({ forged = false } = {}) {
   const id = `msg_${crypto.randomUUID()}`;
@@ -85,7 +79,7 @@ async function mailEvent({ forged = false } = {}) {
       "Content-Type": "application/json",
       "svix-id": id,
       "svix-timestamp": String(timestamp),
-      "svix-signature": await sign(id, timestamp, body, secret),
+      "svix-signature": await mailEventSignature(id, timestamp, body, secret),
     },
   });
 }
@@ -104,15 +98,11 @@ async function stripeFetch(path: string, init: RequestInit = {}) {
 /** A Stripe event of a type the app acknowledges and ignores, signed with the endpoint's secret or a wrong one. */
 async function stripeEvent({ forged = false } = {}) {
   const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll("-", "")}`, object: "event", type: "customer.created", data: { object: {} } });
-  const t = Math.floor(Date.now() / 1000);
   const secret = forged ? "whsec_somethingElseEntirely" : STRIPE_SECRET;
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${payload}`));
-  const v1 = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
   return stripeFetch(STRIPE_EVENTS_PATH, {
     method: "POST",
     body: payload,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${v1}` },
+    headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, secret) },
   });
 }
 

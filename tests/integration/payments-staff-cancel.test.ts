@@ -41,6 +41,16 @@ async function adminPost(path: string, fields: Record<string, string>, cookie: s
   return res;
 }
 
+/** An admin page through the Worker with payments on, as HTML. */
+async function adminPage(path: string, cookie: string) {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost${path}`, { headers: { Cookie: cookie, Accept: "text/html" } });
+  const res = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv, ctx);
+  await waitOnExecutionContext(ctx);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
 async function runCron(scheduledTime: Date, cronEnv: typeof env = stripeEnv) {
   const ctx = createExecutionContext();
   await cron.scheduled(createScheduledController({ scheduledTime: scheduledTime.getTime(), cron: CRONS.everyFiveMinutes }), cronEnv, ctx);
@@ -176,6 +186,45 @@ describe("'Avboka' of a paid booking", () => {
     expect(stripe.expired).toEqual([`cs_test_open${bookingId.replaceAll("-", "")}`]);
     expect(stripe.refundCalls()).toHaveLength(0);
     expect(await cancellationText(bookingId)).not.toContain("tillbaka hela beloppet");
+  });
+});
+
+describe("what 'Avboka' tells staff of the money", () => {
+  const question = "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad.";
+
+  it.each([
+    ["card", "249 kr betalas tillbaka till kortet."],
+    ["swish", "249 kr betalas tillbaka till Swish."],
+  ] as const)("a booking paid by %s: the confirmation asks, and the toast says, '%s'", async (method, note) => {
+    const sessionId = await createSession({ priceSek: 249 });
+    const [bookingId] = await bookMany(sessionId, 1);
+    await paid(bookingId!, method);
+    // The session's own page, as a list opens it.
+    const returnTo = `/admin/pass/${sessionId}?tillbaka=${encodeURIComponent("/admin/bokade-pass")}`;
+
+    const confirm = await adminPage(`/admin/bokning/${bookingId}?tillbaka=${encodeURIComponent(returnTo)}`, admin);
+    expect(confirm).toContain(`${question} ${note}`);
+    // The session's page offers Avboka for the booking, back to that page.
+    const sessionPage = await adminPage(returnTo, admin);
+    expect(sessionPage).toContain(`href="/admin/bokning/${bookingId}?tillbaka=${encodeURIComponent(returnTo)}"`);
+
+    const res = await adminPost(`/admin/bokning/${bookingId}`, { intent: "cancel-booking", returnTo }, admin);
+    expect(res.headers.get("Location")).toBe(returnTo);
+    expect(await toastOf(res)).toEqual({ type: "success", title: "Framgång", description: `Bokningen är avbokad. ${note}` });
+    expect((await paymentOf(bookingId!)).status).toBe("refunded");
+  });
+
+  it("an unpaid booking, and one still awaiting payment: the question and the toast say nothing of money", async () => {
+    const sessionId = await createSession({ priceSek: 249 });
+    const [unpaid] = await bookMany(sessionId, 1);
+    const awaiting = await awaitingPayment(sessionId);
+    for (const bookingId of [unpaid!, awaiting]) {
+      const confirm = await adminPage(`/admin/bokning/${bookingId}`, admin);
+      expect(confirm).toContain(question);
+      expect(confirm).not.toContain("betalas tillbaka");
+      const res = await adminPost(`/admin/bokning/${bookingId}`, { intent: "cancel-booking" }, admin);
+      expect(await toastOf(res)).toEqual({ type: "success", title: "Framgång", description: "Bokningen är avbokad" });
+    }
   });
 });
 

@@ -23,6 +23,12 @@ export function textOf(html: string): string {
     .trim();
 }
 
+/** The top bar's signed-in name as a visitor reads it ('Linnea Berg (Admin)'): the break hints after an '@' and React's markers left out. */
+export function displayNameOf(html: string): string | null {
+  const shown = html.match(/data-testid="display-name">([\s\S]*?)<\/span><\/span>/)?.[1];
+  return shown === undefined ? null : shown.replace(/<!-- -->/g, "").replace(/<[^>]+>/g, "").replace(/\s+/g, " ").trim();
+}
+
 /** The HTML of the element that starts with `openTag` (matched literally) up to its closing tag. */
 export function elementHtml(html: string, marker: string, tag = "article"): string | null {
   const at = html.indexOf(marker);

@@ -13,6 +13,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
 import app from "../../workers/app";
+import { stripeSignature } from "../support/webhook-signatures";
 
 export const STRIPE_API = "https://api.stripe.com";
 
@@ -110,15 +111,12 @@ export function fakeStripe(): StripeFake {
 
 /** An event as Stripe posts it to the app's webhook, signed with `env`'s endpoint secret (t=…,v1=HMAC-SHA256 of "t.body"). */
 export async function postStripeEvent(body: string, workerEnv: typeof env & { STRIPE_WEBHOOK_SECRET: string }): Promise<Response> {
-  const t = Math.floor(Date.now() / 1000);
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(workerEnv.STRIPE_WEBHOOK_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${t}.${body}`)));
-  const signature = [...mac].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const signature = await stripeSignature(body, workerEnv.STRIPE_WEBHOOK_SECRET);
   const ctx = createExecutionContext();
   const request = new Request("http://localhost/api/stripe-handelser", {
     method: "POST",
     body,
-    headers: { "Content-Type": "application/json", "Stripe-Signature": `t=${t},v1=${signature}` },
+    headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
   });
   const res = await app.fetch(request as Request<unknown, IncomingRequestCfProperties>, workerEnv, ctx);
   await waitOnExecutionContext(ctx);

@@ -9,6 +9,7 @@
 // Stripe signs (t=…,v1=hex HMAC-SHA256 of "t.payload"), through the worker.
 import { env, exports } from "cloudflare:workers";
 import { vi } from "vitest";
+import { stripeSignature } from "../support/webhook-signatures";
 
 export const STRIPE_ORIGIN = "http://127.0.0.1:12111";
 
@@ -171,13 +172,7 @@ export function stripeEdge() {
 
 export type StripeEdge = ReturnType<typeof stripeEdge>;
 
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-async function sign(payload: string, timestamp: number): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.STRIPE_WEBHOOK_SECRET!), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${payload}`));
-  return `t=${timestamp},v1=${hex(mac)}`;
-}
+const sign = (payload: string, timestamp: number) => stripeSignature(payload, env.STRIPE_WEBHOOK_SECRET!, timestamp);
 
 /** Stripe delivers an event about a Checkout Session (as it is now) to the webhook; the same id again is a replay. */
 export async function deliver(type: string, session: CheckoutSession, id = stripeId("evt")): Promise<Response> {

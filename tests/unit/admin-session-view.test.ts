@@ -66,6 +66,18 @@ describe("toAdminBooking", () => {
     expect(toAdminBooking(booking)).toMatchObject({ dogLabel: "Flurre (Tax, 2 år)", bookedAtLabel: "9 nov. 2026 21:00" });
   });
 
+  it("says what Avboka pays back of a paid booking, and nothing of one unpaid or without a payment", () => {
+    const payment = { paymentMethod: "card", paymentAmountOre: 24900, paymentRefundError: null } as const;
+    expect(toAdminBooking({ ...booking, ...payment, paymentStatus: "paid" })).toMatchObject({
+      paymentLabel: "Betald (kort), 249 kr",
+      refundNote: "249 kr betalas tillbaka till kortet.",
+    });
+    const open = toAdminBooking({ ...booking, ...payment, paymentStatus: "open" });
+    expect(open.paymentLabel).toBe("Väntar på betalning, 249 kr");
+    expect(open.refundNote).toBeUndefined();
+    expect(toAdminBooking(booking).refundNote).toBeUndefined();
+  });
+
   it("shows the dog's name alone when neither breed nor age is given", () => {
     expect(toAdminBooking({ ...booking, dogBreed: null, dogAge: "" }).dogLabel).toBe("Flurre");
     expect(toAdminBooking({ ...booking, dogBreed: null }).dogLabel).toBe("Flurre (2 år)");

@@ -1,14 +1,18 @@
 // How a payment reads for staff and in the cancellation mail (app/domain/payment-status.ts).
 import { describe, expect, it } from "vitest";
+import { bookingCancelledToast, bookingCancelQuestion } from "../../app/domain/admin-texts";
 import { auditActionLabel, auditTargetHref } from "../../app/domain/audit";
 import { cancellationMail, type CancelledBooking } from "../../app/domain/mail/cancellation";
 import {
+  cancelRefundNote,
   formatOre,
   paymentOf,
   paymentStatusLabel,
   paymentStatusLine,
   refundSentence,
   sessionMoney,
+  sessionRefundNote,
+  staffRefundNote,
   toSessionPaymentsView,
 } from "../../app/domain/payment-status";
 import { refundIdempotencyKey, refundRetryDelayMs } from "../../app/server/payments/refunds.server";
@@ -88,6 +92,44 @@ describe("the cancellation mail of a paid booking", () => {
   it("is word for word as before for a booking without a payment", () => {
     expect(cancellationMail(site, booking, "booking", now, 1, null)).toEqual(cancellationMail(site, booking, "booking", now));
     expect(cancellationMail(site, booking, "booking", now).text).not.toMatch(/tillbaka hela beloppet|kr\b/);
+  });
+});
+
+describe("what staff are told a cancellation pays back", () => {
+  it("names the amount and where it goes, by the way it was paid", () => {
+    expect(staffRefundNote(24900, "card")).toBe("249 kr betalas tillbaka till kortet.");
+    expect(staffRefundNote(24900, "swish")).toBe("249 kr betalas tillbaka till Swish.");
+    expect(staffRefundNote(149500, null)).toBe("1\u00A0495 kr betalas tillbaka.");
+  });
+
+  it("says it only of a paid booking: nothing for one unpaid, awaiting payment or without a payment", () => {
+    expect(cancelRefundNote({ status: "paid", method: "swish", amountOre: 39500 })).toBe("395 kr betalas tillbaka till Swish.");
+    for (const status of ["open", "expired", "cancelled", "refund_pending", "refunded", "refund_failed"] as const) {
+      expect(cancelRefundNote({ status, method: "card", amountOre: 24900 }), status).toBeNull();
+    }
+    expect(cancelRefundNote(null)).toBeNull();
+  });
+
+  it("puts it after the Avboka question and in its toast, and leaves both as before when nothing is paid", () => {
+    const note = staffRefundNote(24900, "card");
+    expect(bookingCancelQuestion(note)).toBe(
+      "Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad. 249 kr betalas tillbaka till kortet.",
+    );
+    expect(bookingCancelQuestion(null)).toBe("Avboka bokningen? Kunden får ett mejl om att bokningen är avbokad.");
+    expect(bookingCancelledToast(note)).toEqual({
+      type: "success",
+      title: "Framgång",
+      description: "Bokningen är avbokad. 249 kr betalas tillbaka till kortet.",
+    });
+    expect(bookingCancelledToast(null)).toEqual({ type: "success", title: "Framgång", description: "Bokningen är avbokad" });
+  });
+
+  it("sums a session's paid bookings for releasing or cancelling it", () => {
+    const paid = { status: "paid", amountOre: 24900 } as const;
+    expect(sessionRefundNote([paid, { status: "open", amountOre: 24900 }])).toBe("Den betalda bokningen, 249 kr, betalas tillbaka i sin helhet.");
+    expect(sessionRefundNote([paid, paid])).toBe("De 2 betalda bokningarna, 498 kr i allt, betalas tillbaka i sin helhet.");
+    expect(sessionRefundNote([{ status: "refunded", amountOre: 24900 }])).toBeNull();
+    expect(sessionRefundNote([])).toBeNull();
   });
 });
 

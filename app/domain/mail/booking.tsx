@@ -3,6 +3,7 @@
 // admin's as text.
 // Pure: the booking's own batch queues them. Times are shown in Stockholm
 // time; the .ics and the Google Calendar link carry UTC.
+import { BOOKING_TEXTS } from "../booking-texts";
 import { googleCalendarUrl } from "../calendar-links";
 import { buildIcs } from "../ics";
 import { GROUP_RULE } from "../participant-texts";
@@ -56,8 +57,7 @@ export interface BookingDetails {
 
 const VARIANT_LABELS = { privat: "Privat", proffs: "Proffs" } as const;
 
-export const BINDING_TERMS_REMINDER =
-  "Kom ihåg: bokningen är bindande och kan inte avbokas eller ombokas.";
+export const BINDING_TERMS_REMINDER = BOOKING_TEXTS.bindingReminder;
 
 function siteLink(site: MailSite, path: string): string {
   return new URL(path, site.siteUrl).toString();
@@ -114,8 +114,12 @@ function DetailsTable({ rows }: { rows: Row[] }) {
 }
 
 function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
+  return [["Pass", session.title], ...whenAndWhatRows(session, booking)];
+}
+
+/** When, where and for how much: the rows after the session's name. */
+function whenAndWhatRows(session: BookedSession, booking: BookingDetails): Row[] {
   return [
-    ["Pass", session.title],
     ["Datum", longDate(session.startTime)],
     ["Tid", formatTimeRange(session.startTime, session.endTime)],
     ["Plats", session.location],
@@ -124,6 +128,11 @@ function sessionRows(session: BookedSession, booking: BookingDetails): Row[] {
     ["Mötestyp", booking.meetingType],
     ["Hemadress", booking.homeAddress],
   ];
+}
+
+/** The confirmation's facts as the mail shows them, after the session's name (for the page that confirms a booking too). */
+export function bookedFacts(session: BookedSession, booking: BookingDetails): Array<[label: string, value: string]> {
+  return present(whenAndWhatRows(session, booking));
 }
 
 function calendarDetails(booking: BookingDetails, site: MailSite): string {
@@ -290,7 +299,8 @@ export const bookingMailKeys = (bookingId: string) => ({
   admin: `booking-admin-notification:${bookingId}`,
 });
 
-function icsFilename(session: BookedSession): string {
+/** "valpkurs-2026-11-21.ics": the calendar file's name, in the mail and as a download. */
+export function icsFilename(session: Pick<BookedSession, "title" | "startTime">): string {
   const slug = session.title
     .toLowerCase()
     .normalize("NFD")

@@ -41,9 +41,37 @@ export const CAMPAIGN_FORM_TEXTS = {
   notEditable: "Bara utkast kan redigeras. Duplicera kampanjen för att ändra den.",
 } as const;
 
-/** The target 'alla' and the unsegmented audience, as the admin reads them. Not given by the spec. */
+/** The target 'alla' as the admin reads it, with the segments' names. Not given by the spec. */
 export const TARGET_LABELS = {
-  alla: "alla (dag 1 VIP och Live, dag 2 slut-utskick, dag 3 övriga kl. 08:00)",
+  alla: (vip: string, live: string, slut: string) => `alla (dag 1 ${vip} och ${live}, dag 2 ${slut}, dag 3 övriga kl. 08:00)`,
+  unsegmented: "övriga (dag 3 av alla)",
+} as const;
+
+/** "a", "a och b", "a, b och c". */
+export function joinNames(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} och ${names.at(-1)}`;
+}
+
+/**
+ * The send step ('Skicka till segment'): each recipient choice with how many
+ * it reaches now, the mail as a subscriber sees it, and the warning before a
+ * second send to whom the campaign already went. 'Inga mottagare' is the
+ * spec's (section 8); the rest is not given by the spec.
+ */
+export const CAMPAIGN_SEND_TEXTS = {
+  recipients: (n: number) => (n === 0 ? "Inga mottagare" : `${n} mottagare`),
+  countHint: "Antalet är de aktiva prenumeranter som får kampanjen om du skickar nu. Den som redan har fått den räknas inte.",
+  sentHere: "Har redan fått kampanjen",
+  warningHeading: "Kampanjen har redan skickats",
+  warning: (names: string) =>
+    `Kampanjen har redan skickats till ${names}. Skickar du igen till samma mottagare går den bara till dem som inte har fått den än, till exempel nya prenumeranter.`,
+  again: "Ja, skicka igen till mottagare som redan har fått kampanjen",
+  againRequired: (names: string) => `Kampanjen har redan skickats till ${names}. Kryssa i rutan om du vill skicka igen.`,
+  previewHeading: "Förhandsvisning",
+  previewHint: "Så här ser mejlet ut för en prenumerant. Länken Avprenumerera går till varje mottagares egen adress.",
+  previewFrame: "Mejlet som prenumeranten ser det",
+  previewFrom: "Från",
+  previewSubject: "Ämne",
 } as const;
 
 /** Campaign status badges (spec section 4: cancelled is 'Stoppad'; the others are not given). */
@@ -173,6 +201,16 @@ export const SEGMENT_TEXTS = {
   personalNote: "ditt testsegment",
   suppressed:
     "Adressen har avprenumererat eller bett om att bli raderad och kan inte läggas till här. Vill personen ha nyhetsbrevet igen kan hen prenumerera själv på webbplatsen.",
+} as const;
+
+/** The segment names form on the segment tab. Not given by the spec. */
+export const SEGMENT_NAME_TEXTS = {
+  heading: "Segmentens namn",
+  hint: "Namnet visas när du väljer mottagare för en kampanj. Segmentets kod, till exempel vip-utskick, ändras aldrig.",
+  label: (segment: string) => `Namn på ${segment}`,
+  save: "Spara namn",
+  saving: "Sparar...",
+  taken: "Ett annat segment har redan det namnet",
 } as const;
 
 export const SEGMENT_TOASTS = {

@@ -14,6 +14,8 @@ export function campaignSendSchema(segments: SegmentSet) {
     target: z.enum(campaignTargets(segments) as readonly [string, ...string[]], {
       errorMap: () => ({ message: CAMPAIGN_MESSAGES.target }),
     }),
+    // The box that confirms a second send to whom the campaign already went (conform reads "on" as true).
+    again: z.boolean().optional(),
   });
 }
 

@@ -2,10 +2,20 @@
 // being confirmed, the status badge and which actions a status allows
 // (spec section 4, campaign status). Pure.
 import { parseRowId } from "../row-id";
-import { ALL_TARGET } from "./segments";
+import { ALL_TARGET, ALL_TARGET_AUDIENCES, UNSEGMENTED_AUDIENCE, segmentLabel, type SegmentNames } from "./segments";
 import { CAMPAIGN_STATUS_LABELS, TARGET_LABELS, type CampaignAction } from "./admin-texts";
 
 export type CampaignStatus = keyof typeof CAMPAIGN_STATUS_LABELS;
+
+/** The page's own URL: every campaign action's step and form post here. */
+export const UTSKICK_PATH = "/admin/utskick";
+
+/** A campaign action the server refused, shown in that action's form. */
+export interface CampaignActionError {
+  action: CampaignAction;
+  id: number;
+  errors: string[];
+}
 export type UtskickTab = "kampanjer" | "segment";
 
 /** The tab named by `?flik=`; campaigns unless it says segments. */
@@ -71,9 +81,57 @@ export function actionDisabled(action: CampaignAction, status: string): boolean 
   return action === "delete" && knownStatus(status) === "sending";
 }
 
-/** A campaign target as the admin reads it: a segment's name, or what 'alla' means. */
-export function targetLabel(target: string): string {
-  return target === ALL_TARGET ? TARGET_LABELS.alla : target;
+/** A campaign target as the admin reads it: a segment's name (its slug until it has one), or what 'alla' means. */
+export function targetLabel(target: string, names: SegmentNames = {}): string {
+  if (target !== ALL_TARGET) return segmentLabel(target, names);
+  const [vip, live, slut] = ALL_TARGET_AUDIENCES.map((audience) => segmentLabel(audience, names));
+  return TARGET_LABELS.alla(vip!, live!, slut!);
+}
+
+/** A wave's audience by name; the unsegmented one (day 3 of 'alla') as the admin reads it there. */
+export function audienceLabel(audience: string, names: SegmentNames = {}): string {
+  return audience === UNSEGMENTED_AUDIENCE ? TARGET_LABELS.unsegmented : segmentLabel(audience, names);
+}
+
+/** One saved campaign as its card shows it: display-ready (not the body, nor the footer lines). */
+export interface CampaignCardView {
+  id: number;
+  campaignName: string;
+  subject: string;
+  status: string;
+  sentCount: number;
+  /** What the provider reported back: delivered, bounced, marked as spam. */
+  delivered: number;
+  bounced: number;
+  complained: number;
+  targetSegment: string;
+  fromEmail: string;
+  createdLabel: string;
+}
+
+/** One choice of recipients in the send step: how many it reaches now, and whether some of it already got the campaign. */
+export interface SendTargetView {
+  target: string;
+  label: string;
+  /** Who would get it if sent now: the count the send itself uses. */
+  recipients: number;
+  /** The audiences of this target the campaign has already gone to, by name (none for a first send). */
+  sentTo: string[];
+}
+
+/** The mail as a subscriber gets it, for the send step's preview. */
+export interface MailPreviewView {
+  from: string;
+  subject: string;
+  /** The whole HTML document, shown in a sandboxed frame. */
+  html: string | null;
+  text: string;
+}
+
+/** What the send step shows besides the campaign: every target's count, and the preview. */
+export interface SendStepView {
+  targets: SendTargetView[];
+  preview: MailPreviewView;
 }
 
 /** The key under which the browser keeps the unsaved draft of the form (a new campaign, or one being edited). */

@@ -48,3 +48,33 @@ export function isReservedSegmentName(name: string): boolean {
     name === UNSEGMENTED_AUDIENCE
   );
 }
+
+/**
+ * The names staff gave the segments (newsletter_segments), by slug. The slug
+ * stays the key everywhere; the name is only what people read.
+ */
+export type SegmentNames = Readonly<Record<string, string>>;
+
+/** A segment as staff read it: its name, or its slug until it has one. */
+export function segmentLabel(segment: string, names: SegmentNames): string {
+  return Object.hasOwn(names, segment) ? names[segment]! : segment;
+}
+
+/** A segment with its slug, where staff manage segments: "VIP-kunder (vip-utskick)", or the slug alone until named. */
+export function segmentWithSlug(segment: string, names: SegmentNames): string {
+  const label = segmentLabel(segment, names);
+  return label === segment ? segment : `${label} (${segment})`;
+}
+
+/** The audiences of day 1, 2 and 3 when the target is "alla" (waves.ts plans them in this order). */
+export const ALL_TARGET_AUDIENCES = ["vip-utskick", "live-utskick", "slut-utskick", UNSEGMENTED_AUDIENCE] as const;
+
+/** Who a target reaches, as the audiences its waves are sent to (one segment, or every wave of "alla"). */
+export function targetAudiences(target: string): string[] {
+  return target === ALL_TARGET ? [...ALL_TARGET_AUDIENCES] : [target];
+}
+
+/** The audiences of `target` that the campaign has already been sent to (`sentTo`: its recipients' audiences). */
+export function alreadySentAudiences(target: string, sentTo: readonly string[]): string[] {
+  return targetAudiences(target).filter((audience) => sentTo.includes(audience));
+}

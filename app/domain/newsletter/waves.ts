@@ -14,7 +14,7 @@
  * sends a wave on the first run at or after its instant.
  */
 import { stockholmDayKey, stockholmToUtcIso } from "../time";
-import { ALL_TARGET, UNSEGMENTED_AUDIENCE } from "./segments";
+import { ALL_TARGET, ALL_TARGET_AUDIENCES, UNSEGMENTED_AUDIENCE } from "./segments";
 
 export { UNSEGMENTED_AUDIENCE };
 /** Wall-clock time of the day-2 and day-3 waves and the day-4 report. */
@@ -56,12 +56,13 @@ export function planWaves(target: string, sentAt: Date): WavePlan {
   if (target !== ALL_TARGET) {
     return { waves: [{ wave: 1, audience: target, dueAt: now }], reportDueAt: null };
   }
+  const [vip, live, slut, unsegmented] = ALL_TARGET_AUDIENCES;
   return {
     waves: [
-      { wave: 1, audience: "vip-utskick", dueAt: now },
-      { wave: 1, audience: "live-utskick", dueAt: now },
-      { wave: 2, audience: "slut-utskick", dueAt: stockholmMorningAfter(sentAt, 1) },
-      { wave: 3, audience: UNSEGMENTED_AUDIENCE, dueAt: stockholmMorningAfter(sentAt, 2) },
+      { wave: 1, audience: vip, dueAt: now },
+      { wave: 1, audience: live, dueAt: now },
+      { wave: 2, audience: slut, dueAt: stockholmMorningAfter(sentAt, 1) },
+      { wave: 3, audience: unsegmented, dueAt: stockholmMorningAfter(sentAt, 2) },
     ],
     reportDueAt: stockholmMorningAfter(sentAt, 3),
   };

@@ -128,3 +128,22 @@ export const BookingSchema = /* @__PURE__ */ createBookingSchema({
 });
 
 export type BookingFormValues = z.output<typeof BookingSchema>;
+
+/** Values a booking form starts from: a waitlist hold's name and dog, or the form as sent before a payment that ended unpaid. */
+export type BookingFormDefaults = Partial<
+  Pick<
+    BookingFormValues,
+    | "user_name"
+    | "user_email"
+    | "user_email_confirm"
+    | "user_phone"
+    | "dog_name"
+    | "dog_breed"
+    | "dog_age"
+    | "special_notes"
+    | "home_address"
+    | "meeting_type"
+    | "variant"
+  >
+>;
+

@@ -2,6 +2,7 @@
 // something was typed, so it does not reveal the password policy.
 import { z } from "zod";
 import { NAME_MAX_LENGTH, emailField, optionalLine } from "./common";
+import { linkToken } from "./link";
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -29,6 +30,17 @@ export const SignUpSchema = z.object({
   password: password.min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.passwordTooShort),
   display_name: optionalLine(NAME_MAX_LENGTH, PASSWORD_MESSAGES.displayNameTooLong),
 });
+
+/** The staff confirmation page: the mailed link's token and the sign-up's password typed again (empty is answered on the page). */
+export const StaffConfirmLinkSchema = z.object({ token: linkToken, password: z.string().max(PASSWORD_MAX_LENGTH).default("") });
+
+export const STAFF_CONFIRM_TEXTS = {
+  intro: "Skriv lösenordet du valde när du skapade kontot och tryck på knappen för att bekräfta din e-postadress och aktivera ditt personalkonto.",
+  passwordHint: "Samma lösenord som när du skapade kontot.",
+  passwordMissing: "Ange lösenordet du valde när du skapade kontot",
+  wrongPassword:
+    "Lösenordet stämmer inte med det som valdes när kontot skapades. Skapade du inte kontot själv, eller minns du inte lösenordet? Skapa kontot igen.",
+} as const;
 
 export type PasswordSignInValues = z.output<typeof PasswordSignInSchema>;
 export type SignUpValues = z.output<typeof SignUpSchema>;

@@ -36,7 +36,7 @@ export const SESSION_MESSAGES = {
   priceMin: "Priset kan inte vara negativt",
   priceMax: "Priset kan vara högst 100 000 kr",
   wholeNumber: "Ange ett heltal",
-  passType: "Välj passtyp",
+  passType: "Välj sorts pass",
   imageUrl: "Ange en webbadress som börjar med http:// eller https://, eller en sökväg som börjar med /",
   invalidId: "Ogiltigt id",
 } as const;

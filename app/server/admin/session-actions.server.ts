@@ -16,6 +16,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { cancellationMail, type CancellationReason, type CancellationRefund } from "~/domain/mail/cancellation";
+import { paymentOf, type PaymentColumns, type PaymentView } from "~/domain/payment-status";
 import { sql, type SQL } from "drizzle-orm";
 import { auditStatement } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
@@ -23,7 +24,8 @@ import { columnsAs, schema } from "../db/client.server";
 import { toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RefundReason } from "../payments/refunds.server";
-import { cancelPaymentsFor, refundsForMail, settleCancelledPayments } from "../payments/staff-cancel.server";
+import { cancelPaymentsFor, refundOfCancelledBooking, refundsForMail, settleCancelledPayments } from "../payments/staff-cancel.server";
+import { BOOKING_PAYMENT_COLUMNS, paymentsShown } from "../payments/staff-view.server";
 import { purgeSeatLists } from "../public/page-cache.server";
 import { PAYING_SEATS } from "../public/sessions.server";
 import type { Actor } from "../audit/audit-log.server";
@@ -149,13 +151,18 @@ function afterChange(
   purgeSeatLists(request, context.cloudflare.ctx);
 }
 
-/** 'Avboka': cancels one active booking and mails its customer. */
+export type BookingCancelOutcome =
+  /** `refund`: what the cancellation pays back (a paid booking, PAYMENTS=stripe); null when nothing. */
+  | { status: "done"; refund: CancellationRefund | null }
+  | { status: "not-found" };
+
+/** 'Avboka': cancels one active booking and mails its customer; says what it pays back. */
 export async function cancelBookingAsStaff(
   context: AppLoadContext,
   request: Request,
   actor: Actor,
   bookingId: string,
-): Promise<StaffChangeOutcome> {
+): Promise<BookingCancelOutcome> {
   const booking = await context.db.get<BookingRecord & { sessionRevision: number | null; sessionPlace: string | null }>(
     sql`SELECT ${BOOKING_COLUMNS}, (SELECT revision FROM sessions WHERE id = bookings.session_id) AS sessionRevision,
        (SELECT location FROM sessions WHERE id = bookings.session_id) AS sessionPlace
@@ -173,8 +180,10 @@ export async function cancelBookingAsStaff(
     }),
   });
   if (result.status !== "cancelled") return { status: "not-found" };
+  // Read before the refund is sent (that follows the response): a paid booking's payment is queued by now.
+  const refund = await refundOfCancelledBooking(context, booking.id);
   afterChange(context, request, actor, mails, [result.booking], result.offerMailIds);
-  return { status: "done", count: 1 };
+  return { status: "done", refund };
 }
 
 /** 'Släpp till försäljning': cancels every active booking, mails each customer, seats back to 0. */
@@ -332,11 +341,14 @@ export async function loadSessionSummary(context: AppLoadContext, sessionId: num
   return row ? { ...row, everBooked: row.everBooked === 1 } : null;
 }
 
-/** The booking an 'Avboka' confirmation shows, with its session as booked. */
-export async function loadActiveBooking(context: AppLoadContext, bookingId: string): Promise<BookingRecord | null> {
-  return (
-    (await context.db.get<BookingRecord>(
-      sql`SELECT ${BOOKING_COLUMNS} FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
-    )) ?? null
+/** The booking an 'Avboka' confirmation shows, with its session as booked and its payment (none with PAYMENTS=off). */
+export async function loadActiveBooking(
+  context: AppLoadContext,
+  bookingId: string,
+): Promise<(BookingRecord & { payment: PaymentView | null }) | null> {
+  const row = await context.db.get<BookingRecord & Partial<PaymentColumns>>(
+    sql`SELECT ${BOOKING_COLUMNS}${paymentsShown(context) ? sql`, ${BOOKING_PAYMENT_COLUMNS}` : sql``}
+       FROM bookings WHERE id = ${bookingId} AND booking_status <> 'cancelled'`,
   );
+  return row ? { ...row, payment: paymentOf(row) } : null;
 }

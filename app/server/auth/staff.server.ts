@@ -8,16 +8,19 @@
  * An account signs in only once its address is proved: sign-up mails a
  * one-time link (stored hashed, 60 minutes, used by a POST), and the password
  * chosen with that sign-up becomes the account's when its own link is
- * confirmed. A newer sign-up for the address voids the older unconfirmed
- * links (and blanks them in their stored mails): the owner who signs up after
- * a stranger did, and then confirms the first mail in the inbox (the
- * stranger's), confirms nothing, and the stranger's password never becomes
- * the account's. So nobody can pre-register a staff address, and a role later
- * granted to that address never reaches someone who does not own the mailbox.
+ * confirmed with that same password typed again. Both halves matter:
+ * - a newer sign-up for the address voids the older unconfirmed links (and
+ *   blanks them in their stored mails): the owner who signs up after a
+ *   stranger did confirms only the owner's own link;
+ * - a stranger who signs up after the owner did puts the newest link in the
+ *   owner's inbox, but it confirms only with the stranger's password, which
+ *   the owner does not type.
+ * So nobody can pre-register a staff address, and a role later granted to
+ * that address never reaches someone who does not own the mailbox.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountExistsMail, staffConfirmationMail } from "~/domain/mail/account";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
 import { schema } from "../db/client.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
@@ -138,20 +141,32 @@ export async function signUpStaff(
   return { confirmationSent };
 }
 
+export type StaffConfirmation = { status: "confirmed"; email: string } | { status: "wrong-password" } | { status: "failed" };
+
 /**
- * Uses a confirmation link up: once, within its hour. The account gets the
- * password and name chosen with that sign-up and counts as confirmed; every
- * other open link of the account dies with it, and the link is blanked in
- * the stored mail. Returns the account's e-mail, or null.
+ * Uses a confirmation link up: once, within its hour, and only with the
+ * password chosen at that sign-up typed again (a wrong one leaves the link as
+ * it was, for a typo). The account gets that password and name and counts as
+ * confirmed; every other open link of the account dies with it, and the link
+ * is blanked in the stored mail.
  */
 export async function confirmStaffEmail(
   context: AppLoadContext,
   token: string,
+  password: string,
   now = Date.now(),
-): Promise<{ email: string } | null> {
-  if (token.length < 22 || token.length > 128) return null;
+): Promise<StaffConfirmation> {
+  if (token.length < 22 || token.length > 128) return { status: "failed" };
   const nowIso = new Date(now).toISOString();
   const tokenHash = await sha256Hex(token);
+  const { staffEmailTokens } = schema;
+  const [open] = await context.db
+    .select({ passwordHash: staffEmailTokens.passwordHash })
+    .from(staffEmailTokens)
+    .where(and(eq(staffEmailTokens.tokenHash, tokenHash), isNull(staffEmailTokens.usedAt), gt(staffEmailTokens.expiresAt, nowIso)))
+    .limit(1);
+  if (!open) return { status: "failed" };
+  if (!(await verifyPassword(password, open.passwordHash)).ok) return { status: "wrong-password" };
   const usedNow = sql`EXISTS (SELECT 1 FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`;
   const b = new BatchBuilder();
   b.add(
@@ -172,5 +187,6 @@ export async function confirmStaffEmail(
          WHERE used_at IS NULL AND user_id = (SELECT user_id FROM staff_email_tokens WHERE token_hash = ${tokenHash} AND used_at = ${nowIso})`,
   );
   b.add(blankLinkStatement(confirmationMailKey(tokenHash), new Date(now), usedNow));
-  return runBatch(context, b.plan((results) => confirmed.first(results) ?? null));
+  const email = await runBatch(context, b.plan((results) => confirmed.first(results)?.email ?? null));
+  return email === null ? { status: "failed" } : { status: "confirmed", email };
 }

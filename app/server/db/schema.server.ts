@@ -270,6 +270,17 @@ export const newsletterSubscriberSegments = sqliteTable(
   ],
 );
 
+/** A segment's name as staff read it; the slug stays the key (migration 0025). */
+export const newsletterSegments = sqliteTable(
+  "newsletter_segments",
+  {
+    name: text("name").primaryKey(),
+    displayName: text("display_name").notNull(),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("newsletter_segments_display_name_unique").on(sql`lower(${t.displayName})`)],
+);
+
 export const emailCampaigns = sqliteTable(
   "email_campaigns",
   {
@@ -345,6 +356,7 @@ export const emailCampaignRecipients = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.campaignId, t.subscriberId] }),
     index("email_campaign_recipients_wave_idx").on(t.campaignId, t.wave),
+    index("email_campaign_recipients_audience_idx").on(t.campaignId, t.segmentName),
     index("email_campaign_recipients_outbox_idx").on(t.outboxId).where(sql`outbox_id IS NOT NULL`),
   ],
 );

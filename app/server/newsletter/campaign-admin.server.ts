@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { SEGMENT_TEXTS, SEGMENT_TOASTS } from "~/domain/newsletter/admin-texts";
-import type { SegmentSet } from "~/domain/newsletter/segments";
+import type { SegmentNames, SegmentSet } from "~/domain/newsletter/segments";
 import { SubscriberSearchSchema } from "~/domain/schemas/subscriber";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
@@ -16,6 +16,7 @@ import { scheduleDrain, sendEmail } from "../email/send-email.server";
 import { campaignMessageFor, startCampaign, stopCampaign, type StartCampaignResult } from "./campaign-sending.server";
 import { queueAndDeliverDueWaves } from "./campaign-waves.server";
 import { auditCampaign, campaignStatement, listCampaignsStatement, loadCampaign, type CampaignView } from "./campaigns.server";
+import { segmentNamesFrom, segmentNamesStatement, type SegmentNameRow } from "./segment-names.server";
 import {
   segmentCountsFrom,
   segmentCountsStatement,
@@ -28,21 +29,26 @@ import {
 } from "./segments.server";
 
 /**
- * The campaigns newest first and, with `editId`, that campaign (null when it
- * does not exist); null when they could not be read (logged), for the page
- * to say so.
+ * The campaigns newest first, the segments' names and, with `editId`, that
+ * campaign (null when it does not exist); null when they could not be read
+ * (logged), for the page to say so.
  */
 export async function readCampaigns(
   context: AppLoadContext,
   editId: number | null,
-): Promise<{ list: CampaignView[]; target: CampaignView | null } | null> {
+): Promise<{ list: CampaignView[]; target: CampaignView | null; names: SegmentNames } | null> {
   try {
     const b = new BatchBuilder();
     const listed = b.add<CampaignView>(listCampaignsStatement());
     const one = editId ? b.add<CampaignView>(campaignStatement(editId)) : null;
+    const named = b.add<SegmentNameRow>(segmentNamesStatement());
     return await runBatch(
       context,
-      b.plan((results) => ({ list: listed.rows(results), target: one?.first(results) ?? null })),
+      b.plan((results) => ({
+        list: listed.rows(results),
+        target: one?.first(results) ?? null,
+        names: segmentNamesFrom(named.rows(results)),
+      })),
     );
   } catch (error) {
     console.error("admin/utskick: could not read campaigns", error);
@@ -53,6 +59,8 @@ export async function readCampaigns(
 export interface SegmentTab {
   /** Null when the counts could not be read. */
   counts: SegmentCounts | null;
+  /** The segments' names (none when they could not be read). */
+  names: SegmentNames;
   /** The search by address (`raw`, as typed): its error, and the subscriber found. */
   search: { email: string; error: string | null; subscriber: SubscriberView | null; searched: boolean };
   toast: ToastView | null;
@@ -74,9 +82,11 @@ export async function readSegmentTab(context: AppLoadContext, segments: SegmentS
   };
   let toast: ToastView | null = null;
   let counts: SegmentCounts | null = null;
+  let names: SegmentNames = {};
   try {
     const b = new BatchBuilder();
     const countRows = b.add<SegmentCountRow>(segmentCountsStatement(segments));
+    const named = b.add<SegmentNameRow>(segmentNamesStatement());
     const [subscriberSql, segmentsSql] = email ? subscriberStatements(email) : [];
     const subscriberRows = subscriberSql ? b.add<SubscriberRows[0][number]>(subscriberSql) : null;
     const segmentRows = segmentsSql ? b.add<SubscriberRows[1][number]>(segmentsSql) : null;
@@ -84,11 +94,13 @@ export async function readSegmentTab(context: AppLoadContext, segments: SegmentS
       context,
       b.plan((results) => ({
         counts: segmentCountsFrom(countRows.rows(results), segments),
+        names: segmentNamesFrom(named.rows(results)),
         subscriber:
           subscriberRows && segmentRows ? subscriberFrom([subscriberRows.rows(results), segmentRows.rows(results)]) : null,
       })),
     );
     counts = read.counts;
+    names = read.names;
     if (email) search.subscriber = read.subscriber;
   } catch (error) {
     console.error("admin/utskick: could not read segments", error);
@@ -96,23 +108,25 @@ export async function readSegmentTab(context: AppLoadContext, segments: SegmentS
     search.searched = false;
   }
   if (search.searched && search.subscriber === null) toast = SEGMENT_TOASTS.notFound;
-  return { counts, search, toast };
+  return { counts, names, search, toast };
 }
 
 /**
- * Starts campaign `campaignId` to `target` for the signed-in admin. The audit
- * row follows the start (a failed audit is logged, the send goes on); wave 1
- * is queued and delivered after the response, and the cron does the rest
- * (and this again if it is cut short).
+ * Starts campaign `campaignId` to `target` for the signed-in admin (`again`:
+ * they confirmed a second send to whom it already went). The audit row
+ * follows the start (a failed audit is logged, the send goes on); wave 1 is
+ * queued and delivered after the response, and the cron does the rest (and
+ * this again if it is cut short).
  */
 export async function sendCampaignAsStaff(
   context: AppLoadContext,
   actor: Actor,
-  { campaignId, target }: { campaignId: number; target: string },
+  { campaignId, target, again = false }: { campaignId: number; target: string; again?: boolean },
 ): Promise<StartCampaignResult> {
-  const outcome = await startCampaign(context, { campaignId, target });
+  const outcome = await startCampaign(context, { campaignId, target, again });
   if (!outcome.ok) return outcome;
-  await auditCampaign(context, actor, "campaign.send", campaignId, { target, recipients: outcome.recipients }).catch((error) =>
+  const details = { target, recipients: outcome.recipients, ...(again ? { again } : {}) };
+  await auditCampaign(context, actor, "campaign.send", campaignId, details).catch((error) =>
     console.error(`admin/utskick: audit of the send of campaign ${campaignId} failed`, error),
   );
   context.cloudflare.ctx.waitUntil(

@@ -16,6 +16,11 @@
  *   the same campaign twice, so a second send reaches only subscribers of the
  *   target who have not had it (e.g. new ones). A target with nobody left
  *   answers 'no-recipients' and changes nothing.
+ * - A second send to an audience the campaign already went to (the same
+ *   segment, or 'alla' after one of its segments) starts only when the admin
+ *   confirmed it (`again`); otherwise it answers 'already-sent' with those
+ *   audiences and changes nothing. The write holds the same rule, so a check
+ *   the page skipped cannot start it either.
  * - Stopping deletes the mail that was queued but not yet handed to the
  *   provider, and those recipients' ledger rows (they never got it); mail
  *   already delivered (or being delivered right now) stays.
@@ -25,12 +30,12 @@ import { sql } from "drizzle-orm";
 import { senderWithDisplayName, type MailMessage } from "~/domain/mail/message";
 import { campaignMail, fillMailVars, type CampaignContent } from "~/domain/mail/newsletter";
 import { planWaves, type PlannedWave } from "~/domain/newsletter/waves";
-import { segmentSet } from "~/domain/newsletter/segments";
+import { segmentSet, targetAudiences } from "~/domain/newsletter/segments";
 import { campaignTargets } from "~/domain/schemas/campaign";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import type { schema } from "../db/client.server";
 import type { Config } from "../platform/env.server";
-import { audienceCondition, notYetRecipient } from "./audience.server";
+import { notSentBefore, notYetRecipient, audienceCondition, recipientCountStatement, sentAudiencesStatement } from "./audience.server";
 import { listUnsubscribeHeaders, unsubscribeUrl } from "./unsubscribe-links.server";
 
 type EmailCampaignRow = typeof schema.emailCampaigns.$inferSelect;
@@ -43,7 +48,9 @@ export type StartCampaignResult =
       waves: PlannedWave[];
       reportDueAt: string | null;
     }
-  | { ok: false; reason: "not-found" | "already-sending" | "stopped" | "invalid-target" | "no-recipients" };
+  | { ok: false; reason: "not-found" | "already-sending" | "stopped" | "invalid-target" | "no-recipients" }
+  /** The campaign has gone to these audiences of the target before, and the admin did not confirm a second send. */
+  | { ok: false; reason: "already-sent"; sentTo: string[] };
 
 export type StopCampaignResult = {
   stopped: boolean;
@@ -90,14 +97,15 @@ type CampaignForStart = Pick<
 
 /**
  * Starts sending `campaignId` to `target` ('alla' or one segment). Two round
- * trips: the campaign with its recipient count, then one batch that renders
- * the body, marks the campaign 'sending' and records its waves, each
- * statement guarded so a concurrent start (or a campaign that became
- * 'sending' meanwhile) changes nothing.
+ * trips: the campaign with its recipient count and the audiences it went to
+ * before, then one batch that renders the body, marks the campaign 'sending'
+ * and records its waves, each statement guarded so a concurrent start (or a
+ * campaign that became 'sending' meanwhile) changes nothing. `again` is the
+ * admin's confirmation of a second send to the same audience.
  */
 export async function startCampaign(
   context: AppLoadContext,
-  { campaignId, target, now = new Date() }: { campaignId: number; target: string; now?: Date },
+  { campaignId, target, again = false, now = new Date() }: { campaignId: number; target: string; again?: boolean; now?: Date },
 ): Promise<StartCampaignResult> {
   if (!campaignTargets(segmentSet(context.config.NEWSLETTER_PERSONAL_SEGMENT)).includes(target)) {
     return { ok: false, reason: "invalid-target" };
@@ -106,26 +114,32 @@ export async function startCampaign(
   const fresh = notYetRecipient(campaignId);
   const read = new BatchBuilder();
   const campaigns = read.add<CampaignForStart>(sql`SELECT ${CAMPAIGN_COLUMNS} FROM email_campaigns WHERE id = ${campaignId}`);
-  const counts = read.add<{ n: number }>(
-    sql`SELECT count(*) AS n FROM newsletter_subscribers s WHERE ${audience} AND ${fresh}`,
-  );
-  const { campaign, recipients } = await runBatch(
+  const counts = read.add<{ n: number }>(recipientCountStatement(campaignId, target));
+  const sentBefore = read.add<{ audience: string }>(sentAudiencesStatement(campaignId, targetAudiences(target)));
+  const { campaign, recipients, sentTo } = await runBatch(
     context,
-    read.plan((results) => ({ campaign: campaigns.first(results), recipients: counts.first(results)?.n ?? 0 })),
+    read.plan((results) => ({
+      campaign: campaigns.first(results),
+      recipients: counts.first(results)?.n ?? 0,
+      sentTo: sentBefore.rows(results).map((r) => r.audience),
+    })),
   );
   if (!campaign) return { ok: false, reason: "not-found" };
   if (campaign.status === "sending") return { ok: false, reason: "already-sending" };
   if (campaign.status === "cancelled") return { ok: false, reason: "stopped" };
   if (recipients === 0) return { ok: false, reason: "no-recipients" };
+  if (sentTo.length > 0 && !again) return { ok: false, reason: "already-sent", sentTo };
 
   const plan = planWaves(target, now);
   const nowIso = now.toISOString();
   const bodyId = crypto.randomUUID();
   const mail = campaignMail(campaignContent(campaign));
-  // Each write holds only while the campaign is neither being sent nor stopped and the target still has someone left.
+  // Each write holds only while the campaign is neither being sent nor stopped, the target still has
+  // someone left, and (unless confirmed) the campaign has not gone to the target's audiences before.
   const startable = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND status NOT IN ('sending', 'cancelled'))
      AND EXISTS (SELECT 1 FROM newsletter_subscribers s WHERE ${audience}
-       AND ${fresh})`;
+       AND ${fresh})
+     AND (${again ? 1 : 0} OR ${notSentBefore(campaignId, target)})`;
   const ours = sql`EXISTS (SELECT 1 FROM email_campaigns WHERE id = ${campaignId} AND body_id = ${bodyId} AND status = 'sending')`;
   const b = new BatchBuilder();
   b.add(sql`DELETE FROM email_campaign_waves WHERE campaign_id = ${campaignId} AND ${startable}`);
@@ -146,11 +160,16 @@ export async function startCampaign(
   const state = b.add<{ status: string; bodyId: string | null }>(
     sql`SELECT status, body_id AS bodyId FROM email_campaigns WHERE id = ${campaignId}`,
   );
-  const after = await runBatch(context, b.plan((results) => state.first(results)));
+  const sentMeanwhile = b.add<{ audience: string }>(sentAudiencesStatement(campaignId, targetAudiences(target)));
+  const { after, sentNow } = await runBatch(
+    context,
+    b.plan((results) => ({ after: state.first(results), sentNow: sentMeanwhile.rows(results).map((r) => r.audience) })),
+  );
   if (after?.bodyId === bodyId) return { ok: true, recipients, waves: plan.waves, reportDueAt: plan.reportDueAt };
   if (after?.status === "sending") return { ok: false, reason: "already-sending" };
   if (after?.status === "cancelled") return { ok: false, reason: "stopped" };
   if (!after) return { ok: false, reason: "not-found" };
+  if (sentNow.length > 0 && !again) return { ok: false, reason: "already-sent", sentTo: sentNow };
   // Everyone left unsubscribed (or got it) between the count and the batch.
   return { ok: false, reason: "no-recipients" };
 }

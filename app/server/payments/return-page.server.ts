@@ -6,10 +6,12 @@
  * - `?cs=<Checkout Session id>` (the success URL, Stripe fills in the id):
  *   must be the booking's own Checkout Session, else the link "does not
  *   work" and nothing about the booking is shown. Paid and confirmed → the
- *   booking confirmation; open (the webhook not here yet, a Swish payment
+ *   booking confirmation (the one that stays on /mina-bokningar only for the
+ *   browser that made the hold); open (the webhook not here yet, a Swish payment
  *   processing, or the address typed by hand) → "processing", a page that
- *   refreshes itself; released → it did not happen; paid after the seat was
- *   taken → it is refunded.
+ *   refreshes itself; released → it did not happen (refused, when a payment
+ *   was attempted and failed before the hold's time was out; else ended);
+ *   paid after the seat was taken → it is refunded.
  * - `?avbruten=1&t=<token>` (the cancel URL): a GET changes nothing; while
  *   the payment is open it shows a button that POSTs the cancellation. Both
  *   need proof that the asker made the hold: the browser's hold cookie
@@ -31,9 +33,12 @@ import { stripeSettings } from "./stripe.server";
 
 export type PaymentReturn =
   | { state: "broken" }
-  | { state: "paid" }
+  /** `bookingId`: the booking, when this browser made its hold (its confirmation then stays on /mina-bokningar). */
+  | { state: "paid"; bookingId: string | null }
   | { state: "processing"; title: string; when: string }
   | { state: "ended" }
+  /** Refused or not approved (a Swish payment that failed), before the hold's time was out. */
+  | { state: "refused" }
   | { state: "refunded" }
   /** Cancelled on Stripe's page: the seat is released (or was already), back to the form. */
   | { state: "cancelled" }
@@ -51,6 +56,9 @@ async function findHold(context: AppLoadContext, sessionId: number, bookingId: s
       startTime: bookings.sessionStartTime,
       paymentStatus: payments.status,
       checkoutSessionId: payments.checkoutSessionId,
+      checkoutExpiresAt: payments.checkoutExpiresAt,
+      paymentIntentId: payments.paymentIntentId,
+      paymentUpdatedAt: payments.updatedAt,
     })
     .from(bookings)
     .innerJoin(payments, eq(payments.bookingId, bookings.id))
@@ -66,10 +74,25 @@ async function provesHold(context: AppLoadContext, request: Request, bookingId: 
   return (await ownsHold(context, request, bookingId, row.checkoutSessionId)) || (await validHoldCancelToken(context, bookingId, token));
 }
 
-/** A payment no longer open, as the cancel link finds it. */
-function settled(row: HoldRow): PaymentReturn | null {
+/** A payment no longer open, as the cancel link finds it (the asker proved the hold theirs). */
+function settled(row: HoldRow, bookingId: string): PaymentReturn | null {
   if (row.paymentStatus === "open" && row.bookingStatus === "pending") return null;
-  return row.bookingStatus === "confirmed" ? { state: "paid" } : { state: "cancelled" };
+  return row.bookingStatus === "confirmed" ? { state: "paid", bookingId } : { state: "cancelled" };
+}
+
+/**
+ * A hold that ended unpaid with a payment attempted (Stripe named its
+ * PaymentIntent) before the hold's time was out: the payment was refused or
+ * never approved (a failed Swish payment), not run out of time. The
+ * payment's row tells no more than that, and that is enough for the words.
+ */
+function refusedBeforeItsTime(row: HoldRow): boolean {
+  return (
+    row.paymentStatus === "expired" &&
+    row.paymentIntentId !== null &&
+    row.checkoutExpiresAt !== null &&
+    row.paymentUpdatedAt < row.checkoutExpiresAt
+  );
 }
 
 /** The page a GET shows (it never changes anything). */
@@ -81,15 +104,17 @@ export async function paymentReturn(context: AppLoadContext, sessionId: number, 
   if (url.searchParams.get("avbruten") === "1") {
     const token = url.searchParams.get("t") ?? "";
     if (!(await provesHold(context, request, bookingId, row, token))) return { state: "broken" };
-    return settled(row) ?? { state: "cancel", title: row.title, when: formatSessionDate(row.startTime), token };
+    return settled(row, bookingId) ?? { state: "cancel", title: row.title, when: formatSessionDate(row.startTime), token };
   }
 
   const cs = url.searchParams.get("cs");
   if (!cs || !row.checkoutSessionId || cs !== row.checkoutSessionId) return { state: "broken" };
-  if (row.bookingStatus === "confirmed" && row.paymentStatus === "paid") return { state: "paid" };
+  if (row.bookingStatus === "confirmed" && row.paymentStatus === "paid") {
+    return { state: "paid", bookingId: (await ownsHold(context, request, bookingId, row.checkoutSessionId)) ? bookingId : null };
+  }
   if (row.bookingStatus === "pending" && row.paymentStatus === "open") return processing(row);
   if (REFUND_STATES.includes(row.paymentStatus)) return { state: "refunded" };
-  return { state: "ended" };
+  return refusedBeforeItsTime(row) ? { state: "refused" } : { state: "ended" };
 }
 
 /**
@@ -107,7 +132,7 @@ export async function cancelPaymentHold(
 ): Promise<PaymentReturn> {
   const row = await findHold(context, sessionId, bookingId);
   if (!row || !(await provesHold(context, request, bookingId, row, token))) return { state: "broken" };
-  const done = settled(row);
+  const done = settled(row, bookingId);
   if (done) return done;
   const end = row.checkoutSessionId ? await expireCheckoutSession(context, row.checkoutSessionId) : "ended";
   // Paid or being paid after all (another tab): the webhook decides.

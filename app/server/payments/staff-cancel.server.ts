@@ -61,6 +61,22 @@ export async function refundsForMail(
   return new Map(rows.map((row) => [row.bookingId, { amountOre: row.amountOre, method: row.method, paid: row.status === "paid" }]));
 }
 
+/**
+ * What the cancellation of `bookingId` pays back, read after its batch, for
+ * the toast staff see: its payment queued for a refund (or refunded already,
+ * or failed and due again), with its amount and method. Null when nothing was
+ * paid, and with PAYMENTS=off.
+ */
+export async function refundOfCancelledBooking(context: AppLoadContext, bookingId: string): Promise<CancellationRefund | null> {
+  if (!stripeSettings(context)) return null;
+  const [row] = await context.db
+    .select({ amountOre: payments.amountOre, method: payments.method })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), inArray(payments.status, ["refund_pending", "refunded", "refund_failed"])))
+    .limit(1);
+  return row ?? null;
+}
+
 /** After the cancel's batch: sends its refunds and expires its open Checkouts, once the response is on its way. */
 export function settleCancelledPayments(context: AppLoadContext, bookingIds: readonly string[], actor: Actor): void {
   if (!stripeSettings(context) || bookingIds.length === 0) return;

@@ -9,7 +9,10 @@
  * - The Checkout events (checkout-events.server.ts) are stored once per event
  *   id and handed to onCheckoutEvent: 200, and a replayed id answers 200 and
  *   changes nothing; an event for a Checkout Session we have no payment for
- *   answers 404 and stores nothing.
+ *   (one another integration on the same Stripe account made, say) answers
+ *   200 "Ignored" and stores nothing: a 404 would have Stripe send it again
+ *   for three days. Our own Checkout Session's id is stored before its
+ *   address is handed to the visitor, so none of ours is unknown.
  * - `refund.failed` (a refund Stripe accepted failed afterwards) is stored
  *   once and hands its payment back to the refund retries
  *   (refunds.server.ts, onRefundFailed): 200; a refund we did not make
@@ -113,6 +116,6 @@ export async function handleStripeEvent(context: AppLoadContext, request: Reques
   if (event === null) return webhookAnswer(200, "Ignored");
 
   const outcome = await onCheckoutEvent(context, event, now);
-  if (outcome === "unknown-session") return webhookAnswer(404, "Unknown checkout session");
+  if (outcome === "unknown-session") return webhookAnswer(200, "Ignored");
   return webhookAnswer(200, outcome === "repeat" ? "Already stored" : "Stored");
 }

@@ -51,6 +51,8 @@ export function getCookies(config: Config) {
     login: createCookie(cookieName(config, "hp_session"), common),
     // The payment holds this browser made (payments/hold-cookie.server.ts): a little longer than a hold lasts.
     holds: createCookie(cookieName(config, "hp_holds"), { ...common, maxAge: 40 * 60 }),
+    // The bookings just made in this browser (booking/confirmation.server.ts): /mina-bokningar shows them for a few hours.
+    booked: createCookie(cookieName(config, "hp_booked"), { ...common, maxAge: 3 * 60 * 60 }),
   };
   return cookies;
 }

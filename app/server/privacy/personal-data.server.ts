@@ -96,6 +96,7 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   user_roles: "a user id and a role",
   calendar_feeds: "a staff user's calendar link (a hashed token)",
   newsletter_subscriber_segments: "segment names by subscriber id (deleted with the subscriber)",
+  newsletter_segments: "the names staff give the newsletter's segments (staff content)",
   newsletter_suppressions: "a hash of an erased or unsubscribed address, so it is not added again",
   email_campaigns: "campaigns staff write and their sender addresses",
   email_campaign_waves: "a campaign's sending schedule",

@@ -10,7 +10,10 @@ import {
   parseCampaignId,
   parseTab,
   targetLabel,
+  audienceLabel,
 } from "~/domain/newsletter/campaign-view";
+import { joinNames } from "~/domain/newsletter/admin-texts";
+import { alreadySentAudiences, segmentLabel, segmentWithSlug, targetAudiences } from "~/domain/newsletter/segments";
 
 describe("campaign status badge", () => {
   it.each([
@@ -91,7 +94,43 @@ describe("the browser draft", () => {
   });
 });
 
-it("names the target 'alla' by what it does, and a segment by its name", () => {
-  expect(targetLabel("alla")).toMatch(/^alla \(dag 1 VIP och Live/);
+// Segments now have names staff set (newsletter_segments): the label reads them, and 'alla' names its waves'
+// segments by them too; a segment without a name still shows its slug.
+it("names the target 'alla' by what it does, and a segment by the name staff gave it", () => {
+  const names = { "vip-utskick": "VIP-kunder", "live-utskick": "Live-kunder", "slut-utskick": "Sista utskicket" };
+  expect(targetLabel("alla", names)).toBe("alla (dag 1 VIP-kunder och Live-kunder, dag 2 Sista utskicket, dag 3 övriga kl. 08:00)");
+  expect(targetLabel("vip-utskick", names)).toBe("VIP-kunder");
   expect(targetLabel("vip-utskick")).toBe("vip-utskick");
+  expect(targetLabel("alla")).toMatch(/^alla \(dag 1 vip-utskick och live-utskick, dag 2 slut-utskick/);
+});
+
+it("names a wave's audience, the unsegmented one by what it is", () => {
+  expect(audienceLabel("utan-segment")).toBe("övriga (dag 3 av alla)");
+  expect(audienceLabel("test-once", { "test-once": "Engångstest" })).toBe("Engångstest");
+});
+
+describe("a second send", () => {
+  it("knows each target's audiences: one segment, or every wave of 'alla'", () => {
+    expect(targetAudiences("vanner-testar")).toEqual(["vanner-testar"]);
+    expect(targetAudiences("alla")).toEqual(["vip-utskick", "live-utskick", "slut-utskick", "utan-segment"]);
+  });
+
+  it("is a send to an audience the campaign already went to, and only that", () => {
+    expect(alreadySentAudiences("vip-utskick", [])).toEqual([]);
+    expect(alreadySentAudiences("vip-utskick", ["vip-utskick"])).toEqual(["vip-utskick"]);
+    expect(alreadySentAudiences("alla", ["agare-testar", "vip-utskick"])).toEqual(["vip-utskick"]);
+    expect(alreadySentAudiences("vanner-testar", ["vip-utskick", "live-utskick"])).toEqual([]);
+  });
+
+  it("names whom it already went to in one phrase", () => {
+    expect(joinNames(["VIP-kunder"])).toBe("VIP-kunder");
+    expect(joinNames(["VIP-kunder", "Live-kunder"])).toBe("VIP-kunder och Live-kunder");
+    expect(joinNames(["a", "b", "c"])).toBe("a, b och c");
+  });
+});
+
+it("shows a segment with its slug where staff manage segments, or the slug alone until it is named", () => {
+  expect(segmentWithSlug("vip-utskick", { "vip-utskick": "VIP-kunder" })).toBe("VIP-kunder (vip-utskick)");
+  expect(segmentWithSlug("min-test", {})).toBe("min-test");
+  expect(segmentLabel("toString", {})).toBe("toString");
 });

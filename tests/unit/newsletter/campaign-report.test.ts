@@ -17,7 +17,8 @@ describe("the day-4 report mail", () => {
     const mail = campaignReportMail(report);
     expect(mail.subject).toBe("Rapport: Aprilbrevet <3");
     // 07:00 UTC is 09:00 in Stockholm's summer time.
-    expect(mail.text).toMatch(/Startade 01 \S+ 2026 09:00\./);
+    // Dates carry no leading zero on purpose (time.ts): "1 apr.", as everywhere else.
+    expect(mail.text).toMatch(/Startade 1 \S+ 2026 09:00\./);
     expect(mail.text).toContain(
       "Våg 1 (dag 1): live-utskick, vip-utskick\n  Mottagare: 10\n  Skickade: 9\n  Misslyckade: 1\n  Levererade: 7\n  Studsade: 1\n  Skräppostanmälda: 1\n  Avprenumererade: 2",
     );

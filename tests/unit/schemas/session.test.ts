@@ -61,7 +61,8 @@ describe("SessionFormSchema", () => {
     ["start_time", "Starttid är obligatorisk"],
     ["max_participants", "Ange max antal deltagare"],
     ["price_sek", "Ange ett pris"],
-    ["pass_type", "Välj passtyp"],
+    // Renamed with its select, 'Sorts pass' ('passtyp' is /admin/passtyper's word for the session types).
+    ["pass_type", "Välj sorts pass"],
   ])("requires %s", (field, message) => {
     expect(errorsOf({ ...valid, [field]: "" })?.[field]).toEqual([message]);
   });
@@ -142,7 +143,7 @@ describe("SessionFormSchema", () => {
 
   it("accepts only the pass types group and private", () => {
     expect(submit({ ...valid, pass_type: "private" }).status).toBe("success");
-    expect(errorsOf({ ...valid, pass_type: "combined" })?.pass_type).toEqual(["Välj passtyp"]);
+    expect(errorsOf({ ...valid, pass_type: "combined" })?.pass_type).toEqual(["Välj sorts pass"]);
   });
 
   it("accepts an http(s) image URL or a site path", () => {
