@@ -25,7 +25,9 @@ const resourceRouteChunks = new Set(
 );
 
 /**
- * Flurre's chat panel is loaded on its first opening with a dynamic import.
+ * Flurre's chat panel is loaded on its first opening with a dynamic import
+ * (and the launcher's clearance, launcher-clearance.ts, once the page has
+ * hydrated; it needs nothing the page has not loaded either).
  * Vite wraps every such import in a helper that preloads the chunk's
  * dependencies, and that helper would then sit in every page's first load
  * (about 0.6 kB gzipped) for a chat most visitors never open. The panel's
@@ -42,7 +44,9 @@ const lazyWithoutPreload: Plugin = {
     if (!id.endsWith("/app/components/flurre/flurre-host.tsx")) return null;
     const out = code.replace(/import\((["'])\.\/flurre-panel\1\)/, 'import(("./flurre-panel"))');
     if (out === code) this.error("the chat panel's dynamic import was not found");
-    return { code: out, map: null };
+    const clear = out.replace(/import\((["'])\.\/launcher-clearance\1\)/, 'import(("./launcher-clearance"))');
+    if (clear === out) this.error("the launcher clearance's dynamic import was not found");
+    return { code: clear, map: null };
   },
 };
 

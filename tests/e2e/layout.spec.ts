@@ -288,6 +288,8 @@ async function open(page: Page, pageCase: PageCase, javaScriptEnabled: boolean):
   if (javaScriptEnabled) await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);
   if (javaScriptEnabled && (await page.getByTestId("flurre-launcher").count()) > 0) {
     await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("aria-haspopup", "dialog");
+    // Floating in its corner once the script that keeps it clear has loaded.
+    await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("data-floating", "");
   }
   return path;
 }

@@ -13,7 +13,6 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ComponentType, type MouseEvent } from "react";
-import { keepLauncherClear } from "./launcher-clearance";
 import { FLURRE_ASK_EVENT, FLURRE_PATH, flurreHref, isPlainClick, type FlurreAskDetail } from "./flurre-event";
 import type { FlurrePanelProps } from "./flurre-panel";
 
@@ -48,12 +47,24 @@ export function FlurreHost() {
 
   // Floating, and out of the way of whatever it would cover: set on the
   // element itself, by the script that keeps it clear, so it floats only
-  // while that script runs.
+  // while that script runs. Loaded after the page (a dynamic import, like
+  // the panel): until then the launcher is where it is without JavaScript.
   const launcherRef = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     const launcher = launcherRef.current;
     if (!shown || !launcher) return;
-    return keepLauncherClear(launcher);
+    let stop: (() => void) | null = null;
+    let gone = false;
+    import("./launcher-clearance").then(
+      ({ keepLauncherClear }) => {
+        if (!gone) stop = keepLauncherClear(launcher);
+      },
+      () => {},
+    );
+    return () => {
+      gone = true;
+      stop?.();
+    };
   }, [shown]);
 
   // The page's own 'Fråga Flurre' buttons do what the launcher does: on a
