@@ -41,7 +41,8 @@ test("a customer downloads their data and erases it", async ({ page, browser, ja
   expect(download.suggestedFilename()).toMatch(/^hundpass-mina-uppgifter-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(await readFile((await download.path())!, "utf8"));
   expect(data.epost).toBe(email);
-  expect(data.bokningar).toEqual([expect.objectContaining({ namn: "Åsa Öberg", hund: "Måns", ras: "Schäfer", status: "confirmed" })]);
+  // The download speaks Swedish (issue: the export's statuses were English), so a confirmed booking reads "Bekräftad".
+  expect(data.bokningar).toEqual([expect.objectContaining({ namn: "Åsa Öberg", hund: "Måns", ras: "Schäfer", status: "Bekräftad" })]);
   expect(data.meddelanden).toEqual([expect.objectContaining({ meddelande: "Hej! Går det bra med en blyg schäfer på kurs?" })]);
 
   const erase = async () => {
