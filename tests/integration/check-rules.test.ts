@@ -116,6 +116,11 @@ const SET_BY_CODE: Record<string, string[]> = {
     "operations_refusals.hour",
     "operations_alerts.problem",
   ],
+  "Flurre's general Swedish, written by the migrations alone (no form writes it)": [
+    "flurre_vocabulary.word",
+    "flurre_vocabulary.kind",
+    "flurre_vocabulary.value",
+  ],
   "hashes, keys and ids the server makes": [
     "newsletter_subscribers.consent_ip_hash",
     "newsletter_confirmations.consent_ip_hash",

@@ -421,6 +421,18 @@ export const flurreFaq = sqliteTable("flurre_faq", {
   updatedAt: text("updated_at").notNull().default(now),
 });
 
+/** Flurre's general Swedish (migrations/0026_flurre_vocabulary.sql): how visitors ask, never a name. */
+export const flurreVocabulary = sqliteTable(
+  "flurre_vocabulary",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    word: text("word").notNull(),
+    kind: text("kind", { enum: ["filler", "topic", "same", "phrase", "weekday", "month", "day", "grammar"] }).notNull(),
+    value: text("value").notNull().default(""),
+  },
+  (t) => [uniqueIndex("flurre_vocabulary_word_kind").on(t.word, t.kind)],
+);
+
 /** Questions Flurre could not answer, for staff (grouped by `normalized`). */
 export const flurreUnanswered = sqliteTable(
   "flurre_unanswered",

@@ -103,6 +103,7 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   email_campaign_recipients: "subscriber ids per campaign wave",
   email_bodies: "a campaign's shared body, with no recipient in it",
   flurre_faq: "answers staff write",
+  flurre_vocabulary: "Flurre's general Swedish (words, no one's data)",
   session_decisions: "minimum-participant decisions (a staff address)",
   stripe_events: "Stripe's event ids and types already taken (replay protection)",
   rate_limits: "counters keyed by a keyed hash (HMAC) of an address or network",

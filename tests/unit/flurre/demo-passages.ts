@@ -1,14 +1,40 @@
 // Flurre's passages made from the demo data in memory, as the server makes
 // them from the rows in D1: the visible types, the sessions not yet started,
 // the FAQ rows, and the seeded places, team and checklist.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { readFaqLinks } from "../../../app/domain/flurre/faq";
+import { buildKnowledge, type Knowledge } from "../../../app/domain/flurre/knowledge";
+import type { VocabularyRow } from "../../../app/domain/flurre/vocabulary";
 import { buildPassages, type FlurreCorpus, type Passage } from "../../../app/domain/flurre/passages";
 import { buildDemoData } from "../../fixtures/demo-data";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../../fixtures/seeded-content";
 
+const MIGRATIONS = new URL("../../../migrations", import.meta.url).pathname;
+
 export function demoPassages(now: Date, payments: FlurreCorpus["payments"] = null): Passage[] {
+  return buildPassages(demoCorpus(now, payments));
+}
+
+/** The rows of flurre_vocabulary as the migrations leave them, read through SQLite. */
+export function vocabularyRows(): VocabularyRow[] {
+  const db = new DatabaseSync(":memory:");
+  for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
+    const sql = readFileSync(join(MIGRATIONS, file), "utf8");
+    if (sql.includes("flurre_vocabulary")) db.exec(sql);
+  }
+  return db.prepare("SELECT word, kind, value FROM flurre_vocabulary ORDER BY id").all() as VocabularyRow[];
+}
+
+/** What Flurre knows from the demo data and the vocabulary. */
+export function demoKnowledge(now: Date, change: (corpus: FlurreCorpus) => FlurreCorpus = (c) => c): Knowledge {
+  return buildKnowledge(change(demoCorpus(now)), vocabularyRows());
+}
+
+export function demoCorpus(now: Date, payments: FlurreCorpus["payments"] = null): FlurreCorpus {
   const data = buildDemoData(now);
-  return buildPassages({
+  return {
     types: data.popupTypes
       .filter((t) => !t.hidden)
       .map((t) => ({
@@ -39,5 +65,5 @@ export function demoPassages(now: Date, payments: FlurreCorpus["payments"] = nul
     team: SEEDED_TEAM,
     preparation: SEEDED_PREPARATION,
     payments,
-  });
+  };
 }

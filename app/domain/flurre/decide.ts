@@ -1,0 +1,73 @@
+// Step 4 of Flurre's pipeline: one rule decides whether a candidate answers.
+// Each word of the asking sentence that is not filler must be accounted for
+// by the answer: a topic it answers, a thing it is about, or a word of its
+// own text (a compound's last part counts: 'matta' in 'liggmatta'). The
+// candidate that accounts for the most answers, if it accounts for at least
+// ANSWERABLE of the words; a word it cannot account for is what the question
+// asks that the site does not say.
+
+import type { Token } from "./normalise";
+import { stemOf } from "./vocabulary";
+import type { Candidate, CandidateKind } from "./resolve";
+import type { Understanding } from "./understand";
+
+/** The share of the asking sentence's words an answer must account for. */
+export const ANSWERABLE = 0.8;
+
+/** A word the site never uses weighs this much: what the question is about, and the site does not speak of. */
+const UNKNOWN_WEIGHT = 2;
+
+/** Shortest word found as the last part of a compound in the text. */
+const MIN_TAIL = 4;
+
+export type Judged = { candidate: Candidate; coverage: number; unexplained: readonly Token[] };
+
+export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
+
+/** Structured answers first when they account for as much. */
+const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
+/** Of passages, a row staff wrote for the question first. */
+const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" ? -0.5 : 0);
+
+function inText(c: Candidate, t: Token): boolean {
+  const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
+  for (const p of c.text ?? c.passages) {
+    if (keys.some((k) => p.termSet.has(k))) return true;
+    if (t.word.length >= MIN_TAIL) for (const term of p.termSet) if (term.length > t.word.length && term.endsWith(t.word)) return true;
+  }
+  return false;
+}
+
+export function explains(c: Candidate, t: Token, u: Understanding): boolean {
+  if ((u.topicsOf.get(t) ?? []).some((topic) => c.topics.includes(topic))) return true;
+  if ((u.namesOf.get(t) ?? []).some((n) => c.names.some((m) => m.key === n.key))) return true;
+  if ((c.kind === "sessions" || c.kind === "seats") && u.dayWords.has(t)) return true;
+  if (inText(c, t)) return true;
+  return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }));
+}
+
+/** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
+function judge(c: Candidate, u: Understanding): Judged {
+  const unexplained = u.content.filter((t) => !explains(c, t, u));
+  const missed = [...u.topics].filter((t) => !c.topics.includes(t)).length;
+  const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
+  const total = weight(u.content) + u.topics.size;
+  const coverage = total === 0 ? 0 : (total - weight(unexplained) - missed) / total;
+  return { candidate: c, coverage, unexplained };
+}
+
+export function decide(candidates: readonly Candidate[], u: Understanding, threshold = ANSWERABLE): Decision {
+  // How many of the topics asked it answers.
+  const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
+  const ranked = candidates
+    .map((c) => judge(c, u))
+    .sort(
+      (a, b) =>
+        b.coverage - a.coverage ||
+        serves(b.candidate) - serves(a.candidate) ||
+        PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)) ||
+        b.candidate.names.length - a.candidate.names.length,
+    );
+  const best = u.asks ? ranked[0] : undefined;
+  return { answer: best && best.coverage >= threshold ? best : null, ranked };
+}

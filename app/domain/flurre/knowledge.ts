@@ -1,0 +1,135 @@
+// What Flurre knows, made once per change of the content: the passages
+// (passages.ts) with their search terms and the topics they answer, the
+// things the content names (session types, places, towns, people, each with
+// the words that name it) and every word the site uses, for mending typos.
+
+import { type Place } from "../places";
+import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
+import { normalise } from "./normalise";
+import { buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+
+export type NamedKind = "type" | "place" | "town" | "person";
+
+/** Something the content names: a session type, a place, a town or a person, and the folded words that name it. */
+export type Named = { kind: NamedKind; key: string; words: readonly string[]; written: readonly string[] };
+
+export type KnownPassage = Passage & {
+  /** Folded words and stems of its title and text. */
+  termSet: ReadonlySet<string>;
+  /** What it answers besides what its words say. */
+  topics: readonly Topic[];
+};
+
+export type Knowledge = {
+  vocabulary: Vocabulary;
+  passages: readonly KnownPassage[];
+  byId: ReadonlyMap<string, KnownPassage>;
+  named: readonly Named[];
+  /** Words in so many passages that they say nothing of what is asked ('hund', 'pass'). */
+  common: ReadonlySet<string>;
+  places: readonly Place[];
+  /** Every word (folded) of the content, its names and the vocabulary, and their stems (`set`); the words of four letters or more (`list`). */
+  siteWords: { set: ReadonlySet<string>; list: readonly string[] };
+};
+
+/** The topics each kind of site passage answers (the rest answer what their words say). */
+function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
+  switch (passage.id) {
+    // The rules that say where on the site a thing is done answer where, too.
+    case "rule:binding":
+      return ["cancel"];
+    case "rule:group-minimum":
+      return ["held", "count"];
+    case "rule:how-to-book":
+      return ["book", "where"];
+    case "rule:my-bookings":
+      return ["signin", "where"];
+    case "rule:contact":
+      return ["contact", "where"];
+    case "rule:newsletter":
+      return ["newsletter", "leave", "where"];
+    case "rule:waitlist":
+      return ["queue", "where"];
+    case "rule:payment":
+      return ["payment"];
+    case "preparation:sick":
+      return ["sick"];
+    case PREPARATION_IDS.onSite:
+    case PREPARATION_IDS.onlineOrHome:
+      return ["bring"];
+    case "place:all":
+      return ["where"];
+    case "team:about":
+      return ["who"];
+  }
+  if (passage.kind === "place") return ["where"];
+  if (passage.kind === "team") return ["who"];
+  if (passage.kind === "faq") {
+    // A row staff wrote answers what its question asks, read as a visitor's question is.
+    return [...new Set(questionWords(passage.title, vocabulary).flatMap((k) => vocabulary.topics.get(k) ?? []))];
+  }
+  return [];
+}
+
+/** A question's words as Flurre reads them (phrases joined, the vocabulary's readings added), with their long stems. */
+function questionWords(text: string, vocabulary: Vocabulary): string[] {
+  const { tokens } = normalise(text, vocabulary, NO_SITE_WORDS);
+  return tokens.flatMap((t) => [t.word, ...t.also, ...(t.stem.length >= MIN_STEM_KEY ? [t.stem] : [])]);
+}
+const NO_SITE_WORDS = { set: new Set<string>(), list: [] };
+
+/** A text's words and their stems, folded; a name only as written (a name's stem may be another word). */
+function termsOf(text: string, nameWords: ReadonlySet<string>): Set<string> {
+  const terms = new Set<string>();
+  for (const word of wordsOf(text)) for (const key of nameWords.has(fold(word)) ? [fold(word)] : keysOf(word, 1)) terms.add(key);
+  return terms;
+}
+
+/** Share of the site's passages a word may be in and still say what a question is about ('hund' is in most). */
+const COMMON_SHARE = 0.2;
+
+/** The words so common in the site's passages that they say nothing of what is asked ('hund', 'pass'). */
+function commonWords(passages: readonly KnownPassage[]): Set<string> {
+  const own = passages.filter((p) => !p.session);
+  const count = new Map<string, number>();
+  for (const p of own) for (const term of p.termSet) count.set(term, (count.get(term) ?? 0) + 1);
+  return new Set([...count].filter(([, n]) => n / own.length >= COMMON_SHARE).map(([term]) => term));
+}
+
+function namesOf(corpus: FlurreCorpus): Named[] {
+  const towns = [...new Set(corpus.places.map((p) => p.town.trim()).filter(Boolean))];
+  const townWords = new Set(towns.flatMap((t) => wordsOf(t).map(fold)));
+  const named: Named[] = [
+    ...corpus.types.map((t) => ({ kind: "type" as const, key: t.name, written: wordsOf(t.name) })),
+    ...corpus.places.filter((p) => p.active).map((p) => ({ kind: "place" as const, key: p.name, written: wordsOf(p.name).filter((w) => !townWords.has(fold(w))) })),
+    ...towns.map((t) => ({ kind: "town" as const, key: t, written: wordsOf(t) })),
+    ...corpus.team.map((m) => ({ kind: "person" as const, key: m.name, written: wordsOf(m.name) })),
+  ].map((n) => ({ ...n, words: n.written.map(fold) }));
+  return named.filter((n) => n.words.length > 0);
+}
+
+export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRow[]): Knowledge {
+  const vocabulary = buildVocabulary(rows);
+  const named = namesOf(corpus);
+  const nameWords = new Set(named.filter((n) => n.kind === "person" || n.kind === "town").flatMap((n) => n.words));
+  const passages: KnownPassage[] = buildPassages(corpus).map((p) => {
+    const termSet = termsOf(`${p.title} ${p.text}`, nameWords);
+    // A staff row's question is also read as a visitor's ('ta med' is one word then).
+    if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
+    return { ...p, termSet, topics: topicsOf(p, vocabulary) };
+  });
+  const words = new Set<string>(vocabulary.known);
+  for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));
+  for (const n of named) for (const w of n.words) words.add(w);
+  const list = [...words].filter((w) => w.length >= 4);
+  for (const w of list) words.add(stemOf(w));
+  return {
+    vocabulary,
+    passages,
+    byId: new Map(passages.map((p) => [p.id, p])),
+    named,
+    common: commonWords(passages),
+    places: corpus.places,
+    siteWords: { set: words, list },
+  };
+}

@@ -1,0 +1,169 @@
+// Step 1 of Flurre's pipeline: a question as words. Lower case, å/ä/ö folded
+// for matching, several words read as one where the vocabulary says so
+// ('boka om', 'ta … med'), everyday spellings read also as the site's words,
+// and a typo mended to the site's own word when exactly one is that close.
+
+import { fold, keysOf, stemOf, wordsOf, type Vocabulary } from "./vocabulary";
+
+export type Token = {
+  /** As typed, lower-cased (a phrase: its words). */
+  typed: string;
+  /** Folded, mended if it was a typo. */
+  word: string;
+  stem: string;
+  /** Also read as (folded words): the vocabulary's 'same' words. */
+  also: string[];
+  /** A compound the site does not use as two words it does ('mejllista': 'mejl', 'lista'): both must be accounted for. */
+  parts: string[];
+  /** First in its sentence or after a comma: where a question word asks ('…, när är nästa?'). */
+  clauseStart: boolean;
+  /** Which sentence of the question it is in (0 first). */
+  sentence: number;
+  filler: boolean;
+  /** The site's word a typo was mended to. */
+  mended?: string;
+};
+
+/** Edit distance up to `max` (max + 1 when further), with a swap of two letters as one edit. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, previous2[j - 2]! + 1);
+      current.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/** How many edits a typed word of this length may be from the word meant. */
+function typoBudget(word: string): number {
+  return word.length >= 11 ? 2 : word.length >= 7 ? 1 : 0;
+}
+
+/**
+ * The site's word a typo means, if exactly one of the words the site or the
+ * vocabulary knows is closest and within the budget ('vardagslydnas',
+ * 'promendträning'). Digits are never mended.
+ */
+function mend(word: string, known: readonly string[]): string | null {
+  const budget = typoBudget(word);
+  if (budget === 0 || /\p{N}/u.test(word)) return null;
+  let best: string | null = null;
+  let bestDistance = budget + 1;
+  let tied = false;
+  for (const candidate of known) {
+    // A typo seldom hits the first letter.
+    if (candidate[0] !== word[0]) continue;
+    const d = editDistance(word, candidate, bestDistance);
+    if (d < bestDistance) [best, bestDistance, tied] = [candidate, d, false];
+    else if (d === bestDistance && d <= budget && candidate !== best) tied = true;
+  }
+  return best && !tied && bestDistance <= budget ? best : null;
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .replace(/<[^<>]*>/g, " ")
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .filter((s) => wordsOf(s).length > 0);
+}
+
+/** A word the site does not use, as two it does ('mejllista': 'mejl', 'lista'), a linking s dropped. */
+function compoundParts(word: string, known: ReadonlySet<string>): string[] {
+  for (let at = word.length - 3; at >= 3; at--) {
+    const head = word.slice(0, at);
+    const tail = word.slice(at);
+    const bare = head.endsWith("s") && !known.has(head) ? head.slice(0, -1) : head;
+    if (bare.length >= 3 && known.has(bare) && known.has(tail)) return [bare, tail];
+  }
+  return [];
+}
+
+function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string; words: string[]; clauseStart: boolean }[] {
+  const out: { typed: string; words: string[]; clauseStart: boolean }[] = [];
+  const starts = new Set<number>();
+  const words: string[] = [];
+  for (const clause of sentence.split(/[,;:]/u)) {
+    starts.add(words.length);
+    words.push(...wordsOf(clause));
+  }
+  const folded = words.map(fold);
+  let i = 0;
+  outer: while (i < words.length) {
+    for (const phrase of vocabulary.phrases) {
+      let j = i;
+      let ok = true;
+      for (let k = 0; k < phrase.words.length; k++) {
+        if (folded[j] === phrase.words[k]) j++;
+        // One filler word may stand in a phrase's gap ('loggar jag in'), nothing else (a name between 'håller' and 'till').
+        else if (k === phrase.gap && vocabulary.filler.has(folded[j] ?? "") && folded[j + 1] === phrase.words[k]) j += 2;
+        else {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) {
+        out.push({ typed: words.slice(i, j).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
+        i = j;
+        continue outer;
+      }
+    }
+    out.push({ typed: words[i]!, words: [words[i]!], clauseStart: starts.has(i) });
+    i++;
+  }
+  return out;
+}
+
+/**
+ * The question's tokens. `siteWords` are the words (folded) of the site's
+ * content, its names and the vocabulary: a word that is none of them is
+ * mended to one of them when it is a typo or two away.
+ */
+export function normalise(
+  question: string,
+  vocabulary: Vocabulary,
+  siteWords: { set: ReadonlySet<string>; list: readonly string[] },
+): { tokens: Token[]; questionMarks: boolean[] } {
+  const tokens: Token[] = [];
+  const sentences = sentencesOf(question);
+  sentences.forEach((sentence, index) => {
+    for (const part of applyPhrases(sentence, vocabulary)) {
+      const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
+      for (const raw of part.words) {
+        let word = fold(raw);
+        const isKnown = (w: string) => vocabulary.known.has(w) || siteWords.set.has(w) || siteWords.set.has(stemOf(w));
+        let mended: string | undefined;
+        if (!phrase && !isKnown(word) && !isKnown(stemOf(raw))) {
+          const fix = mend(word, siteWords.list);
+          if (fix) [word, mended] = [fix, fix];
+        }
+        const keys = mended ? keysOf(mended) : keysOf(raw);
+        const parts = !mended && !isKnown(word) ? compoundParts(word, siteWords.set) : [];
+        const also = [...new Set(keys.flatMap((k) => vocabulary.same.get(k) ?? []).map(fold))];
+        tokens.push({
+          typed: part.typed,
+          word,
+          stem: mended ? stemOf(mended) : stemOf(raw),
+          also,
+          parts,
+          sentence: index,
+          clauseStart: part.clauseStart,
+          filler: vocabulary.filler.has(word),
+          ...(mended ? { mended } : {}),
+        });
+      }
+    }
+  });
+  return { tokens, questionMarks: sentences.map((s) => s.includes("?")) };
+}

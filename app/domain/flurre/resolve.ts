@@ -1,0 +1,174 @@
+// Step 3 of Flurre's pipeline: the answers the content holds for what is
+// asked. A structured question gets a structured answer from the data (a
+// type's price, the next sessions of a type in a town or on a weekday, the
+// seats and place of one session, the places a type is held at, who someone
+// is); every passage is a candidate too (rules, FAQ rows, the checklist).
+// Which candidate answers, if any, is decided in decide.ts.
+
+import { isVisitable } from "../places";
+import { stockholmDayKey } from "../time";
+import type { Knowledge, KnownPassage, Named } from "./knowledge";
+import { PREPARATION_IDS } from "./passages";
+import type { Understanding } from "./understand";
+import type { Topic } from "./vocabulary";
+
+export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "passage";
+
+export type Candidate = {
+  kind: CandidateKind;
+  /** The passages it answers from, the main one first. */
+  passages: readonly KnownPassage[];
+  /** What it answers. */
+  topics: readonly Topic[];
+  /** The things it is about. */
+  names: readonly Named[];
+  /** The passages whose words it accounts for, when not all of them (a list of sessions: its type's). */
+  text?: readonly KnownPassage[];
+  /** Sessions: what narrowed them ('i' a town, 'på fredag') and whether any session fits it. */
+  narrowed?: { said: string; found: boolean };
+};
+
+const typeOf = (p: KnownPassage) => p.typeName ?? null;
+
+/** ISO weekday (1 Monday … 7 Sunday) of a day key. */
+function weekdayOf(dayKey: string): number {
+  return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
+
+type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
+
+/** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
+function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
+  const places = u.named.filter((n) => n.kind === "place" && knowledge.places.some((p) => p.name === n.key && isVisitable(p)));
+  const towns = u.named.filter((n) => n.kind === "town");
+  const checks: { fits: (s: KnownPassage) => boolean; said: string }[] = [];
+  if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
+  else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key, said: `i ${towns[0]!.key}` });
+  if (u.weekdays.length > 0 && u.weekdays.length < 5) {
+    checks.push({
+      fits: (s) => u.weekdays.includes(weekdayOf(stockholmDayKey(s.session!.startTime))),
+      said: `på ${u.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(" eller ")}`,
+    });
+  }
+  if (u.dates.length > 0) {
+    checks.push({
+      fits: (s) => u.dates.some((d) => stockholmDayKey(s.session!.startTime).endsWith(`-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`)),
+      said: "den dagen",
+    });
+  } else if (u.days.length > 0) {
+    const keys = u.days.map((n) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString()));
+    checks.push({ fits: (s) => keys.includes(stockholmDayKey(s.session!.startTime)), said: "den dagen" });
+  } else if (u.months.length > 0 && u.months.length < 3) {
+    checks.push({ fits: (s) => u.months.includes(Number(stockholmDayKey(s.session!.startTime).slice(5, 7))), said: "då" });
+  }
+  if (checks.length === 0) return null;
+  return { fits: (s) => checks.every((c) => c.fits(s)), said: checks.map((c) => c.said).join(" ") };
+}
+
+/** The types asked about: named, or held only at a place named (a home visit, an online meeting). */
+function typesAsked(u: Understanding, knowledge: Knowledge): string[] {
+  const named = u.named.filter((n) => n.kind === "type").map((n) => n.key);
+  if (named.length > 0) return named;
+  const places = new Set(u.named.filter((n) => n.kind === "place").map((n) => n.key));
+  const held = knowledge.passages.filter((p) => p.session && places.has(p.session.location) && !knowledge.places.find((pl) => pl.name === p.session!.location && isVisitable(pl)));
+  return [...new Set(held.map(typeOf).filter((t): t is string => t !== null))];
+}
+
+function sessionsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, now: Date): Candidate {
+  const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
+  const narrow = narrowing(u, knowledge, now);
+  const fitting = narrow ? all.filter(narrow.fits) : all;
+  const names = u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type));
+  const typePassage = type ? knowledge.byId.get(`type:${type}`) : undefined;
+  return {
+    kind: "sessions",
+    passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
+    text: typePassage ? [typePassage] : [],
+    topics: ["when"],
+    names,
+    ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
+  };
+}
+
+function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, now: Date): Candidate | null {
+  const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
+  const narrow = narrowing(u, knowledge, now);
+  const fitting = narrow ? all.filter(narrow.fits) : all;
+  if (fitting.length === 0) return null;
+  const queue = knowledge.byId.get("rule:waitlist");
+  const full = !fitting[0]!.session!.bookable;
+  return {
+    kind: "seats",
+    passages: [fitting[0]!, ...(full && queue ? [queue] : [])],
+    text: [...(type ? [knowledge.byId.get(`type:${type}`)!] : []), ...(full && queue ? [queue] : [])],
+    topics: ["seats", "full", "count", ...(full ? (["queue"] as const) : [])],
+    names: u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type)),
+  };
+}
+
+/** Where a type is held (its upcoming sessions' places, narrowed by a town named), or a place named. */
+function placesCandidate(types: readonly string[], u: Understanding, knowledge: Knowledge): Candidate | null {
+  const towns = u.named.filter((n) => n.kind === "town").map((n) => n.key);
+  const townOf = (name: string) => knowledge.places.find((p) => p.name === name)?.town ?? "";
+  const named = u.named.filter((n) => n.kind === "place").map((n) => n.key);
+  // A place word and a town: of the places a word names, those in the town named.
+  const inTown = named.filter((name) => towns.includes(townOf(name)));
+  const placeNames = towns.length > 0 && inTown.length > 0 ? inTown : named;
+  let wanted = placeNames;
+  if (wanted.length === 0 && types.length > 0) {
+    const sessions = knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "") && (towns.length === 0 || towns.includes(p.session.town ?? "")));
+    wanted = [...new Set(sessions.map((s) => s.session!.location))];
+  }
+  const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
+  if (passages.length === 0) return null;
+  return { kind: "places", passages, topics: ["where", "when"], names: u.named.filter((n) => n.kind !== "person") };
+}
+
+function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
+  // The team leads every type: who leads one is who the team is.
+  const personNamed = u.named.some((n) => n.kind === "person");
+  const names = u.named.filter(
+    (n) => p.title === n.key || (n.kind === "type" && (p.typeName === n.key || (p.id === "team:about" && !personNamed))) || (n.kind !== "person" && p.text.includes(n.key)),
+  );
+  return { kind: p.kind === "type" && p.typeName && u.topics.has("advice") ? "advice" : "passage", passages: [p], topics: p.topics, names };
+}
+
+export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {
+  const candidates: Candidate[] = [];
+  const types = typesAsked(u, knowledge);
+  const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
+  const asks = (topic: Topic) => u.topics.has(topic);
+  // The structured answers to what is asked: a price, dates, seats, where.
+  if (asks("price")) {
+    // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it.
+    for (const p of typePassages) {
+      candidates.push({
+        kind: "price",
+        passages: [p],
+        topics: ["price", ...(asks("when") ? (["when"] as const) : [])],
+        names: u.named.filter((n) => n.key === p.typeName || n.kind === "town" || n.kind === "place"),
+      });
+    }
+  }
+  const datesAsked = asks("when") || narrowing(u, knowledge, now) !== null || (u.topics.size === 0 && types.length > 0);
+  for (const type of types.length > 0 ? types : [null]) {
+    if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, now));
+    const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, now) : null;
+    if (seats) candidates.push(seats);
+  }
+  const places = asks("where") ? placesCandidate(types, u, knowledge) : null;
+  if (places) candidates.push(places);
+  for (const person of u.named.filter((n) => n.kind === "person")) {
+    const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
+    // Who leads a type named is answered by the person's own text.
+    if (p) candidates.push({ kind: "person", passages: [p], topics: ["who"], names: [person, ...u.named.filter((n) => n.kind === "type")] });
+  }
+  // What to bring to a session held online or at home is its own note, and the checklist is not for it.
+  const heldAt = types.length > 0 ? knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "")).map((p) => p.session!.location) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
+  const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
+  const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
+  for (const p of knowledge.passages) if (!p.session && p.id !== notFor) candidates.push(passageCandidate(p, u));
+  return candidates;
+}

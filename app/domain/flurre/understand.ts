@@ -1,0 +1,121 @@
+// Step 2 of Flurre's pipeline: what is asked (the topics of the asking
+// sentence) and what it names (session types, places, towns, people, days,
+// months and dates), read from the vocabulary and the content's own names.
+
+import type { Knowledge, Named } from "./knowledge";
+import { normalise, type Token } from "./normalise";
+import { MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+
+export type Understanding = {
+  tokens: Token[];
+  /** The sentence that asks: the last with a question mark or a topic, else the last. */
+  asked: number;
+  /** The asking sentence's words that are not filler: what an answer must account for. */
+  content: Token[];
+  topics: ReadonlySet<Topic>;
+  topicsOf: ReadonlyMap<Token, readonly Topic[]>;
+  /** Each thing named anywhere in the question (a town told of in passing narrows the dates asked). */
+  named: readonly Named[];
+  namesOf: ReadonlyMap<Token, readonly Named[]>;
+  weekdays: readonly number[];
+  months: readonly number[];
+  /** Days ahead of today ('imorgon': 1). */
+  days: readonly number[];
+  dates: readonly { day: number; month: number }[];
+  /** Words neither the site, its names nor the vocabulary use (after mending). */
+  unknownWords: ReadonlySet<Token>;
+  /** The words that say a day: weekdays, months, 'imorgon', numbers. */
+  dayWords: ReadonlySet<Token>;
+  /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
+  asks: boolean;
+  /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
+  yesNo: boolean;
+  /** Turned ('kan jag inte…', 'utan konto'). */
+  negated: boolean;
+};
+
+/** Shortest word that names a type or place by the start or end of its name (the start of a two-part name, the last part of a place's). */
+const MIN_PART = 4;
+
+function namesWord(token: Token, named: Named, index: number, knowledge: Knowledge): boolean {
+  const word = named.words[index]!;
+  // A person or town by the name as written, or its genitive (an s added): a stem may be another name's.
+  if (named.kind === "person" || named.kind === "town") return token.word === word || token.word === `${word}s`;
+  const stem = stemOf(word);
+  if (token.word === word || token.stem === stem || token.also.includes(stem)) return true;
+  // A type or place by its name inflected or as a compound's head (the name with -en, or with another word after it).
+  if (word.length >= MIN_PART && token.word.startsWith(word)) return true;
+  if (token.word.length < MIN_PART || knowledge.vocabulary.known.has(token.word)) return false;
+  // By the start of its name, an ending or so left (the first part of a two-part name, inflected), not a word of the vocabulary (a weekday word is no type's start).
+  for (let cut = 0; cut <= 3; cut++) {
+    const start = token.word.slice(0, token.word.length - cut);
+    if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
+  }
+  // A compound whose first part is the name's last (a name's last part with 'kurs' after it), its rest a word the site knows.
+  for (let at = 5; at <= token.word.length - 3; at++) {
+    const head = token.word.slice(0, at).replace(/s$/u, "");
+    if (head.length >= 5 && word.endsWith(head) && knowledge.siteWords.set.has(token.word.slice(at))) return true;
+  }
+  // A place by the end of its name (its last part alone, inflected).
+  return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
+}
+
+function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledge): { day: number; month: number }[] {
+  const dates: { day: number; month: number }[] = [];
+  for (const m of question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)) dates.push({ day: Number(m[1]), month: Number(m[2]) });
+  tokens.forEach((t, i) => {
+    const month = knowledge.vocabulary.months.get(t.word) ?? knowledge.vocabulary.months.get(t.stem);
+    const day = /^\d{1,2}(?:e|a)?$/.test(tokens[i - 1]?.word ?? "") ? parseInt(tokens[i - 1]!.word, 10) : NaN;
+    if (month && day >= 1 && day <= 31) dates.push({ day, month });
+  });
+  return dates;
+}
+
+export function understand(question: string, knowledge: Knowledge): Understanding {
+  const { vocabulary } = knowledge;
+  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords);
+  const topicsOf = new Map<Token, Topic[]>();
+  const namesOf = new Map<Token, Named[]>();
+  for (const token of tokens) {
+    // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande');
+    // a question word only where it asks, first in its clause ('när är…', not '…skäller när det ringer').
+    const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
+    const topics = token.filler && !token.clauseStart ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+    if (topics.length > 0) topicsOf.set(token, topics);
+    const names = knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
+    if (names.length > 0) namesOf.set(token, names);
+  }
+  const sentences = [...new Set(tokens.map((t) => t.sentence))];
+  const asks = (s: number) => questionMarks[s] === true || tokens.some((t) => t.sentence === s && topicsOf.has(t));
+  const asked = [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
+  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const keyed = (map: ReadonlyMap<string, number | readonly number[]>) =>
+    tokens.flatMap((t) => {
+      const v = map.get(t.word) ?? map.get(t.stem);
+      return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
+    });
+  return {
+    tokens,
+    asked,
+    // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
+    content: inAsked.filter((t) => !t.filler && !vocabulary.not.has(t.word) && (namesOf.has(t) || topicsOf.has(t) || !(knowledge.common.has(t.word) || knowledge.common.has(t.stem)))),
+    // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
+    topics: new Set((inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? [])),
+    topicsOf,
+    named: [...new Set([...namesOf.values()].flat())],
+    namesOf,
+    weekdays: [...new Set(keyed(vocabulary.weekdays))],
+    months: [...new Set(keyed(vocabulary.months))],
+    days: [...new Set(keyed(vocabulary.days))],
+    dates: datesIn(question, tokens, knowledge),
+    unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
+    dayWords: new Set(
+      tokens.filter((t) =>
+        [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(t.stem)) || /^\d+(?:e|a)?$/.test(t.word),
+      ),
+    ),
+    yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
+    asks: questionMarks.some(Boolean) || (inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word)) || topicsOf.size > 0 || namesOf.size > 0,
+    negated: inAsked.some((t) => vocabulary.not.has(t.word)),
+  };
+}

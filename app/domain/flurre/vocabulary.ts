@@ -1,0 +1,147 @@
+// Flurre's general Swedish, read from the flurre_vocabulary table: which
+// words name nothing asked about, which say what is asked, how visitors
+// spell the site's words, and the days and months. Names of people, types,
+// places and towns are never here: they come from the content staff edit.
+
+import { stemmer } from "@orama/stemmers/swedish";
+
+export const TOPICS = [
+  "price",
+  "when",
+  "seats",
+  "where",
+  "who",
+  "bring",
+  "queue",
+  "advice",
+  "newsletter",
+  "leave",
+  "signin",
+  "cancel",
+  "held",
+  "book",
+  "contact",
+  "payment",
+  "sick",
+  "difference",
+  "full",
+  "count",
+  "unsaid",
+] as const;
+export type Topic = (typeof TOPICS)[number];
+
+export type VocabularyRow = {
+  word: string;
+  kind: "filler" | "topic" | "same" | "phrase" | "weekday" | "month" | "day" | "grammar";
+  value: string;
+};
+
+export type Phrase = { words: readonly string[]; gap: number; value: readonly string[] };
+
+export type Vocabulary = {
+  filler: ReadonlySet<string>;
+  topics: ReadonlyMap<string, readonly Topic[]>;
+  same: ReadonlyMap<string, readonly string[]>;
+  /** Longest first. */
+  phrases: readonly Phrase[];
+  weekdays: ReadonlyMap<string, readonly number[]>;
+  months: ReadonlyMap<string, number>;
+  days: ReadonlyMap<string, number>;
+  /** Verbs that open a yes-or-no question ('kan', 'finns'). */
+  yesNo: ReadonlySet<string>;
+  /** Words that turn a sentence ('inte', 'utan'). */
+  not: ReadonlySet<string>;
+  /** Every word the table knows (folded), for mending a typo. */
+  known: ReadonlySet<string>;
+};
+
+/** å and ä as a, ö as o: how a keyboard without them types them. */
+export function fold(word: string): string {
+  return word.replace(/[åä]/g, "a").replace(/ö/g, "o");
+}
+
+/** Lower case with Swedish rules, NFC so that a decomposed "å" is one letter. */
+export function lower(text: string): string {
+  return text.normalize("NFC").toLocaleLowerCase("sv-SE");
+}
+
+/** The words of a text, lower-cased (a hyphen inside a word is kept: 'e-post', 'ta-med'). */
+export function wordsOf(text: string): string[] {
+  return lower(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+const stems = new Map<string, string>();
+
+/**
+ * A word's stem, folded: the Snowball stem repeated to its fixpoint
+ * ('kurserna' → 'kurser' → 'kurs') without a definite -et ('passet'),
+ * then å, ä and ö folded, so 'träningen' and 'traningen' meet.
+ */
+export function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem !== undefined) return stem;
+  let current = word.replace(/-/g, "");
+  if (!/^\p{N}+$/u.test(current)) {
+    for (let i = 0; i < 4; i++) {
+      const next = stemmer(current);
+      if (next === current) break;
+      current = next;
+    }
+    if (current.length >= 6 && current.endsWith("et")) current = current.slice(0, -2);
+  }
+  stem = fold(current);
+  if (stems.size > 20_000) stems.clear();
+  stems.set(word, stem);
+  return stem;
+}
+
+/** Shortest stem a word is also found under: a shorter one is many words' ('komm' is 'kommer' and 'kommande'). */
+export const MIN_STEM_KEY = 5;
+
+/** The keys a word is found under: as typed and as its stem (if long enough), both folded. */
+export function keysOf(word: string, minStem = MIN_STEM_KEY): string[] {
+  const folded = fold(word);
+  const stem = stemOf(word);
+  return stem === folded || stem.length < minStem ? [folded] : [folded, stem];
+}
+
+function add<V>(map: Map<string, V[]>, word: string, value: V) {
+  for (const key of keysOf(word)) {
+    const list = map.get(key) ?? [];
+    if (!list.includes(value)) list.push(value);
+    map.set(key, list);
+  }
+}
+
+export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
+  const filler = new Set<string>();
+  const topics = new Map<string, Topic[]>();
+  const same = new Map<string, string[]>();
+  const phrases: Phrase[] = [];
+  const weekdays = new Map<string, number[]>();
+  const months = new Map<string, number>();
+  const days = new Map<string, number>();
+  const known = new Set<string>();
+  const yesNo = new Set<string>();
+  const not = new Set<string>();
+  for (const row of rows) {
+    const word = lower(row.word);
+    if (row.kind === "phrase") {
+      const parts = word.split(/\s+/);
+      const gap = parts.indexOf("~");
+      phrases.push({ words: parts.filter((p) => p !== "~").map(fold), gap: gap < 0 ? -1 : gap, value: wordsOf(row.value) });
+      continue;
+    }
+    known.add(fold(word));
+    // As written only: a stem may be a content word's ('skall' is 'skäller's).
+    if (row.kind === "filler") filler.add(fold(word));
+    else if (row.kind === "topic" && (TOPICS as readonly string[]).includes(row.value)) add(topics, word, row.value as Topic);
+    else if (row.kind === "same") for (const alt of wordsOf(row.value)) add(same, word, alt);
+    else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
+    else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
+    else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
+    else if (row.kind === "grammar") (row.value === "not" ? not : yesNo).add(fold(word));
+  }
+  phrases.sort((a, b) => b.words.length - a.words.length);
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, known };
+}

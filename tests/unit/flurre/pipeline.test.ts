@@ -1,0 +1,183 @@
+// Flurre's declared pipeline, step by step, on the demo data and the
+// vocabulary as the migrations leave it: normalise, understand, resolve,
+// decide, compose, and the trace. Then the content staff edit: a new team
+// member, an FAQ row asked in other words, a new type and place, a person
+// renamed and a type hidden are answered (or no longer named) with no change
+// to the code.
+import { describe, expect, it } from "vitest";
+import { buildKnowledge } from "../../../app/domain/flurre/knowledge";
+import { normalise } from "../../../app/domain/flurre/normalise";
+import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
+import { runPipeline } from "../../../app/domain/flurre/pipeline";
+import { understand } from "../../../app/domain/flurre/understand";
+import { buildVocabulary } from "../../../app/domain/flurre/vocabulary";
+import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
+
+const now = new Date();
+const knowledge = demoKnowledge(now);
+const ask = (question: string, k = knowledge) => runPipeline(question, k, { now, trace: true });
+const textOf = (question: string, k = knowledge) => ask(question, k).composed?.answer.paragraphs.join("\n") ?? null;
+
+describe("the vocabulary", () => {
+  it("is read from the migration's rows, with every kind in use and no row naming a type, person, place or town", () => {
+    const rows = vocabularyRows();
+    expect(new Set(rows.map((r) => r.kind))).toEqual(new Set(["filler", "topic", "same", "phrase", "weekday", "month", "day", "grammar"]));
+    const corpus = demoCorpus(now);
+    // The home visit and the online meeting are kept as places too, named by what they are in plain Swedish.
+    const places = corpus.places.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
+    const names = [...corpus.types.map((t) => t.name), ...corpus.team.map((m) => m.name), ...places.flatMap((p) => [p.name, ...p.name.split(" "), p.town])]
+      .filter(Boolean)
+      .map((n) => n.toLocaleLowerCase("sv-SE"));
+    const words = (text: string) => text.split(/\s+/);
+    expect(rows.filter((r) => [...words(r.word), ...words(r.value)].some((w) => names.includes(w)))).toEqual([]);
+  });
+});
+
+describe("normalise", () => {
+  const vocabulary = buildVocabulary(vocabularyRows());
+  it("folds å, ä and ö, marks filler and joins phrases, a filler word in a gap", () => {
+    const { tokens } = normalise("Hur loggar jag in? Får jag ta med godis", vocabulary, knowledge.siteWords);
+    expect(tokens.map((t) => t.word)).toEqual(["hur", "inloggning", "far", "jag", "ta-med", "godis"]);
+    expect(tokens.filter((t) => t.filler).map((t) => t.word)).toEqual(["hur", "far", "jag"]);
+    expect(tokens.map((t) => t.sentence)).toEqual([0, 0, 1, 1, 1, 1]);
+  });
+
+  it("mends a typo to the site's word only when one is that close, never the first letter", () => {
+    const [typed] = normalise("inkalning", vocabulary, knowledge.siteWords).tokens;
+    expect(typed).toMatchObject({ word: "inkallning", mended: "inkallning" });
+    // 'säljer' is not 'väljer': a typo seldom hits the first letter.
+    expect(normalise("säljer", vocabulary, knowledge.siteWords).tokens[0]).not.toHaveProperty("mended");
+  });
+
+  it("reads an everyday word also as the site's, and a compound the site does not use as its parts", () => {
+    const [mail, treats] = normalise("mejl valpgodis", vocabulary, knowledge.siteWords).tokens;
+    expect(mail!.also).toContain("e-post");
+    expect(treats!.parts).toEqual(["valp", "godis"]);
+  });
+});
+
+describe("understand", () => {
+  it("reads the topic and what is named: a type, a town, a weekday", () => {
+    const u = understand("Hej! När är nästa valpkurs i Sandviken på tisdag?", knowledge);
+    expect([...u.topics]).toEqual(["when"]);
+    expect(u.named.map((n) => `${n.kind}:${n.key}`)).toEqual(["type:VALPKURS", "town:Sandviken"]);
+    expect(u.weekdays).toEqual([2]);
+    expect(u.asked).toBe(1);
+  });
+
+  it("names a type by its name inflected or by its first part, and a place by its last part", () => {
+    expect(understand("är promenaden full", knowledge).named.map((n) => n.key)).toEqual(["PROMENADTRÄNING"]);
+    expect(understand("var ligger ängen", knowledge).named.map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
+    expect(understand("hur hittar jag till hallen", knowledge).named.map((n) => n.key)).toEqual(["Hundhallen Gävle"]);
+  });
+
+  it("reads a question word as asking only first in its clause", () => {
+    expect([...understand("när börjar kursen", knowledge).topics]).toContain("when");
+    expect([...understand("min hund skäller när det ringer på dörren", knowledge).topics]).not.toContain("when");
+  });
+});
+
+describe("decide", () => {
+  it("answers when the best candidate accounts for the question", () => {
+    const { trace } = ask("vad kostar valpkursen?");
+    expect(trace!.answered).toBe(true);
+    expect(trace!.candidates[0]).toMatchObject({ kind: "price", passages: ["type:VALPKURS"], coverage: 1 });
+  });
+
+  it("does not answer what no candidate accounts for, and names the words it could not", () => {
+    const { composed, trace } = ask("hur gammal är jonas");
+    expect(composed).toBeNull();
+    expect(trace!.candidates[0]!.unexplained).toEqual(["gammal"]);
+    expect(ask("parkering vid hallen?").composed).toBeNull();
+    expect(ask("jag förstår inte").composed).toBeNull();
+  });
+});
+
+describe("compose: the fact it links", () => {
+  it("states a type's price", () => {
+    expect(textOf("vardagslydnas pris")).toContain("VARDAGSLYDNAD kostar 249 kr per pass.");
+  });
+
+  it("states the next session narrowed by town and weekday, and says when none fits", () => {
+    expect(textOf("när är nästa valpkurs i sandviken")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen i Sandviken:\nVALPKURS \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på Stadsparken Sandviken: /u);
+    // The weekday of the first puppy session with seats (the demo's sessions move with today).
+    const first = knowledge.passages.find((p) => p.typeName === "VALPKURS" && p.session?.bookable)!;
+    const weekday = first.session!.line.split(" ")[0]!;
+    expect(textOf(`finns det valpkurs på ${weekday}`)).toMatch(new RegExp(`^Voff! Här är de närmaste VALPKURS-passen på ${weekday}:\nVALPKURS ${weekday} `, "u"));
+    expect(textOf("nästa hemmis i sandviken")).toMatch(/inga lediga HEMMIS-pass i Sandviken/);
+  });
+
+  it("answers 'is it full' with yes or no and the session's own line", () => {
+    expect(textOf("är promenaden på bronsängen full?")).toMatch(/^Voff! Nej, det finns platser kvar:\nPROMENADTRÄNING .+ på Bronsängen Sandviken: \d+ platser kvar\./u);
+  });
+
+  it("states where a type is held, with the map link", () => {
+    const { composed } = ask("var är valpkursen i gävle?");
+    expect(composed!.answer.paragraphs[0]).toBe("Voff! Så hittar du till Hundhallen Gävle.");
+    expect(composed!.answer.links[0]!.href).toMatch(/^https:\/\/www\.google\.com\/maps\//);
+  });
+});
+
+describe("the content staff edit", () => {
+  const changed = (change: (c: FlurreCorpus) => FlurreCorpus) => buildKnowledge(change(demoCorpus(now)), vocabularyRows());
+
+  it("a new team member is who she is, by first name or full name", () => {
+    const k = changed((c) => ({
+      ...c,
+      team: [...c.team, { id: 9, name: "Maja Holmgren", role: "Nosework-instruktör", text: "Maja leder sökträning och nosework.", imageUrl: null, sortOrder: 9 }],
+    }));
+    expect(textOf("vem är maja?")).toBeNull();
+    for (const q of ["vem är maja?", "vem är maja holmgren?"]) expect(textOf(q, k)).toContain("Maja leder sökträning och nosework.");
+  });
+
+  it("an FAQ row is answered when asked in other words that share its content words", () => {
+    const row = { id: 99, question: "Får man ta med sin egen liggmatta till passet?", answer: "Ja, ta gärna med en egen liggmatta.", links: [] };
+    const k = changed((c) => ({ ...c, faq: [...c.faq, row] }));
+    expect(textOf("kan jag ha med egen matta åt hunden", k)).toContain(row.answer);
+  });
+
+  it("a new type's price and next date, and a new place's town", () => {
+    const start = new Date(now.getTime() + 3 * 86_400_000);
+    const k = changed((c) => ({
+      ...c,
+      types: [...c.types, { name: "NOSEWORK", description: "Sökträning för alla hundar.", inspiringText: null, sessionType: "group", price: 295 }],
+      places: [...c.places, { id: 20, name: "Skogsbrynet Valbo", town: "Valbo", kind: "outdoor", description: "Skog och stigar.", mapUrl: null, imageUrl: null, sortOrder: 20, active: true }],
+      sessions: [
+        ...c.sessions,
+        {
+          id: 900, title: "NOSEWORK", description: "", location: "Skogsbrynet Valbo", startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 3_600_000).toISOString(), passType: "group", priceSek: 295,
+          currentParticipants: 0, maxParticipants: 8, imageUrl: null,
+        },
+      ],
+    }));
+    expect(textOf("vad kostar nosework?", k)).toContain("NOSEWORK kostar 295 kr per pass.");
+    expect(textOf("när är nästa nosework?", k)).toMatch(/NOSEWORK \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på Skogsbrynet Valbo: 8 platser kvar\./u);
+    expect(textOf("var ligger skogsbrynet?", k)).toContain("Skogsbrynet Valbo");
+    expect(textOf("har ni pass i valbo?", k)).toContain("på Skogsbrynet Valbo");
+  });
+
+  it("a person renamed is found by the new name, and a hidden type is no longer named", () => {
+    const renamed = changed((c) => ({ ...c, team: c.team.map((m) => (m.name === "Jonas" ? { ...m, name: "Jonas Ek", text: m.text.replace(/^Jonas/, "Jonas Ek") } : m)) }));
+    expect(textOf("vem är jonas ek?", renamed)).toContain("Jonas Ek ser till att bokningar");
+    const hidden = changed((c) => ({ ...c, types: c.types.filter((t) => t.name !== "KOMBIPASS"), sessions: c.sessions.filter((s) => s.title !== "KOMBIPASS") }));
+    expect(textOf("vad kostar kombipasset?")).toContain("KOMBIPASS");
+    expect(textOf("vad kostar kombipasset?", hidden) ?? "").not.toContain("KOMBIPASS");
+    expect(textOf("vilka pass finns det?", hidden) ?? "").not.toContain("KOMBIPASS");
+  });
+});
+
+describe("the trace", () => {
+  it("shows each step for one question", () => {
+    const { trace } = ask("Vad kostar valpkursen?");
+    expect(trace).toEqual({
+      words: ["(vad)", "kostar", "valpkursen"],
+      asked: 0,
+      topics: ["price"],
+      named: ["type:VALPKURS"],
+      content: ["kostar", "valpkursen"],
+      candidates: expect.arrayContaining([expect.objectContaining({ kind: "price", coverage: 1, unexplained: [] })]),
+      answered: true,
+    });
+  });
+});
