@@ -53,7 +53,7 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind) SELECT value, 'filler' FROM
   "mm", "asså", "hmm", "ah", "aha", "jo", "mvh", "hälsningar", "förhand", "tacksam", "tacksamma", "svar",
   "undrade", "lurade", "kolla", "kollar", "skulle", "kunna", "kunnat", "vore", "borde", "bör", "får", "finnes",
   "själva", "enligt", "både", "vill", "vet", "igen", "när", "var", "vart", "vem", "hitta", "hittar", "e", "va",
-  "hos", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
+  "hos", "o", "isf", "oxå", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
 ]');
 
 -- Words that say what is asked.
@@ -73,9 +73,11 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["karta", "where"], ["vägbeskrivning", "where"], ["ställe", "where"], ["ställen", "where"],
   ["träffas", "where"], ["ses", "where"], ["dit", "where"], ["vägen", "where"], ["vem", "who"], ["vilka", "who"],
   ["tränare", "who"], ["instruktör", "who"], ["team", "who"], ["personal", "who"], ["jobbar", "who"],
-  ["leder", "who"], ["ledare", "who"], ["anställda", "who"], ["roll", "who"], ["ta-med", "bring"],
+  ["leder", "who"], ["ledare", "who"], ["anställda", "who"], ["roll", "who"], ["driver", "who"], ["sköter", "who"],
+  ["fixar", "who"], ["ansvarar", "who"], ["ansvarig", "who"], ["svarar", "who"], ["bakgrund", "who"], ["metod", "who"],
+  ["träningsmetod", "who"], ["teamet", "who"], ["tränarna", "who"], ["tränaren", "who"], ["instruktören", "who"], ["ta-med", "bring"],
   ["förbereda", "bring"], ["förberedelse", "bring"], ["packa", "bring"], ["packlista", "bring"],
-  ["inför", "bring"], ["tänka", "bring"], ["behöver", "bring"], ["kö", "queue"], ["kön", "queue"],
+  ["inför", "bring"], ["tänka", "bring"], ["kö", "queue"], ["kön", "queue"],
   ["köa", "queue"], ["reservlista", "queue"], ["köplats", "queue"], ["kölista", "queue"],
   ["väntelista", "queue"], ["reserv", "queue"], ["reservplats", "queue"], ["passar", "advice"],
   ["rekommendera", "advice"], ["rekommenderar", "advice"], ["föreslå", "advice"], ["tips", "advice"],
@@ -143,7 +145,9 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["bli ~ av", "inställt"], ["för få", "minst deltagare"], ["ringer på dörren", "dörrklockan"],
   ["min bokning", "inloggning"], ["hur många", "antal"], ["vilket år", "årtal"], ["kommer ~ till", "hitta"],
   ["komma ~ till", "hitta"], ["ta sig till", "hitta"], ["vilken kurs", "passar"], ["vilket pass", "passar"],
-  ["vad ska vi gå på", "passar"], ["per gång", "pass"], ["per tillfälle", "pass"],
+  ["vad ska vi gå på", "passar"], ["per gång", "pass"], ["per tillfälle", "pass"], ["håller i", "leder"], ["min tid", "bokning"], ["annan tid", "omboka"], ["annan dag", "omboka"],
+  ["annat datum", "omboka"], ["har hand om", "sköter"],
+  ["tar hand om", "sköter"], ["varje gång", "varje"], ["hålla i", "leder"],
   ["mina bokningar", "inloggning"], ["mina sidor", "inloggning"]
 ]');
 

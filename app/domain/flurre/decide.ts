@@ -26,8 +26,8 @@ export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 
 /** Structured answers first when they account for as much. */
 const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
-/** Of passages, a row staff wrote for the question first. */
-const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" ? -0.5 : 0);
+/** Of passages, a row staff wrote about a thing the question names first. */
+const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" && c.names.length > 0 ? -0.5 : 0);
 
 function inText(c: Candidate, t: Token): boolean {
   const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
@@ -40,7 +40,10 @@ function inText(c: Candidate, t: Token): boolean {
 
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if ((u.topicsOf.get(t) ?? []).some((topic) => c.topics.includes(topic))) return true;
-  if ((u.namesOf.get(t) ?? []).some((n) => c.names.some((m) => m.key === n.key))) return true;
+  // A word that names something is accounted for by an answer about that thing; a person's name only so.
+  const names = u.namesOf.get(t) ?? [];
+  if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
+  if (names.some((n) => n.kind === "person")) return false;
   if ((c.kind === "sessions" || c.kind === "seats") && u.dayWords.has(t)) return true;
   if (inText(c, t)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }));
@@ -49,7 +52,10 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
 function judge(c: Candidate, u: Understanding): Judged {
   const unexplained = u.content.filter((t) => !explains(c, t, u));
-  const missed = [...u.topics].filter((t) => !c.topics.includes(t)).length;
+  // A topic is answered by a candidate for it, or by one whose text speaks of every word that asks it ('sjuk').
+  const missed = [...u.topics].filter(
+    (topic) => !c.topics.includes(topic),
+  ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(u.content) + u.topics.size;
   const coverage = total === 0 ? 0 : (total - weight(unexplained) - missed) / total;

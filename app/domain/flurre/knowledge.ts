@@ -60,7 +60,7 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "place:all":
       return ["where"];
     case "team:about":
-      return ["who"];
+      return ["who", "count"];
   }
   if (passage.kind === "place") return ["where"];
   if (passage.kind === "team") return ["who"];
@@ -81,7 +81,9 @@ const NO_SITE_WORDS = { set: new Set<string>(), list: [] };
 /** A text's words and their stems, folded; a name only as written (a name's stem may be another word). */
 function termsOf(text: string, nameWords: ReadonlySet<string>): Set<string> {
   const terms = new Set<string>();
-  for (const word of wordsOf(text)) for (const key of nameWords.has(fold(word)) ? [fold(word)] : keysOf(word, 1)) terms.add(key);
+  // A hyphenated word by its parts too ('grupp-pass' is a 'pass').
+  const words = wordsOf(text).flatMap((w) => (w.includes("-") ? [w, ...w.split("-")] : [w]));
+  for (const word of words) for (const key of nameWords.has(fold(word)) ? [fold(word)] : keysOf(word, 1)) terms.add(key);
   return terms;
 }
 

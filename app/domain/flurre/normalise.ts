@@ -15,8 +15,8 @@ export type Token = {
   also: string[];
   /** A compound the site does not use as two words it does ('mejllista': 'mejl', 'lista'): both must be accounted for. */
   parts: string[];
-  /** First in its sentence or after a comma: where a question word asks ('…, när är nästa?'). */
-  clauseStart: boolean;
+  /** Only filler before it in its clause: where a question word asks ('hur hittar jag…', '…, när är nästa?'). */
+  leads: boolean;
   /** Which sentence of the question it is in (0 first). */
   sentence: number;
   filler: boolean;
@@ -104,17 +104,19 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
     for (const phrase of vocabulary.phrases) {
       let j = i;
       let ok = true;
+      /** The word in the phrase's gap ('ställs passet in'): a word of its own, kept after the phrase. */
+      let between: number | null = null;
       for (let k = 0; k < phrase.words.length; k++) {
         if (folded[j] === phrase.words[k]) j++;
-        // One filler word may stand in a phrase's gap ('loggar jag in'), nothing else (a name between 'håller' and 'till').
-        else if (k === phrase.gap && vocabulary.filler.has(folded[j] ?? "") && folded[j + 1] === phrase.words[k]) j += 2;
+        else if (k === phrase.gap && between === null && folded[j + 1] === phrase.words[k]) [between, j] = [j, j + 2];
         else {
           ok = false;
           break;
         }
       }
       if (ok) {
-        out.push({ typed: words.slice(i, j).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
+        out.push({ typed: words.slice(i, j).filter((_, n) => i + n !== between).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
+        if (between !== null) out.push({ typed: words[between]!, words: [words[between]!], clauseStart: false });
         i = j;
         continue outer;
       }
@@ -138,7 +140,9 @@ export function normalise(
   const tokens: Token[] = [];
   const sentences = sentencesOf(question);
   sentences.forEach((sentence, index) => {
+    let clauseHasContent = false;
     for (const part of applyPhrases(sentence, vocabulary)) {
+      if (part.clauseStart) clauseHasContent = false;
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
       for (const raw of part.words) {
         let word = fold(raw);
@@ -158,10 +162,11 @@ export function normalise(
           also,
           parts,
           sentence: index,
-          clauseStart: part.clauseStart,
+          leads: !clauseHasContent,
           filler: vocabulary.filler.has(word),
           ...(mended ? { mended } : {}),
         });
+        if (!vocabulary.filler.has(word)) clauseHasContent = true;
       }
     }
   });

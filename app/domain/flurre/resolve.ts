@@ -127,10 +127,11 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
 }
 
 function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
-  // The team leads every type: who leads one is who the team is.
   const personNamed = u.named.some((n) => n.kind === "person");
+  // The team holds every session, wherever it is, and the rules and the checklist hold for every one of them.
+  const everyone = p.id === "team:about" && !personNamed;
   const names = u.named.filter(
-    (n) => p.title === n.key || (n.kind === "type" && (p.typeName === n.key || (p.id === "team:about" && !personNamed))) || (n.kind !== "person" && p.text.includes(n.key)),
+    (n) => p.title === n.key || (n.kind === "type" && p.typeName === n.key) || (everyone && n.kind !== "person") || (n.kind !== "person" && p.text.includes(n.key)),
   );
   return { kind: p.kind === "type" && p.typeName && u.topics.has("advice") ? "advice" : "passage", passages: [p], topics: p.topics, names };
 }

@@ -78,9 +78,10 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const namesOf = new Map<Token, Named[]>();
   for (const token of tokens) {
     // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande');
-    // a question word only where it asks, first in its clause ('när är…', not '…skäller när det ringer').
+    // a question word only where it asks, with only filler before it in its clause ('hur hittar jag…', not
+    // '…skäller när det ringer').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
-    const topics = token.filler && !token.clauseStart ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+    const topics = token.filler && !token.leads ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
     if (topics.length > 0) topicsOf.set(token, topics);
     const names = knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
