@@ -53,7 +53,7 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind) SELECT value, 'filler' FROM
   "mm", "asså", "hmm", "ah", "aha", "jo", "mvh", "hälsningar", "förhand", "tacksam", "tacksamma", "svar",
   "undrade", "lurade", "kolla", "kollar", "skulle", "kunna", "kunnat", "vore", "borde", "bör", "får", "finnes",
   "själva", "enligt", "både", "vill", "vet", "igen", "när", "var", "vart", "vem", "hitta", "hittar", "e", "va",
-  "hos", "o", "isf", "oxå", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
+  "hos", "o", "isf", "oxå", "längre", "sidan", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
 ]');
 
 -- Words that say what is asked.
@@ -145,7 +145,8 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["bli ~ av", "inställt"], ["för få", "minst deltagare"], ["ringer på dörren", "dörrklockan"],
   ["min bokning", "inloggning"], ["hur många", "antal"], ["vilket år", "årtal"], ["kommer ~ till", "hitta"],
   ["komma ~ till", "hitta"], ["ta sig till", "hitta"], ["vilken kurs", "passar"], ["vilket pass", "passar"],
-  ["vad ska vi gå på", "passar"], ["per gång", "pass"], ["per tillfälle", "pass"], ["håller i", "leder"], ["min tid", "bokning"], ["annan tid", "omboka"], ["annan dag", "omboka"],
+  ["vad ska vi gå på", "passar"], ["per gång", "pass"], ["per tillfälle", "pass"], ["håller i", "leder"], ["min tid", "bokning"], ["mitt nästa pass", "inloggning"], ["har jag bokat", "inloggning"], ["mina pass", "inloggning"],
+  ["gått ut", "gäller"], ["slutat ~ fungera", "gäller"], ["slutat ~ funka", "gäller"], ["annan tid", "omboka"], ["annan dag", "omboka"],
   ["annat datum", "omboka"], ["har hand om", "sköter"],
   ["tar hand om", "sköter"], ["varje gång", "varje"], ["hålla i", "leder"],
   ["mina bokningar", "inloggning"], ["mina sidor", "inloggning"]

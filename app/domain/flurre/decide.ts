@@ -17,6 +17,10 @@ export const ANSWERABLE = 0.8;
 /** A word the site never uses weighs this much: what the question is about, and the site does not speak of. */
 const UNKNOWN_WEIGHT = 2;
 
+/** Shortest word of the text whose inflections count as it ('länk' → 'länken'), and the longest ending. */
+const MIN_INFLECTED = 4;
+const MAX_ENDING = 3;
+
 /** Shortest word found as the last part of a compound in the text. */
 const MIN_TAIL = 4;
 
@@ -33,7 +37,13 @@ function inText(c: Candidate, t: Token): boolean {
   const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
   for (const p of c.text ?? c.passages) {
     if (keys.some((k) => p.termSet.has(k))) return true;
-    if (t.word.length >= MIN_TAIL) for (const term of p.termSet) if (term.length > t.word.length && term.endsWith(t.word)) return true;
+    if (t.word.length >= MIN_TAIL) {
+      for (const term of p.termSet) {
+        // The last part of a compound ('matta' in 'liggmatta'), or the word inflected ('länken' of 'länk').
+        if (term.length > t.word.length && term.endsWith(t.word)) return true;
+        if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term)) return true;
+      }
+    }
   }
   return false;
 }

@@ -25,6 +25,8 @@ export type Knowledge = {
   passages: readonly KnownPassage[];
   byId: ReadonlyMap<string, KnownPassage>;
   named: readonly Named[];
+  /** The words of people's names (folded): one first in a question and then a question word is spoken to. */
+  personWords: ReadonlySet<string>;
   /** Words in so many passages that they say nothing of what is asked ('hund', 'pass'). */
   common: ReadonlySet<string>;
   places: readonly Place[];
@@ -43,7 +45,7 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:how-to-book":
       return ["book", "where"];
     case "rule:my-bookings":
-      return ["signin", "where"];
+      return ["signin", "where", "book"];
     case "rule:contact":
       return ["contact", "where"];
     case "rule:newsletter":
@@ -131,6 +133,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     byId: new Map(passages.map((p) => [p.id, p])),
     named,
     common: commonWords(passages),
+    personWords: new Set(named.filter((n) => n.kind === "person").flatMap((n) => n.words)),
     places: corpus.places,
     siteWords: { set: words, list },
   };

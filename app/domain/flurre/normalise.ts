@@ -136,12 +136,16 @@ export function normalise(
   question: string,
   vocabulary: Vocabulary,
   siteWords: { set: ReadonlySet<string>; list: readonly string[] },
+  personWords: ReadonlySet<string> = new Set(),
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
   const sentences = sentencesOf(question);
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
-    for (const part of applyPhrases(sentence, vocabulary)) {
+    const parts = applyPhrases(sentence, vocabulary);
+    // A person's name first and a question word after it ('Flurre, när är…') speaks to them: filler.
+    const spokenTo = parts.length > 1 && personWords.has(fold(parts[0]!.typed)) && vocabulary.filler.has(fold(parts[1]!.words[0] ?? ""));
+    parts.forEach((part, at) => {
       if (part.clauseStart) clauseHasContent = false;
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
       for (const raw of part.words) {
@@ -163,12 +167,12 @@ export function normalise(
           parts,
           sentence: index,
           leads: !clauseHasContent,
-          filler: vocabulary.filler.has(word),
+          filler: vocabulary.filler.has(word) || (spokenTo && at === 0),
           ...(mended ? { mended } : {}),
         });
-        if (!vocabulary.filler.has(word)) clauseHasContent = true;
+        if (!vocabulary.filler.has(word) && !(spokenTo && at === 0)) clauseHasContent = true;
       }
-    }
+    });
   });
   return { tokens, questionMarks: sentences.map((s) => s.includes("?")) };
 }

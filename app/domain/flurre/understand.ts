@@ -73,7 +73,7 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
 
 export function understand(question: string, knowledge: Knowledge): Understanding {
   const { vocabulary } = knowledge;
-  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords);
+  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const topicsOf = new Map<Token, Topic[]>();
   const namesOf = new Map<Token, Named[]>();
   for (const token of tokens) {
@@ -83,7 +83,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
     const topics = token.filler && !token.leads ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
     if (topics.length > 0) topicsOf.set(token, topics);
-    const names = knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
+    const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
   }
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
@@ -99,7 +99,14 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     tokens,
     asked,
     // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
-    content: inAsked.filter((t) => !t.filler && !vocabulary.not.has(t.word) && (namesOf.has(t) || topicsOf.has(t) || !(knowledge.common.has(t.word) || knowledge.common.has(t.stem)))),
+    // A number says how many or how old, which the words around it ask of (a date is read apart).
+    content: inAsked.filter(
+      (t) =>
+        !t.filler &&
+        !vocabulary.not.has(t.word) &&
+        !/^\p{N}+$/u.test(t.word) &&
+        (namesOf.has(t) || topicsOf.has(t) || !(knowledge.common.has(t.word) || knowledge.common.has(t.stem))),
+    ),
     // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
     topics: new Set((inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? [])),
     topicsOf,
