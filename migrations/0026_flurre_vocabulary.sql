@@ -11,12 +11,14 @@
 --   same     a spelling or everyday word, read also as the words in value
 --            ('mkt' → 'mycket', 'mejl' → 'e-post')
 --   phrase   several words read as the words in value; '~' between two
---            words lets one word stand between them ('loggar jag in')
+--            words lets one filler word stand between them ('loggar jag
+--            in'), '*' any one word ('ställs passet in'), kept as its own
 --   weekday  value 1 (måndag) to 7 (söndag), several as '6 7'
 --   month    value 1 to 12
 --   day      a day said relative to today (value: days ahead)
 --   grammar  'yes-no': a verb that opens a yes-or-no question ('kan',
---            'finns'); 'not': a word that turns a sentence ('inte')
+--            'finns'); 'not': a word that turns a sentence ('inte');
+--            'lives': the visitor telling where they live ('bor i')
 --
 -- Words are written as Swedish is (å, ä, ö); Flurre reads them with and
 -- without those letters, and in their inflected forms.
@@ -117,7 +119,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["lektioner", "pass"], ["gruppass", "pass"], ["grupp-pass", "pass"], ["träningspass", "pass"],
   ["träningstillfälle", "tillfälle"], ["mejl", "e-post"], ["mail", "e-post"], ["epost", "e-post"],
   ["mejladress", "e-postadress"], ["mailadress", "e-postadress"], ["epostadress", "e-postadress"],
-  ["mejlet", "e-post"], ["vovve", "hund"], ["unghund", "hund"], ["jycke", "hund"], ["tik", "hund"],
+  ["mejlet", "e-post"], ["vovve", "hund"], ["snacka", "prata"], ["snackar", "prata"], ["unghund", "hund"], ["jycke", "hund"], ["tik", "hund"],
   ["hane", "hund"], ["instruktör", "tränare"], ["hundinstruktör", "tränare"], ["ledare", "tränare"],
   ["väntelista", "kö"], ["kölista", "kö"], ["köplats", "kö"], ["inne", "inomhus"], ["ute", "utomhus"],
   ["onlinemöte", "online"], ["videomöte", "online"], ["distans", "online"], ["zoom", "online"],
@@ -133,8 +135,8 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
 
 -- Several words read as one.
 INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[0]'), 'phrase', json_extract(value, '$[1]') FROM json_each('[
-  ["ta ~ med", "ta-med"], ["ha ~ med", "ta-med"], ["boka ~ om", "omboka"], ["ställa ~ in", "inställt"],
-  ["ställs ~ in", "inställt"], ["ställas ~ in", "inställt"], ["blir ~ av", "inställt"],
+  ["ta * med", "ta-med"], ["ha * med", "ta-med"], ["boka * om", "omboka"], ["ställa * in", "inställt"],
+  ["ställs * in", "inställt"], ["ställas * in", "inställt"], ["blir * av", "inställt"],
   ["logga ~ in", "inloggning"], ["loggar ~ in", "inloggning"], ["hur mycket", "kostar"],
   ["vad tar ni", "kostar"], ["nån gång", "när"], ["någon gång", "när"], ["i morgon", "imorgon"],
   ["i kväll", "ikväll"], ["i dag", "idag"], ["i helgen", "helgen"], ["höra av", "kontakta"],
@@ -142,7 +144,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["pengar tillbaka", "återbetalning"], ["få ~ tillbaka", "återbetalning"],
   ["tillbaka ~ pengarna", "återbetalning"], ["skriva ~ upp", "anmäla"], ["skriver ~ upp", "anmäla"],
   ["ställa ~ i kö", "kö"], ["ha på sig", "ta-med"], ["hålla ~ till", "var"], ["håller ~ till", "var"],
-  ["bli ~ av", "inställt"], ["för få", "minst deltagare"], ["ringer på dörren", "dörrklockan"],
+  ["bli * av", "inställt"], ["för få", "minst deltagare"], ["ringer på dörren", "dörrklockan"],
   ["min bokning", "inloggning"], ["hur många", "antal"], ["vilket år", "årtal"], ["kommer ~ till", "hitta"],
   ["komma ~ till", "hitta"], ["ta sig till", "hitta"], ["vilken kurs", "passar"], ["vilket pass", "passar"],
   ["vad ska vi gå på", "passar"], ["per gång", "pass"], ["per tillfälle", "pass"], ["håller i", "leder"], ["min tid", "bokning"], ["mitt nästa pass", "inloggning"], ["har jag bokat", "inloggning"], ["mina pass", "inloggning"],
@@ -171,4 +173,5 @@ INSERT INTO flurre_vocabulary (word, kind, value) VALUES
   ('e', 'grammar', 'yes-no'), ('blir', 'grammar', 'yes-no'), ('ska', 'grammar', 'yes-no'), ('har', 'grammar', 'yes-no'),
   ('gäller', 'grammar', 'yes-no'), ('funkar', 'grammar', 'yes-no'), ('fungerar', 'grammar', 'yes-no'), ('krävs', 'grammar', 'yes-no'),
   ('inte', 'grammar', 'not'), ('ej', 'grammar', 'not'), ('aldrig', 'grammar', 'not'), ('utan', 'grammar', 'not'),
-  ('ingen', 'grammar', 'not'), ('inga', 'grammar', 'not'), ('inget', 'grammar', 'not');
+  ('ingen', 'grammar', 'not'), ('inga', 'grammar', 'not'), ('inget', 'grammar', 'not'),
+  ('bor', 'grammar', 'lives'), ('bosatt', 'grammar', 'lives'), ('bosatta', 'grammar', 'lives'), ('flyttat', 'grammar', 'lives');

@@ -47,7 +47,7 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:my-bookings":
       return ["signin", "where", "book"];
     case "rule:contact":
-      return ["contact", "where"];
+      return ["contact", "where", "who"];
     case "rule:newsletter":
       return ["newsletter", "leave", "where"];
     case "rule:waitlist":

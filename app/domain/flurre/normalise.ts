@@ -104,11 +104,13 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
     for (const phrase of vocabulary.phrases) {
       let j = i;
       let ok = true;
-      /** The word in the phrase's gap ('ställs passet in'): a word of its own, kept after the phrase. */
+      /** The word in the phrase's gap ('loggar jag in', 'ställs passet in'): a word of its own, kept after the phrase. */
       let between: number | null = null;
       for (let k = 0; k < phrase.words.length; k++) {
         if (folded[j] === phrase.words[k]) j++;
-        else if (k === phrase.gap && between === null && folded[j + 1] === phrase.words[k]) [between, j] = [j, j + 2];
+        else if (k === phrase.gap && between === null && folded[j + 1] === phrase.words[k] && (phrase.anyGap || vocabulary.filler.has(folded[j]!))) {
+          [between, j] = [j, j + 2];
+        }
         else {
           ok = false;
           break;

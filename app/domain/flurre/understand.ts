@@ -95,6 +95,12 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       const v = map.get(t.word) ?? map.get(t.stem);
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
+  // Of several towns, the one the visitor lives in ('vi bor i A och vill inte åka till B').
+  const towns = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "town"));
+  if (towns.length > 1) {
+    const home = towns.find(([t]) => tokens.slice(Math.max(0, tokens.indexOf(t) - 2), tokens.indexOf(t)).some((w) => vocabulary.lives.has(w.word)));
+    if (home) for (const [t] of towns) if (t !== home[0]) namesOf.delete(t);
+  }
   return {
     tokens,
     asked,
@@ -105,7 +111,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
         !t.filler &&
         !vocabulary.not.has(t.word) &&
         !/^\p{N}+$/u.test(t.word) &&
-        (namesOf.has(t) || topicsOf.has(t) || !(knowledge.common.has(t.word) || knowledge.common.has(t.stem))),
+        (namesOf.has(t) || topicsOf.has(t) || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
     ),
     // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
     topics: new Set((inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? [])),

@@ -36,7 +36,8 @@ export type VocabularyRow = {
   value: string;
 };
 
-export type Phrase = { words: readonly string[]; gap: number; value: readonly string[] };
+/** `gap`: where one word may stand between two of its words; `anyGap`: any word ('*'), else only filler ('~'). */
+export type Phrase = { words: readonly string[]; gap: number; anyGap: boolean; value: readonly string[] };
 
 export type Vocabulary = {
   filler: ReadonlySet<string>;
@@ -51,6 +52,8 @@ export type Vocabulary = {
   yesNo: ReadonlySet<string>;
   /** Words that turn a sentence ('inte', 'utan'). */
   not: ReadonlySet<string>;
+  /** Words with which the visitor tells where they live ('bor'). */
+  lives: ReadonlySet<string>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
 };
@@ -124,12 +127,14 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const known = new Set<string>();
   const yesNo = new Set<string>();
   const not = new Set<string>();
+  const lives = new Set<string>();
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
       const parts = word.split(/\s+/);
-      const gap = parts.indexOf("~");
-      phrases.push({ words: parts.filter((p) => p !== "~").map(fold), gap: gap < 0 ? -1 : gap, value: wordsOf(row.value) });
+      const gap = parts.findIndex((p) => p === "~" || p === "*");
+      const words = parts.filter((p) => p !== "~" && p !== "*").map(fold);
+      phrases.push({ words, gap, anyGap: parts[gap] === "*", value: wordsOf(row.value) });
       continue;
     }
     known.add(fold(word));
@@ -140,8 +145,8 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
-    else if (row.kind === "grammar") (row.value === "not" ? not : yesNo).add(fold(word));
+    else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, known };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, lives, known };
 }
