@@ -5,7 +5,7 @@
 
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
-import { normalise } from "./normalise";
+import { normalise, type SiteWords } from "./normalise";
 import { buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
@@ -30,8 +30,8 @@ export type Knowledge = {
   /** Words in so many passages that they say nothing of what is asked ('hund', 'pass'). */
   common: ReadonlySet<string>;
   places: readonly Place[];
-  /** Every word (folded) of the content, its names and the vocabulary, and their stems (`set`); the words of four letters or more (`list`). */
-  siteWords: { set: ReadonlySet<string>; list: readonly string[] };
+  /** Every word (folded) of the content, its names and the vocabulary, and their stems (`set`); the words of four letters or more by their first letter (`byFirst`, what a typo is mended to). */
+  siteWords: SiteWords;
 };
 
 /** The topics each kind of site passage answers (the rest answer what their words say). */
@@ -78,7 +78,7 @@ function questionWords(text: string, vocabulary: Vocabulary): string[] {
   const { tokens } = normalise(text, vocabulary, NO_SITE_WORDS);
   return tokens.flatMap((t) => [t.word, ...t.also, ...(t.stem.length >= MIN_STEM_KEY ? [t.stem] : [])]);
 }
-const NO_SITE_WORDS = { set: new Set<string>(), list: [] };
+const NO_SITE_WORDS: SiteWords = { set: new Set<string>(), byFirst: new Map() };
 
 /** A text's words and their stems, folded; a name only as written (a name's stem may be another word). */
 function termsOf(text: string, nameWords: ReadonlySet<string>): Set<string> {
@@ -112,6 +112,16 @@ function namesOf(corpus: FlurreCorpus): Named[] {
   return named.filter((n) => n.words.length > 0);
 }
 
+function byFirstLetter(words: readonly string[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const w of words) {
+    const list = map.get(w[0]!);
+    if (list) list.push(w);
+    else map.set(w[0]!, [w]);
+  }
+  return map;
+}
+
 export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRow[]): Knowledge {
   const vocabulary = buildVocabulary(rows);
   const named = namesOf(corpus);
@@ -135,6 +145,6 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     common: commonWords(passages),
     personWords: new Set(named.filter((n) => n.kind === "person").flatMap((n) => n.words)),
     places: corpus.places,
-    siteWords: { set: words, list },
+    siteWords: { set: words, byFirst: byFirstLetter(list) },
   };
 }

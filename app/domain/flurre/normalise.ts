@@ -5,6 +5,9 @@
 
 import { fold, keysOf, stemOf, wordsOf, type Vocabulary } from "./vocabulary";
 
+/** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
+export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
+
 export type Token = {
   /** As typed, lower-cased (a phrase: its words). */
   typed: string;
@@ -53,8 +56,8 @@ function typoBudget(word: string): number {
 
 /**
  * The site's word a typo means, if exactly one of the words the site or the
- * vocabulary knows is closest and within the budget ('vardagslydnas',
- * 'promendträning'). Digits are never mended.
+ * vocabulary knows is closest and within the budget; the candidates are
+ * those with its first letter (a typo seldom hits it). Digits are never mended.
  */
 function mend(word: string, known: readonly string[]): string | null {
   const budget = typoBudget(word);
@@ -63,8 +66,6 @@ function mend(word: string, known: readonly string[]): string | null {
   let bestDistance = budget + 1;
   let tied = false;
   for (const candidate of known) {
-    // A typo seldom hits the first letter.
-    if (candidate[0] !== word[0]) continue;
     const d = editDistance(word, candidate, bestDistance);
     if (d < bestDistance) [best, bestDistance, tied] = [candidate, d, false];
     else if (d === bestDistance && d <= budget && candidate !== best) tied = true;
@@ -137,7 +138,7 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
 export function normalise(
   question: string,
   vocabulary: Vocabulary,
-  siteWords: { set: ReadonlySet<string>; list: readonly string[] },
+  siteWords: SiteWords,
   personWords: ReadonlySet<string> = new Set(),
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
@@ -155,7 +156,7 @@ export function normalise(
         const isKnown = (w: string) => vocabulary.known.has(w) || siteWords.set.has(w) || siteWords.set.has(stemOf(w));
         let mended: string | undefined;
         if (!phrase && !isKnown(word) && !isKnown(stemOf(raw))) {
-          const fix = mend(word, siteWords.list);
+          const fix = mend(word, siteWords.byFirst.get(word[0]!) ?? []);
           if (fix) [word, mended] = [fix, fix];
         }
         const keys = mended ? keysOf(mended) : keysOf(raw);
