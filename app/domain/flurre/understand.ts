@@ -71,6 +71,15 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
   return dates;
 }
 
+/** Of several towns named, only the one the visitor lives in ('vi bor i A och vill inte åka till B'). */
+function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly Token[], knowledge: Knowledge) {
+  const towns = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "town"));
+  if (towns.length < 2) return;
+  const livesBefore = (t: Token) => tokens.slice(Math.max(0, tokens.indexOf(t) - 2), tokens.indexOf(t)).some((w) => knowledge.vocabulary.lives.has(w.word));
+  const home = towns.find(([t]) => livesBefore(t));
+  if (home) for (const [t] of towns) if (t !== home[0]) namesOf.delete(t);
+}
+
 export function understand(question: string, knowledge: Knowledge): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -95,12 +104,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       const v = map.get(t.word) ?? map.get(t.stem);
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
-  // Of several towns, the one the visitor lives in ('vi bor i A och vill inte åka till B').
-  const towns = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "town"));
-  if (towns.length > 1) {
-    const home = towns.find(([t]) => tokens.slice(Math.max(0, tokens.indexOf(t) - 2), tokens.indexOf(t)).some((w) => vocabulary.lives.has(w.word)));
-    if (home) for (const [t] of towns) if (t !== home[0]) namesOf.delete(t);
-  }
+  keepHomeTown(namesOf, tokens, knowledge);
   return {
     tokens,
     asked,
