@@ -55,7 +55,7 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind) SELECT value, 'filler' FROM
   "mm", "asså", "hmm", "ah", "aha", "jo", "mvh", "hälsningar", "förhand", "tacksam", "tacksamma", "svar",
   "undrade", "lurade", "kolla", "kollar", "skulle", "kunna", "kunnat", "vore", "borde", "bör", "får", "finnes",
   "själva", "enligt", "både", "vill", "vet", "igen", "när", "var", "vart", "vem", "hitta", "hittar", "e", "va",
-  "hos", "o", "isf", "oxå", "längre", "sidan", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
+  "hos", "mkt", "o", "isf", "oxå", "längre", "sidan", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
 ]');
 
 -- Words that say what is asked.
@@ -108,7 +108,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["lekplats", "unsaid"], ["bada", "unsaid"], ["simma", "unsaid"], ["jogga", "unsaid"], ["springer", "unsaid"],
   ["hundpark", "unsaid"], ["kontant", "unsaid"], ["faktura", "unsaid"], ["klarna", "unsaid"],
   ["säljer", "unsaid"], ["köpa", "unsaid"], ["uppgifter", "unsaid"], ["personuppgifter", "unsaid"],
-  ["gdpr", "unsaid"], ["hundkläder", "unsaid"], ["täcke", "unsaid"], ["video", "unsaid"], ["filma", "unsaid"],
+  ["gdpr", "unsaid"], ["hundkläder", "unsaid"], ["täcke", "unsaid"], ["filma", "unsaid"],
   ["utställning", "unsaid"], ["tävling", "unsaid"], ["tävla", "unsaid"]
 ]');
 
@@ -137,7 +137,8 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
 INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[0]'), 'phrase', json_extract(value, '$[1]') FROM json_each('[
   ["ta * med", "ta-med"], ["ha * med", "ta-med"], ["boka * om", "omboka"], ["ställa * in", "inställt"],
   ["ställs * in", "inställt"], ["ställas * in", "inställt"], ["blir * av", "inställt"],
-  ["logga ~ in", "inloggning"], ["loggar ~ in", "inloggning"], ["hur mycket", "kostar"],
+  ["logga ~ in", "inloggning"], ["loggar ~ in", "inloggning"], ["hur mycket", "kostar"], ["hur mkt", "kostar"], ["betala för", "kostar"], ["få betala", "kostar"],
+  ["ligger priset", "pris"], ["över nätet", "online"], ["på nätet", "online"], ["via video", "online"],
   ["vad tar ni", "kostar"], ["nån gång", "när"], ["någon gång", "när"], ["i morgon", "imorgon"],
   ["i kväll", "ikväll"], ["i dag", "idag"], ["i helgen", "helgen"], ["höra av", "kontakta"],
   ["hör av", "kontakta"], ["få tag på", "kontakta"], ["pengarna tillbaka", "återbetalning"],

@@ -33,14 +33,23 @@ const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 
 /** Of passages, a row staff wrote about a thing the question names first. */
 const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" && c.names.length > 0 ? -0.5 : 0);
 
-function inText(c: Candidate, t: Token): boolean {
+/** Whether `head` is a word of its own (a linking s dropped): 'ligg' of 'liggmatta', not 'delt' of 'deltagare'. */
+function isWord(head: string, known: ReadonlySet<string>): boolean {
+  return head.length >= 3 && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1))));
+}
+
+function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
   for (const p of c.text ?? c.passages) {
     if (keys.some((k) => p.termSet.has(k))) return true;
     if (t.word.length >= MIN_TAIL) {
       for (const term of p.termSet) {
-        // The last part of a compound ('matta' in 'liggmatta'), or the word inflected ('länken' of 'länk').
-        if (term.length > t.word.length && term.endsWith(t.word)) return true;
+        // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word
+        // inflected ('länken' of 'länk').
+        for (let cut = 0; cut <= 1 && t.word.length - cut >= MIN_TAIL; cut++) {
+          const tail = t.word.slice(0, t.word.length - cut);
+          if (term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
+        }
         if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term)) return true;
       }
     }
@@ -55,8 +64,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   if ((c.kind === "sessions" || c.kind === "seats") && u.dayWords.has(t)) return true;
-  if (inText(c, t)) return true;
-  return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }));
+  if (inText(c, t, u.known)) return true;
+  return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }
 
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */

@@ -22,6 +22,8 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly { day: number; month: number }[];
+  /** Every word the site, its names and the vocabulary use, and their stems (folded). */
+  known: ReadonlySet<string>;
   /** Words neither the site, its names nor the vocabulary use (after mending). */
   unknownWords: ReadonlySet<Token>;
   /** The words that say a day: weekdays, months, 'imorgon', numbers. */
@@ -51,10 +53,13 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const start = token.word.slice(0, token.word.length - cut);
     if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
   }
+  // By the last part of its name, a word of six letters or more that is not common in the site's texts.
+  if (token.word.length >= 6 && word.endsWith(token.word) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   // A compound whose first part is the name's last (a name's last part with 'kurs' after it), its rest a word the site knows.
   for (let at = 5; at <= token.word.length - 3; at++) {
     const head = token.word.slice(0, at).replace(/s$/u, "");
-    if (head.length >= 5 && word.endsWith(head) && knowledge.siteWords.set.has(token.word.slice(at))) return true;
+    const rest = token.word.slice(at);
+    if (head.length >= 5 && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
   }
   // A place by the end of its name (its last part alone, inflected).
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
@@ -126,6 +131,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),
+    known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
     dayWords: new Set(
       tokens.filter((t) =>
