@@ -55,7 +55,7 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind) SELECT value, 'filler' FROM
   "mm", "asså", "hmm", "ah", "aha", "jo", "mvh", "hälsningar", "förhand", "tacksam", "tacksamma", "svar",
   "undrade", "lurade", "kolla", "kollar", "skulle", "kunna", "kunnat", "vore", "borde", "bör", "får", "finnes",
   "själva", "enligt", "både", "vill", "vet", "igen", "när", "var", "vart", "vem", "hitta", "hittar", "e", "va",
-  "hos", "mkt", "o", "isf", "oxå", "längre", "sidan", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
+  "hos", "mkt", "o", "isf", "skapa", "några", "oxå", "längre", "sidan", "också", "också", "någonting", "nånting", "sånt", "sån", "sånn", "ngn", "ngt"
 ]');
 
 -- Words that say what is asked.
@@ -89,7 +89,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["avsluta", "leave"], ["slippa", "leave"], ["logga", "signin"], ["inloggning", "signin"],
   ["inloggningslänk", "signin"], ["länk", "signin"], ["konto", "book"], ["lösenord", "signin"],
   ["inlogg", "signin"], ["avboka", "cancel"], ["avbokning", "cancel"], ["omboka", "cancel"],
-  ["ombokning", "cancel"], ["ångra", "cancel"], ["återbetalning", "cancel"], ["bindande", "cancel"],
+  ["ombokning", "cancel"], ["ångra", "cancel"], ["ångrar", "cancel"], ["återbetalning", "cancel"], ["bindande", "cancel"],
   ["flytta", "cancel"], ["inställt", "held"], ["inställd", "held"], ["deltagare", "held"], ["minst", "held"],
   ["boka", "book"], ["bokning", "book"], ["bokar", "book"], ["bokat", "book"], ["kontakta", "contact"],
   ["kontakt", "contact"], ["ringa", "contact"], ["telefon", "contact"], ["mejla", "contact"],
@@ -119,7 +119,9 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["lektioner", "pass"], ["gruppass", "pass"], ["grupp-pass", "pass"], ["träningspass", "pass"],
   ["träningstillfälle", "tillfälle"], ["mejl", "e-post"], ["mail", "e-post"], ["epost", "e-post"],
   ["mejladress", "e-postadress"], ["mailadress", "e-postadress"], ["epostadress", "e-postadress"],
-  ["mejlet", "e-post"], ["vovve", "hund"], ["snacka", "prata"], ["snackar", "prata"], ["unghund", "hund"], ["jycke", "hund"], ["tik", "hund"],
+  ["mejlet", "e-post"], ["vovve", "hund"], ["anmäld", "deltagare"], ["anmälda", "deltagare"], ["anmält", "deltagare"],
+  ["regnar", "regn"], ["spöregnar", "regn"], ["ösregnar", "regn"], ["ösregna", "regn"],
+  ["utepass", "utomhuspass"], ["utepassen", "utomhuspassen"], ["kontaktuppgifter", "kontakt"], ["snacka", "prata"], ["snackar", "prata"], ["unghund", "hund"], ["jycke", "hund"], ["tik", "hund"],
   ["hane", "hund"], ["instruktör", "tränare"], ["hundinstruktör", "tränare"], ["ledare", "tränare"],
   ["väntelista", "kö"], ["kölista", "kö"], ["köplats", "kö"], ["inne", "inomhus"], ["ute", "utomhus"],
   ["onlinemöte", "online"], ["videomöte", "online"], ["distans", "online"], ["zoom", "online"],
@@ -136,7 +138,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
 -- Several words read as one.
 INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[0]'), 'phrase', json_extract(value, '$[1]') FROM json_each('[
   ["ta * med", "ta-med"], ["ha * med", "ta-med"], ["boka * om", "omboka"], ["ställa * in", "inställt"],
-  ["ställs * in", "inställt"], ["ställas * in", "inställt"], ["blir * av", "inställt"],
+  ["ställs * in", "inställt"], ["ställas * in", "inställt"], ["ställer * in", "inställt"], ["tag på", "kontakta"], ["hur når", "kontakta"], ["byta till", "omboka"], ["blir * av", "inställt"],
   ["logga ~ in", "inloggning"], ["loggar ~ in", "inloggning"], ["hur mycket", "kostar"], ["hur mkt", "kostar"], ["betala för", "kostar"], ["få betala", "kostar"],
   ["ligger priset", "pris"], ["över nätet", "online"], ["på nätet", "online"], ["via video", "online"],
   ["vad tar ni", "kostar"], ["nån gång", "när"], ["någon gång", "när"], ["i morgon", "imorgon"],
@@ -152,7 +154,7 @@ INSERT INTO flurre_vocabulary (word, kind, value) SELECT json_extract(value, '$[
   ["gått ut", "gäller"], ["slutat ~ fungera", "gäller"], ["slutat ~ funka", "gäller"], ["annan tid", "omboka"], ["annan dag", "omboka"],
   ["annat datum", "omboka"], ["har hand om", "sköter"],
   ["tar hand om", "sköter"], ["varje gång", "varje"], ["hålla i", "leder"],
-  ["mina bokningar", "inloggning"], ["mina sidor", "inloggning"]
+  ["mina bokningar", "inloggning"], ["sina bokningar", "inloggning"], ["vilka ställen", "var"], ["vilket ställe", "var"], ["mina sidor", "inloggning"]
 ]');
 
 INSERT INTO flurre_vocabulary (word, kind, value) VALUES

@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+import { foldedOnly, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -59,7 +59,8 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   for (let at = 5; at <= token.word.length - 3; at++) {
     const head = token.word.slice(0, at).replace(/s$/u, "");
     const rest = token.word.slice(at);
-    if (head.length >= 5 && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
+    const common = knowledge.common.has(head) || knowledge.common.has(stemOf(head));
+    if (head.length >= 5 && !common && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
   }
   // A place by the end of its name (its last part alone, inflected).
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
@@ -95,7 +96,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     // a question word only where it asks, with only filler before it in its clause ('hur hittar jag…', not
     // '…skäller när det ringer').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
-    const topics = token.filler && !token.leads ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+    const topics = (token.filler && !token.leads) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
     if (topics.length > 0) topicsOf.set(token, topics);
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);

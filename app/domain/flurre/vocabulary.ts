@@ -56,7 +56,17 @@ export type Vocabulary = {
   lives: ReadonlySet<string>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
+  /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
+  written: ReadonlyMap<string, ReadonlySet<string>>;
 };
+
+/**
+ * Whether a word typed with å, ä or ö says what is asked only by folding ('vår' typed is not 'var'); one typed
+ * without them may mean either.
+ */
+export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
+  return /[åäö]/u.test(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
+}
 
 /** å and ä as a, ö as o: how a keyboard without them types them. */
 export function fold(word: string): string {
@@ -125,6 +135,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const months = new Map<string, number>();
   const days = new Map<string, number>();
   const known = new Set<string>();
+  const written = new Map<string, Set<string>>();
   const yesNo = new Set<string>();
   const not = new Set<string>();
   const lives = new Set<string>();
@@ -138,6 +149,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
       continue;
     }
     known.add(fold(word));
+    if (row.kind === "topic") written.set(fold(word), (written.get(fold(word)) ?? new Set()).add(word));
     // As written only: a stem may be a content word's ('skall' is 'skäller's).
     if (row.kind === "filler") filler.add(fold(word));
     else if (row.kind === "topic" && (TOPICS as readonly string[]).includes(row.value)) add(topics, word, row.value as Topic);
@@ -148,5 +160,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, lives, known };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, lives, known, written };
 }
