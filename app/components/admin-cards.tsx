@@ -112,7 +112,7 @@ export function SoldCards({
   return (
     <section aria-labelledby="sold-cards-heading" className="cards-section">
       <h2 id="sold-cards-heading">{T.cardsHeading}</h2>
-      <Form method="get" className="card-search" role="search" aria-label={T.search}>
+      <Form method="get" className="card-search" role="search">
         <Field label={T.search} hint={T.searchHint} inputProps={{ type: "search", name: "sok", defaultValue: search, id: "card-search" }} />
         <div className="button-row">
           <button type="submit" className="button secondary">
