@@ -43,6 +43,12 @@ const ACTION_LABELS: Record<string, string> = {
   "calendar_feed.create": "Skapade kalenderlänk",
   "calendar_feed.revoke": "Återkallade kalenderlänk",
   "privacy.erase": "Kunden raderade sina uppgifter",
+  "card_product.create": "Lade till kort att sälja",
+  "card_product.update": "Ändrade kort att sälja",
+  "card_product.hide": "Dolde kort (säljs inte längre)",
+  "card_product.show": "Visade kort igen (säljs igen)",
+  "card.issue": "Registrerade sålt kort",
+  "card.void": "Spärrade kort",
 };
 
 export function auditActionLabel(action: string): string {
@@ -60,6 +66,7 @@ export function auditTargetHref(targetType: string, targetId: string | null, act
   }
   if (targetType === "flurre_faq" && action !== "flurre_faq.delete") return `/admin/flurre?flik=faq&rad=${targetId}`;
   if (targetType === "newsletter_segment") return "/admin/utskick?flik=segment";
+  if (targetType === "card_product") return `/admin/kort?produkt=${targetId}`;
   return null;
 }
 

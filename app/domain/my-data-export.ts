@@ -46,6 +46,7 @@ const LABELS: Readonly<Record<string, Readonly<Record<string, Labels>>>> = {
   mejl_vi_har_skickat: { status: { queued: "Väntar på att skickas", sending: "Skickas", sent: "Skickat", failed: "Kunde inte skickas" } },
   leveransbesked_for_mejl: { handelse: { delivered: "Levererat", bounced: "Studsade", complained: "Markerat som skräppost" } },
   andringsloggen: { andring: auditActionLabel },
+  kort: { sort: { klippkort: "Klippkort", presentkort: "Presentkort" } },
   betalningar: {
     status: Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, paymentStatusLabel({ status, method: null })])),
     satt: PAYMENT_METHOD_WORDS,

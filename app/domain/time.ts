@@ -82,6 +82,11 @@ export function formatDayHeading(dayKey: string): string {
   return formatStockholm(`${dayKey}T12:00:00Z`, "EEEE d MMMM");
 }
 
+/** "5 december 2027" for the day key "2027-12-05": a date with its year, as a card's last valid day. */
+export function formatLongDate(dayKey: string): string {
+  return formatStockholm(`${dayKey}T12:00:00Z`, "d MMMM yyyy");
+}
+
 /** The Stockholm calendar day of a UTC instant, "yyyy-MM-dd". */
 export function stockholmDayKey(iso: string): string {
   return formatStockholm(iso, "yyyy-MM-dd");

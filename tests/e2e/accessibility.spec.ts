@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
+import { addKlippkort, registerSold } from "./card-helpers";
 import { postMailEvent } from "./mail-events";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -231,6 +232,33 @@ async function sendTypeEmpty(page: Page) {
   await expect(page.getByText("Namn är obligatoriskt")).toBeVisible();
 }
 
+/** /admin/kort's product form sent empty: each required field shows its message. */
+async function sendCardProductEmpty(page: Page) {
+  await page.getByRole("button", { name: "Lägg till kort" }).click();
+  await expect(page.getByText("Namn är obligatoriskt")).toBeVisible();
+}
+
+/** /admin/kort with a klippkort of its own sold, the card's history open. */
+async function sellACard(page: Page) {
+  const name = `Axe-kort ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, `axe-kort-${Date.now() % 1_000_000}@example.se`);
+  const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
+  await card.getByText("Historik (1 händelse)").click();
+  await expect(card.getByText("Sålt i kassan")).toBeVisible();
+}
+
+/** The step before voiding a card: a card sold first, then its 'Spärra kort'. */
+async function voidConfirmationPath(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Axe-spärr ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, `axe-sparr-${Date.now() % 1_000_000}@example.se`);
+  const href = await page.getByRole("link", { name: `Spärra kortet som slutar på ${last4}` }).getAttribute("href");
+  if (!href) throw new Error("no 'Spärra kort' link");
+  return href;
+}
+
 /** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
 async function makeCalendarLink(page: Page) {
   await withLock("calendar-feed", async () => {
@@ -340,6 +368,11 @@ const PAGES: PageCase[] = [
   { name: "admin passtyper", path: "/admin/passtyper", admin: true },
   { name: "admin passtyper, a type sent empty", path: "/admin/passtyper", admin: true, prepare: sendTypeEmpty },
   { name: "admin passtyper, editing a type", path: "/admin/passtyper?typ=1", admin: true },
+  { name: "admin kort", path: "/admin/kort", admin: true },
+  { name: "admin kort, a product sent empty", path: "/admin/kort", admin: true, prepare: sendCardProductEmpty },
+  { name: "admin kort, a new presentkort", path: "/admin/kort?ny=presentkort", admin: true },
+  { name: "admin kort, a card sold", path: "/admin/kort", admin: true, prepare: sellACard },
+  { name: "admin kort, void confirmation", path: voidConfirmationPath, admin: true },
   { name: "admin platser", path: "/admin/platser", admin: true },
   { name: "admin platser, editing a place", path: "/admin/platser?rad=1", admin: true },
   { name: "admin platser, delete refused", path: "/admin/platser?rad=1&atgard=ta-bort", admin: true },
@@ -384,6 +417,8 @@ const PHONE_PAGES = new Set([
   "admin kalender, a new link shown",
   "admin passtyper",
   "admin passtyper, a type sent empty",
+  "admin kort, a product sent empty",
+  "admin kort, a card sold",
   "admin platser",
   "admin team",
   "admin preppa",

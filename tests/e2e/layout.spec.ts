@@ -12,6 +12,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData, DEMO_SESSION_IDS, type DemoSession } from "../fixtures/demo-data";
 import { signInAsAdmin, signInAsCustomerOnce } from "./auth-helpers";
+import { addKlippkort, registerSold } from "./card-helpers";
 
 const WIDTHS = [320, 390, 1280];
 const heightAt = (width: number) => (width >= 1000 ? 800 : 760);
@@ -51,6 +52,15 @@ async function selectedDayPath(page: Page): Promise<string> {
     await page.waitForURL(/manad=/);
   }
   throw new Error("no calendar day with a free session in the next three months");
+}
+
+/** /admin/kort with a card sold (a product of its own, a long address), found by its code's end. */
+async function withCardSold(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Layoutkort med ett långt namn ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, `en.mycket.lang.adress.for.layouten.${Date.now() % 1_000_000}@example.se`);
+  return `/admin/kort?sok=${last4}`;
 }
 
 /** An admin page reached from a link on /admin/bokade-pass (a session's or a booking's own page). */
@@ -114,6 +124,9 @@ const PAGES: PageCase[] = [
   { name: "admin attendee print view", path: linkedFromBookedSessions(/\/admin\/pass\/\d+\/utskrift\?tillbaka=[^"]*/), who: "admin" },
   { name: "admin a booking's page", path: linkedFromBookedSessions(/\/admin\/bokning\/[0-9a-f-]{36}\?[^"]*/), who: "admin" },
   { name: "admin passtyper", path: "/admin/passtyper", who: "admin" },
+  { name: "admin kort", path: "/admin/kort", who: "admin" },
+  { name: "admin kort, a new presentkort", path: "/admin/kort?ny=presentkort", who: "admin" },
+  { name: "admin kort, a card sold", path: withCardSold, who: "admin" },
   { name: "admin platser", path: "/admin/platser", who: "admin" },
   { name: "admin team", path: "/admin/team", who: "admin" },
   { name: "admin preppa", path: "/admin/preppa", who: "admin" },

@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { expect, it } from "vitest";
 import { z } from "zod";
 import { segmentSet } from "~/domain/newsletter/segments";
+import { cardProductSchema, RegisterCardSchema } from "~/domain/cards/card-schemas";
 import { BookingSchema, createBookingSchema } from "~/domain/schemas/booking";
 import { campaignSchema, DEFAULT_SENDER_ADDRESSES } from "~/domain/schemas/campaign";
 import { ContactSchema } from "~/domain/schemas/contact";
@@ -84,6 +85,9 @@ const FROM_FORMS: Record<string, Field> = {
   "team_members.text": f(TeamMemberSchema, "text"),
   "preparation_items.title": f(PreparationItemSchema, "title"),
   "preparation_items.text": f(PreparationItemSchema, "text"),
+  "card_products.kind": f(cardProductSchema([]), "kind"),
+  "card_products.name": f(cardProductSchema([]), "name"),
+  "cards.holder_email": f(RegisterCardSchema, "email"),
 };
 
 /** Text columns no form fills: the server writes them from fixed values, hashes, clocks or other columns. */
@@ -109,6 +113,10 @@ const SET_BY_CODE: Record<string, string[]> = {
     "payments.refund_reason",
     "operations_health.kind",
     "operations_health.last_outcome",
+    "cards.kind",
+    "cards.sold_via",
+    "card_ledger.kind",
+    "card_ledger.note",
   ],
   "the health rows of the cron jobs and webhooks: names from the code's own list, the hour and problem keys it makes, error lines it cuts short": [
     "operations_health.name",
@@ -130,6 +138,8 @@ const SET_BY_CODE: Record<string, string[]> = {
     "form_claims.key",
     "form_claims.kind",
     "form_claims.created_id",
+    "cards.code_hash",
+    "cards.code_last4",
   ],
   "written from a value already checked elsewhere (a session's fields, a sign-in, the page a form was on, a segment list)": [
     "sessions.start_time",
@@ -145,6 +155,14 @@ const SET_BY_CODE: Record<string, string[]> = {
     "newsletter_segments.name",
     "flurre_faq.links_json",
     "flurre_unanswered.normalized",
+    "card_products.session_types_json",
+    "card_products.amounts_json",
+    "cards.session_types_json",
+  ],
+  "a presentkort's recipient, name and greeting, for the online sale that no form fills yet (issue 48)": [
+    "cards.recipient_email",
+    "cards.recipient_name",
+    "cards.message",
   ],
 };
 

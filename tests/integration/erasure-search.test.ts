@@ -111,6 +111,23 @@ async function fillEveryPlace() {
   )
     .bind(session, iso(past), iso(past + DAY), iso(past), iso(past + DAY))
     .run();
+  // A klippkort she bought, and a presentkort a friend gave her, with her name and a greeting.
+  const product = await env.DB.prepare(
+    `INSERT INTO card_products (kind, name, uses, price_sek, session_types_json, validity_months) VALUES ('klippkort', '5-kort', 5, 1195, '["VALPKURS"]', 12) RETURNING id`,
+  ).first<number>("id");
+  const gift = await env.DB.prepare(
+    `INSERT INTO card_products (kind, name, amounts_json, validity_months) VALUES ('presentkort', 'Presentkort', '[500]', 24) RETURNING id`,
+  ).first<number>("id");
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO cards (product_id, kind, code_hash, code_last4, holder_email, sold_via, paid_sek, session_types_json, uses_left, issued_at, expires_at)
+       VALUES (?, 'klippkort', ?, 'PQRS', ?, 'counter', 1195, '["VALPKURS"]', 5, ?, ?)`,
+    ).bind(product, "e".repeat(64), EMAIL, iso(past), iso(past + 400 * DAY)),
+    env.DB.prepare(
+      `INSERT INTO cards (product_id, kind, code_hash, code_last4, holder_email, recipient_email, recipient_name, message, sold_via, paid_sek, balance_sek, issued_at, expires_at)
+       VALUES (?, 'presentkort', ?, 'WXYZ', 'van@example.se', ?, ?, ?, 'online', 500, 500, ?, ?)`,
+    ).bind(gift, "f".repeat(64), EMAIL, NAME, `Grattis ${NAME}!`, iso(past), iso(past + 800 * DAY)),
+  ]);
   // Her address counted on a mail budget.
   await hitRateLimit(testContext(), RECIPIENT_MAIL_LIMIT, EMAIL);
 }
@@ -160,6 +177,11 @@ describe("erasure", () => {
       }),
     ]);
 
+    expect(exported.kort).toEqual([
+      expect.objectContaining({ kort: "5-kort", sort: "Klippkort", kodens_sista_tecken: "PQRS", du_ar: "köpare", klipp_kvar: 5 }),
+      expect.objectContaining({ kort: "Presentkort", sort: "Presentkort", du_ar: "mottagare", kr_kvar: 500, mottagarens_namn: NAME }),
+    ]);
+
     const res = await fetchAndSettle("/mina-bokningar/radera", {
       method: "POST",
       body: new URLSearchParams({ bekrafta: "on" }),
@@ -185,5 +207,10 @@ describe("erasure", () => {
     // What the business keeps: the booking, without her, and one audit row saying an erasure happened.
     expect(await env.DB.prepare("SELECT user_name, price_sek FROM bookings WHERE id = 'radera-1'").first()).toMatchObject({ user_name: "Raderad" });
     expect(await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'privacy.erase'").first("n")).toBe(1);
+    // Her cards keep their money and stay valid; the friend who gave one is still its holder.
+    expect((await env.DB.prepare("SELECT holder_email, uses_left, balance_sek, recipient_email FROM cards ORDER BY id").all()).results).toEqual([
+      { holder_email: "[raderad]", uses_left: 5, balance_sek: null, recipient_email: null },
+      { holder_email: "van@example.se", uses_left: null, balance_sek: 500, recipient_email: null },
+    ]);
   });
 });

@@ -8,6 +8,15 @@
 /** What stands where such a link was, in our copy of a sent mail. */
 export const SCRUBBED_LINK = "[länken finns bara i mejlet]";
 
+/**
+ * Mail whose secret is no link but a code the reader types (a klippkort's or
+ * presentkort's): the code is cut out of our copy once the provider has the
+ * mail, and blanked when its card ends, in these words.
+ */
+export const CODE_MAIL_KINDS: readonly string[] = ["card-issued"];
+export const SCRUBBED_CODE = "[koden finns bara i mejlet]";
+export const BLANKED_CODE = "[koden gäller inte längre]";
+
 /** The pages a mailed link opens with its secret: the path, then the secret in the path or the query. */
 export const TOKEN_LINK_PATHS = [
   { path: "/mina-bokningar/verify", secretIn: "query" },

@@ -12,6 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { CARD_KINDS, CARD_LEDGER_KINDS } from "~/domain/cards/card-terms";
 import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
 /** A payment's states (migration 0019's CHECK). */
@@ -782,3 +783,88 @@ export const operationsAlerts = sqliteTable("operations_alerts", {
   since: text("since").notNull(),
   mailedAt: text("mailed_at"),
 });
+
+/** Klippkort and presentkort staff sell (migrations/0027_cards.sql). Amounts in whole kronor. */
+export const cardProducts = sqliteTable("card_products", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  kind: text("kind", { enum: CARD_KINDS }).notNull(),
+  name: text("name").notNull(),
+  uses: integer("uses"),
+  priceSek: integer("price_sek"),
+  /** A klippkort's session types (popup_types.name), a JSON array. */
+  sessionTypesJson: text("session_types_json"),
+  /** A presentkort's amounts offered, a JSON array of kronor. */
+  amountsJson: text("amounts_json"),
+  freeMinSek: integer("free_min_sek"),
+  freeMaxSek: integer("free_max_sek"),
+  validityMonths: integer("validity_months").notNull(),
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: text("updated_at").notNull().default(now),
+});
+
+export type CardProductRow = typeof cardProducts.$inferSelect;
+
+/** A card sold: its code only as a hash (and its last four characters), its balance kept beside the ledger. */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => cardProducts.id),
+    kind: text("kind", { enum: CARD_KINDS }).notNull(),
+    codeHash: text("code_hash").notNull().unique(),
+    codeLast4: text("code_last4").notNull(),
+    holderEmail: text("holder_email").notNull(),
+    recipientEmail: text("recipient_email"),
+    recipientName: text("recipient_name"),
+    message: text("message"),
+    sendAt: text("send_at"),
+    soldVia: text("sold_via", { enum: ["counter", "online"] }).notNull(),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    paidSek: integer("paid_sek").notNull(),
+    sessionTypesJson: text("session_types_json"),
+    usesLeft: integer("uses_left"),
+    balanceSek: integer("balance_sek"),
+    issuedAt: text("issued_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    voidedAt: text("voided_at"),
+    refundedAt: text("refunded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cards_issued_idx").on(t.issuedAt),
+    index("cards_product_idx").on(t.productId),
+    index("cards_holder_email_idx").on(sql`lower(holder_email)`),
+  ],
+);
+
+export type CardRow = typeof cards.$inferSelect;
+
+/** Every change of a card's balance, signed; a card's kept balance is the sum of its rows. */
+export const cardLedger = sqliteTable(
+  "card_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id),
+    kind: text("kind", { enum: CARD_LEDGER_KINDS }).notNull(),
+    usesDelta: integer("uses_delta").notNull().default(0),
+    amountDeltaSek: integer("amount_delta_sek").notNull().default(0),
+    bookingId: text("booking_id").references(() => bookings.id),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("card_ledger_card_idx").on(t.cardId, t.id),
+    index("card_ledger_booking_idx").on(t.bookingId).where(sql`booking_id IS NOT NULL`),
+    uniqueIndex("card_ledger_one_issue").on(t.cardId).where(sql`kind = 'issue'`),
+    uniqueIndex("card_ledger_one_end").on(t.cardId).where(sql`kind IN ('expiry', 'refund', 'void')`),
+    uniqueIndex("card_ledger_one_use_per_booking").on(t.cardId, t.bookingId).where(sql`kind = 'use'`),
+    uniqueIndex("card_ledger_one_give_back_per_booking").on(t.cardId, t.bookingId).where(sql`kind = 'give-back'`),
+  ],
+);
+
+export type CardLedgerRow = typeof cardLedger.$inferSelect;

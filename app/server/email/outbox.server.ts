@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { MailAttachment, MailMessage } from "~/domain/mail/message";
-import { scrubTokenLinks } from "~/domain/mail/token-links";
+import { BLANKED_CODE, CODE_MAIL_KINDS, SCRUBBED_CODE, SCRUBBED_LINK, scrubTokenLinks } from "~/domain/mail/token-links";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
 import type { Config } from "../platform/env.server";
@@ -29,9 +29,11 @@ export type EmailAttachment = MailAttachment;
 
 /** What a used or dead link's token becomes in the stored copy of its mail. */
 export const BLANKED_LINK = "[länken har använts eller gått ut]";
+/** What the secret becomes: a link's token, or the code of a card that ended (CODE_MAIL_KINDS). */
+const blankedSecret = sql`CASE WHEN kind IN (SELECT value FROM json_each(${JSON.stringify(CODE_MAIL_KINDS)})) THEN ${BLANKED_CODE} ELSE ${BLANKED_LINK} END`;
 /** Blanks the token in both bodies and forgets it, at `nowIso`. */
 const blankSecretSet = (nowIso: string): SQL =>
-  sql`text_body = replace(text_body, secret, ${BLANKED_LINK}), html_body = replace(html_body, secret, ${BLANKED_LINK}),
+  sql`text_body = replace(text_body, secret, ${blankedSecret}), html_body = replace(html_body, secret, ${blankedSecret}),
   secret = NULL, redacted_at = ${nowIso}`;
 
 export type { OutboxRow };
@@ -355,17 +357,24 @@ export const ERASED_COPY = "[raderad]";
 /**
  * Our copy of a mail the provider took, without the links that open a page
  * with a secret (sign-in, confirmations, decisions, queue places,
- * unsubscribing), and, for the confirmation of an erasure, without the
- * person at all: undefined when nothing changes. The local outbox transport
- * keeps everything: there the row is the mail itself, read at /dev/mail.
+ * unsubscribing) nor the mail's secret wherever else it stands (a card's
+ * code), and, for the confirmation of an erasure, without the person at
+ * all: undefined when nothing changes. The local outbox transport keeps
+ * everything: there the row is the mail itself, read at /dev/mail.
  */
 export function scrubbedCopy(
-  row: Pick<OutboxRow, "kind" | "textBody" | "htmlBody" | "headersJson">,
+  row: Pick<OutboxRow, "kind" | "textBody" | "htmlBody" | "headersJson" | "secret">,
 ): SentRow["scrubbed"] | undefined {
   if (row.kind === "privacy-erasure") return { text: ERASED_COPY, html: null, headersJson: null, to: ERASED_COPY };
-  const text = scrubTokenLinks(row.textBody);
-  const html = row.htmlBody === null ? null : scrubTokenLinks(row.htmlBody);
-  const headersJson = row.headersJson === null ? null : scrubTokenLinks(row.headersJson);
+  const { secret } = row;
+  const stands = CODE_MAIL_KINDS.includes(row.kind) ? SCRUBBED_CODE : SCRUBBED_LINK;
+  const scrub = (body: string) => {
+    const links = scrubTokenLinks(body);
+    return secret ? links.replaceAll(secret, stands) : links;
+  };
+  const text = scrub(row.textBody);
+  const html = row.htmlBody === null ? null : scrub(row.htmlBody);
+  const headersJson = row.headersJson === null ? null : scrub(row.headersJson);
   if (text === row.textBody && html === row.htmlBody && headersJson === row.headersJson) return undefined;
   return { text, html, headersJson };
 }

@@ -1,6 +1,7 @@
 /**
  * Create once: the staff forms that create something (a session, a weekly
- * series, a campaign, a content row, an FAQ row) carry a one-time key
+ * series, a campaign, a content row, an FAQ row, a card product, a card
+ * sold) carry a one-time key
  * (~/domain/form-key) made when the page is drawn. What the post creates and
  * the key's claim (migrations/0022_form_claims.sql) are written in one D1
  * batch, so either both land or neither. A second post with the same key (a
@@ -30,7 +31,9 @@ export type ClaimKind =
   | "team-member"
   | "preparation-item"
   | "session-type"
-  | "flurre-faq";
+  | "flurre-faq"
+  | "card-product"
+  | "card";
 
 /** The key a post claims and what for; handed to the create, which writes its claim in its batch. */
 export type FormClaim = { key: string; kind: ClaimKind };

@@ -8,6 +8,7 @@
  * and only a suppression hash kept, messages, problem reports, pending
  * confirmations, queue places, sign-in links and mail to the address are
  * deleted, an account made with the address but never confirmed is deleted,
+ * the address is taken off klippkort and presentkort (which stay valid),
  * staff's mail copies that name the person are deleted and the audit log's
  * mentions replaced, the customer's sessions end, and one confirmation mail
  * goes out (our copy of it is emptied once sent). personal-data.server.ts
@@ -94,6 +95,16 @@ const EXPORT_QUERIES: Record<PersonalDataTable, (email: string) => SQL> = {
     // The change in words says what it concerned.
     sql`SELECT action AS andring, details_json AS detaljer, created_at AS tid FROM audit_log
          WHERE instr(lower(coalesce(details_json, '')), lower(${email})) > 0 ORDER BY created_at`,
+  // A card the person bought (its holder) or was given (its recipient); its code is kept only as a hash.
+  cards: (email) =>
+    sql`SELECT p.name AS kort, c.kind AS sort, c.code_last4 AS kodens_sista_tecken,
+           CASE WHEN ${byEmail("c.holder_email", email)} THEN 'köpare' ELSE 'mottagare' END AS du_ar,
+           c.paid_sek AS betalt_kr, c.uses_left AS klipp_kvar, c.balance_sek AS kr_kvar, c.issued_at AS salt,
+           c.expires_at AS giltigt_till, c.voided_at AS sparrat, c.refunded_at AS aterbetalt,
+           c.recipient_name AS mottagarens_namn, c.message AS halsning
+         FROM cards c JOIN card_products p ON p.id = c.product_id
+         WHERE ${byEmail("c.holder_email", email)} OR ${byEmail("coalesce(c.recipient_email, '')", email)}
+         ORDER BY c.issued_at, c.id`,
   payments: (email) =>
     sql`SELECT p.booking_id AS bokningsnummer, b.session_title AS pass, p.amount_ore / 100.0 AS belopp_kr, p.status, p.method AS satt,
            p.created_at AS skapad, p.paid_at AS betald, p.refund_reason AS aterbetalning_orsak, p.refunded_at AS aterbetald
@@ -232,6 +243,16 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   b.add(sql`DELETE FROM problem_reports WHERE ${byEmail("user_email", email)}`);
   b.add(sql`DELETE FROM waitlist_entries WHERE ${byEmail("email", email)} AND status NOT IN ('waiting', 'offered')`);
   b.add(sql`DELETE FROM sign_in_tokens WHERE ${byEmail("email", email)}`);
+  // A card's money is not erased: the address goes from the cards the person bought (with the greeting
+  // they wrote) and was given (with their name); the cards stay valid.
+  b.add(
+    sql`UPDATE cards SET holder_email = '[raderad]', message = NULL
+         WHERE ${byEmail("holder_email", email)} AND ${upcomingGuard}`,
+  );
+  b.add(
+    sql`UPDATE cards SET recipient_email = NULL, recipient_name = NULL, message = NULL, send_at = NULL
+         WHERE ${byEmail("coalesce(recipient_email, '')", email)} AND ${upcomingGuard}`,
+  );
   // An account made with the address that was never confirmed (its profile, tokens and sessions go with it).
   b.add(
     sql`DELETE FROM users WHERE ${byEmail("email", email)} AND email_verified_at IS NULL

@@ -70,6 +70,14 @@ export const PERSONAL_DATA = [
     erasure: "Adressen och namnet ersätts med [raderad].",
   },
   {
+    table: "cards",
+    exportKey: "kort",
+    columns: ["holder_email", "recipient_email", "recipient_name", "message"],
+    what: "Klippkort och presentkort som du köpt eller fått",
+    erasure:
+      "Din adress tas bort, liksom hälsningen på ett presentkort du gett och ditt namn på ett du fått. Kortet och det som finns kvar på det gäller som förut (koden har vi bara sparat som en kontrollsumma).",
+  },
+  {
     table: "payments",
     exportKey: "betalningar",
     columns: [],
@@ -93,6 +101,8 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   places: "training places (staff content)",
   team_members: "the team's public cards (staff content)",
   preparation_items: "the preparation checklist (staff content)",
+  card_products: "the klippkort and presentkort staff sell (staff content)",
+  card_ledger: "each change of a card's balance, by card id (its notes are written by the code)",
   user_roles: "a user id and a role",
   calendar_feeds: "a staff user's calendar link (a hashed token)",
   newsletter_subscriber_segments: "segment names by subscriber id (deleted with the subscriber)",

@@ -1,0 +1,246 @@
+// Everything a person reads about klippkort and presentkort: staff on
+// /admin/kort (headings, labels, hints, buttons, toasts, form messages), the
+// buyer in the mail with the code, and the words for a typed code that is not
+// one. Short and friendly, "du" to a customer, "ni" to staff as on the other
+// admin pages.
+import { CARDS_PAGE } from "../admin-pages";
+import { formatKr } from "../price";
+import type { ToastView } from "../toast";
+import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
+import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardState } from "./card-terms";
+
+export const CARDS_PATH = CARDS_PAGE.to;
+
+/** "200, 500 eller 1 000 kr". */
+export function amountList(amounts: readonly number[]): string {
+  const words = amounts.map((a) => formatKr(a).replace(/ kr$/, ""));
+  const joined = words.length > 1 ? `${words.slice(0, -1).join(", ")} eller ${words.at(-1)}` : (words[0] ?? "");
+  return `${joined} kr`;
+}
+
+/** "VALPKURS", "VALPKURS eller NOSARBETE", "VALPKURS, NOSARBETE eller AGILITY". */
+function orList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : (names[0] ?? "");
+}
+
+const uses = (n: number) => (n === 1 ? "1 pass" : `${n} pass`);
+const clips = (n: number) => (n === 1 ? "1 klipp" : `${n} klipp`);
+const months = (n: number) => (n === 1 ? "1 månad" : `${n} månader`);
+
+export const CARD_KIND_LABEL: Record<CardKind, string> = { klippkort: "Klippkort", presentkort: "Presentkort" };
+
+export const CARD_STATE_LABEL: Record<CardState, string> = {
+  active: "Aktivt",
+  used: "Förbrukat",
+  expired: "Utgånget",
+  voided: "Spärrat",
+  refunded: "Återbetalt",
+};
+
+export const CARD_STATE_BADGE: Record<CardState, string> = {
+  active: "badge-green",
+  used: "badge-grey",
+  expired: "badge-grey",
+  voided: "badge-red",
+  refunded: "badge-grey",
+};
+
+export const CARD_LEDGER_LABEL: Record<CardLedgerKind, string> = {
+  issue: "Utfärdat",
+  use: "Använt vid bokning",
+  "give-back": "Tillbaka på kortet",
+  expiry: "Gick ut",
+  refund: "Återbetalt",
+  void: "Spärrat",
+};
+
+/** The notes the server writes on ledger rows. */
+export const CARD_LEDGER_NOTES = {
+  soldAtCounter: "Sålt i kassan",
+  voidedByStaff: "Spärrat av personalen",
+} as const;
+
+/** What is left on a card: "3 klipp kvar", "450 kr kvar". */
+export function cardBalanceText(kind: CardKind, usesLeft: number | null, balanceSek: number | null): string {
+  return kind === "klippkort" ? `${clips(usesLeft ?? 0)} kvar` : `${formatKr(balanceSek ?? 0)} kvar`;
+}
+
+/** A ledger row's change: "+5 klipp", "−1 klipp", "+500 kr", "−500 kr". */
+export function ledgerDeltaText(kind: CardKind, usesDelta: number, amountDeltaSek: number): string {
+  const delta = kind === "klippkort" ? usesDelta : amountDeltaSek;
+  const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+  return kind === "klippkort" ? `${sign}${clips(Math.abs(delta))}` : `${sign}${formatKr(Math.abs(delta))}`;
+}
+
+/** A product's terms in one line, as the list and the register form's choices show them. */
+export function cardProductSummary(p: {
+  kind: CardKind;
+  uses: number | null;
+  priceSek: number | null;
+  sessionTypes: readonly string[];
+  amounts: readonly number[];
+  freeMinSek: number | null;
+  freeMaxSek: number | null;
+  validityMonths: number;
+}): string {
+  const valid = `gäller ${months(p.validityMonths)}`;
+  if (p.kind === "klippkort") {
+    return [uses(p.uses ?? 0), formatKr(p.priceSek ?? 0), valid, p.sessionTypes.join(", ")].filter(Boolean).join(" · ");
+  }
+  const free = p.freeMinSek !== null && p.freeMaxSek !== null ? `eget belopp ${formatKr(p.freeMinSek).replace(/ kr$/, "")}–${formatKr(p.freeMaxSek)}` : null;
+  return [p.amounts.length > 0 ? amountList(p.amounts) : null, free, valid].filter(Boolean).join(" · ");
+}
+
+export const CARD_TEXTS = {
+  heading: CARDS_PAGE.title,
+  backToAdmin: "Tillbaka till admin",
+  intro:
+    "Här lägger ni upp korten ni säljer och registrerar kort som sålts i kassan. Koden mejlas till köparen och visas aldrig här: ni ser bara dess fyra sista tecken. Ett dolt kort säljs inte längre, men kort som redan sålts gäller som vanligt.",
+  required: "obligatoriskt",
+  cancel: "Avbryt",
+  saving: "Sparar...",
+
+  registerHeading: "Registrera sålt kort",
+  registerIntro: "För kort som betalats i kassan. Kortet gäller direkt och koden mejlas till köparen.",
+  product: "Kort",
+  chooseProduct: "Välj kort",
+  productOption: (name: string, summary: string) => `${name} (${summary})`,
+  amount: "Belopp (kr)",
+  amountHint: "Bara för presentkort: ett av beloppen kortet har, eller ett eget belopp inom gränserna. Lämna tomt för klippkort.",
+  email: "Köparens e-postadress",
+  emailConfirm: "Köparens e-postadress igen",
+  register: "Registrera och mejla koden",
+  registering: "Registrerar...",
+  noProducts: "Lägg först upp ett kort under Kort ni säljer, så kan ni registrera sålda kort här.",
+
+  cardsHeading: "Sålda kort",
+  search: "Sök kort",
+  searchHint: "E-postadress, eller kodens fyra sista tecken.",
+  searchButton: "Sök",
+  showAll: "Visa alla",
+  cardsEmpty: "Inga sålda kort ännu.",
+  searchEmpty: "Inga kort matchar sökningen.",
+  cardCount: (n: number) => (n === 1 ? "1 kort" : `${n} kort`),
+  cardTitle: (product: string, last4: string) => `${product} · ${last4}`,
+  holder: "Köpare",
+  left: "Kvar",
+  validThrough: "Gäller till och med",
+  sold: "Sålt",
+  soldVia: { counter: "i kassan", online: "på webben" } as Record<"counter" | "online", string>,
+  soldLine: (when: string, via: string, paid: string) => `${when}, ${via}, ${paid}`,
+  history: (n: number) => `Historik (${n === 1 ? "1 händelse" : `${n} händelser`})`,
+  voidButton: "Spärra kort",
+  voidLabel: (last4: string) => `Spärra kortet som slutar på ${last4}`,
+  voidHeading: "Spärra kort",
+  voidQuestion: (product: string, last4: string, left: string) =>
+    `Vill du spärra kortet ${product} som slutar på ${last4}? Koden slutar fungera och det som finns kvar (${left}) går förlorat. Det går inte att ångra.`,
+  voidConfirm: "Ja, spärra kortet",
+  voidEnded: "Kortet är redan avslutat och kan inte spärras.",
+
+  productsHeading: "Kort ni säljer",
+  productsEmpty: "Inga kort ännu. Lägg upp ett klippkort eller presentkort nedan.",
+  soldCount: (n: number) => (n === 1 ? "1 sålt" : `${n} sålda`),
+  hiddenBadge: "Dold",
+  edit: "Redigera",
+  editLabel: (name: string) => `Redigera ${name}`,
+  hide: "Dölj",
+  show: "Visa",
+  newHeading: (kind: CardKind) => (kind === "klippkort" ? "Nytt klippkort" : "Nytt presentkort"),
+  editHeading: (name: string) => `Redigera ${name}`,
+  kindSwitch: "Vilket slags kort vill ni lägga upp?",
+  kindHints: {
+    klippkort: "Ett klippkort är ett antal pass till ett fast pris.",
+    presentkort: "Ett presentkort är ett belopp att använda på pass.",
+  } as Record<CardKind, string>,
+  name: "Namn",
+  nameHint: "Som kunden ser det, t.ex. 5-kort valpkurs eller Presentkort.",
+  validity: "Giltighet (månader)",
+  validityHint: `Räknas från dagen kortet säljs. Ett presentkort gäller minst ${CARD_LIMITS.giftValidityMin} månader.`,
+  uses: "Antal pass",
+  price: "Pris (kr)",
+  sessionTypes: "Gäller för passtyperna",
+  sessionTypesHint: "Kortet kan bara användas på pass av de valda typerna.",
+  noSessionTypes: "Det finns inga passtyper ännu. Lägg upp dem under Passtyper.",
+  amounts: "Belopp att välja (kr)",
+  amountsHint: "Hela kronor med kommatecken emellan, t.ex. 200, 500, 1000. Lämna tomt om kunden bara väljer eget belopp.",
+  freeMin: "Eget belopp, lägst (kr)",
+  freeMax: "Eget belopp, högst (kr)",
+  freeHint: "Fyll i båda om kunden får välja ett eget belopp, annars inget av dem.",
+  hidden: "Dold (säljs inte längre; sålda kort gäller som vanligt)",
+  submitNew: "Lägg till kort",
+  saveEdit: "Spara ändringar",
+} as const;
+
+export const CARD_MESSAGES = {
+  kind: "Välj klippkort eller presentkort",
+  kindFixed: "Ett korts sort kan inte ändras. Lägg upp ett nytt kort i stället.",
+  name: "Namn är obligatoriskt",
+  validity: `Ange giltigheten i hela månader, från ${CARD_LIMITS.validityMin} till ${CARD_LIMITS.validityMax}`,
+  giftValidity: `Ett presentkort ska gälla i minst ${CARD_LIMITS.giftValidityMin} månader`,
+  uses: `Ange antal pass, ett heltal från 1 till ${CARD_LIMITS.usesMax}`,
+  price: `Ange priset i hela kronor, från 0 till ${formatKr(CARD_LIMITS.priceMax)}`,
+  sessionTypes: "Välj minst en passtyp",
+  unknownSessionType: "Passtypen finns inte längre. Ladda om sidan och välj igen.",
+  amounts: "Skriv beloppen i hela kronor med kommatecken emellan, t.ex. 200, 500, 1000",
+  amountRange: `Varje belopp ska vara från 1 till ${formatKr(CARD_LIMITS.amountMax)}`,
+  amountsMax: `Högst ${CARD_LIMITS.amountsMax} belopp`,
+  noAmount: "Ange belopp att välja, eller ett eget belopp (lägst och högst)",
+  freeBoth: "Fyll i både lägsta och högsta belopp, eller inget av dem",
+  freeRange: `Ange ett belopp från 1 till ${formatKr(CARD_LIMITS.amountMax)}`,
+  freeOrder: "Det högsta beloppet kan inte vara lägre än det lägsta",
+  product: "Välj ett kort",
+  productGone: "Kortet finns inte längre eller säljs inte. Välj ett annat.",
+  productChanged: "Kortet ändrades just. Kontrollera uppgifterna och registrera igen.",
+  amount: "Ange belopp för presentkortet",
+  amountNotOffered: (p: { amounts: readonly number[]; freeMinSek: number | null; freeMaxSek: number | null }) => {
+    const free = p.freeMinSek !== null && p.freeMaxSek !== null ? `ett belopp från ${formatKr(p.freeMinSek).replace(/ kr$/, "")} till ${formatKr(p.freeMaxSek)}` : null;
+    const offered = p.amounts.length > 0 ? `${p.amounts.length === 1 ? "beloppet" : "ett av beloppen"} ${amountList(p.amounts)}` : null;
+    return offered && free ? `Välj ${offered}, eller ${free}` : `Välj ${offered ?? free}`;
+  },
+  email: "Ange köparens e-postadress",
+  emailConfirm: "Skriv köparens e-postadress en gång till",
+  overMailBudget: "Adressen har fått många mejl från oss den senaste timmen, så kortet registrerades inte. Försök igen om en stund.",
+} as const;
+
+export const CARD_TOASTS = {
+  productCreated: (name: string): ToastView => ({ type: "success", title: "Framgång", description: `Kortet ${name} är tillagt` }),
+  productUpdated: { type: "success", title: "Framgång", description: "Kortet är sparat" },
+  productUnchanged: { type: "info", title: "Inget att spara", description: "Kortet var redan så" },
+  productHidden: { type: "success", title: "Framgång", description: "Kortet är dolt och säljs inte längre" },
+  productShown: { type: "success", title: "Framgång", description: "Kortet säljs igen" },
+  productNotFound: { type: "error", title: "Fel", description: "Kortet finns inte längre" },
+  cardIssued: (last4: string, email: string): ToastView => ({
+    type: "success",
+    title: "Framgång",
+    description: `Kortet som slutar på ${last4} är registrerat och koden mejlas till ${email}`,
+  }),
+  cardVoided: { type: "success", title: "Framgång", description: "Kortet är spärrat" },
+  cardEnded: { type: "info", title: "Inget att spärra", description: "Kortet var redan avslutat" },
+  cardNotFound: { type: "error", title: "Fel", description: "Kortet finns inte" },
+  failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
+  loadFailed: { type: "error", title: "Fel", description: "Kunde inte ladda data" },
+} as const satisfies Record<string, ToastView | ((...args: string[]) => ToastView)>;
+
+/** What the person who types a code is told when it cannot be one (the booking form's, later). */
+export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
+  empty: "Skriv kortets kod",
+  length: `Koden har ${CARD_CODE_LENGTH} tecken, t.ex. ABCD-EFGH-JKMN-PQRS. Kontrollera att du fått med alla.`,
+  lookalike: "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen.",
+  character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
+};
+
+/** The mail with the code (app/domain/mail/card.tsx). */
+export const CARD_MAIL_TEXTS = {
+  subject: (kind: CardKind) => `Ditt ${kind} från Hundpass`,
+  greeting: "Hej!",
+  lead: (kind: CardKind, name: string) => `Tack för ditt köp! Här är koden till ditt ${kind} ”${name}”.`,
+  codeLabel: "Din kod",
+  klippkortWhat: (n: number, sessionTypes: readonly string[]) =>
+    `Kortet räcker till ${uses(n)} av ${sessionTypes.length === 1 ? "typen" : "typerna"} ${orList(sessionTypes)}.`,
+  presentkortWhat: (amount: number) => `På kortet finns ${formatKr(amount)} att använda på våra pass.`,
+  validThrough: (date: string) => `Kortet gäller till och med ${date}.`,
+  use: "Du använder koden när du bokar pass hos oss:",
+  keep: "Spara mejlet: koden är ditt kort. Den som har koden kan använda kortet, så dela den bara med den som ska använda det.",
+  questions: "Har du frågor om kortet? Svara på det här mejlet.",
+  signOff: ["Hälsningar,", "Hundpass"],
+} as const;
