@@ -14,6 +14,7 @@ import { CARD_KIND_LABEL, CARD_TEXTS as T, CARDS_PATH } from "~/domain/cards/car
 import type { CardKind } from "~/domain/cards/card-terms";
 import { cardAnchor, productAnchor, type CardProductView, type ProductFormDefaults, type SoldCardView } from "~/domain/cards/card-view";
 import { FORM_KEY_FIELD } from "~/domain/form-key";
+import { RowButton } from "./admin-content";
 import { FormErrors } from "./form-errors";
 import { CheckboxField, ErrorList, Field, SelectField } from "./forms";
 import { Pager } from "./pager";
@@ -165,18 +166,6 @@ export function SoldCards({
       </ol>
       <Pager page={page} pageCount={pageCount} href={(p) => cardsHref(search, p)} />
     </section>
-  );
-}
-
-function RowButton({ id, intent, label, name }: { id: number; intent: string; label: string; name: string }) {
-  return (
-    <Form method="post" className="inline-form">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={String(id)} />
-      <button type="submit" className="button secondary" aria-label={`${label} ${name}`}>
-        {label}
-      </button>
-    </Form>
   );
 }
 

@@ -27,23 +27,28 @@ export type Token = {
   mended?: string;
 };
 
-/** Edit distance up to `max` (max + 1 when further), with a swap of two letters as one edit. */
-export function editDistance(a: string, b: string, max: number): number {
+/**
+ * Edit distance of a and b, or max + 1 as soon as it must exceed max. Two
+ * neighbouring letters typed the wrong way round count as one edit, as on a
+ * phone ('lektoin' is one typo from 'lektion'): the optimal string alignment
+ * distance.
+ */
+export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    let best = i;
+    let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, previous2[j - 2]! + 1);
-      current.push(d);
-      best = Math.min(best, d);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
     }
-    if (best > max) return max + 1;
-    previous2 = previous;
+    if (rowMin > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length]!;
@@ -66,7 +71,7 @@ function mend(word: string, known: readonly string[]): string | null {
   let bestDistance = budget + 1;
   let tied = false;
   for (const candidate of known) {
-    const d = editDistance(word, candidate, bestDistance);
+    const d = boundedEditDistance(word, candidate, bestDistance);
     if (d < bestDistance) [best, bestDistance, tied] = [candidate, d, false];
     else if (d === bestDistance && d <= budget && candidate !== best) tied = true;
   }

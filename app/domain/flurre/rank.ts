@@ -12,6 +12,7 @@
 // not one Flurre can answer, however well some passage scores.
 
 import MiniSearch from "minisearch";
+import { boundedEditDistance } from "./normalise";
 import { LEXICON_WORDS } from "./lexicon";
 import type { Passage, PassageKind } from "./passages";
 import {
@@ -110,33 +111,6 @@ const CUE_WORDS: ReadonlySet<string> = new Set(Object.values(INTENT_CUES).flat()
 const SELF_NAMES: ReadonlySet<string> = new Set(["flurre", "flurres"]);
 
 type Doc = { id: string; title: string; text: string; keywords: string };
-
-/**
- * Edit distance of a and b, or max + 1 as soon as it must exceed max. Two
- * neighbouring letters typed the wrong way round count as one edit, as on a
- * phone ('lektoin' is one typo from 'lektion'): the optimal string alignment
- * distance.
- */
-export function boundedEditDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    beforePrevious = previous;
-    previous = current;
-  }
-  return previous[b.length]!;
-}
 
 /**
  * Typos allowed in a stem: none below 6 letters (short words are too alike:

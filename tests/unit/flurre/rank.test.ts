@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { composeAnswer, MIN_COVERAGE } from "../../../app/domain/flurre/compose";
-import { boundedEditDistance, buildIndex, analyzeQuestion, mendSlips, rankPassages } from "../../../app/domain/flurre/rank";
+import { boundedEditDistance } from "../../../app/domain/flurre/normalise";
+import { buildIndex, analyzeQuestion, mendSlips, rankPassages } from "../../../app/domain/flurre/rank";
 import { demoPassages } from "./demo-passages";
 
 const now = new Date("2026-11-23T10:00:00Z");
