@@ -32,15 +32,23 @@ function textInside(el: Element, box: Box): boolean {
   return false;
 }
 
+/** Points from `from` to `to` (px), SAMPLE_STEP apart and at both edges: a line that only touches the edge is seen too. */
+function samples(from: number, to: number): number[] {
+  const points: number[] = [];
+  for (let at = from + 1; at < to - 1; at += SAMPLE_STEP) points.push(at);
+  points.push(to - 1);
+  return points;
+}
+
 /** Whether text or something to click lies under the launcher where it floats now. */
 export function launcherCoversSomething(launcher: HTMLElement): boolean {
   const box = launcher.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return false;
   const seen = new Set<Element>();
-  for (let y = box.top + 1; y < box.bottom; y += SAMPLE_STEP) {
-    for (let x = box.left + 1; x < box.right; x += SAMPLE_STEP) {
+  for (const y of samples(box.top, box.bottom)) {
+    for (const x of samples(box.left, box.right)) {
       // Beneath the launcher: the first element at this point that is not the launcher.
-      const under = document.elementsFromPoint(x, Math.min(y, box.bottom - 1)).find((el) => !launcher.contains(el));
+      const under = document.elementsFromPoint(x, y).find((el) => !launcher.contains(el));
       if (!under || seen.has(under) || under === document.body || under === document.documentElement) continue;
       seen.add(under);
       const clickable = under.closest(CLICKABLE);
