@@ -32,11 +32,14 @@ function textInside(el: Element, box: Box): boolean {
   return false;
 }
 
-/** Points from `from` to `to` (px), SAMPLE_STEP apart and at both edges: a line that only touches the edge is seen too. */
+/**
+ * Points from `from` to `to` (px), SAMPLE_STEP apart and half a pixel inside both edges: anything under the launcher
+ * by a pixel or more, even only at its edge, lies under one of them.
+ */
 function samples(from: number, to: number): number[] {
   const points: number[] = [];
-  for (let at = from + 1; at < to - 1; at += SAMPLE_STEP) points.push(at);
-  points.push(to - 1);
+  for (let at = from + 0.5; at < to - 0.5; at += SAMPLE_STEP) points.push(at);
+  points.push(to - 0.5);
   return points;
 }
 
