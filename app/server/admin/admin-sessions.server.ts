@@ -19,6 +19,7 @@ import {
   type AdminSessionCardView,
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
+import { BOOKER_COLUMNS } from "../booking/booker-columns.server";
 import { schema } from "../db/client.server";
 import { decisionPanelQuery } from "../decisions/decisions.server";
 import { paymentsShown } from "../payments/staff-view.server";
@@ -111,15 +112,7 @@ export async function listConfirmedSessions(context: AppLoadContext, now: Date, 
       .select({
         id: bookings.id,
         sessionId: bookings.sessionId,
-        userName: bookings.userName,
-        userEmail: bookings.userEmail,
-        userPhone: bookings.userPhone,
-        dogName: bookings.dogName,
-        dogBreed: bookings.dogBreed,
-        dogAge: bookings.dogAge,
-        specialNotes: bookings.specialNotes,
-        homeAddress: bookings.homeAddress,
-        meetingType: bookings.meetingType,
+        ...BOOKER_COLUMNS,
         createdAt: bookings.createdAt,
         paymentStatus: payments.status,
         paymentMethod: payments.method,

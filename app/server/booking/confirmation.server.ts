@@ -16,6 +16,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { BOOKING_TEXTS, CONFIRMATION_TEXTS } from "~/domain/booking-texts";
 import { bookedFacts, bookingIcs, icsFilename, type BookedSession, type BookingDetails } from "~/domain/mail/booking";
+import { BOOKER_COLUMNS } from "./booker-columns.server";
 import { schema } from "../db/client.server";
 import { getCookies, readCookie } from "../platform/cookies.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -67,15 +68,7 @@ async function confirmedBookings(context: AppLoadContext, ids: string[]) {
     .select({
       booking: {
         id: bookings.id,
-        userName: bookings.userName,
-        userEmail: bookings.userEmail,
-        userPhone: bookings.userPhone,
-        dogName: bookings.dogName,
-        dogBreed: bookings.dogBreed,
-        dogAge: bookings.dogAge,
-        specialNotes: bookings.specialNotes,
-        homeAddress: bookings.homeAddress,
-        meetingType: bookings.meetingType,
+        ...BOOKER_COLUMNS,
         variant: bookings.variant,
         priceSek: bookings.priceSek,
         createdAt: bookings.createdAt,

@@ -9,6 +9,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BookingFormDefaults } from "~/domain/schemas/booking";
+import { BOOKER_COLUMNS } from "../booking/booker-columns.server";
 import { schema } from "../db/client.server";
 import { ownedHolds } from "./hold-cookie.server";
 
@@ -29,15 +30,7 @@ export async function unpaidBookingForm(context: AppLoadContext, request: Reques
       bookingStatus: bookings.bookingStatus,
       paymentStatus: payments.status,
       checkoutSessionId: payments.checkoutSessionId,
-      userName: bookings.userName,
-      userEmail: bookings.userEmail,
-      userPhone: bookings.userPhone,
-      dogName: bookings.dogName,
-      dogBreed: bookings.dogBreed,
-      dogAge: bookings.dogAge,
-      specialNotes: bookings.specialNotes,
-      homeAddress: bookings.homeAddress,
-      meetingType: bookings.meetingType,
+      ...BOOKER_COLUMNS,
       variant: bookings.variant,
     })
     .from(bookings)
