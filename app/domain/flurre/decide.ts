@@ -42,6 +42,10 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
   for (const p of c.text ?? c.passages) {
     if (keys.some((k) => p.termSet.has(k))) return true;
+    // A reading of the vocabulary as the first part of a compound ('e-post' of 'e-postadress').
+    for (const head of t.also) {
+      if (head.length >= MIN_TAIL) for (const term of p.termSet) if (term.length > head.length && term.startsWith(head) && isWord(term.slice(head.length), known)) return true;
+    }
     if (t.word.length >= MIN_TAIL) {
       for (const term of p.termSet) {
         // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word

@@ -51,7 +51,7 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:newsletter":
       return ["newsletter", "leave", "where"];
     case "rule:waitlist":
-      return ["queue", "where"];
+      return ["queue", "full", "where"];
     case "rule:payment":
       return ["payment"];
     case "preparation:sick":

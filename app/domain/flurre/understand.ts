@@ -55,6 +55,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   }
   // By the last part of its name, a word of six letters or more that is not common in the site's texts.
   if (token.word.length >= 6 && word.endsWith(token.word) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
+  if (token.stem.length >= 6 && word.endsWith(token.stem) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   // A compound whose first part is the name's last (a name's last part with 'kurs' after it), its rest a word the site knows.
   for (let at = 5; at <= token.word.length - 3; at++) {
     const head = token.word.slice(0, at).replace(/s$/u, "");

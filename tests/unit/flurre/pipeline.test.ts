@@ -91,6 +91,16 @@ describe("decide", () => {
     expect(ask("parkering vid hallen?").composed).toBeNull();
     expect(ask("jag förstår inte").composed).toBeNull();
   });
+
+  it("counts the vocabulary's reading of a word as a compound's first part ('mejl' is 'e-post', in 'e-postadress')", () => {
+    const { trace } = ask("kan jag få era utskick till min mejl");
+    expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:newsletter"], unexplained: [] });
+  });
+
+  it("takes the queue's rule to answer what to do when a session is full", () => {
+    const { trace } = ask("är det nån kö till fulla pass också");
+    expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
+  });
 });
 
 describe("compose: the fact it links", () => {
