@@ -55,6 +55,8 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
           if (term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
         }
         if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term)) return true;
+        // Or the text's word is the question's with one letter more ('kvitton' of 'kvitto').
+        if (t.word.length >= MIN_INFLECTED && term.length === t.word.length + 1 && term.startsWith(t.word)) return true;
       }
     }
   }

@@ -148,7 +148,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
       candidates.push({
         kind: "price",
         passages: [p],
-        topics: ["price", ...(asks("when") ? (["when"] as const) : [])],
+        // What booking one costs ('vad kostar det att boka …').
+        topics: ["price", "book", ...(asks("when") ? (["when"] as const) : [])],
         names: u.named.filter((n) => n.key === p.typeName || n.kind === "town" || n.kind === "place"),
       });
     }
