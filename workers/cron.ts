@@ -19,6 +19,7 @@
  * across a DST change exactly 24 h before all the same (19:00 the evening
  * before the autumn change, 17:00 before the spring one).
  */
+import { runCardJobs } from "../app/server/cards/card-expiry.server";
 import { applyDecisionDefaults, requestDecisions, runMissedDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
@@ -129,6 +130,13 @@ const jobs: Job[] = [
     // stays failed for staff). After the decisions, so a session they cancel is refunded now;
     // beside the drain, so a slow Stripe never holds the mail up, and within the drain's budget.
     run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime, CRON_DRAIN_BUDGET_MS),
+  },
+  {
+    name: "cards",
+    phase: 2,
+    // Every five minutes: a card past its last day loses what is left (an 'expiry' ledger row), and one
+    // with something left is reminded once 30 days before; the drain of this run sends the reminder.
+    run: ({ context, scheduledTime }) => runCardJobs(context, scheduledTime),
   },
   {
     name: "outbox-drain",

@@ -109,6 +109,14 @@ export function cardLastDay(expiresAt: string): string {
   return todayKey(new Date(Date.parse(expiresAt) - 1));
 }
 
+/**
+ * A card with something left is reminded this many days before it expires,
+ * once; a card sold less than CARD_REMINDER_QUIET_DAYS before that (a
+ * one-month klippkort) is not: its mail, days old, says its last day.
+ */
+export const CARD_REMINDER_DAYS = 30;
+export const CARD_REMINDER_QUIET_DAYS = 7;
+
 export const CARD_STATES = ["active", "used", "expired", "voided", "refunded"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 

@@ -58,6 +58,7 @@ export const CARD_LEDGER_LABEL: Record<CardLedgerKind, string> = {
 export const CARD_LEDGER_NOTES = {
   soldAtCounter: "Sålt i kassan",
   voidedByStaff: "Spärrat av personalen",
+  expired: "Kortets sista dag har passerat",
 } as const;
 
 /** What is left on a card: "3 klipp kvar", "450 kr kvar". */
@@ -243,4 +244,15 @@ export const CARD_MAIL_TEXTS = {
   keep: "Spara mejlet: koden är ditt kort. Den som har koden kan använda kortet, så dela den bara med den som ska använda det.",
   questions: "Har du frågor om kortet? Svara på det här mejlet.",
   signOff: ["Hälsningar,", "Hundpass"],
+} as const;
+
+/** The one reminder 30 days before a card with something left expires (app/domain/mail/card.tsx). */
+export const CARD_REMINDER_MAIL_TEXTS = {
+  subject: (kind: CardKind, date: string) => `Ditt ${kind} gäller till och med ${date}`,
+  lead: (kind: CardKind, name: string, left: string, date: string) =>
+    `Ditt ${kind} ”${name}” har ${left} och gäller till och med ${date}. Efter det går det inte längre att använda.`,
+  book: "Boka gärna ett pass innan dess:",
+  code: (last4: string) => `Koden står i mejlet du fick när kortet köptes. Den slutar på ${last4}.`,
+  questions: CARD_MAIL_TEXTS.questions,
+  signOff: CARD_MAIL_TEXTS.signOff,
 } as const;

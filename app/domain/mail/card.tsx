@@ -3,8 +3,9 @@
 // (React Email). The code is the mail's secret (MailMessage.secret): never
 // sent once the card has expired, blanked in our stored copy once the card
 // is voided or expired, and cut out of it once the provider has the mail.
-// Pure: the batch that issues the card queues it.
-import { CARD_MAIL_TEXTS as T } from "../cards/card-texts";
+// Pure: the batch that issues the card queues it. Also the one reminder
+// before a card with something left expires (the cron's 'cards' job).
+import { cardBalanceText, CARD_MAIL_TEXTS as T, CARD_REMINDER_MAIL_TEXTS as R } from "../cards/card-texts";
 import type { CardKind } from "../cards/card-terms";
 import { formatLongDate } from "../time";
 import { MailLayout } from "./components/layout";
@@ -95,4 +96,45 @@ export function cardIssuedMail(site: MailSite & { adminEmail: string }, to: stri
     idempotencyKey: cardMailKey(codeHash),
     secret: { token: card.code, expiresAt: card.expiresAt },
   };
+}
+
+export interface ExpiringCard {
+  id: number;
+  kind: CardKind;
+  productName: string;
+  usesLeft: number | null;
+  balanceSek: number | null;
+  /** The last valid day ("yyyy-MM-dd", Stockholm). */
+  lastDay: string;
+  codeLast4: string;
+}
+
+/** One reminder per card. */
+export const cardReminderMailKey = (cardId: number) => `card-expiry-reminder:${cardId}`;
+
+/**
+ * The one reminder before a card with something left expires. It names the
+ * code by its last four characters only: the code itself stays in the mail
+ * that carried it.
+ */
+export function cardReminderMail(site: MailSite & { adminEmail: string }, to: string, card: ExpiringCard): MailMessage {
+  const date = formatLongDate(card.lastDay);
+  const subject = R.subject(card.kind, date);
+  const lead = R.lead(card.kind, card.productName, cardBalanceText(card.kind, card.usesLeft, card.balanceSek), date);
+  const bookUrl = new URL("/boka", site.siteUrl).toString();
+  const code = R.code(card.codeLast4);
+  const text = [T.greeting, "", lead, "", R.book, bookUrl, "", code, "", R.questions, "", ...R.signOff].join("\n");
+  const html = renderMailDocument(
+    <MailLayout title={subject} preview={lead}>
+      <Paragraph>{T.greeting}</Paragraph>
+      <Paragraph>{lead}</Paragraph>
+      <Paragraph>
+        {R.book} <UrlLink href={bookUrl} />
+      </Paragraph>
+      <Paragraph>{code}</Paragraph>
+      <Paragraph muted>{R.questions}</Paragraph>
+      <Signature lines={R.signOff} />
+    </MailLayout>,
+  );
+  return { kind: "card-reminder", to, replyTo: site.adminEmail, subject, text, html, idempotencyKey: cardReminderMailKey(card.id) };
 }

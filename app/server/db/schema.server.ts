@@ -832,9 +832,12 @@ export const cards = sqliteTable(
     voidedAt: text("voided_at"),
     refundedAt: text("refunded_at"),
     createdAt: createdAt(),
+    /** When the reminder 30 days before it expires was queued. */
+    expiryRemindedAt: text("expiry_reminded_at"),
   },
   (t) => [
     index("cards_issued_idx").on(t.issuedAt),
+    index("cards_expires_idx").on(t.expiresAt).where(sql`voided_at IS NULL AND refunded_at IS NULL`),
     index("cards_product_idx").on(t.productId),
     index("cards_holder_email_idx").on(sql`lower(holder_email)`),
   ],
