@@ -15,7 +15,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { cardUseFor, type CardAtBooking, type CardUseDecision } from "~/domain/cards/card-use";
-import { clientNetwork, hitRateLimit, peekRateLimit, rateLimitVerdict, rateLimitSlot, type RateLimitRule } from "../platform/rate-limit.server";
+import { clientNetwork, hitRateLimit, rateLimitVerdict, rateLimitSlot, type RateLimitRule } from "../platform/rate-limit.server";
 import { hashCardCode } from "./card-codes.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -38,17 +38,20 @@ export async function cardForBooking(
   now = new Date(),
 ): Promise<CardForBooking> {
   const network = clientNetwork(request);
-  const refused = await peekRateLimit(context, CARD_CODE_LIMIT, network, now.getTime());
+  const slot = await rateLimitSlot(context.cloudflare.env, CARD_CODE_LIMIT, network, now.getTime());
+  // One read: the network's refused codes in this window, and the card (none: every card column null).
+  const row = await context.db.get<Partial<CardAtBooking> & { refused: number | null; typeName: string | null }>(
+    sql`SELECT (SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}) AS refused,
+           c.id, c.kind, c.uses_left AS usesLeft, c.balance_sek AS balanceSek, c.expires_at AS expiresAt, c.voided_at AS voidedAt,
+           c.refunded_at AS refundedAt, c.session_types_json AS sessionTypesJson,
+           (SELECT pt.name FROM sessions s JOIN popup_types pt ON pt.id = s.popup_type_id WHERE s.id = ${booking.sessionId}) AS typeName
+         FROM (SELECT 1) LEFT JOIN cards c ON c.code_hash = ${await hashCardCode(code)}`,
+  );
+  const refused = row?.refused ?? 0;
   if (refused >= CARD_CODE_LIMIT.limit) {
-    const slot = await rateLimitSlot(context.cloudflare.env, CARD_CODE_LIMIT, network, now.getTime());
     return { ok: false, problem: "rate-limited", retryAfterSeconds: rateLimitVerdict(slot, refused, now.getTime()).retryAfterSeconds };
   }
-  const card = await context.db.get<CardAtBooking & { typeName: string | null }>(
-    sql`SELECT id, kind, uses_left AS usesLeft, balance_sek AS balanceSek, expires_at AS expiresAt, voided_at AS voidedAt,
-           refunded_at AS refundedAt, session_types_json AS sessionTypesJson,
-           (SELECT pt.name FROM sessions s JOIN popup_types pt ON pt.id = s.popup_type_id WHERE s.id = ${booking.sessionId}) AS typeName
-         FROM cards WHERE code_hash = ${await hashCardCode(code)}`,
-  );
+  const card = row && row.id != null ? (row as CardAtBooking & { typeName: string | null }) : null;
   const decision: CardUseDecision = card
     ? cardUseFor(card, { priceSek: booking.priceSek, typeNames: [card.typeName ?? booking.title] }, now)
     : { ok: false, problem: "unknown" };
