@@ -160,6 +160,20 @@ describe("a code on the booking form", () => {
     expect(await balancesOffTheLedger()).toEqual([]);
   });
 
+  it("the same form sent twice after it spent the card's last use answers with its booking, not a refusal", async () => {
+    const card = await sellCard("klippkort", { uses: 1 });
+    const sessionId = await createSession({ title: "VALPKURS", priceSek: 300 });
+    const email = `kort-twice-${card.id}@example.se`;
+    const fields = { user_email: email, user_email_confirm: email, card_code: card.code, idempotency_key: crypto.randomUUID() };
+    const first = await postBooking(sessionId, await bookingForm(fields));
+    const second = await postBooking(sessionId, await bookingForm(fields));
+    expect([first.status, second.status]).toEqual([302, 302]);
+    expect(second.headers.get("Location")).toBe("/mina-bokningar");
+    expect(await seatState(sessionId)).toMatchObject({ current: 1, rows: 1 });
+    expect(await cardOf(card.id)).toEqual({ usesLeft: 0, balanceSek: null });
+    expect((await ledgerOf(card.id)).filter((l) => l.kind === "use")).toHaveLength(1);
+  });
+
   it.each([
     ["an unknown code", async () => ({ code: formatCardCode(generateCardCode()), id: null }), "unknown"],
     ["an expired card", async () => sellCard("klippkort", { expiresInMs: -HOUR }), "expired"],

@@ -7,6 +7,7 @@
  * route to turn into a redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { CARD_BOOKING_PROBLEMS } from "~/domain/cards/card-texts";
 import { CARD_LEFT_PLACEHOLDER, type CardSpend, type CardUseProblem } from "~/domain/cards/card-use";
@@ -143,7 +144,12 @@ export async function bookSession(
   // A free session needs no card, and its code is not looked up (nor counted as a guess).
   if (priceSek <= 0) return { status: "card", problem: "free" };
   const found = await cardForBooking(context, request, values.card_code, { sessionId, title: snapshot.title, priceSek });
-  if (!found.ok) return found.problem === "rate-limited" ? { status: "card", ...found } : { status: "card", problem: found.problem };
+  if (!found.ok && found.problem === "rate-limited") return { status: "card", ...found };
+  if (!found.ok) {
+    // The same form again (a double submit) after its booking spent the card's last use: answer with that booking.
+    const earlier = await context.db.get<{ id: string }>(sql`SELECT id FROM bookings WHERE idempotency_key = ${input.idempotencyKey}`);
+    return earlier ? bookOrHold(context, sessionId, input, snapshot, options) : { status: "card", problem: found.problem };
+  }
   return bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: found.spend, restSek: found.restSek } });
 }
 
