@@ -13,15 +13,23 @@
 // open Checkout Sessions at once on the stub, which sends each its signed
 // checkout.session.expired; every one of those holds must be released.
 //
+// With --card every phase-1 booking types the code of one klippkort with
+// --card-uses uses (the requests less 200 by default), valid for the bench's
+// session type: exactly that many are booked with it, each spending one use in
+// its own batch, and the rest are refused ("Kortet är förbrukat", or the
+// guess limit once the refusals fill it). D1 is read back: the card at 0, one
+// 'use' row per booking it paid, the ledger's sum equal to the kept balance.
+//
 //   npm run build && node bench/booking-contention.mjs
 //   node bench/booking-contention.mjs --requests 3000 --sessions 50 --connections 50 --burst 200 --burst-seats 10
 //   node bench/booking-contention.mjs --payments --stub-latency-ms 50 --expire 1000
+//   node bench/booking-contention.mjs --card --card-uses 1800
 //
 // Only talks to 127.0.0.1; every phase is bounded by a request count and a
 // timeout. Exit code 1 if anything was oversold or the counts disagree.
 import "./lib/project-node.mjs";
 import { spawn, spawnSync } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
+import { createHash, createHmac, randomInt, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -32,11 +40,11 @@ import { startCpuProfile } from "./lib/cpu-profile.mjs";
 import { benchEnv, serveBundledWorker } from "./lib/runtime.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PORT = 8791;
+const PORT = option("port", 8791);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PERSIST = ".wrangler/bench-booking";
 const REQUEST_TIMEOUT_MS = 15_000;
-const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500, expire: 20_000, stubLatencyMs: 5_000 };
+const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500, expire: 20_000, stubLatencyMs: 5_000, cardUses: 20_000 };
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -50,6 +58,9 @@ function option(name, fallback) {
 const viaWranglerDev = process.argv.includes("--wrangler-dev");
 /** PAYMENTS=stripe against the local Stripe stub: bookings hold their seat and go to Checkout. */
 const withPayments = process.argv.includes("--payments");
+/** Phase 1's bookings pay with one klippkort's code. */
+const withCard = process.argv.includes("--card");
+if (withCard && withPayments) throw new Error("--card runs with payments off (a klippkort pays the whole booking)");
 /** Writes a CPU profile of the worker's isolate during phase 1 there (workerd only), and prints its top functions. */
 const cpuProfileFile = (() => {
   const i = process.argv.indexOf("--cpu-profile");
@@ -67,6 +78,7 @@ const opts = {
   expire: option("expire", 1_000),
   stubLatencyMs: option("stub-latency-ms", 50),
 };
+opts.cardUses = option("card-uses", Math.max(1, opts.requests - 200));
 for (const [key, max] of Object.entries(LIMITS)) {
   if (opts[key] > max) throw new Error(`--${key} is capped at ${max} to keep the bench bounded`);
 }
@@ -131,14 +143,34 @@ function sessionSql() {
     `VALUES (${id}, 'VALPKURS', 'Bänkpass', 'Hundhallen Gävle', '${iso(start)}', '${iso(start + 3600_000)}', 'group', 249, 0, ${max});`;
   const lines = [row(WARMUP_SESSION_ID, 1_000), row(BURST_SESSION_ID, opts.burstSeats)];
   for (let i = 0; i < opts.sessions; i++) lines.push(row(SESSION_ID_BASE + i, seatsPerSession));
+  if (withCard) lines.push(...cardSql());
   return lines.join("\n");
+}
+
+// ---------------------------------------------------------------------------
+// --card: one klippkort for VALPKURS, sold at the counter as sell-card.server.ts writes it.
+
+const CARD_ID = 1;
+const CARD_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+/** The card's code as the buyer types it (plain; the form reads dashes and case too). */
+const CARD_CODE = Array.from({ length: 16 }, () => CARD_ALPHABET[randomInt(CARD_ALPHABET.length)]).join("");
+
+function cardSql() {
+  const now = Date.now();
+  const hash = createHash("sha256").update(CARD_CODE).digest("hex");
+  return [
+    `INSERT INTO card_products (id, kind, name, uses, price_sek, session_types_json, validity_months) VALUES (1, 'klippkort', 'Bänkkort', 100, 0, '["VALPKURS"]', 12);`,
+    `INSERT INTO cards (id, product_id, kind, code_hash, code_last4, holder_email, sold_via, paid_sek, session_types_json, uses_left, issued_at, expires_at) ` +
+      `VALUES (${CARD_ID}, 1, 'klippkort', '${hash}', '${CARD_CODE.slice(-4)}', 'bench@example.se', 'counter', 0, '["VALPKURS"]', ${opts.cardUses}, '${iso(now - 60_000)}', '${iso(now + 365 * 24 * 3600_000)}');`,
+    `INSERT INTO card_ledger (card_id, kind, uses_delta, amount_delta_sek, created_at) VALUES (${CARD_ID}, 'issue', ${opts.cardUses}, 0, '${iso(now - 60_000)}');`,
+  ];
 }
 
 /** The first body of each unexpected answer, shown at the end to explain it. */
 const unexpected = new Map();
 
 let requestNo = 0;
-function bookingBody(stamp) {
+function bookingBody(stamp, cardCode) {
   requestNo++;
   const email = `bench-${requestNo}-${randomUUID().slice(0, 8)}@example.se`;
   return new URLSearchParams({
@@ -152,6 +184,7 @@ function bookingBody(stamp) {
     session: SESSION_FIELD,
     website: "",
     form_rendered_at: stamp,
+    ...(cardCode ? { card_code: cardCode } : {}),
   }).toString();
 }
 
@@ -164,14 +197,14 @@ const STRIPE_WEBHOOK_SECRET = "whsec_hundpassBenchEvents";
  * (a held seat: 303 to the Checkout Session's page), "full" (303 back to the
  * session page) or what else came, with its latency.
  */
-async function book(sessionId, stamp) {
+async function book(sessionId, stamp, cardCode) {
   const started = performance.now();
   let outcome = "other";
   try {
     const res = await fetch(`${BASE}/session/${sessionId}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: bookingBody(stamp),
+      body: bookingBody(stamp, cardCode),
       redirect: "manual",
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -180,6 +213,9 @@ async function book(sessionId, stamp) {
     if (res.status === 302 && location === "/mina-bokningar") outcome = "booked";
     else if (res.status === 303 && location.startsWith(`${CHECKOUT_PAGE}/`)) outcome = "checkout";
     else if (res.status === 303 && res.headers.get("location") === `/session/${sessionId}`) outcome = "full";
+    // The card could not pay (used up), or the refusals filled the network's guess limit.
+    else if (cardCode && res.status === 409 && body.includes("Kortet är förbrukat")) outcome = "card-used";
+    else if (cardCode && res.status === 429 && body.includes("För många försök med koder")) outcome = "card-limited";
     else {
       outcome = `http-${res.status}`;
       if (!unexpected.has(outcome)) unexpected.set(outcome, body.replace(/\s+/g, " ").slice(0, 300));
@@ -302,6 +338,8 @@ async function startOnRuntime() {
 let failed = false;
 /** Phase 3's figures, for the check against D1. */
 let expiredHolds = 0;
+/** Phase 1's bookings with --card, for the check against the card's ledger. */
+let phase1Booked = 0;
 const won = withPayments ? "checkout" : "booked";
 const perSecond = withPayments ? "reached Checkout/s:" : "bookings/s:     ";
 try {
@@ -312,6 +350,7 @@ try {
 
   // Phase 1: throughput across sessions.
   console.log(`\nPhase 1: ${opts.requests} bookings over ${opts.sessions} sessions (${seatsPerSession} seats each) at ${opts.connections} connections`);
+  if (withCard) console.log(`  each with the code of one klippkort with ${opts.cardUses} uses`);
   const results = [];
   let next = 0;
   const profile = cpuProfileFile ? await startCpuProfile(INSPECTOR_PORT, "hundpass") : null;
@@ -320,7 +359,7 @@ try {
     Array.from({ length: opts.connections }, async () => {
       while (next < opts.requests) {
         const i = next++;
-        results.push(await book(SESSION_ID_BASE + (i % opts.sessions), stamp));
+        results.push(await book(SESSION_ID_BASE + (i % opts.sessions), stamp, withCard ? CARD_CODE : undefined));
       }
     }),
   );
@@ -332,6 +371,13 @@ try {
   console.log(`  outcomes:        ${JSON.stringify(counts)}`);
   console.log(`  ${perSecond} ${(booked / phaseSeconds).toFixed(0)}   (${booked} in ${phaseSeconds.toFixed(2)} s)`);
   console.log(`  latency p50/p99: ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`);
+  if (withCard) {
+    phase1Booked = booked;
+    if (booked !== Math.min(opts.cardUses, opts.requests)) {
+      console.log(`  !! expected exactly ${Math.min(opts.cardUses, opts.requests)} booked with the card`);
+      failed = true;
+    }
+  }
 
   // Phase 2: a burst on one small session.
   console.log(`\nPhase 2: ${opts.burst} simultaneous bookings on one ${opts.burstSeats}-seat session`);
@@ -419,6 +465,22 @@ if (withPayments) {
 } else {
   console.log(`  confirmation mails queued: ${row.mails} (two per booking), delivered by the follow-up drains: ${row.mails_sent}`);
   if (row.mails !== 2 * row.bookings) failed = true;
+}
+if (withCard) {
+  const card = readD1(
+    `SELECT uses_left AS left,
+       (SELECT count(*) FROM card_ledger WHERE card_id = cards.id AND kind = 'use') AS uses,
+       (SELECT sum(uses_delta) FROM card_ledger WHERE card_id = cards.id) AS ledger,
+       (SELECT count(*) FROM card_ledger l JOIN bookings b ON b.id = l.booking_id
+         WHERE l.card_id = cards.id AND l.kind = 'use' AND b.booking_status = 'confirmed') AS bookings
+     FROM cards WHERE id = ${CARD_ID}`,
+  );
+  const expectedLeft = Math.max(0, opts.cardUses - opts.requests);
+  console.log(`  the card: ${card.uses} uses spent of ${opts.cardUses}, ${card.left} left, ledger sum ${card.ledger}, bookings paid with it ${card.bookings} (phase 1 booked ${phase1Booked})`);
+  if (card.uses !== opts.cardUses - expectedLeft || card.left !== expectedLeft || card.ledger !== card.left || card.bookings !== phase1Booked) {
+    console.log("  !! the card's uses do not match the bookings it paid");
+    failed = true;
+  }
 }
 if (row.oversold !== 0 || row.count_mismatches !== 0) failed = true;
 console.log(failed ? "FAIL" : "OK");

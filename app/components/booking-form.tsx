@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import { CARD_BOOKING_TEXTS } from "~/domain/cards/card-texts";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormDefaults, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
@@ -68,11 +69,13 @@ const SUMMARY_FIELDS = [
   ["home_address", "Hemadress"],
   ["variant", "Variant"],
   ["special_notes", "Vad vill du träna?"],
+  ["card_code", CARD_BOOKING_TEXTS.codeShort],
   ["terms", BOOKING_TEXTS.termsShort],
 ] as const;
 
 /** Whether the form shows this field for the session (an extra field's error otherwise goes with the form's). */
-function shownFor(name: (typeof SUMMARY_FIELDS)[number][0], rules: BookingRules): boolean {
+function shownFor(name: (typeof SUMMARY_FIELDS)[number][0], rules: BookingRules, cardCode: boolean): boolean {
+  if (name === "card_code") return cardCode;
   if (name === "meeting_type") return rules.requiresMeetingType;
   if (name === "home_address") return rules.requiresHomeAddress;
   if (name === "variant") return rules.requiresVariant;
@@ -90,6 +93,7 @@ export function BookingForm({
   defaultValue,
   fixedEmail,
   paymentNote,
+  cardCode = false,
 }: {
   /** The action's answer to the last post (errors and the values sent). */
   lastResult: SubmissionResult<string[]> | null | undefined;
@@ -107,6 +111,8 @@ export function BookingForm({
   fixedEmail?: string;
   /** While the site takes payment at booking: what happens when the form is sent (payment-texts.ts, paymentNote). */
   paymentNote?: string | null;
+  /** Whether the form takes a klippkort's or presentkort's code (a session with a price). */
+  cardCode?: boolean;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -168,6 +174,7 @@ export function BookingForm({
     ...(rules.requiresHomeAddress ? [] : (fields.home_address.errors ?? [])),
     ...(rules.requiresMeetingType ? [] : (fields.meeting_type.errors ?? [])),
     ...(rules.requiresVariant ? [] : (fields.variant.errors ?? [])),
+    ...(cardCode ? [] : (fields.card_code.errors ?? [])),
   ];
   const input = (field: Parameters<typeof getInputProps>[0], type: "text" | "email" | "tel") =>
     getInputProps(field, { type });
@@ -175,7 +182,7 @@ export function BookingForm({
   // Every field error the server answered, listed at the top of the form and linked to its field: without
   // JavaScript the answer is a new page, and the fields are below the fold. The list keeps only errors still standing.
   const answered = navigation.state === "idle" ? lastResult : null;
-  const summary = SUMMARY_FIELDS.filter(([name]) => shownFor(name, rules) && (answered?.error?.[name]?.length ?? 0) > 0).flatMap(([name, label]) => {
+  const summary = SUMMARY_FIELDS.filter(([name]) => shownFor(name, rules, cardCode) && (answered?.error?.[name]?.length ?? 0) > 0).flatMap(([name, label]) => {
     const field = fields[name];
     const errors = field.errors?.filter(Boolean) ?? [];
     return errors.length ? [{ name, label, href: `#${name === "variant" ? `${field.id}-privat` : field.id}`, errors }] : [];
@@ -323,6 +330,16 @@ export function BookingForm({
           errors={fields.special_notes.errors}
           textareaProps={{ ...getTextareaProps(fields.special_notes), rows: 4 }}
         />
+
+        {cardCode ? (
+          <Field
+            key={fields.card_code.key}
+            label={CARD_BOOKING_TEXTS.codeLabel}
+            hint={CARD_BOOKING_TEXTS.codeHint}
+            errors={fields.card_code.errors}
+            inputProps={{ ...input(fields.card_code, "text"), autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
+          />
+        ) : null}
 
         {isGroup ? (
           <p className="booking-info">{GROUP_RULE}</p>

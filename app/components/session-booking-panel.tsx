@@ -29,6 +29,7 @@ export function BookingPanel({
   idempotencyKey,
   paymentNote,
   refill,
+  cardCode = false,
 }: {
   state: BookingPanelState;
   /** Seats held for people in the queue, in words, or null. */
@@ -46,6 +47,8 @@ export function BookingPanel({
   paymentNote: string | null;
   /** The form as this browser sent it before its payment ended unpaid: the values to start from. */
   refill?: BookingFormDefaults | null;
+  /** The form takes a card's code (the session has a price). */
+  cardCode?: boolean;
 }) {
   switch (state) {
     case "cancelled":
@@ -83,6 +86,7 @@ export function BookingPanel({
             isGroup={isGroup}
             paymentNote={paymentNote}
             defaultValue={refill ?? undefined}
+            cardCode={cardCode}
           />
         </>
       );

@@ -122,6 +122,8 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
         case "session-cancelled":
         case "not-found":
           return { formErrors: [HOLD_TEXTS.gone], status: 410 };
+        // The hold's form has no code field.
+        case "card":
         case "error":
           return { formErrors: [BOOKING_TEXTS.failed], status: 500 };
       }

@@ -30,7 +30,7 @@ import { sessionQuestion } from "~/domain/session-question";
 import { sessionImageUrl } from "~/domain/session-types";
 import { formatDayHeading, formatSessionDate, formatTimeRange, stockholmDayKey } from "~/domain/time";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
-import { bookSession } from "~/server/booking/book-session.server";
+import { bookSession, cardRefusal } from "~/server/booking/book-session.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { loadSessionPage, parseSessionId } from "~/server/booking/session-read.server";
@@ -62,11 +62,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   return headers;
 };
 
-const LOAD_ERROR_TOAST = {
-  type: "error",
-  title: BOOKING_TEXTS.loadErrorTitle,
-  description: BOOKING_TEXTS.loadError,
-} as const;
+const LOAD_ERROR_TOAST = { type: "error", title: BOOKING_TEXTS.loadErrorTitle, description: BOOKING_TEXTS.loadError } as const;
 
 const CLOSED_TEXTS = {
   full: BOOKING_TEXTS.full,
@@ -163,7 +159,7 @@ export function action(args: ActionFunctionArgs) {
       // Every booking sends e-mail, so attempts per client are limited (generously);
       // the session's object counts the attempt in the booking's own batch.
       const attempt = await bookingAttemptSlot(context.cloudflare.env, request);
-      const outcome = await bookSession(context, id, values, rules, snapshot, { attempt, owned: await ownedHolds(context, request) });
+      const outcome = await bookSession(context, request, id, values, rules, snapshot, { attempt, owned: await ownedHolds(context, request) });
       switch (outcome.status) {
         case "booked":
           purgeSeatLists(request, context.cloudflare.ctx);
@@ -193,6 +189,8 @@ export function action(args: ActionFunctionArgs) {
           });
         case "duplicate":
           return { formErrors: [BOOKING_TEXTS.duplicate], status: 409, toast: bookingErrorToast(BOOKING_TEXTS.duplicate) };
+        case "card":
+          return cardRefusal(outcome);
         // A public booking carries no hold.
         case "hold-invalid":
         case "error":
@@ -322,6 +320,7 @@ export default function SessionPage() {
             idempotencyKey={idempotencyKey}
             paymentNote={paymentNote}
             refill={refill}
+            cardCode={price !== null}
           />
         </section>
       </div>

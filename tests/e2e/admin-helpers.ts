@@ -70,7 +70,7 @@ export function cardOn(page: Page, id: number) {
  * Follows 'Nästa' from the list page shown until `find()` matches something;
  * false when the last page has it neither.
  */
-async function pageThrough(page: Page, find: () => ReturnType<Page["locator"]>): Promise<boolean> {
+export async function pageThrough(page: Page, find: () => ReturnType<Page["locator"]>): Promise<boolean> {
   for (;;) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     if ((await find().count()) > 0) return true;

@@ -59,6 +59,8 @@ export const CARD_LEDGER_NOTES = {
   soldAtCounter: "Sålt i kassan",
   voidedByStaff: "Spärrat av personalen",
   expired: "Kortets sista dag har passerat",
+  givenBackByStaff: "Bokningen avbokades av personalen",
+  givenBackUnpaid: "Bokningen blev inte av",
 } as const;
 
 /** What is left on a card: "3 klipp kvar", "450 kr kvar". */
@@ -255,4 +257,34 @@ export const CARD_REMINDER_MAIL_TEXTS = {
   code: (last4: string) => `Koden står i mejlet du fick när kortet köptes. Den slutar på ${last4}.`,
   questions: CARD_MAIL_TEXTS.questions,
   signOff: CARD_MAIL_TEXTS.signOff,
+} as const;
+
+/** The booking form's code field, and what a booking paid with a card says (page, mails). */
+export const CARD_BOOKING_TEXTS = {
+  codeLabel: "Kod för klippkort eller presentkort (valfritt)",
+  codeHint: "Har du ett kort? Skriv koden från mejlet, t.ex. ABCD-EFGH-JKMN-PQRS.",
+  /** The field's name in the form's list of errors. */
+  codeShort: "Kod",
+  /** The row a booking paid with a card shows, in the confirmation on the page and in the mail. */
+  usedLabel: "Kort",
+  restLabel: "Att betala på plats",
+  /** "1 klipp använt, 3 kvar"; `left` may be the mail's placeholder, filled by the booking's batch. */
+  klippUsed: (left: number | string) => `1 klipp använt, ${left} kvar`,
+  /** "200 kr från presentkortet, 150 kr kvar". */
+  giftUsed: (amountSek: number, leftSek: number) => `${formatKr(amountSek)} från presentkortet, ${formatKr(leftSek)} kvar`,
+  /** The cancellation mail: what came back to the card. */
+  klippBack: (left: number | string) => `Klippet är tillbaka på ditt kort, ${left} kvar.`,
+  giftBack: (amountSek: number) => `${formatKr(amountSek)} är tillbaka på ditt presentkort.`,
+} as const;
+
+/** Why a typed code did not pay a booking: said beside the field, nothing booked. */
+export const CARD_BOOKING_PROBLEMS = {
+  unknown: "Koden gäller inte. Kontrollera att du skrivit av den rätt.",
+  expired: "Kortet har gått ut och kan inte användas längre.",
+  used: "Kortet är förbrukat: det finns inget kvar på det.",
+  "wrong-type": "Klippkortet gäller inte för den här typen av pass.",
+  voided: "Kortet är spärrat och kan inte användas.",
+  changed: "Det som finns kvar på kortet ändrades just. Skicka bokningen igen.",
+  free: "Passet kostar inget, så du behöver ingen kod. Töm fältet och boka igen.",
+  "rate-limited": "För många försök med koder. Vänta en stund och försök igen.",
 } as const;

@@ -4,6 +4,9 @@
 // Pure: the booking's own batch queues them. Times are shown in Stockholm
 // time; the .ics and the Google Calendar link carry UTC.
 import { BOOKING_TEXTS } from "../booking-texts";
+import { CARD_BOOKING_TEXTS } from "../cards/card-texts";
+import { cardUsedLine } from "../cards/card-use";
+import type { CardKind } from "../cards/card-terms";
 import { googleCalendarUrl } from "../calendar-links";
 import { buildIcs } from "../ics";
 import { GROUP_RULE } from "../participant-texts";
@@ -53,6 +56,13 @@ export interface BookingDetails {
   createdAt: string;
   /** Paid at booking (PAYMENTS=stripe): the amount in öre and how; the mails say so. */
   paid?: { amountOre: number; method: "card" | "swish" | null };
+  /**
+   * Paid (in part) with a klippkort or presentkort: what the card paid and
+   * what is left on it (a klippkort's mail carries CARD_LEFT_PLACEHOLDER,
+   * filled by the booking's batch); `restOnSpotSek`, what is paid on the spot
+   * (payments off) beside it.
+   */
+  card?: { kind: CardKind; amountSek: number; left: number | string; restOnSpotSek: number };
 }
 
 const VARIANT_LABELS = { privat: "Privat", proffs: "Proffs" } as const;
@@ -124,7 +134,9 @@ function whenAndWhatRows(session: BookedSession, booking: BookingDetails): Row[]
     ["Tid", formatTimeRange(session.startTime, session.endTime)],
     ["Plats", session.location],
     ["Pris", priceLine(booking)],
+    [CARD_BOOKING_TEXTS.usedLabel, booking.card ? cardUsedLine(booking.card, booking.card.left) : null],
     ["Betalt", booking.paid ? paidLine(booking.paid.amountOre, booking.paid.method) : null],
+    [CARD_BOOKING_TEXTS.restLabel, booking.card && booking.card.restOnSpotSek > 0 ? formatKr(booking.card.restOnSpotSek) : null],
     ["Mötestyp", booking.meetingType],
     ["Hemadress", booking.homeAddress],
   ];

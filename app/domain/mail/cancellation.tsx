@@ -5,6 +5,8 @@
 // a calendar that took the confirmation's file drops the event. Pure.
 import { buildIcs } from "../ics";
 import { customerEventLocation } from "./booking";
+import { cardBackLine } from "../cards/card-use";
+import type { CardKind } from "../cards/card-terms";
 import { refundSentence, type PaymentMethodName } from "../payment-status";
 import { formatSessionDate, formatTimeRange } from "../time";
 import { MailLayout } from "./components/layout";
@@ -32,6 +34,16 @@ export type CancellationReason = "booking" | "session";
 export interface CancellationRefund {
   amountOre: number;
   method: PaymentMethodName | null;
+}
+
+/**
+ * What a card paid of the booking, given back with the cancellation: a
+ * klippkort's `left` may be CARD_LEFT_PLACEHOLDER, filled by the cancel's batch.
+ */
+export interface CancellationCardBack {
+  kind: CardKind;
+  amountSek: number;
+  left: number | string;
 }
 
 /** One cancellation mail per booking, whatever cancelled it: a repeat or a second reason queues nothing. */
@@ -71,6 +83,8 @@ export function cancellationMail(
   refund: CancellationRefund | null = null,
   /** The booking was still being paid for (PAYMENTS=stripe): never confirmed, never in a calendar, nothing charged. */
   unpaid = false,
+  /** Paid (in part) with a card: what comes back to it. */
+  cardBack: CancellationCardBack | null = null,
 ): MailMessage {
   const when = formatSessionDate(booking.sessionStartTime);
   const subject =
@@ -82,12 +96,14 @@ export function cancellationMail(
       : `Vi har avbokat din bokning av passet ${what}.`;
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
   const money = refund ? refundSentence(refund.amountOre, refund.method) : unpaid ? UNPAID_SENTENCE : null;
+  const card = cardBack ? cardBackLine(cardBack, cardBack.left) : null;
   const nothingToDo = unpaid ? "Du behöver inte göra något." : NOTHING_TO_DO;
   const text = [
     `Hej ${booking.userName}!`,
     "",
     lead,
     "",
+    ...(card ? [card, ""] : []),
     ...(money ? [money, ""] : []),
     nothingToDo,
     `Har du frågor? Svara på det här mejlet. Dina bokningar hittar du på ${myBookings}`,
@@ -97,6 +113,7 @@ export function cancellationMail(
     <MailLayout title={subject} preview={lead}>
       <Paragraph>Hej {booking.userName}!</Paragraph>
       <Paragraph>{lead}</Paragraph>
+      {card ? <Paragraph>{card}</Paragraph> : null}
       {money ? <Paragraph>{money}</Paragraph> : null}
       <Paragraph>{nothingToDo}</Paragraph>
       <Paragraph>

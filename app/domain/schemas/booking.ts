@@ -19,6 +19,8 @@ import {
 } from "./common";
 
 import { MEETING_TYPES, type MeetingType } from "../constants";
+import { parseCardCode } from "../cards/card-code";
+import { CARD_CODE_PROBLEMS } from "../cards/card-texts";
 
 export { MEETING_TYPES, type MeetingType };
 
@@ -78,6 +80,28 @@ const homeAddress = requiredText(
 // the schema infers the same values type.
 type MaybeField<T> = z.ZodType<T | undefined, z.ZodTypeDef, T | undefined>;
 
+/** The longest a typed card code may be: its 16 characters with room for spaces and dashes between the groups. */
+export const CARD_CODE_MAX_LENGTH = 40;
+
+/**
+ * A klippkort's or presentkort's code, optional: read the way card-code.ts
+ * reads it (any case, spaces and dashes), its value the plain code; a
+ * lookalike (0, O, 1, I, L) or a wrong length is refused with its message.
+ */
+const cardCodeField = z
+  .string()
+  .max(CARD_CODE_MAX_LENGTH, CARD_CODE_PROBLEMS.length)
+  .optional()
+  .superRefine((typed, ctx) => {
+    if (typed === undefined) return;
+    const parsed = parseCardCode(typed);
+    if (!parsed.ok && parsed.problem !== "empty") ctx.addIssue({ code: z.ZodIssueCode.custom, message: CARD_CODE_PROBLEMS[parsed.problem] });
+  })
+  .transform((typed) => {
+    const parsed = typed === undefined ? null : parseCardCode(typed);
+    return parsed?.ok ? parsed.code : undefined;
+  });
+
 export function createBookingSchema(rules: BookingRules) {
   const meetingTypeField: MaybeField<MeetingType> = rules.requiresMeetingType ? meetingType : meetingType.optional();
   const variantField: MaybeField<BookingVariant> = rules.requiresVariant ? variant : variant.optional();
@@ -97,6 +121,7 @@ export function createBookingSchema(rules: BookingRules) {
     home_address: homeAddressField,
     meeting_type: meetingTypeField,
     variant: variantField,
+    card_code: cardCodeField,
     terms: z.literal("on", { errorMap: () => ({ message: BOOKING_MESSAGES.terms }) }),
     idempotency_key: z
       .string({ required_error: BOOKING_MESSAGES.idempotencyKey, invalid_type_error: BOOKING_MESSAGES.idempotencyKey })

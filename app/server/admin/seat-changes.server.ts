@@ -11,7 +11,10 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
+import { CARD_LEFT_PLACEHOLDER } from "~/domain/cards/card-use";
 import { auditStatement } from "../audit/audit-log.server";
+import { giveBackStatements } from "../cards/card-spend.server";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { outboxInsertStatements } from "../email/outbox.server";
@@ -86,10 +89,16 @@ export function cancelBookingsPlan(
   }
   // A paid booking's refund is queued with its cancellation (sent right after, or by the cron).
   if (payments) b.addAll(cancelPaymentStatements(bookingIds, now, payments));
+  // A card that paid a cancelled booking gets its use or amount back (the part paid by Stripe is refunded above).
+  b.addAll(giveBackStatements(bookingIds, now, CARD_LEDGER_NOTES.givenBackByStaff));
   const recount = b.add<SeatSession>(recountSeatsStatement(sessionId, now, SESSION_COLUMNS));
   b.addAll(
-    mails.flatMap(({ bookingId, row, refunded }) =>
+    mails.flatMap(({ bookingId, row, refunded, cardLeftOf }) =>
       outboxInsertStatements(row, {
+        fill:
+          cardLeftOf === undefined
+            ? undefined
+            : { placeholder: CARD_LEFT_PLACEHOLDER, sql: sql`SELECT coalesce(uses_left, balance_sek) FROM cards WHERE id = ${cardLeftOf}` },
         condition: sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId} AND session_id = ${sessionId} AND booking_status = 'cancelled')${
           refunded === undefined ? sql`` : sql` AND ${refunded ? sql`` : sql`NOT `}${refundQueuedNow(bookingId, now)}`
         }`,

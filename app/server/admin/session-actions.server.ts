@@ -15,6 +15,7 @@
  * follow nor a page cache of its own: its mails go with the cron's drain.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { CARD_LEFT_PLACEHOLDER } from "~/domain/cards/card-use";
 import { cancellationMail, type CancellationReason, type CancellationRefund } from "~/domain/mail/cancellation";
 import { paymentOf, type PaymentColumns, type PaymentView } from "~/domain/payment-status";
 import { sql, type SQL } from "drizzle-orm";
@@ -26,6 +27,7 @@ import { scheduleDrain } from "../email/send-email.server";
 import type { RefundReason } from "../payments/refunds.server";
 import { cancelPaymentsFor, refundOfCancelledBooking, refundsForMail, settleCancelledPayments } from "../payments/staff-cancel.server";
 import { BOOKING_PAYMENT_COLUMNS, paymentsShown } from "../payments/staff-view.server";
+import { cardUsesOf, type CardUseOfBooking } from "../cards/card-spend.server";
 import { purgeSeatLists } from "../public/page-cache.server";
 import { PAYING_SEATS } from "../public/sessions.server";
 import type { Actor } from "../audit/audit-log.server";
@@ -99,8 +101,9 @@ async function cancellationMails(
   reason: CancellationReason,
   revision: number,
 ): Promise<NonNullable<StaffChangeExtras["mails"]>> {
-  const refunds = await refundsForMail(context, bookings.map((b) => b.id));
-  return cancellationRows(context, bookings.map((b) => atCurrentPlace(b, location)), reason, revision, refunds);
+  const ids = bookings.map((b) => b.id);
+  const [refunds, cardUses] = await Promise.all([refundsForMail(context, ids), cardUsesOf(context, ids)]);
+  return cancellationRows(context, bookings.map((b) => atCurrentPlace(b, location)), reason, revision, refunds, cardUses);
 }
 
 /**
@@ -109,7 +112,9 @@ async function cancellationMails(
  * version of the event sent before. A paid booking's mail says what comes
  * back (`refunds`, by booking id); one still awaiting payment gets both
  * mails (unpaid: nothing charged, no calendar file; paid: the refund), and
- * the batch queues the one that is true when it runs.
+ * the batch queues the one that is true when it runs. A booking paid (in
+ * part) with a card says what comes back to the card (`cardUses`); a
+ * klippkort's count is filled in by the batch that gives it back.
  */
 function cancellationRows(
   { config }: AppLoadContext,
@@ -117,18 +122,25 @@ function cancellationRows(
   reason: CancellationReason,
   revision: number,
   refunds: ReadonlyMap<string, CancellationRefund & { paid: boolean }>,
+  cardUses: ReadonlyMap<string, CardUseOfBooking>,
 ): NonNullable<StaffChangeExtras["mails"]> {
   const now = new Date();
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
-  const row = (booking: BookingRecord, refund: CancellationRefund | null, unpaid = false) =>
-    toOutboxRow(cancellationMail(site, booking, reason, now, revision + 1, refund, unpaid), { from: config.EMAIL_FROM }, now.toISOString());
+  const row = (booking: BookingRecord, refund: CancellationRefund | null, unpaid = false) => {
+    const use = cardUses.get(booking.id);
+    const cardBack = use && !use.givenBack ? { kind: use.kind, amountSek: use.amountSek, left: CARD_LEFT_PLACEHOLDER } : null;
+    const mail = cancellationMail(site, booking, reason, now, revision + 1, refund, unpaid, cardBack);
+    return toOutboxRow(mail, { from: config.EMAIL_FROM }, now.toISOString());
+  };
   return bookings.flatMap((booking) => {
+    const use = cardUses.get(booking.id);
+    const card = use && !use.givenBack && use.kind === "klippkort" ? { cardLeftOf: use.cardId } : {};
     const refund = refunds.get(booking.id);
-    if (!refund) return [{ bookingId: booking.id, row: row(booking, null) }];
-    if (refund.paid) return [{ bookingId: booking.id, row: row(booking, refund) }];
+    if (!refund) return [{ bookingId: booking.id, row: row(booking, null), ...card }];
+    if (refund.paid) return [{ bookingId: booking.id, row: row(booking, refund), ...card }];
     return [
-      { bookingId: booking.id, row: row(booking, null, true), refunded: false },
-      { bookingId: booking.id, row: row(booking, refund), refunded: true },
+      { bookingId: booking.id, row: row(booking, null, true), refunded: false, ...card },
+      { bookingId: booking.id, row: row(booking, refund), refunded: true, ...card },
     ];
   });
 }

@@ -17,6 +17,7 @@ import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
+import { cardSpendable, cardStateNow, spendCardStatements } from "../cards/card-spend.server";
 import {
   FREE_SEATS_SQL,
   SEAT_SESSION_COLUMNS,
@@ -84,7 +85,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
   const { sessionId, booking: input, options = {} } = request;
   const bookingId = input.id ?? crypto.randomUUID();
   const now = nowDate.toISOString();
-  const { attempt, snapshot, mails = [], hold, payment } = options;
+  const { attempt, snapshot, mails = [], hold, payment, card } = options;
   // The customer's mail budget guards the booking itself: no booking without its mail.
   const recipient = mails.find((m) => m.row.toAddress === input.userEmail)?.recipientSlot ?? null;
 
@@ -98,6 +99,8 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
     guards.push(sql`(SELECT hits FROM rate_limits WHERE key = ${attempt.key} AND window_start = ${attempt.windowStart}) <= ${attempt.limit}`);
   }
   if (recipient) guards.push(withinBudget(recipient));
+  // A booking paid with a card is written only while the card can pay it; the spend follows in this batch.
+  if (card) guards.push(cardSpendable(card, now));
   if (hold) {
     // The seat held for this entry's standing offer, for this very address, before the offer lapses.
     guards.push(
@@ -143,11 +146,13 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
          WHERE id = ${sessionId} AND EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`,
   );
   const bookingWritten = sql`EXISTS (SELECT 1 FROM bookings WHERE id = ${bookingId})`;
+  if (card) b.addAll(spendCardStatements(card, bookingId, now));
   if (payment) {
-    // The amount is the booking's own price as this batch wrote it (the session's, or its variant's): never the form's.
+    // The amount is the booking's own price as this batch wrote it (the session's, or its variant's): never the form's;
+    // less what its card paid.
     b.add(
       sql`INSERT INTO payments (id, booking_id, session_id, amount_ore, currency, status, checkout_expires_at, created_at, updated_at)
-           SELECT ${payment.id}, b.id, b.session_id, b.price_sek * 100, 'sek', 'open', ${payment.holdUntil}, ${now}, ${now}
+           SELECT ${payment.id}, b.id, b.session_id, (b.price_sek - ${card?.amountSek ?? 0}) * 100, 'sek', 'open', ${payment.holdUntil}, ${now}, ${now}
            FROM bookings b WHERE b.id = ${bookingId}`,
     );
   }
@@ -160,16 +165,23 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
     b.add(blankLinkStatement(waitlistOfferMailKey(hold.entryId), nowDate, bookingWritten));
   }
   b.addAll(
-    mails.flatMap(({ row, recipientSlot, participantsPlaceholder }) =>
+    mails.flatMap(({ row, recipientSlot, participantsPlaceholder, cardLeftPlaceholder }) =>
       outboxInsertStatements(row, {
         condition: bookingWritten,
         recipientSlot,
-        fill: participantsPlaceholder
-          ? {
-              placeholder: participantsPlaceholder,
-              sql: sql`SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ${sessionId}`,
-            }
-          : undefined,
+        fill: [
+          ...(participantsPlaceholder
+            ? [
+                {
+                  placeholder: participantsPlaceholder,
+                  sql: sql`SELECT current_participants || ' av ' || max_participants FROM sessions WHERE id = ${sessionId}`,
+                },
+              ]
+            : []),
+          ...(cardLeftPlaceholder && card
+            ? [{ placeholder: cardLeftPlaceholder, sql: sql`SELECT coalesce(uses_left, balance_sek) FROM cards WHERE id = ${card.cardId}` }]
+            : []),
+        ],
       }),
     ),
   );
@@ -182,6 +194,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
       attemptHits: number | null;
       recipientHits: number | null;
       holdValid: number;
+      cardState: "ok" | "voided" | "expired" | "used" | "changed" | null;
     }
   >(
     sql`SELECT ${SESSION_COLUMNS},
@@ -196,14 +209,15 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
            EXISTS (
              SELECT 1 FROM waitlist_entries w WHERE w.id = ${hold?.entryId ?? null} AND w.session_id = sessions.id AND w.status = 'offered'
                AND w.offer_token_hash = ${hold?.tokenHash ?? null} AND w.hold_expires_at > ${now} AND lower(w.email) = lower(${input.userEmail})
-           ) AS holdValid
+           ) AS holdValid,
+           ${card ? cardStateNow(card, now) : sql`NULL`} AS cardState
          FROM sessions WHERE id = ${sessionId}`,
   );
 
   return b.plan((results): BookBatchOutcome => {
     const after = outcome.first(results);
     if (!after) return { status: "not-found" };
-    const { keyBookingId, duplicate, attemptHits, recipientHits, holdValid, ...session } = after;
+    const { keyBookingId, duplicate, attemptHits, recipientHits, holdValid, cardState, ...session } = after;
     // The INSERT returns the row it wrote (nothing when a guard refused).
     const booking = insert.first(results);
     if (booking) return { status: "booked", booking, session, replayed: false, mailIds: mails.map(({ row }) => row.id) };
@@ -219,6 +233,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
       if (recipient && (recipientHits ?? 0) >= recipient.limit) {
         return { status: "rate-limited", retryAfterSeconds: rateLimitVerdict(recipient, recipientHits ?? 0).retryAfterSeconds };
       }
+      if (card && cardState !== "ok" && keyBookingId === null) return { status: "card", problem: cardState ?? "voided" };
       // The key is spent (its booking was cancelled): with seats left, the visitor must send a fresh form.
       if (keyBookingId !== null && session.currentParticipants + session.heldSeats < session.maxParticipants) return { status: "error" };
       return { status: "full" };

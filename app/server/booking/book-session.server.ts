@@ -7,10 +7,15 @@
  * route to turn into a redirect or a form error.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { BOOKING_TEXTS } from "~/domain/booking-texts";
+import { CARD_BOOKING_PROBLEMS } from "~/domain/cards/card-texts";
+import { CARD_LEFT_PLACEHOLDER, type CardSpend, type CardUseProblem } from "~/domain/cards/card-use";
 import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/domain/mail/booking";
 import { variantPrice } from "~/domain/price";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
+import { cardForBooking } from "../cards/card-at-booking.server";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
@@ -18,8 +23,15 @@ import type { OwnedHold } from "../payments/hold-cookie.server";
 import { holdAndCheckout, paysAtBooking, type PaymentHoldOutcome } from "../payments/pay-booking.server";
 import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, type BookSeatResult } from "../seats/seats.server";
 
-/** A booking's outcome; with payments on, a priced booking is held and answered with its Checkout (or why not). */
-export type BookingOutcome = BookSeatResult | PaymentHoldOutcome;
+/**
+ * A booking's outcome; with payments on, a priced booking is held and
+ * answered with its Checkout (or why not); a typed code that does not pay
+ * says why (`card`; nothing booked).
+ */
+export type BookingOutcome = BookSeatResult | PaymentHoldOutcome | { status: "card"; problem: CardUseProblem; retryAfterSeconds?: number };
+
+/** What pays a booking with a card: the spend, and the rest of its price paid as any booking's. */
+export type BookingCard = { spend: CardSpend; restSek: number };
 
 /** The form's values as a booking: the extra fields only where the form asks for them. */
 export function toBookSeatInput(values: BookingFormValues, rules: BookingRules): BookSeatInput {
@@ -51,13 +63,26 @@ export async function bookWithConfirmations(
   sessionId: number,
   input: BookSeatInput,
   snapshot: SessionSnapshot,
-  /** `hold`: book the seat a waitlist offer holds (the /ko/{token} page). */
-  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"] } = {},
+  /** `hold`: book the seat a waitlist offer holds (the /ko/{token} page); `card`: paid (in part) with a card, the rest on the spot. */
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; card?: BookingCard } = {},
 ): Promise<BookSeatResult> {
   const { config } = context;
   const now = new Date();
   const id = crypto.randomUUID();
-  const details: BookingDetails = { ...input, id, priceSek: input.priceSek ?? snapshot.priceSek, createdAt: now.toISOString() };
+  const { card, ...seatOptions } = options;
+  const details: BookingDetails = {
+    ...input,
+    id,
+    priceSek: input.priceSek ?? snapshot.priceSek,
+    createdAt: now.toISOString(),
+    card: card && {
+      kind: card.spend.kind,
+      amountSek: card.spend.amountSek,
+      // A klippkort's count is filled in by the batch that spends it; a presentkort is spent only at the balance read.
+      left: card.spend.kind === "klippkort" ? CARD_LEFT_PLACEHOLDER : (card.spend.balanceBefore ?? 0) - card.spend.amountSek,
+      restOnSpotSek: card.restSek,
+    },
+  };
   const [customer, admin] = bookingMails(
     { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL },
     { id: sessionId, ...snapshot },
@@ -69,9 +94,10 @@ export async function bookWithConfirmations(
       row: toOutboxRow(message, { from: config.EMAIL_FROM }, now.toISOString()),
       recipientSlot: await recipientSlot(config, message.to, message.kind, now.getTime()),
       participantsPlaceholder: message === admin ? PARTICIPANTS_PLACEHOLDER : undefined,
+      cardLeftPlaceholder: card?.spend.kind === "klippkort" ? CARD_LEFT_PLACEHOLDER : undefined,
     })),
   );
-  const result = await seatsFor(context, sessionId).book({ ...input, id }, { snapshot, mails, ...options });
+  const result = await seatsFor(context, sessionId).book({ ...input, id }, { snapshot, mails, ...seatOptions, card: card?.spend });
   if (result.status === "booked" && result.mailIds.length > 0) scheduleDrain(context, result.mailIds);
   return result;
 }
@@ -86,24 +112,54 @@ export function bookOrHold(
   sessionId: number,
   input: BookSeatInput,
   snapshot: SessionSnapshot,
-  /** `owned`: the holds this browser made (its hold cookie), for a hold only. */
-  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; owned?: OwnedHold[] } = {},
+  /** `owned`: the holds this browser made (its hold cookie), for a hold only; `card`: paid (in part) with a card. */
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; owned?: OwnedHold[]; card?: BookingCard } = {},
 ): Promise<BookingOutcome> {
   const { owned, ...bookOptions } = options;
-  if (paysAtBooking(context, input.priceSek ?? snapshot.priceSek)) {
-    return holdAndCheckout(context, sessionId, { ...input, id: crypto.randomUUID() }, snapshot, options);
+  // With a card, only its rest is paid at booking: a booking the card pays whole needs no Checkout.
+  if (paysAtBooking(context, options.card ? options.card.restSek : (input.priceSek ?? snapshot.priceSek))) {
+    const { card, ...holdOptions } = options;
+    return holdAndCheckout(context, sessionId, { ...input, id: crypto.randomUUID() }, snapshot, { ...holdOptions, card: card?.spend });
   }
   return bookWithConfirmations(context, sessionId, input, snapshot, bookOptions);
 }
 
-/** The form's booking: bookOrHold for validated form values. */
-export function bookSession(
+/**
+ * The form's booking: bookOrHold for validated form values. A code typed
+ * is read first (`request`: the client network its guesses count on); one
+ * that does not pay this booking books nothing and says why.
+ */
+export async function bookSession(
   context: AppLoadContext,
+  request: Request,
   sessionId: number,
   values: BookingFormValues,
   rules: BookingRules,
   snapshot: SessionSnapshot,
   options: { attempt?: RateLimitSlot; owned?: OwnedHold[] } = {},
 ): Promise<BookingOutcome> {
-  return bookOrHold(context, sessionId, toBookSeatInput(values, rules), snapshot, options);
+  const input = toBookSeatInput(values, rules);
+  if (!values.card_code) return bookOrHold(context, sessionId, input, snapshot, options);
+  const priceSek = input.priceSek ?? snapshot.priceSek;
+  // A free session needs no card, and its code is not looked up (nor counted as a guess).
+  if (priceSek <= 0) return { status: "card", problem: "free" };
+  const found = await cardForBooking(context, request, values.card_code, { sessionId, title: snapshot.title, priceSek });
+  if (!found.ok && found.problem === "rate-limited") return { status: "card", ...found };
+  if (!found.ok) {
+    // The same form again (a double submit) after its booking spent the card's last use: answer with that booking.
+    const earlier = await context.db.get<{ id: string }>(sql`SELECT id FROM bookings WHERE idempotency_key = ${input.idempotencyKey}`);
+    return earlier ? bookOrHold(context, sessionId, input, snapshot, options) : { status: "card", problem: found.problem };
+  }
+  return bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: found.spend, restSek: found.restSek } });
+}
+
+/** The form's answer to a code that did not pay the booking: said beside its field and as a toast (nothing booked). */
+export function cardRefusal({ problem, retryAfterSeconds }: { problem: CardUseProblem; retryAfterSeconds?: number }) {
+  const message = CARD_BOOKING_PROBLEMS[problem];
+  return {
+    fieldErrors: { card_code: [message] },
+    status: problem === "rate-limited" ? 429 : 409,
+    toast: { type: "error" as const, title: BOOKING_TEXTS.errorTitle, description: message },
+    headers: retryAfterSeconds ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+  };
 }

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { BOOKING_TEXTS, CONFIRMATION_TEXTS } from "~/domain/booking-texts";
 import { bookedFacts, bookingIcs, icsFilename, type BookedSession, type BookingDetails } from "~/domain/mail/booking";
 import { BOOKER_COLUMNS } from "./booker-columns.server";
+import { cardUsesOf } from "../cards/card-spend.server";
 import { schema } from "../db/client.server";
 import { getCookies, readCookie } from "../platform/cookies.server";
 import { redirectWithToast } from "../platform/toast.server";
@@ -61,7 +62,7 @@ export async function redirectToConfirmation(context: AppLoadContext, request: R
   );
 }
 
-/** The confirmed bookings among `ids`, newest first, with their session as it is now and their payment. */
+/** The confirmed bookings among `ids`, newest first, with their session as it is now, their payment and the card that paid them. */
 async function confirmedBookings(context: AppLoadContext, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await context.db
@@ -88,11 +89,16 @@ async function confirmedBookings(context: AppLoadContext, ids: string[]) {
     .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
     .leftJoin(payments, eq(payments.bookingId, bookings.id))
     .where(and(inArray(bookings.id, ids), eq(bookings.bookingStatus, "confirmed"), isNull(bookings.anonymizedAt)));
+  const cardUses = await cardUsesOf(context, rows.map((row) => row.booking.id));
   return rows
     .sort((a, b) => ids.indexOf(a.booking.id) - ids.indexOf(b.booking.id))
     .map(({ booking, session: { revision, ...session }, payment }) => {
       const paid = payment?.status === "paid" ? { amountOre: payment.amountOre, method: payment.method } : undefined;
-      const details: BookingDetails = { ...booking, paid };
+      const use = cardUses.get(booking.id);
+      // Without a payment row the rest of a presentkort's booking is paid on the spot.
+      const restOnSpotSek = use && !payment ? booking.priceSek - (use.kind === "presentkort" ? use.amountSek : booking.priceSek) : 0;
+      const card = use && { kind: use.kind, amountSek: use.amountSek, left: use.left, restOnSpotSek };
+      const details: BookingDetails = { ...booking, paid, card };
       const booked: BookedSession = session;
       return { session: booked, booking: details, revision };
     });

@@ -169,8 +169,19 @@ export interface OutboxInsertOptions {
    * while the budget has room, and counts on it once queued.
    */
   recipientSlot?: RateLimitSlot | null;
-  /** Replaces `placeholder` in the text with the value of a scalar SQL expression, as the batch finds it. */
-  fill?: { placeholder: string; sql: SQL };
+  /** Replaces `placeholder` in the text (and the HTML) with the value of a scalar SQL expression, as the batch finds it; or several. */
+  fill?: MailFill | MailFill[];
+}
+
+/** A placeholder in a queued mail and the scalar SQL expression whose value replaces it. */
+export interface MailFill {
+  placeholder: string;
+  sql: SQL;
+}
+
+/** `body` with every fill's placeholder replaced, as the statement runs. */
+function filled(body: string, fill: MailFill | MailFill[]): SQL {
+  return (Array.isArray(fill) ? fill : [fill]).reduce<SQL>((acc, f) => sql`replace(${acc}, ${f.placeholder}, (${f.sql}))`, sql`${body}`);
 }
 
 /**
@@ -211,8 +222,8 @@ export function outboxInsertStatements(rows: OutboxRowToQueue | OutboxRowsSelect
     ["fromAddress", sql`${row.fromAddress}`],
     ["replyTo", sql`${row.replyTo ?? null}`],
     ["subject", sql`${row.subject}`],
-    ["textBody", fill ? sql`replace(${row.textBody}, ${fill.placeholder}, (${fill.sql}))` : sql`${row.textBody}`],
-    ["htmlBody", sql`${row.htmlBody ?? null}`],
+    ["textBody", fill ? filled(row.textBody, fill) : sql`${row.textBody}`],
+    ["htmlBody", fill && row.htmlBody ? filled(row.htmlBody, fill) : sql`${row.htmlBody ?? null}`],
     ["attachmentsJson", sql`${row.attachmentsJson ?? null}`],
     ["secret", sql`${row.secret ?? null}`],
     ["expiresAt", sql`${row.expiresAt ?? null}`],

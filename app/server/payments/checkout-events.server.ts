@@ -24,6 +24,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { cardUsesOf } from "../cards/card-spend.server";
 import { BatchBuilder, runBatch, type BatchPlan } from "../db/batch.server";
 import { bookings, payments, sessions, stripeEvents } from "../db/schema.server";
 import { scheduleDrain } from "../email/send-email.server";
@@ -149,8 +150,8 @@ export async function onCheckoutEvent(context: AppLoadContext, event: CheckoutEv
   const eventRef = { id: event.id, type: event.type };
 
   if (isPaid(event)) {
-    const method = await methodPaid(context, event.session);
-    const mails = paymentMails(context, { booking, session, payment }, method, now);
+    const [method, cardUses] = await Promise.all([methodPaid(context, event.session), cardUsesOf(context, [booking.id])]);
+    const mails = paymentMails(context, { booking, session, payment, card: cardUses.get(booking.id) }, method, now);
     const settled = await seats.settlePayment({
       bookingId: booking.id,
       event: eventRef,

@@ -41,7 +41,8 @@ export async function holdAndCheckout(
   sessionId: number,
   input: BookSeatInput & { id: string },
   snapshot: SessionSnapshot,
-  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; owned?: OwnedHold[] } = {},
+  /** `card`: the card that pays part of the booking; the Checkout is for the rest. */
+  options: { attempt?: RateLimitSlot; hold?: BookSeatOptions["hold"]; owned?: OwnedHold[]; card?: BookSeatOptions["card"] } = {},
 ): Promise<Exclude<BookSeatResult, { status: "booked" }> | Extract<BookSeatResult, { status: "booked" }> | PaymentHoldOutcome> {
   const now = new Date();
   const { owned = [], ...bookOptions } = options;

@@ -8,6 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { bookingMails, PARTICIPANTS_PLACEHOLDER } from "~/domain/mail/booking";
 import { latePaymentRefundMail } from "~/domain/mail/payment";
+import type { CardUseOfBooking } from "../cards/card-spend.server";
 import type { BookingRow, PaymentRow, SessionRow } from "../db/schema.server";
 import { toOutboxRow, type OutboxRowToQueue } from "../email/outbox.server";
 import type { PaymentMethod } from "../platform/env.server";
@@ -17,18 +18,22 @@ export type PaidBooking = {
   booking: BookingRow;
   session: Pick<SessionRow, "id" | "title" | "location" | "startTime" | "endTime" | "passType">;
   payment: Pick<PaymentRow, "amountOre">;
+  /** The card that paid the rest of the price, if one did. */
+  card?: CardUseOfBooking;
 };
 
 export function paymentMails(
   context: AppLoadContext,
-  { booking, session, payment }: PaidBooking,
+  { booking, session, payment, card }: PaidBooking,
   method: PaymentMethod | null,
   now: Date,
 ): { confirmationMails: BookingMail[]; refundMails: { taken: OutboxRowToQueue; closed: OutboxRowToQueue } } {
   const { config } = context;
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   const nowIso = now.toISOString();
-  const [customer, admin] = bookingMails(site, session, { ...booking, paid: { amountOre: payment.amountOre, method } }, now);
+  const paid = { amountOre: payment.amountOre, method };
+  const cardPart = card && { kind: card.kind, amountSek: card.amountSek, left: card.left, restOnSpotSek: 0 };
+  const [customer, admin] = bookingMails(site, session, { ...booking, paid, card: cardPart }, now);
   // The payment is the booker's own act, made already: its mails are not held back by the address's budget.
   const confirmationMails: BookingMail[] = [
     { row: toOutboxRow(customer, { from: config.EMAIL_FROM }, nowIso), recipientSlot: null },

@@ -7,12 +7,14 @@
  * - settlePayment: Stripe says the payment is paid. A held booking is
  *   confirmed; one whose hold was released meanwhile takes its seat back if
  *   a seat is free (never over max; not one staff cancelled), else stays cancelled and its payment
- *   goes to refund (payments/refunds.server.ts, reason 'late-payment'). The
- *   event is stored in the same batch: a replay changes nothing.
+ *   goes to refund (payments/refunds.server.ts, reason 'late-payment'); so
+ *   does one paid in part with a card, whose card was given back at the
+ *   release. The event is stored in the same batch: a replay changes nothing.
  * - releasePaymentHold: the Checkout Session ended unpaid (expired, the
  *   payment failed, the booker cancelled, Checkout could not be created):
  *   the booking is cancelled and the seat counted free, only while the
- *   payment is still open.
+ *   payment is still open; a card that paid part of it gets that part back
+ *   in the same batch.
  * - lapsedHolds / nextPaymentHoldEnd: the holds whose Checkout Session has
  *   ended, and when the next one ends (the object's alarm).
  *
@@ -21,6 +23,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
+import { giveBackStatements } from "../cards/card-spend.server";
 import { BatchBuilder, runBatch, type BatchPlan } from "../db/batch.server";
 import { outboxInsertStatements, type OutboxRowToQueue } from "../email/outbox.server";
 import type { PaymentMethod } from "../platform/env.server";
@@ -82,6 +86,8 @@ type SettleState = {
   sessionOpen: number;
   /** The address has a confirmed booking of the session besides this one (another hold for it was paid first). */
   otherConfirmed: number;
+  /** A card paid part of the booking and was given back when its hold was released. */
+  cardGivenBack: number;
 };
 
 function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, now: Date): BatchPlan<SettleState | undefined> {
@@ -92,7 +98,8 @@ function settleStatePlan(_context: AppLoadContext, input: SettlePaymentInput, no
            ${FREE_SEATS} AS free,
            (s.cancelled_at IS NULL AND s.start_time > ${now.toISOString()}) AS sessionOpen,
            EXISTS (SELECT 1 FROM bookings o WHERE o.session_id = s.id AND lower(o.user_email) = lower(bk.user_email)
-                     AND o.booking_status = 'confirmed' AND o.id <> bk.id) AS otherConfirmed
+                     AND o.booking_status = 'confirmed' AND o.id <> bk.id) AS otherConfirmed,
+           EXISTS (SELECT 1 FROM card_ledger g WHERE g.booking_id = bk.id AND g.kind = 'give-back') AS cardGivenBack
          FROM bookings bk JOIN payments p ON p.booking_id = bk.id JOIN sessions s ON s.id = bk.session_id
          WHERE bk.id = ${input.bookingId} AND s.id = ${input.sessionId}`,
   );
@@ -116,7 +123,7 @@ export async function settlePayment(context: AppLoadContext, input: SettlePaymen
     ? "none"
     : state.bookingStatus === "confirmed" || (state.bookingStatus === "pending" && !state.otherConfirmed)
       ? "confirm"
-      : state.bookingStatus !== "pending" && !closed && state.free > 0 && !state.otherConfirmed
+      : state.bookingStatus !== "pending" && !closed && state.free > 0 && !state.otherConfirmed && !state.cardGivenBack
         ? "retake"
         : "refund";
   return runBatch(context, settlePlan(context, { ...input, decision, refundMail: closed ? input.refundMails.closed : input.refundMails.taken }, now));
@@ -176,6 +183,7 @@ function settlePlan(
   if (decision === "refund") {
     // A hold still pending (its address was booked by another hold meanwhile) gives its seat back.
     b.add(sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending' AND ${ours}`);
+    b.addAll(giveBackStatements([bookingId], now, CARD_LEDGER_NOTES.givenBackUnpaid));
     b.add(recountSeatsStatement(sessionId, now));
     // Paid (the statement above), then owed back: the refunds module sends it right after, the cron retries.
     b.addAll(refundQueueStatements([bookingId], now, "late-payment"));
@@ -234,6 +242,8 @@ function releaseHoldPlan(_context: AppLoadContext, input: ReleaseHoldInput, nowD
     sql`UPDATE bookings SET booking_status = 'cancelled' WHERE id = ${bookingId} AND booking_status = 'pending'
          AND EXISTS (SELECT 1 FROM payments WHERE booking_id = ${bookingId} AND status = ${paymentStatus} AND updated_at = ${now})`,
   );
+  // The part a card paid goes back to it with the release (the rest was never paid).
+  b.addAll(giveBackStatements([bookingId], now, CARD_LEDGER_NOTES.givenBackUnpaid));
   // A queue offer's booking whose payment ended unpaid (the Checkout left, cancelled or run out, or never opened) gets
   // the offer and its held seat back while the offer's own time lasts: leaving the payment page must not cost the
   // holder the seat the queue gave them. The one that could not be opened is named (restoreOffer) and always restored.

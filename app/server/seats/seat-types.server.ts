@@ -4,6 +4,7 @@
  * Rows are the drizzle schema's own types.
  */
 import { sql, type SQL } from "drizzle-orm";
+import type { CardSpend } from "~/domain/cards/card-use";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
@@ -87,6 +88,8 @@ export interface BookingMail {
    * the seat object, which builds the statement.
    */
   participantsPlaceholder?: string;
+  /** A placeholder in the text (and HTML) to fill with what is left on the booking's klippkort as the batch leaves it. */
+  cardLeftPlaceholder?: string;
 }
 
 /** What the caller knows and wants checked inside the booking's own transaction. */
@@ -115,6 +118,12 @@ export interface BookSeatOptions {
    * `holdUntil`: when the Checkout Session ends (checkout_expires_at).
    */
   payment?: { id: string; holdUntil: string };
+  /**
+   * The card that pays (all or part of) the booking: spent in the same batch,
+   * and the booking written only if it is (booking/book-seat.server.ts). With
+   * `payment`, the payment row is for the rest.
+   */
+  card?: CardSpend;
 }
 
 export type BookSeatResult =
@@ -140,6 +149,8 @@ export type BookSeatResult =
   | { status: "past" }
   /** Staff cancelled the session. */
   | { status: "session-cancelled" }
+  /** The card could not be spent any more (used up, ended, or its balance changed since it was read): nothing booked. */
+  | { status: "card"; problem: "voided" | "expired" | "used" | "changed" }
   | { status: "error" };
 
 /**
@@ -168,7 +179,13 @@ export interface StaffChangeExtras {
    * awaited payment gets one mail of each kind, so the one that goes out
    * tells what the batch did, even if the payment arrived meanwhile.
    */
-  mails?: Array<{ bookingId: string; row: OutboxRowToQueue; refunded?: boolean }>;
+  mails?: Array<{
+    bookingId: string;
+    row: OutboxRowToQueue;
+    refunded?: boolean;
+    /** The klippkort whose count, as the batch leaves it, fills the mail's CARD_LEFT_PLACEHOLDER. */
+    cardLeftOf?: number;
+  }>;
   audit?: StaffAudit;
   /** With payments on: the cancelled bookings' payments are refunded or called off in the same batch. */
   payments?: CancelPayments;

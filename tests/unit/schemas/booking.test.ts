@@ -242,3 +242,28 @@ describe("BookingSchema e-mail confirmation", () => {
     expect(constraint.dog_breed?.required).toBe(false);
   });
 });
+
+describe("the card code field", () => {
+  it("is optional: blank is no code", () => {
+    const submission = submit({ ...valid, card_code: "   " });
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value.card_code).toBeUndefined();
+  });
+
+  it("reads a code in any case, with spaces or dashes, as the plain code", () => {
+    for (const typed of ["abcd-efgh-jkmn-pqrs", "ABCD EFGH JKMN PQRS", " abcdefghjkmnpqrs "]) {
+      const submission = submit({ ...valid, card_code: typed });
+      expect(submission.status).toBe("success");
+      if (submission.status === "success") expect(submission.value.card_code).toBe("ABCDEFGHJKMNPQRS");
+    }
+  });
+
+  it.each([
+    ["ABCD-EFGH-JKMN-PQR0", "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen."],
+    ["abcd-efgh-jkmn-pqrl", "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen."],
+    ["ABCD-EFGH", "Koden har 16 tecken, t.ex. ABCD-EFGH-JKMN-PQRS. Kontrollera att du fått med alla."],
+    ["ABCD-EFGH-JKMN-PQR#", "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS."],
+  ])("refuses %s with the code's own message", (typed, message) => {
+    expect(errorsOf({ ...valid, card_code: typed })?.card_code).toEqual([message]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * A code typed on the booking form, read before the booking: the card it
+ * names (by the code's hash), whether that card pays a booking of this
+ * session at this price, and how much (domain/cards/card-use.ts). The
+ * booking's own batch spends it, re-checking what can change
+ * (cards/card-spend.server.ts).
+ *
+ * Guessing is limited per client network, the way staff password attempts
+ * are: every code refused (unknown, ended, used up, for another type) counts
+ * on the network's bucket, and once it is full no code is even looked up
+ * until its window ends. A code that pays counts nothing, so a household
+ * booking with its own cards never meets the limit. An unknown code is told
+ * only that it does not work.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
+import { cardUseFor, type CardAtBooking, type CardUseDecision } from "~/domain/cards/card-use";
+import { clientNetwork, hitRateLimit, rateLimitVerdict, rateLimitSlot, type RateLimitRule } from "../platform/rate-limit.server";
+import { hashCardCode } from "./card-codes.server";
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/** Refused codes a client network may type per fifteen minutes. */
+export const CARD_CODE_LIMIT = { name: "card-code-ip", limit: 10, windowMs: FIFTEEN_MINUTES } satisfies RateLimitRule;
+
+export type CardForBooking = CardUseDecision | { ok: false; problem: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * The card `code` (plain, as parseCardCode gives it) names, and what it pays
+ * of a booking of session `sessionId` at `priceSek`; the session's type is
+ * its popup type's name, or its title when it has none.
+ */
+export async function cardForBooking(
+  context: AppLoadContext,
+  request: Request,
+  code: string,
+  booking: { sessionId: number; title: string; priceSek: number },
+  now = new Date(),
+): Promise<CardForBooking> {
+  const network = clientNetwork(request);
+  const slot = await rateLimitSlot(context.cloudflare.env, CARD_CODE_LIMIT, network, now.getTime());
+  // One read: the network's refused codes in this window, and the card (none: every card column null).
+  const row = await context.db.get<Partial<CardAtBooking> & { refused: number | null; typeName: string | null }>(
+    sql`SELECT (SELECT hits FROM rate_limits WHERE key = ${slot.key} AND window_start = ${slot.windowStart}) AS refused,
+           c.id, c.kind, c.uses_left AS usesLeft, c.balance_sek AS balanceSek, c.expires_at AS expiresAt, c.voided_at AS voidedAt,
+           c.refunded_at AS refundedAt, c.session_types_json AS sessionTypesJson,
+           (SELECT pt.name FROM sessions s JOIN popup_types pt ON pt.id = s.popup_type_id WHERE s.id = ${booking.sessionId}) AS typeName
+         FROM (SELECT 1) LEFT JOIN cards c ON c.code_hash = ${await hashCardCode(code)}`,
+  );
+  const refused = row?.refused ?? 0;
+  if (refused >= CARD_CODE_LIMIT.limit) {
+    return { ok: false, problem: "rate-limited", retryAfterSeconds: rateLimitVerdict(slot, refused, now.getTime()).retryAfterSeconds };
+  }
+  const card = row && row.id != null ? (row as CardAtBooking & { typeName: string | null }) : null;
+  const decision: CardUseDecision = card
+    ? cardUseFor(card, { priceSek: booking.priceSek, typeNames: [card.typeName ?? booking.title] }, now)
+    : { ok: false, problem: "unknown" };
+  if (!decision.ok) await hitRateLimit(context, CARD_CODE_LIMIT, network, now.getTime());
+  return decision;
+}

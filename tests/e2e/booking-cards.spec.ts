@@ -1,0 +1,90 @@
+// A klippkort used at booking, in the browser with JavaScript on and off
+// (payments off): staff add a klippkort for VALPKURS on /admin/kort and
+// register it as sold, the code is read in the buyer's mail at /dev/mail, and
+// a customer books a VALPKURS session with it (typed in small letters with
+// spaces) and sees what is left; an unknown code is refused beside the field
+// and books nothing. The session is made for the test on /admin/skapa-pass
+// from the VALPKURS type, so no seed session changes.
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { dayAhead, pageThrough, uniqueTitle } from "./admin-helpers";
+import { signInAsAdmin } from "./auth-helpers";
+import { acceptTermsAndSubmit, expectNoMailTo, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
+import { addKlippkort, registerSold } from "./card-helpers";
+import { DEMO_TYPE_IDS } from "../fixtures/demo-data";
+
+const CODE_LABEL = "Kod för klippkort eller presentkort (valfritt)";
+const VALPKURS_TYPE_ID = DEMO_TYPE_IDS.valpkurs;
+
+/** A VALPKURS session made from its type on /admin/skapa-pass (a title of its own); returns its id. */
+async function valpkursSession(page: Page, testInfo: TestInfo): Promise<number> {
+  const title = uniqueTitle(testInfo, "Valpkurs med kort");
+  // The type chooser's link: the form filled in from VALPKURS, with and without JavaScript.
+  await page.goto(`/admin/skapa-pass?typ=${VALPKURS_TYPE_ID}`);
+  await expect(page.getByLabel("Utgå från en passtyp")).toHaveValue(String(VALPKURS_TYPE_ID));
+  await page.getByLabel("Titel").fill(title);
+  await page.getByLabel("Plats").selectOption("Stadsparken Sandviken");
+  await page.getByLabel("Datum").fill(dayAhead(50));
+  await page.getByLabel("Starttid").fill("10:00");
+  await page.getByLabel("Sluttid").fill("11:00");
+  await page.getByRole("button", { name: "Skapa Pass" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Nytt pass skapat");
+  const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
+  expect(await pageThrough(page, () => card)).toBe(true);
+  return Number((await card.getAttribute("data-testid"))?.replace("admin-session-", ""));
+}
+
+/** The code in the buyer's card mail at /dev/mail. */
+async function codeFromMail(page: Page, email: string): Promise<string> {
+  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
+  await page.getByTestId("mail-row").first().getByRole("link").first().click();
+  const text = await page.getByTestId("mail-text").innerText();
+  const code = text.match(/Din kod: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/)?.[1];
+  if (!code) throw new Error("no code in the card mail");
+  return code;
+}
+
+test("a customer books with a klippkort's code and sees what is left; an unknown code is refused and books nothing", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  const name = uniqueTitle(testInfo, "5-kort bokning");
+  const buyer = uniqueEmail(testInfo, "kortkopare");
+  await page.goto("/admin/kort");
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, buyer);
+  const code = await codeFromMail(page, buyer);
+  expect(code.endsWith(last4)).toBe(true);
+  const sessionId = await valpkursSession(page, testInfo);
+
+  // An unknown code: said beside the field, nothing booked, nothing mailed.
+  const guesser = uniqueEmail(testInfo, "kortgissare");
+  await openSession(page, sessionId, testInfo);
+  await fillBookingForm(page, { name: "Gissa Gissasson", email: guesser, phone: "070-123 45 67", dog: "Vovve" });
+  await page.getByLabel(CODE_LABEL).fill("ABCD-EFGH-JKMN-PQRS");
+  await acceptTermsAndSubmit(page);
+  const field = page.locator(".field", { has: page.getByLabel(CODE_LABEL) });
+  await expect(field.locator(".field-errors")).toContainText("Koden gäller inte. Kontrollera att du skrivit av den rätt.");
+  await expect(page.getByLabel(CODE_LABEL)).toHaveAttribute("aria-invalid", "true");
+  await expectNoMailTo(page, guesser);
+
+  // The card's code, typed in small letters with spaces: booked, one klipp used, four left.
+  const customer = uniqueEmail(testInfo, "kortkund");
+  await openSession(page, sessionId, testInfo);
+  await fillBookingForm(page, { name: "Klara Klippsson", email: customer, phone: "070-123 45 67", dog: "Flurre" });
+  await page.getByLabel(CODE_LABEL).fill(code.toLowerCase().replaceAll("-", " "));
+  await acceptTermsAndSubmit(page);
+  await expect(page).toHaveURL(/\/mina-bokningar$/);
+  await expect(page.getByTestId("toast")).toContainText("Bokning bekräftad!");
+  await expect(page.getByText("1 klipp använt, 4 kvar")).toBeVisible();
+
+  // The confirmation mail says so too.
+  await page.goto(`/dev/mail?to=${encodeURIComponent(customer)}`);
+  await page.getByTestId("mail-row").filter({ hasText: "booking-confirmation" }).getByRole("link").first().click();
+  await expect(page.getByTestId("mail-text")).toContainText("Kort: 1 klipp använt, 4 kvar");
+
+  // Staff see the use in the card's history.
+  await page.goto(`/admin/kort?sok=${last4}`);
+  const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
+  await expect(card).toContainText("4 klipp kvar");
+});
