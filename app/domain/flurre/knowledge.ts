@@ -3,6 +3,7 @@
 // things the content names (session types, places, towns, people, each with
 // the words that name it) and every word the site uses, for mending typos.
 
+import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
@@ -127,7 +128,9 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   const named = namesOf(corpus);
   const nameWords = new Set(named.filter((n) => n.kind === "person" || n.kind === "town").flatMap((n) => n.words));
   const passages: KnownPassage[] = buildPassages(corpus).map((p) => {
-    const termSet = termsOf(`${p.title} ${p.text}`, nameWords);
+    // The team's passage by its own words and the members' names: what each does is their own passage's.
+    const own = p.id === "team:about" ? `${p.title} ${ABOUT_INTRO} ${corpus.team.map((m) => m.name).join(" ")}` : `${p.title} ${p.text}`;
+    const termSet = termsOf(own, nameWords);
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     return { ...p, termSet, topics: topicsOf(p, vocabulary) };

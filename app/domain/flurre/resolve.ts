@@ -26,6 +26,8 @@ export type Candidate = {
   text?: readonly KnownPassage[];
   /** Sessions: what narrowed them ('i' a town, 'på fredag') and whether any session fits it. */
   narrowed?: { said: string; found: boolean };
+  /** Dates given for a type named with nothing asked of it: the answer only when nothing else accounts for as much. */
+  implicit?: boolean;
 };
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
@@ -95,6 +97,8 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
 function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, now: Date): Candidate | null {
   const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
   const narrow = narrowing(u, knowledge, now);
+  // Which session's seats, when nothing names one: none can be told.
+  if (type === null && !narrow) return null;
   const fitting = narrow ? all.filter(narrow.fits) : all;
   if (fitting.length === 0) return null;
   const queue = knowledge.byId.get("rule:waitlist");
@@ -156,7 +160,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   }
   const datesAsked = asks("when") || narrowing(u, knowledge, now) !== null || (u.topics.size === 0 && types.length > 0);
   for (const type of types.length > 0 ? types : [null]) {
-    if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, now));
+    const implicit = !asks("when") && narrowing(u, knowledge, now) === null;
+    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, now), ...(implicit ? { implicit } : {}) });
     const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, now) : null;
     if (seats) candidates.push(seats);
   }
@@ -171,6 +176,12 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const heldAt = types.length > 0 ? knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "")).map((p) => p.session!.location) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
   const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
   const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
-  for (const p of knowledge.passages) if (!p.session && p.id !== notFor) candidates.push(passageCandidate(p, u));
+  for (const p of knowledge.passages) {
+    if (p.session || p.id === notFor) continue;
+    const c = passageCandidate(p, u);
+    // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
+    if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
+    candidates.push(c);
+  }
   return candidates;
 }

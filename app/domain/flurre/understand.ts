@@ -61,7 +61,14 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const head = token.word.slice(0, at).replace(/s$/u, "");
     const rest = token.word.slice(at);
     const common = knowledge.common.has(head) || knowledge.common.has(stemOf(head));
-    if (head.length >= 5 && !common && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
+    // Not when the rest is a name of its own: a compound is what its last part is ('träningsplan' is a plan).
+    const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
+    if (head.length >= 5 && !common && !restNames && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
+  }
+  // A compound whose last part is the name, its first a word the site knows ('träningsplan' is a plan).
+  if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
+    const head = token.word.slice(0, -word.length).replace(/s$/u, "");
+    if (knowledge.siteWords.set.has(head) || knowledge.siteWords.set.has(stemOf(head))) return true;
   }
   // A place by the end of its name (its last part alone, inflected).
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
@@ -106,8 +113,9 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const asks = (s: number) => questionMarks[s] === true || tokens.some((t) => t.sentence === s && topicsOf.has(t));
   const asked = [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
   const inAsked = tokens.filter((t) => t.sentence === asked);
-  const keyed = (map: ReadonlyMap<string, number | readonly number[]>) =>
-    tokens.flatMap((t) => {
+  const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
+    tokens.flatMap((t, i) => {
+      if (!keep(i)) return [];
       const v = map.get(t.word) ?? map.get(t.stem);
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
@@ -129,7 +137,8 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
-    weekdays: [...new Set(keyed(vocabulary.weekdays))],
+    // Not a weekday after a number: '6 mån' is months.
+    weekdays: [...new Set(keyed(vocabulary.weekdays, (i) => !/^\p{N}+$/u.test(tokens[i - 1]?.word ?? "")))],
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),

@@ -71,6 +71,12 @@ describe("understand", () => {
     expect(understand("hur hittar jag till hallen", knowledge).named.map((n) => n.key)).toEqual(["Hundhallen Gävle"]);
   });
 
+  it("reads a compound as what its last part is, and a weekday's short form after a number as months", () => {
+    expect(understand("vi behöver en träningsplan", knowledge).named.map((n) => n.key)).toEqual(["PLAN"]);
+    expect(understand("min valp är 6 mån, får hon gå valpkursen", knowledge).weekdays).toEqual([]);
+    expect(understand("finns det pass på mån", knowledge).weekdays).toEqual([1]);
+  });
+
   it("reads a question word as asking only first in its clause", () => {
     expect([...understand("när börjar kursen", knowledge).topics]).toContain("when");
     expect([...understand("min hund skäller när det ringer på dörren", knowledge).topics]).not.toContain("when");
@@ -95,6 +101,16 @@ describe("decide", () => {
   it("counts the vocabulary's reading of a word as a compound's first part ('mejl' is 'e-post', in 'e-postadress')", () => {
     const { trace } = ask("kan jag få era utskick till min mejl");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:newsletter"], unexplained: [] });
+  });
+
+  it("answers a type's own text only where the type is named, and a full session's seats only where one is named", () => {
+    expect(ask("behöver jag koppel").trace!.candidates.map((c) => c.passages[0])).not.toContain("type:VALPKURS");
+    expect(ask("passet är fullt, vad gör jag").trace!.candidates[0]!.passages).toEqual(["rule:waitlist"]);
+  });
+
+  it("takes what a member does from their own text, not the team's", () => {
+    const jonas = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
+    expect(ask("vem sköter ekonomin").trace!.candidates[0]).toMatchObject({ kind: "passage", passages: [`team:${jonas.id}`] });
   });
 
   it("takes the queue's rule to answer what to do when a session is full", () => {
