@@ -99,6 +99,8 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
         PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)) ||
         b.candidate.names.length - a.candidate.names.length,
     );
-  const best = u.asks ? ranked[0] : undefined;
+  // Two session types fit the need as well: which to advise cannot be told.
+  const undecided = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
+  const best = u.asks && !undecided ? ranked[0] : undefined;
   return { answer: best && best.coverage >= threshold ? best : null, ranked };
 }

@@ -137,7 +137,8 @@ function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
   const names = u.named.filter(
     (n) => p.title === n.key || (n.kind === "type" && p.typeName === n.key) || (everyone && n.kind !== "person") || (n.kind !== "person" && p.text.includes(n.key)),
   );
-  return { kind: p.kind === "type" && p.typeName && u.topics.has("advice") ? "advice" : "passage", passages: [p], topics: p.topics, names };
+  const advice = p.kind === "type" && p.typeName !== undefined && u.topics.has("advice");
+  return { kind: advice ? "advice" : "passage", passages: [p], topics: advice ? [...p.topics, "advice"] : p.topics, names };
 }
 
 export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {

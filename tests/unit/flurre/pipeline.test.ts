@@ -108,6 +108,12 @@ describe("decide", () => {
     expect(ask("passet är fullt, vad gör jag").trace!.candidates[0]!.passages).toEqual(["rule:waitlist"]);
   });
 
+  it("advises the one type that fits the need best, and none when several fit as well", () => {
+    expect(ask("vi har en valp på 10 veckor, vilket pass passar?").trace!.candidates[0]).toMatchObject({ kind: "advice", passages: ["type:VALPKURS"], coverage: 1 });
+    expect(ask("vi har en valp på 10 veckor, vilket pass passar?").composed).not.toBeNull();
+    expect(ask("min unghund drar i kopplet vad ska vi gå på").composed).toBeNull();
+  });
+
   it("takes what a member does from their own text, not the team's", () => {
     const jonas = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("vem sköter ekonomin").trace!.candidates[0]).toMatchObject({ kind: "passage", passages: [`team:${jonas.id}`] });
