@@ -3,6 +3,8 @@
 // participants x/y, price in kr and the dog's line. Components get strings.
 
 import { adminState, type AdminState } from "./availability";
+import { cardPaidText } from "./cards/card-texts";
+import type { CardPaid } from "./cards/card-terms";
 import { dogLine, type BookingDetails } from "./mail/booking";
 import { cancelRefundNote, paymentOf, paymentStatusLine, type PaymentColumns } from "./payment-status";
 import { displayPriceSek, formatKr } from "./price";
@@ -41,6 +43,8 @@ export type AdminBookingView = {
   paymentLabel?: string;
   /** What Avboka pays back, '249 kr betalas tillbaka till kortet.' (a paid booking); absent otherwise. */
   refundNote?: string;
+  /** The klippkort or presentkort that paid it, 'Klippkort (…ABCD)' (where the list reads it); absent otherwise. */
+  cardLabel?: string;
 };
 
 export function toAdminCard(row: PublicSession): AdminSessionCardView {
@@ -58,7 +62,7 @@ export function toAdminCard(row: PublicSession): AdminSessionCardView {
 }
 
 /** A stored booking as the confirmed list reads it (with its payment's columns, where the list reads them). */
-export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek"> & Partial<PaymentColumns>;
+export type AdminBookingRow = Omit<BookingDetails, "variant" | "priceSek"> & Partial<PaymentColumns> & { cardPaid?: CardPaid | null };
 
 export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
   return {
@@ -72,6 +76,7 @@ export function toAdminBooking(row: AdminBookingRow): AdminBookingView {
     meetingType: row.meetingType,
     bookedAtLabel: formatDateTime(row.createdAt),
     ...paymentLabelOf(row),
+    ...(row.cardPaid ? { cardLabel: cardPaidText(row.cardPaid) } : {}),
   };
 }
 

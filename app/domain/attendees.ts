@@ -8,6 +8,8 @@
 // would otherwise read as a formula and show as an error, or as a number
 // without its '+').
 
+import { CARD_BOOKING_TEXTS, cardPaidText } from "./cards/card-texts";
+import type { CardPaid } from "./cards/card-terms";
 import type { BookingDetails } from "./mail/booking";
 import { dogLine } from "./mail/booking";
 import { PAYMENT_TEXTS, paymentStatusLine, type PaymentView } from "./payment-status";
@@ -40,6 +42,7 @@ export const ATTENDEE_COLUMNS = [
   "Mötestyp",
   "Variant",
   "Pris (kr)",
+  CARD_BOOKING_TEXTS.usedLabel,
   "Bokad",
   "Bokningsnummer",
 ] as const;
@@ -62,6 +65,8 @@ export type Attendee = Pick<
 > & {
   /** Its payment, with PAYMENTS=stripe (null: none); the CSV then has a 'Betalning' column after the price. */
   payment?: PaymentView | null;
+  /** The card that paid it ('Kort': "Klippkort (…ABCD)"), or null/absent when none did. */
+  card?: CardPaid | null;
 };
 
 export interface AttendeeSession {
@@ -82,7 +87,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return /[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The columns with PAYMENTS=stripe: 'Betalning' after the price. */
+/** The columns with PAYMENTS=stripe: 'Betalning' after the price (before 'Kort'). */
 export const ATTENDEE_COLUMNS_WITH_PAYMENT = [
   ...ATTENDEE_COLUMNS.slice(0, ATTENDEE_COLUMNS.indexOf("Pris (kr)") + 1),
   PAYMENT_TEXTS.column,
@@ -105,6 +110,7 @@ export function attendeeRow(attendee: Attendee, index: number, { payments = fals
     attendee.variant ? VARIANTS[attendee.variant] : "",
     attendee.priceSek,
     ...payment,
+    attendee.card ? cardPaidText(attendee.card) : "",
     formatSheetDateTime(attendee.createdAt),
     attendee.id,
   ];

@@ -1,7 +1,8 @@
 /**
  * /admin/pass/{id}/utskrift: the session's attendee list on paper. One table
  * (number, name, phone, dog, what they want to train, address or meeting
- * type, with payments on how each paid, an empty box for attendance); the site's bar and every button are
+ * type, with payments on how each paid, the card that paid a booking when
+ * one did, an empty box for attendance); the site's bar and every button are
  * left off the printout. 'Skriv ut' opens the print dialog with JavaScript;
  * without it the page says how.
  */
@@ -10,6 +11,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
 import { adminReturnTo } from "~/domain/admin-return";
 import { ATTENDEE_TEXTS as T, attendeeDog } from "~/domain/attendees";
+import { CARD_BOOKING_TEXTS, cardPaidText } from "~/domain/cards/card-texts";
 import { PAYMENT_TEXTS, paymentStatusLabel } from "~/domain/payment-status";
 import { formatDateTime, formatTime } from "~/domain/time";
 import { loadAttendees, sessionIdParam } from "~/server/admin/attendees.server";
@@ -43,6 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         where: a.homeAddress ?? a.meetingType ?? "",
         bookedAt: formatTime(a.createdAt),
         payment: a.payment ? paymentStatusLabel(a.payment) : "",
+        card: a.card ? cardPaidText(a.card) : "",
       })),
       payments: list.payments,
       returnTo,
@@ -55,6 +58,8 @@ export default function AttendeePrintView() {
   const { session, attendees, payments, returnTo } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const showWhere = attendees.some((a) => a.where !== "");
+  // Paper is narrow: the card column only when a card paid one of the bookings.
+  const showCard = attendees.some((a) => a.card !== "");
   return (
     <article className="admin-page attendee-print">
       <p className="admin-back no-print">
@@ -88,6 +93,7 @@ export default function AttendeePrintView() {
               <th scope="col">Vad vill du träna?</th>
               {showWhere ? <th scope="col">Adress / möte</th> : null}
               {payments ? <th scope="col">{PAYMENT_TEXTS.column}</th> : null}
+              {showCard ? <th scope="col">{CARD_BOOKING_TEXTS.usedLabel}</th> : null}
               <th scope="col">{T.present}</th>
             </tr>
           </thead>
@@ -104,6 +110,7 @@ export default function AttendeePrintView() {
                 <td>{a.notes}</td>
                 {showWhere ? <td>{a.where}</td> : null}
                 {payments ? <td data-testid="payment-status">{a.payment}</td> : null}
+                {showCard ? <td data-testid="card-paid">{a.card}</td> : null}
                 <td className="attendee-present">
                   <span aria-hidden="true">☐</span>
                 </td>

@@ -2,8 +2,9 @@
 // (payments off): staff add a klippkort for VALPKURS on /admin/kort and
 // register it as sold, the code is read in the buyer's mail at /dev/mail, and
 // a customer books a VALPKURS session with it (typed in small letters with
-// spaces) and sees what is left; an unknown code is refused beside the field
-// and books nothing. The session is made for the test on /admin/skapa-pass
+// spaces) and sees what is left, and staff see which card paid on the
+// session's page and the print view; an unknown code is refused beside the
+// field and books nothing. The session is made for the test on /admin/skapa-pass
 // from the VALPKURS type, so no seed session changes.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { dayAhead, pageThrough, uniqueTitle } from "./admin-helpers";
@@ -87,4 +88,13 @@ test("a customer books with a klippkort's code and sees what is left; an unknown
   await page.goto(`/admin/kort?sok=${last4}`);
   const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
   await expect(card).toContainText("4 klipp kvar");
+
+  // ...and which card paid the booking on the session's page and its attendee list on paper: the code's end only.
+  await page.goto(`/admin/pass/${sessionId}`);
+  const booking = page.getByTestId("session-booking").filter({ hasText: "Klara Klippsson" });
+  await expect(booking.getByTestId("card-paid")).toHaveText(`Klippkort (…${last4})`);
+  await page.goto(`/admin/pass/${sessionId}/utskrift`);
+  await expect(page.getByRole("columnheader", { name: "Kort" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Klara Klippsson/ }).getByTestId("card-paid")).toHaveText(`Klippkort (…${last4})`);
+  await expect(page.locator("body")).not.toContainText(code);
 });

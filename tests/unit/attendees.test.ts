@@ -29,13 +29,32 @@ describe("the attendee CSV", () => {
     expect(csv.endsWith("\r\n")).toBe(true);
     const rows = parse(csv, { bom: true, delimiter: ";", relax_quotes: false }) as string[][];
     expect(rows[0]).toEqual([...ATTENDEE_COLUMNS]);
+    // The empty cell after the price is 'Kort' (added with the cards: no card paid this booking).
     expect(rows[1]).toEqual([
-      "1", "Åsa Öberg", "asa@example.se", "070-123 45 67", "Måns", "Schäfer", "2 år", "", "", "", "", "249",
+      "1", "Åsa Öberg", "asa@example.se", "070-123 45 67", "Måns", "Schäfer", "2 år", "", "", "", "", "249", "",
       "2030-06-01 10:05", "b-1",
     ].map(String));
     expect(rows[2]!.slice(0, 2)).toEqual(["2", 'Jöns "Jönsa" Ärlig']);
     expect(rows[2]![7]).toBe("Inkallning; och\nlinförighet");
     expect(rows[2]!.slice(10, 12)).toEqual(["Proffs", "595"]);
+  });
+
+  it("says in the 'Kort' column, after the price, which card paid: its kind, a presentkort's kronor and the code's last four", () => {
+    const csv = attendeesCsv([
+      attendee({ card: { kind: "klippkort", last4: "ABCD", amountSek: 0 } }),
+      attendee({ id: "b-2", card: { kind: "presentkort", last4: "WXYZ", amountSek: 1200 } }),
+      attendee({ id: "b-3", card: null }),
+    ]);
+    const rows = parse(csv, { bom: true, delimiter: ";" }) as string[][];
+    const at = ATTENDEE_COLUMNS.indexOf("Kort");
+    expect(ATTENDEE_COLUMNS[at - 1]).toBe("Pris (kr)");
+    expect(rows.slice(1).map((r) => r[at])).toEqual(["Klippkort (…ABCD)", "Presentkort 1\u00a0200 kr (…WXYZ)", ""]);
+    const withPayments = parse(attendeesCsv([attendee({ card: { kind: "klippkort", last4: "ABCD", amountSek: 0 } })], { payments: true }), {
+      bom: true,
+      delimiter: ";",
+    }) as string[][];
+    expect(withPayments[0]!.slice(at, at + 2)).toEqual(["Betalning", "Kort"]);
+    expect(withPayments[1]![at + 1]).toBe("Klippkort (…ABCD)");
   });
 
   it("never lets a cell start a formula, a phone number in international form included (Excel would read it as one)", () => {

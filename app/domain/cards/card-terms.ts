@@ -117,6 +117,17 @@ export function cardLastDay(expiresAt: string): string {
 export const CARD_REMINDER_DAYS = 30;
 export const CARD_REMINDER_QUIET_DAYS = 7;
 
+/**
+ * The card that paid a booking, as staff lists show it: its kind, its
+ * code's last four characters (never the code) and, for a presentkort, the
+ * kronor it paid (a klippkort pays one use and no kronor).
+ */
+export interface CardPaid {
+  kind: CardKind;
+  last4: string;
+  amountSek: number;
+}
+
 export const CARD_STATES = ["active", "used", "expired", "voided", "refunded"] as const;
 export type CardState = (typeof CARD_STATES)[number];
 

@@ -7,7 +7,7 @@ import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
 import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
-import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardState } from "./card-terms";
+import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
 
@@ -276,6 +276,16 @@ export const CARD_BOOKING_TEXTS = {
   klippBack: (left: number | string) => `Klippet är tillbaka på ditt kort, ${left} kvar.`,
   giftBack: (amountSek: number) => `${formatKr(amountSek)} är tillbaka på ditt presentkort.`,
 } as const;
+
+/**
+ * A booking a card paid, in the staff's attendee list, its print view and
+ * the CSV (the column CARD_BOOKING_TEXTS.usedLabel): "Klippkort (…ABCD)",
+ * "Presentkort 200 kr (…ABCD)". The code's last four only, never the code.
+ */
+export function cardPaidText(card: CardPaid): string {
+  const end = `(…${card.last4})`;
+  return card.kind === "klippkort" ? `${CARD_KIND_LABEL.klippkort} ${end}` : `${CARD_KIND_LABEL.presentkort} ${formatKr(card.amountSek)} ${end}`;
+}
 
 /** Why a typed code did not pay a booking: said beside the field, nothing booked. */
 export const CARD_BOOKING_PROBLEMS = {

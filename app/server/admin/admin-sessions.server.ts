@@ -1,7 +1,8 @@
 /**
  * The three admin session lists (spec section 4, "Admin derived state"):
  * available (/admin/lediga-pass), waiting (/admin/vantande-pass) and
- * confirmed (/admin/bokade-pass, with each session's confirmed bookings).
+ * confirmed (/admin/bokade-pass, with each session's confirmed bookings and
+ * the card that paid each, if one did).
  * Only sessions that have not ended and are not cancelled, soonest first.
  *
  * Membership is decided in SQL, by the same rules as isListedAvailable,
@@ -20,6 +21,7 @@ import {
 } from "~/domain/admin-session-view";
 import { GROUP_CONFIRMED_THRESHOLD } from "~/domain/constants";
 import { BOOKER_COLUMNS } from "../booking/booker-columns.server";
+import { CARD_PAID_JSON, cardPaidOf } from "../cards/card-paid.server";
 import { schema } from "../db/client.server";
 import { decisionPanelQuery } from "../decisions/decisions.server";
 import { paymentsShown } from "../payments/staff-view.server";
@@ -118,6 +120,7 @@ export async function listConfirmedSessions(context: AppLoadContext, now: Date, 
         paymentMethod: payments.method,
         paymentAmountOre: payments.amountOre,
         paymentRefundError: payments.refundError,
+        cardPaidJson: sql<string | null>`${CARD_PAID_JSON}`,
       })
       .from(bookings)
       .leftJoin(payments, eq(payments.bookingId, bookings.id))
@@ -127,10 +130,11 @@ export async function listConfirmedSessions(context: AppLoadContext, now: Date, 
   const bySession = new Map<number, AdminBookingView[]>();
   // With PAYMENTS=off no payment shows, even one stored while payments were on.
   const shown = paymentsShown(context);
-  for (const row of bookingRows) {
+  for (const { cardPaidJson, ...row } of bookingRows) {
     if (row.sessionId === null) continue;
     const list = bySession.get(row.sessionId) ?? [];
-    list.push(toAdminBooking(shown ? row : { ...row, paymentStatus: null }));
+    const withCard = { ...row, cardPaid: cardPaidOf(cardPaidJson) };
+    list.push(toAdminBooking(shown ? withCard : { ...withCard, paymentStatus: null }));
     bySession.set(row.sessionId, list);
   }
   return toPage(

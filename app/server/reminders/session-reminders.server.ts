@@ -2,11 +2,13 @@
  * What staff see of reminders on a session's admin page: its confirmed
  * bookings, oldest first, each with when its reminder was queued (or null)
  * and whether its confirmation never arrived (a dead letter, or a bounce the
- * provider reported), and its payment (none with PAYMENTS=off).
+ * provider reported), its payment (none with PAYMENTS=off) and the card
+ * that paid it, if one did.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import type { AdminRemindedBookingRow } from "~/domain/admin-session-view";
+import { CARD_PAID_COLUMN, cardPaidOf } from "../cards/card-paid.server";
 import { columnsAs, schema } from "../db/client.server";
 import { BOOKING_PAYMENT_COLUMNS, paymentsShown } from "../payments/staff-view.server";
 
@@ -32,8 +34,10 @@ export async function listSessionBookingsWithReminders(
   context: AppLoadContext,
   sessionId: number,
 ): Promise<AdminRemindedBookingRow[]> {
-  const results = await context.db.all<Omit<AdminRemindedBookingRow, "confirmationUndelivered"> & { confirmationUndelivered: number }>(
-    sql`SELECT ${COLUMNS}${paymentsShown(context) ? sql`, ${BOOKING_PAYMENT_COLUMNS}` : sql``},
+  const results = await context.db.all<
+    Omit<AdminRemindedBookingRow, "confirmationUndelivered" | "cardPaid"> & { confirmationUndelivered: number; cardPaidJson: string | null }
+  >(
+    sql`SELECT ${COLUMNS}, ${CARD_PAID_COLUMN}${paymentsShown(context) ? sql`, ${BOOKING_PAYMENT_COLUMNS}` : sql``},
          EXISTS (SELECT 1 FROM email_outbox o WHERE o.idempotency_key = ${CONFIRMATION_KEY}
            AND (o.status = 'failed' OR EXISTS (SELECT 1 FROM email_events e WHERE e.outbox_id = o.id AND e.type = 'bounced')))
            AS confirmationUndelivered
@@ -41,5 +45,9 @@ export async function listSessionBookingsWithReminders(
        WHERE session_id = ${sessionId} AND booking_status = 'confirmed'
        ORDER BY created_at, id`,
   );
-  return results.map((row) => ({ ...row, confirmationUndelivered: row.confirmationUndelivered === 1 }));
+  return results.map(({ cardPaidJson, ...row }) => ({
+    ...row,
+    confirmationUndelivered: row.confirmationUndelivered === 1,
+    cardPaid: cardPaidOf(cardPaidJson),
+  }));
 }
