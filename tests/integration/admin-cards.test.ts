@@ -17,6 +17,7 @@ import { getConfig } from "~/server/platform/env.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { post, toastOf } from "./admin-fixtures";
+import { balancesOffTheLedger } from "./card-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { awayFromWindowEnd, signInAs, testContext } from "./helpers";
 import { decode, seedDemo } from "./public-helpers";
@@ -75,18 +76,6 @@ async function register(fields: Record<string, string>, cookie = admin) {
     .first<{ id: string; text_body: string; html_body: string; secret: string | null; subject: string }>();
   const code = mail?.text_body.match(/Din kod: ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})/)?.[1] ?? null;
   return { res, card, mail, code };
-}
-
-/** Every card whose kept balance is not the sum of its ledger rows. */
-async function balancesOffTheLedger() {
-  const { results } = await env.DB.prepare(
-    `SELECT c.id, c.kind, c.uses_left, c.balance_sek,
-       (SELECT sum(uses_delta) FROM card_ledger l WHERE l.card_id = c.id) AS uses,
-       (SELECT sum(amount_delta_sek) FROM card_ledger l WHERE l.card_id = c.id) AS amount
-     FROM cards c`,
-  ).all<{ id: number; kind: string; uses_left: number | null; balance_sek: number | null; uses: number | null; amount: number | null }>();
-  expect(results.length).toBeGreaterThan(0);
-  return results.filter((c) => (c.kind === "klippkort" ? c.uses_left !== c.uses || c.amount !== 0 : c.balance_sek !== c.amount || c.uses !== 0));
 }
 
 beforeAll(async () => {

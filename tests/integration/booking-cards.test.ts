@@ -17,6 +17,7 @@ import { seatsFor } from "~/server/seats/seats.server";
 import cron, { CRONS } from "../../workers/cron";
 import { post, toastOf } from "./admin-fixtures";
 import { bookingForm, createSession, postBooking, seatInput, seatState } from "./booking-fixtures";
+import { balancesOffTheLedger } from "./card-fixtures";
 import { awayFromWindowEnd, signInAs, testContext } from "./helpers";
 import { seedDemo } from "./public-helpers";
 
@@ -90,18 +91,6 @@ async function ledgerOf(id: number) {
     .bind(id)
     .all<{ kind: string; uses: number; amount: number; bookingId: string | null }>();
   return results;
-}
-
-/** Every card whose kept balance is not the sum of its ledger rows (none, ever). */
-async function balancesOffTheLedger() {
-  const { results } = await env.DB.prepare(
-    `SELECT c.id, c.kind, c.uses_left, c.balance_sek,
-       (SELECT sum(uses_delta) FROM card_ledger l WHERE l.card_id = c.id) AS uses,
-       (SELECT sum(amount_delta_sek) FROM card_ledger l WHERE l.card_id = c.id) AS amount
-     FROM cards c`,
-  ).all<{ id: number; kind: string; uses_left: number | null; balance_sek: number | null; uses: number | null; amount: number | null }>();
-  expect(results.length).toBeGreaterThan(0);
-  return results.filter((c) => (c.kind === "klippkort" ? c.uses_left !== c.uses || c.amount !== 0 : c.balance_sek !== c.amount || c.uses !== 0));
 }
 
 const mailText = async (key: string) =>
