@@ -57,8 +57,7 @@ export async function findCardsToRemind(context: AppLoadContext, now: Date, limi
     sql`SELECT c.id, c.kind, p.name AS productName, c.uses_left AS usesLeft, c.balance_sek AS balanceSek,
            c.expires_at AS expiresAt, c.code_last4 AS codeLast4, ${codeHolder(nowIso)} AS "to"
          FROM cards c JOIN card_products p ON p.id = c.product_id
-         WHERE c.expires_at > ${nowIso} AND c.expires_at <= ${horizon} AND c.expiry_reminded_at IS NULL
-           AND c.voided_at IS NULL AND c.refunded_at IS NULL AND ${holdsSomething} AND ${openAt(nowIso)}
+         WHERE c.expires_at <= ${horizon} AND c.expiry_reminded_at IS NULL AND ${holdsSomething} AND ${openAt(nowIso)}
            AND c.issued_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.expires_at, ${`-${CARD_REMINDER_DAYS + CARD_REMINDER_QUIET_DAYS} days`})
            AND ${codeHolder(nowIso)} <> '[raderad]'
          ORDER BY c.expires_at, c.id
