@@ -30,7 +30,7 @@ export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 
 /** Structured answers first when they account for as much. */
 const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
-/** Of passages, a row staff wrote about a thing the question names first. */
+/** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
 const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" && c.names.length > 0 ? -0.5 : c.implicit ? 3 : 0);
 
 /** Whether `head` is a word of its own (a linking s dropped): 'ligg' of 'liggmatta', not 'delt' of 'deltagare'. */

@@ -78,9 +78,8 @@ function typesAsked(u: Understanding, knowledge: Knowledge): string[] {
   return [...new Set(held.map(typeOf).filter((t): t is string => t !== null))];
 }
 
-function sessionsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, now: Date): Candidate {
+function sessionsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate {
   const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
-  const narrow = narrowing(u, knowledge, now);
   const fitting = narrow ? all.filter(narrow.fits) : all;
   const names = u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type));
   const typePassage = type ? knowledge.byId.get(`type:${type}`) : undefined;
@@ -94,9 +93,8 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
   };
 }
 
-function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, now: Date): Candidate | null {
+function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
-  const narrow = narrowing(u, knowledge, now);
   // Which session's seats, when nothing names one: none can be told.
   if (type === null && !narrow) return null;
   const fitting = narrow ? all.filter(narrow.fits) : all;
@@ -159,11 +157,12 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
       });
     }
   }
-  const datesAsked = asks("when") || narrowing(u, knowledge, now) !== null || (u.topics.size === 0 && types.length > 0);
+  const narrow = narrowing(u, knowledge, now);
+  const datesAsked = asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0);
+  const implicit = !asks("when") && narrow === null;
   for (const type of types.length > 0 ? types : [null]) {
-    const implicit = !asks("when") && narrowing(u, knowledge, now) === null;
-    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, now), ...(implicit ? { implicit } : {}) });
-    const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, now) : null;
+    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
+    const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);
   }
   const places = asks("where") ? placesCandidate(types, u, knowledge) : null;
