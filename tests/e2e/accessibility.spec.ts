@@ -259,6 +259,17 @@ async function voidConfirmationPath(page: Page): Promise<string> {
   return href;
 }
 
+/** The step before marking a card refunded: a card sold first, then its 'Återbetala kort'. */
+async function refundConfirmationPath(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Axe-återbetala ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, `axe-aterbetala-${Date.now() % 1_000_000}@example.se`);
+  const href = await page.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` }).getAttribute("href");
+  if (!href) throw new Error("no 'Återbetala kort' link");
+  return href;
+}
+
 /** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
 async function makeCalendarLink(page: Page) {
   await withLock("calendar-feed", async () => {
@@ -373,6 +384,7 @@ const PAGES: PageCase[] = [
   { name: "admin kort, a new presentkort", path: "/admin/kort?ny=presentkort", admin: true },
   { name: "admin kort, a card sold", path: "/admin/kort", admin: true, prepare: sellACard },
   { name: "admin kort, void confirmation", path: voidConfirmationPath, admin: true },
+  { name: "admin kort, refund confirmation", path: refundConfirmationPath, admin: true },
   { name: "admin platser", path: "/admin/platser", admin: true },
   { name: "admin platser, editing a place", path: "/admin/platser?rad=1", admin: true },
   { name: "admin platser, delete refused", path: "/admin/platser?rad=1&atgard=ta-bort", admin: true },
@@ -419,6 +431,7 @@ const PHONE_PAGES = new Set([
   "admin passtyper, a type sent empty",
   "admin kort, a product sent empty",
   "admin kort, a card sold",
+  "admin kort, refund confirmation",
   "admin platser",
   "admin team",
   "admin preppa",

@@ -88,6 +88,9 @@ test("a customer books with a klippkort's code and sees what is left; an unknown
   await page.goto(`/admin/kort?sok=${last4}`);
   const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
   await expect(card).toContainText("4 klipp kvar");
+  // A card that has paid a booking is not refunded, only voided.
+  await expect(card.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` })).toHaveCount(0);
+  await expect(card.getByRole("link", { name: `Spärra kortet som slutar på ${last4}` })).toBeVisible();
 
   // ...and which card paid the booking on the session's page and its attendee list on paper: the code's end only.
   await page.goto(`/admin/pass/${sessionId}`);
