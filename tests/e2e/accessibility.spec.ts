@@ -270,6 +270,29 @@ async function refundConfirmationPath(page: Page): Promise<string> {
   return href;
 }
 
+/**
+ * A seeded customer's list with a card of theirs: the admin (signed in for
+ * the case) registers a klippkort sold to Mats, who then signs in with his
+ * own link (no other case signs in as him).
+ */
+async function customerWithCardPath(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Axe-mina-kort ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  await registerSold(page, name, "mats.lindqvist@example.se");
+  await page.context().clearCookies();
+  await useOwnIp(page);
+  await signInWithLink(page, "mats.lindqvist@example.se", true);
+  await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
+  return "/mina-bokningar/lista";
+}
+
+/** The first of the customer's cards opened: its facts and history. */
+async function openMyCard(page: Page) {
+  await page.getByTestId("my-card").first().locator("summary").click();
+  await expect(page.getByTestId("my-card").first().getByText("Koden slutar på")).toBeVisible();
+}
+
 /** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
 async function makeCalendarLink(page: Page) {
   await withLock("calendar-feed", async () => {
@@ -338,6 +361,7 @@ const PAGES: PageCase[] = [
   { name: "mina-bokningar, a booking confirmed", path: confirmedBookingPath },
   { name: "mina-bokningar lista, with my data", path: asCustomer("sara.holmgren@example.com", "/mina-bokningar/lista") },
   { name: "mina-bokningar radera", path: asCustomer("elin.strand@example.com", "/mina-bokningar/radera") },
+  { name: "mina-bokningar lista, a card of mine open", path: customerWithCardPath, admin: true, prepare: openMyCard },
   // The admin's own address has no bookings: the page asks for the confirmation (Elin's says why it cannot erase yet).
   { name: "mina-bokningar radera, nothing upcoming", path: "/mina-bokningar/radera", admin: true },
   { name: "logga-in, sent from /admin", path: "/admin" },
@@ -398,6 +422,7 @@ const PAGES: PageCase[] = [
 
 const PHONE_PAGES = new Set([
   "mina-bokningar lista, with my data",
+  "mina-bokningar lista, a card of mine open",
   "start",
   "alla-popups",
   "boka calendar, day selected",

@@ -252,6 +252,19 @@ export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
   character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
 };
 
+/** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
+export const MY_CARDS_TEXTS = {
+  heading: "Mina kort",
+  intro: "Klippkort och presentkort som är dina. Koden står i mejlet du fick när kortet köptes, här visas bara dess fyra sista tecken.",
+  kind: "Typ",
+  left: CARD_TEXTS.left,
+  validThrough: CARD_TEXTS.validThrough,
+  codeEnd: "Koden slutar på",
+  history: "Historik",
+  /** A use or a give-back's session: "VALPKURS, 12 dec. 2026 10:00". */
+  session: (title: string, when: string) => `${title}, ${when}`,
+} as const;
+
 /** The mail with the code (app/domain/mail/card.tsx). */
 export const CARD_MAIL_TEXTS = {
   subject: (kind: CardKind) => `Ditt ${kind} från Hundpass`,

@@ -3,7 +3,8 @@
  * `cards c`: still open (not voided, refunded or expired, and no ending
  * ledger row: a card ends once, card_ledger_one_end), unused (what a refund
  * needs; cardRefundProblem in app/domain/cards/card-terms.ts says the same of
- * a card read).
+ * a card read), and who has its code (the reminder's address, and whose
+ * card it is in Mina bokningar).
  */
 import { sql } from "drizzle-orm";
 
@@ -19,3 +20,6 @@ export const cardUnused = sql`NOT EXISTS (
     AND EXISTS (SELECT 1 FROM card_ledger i WHERE i.card_id = c.id AND i.kind = 'issue'
       AND i.uses_delta = coalesce(c.uses_left, 0) AND i.amount_delta_sek = coalesce(c.balance_sek, 0))`;
 
+/** Who has card `c`'s code at `nowIso`: a gift's recipient once it has been sent to them, else the buyer. */
+export const cardCodeHolder = (nowIso: string) =>
+  sql`CASE WHEN c.recipient_email IS NOT NULL AND (c.send_at IS NULL OR c.send_at <= ${nowIso}) THEN c.recipient_email ELSE c.holder_email END`;

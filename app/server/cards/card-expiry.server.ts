@@ -22,7 +22,7 @@ import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
 import { cardReminderMail, cardReminderMailKey } from "~/domain/mail/card";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
-import { cardOpenAt } from "./card-conditions.server";
+import { cardCodeHolder, cardOpenAt } from "./card-conditions.server";
 
 /** Cards reminded per run at most; the next run takes the rest. */
 export const CARD_REMINDERS_PER_RUN = 50;
@@ -32,9 +32,6 @@ export const CARD_EXPIRIES_PER_RUN = 200;
 const DAY_MS = 86_400_000;
 
 const holdsSomething = sql`(coalesce(c.uses_left, 0) > 0 OR coalesce(c.balance_sek, 0) > 0)`;
-/** Who has the code: a gift's recipient once it has been sent to them, else the buyer. */
-const codeHolder = (nowIso: string) =>
-  sql`CASE WHEN c.recipient_email IS NOT NULL AND (c.send_at IS NULL OR c.send_at <= ${nowIso}) THEN c.recipient_email ELSE c.holder_email END`;
 
 type DueCard = {
   id: number;
@@ -52,12 +49,12 @@ export async function findCardsToRemind(context: AppLoadContext, now: Date, limi
   const horizon = new Date(now.getTime() + CARD_REMINDER_DAYS * DAY_MS).toISOString();
   return context.db.all<DueCard>(
     sql`SELECT c.id, c.kind, p.name AS productName, c.uses_left AS usesLeft, c.balance_sek AS balanceSek,
-           c.expires_at AS expiresAt, c.code_last4 AS codeLast4, ${codeHolder(nowIso)} AS "to"
+           c.expires_at AS expiresAt, c.code_last4 AS codeLast4, ${cardCodeHolder(nowIso)} AS "to"
          FROM cards c JOIN card_products p ON p.id = c.product_id
          WHERE c.expires_at > ${nowIso} AND c.expires_at <= ${horizon} AND c.expiry_reminded_at IS NULL
            AND c.voided_at IS NULL AND c.refunded_at IS NULL AND ${holdsSomething} AND ${cardOpenAt(nowIso)}
            AND c.issued_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.expires_at, ${`-${CARD_REMINDER_DAYS + CARD_REMINDER_QUIET_DAYS} days`})
-           AND ${codeHolder(nowIso)} <> '[raderad]'
+           AND ${cardCodeHolder(nowIso)} <> '[raderad]'
          ORDER BY c.expires_at, c.id
          LIMIT ${limit}`,
   );
