@@ -1,9 +1,9 @@
 /**
  * The parts of /admin/kort: "Registrera sålt kort", the cards sold (search,
- * each card's facts and history, 'Spärra kort'), the products (hide/show,
- * edit) and the product form, and the step before a void. Plain links and
- * form posts, so all of it works without JavaScript; the forms validate with
- * the same schemas as the server once hydrated.
+ * each card's facts and history, 'Återbetala kort' and 'Spärra kort'), the
+ * products (hide/show, edit) and the product form. Plain links and form
+ * posts, so all of it works without JavaScript; the forms validate with the
+ * same schemas as the server once hydrated.
  */
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -156,6 +156,11 @@ export function SoldCards({
             </details>
             {card.open ? (
               <p className="card-actions">
+                {card.refundable ? (
+                  <Link to={`${CARDS_PATH}?kort=${card.id}&atgard=aterbetala`} className="button secondary" aria-label={T.refundLabel(card.last4)}>
+                    {T.refundButton}
+                  </Link>
+                ) : null}
                 <Link to={`${CARDS_PATH}?kort=${card.id}&atgard=sparra`} className="button danger" aria-label={T.voidLabel(card.last4)}>
                   {T.voidButton}
                 </Link>
@@ -321,29 +326,5 @@ export function CardProductForm({
         ) : null}
       </div>
     </Form>
-  );
-}
-
-/** The step before a void: the question and 'Ja, spärra kortet', or that the card has ended already. */
-export function VoidCardConfirmation({ confirm }: { confirm: { id: number; question: string } | { id: number; ended: true } }) {
-  return (
-    <div className="card content-confirm" role="group" aria-labelledby="void-heading">
-      <h2 id="void-heading">{T.voidHeading}</h2>
-      <p>{"ended" in confirm ? T.voidEnded : confirm.question}</p>
-      <Form method="post" className="button-row">
-        {"ended" in confirm ? null : (
-          <>
-            <input type="hidden" name="intent" value="void" />
-            <input type="hidden" name="id" value={String(confirm.id)} />
-            <button type="submit" className="button danger">
-              {T.voidConfirm}
-            </button>
-          </>
-        )}
-        <Link to={`${CARDS_PATH}#${cardAnchor(confirm.id)}`} className="button secondary">
-          {T.cancel}
-        </Link>
-      </Form>
-    </div>
   );
 }

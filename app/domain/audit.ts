@@ -49,6 +49,7 @@ const ACTION_LABELS: Record<string, string> = {
   "card_product.show": "Visade kort igen (säljs igen)",
   "card.issue": "Registrerade sålt kort",
   "card.void": "Spärrade kort",
+  "card.refund": "Markerade kort som återbetalt",
 };
 
 export function auditActionLabel(action: string): string {

@@ -1,8 +1,10 @@
 /**
  * /admin/kort ('Klippkort och presentkort'): "Registrera sålt kort", the
- * cards sold (search, history, 'Spärra kort' after a confirmation step on
- * `?kort=ID&atgard=sparra`) and the products staff sell (a new klippkort, or
- * a presentkort on `?ny=presentkort`; `?produkt=ID` edits one; hide/show).
+ * cards sold (search, history, 'Spärra kort' and, for an unused card sold
+ * over the counter, 'Återbetala kort', each after a confirmation step on
+ * `?kort=ID&atgard=sparra|aterbetala`) and the products staff sell (a new
+ * klippkort, or a presentkort on `?ny=presentkort`; `?produkt=ID` edits one;
+ * hide/show).
  * Plain forms and links throughout, so it works without JavaScript.
  *
  * Every loader and action call checks the admin role itself
@@ -11,7 +13,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { CardKindSwitch, CardProductForm, CardProducts, RegisterCardForm, SoldCards, VoidCardConfirmation } from "~/components/admin-cards";
+import { CardConfirmation } from "~/components/admin-card-steps";
+import { CardKindSwitch, CardProductForm, CardProducts, RegisterCardForm, SoldCards } from "~/components/admin-cards";
 import { Toaster } from "~/components/toaster";
 import { CARD_TEXTS as T } from "~/domain/cards/card-texts";
 import { parseFormKey, FORM_KEY_FIELD } from "~/domain/form-key";
@@ -76,8 +79,8 @@ export default function AdminCards() {
       </p>
       <h1 id="cards-heading">{T.heading}</h1>
       <p>{T.intro}</p>
-      {loaded.confirmVoid ? (
-        <VoidCardConfirmation confirm={loaded.confirmVoid} />
+      {loaded.confirmStep ? (
+        <CardConfirmation step={loaded.confirmStep} />
       ) : loaded.editing ? (
         <section aria-labelledby="products-heading" className="cards-section">
           <h2 id="products-heading">{T.productsHeading}</h2>

@@ -3,6 +3,8 @@
  * else's: the query is bound to the session's e-mail. Upcoming (confirmed,
  * not started) and past (started) as expandable cards built from the
  * booking's snapshot of its session, since a session may have been deleted.
+ * Below them "Mina kort": the klippkort and presentkort whose code the
+ * customer has, with what is left and their history (never the code).
  * No or an expired session answers 401 with 'Sessionen gick ut'.
  */
 import {
@@ -13,11 +15,13 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SessionCountdown } from "~/components/countdown";
+import { MyCards } from "~/components/my-cards";
 import {
   BOOKING_STATUS_BADGE,
   BOOKING_STATUS_LABEL,
   splitBookings,
 } from "~/domain/my-bookings";
+import { myCardView } from "~/domain/cards/my-card-view";
 import { paymentOf, paymentStatusLine, type PaymentColumns } from "~/domain/payment-status";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import { formatKr } from "~/domain/price";
@@ -30,7 +34,7 @@ import {
   stockholmDayKey,
 } from "~/domain/time";
 import { requireCustomer } from "~/server/auth/signed-in-user.server";
-import { bookingsOf } from "~/server/auth/my-bookings.server";
+import { loadMyBookings } from "~/server/auth/my-bookings.server";
 import accountStyles from "~/styles/account.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: accountStyles }];
@@ -42,15 +46,16 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCustomer(context, request);
-  const rows = await bookingsOf(context, user.email);
   const now = Date.now();
-  const { upcoming, past, cancelled, awaitingPayment } = splitBookings(rows, new Date(now));
+  const mine = await loadMyBookings(context, user.email, new Date(now));
+  const { upcoming, past, cancelled, awaitingPayment } = splitBookings(mine.bookings, new Date(now));
   return {
     email: user.email,
     awaitingPayment: withPriceText(awaitingPayment),
     upcoming: withPriceText(upcoming),
     past: withPriceText(past),
     cancelled: withPriceText(cancelled),
+    cards: mine.cards.map((card) => myCardView(card, new Date(now))),
     remainingSeconds: Math.max(0, Math.floor((Date.parse(user.expiresAt) - now) / 1000)),
   };
 }
@@ -76,7 +81,7 @@ function withPriceText<T extends { priceSek: number } & Partial<PaymentColumns>>
 type Booking = Awaited<ReturnType<typeof loader>>["upcoming"][number];
 
 export default function MyBookings() {
-  const { email, awaitingPayment, upcoming, past, cancelled, remainingSeconds } = useLoaderData<typeof loader>();
+  const { email, awaitingPayment, upcoming, past, cancelled, cards, remainingSeconds } = useLoaderData<typeof loader>();
   return (
     <section className="account-page my-bookings" aria-labelledby="page-heading">
       <h1 id="page-heading">Mina bokningar</h1>
@@ -129,6 +134,8 @@ export default function MyBookings() {
       ) : (
         <p>Du har inga tidigare bokningar.</p>
       )}
+
+      <MyCards cards={cards} />
 
       <p>
         <Link to="/alla-popups" className="button secondary">

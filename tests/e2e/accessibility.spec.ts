@@ -259,6 +259,40 @@ async function voidConfirmationPath(page: Page): Promise<string> {
   return href;
 }
 
+/** The step before marking a card refunded: a card sold first, then its 'Återbetala kort'. */
+async function refundConfirmationPath(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Axe-återbetala ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, `axe-aterbetala-${Date.now() % 1_000_000}@example.se`);
+  const href = await page.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` }).getAttribute("href");
+  if (!href) throw new Error("no 'Återbetala kort' link");
+  return href;
+}
+
+/**
+ * A seeded customer's list with a card of theirs: the admin (signed in for
+ * the case) registers a klippkort sold to Mats, who then signs in with his
+ * own link (no other case signs in as him).
+ */
+async function customerWithCardPath(page: Page): Promise<string> {
+  await page.goto("/admin/kort");
+  const name = `Axe-mina-kort ${Date.now() % 1_000_000}`;
+  await addKlippkort(page, name);
+  await registerSold(page, name, "mats.lindqvist@example.se");
+  await page.context().clearCookies();
+  await useOwnIp(page);
+  await signInWithLink(page, "mats.lindqvist@example.se", true);
+  await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
+  return "/mina-bokningar/lista";
+}
+
+/** The first of the customer's cards opened: its facts and history. */
+async function openMyCard(page: Page) {
+  await page.getByTestId("my-card").first().locator("summary").click();
+  await expect(page.getByTestId("my-card").first().getByText("Koden slutar på")).toBeVisible();
+}
+
 /** /admin/kalender with a new link shown (made and then revoked, under the calendar tests' lock). */
 async function makeCalendarLink(page: Page) {
   await withLock("calendar-feed", async () => {
@@ -327,6 +361,7 @@ const PAGES: PageCase[] = [
   { name: "mina-bokningar, a booking confirmed", path: confirmedBookingPath },
   { name: "mina-bokningar lista, with my data", path: asCustomer("sara.holmgren@example.com", "/mina-bokningar/lista") },
   { name: "mina-bokningar radera", path: asCustomer("elin.strand@example.com", "/mina-bokningar/radera") },
+  { name: "mina-bokningar lista, a card of mine open", path: customerWithCardPath, admin: true, prepare: openMyCard },
   // The admin's own address has no bookings: the page asks for the confirmation (Elin's says why it cannot erase yet).
   { name: "mina-bokningar radera, nothing upcoming", path: "/mina-bokningar/radera", admin: true },
   { name: "logga-in, sent from /admin", path: "/admin" },
@@ -373,6 +408,7 @@ const PAGES: PageCase[] = [
   { name: "admin kort, a new presentkort", path: "/admin/kort?ny=presentkort", admin: true },
   { name: "admin kort, a card sold", path: "/admin/kort", admin: true, prepare: sellACard },
   { name: "admin kort, void confirmation", path: voidConfirmationPath, admin: true },
+  { name: "admin kort, refund confirmation", path: refundConfirmationPath, admin: true },
   { name: "admin platser", path: "/admin/platser", admin: true },
   { name: "admin platser, editing a place", path: "/admin/platser?rad=1", admin: true },
   { name: "admin platser, delete refused", path: "/admin/platser?rad=1&atgard=ta-bort", admin: true },
@@ -386,6 +422,7 @@ const PAGES: PageCase[] = [
 
 const PHONE_PAGES = new Set([
   "mina-bokningar lista, with my data",
+  "mina-bokningar lista, a card of mine open",
   "start",
   "alla-popups",
   "boka calendar, day selected",
@@ -419,6 +456,7 @@ const PHONE_PAGES = new Set([
   "admin passtyper, a type sent empty",
   "admin kort, a product sent empty",
   "admin kort, a card sold",
+  "admin kort, refund confirmation",
   "admin platser",
   "admin team",
   "admin preppa",

@@ -2,7 +2,8 @@
 // (refused first without a session type), register it as sold to an
 // address, read the code in the buyer's mail at /dev/mail, find the card in
 // the list by the code's last four characters with its history, and void it
-// after the confirmation step.
+// after the confirmation step; an unused card is marked refunded after its
+// own confirmation step.
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./auth-helpers";
 import { addKlippkort, registerSold } from "./card-helpers";
@@ -78,4 +79,33 @@ test("a presentkort that lasts less than a year is refused, and one that lasts a
   await expect(page.locator("li.content-row", { has: page.getByRole("heading", { name }) })).toContainText(
     "Presentkort · 200, 500 eller 1\u00a0000 kr · gäller 12 månader",
   );
+});
+
+test("staff mark an unused card sold over the counter refunded after the confirmation step, and can go back from it", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  const name = `Återbetalas ${testInfo.project.name} ${Date.now() % 1_000_000}`;
+  const email = `aterbetalas-${testInfo.project.name}-${Date.now() % 1_000_000}@example.se`;
+  await page.goto("/admin/kort");
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, email);
+  const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
+
+  // 'Avbryt' goes back to the card, with nothing changed.
+  await card.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` }).click();
+  await expect(page.getByRole("heading", { name: "Återbetala kort" })).toBeVisible();
+  await expect(page.getByText(`Vill du återbetala kortet ${name} som slutar på ${last4}?`)).toContainText("Pengarna (495 kr) betalar ni tillbaka i kassan.");
+  await page.getByRole("link", { name: "Avbryt" }).click();
+  await expect(card).toContainText("Aktivt");
+
+  await card.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` }).click();
+  await page.getByRole("button", { name: "Ja, kortet är återbetalt" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Kortet är markerat som återbetalt. Betala tillbaka 495 kr i kassan.");
+  await expect(card).toContainText("Återbetalt");
+  await expect(card).toContainText("0 klipp kvar");
+  await card.getByText("Historik (2 händelser)").click();
+  await expect(card).toContainText("Återbetalt · −5 klipp · Pengarna betalas tillbaka i kassan");
+  await expect(card.getByRole("link", { name: /Återbetala kortet|Spärra kortet/ })).toHaveCount(0);
 });

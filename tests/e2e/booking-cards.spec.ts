@@ -6,43 +6,11 @@
 // session's page and the print view; an unknown code is refused beside the
 // field and books nothing. The session is made for the test on /admin/skapa-pass
 // from the VALPKURS type, so no seed session changes.
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { dayAhead, pageThrough, uniqueTitle } from "./admin-helpers";
+import { expect, test } from "@playwright/test";
+import { uniqueTitle } from "./admin-helpers";
 import { signInAsAdmin } from "./auth-helpers";
 import { acceptTermsAndSubmit, expectNoMailTo, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
-import { addKlippkort, registerSold } from "./card-helpers";
-import { DEMO_TYPE_IDS } from "../fixtures/demo-data";
-
-const CODE_LABEL = "Kod för klippkort eller presentkort (valfritt)";
-const VALPKURS_TYPE_ID = DEMO_TYPE_IDS.valpkurs;
-
-/** A VALPKURS session made from its type on /admin/skapa-pass (a title of its own); returns its id. */
-async function valpkursSession(page: Page, testInfo: TestInfo): Promise<number> {
-  const title = uniqueTitle(testInfo, "Valpkurs med kort");
-  // The type chooser's link: the form filled in from VALPKURS, with and without JavaScript.
-  await page.goto(`/admin/skapa-pass?typ=${VALPKURS_TYPE_ID}`);
-  await expect(page.getByLabel("Utgå från en passtyp")).toHaveValue(String(VALPKURS_TYPE_ID));
-  await page.getByLabel("Titel").fill(title);
-  await page.getByLabel("Plats").selectOption("Stadsparken Sandviken");
-  await page.getByLabel("Datum").fill(dayAhead(50));
-  await page.getByLabel("Starttid").fill("10:00");
-  await page.getByLabel("Sluttid").fill("11:00");
-  await page.getByRole("button", { name: "Skapa Pass" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Nytt pass skapat");
-  const card = page.locator("article", { has: page.getByRole("heading", { name: title }) });
-  expect(await pageThrough(page, () => card)).toBe(true);
-  return Number((await card.getAttribute("data-testid"))?.replace("admin-session-", ""));
-}
-
-/** The code in the buyer's card mail at /dev/mail. */
-async function codeFromMail(page: Page, email: string): Promise<string> {
-  await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
-  await page.getByTestId("mail-row").first().getByRole("link").first().click();
-  const text = await page.getByTestId("mail-text").innerText();
-  const code = text.match(/Din kod: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/)?.[1];
-  if (!code) throw new Error("no code in the card mail");
-  return code;
-}
+import { addKlippkort, CODE_LABEL, codeFromMail, registerSold, valpkursSession } from "./card-helpers";
 
 test("a customer books with a klippkort's code and sees what is left; an unknown code is refused and books nothing", async ({
   page,
@@ -88,6 +56,9 @@ test("a customer books with a klippkort's code and sees what is left; an unknown
   await page.goto(`/admin/kort?sok=${last4}`);
   const card = page.locator("li.sold-card", { has: page.getByRole("heading", { name: `${name} · ${last4}` }) });
   await expect(card).toContainText("4 klipp kvar");
+  // A card that has paid a booking is not refunded, only voided.
+  await expect(card.getByRole("link", { name: `Återbetala kortet som slutar på ${last4}` })).toHaveCount(0);
+  await expect(card.getByRole("link", { name: `Spärra kortet som slutar på ${last4}` })).toBeVisible();
 
   // ...and which card paid the booking on the session's page and its attendee list on paper: the code's end only.
   await page.goto(`/admin/pass/${sessionId}`);

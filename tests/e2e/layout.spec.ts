@@ -25,6 +25,8 @@ type PageCase = {
   path: string | ((page: Page) => Promise<string>);
   status?: number;
   who?: Who;
+  /** Brings the page into the state to look at (a card opened), once it is open. */
+  prepare?: (page: Page) => Promise<void>;
 };
 
 /** The signed-in customer: Sean's dog has the longest breed name of the demo customers, and he has upcoming bookings. */
@@ -61,6 +63,32 @@ async function withCardSold(page: Page): Promise<string> {
   await addKlippkort(page, name);
   const last4 = await registerSold(page, name, `en.mycket.lang.adress.for.layouten.${Date.now() % 1_000_000}@example.se`);
   return `/admin/kort?sok=${last4}`;
+}
+
+/**
+ * The signed-in customer's list with a card of theirs (a long product name),
+ * registered by the admin in a browser context of its own so the customer
+ * stays signed in here.
+ */
+async function withCardOfMine(page: Page): Promise<string> {
+  const admin = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const adminPage = await admin.newPage();
+    await signInAsAdmin(adminPage, true);
+    await adminPage.goto("/admin/kort");
+    const name = `Layoutkort till kunden med ett långt namn ${Date.now() % 1_000_000}`;
+    await addKlippkort(adminPage, name);
+    await registerSold(adminPage, name, CUSTOMER);
+  } finally {
+    await admin.close();
+  }
+  return "/mina-bokningar/lista";
+}
+
+/** The first of the customer's cards opened, its facts and history shown. */
+async function openMyCard(page: Page) {
+  await page.getByTestId("my-card").first().locator("summary").click();
+  await expect(page.getByTestId("my-card").first().getByText("Koden slutar på")).toBeVisible();
 }
 
 /** An admin page reached from a link on /admin/bokade-pass (a session's or a booking's own page). */
@@ -107,6 +135,7 @@ const PAGES: PageCase[] = [
   { name: "not found", path: "/ingen-sadan-sida", status: 404 },
   // A customer, signed in.
   { name: "mina-bokningar lista", path: "/mina-bokningar/lista", who: "customer" },
+  { name: "mina-bokningar lista, a card of mine open", path: withCardOfMine, who: "customer", prepare: openMyCard },
   { name: "radera, bookings upcoming", path: "/mina-bokningar/radera", who: "customer" },
   { name: "start, signed in", path: "/", who: "customer" },
   { name: "session, signed in", path: sessionWithLongest((s) => s.title), who: "customer" },
@@ -308,6 +337,7 @@ async function open(page: Page, pageCase: PageCase, javaScriptEnabled: boolean):
     // Floating in its corner once the script that keeps it clear has loaded.
     await expect(page.getByTestId("flurre-launcher")).toHaveAttribute("data-floating", "");
   }
+  if (pageCase.prepare) await pageCase.prepare(page);
   return path;
 }
 

@@ -5,7 +5,10 @@
 // issue row and one mail with the code, once per form, and the code itself
 // nowhere but in that mail (cut out of our copy once the provider has it);
 // a void takes the rest off, blanks the code in the stored mail and is
-// audited; for every card, the kept balance is the ledger's sum.
+// audited; a refund of an unused card sold over the counter does the same
+// with a 'refund' row and marks it refunded, and a card used (its use not
+// given back) or sold online is refused with nothing changed; for every
+// card, the kept balance is the ledger's sum.
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { CARD_CODE_ALPHABET } from "~/domain/cards/card-code";
@@ -17,8 +20,9 @@ import { getConfig } from "~/server/platform/env.server";
 import { sha256Hex } from "~/server/platform/crypto.server";
 import { hitRateLimit } from "~/server/platform/rate-limit.server";
 import { post, toastOf } from "./admin-fixtures";
-import { balancesOffTheLedger } from "./card-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
+import { createSession } from "./booking-fixtures";
+import { balancesOffTheLedger, bookWithCode, insertCardProducts, sellTestCard } from "./card-fixtures";
 import { awayFromWindowEnd, signInAs, testContext } from "./helpers";
 import { decode, seedDemo } from "./public-helpers";
 
@@ -313,6 +317,125 @@ describe("voiding a card", () => {
     const again = await post(PATH, { intent: "void", id: String(card!.id) }, admin);
     expect(await toastOf(again)).toMatchObject({ description: "Kortet var redan avslutat" });
     expect(await count("SELECT count(*) AS n FROM card_ledger WHERE card_id = ?", card!.id)).toBe(2);
+  });
+});
+
+describe("refunding a card", () => {
+  /** A card's row and ledger, to compare before and after a refusal. */
+  async function snapshot(id: number) {
+    const card = await env.DB.prepare("SELECT uses_left, balance_sek, voided_at, refunded_at FROM cards WHERE id = ?").bind(id).first();
+    const { results } = await env.DB.prepare("SELECT kind, uses_delta, amount_delta_sek, booking_id FROM card_ledger WHERE card_id = ? ORDER BY id").bind(id).all();
+    return { card, ledger: results };
+  }
+  const confirmStep = async (id: number) =>
+    decode(await (await fetchAndSettle(`${PATH}?kort=${id}&atgard=aterbetala`, { headers: { Cookie: admin } })).text()).replaceAll("<!-- -->", "");
+
+  it("marks an unused card sold over the counter refunded: a refund row takes off its balance, the code is blanked, audited, once", async () => {
+    const { card, mail, code } = await register({ product_id: String(await productId("Presentkort")), amount_sek: "500", email: "aterbetalas@example.se" });
+    const id = Number(card!.id);
+    const list = decode(await (await fetchAndSettle(`${PATH}?sok=aterbetalas`, { headers: { Cookie: admin } })).text());
+    expect(list).toContain(`aria-label="Återbetala kortet som slutar på ${String(card!.code_last4)}"`);
+    expect(await confirmStep(id)).toContain(
+      `Vill du återbetala kortet Presentkort som slutar på ${String(card!.code_last4)}? Kortet markeras som återbetalt och koden slutar fungera. Pengarna (500 kr) betalar ni tillbaka i kassan.`,
+    );
+    const res = await post(PATH, { intent: "refund", id: String(id) }, admin);
+    expect(res.status).toBe(302);
+    expect(await toastOf(res)).toMatchObject({ type: "success", description: "Kortet är markerat som återbetalt. Betala tillbaka 500 kr i kassan." });
+    expect(await env.DB.prepare("SELECT balance_sek, refunded_at IS NOT NULL AS refunded, voided_at FROM cards WHERE id = ?").bind(id).first()).toEqual({
+      balance_sek: 0,
+      refunded: 1,
+      voided_at: null,
+    });
+    expect((await env.DB.prepare("SELECT kind, amount_delta_sek, note FROM card_ledger WHERE card_id = ? ORDER BY id").bind(id).all()).results).toEqual([
+      { kind: "issue", amount_delta_sek: 500, note: "Sålt i kassan" },
+      { kind: "refund", amount_delta_sek: -500, note: "Pengarna betalas tillbaka i kassan" },
+    ]);
+    const stored = await env.DB.prepare("SELECT text_body, secret FROM email_outbox WHERE id = ?").bind(mail!.id).first<{ text_body: string; secret: string | null }>();
+    expect(stored!.text_body).toContain(BLANKED_CODE);
+    expect(stored!.text_body).not.toContain(code);
+    expect(stored!.secret).toBeNull();
+    expect((await audits("card.refund")).at(-1)).toMatchObject({
+      targetId: String(id),
+      details: { product: "Presentkort", soldVia: "counter", paidBackSek: 500, amountTakenOffSek: 500, codeEndsWith: card!.code_last4 },
+    });
+
+    // Shown as refunded, with nothing left to do; a second post refunds nothing.
+    const after = decode(await (await fetchAndSettle(`${PATH}?sok=aterbetalas`, { headers: { Cookie: admin } })).text()).replaceAll("<!-- -->", "");
+    const item = after.slice(after.indexOf(`id="kort-${id}"`));
+    expect(item).toContain("Återbetalt");
+    expect(item).toContain("0 kr kvar");
+    expect(item).not.toContain("atgard=aterbetala");
+    expect(item).not.toContain("atgard=sparra");
+    const again = await post(PATH, { intent: "refund", id: String(id) }, admin);
+    expect(await toastOf(again)).toMatchObject({ description: "Kortet var redan avslutat" });
+    expect(await count("SELECT count(*) AS n FROM card_ledger WHERE card_id = ?", id)).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM audit_log WHERE action = 'card.refund' AND target_id = ?", String(id))).toBe(1);
+  });
+
+  it("refuses a card that has been used, in Swedish, and changes nothing; once its use is given back it can be refunded", async () => {
+    const products = await insertCardProducts("återbetalning");
+    const card = await sellTestCard(products.klippkort, "klippkort", { uses: 3 });
+    const sessionId = await createSession({ title: "VALPKURS", priceSek: 300 });
+    const { bookingId } = await bookWithCode(sessionId, card.code);
+    expect(bookingId).not.toBeNull();
+    const before = await snapshot(card.id);
+    const audited = await count("SELECT count(*) AS n FROM audit_log WHERE action = 'card.refund'");
+
+    const step = await confirmStep(card.id);
+    expect(step).toContain("Kortet har använts och kan inte återbetalas. Spärra det i stället om det ska sluta gälla.");
+    expect(step).not.toContain("Ja, kortet är återbetalt");
+    const list = decode(await (await fetchAndSettle(`${PATH}?sok=${card.last4}`, { headers: { Cookie: admin } })).text());
+    expect(list).not.toContain(`Återbetala kortet som slutar på ${card.last4}`);
+    expect(list).toContain(`Spärra kortet som slutar på ${card.last4}`);
+    const res = await post(PATH, { intent: "refund", id: String(card.id) }, admin);
+    expect(await toastOf(res)).toMatchObject({
+      type: "error",
+      description: "Kortet har använts och kan inte återbetalas. Spärra det i stället om det ska sluta gälla.",
+    });
+    expect(await snapshot(card.id)).toEqual(before);
+    expect(await count("SELECT count(*) AS n FROM audit_log WHERE action = 'card.refund'")).toBe(audited);
+
+    // The business cancels the booking: the use comes back, and nothing has been used any more.
+    expect((await post(`/admin/bokning/${bookingId}`, { intent: "cancel-booking" }, admin)).status).toBe(302);
+    expect(await confirmStep(card.id)).toContain("Ja, kortet är återbetalt");
+    const refunded = await post(PATH, { intent: "refund", id: String(card.id) }, admin);
+    expect(await toastOf(refunded)).toMatchObject({ description: "Kortet är markerat som återbetalt. Betala tillbaka 1\u00a0000 kr i kassan." });
+    expect((await snapshot(card.id)).ledger.map((l) => (l as { kind: string }).kind)).toEqual(["issue", "use", "give-back", "refund"]);
+    expect(await env.DB.prepare("SELECT uses_left FROM cards WHERE id = ?").bind(card.id).first("uses_left")).toBe(0);
+  });
+
+  it("never marks a card sold online refunded (its money goes back through Stripe), nor a voided one", async () => {
+    const products = await insertCardProducts("webbkort");
+    const online = await sellTestCard(products.presentkort, "presentkort", { balanceSek: 500, soldVia: "online" });
+    const voided = await sellTestCard(products.klippkort, "klippkort", { uses: 3 });
+    expect((await post(PATH, { intent: "void", id: String(voided.id) }, admin)).status).toBe(302);
+    const list = decode(await (await fetchAndSettle(`${PATH}?sok=${online.last4}`, { headers: { Cookie: admin } })).text());
+    expect(list).not.toContain(`Återbetala kortet som slutar på ${online.last4}`);
+    expect(await confirmStep(online.id)).toContain("Kortet köptes på webben och kan inte markeras som återbetalt här");
+    for (const [card, description] of [
+      [online, "Kortet köptes på webben och kan inte markeras som återbetalt här: pengarna ska tillbaka genom webbetalningen."],
+      [voided, "Kortet var redan avslutat"],
+    ] as const) {
+      const before = await snapshot(card.id);
+      const res = await post(PATH, { intent: "refund", id: String(card.id) }, admin);
+      expect(await toastOf(res)).toMatchObject({ description });
+      expect(await snapshot(card.id)).toEqual(before);
+    }
+    expect(await confirmStep(voided.id)).toContain("Kortet är redan avslutat och kan inte återbetalas.");
+  });
+
+  it("is for admins only: a customer's, a staff account's or an anonymous refund is refused and changes nothing", async () => {
+    const products = await insertCardProducts("intrång");
+    const card = await sellTestCard(products.presentkort, "presentkort", { balanceSek: 200 });
+    const before = await snapshot(card.id);
+    for (const cookie of [await signInAs({ email: "kund.aterbetala@example.se", kind: "customer" }), await signInAs({ email: "personal.aterbetala@example.se" })]) {
+      expect((await fetchAndSettle(`${PATH}?kort=${card.id}&atgard=aterbetala`, { headers: { Cookie: cookie } })).status).toBe(403);
+      expect((await post(PATH, { intent: "refund", id: String(card.id) }, cookie)).status).toBe(403);
+    }
+    const anonymous = await post(PATH, { intent: "refund", id: String(card.id) }, "");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/logga-in/);
+    expect(await snapshot(card.id)).toEqual(before);
   });
 });
 

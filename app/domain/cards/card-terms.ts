@@ -142,3 +142,28 @@ export function cardState(
   const left = card.kind === "klippkort" ? card.usesLeft : card.balanceSek;
   return (left ?? 0) > 0 ? "active" : "used";
 }
+
+/** Why a card cannot be refunded: it has ended, it was sold online (a Stripe refund), or it has been used. */
+export type CardRefundProblem = "ended" | "online" | "used";
+
+/**
+ * Whether staff may mark a card refunded now: only an open card sold over
+ * the counter (an online sale is paid back through Stripe, not by hand) that
+ * nothing has been taken off, every use given back and its balance still
+ * what it was issued with. Null when it may.
+ */
+export function cardRefundProblem(
+  card: Parameters<typeof cardState>[0] & { soldVia: "counter" | "online" },
+  ledger: ReadonlyArray<{ kind: CardLedgerKind; usesDelta: number; amountDeltaSek: number; bookingId: string | null }>,
+  now: Date,
+): CardRefundProblem | null {
+  const state = cardState(card, now);
+  if (state !== "active" && state !== "used") return "ended";
+  if (card.soldVia !== "counter") return "online";
+  const givenBack = new Set(ledger.filter((e) => e.kind === "give-back").map((e) => e.bookingId));
+  const spent = ledger.some((e) => e.kind === "use" && !givenBack.has(e.bookingId));
+  const issued = ledger.find((e) => e.kind === "issue");
+  const left = card.kind === "klippkort" ? card.usesLeft : card.balanceSek;
+  const issuedWith = card.kind === "klippkort" ? issued?.usesDelta : issued?.amountDeltaSek;
+  return spent || issued === undefined || left !== issuedWith ? "used" : null;
+}

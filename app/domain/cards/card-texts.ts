@@ -7,7 +7,7 @@ import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
 import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
-import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardState } from "./card-terms";
+import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
 
@@ -58,6 +58,7 @@ export const CARD_LEDGER_LABEL: Record<CardLedgerKind, string> = {
 export const CARD_LEDGER_NOTES = {
   soldAtCounter: "Sålt i kassan",
   voidedByStaff: "Spärrat av personalen",
+  refundedAtCounter: "Pengarna betalas tillbaka i kassan",
   expired: "Kortets sista dag har passerat",
   givenBackByStaff: "Bokningen avbokades av personalen",
   givenBackUnpaid: "Bokningen blev inte av",
@@ -139,6 +140,17 @@ export const CARD_TEXTS = {
     `Vill du spärra kortet ${product} som slutar på ${last4}? Koden slutar fungera och det som finns kvar (${left}) går förlorat. Det går inte att ångra.`,
   voidConfirm: "Ja, spärra kortet",
   voidEnded: "Kortet är redan avslutat och kan inte spärras.",
+  refundButton: "Återbetala kort",
+  refundLabel: (last4: string) => `Återbetala kortet som slutar på ${last4}`,
+  refundHeading: "Återbetala kort",
+  refundQuestion: (product: string, last4: string, paid: string) =>
+    `Vill du återbetala kortet ${product} som slutar på ${last4}? Kortet markeras som återbetalt och koden slutar fungera. Pengarna (${paid}) betalar ni tillbaka i kassan. Det går inte att ångra.`,
+  refundConfirm: "Ja, kortet är återbetalt",
+  refundRefused: {
+    used: "Kortet har använts och kan inte återbetalas. Spärra det i stället om det ska sluta gälla.",
+    ended: "Kortet är redan avslutat och kan inte återbetalas.",
+    online: "Kortet köptes på webben och kan inte markeras som återbetalt här: pengarna ska tillbaka genom webbetalningen.",
+  } as Record<CardRefundProblem, string>,
 
   productsHeading: "Kort ni säljer",
   productsEmpty: "Inga kort ännu. Lägg upp ett klippkort eller presentkort nedan.",
@@ -219,6 +231,14 @@ export const CARD_TOASTS = {
   }),
   cardVoided: { type: "success", title: "Framgång", description: "Kortet är spärrat" },
   cardEnded: { type: "info", title: "Inget att spärra", description: "Kortet var redan avslutat" },
+  cardRefunded: (paid: string): ToastView => ({
+    type: "success",
+    title: "Framgång",
+    description: `Kortet är markerat som återbetalt. Betala tillbaka ${paid} i kassan.`,
+  }),
+  refundUsed: { type: "error", title: "Kan inte återbetalas", description: CARD_TEXTS.refundRefused.used },
+  refundEnded: { type: "info", title: "Inget att återbetala", description: "Kortet var redan avslutat" },
+  refundOnline: { type: "error", title: "Kan inte återbetalas", description: CARD_TEXTS.refundRefused.online },
   cardNotFound: { type: "error", title: "Fel", description: "Kortet finns inte" },
   failed: { type: "error", title: "Fel", description: "Kunde inte spara ändringar" },
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte ladda data" },
@@ -231,6 +251,19 @@ export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
   lookalike: "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen.",
   character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
 };
+
+/** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
+export const MY_CARDS_TEXTS = {
+  heading: "Mina kort",
+  intro: "Klippkort och presentkort som är dina. Koden står i mejlet du fick när kortet köptes, här visas bara dess fyra sista tecken.",
+  kind: "Typ",
+  left: CARD_TEXTS.left,
+  validThrough: CARD_TEXTS.validThrough,
+  codeEnd: "Koden slutar på",
+  history: "Historik",
+  /** A use or a give-back's session: "VALPKURS, 12 dec. 2026 10:00". */
+  session: (title: string, when: string) => `${title}, ${when}`,
+} as const;
 
 /** The mail with the code (app/domain/mail/card.tsx). */
 export const CARD_MAIL_TEXTS = {

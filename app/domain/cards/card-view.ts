@@ -3,7 +3,7 @@
 import { formatKr } from "../price";
 import { formatDateTime, formatLongDate } from "../time";
 import { CARD_KIND_LABEL, CARD_LEDGER_LABEL, CARD_STATE_BADGE, CARD_STATE_LABEL, CARD_TEXTS as T, cardBalanceText, cardProductSummary, ledgerDeltaText } from "./card-texts";
-import { cardLastDay, cardState, type CardKind, type CardLedgerKind, type CardProductTerms } from "./card-terms";
+import { cardLastDay, cardRefundProblem, cardState, type CardKind, type CardLedgerKind, type CardProductTerms } from "./card-terms";
 
 /** Where a product and a card sold are on /admin/kort (`#produkt-ID`, `#kort-ID`). */
 export const productAnchor = (id: number) => `produkt-${id}`;
@@ -45,6 +45,9 @@ export function cardProductView(p: CardProductTerms & { id: number; hidden: bool
   };
 }
 
+/** The step before ending a card (`?kort=ID&atgard=sparra|aterbetala`): the question to confirm, or why it cannot be done. */
+export type CardConfirmStep = { action: "void" | "refund"; id: number } & ({ question: string; refusal: null } | { question: null; refusal: string });
+
 export interface SoldCardInput {
   id: number;
   kind: CardKind;
@@ -59,7 +62,7 @@ export interface SoldCardInput {
   expiresAt: string;
   voidedAt: string | null;
   refundedAt: string | null;
-  ledger: Array<{ id: number; kind: CardLedgerKind; usesDelta: number; amountDeltaSek: number; note: string | null; createdAt: string }>;
+  ledger: Array<{ id: number; kind: CardLedgerKind; usesDelta: number; amountDeltaSek: number; bookingId: string | null; note: string | null; createdAt: string }>;
 }
 
 export interface SoldCardView {
@@ -75,6 +78,8 @@ export interface SoldCardView {
   badge: string;
   /** Still open: it can be voided. */
   open: boolean;
+  /** Open, sold over the counter and unused: it can be marked refunded (cardRefundProblem). */
+  refundable: boolean;
   history: Array<{ id: number; when: string; what: string; change: string; note: string | null }>;
 }
 
@@ -92,6 +97,7 @@ export function soldCardView(card: SoldCardInput, now: Date): SoldCardView {
     state: CARD_STATE_LABEL[state],
     badge: CARD_STATE_BADGE[state],
     open: state === "active" || state === "used",
+    refundable: cardRefundProblem(card, card.ledger, now) === null,
     history: card.ledger.map((entry) => ({
       id: entry.id,
       when: formatDateTime(entry.createdAt),

@@ -4,13 +4,15 @@
  * session, since a session may have been deleted since, and its payment
  * (PAYMENTS=stripe). A booking whose payment was never made (its Checkout
  * left, refused or run out) was never the customer's booking, and is not
- * listed (the data export still holds it).
+ * listed (the data export still holds it). The page reads the customer's
+ * cards in the same batch (app/server/cards/my-cards.server.ts).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import { myCardsOf, myCardsQueries } from "../cards/my-cards.server";
 import { schema } from "../db/client.server";
 
-export async function bookingsOf(context: AppLoadContext, email: string) {
+function bookingsQuery(context: AppLoadContext, email: string) {
   const b = schema.bookings;
   const p = schema.payments;
   return context.db
@@ -45,4 +47,10 @@ export async function bookingsOf(context: AppLoadContext, email: string) {
       ),
     )
     .orderBy(asc(b.sessionStartTime));
+}
+
+/** The customer's bookings and cards, in one D1 batch. */
+export async function loadMyBookings(context: AppLoadContext, email: string, now: Date) {
+  const [bookings, cardRows, ledgerRows] = await context.db.batch([bookingsQuery(context, email), ...myCardsQueries(context, email, now)]);
+  return { bookings, cards: myCardsOf(cardRows, ledgerRows) };
 }

@@ -22,6 +22,7 @@ import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
 import { cardReminderMail, cardReminderMailKey } from "~/domain/mail/card";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { outboxInsertStatements, toOutboxRow } from "../email/outbox.server";
+import { cardCodeHolder, cardOpenAt } from "./card-conditions.server";
 
 /** Cards reminded per run at most; the next run takes the rest. */
 export const CARD_REMINDERS_PER_RUN = 50;
@@ -30,14 +31,7 @@ export const CARD_EXPIRIES_PER_RUN = 200;
 
 const DAY_MS = 86_400_000;
 
-/** A card still open at `nowIso`: not voided, refunded or ended, and not past its last day. */
-const openAt = (nowIso: string) =>
-  sql`c.voided_at IS NULL AND c.refunded_at IS NULL AND c.expires_at > ${nowIso}
-    AND NOT EXISTS (SELECT 1 FROM card_ledger e WHERE e.card_id = c.id AND e.kind IN ('expiry', 'refund', 'void'))`;
 const holdsSomething = sql`(coalesce(c.uses_left, 0) > 0 OR coalesce(c.balance_sek, 0) > 0)`;
-/** Who has the code: a gift's recipient once it has been sent to them, else the buyer. */
-const codeHolder = (nowIso: string) =>
-  sql`CASE WHEN c.recipient_email IS NOT NULL AND (c.send_at IS NULL OR c.send_at <= ${nowIso}) THEN c.recipient_email ELSE c.holder_email END`;
 
 type DueCard = {
   id: number;
@@ -55,11 +49,11 @@ export async function findCardsToRemind(context: AppLoadContext, now: Date, limi
   const horizon = new Date(now.getTime() + CARD_REMINDER_DAYS * DAY_MS).toISOString();
   return context.db.all<DueCard>(
     sql`SELECT c.id, c.kind, p.name AS productName, c.uses_left AS usesLeft, c.balance_sek AS balanceSek,
-           c.expires_at AS expiresAt, c.code_last4 AS codeLast4, ${codeHolder(nowIso)} AS "to"
+           c.expires_at AS expiresAt, c.code_last4 AS codeLast4, ${cardCodeHolder(nowIso)} AS "to"
          FROM cards c JOIN card_products p ON p.id = c.product_id
-         WHERE c.expires_at <= ${horizon} AND c.expiry_reminded_at IS NULL AND ${holdsSomething} AND ${openAt(nowIso)}
+         WHERE c.expires_at <= ${horizon} AND c.expiry_reminded_at IS NULL AND ${holdsSomething} AND ${cardOpenAt(nowIso)}
            AND c.issued_at <= strftime('%Y-%m-%dT%H:%M:%fZ', c.expires_at, ${`-${CARD_REMINDER_DAYS + CARD_REMINDER_QUIET_DAYS} days`})
-           AND ${codeHolder(nowIso)} <> '[raderad]'
+           AND ${cardCodeHolder(nowIso)} <> '[raderad]'
          ORDER BY c.expires_at, c.id
          LIMIT ${limit}`,
   );
@@ -76,7 +70,7 @@ export async function remindExpiringCards(context: AppLoadContext, now: Date): P
       { from: config.EMAIL_FROM },
       nowIso,
     );
-    const asRead = sql`EXISTS (SELECT 1 FROM cards c WHERE c.id = ${card.id} AND c.expiry_reminded_at IS NULL AND ${openAt(nowIso)}
+    const asRead = sql`EXISTS (SELECT 1 FROM cards c WHERE c.id = ${card.id} AND c.expiry_reminded_at IS NULL AND ${cardOpenAt(nowIso)}
       AND c.uses_left IS ${card.usesLeft} AND c.balance_sek IS ${card.balanceSek} AND c.expires_at = ${card.expiresAt})`;
     const b = new BatchBuilder();
     b.addAll(outboxInsertStatements(mail, { condition: asRead }));

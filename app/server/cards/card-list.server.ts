@@ -2,7 +2,8 @@
  * What /admin/kort shows, read in one D1 batch: the products with how many
  * of each were sold, the session type names a klippkort may name, and a page
  * of the cards sold (newest first; searched by the holder's address or the
- * code's last four characters), each with its ledger rows.
+ * code's last four characters), each with its ledger rows; and one card
+ * with its ledger, for the steps before a void or a refund.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
@@ -59,6 +60,24 @@ const SOLD_CARD_COLUMNS = {
   productName: cardProducts.name,
 };
 
+/** The ledger rows of the cards `where` picks, each card's in order. */
+function ledgerQuery(context: AppLoadContext, where: SQL) {
+  return context.db
+    .select({
+      cardId: cardLedger.cardId,
+      id: cardLedger.id,
+      kind: cardLedger.kind,
+      usesDelta: cardLedger.usesDelta,
+      amountDeltaSek: cardLedger.amountDeltaSek,
+      bookingId: cardLedger.bookingId,
+      note: cardLedger.note,
+      createdAt: cardLedger.createdAt,
+    })
+    .from(cardLedger)
+    .where(where)
+    .orderBy(asc(cardLedger.cardId), asc(cardLedger.id));
+}
+
 /** The search: a part of the holder's address, or the code's last four characters (any case). */
 function searchCondition(search: string): SQL | undefined {
   const typed = search.trim();
@@ -91,20 +110,7 @@ export async function loadCardsPage(
       .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
       .where(sql`${cards.id} IN (${pageIds})`)
       .orderBy(desc(cards.issuedAt), desc(cards.id)),
-    db
-      .select({
-        cardId: cardLedger.cardId,
-        id: cardLedger.id,
-        kind: cardLedger.kind,
-        usesDelta: cardLedger.usesDelta,
-        amountDeltaSek: cardLedger.amountDeltaSek,
-        bookingId: cardLedger.bookingId,
-        note: cardLedger.note,
-        createdAt: cardLedger.createdAt,
-      })
-      .from(cardLedger)
-      .where(sql`${cardLedger.cardId} IN (${pageIds})`)
-      .orderBy(asc(cardLedger.cardId), asc(cardLedger.id)),
+    ledgerQuery(context, sql`${cardLedger.cardId} IN (${pageIds})`),
   ]);
   const ledgerOf = new Map<number, CardLedgerEntry[]>();
   for (const { cardId, ...entry } of ledgerRows) ledgerOf.set(cardId, [...(ledgerOf.get(cardId) ?? []), entry]);
@@ -120,13 +126,17 @@ export async function loadCardsPage(
   };
 }
 
-/** One card with its product's name, for the void confirmation; null when there is none. */
+const soldCardQuery = (context: AppLoadContext, id: number) =>
+  context.db.select(SOLD_CARD_COLUMNS).from(cards).innerJoin(cardProducts, eq(cardProducts.id, cards.productId)).where(eq(cards.id, id)).limit(1);
+
+/** One card with its product's name; null when there is none. */
 export async function loadSoldCard(context: AppLoadContext, id: number): Promise<Omit<SoldCard, "ledger"> | null> {
-  const [row] = await context.db
-    .select(SOLD_CARD_COLUMNS)
-    .from(cards)
-    .innerJoin(cardProducts, eq(cardProducts.id, cards.productId))
-    .where(eq(cards.id, id))
-    .limit(1);
+  const [row] = await soldCardQuery(context, id);
   return row ?? null;
+}
+
+/** One card with its product's name and its ledger (the steps before a void or a refund), in one batch; null when there is none. */
+export async function loadSoldCardWithLedger(context: AppLoadContext, id: number): Promise<SoldCard | null> {
+  const [[row], ledger] = await context.db.batch([soldCardQuery(context, id), ledgerQuery(context, eq(cardLedger.cardId, id))]);
+  return row ? { ...row, ledger: ledger.map(({ cardId: _cardId, ...entry }) => entry) } : null;
 }

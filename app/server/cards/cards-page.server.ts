@@ -2,16 +2,28 @@
  * The loader and action of /admin/kort: the products (add, edit on
  * `?produkt=ID`, hide, show), "Registrera sålt kort", and the cards sold
  * (paged with `?sida=`, searched with `?sok=`), each voidable after a
- * confirmation step (`?kort=ID&atgard=sparra`). Every call checks the admin
- * role itself; every form goes through handleForm, and a form that creates
- * (a product, a card sold) does so once per form drawn (its one-time key).
+ * confirmation step (`?kort=ID&atgard=sparra`), and an unused one sold over
+ * the counter refundable after its own (`?kort=ID&atgard=aterbetala`).
+ * Every call checks the admin role itself; every form goes through
+ * handleForm, and a form that creates (a product, a card sold) does so once
+ * per form drawn (its one-time key).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type TypedResponse } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { cardProductSchema, RegisterCardSchema, type CardProductFormValues, type RegisterCardValues } from "~/domain/cards/card-schemas";
 import { CARD_MESSAGES as M, CARD_TEXTS as T, CARD_TOASTS as TOASTS, CARDS_PATH, cardBalanceText, cardProductSummary } from "~/domain/cards/card-texts";
-import type { CardKind } from "~/domain/cards/card-terms";
-import { cardAnchor, cardProductView, productAnchor, soldCardView, type CardProductView, type ProductFormDefaults, type SoldCardView } from "~/domain/cards/card-view";
+import { cardRefundProblem, type CardKind, type CardRefundProblem } from "~/domain/cards/card-terms";
+import {
+  cardAnchor,
+  cardProductView,
+  productAnchor,
+  soldCardView,
+  type CardConfirmStep,
+  type CardProductView,
+  type ProductFormDefaults,
+  type SoldCardView,
+} from "~/domain/cards/card-view";
+import { formatKr } from "~/domain/price";
 import { parseRowId } from "~/domain/row-id";
 import type { ToastView } from "~/domain/toast";
 import type { Actor } from "../audit/audit-log.server";
@@ -20,8 +32,9 @@ import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.
 import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "../forms/form-claim.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { noStoreHeaders } from "../public/cache.server";
-import { loadCardsPage, loadSoldCard, type CardsPageData } from "./card-list.server";
+import { loadCardsPage, loadSoldCard, loadSoldCardWithLedger, type CardsPageData, type SoldCard } from "./card-list.server";
 import { createCardProduct, loadSessionTypeNames, setCardProductHidden, updateCardProduct, type ListedCardProduct } from "./card-products.server";
+import { refundCard } from "./refund-card.server";
 import { sellCardAtCounter } from "./sell-card.server";
 import { voidCard } from "./void-card.server";
 
@@ -56,6 +69,27 @@ function productDefaults(p: ListedCardProduct): ProductFormDefaults {
   };
 }
 
+/** The steps before ending a card, by their `?atgard=`. */
+function cardStepOf(atgard: string | null): CardConfirmStep["action"] | null {
+  return atgard === "sparra" ? "void" : atgard === "aterbetala" ? "refund" : null;
+}
+
+/** What a refund refused says (nothing was written). */
+const REFUND_REFUSED: Record<CardRefundProblem, ToastView> = { used: TOASTS.refundUsed, ended: TOASTS.refundEnded, online: TOASTS.refundOnline };
+
+function confirmStepFor(action: CardConfirmStep["action"], card: SoldCard, now: Date): CardConfirmStep {
+  if (action === "void") {
+    const view = soldCardView(card, now);
+    return view.open
+      ? { action, id: card.id, question: T.voidQuestion(card.productName, card.codeLast4, cardBalanceText(card.kind, card.usesLeft, card.balanceSek)), refusal: null }
+      : { action, id: card.id, question: null, refusal: T.voidEnded };
+  }
+  const problem = cardRefundProblem(card, card.ledger, now);
+  return problem
+    ? { action, id: card.id, question: null, refusal: T.refundRefused[problem] }
+    : { action, id: card.id, question: T.refundQuestion(card.productName, card.codeLast4, formatKr(card.paidSek)), refusal: null };
+}
+
 export interface CardsPageView {
   products: CardProductView[] | null;
   /** What "Registrera sålt kort" offers: the products on sale. */
@@ -69,7 +103,8 @@ export interface CardsPageView {
   editing: { id: number; name: string; kind: CardKind } | null;
   /** The kind of a new product's form (`?ny=presentkort`; a klippkort otherwise). */
   newKind: CardKind;
-  confirmVoid: { id: number; question: string } | { id: number; ended: true } | null;
+  /** The step before a void or a refund: its question, or why it cannot be done. */
+  confirmStep: CardConfirmStep | null;
   productDefaults: ProductFormDefaults;
   productKey: string;
   registerKey: string;
@@ -88,7 +123,8 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
   const search = (url.searchParams.get("sok") ?? "").trim().slice(0, 254);
   const newKind: CardKind = url.searchParams.get("ny") === "presentkort" ? "presentkort" : "klippkort";
   const productId = parseRowId(url.searchParams.get("produkt"));
-  const cardId = url.searchParams.get("atgard") === "sparra" ? parseRowId(url.searchParams.get("kort")) : null;
+  const step = cardStepOf(url.searchParams.get("atgard"));
+  const cardId = step ? parseRowId(url.searchParams.get("kort")) : null;
   let loaded: CardsPageData | null = null;
   let toast: ToastView | null = null;
   try {
@@ -99,14 +135,11 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
   }
   const editing = productId !== null && loaded ? (loaded.products.find((p) => p.id === productId) ?? null) : null;
   if (loaded && productId !== null && !editing) throw await redirectWithToast(context, CARDS_PATH, TOASTS.productNotFound);
-  let confirmVoid: CardsPageView["confirmVoid"] = null;
-  if (cardId !== null && loaded) {
-    const card = await loadSoldCard(context, cardId);
+  let confirmStep: CardConfirmStep | null = null;
+  if (step && cardId !== null && loaded) {
+    const card = await loadSoldCardWithLedger(context, cardId);
     if (!card) throw await redirectWithToast(context, CARDS_PATH, TOASTS.cardNotFound);
-    const view = soldCardView({ ...card, ledger: [] }, now);
-    confirmVoid = view.open
-      ? { id: card.id, question: T.voidQuestion(card.productName, card.codeLast4, cardBalanceText(card.kind, card.usesLeft, card.balanceSek)) }
-      : { id: card.id, ended: true };
+    confirmStep = confirmStepFor(step, card, now);
   }
   const page: CardsPageView = {
     products: loaded?.products.map(cardProductView) ?? null,
@@ -121,7 +154,7 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
     search,
     editing: editing ? { id: editing.id, name: editing.name, kind: editing.kind } : null,
     newKind,
-    confirmVoid,
+    confirmStep,
     productDefaults: editing ? productDefaults(editing) : { ...NEW_PRODUCT, kind: newKind },
     productKey: newFormKey(),
     registerKey: newFormKey(),
@@ -183,6 +216,7 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
       show: RowId,
       register: RegisterCardSchema,
       void: RowId,
+      refund: RowId,
     }),
   );
   const back = (toast: ToastView) => redirectWithToast(context, CARDS_PATH, toast);
@@ -192,7 +226,9 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
     parse,
     // The two forms show their errors; a row button that does not parse has nothing to show.
     invalid: (_submission, { intent }) =>
-      intent === "product" || intent === "register" ? { toast: null } : back(intent === "void" ? TOASTS.cardNotFound : TOASTS.productNotFound),
+      intent === "product" || intent === "register"
+        ? { toast: null }
+        : back(intent === "void" || intent === "refund" ? TOASTS.cardNotFound : TOASTS.productNotFound),
     async run(value, { formKey }) {
       switch (value.intent) {
         case "product": {
@@ -236,6 +272,16 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
             const outcome = await voidCard(context, actor, id);
             if (outcome === "not-found") return back(TOASTS.cardNotFound);
             return redirectWithToast(context, at(cardAnchor(id)), outcome === "voided" ? TOASTS.cardVoided : TOASTS.cardEnded);
+          });
+        }
+        case "refund": {
+          const id = parseRowId(value.id);
+          if (id === null) return back(TOASTS.cardNotFound);
+          return guarded("refund a card", async () => {
+            const outcome = await refundCard(context, actor, id);
+            if (outcome.status === "not-found") return back(TOASTS.cardNotFound);
+            const toast = outcome.status === "refunded" ? TOASTS.cardRefunded(formatKr(outcome.paidSek)) : REFUND_REFUSED[outcome.status];
+            return redirectWithToast(context, at(cardAnchor(id)), toast);
           });
         }
       }

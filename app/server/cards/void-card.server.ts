@@ -13,6 +13,7 @@ import { cardMailKey } from "~/domain/mail/card";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { blankLinkStatement } from "../email/outbox.server";
+import { cardOpenAt } from "./card-conditions.server";
 
 export type VoidCardOutcome = "voided" | "ended" | "not-found";
 
@@ -20,8 +21,7 @@ export async function voidCard(context: AppLoadContext, actor: Actor, id: number
   const card = await context.db.get<{ codeHash: string }>(sql`SELECT code_hash AS codeHash FROM cards WHERE id = ${id}`);
   if (!card) return "not-found";
   const nowIso = now.toISOString();
-  const open = sql`c.id = ${id} AND c.voided_at IS NULL AND c.refunded_at IS NULL AND c.expires_at > ${nowIso}
-    AND NOT EXISTS (SELECT 1 FROM card_ledger e WHERE e.card_id = c.id AND e.kind IN ('expiry', 'refund', 'void'))`;
+  const open = sql`c.id = ${id} AND ${cardOpenAt(nowIso)}`;
   const voidedNow = sql`EXISTS (SELECT 1 FROM card_ledger WHERE card_id = ${id} AND kind = 'void' AND created_at = ${nowIso})`;
   const b = new BatchBuilder();
   const ledger = b.add<{ id: number }>(

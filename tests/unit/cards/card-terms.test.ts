@@ -2,8 +2,8 @@
 // a presentkort's amount within what the product offers, the last valid day
 // in Stockholm (month ends and summer time included), and a card's state.
 import { describe, expect, it } from "vitest";
-import { cardExpiry, cardLastDay, cardState, saleAmount, type CardProductTerms } from "../../../app/domain/cards/card-terms";
-import { amountList, cardBalanceText, cardProductSummary, ledgerDeltaText } from "../../../app/domain/cards/card-texts";
+import { cardExpiry, cardLastDay, cardRefundProblem, cardState, saleAmount, type CardProductTerms } from "../../../app/domain/cards/card-terms";
+import { amountList, cardBalanceText, cardPaidText, cardProductSummary, ledgerDeltaText } from "../../../app/domain/cards/card-texts";
 
 const klipp: CardProductTerms = {
   kind: "klippkort",
@@ -84,7 +84,50 @@ describe("cardState", () => {
   });
 });
 
+describe("cardRefundProblem", () => {
+  const now = new Date("2027-01-10T12:00:00Z");
+  const card = {
+    kind: "klippkort" as const,
+    usesLeft: 5,
+    balanceSek: null,
+    expiresAt: "2027-12-05T23:00:00.000Z",
+    voidedAt: null,
+    refundedAt: null,
+    soldVia: "counter" as const,
+  };
+  const entry = (kind: "issue" | "use" | "give-back" | "void", usesDelta: number, bookingId: string | null = null) => ({ kind, usesDelta, amountDeltaSek: 0, bookingId });
+  const issued = [entry("issue", 5)];
+
+  it("lets an open card sold over the counter with nothing taken off be refunded, a use given back included", () => {
+    expect(cardRefundProblem(card, issued, now)).toBeNull();
+    expect(cardRefundProblem(card, [...issued, entry("use", -1, "b-1"), entry("give-back", 1, "b-1")], now)).toBeNull();
+    const gift = { ...card, kind: "presentkort" as const, usesLeft: null, balanceSek: 500 };
+    expect(cardRefundProblem(gift, [{ kind: "issue", usesDelta: 0, amountDeltaSek: 500, bookingId: null }], now)).toBeNull();
+  });
+
+  it("refuses a card used (a use not given back, or a balance below what it was issued with)", () => {
+    expect(cardRefundProblem({ ...card, usesLeft: 4 }, [...issued, entry("use", -1, "b-1")], now)).toBe("used");
+    expect(cardRefundProblem({ ...card, usesLeft: 4 }, [...issued, entry("use", -1, "b-1"), entry("use", -1, "b-2"), entry("give-back", 1, "b-1")], now)).toBe(
+      "used",
+    );
+    expect(cardRefundProblem({ ...card, usesLeft: 4 }, issued, now)).toBe("used");
+    expect(cardRefundProblem({ ...card, usesLeft: 0 }, [...issued, ...[1, 2, 3, 4, 5].map((n) => entry("use", -1, `b-${n}`))], now)).toBe("used");
+  });
+
+  it("refuses a card that has ended, and one sold online (paid back through Stripe, not by hand)", () => {
+    expect(cardRefundProblem({ ...card, voidedAt: "2027-01-01T00:00:00.000Z", usesLeft: 0 }, [...issued, entry("void", -5)], now)).toBe("ended");
+    expect(cardRefundProblem({ ...card, refundedAt: "2027-01-01T00:00:00.000Z", usesLeft: 0 }, issued, now)).toBe("ended");
+    expect(cardRefundProblem({ ...card, expiresAt: "2027-01-10T12:00:00.000Z" }, issued, now)).toBe("ended");
+    expect(cardRefundProblem({ ...card, soldVia: "online" }, issued, now)).toBe("online");
+  });
+});
+
 describe("the words for cards", () => {
+  it("names the card that paid a booking by its kind, a presentkort's kronor and the code's last four", () => {
+    expect(cardPaidText({ kind: "klippkort", last4: "ABCD", amountSek: 0 })).toBe("Klippkort (…ABCD)");
+    expect(cardPaidText({ kind: "presentkort", last4: "WXYZ", amountSek: 200 })).toBe("Presentkort 200 kr (…WXYZ)");
+  });
+
   it("lists amounts, balances and changes in Swedish", () => {
     expect(amountList([200, 500, 1000])).toBe("200, 500 eller 1\u00A0000 kr");
     expect(amountList([300])).toBe("300 kr");

@@ -1,0 +1,54 @@
+// "Mina kort" on the customer's own list, in the browser with JavaScript on
+// and off: staff register a klippkort sold to an address, its buyer books a
+// session with the code, signs in with the link mailed to that address and
+// finds the card under "Mina kort" on /mina-bokningar/lista: what is left,
+// its last valid day, 'Aktivt', the code's last four characters (never the
+// code) and its history with the session the use paid. The card opens as a
+// plain <details>, so without JavaScript too.
+import { expect, test } from "@playwright/test";
+import { uniqueTitle } from "./admin-helpers";
+import { signInAsAdmin, signInWithLink, useOwnIp } from "./auth-helpers";
+import { acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
+import { addKlippkort, CODE_LABEL, codeFromMail, registerSold, valpkursSession } from "./card-helpers";
+
+test("a customer finds the card they bought under 'Mina kort', with what is left and the session it paid", async ({ page, javaScriptEnabled }, testInfo) => {
+  await signInAsAdmin(page, javaScriptEnabled);
+  const name = uniqueTitle(testInfo, "5-kort mina kort");
+  const buyer = uniqueEmail(testInfo, "mina-kort");
+  await page.goto("/admin/kort");
+  await addKlippkort(page, name);
+  const last4 = await registerSold(page, name, buyer);
+  const code = await codeFromMail(page, buyer);
+  const sessionTitle = uniqueTitle(testInfo, "Valpkurs mina kort");
+  const sessionId = await valpkursSession(page, testInfo, sessionTitle);
+
+  // The buyer books with the card, as a visitor.
+  await page.context().clearCookies();
+  await useOwnIp(page);
+  await openSession(page, sessionId, testInfo);
+  await fillBookingForm(page, { name: "Kim Kortsson", email: buyer, phone: "070-123 45 67", dog: "Flisan" });
+  await page.getByLabel(CODE_LABEL).fill(code);
+  await acceptTermsAndSubmit(page);
+  await expect(page.getByText("1 klipp använt, 4 kvar")).toBeVisible();
+
+  // Signed in with the mailed link: the card is on the list, closed until opened.
+  await signInWithLink(page, buyer, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/mina-bokningar\/lista$/);
+  const cards = page.getByTestId("my-cards");
+  await expect(page.getByRole("heading", { name: "Mina kort", level: 2 })).toBeVisible();
+  const card = cards.getByTestId("my-card").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  for (const part of [name, "4 klipp kvar", "Aktivt"]) await expect(card.locator("summary")).toContainText(part);
+  await expect(card.getByText("Koden slutar på")).toBeHidden();
+  await card.locator("summary").click();
+  await expect(card.getByText("Koden slutar på")).toBeVisible();
+  const facts = card.locator("dl");
+  await expect(facts).toContainText("Klippkort");
+  await expect(facts).toContainText(last4);
+  await expect(facts).toContainText(/Gäller till och med\s*\d{1,2} [a-zåäö]+ \d{4}/);
+  const history = card.getByRole("listitem");
+  await expect(history.filter({ hasText: "Utfärdat" })).toContainText("+5 klipp");
+  await expect(history.filter({ hasText: "Använt vid bokning" })).toContainText(`−1 klipp · ${sessionTitle}`);
+  await expect(page.locator("body")).not.toContainText(code);
+  await expect(page.locator("body")).not.toContainText(code.replaceAll("-", ""));
+});
