@@ -50,6 +50,8 @@ const ACTION_LABELS: Record<string, string> = {
   "card.issue": "Registrerade sålt kort",
   "card.void": "Spärrade kort",
   "card.refund": "Markerade kort som återbetalt",
+  "card.sell_online": "Sålde kort på webben",
+  "card.refund_online": "Återbetalade kort köpt på webben",
 };
 
 export function auditActionLabel(action: string): string {

@@ -57,6 +57,8 @@ export const CARD_LEDGER_LABEL: Record<CardLedgerKind, string> = {
 /** The notes the server writes on ledger rows. */
 export const CARD_LEDGER_NOTES = {
   soldAtCounter: "Sålt i kassan",
+  soldOnline: "Köpt på webben",
+  refundedOnline: "Pengarna betalas tillbaka till kortet eller Swish som betalade",
   voidedByStaff: "Spärrat av personalen",
   refundedAtCounter: "Pengarna betalas tillbaka i kassan",
   expired: "Kortets sista dag har passerat",
