@@ -7,32 +7,54 @@
  * With payments off the page lists the cards and says they are bought in
  * person (staff register them on /admin/kort).
  */
-import { data, redirectDocument, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import {
+  data,
+  redirectDocument,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { CardList, CardOrderForm, OrderState } from "~/components/card-shop";
 import { Toaster } from "~/components/toaster";
 import { CardOrderSchema } from "~/domain/cards/card-shop";
 import { CARD_SHOP_MESSAGES as M, CARD_SHOP_TEXTS as T } from "~/domain/cards/card-shop-texts";
+import type { PageHandle } from "~/domain/page-handle";
+import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { placeCardOrder } from "~/server/cards/card-order.server";
 import { loadCardShop } from "~/server/cards/card-shop-page.server";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { FORM_RATE_LIMITS, handleForm, withSchema } from "~/server/forms/form-action.server";
-import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders } from "~/server/public/cache.server";
+import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: `${T.title} – Hundpass` },
-  { name: "description", content: T.intro },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.order ? tokenPageMeta(T.title) : [{ title: `${T.title} – Hundpass` }, { name: "description", content: T.intro }];
+
+/** Marks the loader's answer for an order's page (read by `headers`, never sent). */
+const ORDER_PAGE_HEADER = "X-Order-Page";
+
+/** How often the page of an order still being paid asks again (a Swish payment takes a moment). */
+const REFRESH_SECONDS = 3;
+
+export const handle: PageHandle = {
+  refreshWithoutScript: (data) => ((data as { order?: { state?: string } | null } | undefined)?.order?.state === "waiting" ? REFRESH_SECONDS : null),
+};
+
+// An order's page has its Checkout Session's id in the URL: never sent on, never cached.
+export const headers: HeadersFunction = (args) => (args.loaderHeaders.get(ORDER_PAGE_HEADER) ? tokenPageHeaders() : publicPageHeaders(args));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [shop, renderedAt] = await Promise.all([loadCardShop(context, url), formRenderedAt(context.config)]);
   // An order's state and a cancelled payment are the visitor's own: never cached.
-  const personal = shop.order !== null || shop.cancelled;
-  return data({ ...shop, renderedAt }, { headers: personal ? noStoreHeaders : publicCacheHeaders(request, INFO_PAGE_CACHE) });
+  if (shop.order) return data({ ...shop, renderedAt }, { headers: { ...tokenPageHeaders(), [ORDER_PAGE_HEADER]: "1" } });
+  return data({ ...shop, renderedAt }, { headers: shop.cancelled ? noStoreHeaders : publicCacheHeaders(request, INFO_PAGE_CACHE) });
 }
 
 export function action(args: ActionFunctionArgs) {
@@ -61,6 +83,14 @@ export function action(args: ActionFunctionArgs) {
 export default function CardShop() {
   const { products, paymentsOn, chosen, cancelled, order, renderedAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { revalidate, state } = useRevalidator();
+  const waiting = order?.state === "waiting";
+  // With JavaScript the page asks again on the same beat (the meta refresh is for pages without it).
+  useEffect(() => {
+    if (!waiting || state !== "idle") return;
+    const timer = window.setTimeout(revalidate, REFRESH_SECONDS * 1000);
+    return () => window.clearTimeout(timer);
+  }, [waiting, state, revalidate]);
   return (
     <div className="public-page">
       <Toaster page toast={actionData?.toast} />

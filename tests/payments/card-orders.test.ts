@@ -7,7 +7,10 @@
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { balancesOffTheLedger, insertCardProducts } from "../integration/card-fixtures";
+import { post, toastOf } from "../integration/admin-fixtures";
+import { signInAs, testContext } from "../integration/helpers";
 import { postForm } from "../integration/public-helpers";
+import { retryDueCardRefunds } from "~/server/cards/card-refunds.server";
 import { deliver, stripeEdge, type StripeEdge } from "./stripe-edge";
 import { mailsTo } from "./payment-fixtures";
 
@@ -147,7 +150,7 @@ describe("buying a card online", () => {
     expect(gift!.text_body).toContain("Hej Pappa!");
     expect(gift!.text_body).toContain("Lisa har gett dig ett presentkort");
     expect(gift!.text_body).toContain("God jul! Nu blir det kurs för dig och Bamse.");
-    const code = /Din kod: (\S+)/.exec(gift!.text_body)![1]!;
+    const code = /Din kod: (\S+)/.exec(String(gift!.text_body))![1]!;
     const [receipt] = await mailsTo("ger@example.se");
     expect(receipt).toMatchObject({ kind: "card-receipt", subject: "Kvitto: presentkort från Hundpass" });
     expect(receipt!.text_body).toContain("Pappa (far@example.se)");
@@ -194,5 +197,67 @@ describe("refusing an order", () => {
     expect(down.status).toBe(502);
     expect(await down.text()).toContain("Betalningen gick inte att starta just nu.");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM cards WHERE holder_email = 'nere@example.se'").first("n")).toBe(0);
+  });
+});
+
+describe("refunding a card bought online", () => {
+  it("ends the card and pays what was paid back through Stripe, once; a refund Stripe refuses is retried by the cron", async () => {
+    const admin = await signInAs({ email: `admin-${crypto.randomUUID().slice(0, 6)}@example.se`, admin: true });
+    const { session, row } = await orderOf(await order(products.klippkort, {}));
+    await deliver("checkout.session.completed", stripe.pay(session.id));
+    const card = (await cardOfOrder(String(row.id)))!;
+
+    const res = await post("/admin/kort", { intent: "refund", id: String(card.id) }, admin);
+    expect(res.status).toBe(302);
+    expect((await toastOf(res))?.description).toBe("Kortet är återbetalt. 1\u00a0000 kr betalas tillbaka till kortet eller Swish som betalade.");
+    const refunds = stripe.calls.filter((c) => c.path === "/v1/refunds");
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.idempotencyKey).toBe(`card-refund-${row.id}`);
+    expect(refunds[0]!.params).toMatchObject({ payment_intent: session.payment_intent, amount: "100000", metadata: { card_order_id: row.id } });
+    expect(await env.DB.prepare("SELECT refund_status, refund_id IS NOT NULL AS has_id FROM card_orders WHERE id = ?").bind(row.id).first()).toEqual({
+      refund_status: "refunded",
+      has_id: 1,
+    });
+    expect(await env.DB.prepare("SELECT uses_left, refunded_at IS NOT NULL AS refunded FROM cards WHERE id = ?").bind(card.id).first()).toEqual({ uses_left: 0, refunded: 1 });
+    expect(await env.DB.prepare("SELECT kind, uses_delta, note FROM card_ledger WHERE card_id = ? AND kind = 'refund'").bind(card.id).first()).toEqual({
+      kind: "refund",
+      uses_delta: -5,
+      note: "Pengarna betalas tillbaka till kortet eller Swish som betalade",
+    });
+    // Again: nothing more is refunded.
+    await post("/admin/kort", { intent: "refund", id: String(card.id) }, admin);
+    expect(stripe.calls.filter((c) => c.path === "/v1/refunds")).toHaveLength(1);
+
+    // Stripe down: the card ends all the same, staff are told, and the cron sends it later.
+    const second = await orderOf(await order(products.klippkort, {}));
+    await deliver("checkout.session.completed", stripe.pay(second.session.id));
+    const other = (await cardOfOrder(String(second.row.id)))!;
+    stripe.failing.add("/v1/refunds");
+    const failed = await post("/admin/kort", { intent: "refund", id: String(other.id) }, admin);
+    expect((await toastOf(failed))?.title).toBe("Kortet är avslutat");
+    expect(await env.DB.prepare("SELECT refund_status, refund_attempts FROM card_orders WHERE id = ?").bind(second.row.id).first()).toEqual({
+      refund_status: "failed",
+      refund_attempts: 1,
+    });
+    stripe.failing.clear();
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await retryDueCardRefunds(testContext(), later, 10_000)).toEqual({ cardsRefunded: 1, cardRefundsFailed: 0 });
+    const retried = stripe.calls.filter((c) => c.path === "/v1/refunds").at(-1)!;
+    expect(retried.idempotencyKey).toBe(`card-refund-${second.row.id}-retry1`);
+    expect(await env.DB.prepare("SELECT refund_status FROM card_orders WHERE id = ?").bind(second.row.id).first("refund_status")).toBe("refunded");
+    expect(await balancesOffTheLedger()).toEqual([]);
+  });
+
+  it("holds back a gift's mail not sent yet when the card is refunded, so the recipient never gets a dead code", async () => {
+    const admin = await signInAs({ email: `admin-${crypto.randomUUID().slice(0, 6)}@example.se`, admin: true });
+    const day = new Date(Date.now() + 20 * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Europe/Stockholm" });
+    const { session, row } = await orderOf(await order(products.presentkort, { amount_choice: "200", recipient_email: "senare@example.se", send_date: day }));
+    await deliver("checkout.session.completed", stripe.pay(session.id));
+    const card = (await cardOfOrder(String(row.id)))!;
+    expect(await env.DB.prepare("SELECT status FROM email_outbox WHERE to_address = 'senare@example.se'").first("status")).toBe("queued");
+    await post("/admin/kort", { intent: "refund", id: String(card.id) }, admin);
+    const mail = await env.DB.prepare("SELECT status, secret, text_body FROM email_outbox WHERE to_address = 'senare@example.se'").first<Record<string, string | null>>();
+    expect(mail).toMatchObject({ status: "failed", secret: null });
+    expect(mail!.text_body).toContain("[koden gäller inte längre]");
   });
 });

@@ -29,6 +29,9 @@ export interface IssuedCard {
   expiresAt: string;
 }
 
+/** Why a card's mail waiting for its day was not sent (the card ended first). */
+export const CARD_MAIL_HELD_BACK = "The card ended before its mail was due";
+
 /** One mail per card, whatever repeats the sale: keyed by the code's hash. */
 export const cardMailKey = (codeHash: string) => `card-issued:${codeHash}`;
 
