@@ -35,6 +35,7 @@ import { noStoreHeaders } from "../public/cache.server";
 import { loadCardsPage, loadSoldCard, loadSoldCardWithLedger, type CardsPageData, type SoldCard } from "./card-list.server";
 import { createCardProduct, loadSessionTypeNames, setCardProductHidden, updateCardProduct, type ListedCardProduct } from "./card-products.server";
 import { stripeSettings } from "../payments/stripe.server";
+import { purgePublicPages } from "../public/page-cache.server";
 import { refundCard } from "./refund-card.server";
 import { sellCardAtCounter } from "./sell-card.server";
 import { voidCard } from "./void-card.server";
@@ -192,6 +193,8 @@ async function saveProduct(args: ActionFunctionArgs, actor: Actor, id: number | 
   const outcome = id === null ? await createCardProduct(context, actor, values, claim) : await updateCardProduct(context, actor, id, values);
   if (outcome.status === "not-found") return redirectWithToast(context, CARDS_PATH, TOASTS.productNotFound);
   if (outcome.status === "kind-fixed") return { status: 400, formErrors: [M.kindFixed] };
+  // The cards on sale are shown on the public pages (/presentkort): they are drawn afresh.
+  if (outcome.status === "saved") await purgePublicPages(args.request);
   const toast = id === null ? TOASTS.productCreated(values.name) : outcome.status === "unchanged" ? TOASTS.productUnchanged : TOASTS.productUpdated;
   return redirectWithToast(context, at(productAnchor(outcome.id)), toast);
 }
@@ -254,6 +257,7 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
           return guarded(`${value.intent} a product`, async () => {
             const outcome = await setCardProductHidden(context, actor, id, value.intent === "hide");
             if (outcome === "not-found") return back(TOASTS.productNotFound);
+            await purgePublicPages(request);
             return redirectWithToast(context, at(productAnchor(id)), value.intent === "hide" ? TOASTS.productHidden : TOASTS.productShown);
           });
         }
