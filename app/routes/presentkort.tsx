@@ -70,7 +70,7 @@ export function action(args: ActionFunctionArgs) {
         case "checkout":
           return redirectDocument(outcome.url, { status: 303 });
         case "offline":
-          return { formErrors: [M.offline], status: 409 };
+          return { formErrors: [M.offline], status: 409, toast: { type: "error", title: M.offline } };
         case "refused":
           return { fieldErrors: { [outcome.field]: [outcome.message] }, status: 422 };
         case "checkout-failed":
