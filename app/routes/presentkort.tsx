@@ -16,10 +16,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CardList, CardOrderForm, OrderState } from "~/components/card-shop";
 import { Toaster } from "~/components/toaster";
+import { useRefreshWhile } from "~/components/use-refresh-while";
 import { CardOrderSchema } from "~/domain/cards/card-shop";
 import { CARD_SHOP_MESSAGES as M, CARD_SHOP_TEXTS as T } from "~/domain/cards/card-shop-texts";
 import type { PageHandle } from "~/domain/page-handle";
@@ -83,14 +83,7 @@ export function action(args: ActionFunctionArgs) {
 export default function CardShop() {
   const { products, paymentsOn, chosen, cancelled, order, renderedAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { revalidate, state } = useRevalidator();
-  const waiting = order?.state === "waiting";
-  // With JavaScript the page asks again on the same beat (the meta refresh is for pages without it).
-  useEffect(() => {
-    if (!waiting || state !== "idle") return;
-    const timer = window.setTimeout(revalidate, REFRESH_SECONDS * 1000);
-    return () => window.clearTimeout(timer);
-  }, [waiting, state, revalidate]);
+  useRefreshWhile(order?.state === "waiting", REFRESH_SECONDS);
   return (
     <div className="public-page">
       <Toaster page toast={actionData?.toast} />

@@ -16,13 +16,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
 import type { CardRefundProblem } from "~/domain/cards/card-terms";
-import { CARD_MAIL_HELD_BACK, cardMailKey } from "~/domain/mail/card";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { blankLinkStatement, holdBackStatement } from "../email/outbox.server";
 import { stripeSettings } from "../payments/stripe.server";
 import { sendCardRefunds } from "./card-refunds.server";
-import { cardOpenAt, cardUnused } from "./card-conditions.server";
+import { cardMailEndStatements, cardOpenAt, cardUnused } from "./card-conditions.server";
 
 export type RefundCardOutcome =
   /** online: bought online, its money sent back through Stripe (sent: what Stripe said), or not (by hand at the counter). */
@@ -59,9 +57,7 @@ export async function refundCard(context: AppLoadContext, actor: Actor, id: numb
   if (online) {
     b.add(sql`UPDATE card_orders SET refund_status = 'pending', updated_at = ${nowIso} WHERE card_id = ${id} AND refund_status IS NULL AND ${refundedNow}`);
   }
-  // The code dies with the card: a gift's mail waiting for its day is not sent, and the code is blanked in our copy.
-  b.add(holdBackStatement(cardMailKey(card.codeHash), CARD_MAIL_HELD_BACK, refundedNow));
-  b.add(blankLinkStatement(cardMailKey(card.codeHash), now, refundedNow));
+  b.addAll(cardMailEndStatements(card.codeHash, now, refundedNow));
   b.add(
     auditStatement(
       actor,
