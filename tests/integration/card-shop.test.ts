@@ -4,7 +4,9 @@
 // anyway is refused in Swedish with nothing written.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { removeExpiredRecords, UNPAID_CARD_ORDER_DAYS } from "~/server/privacy/housekeeping.server";
 import { insertCardProducts } from "./card-fixtures";
+import { testContext } from "./helpers";
 import { decode, postForm, SELF, textOf } from "./public-helpers";
 
 let products: { klippkort: number; presentkort: number };
@@ -44,5 +46,23 @@ describe("/presentkort with payments off", () => {
     // Said on the page itself (not only in the page's data for its scripts).
     expect(textOf((await res.text()).replace(/<script[\s\S]*?<\/script>/g, ""))).toContain("Kort går inte att köpa här just nu. Hör av dig till oss så ordnar vi det.");
     expect(await env.DB.prepare("SELECT count(*) AS n FROM card_orders").first<number>("n")).toBe(before);
+  });
+
+  it("forgets an order never paid a month on (the buyer's address and greeting), and keeps a recent one (a paid one has its card and is never taken)", async () => {
+    const insert = (id: string, status: string, createdDaysAgo: number) =>
+      env.DB.prepare(
+        `INSERT INTO card_orders (id, product_id, kind, product_name, paid_sek, balance_sek, validity_months, buyer_email, status, checkout_expires_at, created_at)
+         VALUES (?, ?, 'presentkort', 'Presentkort', 200, 200, 12, 'gammal@example.se', ?, ?, ?)`,
+      )
+        .bind(id, products.presentkort, status, new Date().toISOString(), new Date(Date.now() - createdDaysAgo * 86_400_000).toISOString())
+        .run();
+    const stale = `gammal-${crypto.randomUUID()}`;
+    const recent = `ny-${crypto.randomUUID()}`;
+    await insert(stale, "expired", UNPAID_CARD_ORDER_DAYS + 1);
+    await insert(recent, "open", 2);
+    const { unpaidCardOrders } = await removeExpiredRecords(testContext(), new Date(), { mailRetentionDays: 30 });
+    expect(unpaidCardOrders).toBeGreaterThanOrEqual(1);
+    const left = await env.DB.prepare("SELECT id FROM card_orders WHERE id IN (?, ?)").bind(stale, recent).all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([recent]);
   });
 });
