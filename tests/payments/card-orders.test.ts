@@ -11,6 +11,7 @@ import { post, toastOf } from "../integration/admin-fixtures";
 import { signInAs, testContext } from "../integration/helpers";
 import { postForm } from "../integration/public-helpers";
 import { retryDueCardRefunds } from "~/server/cards/card-refunds.server";
+import { stripeSignature } from "../support/webhook-signatures";
 import { deliver, stripeEdge, type StripeEdge } from "./stripe-edge";
 import { mailsTo } from "./payment-fixtures";
 
@@ -259,5 +260,40 @@ describe("refunding a card bought online", () => {
     const mail = await env.DB.prepare("SELECT status, secret, text_body FROM email_outbox WHERE to_address = 'senare@example.se'").first<Record<string, string | null>>();
     expect(mail).toMatchObject({ status: "failed", secret: null });
     expect(mail!.text_body).toContain("[koden gäller inte längre]");
+  });
+
+  it("sends a card's refund again when Stripe says it failed after taking it (refund.failed); a replay changes nothing", async () => {
+    const admin = await signInAs({ email: `admin-${crypto.randomUUID().slice(0, 6)}@example.se`, admin: true });
+    const { session, row } = await orderOf(await order(products.klippkort, {}));
+    await deliver("checkout.session.completed", stripe.pay(session.id));
+    const card = (await cardOfOrder(String(row.id)))!;
+    await post("/admin/kort", { intent: "refund", id: String(card.id) }, admin);
+    const refundId = await env.DB.prepare("SELECT refund_id FROM card_orders WHERE id = ?").bind(row.id).first<string>("refund_id");
+    expect(refundId).toMatch(/^re_/);
+
+    const payload = JSON.stringify({
+      id: `evt_kortretur_${crypto.randomUUID().slice(0, 8)}`,
+      object: "event",
+      type: "refund.failed",
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: refundId, object: "refund", status: "failed", failure_reason: "expired_or_canceled_card" } },
+    });
+    const send = async () =>
+      exports.default.fetch("http://localhost:8787/api/stripe-handelser", {
+        method: "POST",
+        body: payload,
+        headers: { "Content-Type": "application/json", "Stripe-Signature": await stripeSignature(payload, env.STRIPE_WEBHOOK_SECRET!, Math.floor(Date.now() / 1000)) },
+      });
+    expect((await send()).status).toBe(200);
+    expect(await env.DB.prepare("SELECT refund_status, refund_attempts FROM card_orders WHERE id = ?").bind(row.id).first()).toEqual({
+      refund_status: "failed",
+      refund_attempts: 1,
+    });
+    expect((await send()).status).toBe(200);
+    expect(await env.DB.prepare("SELECT refund_attempts FROM card_orders WHERE id = ?").bind(row.id).first("refund_attempts")).toBe(1);
+    const outcome = await retryDueCardRefunds(testContext(), new Date(Date.now() + 1000), 10_000);
+    expect(outcome.cardsRefunded).toBeGreaterThanOrEqual(1);
+    expect(stripe.calls.filter((c) => c.path === "/v1/refunds").at(-1)!.idempotencyKey).toBe(`card-refund-${row.id}-retry1`);
+    expect(await env.DB.prepare("SELECT refund_status FROM card_orders WHERE id = ?").bind(row.id).first("refund_status")).toBe("refunded");
   });
 });

@@ -92,3 +92,34 @@ export async function retryDueCardRefunds(context: AppLoadContext, now: Date, bu
     cardRefundsFailed: outcomes.filter((o) => o.status === "failed").length,
   };
 }
+
+/**
+ * Stripe's word that a card's refund it accepted failed afterwards (event
+ * `refund.failed`, no booking's): the order's refund becomes 'failed' again
+ * (one attempt more, due at once) for the cron to send anew, with an audit
+ * row. Only while the order still says 'refunded' with this refund's id, so
+ * a replay, or the event of a refund already replaced, changes nothing.
+ */
+export async function onCardRefundFailed(context: AppLoadContext, refundId: string, failureReason: string | null, now: Date): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const error = `Stripe: återbetalningen ${refundId} misslyckades hos banken${failureReason ? ` (${failureReason})` : ""}.`;
+  const b = new BatchBuilder();
+  const marked = b.add(
+    sql`UPDATE card_orders SET refund_status = 'failed', refund_error = ${error}, refund_attempts = refund_attempts + 1, refund_retry_at = ${nowIso},
+           updated_at = ${nowIso}
+         WHERE refund_id = ${refundId} AND refund_status = 'refunded'`,
+  );
+  b.add(
+    auditStatement(
+      SYSTEM_ACTOR,
+      {
+        action: "card.refund_online_failed",
+        targetType: "card",
+        targetId: sql`(SELECT CAST(card_id AS TEXT) FROM card_orders WHERE refund_id = ${refundId})`,
+        details: { refundId, error },
+      },
+      { condition: sql`changes() > 0`, createdAt: nowIso },
+    ),
+  );
+  return runBatch(context, b.plan((results) => marked.changes(results) > 0));
+}

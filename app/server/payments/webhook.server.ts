@@ -25,6 +25,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { onCardOrderEvent } from "../cards/card-order-events.server";
+import { onCardRefundFailed } from "../cards/card-refunds.server";
 import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
 import { CHECKOUT_EVENT_TYPES, onCheckoutEvent, type CheckoutEvent } from "./checkout-events.server";
 import { onRefundFailed, type RefundFailedEvent } from "./refunds.server";
@@ -111,6 +112,10 @@ export async function handleStripeEvent(context: AppLoadContext, request: Reques
   if (refundFailed === "malformed") return webhookAnswer(400, "Malformed event");
   if (refundFailed) {
     const outcome = await onRefundFailed(context, refundFailed, now);
+    // Not a booking's refund: perhaps a card's (cards/card-refunds.server.ts).
+    if (outcome === "unknown-refund" && (await onCardRefundFailed(context, refundFailed.refundId, refundFailed.failureReason, now))) {
+      return webhookAnswer(200, "Stored");
+    }
     return webhookAnswer(200, outcome === "repeat" ? "Already stored" : outcome === "unknown-refund" ? "Ignored" : "Stored");
   }
   const event = checkoutEvent(verified.event);
