@@ -125,6 +125,12 @@ describe("buying a card online", () => {
     expect(await env.DB.prepare("SELECT status, card_id FROM card_orders WHERE id = ?").bind(lapsed.row.id).first()).toEqual({ status: "expired", card_id: null });
     const page = await (await exports.default.fetch(`http://localhost:8787/presentkort?order=${lapsed.row.id}&cs=${lapsed.session.id}`)).text();
     expect(page).toContain("Betalningen blev inte av");
+
+    // Stripe's expiry event late or lost: past its Checkout's end (and a grace), the page stops waiting all the same.
+    const silent = await orderOf(await order(products.presentkort, { amount_choice: "200" }));
+    await env.DB.prepare("UPDATE card_orders SET checkout_expires_at = ? WHERE id = ?").bind(new Date(Date.now() - 11 * 60_000).toISOString(), silent.row.id).run();
+    const stale = await (await exports.default.fetch(`http://localhost:8787/presentkort?order=${silent.row.id}&cs=${silent.session.id}`)).text();
+    expect(stale).toContain("Betalningen blev inte av");
   });
 
   it("sends a gift's code to its recipient at the chosen moment with the greeting, and the buyer a receipt without the code", async () => {

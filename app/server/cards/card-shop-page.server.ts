@@ -55,8 +55,14 @@ type OrderRecord = {
   recipientName: string | null;
   sendAt: string | null;
   checkoutSessionId: string | null;
+  checkoutExpiresAt: string;
+  /** Noted once the Checkout is completed and its payment (a Swish one) is on its way. */
+  paymentIntentId: string | null;
   cardId: number | null;
 };
+
+/** How long past its Checkout's end an order still unpaid is shown as waiting (Stripe's expiry event may be late). */
+const WAITING_GRACE_MS = 10 * 60_000;
 
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
@@ -84,7 +90,8 @@ function orderState(order: OrderRecord | undefined, cs: string | null, now: Date
     const later = order.sendAt !== null && Date.parse(order.sendAt) > now.getTime();
     return { state: "paid", buyerEmail: order.buyerEmail, recipient, when: later ? formatSendMoment(order.sendAt!) : null };
   }
-  return order.status === "expired" ? { state: "expired", productId: order.productId } : { state: "waiting" };
+  const lapsed = order.paymentIntentId === null && Date.parse(order.checkoutExpiresAt) + WAITING_GRACE_MS < now.getTime();
+  return order.status === "expired" || lapsed ? { state: "expired", productId: order.productId } : { state: "waiting" };
 }
 
 export async function loadCardShop(context: AppLoadContext, url: URL, now = new Date()) {
@@ -101,7 +108,8 @@ export async function loadCardShop(context: AppLoadContext, url: URL, now = new 
     orderId && ORDER_ID.test(orderId)
       ? b.add<OrderRecord>(
           sql`SELECT status, product_id AS productId, buyer_email AS buyerEmail, recipient_email AS recipientEmail, recipient_name AS recipientName,
-                 send_at AS sendAt, checkout_session_id AS checkoutSessionId, card_id AS cardId
+                 send_at AS sendAt, checkout_session_id AS checkoutSessionId, checkout_expires_at AS checkoutExpiresAt,
+                 payment_intent_id AS paymentIntentId, card_id AS cardId
                FROM card_orders WHERE id = ${orderId}`,
         )
       : null;
