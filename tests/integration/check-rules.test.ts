@@ -10,6 +10,7 @@ import { expect, it } from "vitest";
 import { z } from "zod";
 import { segmentSet } from "~/domain/newsletter/segments";
 import { cardProductSchema, RegisterCardSchema } from "~/domain/cards/card-schemas";
+import { CardOrderSchema } from "~/domain/cards/card-shop";
 import { BookingSchema, createBookingSchema } from "~/domain/schemas/booking";
 import { campaignSchema, DEFAULT_SENDER_ADDRESSES } from "~/domain/schemas/campaign";
 import { ContactSchema } from "~/domain/schemas/contact";
@@ -88,6 +89,10 @@ const FROM_FORMS: Record<string, Field> = {
   "card_products.kind": f(cardProductSchema([]), "kind"),
   "card_products.name": f(cardProductSchema([]), "name"),
   "cards.holder_email": f(RegisterCardSchema, "email"),
+  "card_orders.buyer_email": f(CardOrderSchema, "email"),
+  "card_orders.buyer_name": f(CardOrderSchema, "buyer_name"),
+  "card_orders.recipient_name": f(CardOrderSchema, "recipient_name"),
+  "card_orders.message": f(CardOrderSchema, "message"),
 };
 
 /** Text columns no form fills: the server writes them from fixed values, hashes, clocks or other columns. */
@@ -117,7 +122,17 @@ const SET_BY_CODE: Record<string, string[]> = {
     "cards.sold_via",
     "card_ledger.kind",
     "card_ledger.note",
+    "card_orders.kind",
+    "card_orders.status",
+    "card_orders.method",
+    "card_orders.refund_status",
   ],
+  "a card order's id and what it copies of its product as offered (the product's own columns are checked by its form)": [
+    "card_orders.id",
+    "card_orders.product_name",
+    "card_orders.session_types_json",
+  ],
+  "an error line from Stripe, cut short by the code": ["card_orders.refund_error"],
   "the health rows of the cron jobs and webhooks: names from the code's own list, the hour and problem keys it makes, error lines it cuts short": [
     "operations_health.name",
     "operations_health.last_error",
@@ -159,7 +174,7 @@ const SET_BY_CODE: Record<string, string[]> = {
     "card_products.amounts_json",
     "cards.session_types_json",
   ],
-  "a presentkort's recipient, name and greeting, for the online sale that no form fills yet (issue 48)": [
+  "a card's recipient, their name and the greeting, copied from its order (card_orders, filled by /presentkort's form)": [
     "cards.recipient_email",
     "cards.recipient_name",
     "cards.message",
