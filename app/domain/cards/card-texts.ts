@@ -1,13 +1,13 @@
 // Everything a person reads about klippkort and presentkort: staff on
 // /admin/kort (headings, labels, hints, buttons, toasts, form messages), the
-// buyer in the mail with the code, and the words for a typed code that is not
-// one. Short and friendly, "du" to a customer, "ni" to staff as on the other
+// buyer in the mail with the code, a visitor in the list of cards on the
+// start page and /boka, and the words for a typed code that is not one. Short and friendly, "du" to a customer, "ni" to staff as on the other
 // admin pages.
 import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
 import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
-import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardState } from "./card-terms";
+import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardShownOn, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
 
@@ -182,6 +182,21 @@ export const CARD_TEXTS = {
   freeMax: "Eget belopp, högst (kr)",
   freeHint: "Fyll i båda om kunden får välja ett eget belopp, annars inget av dem.",
   hidden: "Dold (säljs inte längre; sålda kort gäller som vanligt)",
+  shownOn: "Visa kortet på startsidan eller Boka pass",
+  shownOnHint: "Kortet visas då i en kort lista med namn, pris och giltighet. Ett dolt kort visas aldrig.",
+  shownOnChoices: {
+    none: "Nej, inte där",
+    start: "På startsidan",
+    boka: "På Boka pass",
+    both: "På båda",
+  } as Record<CardShownOn, string>,
+  /** In the list of products, for one shown somewhere. */
+  shownOnLabel: {
+    none: null,
+    start: "visas på startsidan",
+    boka: "visas på Boka pass",
+    both: "visas på startsidan och Boka pass",
+  } as Record<CardShownOn, string | null>,
   submitNew: "Lägg till kort",
   saveEdit: "Spara ändringar",
 } as const;
@@ -203,6 +218,7 @@ export const CARD_MESSAGES = {
   freeBoth: "Fyll i både lägsta och högsta belopp, eller inget av dem",
   freeRange: `Ange ett belopp från 1 till ${formatKr(CARD_LIMITS.amountMax)}`,
   freeOrder: "Det högsta beloppet kan inte vara lägre än det lägsta",
+  shownOn: "Välj var kortet ska visas",
   product: "Välj ett kort",
   productGone: "Kortet finns inte längre eller säljs inte. Välj ett annat.",
   productChanged: "Kortet ändrades just. Kontrollera uppgifterna och registrera igen.",
@@ -251,6 +267,35 @@ export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
   lookalike: "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen.",
   character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
 };
+
+/** Where visitors buy klippkort and presentkort. */
+export const CARD_SHOP_PATH = "/presentkort";
+
+/**
+ * The short list of cards on the start page and /boka (the products staff
+ * show there, app/domain/cards/card-offer-view.ts): its heading, lead and
+ * link follow the kinds listed.
+ */
+export const CARD_OFFER_TEXTS = {
+  heading: { klippkort: "Klippkort", presentkort: "Presentkort", both: "Klippkort och presentkort" },
+  lead: {
+    klippkort: "Träna flera gånger till ett fast pris.",
+    presentkort: "Ge bort träning till någon du tycker om.",
+    both: "Träna flera gånger till ett fast pris, eller ge bort träning till någon du tycker om.",
+  },
+  howToUse: "Kortets kod skriver du in när du bokar ett pass.",
+  link: { klippkort: "Köp klippkort", presentkort: "Köp presentkort", both: "Köp klippkort eller presentkort" },
+  /** "Klippkort, 5 pass"; "Presentkort". */
+  kindLine: (kind: CardKind, n: number | null) => (kind === "klippkort" ? `${CARD_KIND_LABEL.klippkort}, ${uses(n ?? 0)}` : CARD_KIND_LABEL.presentkort),
+  price: "Pris",
+  amount: "Belopp",
+  /** A presentkort whose buyer may choose the amount: "från 100 kr". */
+  fromAmount: (kr: number) => `från ${formatKr(kr)}`,
+  validity: "Gäller",
+  validityValue: (n: number) => months(n),
+  sessionTypes: "För",
+  sessionTypesValue: (names: readonly string[]) => orList(names),
+} as const;
 
 /** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
 export const MY_CARDS_TEXTS = {

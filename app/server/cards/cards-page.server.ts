@@ -32,6 +32,7 @@ import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.
 import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "../forms/form-claim.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { noStoreHeaders } from "../public/cache.server";
+import { purgePublicPages } from "../public/page-cache.server";
 import { loadCardsPage, loadSoldCard, loadSoldCardWithLedger, type CardsPageData, type SoldCard } from "./card-list.server";
 import { createCardProduct, loadSessionTypeNames, setCardProductHidden, updateCardProduct, type ListedCardProduct } from "./card-products.server";
 import { refundCard } from "./refund-card.server";
@@ -51,6 +52,7 @@ const NEW_PRODUCT: ProductFormDefaults = {
   free_min_sek: "",
   free_max_sek: "",
   hidden: "",
+  shown_on: "none",
 };
 
 function productDefaults(p: ListedCardProduct): ProductFormDefaults {
@@ -66,6 +68,7 @@ function productDefaults(p: ListedCardProduct): ProductFormDefaults {
     free_min_sek: text(p.freeMinSek),
     free_max_sek: text(p.freeMaxSek),
     hidden: p.hidden ? "on" : "",
+    shown_on: p.shownOn,
   };
 }
 
@@ -188,6 +191,8 @@ async function saveProduct(args: ActionFunctionArgs, actor: Actor, id: number | 
   const outcome = id === null ? await createCardProduct(context, actor, values, claim) : await updateCardProduct(context, actor, id, values);
   if (outcome.status === "not-found") return redirectWithToast(context, CARDS_PATH, TOASTS.productNotFound);
   if (outcome.status === "kind-fixed") return { status: 400, formErrors: [M.kindFixed] };
+  // The start page and /boka list the products shown there.
+  if (outcome.status === "saved") await purgePublicPages(args.request);
   const toast = id === null ? TOASTS.productCreated(values.name) : outcome.status === "unchanged" ? TOASTS.productUnchanged : TOASTS.productUpdated;
   return redirectWithToast(context, at(productAnchor(outcome.id)), toast);
 }
@@ -250,6 +255,7 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
           return guarded(`${value.intent} a product`, async () => {
             const outcome = await setCardProductHidden(context, actor, id, value.intent === "hide");
             if (outcome === "not-found") return back(TOASTS.productNotFound);
+            await purgePublicPages(request);
             return redirectWithToast(context, at(productAnchor(id)), value.intent === "hide" ? TOASTS.productHidden : TOASTS.productShown);
           });
         }
