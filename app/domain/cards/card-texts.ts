@@ -23,6 +23,11 @@ function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : (names[0] ?? "");
 }
 
+/** "A och B", "A, B och C". */
+function andList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} och ${names.at(-1)}` : (names[0] ?? "");
+}
+
 const uses = (n: number) => (n === 1 ? "1 pass" : `${n} pass`);
 const clips = (n: number) => (n === 1 ? "1 klipp" : `${n} klipp`);
 const months = (n: number) => (n === 1 ? "1 månad" : `${n} månader`);
@@ -295,6 +300,49 @@ export const CARD_OFFER_TEXTS = {
   validityValue: (n: number) => months(n),
   sessionTypes: "För",
   sessionTypesValue: (names: readonly string[]) => orList(names),
+} as const;
+
+/**
+ * What Flurre says of the cards on sale (app/domain/flurre/passages.ts), from
+ * the visible products: that the business sells them and which, what each
+ * costs and how long it lasts, how a card is used at booking, and that a use
+ * comes back when the business cancels.
+ */
+export const CARD_FLURRE_TEXTS = {
+  /**
+   * The first sentence, kept in any shortened answer: what is sold, how a
+   * card is used, and that its use comes back when the business cancels.
+   */
+  sells: (kinds: "klippkort" | "presentkort" | "both") =>
+    `Vi säljer ${kinds === "both" ? "klippkort och presentkort" : kinds}: koden skriver du in i bokningsformuläret när du bokar ett pass, ` +
+    `och ställer vi in passet eller avbokar din bokning kommer ${{ klippkort: "klippet", presentkort: "beloppet", both: "klippet eller beloppet" }[kinds]} tillbaka på kortet.`,
+  buy: "Du köper kortet via länken nedan och får koden i ett mejl.",
+  /** The products of one kind: "Klippkort: 5-kort valpkurs (5 pass för 1 195 kr, gäller 12 månader)." */
+  products: (kind: CardKind, listed: readonly string[]) => `${CARD_KIND_LABEL[kind]}: ${andList(listed)}.`,
+  listed: (name: string, terms: string) => `${name} (${terms})`,
+  klippTerms: (n: number, priceSek: number, validity: number) => `${uses(n)} för ${formatKr(priceSek)}, gäller ${months(validity)}`,
+  giftTerms: (amounts: string, validity: number) => `${amounts}, gäller ${months(validity)}`,
+  pays: {
+    klippkort: "Ett klippkort betalar ett pass per klipp.",
+    presentkort: "Ett presentkort betalar passet med beloppet på kortet, och räcker det inte betalar du resten som vanligt.",
+  } as Record<CardKind, string>,
+  /** A product's own passage ends with how it is used, and what comes back when the business cancels. */
+  code: "Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass.",
+  givenBack: {
+    klippkort: "Ställer vi in passet eller avbokar dig kommer klippet tillbaka på kortet.",
+    presentkort: "Ställer vi in passet eller avbokar dig kommer beloppet tillbaka på kortet.",
+  } as Record<CardKind, string>,
+  klippkort: (name: string, n: number, types: readonly string[], priceSek: number, validity: number) =>
+    `${name} är ett klippkort med ${uses(n)} för ${orList(types)}: det kostar ${formatKr(priceSek)} och gäller i ${months(validity)} från köpet.`,
+  presentkort: (name: string, amounts: string, validity: number) =>
+    `${name} är ett presentkort på ${amounts} att använda på våra pass: det gäller i ${months(validity)} från köpet.`,
+  /** A presentkort's amounts: "200, 500 eller 1 000 kr", "ett valfritt belopp från 100 till 5 000 kr", or both. */
+  giftAmounts: (amounts: readonly number[], freeMinSek: number | null, freeMaxSek: number | null) => {
+    const free = freeMinSek !== null && freeMaxSek !== null ? `ett valfritt belopp från ${formatKr(freeMinSek).replace(/ kr$/, "")} till ${formatKr(freeMaxSek)}` : null;
+    const offered = amounts.length > 0 ? amountList(amounts) : null;
+    return offered && free ? `${offered} eller ${free}` : (offered ?? free ?? "");
+  },
+  buyLink: "Köp klippkort eller presentkort",
 } as const;
 
 /** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
