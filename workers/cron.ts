@@ -20,6 +20,7 @@
  * before the autumn change, 17:00 before the spring one).
  */
 import { runCardJobs } from "../app/server/cards/card-expiry.server";
+import { retryDueCardRefunds } from "../app/server/cards/card-refunds.server";
 import { applyDecisionDefaults, requestDecisions, runMissedDecisions } from "../app/server/decisions/decisions.server";
 import { drainOutbox } from "../app/server/email/drain.server";
 import { retireDeadLinks } from "../app/server/email/outbox.server";
@@ -129,7 +130,13 @@ const jobs: Job[] = [
     // happened, and a failed one once its pause is over (5 min, doubling, until the cap; then it
     // stays failed for staff). After the decisions, so a session they cancel is refunded now;
     // beside the drain, so a slow Stripe never holds the mail up, and within the drain's budget.
-    run: ({ context, scheduledTime }) => retryDueRefunds(context, scheduledTime, CRON_DRAIN_BUDGET_MS),
+    // The money of a card bought online that staff refunded follows the same way, in what is left of the budget.
+    run: async ({ context, scheduledTime }) => {
+      const started = Date.now();
+      const bookings = await retryDueRefunds(context, scheduledTime, CRON_DRAIN_BUDGET_MS);
+      const cards = await retryDueCardRefunds(context, scheduledTime, Math.max(0, CRON_DRAIN_BUDGET_MS - (Date.now() - started)));
+      return { ...bookings, ...cards };
+    },
   },
   {
     name: "cards",

@@ -26,7 +26,7 @@ export function CardConfirmation({ step }: { step: CardConfirmStep }) {
             <input type="hidden" name="intent" value={step.action} />
             <input type="hidden" name="id" value={String(step.id)} />
             <button type="submit" className={texts.className}>
-              {texts.confirm}
+              {("confirm" in step && step.confirm) || texts.confirm}
             </button>
           </>
         )}

@@ -50,6 +50,9 @@ const ACTION_LABELS: Record<string, string> = {
   "card.issue": "Registrerade sålt kort",
   "card.void": "Spärrade kort",
   "card.refund": "Markerade kort som återbetalt",
+  "card.sell_online": "Sålde kort på webben",
+  "card.refund_online": "Betalade tillbaka kort köpt på webben (Stripe)",
+  "card.refund_online_failed": "Återbetalning av kort köpt på webben misslyckades",
 };
 
 export function auditActionLabel(action: string): string {

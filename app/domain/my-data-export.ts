@@ -47,6 +47,11 @@ const LABELS: Readonly<Record<string, Readonly<Record<string, Labels>>>> = {
   leveransbesked_for_mejl: { handelse: { delivered: "Levererat", bounced: "Studsade", complained: "Markerat som skräppost" } },
   andringsloggen: { andring: auditActionLabel },
   kort: { sort: { klippkort: "Klippkort", presentkort: "Presentkort" } },
+  kortkop_pa_webben: {
+    sort: { klippkort: "Klippkort", presentkort: "Presentkort" },
+    status: { open: "Väntar på betalning", paid: "Betalt", expired: "Blev inte av" },
+    aterbetalning: { pending: "På väg tillbaka", refunded: "Återbetald", failed: "Försöker igen" },
+  },
   betalningar: {
     status: Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, paymentStatusLabel({ status, method: null })])),
     satt: PAYMENT_METHOD_WORDS,

@@ -72,6 +72,11 @@ export function formatDateTime(iso: string): string {
   return formatStockholm(iso, "d MMM yyyy HH:mm");
 }
 
+/** "den 24 december kl. 07:00" (Stockholm): when something is sent. */
+export function formatSendMoment(iso: string): string {
+  return formatStockholm(iso, "'den' d MMMM 'kl.' HH:mm");
+}
+
 /** "2026-11-21 18:00" (Stockholm): what a spreadsheet reads as a date and time. */
 export function formatSheetDateTime(iso: string): string {
   return formatStockholm(iso, "yyyy-MM-dd HH:mm");

@@ -25,6 +25,7 @@ import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
 import { HOLD_TEXTS } from "~/domain/waitlist";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { parseBookingForm } from "~/server/booking/parse-booking-form.server";
+import { cardRefusal } from "~/server/booking/book-session.server";
 import { HoldLinkSchema } from "~/domain/schemas/link";
 import { handleForm, handleLinkForm } from "~/server/forms/form-action.server";
 import { purgeSeatLists } from "~/server/public/page-cache.server";
@@ -64,6 +65,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     renderedAt: await formRenderedAt(context.config),
     idempotencyKey: crypto.randomUUID(),
     paymentNote: context.config.payments.provider === "stripe" ? paymentNoteFor(context.config.payments.methods) : null,
+    // A session with a price takes a card's code, as its own page does.
+    cardCode: session.priceSek > 0,
   };
 }
 
@@ -122,8 +125,8 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
         case "session-cancelled":
         case "not-found":
           return { formErrors: [HOLD_TEXTS.gone], status: 410 };
-        // The hold's form has no code field.
         case "card":
+          return cardRefusal(outcome);
         case "error":
           return { formErrors: [BOOKING_TEXTS.failed], status: 500 };
       }
@@ -197,6 +200,7 @@ export default function HoldPage() {
           defaultValue={page.defaults}
           fixedEmail={page.email}
           paymentNote={page.paymentNote}
+          cardCode={page.cardCode}
         />
         <p>
           <Link to="?svar=nej">{HOLD_TEXTS.declineButton}</Link>

@@ -10,9 +10,9 @@
  * JavaScript).
  */
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { useEffect } from "react";
+import { useRefreshWhile } from "~/components/use-refresh-while";
 import { PAYMENT_TEXTS } from "~/domain/payment-texts";
 import type { PageHandle } from "~/domain/page-handle";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
@@ -82,15 +82,9 @@ export default function PaymentReturnPage() {
   // After the cancel button's POST, its answer (processing: paid in another tab) is the page.
   const loaded = useLoaderData<typeof loader>();
   const page = useActionData<typeof action>() ?? loaded;
-  const { revalidate, state } = useRevalidator();
   const processing = page.state === "processing";
   const busy = useNavigation().state !== "idle";
-  // With JavaScript the page asks again on the same beat (the meta refresh is for pages without it).
-  useEffect(() => {
-    if (!processing || state !== "idle") return;
-    const timer = window.setTimeout(revalidate, REFRESH_SECONDS * 1000);
-    return () => window.clearTimeout(timer);
-  }, [processing, state, revalidate]);
+  useRefreshWhile(processing, REFRESH_SECONDS);
 
   return (
     <section className="booking-panel card payment-return" aria-labelledby="page-heading" data-testid={`payment-${page.state}`}>

@@ -3,13 +3,13 @@
 // its page's axe result and logs the count; a failure lists every violation
 // with its rule, impact, target selectors and axe's summary of what to fix.
 import AxeBuilder from "@axe-core/playwright";
+import { WCAG_TAGS } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
 import { addKlippkort, addShownKlippkort, registerSold } from "./card-helpers";
 import { postMailEvent } from "./mail-events";
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = { width: 390, height: 844 };
 
 type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;

@@ -4,6 +4,7 @@
 // checkout page. JavaScript on and off (the two projects), each on seed
 // sessions of its own on that server's fresh database.
 import AxeBuilder from "@axe-core/playwright";
+import { WCAG_TAGS } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { useOwnIp } from "./auth-helpers";
 import { HUMAN_PAUSE_MS, acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
@@ -278,7 +279,6 @@ test.describe("paying for a booking", () => {
 test.describe("the payment pages for everyone", () => {
   /** VARDAGSLYDNAD 1/8, 249 kr (JavaScript on only: axe scans the hydrated page). */
   const AXE_SESSION = 2;
-  const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
   /** 0 axe violations (WCAG 2.2 AA) at a desktop's width and at 390 px, and nothing wider than the page at 320 px. */
   async function expectAccessible(page: Page, what: string) {

@@ -188,6 +188,30 @@ describe("/admin/passtyper", () => {
     expect(sessionId).toBeGreaterThan(0);
   });
 
+  it("carries a rename into the klippkort products and cards that name the type, leaving their other types alone", async () => {
+    const type = await typeByName("NOSEWORK");
+    const product = await env.DB.prepare(
+      `INSERT INTO card_products (kind, name, uses, price_sek, session_types_json, validity_months) VALUES ('klippkort', '5-kort nos', 5, 995, '["VALPKURS","NOSEWORK"]', 6) RETURNING id`,
+    ).first<number>("id");
+    const card = await env.DB.prepare(
+      `INSERT INTO cards (product_id, kind, code_hash, code_last4, holder_email, sold_via, paid_sek, session_types_json, uses_left, issued_at, expires_at)
+       VALUES (?, 'klippkort', ?, 'NOSE', 'nos@example.se', 'counter', 995, '["nosework ","VALPKURS"]', 5, ?, ?) RETURNING id`,
+    )
+      .bind(product, "a".repeat(63) + "b", new Date().toISOString(), new Date(Date.now() + 86_400_000 * 90).toISOString())
+      .first<number>("id");
+    const lists = async () => [
+      await env.DB.prepare("SELECT session_types_json FROM card_products WHERE id = ?").bind(product).first<string>("session_types_json"),
+      await env.DB.prepare("SELECT session_types_json FROM cards WHERE id = ?").bind(card).first<string>("session_types_json"),
+    ];
+    await post(PATH, { ...NOSEWORK, id: String(type!.id), name: "NOSEWORK PLUS", confirm_rename: "on" }, admin);
+    expect(await lists()).toEqual(['["VALPKURS","NOSEWORK PLUS"]', '["NOSEWORK PLUS","VALPKURS"]']);
+    // A rename refused (no confirmation) changes no card.
+    await post(PATH, { ...NOSEWORK, id: String(type!.id), name: "NOSARBETE" }, admin);
+    expect(await lists()).toEqual(['["VALPKURS","NOSEWORK PLUS"]', '["NOSEWORK PLUS","VALPKURS"]']);
+    await post(PATH, { ...NOSEWORK, id: String(type!.id), confirm_rename: "on" }, admin);
+    expect(await lists()).toEqual(['["VALPKURS","NOSEWORK"]', '["NOSEWORK","VALPKURS"]']);
+  });
+
   it("hides and shows a type on the start page, and moves it in the order", async () => {
     const type = await typeByName("NOSEWORK");
     const hide = await post(PATH, { intent: "hide", id: String(type!.id) }, admin);

@@ -9,6 +9,7 @@ import { consumeSignInToken, issueSignInLink, SIGN_IN_TOKEN_TTL_MS } from "~/ser
 import { getConfig } from "~/server/platform/env.server";
 import { getDb } from "~/server/db/client.server";
 import { DEMO_ADMIN_EMAIL, DEMO_CUSTOMER_EMAIL } from "../fixtures/demo-data";
+import { insertCardProducts, sellTestCard } from "./card-fixtures";
 import { displayNameOf } from "./public-helpers";
 import {
   cookieHeader,
@@ -72,6 +73,23 @@ describe("requesting a link", () => {
 
     await requestLink(DEMO_ADMIN_EMAIL, "198.51.100.22");
     expect((await latestLink(DEMO_ADMIN_EMAIL)).purpose).toBe("admin");
+  });
+
+  it("e-mails a link to an address that has a card's code and no booking (its 'Mina kort'), and to a gift's recipient only once it is sent", async () => {
+    const { presentkort } = await insertCardProducts(`inlogg-${crypto.randomUUID().slice(0, 6)}`);
+    await sellTestCard(presentkort, "presentkort", { holder: "kortagare@example.se" });
+    await sellTestCard(presentkort, "presentkort", { holder: "givare@example.se", recipient: "fick@example.se" });
+    await sellTestCard(presentkort, "presentkort", {
+      holder: "givare2@example.se",
+      recipient: "far-senare@example.se",
+      sendAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await requestLink("Kortagare@example.se", "198.51.100.23");
+    await requestLink("fick@example.se", "198.51.100.24");
+    await requestLink("far-senare@example.se", "198.51.100.25");
+    expect((await latestLink("kortagare@example.se")).purpose).toBe("customer");
+    expect((await latestLink("fick@example.se")).purpose).toBe("customer");
+    expect(await mailTo("far-senare@example.se")).toHaveLength(0);
   });
 
   it("stores only a hash of the token, valid for 10 minutes", async () => {

@@ -128,6 +128,19 @@ async function fillEveryPlace() {
        VALUES (?, 'presentkort', ?, 'WXYZ', 'van@example.se', ?, ?, ?, 'online', 500, 500, ?, ?)`,
     ).bind(gift, "f".repeat(64), EMAIL, NAME, `Grattis ${NAME}!`, iso(past), iso(past + 800 * DAY)),
   ]);
+  // A presentkort she bought online for a friend, with her name and greeting, and one a friend ordered for her.
+  await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO card_orders (id, product_id, kind, product_name, paid_sek, balance_sek, validity_months, buyer_email, buyer_name,
+         recipient_email, recipient_name, message, status, checkout_expires_at)
+       VALUES ('radera-order-1-aaaaaaaaaaaaaaaaaaaa', ?, 'presentkort', 'Presentkort', 500, 500, 24, ?, ?, 'van@example.se', 'Vännen', ?, 'expired', ?)`,
+    ).bind(gift, EMAIL, NAME, `Kram från ${NAME}`, iso(past)),
+    env.DB.prepare(
+      `INSERT INTO card_orders (id, product_id, kind, product_name, paid_sek, balance_sek, validity_months, buyer_email, recipient_email, recipient_name,
+         status, checkout_expires_at)
+       VALUES ('radera-order-2-aaaaaaaaaaaaaaaaaaaa', ?, 'presentkort', 'Presentkort', 500, 500, 24, 'van@example.se', ?, ?, 'expired', ?)`,
+    ).bind(gift, EMAIL, NAME, iso(past)),
+  ]);
   // Her address counted on a mail budget.
   await hitRateLimit(testContext(), RECIPIENT_MAIL_LIMIT, EMAIL);
 }

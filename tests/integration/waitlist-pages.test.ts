@@ -10,6 +10,7 @@ import { seatsFor } from "../../app/server/seats/seats.server";
 import { toastOf } from "./admin-fixtures";
 import { bookingForm, config, createSession, postBooking } from "./booking-fixtures";
 import { signInAs, testContext } from "./helpers";
+import { insertCardProducts, sellTestCard } from "./card-fixtures";
 import { entries, fullSession, joinQueue, lapseHolds, mailsTo, offerTokenOf, seats } from "./waitlist-fixtures";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -157,6 +158,30 @@ describe("the hold link", () => {
     expect(await pageText(used)).toContain(HOLD_TEXTS.goneTitle);
     // A hundred page posts on a shared two-core machine: more time than the default.
   }, 60_000);
+
+  it("lets the holder pay the held seat with a klippkort's code; a code that does not pay is said beside the field and books nothing", async () => {
+    const { klippkort } = await insertCardProducts(`ko-${crypto.randomUUID().slice(0, 6)}`);
+    const card = await sellTestCard(klippkort, "klippkort", { uses: 2 });
+    const { id, bookingIds } = await fullSession({ title: "VALPKURS", priceSek: 300, maxParticipants: 2 });
+    await joinQueue(id, "ko-kort@example.se");
+    await seatsFor(testContext(), id).cancelBooking(bookingIds[0]!);
+    const token = await offerTokenOf("ko-kort@example.se");
+    expect(await (await get(`/ko/${token}`)).text()).toContain("Kod för klippkort eller presentkort (valfritt)");
+
+    const post = async (code: string) =>
+      postForm(`/ko/${token}`, Object.fromEntries([...(await holdBookingForm(token, { card_code: code })).entries()].map(([k, v]) => [k, String(v)])));
+    const wrong = await post("ABCD-EFGH-JKMN-PQRS");
+    expect(wrong.status).toBe(409);
+    expect(await pageText(wrong)).toContain("Koden gäller inte. Kontrollera att du skrivit av den rätt.");
+    expect(await seats(id)).toEqual({ current: 1, held: 1, max: 2 });
+
+    const paid = await post(card.code);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toBe("/mina-bokningar");
+    expect(await seats(id)).toEqual({ current: 2, held: 0, max: 2 });
+    const [confirmation] = await mailsTo("ko-kort@example.se", "booking-confirmation");
+    expect(confirmation!.text_body).toContain("Kort: 1 klipp använt, 1 kvar");
+  });
 
   it("says so when the link is unknown or its hold has lapsed", async () => {
     const unknown = await get(`/ko/${"x".repeat(43)}`);

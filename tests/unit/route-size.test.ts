@@ -1,6 +1,7 @@
 // Routes stay thin: a route file reads and calls, and what grows moves to
 // app/server/<capability>/ or app/components/. No file under app/routes
-// (folders included) is longer than 350 lines.
+// (folders included) is longer than 350 lines, and the seat object
+// (SessionSeats) no longer than 250.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -36,5 +37,16 @@ describe("the route files", () => {
       .filter(({ lines }) => lines > ROUTE_MAX_LINES)
       .map(({ file, lines }) => `${file}: ${lines} lines`);
     expect(long).toEqual([]);
+  });
+});
+
+// The seat object is a lock: what a change writes is in the change's own
+// module (its batch builder), never in the object, which stays this small.
+const SEAT_OBJECT = path.resolve(__dirname, "../../app/server/seats/session-seats.server.ts");
+const SEAT_OBJECT_MAX_LINES = 250;
+
+describe("the seat object", () => {
+  it(`is at most ${SEAT_OBJECT_MAX_LINES} lines`, () => {
+    expect(lineCount(readFileSync(SEAT_OBJECT, "utf8"))).toBeLessThanOrEqual(SEAT_OBJECT_MAX_LINES);
   });
 });

@@ -154,19 +154,21 @@ export function cardState(
 export type CardRefundProblem = "ended" | "online" | "used";
 
 /**
- * Whether staff may mark a card refunded now: only an open card sold over
- * the counter (an online sale is paid back through Stripe, not by hand) that
- * nothing has been taken off, every use given back and its balance still
- * what it was issued with. Null when it may.
+ * Whether staff may refund a card now: only an open card that nothing has
+ * been taken off, every use given back and its balance still what it was
+ * issued with. One sold over the counter is paid back there by hand; one
+ * bought online goes back through Stripe, so only while payments are on
+ * (`onlineRefunds`). Null when it may.
  */
 export function cardRefundProblem(
   card: Parameters<typeof cardState>[0] & { soldVia: "counter" | "online" },
   ledger: ReadonlyArray<{ kind: CardLedgerKind; usesDelta: number; amountDeltaSek: number; bookingId: string | null }>,
   now: Date,
+  onlineRefunds = false,
 ): CardRefundProblem | null {
   const state = cardState(card, now);
   if (state !== "active" && state !== "used") return "ended";
-  if (card.soldVia !== "counter") return "online";
+  if (card.soldVia !== "counter" && !onlineRefunds) return "online";
   const givenBack = new Set(ledger.filter((e) => e.kind === "give-back").map((e) => e.bookingId));
   const spent = ledger.some((e) => e.kind === "use" && !givenBack.has(e.bookingId));
   const issued = ledger.find((e) => e.kind === "issue");

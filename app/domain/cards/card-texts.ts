@@ -62,6 +62,8 @@ export const CARD_LEDGER_LABEL: Record<CardLedgerKind, string> = {
 /** The notes the server writes on ledger rows. */
 export const CARD_LEDGER_NOTES = {
   soldAtCounter: "Sålt i kassan",
+  soldOnline: "Köpt på webben",
+  refundedOnline: "Pengarna betalas tillbaka till kortet eller Swish som betalade",
   voidedByStaff: "Spärrat av personalen",
   refundedAtCounter: "Pengarna betalas tillbaka i kassan",
   expired: "Kortets sista dag har passerat",
@@ -151,6 +153,9 @@ export const CARD_TEXTS = {
   refundQuestion: (product: string, last4: string, paid: string) =>
     `Vill du återbetala kortet ${product} som slutar på ${last4}? Kortet markeras som återbetalt och koden slutar fungera. Pengarna (${paid}) betalar ni tillbaka i kassan. Det går inte att ångra.`,
   refundConfirm: "Ja, kortet är återbetalt",
+  refundQuestionOnline: (product: string, last4: string, paid: string) =>
+    `Vill du återbetala kortet ${product} som slutar på ${last4}? Kortet köptes på webben: koden slutar fungera och ${paid} betalas tillbaka till kortet eller Swish som betalade. Det går inte att ångra.`,
+  refundConfirmOnline: "Ja, återbetala kortet",
   refundRefused: {
     used: "Kortet har använts och kan inte återbetalas. Spärra det i stället om det ska sluta gälla.",
     ended: "Kortet är redan avslutat och kan inte återbetalas.",
@@ -256,6 +261,16 @@ export const CARD_TOASTS = {
     type: "success",
     title: "Framgång",
     description: `Kortet är markerat som återbetalt. Betala tillbaka ${paid} i kassan.`,
+  }),
+  cardRefundedOnline: (paid: string): ToastView => ({
+    type: "success",
+    title: "Framgång",
+    description: `Kortet är återbetalt. ${paid} betalas tillbaka till kortet eller Swish som betalade.`,
+  }),
+  cardRefundOnlineFailed: (paid: string): ToastView => ({
+    type: "info",
+    title: "Kortet är avslutat",
+    description: `Betalningen tillbaka (${paid}) gick inte att skicka just nu. Den skickas igen automatiskt; läget syns under Drift.`,
   }),
   refundUsed: { type: "error", title: "Kan inte återbetalas", description: CARD_TEXTS.refundRefused.used },
   refundEnded: { type: "info", title: "Inget att återbetala", description: "Kortet var redan avslutat" },

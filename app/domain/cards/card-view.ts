@@ -51,7 +51,10 @@ export function cardProductView(p: CardProductTerms & { id: number; hidden: bool
 }
 
 /** The step before ending a card (`?kort=ID&atgard=sparra|aterbetala`): the question to confirm, or why it cannot be done. */
-export type CardConfirmStep = { action: "void" | "refund"; id: number } & ({ question: string; refusal: null } | { question: null; refusal: string });
+export type CardConfirmStep = { action: "void" | "refund"; id: number } & (
+  | { question: string; refusal: null; /** The confirming button, when not the action's own. */ confirm?: string }
+  | { question: null; refusal: string }
+);
 
 export interface SoldCardInput {
   id: number;
@@ -83,12 +86,12 @@ export interface SoldCardView {
   badge: string;
   /** Still open: it can be voided. */
   open: boolean;
-  /** Open, sold over the counter and unused: it can be marked refunded (cardRefundProblem). */
+  /** Open and unused (and, bought online, payments on): it can be refunded (cardRefundProblem). */
   refundable: boolean;
   history: Array<{ id: number; when: string; what: string; change: string; note: string | null }>;
 }
 
-export function soldCardView(card: SoldCardInput, now: Date): SoldCardView {
+export function soldCardView(card: SoldCardInput, now: Date, onlineRefunds = false): SoldCardView {
   const state = cardState(card, now);
   return {
     id: card.id,
@@ -102,7 +105,7 @@ export function soldCardView(card: SoldCardInput, now: Date): SoldCardView {
     state: CARD_STATE_LABEL[state],
     badge: CARD_STATE_BADGE[state],
     open: state === "active" || state === "used",
-    refundable: cardRefundProblem(card, card.ledger, now) === null,
+    refundable: cardRefundProblem(card, card.ledger, now, onlineRefunds) === null,
     history: card.ledger.map((entry) => ({
       id: entry.id,
       when: formatDateTime(entry.createdAt),

@@ -13,7 +13,7 @@ export const SCRUBBED_LINK = "[länken finns bara i mejlet]";
  * presentkort's): the code is cut out of our copy once the provider has the
  * mail, and blanked when its card ends, in these words.
  */
-export const CODE_MAIL_KINDS: readonly string[] = ["card-issued"];
+export const CODE_MAIL_KINDS: readonly string[] = ["card-issued", "card-gift"];
 export const SCRUBBED_CODE = "[koden finns bara i mejlet]";
 export const BLANKED_CODE = "[koden gäller inte längre]";
 

@@ -3,12 +3,14 @@
  * its SHA-256 hash is stored, with its purpose and a 10-minute expiry, and it
  * is consumed by the same UPDATE that checks it, so it works exactly once.
  *
- * Whether an address gets a link at all (it has a booking, or it is
- * ADMIN_EMAIL) is decided after the response has gone out: the visitor sees
- * the same answer, after the same work, for every address.
+ * Whether an address gets a link at all (it has a booking, it has a
+ * klippkort's or presentkort's code, or it is ADMIN_EMAIL) is decided after
+ * the response has gone out: the visitor sees the same answer, after the
+ * same work, for every address.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+import { cardCodeHolder } from "../cards/card-conditions.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import type { Config } from "../platform/env.server";
 import { randomToken, sha256Hex } from "../platform/crypto.server";
@@ -59,8 +61,9 @@ export async function issueSignInLink(
   const token = randomToken(32);
   const tokenHash = await sha256Hex(token);
   // One statement decides and writes: the row exists only for an address with
-  // a booking (any status) or the admin address, and only if no link sent in
-  // the last few minutes is still unused and alive.
+  // a booking (any status), a card whose code it has (its "Mina kort"), or the
+  // admin address, and only if no link sent in the last few minutes is still
+  // unused and alive.
   const nowIso = new Date(now).toISOString();
   const expiresAt = new Date(now + SIGN_IN_TOKEN_TTL_MS).toISOString();
   const isAdmin = purpose === "admin" ? 1 : 0;
@@ -68,7 +71,8 @@ export async function issueSignInLink(
   const inserted = await context.db.get<{ token_hash: string }>(
     sql`INSERT INTO sign_in_tokens (token_hash, email, purpose, created_at, expires_at)
      SELECT ${tokenHash}, ${email}, ${purpose}, ${nowIso}, ${expiresAt}
-     WHERE (${isAdmin} = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ${email}))
+     WHERE (${isAdmin} = 1 OR EXISTS (SELECT 1 FROM bookings WHERE lower(user_email) = ${email})
+            OR EXISTS (SELECT 1 FROM cards c WHERE lower(${cardCodeHolder(nowIso)}) = ${email}))
        AND NOT EXISTS (SELECT 1 FROM sign_in_tokens
                        WHERE email = ${email} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > ${nowIso} AND created_at > ${repeatAfter})
      RETURNING token_hash`,

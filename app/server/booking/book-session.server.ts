@@ -136,7 +136,8 @@ export async function bookSession(
   values: BookingFormValues,
   rules: BookingRules,
   snapshot: SessionSnapshot,
-  options: { attempt?: RateLimitSlot; owned?: OwnedHold[] } = {},
+  /** `hold`: a waitlist hold the booking takes (its seat is held for the entry). */
+  options: { attempt?: RateLimitSlot; owned?: OwnedHold[]; hold?: BookSeatOptions["hold"] } = {},
 ): Promise<BookingOutcome> {
   const input = toBookSeatInput(values, rules);
   if (!values.card_code) return bookOrHold(context, sessionId, input, snapshot, options);

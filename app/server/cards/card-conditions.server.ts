@@ -6,7 +6,9 @@
  * a card read), and who has its code (the reminder's address, and whose
  * card it is in Mina bokningar).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { CARD_MAIL_HELD_BACK, cardMailKey } from "~/domain/mail/card";
+import { blankLinkStatement, holdBackStatement } from "../email/outbox.server";
 
 /** Card `c` is still open at `nowIso`. */
 export const cardOpenAt = (nowIso: string) =>
@@ -23,3 +25,12 @@ export const cardUnused = sql`NOT EXISTS (
 /** Who has card `c`'s code at `nowIso`: a gift's recipient once it has been sent to them, else the buyer. */
 export const cardCodeHolder = (nowIso: string) =>
   sql`CASE WHEN c.recipient_email IS NOT NULL AND (c.send_at IS NULL OR c.send_at <= ${nowIso}) THEN c.recipient_email ELSE c.holder_email END`;
+
+/**
+ * The code dies with its card (a void, a refund): a gift's mail still
+ * waiting for its day is not sent, and the code is blanked in our copy of
+ * the mail; both only when `condition` (the card ended in this batch) holds.
+ */
+export function cardMailEndStatements(codeHash: string, now: Date, condition: SQL): SQL[] {
+  return [holdBackStatement(cardMailKey(codeHash), CARD_MAIL_HELD_BACK, condition), blankLinkStatement(cardMailKey(codeHash), now, condition)];
+}

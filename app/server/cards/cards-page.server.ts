@@ -32,9 +32,10 @@ import { handleForm, withIntents, type FormRefusal } from "../forms/form-action.
 import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "../forms/form-claim.server";
 import { redirectWithToast } from "../platform/toast.server";
 import { noStoreHeaders } from "../public/cache.server";
-import { purgePublicPages } from "../public/page-cache.server";
 import { loadCardsPage, loadSoldCard, loadSoldCardWithLedger, type CardsPageData, type SoldCard } from "./card-list.server";
 import { createCardProduct, loadSessionTypeNames, setCardProductHidden, updateCardProduct, type ListedCardProduct } from "./card-products.server";
+import { stripeSettings } from "../payments/stripe.server";
+import { purgePublicPages } from "../public/page-cache.server";
 import { refundCard } from "./refund-card.server";
 import { sellCardAtCounter } from "./sell-card.server";
 import { voidCard } from "./void-card.server";
@@ -80,16 +81,17 @@ function cardStepOf(atgard: string | null): CardConfirmStep["action"] | null {
 /** What a refund refused says (nothing was written). */
 const REFUND_REFUSED: Record<CardRefundProblem, ToastView> = { used: TOASTS.refundUsed, ended: TOASTS.refundEnded, online: TOASTS.refundOnline };
 
-function confirmStepFor(action: CardConfirmStep["action"], card: SoldCard, now: Date): CardConfirmStep {
+function confirmStepFor(action: CardConfirmStep["action"], card: SoldCard, now: Date, onlineRefunds: boolean): CardConfirmStep {
   if (action === "void") {
     const view = soldCardView(card, now);
     return view.open
       ? { action, id: card.id, question: T.voidQuestion(card.productName, card.codeLast4, cardBalanceText(card.kind, card.usesLeft, card.balanceSek)), refusal: null }
       : { action, id: card.id, question: null, refusal: T.voidEnded };
   }
-  const problem = cardRefundProblem(card, card.ledger, now);
-  return problem
-    ? { action, id: card.id, question: null, refusal: T.refundRefused[problem] }
+  const problem = cardRefundProblem(card, card.ledger, now, onlineRefunds);
+  if (problem) return { action, id: card.id, question: null, refusal: T.refundRefused[problem] };
+  return card.soldVia === "online"
+    ? { action, id: card.id, question: T.refundQuestionOnline(card.productName, card.codeLast4, formatKr(card.paidSek)), refusal: null, confirm: T.refundConfirmOnline }
     : { action, id: card.id, question: T.refundQuestion(card.productName, card.codeLast4, formatKr(card.paidSek)), refusal: null };
 }
 
@@ -128,6 +130,8 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
   const productId = parseRowId(url.searchParams.get("produkt"));
   const step = cardStepOf(url.searchParams.get("atgard"));
   const cardId = step ? parseRowId(url.searchParams.get("kort")) : null;
+  // A card bought online is refunded through Stripe: only while payments are on.
+  const onlineRefunds = stripeSettings(context) !== null;
   let loaded: CardsPageData | null = null;
   let toast: ToastView | null = null;
   try {
@@ -142,7 +146,7 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
   if (step && cardId !== null && loaded) {
     const card = await loadSoldCardWithLedger(context, cardId);
     if (!card) throw await redirectWithToast(context, CARDS_PATH, TOASTS.cardNotFound);
-    confirmStep = confirmStepFor(step, card, now);
+    confirmStep = confirmStepFor(step, card, now, onlineRefunds);
   }
   const page: CardsPageView = {
     products: loaded?.products.map(cardProductView) ?? null,
@@ -150,7 +154,7 @@ export async function cardsPageLoader({ request, context }: LoaderFunctionArgs) 
       .filter((p) => !p.hidden)
       .map((p) => ({ id: p.id, label: T.productOption(p.name, cardProductSummary(p)) })),
     sessionTypeNames: loaded?.sessionTypeNames ?? [],
-    cards: loaded?.cards.map((card) => soldCardView(card, now)) ?? null,
+    cards: loaded?.cards.map((card) => soldCardView(card, now, onlineRefunds)) ?? null,
     total: loaded?.total ?? 0,
     page: loaded?.page ?? 1,
     pageCount: loaded?.pageCount ?? 1,
@@ -191,7 +195,7 @@ async function saveProduct(args: ActionFunctionArgs, actor: Actor, id: number | 
   const outcome = id === null ? await createCardProduct(context, actor, values, claim) : await updateCardProduct(context, actor, id, values);
   if (outcome.status === "not-found") return redirectWithToast(context, CARDS_PATH, TOASTS.productNotFound);
   if (outcome.status === "kind-fixed") return { status: 400, formErrors: [M.kindFixed] };
-  // The start page and /boka list the products shown there.
+  // The cards on sale are shown on the public pages (/presentkort, the start page, /boka): they are drawn afresh.
   if (outcome.status === "saved") await purgePublicPages(args.request);
   const toast = id === null ? TOASTS.productCreated(values.name) : outcome.status === "unchanged" ? TOASTS.productUnchanged : TOASTS.productUpdated;
   return redirectWithToast(context, at(productAnchor(outcome.id)), toast);
@@ -286,7 +290,14 @@ export async function cardsPageAction(args: ActionFunctionArgs) {
           return guarded("refund a card", async () => {
             const outcome = await refundCard(context, actor, id);
             if (outcome.status === "not-found") return back(TOASTS.cardNotFound);
-            const toast = outcome.status === "refunded" ? TOASTS.cardRefunded(formatKr(outcome.paidSek)) : REFUND_REFUSED[outcome.status];
+            const toast =
+              outcome.status !== "refunded"
+                ? REFUND_REFUSED[outcome.status]
+                : !outcome.online
+                  ? TOASTS.cardRefunded(formatKr(outcome.paidSek))
+                  : outcome.sent === "refunded"
+                    ? TOASTS.cardRefundedOnline(formatKr(outcome.paidSek))
+                    : TOASTS.cardRefundOnlineFailed(formatKr(outcome.paidSek));
             return redirectWithToast(context, at(cardAnchor(id)), toast);
           });
         }

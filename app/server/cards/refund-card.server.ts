@@ -1,25 +1,31 @@
 /**
- * Refunding an unused card (staff, "Återbetala kort"): a card sold over the
- * counter is paid back there by hand, and marked refunded here. In one D1
- * batch, only while the card is open, was sold over the counter and nothing
- * has been taken off it (every use given back, its balance what it was
- * issued with): a 'refund' ledger row takes the balance off, the kept
- * balance goes to zero and `refunded_at` is set, the code is blanked in the
- * stored copy of its mail, and the audit row is written. A card sold online
- * is never marked refunded here: its money goes back through Stripe, which
- * this does not do.
+ * Refunding an unused card (staff, "Återbetala kort"). In one D1 batch, only
+ * while the card is open and nothing has been taken off it (every use given
+ * back, its balance what it was issued with): a 'refund' ledger row takes
+ * the balance off, the kept balance goes to zero and `refunded_at` is set,
+ * a gift's mail not sent yet is held back, the code is blanked in the stored
+ * copy of its mail, and the audit row is written.
+ *
+ * A card sold over the counter is paid back there by hand. A card bought
+ * online is paid back through Stripe, so only while payments are on: the
+ * same batch sets its order's refund 'pending', and the refund is then sent
+ * (card-refunds.server.ts); one Stripe does not take now is retried by the
+ * cron. The card has ended either way: the money is owed from that moment.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
 import type { CardRefundProblem } from "~/domain/cards/card-terms";
-import { cardMailKey } from "~/domain/mail/card";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { blankLinkStatement } from "../email/outbox.server";
-import { cardOpenAt, cardUnused } from "./card-conditions.server";
+import { stripeSettings } from "../payments/stripe.server";
+import { sendCardRefunds } from "./card-refunds.server";
+import { cardMailEndStatements, cardOpenAt, cardUnused } from "./card-conditions.server";
 
-export type RefundCardOutcome = { status: "refunded"; paidSek: number } | { status: CardRefundProblem | "not-found" };
+export type RefundCardOutcome =
+  /** online: bought online, its money sent back through Stripe (sent: what Stripe said), or not (by hand at the counter). */
+  | { status: "refunded"; paidSek: number; online: boolean; sent: "refunded" | "failed" | null }
+  | { status: CardRefundProblem | "not-found" };
 
 export async function refundCard(context: AppLoadContext, actor: Actor, id: number, now = new Date()): Promise<RefundCardOutcome> {
   const card = await context.db.get<{ codeHash: string; soldVia: "counter" | "online"; paidSek: number }>(
@@ -28,8 +34,9 @@ export async function refundCard(context: AppLoadContext, actor: Actor, id: numb
   if (!card) return { status: "not-found" };
   const nowIso = now.toISOString();
   const open = sql`c.id = ${id} AND ${cardOpenAt(nowIso)}`;
-  // A card sold online is refused before anything is written, whatever else holds.
-  if (card.soldVia !== "counter") {
+  const online = card.soldVia === "online";
+  // A card sold online with payments off is refused before anything is written, whatever else holds.
+  if (online && !stripeSettings(context)) {
     const stillOpen = await context.db.get<{ id: number }>(sql`SELECT c.id FROM cards c WHERE ${open}`);
     return { status: stillOpen ? "online" : "ended" };
   }
@@ -37,8 +44,9 @@ export async function refundCard(context: AppLoadContext, actor: Actor, id: numb
   const b = new BatchBuilder();
   const ledger = b.add<{ id: number }>(
     sql`INSERT INTO card_ledger (card_id, kind, uses_delta, amount_delta_sek, note, created_at)
-         SELECT c.id, 'refund', -coalesce(c.uses_left, 0), -coalesce(c.balance_sek, 0), ${CARD_LEDGER_NOTES.refundedAtCounter}, ${nowIso}
-         FROM cards c WHERE ${open} AND c.sold_via = 'counter' AND ${cardUnused}
+         SELECT c.id, 'refund', -coalesce(c.uses_left, 0), -coalesce(c.balance_sek, 0),
+           ${online ? CARD_LEDGER_NOTES.refundedOnline : CARD_LEDGER_NOTES.refundedAtCounter}, ${nowIso}
+         FROM cards c WHERE ${open} AND c.sold_via = ${card.soldVia} AND ${cardUnused}
          RETURNING id`,
   );
   b.add(
@@ -46,8 +54,10 @@ export async function refundCard(context: AppLoadContext, actor: Actor, id: numb
            uses_left = CASE WHEN kind = 'klippkort' THEN 0 END, balance_sek = CASE WHEN kind = 'presentkort' THEN 0 END
          WHERE id = ${id} AND refunded_at IS NULL AND ${refundedNow}`,
   );
-  // The code dies with the card: blanked in our copy of its mail.
-  b.add(blankLinkStatement(cardMailKey(card.codeHash), now, refundedNow));
+  if (online) {
+    b.add(sql`UPDATE card_orders SET refund_status = 'pending', updated_at = ${nowIso} WHERE card_id = ${id} AND refund_status IS NULL AND ${refundedNow}`);
+  }
+  b.addAll(cardMailEndStatements(card.codeHash, now, refundedNow));
   b.add(
     auditStatement(
       actor,
@@ -66,11 +76,14 @@ export async function refundCard(context: AppLoadContext, actor: Actor, id: numb
   );
   // Why not, when nothing was written: read after the writes, in the same transaction.
   const stillOpen = b.add<{ id: number }>(sql`SELECT c.id FROM cards c WHERE ${open}`);
-  return runBatch(
+  const outcome = await runBatch(
     context,
     b.plan((results): RefundCardOutcome => {
-      if (ledger.rows(results).length > 0) return { status: "refunded", paidSek: card.paidSek };
+      if (ledger.rows(results).length > 0) return { status: "refunded", paidSek: card.paidSek, online, sent: null };
       return { status: stillOpen.rows(results).length > 0 ? "used" : "ended" };
     }),
   );
+  if (outcome.status !== "refunded" || !online) return outcome;
+  const [sent] = await sendCardRefunds(context, { cardIds: [id], actor }, now);
+  return { ...outcome, sent: sent?.status === "refunded" ? "refunded" : "failed" };
 }

@@ -9,11 +9,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
-import { cardMailKey } from "~/domain/mail/card";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
-import { blankLinkStatement } from "../email/outbox.server";
-import { cardOpenAt } from "./card-conditions.server";
+import { cardMailEndStatements, cardOpenAt } from "./card-conditions.server";
 
 export type VoidCardOutcome = "voided" | "ended" | "not-found";
 
@@ -35,8 +33,7 @@ export async function voidCard(context: AppLoadContext, actor: Actor, id: number
            uses_left = CASE WHEN kind = 'klippkort' THEN 0 END, balance_sek = CASE WHEN kind = 'presentkort' THEN 0 END
          WHERE id = ${id} AND voided_at IS NULL AND ${voidedNow}`,
   );
-  // The code dies with the card: blanked in our copy of its mail.
-  b.add(blankLinkStatement(cardMailKey(card.codeHash), now, voidedNow));
+  b.addAll(cardMailEndStatements(card.codeHash, now, voidedNow));
   b.add(
     auditStatement(
       actor,

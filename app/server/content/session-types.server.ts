@@ -159,8 +159,26 @@ export async function updateSessionType(
       { condition: sql`changes() = 1 AND EXISTS (SELECT 1 FROM popup_types WHERE id = ${id} AND name = ${fields.name})` },
     ),
   );
+  // A renamed type keeps its klippkort: the products and the cards sold name it by its new name (after the audit, which reads changes()).
+  if (fields.name !== before.name) b.addAll(renameInCards(before.name, fields.name, id));
   const saved = await runBatch(context, b.plan((results) => updated.rows(results).length > 0));
   return saved ? { status: "saved", id } : { status: "duplicate-name" };
+}
+
+/**
+ * The type's old name replaced by its new one in every klippkort product and
+ * card that names it (`session_types_json`, compared as card-use.ts compares
+ * names: trimmed, in capitals), only once the type has its new name.
+ */
+function renameInCards(oldName: string, newName: string, id: number): SQL[] {
+  const renamed = sql`EXISTS (SELECT 1 FROM popup_types WHERE id = ${id} AND name = ${newName})`;
+  return (["card_products", "cards"] as const).map((table) => {
+    const list = sql.raw(`${table}.session_types_json`);
+    return sql`UPDATE ${sql.raw(table)} SET session_types_json =
+        (SELECT json_group_array(CASE WHEN upper(trim(value)) = upper(trim(${oldName})) THEN ${newName} ELSE value END) FROM json_each(${list}))
+      WHERE session_types_json IS NOT NULL AND ${renamed}
+        AND EXISTS (SELECT 1 FROM json_each(${list}) WHERE upper(trim(value)) = upper(trim(${oldName})))`;
+  });
 }
 
 /** Shows a hidden type on the start page again, or hides a shown one. */

@@ -873,3 +873,57 @@ export const cardLedger = sqliteTable(
 );
 
 export type CardLedgerRow = typeof cardLedger.$inferSelect;
+
+/** A card ordered online: what was chosen, until Stripe's webhook says it is paid and the card is issued (migrations/0031_card_orders.sql). */
+export const cardOrders = sqliteTable(
+  "card_orders",
+  {
+    id: text("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => cardProducts.id),
+    kind: text("kind", { enum: CARD_KINDS }).notNull(),
+    productName: text("product_name").notNull(),
+    paidSek: integer("paid_sek").notNull(),
+    uses: integer("uses"),
+    balanceSek: integer("balance_sek"),
+    sessionTypesJson: text("session_types_json"),
+    validityMonths: integer("validity_months").notNull(),
+    buyerEmail: text("buyer_email").notNull(),
+    buyerName: text("buyer_name"),
+    recipientEmail: text("recipient_email"),
+    recipientName: text("recipient_name"),
+    message: text("message"),
+    sendAt: text("send_at"),
+    status: text("status", { enum: ["open", "paid", "expired"] })
+      .notNull()
+      .default("open"),
+    checkoutSessionId: text("checkout_session_id").unique(),
+    checkoutUrl: text("checkout_url"),
+    checkoutExpiresAt: text("checkout_expires_at").notNull(),
+    paymentIntentId: text("payment_intent_id"),
+    method: text("method", { enum: ["card", "swish"] }),
+    paidAt: text("paid_at"),
+    cardId: integer("card_id")
+      .unique()
+      .references(() => cards.id),
+    refundStatus: text("refund_status", { enum: ["pending", "refunded", "failed"] }),
+    refundId: text("refund_id"),
+    refundError: text("refund_error"),
+    refundAttempts: integer("refund_attempts").notNull().default(0),
+    refundRetryAt: text("refund_retry_at"),
+    refundedAt: text("refunded_at"),
+    createdAt: createdAt(),
+    updatedAt: text("updated_at").notNull().default(now),
+  },
+  (t) => [
+    index("card_orders_open_idx").on(t.checkoutExpiresAt).where(sql`status = 'open'`),
+    index("card_orders_refund_due_idx")
+      .on(t.refundStatus, t.refundRetryAt)
+      .where(sql`refund_status IN ('pending', 'failed')`),
+    index("card_orders_buyer_email_idx").on(sql`lower(buyer_email)`),
+    index("card_orders_recipient_email_idx").on(sql`lower(recipient_email)`).where(sql`recipient_email IS NOT NULL`),
+  ],
+);
+
+export type CardOrderRow = typeof cardOrders.$inferSelect;

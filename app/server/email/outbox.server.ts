@@ -489,6 +489,12 @@ export function blankLinkStatement(idempotencyKey: string, now: Date, condition:
        WHERE idempotency_key = ${idempotencyKey} AND secret IS NOT NULL AND ${condition}`;
 }
 
+/** A mail still queued (one waiting for its day) that is not to be sent after all: settled as failed, with `reason`. */
+export function holdBackStatement(idempotencyKey: string, reason: string, condition: SQL = sql`1`): SQL {
+  return sql`UPDATE email_outbox SET status = 'failed', last_error = ${reason}
+       WHERE idempotency_key = ${idempotencyKey} AND status = 'queued' AND ${condition}`;
+}
+
 /** Blanks the links of every mail whose idempotency key `keys` (a subquery of keys) reads: links voided together. */
 export function blankLinksStatement(keys: SQL, now: Date): SQL {
   return sql`UPDATE email_outbox SET ${blankSecretSet(now.toISOString())}

@@ -64,6 +64,8 @@ export const FORM_RATE_LIMITS = {
   contact: { name: "contact-ip", limit: 5, windowMs: TEN_MINUTES_MS },
   flurre: { name: "flurre-ip", limit: 5, windowMs: TEN_MINUTES_MS },
   problemReport: { name: "problem-report-ip", limit: 5, windowMs: TEN_MINUTES_MS },
+  /** An order of a card online: each calls Stripe. */
+  cardOrder: { name: "card-order-ip", limit: 5, windowMs: TEN_MINUTES_MS },
 } satisfies Record<string, RateLimitRule>;
 
 /** The parse step for a plain schema. */

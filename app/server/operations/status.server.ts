@@ -48,11 +48,15 @@ export async function readOperationsStatus(context: AppLoadContext, now: Date): 
     sql`SELECT name, SUM(count) AS refused FROM operations_refusals WHERE hour > ${dayAgoHour} GROUP BY name`,
   );
   // Queued and retrying: not yet handed over (sending ones count with them); dead: given up on.
+  // A mail queued for later (a gift on its chosen day) waits from when it is due, not from when it was queued.
+  const nowIso = now.toISOString();
   const outbox = b.add<{ queued: number | null; retrying: number | null; dead: number | null; oldest: string | null }>(
-    sql`SELECT SUM(status IN ('queued', 'sending') AND attempts = 0) AS queued,
+    sql`SELECT SUM(attempts = 0 AND (status = 'sending' OR (status = 'queued' AND next_attempt_at <= ${nowIso}))) AS queued,
          SUM(status IN ('queued', 'sending') AND attempts > 0) AS retrying,
          SUM(status = 'failed') AS dead,
-         MIN(CASE WHEN status IN ('queued', 'sending') THEN created_at END) AS oldest
+         MIN(CASE WHEN status IN ('queued', 'sending') AND attempts > 0 THEN created_at
+                  WHEN status = 'sending' THEN created_at
+                  WHEN status = 'queued' AND next_attempt_at <= ${nowIso} THEN max(created_at, next_attempt_at) END) AS oldest
        FROM email_outbox WHERE status IN ('queued', 'sending', 'failed')`,
   );
   const refunds = b.add<{ failed: number }>(sql`SELECT COUNT(*) AS failed FROM payments WHERE status = 'refund_failed'`);

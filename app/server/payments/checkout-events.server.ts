@@ -96,7 +96,8 @@ export function checkoutEventPlan(context: AppLoadContext, event: CheckoutEvent,
   return b.plan((results) => (stored.changes(results) === 1 ? "applied" : "repeat"));
 }
 
-function isPaid(event: CheckoutEvent): boolean {
+/** The event says the Checkout Session is paid (at once, or a Swish payment later). */
+export function isPaid(event: CheckoutEvent): boolean {
   return (
     event.type === "checkout.session.async_payment_succeeded" ||
     (event.type === "checkout.session.completed" && event.session.paymentStatus !== "unpaid")
@@ -132,7 +133,7 @@ async function findPayment(context: AppLoadContext, event: CheckoutEvent) {
 }
 
 /** The method paid with: the one offered, or (several offered) the PaymentIntent's, asked of Stripe. */
-async function methodPaid(context: AppLoadContext, session: CheckoutSessionSnapshot): Promise<PaymentMethod | null> {
+export async function methodPaid(context: AppLoadContext, session: CheckoutSessionSnapshot): Promise<PaymentMethod | null> {
   const only = onlyMethod(session.paymentMethodTypes);
   if (only || !session.paymentIntentId) return only;
   return paidMethod(context, session.paymentIntentId);

@@ -10,6 +10,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import { payments } from "../db/schema.server";
 import { PAYMENT_METHODS, type PaymentMethod } from "../platform/env.server";
 import { holdCancelToken } from "./hold-cookie.server";
@@ -37,6 +38,28 @@ export interface CheckoutHold {
 
 export type CheckoutCreated = { ok: true; id: string; url: string } | { ok: false };
 
+/**
+ * What every Checkout Session of ours has: one line of one thing in SEK, the
+ * buyer's address, the methods offered (card and/or Swish), the descriptor,
+ * Swedish, and when it expires. The caller adds what ties it to its own row
+ * and where Stripe sends the buyer back.
+ */
+export function checkoutOf(
+  settings: NonNullable<ReturnType<typeof stripeSettings>>,
+  item: { itemName: string; amountOre: number; customerEmail: string; until: string },
+) {
+  return {
+    mode: "payment",
+    customer_email: item.customerEmail,
+    allowed_payment_method_types: [...settings.methods],
+    line_items: [{ quantity: 1, price_data: { currency: "sek", unit_amount: item.amountOre, product_data: { name: item.itemName } } }],
+    // Card charges take only a suffix to the account's descriptor; Swish shows it as it is.
+    payment_intent_data: { statement_descriptor_suffix: settings.statementDescriptor },
+    expires_at: Math.floor(Date.parse(item.until) / 1000),
+    locale: "sv",
+  } satisfies Stripe.Checkout.SessionCreateParams;
+}
+
 /** Creates (or, for the same booking, gets back) its Checkout Session and stores its id and address on the payment. */
 export async function createCheckoutSession(context: AppLoadContext, hold: CheckoutHold): Promise<CheckoutCreated> {
   const settings = stripeSettings(context);
@@ -46,16 +69,9 @@ export async function createCheckoutSession(context: AppLoadContext, hold: Check
     const stripe = await stripeClient(context);
     const session = await stripe.checkout.sessions.create(
       {
-        mode: "payment",
+        ...checkoutOf(settings, { itemName: hold.itemName, amountOre: hold.amountOre, customerEmail: hold.customerEmail, until: hold.holdUntil }),
         client_reference_id: hold.bookingId,
         metadata: { booking_id: hold.bookingId },
-        customer_email: hold.customerEmail,
-        allowed_payment_method_types: [...settings.methods],
-        line_items: [{ quantity: 1, price_data: { currency: "sek", unit_amount: hold.amountOre, product_data: { name: hold.itemName } } }],
-        // Card charges take only a suffix to the account's descriptor; Swish shows it as it is.
-        payment_intent_data: { statement_descriptor_suffix: settings.statementDescriptor },
-        expires_at: Math.floor(Date.parse(hold.holdUntil) / 1000),
-        locale: "sv",
         // Stripe puts the Checkout Session's id in place of {CHECKOUT_SESSION_ID}.
         success_url: `${returnUrl}?cs={CHECKOUT_SESSION_ID}`,
         // Signed for the booking: only the page of the browser that made the hold can cancel it (hold-cookie.server.ts).

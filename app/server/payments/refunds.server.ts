@@ -139,17 +139,25 @@ export async function sendRefunds(
   return outcomes;
 }
 
-type StripeAnswer = { ok: true; refundId: string | null } | { ok: false; error: string };
+export type StripeAnswer = { ok: true; refundId: string | null } | { ok: false; error: string };
 
 type StripeClient = Awaited<ReturnType<typeof stripeClient>>;
 
-/** One full refund of the payment, under the booking's key. */
-async function askStripe(stripe: StripeClient, payment: OwedPayment): Promise<StripeAnswer> {
-  if (!payment.paymentIntentId) return { ok: false, error: "Betalningen saknar Stripes betalnings-id (PaymentIntent)." };
+/** What a refund asks of Stripe: the PaymentIntent, how much, what it is for, and its idempotency key. */
+export interface RefundAsked {
+  paymentIntentId: string | null;
+  amountOre: number;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+}
+
+/** One refund asked of Stripe, its answer read: refunded (or refunded before), or the error in words staff can read. */
+export async function askStripeRefund(stripe: StripeClient, asked: RefundAsked): Promise<StripeAnswer> {
+  if (!asked.paymentIntentId) return { ok: false, error: "Betalningen saknar Stripes betalnings-id (PaymentIntent)." };
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: payment.paymentIntentId, amount: payment.amountOre, metadata: { booking_id: payment.bookingId } },
-      { idempotencyKey: refundIdempotencyKey(payment.bookingId, payment.refundAttempts) },
+      { payment_intent: asked.paymentIntentId, amount: asked.amountOre, metadata: asked.metadata },
+      { idempotencyKey: asked.idempotencyKey },
     );
     if (refund.status === "failed" || refund.status === "canceled") {
       return { ok: false, error: `Stripe: återbetalningen ${refund.id} fick status ${refund.status}${refund.failure_reason ? ` (${refund.failure_reason})` : ""}.` };
@@ -162,6 +170,16 @@ async function askStripe(stripe: StripeClient, payment: OwedPayment): Promise<St
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `Stripe: ${code ? `${code}: ` : ""}${message}`.slice(0, 500) };
   }
+}
+
+/** One full refund of the payment, under the booking's key. */
+function askStripe(stripe: StripeClient, payment: OwedPayment): Promise<StripeAnswer> {
+  return askStripeRefund(stripe, {
+    paymentIntentId: payment.paymentIntentId,
+    amountOre: payment.amountOre,
+    metadata: { booking_id: payment.bookingId },
+    idempotencyKey: refundIdempotencyKey(payment.bookingId, payment.refundAttempts),
+  });
 }
 
 /** The row's mark and its audit row, in one batch; each holds only for a row still owed as it was read. */

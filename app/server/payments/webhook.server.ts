@@ -7,7 +7,8 @@
  * more than 5 minutes ahead.
  *
  * - The Checkout events (checkout-events.server.ts) are stored once per event
- *   id and handed to onCheckoutEvent: 200, and a replayed id answers 200 and
+ *   id and handed to onCheckoutEvent, or, for a card bought online, to
+ *   onCardOrderEvent (cards/card-order-events.server.ts): 200, and a replayed id answers 200 and
  *   changes nothing; an event for a Checkout Session we have no payment for
  *   (one another integration on the same Stripe account made, say) answers
  *   200 "Ignored" and stores nothing: a 404 would have Stripe send it again
@@ -23,6 +24,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { onCardOrderEvent } from "../cards/card-order-events.server";
+import { onCardRefundFailed } from "../cards/card-refunds.server";
 import { readWebhookText, webhookAnswer } from "../forms/request-body.server";
 import { CHECKOUT_EVENT_TYPES, onCheckoutEvent, type CheckoutEvent } from "./checkout-events.server";
 import { onRefundFailed, type RefundFailedEvent } from "./refunds.server";
@@ -109,13 +112,19 @@ export async function handleStripeEvent(context: AppLoadContext, request: Reques
   if (refundFailed === "malformed") return webhookAnswer(400, "Malformed event");
   if (refundFailed) {
     const outcome = await onRefundFailed(context, refundFailed, now);
+    // Not a booking's refund: perhaps a card's (cards/card-refunds.server.ts).
+    if (outcome === "unknown-refund" && (await onCardRefundFailed(context, refundFailed.refundId, refundFailed.failureReason, now))) {
+      return webhookAnswer(200, "Stored");
+    }
     return webhookAnswer(200, outcome === "repeat" ? "Already stored" : outcome === "unknown-refund" ? "Ignored" : "Stored");
   }
   const event = checkoutEvent(verified.event);
   if (event === "malformed") return webhookAnswer(400, "Malformed event");
   if (event === null) return webhookAnswer(200, "Ignored");
 
-  const outcome = await onCheckoutEvent(context, event, now);
+  // A booking's payment, else a card order (cards/card-order-events.server.ts).
+  let outcome = await onCheckoutEvent(context, event, now);
+  if (outcome === "unknown-session") outcome = await onCardOrderEvent(context, event, now);
   if (outcome === "unknown-session") return webhookAnswer(200, "Ignored");
   return webhookAnswer(200, outcome === "repeat" ? "Already stored" : "Stored");
 }

@@ -105,6 +105,15 @@ const EXPORT_QUERIES: Record<PersonalDataTable, (email: string) => SQL> = {
          FROM cards c JOIN card_products p ON p.id = c.product_id
          WHERE ${byEmail("c.holder_email", email)} OR ${byEmail("coalesce(c.recipient_email, '')", email)}
          ORDER BY c.issued_at, c.id`,
+  // A card ordered online, by the person or for them.
+  card_orders: (email) =>
+    sql`SELECT o.product_name AS kort, o.kind AS sort, o.paid_sek AS belopp_kr, o.status, o.created_at AS bestallt, o.paid_at AS betalt,
+           CASE WHEN ${byEmail("o.buyer_email", email)} THEN 'köpare' ELSE 'mottagare' END AS du_ar,
+           o.buyer_name AS fran, o.recipient_email AS mottagare, o.recipient_name AS mottagarens_namn, o.message AS halsning,
+           o.send_at AS skickas, o.refund_status AS aterbetalning, o.refunded_at AS aterbetalt
+         FROM card_orders o
+         WHERE ${byEmail("o.buyer_email", email)} OR ${byEmail("coalesce(o.recipient_email, '')", email)}
+         ORDER BY o.created_at, o.id`,
   payments: (email) =>
     sql`SELECT p.booking_id AS bokningsnummer, b.session_title AS pass, p.amount_ore / 100.0 AS belopp_kr, p.status, p.method AS satt,
            p.created_at AS skapad, p.paid_at AS betald, p.refund_reason AS aterbetalning_orsak, p.refunded_at AS aterbetald
@@ -251,6 +260,15 @@ export async function eraseMyData(context: AppLoadContext, email: string, now = 
   );
   b.add(
     sql`UPDATE cards SET recipient_email = NULL, recipient_name = NULL, message = NULL, send_at = NULL
+         WHERE ${byEmail("coalesce(recipient_email, '')", email)} AND ${upcomingGuard}`,
+  );
+  // The same for a card ordered online: the purchase stays for the books, without the person.
+  b.add(
+    sql`UPDATE card_orders SET buyer_email = '[raderad]', buyer_name = NULL, message = NULL
+         WHERE ${byEmail("buyer_email", email)} AND ${upcomingGuard}`,
+  );
+  b.add(
+    sql`UPDATE card_orders SET recipient_email = NULL, recipient_name = NULL, message = NULL, send_at = NULL
          WHERE ${byEmail("coalesce(recipient_email, '')", email)} AND ${upcomingGuard}`,
   );
   // An account made with the address that was never confirmed (its profile, tokens and sessions go with it).

@@ -78,6 +78,14 @@ export const PERSONAL_DATA = [
       "Din adress tas bort, liksom hälsningen på ett presentkort du gett och ditt namn på ett du fått. Kortet och det som finns kvar på det gäller som förut (koden har vi bara sparat som en kontrollsumma).",
   },
   {
+    table: "card_orders",
+    exportKey: "kortkop_pa_webben",
+    columns: ["buyer_email", "buyer_name", "recipient_email", "recipient_name", "message"],
+    what: "Kort du köpt på webben, eller som någon köpt åt dig där (belopp, status, mottagare och hälsning)",
+    erasure:
+      "Din adress och ditt namn tas bort, liksom hälsningen. Köpet finns kvar för bokföringen, och kortet gäller som förut.",
+  },
+  {
     table: "payments",
     exportKey: "betalningar",
     columns: [],

@@ -29,14 +29,7 @@ import { cancelBookings, setMaxParticipants, updateSession } from "../admin/seat
 import { bookSeat } from "../booking/book-seat.server";
 import { getObjectLoadContext } from "../platform/context.server";
 import type { Env } from "../platform/env.server";
-import {
-  HOLD_GRACE_MS,
-  nextPaymentHoldEnd,
-  releasePaymentHold,
-  settlePayment,
-  type ReleaseHoldInput,
-  type SettlePaymentInput,
-} from "../payments/payment-seats.server";
+import { HOLD_GRACE_MS, nextPaymentHoldEnd, releasePaymentHold, settlePayment, type ReleaseHoldInput, type SettlePaymentInput } from "../payments/payment-seats.server";
 import { endLapsedHolds } from "../payments/hold-expiry.server";
 import { stripeSettings } from "../payments/stripe.server";
 import { joinQueue, removeFromQueue, runQueueStep, type LeaveQueueInput } from "../waitlist/seat-queue.server";
@@ -138,17 +131,18 @@ export class SessionSeats extends DurableObject<Env> {
 
   /** Changes max participants; refused below the booked and held seats. */
   async setMaxParticipants(sessionId: number, maxParticipants: number) {
-    return this.locked(sessionId, async (context, now) => {
-      const result = await setMaxParticipants(context, { sessionId, maxParticipants }, now);
-      if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
-      return result;
-    });
+    return this.updated(sessionId, (context, now) => setMaxParticipants(context, { sessionId, maxParticipants }, now));
   }
 
   /** A staff edit of the session, checked against the session as the caller read it. */
   async updateSession(sessionId: number, update: Seats.SessionUpdate, extras: Seats.StaffChangeExtras = {}) {
+    return this.updated(sessionId, (context, now) => updateSession(context, { sessionId, update, extras }, now));
+  }
+
+  /** A change of the session in its turn; once it is updated, a seat it freed is offered to the queue. */
+  private updated<T extends { status: string }>(sessionId: number, change: (context: AppLoadContext, now: Date) => Promise<T>) {
     return this.locked(sessionId, async (context, now) => {
-      const result = await updateSession(context, { sessionId, update, extras }, now);
+      const result = await change(context, now);
       if (result.status === "updated") await this.offerFreedSeats(sessionId, now);
       return result;
     });
@@ -211,13 +205,7 @@ export class SessionSeats extends DurableObject<Env> {
     });
   }
 
-  private async leave(
-    context: AppLoadContext,
-    sessionId: number,
-    tokenHash: string,
-    by: LeaveBy,
-    now: Date,
-  ): Promise<Seats.LeaveWaitlistResult> {
+  private async leave(context: AppLoadContext, sessionId: number, tokenHash: string, by: LeaveBy, now: Date): Promise<Seats.LeaveWaitlistResult> {
     const left = await removeFromQueue(context, { sessionId, tokenHash, by }, now);
     if (left.status !== "left") return left;
     return { ...left, step: await this.queueStep(sessionId, now) };

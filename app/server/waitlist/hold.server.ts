@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { bookingAttemptSlot } from "../booking/booking-rate-limit.server";
-import { bookOrHold, toBookSeatInput, type BookingOutcome } from "../booking/book-session.server";
+import { bookSession, type BookingOutcome } from "../booking/book-session.server";
 import type { SessionForBooking } from "../booking/session-read.server";
 import { sha256Hex } from "../platform/crypto.server";
 import { scheduleDrain } from "../email/send-email.server";
@@ -54,7 +54,8 @@ export async function findHold(context: AppLoadContext, token: string, now = new
 /**
  * Books the held seat with the form's values (the address is always the
  * entry's), with the usual confirmation mails, in the object's one batch;
- * with payments on, held while the booker pays, like any booking.
+ * with payments on, held while the booker pays, and paid (in part) with a
+ * klippkort's or presentkort's code, like any booking.
  */
 export function bookHeldSeat(
   context: AppLoadContext,
@@ -65,13 +66,10 @@ export function bookHeldSeat(
   snapshot: SessionSnapshot,
 ): Promise<BookingOutcome> {
   return bookingAttemptSlot(context.cloudflare.env, request).then((attempt) =>
-    bookOrHold(
-      context,
-      hold.entry.sessionId,
-      { ...toBookSeatInput(values, rules), userEmail: hold.entry.email },
-      snapshot,
-      { attempt, hold: { entryId: hold.entry.id, tokenHash: hold.tokenHash } },
-    ),
+    bookSession(context, request, hold.entry.sessionId, { ...values, user_email: hold.entry.email }, rules, snapshot, {
+      attempt,
+      hold: { entryId: hold.entry.id, tokenHash: hold.tokenHash },
+    }),
   );
 }
 
