@@ -6,7 +6,8 @@
 // cards are bought. A change on /admin/kort reaches the cached pages at once.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CARD_MESSAGES, CARD_OFFER_TEXTS, CARD_SHOP_PATH } from "~/domain/cards/card-texts";
+import { CARD_SHOP_PATH } from "~/domain/cards/card-shop-texts";
+import { CARD_MESSAGES, CARD_OFFER_TEXTS } from "~/domain/cards/card-texts";
 import { post, toastOf } from "./admin-fixtures";
 import { fetchAndSettle } from "./auth-helpers";
 import { signInAs } from "./helpers";

@@ -5,7 +5,7 @@
 // through POST /flurre/svar the same way.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CARD_SHOP_PATH } from "~/domain/cards/card-texts";
+import { CARD_SHOP_PATH } from "~/domain/cards/card-shop-texts";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { formatKr } from "~/domain/price";
 import { askFlurre } from "~/server/flurre/answer.server";

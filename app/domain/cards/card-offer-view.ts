@@ -3,7 +3,8 @@
 // price or amounts and how long it lasts, and one link to where cards are
 // bought. Pure, no I/O; nothing when no product is shown.
 import { formatKr } from "../price";
-import { amountList, CARD_OFFER_TEXTS as T, CARD_SHOP_PATH } from "./card-texts";
+import { CARD_SHOP_PATH } from "./card-shop-texts";
+import { amountList, CARD_OFFER_TEXTS as T } from "./card-texts";
 import type { CardKind, CardProductTerms } from "./card-terms";
 
 export interface CardOfferView {

@@ -288,9 +288,6 @@ export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
   character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
 };
 
-/** Where visitors buy klippkort and presentkort. */
-export const CARD_SHOP_PATH = "/presentkort";
-
 /**
  * The short list of cards on the start page and /boka (the products staff
  * show there, app/domain/cards/card-offer-view.ts): its heading, lead and
@@ -331,7 +328,7 @@ export const CARD_FLURRE_TEXTS = {
   sells: (kinds: "klippkort" | "presentkort" | "both") =>
     `Vi säljer ${kinds === "both" ? "klippkort och presentkort" : kinds}: koden skriver du in i bokningsformuläret när du bokar ett pass, ` +
     `och ställer vi in passet eller avbokar din bokning kommer ${{ klippkort: "klippet", presentkort: "beloppet", both: "klippet eller beloppet" }[kinds]} tillbaka på kortet.`,
-  buy: "Du köper kortet via länken nedan och får koden i ett mejl.",
+  buy: "Hur du köper ett kort står under länken nedan, och koden kommer i ett mejl.",
   /** The products of one kind: "Klippkort: 5-kort valpkurs (5 pass för 1 195 kr, gäller 12 månader)." */
   products: (kind: CardKind, listed: readonly string[]) => `${CARD_KIND_LABEL[kind]}: ${andList(listed)}.`,
   listed: (name: string, terms: string) => `${name} (${terms})`,

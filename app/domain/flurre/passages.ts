@@ -7,7 +7,8 @@
 // form for the fact check.
 
 import { publicAvailability, seatsLeft } from "../availability";
-import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS, CARD_SHOP_PATH } from "../cards/card-texts";
+import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
+import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS } from "../cards/card-texts";
 import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
 import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { cardOffersView, cardOfferView } from "../../../app/domain/cards/card-offer-view";
 import type { CardProductTerms } from "../../../app/domain/cards/card-terms";
-import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-texts";
+import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-shop-texts";
 
 const klipp: CardProductTerms & { id: number } = {
   id: 1,

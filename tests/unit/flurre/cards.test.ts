@@ -7,7 +7,7 @@
 // name the cards ('kan jag betala med kort', 'passet blev kortare') is not
 // answered from them.
 import { describe, expect, it } from "vitest";
-import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-texts";
+import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-shop-texts";
 import { asksOfCards, composeForQuestion } from "../../../app/domain/flurre/compose";
 import { buildPassages, CARDS_ID, type FlurreCardInput } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
