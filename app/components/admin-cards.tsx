@@ -5,13 +5,13 @@
  * posts, so all of it works without JavaScript; the forms validate with the
  * same schemas as the server once hydrated.
  */
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { cardProductSchema, RegisterCardSchema } from "~/domain/cards/card-schemas";
 import { CARD_KIND_LABEL, CARD_TEXTS as T, CARDS_PATH } from "~/domain/cards/card-texts";
-import type { CardKind } from "~/domain/cards/card-terms";
+import { CARD_SHOWN_ON, type CardKind } from "~/domain/cards/card-terms";
 import { cardAnchor, productAnchor, type CardProductView, type ProductFormDefaults, type SoldCardView } from "~/domain/cards/card-view";
 import { FORM_KEY_FIELD } from "~/domain/form-key";
 import { RowButton } from "./admin-content";
@@ -187,6 +187,7 @@ export function CardProducts({ products }: { products: readonly CardProductView[
               </h3>
               <p className="muted">
                 {p.kindLabel} · {p.summary} · {p.sold}
+                {p.shownOn ? ` · ${p.shownOn}` : null}
               </p>
             </div>
             <div className="content-row-actions">
@@ -315,6 +316,7 @@ export function CardProductForm({
         inputProps={{ ...getInputProps(fields.validity_months, { type: "number" }), step: 1, inputMode: "numeric" }}
       />
       <CheckboxField label={T.hidden} errors={fields.hidden.errors} inputProps={getInputProps(fields.hidden, { type: "checkbox" })} />
+      <ShownOnChoice field={fields.shown_on} formId={form.id} />
       <div className="button-row">
         <button type="submit" className="primary" disabled={saving}>
           {saving ? T.saving : editing ? T.saveEdit : T.submitNew}
@@ -326,5 +328,29 @@ export function CardProductForm({
         ) : null}
       </div>
     </Form>
+  );
+}
+
+/** Where the product is shown besides its sale: radio buttons, one always chosen ('Nej, inte där' for a new one). */
+function ShownOnChoice({ field, formId }: { field: Parameters<typeof getCollectionProps>[0]; formId: string }) {
+  const hintId = `${formId}-shown-on-hint`;
+  const errorId = field.errors?.length ? `${formId}-shown-on-error` : undefined;
+  return (
+    <fieldset className="card-shown-on" aria-describedby={[hintId, errorId].filter(Boolean).join(" ")} aria-invalid={errorId ? true : undefined}>
+      <legend>{T.shownOn}</legend>
+      <p id={hintId} className="field-hint">
+        {T.shownOnHint}
+      </p>
+      <ul>
+        {getCollectionProps(field, { type: "radio", options: [...CARD_SHOWN_ON] }).map(({ key, ...props }) => (
+          <li key={key}>
+            <label>
+              <input {...props} /> {T.shownOnChoices[props.value as (typeof CARD_SHOWN_ON)[number]]}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <ErrorList id={errorId} errors={field.errors} />
+    </fieldset>
   );
 }

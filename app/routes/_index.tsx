@@ -1,7 +1,8 @@
 /**
  * The start page: hero with the three buttons, the available group sessions,
  * every visible session type with a link to its dates on /boka and its
- * 'Fråga Flurre om Passet' button, and
+ * 'Fråga Flurre om Passet' button, the klippkort and presentkort staff show
+ * here (nothing when none), and
  * the newsletter block with its signup form (whose action is this route's).
  * A failed read leaves the lists empty without a message (spec section 8).
  */
@@ -14,11 +15,13 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
+import { CardOffers } from "~/components/card-offers";
 import { FallbackImage } from "~/components/fallback-image";
 import { NewsletterBlock } from "~/components/newsletter-block";
 import { NewsletterSignup } from "~/components/newsletter-signup";
 import { SessionCard } from "~/components/session-card";
 import { bokaHrefForSessionType } from "~/domain/boka-params";
+import { cardOffersView } from "~/domain/cards/card-offer-view";
 import { DEFAULT_SESSION_IMAGE } from "~/domain/constants";
 import { cardData, toSessionCard } from "~/domain/session-view";
 import { askFlurreQuestion, visibleTypes } from "~/domain/session-types";
@@ -45,7 +48,7 @@ const GROUP_SECTION_ID = "lediga-gruppups";
 const TYPES_SECTION_ID = "alla-pass";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let loaded: StartPageData = { types: [], groupSessions: [] };
+  let loaded: StartPageData = { types: [], groupSessions: [], cards: [] };
   let failed = false;
   try {
     loaded = await loadStartPage(context, new Date());
@@ -73,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirmationSent: new URL(request.url).searchParams.get("nyhetsbrev") === "bekrafta",
   };
   return data(
-    { types, groupSessions, newsletter },
+    { types, groupSessions, cards: cardOffersView(loaded.cards), newsletter },
     { headers: failed ? noStoreHeaders : publicCacheHeaders(request, LIST_CACHE) },
   );
 }
@@ -83,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { types, groupSessions, newsletter } = useLoaderData<typeof loader>();
+  const { types, groupSessions, cards, newsletter } = useLoaderData<typeof loader>();
   const signupAnswer = useActionData<typeof action>();
   return (
     <div className="public-page home">
@@ -154,6 +157,8 @@ export default function Index() {
           ))}
         </ul>
       </section>
+
+      <CardOffers view={cards} id="kort" />
 
       <NewsletterBlock>
         <NewsletterSignup

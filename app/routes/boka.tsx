@@ -3,11 +3,14 @@
  * type's sessions as a month calendar or a list. The whole state (steg, typ,
  * vy, manad, dag) is in the query string and every control is a link, so
  * back/forward, reload, shared links and browsing without JavaScript work.
- * The calendar reads only the shown month's sessions, in one query.
+ * The calendar reads only the shown month's sessions, in one query; step 1
+ * reads only the klippkort and presentkort staff show on /boka (nothing
+ * shown when there are none).
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ColourLegend, MonthCalendar } from "~/components/calendar";
+import { CardOffers } from "~/components/card-offers";
 import { FallbackImage } from "~/components/fallback-image";
 import { Toaster, type ToastView } from "~/components/toaster";
 import { SessionCard } from "~/components/session-card";
@@ -20,10 +23,12 @@ import {
   type BokaType,
 } from "~/domain/boka-params";
 import { buildMonthCalendar, countFreeByDay } from "~/domain/booking-calendar";
+import { cardOffersView, type CardOffersView } from "~/domain/cards/card-offer-view";
 import { cardData, splitForBookingList, toSessionCard, type SessionCardData, type SessionCardView } from "~/domain/session-view";
 import { BOKA_TEXTS, BOKA_TYPE_HEADINGS } from "~/domain/page-texts/boka";
 import { LOAD_FAILURE_TOAST } from "~/domain/page-texts/session-list";
 import { formatDayHeading, formatMonth, formatMonthParam, shiftMonth, stockholmToUtcIso, todayKey } from "~/domain/time";
+import { loadCardOffers } from "~/server/cards/card-offers.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";
 import publicStyles from "~/styles/public.css?url";
@@ -116,10 +121,23 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
   };
 }
 
+/** Step 1's cards, or none (logged) when they cannot be read: the choice of type works without them. */
+async function loadCards(context: LoaderFunctionArgs["context"]) {
+  try {
+    return { cards: cardOffersView(await loadCardOffers(context, "boka")), failed: false };
+  } catch (error) {
+    console.error("/boka: could not load the cards", error);
+    return { cards: null, failed: true };
+  }
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = parseBokaParams(new URL(request.url).searchParams);
   const cache = publicCacheHeaders(request, LIST_CACHE);
-  if (state.step === 1) return data({ step: 1 as const }, { headers: cache });
+  if (state.step === 1) {
+    const { cards, failed } = await loadCards(context);
+    return data({ step: 1 as const, cards }, { headers: failed ? noStoreHeaders : cache });
+  }
 
   const now = new Date();
   const common = { step: 2 as const, type: state.type, sessionType: state.sessionType ?? null, links: viewLinks(state) };
@@ -137,11 +155,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Boka() {
   const page = useLoaderData<typeof loader>();
   return (
-    <div className="public-page boka">{page.step === 1 ? <StepOne /> : <StepTwo page={page} />}</div>
+    <div className="public-page boka">{page.step === 1 ? <StepOne offers={page.cards} /> : <StepTwo page={page} />}</div>
   );
 }
 
-function StepOne() {
+function StepOne({ offers }: { offers: CardOffersView | null }) {
   const cards: Array<{ type: BokaType; title: string; text: string; image: string }> = [
     { type: "grupp", title: BOKA_TEXTS.groupCard, text: BOKA_TEXTS.groupCardText, image: "/images/types/vardagslydnad.svg" },
     { type: "privat", title: BOKA_TEXTS.privateCard, text: BOKA_TEXTS.privateCardText, image: "/images/types/privat-proffs.svg" },
@@ -170,6 +188,7 @@ function StepOne() {
           </li>
         ))}
       </ul>
+      <CardOffers view={offers} id="kort" />
       <p>
         <Link to="/" className="back-link">
           ← {BOKA_TEXTS.backToStart}

@@ -7,7 +7,7 @@ import { WCAG_TAGS } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
-import { addKlippkort, registerSold } from "./card-helpers";
+import { addKlippkort, addShownKlippkort, registerSold } from "./card-helpers";
 import { postMailEvent } from "./mail-events";
 
 const PHONE = { width: 390, height: 844 };
@@ -287,6 +287,14 @@ async function customerWithCardPath(page: Page): Promise<string> {
   return "/mina-bokningar/lista";
 }
 
+/** A public page with the list of cards staff show there: a klippkort of its own shown on the start page and /boka. */
+function withCardsShown(path: string) {
+  return async (page: Page): Promise<string> => {
+    await addShownKlippkort(page, `Axe-visat kort ${Date.now() % 1_000_000}`, "På båda");
+    return path;
+  };
+}
+
 /** The first of the customer's cards opened: its facts and history. */
 async function openMyCard(page: Page) {
   await page.getByTestId("my-card").first().locator("summary").click();
@@ -334,6 +342,8 @@ const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
   { name: "boka step 1", path: "/boka" },
+  { name: "start, cards shown", path: withCardsShown("/"), admin: true },
+  { name: "boka step 1, cards shown", path: withCardsShown("/boka"), admin: true },
   { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
   { name: "boka list, one session type", path: "/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista" },
   { name: "boka calendar", path: CALENDAR },
@@ -424,6 +434,8 @@ const PHONE_PAGES = new Set([
   "mina-bokningar lista, with my data",
   "mina-bokningar lista, a card of mine open",
   "start",
+  "start, cards shown",
+  "boka step 1, cards shown",
   "alla-popups",
   "boka calendar, day selected",
   "session",

@@ -1,4 +1,7 @@
-/** Shared steps of the /admin/kort e2e tests, booking with a card, and the axe and layout scans of pages with a card sold. */
+/**
+ * Shared steps of the /admin/kort e2e tests, booking with a card, and the axe
+ * and layout scans of pages with a card sold or shown.
+ */
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_TYPE_IDS } from "../fixtures/demo-data";
 import { dayAhead, pageThrough, uniqueTitle } from "./admin-helpers";
@@ -17,6 +20,23 @@ export async function addKlippkort(page: Page, name: string) {
   await expect(form).toContainText("Välj minst en passtyp");
   await expect(form.getByLabel("Namn (obligatoriskt)")).toHaveValue(name);
   await form.getByRole("checkbox", { name: "VALPKURS", exact: true }).check();
+  await form.getByRole("button", { name: "Lägg till kort" }).click();
+  await expect(page.getByTestId("toast")).toContainText(`Kortet ${name} är tillagt`);
+}
+
+/** Where a product is shown besides its sale, as its form's radio buttons name it. */
+export type ShownOn = "Nej, inte där" | "På startsidan" | "På Boka pass" | "På båda";
+
+/** Adds a klippkort for VALPKURS (5 pass, 495 kr, 12 months) on /admin/kort, shown where `shownOn` says. */
+export async function addShownKlippkort(page: Page, name: string, shownOn: ShownOn) {
+  await page.goto("/admin/kort");
+  const form = page.getByRole("form", { name: "Nytt klippkort" });
+  await form.getByLabel("Namn (obligatoriskt)").fill(name);
+  await form.getByLabel("Antal pass (obligatoriskt)").fill("5");
+  await form.getByLabel("Pris (kr) (obligatoriskt)").fill("495");
+  await form.getByRole("checkbox", { name: "VALPKURS", exact: true }).check();
+  await expect(form.getByRole("radio", { name: "Nej, inte där" })).toBeChecked();
+  await form.getByRole("radio", { name: shownOn }).check();
   await form.getByRole("button", { name: "Lägg till kort" }).click();
   await expect(page.getByTestId("toast")).toContainText(`Kortet ${name} är tillagt`);
 }

@@ -12,7 +12,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { buildDemoData, DEMO_SESSION_IDS, type DemoSession } from "../fixtures/demo-data";
 import { signInAsAdmin, signInAsCustomerOnce } from "./auth-helpers";
-import { addKlippkort, registerSold } from "./card-helpers";
+import { addKlippkort, addShownKlippkort, registerSold } from "./card-helpers";
 
 const WIDTHS = [320, 390, 1280];
 const heightAt = (width: number) => (width >= 1000 ? 800 : 760);
@@ -85,6 +85,27 @@ async function withCardOfMine(page: Page): Promise<string> {
   return "/mina-bokningar/lista";
 }
 
+/**
+ * A public page with the list of cards staff show there: a klippkort with a
+ * long name shown on the start page and /boka, added by the admin in a
+ * browser context of its own (the page stays a visitor's).
+ */
+function withCardsShown(path: string) {
+  return async (page: Page): Promise<string> => {
+    // The site's address, from a page of it (the case may be the run's first).
+    if (!page.url().startsWith("http")) await page.goto("/");
+    const admin = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    try {
+      const adminPage = await admin.newPage();
+      await signInAsAdmin(adminPage, true);
+      await addShownKlippkort(adminPage, `Klippkort med ett långt namn för layouten ${Date.now() % 1_000_000}`, "På båda");
+    } finally {
+      await admin.close();
+    }
+    return path;
+  };
+}
+
 /** The first of the customer's cards opened, its facts and history shown. */
 async function openMyCard(page: Page) {
   await page.getByTestId("my-card").first().locator("summary").click();
@@ -106,6 +127,8 @@ const PAGES: PageCase[] = [
   { name: "start", path: "/" },
   { name: "alla-popups", path: "/alla-popups" },
   { name: "boka step 1", path: "/boka" },
+  { name: "start, cards shown", path: withCardsShown("/") },
+  { name: "boka step 1, cards shown", path: withCardsShown("/boka") },
   { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
   { name: "boka list, one session type", path: "/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista" },
   { name: "boka calendar, a day chosen", path: selectedDayPath },

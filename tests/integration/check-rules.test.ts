@@ -88,6 +88,7 @@ const FROM_FORMS: Record<string, Field> = {
   "preparation_items.text": f(PreparationItemSchema, "text"),
   "card_products.kind": f(cardProductSchema([]), "kind"),
   "card_products.name": f(cardProductSchema([]), "name"),
+  "card_products.shown_on": f(cardProductSchema([]), "shown_on"),
   "cards.holder_email": f(RegisterCardSchema, "email"),
   "card_orders.buyer_email": f(CardOrderSchema, "email"),
   "card_orders.buyer_name": f(CardOrderSchema, "buyer_name"),

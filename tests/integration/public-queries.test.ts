@@ -3,6 +3,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadCardOffers } from "~/server/cards/card-offers.server";
 import { loadSessionsStartingBetween, loadStartPage, loadUpcomingSessions } from "~/server/public/sessions.server";
 import { getLoadContext } from "~/server/platform/context.server";
 import { seedDemo } from "./public-helpers";
@@ -54,14 +55,26 @@ function countedContext(db: Counted) {
   return getLoadContext({ ...env, DB: db.DB }, createExecutionContext());
 }
 
-beforeAll(() => seedDemo());
+beforeAll(async () => {
+  await seedDemo();
+  await env.DB.prepare(
+    `INSERT INTO card_products (kind, name, uses, price_sek, session_types_json, validity_months, shown_on) VALUES ('klippkort', 'Rundkort', 5, 1000, '["VALPKURS"]', 6, 'both')`,
+  ).run();
+});
 
 describe("D1 round trips per public page", () => {
-  it("the start page: one batch for the types and the group sessions", async () => {
+  it("the start page: one batch for the types, the group sessions and the cards shown there", async () => {
     const db = countingDb(env.DB);
     const data = await loadStartPage(countedContext(db), new Date());
     expect(data.groupSessions.length).toBeGreaterThan(0);
     expect(data.types.length).toBeGreaterThan(0);
+    expect(data.cards.map((c) => c.name)).toEqual(["Rundkort"]);
+    expect(db.roundTrips()).toBe(1);
+  });
+
+  it("/boka's choice of type: one query for the cards shown there", async () => {
+    const db = countingDb(env.DB);
+    expect((await loadCardOffers(countedContext(db), "boka")).map((c) => c.name)).toEqual(["Rundkort"]);
     expect(db.roundTrips()).toBe(1);
   });
 

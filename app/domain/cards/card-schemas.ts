@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { MESSAGES, emailField, isValidEmail, requiredLine, sameEmail } from "../schemas/common";
 import { CARD_MESSAGES as M } from "./card-texts";
-import { CARD_KINDS, CARD_LIMITS } from "./card-terms";
+import { CARD_KINDS, CARD_LIMITS, CARD_SHOWN_ON } from "./card-terms";
 
 function wholeNumber(message: string, min: number, max: number) {
   return z
@@ -107,6 +107,8 @@ export function cardProductSchema(sessionTypeNames: readonly string[]) {
     free_min_sek: wholeNumber(M.freeRange, 1, CARD_LIMITS.amountMax).optional(),
     free_max_sek: wholeNumber(M.freeRange, 1, CARD_LIMITS.amountMax).optional(),
     hidden: z.literal("on").optional(),
+    // Radio buttons: where it is shown besides its sale. A post without them keeps what the product had.
+    shown_on: z.enum(CARD_SHOWN_ON, { errorMap: () => ({ message: M.shownOn }) }).optional(),
   });
   return productRules.and(fields);
 }

@@ -6,6 +6,13 @@ import { stockholmToUtcIso, todayKey } from "../time";
 export const CARD_KINDS = ["klippkort", "presentkort"] as const;
 export type CardKind = (typeof CARD_KINDS)[number];
 
+/** Where a product is shown to visitors besides its sale: the start page, /boka, both or neither. */
+export const CARD_SHOWN_ON = ["none", "start", "boka", "both"] as const;
+export type CardShownOn = (typeof CARD_SHOWN_ON)[number];
+
+/** The public pages that list the products shown there ("both" is either). */
+export type CardOfferPage = Exclude<CardShownOn, "none" | "both">;
+
 /** What a card's ledger row records: its issue, a use at booking, a use given back, its expiry, a refund, a void. */
 export const CARD_LEDGER_KINDS = ["issue", "use", "give-back", "expiry", "refund", "void"] as const;
 export type CardLedgerKind = (typeof CARD_LEDGER_KINDS)[number];

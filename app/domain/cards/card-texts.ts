@@ -1,13 +1,13 @@
 // Everything a person reads about klippkort and presentkort: staff on
 // /admin/kort (headings, labels, hints, buttons, toasts, form messages), the
-// buyer in the mail with the code, and the words for a typed code that is not
-// one. Short and friendly, "du" to a customer, "ni" to staff as on the other
+// buyer in the mail with the code, a visitor in the list of cards on the
+// start page and /boka, and the words for a typed code that is not one. Short and friendly, "du" to a customer, "ni" to staff as on the other
 // admin pages.
 import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
 import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
-import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardState } from "./card-terms";
+import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardShownOn, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
 
@@ -21,6 +21,11 @@ export function amountList(amounts: readonly number[]): string {
 /** "VALPKURS", "VALPKURS eller NOSARBETE", "VALPKURS, NOSARBETE eller AGILITY". */
 function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : (names[0] ?? "");
+}
+
+/** "A och B", "A, B och C". */
+function andList(names: readonly string[]): string {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} och ${names.at(-1)}` : (names[0] ?? "");
 }
 
 const uses = (n: number) => (n === 1 ? "1 pass" : `${n} pass`);
@@ -187,6 +192,21 @@ export const CARD_TEXTS = {
   freeMax: "Eget belopp, högst (kr)",
   freeHint: "Fyll i båda om kunden får välja ett eget belopp, annars inget av dem.",
   hidden: "Dold (säljs inte längre; sålda kort gäller som vanligt)",
+  shownOn: "Visa kortet på startsidan eller Boka pass",
+  shownOnHint: "Kortet visas då i en kort lista med namn, pris och giltighet. Ett dolt kort visas aldrig.",
+  shownOnChoices: {
+    none: "Nej, inte där",
+    start: "På startsidan",
+    boka: "På Boka pass",
+    both: "På båda",
+  } as Record<CardShownOn, string>,
+  /** In the list of products, for one shown somewhere. */
+  shownOnLabel: {
+    none: null,
+    start: "visas på startsidan",
+    boka: "visas på Boka pass",
+    both: "visas på startsidan och Boka pass",
+  } as Record<CardShownOn, string | null>,
   submitNew: "Lägg till kort",
   saveEdit: "Spara ändringar",
 } as const;
@@ -208,6 +228,7 @@ export const CARD_MESSAGES = {
   freeBoth: "Fyll i både lägsta och högsta belopp, eller inget av dem",
   freeRange: `Ange ett belopp från 1 till ${formatKr(CARD_LIMITS.amountMax)}`,
   freeOrder: "Det högsta beloppet kan inte vara lägre än det lägsta",
+  shownOn: "Välj var kortet ska visas",
   product: "Välj ett kort",
   productGone: "Kortet finns inte längre eller säljs inte. Välj ett annat.",
   productChanged: "Kortet ändrades just. Kontrollera uppgifterna och registrera igen.",
@@ -266,6 +287,75 @@ export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
   lookalike: "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen.",
   character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
 };
+
+/**
+ * The short list of cards on the start page and /boka (the products staff
+ * show there, app/domain/cards/card-offer-view.ts): its heading, lead and
+ * link follow the kinds listed.
+ */
+export const CARD_OFFER_TEXTS = {
+  heading: { klippkort: "Klippkort", presentkort: "Presentkort", both: "Klippkort och presentkort" },
+  lead: {
+    klippkort: "Träna flera gånger till ett fast pris.",
+    presentkort: "Ge bort träning till någon du tycker om.",
+    both: "Träna flera gånger till ett fast pris, eller ge bort träning till någon du tycker om.",
+  },
+  howToUse: "Kortets kod skriver du in när du bokar ett pass.",
+  link: { klippkort: "Köp klippkort", presentkort: "Köp presentkort", both: "Köp klippkort eller presentkort" },
+  /** "Klippkort, 5 pass"; "Presentkort". */
+  kindLine: (kind: CardKind, n: number | null) => (kind === "klippkort" ? `${CARD_KIND_LABEL.klippkort}, ${uses(n ?? 0)}` : CARD_KIND_LABEL.presentkort),
+  price: "Pris",
+  amount: "Belopp",
+  /** A presentkort whose buyer may choose the amount: "från 100 kr". */
+  fromAmount: (kr: number) => `från ${formatKr(kr)}`,
+  validity: "Gäller",
+  validityValue: (n: number) => months(n),
+  sessionTypes: "För",
+  sessionTypesValue: (names: readonly string[]) => orList(names),
+} as const;
+
+/**
+ * What Flurre says of the cards on sale (app/domain/flurre/passages.ts), from
+ * the visible products: that the business sells them and which, what each
+ * costs and how long it lasts, how a card is used at booking, and that a use
+ * comes back when the business cancels.
+ */
+export const CARD_FLURRE_TEXTS = {
+  /**
+   * The first sentence, kept in any shortened answer: what is sold, how a
+   * card is used, and that its use comes back when the business cancels.
+   */
+  sells: (kinds: "klippkort" | "presentkort" | "both") =>
+    `Vi säljer ${kinds === "both" ? "klippkort och presentkort" : kinds}: koden skriver du in i bokningsformuläret när du bokar ett pass, ` +
+    `och ställer vi in passet eller avbokar din bokning kommer ${{ klippkort: "klippet", presentkort: "beloppet", both: "klippet eller beloppet" }[kinds]} tillbaka på kortet.`,
+  buy: "Hur du köper ett kort står under länken nedan, och koden kommer i ett mejl.",
+  /** The products of one kind: "Klippkort: 5-kort valpkurs (5 pass för 1 195 kr, gäller 12 månader)." */
+  products: (kind: CardKind, listed: readonly string[]) => `${CARD_KIND_LABEL[kind]}: ${andList(listed)}.`,
+  listed: (name: string, terms: string) => `${name} (${terms})`,
+  klippTerms: (n: number, priceSek: number, validity: number) => `${uses(n)} för ${formatKr(priceSek)}, gäller ${months(validity)}`,
+  giftTerms: (amounts: string, validity: number) => `${amounts}, gäller ${months(validity)}`,
+  pays: {
+    klippkort: "Ett klippkort betalar ett pass per klipp.",
+    presentkort: "Ett presentkort betalar passet med beloppet på kortet, och räcker det inte betalar du resten som vanligt.",
+  } as Record<CardKind, string>,
+  /** A product's own passage ends with how it is used, and what comes back when the business cancels. */
+  code: "Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass.",
+  givenBack: {
+    klippkort: "Ställer vi in passet eller avbokar dig kommer klippet tillbaka på kortet.",
+    presentkort: "Ställer vi in passet eller avbokar dig kommer beloppet tillbaka på kortet.",
+  } as Record<CardKind, string>,
+  klippkort: (name: string, n: number, types: readonly string[], priceSek: number, validity: number) =>
+    `${name} är ett klippkort med ${uses(n)} för ${orList(types)}: det kostar ${formatKr(priceSek)} och gäller i ${months(validity)} från köpet.`,
+  presentkort: (name: string, amounts: string, validity: number) =>
+    `${name} är ett presentkort på ${amounts} att använda på våra pass: det gäller i ${months(validity)} från köpet.`,
+  /** A presentkort's amounts: "200, 500 eller 1 000 kr", "ett valfritt belopp från 100 till 5 000 kr", or both. */
+  giftAmounts: (amounts: readonly number[], freeMinSek: number | null, freeMaxSek: number | null) => {
+    const free = freeMinSek !== null && freeMaxSek !== null ? `ett valfritt belopp från ${formatKr(freeMinSek).replace(/ kr$/, "")} till ${formatKr(freeMaxSek)}` : null;
+    const offered = amounts.length > 0 ? amountList(amounts) : null;
+    return offered && free ? `${offered} eller ${free}` : (offered ?? free ?? "");
+  },
+  buyLink: "Köp klippkort eller presentkort",
+} as const;
 
 /** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
 export const MY_CARDS_TEXTS = {

@@ -3,7 +3,7 @@
 import { formatKr } from "../price";
 import { formatDateTime, formatLongDate } from "../time";
 import { CARD_KIND_LABEL, CARD_LEDGER_LABEL, CARD_STATE_BADGE, CARD_STATE_LABEL, CARD_TEXTS as T, cardBalanceText, cardProductSummary, ledgerDeltaText } from "./card-texts";
-import { cardLastDay, cardRefundProblem, cardState, type CardKind, type CardLedgerKind, type CardProductTerms } from "./card-terms";
+import { cardLastDay, cardRefundProblem, cardState, type CardKind, type CardLedgerKind, type CardProductTerms, type CardShownOn } from "./card-terms";
 
 /** Where a product and a card sold are on /admin/kort (`#produkt-ID`, `#kort-ID`). */
 export const productAnchor = (id: number) => `produkt-${id}`;
@@ -21,6 +21,7 @@ export type ProductFormDefaults = {
   free_min_sek: string;
   free_max_sek: string;
   hidden: string;
+  shown_on: string;
 };
 
 export interface CardProductView {
@@ -31,9 +32,11 @@ export interface CardProductView {
   summary: string;
   sold: string;
   hidden: boolean;
+  /** Where it is shown besides its sale ("visas på startsidan"), or null. */
+  shownOn: string | null;
 }
 
-export function cardProductView(p: CardProductTerms & { id: number; hidden: boolean; sold: number }): CardProductView {
+export function cardProductView(p: CardProductTerms & { id: number; hidden: boolean; shownOn: CardShownOn; sold: number }): CardProductView {
   return {
     id: p.id,
     kind: p.kind,
@@ -42,6 +45,8 @@ export function cardProductView(p: CardProductTerms & { id: number; hidden: bool
     summary: cardProductSummary(p),
     sold: T.soldCount(p.sold),
     hidden: p.hidden,
+    // A hidden product is shown nowhere, whatever it says.
+    shownOn: p.hidden ? null : T.shownOnLabel[p.shownOn],
   };
 }
 

@@ -7,8 +7,8 @@
 
 import { CONTACT_PATH } from "../rules";
 import type { FlurreAnswer, FlurreLink } from "./answer";
-import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
-import { buildIndex, placesLivedIn, rankPassages, type QueryTerm, type RankOptions, type RankedPassage, type Ranking } from "./rank";
+import { BINDING_RULE_ID, CARDS_ID, PREPARATION_IDS, type Passage } from "./passages";
+import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankOptions, type RankedPassage, type Ranking } from "./rank";
 import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, questionWords, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -71,6 +71,7 @@ export const FLURRE_ANSWER_TEXTS = {
   about: "Voff! Här är lite om oss:",
   rule: "Voff! Så här fungerar det:",
   faq: "Voff! Bra fråga!",
+  cards: "Voff! Så här fungerar våra kort:",
   types: "Voff! Det här är våra pass:",
   allSessions: "Alla PopUp's",
 } as const;
@@ -135,6 +136,8 @@ function openingFor(passage: Passage): string {
       return FLURRE_ANSWER_TEXTS.rule;
     case "faq":
       return FLURRE_ANSWER_TEXTS.faq;
+    case "card":
+      return passage.id === CARDS_ID ? FLURRE_ANSWER_TEXTS.cards : FLURRE_ANSWER_TEXTS.type(passage.title);
   }
 }
 
@@ -543,8 +546,15 @@ function unsure(ranking: Ranking, all: readonly Passage[]): ComposedAnswer {
  * answer on (a dog ill tonight is not given a session list), and fits the
  * dog's age as told (a dog of 8 months is not told the puppy course's price).
  */
-export function composeForQuestion(all: readonly Passage[], question: string, options: RankOptions = {}): ComposedAnswer {
-  const index = options.index ?? buildIndex(all);
+export function composeForQuestion(
+  passages: readonly Passage[],
+  question: string,
+  options: RankOptions & { /** The index of the passages without the cards on sale (withoutCards). */ indexWithoutCards?: FlurreIndex } = {},
+): ComposedAnswer {
+  // A question that does not name the cards on sale is ranked as if there were none (asksOfCards).
+  const unasked = passages.some((p) => p.kind === "card") && !asksOfCards(question, passages);
+  const all = unasked ? withoutCards(passages) : passages;
+  const index = unasked ? (options.indexWithoutCards ?? buildIndex(all)) : (options.index ?? buildIndex(all));
   const whole = composeAnswer(rankPassages(all, question, { ...options, index }), all);
   if (whole.answer.kind !== "fallback") return whole;
   const split = splitBackground(question);
@@ -556,6 +566,26 @@ export function composeForQuestion(all: readonly Passage[], question: string, op
   if (questionWords(split.background).unsaid.length > 0) return whole;
   const told = rankPassages(all, split.background, { ...options, index });
   return toldTopicUnanswered(told, all, alone.passages, livesIn) || ageOutsideRange(split.background, alone.passages, all) ? whole : alone;
+}
+
+/**
+ * Whether the question names the cards on sale by a word of their titles no
+ * other passage uses (a product's name, 'klippkort', 'presentkort'). Their
+ * passages answer no other question, as a type's own text answers only a
+ * question that names the type: 'passet blev kortare' or 'kan jag betala med
+ * kort' is not asked of them.
+ */
+export function asksOfCards(question: string, all: readonly Passage[]): boolean {
+  const cards = all.filter((p) => p.kind === "card");
+  if (cards.length === 0) return false;
+  const others = new Set(termsOf(all.filter((p) => p.kind !== "card")));
+  const naming = new Set(cards.flatMap((p) => analyze(p.title)).filter((t) => !others.has(t)));
+  return analyze(question).some((t) => naming.has(t));
+}
+
+/** The passages without those on the cards on sale: what a question that does not name the cards is answered from. */
+export function withoutCards(all: readonly Passage[]): Passage[] {
+  return all.filter((p) => p.kind !== "card");
 }
 
 /**

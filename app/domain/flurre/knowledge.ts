@@ -65,6 +65,8 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "team:about":
       return ["who", "count"];
   }
+  // The cards on sale: what is sold, what each costs, and paying with one (asked of them only: resolve.ts, asksOfCards).
+  if (passage.kind === "card") return ["buy", "price", "payment"];
   if (passage.kind === "place") return ["where"];
   if (passage.kind === "team") return ["who"];
   if (passage.kind === "faq") {

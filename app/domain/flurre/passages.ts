@@ -1,11 +1,15 @@
 // The passages Flurre answers from: short plain-Swedish texts made from the
-// session types, the upcoming sessions and the FAQ rows in the database and
+// session types, the upcoming sessions, the FAQ rows and the card products on
+// sale in the database and
 // from the site's fixed content (places, preparation, team, rules). Each
 // states its facts verbatim from the data and carries the links to the
 // pages that settle the question, plus the facts it states in comparable
 // form for the fact check.
 
 import { publicAvailability, seatsLeft } from "../availability";
+import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
+import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS } from "../cards/card-texts";
+import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
 import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
 import { displayPriceSek, formatKr, showPriceInList } from "../price";
@@ -23,7 +27,7 @@ import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
 import { analyze, memoStem } from "./text";
 
-export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq";
+export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq" | "card";
 
 export type Passage = {
   id: string;
@@ -71,6 +75,9 @@ export type FlurreTypeInput = {
   price: number | null;
 };
 
+/** A card product on sale (not hidden) as Flurre reads it. */
+export type FlurreCardInput = CardProductTerms & { id: number };
+
 /** An FAQ row as Flurre reads it (links already parsed). */
 export type FlurreFaqInput = { id: number; question: string; answer: string; links: FlurreLink[] };
 
@@ -85,6 +92,8 @@ export type FlurreCorpus = {
   preparation: readonly PreparationItem[];
   /** The ways the site takes payment at booking (PAYMENTS=stripe), if it does: how paying works is then a passage of its own. */
   payments?: readonly (keyof typeof PAYMENT_METHOD_LABELS)[] | null;
+  /** The klippkort and presentkort on sale (not hidden): none, and Flurre has nothing to say of cards. */
+  cards?: readonly FlurreCardInput[];
 };
 
 const KIND_WORDS: Record<TypeKind, string> = {
@@ -410,6 +419,67 @@ function rulePassages(): Passage[] {
   }));
 }
 
+/** The id of the passage on the cards as a whole: that they are sold, how one uses a card, and when a use comes back. */
+export const CARDS_ID = "card:all";
+
+function cardPrices(card: FlurreCardInput): number[] {
+  if (card.kind === "klippkort") return card.priceSek === null ? [] : [card.priceSek];
+  return [...card.amounts, ...(card.freeMinSek === null ? [] : [card.freeMinSek]), ...(card.freeMaxSek === null ? [] : [card.freeMaxSek])];
+}
+
+/** A product's terms in the list of them all: "5 pass för 1 195 kr, gäller 12 månader". */
+function cardTerms(card: FlurreCardInput): string {
+  return card.kind === "klippkort"
+    ? CARD_FLURRE_TEXTS.klippTerms(card.uses ?? 0, card.priceSek ?? 0, card.validityMonths)
+    : CARD_FLURRE_TEXTS.giftTerms(CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek), card.validityMonths);
+}
+
+function cardPassage(card: FlurreCardInput): Passage {
+  const text =
+    card.kind === "klippkort"
+      ? CARD_FLURRE_TEXTS.klippkort(card.name, card.uses ?? 0, card.sessionTypes, card.priceSek ?? 0, card.validityMonths)
+      : CARD_FLURRE_TEXTS.presentkort(card.name, CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek), card.validityMonths);
+  return {
+    id: `card:${card.id}`,
+    kind: "card",
+    title: card.name,
+    text: `${text} ${CARD_FLURRE_TEXTS.code} ${CARD_FLURRE_TEXTS.givenBack[card.kind]}`,
+    links: [{ label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH }],
+    facts: cardPrices(card).map(priceFact),
+    keywords: "",
+  };
+}
+
+/**
+ * The cards on sale: one passage for them all (which are sold, how a card
+ * is used, a use given back when the business cancels, what each costs and
+ * lasts, how one is bought) and one for each product. None while nothing is on
+ * sale, so Flurre never says the business sells cards then.
+ */
+function cardPassages(cards: readonly FlurreCardInput[]): Passage[] {
+  if (cards.length === 0) return [];
+  const kinds = CARD_KINDS.filter((kind) => cards.some((c) => c.kind === kind));
+  const which = kinds.length > 1 ? "both" : kinds[0]!;
+  const overview: Passage = {
+    id: CARDS_ID,
+    kind: "card",
+    title: CARD_OFFER_TEXTS.heading[which],
+    text: [
+      CARD_FLURRE_TEXTS.sells(which),
+      ...kinds.map((kind) => CARD_FLURRE_TEXTS.products(kind, cards.filter((c) => c.kind === kind).map((c) => CARD_FLURRE_TEXTS.listed(c.name, cardTerms(c))))),
+      CARD_FLURRE_TEXTS.buy,
+      ...kinds.map((kind) => CARD_FLURRE_TEXTS.pays[kind]),
+    ].join(" "),
+    links: [
+      { label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH },
+      { label: "Boka pass", href: "/boka" },
+    ],
+    facts: [...new Set(cards.flatMap(cardPrices))].map(priceFact),
+    keywords: "",
+  };
+  return [overview, ...cards.map(cardPassage)];
+}
+
 export function faqPassage(row: FlurreFaqInput): Passage {
   return {
     id: `faq:${row.id}`,
@@ -455,6 +525,7 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...rulePassages(),
     ...sitePassages(),
     ...(corpus.payments?.length ? [paymentPassage(corpus.payments)] : []),
+    ...cardPassages(corpus.cards ?? []),
     ...corpus.faq.map(faqPassage),
   ];
   return passages.map((p) => ({ ...p, terms: analyze(`${p.title} ${p.text} ${p.keywords}`, stemWord) }));

@@ -10,7 +10,7 @@ import { stockholmDayKey } from "../time";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { PREPARATION_IDS } from "./passages";
 import type { Understanding } from "./understand";
-import type { Topic } from "./vocabulary";
+import { keysOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "passage";
 
@@ -139,6 +139,24 @@ function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
   return { kind: advice ? "advice" : "passage", passages: [p], topics: advice ? [...p.topics, "advice"] : p.topics, names };
 }
 
+/**
+ * Whether the question names the cards on sale by a word of their titles no
+ * other passage uses (a product's name, 'klippkort', 'presentkort'): their
+ * passages answer no other question, as a type's own text answers only a
+ * question that names the type ('kan jag betala med kort' is not asked of them).
+ */
+function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
+  const cards = knowledge.passages.filter((p) => p.kind === "card");
+  if (cards.length === 0) return false;
+  const others = knowledge.passages.filter((p) => p.kind !== "card");
+  const naming = new Set(
+    cards
+      .flatMap((p) => wordsOf(p.title).flatMap((w) => keysOf(w, 1)))
+      .filter((k) => !others.some((p) => p.termSet.has(k))),
+  );
+  return u.content.some((t) => [t.word, t.stem, ...t.also].some((k) => naming.has(k)));
+}
+
 export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {
   const candidates: Candidate[] = [];
   const types = typesAsked(u, knowledge);
@@ -176,8 +194,9 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const heldAt = types.length > 0 ? knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "")).map((p) => p.session!.location) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
   const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
   const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
+  const cardsAsked = asksOfCards(u, knowledge);
   for (const p of knowledge.passages) {
-    if (p.session || p.id === notFor) continue;
+    if (p.session || p.id === notFor || (p.kind === "card" && !cardsAsked)) continue;
     const c = passageCandidate(p, u);
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;

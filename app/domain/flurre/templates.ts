@@ -6,6 +6,7 @@ import type { FlurreLink } from "./answer";
 import { FLURRE_ANSWER_TEXTS as T, type ComposedAnswer } from "./compose";
 import type { Judged } from "./decide";
 import type { KnownPassage } from "./knowledge";
+import { CARDS_ID } from "./passages";
 import type { Understanding } from "./understand";
 
 const MAX_LINKS = 4;
@@ -89,7 +90,7 @@ export function compose(j: Judged, u: Understanding, all: readonly KnownPassage[
     case "passage": {
       const p = first!;
       const opening =
-        p.kind === "type" ? (p.id === "type:all" ? T.types : T.type(p.title)) : p.kind === "place" ? (p.id === "place:all" ? T.places : T.place(p.title)) : p.kind === "team" ? (p.id === "team:about" ? T.about : T.team(p.title)) : p.kind === "faq" ? T.faq : p.kind === "preparation" ? T.preparation : T.rule;
+        p.kind === "type" ? (p.id === "type:all" ? T.types : T.type(p.title)) : p.kind === "place" ? (p.id === "place:all" ? T.places : T.place(p.title)) : p.kind === "team" ? (p.id === "team:about" ? T.about : T.team(p.title)) : p.kind === "faq" ? T.faq : p.kind === "preparation" ? T.preparation : p.kind === "card" ? (p.id === CARDS_ID ? T.cards : T.type(p.title)) : T.rule;
       return made([opening, p.summary ?? p.text], [p], p.links);
     }
   }

@@ -26,6 +26,8 @@ export const TOPICS = [
   "difference",
   "full",
   "count",
+  // Buying or being sold something ('säljer ni…', 'kan man köpa…'): answered by the cards on sale alone.
+  "buy",
   "unsaid",
 ] as const;
 export type Topic = (typeof TOPICS)[number];

@@ -8,7 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq, sql } from "drizzle-orm";
 import type { CardProductFormValues } from "~/domain/cards/card-schemas";
-import { readAmountList, readNameList, type CardKind, type CardProductTerms } from "~/domain/cards/card-terms";
+import { readAmountList, readNameList, type CardKind, type CardProductTerms, type CardShownOn } from "~/domain/cards/card-terms";
 import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
@@ -17,7 +17,7 @@ import { claimStatement, type FormClaim } from "../forms/form-claim.server";
 
 const { cardProducts, popupTypes } = schema;
 
-export type CardProduct = CardProductTerms & { id: number; hidden: boolean; updatedAt: string };
+export type CardProduct = CardProductTerms & { id: number; hidden: boolean; shownOn: CardShownOn; updatedAt: string };
 export type ListedCardProduct = CardProduct & { sold: number };
 
 /** A product row as the domain reads it. */
@@ -34,12 +34,16 @@ export function cardProductOf(row: CardProductRow): CardProduct {
     freeMaxSek: row.freeMaxSek,
     validityMonths: row.validityMonths,
     hidden: row.hidden,
+    shownOn: row.shownOn,
     updatedAt: row.updatedAt,
   };
 }
 
-/** The columns a form's values give, the other kind's left empty (the table's CHECK asks it). */
-function productColumns(values: CardProductFormValues, kind: CardKind) {
+/**
+ * The columns a form's values give, the other kind's left empty (the table's
+ * CHECK asks it); where it is shown stays `shownOn` when the post does not say.
+ */
+function productColumns(values: CardProductFormValues, kind: CardKind, shownOn: CardShownOn = "none") {
   const klippkort = kind === "klippkort";
   const free = !klippkort && values.free_min_sek !== undefined && values.free_max_sek !== undefined;
   return {
@@ -53,6 +57,7 @@ function productColumns(values: CardProductFormValues, kind: CardKind) {
     free_max_sek: free ? values.free_max_sek! : null,
     validity_months: values.validity_months,
     hidden: values.hidden === "on" ? 1 : 0,
+    shown_on: values.shown_on ?? shownOn,
   };
 }
 
@@ -71,6 +76,7 @@ function auditView(c: ProductColumns) {
     freeMaxSek: c.free_max_sek,
     validityMonths: c.validity_months,
     hidden: c.hidden === 1,
+    shownOn: c.shown_on,
   };
 }
 
@@ -86,6 +92,7 @@ function columnsOf(p: CardProduct): ProductColumns {
     free_max_sek: p.freeMaxSek,
     validity_months: p.validityMonths,
     hidden: p.hidden ? 1 : 0,
+    shown_on: p.shownOn,
   };
 }
 
@@ -123,9 +130,9 @@ export async function createCardProduct(
   const c = productColumns(values, values.kind);
   const b = new BatchBuilder();
   const inserted = b.add<{ id: number }>(
-    sql`INSERT INTO card_products (kind, name, uses, price_sek, session_types_json, amounts_json, free_min_sek, free_max_sek, validity_months, hidden)
+    sql`INSERT INTO card_products (kind, name, uses, price_sek, session_types_json, amounts_json, free_min_sek, free_max_sek, validity_months, hidden, shown_on)
          VALUES (${c.kind}, ${c.name}, ${c.uses}, ${c.price_sek}, ${c.session_types_json}, ${c.amounts_json}, ${c.free_min_sek},
-           ${c.free_max_sek}, ${c.validity_months}, ${c.hidden})
+           ${c.free_max_sek}, ${c.validity_months}, ${c.hidden}, ${c.shown_on})
          RETURNING id`,
   );
   if (claim) b.add(claimStatement(claim, sql`last_insert_rowid()`));
@@ -150,14 +157,14 @@ export async function updateCardProduct(
   const before = await loadCardProduct(context, id);
   if (!before) return { status: "not-found" };
   if (values.kind !== before.kind) return { status: "kind-fixed" };
-  const c = productColumns(values, before.kind);
+  const c = productColumns(values, before.kind, before.shownOn);
   const old = columnsOf(before);
   if (JSON.stringify(auditView(c)) === JSON.stringify(auditView(old))) return { status: "unchanged", id };
   const b = new BatchBuilder();
   const updated = b.add<{ id: number }>(
     sql`UPDATE card_products SET name = ${c.name}, uses = ${c.uses}, price_sek = ${c.price_sek}, session_types_json = ${c.session_types_json},
            amounts_json = ${c.amounts_json}, free_min_sek = ${c.free_min_sek}, free_max_sek = ${c.free_max_sek},
-           validity_months = ${c.validity_months}, hidden = ${c.hidden}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+           validity_months = ${c.validity_months}, hidden = ${c.hidden}, shown_on = ${c.shown_on}, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          WHERE id = ${id} AND kind = ${before.kind} RETURNING id`,
   );
   b.add(

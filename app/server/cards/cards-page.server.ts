@@ -53,6 +53,7 @@ const NEW_PRODUCT: ProductFormDefaults = {
   free_min_sek: "",
   free_max_sek: "",
   hidden: "",
+  shown_on: "none",
 };
 
 function productDefaults(p: ListedCardProduct): ProductFormDefaults {
@@ -68,6 +69,7 @@ function productDefaults(p: ListedCardProduct): ProductFormDefaults {
     free_min_sek: text(p.freeMinSek),
     free_max_sek: text(p.freeMaxSek),
     hidden: p.hidden ? "on" : "",
+    shown_on: p.shownOn,
   };
 }
 
@@ -193,7 +195,7 @@ async function saveProduct(args: ActionFunctionArgs, actor: Actor, id: number | 
   const outcome = id === null ? await createCardProduct(context, actor, values, claim) : await updateCardProduct(context, actor, id, values);
   if (outcome.status === "not-found") return redirectWithToast(context, CARDS_PATH, TOASTS.productNotFound);
   if (outcome.status === "kind-fixed") return { status: 400, formErrors: [M.kindFixed] };
-  // The cards on sale are shown on the public pages (/presentkort): they are drawn afresh.
+  // The cards on sale are shown on the public pages (/presentkort, the start page, /boka): they are drawn afresh.
   if (outcome.status === "saved") await purgePublicPages(args.request);
   const toast = id === null ? TOASTS.productCreated(values.name) : outcome.status === "unchanged" ? TOASTS.productUnchanged : TOASTS.productUpdated;
   return redirectWithToast(context, at(productAnchor(outcome.id)), toast);

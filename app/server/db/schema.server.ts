@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { CARD_KINDS, CARD_LEDGER_KINDS } from "~/domain/cards/card-terms";
+import { CARD_KINDS, CARD_LEDGER_KINDS, CARD_SHOWN_ON } from "~/domain/cards/card-terms";
 import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
 /** A payment's states (migration 0019's CHECK). */
@@ -799,6 +799,8 @@ export const cardProducts = sqliteTable("card_products", {
   freeMaxSek: integer("free_max_sek"),
   validityMonths: integer("validity_months").notNull(),
   hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  /** Where it is shown besides its sale (migration 0032): the start page, /boka, both or none. */
+  shownOn: text("shown_on", { enum: CARD_SHOWN_ON }).notNull().default("none"),
   createdAt: createdAt(),
   updatedAt: text("updated_at").notNull().default(now),
 });

@@ -9,7 +9,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { composeForQuestion, FLURRE_GREETING, type ComposedAnswer } from "~/domain/flurre/compose";
+import { composeForQuestion, FLURRE_GREETING, withoutCards, type ComposedAnswer } from "~/domain/flurre/compose";
 import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildPassages, type FlurreCorpus, type Passage } from "~/domain/flurre/passages";
 import { buildIndex, type FlurreIndex } from "~/domain/flurre/rank";
@@ -52,13 +52,17 @@ export class FlurreRateLimited extends Error {
  * work; keeping them took the bench's p50 from 17–21 ms to 12 ms
  * (docs/architecture.md, "Memories kept"). Read-only once built, so concurrent questions share it.
  */
-let lastIndex: { key: string; passages: Passage[]; index: FlurreIndex } | null = null;
+type Indexed = { passages: Passage[]; index: FlurreIndex; indexWithoutCards: FlurreIndex };
+let lastIndex: (Indexed & { key: string }) | null = null;
 
-function indexFor(corpus: FlurreCorpus): { passages: Passage[]; index: FlurreIndex } {
+/** With the index of the passages without the cards on sale, for the questions that do not name them (compose.ts, asksOfCards). */
+function indexFor(corpus: FlurreCorpus): Indexed {
   const key = JSON.stringify(corpus);
   if (lastIndex?.key === key) return lastIndex;
   const passages = buildPassages(corpus);
-  lastIndex = { key, passages, index: buildIndex(passages) };
+  const index = buildIndex(passages);
+  const cards = passages.some((p) => p.kind === "card");
+  lastIndex = { key, passages, index, indexWithoutCards: cards ? buildIndex(withoutCards(passages)) : index };
   return lastIndex;
 }
 
@@ -70,8 +74,8 @@ export async function composeFlurreAnswer(
   const [corpus, limit] = await Promise.all([loadFlurreCorpus(context, input.now ?? new Date()), input.limit]);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
-  const { passages, index } = indexFor(corpus);
-  return composeForQuestion(passages, input.question, { page: input.page, index });
+  const { passages, index, indexWithoutCards } = indexFor(corpus);
+  return composeForQuestion(passages, input.question, { page: input.page, index, indexWithoutCards });
 }
 
 export async function askFlurre(context: AppLoadContext, input: FlurreQuestion): Promise<FlurreAnswer> {

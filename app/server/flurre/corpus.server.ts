@@ -1,28 +1,31 @@
 /**
  * What Flurre reads from D1 for one question, in one round trip (a batch of
- * six SELECTs): the visible session types, the sessions that have not
+ * seven SELECTs): the visible session types, the sessions that have not
  * started and are not cancelled (soonest first), the FAQ rows staff wrote,
- * and the places, team and preparation checklist staff keep. Throws on a
- * database failure.
+ * the places, team and preparation checklist staff keep, and the klippkort
+ * and presentkort on sale (not hidden). Throws on a database failure.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { readFaqLinks } from "~/domain/flurre/faq";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
+import { cardProductOf } from "../cards/card-products.server";
 import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
 import { schema } from "../db/client.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
-const { sessions, popupTypes, flurreFaq } = schema;
+const { sessions, popupTypes, flurreFaq, cardProducts } = schema;
 
 /** Upper bound on the sessions read: far beyond a season, and it keeps a question cheap. */
 export const FLURRE_SESSION_LIMIT = 120;
 /** Upper bound on the FAQ rows read. */
 export const FLURRE_FAQ_LIMIT = 500;
+/** Upper bound on the card products read: far more than a business sells. */
+export const FLURRE_CARD_LIMIT = 50;
 
 export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Promise<FlurreCorpus> {
   const db = context.db;
-  const [types, upcoming, faq, places, team, preparation] = await db.batch([
+  const [types, upcoming, faq, places, team, preparation, cards] = await db.batch([
     db
       .select({
         name: popupTypeColumns.name,
@@ -49,6 +52,13 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
     placesQuery(context),
     teamQuery(context),
     preparationQuery(context),
+    // Klippkort first, by name, as the pages list them.
+    db
+      .select()
+      .from(cardProducts)
+      .where(eq(cardProducts.hidden, false))
+      .orderBy(asc(cardProducts.kind), asc(sql`lower(${cardProducts.name})`), asc(cardProducts.id))
+      .limit(FLURRE_CARD_LIMIT),
   ]);
   return {
     types,
@@ -58,5 +68,10 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
     team,
     preparation,
     payments: context.config.payments.provider === "stripe" ? context.config.payments.methods : null,
+    cards: cards.map((row) => {
+      // What Flurre says of a product: its terms, not when it was changed or where it is shown.
+      const { hidden: _hidden, shownOn: _shownOn, updatedAt: _updatedAt, ...terms } = cardProductOf(row);
+      return terms;
+    }),
   };
 }

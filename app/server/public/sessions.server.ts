@@ -1,6 +1,6 @@
 /**
  * The D1 reads of the public pages. Each page's data comes in one round
- * trip: one query, or one db.batch of two. Functions throw on a database
+ * trip: one query, or one db.batch of a few. Functions throw on a database
  * failure; the route decides what the visitor sees then.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -8,6 +8,8 @@ import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/constants";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
+import { cardOffersOf, cardOffersQuery } from "../cards/card-offers.server";
+import type { CardProduct } from "../cards/card-products.server";
 import { schema } from "../db/client.server";
 
 const { sessions, popupTypes } = schema;
@@ -70,17 +72,18 @@ function withFilter(condition: SQL, { passType, sessionType }: SessionFilter): S
   return and(...conditions) as SQL;
 }
 
-export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[] };
+export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]; cards: CardProduct[] };
 
 /**
  * All session types (the grid shows the visible ones; hidden ones still give
- * their image to a matching session) and the upcoming group sessions with free
- * places, soonest first, as on /alla-popups. (The spec's read orders them by
- * participants, most first; a visitor looks for the next session to join.)
+ * their image to a matching session), the upcoming group sessions with free
+ * places, soonest first, as on /alla-popups (the spec's read orders them by
+ * participants, most first; a visitor looks for the next session to join),
+ * and the card products staff show on the start page.
  */
 export async function loadStartPage(context: AppLoadContext, now: Date): Promise<StartPageData> {
   const db = context.db;
-  const [types, groupSessions] = await db.batch([
+  const [types, groupSessions, cards] = await db.batch([
     db.select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder),
     db
       .select(sessionColumns)
@@ -94,10 +97,12 @@ export async function loadStartPage(context: AppLoadContext, now: Date): Promise
       )
       .orderBy(asc(sessions.startTime), asc(sessions.id))
       .limit(PUBLIC_LIST_LIMIT),
+    cardOffersQuery(context, "start"),
   ]);
   return {
     types: types.map((t) => ({ ...t, id: String(t.id) })),
     groupSessions,
+    cards: cardOffersOf(cards),
   };
 }
 

@@ -1,6 +1,7 @@
 // The forms of /admin/kort as a browser posts them: a klippkort needs its
 // uses, price and session types (ones that exist), a presentkort its amounts
-// or a free range and at least 12 months; "Registrera sålt kort" needs a
+// or a free range and at least 12 months, and where it is shown is one of
+// four places (or left as it was); "Registrera sålt kort" needs a
 // product and the buyer's address twice.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
@@ -85,6 +86,20 @@ describe("cardProductSchema", () => {
     [{ free_min_sek: "500", free_max_sek: "100" }, "free_max_sek", CARD_MESSAGES.freeOrder],
   ])("refuses a presentkort with %j", (change, field, message) => {
     expect(errorsIn(submit({ ...gift, ...change }))?.[field]).toEqual([message]);
+  });
+
+  it("takes where the product is shown, and keeps nothing when the post leaves it out", () => {
+    for (const shown of ["none", "start", "boka", "both"]) {
+      const submission = submit({ ...klipp, shown_on: shown });
+      expect(submission.status).toBe("success");
+      if (submission.status === "success") expect(submission.value.shown_on).toBe(shown);
+    }
+    const without = submit(klipp);
+    if (without.status === "success") expect(without.value.shown_on).toBeUndefined();
+  });
+
+  it("refuses a place to be shown that is none of the four", () => {
+    expect(errorsIn(submit({ ...gift, shown_on: "overallt" }))?.shown_on).toEqual([CARD_MESSAGES.shownOn]);
   });
 
   it("gives the browser the fields' own constraints", () => {

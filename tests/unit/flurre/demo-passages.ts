@@ -17,12 +17,15 @@ export function demoPassages(now: Date, payments: FlurreCorpus["payments"] = nul
   return buildPassages(demoCorpus(now, payments));
 }
 
-/** The rows of flurre_vocabulary as the migrations leave them, read through SQLite. */
+/**
+ * The rows of flurre_vocabulary as the migrations leave them, read through
+ * SQLite: every migration applied in order, as D1 applies them (one may
+ * change the vocabulary beside other tables, as 0032 does).
+ */
 export function vocabularyRows(): VocabularyRow[] {
   const db = new DatabaseSync(":memory:");
   for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith(".sql")).sort()) {
-    const sql = readFileSync(join(MIGRATIONS, file), "utf8");
-    if (sql.includes("flurre_vocabulary")) db.exec(sql);
+    db.exec(readFileSync(join(MIGRATIONS, file), "utf8"));
   }
   return db.prepare("SELECT word, kind, value FROM flurre_vocabulary ORDER BY id").all() as VocabularyRow[];
 }
