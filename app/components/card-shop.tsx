@@ -136,49 +136,39 @@ function AmountChoice({ product, fields }: { product: ShopProduct; fields: Order
   );
 }
 
-export function OrderState({ order }: { order: ShopOrder }) {
+/** What an order's page says of it: a heading, a line, and where to go next (the waiting page: itself again). */
+function orderView(order: ShopOrder): { heading: string; text: string; next: { to: string; label: string } | "reload" } {
   switch (order.state) {
     case "paid":
-      return (
-        <section className="card" aria-labelledby="order-heading" data-testid="order-paid">
-          <h2 id="order-heading">{T.paidHeading}</h2>
-          <p>{order.recipient ? T.paidGift(order.recipient, order.when) : T.paidToBuyer(order.buyerEmail)}</p>
-          <p>
-            <Link to="/boka">{T.bookNow}</Link>
-          </p>
-        </section>
-      );
+      return {
+        heading: T.paidHeading,
+        text: order.recipient ? T.paidGift(order.recipient, order.when) : T.paidToBuyer(order.buyerEmail),
+        next: { to: "/boka", label: T.bookNow },
+      };
     case "waiting":
-      return (
-        <section className="card" aria-labelledby="order-heading" data-testid="order-waiting">
-          <h2 id="order-heading">{T.waitingHeading}</h2>
-          <p>{T.waiting}</p>
-          <p>
-            <a href="" className="button">
-              {T.refresh}
-            </a>
-          </p>
-        </section>
-      );
+      return { heading: T.waitingHeading, text: T.waiting, next: "reload" };
     case "expired":
-      return (
-        <section className="card" aria-labelledby="order-heading" data-testid="order-expired">
-          <h2 id="order-heading">{T.expiredHeading}</h2>
-          <p>{T.expired}</p>
-          <p>
-            <Link to={`${CARD_SHOP_PATH}?kort=${order.productId}`}>{T.tryAgain}</Link>
-          </p>
-        </section>
-      );
+      return { heading: T.expiredHeading, text: T.expired, next: { to: `${CARD_SHOP_PATH}?kort=${order.productId}`, label: T.tryAgain } };
     case "unknown":
-      return (
-        <section className="card" aria-labelledby="order-heading" data-testid="order-unknown">
-          <h2 id="order-heading">{T.unknownHeading}</h2>
-          <p>{T.unknown}</p>
-          <p>
-            <Link to={CARD_SHOP_PATH}>{T.back}</Link>
-          </p>
-        </section>
-      );
+      return { heading: T.unknownHeading, text: T.unknown, next: { to: CARD_SHOP_PATH, label: T.back } };
   }
+}
+
+export function OrderState({ order }: { order: ShopOrder }) {
+  const { heading, text, next } = orderView(order);
+  return (
+    <section className="card" aria-labelledby="order-heading" data-testid={`order-${order.state}`}>
+      <h2 id="order-heading">{heading}</h2>
+      <p>{text}</p>
+      <p>
+        {next === "reload" ? (
+          <a href="" className="button">
+            {T.refresh}
+          </a>
+        ) : (
+          <Link to={next.to}>{next.label}</Link>
+        )}
+      </p>
+    </section>
+  );
 }

@@ -129,6 +129,7 @@ const PAGES: PageCase[] = [
   { name: "boka step 1", path: "/boka" },
   { name: "start, cards shown", path: withCardsShown("/") },
   { name: "boka step 1, cards shown", path: withCardsShown("/boka") },
+  { name: "presentkort, cards listed", path: withCardsShown("/presentkort") },
   { name: "boka list", path: "/boka?steg=2&typ=alla&vy=lista" },
   { name: "boka list, one session type", path: "/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista" },
   { name: "boka calendar, a day chosen", path: selectedDayPath },
