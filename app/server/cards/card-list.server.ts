@@ -60,6 +60,16 @@ const SOLD_CARD_COLUMNS = {
   productName: cardProducts.name,
 };
 
+/** Each card with its own ledger rows (read in card order), without their card id. */
+export function withLedgers<Card extends { id: number }, Entry extends { cardId: number }>(
+  cardRows: readonly Card[],
+  ledgerRows: readonly Entry[],
+): Array<Card & { ledger: Array<Omit<Entry, "cardId">> }> {
+  const ledgerOf = new Map<number, Array<Omit<Entry, "cardId">>>();
+  for (const { cardId, ...entry } of ledgerRows) ledgerOf.set(cardId, [...(ledgerOf.get(cardId) ?? []), entry]);
+  return cardRows.map((card) => ({ ...card, ledger: ledgerOf.get(card.id) ?? [] }));
+}
+
 /** The ledger rows of the cards `where` picks, each card's in order. */
 function ledgerQuery(context: AppLoadContext, where: SQL) {
   return context.db
@@ -112,14 +122,12 @@ export async function loadCardsPage(
       .orderBy(desc(cards.issuedAt), desc(cards.id)),
     ledgerQuery(context, sql`${cardLedger.cardId} IN (${pageIds})`),
   ]);
-  const ledgerOf = new Map<number, CardLedgerEntry[]>();
-  for (const { cardId, ...entry } of ledgerRows) ledgerOf.set(cardId, [...(ledgerOf.get(cardId) ?? []), entry]);
   const total = counted?.total ?? 0;
   const pageCount = pageCountFor(total, CARD_PAGE_SIZE);
   return {
     products: products.map(({ product, sold }) => ({ ...cardProductOf(product), sold })),
     sessionTypeNames: types.map((t) => t.name),
-    cards: cardRows.map((card) => ({ ...card, ledger: ledgerOf.get(card.id) ?? [] })),
+    cards: withLedgers(cardRows, ledgerRows),
     total,
     page: Math.min(Math.max(1, requestedPage), pageCount),
     pageCount,

@@ -12,6 +12,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { MyCardInput } from "~/domain/cards/my-card-view";
 import { schema } from "../db/client.server";
 import { cardCodeHolder } from "./card-conditions.server";
+import { withLedgers } from "./card-list.server";
 
 const { cards, cardLedger, cardProducts, bookings } = schema;
 
@@ -63,7 +64,5 @@ type Queries = ReturnType<typeof myCardsQueries>;
 
 /** The cards with their ledgers, from the two queries' results. */
 export function myCardsOf(cardRows: Rows<Queries[0]>, ledgerRows: Rows<Queries[1]>): MyCardInput[] {
-  const ledgerOf = new Map<number, MyCardInput["ledger"]>();
-  for (const { cardId, ...entry } of ledgerRows) ledgerOf.set(cardId, [...(ledgerOf.get(cardId) ?? []), entry]);
-  return cardRows.map((card) => ({ ...card, ledger: ledgerOf.get(card.id) ?? [] }));
+  return withLedgers(cardRows, ledgerRows);
 }
