@@ -171,6 +171,21 @@ describe("buying a card online", () => {
   });
 });
 
+describe("what is sold here", () => {
+  it("sells a presentkort whose amounts include one under Stripe's least charge, offering only the amounts Stripe takes", async () => {
+    const id = await env.DB.prepare(
+      `INSERT INTO card_products (kind, name, amounts_json, validity_months) VALUES ('presentkort', ?, '[1, 300]', 12) RETURNING id`,
+    )
+      .bind(`Blandat ${crypto.randomUUID().slice(0, 6)}`)
+      .first<number>("id");
+    const list = await (await exports.default.fetch("http://localhost:8787/presentkort")).text();
+    expect(list).toContain(`href="/presentkort?kort=${id}"`);
+    const form = await (await exports.default.fetch(`http://localhost:8787/presentkort?kort=${id}`)).text();
+    expect(form).toContain('value="300"');
+    expect(form).not.toContain('name="amount_choice" value="1"');
+  });
+});
+
 describe("refusing an order", () => {
   const cases: Array<[string, () => number, Record<string, string>, string]> = [
     ["an amount the presentkort does not offer", () => products.presentkort, { amount_choice: "350" }, "Välj ett av beloppen 200 eller 500 kr"],

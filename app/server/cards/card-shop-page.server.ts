@@ -69,7 +69,8 @@ const ORDER_ID = /^[0-9a-f-]{36}$/;
 function shopProduct(p: ProductRecord, paymentsOn: boolean): ShopProduct {
   const amounts = readAmountList(p.amountsJson);
   const terms = { ...p, sessionTypes: readNameList(p.sessionTypesJson), amounts };
-  const least = p.kind === "klippkort" ? (p.priceSek ?? 0) : Math.min(...amounts, p.freeMaxSek ?? Infinity);
+  // Sold here when some charge it offers is one Stripe takes: a klippkort's price, or any amount of a presentkort.
+  const most = p.kind === "klippkort" ? (p.priceSek ?? 0) : Math.max(...amounts, p.freeMaxSek ?? 0);
   return {
     id: p.id,
     kind: p.kind,
@@ -79,7 +80,7 @@ function shopProduct(p: ProductRecord, paymentsOn: boolean): ShopProduct {
     amounts: amounts.filter((a) => a >= ONLINE_MIN_SEK),
     freeMinSek: p.freeMinSek === null ? null : Math.max(p.freeMinSek, ONLINE_MIN_SEK),
     freeMaxSek: p.freeMaxSek,
-    online: paymentsOn && least >= ONLINE_MIN_SEK,
+    online: paymentsOn && most >= ONLINE_MIN_SEK,
   };
 }
 
