@@ -35,7 +35,7 @@ import { CONSENT_WORDING_VERSION } from "~/domain/newsletter/signup-texts";
 import { TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/newsletter/turnstile";
 import { NewsletterSignupSchema } from "~/domain/schemas/newsletter-signup";
 import { handleForm, withSchema } from "../forms/form-action.server";
-import { randomToken, sha256Hex } from "../platform/crypto.server";
+import { hmacSha256Hex, randomToken, sha256Hex } from "../platform/crypto.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { blankLinkStatement, outboxInsertStatements, recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
@@ -83,16 +83,8 @@ export function confirmationUrl(config: Pick<Config, "SITE_URL">, token: string)
 }
 
 /** A keyed hash of the IP: proves where consent came from without keeping the address. */
-export async function consentIpHash(config: Pick<Config, "SESSION_SECRET">, ip: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(config.SESSION_SECRET),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`consent-ip:${ip.trim()}`));
-  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function consentIpHash(config: Pick<Config, "SESSION_SECRET">, ip: string): Promise<string> {
+  return hmacSha256Hex(config.SESSION_SECRET, `consent-ip:${ip.trim()}`);
 }
 
 async function consentFrom(config: Config, request: Request): Promise<ConsentRecord> {

@@ -6,27 +6,11 @@
  * carries RFC 8058 one-click headers pointing at the same URL.
  */
 import type { Config } from "../platform/env.server";
-import { timingSafeEqual, toBase64Url } from "../platform/crypto.server";
+import { hmacSha256, timingSafeEqual, toBase64Url } from "../platform/crypto.server";
 
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
 
 type Secrets = Pick<Config, "UNSUBSCRIBE_SECRET">;
-
-/**
- * The signing key, imported once per secret: a wave signs thousands of
- * addresses and importKey is the costly part.
- */
-const keys = new Map<string, Promise<CryptoKey>>();
-function signingKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
 
 /** The address as signed: trimmed and lower-cased (addresses are matched that way everywhere). */
 export function normalizeAddress(email: string): string {
@@ -35,8 +19,8 @@ export function normalizeAddress(email: string): string {
 
 /** The token for `email` (43 URL-safe characters). */
 export async function unsubscribeToken(config: Secrets, email: string): Promise<string> {
-  const key = await signingKey(config.UNSUBSCRIBE_SECRET);
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`unsubscribe:${normalizeAddress(email)}`));
+  // The key is imported once per secret (hmacKey): a wave signs thousands of addresses.
+  const signature = await hmacSha256(config.UNSUBSCRIBE_SECRET, `unsubscribe:${normalizeAddress(email)}`);
   return toBase64Url(new Uint8Array(signature));
 }
 

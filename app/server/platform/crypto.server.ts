@@ -27,16 +27,48 @@ export function randomToken(bytes = 32): string {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+/** Bytes as lower-case hex. */
+function toHex(buffer: ArrayBuffer): string {
+  let out = "";
+  for (const byte of new Uint8Array(buffer)) out += HEX[byte]!;
+  return out;
+}
+
 export async function sha256Hex(value: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value)));
+}
+
+/** At most this many HMAC keys are kept imported (they come from the env: a handful). */
+const MAX_HMAC_KEYS = 16;
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+/**
+ * The HMAC-SHA-256 signing key for `secret`, imported once per isolate:
+ * importKey costs more than the signature itself, and a booking signs
+ * several values (its form stamp, its rate-limit slots).
+ */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= MAX_HMAC_KEYS) hmacKeys.clear();
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    // A failed import is not kept: the next call tries again.
+    key.catch(() => hmacKeys.delete(secret));
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** HMAC-SHA-256 of `value` under `secret`: the raw signature. */
+export async function hmacSha256(secret: string, value: string): Promise<ArrayBuffer> {
+  return crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(value));
 }
 
 /** HMAC-SHA-256 of `value` under `secret`, in hex: a keyed hash nobody without the secret can recompute. */
 export async function hmacSha256Hex(secret: string, value: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const signature = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(value));
-  return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return toHex(await hmacSha256(secret, value));
 }
 
 /** Compares two strings in time that depends only on their length. */
