@@ -10,7 +10,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardCodeLast4, formatCardCode, generateCardCode } from "~/domain/cards/card-code";
-import { CARD_BOOKING_PROBLEMS, CARD_CODE_PROBLEMS } from "~/domain/cards/card-texts";
+import { CARD_BOOKING_PROBLEMS, CARD_BOOKING_TEXTS, CARD_CODE_PROBLEMS, CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
+import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { CARD_CODE_LIMIT } from "~/server/cards/card-at-booking.server";
 import { hashCardCode } from "~/server/cards/card-codes.server";
 import { seatsFor } from "~/server/seats/seats.server";
@@ -197,6 +198,35 @@ describe("a code on the booking form", () => {
     expect(await cardOf(card.id)).toEqual({ usesLeft: 3, balanceSek: null });
   });
 
+  it("a klippkort names the session's type: by its popup type's name, or by its title in any case", async () => {
+    const type = (await env.DB.prepare("SELECT id, name FROM popup_types ORDER BY id LIMIT 1").first<{ id: number; name: string }>())!;
+    const typed = await createSession({ title: `${type.name} – kväll`, priceSek: 300 });
+    await env.DB.prepare("UPDATE sessions SET popup_type_id = ? WHERE id = ?").bind(type.id, typed).run();
+    const forType = await sellCard("klippkort", { uses: 2, types: [type.name] });
+    expect((await bookWithCode(typed, forType.code)).res.status).toBe(302);
+    expect(await cardOf(forType.id)).toEqual({ usesLeft: 1, balanceSek: null });
+
+    // The card names the type in other letters than the session's title: the same type all the same.
+    const untyped = await createSession({ title: "VALPKURS", priceSek: 300 });
+    const otherCase = await sellCard("klippkort", { uses: 2, types: ["  valpkurs"] });
+    const booked = await bookWithCode(untyped, otherCase.code);
+    expect(booked.res.status).toBe(302);
+    expect(await cardOf(otherCase.id)).toEqual({ usesLeft: 1, balanceSek: null });
+    expect((await ledgerOf(otherCase.id)).filter((l) => l.kind === "use")).toEqual([{ kind: "use", uses: -1, amount: 0, bookingId: booked.bookingId }]);
+    expect(await balancesOffTheLedger()).toEqual([]);
+  });
+
+  it("a booking with a presentkort counts as one booking attempt of its network, as any booking does", async () => {
+    const card = await sellCard("presentkort", { balanceSek: 500 });
+    const sessionId = await createSession({ title: "NOSARBETE", priceSek: 350 });
+    const ip = `10.97.${Math.floor(Math.random() * 250)}.3`;
+    const slot = await bookingAttemptSlot(env, new Request("http://localhost/", { headers: { "CF-Connecting-IP": ip } }));
+    const { res } = await bookWithCode(sessionId, card.code, undefined, ip);
+    expect(res.status).toBe(302);
+    const hits = await env.DB.prepare("SELECT hits FROM rate_limits WHERE key = ? AND window_start = ?").bind(slot.key, slot.windowStart).first<{ hits: number }>();
+    expect(hits?.hits).toBe(1);
+  });
+
   it("limits guessing per network: after 10 refused codes even a good code is not looked up, and another network is untouched", async () => {
     await awayFromWindowEnd(CARD_CODE_LIMIT.windowMs, 30_000);
     const sessionId = await createSession({ title: "VALPKURS", priceSek: 300 });
@@ -309,6 +339,32 @@ describe("given back when the business cancels", () => {
     await runCron(new Date(start.getTime() - 25 * HOUR));
     expect(await env.DB.prepare("SELECT decision FROM session_decisions WHERE session_id = ?").bind(s.sessionId).first("decision")).toBe("cancel");
     await expectGivenBack(s);
+  });
+
+  it("a card that has ended since the booking (voided, expired) gets nothing back, and its mail and history say so", async () => {
+    const s = await bookedWithCards();
+    expect(await toastOf(await post("/admin/kort", { intent: "void", id: String(s.klipp.id) }, admin))).toMatchObject({ type: "success" });
+    await env.DB.prepare("UPDATE cards SET expires_at = ? WHERE id = ?").bind(new Date(Date.now() - HOUR).toISOString(), s.gift.id).run();
+    await runCron(new Date());
+
+    const res = await post(`/admin/pass/${s.sessionId}`, { intent: "cancel" }, admin);
+    expect(await toastOf(res)).toMatchObject({ type: "success" });
+    expect(await cardOf(s.klipp.id)).toEqual({ usesLeft: 0, balanceSek: null });
+    expect(await cardOf(s.gift.id)).toEqual({ usesLeft: null, balanceSek: 0 });
+    for (const [card, bookingId, kind] of [
+      [s.klipp, s.klippBooking, "klippkort"],
+      [s.gift, s.giftBooking, "presentkort"],
+    ] as const) {
+      const backs = (await ledgerOf(card.id)).filter((l) => l.kind === "give-back");
+      expect(backs).toEqual([{ kind: "give-back", uses: 0, amount: 0, bookingId }]);
+      const note = await env.DB.prepare("SELECT note FROM card_ledger WHERE card_id = ? AND kind = 'give-back'").bind(card.id).first<string>("note");
+      expect(note).toBe(`${CARD_LEDGER_NOTES.givenBackByStaff}. ${CARD_LEDGER_NOTES.endedNothingBack}`);
+      const mail = await mailText(`booking-cancelled:${bookingId}`);
+      expect(mail?.text).toContain(CARD_BOOKING_TEXTS.endedNoBack(kind));
+      expect(mail?.text).not.toContain("är tillbaka på ditt");
+      expect(mail?.text).not.toContain("{{");
+    }
+    expect(await balancesOffTheLedger()).toEqual([]);
   });
 
   it("a payment hold that ends unpaid gives back the part its presentkort paid; the payment was for the rest", async () => {

@@ -69,6 +69,8 @@ export const CARD_LEDGER_NOTES = {
   expired: "Kortets sista dag har passerat",
   givenBackByStaff: "Bokningen avbokades av personalen",
   givenBackUnpaid: "Bokningen blev inte av",
+  /** Added to the reason when the card had ended (expired, voided, refunded) by the time the booking was cancelled. */
+  endedNothingBack: "Kortet gällde inte längre, så inget lades tillbaka",
 } as const;
 
 /** What is left on a card: "3 klipp kvar", "450 kr kvar". */
@@ -413,6 +415,9 @@ export const CARD_BOOKING_TEXTS = {
   /** The cancellation mail: what came back to the card. */
   klippBack: (left: number | string) => `Klippet är tillbaka på ditt kort, ${left} kvar.`,
   giftBack: (amountSek: number) => `${formatKr(amountSek)} är tillbaka på ditt presentkort.`,
+  /** The cancellation mail, when the card had ended since the booking (expired or voided): nothing came back to it. */
+  endedNoBack: (kind: CardKind) =>
+    `Kortet som betalade bokningen gäller inte längre, så ${kind === "klippkort" ? "klippet" : "beloppet"} kunde inte läggas tillbaka på det. Hör av dig till oss så hjälper vi dig.`,
 } as const;
 
 /**

@@ -41,6 +41,32 @@ export interface CardSpend {
   balanceBefore: number | null;
 }
 
+/**
+ * A klippkort taken at once, before anything is read: the booking's batch
+ * finds it by its code's hash and spends one use only while it is a
+ * klippkort valid for the session's type by that type's exact name, and the
+ * client network's refused codes are under their limit. Anything else books
+ * nothing, and the code is then read and decided (cardUseFor) as any code
+ * is. A regular's klippkort, the common card at booking, so costs the
+ * booking no read of its own.
+ */
+export interface KlippkortAtOnce {
+  kind: "klippkort";
+  uses: 1;
+  /** The booking's price: a klippkort pays it whole. */
+  amountSek: number;
+  balanceBefore: null;
+  codeHash: string;
+  /** The session booked: the card must name its popup type's name, or its `title` when it has none. */
+  sessionId: number;
+  title: string;
+  /** The client network's slot of refused codes (a rate-limit slot), and its limit. */
+  refusals: { key: string; windowStart: number; limit: number };
+}
+
+/** What the booking's batch spends: a card as read, or a klippkort taken at once. */
+export type BookingCardSpend = CardSpend | KlippkortAtOnce;
+
 export type CardUseDecision = { ok: true; spend: CardSpend; restSek: number } | { ok: false; problem: CardUseProblem };
 
 /**
@@ -77,8 +103,9 @@ export function cardUsedLine(use: { kind: CardKind; amountSek: number }, left: n
   return use.kind === "klippkort" ? CARD_BOOKING_TEXTS.klippUsed(left) : CARD_BOOKING_TEXTS.giftUsed(use.amountSek, Number(left));
 }
 
-/** What the cancellation mail says came back to the card. */
-export function cardBackLine(use: { kind: CardKind; amountSek: number }, left: number | string): string {
+/** What the cancellation mail says came back to the card (`ended`: the card had ended, and nothing did). */
+export function cardBackLine(use: { kind: CardKind; amountSek: number; ended?: boolean }, left: number | string): string {
+  if (use.ended) return CARD_BOOKING_TEXTS.endedNoBack(use.kind);
   return use.kind === "klippkort" ? CARD_BOOKING_TEXTS.klippBack(left) : CARD_BOOKING_TEXTS.giftBack(use.amountSek);
 }
 

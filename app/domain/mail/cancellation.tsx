@@ -39,11 +39,13 @@ export interface CancellationRefund {
 /**
  * What a card paid of the booking, given back with the cancellation: a
  * klippkort's `left` may be CARD_LEFT_PLACEHOLDER, filled by the cancel's batch.
+ * `ended`: the card had ended since (expired or voided), and nothing comes back to it.
  */
 export interface CancellationCardBack {
   kind: CardKind;
   amountSek: number;
   left: number | string;
+  ended?: boolean;
 }
 
 /** One cancellation mail per booking, whatever cancelled it: a repeat or a second reason queues nothing. */

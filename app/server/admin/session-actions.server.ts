@@ -128,13 +128,13 @@ function cancellationRows(
   const site = { siteUrl: config.SITE_URL, adminEmail: config.ADMIN_EMAIL };
   const row = (booking: BookingRecord, refund: CancellationRefund | null, unpaid = false) => {
     const use = cardUses.get(booking.id);
-    const cardBack = use && !use.givenBack ? { kind: use.kind, amountSek: use.amountSek, left: CARD_LEFT_PLACEHOLDER } : null;
+    const cardBack = use && !use.givenBack ? { kind: use.kind, amountSek: use.amountSek, left: CARD_LEFT_PLACEHOLDER, ended: !use.open } : null;
     const mail = cancellationMail(site, booking, reason, now, revision + 1, refund, unpaid, cardBack);
     return toOutboxRow(mail, { from: config.EMAIL_FROM }, now.toISOString());
   };
   return bookings.flatMap((booking) => {
     const use = cardUses.get(booking.id);
-    const card = use && !use.givenBack && use.kind === "klippkort" ? { cardLeftOf: use.cardId } : {};
+    const card = use && !use.givenBack && use.open && use.kind === "klippkort" ? { cardLeftOf: use.cardId } : {};
     const refund = refunds.get(booking.id);
     if (!refund) return [{ bookingId: booking.id, row: row(booking, null), ...card }];
     if (refund.paid) return [{ bookingId: booking.id, row: row(booking, refund), ...card }];

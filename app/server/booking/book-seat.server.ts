@@ -17,7 +17,7 @@ import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
 import { columnsAs, schema } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
-import { cardSpendable, cardStateNow, spendCardStatements } from "../cards/card-spend.server";
+import { cardSpendable, cardStateNow, spendCardStatements, spentCardId } from "../cards/card-spend.server";
 import {
   FREE_SEATS_SQL,
   SEAT_SESSION_COLUMNS,
@@ -179,7 +179,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
               ]
             : []),
           ...(cardLeftPlaceholder && card
-            ? [{ placeholder: cardLeftPlaceholder, sql: sql`SELECT coalesce(uses_left, balance_sek) FROM cards WHERE id = ${card.cardId}` }]
+            ? [{ placeholder: cardLeftPlaceholder, sql: sql`SELECT coalesce(uses_left, balance_sek) FROM cards WHERE id = ${spentCardId(card)}` }]
             : []),
         ],
       }),

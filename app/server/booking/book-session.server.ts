@@ -10,12 +10,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { CARD_BOOKING_PROBLEMS } from "~/domain/cards/card-texts";
-import { CARD_LEFT_PLACEHOLDER, type CardSpend, type CardUseProblem } from "~/domain/cards/card-use";
+import { CARD_LEFT_PLACEHOLDER, type BookingCardSpend, type CardUseProblem } from "~/domain/cards/card-use";
 import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/domain/mail/booking";
 import { variantPrice } from "~/domain/price";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
-import { cardForBooking } from "../cards/card-at-booking.server";
+import { cardForBooking, klippkortAtOnce } from "../cards/card-at-booking.server";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
@@ -31,7 +31,7 @@ import { seatsFor, type BookingMail, type BookSeatInput, type BookSeatOptions, t
 export type BookingOutcome = BookSeatResult | PaymentHoldOutcome | { status: "card"; problem: CardUseProblem; retryAfterSeconds?: number };
 
 /** What pays a booking with a card: the spend, and the rest of its price paid as any booking's. */
-export type BookingCard = { spend: CardSpend; restSek: number };
+export type BookingCard = { spend: BookingCardSpend; restSek: number };
 
 /** The form's values as a booking: the extra fields only where the form asks for them. */
 export function toBookSeatInput(values: BookingFormValues, rules: BookingRules): BookSeatInput {
@@ -126,8 +126,10 @@ export function bookOrHold(
 
 /**
  * The form's booking: bookOrHold for validated form values. A code typed
- * is read first (`request`: the client network its guesses count on); one
- * that does not pay this booking books nothing and says why.
+ * is first taken at once as a klippkort (KlippkortAtOnce: no read of its
+ * own); if the batch does not spend it, nothing was booked and the code is
+ * read (`request`: the client network its guesses count on) and decided: a
+ * presentkort books then, and a code that does not pay says why.
  */
 export async function bookSession(
   context: AppLoadContext,
@@ -144,14 +146,20 @@ export async function bookSession(
   const priceSek = input.priceSek ?? snapshot.priceSek;
   // A free session needs no card, and its code is not looked up (nor counted as a guess).
   if (priceSek <= 0) return { status: "card", problem: "free" };
-  const found = await cardForBooking(context, request, values.card_code, { sessionId, title: snapshot.title, priceSek });
+  const booking = { sessionId, title: snapshot.title, priceSek };
+  const atOnce = await klippkortAtOnce(context, request, values.card_code, booking);
+  const taken = await bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: atOnce, restSek: 0 } });
+  if (taken.status !== "card") return taken;
+  // Nothing was written but the attempt, which that batch counted (and let through): it is not counted twice.
+  const { attempt: _counted, ...then } = options;
+  const found = await cardForBooking(context, request, values.card_code, booking);
   if (!found.ok && found.problem === "rate-limited") return { status: "card", ...found };
   if (!found.ok) {
     // The same form again (a double submit) after its booking spent the card's last use: answer with that booking.
     const earlier = await context.db.get<{ id: string }>(sql`SELECT id FROM bookings WHERE idempotency_key = ${input.idempotencyKey}`);
-    return earlier ? bookOrHold(context, sessionId, input, snapshot, options) : { status: "card", problem: found.problem };
+    return earlier ? bookOrHold(context, sessionId, input, snapshot, then) : { status: "card", problem: found.problem };
   }
-  return bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: found.spend, restSek: found.restSek } });
+  return bookOrHold(context, sessionId, input, snapshot, { ...then, card: { spend: found.spend, restSek: found.restSek } });
 }
 
 /** The form's answer to a code that did not pay the booking: said beside its field and as a toast (nothing booked). */

@@ -14,7 +14,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
-import { cardUseFor, type CardAtBooking, type CardUseDecision } from "~/domain/cards/card-use";
+import { cardUseFor, type CardAtBooking, type CardUseDecision, type KlippkortAtOnce } from "~/domain/cards/card-use";
 import { clientNetwork, hitRateLimit, rateLimitVerdict, rateLimitSlot, type RateLimitRule } from "../platform/rate-limit.server";
 import { hashCardCode } from "./card-codes.server";
 
@@ -22,6 +22,34 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 
 /** Refused codes a client network may type per fifteen minutes. */
 export const CARD_CODE_LIMIT = { name: "card-code-ip", limit: 10, windowMs: FIFTEEN_MINUTES } satisfies RateLimitRule;
+
+/**
+ * The code taken at once as a klippkort for a booking of session
+ * `sessionId` at `priceSek` (see KlippkortAtOnce): nothing is read; the
+ * booking's batch spends the card only if it is one that pays.
+ */
+export async function klippkortAtOnce(
+  context: AppLoadContext,
+  request: Request,
+  code: string,
+  booking: { sessionId: number; title: string; priceSek: number },
+  now = new Date(),
+): Promise<KlippkortAtOnce> {
+  const [slot, codeHash] = await Promise.all([
+    rateLimitSlot(context.cloudflare.env, CARD_CODE_LIMIT, clientNetwork(request), now.getTime()),
+    hashCardCode(code),
+  ]);
+  return {
+    kind: "klippkort",
+    uses: 1,
+    amountSek: booking.priceSek,
+    balanceBefore: null,
+    codeHash,
+    sessionId: booking.sessionId,
+    title: booking.title,
+    refusals: { key: slot.key, windowStart: slot.windowStart, limit: slot.limit },
+  };
+}
 
 export type CardForBooking = CardUseDecision | { ok: false; problem: "rate-limited"; retryAfterSeconds: number };
 

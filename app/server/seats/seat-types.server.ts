@@ -4,7 +4,7 @@
  * Rows are the drizzle schema's own types.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { CardSpend } from "~/domain/cards/card-use";
+import type { BookingCardSpend } from "~/domain/cards/card-use";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import type { Actor, AuditEntry } from "../audit/audit-log.server";
 import { columnsAs, schema } from "../db/client.server";
@@ -123,7 +123,7 @@ export interface BookSeatOptions {
    * and the booking written only if it is (booking/book-seat.server.ts). With
    * `payment`, the payment row is for the rest.
    */
-  card?: CardSpend;
+  card?: BookingCardSpend;
 }
 
 export type BookSeatResult =
@@ -149,7 +149,10 @@ export type BookSeatResult =
   | { status: "past" }
   /** Staff cancelled the session. */
   | { status: "session-cancelled" }
-  /** The card could not be spent any more (used up, ended, or its balance changed since it was read): nothing booked. */
+  /**
+   * The card could not be spent any more (used up, ended, or its balance changed since it was read): nothing booked.
+   * A klippkort taken at once: anything but a spend (its code is read and decided after).
+   */
   | { status: "card"; problem: "voided" | "expired" | "used" | "changed" }
   | { status: "error" };
 
