@@ -14,16 +14,18 @@
 // checkout.session.expired; every one of those holds must be released.
 //
 // With --card every phase-1 booking types the code of one klippkort with
-// --card-uses uses (the requests less 200 by default), valid for the bench's
-// session type: exactly that many are booked with it, each spending one use in
-// its own batch, and the rest are refused ("Kortet är förbrukat", or the
-// guess limit once the refusals fill it). D1 is read back: the card at 0, one
+// --card-uses uses (as many as the requests by default), valid for the
+// bench's session type: each booking spends one use in its own batch. A third
+// phase is the race: --race bookings at once (50), each on its own session,
+// with the code of a second klippkort that has --race-uses uses left (3):
+// exactly that many are booked, the rest refused ("Kortet är förbrukat", or
+// the guess limit once refusals fill it). D1 is read back for both cards: one
 // 'use' row per booking it paid, the ledger's sum equal to the kept balance.
 //
 //   npm run build && node bench/booking-contention.mjs
 //   node bench/booking-contention.mjs --requests 3000 --sessions 50 --connections 50 --burst 200 --burst-seats 10
 //   node bench/booking-contention.mjs --payments --stub-latency-ms 50 --expire 1000
-//   node bench/booking-contention.mjs --card --card-uses 1800
+//   node bench/booking-contention.mjs --card --card-uses 2000 --race 50 --race-uses 3
 //
 // Only talks to 127.0.0.1; every phase is bounded by a request count and a
 // timeout. Exit code 1 if anything was oversold or the counts disagree.
@@ -44,7 +46,7 @@ const PORT = option("port", 8791);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PERSIST = ".wrangler/bench-booking";
 const REQUEST_TIMEOUT_MS = 15_000;
-const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500, expire: 20_000, stubLatencyMs: 5_000, cardUses: 20_000 };
+const LIMITS = { requests: 20_000, sessions: 500, connections: 200, burst: 1_000, burstSeats: 500, expire: 20_000, stubLatencyMs: 5_000, cardUses: 20_000, race: 200, raceUses: 200 };
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -78,7 +80,9 @@ const opts = {
   expire: option("expire", 1_000),
   stubLatencyMs: option("stub-latency-ms", 50),
 };
-opts.cardUses = option("card-uses", Math.max(1, opts.requests - 200));
+opts.cardUses = option("card-uses", opts.requests);
+opts.race = option("race", 50);
+opts.raceUses = option("race-uses", 3);
 for (const [key, max] of Object.entries(LIMITS)) {
   if (opts[key] > max) throw new Error(`--${key} is capped at ${max} to keep the bench bounded`);
 }
@@ -86,6 +90,7 @@ for (const [key, max] of Object.entries(LIMITS)) {
 const SESSION_ID_BASE = 1_000;
 const BURST_SESSION_ID = 900;
 const WARMUP_SESSION_ID = 901;
+const RACE_SESSION_ID_BASE = 3_000;
 const seatsPerSession = Math.ceil(opts.requests / opts.sessions);
 
 // ---------------------------------------------------------------------------
@@ -143,26 +148,36 @@ function sessionSql() {
     `VALUES (${id}, 'VALPKURS', 'Bänkpass', 'Hundhallen Gävle', '${iso(start)}', '${iso(start + 3600_000)}', 'group', 249, 0, ${max});`;
   const lines = [row(WARMUP_SESSION_ID, 1_000), row(BURST_SESSION_ID, opts.burstSeats)];
   for (let i = 0; i < opts.sessions; i++) lines.push(row(SESSION_ID_BASE + i, seatsPerSession));
-  if (withCard) lines.push(...cardSql());
+  if (withCard) {
+    for (let i = 0; i < opts.race; i++) lines.push(row(RACE_SESSION_ID_BASE + i, 5));
+    lines.push(...cardSql());
+  }
   return lines.join("\n");
 }
 
 // ---------------------------------------------------------------------------
-// --card: one klippkort for VALPKURS, sold at the counter as sell-card.server.ts writes it.
+// --card: klippkort for VALPKURS, sold at the counter as sell-card.server.ts writes them:
+// phase 1's, and the race's.
 
 const CARD_ID = 1;
+const RACE_CARD_ID = 2;
 const CARD_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-/** The card's code as the buyer types it (plain; the form reads dashes and case too). */
-const CARD_CODE = Array.from({ length: 16 }, () => CARD_ALPHABET[randomInt(CARD_ALPHABET.length)]).join("");
+/** A card's code as the buyer types it (plain; the form reads dashes and case too). */
+const newCardCode = () => Array.from({ length: 16 }, () => CARD_ALPHABET[randomInt(CARD_ALPHABET.length)]).join("");
+const CARD_CODE = newCardCode();
+const RACE_CARD_CODE = newCardCode();
 
 function cardSql() {
   const now = Date.now();
-  const hash = createHash("sha256").update(CARD_CODE).digest("hex");
+  const card = (id, code, uses) => [
+    `INSERT INTO cards (id, product_id, kind, code_hash, code_last4, holder_email, sold_via, paid_sek, session_types_json, uses_left, issued_at, expires_at) ` +
+      `VALUES (${id}, 1, 'klippkort', '${createHash("sha256").update(code).digest("hex")}', '${code.slice(-4)}', 'bench-${id}@example.se', 'counter', 0, '["VALPKURS"]', ${uses}, '${iso(now - 60_000)}', '${iso(now + 365 * 24 * 3600_000)}');`,
+    `INSERT INTO card_ledger (card_id, kind, uses_delta, amount_delta_sek, created_at) VALUES (${id}, 'issue', ${uses}, 0, '${iso(now - 60_000)}');`,
+  ];
   return [
     `INSERT INTO card_products (id, kind, name, uses, price_sek, session_types_json, validity_months) VALUES (1, 'klippkort', 'Bänkkort', 100, 0, '["VALPKURS"]', 12);`,
-    `INSERT INTO cards (id, product_id, kind, code_hash, code_last4, holder_email, sold_via, paid_sek, session_types_json, uses_left, issued_at, expires_at) ` +
-      `VALUES (${CARD_ID}, 1, 'klippkort', '${hash}', '${CARD_CODE.slice(-4)}', 'bench@example.se', 'counter', 0, '["VALPKURS"]', ${opts.cardUses}, '${iso(now - 60_000)}', '${iso(now + 365 * 24 * 3600_000)}');`,
-    `INSERT INTO card_ledger (card_id, kind, uses_delta, amount_delta_sek, created_at) VALUES (${CARD_ID}, 'issue', ${opts.cardUses}, 0, '${iso(now - 60_000)}');`,
+    ...card(CARD_ID, CARD_CODE, opts.cardUses),
+    ...card(RACE_CARD_ID, RACE_CARD_CODE, opts.raceUses),
   ];
 }
 
@@ -338,8 +353,8 @@ async function startOnRuntime() {
 let failed = false;
 /** Phase 3's figures, for the check against D1. */
 let expiredHolds = 0;
-/** Phase 1's bookings with --card, for the check against the card's ledger. */
-let phase1Booked = 0;
+/** With --card, the bookings each card paid: for the check against its ledger. */
+const cardBooked = new Map();
 const won = withPayments ? "checkout" : "booked";
 const perSecond = withPayments ? "reached Checkout/s:" : "bookings/s:     ";
 try {
@@ -372,7 +387,7 @@ try {
   console.log(`  ${perSecond} ${(booked / phaseSeconds).toFixed(0)}   (${booked} in ${phaseSeconds.toFixed(2)} s)`);
   console.log(`  latency p50/p99: ${percentile(latencies, 50).toFixed(1)} ms / ${percentile(latencies, 99).toFixed(1)} ms`);
   if (withCard) {
-    phase1Booked = booked;
+    cardBooked.set(CARD_ID, booked);
     if (booked !== Math.min(opts.cardUses, opts.requests)) {
       console.log(`  !! expected exactly ${Math.min(opts.cardUses, opts.requests)} booked with the card`);
       failed = true;
@@ -391,6 +406,24 @@ try {
   if ((burstCounts[won] ?? 0) !== opts.burstSeats) {
     console.log(`  !! expected exactly ${opts.burstSeats} ${withPayments ? "holds" : "booked"}`);
     failed = true;
+  }
+
+  if (withCard) {
+    // Phase 3: the race for a card's last uses, on as many sessions as bookings (no seat is short).
+    console.log(`\nPhase 3: ${opts.race} simultaneous bookings, each on its own session, with one klippkort that has ${opts.raceUses} uses left`);
+    const raceStart = performance.now();
+    const race = await Promise.all(Array.from({ length: opts.race }, (_, i) => book(RACE_SESSION_ID_BASE + i, stamp, RACE_CARD_CODE)));
+    const raceMs = performance.now() - raceStart;
+    const raceCounts = tally(race);
+    const raceBooked = raceCounts.booked ?? 0;
+    cardBooked.set(RACE_CARD_ID, raceBooked);
+    console.log(`  outcomes:        ${JSON.stringify(raceCounts)}`);
+    console.log(`  settled in:      ${raceMs.toFixed(0)} ms`);
+    const expected = Math.min(opts.race, opts.raceUses);
+    if (raceBooked !== expected || raceBooked + (raceCounts["card-used"] ?? 0) + (raceCounts["card-limited"] ?? 0) !== opts.race) {
+      console.log(`  !! expected exactly ${expected} booked with the card and every other one refused`);
+      failed = true;
+    }
   }
 
   if (stub) {
@@ -467,19 +500,21 @@ if (withPayments) {
   if (row.mails !== 2 * row.bookings) failed = true;
 }
 if (withCard) {
-  const card = readD1(
-    `SELECT uses_left AS left,
-       (SELECT count(*) FROM card_ledger WHERE card_id = cards.id AND kind = 'use') AS uses,
-       (SELECT sum(uses_delta) FROM card_ledger WHERE card_id = cards.id) AS ledger,
-       (SELECT count(*) FROM card_ledger l JOIN bookings b ON b.id = l.booking_id
-         WHERE l.card_id = cards.id AND l.kind = 'use' AND b.booking_status = 'confirmed') AS bookings
-     FROM cards WHERE id = ${CARD_ID}`,
-  );
-  const expectedLeft = Math.max(0, opts.cardUses - opts.requests);
-  console.log(`  the card: ${card.uses} uses spent of ${opts.cardUses}, ${card.left} left, ledger sum ${card.ledger}, bookings paid with it ${card.bookings} (phase 1 booked ${phase1Booked})`);
-  if (card.uses !== opts.cardUses - expectedLeft || card.left !== expectedLeft || card.ledger !== card.left || card.bookings !== phase1Booked) {
-    console.log("  !! the card's uses do not match the bookings it paid");
-    failed = true;
+  for (const [id, uses] of [[CARD_ID, opts.cardUses], [RACE_CARD_ID, opts.raceUses]]) {
+    const card = readD1(
+      `SELECT uses_left AS left,
+         (SELECT count(*) FROM card_ledger WHERE card_id = cards.id AND kind = 'use') AS uses,
+         (SELECT sum(uses_delta) FROM card_ledger WHERE card_id = cards.id) AS ledger,
+         (SELECT count(*) FROM card_ledger l JOIN bookings b ON b.id = l.booking_id
+           WHERE l.card_id = cards.id AND l.kind = 'use' AND b.booking_status = 'confirmed') AS bookings
+       FROM cards WHERE id = ${id}`,
+    );
+    const paid = cardBooked.get(id) ?? 0;
+    console.log(`  card ${id}: ${card.uses} uses spent of ${uses}, ${card.left} left, ledger sum ${card.ledger}, bookings paid with it ${card.bookings} (booked with it ${paid})`);
+    if (card.uses !== paid || card.left !== uses - paid || card.ledger !== card.left || card.bookings !== paid) {
+      console.log(`  !! card ${id}'s uses do not match the bookings it paid`);
+      failed = true;
+    }
   }
 }
 if (row.oversold !== 0 || row.count_mismatches !== 0) failed = true;
