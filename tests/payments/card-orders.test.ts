@@ -183,6 +183,14 @@ describe("what is sold here", () => {
     const form = await (await exports.default.fetch(`http://localhost:8787/presentkort?kort=${id}`)).text();
     expect(form).toContain('value="300"');
     expect(form).not.toContain('name="amount_choice" value="1"');
+    // A form forged for the amount under it is told which amount is sold here, beside the amount; nothing is ordered.
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM card_orders").first<number>("n");
+    const res = await order(id!, { amount_choice: "1" });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain("Välj beloppet 300 kr");
+    expect(page).not.toContain("Kortet säljs inte längre");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM card_orders").first<number>("n")).toBe(before);
   });
 });
 

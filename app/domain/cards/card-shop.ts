@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { MESSAGES, emailField, isValidEmail, optionalLine, optionalText, sameEmail } from "../schemas/common";
 import { stockholmToUtcIso, todayKey } from "../time";
-import { CARD_SHOP_MESSAGES as M, GIFT_SEND_DEFAULT_TIME, GIFT_SEND_MAX_DAYS } from "./card-shop-texts";
+import { CARD_SHOP_MESSAGES as M, GIFT_SEND_DEFAULT_TIME, GIFT_SEND_MAX_DAYS, ONLINE_MIN_SEK } from "./card-shop-texts";
 import { CARD_LIMITS } from "./card-terms";
 
 /** A chosen amount: one of the product's, or "annat" for the free amount field. */
@@ -76,6 +76,20 @@ export const CardOrderSchema = orderRules.and(
 );
 
 export type CardOrderValues = z.output<typeof CardOrderSchema>;
+
+/**
+ * What of a presentkort's amounts is sold online: the amounts offered, and
+ * the free amount's range, from Stripe's least charge (ONLINE_MIN_SEK) up.
+ * The page offers these, and an order for less is refused with them.
+ */
+export function onlineAmounts(p: { amounts: readonly number[]; freeMinSek: number | null; freeMaxSek: number | null }) {
+  const free = p.freeMinSek !== null && p.freeMaxSek !== null && p.freeMaxSek >= ONLINE_MIN_SEK;
+  return {
+    amounts: p.amounts.filter((a) => a >= ONLINE_MIN_SEK),
+    freeMinSek: free ? Math.max(p.freeMinSek!, ONLINE_MIN_SEK) : null,
+    freeMaxSek: free ? p.freeMaxSek : null,
+  };
+}
 
 /** The amount asked for: a chosen amount, the free one, or the free one alone when the product offers no list. */
 export function chosenAmount(values: Pick<CardOrderValues, "amount_choice" | "amount_free">): number | null {

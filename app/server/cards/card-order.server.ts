@@ -12,7 +12,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { chosenAmount, giftSendAt, OTHER_AMOUNT, type CardOrderValues } from "~/domain/cards/card-shop";
+import { chosenAmount, giftSendAt, onlineAmounts, OTHER_AMOUNT, type CardOrderValues } from "~/domain/cards/card-shop";
 import { CARD_SHOP_MESSAGES as M, CARD_SHOP_PATH, ONLINE_MIN_SEK } from "~/domain/cards/card-shop-texts";
 import { cardExpiry, saleAmount } from "~/domain/cards/card-terms";
 import { CARD_KIND_LABEL, CARD_MESSAGES } from "~/domain/cards/card-texts";
@@ -43,11 +43,16 @@ export async function placeCardOrder(context: AppLoadContext, values: CardOrderV
   if (!product || product.hidden) return { status: "refused", field: "product_id", message: M.productGone };
   const amount = product.kind === "presentkort" ? chosenAmount(values) : null;
   const sale = saleAmount(product, amount);
-  if (!sale.ok) {
-    const field = product.amounts.length > 0 && values.amount_choice !== OTHER_AMOUNT ? "amount_choice" : "amount_free";
-    return { status: "refused", field, message: sale.problem === "missing" ? M.amount : CARD_MESSAGES.amountNotOffered(product) };
+  const field = product.amounts.length > 0 && values.amount_choice !== OTHER_AMOUNT ? "amount_choice" : "amount_free";
+  if (!sale.ok) return { status: "refused", field, message: sale.problem === "missing" ? M.amount : CARD_MESSAGES.amountNotOffered(product) };
+  if (sale.paidSek < ONLINE_MIN_SEK) {
+    // Less than Stripe takes: a presentkort names the amounts it sells here; a card with none is sold in person only.
+    const online = onlineAmounts(product);
+    const offered = product.kind === "presentkort" && (online.amounts.length > 0 || online.freeMinSek !== null);
+    return offered
+      ? { status: "refused", field, message: CARD_MESSAGES.amountNotOffered(online) }
+      : { status: "refused", field: "product_id", message: M.productGone };
   }
-  if (sale.paidSek < ONLINE_MIN_SEK) return { status: "refused", field: "product_id", message: M.productGone };
   const send = values.recipient_email ? giftSendAt(values.send_date, values.send_time, now) : ({ ok: true, sendAt: null } as const);
   if (!send.ok) return { status: "refused", field: send.field, message: send.message };
   // A gift reaches its recipient while the card still has most of its time: never after its last day.

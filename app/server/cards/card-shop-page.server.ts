@@ -8,6 +8,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
 import { ONLINE_MIN_SEK } from "~/domain/cards/card-shop-texts";
+import { onlineAmounts } from "~/domain/cards/card-shop";
 import { readAmountList, readNameList, type CardKind } from "~/domain/cards/card-terms";
 import { cardProductSummary } from "~/domain/cards/card-texts";
 import { formatSendMoment } from "~/domain/time";
@@ -77,9 +78,7 @@ function shopProduct(p: ProductRecord, paymentsOn: boolean): ShopProduct {
     name: p.name,
     summary: cardProductSummary(terms),
     priceSek: p.priceSek,
-    amounts: amounts.filter((a) => a >= ONLINE_MIN_SEK),
-    freeMinSek: p.freeMinSek === null ? null : Math.max(p.freeMinSek, ONLINE_MIN_SEK),
-    freeMaxSek: p.freeMaxSek,
+    ...onlineAmounts({ ...p, amounts }),
     online: paymentsOn && most >= ONLINE_MIN_SEK,
   };
 }
