@@ -15,7 +15,7 @@ import { bookingMails, PARTICIPANTS_PLACEHOLDER, type BookingDetails } from "~/d
 import { variantPrice } from "~/domain/price";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
-import { cardForBooking, klippkortAtOnce } from "../cards/card-at-booking.server";
+import { cardForBooking, klippkortAtOnce, typedCode } from "../cards/card-at-booking.server";
 import { recipientSlot, toOutboxRow } from "../email/outbox.server";
 import { scheduleDrain } from "../email/send-email.server";
 import type { RateLimitSlot } from "../platform/rate-limit.server";
@@ -147,12 +147,12 @@ export async function bookSession(
   // A free session needs no card, and its code is not looked up (nor counted as a guess).
   if (priceSek <= 0) return { status: "card", problem: "free" };
   const booking = { sessionId, title: snapshot.title, priceSek };
-  const atOnce = await klippkortAtOnce(context, request, values.card_code, booking);
-  const taken = await bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: atOnce, restSek: 0 } });
+  const code = await typedCode(context, request, values.card_code);
+  const taken = await bookOrHold(context, sessionId, input, snapshot, { ...options, card: { spend: klippkortAtOnce(code, booking), restSek: 0 } });
   if (taken.status !== "card") return taken;
   // Nothing was written but the attempt, which that batch counted (and let through): it is not counted twice.
   const { attempt: _counted, ...then } = options;
-  const found = await cardForBooking(context, request, values.card_code, booking);
+  const found = await cardForBooking(context, code, booking);
   if (!found.ok && found.problem === "rate-limited") return { status: "card", ...found };
   if (!found.ok) {
     // The same form again (a double submit) after its booking spent the card's last use: answer with that booking.
