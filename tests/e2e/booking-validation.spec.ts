@@ -2,6 +2,9 @@
 // input, with and without JavaScript, and nothing is booked or mailed.
 // Uses seed sessions 7 (PLAN), 9 (HEMMIS), 11 (PRIVAT & PROFFS) and 13
 // (KOMBIPASS) and leaves them untouched.
+import { createHmac, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import {
   acceptTermsAndSubmit,
@@ -183,19 +186,30 @@ test("a form sent too fast is refused as a bot (without JavaScript)", async ({ p
   await page.goto(`/session/${GROUP}`);
   // Sent at once, as a script would: the server's check comes before any
   // other. On a busy machine loading the page alone can outlast the minimum
-  // fill time, so the post carries the time stamp of a render made just
-  // before it is sent (a real, signed one: read from the page's HTML).
+  // fill time, so the post carries a stamp made the moment it is sent, signed
+  // as the server signs the form's own (with the local server's secret).
   await page.route(`**/session/${GROUP}`, async (route) => {
     const body = route.request().postData();
     if (route.request().method() !== "POST" || body === null) return route.continue();
-    const html = await (await page.request.get(`/session/${GROUP}`)).text();
-    const fresh = /name="form_rendered_at" value="([^"]+)"/.exec(html)?.[1];
-    if (!fresh) throw new Error("no form_rendered_at in the page");
     const fields = new URLSearchParams(body);
-    fields.set("form_rendered_at", fresh);
+    fields.set("form_rendered_at", freshFormStamp());
     return route.continue({ postData: fields.toString() });
   });
   await page.getByRole("button", { name: "Boka pass" }).click();
   await expect(page.getByRole("alert")).toContainText("Hoppsan, det gick lite för fort.");
   await expect(page.getByLabel("Namn *", { exact: true })).toBeVisible(); // still the form
 });
+
+/**
+ * A form stamp for this very moment, as app/server/forms/bot-check.server.ts
+ * draws one (`<ms>.<nonce><signature>`), signed with the local server's
+ * SESSION_SECRET (wrangler.toml's top-level [vars]; local only).
+ */
+function freshFormStamp(now = Date.now()): string {
+  const toml = readFileSync(fileURLToPath(new URL("../../wrangler.toml", import.meta.url)), "utf8");
+  const secret = /^SESSION_SECRET\s*=\s*"([^"]+)"/m.exec(toml.split(/^\[env\./m)[0] ?? "")?.[1];
+  if (!secret) throw new Error("SESSION_SECRET not found in wrangler.toml [vars]");
+  const nonce = randomBytes(8).toString("hex");
+  const signature = createHmac("sha256", secret).update(`form:${now}.${nonce}`).digest("hex").slice(0, 32);
+  return `${now}.${nonce}${signature}`;
+}
