@@ -3,33 +3,11 @@
 // link that follow the kinds listed, and nothing when no product is shown.
 import { describe, expect, it } from "vitest";
 import { cardOffersView, cardOfferView } from "../../../app/domain/cards/card-offer-view";
-import type { CardProductTerms } from "../../../app/domain/cards/card-terms";
 import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-shop-texts";
+import { klippkortTerms, presentkortTerms } from "./product-terms";
 
-const klipp: CardProductTerms & { id: number } = {
-  id: 1,
-  kind: "klippkort",
-  name: "5-kort valpkurs",
-  uses: 5,
-  priceSek: 1195,
-  sessionTypes: ["VALPKURS", "NOSARBETE"],
-  amounts: [],
-  freeMinSek: null,
-  freeMaxSek: null,
-  validityMonths: 12,
-};
-const gift: CardProductTerms & { id: number } = {
-  id: 2,
-  kind: "presentkort",
-  name: "Presentkort",
-  uses: null,
-  priceSek: null,
-  sessionTypes: [],
-  amounts: [200, 500, 1000],
-  freeMinSek: null,
-  freeMaxSek: null,
-  validityMonths: 24,
-};
+const klipp = klippkortTerms({ id: 1 });
+const gift = presentkortTerms({ id: 2 });
 
 describe("cardOfferView", () => {
   it("says a klippkort's uses, price, validity and session types", () => {

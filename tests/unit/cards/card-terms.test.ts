@@ -4,29 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { cardExpiry, cardLastDay, cardRefundProblem, cardState, saleAmount, type CardProductTerms } from "../../../app/domain/cards/card-terms";
 import { amountList, cardBalanceText, cardPaidText, cardProductSummary, ledgerDeltaText } from "../../../app/domain/cards/card-texts";
+import { klippkortTerms, presentkortTerms } from "./product-terms";
 
-const klipp: CardProductTerms = {
-  kind: "klippkort",
-  name: "5-kort",
-  uses: 5,
-  priceSek: 1195,
-  sessionTypes: ["VALPKURS", "NOSARBETE"],
-  amounts: [],
-  freeMinSek: null,
-  freeMaxSek: null,
-  validityMonths: 12,
-};
-const gift: CardProductTerms = {
-  kind: "presentkort",
-  name: "Presentkort",
-  uses: null,
-  priceSek: null,
-  sessionTypes: [],
-  amounts: [200, 500, 1000],
-  freeMinSek: 100,
-  freeMaxSek: 5000,
-  validityMonths: 24,
-};
+const klipp: CardProductTerms = klippkortTerms({ name: "5-kort" });
+const gift: CardProductTerms = presentkortTerms({ freeMinSek: 100, freeMaxSek: 5000 });
 
 describe("saleAmount", () => {
   it("sells a klippkort at its price with its uses, whatever amount was typed", () => {

@@ -14,32 +14,11 @@ import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { buildIndex } from "../../../app/domain/flurre/rank";
 import { formatKr } from "../../../app/domain/price";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
+import { klippkortTerms, presentkortTerms } from "../cards/product-terms";
 
 const now = new Date("2026-11-23T10:00:00Z");
-const KLIPP: FlurreCardInput = {
-  id: 7,
-  kind: "klippkort",
-  name: "5-kort valpkurs",
-  uses: 5,
-  priceSek: 1195,
-  sessionTypes: ["VALPKURS"],
-  amounts: [],
-  freeMinSek: null,
-  freeMaxSek: null,
-  validityMonths: 12,
-};
-const GIFT: FlurreCardInput = {
-  id: 8,
-  kind: "presentkort",
-  name: "Presentkort",
-  uses: null,
-  priceSek: null,
-  sessionTypes: [],
-  amounts: [200, 500, 1000],
-  freeMinSek: null,
-  freeMaxSek: null,
-  validityMonths: 24,
-};
+const KLIPP: FlurreCardInput = klippkortTerms({ id: 7, sessionTypes: ["VALPKURS"] });
+const GIFT: FlurreCardInput = presentkortTerms({ id: 8 });
 
 function asker(cards: readonly FlurreCardInput[]) {
   const passages = buildPassages({ ...demoCorpus(now), cards });
