@@ -1,17 +1,18 @@
 // Flurre's model path with a stubbed Workers AI binding in the load context
 // (the real one only exists in production and always calls the network):
-// a faithful model's wording is used; a model that invents a price, a date,
-// a weekday, a seat count or a link, answers with markup, fails or is too
-// slow is replaced by the extractive answer; questions Flurre cannot answer
-// never reach the model.
+// the model is given the answer's passages as numbered sentences and asked
+// for the numbers of those that answer; the chosen sentences are shown as
+// written, in its order. A reply with words of its own, a number it was not
+// given, '0', too many numbers, or a model that fails or is too slow gives
+// the extractive answer; questions Flurre cannot answer never reach it.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
+import { formatTime } from "~/domain/time";
 import { getLoadContext } from "~/server/platform/context.server";
 import type { Env } from "~/server/platform/env.server";
 import { askFlurre } from "~/server/flurre/answer.server";
-import { DEFAULT_FLURRE_AI_MODEL, FLURRE_SYSTEM_PROMPT } from "~/server/flurre/model.server";
+import { DEFAULT_FLURRE_AI_MODEL, FLURRE_SYSTEM_PROMPT, MAX_CHOSEN_SENTENCES } from "~/server/flurre/model.server";
 import { seedDemo } from "./public-helpers";
 import { captureLoggedFailures } from "../support/expected-logs";
 
@@ -72,106 +73,108 @@ beforeAll(async () => {
   expect(extractive.kind).toBe("answer");
 });
 
-describe("with a model that keeps to the passages", () => {
-  it("uses its wording, with the passages' own links, and marks the answer 'model'", async () => {
+/** The numbered sentences a call gave the model: number → sentence. */
+function sentencesOf(call: Call): Map<number, string> {
+  const user = call.inputs.messages?.find((m) => m.role === "user")?.content ?? "";
+  return new Map([...user.matchAll(/^\[(\d+)\] (.+)$/gmu)].map((m) => [Number(m[1]), m[2]!]));
+}
+
+/** The number of the first sentence containing `part`. */
+function numberOf(sentences: Map<number, string>, part: string): number {
+  const found = [...sentences].find(([, text]) => text.includes(part));
+  if (!found) throw new Error(`no sentence with ${part}: ${[...sentences.values()].join(" | ")}`);
+  return found[0];
+}
+
+describe("with a model that chooses among the sentences", () => {
+  it("shows the chosen sentences as written, in its order, with the passages' links, and marks the answer 'model'", async () => {
     const price = await valpkursPrice();
     const next = await nextValpkurs();
-    const left = next.max_participants - next.current_participants;
-    const [, month, day] = stockholmDayKey(next.start_time).split("-").map(Number);
-    // Other ways of writing the same facts: "kronor", "25/11", "18.00".
-    const text =
-      `Voff! VALPKURS är för valpar och kostar ${price} kronor.\n\n` +
-      `Nästa pass är ${formatDayHeading(stockholmDayKey(next.start_time))} (${day}/${month}) kl. ${formatTime(next.start_time).replace(":", ".")} ` +
-      `på ${next.location}, och det finns ${left} platser kvar.`;
-    const { ai, calls } = stubAi(() => ({ response: text }));
+    const time = `${formatTime(next.start_time)}–${formatTime(next.end_time)}`;
+    let offered = new Map<number, string>();
+    const { ai, calls } = stubAi((call) => {
+      offered = sentencesOf(call);
+      // The session's line first, then the price: the model's order, not the passages'.
+      return { response: `${numberOf(offered, time)}, ${numberOf(offered, `${price} kr`)}` };
+    });
     const answer = await ask(QUESTION, { AI: ai });
 
     expect(answer.source).toBe("model");
     expect(answer.kind).toBe("answer");
-    expect(answer.paragraphs).toEqual([
-      `Voff! VALPKURS är för valpar och kostar ${price} kronor.`,
-      text.split("\n\n")[1],
-    ]);
+    expect(answer.paragraphs).toEqual([offered.get(numberOf(offered, time)), offered.get(numberOf(offered, `${price} kr`))]);
+    expect(answer.paragraphs[0]).toContain(next.location);
     expect(answer.links).toEqual(extractive.links);
 
     expect(calls).toHaveLength(1);
     expect(calls[0]!.model).toBe(DEFAULT_FLURRE_AI_MODEL);
     const [system, user] = calls[0]!.inputs.messages ?? [];
     expect(system).toEqual({ role: "system", content: FLURRE_SYSTEM_PROMPT });
-    // The model sees the question and the passages the extractive answer was made from.
+    // The model sees the question and the sentences of the passages the extractive answer was made from, numbered from 1.
     expect(user!.content).toContain(`Fråga: ${QUESTION}`);
-    expect(user!.content).toContain(`${price} kr`);
-    expect(user!.content).toContain(`${formatTime(next.start_time)}–${formatTime(next.end_time)}`);
+    expect([...offered.keys()]).toEqual(Array.from({ length: offered.size }, (_, i) => i + 1));
+    expect(offered.size).toBeGreaterThan(2);
+    // Every sentence it sees is one of the passages' own, as the extractive answer shows them.
+    expect(extractive.paragraphs.join(" ")).toContain(offered.get(numberOf(offered, `${price} kr`)));
+  });
+
+  it("reads the next sentences of one passage as one paragraph", async () => {
+    let offered = new Map<number, string>();
+    const { ai } = stubAi((call) => {
+      offered = sentencesOf(call);
+      return { response: "1, 2" };
+    });
+    const answer = await ask(QUESTION, { AI: ai });
+    expect(answer.source).toBe("model");
+    expect(answer.paragraphs).toEqual([`${offered.get(1)} ${offered.get(2)}`]);
+  });
+
+  it.each([
+    ["[2, 1]", [2, 1]],
+    ["2 och 1.", [2, 1]],
+    [" 2,2 ", [2]],
+    ["(1); 3", [1, 3]],
+  ])("reads the reply %j as the sentences %j", async (reply, expected) => {
+    let offered = new Map<number, string>();
+    const { ai } = stubAi((call) => {
+      offered = sentencesOf(call);
+      return { response: reply };
+    });
+    const answer = await ask(QUESTION, { AI: ai });
+    expect(answer.source).toBe("model");
+    expect(answer.paragraphs.join(" ")).toBe(expected.map((n) => offered.get(n)).join(" "));
   });
 
   it("uses the model FLURRE_AI_MODEL names", async () => {
-    const { ai, calls } = stubAi(() => ({ response: "Voff! VALPKURS är grundträning för valpar." }));
+    const { ai, calls } = stubAi(() => ({ response: "1" }));
     const answer = await ask(QUESTION, { AI: ai, FLURRE_AI_MODEL: "@cf/meta/llama-3.1-8b-instruct-fp8" });
     expect(answer.source).toBe("model");
     expect(calls[0]!.model).toBe("@cf/meta/llama-3.1-8b-instruct-fp8");
   });
-
-  it("drops markdown emphasis and list marks, keeping the text", async () => {
-    const { ai } = stubAi(() => ({ response: "**Voff!**\n- VALPKURS är grundträning för valpar." }));
-    const answer = await ask(QUESTION, { AI: ai });
-    expect(answer.source).toBe("model");
-    expect(answer.paragraphs).toEqual(["Voff!", "VALPKURS är grundträning för valpar."]);
-  });
 });
 
-describe("with a model that invents facts, the extractive answer replaces it", () => {
-  const invented: [string, () => Promise<string>][] = [
-    ["a price", async () => `Voff! VALPKURS kostar ${(await valpkursPrice()) - 50} kr per pass.`],
-    ["a price in kronor", async () => `VALPKURS kostar bara ${(await valpkursPrice()) + 1} kronor!`],
-    ["a price written 199:-", async () => "Ett pass kostar 199:- och du betalar på plats."],
-    [
-      "a date of another session",
-      async () => {
-        const plan = await env.DB.prepare("SELECT start_time FROM sessions WHERE title = 'PLAN' AND start_time > ? ORDER BY start_time")
-          .bind(new Date().toISOString())
-          .first<{ start_time: string }>();
-        const [, month, day] = stockholmDayKey(plan!.start_time).split("-").map(Number);
-        const months = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"];
-        return `Nästa VALPKURS är den ${day} ${months[month! - 1]}.`;
-      },
-    ],
-    ["an ISO date", async () => "Nästa VALPKURS startar 2031-02-30."],
-    [
-      "a wrong weekday for a right date",
-      async () => {
-        const next = await nextValpkurs();
-        const heading = formatDayHeading(stockholmDayKey(next.start_time));
-        const [weekday, ...rest] = heading.split(" ");
-        const other = weekday === "måndag" ? "tisdag" : "måndag";
-        return `Nästa VALPKURS är ${other} ${rest.join(" ")}.`;
-      },
-    ],
-    ["a start time", async () => "VALPKURS börjar alltid kl. 07:15."],
-    [
-      "a seat count",
-      async () => {
-        const next = await nextValpkurs();
-        return `Det finns ${next.max_participants + 5} platser kvar på nästa VALPKURS.`;
-      },
-    ],
-    ["a seat count in words", async () => "Det finns bara tolv lediga platser kvar!"],
-    ["a link", async () => "Boka på https://example.com/valpkurs så fort du kan."],
-    ["a path on the site", async () => "Du bokar på /admin/skapa-pass."],
+describe("with a reply that is not a choice among the sentences, the extractive answer stands", () => {
+  const replies: [string, (offered: Map<number, string>) => Promise<string> | string][] = [
+    ["words of its own", async () => `Voff! VALPKURS kostar ${(await valpkursPrice()) - 50} kr per pass.`],
+    ["numbers inside words of its own", () => "Jag väljer mening 1 och 2."],
+    ["a number it was not given", (offered) => `1, ${offered.size + 1}`],
+    ["none ('0')", () => "0"],
+    ["more sentences than an answer holds", (offered) => [...offered.keys()].slice(0, MAX_CHOSEN_SENTENCES + 1).join(", ")],
+    ["markup", () => "<p>1</p>"],
+    ["a link", () => "1, https://example.com/valpkurs"],
   ];
 
-  it.each(invented)("%s", async (_, makeText) => {
+  it.each(replies)("%s", async (_, makeReply) => {
     const logged = captureLoggedFailures();
-    const text = await makeText();
-    const { ai, calls } = stubAi(() => ({ response: text }));
+    let offered = new Map<number, string>();
+    const { ai, calls } = stubAi(async (call) => {
+      offered = sentencesOf(call);
+      return { response: await makeReply(offered) };
+    });
     const answer = await ask(QUESTION, { AI: ai });
     expect(calls).toHaveLength(1);
+    expect(offered.size).toBeGreaterThan(MAX_CHOSEN_SENTENCES);
     expect(answer).toEqual(extractive);
-    expect(logged()).toEqual([expect.stringMatching(/^Flurre: the model's answer stated what the passages do not; answering without it \[/)]);
-  });
-
-  it("and replaces an answer with markup", async () => {
-    const { ai } = stubAi(() => ({ response: "<p>Voff! VALPKURS är kul.</p>" }));
-    expect(await ask(QUESTION, { AI: ai })).toEqual(extractive);
+    expect(logged()).toEqual([expect.stringMatching(/^Flurre: the model's reply chose no sentence it was given; answering without it /)]);
   });
 });
 
@@ -200,14 +203,14 @@ describe("with a model that fails", () => {
   it("answers without it when the model returns no text", async () => {
     const { ai } = stubAi(() => ({ response: "   " }));
     expect(await ask(QUESTION, { AI: ai })).toEqual(extractive);
-    const { ai: odd } = stubAi(() => ({ result: { response: "Voff!" } }));
+    const { ai: odd } = stubAi(() => ({ result: { response: "1" } }));
     expect(await ask(QUESTION, { AI: odd })).toEqual(extractive);
   });
 });
 
 describe("what reaches the model", () => {
   it("a question Flurre cannot answer is never sent to it", async () => {
-    const { ai, calls } = stubAi(() => ({ response: "Voff! Swish går bra." }));
+    const { ai, calls } = stubAi(() => ({ response: "1" }));
     const answer = await ask("Kan jag betala med Swish?", { AI: ai });
     expect(answer.kind).toBe("fallback");
     expect(answer.source).toBe("extractive");

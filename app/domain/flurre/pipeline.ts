@@ -6,7 +6,7 @@
 //   decide      whether one of them answers: one rule, one threshold (decide.ts)
 //   compose     one template per kind of answer (templates.ts)
 //
-// The fact check of a model's wording follows in the server (fact-check.ts).
+// The model's choice among the answer's sentences, and the fact check, follow in the server (model.server.ts).
 // With `trace` the steps are returned for a test, a developer or staff to read.
 
 import type { ComposedAnswer } from "./compose";

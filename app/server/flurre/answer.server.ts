@@ -2,8 +2,10 @@
  * Flurre's answer to one question: reads the site's own content from D1
  * (one round trip), ranks its passages for the question and composes an
  * extractive answer with their links. With the Workers AI binding a model
- * phrases that answer from the same passages, and its text is used only if
- * every price, date, time, seat count and link in it is one of theirs. A
+ * chooses, by their numbers, which of the same passages' sentences answer
+ * the question; the chosen sentences are shown as written, and only if the
+ * fact check finds every price, date, time, seat count and link in them
+ * one of theirs. A
  * question Flurre cannot answer gets the fallback and, when `record` is set,
  * is stored for staff.
  */
@@ -16,7 +18,7 @@ import { buildIndex, type FlurreIndex } from "~/domain/flurre/rank";
 import { isGreeting } from "~/domain/flurre/text";
 import type { RateLimitResult } from "../platform/rate-limit.server";
 import { loadFlurreCorpus } from "./corpus.server";
-import { modelParagraphs, phraseWithModel } from "./model.server";
+import { chooseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";
 
 export type FlurreQuestion = {
@@ -97,23 +99,22 @@ export async function askFlurre(context: AppLoadContext, input: FlurreQuestion):
   return (await phrased(env, input.question, composed)) ?? composed.answer;
 }
 
-/** The model's wording of the composed answer, if it passes the fact check. */
+/** The answer made of the sentences the model chose, if it passes the fact check. */
 async function phrased(
   env: AppLoadContext["cloudflare"]["env"],
   question: string,
   composed: ComposedAnswer,
 ): Promise<FlurreAnswer | null> {
-  const text = await phraseWithModel(env, question, composed.passages);
-  if (text === null) return null;
-  const paragraphs = modelParagraphs(text);
+  const paragraphs = await chooseWithModel(env, question, composed.passages);
   if (!paragraphs) return null;
+  // The sentences are the passages' own; the check stays, so that nothing reaches a visitor unchecked.
   const check = checkFacts(paragraphs.join("\n"), {
     facts: composed.passages.flatMap((p) => p.facts),
     links: [...composed.passages.flatMap((p) => p.links), ...composed.answer.links].map((l) => l.href),
   });
   if (!check.ok) {
     console.warn(
-      "Flurre: the model's answer stated what the passages do not; answering without it",
+      "Flurre: the chosen sentences stated what the passages do not; answering without them",
       check.unsupported.map((c) => c.text),
     );
     return null;

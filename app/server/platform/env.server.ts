@@ -72,7 +72,7 @@ export interface Env {
   NEWSLETTER_SENDERS?: string;
   /**
    * Workers AI, bound in production only (wrangler.toml [env.production.ai]):
-   * with it Flurre's answers are phrased by a model and fact-checked; without
+   * with it a model chooses which of an answer's sentences Flurre shows (by number, never words of its own); without
    * it (local development, tests) nothing a visitor asks leaves the worker.
    */
   AI?: Ai;
