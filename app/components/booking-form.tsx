@@ -9,7 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
-import { CARD_BOOKING_TEXTS } from "~/domain/cards/card-texts";
+import { CARD_CODE_FIELD_TEXTS } from "~/domain/cards/card-code-field";
 import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormDefaults, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
@@ -69,7 +69,7 @@ const SUMMARY_FIELDS = [
   ["home_address", "Hemadress"],
   ["variant", "Variant"],
   ["special_notes", "Vad vill du träna?"],
-  ["card_code", CARD_BOOKING_TEXTS.codeShort],
+  ["card_code", CARD_CODE_FIELD_TEXTS.short],
   ["terms", BOOKING_TEXTS.termsShort],
 ] as const;
 
@@ -334,8 +334,8 @@ export function BookingForm({
         {cardCode ? (
           <Field
             key={fields.card_code.key}
-            label={CARD_BOOKING_TEXTS.codeLabel}
-            hint={CARD_BOOKING_TEXTS.codeHint}
+            label={CARD_CODE_FIELD_TEXTS.label}
+            hint={CARD_CODE_FIELD_TEXTS.hint}
             errors={fields.card_code.errors}
             inputProps={{ ...input(fields.card_code, "text"), autoComplete: "off", autoCapitalize: "characters", spellCheck: false }}
           />

@@ -10,7 +10,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cardCodeLast4, formatCardCode, generateCardCode } from "~/domain/cards/card-code";
-import { CARD_BOOKING_PROBLEMS, CARD_BOOKING_TEXTS, CARD_CODE_PROBLEMS, CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
+import { CARD_CODE_PROBLEMS } from "~/domain/cards/card-code-field";
+import { CARD_BOOKING_PROBLEMS, CARD_BOOKING_TEXTS, CARD_LEDGER_NOTES } from "~/domain/cards/card-texts";
 import { bookingAttemptSlot } from "~/server/booking/booking-rate-limit.server";
 import { CARD_CODE_LIMIT } from "~/server/cards/card-at-booking.server";
 import { hashCardCode } from "~/server/cards/card-codes.server";

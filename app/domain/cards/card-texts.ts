@@ -6,7 +6,6 @@
 import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
-import { CARD_CODE_LENGTH, type CardCodeProblem } from "./card-code";
 import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardShownOn, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
@@ -282,14 +281,6 @@ export const CARD_TOASTS = {
   loadFailed: { type: "error", title: "Fel", description: "Kunde inte ladda data" },
 } as const satisfies Record<string, ToastView | ((...args: string[]) => ToastView)>;
 
-/** What the person who types a code is told when it cannot be one (the booking form's, later). */
-export const CARD_CODE_PROBLEMS: Record<CardCodeProblem, string> = {
-  empty: "Skriv kortets kod",
-  length: `Koden har ${CARD_CODE_LENGTH} tecken, t.ex. ABCD-EFGH-JKMN-PQRS. Kontrollera att du fått med alla.`,
-  lookalike: "Koderna har aldrig 0, O, 1, I eller L. Kontrollera tecknet och skriv igen.",
-  character: "Koden har bara bokstäver och siffror, t.ex. ABCD-EFGH-JKMN-PQRS.",
-};
-
 /**
  * The short list of cards on the start page and /boka (the products staff
  * show there, app/domain/cards/card-offer-view.ts): its heading, lead and
@@ -399,12 +390,8 @@ export const CARD_REMINDER_MAIL_TEXTS = {
   signOff: CARD_MAIL_TEXTS.signOff,
 } as const;
 
-/** The booking form's code field, and what a booking paid with a card says (page, mails). */
+/** What a booking paid with a card says of it, on the page and in the mails (the booking form's field: card-code-field.ts). */
 export const CARD_BOOKING_TEXTS = {
-  codeLabel: "Kod för klippkort eller presentkort (valfritt)",
-  codeHint: "Har du ett kort? Skriv koden från mejlet, t.ex. ABCD-EFGH-JKMN-PQRS.",
-  /** The field's name in the form's list of errors. */
-  codeShort: "Kod",
   /** The row a booking paid with a card shows, in the confirmation on the page and in the mail. */
   usedLabel: "Kort",
   restLabel: "Att betala på plats",

@@ -20,7 +20,7 @@ import {
 
 import { MEETING_TYPES, type MeetingType } from "../constants";
 import { parseCardCode } from "../cards/card-code";
-import { CARD_CODE_PROBLEMS } from "../cards/card-texts";
+import { CARD_CODE_PROBLEMS } from "../cards/card-code-field";
 
 export { MEETING_TYPES, type MeetingType };
 

@@ -12,7 +12,7 @@ import {
   generateCardCode,
   parseCardCode,
 } from "../../../app/domain/cards/card-code";
-import { CARD_CODE_PROBLEMS } from "../../../app/domain/cards/card-texts";
+import { CARD_CODE_PROBLEMS } from "../../../app/domain/cards/card-code-field";
 
 afterEach(() => vi.restoreAllMocks());
 
