@@ -9,6 +9,8 @@
  *   ?flik=faq: the FAQ form (a new row, `&rad=ID` to edit one) and the rows,
  *     newest first. Deleting asks first: `&atgard=ta-bort&rad=ID` is that step
  *     without JavaScript, a dialog with it; both post intent delete.
+ *   ?flik=prova&fraga=…: one question through Flurre's declared pipeline,
+ *     its answer and the trace of its steps (nothing stored).
  *
  * Every loader and action call checks the admin role itself. The page reads
  * its data in one D1 batch after the signed-in user.
@@ -29,6 +31,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { FaqForm, type FaqFormValues } from "~/components/admin-flurre-faq-form";
 import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, faqRowAnchor, type FaqRowView } from "~/components/admin-flurre-faq-list";
+import { TRY_TAB, TryQuestion, type TryTabView } from "~/components/admin-flurre-try";
 import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
 import { Toaster } from "~/components/toaster";
 import {
@@ -37,6 +40,8 @@ import {
   FLURRE_ADMIN_TEXTS as T,
   FLURRE_ADMIN_TOASTS as TOASTS,
 } from "~/domain/flurre/admin-texts";
+import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
+import { ANSWERABLE } from "~/domain/flurre/decide";
 import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
 import { FlurreFaqSchema, type FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
@@ -44,6 +49,7 @@ import type { ToastView } from "~/domain/toast";
 import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
+import { traceFlurreQuestion } from "~/server/flurre/pipeline.server";
 import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "~/server/forms/form-claim.server";
@@ -55,10 +61,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: flurreStyl
 
 export const meta: MetaFunction = () => [{ title: `${T.heading} – Admin – Hundpass` }, { name: "robots", content: "noindex" }];
 
-type FlurreTab = "obesvarade" | "faq";
+type FlurreTab = "obesvarade" | "faq" | typeof TRY_TAB;
 
 function parseTab(value: string | null): FlurreTab {
-  return value === "faq" ? "faq" : "obesvarade";
+  return value === "faq" || value === TRY_TAB ? value : "obesvarade";
 }
 
 
@@ -91,6 +97,10 @@ interface UnansweredTabData {
   total: number;
 }
 
+interface TryTabData extends TryTabView {
+  tab: typeof TRY_TAB;
+}
+
 interface FaqTabData {
   tab: "faq";
   rows: FaqRowView[] | null;
@@ -112,6 +122,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tab = parseTab(url.searchParams.get("flik"));
   const headers = noStoreHeaders;
   let toast: ToastView | null = null;
+
+  if (tab === TRY_TAB) {
+    const question = (url.searchParams.get("fraga") ?? "").trim().slice(0, FLURRE_QUESTION_MAX_LENGTH);
+    let page: TryTabData = { tab, question, traced: null, threshold: ANSWERABLE };
+    let openCount: number | null = null;
+    try {
+      const [traced, unanswered] = await Promise.all([question ? traceFlurreQuestion(context, question) : null, readUnanswered(context)]);
+      page = { ...page, traced: traced && { answer: traced.answer, trace: traced.trace } };
+      openCount = unanswered.openCount;
+    } catch (error) {
+      console.error("admin/flurre: could not try a question", error);
+      toast = TOASTS.loadFailed;
+    }
+    return data({ page, openCount, toast }, { headers });
+  }
 
   if (tab === "obesvarade") {
     let openCount: number | null = null;
@@ -272,7 +297,7 @@ type PageActionData = { result: SubmissionResult<string[]>; toast: ToastView | n
 export default function AdminFlurre() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PageActionData | undefined;
-  const page = loaded.page as UnansweredTabData | FaqTabData;
+  const page = loaded.page as UnansweredTabData | FaqTabData | TryTabData;
   const tabLink = (tab: FlurreTab, label: string) => (
     <Link to={`${FLURRE_ADMIN_PATH}?flik=${tab}`} aria-current={page.tab === tab ? "page" : undefined}>
       {label}
@@ -292,11 +317,14 @@ export default function AdminFlurre() {
       <nav className="view-toggle flurre-admin-tabs" aria-label={T.tabsLabel}>
         {tabLink("obesvarade", unansweredLabel)}
         {tabLink("faq", T.tabFaq)}
+        {tabLink(TRY_TAB, T.tabTry)}
       </nav>
       {page.tab === "obesvarade" ? (
         page.groups === null ? null : (
           <UnansweredList groups={page.groups} total={page.total} />
         )
+      ) : page.tab === TRY_TAB ? (
+        <TryQuestion view={page} />
       ) : (
         <FaqTab page={page} result={actionData?.result ?? null} />
       )}

@@ -409,6 +409,7 @@ const PAGES: PageCase[] = [
   },
   { name: "admin utskick segment, no subscriber found", path: "/admin/utskick?flik=segment&epost=ingen%40example.se", admin: true },
   { name: "admin flurre, an FAQ row saved", path: "/admin/flurre?flik=faq", admin: true, prepare: saveFaqRow },
+  { name: "admin flurre, a question tried", path: "/admin/flurre?flik=prova&fraga=Vad%20kostar%20VALPKURS%3F", admin: true },
   { name: "admin kalender", path: "/admin/kalender", admin: true },
   { name: "admin passtyper", path: "/admin/passtyper", admin: true },
   { name: "admin passtyper, a type sent empty", path: "/admin/passtyper", admin: true, prepare: sendTypeEmpty },

@@ -36,7 +36,7 @@ const PUBLIC_PAGES = [
 ];
 
 // The admin's own erasure page too (nothing upcoming: the confirmation form), with the signed-in top bar.
-const ADMIN_EXTRA = ["/mina-bokningar/radera", "/mina-bokningar/lista", "/admin", "/admin/utskick?flik=segment", "/admin/flurre?flik=faq", "/admin/pass/1", "/admin/pass/1?atgard=cancel", "/admin/epost?pass=1", "/admin/pass/1/utskrift"];
+const ADMIN_EXTRA = ["/mina-bokningar/radera", "/mina-bokningar/lista", "/admin", "/admin/utskick?flik=segment", "/admin/flurre?flik=faq", "/admin/flurre?flik=prova&fraga=Vad%20kostar%20VALPKURS%3F", "/admin/pass/1", "/admin/pass/1?atgard=cancel", "/admin/epost?pass=1", "/admin/pass/1/utskrift"];
 
 /** Runs the checker on the pages' HTML; returns its errors as "path: line.col: message". */
 function nuErrors(pages: { path: string; html: string }[]): string[] {

@@ -190,6 +190,7 @@ const PAGES: PageCase[] = [
   { name: "admin epost-status", path: "/admin/epost-status", who: "admin" },
   { name: "admin flurre", path: "/admin/flurre", who: "admin" },
   { name: "admin flurre, FAQ", path: "/admin/flurre?flik=faq", who: "admin" },
+  { name: "admin flurre, a question tried", path: "/admin/flurre?flik=prova&fraga=Vad%20kostar%20VALPKURS%3F", who: "admin" },
   { name: "admin logg", path: "/admin/logg", who: "admin" },
   { name: "admin handbok", path: "/admin/handbok", who: "admin" },
   { name: "admin drift", path: "/admin/drift", who: "admin" },

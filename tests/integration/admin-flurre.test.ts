@@ -568,3 +568,50 @@ describe("a failing read", () => {
     expect(logged()).toContainEqual(expect.stringMatching(/^admin\/flurre: could not save an FAQ row Error: D1_ERROR/));
   });
 });
+
+describe("trying a question", () => {
+  const TRY = `${PATH}?flik=prova`;
+  const tryQuestion = (question: string) => page(`?flik=prova&fraga=${encodeURIComponent(question)}`);
+
+  it("is staff's only, like every tab", async () => {
+    const staff = await signInAs({ email: `personal-${crypto.randomUUID().slice(0, 8)}@example.se` });
+    expect((await fetchAndSettle(`${TRY}&fraga=hej`, { headers: { Cookie: staff } })).status).toBe(403);
+    expect((await fetchAndSettle(`${TRY}&fraga=hej`)).status).toBe(302);
+  });
+
+  it("shows the form, a GET that keeps the tab, and no steps before a question", async () => {
+    const { res, html } = await page("?flik=prova");
+    expect(res.status).toBe(200);
+    expect(html).toMatch(/<a aria-current="page"[^>]*href="\/admin\/flurre\?flik=prova">Prova en fråga<\/a>/);
+    expect(html).toMatch(/<form method="get" action="\/admin\/flurre"/);
+    expect(html).toContain('<input type="hidden" name="flik" value="prova"/>');
+    expect(html).not.toContain("Möjliga svar, bäst först");
+  });
+
+  it("answers a FAQ row asked in other words, and shows the steps that chose it", async () => {
+    const id = await createRow();
+    const { html } = await tryQuestion("får hunden vara med på kursen när hon löper?");
+    const text = decode(html);
+    expect(text).toContain("Nej, en tik som löper stannar hemma.");
+    expect(text).toContain("Möjliga svar, bäst först");
+    // The words as read, what is named and asked, and the row among the candidates with its share.
+    expect(text).toMatch(/<dt>Orden<\/dt><dd>[^<]*\(far\)[^<]*lop/);
+    expect(text).toMatch(new RegExp(`<td>Text</td><td>faq:${id}[^<]*</td><td>\\d+ %</td>`));
+    expect(text).toContain("Flurre svarar med det bästa svaret när det täcker minst 80 % av frågan.");
+  });
+
+  it("says when Flurre would not know, and stores nothing", async () => {
+    const { html } = await tryQuestion("har ni parkering för husbilar vid hallen?");
+    expect(decode(html)).toContain("Flurre skulle säga att den inte vet: inget svar täcker frågan tillräckligt.");
+    expect(await openAsks("har ni parkering för husbilar vid hallen?")).toBe(0);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM flurre_unanswered").first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it("renders a question as text, and reads only its first 500 characters", async () => {
+    const { html } = await tryQuestion(`<script>alert(1)</script> vad kostar ${"x".repeat(600)}`);
+    expect(html).not.toContain("<script>alert(1)</script>");
+    const value = /id="flurre-try-question"[^>]*value="([^"]*)"/.exec(html) ?? /value="([^"]*)"[^>]*id="flurre-try-question"/.exec(html);
+    expect(decode(value![1]!)).toHaveLength(500);
+  });
+});

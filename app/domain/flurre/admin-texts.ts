@@ -3,6 +3,8 @@
 // (title 'Fel', what failed as the description).
 import { FLURRE_PAGE } from "../admin-pages";
 import type { ToastView } from "../toast";
+import type { CandidateKind } from "./resolve";
+import type { Topic } from "./vocabulary";
 
 const error = (description: string): ToastView => ({ type: "error", title: "Fel", description });
 const success = (title: string, description?: string): ToastView =>
@@ -13,12 +15,78 @@ export const FLURRE_ADMIN_PATH = FLURRE_PAGE.to;
 export const FLURRE_ADMIN_TEXTS = {
   heading: "Flurre",
   menuLink: FLURRE_PAGE.title,
-  intro: "Frågor som Flurre inte kunde svara på, och FAQ-raderna som Flurre svarar med direkt.",
+  intro: "Frågor som Flurre inte kunde svara på, FAQ-raderna som Flurre svarar med direkt, och en fråga att prova steg för steg.",
   backToAdmin: "Tillbaka till admin",
   tabsLabel: "Flurres flikar",
   tabUnanswered: "Obesvarade frågor",
   tabFaq: "FAQ",
+  tabTry: "Prova en fråga",
 } as const;
+
+/** 'Prova en fråga': one question through Flurre's declared pipeline, step by step. */
+export const TRY_TEXTS = {
+  heading: "Prova en fråga",
+  intro:
+    "Se steg för steg hur Flurres nya svarsflöde läser en fråga: orden, vad som frågas och nämns, vilka svar innehållet har och vilket som väljs. Inget sparas och inget skickas.",
+  question: "Fråga",
+  submit: "Prova",
+  answerHeading: "Svar",
+  noAnswer: "Flurre skulle säga att den inte vet: inget svar täcker frågan tillräckligt.",
+  steps: "Stegen",
+  words: "Orden",
+  wordsHint: "Ord inom parentes räknas inte. En pil visar ett stavfel som rättats till webbplatsens ord.",
+  topics: "Vad som frågas",
+  named: "Vad som nämns",
+  content: "Ord som svaret måste täcka",
+  none: "Inget",
+  candidates: "Möjliga svar, bäst först",
+  noCandidates: "Innehållet har inget svar på frågan.",
+  kind: "Slag",
+  passages: "Texter",
+  coverage: "Täcker",
+  unexplained: "Ord som inte täcks",
+  decision: (share: number) => `Flurre svarar med det bästa svaret när det täcker minst ${Math.round(share * 100)} % av frågan.`,
+} as const;
+
+/** What each topic of the vocabulary asks, for the steps shown. */
+export const TOPIC_LABELS: Record<Topic, string> = {
+  price: "pris",
+  when: "när",
+  seats: "platser",
+  where: "var",
+  who: "vem",
+  bring: "vad man tar med",
+  queue: "kö",
+  advice: "råd om passtyp",
+  newsletter: "nyhetsbrev",
+  leave: "avsluta nyhetsbrev",
+  signin: "logga in",
+  cancel: "avboka eller omboka",
+  held: "om passet blir av",
+  book: "boka",
+  contact: "kontakt",
+  payment: "betalning",
+  sick: "sjuk hund",
+  difference: "skillnad",
+  full: "fullbokat",
+  count: "antal",
+  buy: "köpa kort",
+  unsaid: "något webbplatsen inte tar upp",
+};
+
+/** What each kind of answer the pipeline resolves is, for the steps shown. */
+export const CANDIDATE_LABELS: Record<CandidateKind, string> = {
+  price: "Pris",
+  sessions: "Kommande pass",
+  seats: "Platser på ett pass",
+  places: "Platser vi tränar på",
+  person: "En person",
+  advice: "Råd om passtyp",
+  passage: "Text",
+};
+
+/** What a named thing is, for the steps shown. */
+export const NAMED_LABELS: Record<string, string> = { type: "passtyp", place: "plats", town: "ort", person: "person" };
 
 export const UNANSWERED_TEXTS = {
   heading: "Obesvarade frågor",
