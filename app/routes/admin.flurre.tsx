@@ -50,7 +50,7 @@ import type { Actor } from "~/server/audit/audit-log.server";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
 import { createFaq, deleteFaq, readFaqTab, updateFaq, type FaqView } from "~/server/flurre/faq.server";
 import { traceFlurreQuestion } from "~/server/flurre/pipeline.server";
-import { dismissUnanswered, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
+import { dismissUnanswered, openUnansweredCount, readUnanswered, type UnansweredGroup } from "~/server/flurre/unanswered-admin.server";
 import { handleForm, withIntents, type FormRefusal } from "~/server/forms/form-action.server";
 import { createOnce, isClaimConflict, newFormKey, withFormKey, type FormClaim } from "~/server/forms/form-claim.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
@@ -128,9 +128,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     let page: TryTabData = { tab, question, traced: null, threshold: ANSWERABLE };
     let openCount: number | null = null;
     try {
-      const [traced, unanswered] = await Promise.all([question ? traceFlurreQuestion(context, question) : null, readUnanswered(context)]);
+      const [traced, open] = await Promise.all([question ? traceFlurreQuestion(context, question) : null, openUnansweredCount(context)]);
       page = { ...page, traced: traced && { answer: traced.answer, trace: traced.trace } };
-      openCount = unanswered.openCount;
+      openCount = open;
     } catch (error) {
       console.error("admin/flurre: could not try a question", error);
       toast = TOASTS.loadFailed;

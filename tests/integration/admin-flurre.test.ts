@@ -580,8 +580,11 @@ describe("trying a question", () => {
   });
 
   it("shows the form, a GET that keeps the tab, and no steps before a question", async () => {
+    await ask("Hur långt är passet?", "2026-03-01T09:00:00.000Z");
     const { res, html } = await page("?flik=prova");
     expect(res.status).toBe(200);
+    // The open questions are counted in their tab's label here too.
+    expect(html).toMatch(/href="\/admin\/flurre\?flik=obesvarade">Obesvarade frågor \(<!-- -->1<!-- -->\)<\/a>|href="\/admin\/flurre\?flik=obesvarade">Obesvarade frågor \(1\)<\/a>/);
     expect(html).toMatch(/<a aria-current="page"[^>]*href="\/admin\/flurre\?flik=prova">Prova en fråga<\/a>/);
     expect(html).toMatch(/<form method="get" action="\/admin\/flurre"/);
     expect(html).toContain('<input type="hidden" name="flik" value="prova"/>');

@@ -112,6 +112,11 @@ export async function readUnanswered(context: AppLoadContext): Promise<Unanswere
   );
 }
 
+/** How many groups of unanswered questions are open (the tab's label), alone. */
+export async function openUnansweredCount(context: AppLoadContext): Promise<number> {
+  return openGroupCountFrom(await context.db.get<{ n: number }>(openGroupCountStatement()));
+}
+
 export type DismissOutcome = { status: "done"; handled: number } | { status: "not-found" };
 
 /**
