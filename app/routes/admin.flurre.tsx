@@ -29,17 +29,12 @@ import {
 } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { FaqForm, type FaqFormValues } from "~/components/admin-flurre-faq-form";
-import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, faqRowAnchor, type FaqRowView } from "~/components/admin-flurre-faq-list";
+import { FAQ_TAB_PATH, faqRowAnchor, type FaqRowView } from "~/components/admin-flurre-faq-list";
+import { FaqTab, type FaqTabData } from "~/components/admin-flurre-faq-tab";
 import { TRY_TAB, TryQuestion, type TryTabView } from "~/components/admin-flurre-try";
 import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
 import { Toaster } from "~/components/toaster";
-import {
-  FAQ_DELETE_TEXTS,
-  FLURRE_ADMIN_PATH,
-  FLURRE_ADMIN_TEXTS as T,
-  FLURRE_ADMIN_TOASTS as TOASTS,
-} from "~/domain/flurre/admin-texts";
+import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS as T, FLURRE_ADMIN_TOASTS as TOASTS } from "~/domain/flurre/admin-texts";
 import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
 import { ANSWERABLE } from "~/domain/flurre/decide";
 import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
@@ -99,21 +94,6 @@ interface UnansweredTabData {
 
 interface TryTabData extends TryTabView {
   tab: typeof TRY_TAB;
-}
-
-interface FaqTabData {
-  tab: "faq";
-  rows: FaqRowView[] | null;
-  more: boolean;
-  editId: number | null;
-  answering: { id: number; count: number } | null;
-  formDefaults: FaqFormValues;
-  /** Changes with every save, so the form starts afresh after one. */
-  formKey: string;
-  /** A new row's one-time key (~/domain/form-key); null while a row is edited. */
-  createKey: string | null;
-  savedId: number | null;
-  confirmDelete: Pick<FaqRowView, "id" | "question"> | null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -329,37 +309,5 @@ export default function AdminFlurre() {
         <FaqTab page={page} result={actionData?.result ?? null} />
       )}
     </section>
-  );
-}
-
-function FaqTab({ page, result }: { page: FaqTabData; result: SubmissionResult<string[]> | null }) {
-  if (page.confirmDelete) {
-    return (
-      <div className="flurre-admin-confirm">
-        <h2>{FAQ_DELETE_TEXTS.heading}</h2>
-        <FaqDeleteForm
-          row={page.confirmDelete}
-          cancel={
-            <Link to={FAQ_TAB_PATH} className="button secondary">
-              {FAQ_DELETE_TEXTS.cancel}
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-  return (
-    <>
-      <FaqForm
-        key={page.formKey}
-        editId={page.editId}
-        answering={page.answering}
-        defaults={page.formDefaults}
-        createKey={page.createKey}
-        lastResult={result}
-        cancelHref={page.answering ? UNANSWERED_TAB_PATH : FAQ_TAB_PATH}
-      />
-      {page.rows === null ? null : <FaqList rows={page.rows} more={page.more} savedId={page.savedId} />}
-    </>
   );
 }
