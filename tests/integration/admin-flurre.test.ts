@@ -603,6 +603,13 @@ describe("trying a question", () => {
     expect(text).toContain("Flurre svarar med det bästa svaret när det täcker minst 80 % av frågan.");
   });
 
+  it("follows a row staff add at once: the knowledge kept between questions is built afresh", async () => {
+    const question = "kan vi ha med egen liggmatta åt hunden?";
+    expect(decode((await tryQuestion(question)).html)).not.toContain("Ja, ta gärna med en egen liggmatta.");
+    await createRow({ question: "Får man ta med sin egen liggmatta till passet?", answer: "Ja, ta gärna med en egen liggmatta.", links: "" });
+    expect(decode((await tryQuestion(question)).html)).toContain("Ja, ta gärna med en egen liggmatta.");
+  });
+
   it("says when Flurre would not know, and stores nothing", async () => {
     const { html } = await tryQuestion("har ni parkering för husbilar vid hallen?");
     expect(decode(html)).toContain("Flurre skulle säga att den inte vet: inget svar täcker frågan tillräckligt.");

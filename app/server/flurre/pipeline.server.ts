@@ -12,6 +12,14 @@ import { runPipeline, type FlurreTrace } from "~/domain/flurre/pipeline";
 import { flurreVocabulary } from "../db/schema.server";
 import { loadFlurreCorpus } from "./corpus.server";
 
+/**
+ * The knowledge built from the rows last read, kept for the next question
+ * while the rows are unchanged: one entry per isolate, keyed by the rows
+ * themselves (as answer.server.ts keeps its index), so any change staff make
+ * builds it afresh. Building it is most of a question's work.
+ */
+let lastKnowledge: { key: string; knowledge: Knowledge } | null = null;
+
 /** What Flurre knows now: the content staff edit and the vocabulary, read in one go. */
 export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): Promise<Knowledge> {
   const [corpus, rows] = await Promise.all([
@@ -21,7 +29,9 @@ export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): P
       .from(flurreVocabulary)
       .orderBy(asc(flurreVocabulary.id)),
   ]);
-  return buildKnowledge(corpus, rows);
+  const key = JSON.stringify([corpus, rows]);
+  if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, rows) };
+  return lastKnowledge.knowledge;
 }
 
 export type TracedQuestion = {
