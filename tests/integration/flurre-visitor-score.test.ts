@@ -598,28 +598,31 @@ const HELD_OUT_SETS = {
 /** Print the pipeline's wrong and honest answers on the development sets (hundreds of lines while it is being built). */
 const PRINT_PIPELINE_MISSES = false;
 
-/** The declared pipeline's scores as they stand (right, right or honest, wrong), first measured on 2026-11-29. */
+/**
+ * The declared pipeline's scores as they stand (right, right or honest, wrong), first measured on 2026-11-29; raised
+ * where migration 0033's filler words ('någonstans', 'fortfarande') gained answers, with no set's wrong answers higher.
+ */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 77, rightOrHonest: 100, wrong: 0 },
+  dev: { right: 78, rightOrHonest: 100, wrong: 0 },
   dev2: { right: 114, rightOrHonest: 165, wrong: 3 },
-  dev3: { right: 202, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 203, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 96, rightOrHonest: 98, wrong: 3 },
   dev5: { right: 84, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 67, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 68, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 96, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 73, rightOrHonest: 108, wrong: 2 },
   dev9: { right: 48, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 107, rightOrHonest: 127, wrong: 3 },
-  dev11: { right: 84, rightOrHonest: 122, wrong: 8 },
+  dev11: { right: 86, rightOrHonest: 122, wrong: 8 },
   dev12: { right: 98, rightOrHonest: 128, wrong: 1 },
-  dev13: { right: 79, rightOrHonest: 107, wrong: 13 },
+  dev13: { right: 80, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
   dev15: { right: 138, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 105, rightOrHonest: 145, wrong: 5 },
   dev17: { right: 38, rightOrHonest: 45, wrong: 13 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  heldOut: { right: 35, rightOrHonest: 48, wrong: 2 },
-  heldOut2: { right: 31, rightOrHonest: 50, wrong: 0 },
+  heldOut: { right: 36, rightOrHonest: 48, wrong: 2 },
+  heldOut2: { right: 32, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 29, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 22, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 25, rightOrHonest: 48, wrong: 2 },
