@@ -5,8 +5,7 @@
  * the words are a visitor's kind of text: rendered as text.
  */
 import { Form } from "@remix-run/react";
-import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
+import { FLURRE_QUESTION_MAX_LENGTH, type FlurreAnswer } from "~/domain/flurre/answer";
 import {
   CANDIDATE_LABELS,
   FLURRE_ADMIN_PATH,
@@ -15,6 +14,7 @@ import {
   TRY_TEXTS as T,
 } from "~/domain/flurre/admin-texts";
 import type { FlurreTrace } from "~/domain/flurre/pipeline";
+import type { TracedQuestion } from "~/server/flurre/pipeline.server";
 import type { CandidateKind } from "~/domain/flurre/resolve";
 import type { Topic } from "~/domain/flurre/vocabulary";
 
@@ -22,7 +22,7 @@ export const TRY_TAB = "prova";
 
 export interface TryTabView {
   question: string;
-  traced: { answer: FlurreAnswer | null; trace: FlurreTrace } | null;
+  traced: TracedQuestion | null;
   /** The share of a question an answer must cover (decide.ts). */
   threshold: number;
 }

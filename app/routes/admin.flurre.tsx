@@ -109,7 +109,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     let openCount: number | null = null;
     try {
       const [traced, open] = await Promise.all([question ? traceFlurreQuestion(context, question) : null, openUnansweredCount(context)]);
-      page = { ...page, traced: traced && { answer: traced.answer, trace: traced.trace } };
+      page = { ...page, traced };
       openCount = open;
     } catch (error) {
       console.error("admin/flurre: could not try a question", error);

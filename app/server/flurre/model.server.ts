@@ -44,7 +44,7 @@ export function numberedSentences(passages: readonly Passage[]): NumberedSentenc
   return sentences;
 }
 
-export function modelMessages(question: string, passages: readonly Passage[], sentences = numberedSentences(passages)) {
+export function modelMessages(question: string, passages: readonly Passage[], sentences: readonly NumberedSentence[]) {
   const sources = passages
     .map((p) => [`## ${p.title}`, ...sentences.filter((s) => s.passageId === p.id).map((s) => `[${s.id}] ${s.text}`)].join("\n"))
     .join("\n\n");

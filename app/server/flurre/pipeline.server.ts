@@ -35,7 +35,6 @@ export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): P
 }
 
 export type TracedQuestion = {
-  question: string;
   /** The pipeline's answer, or null where it would say it does not know. */
   answer: FlurreAnswer | null;
   trace: FlurreTrace;
@@ -45,5 +44,5 @@ export type TracedQuestion = {
 export async function traceFlurreQuestion(context: AppLoadContext, question: string, now = new Date()): Promise<TracedQuestion> {
   const knowledge = await loadFlurreKnowledge(context, now);
   const { composed, trace } = runPipeline(question, knowledge, { now, trace: true });
-  return { question, answer: composed?.answer ?? null, trace: trace! };
+  return { answer: composed?.answer ?? null, trace: trace! };
 }
