@@ -91,13 +91,16 @@ describe("the Stripe stub, through the stripe library", () => {
 
   it("honours idempotency keys: the same key answers the same session; with other parameters it is refused", async () => {
     const stripe = await stripeClient({ config });
-    const first = await stripe.checkout.sessions.create(checkoutParams(), { idempotencyKey: "checkout-bokning-1" });
-    const again = await stripe.checkout.sessions.create(checkoutParams(), { idempotencyKey: "checkout-bokning-1" });
+    // One set of parameters for both calls, as the app sends (its expires_at is the hold's fixed end):
+    // two calls of checkoutParams() a second boundary apart would differ in expires_at.
+    const params = checkoutParams();
+    const first = await stripe.checkout.sessions.create(params, { idempotencyKey: "checkout-bokning-1" });
+    const again = await stripe.checkout.sessions.create(params, { idempotencyKey: "checkout-bokning-1" });
     expect(again.id).toBe(first.id);
     expect(stub.sessions.size).toBe(1);
     expect(stub.requests.map((r) => r.idempotencyKey)).toEqual(["checkout-bokning-1", "checkout-bokning-1"]);
     await expect(
-      stripe.checkout.sessions.create(checkoutParams("bokning-2"), { idempotencyKey: "checkout-bokning-1" }),
+      stripe.checkout.sessions.create({ ...params, client_reference_id: "bokning-2" }, { idempotencyKey: "checkout-bokning-1" }),
     ).rejects.toMatchObject({ type: "StripeIdempotencyError" });
     expect(stub.sessions.size).toBe(1);
   });
