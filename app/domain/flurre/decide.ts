@@ -50,9 +50,8 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
       for (const term of p.termSet) {
         // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word
         // inflected ('länken' of 'länk').
-        for (let cut = 0; cut <= 1 && t.word.length - cut >= MIN_TAIL; cut++) {
-          const tail = t.word.slice(0, t.word.length - cut);
-          if (term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
+        for (const tail of [t.word, t.word.slice(0, -1), t.stem]) {
+          if (tail.length >= MIN_TAIL && term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
         }
         if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term)) return true;
         // Or the text's word is the question's with one letter more ('kvitton' of 'kvitto').
@@ -99,8 +98,22 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
         PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)) ||
         b.candidate.names.length - a.candidate.names.length,
     );
-  // Two session types fit the need as well: which to advise cannot be told.
-  const undecided = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
-  const best = u.asks && !undecided ? ranked[0] : undefined;
+  const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
+  // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
+  const best = u.asks ? (tied ? bySituation(ranked, u) : ranked[0]) : undefined;
   return { answer: best && best.coverage >= threshold ? best : null, ranked };
+}
+
+/**
+ * Of the session types advised equally by the asking sentence, the one whose
+ * own text accounts for most of what the visitor tells in the whole question
+ * ('vi har en valp på 10 veckor. Vad passar?'), a word that more types speak
+ * of weighing less; none when two account for as much.
+ */
+function bySituation(ranked: readonly Judged[], u: Understanding): Judged | undefined {
+  const tied = ranked.filter((j) => j.candidate.kind === "advice" && j.coverage === ranked[0]!.coverage);
+  const explaining = u.told.map((t) => tied.filter((j) => explains(j.candidate, t, u)));
+  const score = (j: Judged) => explaining.reduce((sum, those) => sum + (those.includes(j) ? 1 / those.length : 0), 0);
+  const scored = tied.map((j) => ({ j, score: score(j) })).sort((a, b) => b.score - a.score);
+  return scored[0]!.score > 0 && scored[0]!.score > (scored[1]?.score ?? 0) ? scored[0]!.j : undefined;
 }

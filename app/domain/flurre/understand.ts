@@ -22,6 +22,8 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly { day: number; month: number }[];
+  /** What the visitor tells in every sentence: the words that are not filler, numbers, topics or days, nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
+  told: Token[];
   /** Every word the site, its names and the vocabulary use, and their stems (folded). */
   known: ReadonlySet<string>;
   /** Words neither the site, its names nor the vocabulary use (after mending). */
@@ -35,6 +37,9 @@ export type Understanding = {
   /** Turned ('kan jag inte…', 'utan konto'). */
   negated: boolean;
 };
+
+/** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
+const MIN_TOLD_STEM = 4;
 
 /** Shortest word that names a type or place by the start or end of its name (the start of a two-part name, the last part of a place's). */
 const MIN_PART = 4;
@@ -120,6 +125,8 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
+  // Of a person, every word asks something ('har jonas en hund'): what is common to the site's texts is not theirs.
+  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
   return {
     tokens,
     asked,
@@ -130,7 +137,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
         !t.filler &&
         !vocabulary.not.has(t.word) &&
         !/^\p{N}+$/u.test(t.word) &&
-        (namesOf.has(t) || topicsOf.has(t) || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
+        (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
     ),
     // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
     topics: new Set((inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? [])),
@@ -142,6 +149,16 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),
+    told: tokens.filter(
+      (t) =>
+        !t.filler &&
+        !topicsOf.has(t) &&
+        !/^\p{N}/u.test(t.word) &&
+        t.stem.length >= MIN_TOLD_STEM &&
+        !knowledge.vocabulary.weekdays.has(t.word) &&
+        !knowledge.vocabulary.months.has(t.word) &&
+        ![t.word, t.stem].some((w) => knowledge.common.has(w)),
+    ),
     known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
     dayWords: new Set(

@@ -114,6 +114,24 @@ describe("decide", () => {
     expect(ask("min unghund drar i kopplet vad ska vi gå på").composed).toBeNull();
   });
 
+  it("tells tied types apart by what the visitor tells in the other sentences, the words fewer types speak of weighing more", () => {
+    // Every type 'passar' in the asking sentence; only one type's own text speaks of the bowl.
+    const hemmis = demoCorpus(now).types.find((t) => t.description.includes("matskålen"))!;
+    const { composed, trace } = ask("Vår hund vaktar matskålen. Vad passar oss?");
+    expect(trace!.candidates.slice(0, 2).map((c) => c.coverage)).toEqual([1, 1]);
+    expect(composed?.passages[0]?.id).toBe(`type:${hemmis.name}`);
+    // 'nära' is no word of 'när': a stem that short tells nothing.
+    expect(understand("Vi bor nära. Vad passar?", knowledge).told.map((t) => t.word)).toEqual([]);
+  });
+
+  it("reads every word asked of a person as asked, even one common to the site's texts", () => {
+    const jonas = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
+    // 'passen' is in most of the site's texts, and not in his.
+    expect(jonas.text).not.toMatch(/pass/);
+    expect(ask(`är ${jonas.name.toLowerCase()} med på passen?`).composed).toBeNull();
+    expect(ask(`vem är ${jonas.name.toLowerCase()}?`).composed?.passages[0]?.id).toBe(`team:${jonas.id}`);
+  });
+
   it("takes what a member does from their own text, not the team's", () => {
     const jonas = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("vem sköter ekonomin").trace!.candidates[0]).toMatchObject({ kind: "passage", passages: [`team:${jonas.id}`] });
