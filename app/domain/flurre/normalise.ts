@@ -54,6 +54,9 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
+/** Shortest stem under which a word is read as the vocabulary's 'same' word ('mejlen' as 'mejl'). */
+const SAME_STEM = 4;
+
 /** How many edits a typed word of this length may be from the word meant. */
 function typoBudget(word: string): number {
   return word.length >= 11 ? 2 : word.length >= 7 ? 1 : 0;
@@ -164,7 +167,7 @@ export function normalise(
           const fix = mend(word, siteWords.byFirst.get(word[0]!) ?? []);
           if (fix) [word, mended] = [fix, fix];
         }
-        const keys = mended ? keysOf(mended) : keysOf(raw);
+        const keys = mended ? keysOf(mended, SAME_STEM) : keysOf(raw, SAME_STEM);
         const parts = !mended && !isKnown(word) ? compoundParts(word, siteWords.set) : [];
         const also = [...new Set(keys.flatMap((k) => vocabulary.same.get(k) ?? []).map(fold))];
         tokens.push({

@@ -140,7 +140,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
         (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
     ),
     // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
-    topics: new Set((inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? [])),
+    // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
+    topics: new Set([
+      ...(inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? []),
+      ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid")),
+    ]),
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,

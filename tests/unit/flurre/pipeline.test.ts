@@ -54,6 +54,11 @@ describe("normalise", () => {
     expect(mail!.also).toContain("e-post");
     expect(treats!.parts).toEqual(["valp", "godis"]);
   });
+
+  it("reads an inflected everyday word as the site's by its stem of four letters ('mejlen' as 'mejl')", () => {
+    const [mails] = normalise("mejlen", vocabulary, knowledge.siteWords).tokens;
+    expect(mails!.also).toContain("e-post");
+  });
 });
 
 describe("understand", () => {
@@ -122,6 +127,12 @@ describe("decide", () => {
     expect(composed?.passages[0]?.id).toBe(`type:${hemmis.name}`);
     // 'nära' is no word of 'när': a stem that short tells nothing.
     expect(understand("Vi bor nära. Vad passar?", knowledge).told.map((t) => t.word)).toEqual([]);
+  });
+
+  it("counts what the site never speaks of wherever in the question it is told", () => {
+    // Asked alone, booking a session is answered; told of a cat first, the question is not one the site answers.
+    expect(ask("Kan jag boka en kurs?").composed).not.toBeNull();
+    expect(ask("Jag har ingen hund, bara en katt. Kan jag boka en kurs?").composed).toBeNull();
   });
 
   it("reads every word asked of a person as asked, even one common to the site's texts", () => {
