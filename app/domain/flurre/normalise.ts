@@ -3,7 +3,7 @@
 // ('boka om', 'ta … med'), everyday spellings read also as the site's words,
 // and a typo mended to the site's own word when exactly one is that close.
 
-import { fold, keysOf, stemOf, wordsOf, type Vocabulary } from "./vocabulary";
+import { fold, keysOf, stemOf, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
 
 /** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
 export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
@@ -99,6 +99,21 @@ function compoundParts(word: string, known: ReadonlySet<string>): string[] {
   return [];
 }
 
+/** The most words a phrase's gap takes: one ('~' filler, '*' any) and filler words with it ('ha nåt särskilt med'). */
+const MAX_GAP = 3;
+
+/** How many words stand in the phrase's gap at `at`, before its next word: 0 when that word does not follow in reach. */
+function gapBefore(folded: readonly string[], at: number, phrase: Phrase, vocabulary: Vocabulary): number {
+  const next = phrase.words[phrase.gap];
+  for (let size = 1; size <= MAX_GAP && at + size < folded.length; size++) {
+    const gap = folded.slice(at, at + size);
+    const others = gap.filter((w) => !vocabulary.filler.has(w)).length;
+    if (others > (phrase.anyGap ? 1 : 0)) return 0;
+    if (folded[at + size] === next) return size;
+  }
+  return 0;
+}
+
 function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string; words: string[]; clauseStart: boolean }[] {
   const out: { typed: string; words: string[]; clauseStart: boolean }[] = [];
   const starts = new Set<number>();
@@ -113,12 +128,14 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
     for (const phrase of vocabulary.phrases) {
       let j = i;
       let ok = true;
-      /** The word in the phrase's gap ('loggar jag in', 'ställs passet in'): a word of its own, kept after the phrase. */
-      let between: number | null = null;
+      /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
+      let between: number[] = [];
       for (let k = 0; k < phrase.words.length; k++) {
+        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(folded, j, phrase, vocabulary) : 0;
         if (folded[j] === phrase.words[k]) j++;
-        else if (k === phrase.gap && between === null && folded[j + 1] === phrase.words[k] && (phrase.anyGap || vocabulary.filler.has(folded[j]!))) {
-          [between, j] = [j, j + 2];
+        else if (gapped > 0) {
+          between = Array.from({ length: gapped }, (_, n) => j + n);
+          j += gapped + 1;
         }
         else {
           ok = false;
@@ -126,8 +143,8 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
         }
       }
       if (ok) {
-        out.push({ typed: words.slice(i, j).filter((_, n) => i + n !== between).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
-        if (between !== null) out.push({ typed: words[between]!, words: [words[between]!], clauseStart: false });
+        out.push({ typed: words.slice(i, j).filter((_, n) => !between.includes(i + n)).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
+        for (const at of between) out.push({ typed: words[at]!, words: [words[at]!], clauseStart: false });
         i = j;
         continue outer;
       }

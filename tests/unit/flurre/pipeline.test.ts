@@ -42,6 +42,12 @@ describe("normalise", () => {
     expect(tokens.map((t) => t.sentence)).toEqual([0, 0, 0, 1, 1, 1, 1, 2, 2]);
   });
 
+  it("lets a phrase's gap take filler words besides its one word, and no second word of content", () => {
+    const words = (q: string) => normalise(q, vocabulary, knowledge.siteWords).tokens.map((t) => t.word);
+    expect(words("ska vi ha nåt särskilt med")).toEqual(["ska", "vi", "ta-med", "nat", "sarskilt"]);
+    expect(words("ska vi ha godis och leksaker med")).not.toContain("ta-med");
+  });
+
   it("mends a typo to the site's word only when one is that close, never the first letter", () => {
     const [typed] = normalise("inkalning", vocabulary, knowledge.siteWords).tokens;
     expect(typed).toMatchObject({ word: "inkallning", mended: "inkallning" });
