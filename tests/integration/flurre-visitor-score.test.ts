@@ -610,40 +610,42 @@ const PRINT_PIPELINE_MISSES = false;
  * eleventh held-out set's wrong answers one lower, three right answers of the eleventh development set fewer. Then
  * raised where migration 0034's framing words ('första', 'särskilt') and a phrase's gap of several filler words ('ha
  * nåt särskilt med') gained answers: seven held-out sets one right answer higher, none's wrong higher; the sixteenth
- * development set one wrong answer higher (a meeting online answered with the home visit's row).
+ * development set one wrong answer higher (a meeting online answered with the home visit's row). Then raised where a
+ * later pass of the stemmer no longer takes a last s as a genitive's ('kurserna' is 'kurs', not 'kur'): nine right
+ * answers more in the held-out sets and the blind set, none wrong more; two development sets one wrong answer higher.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 79, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 116, rightOrHonest: 165, wrong: 3 },
-  dev3: { right: 204, rightOrHonest: 283, wrong: 9 },
+  dev2: { right: 120, rightOrHonest: 165, wrong: 3 },
+  dev3: { right: 209, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 97, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 84, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 85, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 68, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 96, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 73, rightOrHonest: 108, wrong: 2 },
   dev9: { right: 49, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 106, rightOrHonest: 127, wrong: 3 },
-  dev11: { right: 86, rightOrHonest: 122, wrong: 8 },
+  dev11: { right: 87, rightOrHonest: 122, wrong: 8 },
   dev12: { right: 98, rightOrHonest: 128, wrong: 1 },
   dev13: { right: 82, rightOrHonest: 108, wrong: 12 },
-  dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
+  dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 137, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 112, rightOrHonest: 144, wrong: 6 },
-  dev17: { right: 38, rightOrHonest: 45, wrong: 13 },
+  dev17: { right: 37, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 37, rightOrHonest: 48, wrong: 2 },
-  heldOut2: { right: 32, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 29, rightOrHonest: 49, wrong: 1 },
+  heldOut2: { right: 33, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 31, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 23, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 27, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 28, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 29, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 24, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 28, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 25, rightOrHonest: 49, wrong: 1 },
+  heldOut8: { right: 29, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 37, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 32, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 33, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 28, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 30, rightOrHonest: 47, wrong: 3 },
-  blind: { right: 57, rightOrHonest: 80, wrong: 1 },
+  heldOut12: { right: 31, rightOrHonest: 47, wrong: 3 },
+  blind: { right: 58, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

@@ -99,7 +99,8 @@ export function stemOf(word: string): string {
   if (!/^\p{N}+$/u.test(current)) {
     for (let i = 0; i < 4; i++) {
       const next = stemmer(current);
-      if (next === current) break;
+      // A later pass takes an ending, not a genitive's s the first left ('kurserna' is 'kurs', not 'kur').
+      if (next === current || (i > 0 && `${next}s` === current)) break;
       current = next;
     }
     if (current.length >= 6 && current.endsWith("et")) current = current.slice(0, -2);

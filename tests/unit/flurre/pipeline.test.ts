@@ -10,7 +10,7 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
-import { buildVocabulary } from "../../../app/domain/flurre/vocabulary";
+import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
 
 const now = new Date();
@@ -30,6 +30,14 @@ describe("the vocabulary", () => {
       .map((n) => n.toLocaleLowerCase("sv-SE"));
     const words = (text: string) => text.split(/\s+/);
     expect(rows.filter((r) => [...words(r.word), ...words(r.value)].some((w) => names.includes(w)))).toEqual([]);
+  });
+});
+
+describe("stems", () => {
+  it("repeat the stemmer to its fixpoint, a later pass never taking a last s as a genitive's", () => {
+    expect(stemOf("kurserna")).toBe("kurs");
+    expect(stemOf("valpkursen")).toBe("valpkurs");
+    expect(stemOf("träningen")).toBe(stemOf("traningen"));
   });
 });
 
