@@ -162,6 +162,15 @@ describe("decide", () => {
     expect(ask("vem sköter ekonomin").trace!.candidates[0]).toMatchObject({ kind: "passage", passages: [`team:${jonas.id}`] });
   });
 
+  it("counts booking as answered by the site's own text that says the very word, never by a row staff wrote in passing", () => {
+    const jonas = demoCorpus(now).team.find((m) => m.text.includes("bokningar"))!;
+    expect(ask("vem sköter bokningarna hos er").composed?.passages[0]?.id).toBe(`team:${jonas.id}`);
+    // A FAQ row that says 'bokar' in passing does not answer what booking a session is.
+    const row = { id: 90, question: "Hur når jag er?", answer: "När du bokar får du ett mejl med vårt nummer.", links: [] };
+    const k = demoKnowledge(now, (c) => ({ ...c, faq: [...c.faq, row] }));
+    expect(ask("hur bokar jag ett nummer", k).trace!.candidates.find((c) => c.passages[0] === "faq:90")?.coverage ?? 0).toBeLessThan(0.8);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
