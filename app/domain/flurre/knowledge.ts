@@ -50,9 +50,9 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:contact":
       return ["contact", "where", "who"];
     case "rule:newsletter":
-      return ["newsletter", "leave", "where"];
+      return ["newsletter", "leave", "when", "where"];
     case "rule:waitlist":
-      return ["queue", "full", "where"];
+      return ["queue", "full", "seats", "where"];
     case "rule:payment":
       return ["payment"];
     case "preparation:sick":

@@ -171,6 +171,11 @@ describe("decide", () => {
     expect(ask("hur bokar jag ett nummer", k).trace!.candidates.find((c) => c.passages[0] === "faq:90")?.coverage ?? 0).toBeLessThan(0.8);
   });
 
+  it("takes the newsletter's rule to answer when new sessions are told of, and the queue's to answer getting a seat on a full one", () => {
+    expect(ask("hur vet jag när nya pass släpps").composed?.passages[0]?.id).toBe("rule:newsletter");
+    expect(ask("kan jag få en plats om passet är fullbokat").composed?.passages[0]?.id).toBe("rule:waitlist");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
