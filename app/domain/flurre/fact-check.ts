@@ -77,7 +77,7 @@ const SEATS_RE = new RegExp(
 );
 const FULL_RE = new RegExp(`${B}fullbok(?:at|ad|ade)${E}`, "giu");
 const RELATIVE_DAY_RE = new RegExp(`${B}(?:i\\s*dag|idag|i\\s*morgon|imorgon|i\\s*övermorgon|iövermorgon|i\\s*kväll|ikväll|nästa\\s+vecka|i\\s+helgen)${E}`, "giu");
-/** "fyra platser i Gävle": places, not seats (case-sensitive, so not under the i flag above). */
+/** "fyra platser i Stad": places, not seats (case-sensitive, so not under the i flag above). */
 const PLACE_NAME_AFTER_RE = /^\s+(?:i|på)\s+\p{Lu}/u;
 const EMAIL_RE = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
 /** A Swedish number: 0 or +46/0046 and 6–12 more digits, spaced or dashed as people write them. */

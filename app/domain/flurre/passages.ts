@@ -61,7 +61,7 @@ export type Passage = {
   session?: { id: number; startTime: string; location: string; bookable: boolean; line: string; town: string | null };
 };
 
-/** The preparation passage for sessions held online or at home (PLAN, HEMMIS), and the one for the rest. */
+/** The preparation passage for sessions held online or at home, and the one for the rest. */
 export const PREPARATION_IDS = { onlineOrHome: "preparation:online-home", onSite: "preparation:checklist" } as const;
 /** The rule a visitor about to book most needs: a booking is binding. */
 export const BINDING_RULE_ID = "rule:binding";
@@ -316,7 +316,7 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
         { label: `Kontakta ${member.name}`, href: CONTACT_PATH },
       ],
       facts: [],
-      // Their text opens with their role ('vad har Jonas för roll').
+      // Their text opens with their role ('vad har hon för roll').
       keywords: "vem tränare instruktör team personal roll",
     })),
   ];

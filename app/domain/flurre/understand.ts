@@ -125,7 +125,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
-  // Of a person, every word asks something ('har jonas en hund'): what is common to the site's texts is not theirs.
+  // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
   const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
   return {
     tokens,
