@@ -14,13 +14,13 @@ export type SessionRow = {
   price_sek: number;
 };
 
-/** The sessions of a title that have not started and are not cancelled, soonest first. */
-export async function upcoming(title: string): Promise<SessionRow[]> {
+/** The sessions of a title that have not started (by `now`) and are not cancelled, soonest first. */
+export async function upcoming(title: string, now = new Date()): Promise<SessionRow[]> {
   const { results } = await env.DB.prepare(
     `SELECT id, title, location, start_time, end_time, pass_type, current_participants, max_participants, price_sek
      FROM sessions WHERE title = ? AND start_time > ? AND cancelled_at IS NULL ORDER BY start_time, id`,
   )
-    .bind(title, new Date().toISOString())
+    .bind(title, now.toISOString())
     .all<SessionRow>();
   return results;
 }

@@ -130,7 +130,7 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
 
 function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
-  // The team holds every session, wherever it is, and the rules and the checklist hold for every one of them.
+  // The team holds every session, wherever it is.
   const everyone = p.id === "team:about" && !personNamed && u.topics.has("who");
   const names = u.named.filter(
     (n) => p.title === n.key || (n.kind === "type" && p.typeName === n.key) || (everyone && n.kind !== "person") || (n.kind !== "person" && p.text.includes(n.key)),
