@@ -102,14 +102,18 @@ function compoundParts(word: string, known: ReadonlySet<string>): string[] {
 /** The most words a phrase's gap takes: one ('~' filler, '*' any) and filler words with it ('ha nåt särskilt med'). */
 const MAX_GAP = 3;
 
+/** Whether the typed word is the phrase's k-th: as written, or folded when typed without å, ä and ö. */
+function isPhraseWord(typed: string | undefined, phrase: Phrase, k: number): boolean {
+  return typed !== undefined && (typed === phrase.written[k] || (!/[åäö]/u.test(typed) && typed === phrase.words[k]));
+}
+
 /** How many words stand in the phrase's gap at `at`, before its next word: 0 when that word does not follow in reach. */
-function gapBefore(folded: readonly string[], at: number, phrase: Phrase, vocabulary: Vocabulary): number {
-  const next = phrase.words[phrase.gap];
+function gapBefore(words: readonly string[], folded: readonly string[], at: number, phrase: Phrase, vocabulary: Vocabulary): number {
   for (let size = 1; size <= MAX_GAP && at + size < folded.length; size++) {
     const gap = folded.slice(at, at + size);
     const others = gap.filter((w) => !vocabulary.filler.has(w)).length;
     if (others > (phrase.anyGap ? 1 : 0)) return 0;
-    if (folded[at + size] === next) return size;
+    if (isPhraseWord(words[at + size], phrase, phrase.gap)) return size;
   }
   return 0;
 }
@@ -131,8 +135,8 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
       /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
       let between: number[] = [];
       for (let k = 0; k < phrase.words.length; k++) {
-        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(folded, j, phrase, vocabulary) : 0;
-        if (folded[j] === phrase.words[k]) j++;
+        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
+        if (isPhraseWord(words[j], phrase, k)) j++;
         else if (gapped > 0) {
           between = Array.from({ length: gapped }, (_, n) => j + n);
           j += gapped + 1;

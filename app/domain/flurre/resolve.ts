@@ -87,7 +87,8 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
     kind: "sessions",
     passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
     text: typePassage ? [typePassage] : [],
-    topics: ["when"],
+    // The sessions listed are those with seats left, each with how many ('nästa lediga tid').
+    topics: ["when", "seats"],
     names,
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };

@@ -39,7 +39,15 @@ export type VocabularyRow = {
 };
 
 /** `gap`: where one word may stand between two of its words; `anyGap`: any word ('*'), else only filler ('~'). */
-export type Phrase = { words: readonly string[]; gap: number; anyGap: boolean; value: readonly string[] };
+export type Phrase = {
+  /** Folded. */
+  words: readonly string[];
+  /** As written (with å, ä and ö): a word typed with them matches only as written ('vilket är' is not 'vilket år'). */
+  written: readonly string[];
+  gap: number;
+  anyGap: boolean;
+  value: readonly string[];
+};
 
 export type Vocabulary = {
   filler: ReadonlySet<string>;
@@ -147,8 +155,8 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     if (row.kind === "phrase") {
       const parts = word.split(/\s+/);
       const gap = parts.findIndex((p) => p === "~" || p === "*");
-      const words = parts.filter((p) => p !== "~" && p !== "*").map(fold);
-      phrases.push({ words, gap, anyGap: parts[gap] === "*", value: wordsOf(row.value) });
+      const written = parts.filter((p) => p !== "~" && p !== "*");
+      phrases.push({ words: written.map(fold), written, gap, anyGap: parts[gap] === "*", value: wordsOf(row.value) });
       continue;
     }
     known.add(fold(word));

@@ -50,6 +50,14 @@ describe("normalise", () => {
     expect(tokens.map((t) => t.sentence)).toEqual([0, 0, 0, 1, 1, 1, 1, 2, 2]);
   });
 
+  it("matches a phrase's word typed with å, ä or ö only as written: 'vilket är' is not 'vilket år'", () => {
+    const words = (q: string) => normalise(q, vocabulary, knowledge.siteWords).tokens.map((t) => t.word);
+    expect(words("vilket är första datum")).not.toContain("artal");
+    expect(words("vilket år")).toEqual(["artal"]);
+    expect(words("vilket ar")).toEqual(["artal"]);
+    expect(words("hur tar jag mig till hallen")).toContain("hitta");
+  });
+
   it("lets a phrase's gap take filler words besides its one word, and no second word of content", () => {
     const words = (q: string) => normalise(q, vocabulary, knowledge.siteWords).tokens.map((t) => t.word);
     expect(words("ska vi ha nåt särskilt med")).toEqual(["ska", "vi", "ta-med", "nat", "sarskilt"]);
@@ -194,6 +202,12 @@ describe("compose: the fact it links", () => {
     const weekday = first.session!.line.split(" ")[0]!;
     expect(textOf(`finns det valpkurs på ${weekday}`)).toMatch(new RegExp(`^Voff! Här är de närmaste VALPKURS-passen på ${weekday}:\nVALPKURS ${weekday} `, "u"));
     expect(textOf("nästa hemmis i sandviken")).toMatch(/inga lediga HEMMIS-pass i Sandviken/);
+  });
+
+  it("lists the sessions with seats left when the next free one is asked", () => {
+    const { composed, trace } = ask("när finns nästa lediga valpkurs?");
+    expect(trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
+    expect(composed?.answer.paragraphs.slice(1).every((p) => p.startsWith("VALPKURS ") && /plats(er)? kvar/.test(p))).toBe(true);
   });
 
   it("answers 'is it full' with yes or no and the session's own line", () => {
