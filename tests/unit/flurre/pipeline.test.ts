@@ -204,6 +204,11 @@ describe("compose: the fact it links", () => {
     expect(textOf("nästa hemmis i sandviken")).toMatch(/inga lediga HEMMIS-pass i Sandviken/);
   });
 
+  it("reads coming home to the visitor as the home visit, a place the vocabulary names by what it is", () => {
+    const home = demoCorpus(now).places.find((p) => p.kind === "home")!;
+    expect(understand("kan ni komma hem till oss?", knowledge).named.map((n) => n.key)).toContain(home.name);
+  });
+
   it("lists the sessions with seats left when the next free one is asked", () => {
     const { composed, trace } = ask("när finns nästa lediga valpkurs?");
     expect(trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
