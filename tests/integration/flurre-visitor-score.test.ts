@@ -629,14 +629,16 @@ const PRINT_PIPELINE_MISSES = false;
  * is not 'vilket år') and migration 0035 reads 'hur tar jag mig till' as asking the way: ten right answers more in
  * the held-out sets, fifteen in the development sets, no set's wrong answers higher. Then raised where coming
  * 'hem' to the visitor is read as the home visit: seven right answers more in the held-out sets, twelve in the
- * development sets, no set's wrong answers higher.
+ * development sets, no set's wrong answers higher. Then raised where a long first part of a compound counts as a
+ * word of its own ('planerings' of 'planeringsmöte') and no text's word accounts for what the site never speaks of:
+ * two right answers more in the held-out sets, four in the development sets, no set's wrong answers higher.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 83, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 128, rightOrHonest: 165, wrong: 3 },
+  dev: { right: 84, rightOrHonest: 100, wrong: 0 },
+  dev2: { right: 129, rightOrHonest: 165, wrong: 3 },
   dev3: { right: 215, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 86, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 87, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 75, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 101, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 75, rightOrHonest: 108, wrong: 2 },
@@ -646,13 +648,13 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev12: { right: 100, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 85, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 138, rightOrHonest: 158, wrong: 2 },
+  dev15: { right: 139, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 115, rightOrHonest: 144, wrong: 6 },
   dev17: { right: 36, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 39, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 35, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 35, rightOrHonest: 49, wrong: 1 },
+  heldOut3: { right: 36, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 23, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 29, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 30, rightOrHonest: 49, wrong: 1 },
@@ -660,7 +662,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut8: { right: 31, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 36, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 31, rightOrHonest: 50, wrong: 0 },
+  heldOut11: { right: 32, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 35, rightOrHonest: 47, wrong: 3 },
   blind: { right: 59, rightOrHonest: 80, wrong: 1 },
 };

@@ -21,6 +21,9 @@ const UNKNOWN_WEIGHT = 2;
 const MIN_INFLECTED = 4;
 const MAX_ENDING = 3;
 
+/** Shortest first part of a compound taken as a word of its own though the site never uses it alone ('planerings' of 'planeringsmöte'). */
+const MIN_UNKNOWN_HEAD = 7;
+
 /** Shortest word found as the last part of a compound in the text. */
 const MIN_TAIL = 4;
 
@@ -44,7 +47,7 @@ const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]
 
 /** Whether `head` is a word of its own (a linking s dropped): 'ligg' of 'liggmatta', not 'delt' of 'deltagare'. */
 function isWord(head: string, known: ReadonlySet<string>): boolean {
-  return head.length >= 3 && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1))));
+  return head.length >= MIN_UNKNOWN_HEAD || (head.length >= 3 && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1)))));
 }
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
@@ -72,7 +75,10 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
 }
 
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
-  if ((u.topicsOf.get(t) ?? []).some((topic) => c.topics.includes(topic))) return true;
+  const topics = u.topicsOf.get(t) ?? [];
+  if (topics.some((topic) => c.topics.includes(topic))) return true;
+  // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', 'Stadsparken').
+  if (topics.includes("unsaid")) return false;
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
   const names = u.namesOf.get(t) ?? [];
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;

@@ -125,6 +125,16 @@ describe("decide", () => {
     expect(ask("jag förstår inte").composed).toBeNull();
   });
 
+  it("finds a word as a compound's last part after a long first part the site never uses alone ('planerings' of 'planeringsmöte')", () => {
+    const plan = demoCorpus(now).types.find((t) => t.description.includes("planeringsmöte"))!;
+    const { trace } = ask(`vad är priset på ${plan.name.toLowerCase()} mötet`);
+    expect(trace!.candidates[0]).toMatchObject({ kind: "price", passages: [`type:${plan.name}`], unexplained: [] });
+  });
+
+  it("never takes a text's word for what the site never speaks of ('parkerar' is not in 'Stadsparken')", () => {
+    expect(ask("var parkerar man i sandviken när man ska till stadsparken").composed).toBeNull();
+  });
+
   it("counts the vocabulary's reading of a word as a compound's first part ('mejl' is 'e-post', in 'e-postadress')", () => {
     const { trace } = ask("kan jag få era utskick till min mejl");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:newsletter"], unexplained: [] });
