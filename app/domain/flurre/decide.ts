@@ -91,7 +91,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
 function judge(c: Candidate, u: Understanding): Judged {
   const unexplained = u.content.filter((t) => !explains(c, t, u));
-  // A topic is answered by a candidate for it, or by one whose text speaks of every word that asks it ('sjuk').
+  // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
   const missed = [...u.topics].filter((topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u))).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(u.content) + u.topics.size;

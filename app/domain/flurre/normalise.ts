@@ -135,16 +135,17 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
       /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
       let between: number[] = [];
       for (let k = 0; k < phrase.words.length; k++) {
-        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
-        if (isPhraseWord(words[j], phrase, k)) j++;
-        else if (gapped > 0) {
-          between = Array.from({ length: gapped }, (_, n) => j + n);
-          j += gapped + 1;
+        if (isPhraseWord(words[j], phrase, k)) {
+          j++;
+          continue;
         }
-        else {
+        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
+        if (gapped === 0) {
           ok = false;
           break;
         }
+        between = Array.from({ length: gapped }, (_, n) => j + n);
+        j += gapped + 1;
       }
       if (ok) {
         out.push({ typed: words.slice(i, j).filter((_, n) => !between.includes(i + n)).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });

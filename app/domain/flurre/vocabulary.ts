@@ -38,7 +38,7 @@ export type VocabularyRow = {
   value: string;
 };
 
-/** `gap`: where one word may stand between two of its words; `anyGap`: any word ('*'), else only filler ('~'). */
+/** `gap`: where one word may stand between two of its words, with filler words beside it; `anyGap`: any word ('*'), else only filler ('~'). */
 export type Phrase = {
   /** Folded. */
   words: readonly string[];
