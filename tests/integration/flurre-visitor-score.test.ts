@@ -631,39 +631,42 @@ const PRINT_PIPELINE_MISSES = false;
  * 'hem' to the visitor is read as the home visit: seven right answers more in the held-out sets, twelve in the
  * development sets, no set's wrong answers higher. Then raised where a long first part of a compound counts as a
  * word of its own ('planerings' of 'planeringsmöte') and no text's word accounts for what the site never speaks of:
- * two right answers more in the held-out sets, four in the development sets, no set's wrong answers higher.
+ * two right answers more in the held-out sets, four in the development sets, no set's wrong answers higher. Then
+ * raised where migration 0036 reads why a visitor asks ('glömt') and that there are more ('fler') as filler: six
+ * right answers more in the held-out sets, nine in the development sets; the seventeenth development set one wrong
+ * answer higher, no held-out set's.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 84, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 129, rightOrHonest: 165, wrong: 3 },
+  dev2: { right: 130, rightOrHonest: 165, wrong: 3 },
   dev3: { right: 215, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 87, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 75, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 101, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 75, rightOrHonest: 108, wrong: 2 },
-  dev9: { right: 52, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 107, rightOrHonest: 127, wrong: 3 },
-  dev11: { right: 91, rightOrHonest: 122, wrong: 8 },
+  dev6: { right: 76, rightOrHonest: 116, wrong: 4 },
+  dev7: { right: 103, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 76, rightOrHonest: 108, wrong: 2 },
+  dev9: { right: 54, rightOrHonest: 90, wrong: 1 },
+  dev10: { right: 108, rightOrHonest: 127, wrong: 3 },
+  dev11: { right: 92, rightOrHonest: 122, wrong: 8 },
   dev12: { right: 100, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 85, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 139, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 115, rightOrHonest: 144, wrong: 6 },
-  dev17: { right: 36, rightOrHonest: 43, wrong: 15 },
+  dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  heldOut: { right: 39, rightOrHonest: 48, wrong: 2 },
-  heldOut2: { right: 35, rightOrHonest: 50, wrong: 0 },
+  heldOut: { right: 40, rightOrHonest: 48, wrong: 2 },
+  heldOut2: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 36, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 23, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 29, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 30, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 30, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 31, rightOrHonest: 49, wrong: 1 },
+  heldOut8: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 36, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 32, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 35, rightOrHonest: 47, wrong: 3 },
+  heldOut11: { right: 33, rightOrHonest: 50, wrong: 0 },
+  heldOut12: { right: 36, rightOrHonest: 47, wrong: 3 },
   blind: { right: 59, rightOrHonest: 80, wrong: 1 },
 };
 

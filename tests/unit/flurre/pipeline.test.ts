@@ -56,6 +56,9 @@ describe("normalise", () => {
     expect(words("vilket år")).toEqual(["artal"]);
     expect(words("vilket ar")).toEqual(["artal"]);
     expect(words("hur tar jag mig till hallen")).toContain("hitta");
+    expect(words("kan man stå i kö")).toEqual(["kan", "man", "ko"]);
+    // Why the visitor asks, and that there are more, are not what is asked.
+    expect(normalise("jag har glömt om ni har fler tränare", vocabulary, knowledge.siteWords).tokens.filter((t) => !t.filler).map((t) => t.word)).toEqual(["tranare"]);
   });
 
   it("lets a phrase's gap take filler words besides its one word, and no second word of content", () => {
