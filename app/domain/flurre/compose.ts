@@ -53,6 +53,7 @@ export const FLURRE_ANSWER_TEXTS = {
   didYouMean: "Menar du…?",
   priceOfType: (name: string, prices: readonly number[]) =>
     `Voff! ${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
+  priceOfAnotherType: (name: string, prices: readonly number[]) => `${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
   seatsYes: "Voff! Ja, det finns platser kvar:",
   seatsNo: "Voff! Nej, det finns inga platser kvar:",
   fullYes: "Voff! Ja, passet är fullbokat:",

@@ -21,6 +21,9 @@ const UNKNOWN_WEIGHT = 2;
 const MIN_INFLECTED = 4;
 const MAX_ENDING = 3;
 
+/** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
+const isEnding = (rest: string) => /^(?:[aeiouyn]|sk)/.test(rest) || (rest.length === 1 && "rst".includes(rest));
+
 /** Shortest first part of a compound taken as a word of its own though the site never uses it alone ('planerings' of 'planeringsmöte'). */
 const MIN_UNKNOWN_HEAD = 7;
 
@@ -65,7 +68,7 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
         for (const tail of [t.word, t.word.slice(0, -1), t.stem]) {
           if (tail.length >= MIN_TAIL && term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
         }
-        if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term)) return true;
+        if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term) && isEnding(t.word.slice(term.length))) return true;
         // Or the text's word is the question's with one letter more ('kvitton' of 'kvitto').
         if (t.word.length >= MIN_INFLECTED && term.length === t.word.length + 1 && term.startsWith(t.word)) return true;
       }
@@ -83,7 +86,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const names = u.namesOf.get(t) ?? [];
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
-  if ((c.kind === "sessions" || c.kind === "seats") && u.dayWords.has(t)) return true;
+  if ((c.kind === "sessions" || c.kind === "seats" || (c.kind === "places" && c.narrowed?.found)) && u.dayWords.has(t)) return true;
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }

@@ -37,6 +37,9 @@ function weekdayOf(dayKey: string): number {
   return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 }
 
+/** The sessions of a day told with where they are held. */
+const MAX_DAY_SESSIONS = 3;
+
 const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
 
 type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
@@ -69,13 +72,12 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   return { fits: (s) => checks.every((c) => c.fits(s)), said: checks.map((c) => c.said).join(" ") };
 }
 
-/** The types asked about: named, or held only at a place named (a home visit, an online meeting). */
+/** The types asked about: named, and those held only at a place named (a home visit, an online meeting). */
 function typesAsked(u: Understanding, knowledge: Knowledge): string[] {
   const named = u.named.filter((n) => n.kind === "type").map((n) => n.key);
-  if (named.length > 0) return named;
   const places = new Set(u.named.filter((n) => n.kind === "place").map((n) => n.key));
   const held = knowledge.passages.filter((p) => p.session && places.has(p.session.location) && !knowledge.places.find((pl) => pl.name === p.session!.location && isVisitable(pl)));
-  return [...new Set(held.map(typeOf).filter((t): t is string => t !== null))];
+  return [...new Set([...named, ...held.map(typeOf).filter((t): t is string => t !== null)])];
 }
 
 function sessionsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate {
@@ -111,8 +113,11 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
   };
 }
 
-/** Where a type is held (its upcoming sessions' places, narrowed by a town named), or a place named. */
-function placesCandidate(types: readonly string[], u: Understanding, knowledge: Knowledge): Candidate | null {
+/**
+ * Where a type is held (its upcoming sessions' places, narrowed by a town named), or a place named. Asked of a
+ * type's sessions on a day ('var är promenadträningen den 4 december'), the places of those sessions, with them.
+ */
+function placesCandidate(types: readonly string[], u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const towns = u.named.filter((n) => n.kind === "town").map((n) => n.key);
   const townOf = (name: string) => knowledge.places.find((p) => p.name === name)?.town ?? "";
   const named = u.named.filter((n) => n.kind === "place").map((n) => n.key);
@@ -120,21 +125,34 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
   const inTown = named.filter((name) => towns.includes(townOf(name)));
   const placeNames = towns.length > 0 && inTown.length > 0 ? inTown : named;
   let wanted = placeNames;
+  let onDay: KnownPassage[] = [];
   if (wanted.length === 0 && types.length > 0) {
     const sessions = knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "") && (towns.length === 0 || towns.includes(p.session.town ?? "")));
-    wanted = [...new Set(sessions.map((s) => s.session!.location))];
+    onDay = narrow && u.dayWords.size > 0 ? sessions.filter(narrow.fits) : [];
+    wanted = [...new Set((onDay.length > 0 ? onDay : sessions).map((s) => s.session!.location))];
   }
   const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
   if (passages.length === 0) return null;
-  return { kind: "places", passages, topics: ["where", "when"], names: u.named.filter((n) => n.kind !== "person") };
+  return {
+    kind: "places",
+    passages: [...passages, ...onDay.slice(0, MAX_DAY_SESSIONS)],
+    topics: ["where", "when"],
+    names: u.named.filter((n) => n.kind !== "person"),
+    ...(onDay.length > 0 && narrow ? { narrowed: { said: narrow.said, found: true } } : {}),
+  };
 }
 
 function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
   const everyone = p.id === "team:about" && !personNamed && u.topics.has("who");
+  // What it names: its own title, a type by its type, what its text (or a row staff wrote, its question) says.
   const names = u.named.filter(
-    (n) => p.title === n.key || (n.kind === "type" && p.typeName === n.key) || (everyone && n.kind !== "person") || (n.kind !== "person" && p.text.includes(n.key)),
+    (n) =>
+      p.title === n.key ||
+      (n.kind === "type" && p.typeName === n.key) ||
+      (everyone && n.kind !== "person") ||
+      (n.kind !== "person" && (p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
   );
   const advice = p.kind === "type" && p.typeName !== undefined && u.topics.has("advice");
   return { kind: advice ? "advice" : "passage", passages: [p], topics: advice ? [...p.topics, "advice"] : p.topics, names };
@@ -165,16 +183,18 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const asks = (topic: Topic) => u.topics.has(topic);
   // The structured answers to what is asked: a price, dates, seats, where.
   if (asks("price")) {
-    // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it.
-    for (const p of typePassages) {
-      candidates.push({
-        kind: "price",
-        passages: [p],
-        // What booking one costs ('vad kostar det att boka …').
-        topics: ["price", "book", ...(asks("when") ? (["when"] as const) : [])],
-        names: u.named.filter((n) => n.key === p.typeName || n.kind === "town" || n.kind === "place"),
-      });
-    }
+    // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it. What booking
+    // one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är valpkursen dyrare
+    // än vardagslydnaden').
+    const priced = (passages: KnownPassage[]): Candidate => ({
+      kind: "price",
+      passages,
+      topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
+      // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
+      names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && knowledge.passages.some((s) => s.session?.location === n.key && passages.some((p) => p.typeName === s.typeName)))),
+    });
+    for (const p of typePassages) candidates.push(priced([p]));
+    if (typePassages.length > 1) candidates.push(priced(typePassages));
   }
   const narrow = narrowing(u, knowledge, now);
   const datesAsked = asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0);
@@ -184,7 +204,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);
   }
-  const places = asks("where") ? placesCandidate(types, u, knowledge) : null;
+  const places = asks("where") ? placesCandidate(types, u, knowledge, narrow) : null;
   if (places) candidates.push(places);
   for (const person of u.named.filter((n) => n.kind === "person")) {
     const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);

@@ -46,7 +46,23 @@ function sessionsAnswer(j: Judged, all: readonly KnownPassage[]): ComposedAnswer
   return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], [...shown.flatMap((s) => s.links), ...(type?.links ?? [])]);
 }
 
+/** Types weighed by their prices: each type's price, with its page. */
+function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage[]): ComposedAnswer {
+  const priceOf = (type: KnownPassage) => {
+    const own = pricesOf([type]);
+    return own.length > 0 ? own : pricesOf(all.filter((p) => p.session && p.typeName === type.typeName));
+  };
+  const priced = types.filter((t) => priceOf(t).length > 0);
+  return made(
+    priced.map((t, i) => (i === 0 ? T.priceOfType : T.priceOfAnotherType)(t.typeName!, priceOf(t))),
+    // A type whose text states no price is priced by its sessions.
+    [...priced, ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0))],
+    priced.flatMap((t) => t.links.slice(0, 1)),
+  );
+}
+
 function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding): ComposedAnswer {
+  if (j.candidate.passages.length > 1) return pricesAnswer(j.candidate.passages, all);
   const type = j.candidate.passages[0]!;
   const name = type.typeName!;
   const own = pricesOf([type]);
@@ -78,10 +94,17 @@ export function compose(j: Judged, u: Understanding, all: readonly KnownPassage[
       return made([opening, sessionParagraph(session), ...(queue ? [queue.text] : [])], [...candidate.passages], candidate.passages.flatMap((p) => p.links));
     }
     case "places": {
-      const names = candidate.passages.map((p) => p.title);
+      // The places, then the sessions of the day asked, if one was.
+      const places = candidate.passages.filter((p) => !p.session);
+      const sessions = candidate.passages.filter((p) => p.session);
+      const names = places.map((p) => p.title);
       const type = candidate.names.find((n) => n.kind === "type");
-      const opening = candidate.passages.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
-      return made([opening, ...candidate.passages.map((p) => p.text)], [...candidate.passages], candidate.passages.flatMap((p) => p.links.slice(0, 1)).concat(first!.links.slice(1)));
+      const opening = places.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
+      return made(
+        [opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)],
+        [...candidate.passages],
+        places.flatMap((p) => p.links.slice(0, 1)).concat(first!.links.slice(1), sessions.flatMap((s) => s.links)),
+      );
     }
     case "person":
       return made([T.team(first!.title), first!.text], [first!], first!.links);

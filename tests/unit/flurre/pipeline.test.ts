@@ -232,6 +232,30 @@ describe("compose: the fact it links", () => {
     expect(textOf("är promenaden på bronsängen full?")).toMatch(/^Voff! Nej, det finns platser kvar:\nPROMENADTRÄNING .+ på Bronsängen Sandviken: \d+ platser kvar\./u);
   });
 
+  it("states where a type's session on a day asked is held, with the session", () => {
+    const walk = knowledge.passages.find((p) => p.typeName === "PROMENADTRÄNING" && p.session)!;
+    const [, day, month] = walk.session!.line.split(" ");
+    const { composed, trace } = ask(`Vart är promenadträningen den ${day} ${month}?`);
+    expect(trace!.candidates[0]).toMatchObject({ kind: "places", coverage: 1 });
+    expect(composed!.answer.paragraphs[0]).toBe(`Voff! Så hittar du till ${walk.session!.location}.`);
+    expect(composed!.answer.paragraphs).toContain(`${walk.title} ${walk.session!.line}`);
+  });
+
+  it("weighs two types by their prices, a type held only at a place named among them", () => {
+    expect(textOf("är valpkursen dyrare än vardagslydnaden")).toBe("Voff! VALPKURS kostar 249 kr per pass.\nVARDAGSLYDNAD kostar 249 kr per pass.");
+    expect(textOf("kostar hembesöket mer än planeringsmötet online?")).toBe("Voff! PLAN kostar 395 kr per pass.\nHEMMIS kostar 695 kr per pass.");
+  });
+
+  it("takes a row staff wrote to name what its question names", () => {
+    const { trace } = ask("privat eller proffs");
+    expect(trace!.candidates[0]).toMatchObject({ passages: ["faq:2"], unexplained: [] });
+  });
+
+  it("reads a word that ends with a text's word as that word inflected only by an ending, never by another word ('hundsim' is not 'hund')", () => {
+    expect(ask("vad kostar en hundsim").composed).toBeNull();
+    expect(textOf("vem hos er sköter det ekonomiska?")).toContain("Jonas");
+  });
+
   it("states where a type is held, with the map link", () => {
     const { composed } = ask("var är valpkursen i gävle?");
     expect(composed!.answer.paragraphs[0]).toBe("Voff! Så hittar du till Hundhallen Gävle.");
