@@ -639,6 +639,7 @@ const PRINT_PIPELINE_MISSES = false;
  * what its question names, and a word that ends with a text's word is that word only by an ending ('hundras' is not
  * 'hund'): seven right answers more and three wrong fewer in the development sets, no held-out set's figures lower;
  * the fifteenth development set one wrong answer higher (a discount asked of two types answered with their prices).
+ * Then raised where a name first is taken as spoken to only when something is asked after it ('linnea vem e de').
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 84, rightOrHonest: 100, wrong: 0 },
@@ -655,7 +656,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev12: { right: 100, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 85, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 138, rightOrHonest: 157, wrong: 3 },
+  dev15: { right: 139, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 116, rightOrHonest: 145, wrong: 5 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
@@ -671,7 +672,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut10: { right: 36, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 33, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 36, rightOrHonest: 47, wrong: 3 },
-  blind: { right: 59, rightOrHonest: 80, wrong: 1 },
+  blind: { right: 60, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

@@ -176,8 +176,13 @@ export function normalise(
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);
-    // A person's name first and a question word after it ('Flurre, när är…') speaks to them: filler.
-    const spokenTo = parts.length > 1 && personWords.has(fold(parts[0]!.typed)) && vocabulary.filler.has(fold(parts[1]!.words[0] ?? ""));
+    // A person's name first and a question word after it ('Flurre, när är…') speaks to them: filler. Unless nothing
+    // but filler follows: then the name is what is asked of ('Linnea, vem är det?').
+    const spokenTo =
+      parts.length > 1 &&
+      personWords.has(fold(parts[0]!.typed)) &&
+      vocabulary.filler.has(fold(parts[1]!.words[0] ?? "")) &&
+      parts.slice(1).some((part) => part.words.some((w) => !vocabulary.filler.has(fold(w))));
     parts.forEach((part, at) => {
       if (part.clauseStart) clauseHasContent = false;
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;

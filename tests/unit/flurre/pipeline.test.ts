@@ -67,6 +67,13 @@ describe("normalise", () => {
     expect(words("ska vi ha godis och leksaker med")).not.toContain("ta-med");
   });
 
+  it("reads a name first as spoken to only when something is asked after it", () => {
+    const words = (q: string) => normalise(q, vocabulary, knowledge.siteWords, knowledge.personWords).tokens.filter((t) => !t.filler).map((t) => t.word);
+    expect(words("flurre, vad kostar valpkursen?")).toEqual(["kostar", "valpkursen"]);
+    expect(words("linnea vem e de")).toEqual(["linnea"]);
+    expect(textOf("linnea vem e de")).toContain("Linnea leder GruppUps");
+  });
+
   it("mends a typo to the site's word only when one is that close, never the first letter", () => {
     const [typed] = normalise("inkalning", vocabulary, knowledge.siteWords).tokens;
     expect(typed).toMatchObject({ word: "inkallning", mended: "inkallning" });
