@@ -640,23 +640,26 @@ const PRINT_PIPELINE_MISSES = false;
  * 'hund'): seven right answers more and three wrong fewer in the development sets, no held-out set's figures lower;
  * the fifteenth development set one wrong answer higher (a discount asked of two types answered with their prices).
  * Then raised where a name first is taken as spoken to only when something is asked after it ('linnea vem e de').
+ * Then raised where a rule or the preparation asked what it is about holds for every type named ('vad ska jag ta
+ * med till valpkursen'): twenty right answers more in the development sets, no held-out set's figures lower; the
+ * thirteenth development set two wrong answers higher (a topic told in the background, not asked: 'kan ringa').
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 84, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 130, rightOrHonest: 165, wrong: 3 },
-  dev3: { right: 215, rightOrHonest: 283, wrong: 9 },
+  dev2: { right: 133, rightOrHonest: 165, wrong: 3 },
+  dev3: { right: 226, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 87, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 76, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 103, rightOrHonest: 139, wrong: 1 },
+  dev5: { right: 89, rightOrHonest: 100, wrong: 1 },
+  dev6: { right: 77, rightOrHonest: 116, wrong: 4 },
+  dev7: { right: 105, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 78, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 55, rightOrHonest: 91, wrong: 0 },
   dev10: { right: 108, rightOrHonest: 127, wrong: 3 },
   dev11: { right: 93, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 100, rightOrHonest: 127, wrong: 2 },
-  dev13: { right: 85, rightOrHonest: 107, wrong: 13 },
+  dev13: { right: 86, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 139, rightOrHonest: 158, wrong: 2 },
+  dev15: { right: 140, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 116, rightOrHonest: 145, wrong: 5 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },

@@ -146,11 +146,16 @@ function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
   const everyone = p.id === "team:about" && !personNamed && u.topics.has("who");
+  // A rule or the preparation asked what it is about (its first topic) holds for every type named ('vad ska jag ta
+  // med till valpkursen', 'kan man avboka hemmis'). Not the group minimum, which holds for the group types only, nor
+  // how to book: booking one type is that type's own.
+  const main = p.topics[0];
+  const forEvery = (p.kind === "rule" || p.kind === "preparation") && p.id !== "rule:group-minimum" && main !== undefined && main !== "book" && u.topics.has(main);
   // What it names: its own title, a type by its type, what its text (or a row staff wrote, its question) says.
   const names = u.named.filter(
     (n) =>
       p.title === n.key ||
-      (n.kind === "type" && p.typeName === n.key) ||
+      (n.kind === "type" && (p.typeName === n.key || forEvery)) ||
       (everyone && n.kind !== "person") ||
       (n.kind !== "person" && (p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
   );

@@ -204,6 +204,14 @@ describe("decide", () => {
     expect(ask("kan jag få en plats om passet är fullbokat").composed?.passages[0]?.id).toBe("rule:waitlist");
   });
 
+  it("takes a rule or the preparation asked what it is about to hold for every type named", () => {
+    expect(ask("vad ska jag ta med till valpkursen").trace!.candidates[0]).toMatchObject({ passages: ["preparation:checklist"], unexplained: [] });
+    expect(textOf("vad behöver vi till vardagslydnaden")).toContain("Koppel och sele.");
+    expect(textOf("kan man avboka hemmis")).toContain("En bokning är bindande");
+    // Not how to book: booking a type is the type's own.
+    expect(ask("hur bokar jag valpkursen").trace!.candidates.find((c) => c.passages[0] === "rule:how-to-book")?.unexplained).toEqual(["valpkursen"]);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
