@@ -212,6 +212,15 @@ describe("decide", () => {
     expect(ask("hur bokar jag valpkursen").trace!.candidates.find((c) => c.passages[0] === "rule:how-to-book")?.unexplained).toEqual(["valpkursen"]);
   });
 
+  it("reads an account, a password, changing a booking and one's earlier bookings as the site speaks of them (migration 0037)", () => {
+    expect(textOf("måste man registrera sig")).toContain("Du bokar utan konto");
+    expect(textOf("kan jag ändra min bokning")).toContain("En bokning är bindande");
+    expect(textOf("kan jag se mina gamla bokningar")).toContain("kommande och tidigare bokningar");
+    expect(textOf("har glömt lösen till mitt konto")).toContain("du behöver inget konto eller lösenord");
+    // A dog registered is no account.
+    expect(ask("måste hunden vara registrerad").composed).toBeNull();
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
