@@ -221,6 +221,13 @@ describe("decide", () => {
     expect(ask("måste hunden vara registrerad").composed).toBeNull();
   });
 
+  it("reads a seat left by someone who drops out, a reserve and the cheapest session as the site speaks of them (migration 0038)", () => {
+    expect(textOf("om nån hoppar av, får jag platsen då?")).toContain("Blir det ledigt mejlar vi");
+    expect(textOf("kan man stå på reservplats till ett pass")).toContain("ställa dig i kö");
+    expect(textOf("vad är det billigaste passet man kan boka")).toContain("GruppUps kostar från 249 kr");
+    expect(textOf("vad kostar proffs-varianten")).toContain("PRIVAT & PROFFS kostar");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
