@@ -647,36 +647,40 @@ const PRINT_PIPELINE_MISSES = false;
  * site speaks of them: eight right answers more in the development sets, two in the held-out sets, none wrong more.
  * Then raised where migration 0038 reads someone dropping out as a seat left, a reserve as the queue and the cheapest
  * session as what sessions cost from: fifteen right answers more in the development sets, five in the held-out sets
- * and one in the blind set, none wrong more.
+ * and one in the blind set, none wrong more. Then raised where a rule holds for a place named as for a type, the
+ * group minimum for a group type, the binding rule answers a sick dog (it holds the note on one) and migration 0039
+ * reads 'rent praktiskt' and 'kör' as filler: fourteen right answers more in the development sets, four in the
+ * held-out sets, none of those wrong more; the second and twelfth development sets one wrong answer higher (a pram on
+ * a walk answered with the checklist, a meeting's price on Teams with the type's).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 85, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 138, rightOrHonest: 165, wrong: 3 },
-  dev3: { right: 228, rightOrHonest: 283, wrong: 9 },
+  dev2: { right: 138, rightOrHonest: 164, wrong: 4 },
+  dev3: { right: 232, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 89, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 81, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 108, rightOrHonest: 139, wrong: 1 },
+  dev7: { right: 112, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 78, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 56, rightOrHonest: 91, wrong: 0 },
   dev10: { right: 108, rightOrHonest: 127, wrong: 3 },
-  dev11: { right: 94, rightOrHonest: 123, wrong: 7 },
-  dev12: { right: 101, rightOrHonest: 127, wrong: 2 },
-  dev13: { right: 86, rightOrHonest: 105, wrong: 15 },
+  dev11: { right: 95, rightOrHonest: 123, wrong: 7 },
+  dev12: { right: 100, rightOrHonest: 126, wrong: 3 },
+  dev13: { right: 88, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 142, rightOrHonest: 158, wrong: 2 },
-  dev16: { right: 119, rightOrHonest: 145, wrong: 5 },
+  dev16: { right: 120, rightOrHonest: 145, wrong: 5 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 40, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 36, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 23, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 29, rightOrHonest: 49, wrong: 1 },
+  heldOut3: { right: 37, rightOrHonest: 49, wrong: 1 },
+  heldOut4: { right: 24, rightOrHonest: 50, wrong: 0 },
+  heldOut5: { right: 30, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 31, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 33, rightOrHonest: 49, wrong: 1 },
-  heldOut9: { right: 37, rightOrHonest: 50, wrong: 0 },
+  heldOut9: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 33, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 36, rightOrHonest: 47, wrong: 3 },

@@ -40,7 +40,8 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
   switch (passage.id) {
     // The rules that say where on the site a thing is done answer where, too.
     case "rule:binding":
-      return ["cancel"];
+      // It holds the note on a sick dog, too.
+      return ["cancel", "sick"];
     case "rule:group-minimum":
       return ["held", "count"];
     case "rule:how-to-book":

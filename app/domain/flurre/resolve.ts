@@ -32,6 +32,8 @@ export type Candidate = {
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
 
+const GROUP_MINIMUM_ID = "rule:group-minimum";
+
 /** ISO weekday (1 Monday … 7 Sunday) of a day key. */
 function weekdayOf(dayKey: string): number {
   return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
@@ -142,20 +144,29 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
   };
 }
 
-function passageCandidate(p: KnownPassage, u: Understanding): Candidate {
+/**
+ * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
+ * ska jag ta med till valpkursen', 'kan man avboka hembesöket'). Not how to book (booking a type is that type's own),
+ * and the group minimum only for a group type.
+ */
+function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
+  if (n.kind !== "type" && n.kind !== "place") return false;
+  const main = p.topics[0];
+  if ((p.kind !== "rule" && p.kind !== "preparation") || main === undefined || main === "book" || !u.topics.has(main)) return false;
+  if (p.id !== GROUP_MINIMUM_ID) return true;
+  return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
+}
+
+function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
   const everyone = p.id === "team:about" && !personNamed && u.topics.has("who");
-  // A rule or the preparation asked what it is about (its first topic) holds for every type named ('vad ska jag ta
-  // med till valpkursen', 'kan man avboka hemmis'). Not the group minimum, which holds for the group types only, nor
-  // how to book: booking one type is that type's own.
-  const main = p.topics[0];
-  const forEvery = (p.kind === "rule" || p.kind === "preparation") && p.id !== "rule:group-minimum" && main !== undefined && main !== "book" && u.topics.has(main);
   // What it names: its own title, a type by its type, what its text (or a row staff wrote, its question) says.
   const names = u.named.filter(
     (n) =>
       p.title === n.key ||
-      (n.kind === "type" && (p.typeName === n.key || forEvery)) ||
+      (n.kind === "type" && p.typeName === n.key) ||
+      holdsFor(p, n, u, knowledge) ||
       (everyone && n.kind !== "person") ||
       (n.kind !== "person" && (p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
   );
@@ -223,7 +234,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const cardsAsked = asksOfCards(u, knowledge);
   for (const p of knowledge.passages) {
     if (p.session || p.id === notFor || (p.kind === "card" && !cardsAsked)) continue;
-    const c = passageCandidate(p, u);
+    const c = passageCandidate(p, u, knowledge);
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

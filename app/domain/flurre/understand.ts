@@ -171,7 +171,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       ),
     ),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
-    asks: questionMarks.some(Boolean) || (inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word)) || topicsOf.size > 0 || namesOf.size > 0,
+    asks:
+      questionMarks.some(Boolean) ||
+      (inAsked.length > 0 && (vocabulary.yesNo.has(inAsked[0]!.word) || vocabulary.opens.has(inAsked[0]!.word))) ||
+      topicsOf.size > 0 ||
+      namesOf.size > 0,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
   };
 }

@@ -60,6 +60,8 @@ export type Vocabulary = {
   days: ReadonlyMap<string, number>;
   /** Verbs that open a yes-or-no question ('kan', 'finns'). */
   yesNo: ReadonlySet<string>;
+  /** Words that open a question asking for something ('hur', 'vad'). */
+  opens: ReadonlySet<string>;
   /** Words that turn a sentence ('inte', 'utan'). */
   not: ReadonlySet<string>;
   /** Words with which the visitor tells where they live ('bor'). */
@@ -148,6 +150,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const known = new Set<string>();
   const written = new Map<string, Set<string>>();
   const yesNo = new Set<string>();
+  const opens = new Set<string>();
   const not = new Set<string>();
   const lives = new Set<string>();
   for (const row of rows) {
@@ -168,8 +171,8 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
-    else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : yesNo).add(fold(word));
+    else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, not, lives, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, known, written };
 }

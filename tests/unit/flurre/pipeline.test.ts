@@ -208,6 +208,12 @@ describe("decide", () => {
     expect(ask("vad ska jag ta med till valpkursen").trace!.candidates[0]).toMatchObject({ passages: ["preparation:checklist"], unexplained: [] });
     expect(textOf("vad behöver vi till vardagslydnaden")).toContain("Koppel och sele.");
     expect(textOf("kan man avboka hemmis")).toContain("En bokning är bindande");
+    expect(textOf("kan jag avboka hembesöket")).toContain("En bokning är bindande");
+    // The binding rule holds the note on a sick dog.
+    expect(textOf("kan jag avboka om hunden blir sjuk")).toContain("Är hunden sjuk eller löper?");
+    // The group minimum holds for a group type, not for one held for a single visitor.
+    expect(textOf("blir vardagslydnaden av om vi bara är två som kommer")).toContain("blir av när minst 3 deltagare har bokat");
+    expect(ask("blir plan av om bara jag bokat").trace!.candidates.find((c) => c.passages[0] === "rule:group-minimum")?.unexplained).toEqual(["plan"]);
     // Not how to book: booking a type is the type's own.
     expect(ask("hur bokar jag valpkursen").trace!.candidates.find((c) => c.passages[0] === "rule:how-to-book")?.unexplained).toEqual(["valpkursen"]);
   });
