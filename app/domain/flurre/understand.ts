@@ -32,6 +32,8 @@ export type Understanding = {
   dayWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
+  /** A need told without a question ('hunden vaktar matskålen'): what fits it is asked. */
+  toldNeed: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
   yesNo: boolean;
   /** Turned ('kan jag inte…', 'utan konto'). */
@@ -99,6 +101,9 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t] of towns) if (t !== home[0]) namesOf.delete(t);
 }
 
+/** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'). */
+const MIN_NEED_WORDS = 2;
+
 export function understand(question: string, knowledge: Knowledge): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -125,6 +130,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
+  const asksSomething =
+    questionMarks.some(Boolean) || (inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word)) || topicsOf.size > 0 || namesOf.size > 0;
+  // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
+  // opens with a question word asks something else ('hur ofta ska man träna hemma').
+  const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
   // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
   const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
   return {
@@ -142,6 +152,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
     // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
     topics: new Set([
+      ...(toldNeed ? (["advice"] as const) : []),
       ...(inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? []),
       ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid")),
     ]),
@@ -171,11 +182,8 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       ),
     ),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
-    asks:
-      questionMarks.some(Boolean) ||
-      (inAsked.length > 0 && (vocabulary.yesNo.has(inAsked[0]!.word) || vocabulary.opens.has(inAsked[0]!.word))) ||
-      topicsOf.size > 0 ||
-      namesOf.size > 0,
+    asks: asksSomething || toldNeed,
+    toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
   };
 }

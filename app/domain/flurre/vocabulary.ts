@@ -60,7 +60,7 @@ export type Vocabulary = {
   days: ReadonlyMap<string, number>;
   /** Verbs that open a yes-or-no question ('kan', 'finns'). */
   yesNo: ReadonlySet<string>;
-  /** Words that open a question asking for something ('hur', 'vad'). */
+  /** Words that open a question for something ('hur', 'vad'): a sentence they open tells no need. */
   opens: ReadonlySet<string>;
   /** Words that turn a sentence ('inte', 'utan'). */
   not: ReadonlySet<string>;

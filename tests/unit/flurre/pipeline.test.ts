@@ -171,6 +171,16 @@ describe("decide", () => {
     expect(understand("Vi bor nära. Vad passar?", knowledge).told.map((t) => t.word)).toEqual([]);
   });
 
+  it("reads a need told without a question, in a few words, as asking what fits it", () => {
+    // Its words the site never uses ('vaktar') do not stop a type whose text carries the rest.
+    expect(textOf("hunden vaktar matskålen")).toMatch(/^Voff! HEMMIS kan passa er\./);
+    expect(textOf("hunden klarar inte att vara ensam hemma")).toMatch(/^Voff! HEMMIS kan passa er\./);
+    expect(ask("bad").composed).toBeNull();
+    // A sentence opened by a question word asks something else, even without a question mark (migration 0040).
+    expect(ask("vilket foder ska valpen ha").composed).toBeNull();
+    expect(ask("hur klipper man klorna på en valp").composed).toBeNull();
+  });
+
   it("counts what the site never speaks of wherever in the question it is told", () => {
     // Asked alone, booking a session is answered; told of a cat first, the question is not one the site answers.
     expect(ask("Kan jag boka en kurs?").composed).not.toBeNull();
