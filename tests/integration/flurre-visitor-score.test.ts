@@ -656,32 +656,35 @@ const PRINT_PIPELINE_MISSES = false;
  * that carries the rest, and migration 0040 reads a sentence opened by a question word as asking something else:
  * seven right answers more in the held-out sets, ten in the development sets, no held-out set's wrong answers higher;
  * the third development set one wrong answer higher and three out-of-scope ones there and in others answered with a
- * type ('jag sitter i rullstol').
+ * type ('jag sitter i rullstol'). Then raised where the home town named again is where dates are asked, no filler
+ * word typed as it is ('man') is a day, and migration 0041 reads signing up, a subscription, what is taken for a
+ * session and the way asked of anyone: nine right answers more in the development sets, one in the held-out sets,
+ * none wrong more but one (a subscription to sessions answered with the newsletter's).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 86, rightOrHonest: 100, wrong: 0 },
   dev2: { right: 141, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 235, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 239, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 81, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 82, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 113, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 78, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 60, rightOrHonest: 91, wrong: 0 },
+  dev9: { right: 63, rightOrHonest: 91, wrong: 0 },
   dev10: { right: 107, rightOrHonest: 126, wrong: 4 },
-  dev11: { right: 97, rightOrHonest: 123, wrong: 7 },
+  dev11: { right: 98, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 100, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 88, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 89, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 140, rightOrHonest: 156, wrong: 4 },
   dev16: { right: 120, rightOrHonest: 145, wrong: 5 },
-  dev17: { right: 35, rightOrHonest: 41, wrong: 17 },
+  dev17: { right: 34, rightOrHonest: 40, wrong: 18 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 41, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 25, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 31, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 33, rightOrHonest: 49, wrong: 1 },

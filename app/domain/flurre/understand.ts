@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { foldedOnly, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+import { fold, foldedOnly, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -42,6 +42,9 @@ export type Understanding = {
 
 /** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
 const MIN_TOLD_STEM = 4;
+
+/** A filler word typed as it is (no day: 'hur tar man sig dit' is not 'mån', which is typed with its å). */
+const fillerAsTyped = (t: Token) => t.filler && t.typed.toLocaleLowerCase("sv-SE") === fold(t.typed.toLocaleLowerCase("sv-SE"));
 
 /** Shortest word that names a type or place by the start or end of its name (the start of a two-part name, the last part of a place's). */
 const MIN_PART = 4;
@@ -98,7 +101,9 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (towns.length < 2) return;
   const livesBefore = (t: Token) => tokens.slice(Math.max(0, tokens.indexOf(t) - 2), tokens.indexOf(t)).some((w) => knowledge.vocabulary.lives.has(w.word));
   const home = towns.find(([t]) => livesBefore(t));
-  if (home) for (const [t] of towns) if (t !== home[0]) namesOf.delete(t);
+  const homeTowns = new Set(home?.[1].filter((n) => n.kind === "town").map((n) => n.key));
+  // The other towns told of are not where the dates are asked; the home town named again is.
+  if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'). */
@@ -125,7 +130,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const inAsked = tokens.filter((t) => t.sentence === asked);
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
-      if (!keep(i)) return [];
+      if (!keep(i) || fillerAsTyped(t)) return [];
       const v = map.get(t.word) ?? map.get(t.stem);
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
@@ -177,8 +182,8 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
     dayWords: new Set(
-      tokens.filter((t) =>
-        [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(t.stem)) || /^\d+(?:e|a)?$/.test(t.word),
+      tokens.filter(
+        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(t.stem))) || /^\d+(?:e|a)?$/.test(t.word),
       ),
     ),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),

@@ -244,6 +244,18 @@ describe("decide", () => {
     expect(textOf("vad kostar proffs-varianten")).toContain("PRIVAT & PROFFS kostar");
   });
 
+  it("reads the newsletter signed up for and left, a price as what is taken and the way asked of anyone (migration 0041)", () => {
+    expect(textOf("skriv upp mig på nyhetsbrevet tack")).toContain("Du anmäler dig med din e-postadress");
+    expect(textOf("hur avslutar jag prenumerationen?")).toContain("avprenumererar du med länken");
+    expect(textOf("hur mycket tar ni för hemmis?")).toContain("HEMMIS kostar 695 kr per pass.");
+    expect(textOf("hur tar man sig till ängen")).toMatch(/^Voff! Så hittar du till Bronsängen Sandviken\./);
+  });
+
+  it("reads no filler word as a day ('man' is not 'mån'), and the home town named again as where the dates are asked", () => {
+    expect(understand("hur tar man sig till ängen", knowledge).weekdays).toEqual([]);
+    expect(textOf("Vi bor i Sandviken och har en valp. När går nästa valpkurs i Sandviken?")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen i Sandviken:/);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
