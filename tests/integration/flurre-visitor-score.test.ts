@@ -659,7 +659,9 @@ const PRINT_PIPELINE_MISSES = false;
  * type ('jag sitter i rullstol'). Then raised where the home town named again is where dates are asked, no filler
  * word typed as it is ('man') is a day, and migration 0041 reads signing up, a subscription, what is taken for a
  * session and the way asked of anyone: nine right answers more in the development sets, one in the held-out sets,
- * none wrong more but one (a subscription to sessions answered with the newsletter's).
+ * none wrong more but one (a subscription to sessions answered with the newsletter's). Then raised where migration
+ * 0042 reads the chat as where questions come in and a reward as reward-based training: three right answers more in
+ * the development sets, one wrong more (how the team trains answered with the instructor's own text).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 86, rightOrHonest: 100, wrong: 0 },
@@ -668,12 +670,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 82, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 113, rightOrHonest: 139, wrong: 1 },
+  dev7: { right: 114, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 78, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 63, rightOrHonest: 91, wrong: 0 },
-  dev10: { right: 107, rightOrHonest: 126, wrong: 4 },
+  dev10: { right: 108, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 98, rightOrHonest: 123, wrong: 7 },
-  dev12: { right: 100, rightOrHonest: 126, wrong: 3 },
+  dev12: { right: 101, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 89, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 140, rightOrHonest: 156, wrong: 4 },

@@ -256,6 +256,11 @@ describe("decide", () => {
     expect(textOf("Vi bor i Sandviken och har en valp. När går nästa valpkurs i Sandviken?")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen i Sandviken:/);
   });
 
+  it("reads the chat as where questions come in and a reward as reward-based training (migration 0042)", () => {
+    expect(textOf("vem svarar i chatten")).toContain("Flurre håller koll på alla frågor som kommer in.");
+    expect(textOf("tränar linnea med belöning?")).toContain("Hon tränar belöningsbaserat");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
