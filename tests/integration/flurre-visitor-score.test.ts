@@ -661,7 +661,10 @@ const PRINT_PIPELINE_MISSES = false;
  * session and the way asked of anyone: nine right answers more in the development sets, one in the held-out sets,
  * none wrong more but one (a subscription to sessions answered with the newsletter's). Then raised where migration
  * 0042 reads the chat as where questions come in and a reward as reward-based training: three right answers more in
- * the development sets, one wrong more (how the team trains answered with the instructor's own text).
+ * the development sets, one wrong more (how the team trains answered with the instructor's own text). Then raised
+ * where migration 0043 reads working, how long, outside, fixing at home, a heated hall and taking oneself off the list
+ * as the site speaks of them: seven right answers more in the held-out sets, none wrong more; eleven in the
+ * development sets, two wrong more there (preparing a home visit answered with the row on what it needs).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 86, rightOrHonest: 100, wrong: 0 },
@@ -669,30 +672,30 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 239, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 82, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 114, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 78, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 63, rightOrHonest: 91, wrong: 0 },
+  dev6: { right: 84, rightOrHonest: 116, wrong: 4 },
+  dev7: { right: 115, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 79, rightOrHonest: 109, wrong: 1 },
+  dev9: { right: 63, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 108, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 98, rightOrHonest: 123, wrong: 7 },
-  dev12: { right: 101, rightOrHonest: 126, wrong: 3 },
+  dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
+  dev12: { right: 103, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 89, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 140, rightOrHonest: 156, wrong: 4 },
-  dev16: { right: 120, rightOrHonest: 145, wrong: 5 },
+  dev15: { right: 141, rightOrHonest: 156, wrong: 4 },
+  dev16: { right: 122, rightOrHonest: 144, wrong: 6 },
   dev17: { right: 34, rightOrHonest: 40, wrong: 18 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  heldOut: { right: 41, rightOrHonest: 48, wrong: 2 },
-  heldOut2: { right: 39, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 37, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 25, rightOrHonest: 50, wrong: 0 },
+  heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
+  heldOut2: { right: 40, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 38, rightOrHonest: 49, wrong: 1 },
+  heldOut4: { right: 26, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 32, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 33, rightOrHonest: 49, wrong: 1 },
-  heldOut9: { right: 39, rightOrHonest: 50, wrong: 0 },
+  heldOut8: { right: 34, rightOrHonest: 49, wrong: 1 },
+  heldOut9: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 33, rightOrHonest: 50, wrong: 0 },
+  heldOut11: { right: 34, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 37, rightOrHonest: 47, wrong: 3 },
   blind: { right: 61, rightOrHonest: 80, wrong: 1 },
 };

@@ -261,6 +261,15 @@ describe("decide", () => {
     expect(textOf("tränar linnea med belöning?")).toContain("Hon tränar belöningsbaserat");
   });
 
+  it("reads working, how long, a heated hall and taking oneself off the list as the site speaks of them (migration 0043)", () => {
+    expect(textOf("jag jobbar med hundar, vad kostar proffs?")).toContain("PRIVAT & PROFFS kostar");
+    expect(textOf("hur länge gäller länken i mejlet?")).toContain("Länken gäller i 10 minuter");
+    expect(textOf("är hallen uppvärmd?")).toContain("Vår varma och torra hall");
+    expect(textOf("hur tar jag bort mig från nyhetsbrevet")).toContain("avprenumererar du med länken");
+    // Working at the company is no one's text.
+    expect(ask("kan jag jobba hos er").composed).toBeNull();
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
