@@ -664,25 +664,27 @@ const PRINT_PIPELINE_MISSES = false;
  * the development sets, one wrong more (how the team trains answered with the instructor's own text). Then raised
  * where migration 0043 reads working, how long, outside, fixing at home, a heated hall and taking oneself off the list
  * as the site speaks of them: seven right answers more in the held-out sets, none wrong more; eleven in the
- * development sets, two wrong more there (preparing a home visit answered with the row on what it needs).
+ * development sets, two wrong more there (preparing a home visit answered with the row on what it needs). Then
+ * raised where migration 0044 reads moving one's booking as rebooking it and 'riktig' as filler: two right answers
+ * more in the held-out sets, seven in the development sets, none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 86, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 141, rightOrHonest: 164, wrong: 4 },
+  dev: { right: 87, rightOrHonest: 100, wrong: 0 },
+  dev2: { right: 142, rightOrHonest: 164, wrong: 4 },
   dev3: { right: 239, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 84, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 115, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 79, rightOrHonest: 109, wrong: 1 },
+  dev7: { right: 117, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 80, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 63, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 108, rightOrHonest: 125, wrong: 5 },
+  dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 103, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 89, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 141, rightOrHonest: 156, wrong: 4 },
-  dev16: { right: 122, rightOrHonest: 144, wrong: 6 },
+  dev16: { right: 123, rightOrHonest: 144, wrong: 6 },
   dev17: { right: 34, rightOrHonest: 40, wrong: 18 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
@@ -691,12 +693,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut4: { right: 26, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 32, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 32, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 32, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 33, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 34, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 34, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 37, rightOrHonest: 47, wrong: 3 },
+  heldOut12: { right: 38, rightOrHonest: 47, wrong: 3 },
   blind: { right: 61, rightOrHonest: 80, wrong: 1 },
 };
 

@@ -270,6 +270,11 @@ describe("decide", () => {
     expect(ask("kan jag jobba hos er").composed).toBeNull();
   });
 
+  it("reads moving one's booking as rebooking it and 'riktig' as filler (migration 0044)", () => {
+    expect(textOf("går det att flytta min bokning till en annan dag")).toContain("En bokning är bindande");
+    expect(textOf("är flurre en riktig hund?")).toContain("Flurre, kontorshund och frågeexpert.");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
