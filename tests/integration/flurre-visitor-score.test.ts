@@ -666,7 +666,8 @@ const PRINT_PIPELINE_MISSES = false;
  * as the site speaks of them: seven right answers more in the held-out sets, none wrong more; eleven in the
  * development sets, two wrong more there (preparing a home visit answered with the row on what it needs). Then
  * raised where migration 0044 reads moving one's booking as rebooking it and 'riktig' as filler: two right answers
- * more in the held-out sets, seven in the development sets, none wrong more.
+ * more in the held-out sets, seven in the development sets, none wrong more. Then raised where a type is named by
+ * the last part of its name inflected ('lydnaden'): three right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 87, rightOrHonest: 100, wrong: 0 },
@@ -674,7 +675,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 239, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 84, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 87, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 117, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 80, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 63, rightOrHonest: 90, wrong: 1 },

@@ -7,7 +7,7 @@
 // asks that the site does not say.
 
 import type { Token } from "./normalise";
-import { stemOf, type Topic } from "./vocabulary";
+import { isEnding, stemOf, type Topic } from "./vocabulary";
 import type { Candidate, CandidateKind } from "./resolve";
 import type { Understanding } from "./understand";
 
@@ -20,9 +20,6 @@ const UNKNOWN_WEIGHT = 2;
 /** Shortest word of the text whose inflections count as it ('länk' → 'länken'), and the longest ending. */
 const MIN_INFLECTED = 4;
 const MAX_ENDING = 3;
-
-/** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
-const isEnding = (rest: string) => /^(?:[aeiouyn]|sk)/.test(rest) || (rest.length === 1 && "rst".includes(rest));
 
 /** Shortest first part of a compound taken as a word of its own though the site never uses it alone ('planerings' of 'planeringsmöte'). */
 const MIN_UNKNOWN_HEAD = 7;

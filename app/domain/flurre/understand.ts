@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { fold, foldedOnly, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+import { fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -63,8 +63,10 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const start = token.word.slice(0, token.word.length - cut);
     if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
   }
-  // By the last part of its name, a word of six letters or more that is not common in the site's texts.
-  if (token.word.length >= 6 && word.endsWith(token.word) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
+  // By the last part of its name, a word of six letters or more that is not common in the site's texts, as written or
+  // without an inflection's ending ('lydnaden' of 'vardagslydnad').
+  const bare = [token.word, ...[1, 2, 3].filter((k) => isEnding(token.word.slice(-k))).map((k) => token.word.slice(0, -k))];
+  if (bare.some((b) => b.length >= 6 && word.endsWith(b)) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   if (token.stem.length >= 6 && word.endsWith(token.stem) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   // A compound whose first part is the name's last (a name's last part with 'kurs' after it), its rest a word the site knows.
   for (let at = 5; at <= token.word.length - 3; at++) {

@@ -80,6 +80,9 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return /[åäö]/u.test(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
 }
 
+/** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
+export const isEnding = (rest: string) => /^(?:[aeiouyn]|sk)/.test(rest) || (rest.length === 1 && "rst".includes(rest));
+
 /** å and ä as a, ö as o: how a keyboard without them types them. */
 export function fold(word: string): string {
   return word.replace(/[åä]/g, "a").replace(/ö/g, "o");

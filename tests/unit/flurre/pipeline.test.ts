@@ -106,6 +106,8 @@ describe("understand", () => {
     expect(understand("är promenaden full", knowledge).named.map((n) => n.key)).toEqual(["PROMENADTRÄNING"]);
     expect(understand("var ligger ängen", knowledge).named.map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
     expect(understand("hur hittar jag till hallen", knowledge).named.map((n) => n.key)).toEqual(["Hundhallen Gävle"]);
+    // By its last part inflected.
+    expect(understand("när går lydnaden i gävle", knowledge).named.map((n) => n.key)).toContain("VARDAGSLYDNAD");
   });
 
   it("reads a compound as what its last part is, and a weekday's short form after a number as months", () => {
