@@ -90,16 +90,16 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
 
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
 function judge(c: Candidate, u: Understanding): Judged {
-  // A need told without a question is in the visitor's own words: those the site never uses ('vaktar') no type's text
-  // can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
-  const content = c.kind === "advice" && u.toldNeed ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content;
+  // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
+  // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
+  const content = c.kind === "advice" ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content;
   const unexplained = content.filter((t) => !explains(c, t, u));
   // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
   const missed = [...u.topics].filter((topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u))).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
-  // A need is carried by a word of it, not by the topic alone.
-  const carried = !(c.kind === "advice" && u.toldNeed) || content.length > unexplained.length;
+  // A need is carried by a word of it, not by the topic alone ('bad o tork').
+  const carried = c.kind !== "advice" || content.length > unexplained.length;
   const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
 }

@@ -32,8 +32,6 @@ export type Understanding = {
   dayWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
-  /** A need told without a question ('hunden vaktar matskålen'): what fits it is asked. */
-  toldNeed: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
   yesNo: boolean;
   /** Turned ('kan jag inte…', 'utan konto'). */
@@ -190,7 +188,6 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     ),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
     asks: asksSomething || toldNeed,
-    toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
   };
 }

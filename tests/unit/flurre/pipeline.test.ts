@@ -177,6 +177,8 @@ describe("decide", () => {
     // Its words the site never uses ('vaktar') do not stop a type whose text carries the rest.
     expect(textOf("hunden vaktar matskålen")).toMatch(/^Voff! HEMMIS kan passa er\./);
     expect(textOf("hunden klarar inte att vara ensam hemma")).toMatch(/^Voff! HEMMIS kan passa er\./);
+    // So, asked what fits, are a need's words the site never uses.
+    expect(textOf("vår hund vaktar matskålen, vad passar?")).toMatch(/^Voff! HEMMIS kan passa er\./);
     expect(ask("bad").composed).toBeNull();
     // A sentence opened by a question word asks something else, even without a question mark (migration 0040).
     expect(ask("vilket foder ska valpen ha").composed).toBeNull();
