@@ -670,18 +670,20 @@ const PRINT_PIPELINE_MISSES = false;
  * the last part of its name inflected ('lydnaden'): three right answers more in the development sets. Then raised
  * where a need's words the site never uses do not stop a type's advice asked for too ('hunden är aggressiv, vad
  * passar'): three right answers more in the held-out sets and two in the blind set, none wrong more; the development
- * sets two right and two wrong more (the best dog food for a puppy answered with the puppy course).
+ * sets two right and two wrong more (the best dog food for a puppy answered with the puppy course). Then raised
+ * where migration 0045 reads a bitch as a dog, a meeting as a session and where a session is held as where it is:
+ * two right answers more in the held-out sets, seven in the development sets, none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 88, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 142, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 240, rightOrHonest: 284, wrong: 8 },
+  dev2: { right: 144, rightOrHonest: 164, wrong: 4 },
+  dev3: { right: 244, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 87, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 117, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 80, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 64, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 65, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
@@ -695,9 +697,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut2: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 26, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 33, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 34, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 32, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 34, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 35, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 35, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },

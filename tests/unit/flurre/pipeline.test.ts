@@ -279,6 +279,12 @@ describe("decide", () => {
     expect(textOf("är flurre en riktig hund?")).toContain("Flurre, kontorshund och frågeexpert.");
   });
 
+  it("reads a bitch as a dog, a meeting as a session and where one is held as where it is (migration 0045)", () => {
+    expect(textOf("tiken löper, kan vi gå på promenaden?")).toContain("Är hunden sjuk eller löper?");
+    expect(textOf("var håller promenadträningen till?")).toContain("PROMENADTRÄNING hålls på");
+    expect(textOf("vart ska jag åka för vardagslydnad i gävle")).toMatch(/^Voff! Så hittar du till Regementsparken Gävle\./);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
