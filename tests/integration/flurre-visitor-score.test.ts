@@ -672,12 +672,15 @@ const PRINT_PIPELINE_MISSES = false;
  * passar'): three right answers more in the held-out sets and two in the blind set, none wrong more; the development
  * sets two right and two wrong more (the best dog food for a puppy answered with the puppy course). Then raised
  * where migration 0045 reads a bitch as a dog, a meeting as a session and where a session is held as where it is:
- * two right answers more in the held-out sets, seven in the development sets, none wrong more.
+ * two right answers more in the held-out sets, seven in the development sets, none wrong more. Then raised where a
+ * word the vocabulary has as it is asks only what its own row says ('startar' is not 'startade') and migration 0046
+ * reads 'vilka platser' as asking where: one right answer more in the held-out sets, three in the development sets,
+ * none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 88, rightOrHonest: 100, wrong: 0 },
   dev2: { right: 144, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 244, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 246, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 87, rightOrHonest: 116, wrong: 4 },
@@ -687,7 +690,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
-  dev13: { right: 89, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 90, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 141, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 123, rightOrHonest: 144, wrong: 6 },
@@ -703,7 +706,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut8: { right: 35, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 34, rightOrHonest: 50, wrong: 0 },
+  heldOut11: { right: 35, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 38, rightOrHonest: 47, wrong: 3 },
   blind: { right: 63, rightOrHonest: 80, wrong: 1 },
 };

@@ -119,7 +119,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     // a question word only where it asks, with only filler before it in its clause ('hur hittar jag…', not
     // '…skäller när det ringer').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
-    const topics = (token.filler && !token.leads) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+    // A word the vocabulary has as it is asks what that row says, not what a word of the same stem asks ('startar'
+    // asks when; 'startade' the site does not say).
+    const own = vocabulary.topics.get(token.word);
+    const topics =
+      (token.filler && !token.leads) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
     if (topics.length > 0) topicsOf.set(token, topics);
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);

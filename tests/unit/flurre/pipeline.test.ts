@@ -285,6 +285,14 @@ describe("decide", () => {
     expect(textOf("vart ska jag åka för vardagslydnad i gävle")).toMatch(/^Voff! Så hittar du till Regementsparken Gävle\./);
   });
 
+  it("reads a word the vocabulary has as it is by its own row, not by another word of its stem ('startar' is not 'startade')", () => {
+    expect([...understand("när startar valpkursen", knowledge).topics]).toEqual(["when"]);
+  });
+
+  it("reads 'vilka platser' as asking where (migration 0046)", () => {
+    expect(textOf("vilka platser tränar ni på?")).toMatch(/^Voff! Här tränar vi:/);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
