@@ -110,7 +110,8 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
     kind: "seats",
     passages: [fitting[0]!, ...(full && queue ? [queue] : [])],
     text: [...(type ? [knowledge.byId.get(`type:${type}`)!] : []), ...(full && queue ? [queue] : [])],
-    topics: ["seats", "full", "count", ...(full ? (["queue"] as const) : [])],
+    // Whether it can be booked ('går nästa hembesök att boka'), and when full, the queue.
+    topics: ["seats", "full", "count", "book", ...(full ? (["queue"] as const) : [])],
     names: u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type)),
   };
 }

@@ -75,6 +75,15 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
   }
+  // A compound that shares its first part with the name, the rest of each a word the site knows ('valpträning' of
+  // 'valpkurs', 'promenadkursen' of 'promenadträning').
+  if (named.kind === "type") {
+    const known = (w: string) => knowledge.siteWords.set.has(w) || knowledge.siteWords.set.has(stemOf(w));
+    for (let at = MIN_PART; at <= token.word.length - 3; at++) {
+      const head = token.word.slice(0, at);
+      if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
+    }
+  }
   // A compound whose last part is the name, its first a word the site knows ('träningsplan' is a plan).
   if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
     const head = token.word.slice(0, -word.length).replace(/s$/u, "");

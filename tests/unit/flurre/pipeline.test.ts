@@ -106,6 +106,9 @@ describe("understand", () => {
     expect(understand("är promenaden full", knowledge).named.map((n) => n.key)).toEqual(["PROMENADTRÄNING"]);
     expect(understand("var ligger ängen", knowledge).named.map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
     expect(understand("hur hittar jag till hallen", knowledge).named.map((n) => n.key)).toEqual(["Hundhallen Gävle"]);
+    // By a compound that shares its first part, the rest of each a word the site knows.
+    expect(understand("vad kostar valpträningen", knowledge).named.map((n) => n.key)).toEqual(["VALPKURS"]);
+    expect(understand("när går promenadkursen", knowledge).named.map((n) => n.key)).toEqual(["PROMENADTRÄNING"]);
     // By its last part inflected.
     expect(understand("när går lydnaden i gävle", knowledge).named.map((n) => n.key)).toContain("VARDAGSLYDNAD");
   });
@@ -322,6 +325,10 @@ describe("compose: the fact it links", () => {
     const { composed, trace } = ask("när finns nästa lediga valpkurs?");
     expect(trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
     expect(composed?.answer.paragraphs.slice(1).every((p) => p.startsWith("VALPKURS ") && /plats(er)? kvar/.test(p))).toBe(true);
+  });
+
+  it("answers whether a session can be booked with its seats", () => {
+    expect(ask("hur många kan boka promenadträningen på bronsängen, platser kvar?").trace!.candidates[0]).toMatchObject({ kind: "seats", unexplained: [] });
   });
 
   it("answers 'is it full' with yes or no and the session's own line", () => {
