@@ -56,6 +56,8 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   // A type or place by its name inflected or as a compound's head (the name with -en, or with another word after it).
   if (word.length >= MIN_PART && token.word.startsWith(word)) return true;
   if (token.word.length < MIN_PART || knowledge.vocabulary.known.has(token.word)) return false;
+  // A word the site uses, as written or by its stem.
+  const known = (w: string) => knowledge.siteWords.set.has(w) || knowledge.siteWords.set.has(stemOf(w));
   // By the start of its name, an ending or so left (the first part of a two-part name, inflected), not a word of the vocabulary (a weekday word is no type's start).
   for (let cut = 0; cut <= 3; cut++) {
     const start = token.word.slice(0, token.word.length - cut);
@@ -73,12 +75,11 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const common = knowledge.common.has(head) || knowledge.common.has(stemOf(head));
     // Not when the rest is a name of its own: a compound is what its last part is ('träningsplan' is a plan).
     const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
-    if (head.length >= 5 && !common && !restNames && word.endsWith(head) && (knowledge.siteWords.set.has(rest) || knowledge.siteWords.set.has(stemOf(rest)))) return true;
+    if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
   // A compound that shares its first part with the name, the rest of each a word the site knows ('valpträning' of
   // 'valpkurs', 'promenadkursen' of 'promenadträning').
   if (named.kind === "type") {
-    const known = (w: string) => knowledge.siteWords.set.has(w) || knowledge.siteWords.set.has(stemOf(w));
     for (let at = MIN_PART; at <= token.word.length - 3; at++) {
       const head = token.word.slice(0, at);
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
@@ -87,7 +88,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   // A compound whose last part is the name, its first a word the site knows ('träningsplan' is a plan).
   if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
     const head = token.word.slice(0, -word.length).replace(/s$/u, "");
-    if (knowledge.siteWords.set.has(head) || knowledge.siteWords.set.has(stemOf(head))) return true;
+    if (known(head)) return true;
   }
   // A place by the end of its name (its last part alone, inflected).
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
