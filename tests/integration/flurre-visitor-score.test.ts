@@ -678,18 +678,21 @@ const PRINT_PIPELINE_MISSES = false;
  * none wrong more. Then raised where a type is named by a compound that shares its first part ('valpträning',
  * 'promenadkursen') and one session's seats answer whether it can be booked: twelve right answers more in the
  * held-out sets, none wrong more; eight in the development sets, one wrong more ('valpsjuka' taken for the puppy
- * course).
+ * course). Then raised where of types that fit a need as well the one whose text says least besides it is advised
+ * ('min unghund drar i kopplet' → PROMENADTRÄNING), when the need tells some types from the rest: six right answers
+ * more in the held-out sets and one in the blind set, none wrong more; nine in the development sets, two wrong more
+ * ('hunden vill inte gå i koppel' advised the puppy course).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 89, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 145, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 247, rightOrHonest: 284, wrong: 8 },
+  dev: { right: 90, rightOrHonest: 100, wrong: 0 },
+  dev2: { right: 146, rightOrHonest: 164, wrong: 4 },
+  dev3: { right: 253, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 89, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 117, rightOrHonest: 139, wrong: 1 },
+  dev6: { right: 88, rightOrHonest: 115, wrong: 5 },
+  dev7: { right: 118, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 84, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 65, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 66, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
@@ -701,17 +704,17 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 41, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 27, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 42, rightOrHonest: 49, wrong: 1 },
+  heldOut4: { right: 28, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 36, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 34, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 35, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 36, rightOrHonest: 49, wrong: 1 },
-  heldOut9: { right: 40, rightOrHonest: 50, wrong: 0 },
+  heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 35, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 38, rightOrHonest: 47, wrong: 3 },
-  blind: { right: 63, rightOrHonest: 80, wrong: 1 },
+  heldOut11: { right: 36, rightOrHonest: 50, wrong: 0 },
+  heldOut12: { right: 39, rightOrHonest: 47, wrong: 3 },
+  blind: { right: 64, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

@@ -126,12 +126,19 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
  * Of the session types advised equally by the asking sentence, the one whose
  * own text accounts for most of what the visitor tells in the whole question
  * ('vi har en valp på 10 veckor. Vad passar?'), a word that more types speak
- * of weighing less; none when two account for as much.
+ * of weighing less; when two account for as much, the one whose text says
+ * least besides the need, if the need tells some types from the rest.
  */
 function bySituation(ranked: readonly Judged[], u: Understanding): Judged | undefined {
   const tied = ranked.filter((j) => j.candidate.kind === "advice" && j.coverage === ranked[0]!.coverage);
   const explaining = u.told.map((t) => tied.filter((j) => explains(j.candidate, t, u)));
   const score = (j: Judged) => explaining.reduce((sum, those) => sum + (those.includes(j) ? 1 / those.length : 0), 0);
   const scored = tied.map((j) => ({ j, score: score(j) })).sort((a, b) => b.score - a.score);
-  return scored[0]!.score > 0 && scored[0]!.score > (scored[1]?.score ?? 0) ? scored[0]!.j : undefined;
+  if (scored[0]!.score > 0 && scored[0]!.score > (scored[1]?.score ?? 0)) return scored[0]!.j;
+  // Else, when the need tells some types from the rest, the type whose own text says least besides it: the need is
+  // more of what it is about.
+  if (tied.length >= ranked.filter((j) => j.candidate.kind === "advice").length) return undefined;
+  const size = (j: Judged) => j.candidate.passages[0]!.termSet.size;
+  const bySize = [...tied].sort((a, b) => size(a) - size(b));
+  return size(bySize[0]!) < size(bySize[1]!) ? bySize[0] : undefined;
 }

@@ -160,10 +160,15 @@ describe("decide", () => {
     expect(ask("passet är fullt, vad gör jag").trace!.candidates[0]!.passages).toEqual(["rule:waitlist"]);
   });
 
-  it("advises the one type that fits the need best, and none when several fit as well", () => {
+  it("advises the one type that fits the need best; of several that fit as well, the one whose text is most about it", () => {
     expect(ask("vi har en valp på 10 veckor, vilket pass passar?").trace!.candidates[0]).toMatchObject({ kind: "advice", passages: ["type:VALPKURS"], coverage: 1 });
     expect(ask("vi har en valp på 10 veckor, vilket pass passar?").composed).not.toBeNull();
-    expect(ask("min unghund drar i kopplet vad ska vi gå på").composed).toBeNull();
+    // Three types speak of the lead; the walk's text says least besides it.
+    const tied = ask("min unghund drar i kopplet vad ska vi gå på").trace!.candidates.filter((c) => c.kind === "advice" && c.coverage === 1);
+    expect(tied.map((c) => c.passages[0]).sort()).toEqual(["type:PROMENADTRÄNING", "type:VALPKURS", "type:VARDAGSLYDNAD"]);
+    expect(textOf("min unghund drar i kopplet vad ska vi gå på")).toMatch(/^Voff! PROMENADTRÄNING kan passa er\./);
+    // None when the need tells no type from the rest.
+    expect(ask("vad ska jag välja").composed).toBeNull();
   });
 
   it("tells tied types apart by what the visitor tells in the other sentences, the words fewer types speak of weighing more", () => {
