@@ -681,7 +681,8 @@ const PRINT_PIPELINE_MISSES = false;
  * course). Then raised where of types that fit a need as well the one whose text says least besides it is advised
  * ('min unghund drar i kopplet' → PROMENADTRÄNING), when the need tells some types from the rest: six right answers
  * more in the held-out sets and one in the blind set, none wrong more; nine in the development sets, two wrong more
- * ('hunden vill inte gå i koppel' advised the puppy course).
+ * ('hunden vill inte gå i koppel' advised the puppy course). Then raised where the same holds of the types the
+ * visitor's situation, told in another sentence, tells from the rest: two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -694,9 +695,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 84, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 66, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 100, rightOrHonest: 123, wrong: 7 },
+  dev11: { right: 101, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
-  dev13: { right: 90, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 91, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 141, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 123, rightOrHonest: 144, wrong: 6 },

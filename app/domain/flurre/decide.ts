@@ -134,11 +134,17 @@ function bySituation(ranked: readonly Judged[], u: Understanding): Judged | unde
   const explaining = u.told.map((t) => tied.filter((j) => explains(j.candidate, t, u)));
   const score = (j: Judged) => explaining.reduce((sum, those) => sum + (those.includes(j) ? 1 / those.length : 0), 0);
   const scored = tied.map((j) => ({ j, score: score(j) })).sort((a, b) => b.score - a.score);
-  if (scored[0]!.score > 0 && scored[0]!.score > (scored[1]?.score ?? 0)) return scored[0]!.j;
-  // Else, when the need tells some types from the rest, the type whose own text says least besides it: the need is
-  // more of what it is about.
-  if (tied.length >= ranked.filter((j) => j.candidate.kind === "advice").length) return undefined;
+  const best = scored[0]!.score;
+  // Those the situation tells from the rest, or else those the asking sentence does (not every type).
+  const told = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.j) : tied;
+  if (told.length === 1) return told[0];
+  if (best === 0 && tied.length >= ranked.filter((j) => j.candidate.kind === "advice").length) return undefined;
+  return leastBesides(told);
+}
+
+/** Of types that fit a need as well, the one whose own text says least besides it: the need is more of what it is about. */
+function leastBesides(types: readonly Judged[]): Judged | undefined {
   const size = (j: Judged) => j.candidate.passages[0]!.termSet.size;
-  const bySize = [...tied].sort((a, b) => size(a) - size(b));
+  const bySize = [...types].sort((a, b) => size(a) - size(b));
   return size(bySize[0]!) < size(bySize[1]!) ? bySize[0] : undefined;
 }

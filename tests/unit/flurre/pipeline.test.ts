@@ -167,6 +167,8 @@ describe("decide", () => {
     const tied = ask("min unghund drar i kopplet vad ska vi gå på").trace!.candidates.filter((c) => c.kind === "advice" && c.coverage === 1);
     expect(tied.map((c) => c.passages[0]).sort()).toEqual(["type:PROMENADTRÄNING", "type:VALPKURS", "type:VARDAGSLYDNAD"]);
     expect(textOf("min unghund drar i kopplet vad ska vi gå på")).toMatch(/^Voff! PROMENADTRÄNING kan passa er\./);
+    // So, told in another sentence than the one that asks.
+    expect(textOf("Vår unghund drar i kopplet. Vilket pass passar oss?")).toMatch(/^Voff! PROMENADTRÄNING kan passa er\./);
     // None when the need tells no type from the rest.
     expect(ask("vad ska jag välja").composed).toBeNull();
   });
