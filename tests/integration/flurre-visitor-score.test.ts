@@ -683,13 +683,14 @@ const PRINT_PIPELINE_MISSES = false;
  * more in the held-out sets and one in the blind set, none wrong more; nine in the development sets, two wrong more
  * ('hunden vill inte gå i koppel' advised the puppy course). Then raised where the same holds of the types the
  * visitor's situation, told in another sentence, tells from the rest: two right answers more in the development sets.
+ * Then raised where migration 0047 reads the puppy as the dog: four right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 146, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 253, rightOrHonest: 283, wrong: 9 },
+  dev2: { right: 147, rightOrHonest: 164, wrong: 4 },
+  dev3: { right: 255, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 92, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 93, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 88, rightOrHonest: 115, wrong: 5 },
   dev7: { right: 118, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 84, rightOrHonest: 109, wrong: 1 },

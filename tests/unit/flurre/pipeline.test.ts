@@ -303,6 +303,10 @@ describe("decide", () => {
     expect(textOf("vilka platser tränar ni på?")).toMatch(/^Voff! Här tränar vi:/);
   });
 
+  it("reads the puppy as the dog (migration 0047)", () => {
+    expect(textOf("vad ska valpen ha med sig")).toContain("Koppel och sele.");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
