@@ -7,7 +7,7 @@ import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -19,6 +19,8 @@ export type KnownPassage = Passage & {
   termSet: ReadonlySet<string>;
   /** What it answers besides what its words say. */
   topics: readonly Topic[];
+  /** A type's: the dog's ages, in weeks, its text says it is for ('valpar 8–20 veckor'). */
+  ages?: { min: number; max: number };
 };
 
 export type Knowledge = {
@@ -136,7 +138,8 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     const termSet = termsOf(own, nameWords);
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
-    return { ...p, termSet, topics: topicsOf(p, vocabulary) };
+    const [ages] = p.kind === "type" ? agesIn(p.text, vocabulary).filter((a) => a.max > a.min) : [];
+    return { ...p, termSet, topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));

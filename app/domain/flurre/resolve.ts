@@ -236,6 +236,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   for (const p of knowledge.passages) {
     if (p.session || p.id === notFor || (p.kind === "card" && !cardsAsked)) continue;
     const c = passageCandidate(p, u, knowledge);
+    // A type for dogs of other ages than the visitor's is no advice ('valpar 8–20 veckor' for a dog of 9 months).
+    if (c.kind === "advice" && p.ages && u.dogAge !== undefined && (u.dogAge < p.ages.min || u.dogAge > p.ages.max)) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -30,6 +30,8 @@ export type Understanding = {
   unknownWords: ReadonlySet<Token>;
   /** The words that say a day: weekdays, months, 'imorgon', numbers. */
   dayWords: ReadonlySet<Token>;
+  /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
+  dogAge?: number;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
@@ -149,6 +151,9 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
+  // One age told, not a range ('en valp på 10 veckor').
+  const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
+  const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
   const asksSomething =
     questionMarks.some(Boolean) || (inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word)) || topicsOf.size > 0 || namesOf.size > 0;
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
@@ -203,5 +208,6 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
     asks: asksSomething || toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
+    ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

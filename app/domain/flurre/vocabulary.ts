@@ -66,6 +66,8 @@ export type Vocabulary = {
   not: ReadonlySet<string>;
   /** Words with which the visitor tells where they live ('bor'). */
   lives: ReadonlySet<string>;
+  /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
+  ageUnits: ReadonlyMap<string, number>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
   /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
@@ -78,6 +80,19 @@ export type Vocabulary = {
  */
 export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return /[åäö]/u.test(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
+}
+
+/** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
+const AGE_UNIT = "age ";
+
+/** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends. */
+export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number }[] {
+  const ages: { min: number; max: number }[] = [];
+  for (const m of lower(text).matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?\s+(\p{L}+)/gu)) {
+    const weeks = vocabulary.ageUnits.get(fold(m[3]!));
+    if (weeks !== undefined) ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks });
+  }
+  return ages;
 }
 
 /** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
@@ -156,6 +171,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const opens = new Set<string>();
   const not = new Set<string>();
   const lives = new Set<string>();
+  const ageUnits = new Map<string, number>();
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -174,8 +190,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
+    else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, known, written };
 }

@@ -173,6 +173,12 @@ describe("decide", () => {
     expect(ask("vad ska jag välja").composed).toBeNull();
   });
 
+  it("advises no type whose text is for dogs of another age than the visitor tells (migration 0048)", () => {
+    expect(understand("vår hund på 9 månader", knowledge).dogAge).toBeCloseTo(39.15);
+    expect(textOf("vår valp är 10 veckor och kommer inte på inkallning, vad passar?")).toMatch(/^Voff! VALPKURS kan passa er\./);
+    expect(ask("vår hund är 2 år och kommer inte på inkallning, vad passar?").composed).toBeNull();
+  });
+
   it("tells tied types apart by what the visitor tells in the other sentences, the words fewer types speak of weighing more", () => {
     // Every type 'passar' in the asking sentence; only one type's own text speaks of the bowl.
     const hemmis = demoCorpus(now).types.find((t) => t.description.includes("matskålen"))!;
