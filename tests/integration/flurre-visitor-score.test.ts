@@ -684,17 +684,19 @@ const PRINT_PIPELINE_MISSES = false;
  * ('hunden vill inte gå i koppel' advised the puppy course). Then raised where the same holds of the types the
  * visitor's situation, told in another sentence, tells from the rest: two right answers more in the development sets.
  * Then raised where migration 0047 reads the puppy as the dog: four right answers more in the development sets.
+ * Then raised where migration 0049 reads pop-ups as sessions and mail the site sends as its mailing: one right answer
+ * more in the held-out sets, three in the development sets, none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
   dev2: { right: 147, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 255, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 93, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 88, rightOrHonest: 115, wrong: 5 },
   dev7: { right: 118, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 84, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 66, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 68, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 101, rightOrHonest: 123, wrong: 7 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
@@ -708,7 +710,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 42, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 28, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 36, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 35, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 36, rightOrHonest: 49, wrong: 1 },

@@ -309,6 +309,11 @@ describe("decide", () => {
     expect(textOf("vilka platser tränar ni på?")).toMatch(/^Voff! Här tränar vi:/);
   });
 
+  it("reads pop-ups as sessions and mail the site sends as its mailing (migration 0049)", () => {
+    expect(textOf("kan ni mejla när det kommer nya kurser?")).toContain("Prenumerera på vårt nyhetsbrev");
+    expect(textOf("går det att få ett mejl när nya popups kommer?")).toContain("Prenumerera på vårt nyhetsbrev");
+  });
+
   it("reads the puppy as the dog (migration 0047)", () => {
     expect(textOf("vad ska valpen ha med sig")).toContain("Koppel och sele.");
   });
