@@ -3,7 +3,7 @@
 // ('boka om', 'ta … med'), everyday spellings read also as the site's words,
 // and a typo mended to the site's own word when exactly one is that close.
 
-import { fold, keysOf, stemOf, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
+import { fold, keysOf, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
 
 /** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
 export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
@@ -104,7 +104,7 @@ const MAX_GAP = 3;
 
 /** Whether the typed word is the phrase's k-th: as written, or folded when typed without å, ä and ö. */
 function isPhraseWord(typed: string | undefined, phrase: Phrase, k: number): boolean {
-  return typed !== undefined && (typed === phrase.written[k] || (!/[åäö]/u.test(typed) && typed === phrase.words[k]));
+  return typed !== undefined && (typed === phrase.written[k] || (!typedWithÅÄÖ(typed) && typed === phrase.words[k]));
 }
 
 /** How many words stand in the phrase's gap at `at`, before its next word: 0 when that word does not follow in reach. */

@@ -158,6 +158,11 @@ function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowle
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }
 
+/** Where the types' upcoming sessions are held, one place per session. */
+function placesHeld(types: readonly (string | null)[], knowledge: Knowledge): string[] {
+  return knowledge.passages.filter((p) => p.session && types.includes(typeOf(p))).map((p) => p.session!.location);
+}
+
 function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
@@ -203,13 +208,16 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it. What booking
     // one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är valpkursen dyrare
     // än vardagslydnaden').
-    const priced = (passages: KnownPassage[]): Candidate => ({
-      kind: "price",
-      passages,
-      topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
+    const priced = (passages: KnownPassage[]): Candidate => {
       // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
-      names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && knowledge.passages.some((s) => s.session?.location === n.key && passages.some((p) => p.typeName === s.typeName)))),
-    });
+      const held = new Set(placesHeld(passages.map(typeOf), knowledge));
+      return {
+        kind: "price",
+        passages,
+        topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
+        names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && held.has(n.key))),
+      };
+    };
     for (const p of typePassages) candidates.push(priced([p]));
     if (typePassages.length > 1) candidates.push(priced(typePassages));
   }
@@ -229,7 +237,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     if (p) candidates.push({ kind: "person", passages: [p], topics: ["who"], names: [person, ...u.named.filter((n) => n.kind === "type")] });
   }
   // What to bring to a session held online or at home is its own note, and the checklist is not for it.
-  const heldAt = types.length > 0 ? knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "")).map((p) => p.session!.location) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
+  const heldAt = types.length > 0 ? placesHeld(types, knowledge) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
   const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
   const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
   const cardsAsked = asksOfCards(u, knowledge);

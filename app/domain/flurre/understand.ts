@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, type Topic } from "./vocabulary";
+import { agesIn, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -44,7 +44,7 @@ export type Understanding = {
 const MIN_TOLD_STEM = 4;
 
 /** A filler word typed as it is (no day: 'hur tar man sig dit' is not 'mån', which is typed with its å). */
-const fillerAsTyped = (t: Token) => t.filler && t.typed.toLocaleLowerCase("sv-SE") === fold(t.typed.toLocaleLowerCase("sv-SE"));
+const fillerAsTyped = (t: Token) => t.filler && !typedWithÅÄÖ(t.typed);
 
 /** Shortest word that names a type or place by the start or end of its name (the start of a two-part name, the last part of a place's). */
 const MIN_PART = 4;

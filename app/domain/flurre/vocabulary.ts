@@ -79,7 +79,7 @@ export type Vocabulary = {
  * without them may mean either.
  */
 export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
-  return /[åäö]/u.test(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
+  return typedWithÅÄÖ(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
 }
 
 /** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
@@ -97,6 +97,9 @@ export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max
 
 /** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
 export const isEnding = (rest: string) => /^(?:[aeiouyn]|sk)/.test(rest) || (rest.length === 1 && "rst".includes(rest));
+
+/** Whether a word (lower-cased) was typed with å, ä or ö, rather than folded as a keyboard without them types it. */
+export const typedWithÅÄÖ = (typed: string) => /[åäö]/u.test(typed);
 
 /** å and ä as a, ö as o: how a keyboard without them types them. */
 export function fold(word: string): string {
