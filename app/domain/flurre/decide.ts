@@ -77,7 +77,7 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const topics = u.topicsOf.get(t) ?? [];
   if (topics.some((topic) => c.topics.includes(topic))) return true;
-  // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', 'Stadsparken').
+  // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', a place named 'Norrparken').
   if (topics.includes("unsaid")) return false;
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
   const names = u.namesOf.get(t) ?? [];

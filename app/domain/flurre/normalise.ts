@@ -177,7 +177,7 @@ export function normalise(
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);
     // A person's name first and a question word after it ('Flurre, när är…') speaks to them: filler. Unless nothing
-    // but filler follows: then the name is what is asked of ('Linnea, vem är det?').
+    // but filler follows: then the name is what is asked of ('Maja, vem är det?').
     const spokenTo =
       parts.length > 1 &&
       personWords.has(fold(parts[0]!.typed)) &&

@@ -110,7 +110,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
     kind: "seats",
     passages: [fitting[0]!, ...(full && queue ? [queue] : [])],
     text: [...(type ? [knowledge.byId.get(`type:${type}`)!] : []), ...(full && queue ? [queue] : [])],
-    // Whether it can be booked ('går nästa hembesök att boka'), and when full, the queue.
+    // Whether it can be booked ('går nästa pass att boka'), and when full, the queue.
     topics: ["seats", "full", "count", "book", ...(full ? (["queue"] as const) : [])],
     names: u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type)),
   };
@@ -118,7 +118,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
 
 /**
  * Where a type is held (its upcoming sessions' places, narrowed by a town named), or a place named. Asked of a
- * type's sessions on a day ('var är promenadträningen den 4 december'), the places of those sessions, with them.
+ * type's sessions on a day ('var är agilitykursen den 4 december'), the places of those sessions, with them.
  */
 function placesCandidate(types: readonly string[], u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const towns = u.named.filter((n) => n.kind === "town").map((n) => n.key);
@@ -147,8 +147,8 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
 
 /**
  * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
- * ska jag ta med till valpkursen', 'kan man avboka hembesöket'). Not how to book (booking a type is that type's own),
- * and the group minimum only for a group type.
+ * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'). Not how to book (booking a type is that
+ * type's own), and the group minimum only for a group type.
  */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
@@ -206,8 +206,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // The structured answers to what is asked: a price, dates, seats, where.
   if (asks("price")) {
     // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it. What booking
-    // one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är valpkursen dyrare
-    // än vardagslydnaden').
+    // one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är agilitykursen dyrare
+    // än noseworken').
     const priced = (passages: KnownPassage[]): Candidate => {
       // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
       const held = new Set(placesHeld(passages.map(typeOf), knowledge));

@@ -66,7 +66,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
   }
   // By the last part of its name, a word of six letters or more that is not common in the site's texts, as written or
-  // without an inflection's ending ('lydnaden' of 'vardagslydnad').
+  // without an inflection's ending ('lydnaden' of 'hundlydnad').
   const bare = [token.word, ...[1, 2, 3].filter((k) => isEnding(token.word.slice(-k))).map((k) => token.word.slice(0, -k))];
   if (bare.some((b) => b.length >= 6 && word.endsWith(b)) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   if (token.stem.length >= 6 && word.endsWith(token.stem) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
@@ -79,8 +79,8 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
-  // A compound that shares its first part with the name, the rest of each a word the site knows ('valpträning' of
-  // 'valpkurs', 'promenadkursen' of 'promenadträning').
+  // A compound that shares its first part with the name, the rest of each a word the site knows ('agilityträning' of
+  // 'agilitykurs', 'nosekursen' of 'noseträning').
   if (named.kind === "type") {
     for (let at = MIN_PART; at <= token.word.length - 3; at++) {
       const head = token.word.slice(0, at);
