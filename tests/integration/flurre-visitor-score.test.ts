@@ -686,6 +686,8 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where migration 0047 reads the puppy as the dog: four right answers more in the development sets.
  * Then raised where migration 0049 reads pop-ups as sessions and mail the site sends as its mailing: one right answer
  * more in the held-out sets, three in the development sets, none wrong more.
+ * Then raised where a question word after what it asks of asks when its sentence ends there or a verb follows it
+ * ('hembesök när'): one right answer more and two wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -693,12 +695,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 93, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 88, rightOrHonest: 115, wrong: 5 },
+  dev6: { right: 88, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 118, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 84, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 68, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 101, rightOrHonest: 123, wrong: 7 },
+  dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 91, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },

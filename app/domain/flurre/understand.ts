@@ -126,16 +126,21 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const topicsOf = new Map<Token, Topic[]>();
   const namesOf = new Map<Token, Named[]>();
-  for (const token of tokens) {
-    // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande');
-    // a question word only where it asks, with only filler before it in its clause ('hur hittar jag…', not
-    // '…skäller när det ringer').
+  // A question word asks with only filler before it in its clause ('hur hittar jag…'), or after what it asks of when
+  // its sentence ends there or a verb follows it ('hembesök när', 'valpkurs i parken när går den'); not as a clause's
+  // joint ('…skäller när det ringer').
+  const asksThere = (token: Token, i: number) => {
+    const next = tokens[i + 1];
+    return token.leads || next === undefined || next.sentence !== token.sentence || vocabulary.yesNo.has(next.word);
+  };
+  for (const [i, token] of tokens.entries()) {
+    // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
     // A word the vocabulary has as it is asks what that row says, not what a word of the same stem asks ('startar'
     // asks when; 'startade' the site does not say).
     const own = vocabulary.topics.get(token.word);
     const topics =
-      (token.filler && !token.leads) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+      (token.filler && !asksThere(token, i)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
     if (topics.length > 0) topicsOf.set(token, topics);
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);

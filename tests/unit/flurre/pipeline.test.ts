@@ -119,9 +119,12 @@ describe("understand", () => {
     expect(understand("finns det pass på mån", knowledge).weekdays).toEqual([1]);
   });
 
-  it("reads a question word as asking only first in its clause", () => {
+  it("reads a question word as asking first in its clause, or after what it asks of where the sentence ends or a verb follows", () => {
     expect([...understand("när börjar kursen", knowledge).topics]).toContain("when");
     expect([...understand("min hund skäller när det ringer på dörren", knowledge).topics]).not.toContain("when");
+    expect([...understand("hembesök när", knowledge).topics]).toEqual(["when"]);
+    expect([...understand("valpkurs i stadsparken när går den", knowledge).topics]).toEqual(["when"]);
+    expect([...understand("hunden drar när vi möter andra hundar", knowledge).topics]).not.toContain("when");
   });
 });
 
