@@ -687,11 +687,13 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where migration 0049 reads pop-ups as sessions and mail the site sends as its mailing: one right answer
  * more in the held-out sets, three in the development sets, none wrong more.
  * Then raised where a question word after what it asks of asks when its sentence ends there or a verb follows it
- * ('hembesök när'): one right answer more and two wrong fewer in the development sets.
+ * ('hembesök när'): one right answer more and two wrong fewer in the development sets. Then raised where a dog's age
+ * told is accounted for by a text that says what ages a type is for ('valpen är 4 månader, vad ska vi gå'): three
+ * right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 147, rightOrHonest: 164, wrong: 4 },
+  dev2: { right: 148, rightOrHonest: 164, wrong: 4 },
   dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 93, rightOrHonest: 100, wrong: 1 },
@@ -701,10 +703,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev9: { right: 68, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
-  dev12: { right: 102, rightOrHonest: 125, wrong: 4 },
+  dev12: { right: 103, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 91, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 141, rightOrHonest: 155, wrong: 5 },
+  dev15: { right: 142, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 123, rightOrHonest: 144, wrong: 6 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },

@@ -19,7 +19,7 @@ export type KnownPassage = Passage & {
   termSet: ReadonlySet<string>;
   /** What it answers besides what its words say. */
   topics: readonly Topic[];
-  /** A type's: the dog's ages, in weeks, its text says it is for ('valpar 8–20 veckor'). */
+  /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'). */
   ages?: { min: number; max: number };
 };
 
@@ -138,7 +138,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     const termSet = termsOf(own, nameWords);
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
-    const [ages] = p.kind === "type" ? agesIn(p.text, vocabulary).filter((a) => a.max > a.min) : [];
+    const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
     return { ...p, termSet, topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);

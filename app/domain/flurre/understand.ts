@@ -32,6 +32,8 @@ export type Understanding = {
   dayWords: ReadonlySet<Token>;
   /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
   dogAge?: number;
+  /** The words that tell an age: a unit after a number ('månader' of 'valpen är 4 månader'). */
+  ageWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
@@ -210,6 +212,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
         (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(t.stem))) || /^\d+(?:e|a)?$/.test(t.word),
       ),
     ),
+    ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && /^\p{N}+$/u.test(tokens[i - 1]?.word ?? ""))),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
     asks: asksSomething || toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),

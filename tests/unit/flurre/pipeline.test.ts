@@ -182,6 +182,13 @@ describe("decide", () => {
     expect(ask("vår hund är 2 år och kommer inte på inkallning, vad passar?").composed).toBeNull();
   });
 
+  it("takes a dog's age told to be accounted for by a text that says what ages a type is for", () => {
+    expect(textOf("valpen är 4 månader, vad ska vi gå")).toMatch(/^Voff! VALPKURS kan passa er\./);
+    expect(ask("min valp är 6 månader, är hon för gammal för valpkursen").composed?.passages[0]?.text).toMatch(/8–20 veckor/);
+    // A type for other ages is not advised, and a text that says no age does not account for it.
+    expect(ask("min hund är 2 år, vad ska vi gå").composed).toBeNull();
+  });
+
   it("tells tied types apart by what the visitor tells in the other sentences, the words fewer types speak of weighing more", () => {
     // Every type 'passar' in the asking sentence; only one type's own text speaks of the bowl.
     const hemmis = demoCorpus(now).types.find((t) => t.description.includes("matskålen"))!;
