@@ -689,7 +689,8 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where a question word after what it asks of asks when its sentence ends there or a verb follows it
  * ('hembesök när'): one right answer more and two wrong fewer in the development sets. Then raised where a dog's age
  * told is accounted for by a text that says what ages a type is for ('valpen är 4 månader, vad ska vi gå'): three
- * right answers more in the development sets.
+ * right answers more in the development sets. Then raised where migration 0050 reads guests as visits and 'som en
+ * galning' as saying how much: one right answer more in the held-out sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -715,7 +716,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut3: { right: 42, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 28, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 35, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 36, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 36, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },

@@ -91,6 +91,12 @@ describe("normalise", () => {
     const [mails] = normalise("mejlen", vocabulary, knowledge.siteWords).tokens;
     expect(mails!.also).toContain("e-post");
   });
+
+  it("reads guests as visits and 'som en galning' as saying how much (migration 0050)", () => {
+    const tokens = normalise("hunden skäller som en galning på gäster", vocabulary, knowledge.siteWords).tokens;
+    expect(tokens.filter((t) => !t.filler).map((t) => t.word)).toEqual(["hunden", "skaller", "gaster"]);
+    expect(tokens.at(-1)!.also).toContain("besok");
+  });
 });
 
 describe("understand", () => {
