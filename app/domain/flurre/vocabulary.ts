@@ -68,6 +68,8 @@ export type Vocabulary = {
   lives: ReadonlySet<string>;
   /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
   ageUnits: ReadonlyMap<string, number>;
+  /** Words that repeat what another word of the sentence asks, by that topic ('nånstans' after 'var'): nothing of their own. */
+  again: ReadonlyMap<string, Topic>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
   /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
@@ -84,6 +86,7 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
 
 /** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
 const AGE_UNIT = "age ";
+const AGAIN = "again ";
 
 /** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends. */
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number }[] {
@@ -175,6 +178,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const not = new Set<string>();
   const lives = new Set<string>();
   const ageUnits = new Map<string, number>();
+  const again = new Map<string, Topic>();
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -193,9 +197,10 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
+    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) again.set(fold(word), row.value.slice(AGAIN.length) as Topic);
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, again, known, written };
 }

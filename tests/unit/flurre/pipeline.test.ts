@@ -132,6 +132,14 @@ describe("understand", () => {
     expect([...understand("valpkurs i stadsparken när går den", knowledge).topics]).toEqual(["when"]);
     expect([...understand("hunden drar när vi möter andra hundar", knowledge).topics]).not.toContain("when");
   });
+
+  it("reads a word that repeats what another word of its sentence asks as asking that again, and alone as a word like any other (migration 0051)", () => {
+    const u = understand("var ligger regementsparken nånstans", knowledge);
+    expect(u.topicsOf.get(u.tokens.at(-1)!)).toEqual(["where"]);
+    expect(textOf("var ligger regementsparken nånstans")).toMatch(/Regementsparken Gävle/);
+    const alone = understand("har ni kurser nånstans", knowledge);
+    expect(alone.topicsOf.has(alone.tokens.at(-1)!)).toBe(false);
+  });
 });
 
 describe("decide", () => {
