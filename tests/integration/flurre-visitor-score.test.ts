@@ -693,7 +693,9 @@ const PRINT_PIPELINE_MISSES = false;
  * galning' as saying how much: one right answer more in the held-out sets. Then raised where migration 0051 reads a
  * word that repeats what another word of its sentence asks as asking it again ('var ligger parken nånstans'): five
  * right answers more in the held-out sets, two in the blind set and eight in the development sets; the seventh
- * held-out set one wrong answer higher (two, where the answer in use has four), the one change taken so.
+ * held-out set one wrong answer higher (two, where the answer in use has four), the one change taken so. Then raised
+ * where what is asked of a type for dogs of other ages than the visitor tells is answered with who the type is for:
+ * two right answers more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -708,7 +710,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 103, rightOrHonest: 125, wrong: 4 },
-  dev13: { right: 92, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 123, rightOrHonest: 144, wrong: 6 },

@@ -198,9 +198,29 @@ function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
   return u.content.some((t) => [t.word, t.stem, ...t.also].some((k) => naming.has(k)));
 }
 
+/** Whether a text says a type is for dogs of other ages than the visitor tells ('valpar 8–20 veckor', a dog of 9 months). */
+const forOtherAges = (p: KnownPassage | undefined, u: Understanding) => p?.ages !== undefined && u.dogAge !== undefined && (u.dogAge < p.ages.min || u.dogAge > p.ages.max);
+
+/**
+ * Asked of a type for dogs of other ages than the visitor's ('vår hund är 10 månader, när går valpkursen'), the
+ * answer to all of it is who the type is for: a row staff wrote on it that says the ages, else the type's own text.
+ */
+function agesCandidate(type: string, u: Understanding, knowledge: Knowledge): Candidate | null {
+  const saying = knowledge.passages.filter((p) => !p.session && p.ages && (p.typeName === type || p.text.includes(type)));
+  const p = saying.find((x) => x.kind === "faq") ?? saying[0];
+  if (!p) return null;
+  return { kind: "passage", passages: [p], topics: [...u.topics], names: u.named.filter((n) => n.kind === "type" && n.key === type) };
+}
+
 export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {
   const candidates: Candidate[] = [];
-  const types = typesAsked(u, knowledge);
+  const asked = typesAsked(u, knowledge);
+  const otherAges = asked.filter((t) => forOtherAges(knowledge.byId.get(`type:${t}`), u));
+  for (const type of otherAges) {
+    const c = agesCandidate(type, u, knowledge);
+    if (c) candidates.push(c);
+  }
+  const types = asked.filter((t) => !otherAges.includes(t));
   const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
   const asks = (topic: Topic) => u.topics.has(topic);
   // The structured answers to what is asked: a price, dates, seats, where.
@@ -224,7 +244,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const narrow = narrowing(u, knowledge, now);
   const datesAsked = asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0);
   const implicit = !asks("when") && narrow === null;
-  for (const type of types.length > 0 ? types : [null]) {
+  // Every type's sessions when none is named; none when each type named is for other ages.
+  for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
     const seats = asks("seats") || asks("full") ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);
@@ -245,7 +266,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     if (p.session || p.id === notFor || (p.kind === "card" && !cardsAsked)) continue;
     const c = passageCandidate(p, u, knowledge);
     // A type for dogs of other ages than the visitor's is no advice ('valpar 8–20 veckor' for a dog of 9 months).
-    if (c.kind === "advice" && p.ages && u.dogAge !== undefined && (u.dogAge < p.ages.min || u.dogAge > p.ages.max)) continue;
+    if (c.kind === "advice" && forOtherAges(p, u)) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

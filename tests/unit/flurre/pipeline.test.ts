@@ -196,6 +196,16 @@ describe("decide", () => {
     expect(ask("vår hund är 2 år och kommer inte på inkallning, vad passar?").composed).toBeNull();
   });
 
+  it("answers what is asked of a type for dogs of other ages than the visitor's with who the type is for", () => {
+    const older = ask("Vår hund är 10 månader och full av energi. När går nästa valpkurs?").composed;
+    expect(older?.passages[0]?.kind).toBe("faq");
+    expect(older?.answer.paragraphs.join(" ")).toMatch(/8–20 veckor/);
+    expect(older?.passages.some((p) => p.session)).toBe(false);
+    expect(ask("vad kostar valpkursen för en hund på 2 år").composed?.answer.paragraphs.join(" ")).not.toMatch(/249 kr/);
+    // A dog of the type's ages gets the dates.
+    expect(textOf("Vår valp är 10 veckor. När går nästa valpkurs?")).toMatch(/VALPKURS-passen/);
+  });
+
   it("takes a dog's age told to be accounted for by a text that says what ages a type is for", () => {
     expect(textOf("valpen är 4 månader, vad ska vi gå")).toMatch(/^Voff! VALPKURS kan passa er\./);
     expect(ask("min valp är 6 månader, är hon för gammal för valpkursen").composed?.passages[0]?.text).toMatch(/8–20 veckor/);
