@@ -109,12 +109,15 @@ function judge(c: Candidate, u: Understanding): Judged {
 export function decide(candidates: readonly Candidate[], u: Understanding, threshold = ANSWERABLE): Decision {
   // How many of the topics asked it answers.
   const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
+  // Of those that answer as much, the one whose text speaks most of the visitor's situation told in other sentences ('…ett kvitto. Vem sköter det?').
+  const situation = (c: Candidate) => u.told.filter((t) => t.sentence !== u.asked && explains(c, t, u)).length;
   const ranked = candidates
     .map((c) => judge(c, u))
     .sort(
       (a, b) =>
         b.coverage - a.coverage ||
         serves(b.candidate) - serves(a.candidate) ||
+        situation(b.candidate) - situation(a.candidate) ||
         PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)) ||
         b.candidate.names.length - a.candidate.names.length,
     );

@@ -143,6 +143,13 @@ describe("understand", () => {
 });
 
 describe("decide", () => {
+  it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
+    const receipts = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
+    expect(ask("Jag har en fråga om ett kvitto. Vem hos er tar hand om sånt?").composed?.passages[0]?.title).toBe(receipts.name);
+    // Asked alone, the team as a whole.
+    expect(ask("vem hos er tar hand om sånt?").composed?.passages[0]?.id).toBe("team:about");
+  });
+
   it("answers when the best candidate accounts for the question", () => {
     const { trace } = ask("vad kostar valpkursen?");
     expect(trace!.answered).toBe(true);
