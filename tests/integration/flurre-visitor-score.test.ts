@@ -697,7 +697,9 @@ const PRINT_PIPELINE_MISSES = false;
  * where what is asked of a type for dogs of other ages than the visitor tells is answered with who the type is for:
  * two right answers more and one wrong fewer in the development sets. Then raised where of candidates that answer as
  * much the one whose text speaks most of the situation told in other sentences answers ('…ett kvitto. Vem sköter
- * det?'): one right answer more and one wrong fewer in the held-out sets, as many in the development sets.
+ * det?'): one right answer more and one wrong fewer in the held-out sets, as many in the development sets. Then raised
+ * where migration 0052 reads room on a session as its seats and joining one as booking it: three right answers more
+ * in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -705,7 +707,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 88, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 90, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 119, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 86, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
@@ -715,7 +717,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 93, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 125, rightOrHonest: 146, wrong: 4 },
+  dev16: { right: 126, rightOrHonest: 146, wrong: 4 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },

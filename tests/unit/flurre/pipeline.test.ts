@@ -97,6 +97,12 @@ describe("normalise", () => {
     expect(tokens.filter((t) => !t.filler).map((t) => t.word)).toEqual(["hunden", "skaller", "gaster"]);
     expect(tokens.at(-1)!.also).toContain("besok");
   });
+
+  it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
+    expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
+    expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
+    expect(normalise("kan jag hänga på", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("boka");
+  });
 });
 
 describe("understand", () => {
