@@ -699,12 +699,13 @@ const PRINT_PIPELINE_MISSES = false;
  * much the one whose text speaks most of the situation told in other sentences answers ('…ett kvitto. Vem sköter
  * det?'): one right answer more and one wrong fewer in the held-out sets, as many in the development sets. Then raised
  * where migration 0052 reads room on a session as its seats and joining one as booking it: three right answers more
- * in the development sets.
+ * in the development sets. Then raised where the preparation holds for every day ('packa inför passet på lördag'):
+ * one right answer more in the held-out sets, two in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
   dev2: { right: 149, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 256, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 257, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 90, rightOrHonest: 116, wrong: 4 },
@@ -717,7 +718,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 93, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 126, rightOrHonest: 146, wrong: 4 },
+  dev16: { right: 127, rightOrHonest: 146, wrong: 4 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
@@ -725,7 +726,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 29, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 37, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },
   heldOut8: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },

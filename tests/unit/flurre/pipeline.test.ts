@@ -149,6 +149,11 @@ describe("understand", () => {
 });
 
 describe("decide", () => {
+  it("takes the preparation to hold for every day", () => {
+    expect(ask("Finns det något jag ska packa inför passet på lördag?").composed?.passages[0]?.id).toBe("preparation:checklist");
+    expect(ask("valpen är sjuk idag").composed?.passages[0]?.id).toBe("preparation:sick");
+  });
+
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
     const receipts = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("Jag har en fråga om ett kvitto. Vem hos er tar hand om sånt?").composed?.passages[0]?.title).toBe(receipts.name);
