@@ -700,7 +700,8 @@ const PRINT_PIPELINE_MISSES = false;
  * det?'): one right answer more and one wrong fewer in the held-out sets, as many in the development sets. Then raised
  * where migration 0052 reads room on a session as its seats and joining one as booking it: three right answers more
  * in the development sets. Then raised where the preparation holds for every day ('packa inför passet på lördag'):
- * one right answer more in the held-out sets, two in the development sets.
+ * one right answer more in the held-out sets, two in the development sets; and a rule asked what it is about: one
+ * right answer more in the held-out sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 100, wrong: 0 },
@@ -724,7 +725,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 29, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 30, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },

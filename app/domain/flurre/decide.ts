@@ -84,8 +84,9 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   if ((c.kind === "sessions" || c.kind === "seats" || (c.kind === "places" && c.narrowed?.found)) && u.dayWords.has(t)) return true;
-  // The preparation holds for every day ('packa inför passet på lördag').
-  if (c.kind === "passage" && c.passages[0]?.kind === "preparation" && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
+  // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
+  // avboka passet på lördag').
+  if (c.kind === "passage" && (c.passages[0]?.kind === "preparation" || (c.passages[0]?.kind === "rule" && u.topics.has(c.topics[0]!))) && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').
   if (u.ageWords.has(t) && c.passages[0]?.ages) return true;
   if (inText(c, t, u.known)) return true;

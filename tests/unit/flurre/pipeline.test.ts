@@ -149,9 +149,12 @@ describe("understand", () => {
 });
 
 describe("decide", () => {
-  it("takes the preparation to hold for every day", () => {
+  it("takes the preparation to hold for every day, and a rule asked what it is about", () => {
     expect(ask("Finns det något jag ska packa inför passet på lördag?").composed?.passages[0]?.id).toBe("preparation:checklist");
     expect(ask("valpen är sjuk idag").composed?.passages[0]?.id).toBe("preparation:sick");
+    expect(ask("kan jag avboka passet på lördag").composed?.passages[0]?.id).toBe("rule:binding");
+    // Not a rule that only says the word in passing: the queue is not asked of.
+    expect(ask("hur många platser finns på lördag").composed?.passages[0]?.id).not.toBe("rule:waitlist");
   });
 
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
