@@ -701,11 +701,14 @@ const PRINT_PIPELINE_MISSES = false;
  * where migration 0052 reads room on a session as its seats and joining one as booking it: three right answers more
  * in the development sets. Then raised where the preparation holds for every day ('packa inför passet på lördag'):
  * one right answer more in the held-out sets, two in the development sets; and a rule asked what it is about: one
- * right answer more in the held-out sets.
+ * right answer more in the held-out sets. Then moved where migration 0053 reads 'innan' as repeating what preparing
+ * asks: one right answer more in the held-out sets, none wrong more; in the development sets one right more and two
+ * wrong more, questions on preparing for a home visit answered with its own note ('ni behöver inte förbereda något
+ * särskilt') where those sets expect the row on what the visit needs, as other questions of theirs expect the note.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 90, rightOrHonest: 100, wrong: 0 },
-  dev2: { right: 149, rightOrHonest: 164, wrong: 4 },
+  dev: { right: 90, rightOrHonest: 99, wrong: 1 },
+  dev2: { right: 149, rightOrHonest: 163, wrong: 5 },
   dev3: { right: 257, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
@@ -715,7 +718,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
-  dev12: { right: 103, rightOrHonest: 125, wrong: 4 },
+  dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 93, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
@@ -726,7 +729,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 30, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 37, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },
   heldOut8: { right: 37, rightOrHonest: 49, wrong: 1 },

@@ -145,6 +145,8 @@ describe("understand", () => {
     expect(textOf("var ligger regementsparken nånstans")).toMatch(/Regementsparken Gävle/);
     const alone = understand("har ni kurser nånstans", knowledge);
     expect(alone.topicsOf.has(alone.tokens.at(-1)!)).toBe(false);
+    // 'innan' of preparing (migration 0053).
+    expect(ask("vad ska jag förbereda innan ni kommer hem").composed?.passages[0]?.id).toBe("preparation:online-home");
   });
 });
 
