@@ -705,6 +705,8 @@ const PRINT_PIPELINE_MISSES = false;
  * asks: one right answer more in the held-out sets, none wrong more; in the development sets one right more and two
  * wrong more, questions on preparing for a home visit answered with its own note ('ni behöver inte förbereda något
  * särskilt') where those sets expect the row on what the visit needs, as other questions of theirs expect the note.
+ * Then raised where migration 0054 reads 'exakt' as repeating where and 'lika' a price: one right answer more in the
+ * held-out sets, two in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 99, wrong: 1 },
@@ -714,10 +716,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 90, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 119, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 86, rightOrHonest: 109, wrong: 1 },
+  dev8: { right: 87, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 102, rightOrHonest: 124, wrong: 6 },
+  dev11: { right: 103, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 93, rightOrHonest: 105, wrong: 15 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
@@ -728,7 +730,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 30, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 31, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },

@@ -149,8 +149,10 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
-    const topic = vocabulary.again.get(token.word);
-    if (topic && tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic))) topicsOf.set(token, [topic]);
+    const again = (vocabulary.again.get(token.word) ?? []).filter((topic) =>
+      tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)),
+    );
+    if (again.length > 0) topicsOf.set(token, again);
   }
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
   const asks = (s: number) => questionMarks[s] === true || tokens.some((t) => t.sentence === s && topicsOf.has(t));

@@ -69,7 +69,7 @@ export type Vocabulary = {
   /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
   ageUnits: ReadonlyMap<string, number>;
   /** Words that repeat what another word of the sentence asks, by that topic ('nånstans' after 'var'): nothing of their own. */
-  again: ReadonlyMap<string, Topic>;
+  again: ReadonlyMap<string, readonly Topic[]>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
   /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
@@ -178,7 +178,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const not = new Set<string>();
   const lives = new Set<string>();
   const ageUnits = new Map<string, number>();
-  const again = new Map<string, Topic>();
+  const again = new Map<string, Topic[]>();
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -197,7 +197,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
-    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) again.set(fold(word), row.value.slice(AGAIN.length) as Topic);
+    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) again.set(fold(word), [...(again.get(fold(word)) ?? []), row.value.slice(AGAIN.length) as Topic]);
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }

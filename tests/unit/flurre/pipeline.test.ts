@@ -145,8 +145,12 @@ describe("understand", () => {
     expect(textOf("var ligger regementsparken nånstans")).toMatch(/Regementsparken Gävle/);
     const alone = understand("har ni kurser nånstans", knowledge);
     expect(alone.topicsOf.has(alone.tokens.at(-1)!)).toBe(false);
-    // 'innan' of preparing (migration 0053).
+    // 'innan' of preparing (migration 0053), 'exakt' of where and 'lika' of a price (0054); a word may repeat more topics than one.
     expect(ask("vad ska jag förbereda innan ni kommer hem").composed?.passages[0]?.id).toBe("preparation:online-home");
+    expect(textOf("var exakt ligger regementsparken")).toMatch(/Regementsparken Gävle/);
+    expect(ask("kostar valpkursen och vardagslydnaden lika mycket").composed?.answer.paragraphs.join(" ")).toMatch(/249 kr/);
+    const repeating = buildVocabulary([...vocabularyRows(), { word: "exakt", kind: "grammar", value: "again price" }]);
+    expect(repeating.again.get("exakt")).toEqual(["where", "price"]);
   });
 });
 
