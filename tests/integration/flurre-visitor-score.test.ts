@@ -706,7 +706,9 @@ const PRINT_PIPELINE_MISSES = false;
  * wrong more, questions on preparing for a home visit answered with its own note ('ni behöver inte förbereda något
  * särskilt') where those sets expect the row on what the visit needs, as other questions of theirs expect the note.
  * Then raised where migration 0054 reads 'exakt' as repeating where and 'lika' a price: one right answer more in the
- * held-out sets, two in the development sets.
+ * held-out sets, two in the development sets. Then raised where migration 0055 reads a dog unwell as visitors tell
+ * it ('krasslig', 'har kräkts', 'i löpet') as asking of a sick dog, losing the money as asking it back and 'i natt'
+ * as a day: three right answers more in the held-out sets, five more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 99, wrong: 1 },
@@ -714,27 +716,27 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 257, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 90, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 119, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 87, rightOrHonest: 109, wrong: 1 },
+  dev6: { right: 91, rightOrHonest: 116, wrong: 4 },
+  dev7: { right: 120, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 88, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 109, rightOrHonest: 125, wrong: 5 },
+  dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 103, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
-  dev13: { right: 93, rightOrHonest: 105, wrong: 15 },
+  dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 127, rightOrHonest: 146, wrong: 4 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  heldOut: { right: 42, rightOrHonest: 48, wrong: 2 },
-  heldOut2: { right: 41, rightOrHonest: 50, wrong: 0 },
+  heldOut: { right: 43, rightOrHonest: 48, wrong: 2 },
+  heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 43, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 31, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },
-  heldOut8: { right: 37, rightOrHonest: 49, wrong: 1 },
+  heldOut8: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 36, rightOrHonest: 50, wrong: 0 },

@@ -98,6 +98,12 @@ describe("normalise", () => {
     expect(tokens.at(-1)!.also).toContain("besok");
   });
 
+  it("reads a dog unwell as visitors tell it as asking of a sick dog, and losing the money as asking it back (migration 0055)", () => {
+    expect(ask("hunden har kräkts i natt, vad gör vi").composed?.passages[0]?.text).toMatch(/sjuk eller löper/);
+    expect(ask("min tik är i löpet").composed?.passages[0]?.text).toMatch(/sjuk eller löper/);
+    expect(ask("kan jag byta till en annan dag om jag redan betalat").composed?.passages[0]?.id).toBe("rule:binding");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
