@@ -709,19 +709,21 @@ const PRINT_PIPELINE_MISSES = false;
  * held-out sets, two in the development sets. Then raised where migration 0055 reads a dog unwell as visitors tell
  * it ('krasslig', 'har kräkts', 'i löpet') as asking of a sick dog, losing the money as asking it back and 'i natt'
  * as a day: three right answers more in the held-out sets, five more and one wrong fewer in the development sets.
+ * Then raised where migration 0056 reads an age limit as how old, 'i förväg' as before and 'vanliga' pass as any:
+ * four right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 90, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 149, rightOrHonest: 163, wrong: 5 },
-  dev3: { right: 257, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 259, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 91, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 120, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 88, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 69, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 103, rightOrHonest: 124, wrong: 6 },
+  dev11: { right: 104, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },

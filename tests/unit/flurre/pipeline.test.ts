@@ -104,6 +104,12 @@ describe("normalise", () => {
     expect(ask("kan jag byta till en annan dag om jag redan betalat").composed?.passages[0]?.id).toBe("rule:binding");
   });
 
+  it("reads an age limit as how old, 'i förväg' as before and 'vanliga' pass as any (migration 0056)", () => {
+    expect(ask("valpkurs åldersgräns").composed?.passages[0]?.text).toMatch(/8–20 veckor/);
+    expect(ask("får man veta i förväg om ett gruppass ställs in").composed?.passages[0]?.id).toBe("rule:group-minimum");
+    expect(ask("kostar hemmis mer än vanliga pass").composed?.answer.paragraphs.join(" ")).toMatch(/695 kr/);
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
