@@ -9,7 +9,7 @@
 import type { Token } from "./normalise";
 import { isEnding, stemOf, type Topic } from "./vocabulary";
 import type { Candidate, CandidateKind } from "./resolve";
-import type { Understanding } from "./understand";
+import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
 /** The share of the asking sentence's words an answer must account for. */
 export const ANSWERABLE = 0.8;
@@ -100,7 +100,12 @@ function judge(c: Candidate, u: Understanding): Judged {
   const content = c.kind === "advice" ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content;
   const unexplained = content.filter((t) => !explains(c, t, u));
   // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
-  const missed = [...u.topics].filter((topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u))).length;
+  // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
+  // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
+  const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
+  const missed = [...u.topics].filter(
+    (topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) && !(topic === "advice" && fulfils),
+  ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
   // A need is carried by a word of it, not by the topic alone ('bad o tork').

@@ -36,6 +36,8 @@ export type Understanding = {
   ageWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
+  /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or whatever accounts for every word of it. */
+  toldNeed: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
   yesNo: boolean;
   /** Turned ('kan jag inte…', 'utan konto'). */
@@ -120,8 +122,8 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
-/** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'). */
-const MIN_NEED_WORDS = 2;
+/** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
+export const MIN_NEED_WORDS = 2;
 
 export function understand(question: string, knowledge: Knowledge): Understanding {
   const { vocabulary } = knowledge;
@@ -222,6 +224,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && /^\p{N}+$/u.test(tokens[i - 1]?.word ?? ""))),
     yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
     asks: asksSomething || toldNeed,
+    toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };

@@ -262,6 +262,13 @@ describe("decide", () => {
     expect(understand("Vi bor nära. Vad passar?", knowledge).told.map((t) => t.word)).toEqual([]);
   });
 
+  it("answers a need told without a question with what accounts for two words of it or more, and every one", () => {
+    expect(ask("länken i mejlet funkar inte").composed?.passages[0]?.id).toBe("rule:my-bookings");
+    expect(ask("vill ha mejl när ni släpper nya pass").composed?.passages[0]?.id).toBe("rule:newsletter");
+    // One word accounted for is not enough.
+    expect(ask("små hundar").composed).toBeNull();
+  });
+
   it("reads a need told without a question, in a few words, as asking what fits it", () => {
     // Its words the site never uses ('vaktar') do not stop a type whose text carries the rest.
     expect(textOf("hunden vaktar matskålen")).toMatch(/^Voff! HEMMIS kan passa er\./);
