@@ -712,17 +712,19 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where migration 0056 reads an age limit as how old, 'i förväg' as before and 'vanliga' pass as any:
  * four right answers more in the development sets. Then raised where a need told without a question is answered by
  * what accounts for two words of it or more, and every one ('länken i mejlet funkar inte'): one right answer more in
- * the held-out sets, four in the development sets, one wrong more there ('jag har fått två bekräftelser').
+ * the held-out sets, four in the development sets, one wrong more there ('jag har fått två bekräftelser'). Then raised
+ * where a type's sessions answer when it can be booked ('när kan jag boka hembesök'): three right answers more in the
+ * held-out sets, six in the development sets, none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 90, rightOrHonest: 99, wrong: 1 },
+  dev: { right: 91, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 150, rightOrHonest: 163, wrong: 5 },
-  dev3: { right: 260, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 94, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 92, rightOrHonest: 116, wrong: 4 },
-  dev7: { right: 121, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 88, rightOrHonest: 109, wrong: 1 },
+  dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
+  dev8: { right: 89, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 104, rightOrHonest: 124, wrong: 6 },
@@ -730,10 +732,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 127, rightOrHonest: 146, wrong: 4 },
+  dev16: { right: 128, rightOrHonest: 146, wrong: 4 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
-  heldOut: { right: 43, rightOrHonest: 48, wrong: 2 },
+  heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 44, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 31, rightOrHonest: 50, wrong: 0 },
@@ -743,8 +745,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut8: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 39, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 36, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 40, rightOrHonest: 48, wrong: 2 },
+  heldOut11: { right: 37, rightOrHonest: 50, wrong: 0 },
+  heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },
   blind: { right: 66, rightOrHonest: 80, wrong: 1 },
 };
 

@@ -91,8 +91,9 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
     kind: "sessions",
     passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
     text: typePassage ? [typePassage] : [],
-    // The sessions listed are those with seats left, each with how many ('nästa lediga tid').
-    topics: ["when", "seats"],
+    // The sessions listed are those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be
+    // booked ('när kan jag boka agilityn').
+    topics: ["when", "seats", ...(type !== null && u.topics.has("when") ? (["book"] as const) : [])],
     names,
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };

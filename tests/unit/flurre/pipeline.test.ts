@@ -429,6 +429,13 @@ describe("compose: the fact it links", () => {
     expect(composed?.answer.paragraphs.slice(1).every((p) => p.startsWith("VALPKURS ") && /plats(er)? kvar/.test(p))).toBe(true);
   });
 
+  it("answers when a type can be booked with its sessions, and no list of every type's when none is named", () => {
+    const first = ask("när kan jag boka hembesök").composed?.passages[0];
+    expect(first?.session).toBeDefined();
+    expect(first?.typeName).toBe("HEMMIS");
+    expect(ask("när kan jag boka").composed?.passages.some((p) => p.session)).not.toBe(true);
+  });
+
   it("answers whether a session can be booked with its seats", () => {
     expect(ask("hur många kan boka promenadträningen på bronsängen, platser kvar?").trace!.candidates[0]).toMatchObject({ kind: "seats", unexplained: [] });
   });
