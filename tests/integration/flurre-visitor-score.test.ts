@@ -714,23 +714,25 @@ const PRINT_PIPELINE_MISSES = false;
  * what accounts for two words of it or more, and every one ('länken i mejlet funkar inte'): one right answer more in
  * the held-out sets, four in the development sets, one wrong more there ('jag har fått två bekräftelser'). Then raised
  * where a type's sessions answer when it can be booked ('när kan jag boka hembesök'): three right answers more in the
- * held-out sets, six in the development sets, none wrong more.
+ * held-out sets, six in the development sets, none wrong more. Then raised where migration 0057 reads owning the
+ * business as running it and writing to it as contacting it: three right answers more in the development sets, one
+ * wrong more ('vem äger flurre').
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 91, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 150, rightOrHonest: 163, wrong: 5 },
+  dev: { right: 92, rightOrHonest: 99, wrong: 1 },
+  dev2: { right: 151, rightOrHonest: 163, wrong: 5 },
   dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 92, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 89, rightOrHonest: 109, wrong: 1 },
+  dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 104, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
-  dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
+  dev14: { right: 31, rightOrHonest: 42, wrong: 6 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 128, rightOrHonest: 146, wrong: 4 },
   dev17: { right: 33, rightOrHonest: 39, wrong: 19 },

@@ -110,6 +110,11 @@ describe("normalise", () => {
     expect(ask("kostar hemmis mer än vanliga pass").composed?.answer.paragraphs.join(" ")).toMatch(/695 kr/);
   });
 
+  it("reads owning the business as running it and writing to it as contacting it (migration 0057)", () => {
+    expect(ask("vem äger hundpass").composed?.passages[0]?.id).toBe("team:about");
+    expect(ask("kan jag skriva till er").composed?.passages[0]?.id).toBe("rule:contact");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
