@@ -716,7 +716,8 @@ const PRINT_PIPELINE_MISSES = false;
  * where a type's sessions answer when it can be booked ('när kan jag boka hembesök'): three right answers more in the
  * held-out sets, six in the development sets, none wrong more. Then raised where migration 0057 reads owning the
  * business as running it and writing to it as contacting it: three right answers more in the development sets, one
- * wrong more ('vem äger flurre').
+ * wrong more ('vem äger flurre'). Then raised where migration 0058 reads someone dropping out as a seat left and word
+ * of it as mail: two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -724,7 +725,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 92, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 94, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },

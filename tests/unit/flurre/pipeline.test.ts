@@ -115,6 +115,11 @@ describe("normalise", () => {
     expect(ask("kan jag skriva till er").composed?.passages[0]?.id).toBe("rule:contact");
   });
 
+  it("reads someone dropping out as a seat left and word of it as mail (migration 0058)", () => {
+    expect(ask("far man besked nar en plats blir ledig pa kursen").composed?.passages[0]?.id).toBe("rule:waitlist");
+    expect(normalise("om nån som hoppar av", buildVocabulary(vocabularyRows()), knowledge.siteWords).tokens.map((t) => t.word)).toContain("ledigt");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
