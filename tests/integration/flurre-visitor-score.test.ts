@@ -717,7 +717,9 @@ const PRINT_PIPELINE_MISSES = false;
  * held-out sets, six in the development sets, none wrong more. Then raised where migration 0057 reads owning the
  * business as running it and writing to it as contacting it: three right answers more in the development sets, one
  * wrong more ('vem äger flurre'). Then raised where migration 0058 reads someone dropping out as a seat left and word
- * of it as mail: two right answers more in the development sets.
+ * of it as mail: two right answers more in the development sets. Then raised where migration 0059 reads the dog
+ * world beyond training (food, vaccines, grooming, boarding, breeding) as what the site never speaks of, and running
+ * as no heat: three right answers more and three wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -731,12 +733,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 104, rightOrHonest: 124, wrong: 6 },
-  dev12: { right: 104, rightOrHonest: 125, wrong: 4 },
+  dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 31, rightOrHonest: 42, wrong: 6 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 128, rightOrHonest: 146, wrong: 4 },
-  dev17: { right: 33, rightOrHonest: 39, wrong: 19 },
+  dev17: { right: 35, rightOrHonest: 41, wrong: 17 },
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },

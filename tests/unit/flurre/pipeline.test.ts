@@ -120,6 +120,12 @@ describe("normalise", () => {
     expect(normalise("om nån som hoppar av", buildVocabulary(vocabularyRows()), knowledge.siteWords).tokens.map((t) => t.word)).toContain("ledigt");
   });
 
+  it("reads the dog world beyond training as what the site never speaks of, and running as no heat (migration 0059)", () => {
+    expect(ask("vilket hundfoder e bäst till en valp").composed).toBeNull();
+    expect(ask("kan man träna löpning med hunden").composed).toBeNull();
+    expect(ask("min tik löper, kan hon komma").composed?.passages[0]?.text).toMatch(/sjuk eller löper/);
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
