@@ -719,11 +719,13 @@ const PRINT_PIPELINE_MISSES = false;
  * wrong more ('vem äger flurre'). Then raised where migration 0058 reads someone dropping out as a seat left and word
  * of it as mail: two right answers more in the development sets. Then raised where migration 0059 reads the dog
  * world beyond training (food, vaccines, grooming, boarding, breeding) as what the site never speaks of, and running
- * as no heat: three right answers more and three wrong fewer in the development sets.
+ * as no heat: three right answers more and three wrong fewer in the development sets. Then raised where migration
+ * 0060 reads 'mitt konto' as where one's bookings are: one right answer more and one wrong fewer in the development
+ * sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 151, rightOrHonest: 163, wrong: 5 },
+  dev2: { right: 152, rightOrHonest: 164, wrong: 4 },
   dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 95, rightOrHonest: 100, wrong: 1 },

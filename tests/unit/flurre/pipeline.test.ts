@@ -126,6 +126,10 @@ describe("normalise", () => {
     expect(ask("min tik löper, kan hon komma").composed?.passages[0]?.text).toMatch(/sjuk eller löper/);
   });
 
+  it("reads 'mitt konto' as where one's bookings are (migration 0060)", () => {
+    expect(ask("hur kommer jag till mitt konto").composed?.passages[0]?.id).toBe("rule:my-bookings");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
