@@ -721,7 +721,7 @@ const PRINT_PIPELINE_MISSES = false;
  * world beyond training (food, vaccines, grooming, boarding, breeding) as what the site never speaks of, and running
  * as no heat: three right answers more and three wrong fewer in the development sets. Then raised where migration
  * 0060 reads 'mitt konto' as where one's bookings are: one right answer more and one wrong fewer in the development
- * sets.
+ * sets. Then raised where a web address is one word ('hitta.se'): one right answer more and one wrong fewer there.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -740,7 +740,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev14: { right: 31, rightOrHonest: 42, wrong: 6 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 128, rightOrHonest: 146, wrong: 4 },
-  dev17: { right: 35, rightOrHonest: 41, wrong: 17 },
+  dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },

@@ -114,9 +114,9 @@ export function lower(text: string): string {
   return text.normalize("NFC").toLocaleLowerCase("sv-SE");
 }
 
-/** The words of a text, lower-cased (a hyphen inside a word is kept: 'e-post', 'ta-med'). */
+/** The words of a text, lower-cased (a hyphen inside a word is kept: 'e-post', 'ta-med'; a web address is one word: 'hitta.se'). */
 export function wordsOf(text: string): string[] {
-  return lower(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu) ?? [];
+  return lower(text).match(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*(?:\.(?:se|com|org|net)\b)?/gu) ?? [];
 }
 
 const stems = new Map<string, string>();

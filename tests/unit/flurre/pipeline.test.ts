@@ -81,6 +81,11 @@ describe("normalise", () => {
     expect(normalise("säljer", vocabulary, knowledge.siteWords).tokens[0]).not.toHaveProperty("mended");
   });
 
+  it("reads a web address as one word, one the site never uses", () => {
+    expect(normalise("Finns ni på hitta.se?", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("hitta.se");
+    expect(ask("Finns ni på hitta.se?").composed).toBeNull();
+  });
+
   it("reads an everyday word also as the site's, and a compound the site does not use as its parts", () => {
     const [mail, treats] = normalise("mejl valpgodis", vocabulary, knowledge.siteWords).tokens;
     expect(mail!.also).toContain("e-post");
