@@ -118,7 +118,12 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
   // How many of the topics asked it answers.
   const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
   // Of those that answer as much, the one whose text speaks most of the visitor's situation told in other sentences ('…ett kvitto. Vem sköter det?').
-  const situation = (c: Candidate) => u.told.filter((t) => t.sentence !== u.asked && explains(c, t, u)).length;
+  const toldBefore = u.told.filter((t) => t.sentence !== u.asked);
+  const situations = new Map<Candidate, number>();
+  const situation = (c: Candidate) => {
+    if (!situations.has(c)) situations.set(c, toldBefore.filter((t) => explains(c, t, u)).length);
+    return situations.get(c)!;
+  };
   const ranked = candidates
     .map((c) => judge(c, u))
     .sort(
