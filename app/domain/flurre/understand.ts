@@ -36,7 +36,7 @@ export type Understanding = {
   ageWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
-  /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or whatever accounts for every word of it. */
+  /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or what accounts for two words of it or more, and every one. */
   toldNeed: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
   yesNo: boolean;

@@ -86,6 +86,7 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
 
 /** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
 const AGE_UNIT = "age ";
+/** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
 const AGAIN = "again ";
 
 /** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends. */
@@ -197,7 +198,10 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
-    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) again.set(fold(word), [...(again.get(fold(word)) ?? []), row.value.slice(AGAIN.length) as Topic]);
+    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) {
+      const topic = row.value.slice(AGAIN.length);
+      if ((TOPICS as readonly string[]).includes(topic)) again.set(fold(word), [...(again.get(fold(word)) ?? []), topic as Topic]);
+    }
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }
