@@ -722,6 +722,8 @@ const PRINT_PIPELINE_MISSES = false;
  * as no heat: three right answers more and three wrong fewer in the development sets. Then raised where migration
  * 0060 reads 'mitt konto' as where one's bookings are: one right answer more and one wrong fewer in the development
  * sets. Then raised where a web address is one word ('hitta.se'): one right answer more and one wrong fewer there.
+ * Then raised where booking a type's session on a day asked is answered with its seats ('går det att boka valpkursen
+ * på tisdag'): one right answer more in the held-out sets, the development sets as they were.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -748,7 +750,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut4: { right: 31, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 37, rightOrHonest: 48, wrong: 2 },
+  heldOut7: { right: 38, rightOrHonest: 48, wrong: 2 },
   heldOut8: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 39, rightOrHonest: 50, wrong: 0 },

@@ -466,6 +466,15 @@ describe("compose: the fact it links", () => {
     expect(ask("när kan jag boka").composed?.passages.some((p) => p.session)).not.toBe(true);
   });
 
+  it("answers whether a type can be booked on a day asked with that day's session and its seats", () => {
+    // The weekday of the puppy course's first bookable session, as the demo lays it out from today.
+    const session = knowledge.passages.find((p) => p.session?.bookable && p.typeName === "VALPKURS")!.session!;
+    const weekday = new Intl.DateTimeFormat("sv-SE", { weekday: "long", timeZone: "Europe/Stockholm" }).format(new Date(session.startTime));
+    const first = ask(`går det att boka valpkursen på ${weekday}`).composed?.passages[0];
+    expect(first?.session?.bookable).toBe(true);
+    expect(first?.typeName).toBe("VALPKURS");
+  });
+
   it("answers whether a session can be booked with its seats", () => {
     expect(ask("hur många kan boka promenadträningen på bronsängen, platser kvar?").trace!.candidates[0]).toMatchObject({ kind: "seats", unexplained: [] });
   });
