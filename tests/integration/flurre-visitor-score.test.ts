@@ -723,7 +723,9 @@ const PRINT_PIPELINE_MISSES = false;
  * 0060 reads 'mitt konto' as where one's bookings are: one right answer more and one wrong fewer in the development
  * sets. Then raised where a web address is one word ('hitta.se'): one right answer more and one wrong fewer there.
  * Then raised where booking a type's session on a day asked is answered with its seats ('går det att boka valpkursen
- * på tisdag'): one right answer more in the held-out sets, the development sets as they were.
+ * på tisdag'): one right answer more in the held-out sets, the development sets as they were. Then raised where
+ * migration 0061 reads starting and how soon, asked when, as asking when again ('när kan jag få ett möte tidigast'):
+ * five right answers more in the held-out sets, two in the development sets, none wrong more.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -731,12 +733,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 94, rightOrHonest: 116, wrong: 4 },
+  dev6: { right: 95, rightOrHonest: 116, wrong: 4 },
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 104, rightOrHonest: 124, wrong: 6 },
+  dev11: { right: 105, rightOrHonest: 124, wrong: 6 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 31, rightOrHonest: 42, wrong: 6 },
@@ -746,14 +748,14 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 44, rightOrHonest: 49, wrong: 1 },
-  heldOut4: { right: 31, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 45, rightOrHonest: 49, wrong: 1 },
+  heldOut4: { right: 32, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 38, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 48, wrong: 2 },
   heldOut8: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut9: { right: 41, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 39, rightOrHonest: 50, wrong: 0 },
+  heldOut9: { right: 42, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },
   blind: { right: 66, rightOrHonest: 80, wrong: 1 },

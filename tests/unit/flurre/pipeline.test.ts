@@ -191,6 +191,9 @@ describe("understand", () => {
       { word: "exakt", kind: "grammar", value: "again price" },
       { word: "exakt", kind: "grammar", value: "again nothing-asked" },
     ]);
+    // Starting and how soon, of when (migration 0061).
+    expect(textOf("när kan jag få ett planeringsmöte online tidigast")).toMatch(/^Voff! Här är de närmaste PLAN-passen/);
+    expect(textOf("lydnadskurs i sandviken när kan vi börja")).toMatch(/VARDAGSLYDNAD/);
     // A topic the pipeline does not know is left out.
     expect(repeating.again.get("exakt")).toEqual(["where", "price"]);
   });
