@@ -8,7 +8,7 @@
 
 import type { Token } from "./normalise";
 import { isEnding, stemOf, type Topic } from "./vocabulary";
-import type { Candidate, CandidateKind } from "./resolve";
+import { askedWhatItIsAbout, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
 /** The share of the asking sentence's words an answer must account for. */
@@ -86,9 +86,11 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if ((c.kind === "sessions" || c.kind === "seats" || (c.kind === "places" && c.narrowed?.found)) && u.dayWords.has(t)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
   // avboka passet på lördag').
-  if (c.kind === "passage" && (c.passages[0]?.kind === "preparation" || (c.passages[0]?.kind === "rule" && u.topics.has(c.topics[0]!))) && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
+  const p = c.passages[0];
+  const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
+  if (everyDay && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').
-  if (u.ageWords.has(t) && c.passages[0]?.ages) return true;
+  if (u.ageWords.has(t) && p?.ages) return true;
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }

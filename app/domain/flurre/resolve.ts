@@ -146,6 +146,9 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
   };
 }
 
+/** Whether the question asks what a passage is about: its first topic ('kan jag avboka' of the binding rule). */
+export const askedWhatItIsAbout = (p: KnownPassage, u: Understanding) => p.topics[0] !== undefined && u.topics.has(p.topics[0]);
+
 /**
  * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
  * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'). Not how to book (booking a type is that
@@ -153,8 +156,7 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
  */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
-  const main = p.topics[0];
-  if ((p.kind !== "rule" && p.kind !== "preparation") || main === undefined || main === "book" || !u.topics.has(main)) return false;
+  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !askedWhatItIsAbout(p, u)) return false;
   if (p.id !== GROUP_MINIMUM_ID) return true;
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }
