@@ -145,7 +145,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     const own = vocabulary.topics.get(token.word);
     const topics =
       (token.filler && !asksThere(token, i)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
-    if (topics.length > 0) topicsOf.set(token, topics);
+    // A verb that asks who, opening its sentence before what it asks of, asks yes or no of the subject after it
+    // ('sköter ni om hundar'), not who ('vem sköter…', 'tränare?').
+    const verbFirst = tokens[i - 1]?.sentence !== token.sentence && tokens[i + 1]?.sentence === token.sentence && !vocabulary.opens.has(token.word);
+    const kept = verbFirst ? topics.filter((t) => t !== "who") : topics;
+    if (kept.length > 0) topicsOf.set(token, kept);
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
   }

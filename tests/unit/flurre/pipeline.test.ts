@@ -176,6 +176,13 @@ describe("understand", () => {
     expect([...understand("hunden drar när vi möter andra hundar", knowledge).topics]).not.toContain("when");
   });
 
+  it("reads a word that asks who, opening its sentence before what it asks of, as asking yes or no of the subject after it", () => {
+    expect([...understand("sköter ni om hundar", knowledge).topics]).not.toContain("who");
+    expect([...understand("vem sköter bokningarna", knowledge).topics]).toContain("who");
+    expect([...understand("tränare?", knowledge).topics]).toContain("who");
+    expect(textOf("sköter ni om hundar")).toBeNull();
+  });
+
   it("reads a word that repeats what another word of its sentence asks as asking that again, and alone as a word like any other (migration 0051)", () => {
     const u = understand("var ligger regementsparken nånstans", knowledge);
     expect(u.topicsOf.get(u.tokens.at(-1)!)).toEqual(["where"]);
