@@ -727,7 +727,10 @@ const PRINT_PIPELINE_MISSES = false;
  * migration 0061 reads starting and how soon, asked when, as asking when again ('när kan jag få ett möte tidigast'):
  * five right answers more in the held-out sets, two in the development sets, none wrong more. Then raised where a
  * word that asks who, opening its sentence before what it asks of, asks yes or no of the subject ('sköter ni om
- * hundar'): one right answer more in the held-out sets, two more and two wrong fewer in the development sets.
+ * hundar'): one right answer more in the held-out sets, two more and two wrong fewer in the development sets. Then
+ * raised where, after a sentence with a question mark, one without asks only as a question opens ('Hur hittar jag
+ * till parken? Vi ska gå där nästa vecka.'): three right answers more and two wrong fewer in the held-out sets, three
+ * more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -745,18 +748,18 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 128, rightOrHonest: 146, wrong: 4 },
+  dev16: { right: 131, rightOrHonest: 147, wrong: 3 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 45, rightOrHonest: 49, wrong: 1 },
   heldOut4: { right: 32, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 38, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 40, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 38, rightOrHonest: 48, wrong: 2 },
-  heldOut8: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut9: { right: 42, rightOrHonest: 50, wrong: 0 },
+  heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
+  heldOut8: { right: 39, rightOrHonest: 50, wrong: 0 },
+  heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },

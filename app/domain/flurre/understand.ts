@@ -161,7 +161,15 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     if (again.length > 0) topicsOf.set(token, again);
   }
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
-  const asks = (s: number) => questionMarks[s] === true || tokens.some((t) => t.sentence === s && topicsOf.has(t));
+  // After a sentence with a question mark, one without asks only as a question opens ('Hur hittar jag till parken? Vi
+  // ska gå där nästa vecka.' asks the way).
+  const lastMark = questionMarks.lastIndexOf(true);
+  const opensAsQuestion = (s: number) => {
+    const first = tokens.find((t) => t.sentence === s)?.word ?? "";
+    return vocabulary.opens.has(first) || vocabulary.yesNo.has(first);
+  };
+  const asks = (s: number) =>
+    questionMarks[s] === true || ((lastMark < 0 || opensAsQuestion(s)) && tokens.some((t) => t.sentence === s && topicsOf.has(t)));
   const asked = [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
   const inAsked = tokens.filter((t) => t.sentence === asked);
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>

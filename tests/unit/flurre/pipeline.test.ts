@@ -183,6 +183,16 @@ describe("understand", () => {
     expect(textOf("sköter ni om hundar")).toBeNull();
   });
 
+  it("after a sentence with a question mark, reads one without as asking only where it opens as a question does", () => {
+    const told = understand("Hur hittar jag till Regementsparken? Vi ska gå vardagslydnad där nästa vecka.", knowledge);
+    expect(told.asked).toBe(0);
+    expect([...told.topics]).toEqual(["where"]);
+    expect(textOf("Hur hittar jag till Regementsparken? Vi ska gå vardagslydnad där nästa vecka.")).toMatch(/Regementsparken Gävle/);
+    const asked = understand("Vad kostar valpkursen? När börjar den", knowledge);
+    expect(asked.asked).toBe(1);
+    expect([...asked.topics]).toEqual(["when"]);
+  });
+
   it("reads a word that repeats what another word of its sentence asks as asking that again, and alone as a word like any other (migration 0051)", () => {
     const u = understand("var ligger regementsparken nånstans", knowledge);
     expect(u.topicsOf.get(u.tokens.at(-1)!)).toEqual(["where"]);
