@@ -730,12 +730,13 @@ const PRINT_PIPELINE_MISSES = false;
  * hundar'): one right answer more in the held-out sets, two more and two wrong fewer in the development sets. Then
  * raised where, after a sentence with a question mark, one without asks only as a question opens ('Hur hittar jag
  * till parken? Vi ska gå där nästa vecka.'): three right answers more and two wrong fewer in the held-out sets, three
- * more and one wrong fewer in the development sets.
+ * more and one wrong fewer in the development sets. Then raised where migration 0062 reads walking on the leash as
+ * 'koppelgång': one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 152, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 261, rightOrHonest: 283, wrong: 9 },
+  dev3: { right: 262, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 95, rightOrHonest: 116, wrong: 4 },

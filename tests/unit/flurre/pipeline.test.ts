@@ -135,6 +135,12 @@ describe("normalise", () => {
     expect(ask("hur kommer jag till mitt konto").composed?.passages[0]?.id).toBe("rule:my-bookings");
   });
 
+  it("reads walking on the leash as what the site calls 'koppelgång' (migration 0062)", () => {
+    expect(normalise("hunden vill inte gå i koppel", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("koppelgang");
+    const walking = knowledge.passages.find((p) => p.kind === "type" && p.termSet.has("koppelgang"))!;
+    expect(ask("hunden vill inte gå i koppel").composed?.passages[0]?.id).toBe(walking.id);
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
