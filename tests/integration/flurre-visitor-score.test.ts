@@ -731,7 +731,9 @@ const PRINT_PIPELINE_MISSES = false;
  * raised where, after a sentence with a question mark, one without asks only as a question opens ('Hur hittar jag
  * till parken? Vi ska gå där nästa vecka.'): three right answers more and two wrong fewer in the held-out sets, three
  * more and one wrong fewer in the development sets. Then raised where migration 0062 reads walking on the leash as
- * 'koppelgång': one right answer more and one wrong fewer in the development sets.
+ * 'koppelgång': one right answer more and one wrong fewer in the development sets. Then raised where a compound's
+ * first part the site uses alone has four letters or more ('känner' is not in 'godkänner'): one right answer more and
+ * one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -744,7 +746,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 105, rightOrHonest: 124, wrong: 6 },
+  dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },

@@ -45,9 +45,12 @@ const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 
 /** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
 const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" && c.names.length > 0 ? -0.5 : c.implicit ? 3 : 0);
 
+/** Shortest first part of a compound the site uses alone: 'ligg' of 'liggmatta'; not 'god' of 'godkänner'. */
+const MIN_KNOWN_HEAD = 4;
+
 /** Whether `head` is a word of its own (a linking s dropped): 'ligg' of 'liggmatta', not 'delt' of 'deltagare'. */
 function isWord(head: string, known: ReadonlySet<string>): boolean {
-  return head.length >= MIN_UNKNOWN_HEAD || (head.length >= 3 && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1)))));
+  return head.length >= MIN_UNKNOWN_HEAD || (head.length >= MIN_KNOWN_HEAD && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1)))));
 }
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {

@@ -10,6 +10,8 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
+import { explains } from "../../../app/domain/flurre/decide";
+import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
 
@@ -256,6 +258,14 @@ describe("decide", () => {
     const plan = demoCorpus(now).types.find((t) => t.description.includes("planeringsmöte"))!;
     const { trace } = ask(`vad är priset på ${plan.name.toLowerCase()} mötet`);
     expect(trace!.candidates[0]).toMatchObject({ kind: "price", passages: [`type:${plan.name}`], unexplained: [] });
+  });
+
+  it("finds a word as a compound's last part only after a first part of four letters or more ('känner' is not in 'godkänner')", () => {
+    const u = understand("jag känner inte till nånting. vilka ställen tränar ni på?", knowledge);
+    const binding = knowledge.passages.find((p) => p.termSet.has("godkanner"))!;
+    const kanner = u.tokens.find((t) => t.word === "kanner")!;
+    expect(explains({ kind: "passage", passages: [binding], topics: [], names: [] } as unknown as Candidate, kanner, u)).toBe(false);
+    expect(ask("hej! jag känner inte till nånting än. vilka ställen tränar ni på?").composed?.passages[0]?.id).toBe("place:all");
   });
 
   it("never takes a text's word for what the site never speaks of ('parkerar' is not in 'Stadsparken')", () => {
