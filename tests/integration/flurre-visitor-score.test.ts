@@ -733,7 +733,8 @@ const PRINT_PIPELINE_MISSES = false;
  * more and one wrong fewer in the development sets. Then raised where migration 0062 reads walking on the leash as
  * 'koppelgång': one right answer more and one wrong fewer in the development sets. Then raised where a compound's
  * first part the site uses alone has four letters or more ('känner' is not in 'godkänner'): one right answer more and
- * one wrong fewer in the development sets.
+ * one wrong fewer in the development sets. Then raised where no word that turns a sentence is read as the visitor's
+ * situation ('Jag har inget konto…'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -748,7 +749,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 94, rightOrHonest: 106, wrong: 14 },
+  dev13: { right: 95, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 131, rightOrHonest: 147, wrong: 3 },

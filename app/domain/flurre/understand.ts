@@ -22,7 +22,7 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly { day: number; month: number }[];
-  /** What the visitor tells in every sentence: the words that are not filler, numbers, topics or days, nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
+  /** What the visitor tells in every sentence: the words that are not filler, numbers, topics, days or turning words ('inget'), nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
   told: Token[];
   /** Every word the site, its names and the vocabulary use, and their stems (folded). */
   known: ReadonlySet<string>;
@@ -219,6 +219,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     told: tokens.filter(
       (t) =>
         !t.filler &&
+        !vocabulary.not.has(t.word) &&
         !topicsOf.has(t) &&
         !/^\p{N}/u.test(t.word) &&
         t.stem.length >= MIN_TOLD_STEM &&

@@ -233,6 +233,12 @@ describe("decide", () => {
     expect(ask("hur många platser finns på lördag").composed?.passages[0]?.id).not.toBe("rule:waitlist");
   });
 
+  it("reads no word that turns a sentence as the visitor's situation ('inget konto' is not of a text that says 'inget')", () => {
+    const u = understand("Jag har inget konto hos er och vill helst inte skapa ett heller. Hur bokar jag då?", knowledge);
+    expect(u.told.map((t) => t.word)).not.toContain("inget");
+    expect(ask("Jag har inget konto hos er och vill helst inte skapa ett heller. Hur bokar jag då?").composed?.passages[0]?.id).toBe("rule:how-to-book");
+  });
+
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
     const receipts = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("Jag har en fråga om ett kvitto. Vem hos er tar hand om sånt?").composed?.passages[0]?.title).toBe(receipts.name);
