@@ -734,15 +734,18 @@ const PRINT_PIPELINE_MISSES = false;
  * 'koppelgång': one right answer more and one wrong fewer in the development sets. Then raised where a compound's
  * first part the site uses alone has four letters or more ('känner' is not in 'godkänner'): one right answer more and
  * one wrong fewer in the development sets. Then raised where no word that turns a sentence is read as the visitor's
- * situation ('Jag har inget konto…'): one right answer more and one wrong fewer in the development sets.
+ * situation ('Jag har inget konto…'): one right answer more and one wrong fewer in the development sets. Then raised
+ * where migration 0063 reads numbers written as words and a text answers how many of what it counts after a number
+ * ('två hundtränare', '10 minuter'), the team's text no longer answering every count: three right answers more and
+ * two wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 152, rightOrHonest: 164, wrong: 4 },
+  dev2: { right: 153, rightOrHonest: 164, wrong: 4 },
   dev3: { right: 262, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
-  dev5: { right: 95, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 95, rightOrHonest: 116, wrong: 4 },
+  dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
+  dev6: { right: 95, rightOrHonest: 117, wrong: 3 },
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
@@ -752,7 +755,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 95, rightOrHonest: 107, wrong: 13 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 131, rightOrHonest: 147, wrong: 3 },
+  dev16: { right: 132, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },

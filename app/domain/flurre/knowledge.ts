@@ -19,6 +19,8 @@ export type KnownPassage = Passage & {
   termSet: ReadonlySet<string>;
   /** What it answers besides what its words say. */
   topics: readonly Topic[];
+  /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
+  counted: ReadonlySet<string>;
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'). */
   ages?: { min: number; max: number };
 };
@@ -66,7 +68,7 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "place:all":
       return ["where"];
     case "team:about":
-      return ["who", "count"];
+      return ["who"];
   }
   // The cards on sale: what is sold, what each costs, and paying with one (asked of them only: resolve.ts, asksOfCards).
   if (passage.kind === "card") return ["buy", "price", "payment"];
@@ -128,6 +130,17 @@ function byFirstLetter(words: readonly string[]): Map<string, string[]> {
   return map;
 }
 
+/** The words a text counts: each after a number, in digits or a word ('två hundtränare'); not a unit of age ('8–20 veckor'). */
+function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
+  const words = wordsOf(text).map(fold);
+  const counted = new Set<string>();
+  words.forEach((word, i) => {
+    const before = words[i - 1] ?? "";
+    if ((/^\p{N}+$/u.test(before) || vocabulary.numbers.has(before)) && !vocabulary.ageUnits.has(word)) for (const k of [word, stemOf(word)]) counted.add(k);
+  });
+  return counted;
+}
+
 export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRow[]): Knowledge {
   const vocabulary = buildVocabulary(rows);
   const named = namesOf(corpus);
@@ -139,7 +152,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
-    return { ...p, termSet, topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
+    return { ...p, termSet, counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));

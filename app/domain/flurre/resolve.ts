@@ -8,6 +8,7 @@
 import { isVisitable } from "../places";
 import { stockholmDayKey } from "../time";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
+import type { Token } from "./normalise";
 import { PREPARATION_IDS } from "./passages";
 import type { Understanding } from "./understand";
 import { keysOf, wordsOf, type Topic } from "./vocabulary";
@@ -166,6 +167,9 @@ function placesHeld(types: readonly (string | null)[], knowledge: Knowledge): st
   return knowledge.passages.filter((p) => p.session && types.includes(typeOf(p))).map((p) => p.session!.location);
 }
 
+/** Shortest last part of a compound the text counts that a question's word counts too ('tränare' of 'två hundtränare'). */
+const MIN_COUNTED_TAIL = 4;
+
 function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
@@ -180,7 +184,11 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
       (n.kind !== "person" && (p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
   );
   const advice = p.kind === "type" && p.typeName !== undefined && u.topics.has("advice");
-  return { kind: advice ? "advice" : "passage", passages: [p], topics: advice ? [...p.topics, "advice"] : p.topics, names };
+  // How many there are of what its text counts ('hur många tränare är ni': 'två hundtränare'), a compound by its last part.
+  const counted = (t: Token) => [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem)));
+  const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted);
+  const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
+  return { kind: advice ? "advice" : "passage", passages: [p], topics, names };
 }
 
 /**

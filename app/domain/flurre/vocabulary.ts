@@ -68,6 +68,8 @@ export type Vocabulary = {
   lives: ReadonlySet<string>;
   /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
   ageUnits: ReadonlyMap<string, number>;
+  /** Numbers written as words ('två' 2). */
+  numbers: ReadonlyMap<string, number>;
   /** Words that repeat what another word of the sentence asks, by that topic ('nånstans' after 'var'): nothing of their own. */
   again: ReadonlyMap<string, readonly Topic[]>;
   /** Every word the table knows (folded), for mending a typo. */
@@ -86,6 +88,8 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
 
 /** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
 const AGE_UNIT = "age ";
+/** A grammar row's value for a number written as a word: 'number ' and the number. */
+const NUMBER = "number ";
 /** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
 const AGAIN = "again ";
 
@@ -179,6 +183,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const not = new Set<string>();
   const lives = new Set<string>();
   const ageUnits = new Map<string, number>();
+  const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
   for (const row of rows) {
     const word = lower(row.word);
@@ -203,8 +208,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
       if ((TOPICS as readonly string[]).includes(topic)) again.set(fold(word), [...(again.get(fold(word)) ?? []), topic as Topic]);
     }
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
+    else if (row.kind === "grammar" && row.value.startsWith(NUMBER)) numbers.set(fold(word), Number(row.value.slice(NUMBER.length)));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === "question" ? opens : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, again, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, numbers, again, known, written };
 }

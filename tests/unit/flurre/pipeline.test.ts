@@ -239,6 +239,17 @@ describe("decide", () => {
     expect(ask("Jag har inget konto hos er och vill helst inte skapa ett heller. Hur bokar jag då?").composed?.passages[0]?.id).toBe("rule:how-to-book");
   });
 
+  it("answers how many of what a text counts after a number, in digits or a word, never a dog's age (migration 0063)", () => {
+    expect(knowledge.byId.get("team:about")!.counted.has("hundtranare")).toBe(true);
+    const ages = knowledge.passages.find((p) => p.kind === "faq" && /\d+–\d+ veckor/u.test(p.text))!;
+    expect(ages.counted.has("veckor")).toBe(false);
+    expect(ask("hur många tränare är ni").composed?.passages[0]?.id).toBe("team:about");
+    expect(ask("hur många minuter gäller länken").composed?.passages[0]?.id).toBe("rule:my-bookings");
+    expect(ask("hur många veckor är valpkursen").composed?.passages[0]?.id).not.toBe(ages.id);
+    // The team's text counts trainers, not weeks or years.
+    expect(ask("hur många år har ni hållit på med hundträning").composed).toBeNull();
+  });
+
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
     const receipts = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("Jag har en fråga om ett kvitto. Vem hos er tar hand om sånt?").composed?.passages[0]?.title).toBe(receipts.name);
