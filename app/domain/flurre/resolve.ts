@@ -131,10 +131,17 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
   const placeNames = towns.length > 0 && inTown.length > 0 ? inTown : named;
   let wanted = placeNames;
   let onDay: KnownPassage[] = [];
-  if (wanted.length === 0 && types.length > 0) {
-    const sessions = knowledge.passages.filter((p) => p.session && types.includes(typeOf(p) ?? "") && (towns.length === 0 || towns.includes(p.session.town ?? "")));
-    onDay = narrow && u.dayWords.size > 0 ? sessions.filter(narrow.fits) : [];
-    wanted = [...new Set((onDay.length > 0 ? onDay : sessions).map((s) => s.session!.location))];
+  // Where a type named is held, or where the sessions are on a day asked ('var är passet den 8 december').
+  const onADay = narrow !== null && u.dayWords.size > 0;
+  if (wanted.length === 0 && (types.length > 0 || onADay)) {
+    const sessions = knowledge.passages.filter(
+      (p) => p.session && (types.length === 0 || types.includes(typeOf(p) ?? "")) && (towns.length === 0 || towns.includes(p.session.town ?? "")),
+    );
+    onDay = onADay ? sessions.filter(narrow.fits) : [];
+    // Of every type's sessions, those of the nearest day asked (the next Friday's, not every Friday's).
+    const nearest = types.length === 0 ? onDay.map((p) => stockholmDayKey(p.session!.startTime)).sort()[0] : undefined;
+    if (nearest) onDay = onDay.filter((p) => stockholmDayKey(p.session!.startTime) === nearest);
+    wanted = [...new Set((onDay.length > 0 || types.length === 0 ? onDay : sessions).map((s) => s.session!.location))];
   }
   const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
   if (passages.length === 0) return null;

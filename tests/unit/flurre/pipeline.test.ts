@@ -10,6 +10,7 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
+import { stockholmDayKey } from "../../../app/domain/time";
 import { explains } from "../../../app/domain/flurre/decide";
 import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
@@ -248,6 +249,16 @@ describe("decide", () => {
     expect(ask("hur många veckor är valpkursen").composed?.passages[0]?.id).not.toBe(ages.id);
     // The team's text counts trainers, not weeks or years.
     expect(ask("hur många år har ni hållit på med hundträning").composed).toBeNull();
+  });
+
+  it("answers where the sessions are on a day asked, with no type named: the places of the nearest such day's", () => {
+    const places = new Set(knowledge.passages.filter((p) => p.kind === "place").map((p) => p.title));
+    const session = knowledge.passages.find((p) => p.session && places.has(p.session.location))!;
+    const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
+    const { composed } = ask(`var är passet den ${day}/${month}`);
+    const place = knowledge.passages.find((p) => p.kind === "place" && p.title === session.session!.location)!;
+    expect(composed?.passages.map((p) => p.id)).toContain(place.id);
+    expect(composed?.passages.filter((p) => p.session).every((p) => stockholmDayKey(p.session!.startTime) === stockholmDayKey(session.session!.startTime))).toBe(true);
   });
 
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
