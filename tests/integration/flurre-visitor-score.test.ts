@@ -737,7 +737,8 @@ const PRINT_PIPELINE_MISSES = false;
  * situation ('Jag har inget konto…'): one right answer more and one wrong fewer in the development sets. Then raised
  * where migration 0063 reads numbers written as words and a text answers how many of what it counts after a number
  * ('två hundtränare', '10 minuter'), the team's text no longer answering every count: three right answers more and
- * two wrong fewer in the development sets.
+ * two wrong fewer in the development sets. Then raised where migration 0064 reads a training ground as asking where
+ * ('har ni nån träningsplats i närheten'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -752,7 +753,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 95, rightOrHonest: 107, wrong: 13 },
+  dev13: { right: 96, rightOrHonest: 108, wrong: 12 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
   dev16: { right: 132, rightOrHonest: 148, wrong: 2 },

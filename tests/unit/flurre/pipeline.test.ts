@@ -144,6 +144,13 @@ describe("normalise", () => {
     expect(ask("hunden vill inte gå i koppel").composed?.passages[0]?.id).toBe(walking.id);
   });
 
+  it("reads a training ground as asking where, and no type by it (migration 0064)", () => {
+    const u = understand("har ni nån träningsplats i närheten av oss?", knowledge);
+    expect([...u.topics]).toEqual(["where"]);
+    expect(u.named).toEqual([]);
+    expect(ask("Vi har flyttat till Hudiksvall och letar hundkurs. Har ni nån träningsplats i närheten av oss?").composed?.passages[0]?.id).toBe("place:all");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
