@@ -240,7 +240,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   }
   const types = asked.filter((t) => !otherAges.includes(t));
   const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
-  const asks = (topic: Topic) => u.topics.has(topic);
+  // What to do, asked after telling the situation, is no date, seat, place or price.
+  const asks = (topic: Topic) => u.topics.has(topic) && !u.whatNow;
   // The structured answers to what is asked: a price, dates, seats, where.
   if (asks("price")) {
     // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it. What booking
@@ -260,7 +261,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     if (typePassages.length > 1) candidates.push(priced(typePassages));
   }
   const narrow = narrowing(u, knowledge, now);
-  const datesAsked = asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0);
+  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0));
   const implicit = !asks("when") && narrow === null;
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {

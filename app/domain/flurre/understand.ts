@@ -42,6 +42,8 @@ export type Understanding = {
   yesNo: boolean;
   /** Turned ('kan jag inte…', 'utan konto'). */
   negated: boolean;
+  /** The asking sentence asks nothing and names nothing of its own after others that tell ('…valpen har fått diarré. Vad gör vi?'): it asks what to do, not for a date, a seat, a place or a price. */
+  whatNow: boolean;
 };
 
 /** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
@@ -239,6 +241,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     asks: asksSomething || toldNeed,
     toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
+    whatNow: sentences.length > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

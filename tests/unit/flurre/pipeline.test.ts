@@ -151,6 +151,11 @@ describe("normalise", () => {
     expect(ask("Vi har flyttat till Hudiksvall och letar hundkurs. Har ni nån träningsplats i närheten av oss?").composed?.passages[0]?.id).toBe("place:all");
   });
 
+  it("reads more of a dog unwell as visitors tell it as asking of a sick dog (migration 0065)", () => {
+    expect([...understand("valpen har fått diarré", knowledge).topics]).toContain("sick");
+    expect([...understand("hunden har feber", knowledge).topics]).toContain("sick");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
@@ -197,6 +202,18 @@ describe("understand", () => {
     expect([...understand("vem sköter bokningarna", knowledge).topics]).toContain("who");
     expect([...understand("tränare?", knowledge).topics]).toContain("who");
     expect(textOf("sköter ni om hundar")).toBeNull();
+  });
+
+  it("reads a sentence that asks and names nothing of its own after others that tell as asking what to do, for no date, seat, place or price", () => {
+    const told = "Hej, jag fick ett mejl om att det blivit en plats ledig på vardagslydnaden men nu är länken död. Vad ska jag göra?";
+    expect(understand(told, knowledge).whatNow).toBe(true);
+    expect(ask(told).trace!.candidates.map((c) => c.kind)).not.toContain("seats");
+    expect(ask(told).composed?.passages[0]?.id).toBe("rule:waitlist");
+    expect(ask("Hejsan. Vi har bokat valpkursen på tisdag men valpen har fått diarré. Vad gör vi?").composed?.passages[0]?.id).toBe("rule:binding");
+    // A sentence that asks ('När?') or names ('Och vardagslydnaden?') is no such question.
+    expect(understand("Vi vill gå valpkursen. När?", knowledge).whatNow).toBe(false);
+    expect(understand("Vad kostar valpkursen? Och vardagslydnaden?", knowledge).whatNow).toBe(false);
+    expect(understand("Vad gör vi?", knowledge).whatNow).toBe(false);
   });
 
   it("after a sentence with a question mark, reads one without as asking only where it opens as a question does", () => {
