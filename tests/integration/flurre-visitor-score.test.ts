@@ -738,7 +738,11 @@ const PRINT_PIPELINE_MISSES = false;
  * where migration 0063 reads numbers written as words and a text answers how many of what it counts after a number
  * ('två hundtränare', '10 minuter'), the team's text no longer answering every count: three right answers more and
  * two wrong fewer in the development sets. Then raised where migration 0064 reads a training ground as asking where
- * ('har ni nån träningsplats i närheten'): one right answer more and one wrong fewer in the development sets.
+ * ('har ni nån träningsplats i närheten'): one right answer more and one wrong fewer in the development sets. Then
+ * raised where a question word in a sentence that tells is a joint, and a need told before a question of what to do,
+ * with nothing else asked, asks what fits it ('Hunden skäller när det ringer på dörren. Vad kan ni hjälpa oss med?'):
+ * one right answer more in the held-out sets and in the blind set, one more and one wrong fewer in the development
+ * sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -756,7 +760,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 96, rightOrHonest: 108, wrong: 12 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 132, rightOrHonest: 148, wrong: 2 },
+  dev16: { right: 133, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
@@ -769,9 +773,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut8: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 40, rightOrHonest: 50, wrong: 0 },
-  heldOut11: { right: 37, rightOrHonest: 50, wrong: 0 },
+  heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },
-  blind: { right: 66, rightOrHonest: 80, wrong: 1 },
+  blind: { right: 67, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

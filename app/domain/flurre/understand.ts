@@ -189,6 +189,20 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
+  // A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell.
+  const whatNow = sentences.length > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word)));
+  // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
+  // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
+  // told anywhere in the question ('jag har en katt…'), is asked too.
+  const topicsAsked = [
+    ...(inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word))).flatMap(
+      (t) => topicsOf.get(t) ?? [],
+    ),
+    ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid")),
+  ];
+  // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
+  // nåt som kan hjälpa?'), asks what fits it.
+  const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
   // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
   const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
   return {
@@ -203,13 +217,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
         !/^\p{N}+$/u.test(t.word) &&
         (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
     ),
-    // A last sentence with no topic of its own ('Och den andra?') asks what the question does.
-    // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
-    topics: new Set([
-      ...(toldNeed ? (["advice"] as const) : []),
-      ...(inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens).flatMap((t) => topicsOf.get(t) ?? []),
-      ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid")),
-    ]),
+    topics,
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
@@ -241,7 +249,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     asks: asksSomething || toldNeed,
     toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
-    whatNow: sentences.length > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))),
+    whatNow,
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

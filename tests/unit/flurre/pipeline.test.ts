@@ -210,6 +210,11 @@ describe("understand", () => {
     expect(ask(told).trace!.candidates.map((c) => c.kind)).not.toContain("seats");
     expect(ask(told).composed?.passages[0]?.id).toBe("rule:waitlist");
     expect(ask("Hejsan. Vi har bokat valpkursen på tisdag men valpen har fått diarré. Vad gör vi?").composed?.passages[0]?.id).toBe("rule:binding");
+    // Of a need told before, with nothing else asked, it asks what fits the need.
+    const leash = knowledge.passages.find((p) => p.kind === "type" && p.termSet.has("koppelgang"))!;
+    expect(ask("Hallå, min hund drar jättemycket i kopplet och jag orkar knappt gå ut. Har ni nåt som kan hjälpa?").composed?.passages[0]?.id).toBe(leash.id);
+    // A question word in a sentence that tells is a joint, no question.
+    expect([...understand("min hund kan sitt, typ när nån joggar förbi. vad borde vi gå?", knowledge).topics]).not.toContain("when");
     // A sentence that asks ('När?') or names ('Och vardagslydnaden?') is no such question.
     expect(understand("Vi vill gå valpkursen. När?", knowledge).whatNow).toBe(false);
     expect(understand("Vad kostar valpkursen? Och vardagslydnaden?", knowledge).whatNow).toBe(false);
