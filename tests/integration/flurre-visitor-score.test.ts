@@ -742,7 +742,8 @@ const PRINT_PIPELINE_MISSES = false;
  * raised where a question word in a sentence that tells is a joint, and a need told before a question of what to do,
  * with nothing else asked, asks what fits it ('Hunden skäller när det ringer på dörren. Vad kan ni hjälpa oss med?'):
  * one right answer more in the held-out sets and in the blind set, one more and one wrong fewer in the development
- * sets.
+ * sets. Then raised where a word that asks a price is accounted for by a passage that states one ('vad är skillnaden
+ * i pris mellan privat och proffs?'): two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -754,13 +755,13 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 110, rightOrHonest: 125, wrong: 5 },
+  dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 96, rightOrHonest: 108, wrong: 12 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 143, rightOrHonest: 155, wrong: 5 },
-  dev16: { right: 133, rightOrHonest: 148, wrong: 2 },
+  dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },

@@ -94,6 +94,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (everyDay && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').
   if (u.ageWords.has(t) && p?.ages) return true;
+  // A word that asks a price, by a text that states one ('Välj Privat (495 kr)…' of 'skillnaden i pris').
+  if (topics.includes("price") && c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")))) return true;
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }

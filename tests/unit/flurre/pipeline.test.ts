@@ -290,6 +290,13 @@ describe("decide", () => {
     expect(composed?.passages.filter((p) => p.session).every((p) => stockholmDayKey(p.session!.startTime) === stockholmDayKey(session.session!.startTime))).toBe(true);
   });
 
+  it("takes a word that asks a price to be accounted for by a passage that states one, the topic still asked", () => {
+    const row = knowledge.passages.find((p) => p.kind === "faq" && p.facts.filter((f) => f.startsWith("price:")).length > 1)!;
+    expect(ask("vad är skillnaden i pris mellan privat och proffs?").composed?.passages[0]?.id).toBe(row.id);
+    // A word of the price alone, asked of nothing the row names, is no question of it.
+    expect(ask("vad kostar det").composed).toBeNull();
+  });
+
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
     const receipts = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("Jag har en fråga om ett kvitto. Vem hos er tar hand om sånt?").composed?.passages[0]?.title).toBe(receipts.name);
