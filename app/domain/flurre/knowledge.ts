@@ -21,8 +21,8 @@ export type KnownPassage = Passage & {
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
   counted: ReadonlySet<string>;
-  /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'). */
-  ages?: { min: number; max: number };
+  /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
+  ages?: { min: number; max: number; of: string };
 };
 
 export type Knowledge = {

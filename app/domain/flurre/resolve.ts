@@ -287,6 +287,10 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     const c = passageCandidate(p, u, knowledge);
     // A type for dogs of other ages than the visitor's is no advice ('valpar 8–20 veckor' for a dog of 9 months).
     if (c.kind === "advice" && forOtherAges(p, u)) continue;
+    // Nor one for dogs of some ages only, when the visitor tells neither an age nor such a dog ('hunden kommer inte när
+    // jag ropar' is no puppy's).
+    const aged = p.ages?.of;
+    if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t) => t.word.startsWith(aged))) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

@@ -93,12 +93,14 @@ const NUMBER = "number ";
 /** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
 const AGAIN = "again ";
 
-/** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends. */
-export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number }[] {
-  const ages: { min: number; max: number }[] = [];
-  for (const m of lower(text).matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?\s+(\p{L}+)/gu)) {
+/** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends; with the stem of the word before it, what is that old ('valpar 8–20 veckor': 'valp'). */
+export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
+  const ages: { min: number; max: number; of: string }[] = [];
+  const lowered = lower(text);
+  for (const m of lowered.matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?\s+(\p{L}+)/gu)) {
     const weeks = vocabulary.ageUnits.get(fold(m[3]!));
-    if (weeks !== undefined) ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks });
+    const before = wordsOf(lowered.slice(0, m.index)).at(-1) ?? "";
+    if (weeks !== undefined) ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks, of: stemOf(fold(before)) });
   }
   return ages;
 }
