@@ -745,7 +745,9 @@ const PRINT_PIPELINE_MISSES = false;
  * sets. Then raised where a word that asks a price is accounted for by a passage that states one ('vad är skillnaden
  * i pris mellan privat och proffs?'): two right answers more in the development sets. Then raised where no type for
  * dogs of some ages only is advised when the visitor tells neither an age nor such a dog ('min hund kommer inte när
- * jag ropar' is no puppy's): one right answer more and one wrong fewer in the development sets.
+ * jag ropar' is no puppy's): one right answer more and one wrong fewer in the development sets. Then raised where a
+ * day or month is read by its stem only when the stem is long enough to be no other word's ('månaden' is not 'mån',
+ * 'Nova' not 'nov'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -760,7 +762,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 96, rightOrHonest: 108, wrong: 12 },
+  dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 144, rightOrHonest: 156, wrong: 4 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },

@@ -49,6 +49,9 @@ export type Understanding = {
 /** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
 const MIN_TOLD_STEM = 4;
 
+/** A day's word by its stem only when the stem is long enough to be no other word's: 'månaden' is not 'mån', 'Nova' not 'nov'. */
+const dayStem = (t: Token) => (t.stem.length >= MIN_STEM_KEY ? t.stem : "");
+
 /** A filler word typed as it is (no day: 'hur tar man sig dit' is not 'mån', which is typed with its å). */
 const fillerAsTyped = (t: Token) => t.filler && !typedWithÅÄÖ(t.typed);
 
@@ -177,7 +180,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
       if (!keep(i) || fillerAsTyped(t)) return [];
-      const v = map.get(t.word) ?? map.get(t.stem);
+      const v = map.get(t.word) ?? map.get(dayStem(t));
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
@@ -241,7 +244,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
     dayWords: new Set(
       tokens.filter(
-        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(t.stem))) || /^\d+(?:e|a)?$/.test(t.word),
+        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) || /^\d+(?:e|a)?$/.test(t.word),
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && /^\p{N}+$/u.test(tokens[i - 1]?.word ?? ""))),

@@ -183,6 +183,13 @@ describe("understand", () => {
     expect(understand("när går lydnaden i gävle", knowledge).named.map((n) => n.key)).toContain("VARDAGSLYDNAD");
   });
 
+  it("reads a day or month by its stem only when the stem is long enough to be no other word's ('månaden' is not 'mån', 'Nova' not 'nov')", () => {
+    expect(understand("vi var där förra månaden. när är nästa promenadträning?", knowledge).weekdays).toEqual([]);
+    expect(understand("min hund Nova är 1,5 år. när är nästa vardagslydnad?", knowledge).months).toEqual([]);
+    expect(understand("finns det pass på tisdagen", knowledge).weekdays).toEqual([2]);
+    expect(understand("något pass i decembers början", knowledge).months).toEqual([12]);
+  });
+
   it("reads a compound as what its last part is, and a weekday's short form after a number as months", () => {
     expect(understand("vi behöver en träningsplan", knowledge).named.map((n) => n.key)).toEqual(["PLAN"]);
     expect(understand("min valp är 6 mån, får hon gå valpkursen", knowledge).weekdays).toEqual([]);
