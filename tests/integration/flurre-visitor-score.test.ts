@@ -747,7 +747,9 @@ const PRINT_PIPELINE_MISSES = false;
  * dogs of some ages only is advised when the visitor tells neither an age nor such a dog ('min hund kommer inte när
  * jag ropar' is no puppy's): one right answer more and one wrong fewer in the development sets. Then raised where a
  * day or month is read by its stem only when the stem is long enough to be no other word's ('månaden' is not 'mån',
- * 'Nova' not 'nov'): one right answer more and one wrong fewer in the development sets.
+ * 'Nova' not 'nov'): one right answer more and one wrong fewer in the development sets. Then raised where, of places
+ * named in the asking sentence and in others, those asked of are kept: one right answer more and one wrong fewer in
+ * the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 92, rightOrHonest: 99, wrong: 1 },
@@ -760,7 +762,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 106, rightOrHonest: 125, wrong: 5 },
+  dev11: { right: 107, rightOrHonest: 126, wrong: 4 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },

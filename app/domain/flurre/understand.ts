@@ -127,6 +127,18 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
+/** Of places named in the asking sentence and in others, those asked of ('vi var i stadsparken förra månaden. när är nästa på bronsängen?'). */
+function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
+  const naming = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "place"));
+  if (!naming.some(([t]) => t.sentence === asked)) return;
+  for (const [t, names] of naming) {
+    if (t.sentence === asked) continue;
+    const rest = names.filter((n) => n.kind !== "place");
+    if (rest.length > 0) namesOf.set(t, rest);
+    else namesOf.delete(t);
+  }
+}
+
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
 
@@ -184,6 +196,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   keepHomeTown(namesOf, tokens, knowledge);
+  keepAskedPlaces(namesOf, asked);
   // One age told, not a range ('en valp på 10 veckor').
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;

@@ -190,6 +190,13 @@ describe("understand", () => {
     expect(understand("något pass i decembers början", knowledge).months).toEqual([12]);
   });
 
+  it("of places named in the asking sentence and in others, keeps those asked of", () => {
+    const u = understand("vi var på ett pass i stadsparken förra månaden. när är nästa promenadträning på bronsängen?", knowledge);
+    expect(u.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
+    const told = understand("vi brukar gå i stadsparken. vilka tider har ni?", knowledge);
+    expect(told.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Stadsparken Sandviken"]);
+  });
+
   it("reads a compound as what its last part is, and a weekday's short form after a number as months", () => {
     expect(understand("vi behöver en träningsplan", knowledge).named.map((n) => n.key)).toEqual(["PLAN"]);
     expect(understand("min valp är 6 mån, får hon gå valpkursen", knowledge).weekdays).toEqual([]);
