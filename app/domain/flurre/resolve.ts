@@ -33,6 +33,7 @@ export type Candidate = {
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
 
+const CONTACT_RULE_ID = "rule:contact";
 const GROUP_MINIMUM_ID = "rule:group-minimum";
 
 /** ISO weekday (1 Monday … 7 Sunday) of a day key. */
@@ -275,7 +276,11 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   for (const person of u.named.filter((n) => n.kind === "person")) {
     const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
     // Who leads a type named is answered by the person's own text.
-    if (p) candidates.push({ kind: "person", passages: [p], topics: ["who"], names: [person, ...u.named.filter((n) => n.kind === "type")] });
+    // Asked how to reach them, the contact rule follows ('hur når jag linnea').
+    const contact = asks("contact") ? knowledge.byId.get(CONTACT_RULE_ID) : undefined;
+    const names = [person, ...u.named.filter((n) => n.kind === "type")];
+    if (p && contact) candidates.push({ kind: "person", passages: [p, contact], text: [p], topics: ["who", "contact"], names });
+    else if (p) candidates.push({ kind: "person", passages: [p], topics: ["who"], names });
   }
   // What to bring to a session held online or at home is its own note, and the checklist is not for it.
   const heldAt = types.length > 0 ? placesHeld(types, knowledge) : u.named.filter((n) => n.kind === "place").map((n) => n.key);

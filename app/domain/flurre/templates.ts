@@ -107,7 +107,8 @@ export function compose(j: Judged, u: Understanding, all: readonly KnownPassage[
       );
     }
     case "person":
-      return made([T.team(first!.title), first!.text], [first!], first!.links);
+      // Their own text, and how to reach them when asked.
+      return made([T.team(first!.title), ...candidate.passages.map((p) => p.text)], [...candidate.passages], candidate.passages.flatMap((p) => p.links));
     case "advice":
       return made([T.adviceType(first!.title), first!.summary ?? first!.text], [first!], first!.links);
     case "passage": {

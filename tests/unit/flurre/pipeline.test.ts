@@ -446,6 +446,15 @@ describe("decide", () => {
     expect(ask(`vem är ${jonas.name.toLowerCase()}?`).composed?.passages[0]?.id).toBe(`team:${jonas.id}`);
   });
 
+  it("answers how to reach a member with their own text and the contact rule", () => {
+    const member = knowledge.passages.find((p) => p.kind === "team" && p.id !== "team:about")!;
+    const contact = knowledge.byId.get("rule:contact")!;
+    const { composed } = ask(`hur når jag ${member.title.toLowerCase()}`);
+    expect(composed?.passages.map((p) => p.id)).toEqual([member.id, contact.id]);
+    expect(composed?.answer.paragraphs.join(" ")).toContain(contact.text);
+    expect(ask(`vem är ${member.title.toLowerCase()}`).composed?.passages.map((p) => p.id)).toEqual([member.id]);
+  });
+
   it("takes what a member does from their own text, not the team's", () => {
     const jonas = demoCorpus(now).team.find((m) => m.text.includes("kvitton"))!;
     expect(ask("vem sköter ekonomin").trace!.candidates[0]).toMatchObject({ kind: "passage", passages: [`team:${jonas.id}`] });
