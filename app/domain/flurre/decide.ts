@@ -43,7 +43,13 @@ export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 /** Structured answers first when they account for as much. */
 const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
 /** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
-const passagePriority = (c: Candidate) => (c.kind === "passage" && c.passages[0]?.kind === "faq" && c.names.length > 0 ? -0.5 : c.implicit ? 3 : 0);
+const passagePriority = (c: Candidate) => {
+  const p = c.passages[0];
+  if (c.kind === "passage" && p?.kind === "faq" && c.names.length > 0) return -0.5;
+  // Then the thing's own passage ('vad är kombipass': the type's, not the list of them all).
+  if (c.kind === "passage" && p !== undefined && c.names.some((n) => n.key === p.title || n.key === p.typeName)) return -0.25;
+  return c.implicit ? 3 : 0;
+};
 
 /** Shortest first part of a compound the site uses alone: 'ligg' of 'liggmatta'; not 'god' of 'godkänner'. */
 const MIN_KNOWN_HEAD = 4;

@@ -267,8 +267,9 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
-    // Booking a type's session on a day asked is whether it has seats ('går det att boka agilityn på tisdag').
-    const seats = asks("seats") || asks("full") || (asks("book") && type !== null && narrow !== null) ? seatsCandidate(type, u, knowledge, narrow) : null;
+    // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('går det att
+    // boka agilityn på tisdag', 'kan jag boka den 4 december').
+    const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);
   }
   const places = asks("where") ? placesCandidate(types, u, knowledge, narrow) : null;

@@ -294,6 +294,20 @@ describe("decide", () => {
     expect(ask("hur många år har ni hållit på med hundträning").composed).toBeNull();
   });
 
+  it("answers booking on a date asked, no type named, with that day's session and its seats", () => {
+    const session = knowledge.passages.find((p) => p.session?.bookable)!;
+    const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
+    const { composed, trace } = ask(`kan jag boka den ${day}/${month}`);
+    expect(trace!.candidates[0]!.kind).toBe("seats");
+    expect(stockholmDayKey(composed!.passages[0]!.session!.startTime)).toBe(stockholmDayKey(session.session!.startTime));
+  });
+
+  it("answers what a thing named is with its own passage before a list of them all", () => {
+    const faqNames = knowledge.passages.filter((p) => p.kind === "faq").map((p) => p.title + " " + p.text);
+    const type = knowledge.passages.find((p) => p.kind === "type" && p.typeName && !faqNames.some((t) => t.includes(p.typeName!)))!;
+    expect(ask(`vad är ${type.typeName!.toLowerCase()}`).composed?.passages[0]?.id).toBe(type.id);
+  });
+
   it("answers where the sessions are on a day asked, with no type named: the places of the nearest such day's", () => {
     const places = new Set(knowledge.passages.filter((p) => p.kind === "place").map((p) => p.title));
     const session = knowledge.passages.find((p) => p.session && places.has(p.session.location))!;
