@@ -46,7 +46,7 @@ const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 
 const passagePriority = (c: Candidate) => {
   const p = c.passages[0];
   if (c.kind === "passage" && p?.kind === "faq" && c.names.length > 0) return -0.5;
-  // Then the thing's own passage ('vad är kombipass': the type's, not the list of them all).
+  // Then the thing's own passage ('vad är agilitykursen': the type's, not the list of them all).
   if (c.kind === "passage" && p !== undefined && c.names.some((n) => n.key === p.title || n.key === p.typeName)) return -0.25;
   return c.implicit ? 3 : 0;
 };

@@ -221,7 +221,7 @@ function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
 const forOtherAges = (p: KnownPassage | undefined, u: Understanding) => p?.ages !== undefined && u.dogAge !== undefined && (u.dogAge < p.ages.min || u.dogAge > p.ages.max);
 
 /**
- * Asked of a type for dogs of other ages than the visitor's ('vår hund är 10 månader, när går valpkursen'), the
+ * Asked of a type for dogs of other ages than the visitor's ('vår hund är 10 månader, när går valpträningen'), the
  * answer to all of it is who the type is for: a row staff wrote on it that says the ages, else the type's own text.
  */
 function agesCandidate(type: string, u: Understanding, knowledge: Knowledge): Candidate | null {
@@ -277,7 +277,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   for (const person of u.named.filter((n) => n.kind === "person")) {
     const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
     // Who leads a type named is answered by the person's own text.
-    // Asked how to reach them, the contact rule follows ('hur når jag linnea').
+    // Asked how to reach them, the contact rule follows ('hur når jag maja').
     const contact = asks("contact") ? knowledge.byId.get(CONTACT_RULE_ID) : undefined;
     const names = [person, ...u.named.filter((n) => n.kind === "type")];
     if (p && contact) candidates.push({ kind: "person", passages: [p, contact], text: [p], topics: ["who", "contact"], names });

@@ -127,7 +127,7 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
-/** Of places named in the asking sentence and in others, those asked of ('vi var i stadsparken förra månaden. när är nästa på bronsängen?'). */
+/** Of places named in the asking sentence and in others, those asked of ('vi var i parken förra månaden. när är nästa på ängen?'). */
 function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
   const naming = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "place"));
   if (!naming.some(([t]) => t.sentence === asked)) return;
@@ -148,7 +148,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const topicsOf = new Map<Token, Topic[]>();
   const namesOf = new Map<Token, Named[]>();
   // A question word asks with only filler before it in its clause ('hur hittar jag…'), or after what it asks of when
-  // its sentence ends there or a verb follows it ('hembesök när', 'valpkurs i parken när går den'); not as a clause's
+  // its sentence ends there or a verb follows it ('hembesök när', 'agility i parken när går den'); not as a clause's
   // joint ('…skäller när det ringer').
   const asksThere = (token: Token, i: number) => {
     const next = tokens[i + 1];
