@@ -96,6 +96,13 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
     }
   }
+  // The name's first part inflected, its rest a word the site knows ('valpar' of 'valpkurs').
+  if (named.kind === "type") {
+    for (const k of [1, 2]) {
+      const bare = token.word.slice(0, -k);
+      if (bare.length >= MIN_PART && isEnding(token.word.slice(-k)) && word.length - bare.length >= 3 && word.startsWith(bare) && !knowledge.common.has(bare) && known(word.slice(bare.length))) return true;
+    }
+  }
   // A compound whose last part is the name, its first a word the site knows ('träningsplan' is a plan).
   if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
     const head = token.word.slice(0, -word.length).replace(/s$/u, "");

@@ -197,6 +197,13 @@ describe("understand", () => {
     expect(told.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Stadsparken Sandviken"]);
   });
 
+  it("names a type by its name's first part inflected, when the rest is a word the site knows ('valpar' of 'valpkurs')", () => {
+    const puppies = knowledge.passages.find((p) => p.kind === "type" && p.ages)!;
+    expect(understand("när är nästa kurs för valpar", knowledge).named.map((n) => n.key)).toEqual([puppies.typeName]);
+    expect(understand("har ni valpar till salu", knowledge).named.map((n) => n.key)).toEqual([puppies.typeName]);
+    expect(ask("har ni valpar till salu").composed).toBeNull();
+  });
+
   it("reads a compound as what its last part is, and a weekday's short form after a number as months", () => {
     expect(understand("vi behöver en träningsplan", knowledge).named.map((n) => n.key)).toEqual(["PLAN"]);
     expect(understand("min valp är 6 mån, får hon gå valpkursen", knowledge).weekdays).toEqual([]);
