@@ -96,7 +96,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
     }
   }
-  // The name's first part inflected, its rest a word the site knows ('valpar' of 'valpkurs').
+  // The name's first part inflected, its rest a word the site knows ('katter' of 'kattkurs').
   if (named.kind === "type") {
     for (const k of [1, 2]) {
       const bare = token.word.slice(0, -k);
