@@ -156,6 +156,13 @@ describe("normalise", () => {
     expect([...understand("hunden har feber", knowledge).topics]).toContain("sick");
   });
 
+  it("reads a session taken as asking whether it is full (migration 0066)", () => {
+    expect([...understand("är det taget", knowledge).topics]).toContain("full");
+    expect([...understand("var går tåget", knowledge).topics]).not.toContain("full");
+    const type = knowledge.passages.find((p) => p.kind === "type" && p.typeName && knowledge.passages.some((s) => s.session && s.title === p.typeName))!;
+    expect(ask(`är ${type.typeName!.toLowerCase()} upptagen`).trace!.candidates[0]!.kind).toBe("seats");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
