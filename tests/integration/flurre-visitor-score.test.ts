@@ -750,15 +750,16 @@ const PRINT_PIPELINE_MISSES = false;
  * 'Nova' not 'nov'): one right answer more and one wrong fewer in the development sets. Then raised where, of places
  * named in the asking sentence and in others, those asked of are kept: one right answer more and one wrong fewer in
  * the development sets. Then raised where a type is named by its name's first part inflected, the rest a word the
- * site knows ('valpar' of 'valpkurs'): two right answers more in the development sets.
+ * site knows ('valpar' of 'valpkurs'): two right answers more in the development sets. Then raised where migration
+ * 0067 reads a lesson with one's own trainer as a private lesson: three right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 153, rightOrHonest: 164, wrong: 4 },
-  dev3: { right: 263, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 265, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 95, rightOrHonest: 117, wrong: 3 },
+  dev6: { right: 96, rightOrHonest: 117, wrong: 3 },
   dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },

@@ -163,6 +163,12 @@ describe("normalise", () => {
     expect(ask(`är ${type.typeName!.toLowerCase()} upptagen`).trace!.candidates[0]!.kind).toBe("seats");
   });
 
+  it("reads a lesson with one's own trainer as a private lesson (migration 0067)", () => {
+    expect(normalise("vad kostar en lektion med egen tränare", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("privatlektion");
+    const privat = knowledge.passages.find((p) => p.kind === "type" && /privatlektion/iu.test(p.text))!;
+    expect(ask("vad kostar en timme med tränare").composed?.passages[0]?.id).toBe(privat.id);
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
