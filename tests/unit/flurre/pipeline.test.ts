@@ -169,6 +169,11 @@ describe("normalise", () => {
     expect(ask("vad kostar en timme med tränare").composed?.passages[0]?.id).toBe(privat.id);
   });
 
+  it("reads what to wear as clothes (migration 0068)", () => {
+    expect(normalise("vad ska jag ha på mig på passet?", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("klader");
+    expect(ask("vad ska jag ha på mig på passet?").composed?.passages[0]?.id).toBe("preparation:checklist");
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
