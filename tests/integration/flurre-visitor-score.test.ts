@@ -752,6 +752,8 @@ const PRINT_PIPELINE_MISSES = false;
  * the development sets. Then raised where a type is named by its name's first part inflected, the rest a word the
  * site knows ('valpar' of 'valpkurs'): two right answers more in the development sets. Then raised where migration
  * 0067 reads a lesson with one's own trainer as a private lesson: three right answers more in the development sets.
+ * Then raised where a dog the visitor says is none ('inte är valp längre') is not told: one right answer more and one
+ * wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -764,7 +766,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 107, rightOrHonest: 126, wrong: 4 },
+  dev11: { right: 108, rightOrHonest: 127, wrong: 3 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },

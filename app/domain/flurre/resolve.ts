@@ -175,6 +175,13 @@ function placesHeld(types: readonly (string | null)[], knowledge: Knowledge): st
   return knowledge.passages.filter((p) => p.session && types.includes(typeOf(p))).map((p) => p.session!.location);
 }
 
+/** Whether the word at `i` is denied: a word that turns the sentence just before it, filler between ('hunden är inte valp längre'). */
+const deniedAt = (u: Understanding, i: number) =>
+  [1, 2].some((k) => {
+    const before = u.tokens[i - k];
+    return before !== undefined && before.sentence === u.tokens[i]!.sentence && u.notWords.has(before) && u.tokens.slice(i - k + 1, i).every((t) => t.filler);
+  });
+
 /** Shortest last part of a compound the text counts that a question's word counts too ('tränare' of 'två hundtränare'). */
 const MIN_COUNTED_TAIL = 4;
 
@@ -296,7 +303,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     // Nor one for dogs of some ages only, when the visitor tells neither an age nor such a dog ('hunden kommer inte när
     // jag ropar' is no puppy's).
     const aged = p.ages?.of;
-    if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t) => t.word.startsWith(aged))) continue;
+    if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t, i) => t.word.startsWith(aged) && !deniedAt(u, i))) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

@@ -42,6 +42,8 @@ export type Understanding = {
   yesNo: boolean;
   /** Turned ('kan jag inte…', 'utan konto'). */
   negated: boolean;
+  /** The words that turn a sentence ('inte', 'utan'). */
+  notWords: ReadonlySet<Token>;
   /** The asking sentence asks nothing and names nothing of its own after others that tell ('…valpen har fått diarré. Vad gör vi?'): it asks what to do, not for a date, a seat, a place or a price. */
   whatNow: boolean;
 };
@@ -272,6 +274,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     asks: asksSomething || toldNeed,
     toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
+    notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     ...(dogAge !== undefined ? { dogAge } : {}),
   };

@@ -423,6 +423,8 @@ describe("decide", () => {
     expect(puppies.ages!.of).toBe("valp");
     expect(ask("min hund kommer inte när jag ropar").composed?.passages[0]?.id).not.toBe(puppies.id);
     expect(ask("min valp kommer inte när jag ropar").composed?.passages[0]?.id).toBe(puppies.id);
+    // Nor when the visitor says the dog is none ('inte är valp längre').
+    expect(ask("om hunden inte är valp längre men drar i kopplet, vad passar?").composed?.passages[0]?.id).not.toBe(puppies.id);
   });
 
   it("answers what is asked of a type for dogs of other ages than the visitor's with who the type is for", () => {
