@@ -53,8 +53,10 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   const places = u.named.filter((n) => n.kind === "place" && knowledge.places.some((p) => p.name === n.key && isVisitable(p)));
   const towns = u.named.filter((n) => n.kind === "town");
   const checks: { fits: (s: KnownPassage) => boolean; said: string }[] = [];
+  // A type held at home or online is held in the town named too ('när går nästa hembesök i gävle').
+  const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !knowledge.places.some((p) => p.name === s.session!.location && isVisitable(p));
   if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
-  else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key, said: `i ${towns[0]!.key}` });
+  else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
   if (u.weekdays.length > 0 && u.weekdays.length < 5) {
     checks.push({
       fits: (s) => u.weekdays.includes(weekdayOf(stockholmDayKey(s.session!.startTime))),

@@ -319,6 +319,15 @@ describe("decide", () => {
     expect(ask("hur många år har ni hållit på med hundträning").composed).toBeNull();
   });
 
+  it("takes a type held at home or online to be held in the town named too", () => {
+    const home = knowledge.places.find((p) => p.kind === "home")!;
+    const session = knowledge.passages.find((p) => p.session?.location === home.name && p.session.bookable)!;
+    const town = knowledge.places.find((p) => p.town)!.town;
+    const text = textOf(`när går nästa ${session.title.toLowerCase()} i ${town.toLowerCase()}`);
+    expect(text).not.toMatch(/^Just nu finns det inga/);
+    expect(text).toContain(session.session!.line);
+  });
+
   it("answers booking on a date asked, no type named, with that day's session and its seats", () => {
     const session = knowledge.passages.find((p) => p.session?.bookable)!;
     const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
@@ -616,7 +625,10 @@ describe("compose: the fact it links", () => {
     const first = knowledge.passages.find((p) => p.typeName === "VALPKURS" && p.session?.bookable)!;
     const weekday = first.session!.line.split(" ")[0]!;
     expect(textOf(`finns det valpkurs på ${weekday}`)).toMatch(new RegExp(`^Voff! Här är de närmaste VALPKURS-passen på ${weekday}:\nVALPKURS ${weekday} `, "u"));
-    expect(textOf("nästa hemmis i sandviken")).toMatch(/inga lediga HEMMIS-pass i Sandviken/);
+    // None fits: said so, and the nearest follow.
+    const held = new Set(knowledge.passages.filter((p) => p.typeName === "VALPKURS" && p.session?.town === "Sandviken").map((p) => p.session!.line.split(" ")[0]));
+    const none = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].find((d) => !held.has(d))!;
+    expect(textOf(`nästa valpkurs i sandviken på ${none}`)).toMatch(new RegExp(`^Just nu finns det inga lediga VALPKURS-pass i Sandviken på ${none}\\.`, "u"));
   });
 
   it("reads coming home to the visitor as the home visit, a place the vocabulary names by what it is", () => {
