@@ -174,6 +174,11 @@ describe("normalise", () => {
     expect(ask("vad ska jag ha på mig på passet?").composed?.passages[0]?.id).toBe("preparation:checklist");
   });
 
+  it("reads the holidays by their dates (migration 0069)", () => {
+    expect(understand("har ni pass på julafton", knowledge).dates).toEqual([{ day: 24, month: 12 }]);
+    expect(understand("finns det något på nyårsdagen", knowledge).dates).toEqual([{ day: 1, month: 1 }]);
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
