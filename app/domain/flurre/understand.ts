@@ -4,7 +4,7 @@
 
 import type { Knowledge, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { agesIn, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
+import { agesIn, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, type Topic, type Vocabulary } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -151,9 +151,9 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
 
-export function understand(question: string, knowledge: Knowledge): Understanding {
+/** What each word asks (its topics) and names (types, places, towns, people). */
+function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   const { vocabulary } = knowledge;
-  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const topicsOf = new Map<Token, Topic[]>();
   const namesOf = new Map<Token, Named[]>();
   // A question word asks with only filler before it in its clause ('hur hittar jag…'), or after what it asks of when
@@ -186,9 +186,12 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     );
     if (again.length > 0) topicsOf.set(token, again);
   }
+  return { topicsOf, namesOf };
+}
+
+/** The sentence that asks: the last with a question mark, else the last with a topic; one without a mark after one with asks only as a question opens ('Hur hittar jag till parken? Vi ska gå där nästa vecka.' asks the way). */
+function askingSentence(tokens: readonly Token[], questionMarks: readonly boolean[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): number {
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
-  // After a sentence with a question mark, one without asks only as a question opens ('Hur hittar jag till parken? Vi
-  // ska gå där nästa vecka.' asks the way).
   const lastMark = questionMarks.lastIndexOf(true);
   const opensAsQuestion = (s: number) => {
     const first = tokens.find((t) => t.sentence === s)?.word ?? "";
@@ -196,35 +199,74 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   };
   const asks = (s: number) =>
     questionMarks[s] === true || ((lastMark < 0 || opensAsQuestion(s)) && tokens.some((t) => t.sentence === s && topicsOf.has(t)));
-  const asked = [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
-  const inAsked = tokens.filter((t) => t.sentence === asked);
+  return [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
+}
+
+/** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
+function daysIn(question: string, tokens: readonly Token[], knowledge: Knowledge) {
+  const { vocabulary } = knowledge;
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
       if (!keep(i) || fillerAsTyped(t)) return [];
       const v = map.get(t.word) ?? map.get(dayStem(t));
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
+  const isNumber = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
+  return {
+    // Not a weekday after a number: '6 mån' is months.
+    weekdays: [...new Set(keyed(vocabulary.weekdays, (i) => !isNumber(tokens[i - 1])))],
+    months: [...new Set(keyed(vocabulary.months))],
+    days: [...new Set(keyed(vocabulary.days))],
+    dates: datesIn(question, tokens, knowledge),
+    dayWords: new Set(
+      tokens.filter(
+        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) || /^\d+(?:e|a)?$/.test(t.word),
+      ),
+    ),
+    ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isNumber(tokens[i - 1]))),
+  };
+}
+
+/** What the visitor tells in every sentence: the words that are not filler, turning words, numbers, topics or days, nor common to most of the site's texts, nor mere short stems. */
+function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, knowledge: Knowledge): Token[] {
+  const { vocabulary } = knowledge;
+  return tokens.filter(
+    (t) =>
+      !t.filler &&
+      !vocabulary.not.has(t.word) &&
+      !topicsOf.has(t) &&
+      !/^\p{N}/u.test(t.word) &&
+      t.stem.length >= MIN_TOLD_STEM &&
+      !vocabulary.weekdays.has(t.word) &&
+      !vocabulary.months.has(t.word) &&
+      ![t.word, t.stem].some((w) => knowledge.common.has(w)),
+  );
+}
+
+export function understand(question: string, knowledge: Knowledge): Understanding {
+  const { vocabulary } = knowledge;
+  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
+  const { topicsOf, namesOf } = readWords(tokens, knowledge);
+  const sentences = new Set(tokens.map((t) => t.sentence));
+  const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
+  const inAsked = tokens.filter((t) => t.sentence === asked);
   keepHomeTown(namesOf, tokens, knowledge);
   keepAskedPlaces(namesOf, asked);
   // One age told, not a range ('en valp på 10 veckor').
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
-  const asksSomething =
-    questionMarks.some(Boolean) || (inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word)) || topicsOf.size > 0 || namesOf.size > 0;
+  const yesNo = inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word);
+  const asksSomething = questionMarks.some(Boolean) || yesNo || topicsOf.size > 0 || namesOf.size > 0;
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
   // A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell.
-  const whatNow = sentences.length > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word)));
+  const whatNow = sentences.size > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word)));
   // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
-  const topicsAsked = [
-    ...(inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word))).flatMap(
-      (t) => topicsOf.get(t) ?? [],
-    ),
-    ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid")),
-  ];
+  const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+  const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
@@ -246,31 +288,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
-    // Not a weekday after a number: '6 mån' is months.
-    weekdays: [...new Set(keyed(vocabulary.weekdays, (i) => !/^\p{N}+$/u.test(tokens[i - 1]?.word ?? "")))],
-    months: [...new Set(keyed(vocabulary.months))],
-    days: [...new Set(keyed(vocabulary.days))],
-    dates: datesIn(question, tokens, knowledge),
-    told: tokens.filter(
-      (t) =>
-        !t.filler &&
-        !vocabulary.not.has(t.word) &&
-        !topicsOf.has(t) &&
-        !/^\p{N}/u.test(t.word) &&
-        t.stem.length >= MIN_TOLD_STEM &&
-        !knowledge.vocabulary.weekdays.has(t.word) &&
-        !knowledge.vocabulary.months.has(t.word) &&
-        ![t.word, t.stem].some((w) => knowledge.common.has(w)),
-    ),
+    ...daysIn(question, tokens, knowledge),
+    told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
-    dayWords: new Set(
-      tokens.filter(
-        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) || /^\d+(?:e|a)?$/.test(t.word),
-      ),
-    ),
-    ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && /^\p{N}+$/u.test(tokens[i - 1]?.word ?? ""))),
-    yesNo: inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word),
+    yesNo,
     asks: asksSomething || toldNeed,
     toldNeed,
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
