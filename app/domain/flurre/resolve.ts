@@ -240,63 +240,46 @@ function agesCandidate(type: string, u: Understanding, knowledge: Knowledge): Ca
   return { kind: "passage", passages: [p], topics: [...u.topics], names: u.named.filter((n) => n.kind === "type" && n.key === type) };
 }
 
-export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {
-  const candidates: Candidate[] = [];
-  const asked = typesAsked(u, knowledge);
-  const otherAges = asked.filter((t) => forOtherAges(knowledge.byId.get(`type:${t}`), u));
-  for (const type of otherAges) {
-    const c = agesCandidate(type, u, knowledge);
-    if (c) candidates.push(c);
-  }
-  const types = asked.filter((t) => !otherAges.includes(t));
-  const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
-  // What to do, asked after telling the situation, is no date, seat, place or price.
-  const asks = (topic: Topic) => u.topics.has(topic) && !u.whatNow;
-  // The structured answers to what is asked: a price, dates, seats, where.
-  if (asks("price")) {
-    // A type's price holds wherever and whenever it is held; asked with when, its next dates follow it. What booking
-    // one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är agilitykursen dyrare
-    // än noseworken').
-    const priced = (passages: KnownPassage[]): Candidate => {
-      // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
-      const held = new Set(placesHeld(passages.map(typeOf), knowledge));
-      return {
-        kind: "price",
-        passages,
-        topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
-        names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && held.has(n.key))),
-      };
+/**
+ * A type's price, which holds wherever and whenever it is held; asked with when, its next dates follow it. What
+ * booking one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är
+ * agilitykursen dyrare än noseworken').
+ */
+function priceCandidates(typePassages: readonly KnownPassage[], u: Understanding, knowledge: Knowledge, asks: (topic: Topic) => boolean): Candidate[] {
+  const priced = (passages: KnownPassage[]): Candidate => {
+    // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
+    const held = new Set(placesHeld(passages.map(typeOf), knowledge));
+    return {
+      kind: "price",
+      passages,
+      topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
+      names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && held.has(n.key))),
     };
-    for (const p of typePassages) candidates.push(priced([p]));
-    if (typePassages.length > 1) candidates.push(priced(typePassages));
-  }
-  const narrow = narrowing(u, knowledge, now);
-  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0));
-  const implicit = !asks("when") && narrow === null;
-  // Every type's sessions when none is named; none when each type named is for other ages.
-  for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
-    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
-    // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('går det att
-    // boka agilityn på tisdag', 'kan jag boka den 4 december').
-    const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;
-    if (seats) candidates.push(seats);
-  }
-  const places = asks("where") ? placesCandidate(types, u, knowledge, narrow) : null;
-  if (places) candidates.push(places);
-  for (const person of u.named.filter((n) => n.kind === "person")) {
-    const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
-    // Who leads a type named is answered by the person's own text.
-    // Asked how to reach them, the contact rule follows ('hur når jag maja').
-    const contact = asks("contact") ? knowledge.byId.get(CONTACT_RULE_ID) : undefined;
-    const names = [person, ...u.named.filter((n) => n.kind === "type")];
-    if (p && contact) candidates.push({ kind: "person", passages: [p, contact], text: [p], topics: ["who", "contact"], names });
-    else if (p) candidates.push({ kind: "person", passages: [p], topics: ["who"], names });
-  }
+  };
+  return [...typePassages.map((p) => priced([p])), ...(typePassages.length > 1 ? [priced([...typePassages])] : [])];
+}
+
+/** Who someone named is, by their own text (who leads a type named, too); asked how to reach them, the contact rule follows ('hur når jag maja'). */
+function personCandidates(u: Understanding, knowledge: Knowledge, asks: (topic: Topic) => boolean): Candidate[] {
+  const contact = asks("contact") ? knowledge.byId.get(CONTACT_RULE_ID) : undefined;
+  return u.named
+    .filter((n) => n.kind === "person")
+    .flatMap((person): Candidate[] => {
+      const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
+      const names = [person, ...u.named.filter((n) => n.kind === "type")];
+      if (!p) return [];
+      return [contact ? { kind: "person", passages: [p, contact], text: [p], topics: ["who", "contact"], names } : { kind: "person", passages: [p], topics: ["who"], names }];
+    });
+}
+
+/** Every passage but the sessions' as a candidate, of those that may answer the question. */
+function passageCandidates(types: readonly string[], u: Understanding, knowledge: Knowledge): Candidate[] {
   // What to bring to a session held online or at home is its own note, and the checklist is not for it.
   const heldAt = types.length > 0 ? placesHeld(types, knowledge) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
   const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
   const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
   const cardsAsked = asksOfCards(u, knowledge);
+  const candidates: Candidate[] = [];
   for (const p of knowledge.passages) {
     if (p.session || p.id === notFor || (p.kind === "card" && !cardsAsked)) continue;
     const c = passageCandidate(p, u, knowledge);
@@ -311,4 +294,30 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     candidates.push(c);
   }
   return candidates;
+}
+
+export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Candidate[] {
+  const asked = typesAsked(u, knowledge);
+  const otherAges = asked.filter((t) => forOtherAges(knowledge.byId.get(`type:${t}`), u));
+  const candidates = otherAges.map((type) => agesCandidate(type, u, knowledge)).filter((c): c is Candidate => c !== null);
+  const types = asked.filter((t) => !otherAges.includes(t));
+  const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
+  // What to do, asked after telling the situation, is no date, seat, place or price.
+  const asks = (topic: Topic) => u.topics.has(topic) && !u.whatNow;
+  // The structured answers to what is asked: a price, dates, seats, where, who.
+  if (asks("price")) candidates.push(...priceCandidates(typePassages, u, knowledge, asks));
+  const narrow = narrowing(u, knowledge, now);
+  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0));
+  const implicit = !asks("when") && narrow === null;
+  // Every type's sessions when none is named; none when each type named is for other ages.
+  for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
+    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
+    // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('går det att
+    // boka agilityn på tisdag', 'kan jag boka den 4 december').
+    const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;
+    if (seats) candidates.push(seats);
+  }
+  const places = asks("where") ? placesCandidate(types, u, knowledge, narrow) : null;
+  if (places) candidates.push(places);
+  return [...candidates, ...personCandidates(u, knowledge, asks), ...passageCandidates(types, u, knowledge)];
 }
