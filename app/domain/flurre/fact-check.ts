@@ -95,93 +95,75 @@ function trimTrailing(text: string): string {
   return text.replace(/[.,;:!?)\]]+$/u, "");
 }
 
-/** Every checkable claim in a text. */
-export function extractClaims(input: string): Claim[] {
-  const text = input.normalize("NFC");
-  const found: [number, Claim][] = [];
-  const claims = { push: (claim: Claim, at: number) => found.push([at, claim]) };
-  // Spans already read as a date or an address, so their digits are not read again as something else.
-  const taken: [number, number][] = [];
-  const isTaken = (start: number, end: number) => taken.some(([s, e]) => start < e && end > s);
-  const take = (m: RegExpMatchArray) => taken.push([m.index!, m.index! + m[0].length]);
-
-  for (const m of text.matchAll(EMAIL_RE)) {
-    claims.push({ kind: "email", address: m[0], text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(URL_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(BARE_DOMAIN_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(PATH_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "link", href: trimTrailing(m[0]), text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(PHONE_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "phone", number: m[0], text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(ISO_DATE_RE)) {
-    claims.push({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(NAMED_DATE_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    const month = MONTHS[m[4]!.toLocaleLowerCase("sv-SE")] ?? 0;
-    claims.push({
+/**
+ * How each kind of claim is read, in this order: an address, a link or a phone
+ * number first, so their digits are not read again as something else; then
+ * dates, times, prices and seats. `free`: read even where an earlier claim
+ * stands; `keeps`: leaves its span for later readers.
+ */
+const READERS: { re: RegExp; free?: boolean; keeps?: boolean; claim: (m: RegExpMatchArray, text: string) => Claim | null }[] = [
+  { re: EMAIL_RE, free: true, claim: (m) => ({ kind: "email", address: m[0], text: m[0] }) },
+  ...[URL_RE, BARE_DOMAIN_RE, PATH_RE].map((re) => ({ re, claim: (m: RegExpMatchArray): Claim => ({ kind: "link", href: trimTrailing(m[0]), text: m[0] }) })),
+  { re: PHONE_RE, claim: (m) => ({ kind: "phone", number: m[0], text: m[0] }) },
+  { re: ISO_DATE_RE, free: true, claim: (m) => ({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] }) },
+  {
+    re: NAMED_DATE_RE,
+    claim: (m) => ({
       kind: "date",
       day: Number(m[3]),
-      month,
+      month: MONTHS[m[4]!.toLocaleLowerCase("sv-SE")] ?? 0,
       year: m[5] ? Number(m[5]) : null,
       weekday: weekdayOf(m[1], m[2]),
       text: m[0],
-    }, m.index!);
-    take(m);
+    }),
+  },
+  {
+    re: NUMERIC_DATE_RE,
+    claim: (m) => {
+      const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
+      return { kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] };
+    },
+  },
+  {
+    re: WEEKDAY_RE,
+    keeps: true,
+    claim: (m) => {
+      const weekday = weekdayOf(m[1], m[2]);
+      return weekday === null ? null : { kind: "weekday", weekday, text: m[0] };
+    },
+  },
+  { re: TIME_RE, claim: (m) => ({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:${m[2]}`, text: m[0] }) },
+  { re: HOUR_RE, claim: (m) => ({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:00`, text: m[0] }) },
+  { re: PRICE_RE, claim: (m) => ({ kind: "price", amount: Number(m[1]!.replace(/\D/g, "")), text: m[0] }) },
+  {
+    re: SEATS_RE,
+    keeps: true,
+    claim: (m, text) => {
+      if (PLACE_NAME_AFTER_RE.test(text.slice(m.index! + m[0].length))) return null;
+      const word = m[1]!.toLocaleLowerCase("sv-SE");
+      return { kind: "seats", count: /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? -1), text: m[0] };
+    },
+  },
+  { re: FULL_RE, free: true, keeps: true, claim: (m) => ({ kind: "seats", count: 0, text: m[0] }) },
+  { re: RELATIVE_DAY_RE, free: true, keeps: true, claim: (m) => ({ kind: "relative-day", text: m[0] }) },
+];
+
+/** Every checkable claim in a text, in the order the text makes them. */
+export function extractClaims(input: string): Claim[] {
+  const text = input.normalize("NFC");
+  const found: [number, Claim][] = [];
+  // Spans already read as a claim, so their digits are not read again as something else.
+  const taken: [number, number][] = [];
+  for (const reader of READERS) {
+    for (const m of text.matchAll(reader.re)) {
+      const [start, end] = [m.index!, m.index! + m[0].length];
+      if (!reader.free && taken.some(([s, e]) => start < e && end > s)) continue;
+      const claim = reader.claim(m, text);
+      if (!claim) continue;
+      found.push([start, claim]);
+      if (!reader.keeps) taken.push([start, end]);
+    }
   }
-  for (const m of text.matchAll(NUMERIC_DATE_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
-    claims.push({ kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(WEEKDAY_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    const weekday = weekdayOf(m[1], m[2]);
-    if (weekday !== null) claims.push({ kind: "weekday", weekday, text: m[0] }, m.index!);
-  }
-  for (const m of text.matchAll(TIME_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:${m[2]}`, text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(HOUR_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "time", hhmm: `${m[1]!.padStart(2, "0")}:00`, text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(PRICE_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    claims.push({ kind: "price", amount: Number(m[1]!.replace(/\D/g, "")), text: m[0] }, m.index!);
-    take(m);
-  }
-  for (const m of text.matchAll(SEATS_RE)) {
-    if (isTaken(m.index!, m.index! + m[0].length)) continue;
-    if (PLACE_NAME_AFTER_RE.test(text.slice(m.index! + m[0].length))) continue;
-    const word = m[1]!.toLocaleLowerCase("sv-SE");
-    const count = /^\d+$/.test(word) ? Number(word) : (NUMBER_WORDS[word] ?? -1);
-    claims.push({ kind: "seats", count, text: m[0] }, m.index!);
-  }
-  for (const m of text.matchAll(FULL_RE)) claims.push({ kind: "seats", count: 0, text: m[0] }, m.index!);
-  for (const m of text.matchAll(RELATIVE_DAY_RE)) claims.push({ kind: "relative-day", text: m[0] }, m.index!);
-  // In the order the text makes them.
   return found.sort((a, b) => a[0] - b[0]).map(([, claim]) => claim);
 }
 
