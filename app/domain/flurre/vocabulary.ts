@@ -99,8 +99,9 @@ export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max
   const lowered = lower(text);
   for (const m of lowered.matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?\s+(\p{L}+)/gu)) {
     const weeks = vocabulary.ageUnits.get(fold(m[3]!));
+    if (weeks === undefined) continue;
     const before = wordsOf(lowered.slice(0, m.index)).at(-1) ?? "";
-    if (weeks !== undefined) ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks, of: stemOf(fold(before)) });
+    ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks, of: stemOf(fold(before)) });
   }
   return ages;
 }
