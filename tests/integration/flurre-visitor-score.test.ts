@@ -753,7 +753,9 @@ const PRINT_PIPELINE_MISSES = false;
  * site knows ('valpar' of 'valpkurs'): two right answers more in the development sets. Then raised where migration
  * 0067 reads a lesson with one's own trainer as a private lesson: three right answers more in the development sets.
  * Then raised where a dog the visitor says is none ('inte är valp längre') is not told: one right answer more and one
- * wrong fewer in the development sets.
+ * wrong fewer in the development sets. Then raised where free seats in a month or on a weekday, no type named, are
+ * answered with the sessions that have them rather than one session's seats ('finns det lediga pass i januari'): one
+ * right answer more and one wrong fewer in the held-out sets and in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -769,14 +771,14 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev11: { right: 108, rightOrHonest: 127, wrong: 3 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
-  dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
+  dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
   dev15: { right: 144, rightOrHonest: 156, wrong: 4 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 45, rightOrHonest: 49, wrong: 1 },
+  heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 32, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 40, rightOrHonest: 49, wrong: 1 },

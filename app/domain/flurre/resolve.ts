@@ -105,8 +105,9 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
 
 function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
-  // Which session's seats, when nothing names one: none can be told.
-  if (type === null && !narrow) return null;
+  // Which session's seats, when nothing names one (a type, or a day of every type's): none can be told; of a month's or
+  // a weekday's every session, the list tells ('finns det lediga pass i januari').
+  if (type === null && (!narrow || (u.dates.length === 0 && u.days.length === 0))) return null;
   const fitting = narrow ? all.filter(narrow.fits) : all;
   if (fitting.length === 0) return null;
   const queue = knowledge.byId.get("rule:waitlist");

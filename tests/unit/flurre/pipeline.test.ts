@@ -333,6 +333,19 @@ describe("decide", () => {
     expect(text).toContain(session.session!.line);
   });
 
+  it("answers free seats in a month, no type named, with the month's sessions that have them, not one session's seats", () => {
+    const sessions = knowledge.passages.filter((p) => p.session?.bookable);
+    const month = stockholmDayKey(sessions.at(-1)!.session!.startTime).slice(5, 7);
+    const inMonth = sessions.filter((p) => stockholmDayKey(p.session!.startTime).slice(5, 7) === month);
+    const name = ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"][Number(month) - 1]!;
+    const { composed, trace } = ask(`finns det lediga pass i ${name}`);
+    expect(trace!.candidates[0]!.kind).toBe("sessions");
+    const listed = composed!.passages.filter((p) => p.session).map((p) => p.id);
+    // Every session of the month with seats that the list holds, more than one where the month has more.
+    expect(listed.length).toBeGreaterThan(Math.min(1, inMonth.length - 1));
+    expect(listed.every((id) => inMonth.some((p) => p.id === id))).toBe(true);
+  });
+
   it("answers booking on a date asked, no type named, with that day's session and its seats", () => {
     const session = knowledge.passages.find((p) => p.session?.bookable)!;
     const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
