@@ -111,10 +111,13 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
   const fitting = narrow ? all.filter(narrow.fits) : all;
   if (fitting.length === 0) return null;
   const queue = knowledge.byId.get("rule:waitlist");
-  const full = !fitting[0]!.session!.bookable;
+  // Asked for a seat, the first session that has one ('finns det plats på agilityn': the next is full, a later is not);
+  // asked whether it is full, the next.
+  const session = (u.topics.has("seats") ? fitting.find((p) => p.session!.bookable) : undefined) ?? fitting[0]!;
+  const full = !session.session!.bookable;
   return {
     kind: "seats",
-    passages: [fitting[0]!, ...(full && queue ? [queue] : [])],
+    passages: [session, ...(full && queue ? [queue] : [])],
     text: [...(type ? [knowledge.byId.get(`type:${type}`)!] : []), ...(full && queue ? [queue] : [])],
     // Whether it can be booked ('går nästa pass att boka'), and when full, the queue.
     topics: ["seats", "full", "count", "book", ...(full ? (["queue"] as const) : [])],

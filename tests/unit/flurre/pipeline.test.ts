@@ -346,6 +346,19 @@ describe("decide", () => {
     expect(listed.every((id) => inMonth.some((p) => p.id === id))).toBe(true);
   });
 
+  it("answers a seat asked of a type with the first session that has one, and whether it is full with the next", () => {
+    const corpus = demoCorpus(now);
+    const puppies = corpus.sessions.filter((s) => s.title === "VALPKURS").sort((a, b) => a.startTime.localeCompare(b.startTime));
+    const [next, later] = puppies;
+    const k = buildKnowledge({ ...corpus, sessions: corpus.sessions.map((s) => (s === next ? { ...s, currentParticipants: s.maxParticipants } : s)) }, vocabularyRows());
+    const seat = ask("finns det plats på valpkursen?", k).composed!;
+    expect(seat.answer.paragraphs[0]).toMatch(/^Voff! Ja/);
+    expect(seat.passages[0]!.id).toBe(`session:${later!.id}`);
+    const full = ask("är valpkursen full?", k).composed!;
+    expect(full.answer.paragraphs[0]).toMatch(/^Voff! Ja/);
+    expect(full.passages[0]!.id).toBe(`session:${next!.id}`);
+  });
+
   it("answers booking on a date asked, no type named, with that day's session and its seats", () => {
     const session = knowledge.passages.find((p) => p.session?.bookable)!;
     const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
