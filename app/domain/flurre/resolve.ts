@@ -151,7 +151,8 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
     wanted = [...new Set((onDay.length > 0 || types.length === 0 ? onDay : sessions).map((s) => s.session!.location))];
   }
   const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
-  if (passages.length === 0) return null;
+  // The day's sessions held at home or online, with no place of their own to show, say where ('PLAN … på Online').
+  if (passages.length === 0 && onDay.length === 0) return null;
   return {
     kind: "places",
     passages: [...passages, ...onDay.slice(0, MAX_DAY_SESSIONS)],

@@ -99,7 +99,7 @@ export function compose(j: Judged, u: Understanding, all: readonly KnownPassage[
       const sessions = candidate.passages.filter((p) => p.session);
       const names = places.map((p) => p.title);
       const type = candidate.names.find((n) => n.kind === "type");
-      const opening = places.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
+      const opening = places.length === 0 ? T.sessions : places.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
       return made(
         [opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)],
         [...candidate.passages],

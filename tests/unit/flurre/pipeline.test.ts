@@ -359,6 +359,16 @@ describe("decide", () => {
     expect(full.passages[0]!.id).toBe(`session:${next!.id}`);
   });
 
+  it("answers where the sessions are on a day asked, held at home or online, with the sessions themselves", () => {
+    const visitable = new Set(knowledge.places.filter((p) => p.kind === "indoor" || p.kind === "outdoor").map((p) => p.name));
+    const day = (p: (typeof knowledge.passages)[number]) => stockholmDayKey(p.session!.startTime);
+    const sessions = knowledge.passages.filter((p) => p.session);
+    const away = sessions.find((p) => !visitable.has(p.session!.location) && sessions.every((q) => day(q) !== day(p) || !visitable.has(q.session!.location)))!;
+    const [, month, date] = day(away).split("-").map(Number);
+    const { composed } = ask(`var är passet den ${date}/${month}`);
+    expect(composed?.answer.paragraphs.join("\n")).toContain(away.session!.line);
+  });
+
   it("answers booking on a date asked, no type named, with that day's session and its seats", () => {
     const session = knowledge.passages.find((p) => p.session?.bookable)!;
     const [, month, day] = stockholmDayKey(session.session!.startTime).split("-").map(Number);
