@@ -755,7 +755,9 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where a dog the visitor says is none ('inte är valp längre') is not told: one right answer more and one
  * wrong fewer in the development sets. Then raised where free seats in a month or on a weekday, no type named, are
  * answered with the sessions that have them rather than one session's seats ('finns det lediga pass i januari'): one
- * right answer more and one wrong fewer in the held-out sets and in the development sets.
+ * right answer more and one wrong fewer in the held-out sets and in the development sets. Then raised where migration 0070 reads what the time is now as
+ * what the site never says ('flurre vad är klockan'): one right answer more and one wrong fewer in the development
+ * sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -775,7 +777,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev15: { right: 144, rightOrHonest: 156, wrong: 4 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
-  dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
+  dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },

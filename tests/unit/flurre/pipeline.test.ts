@@ -179,6 +179,12 @@ describe("normalise", () => {
     expect(understand("finns det något på nyårsdagen", knowledge).dates).toEqual([{ day: 1, month: 1 }]);
   });
 
+  it("reads what the time is now as what the site never says (migration 0070)", () => {
+    expect([...understand("flurre vad är klockan", knowledge).topics]).toContain("unsaid");
+    expect(ask("flurre vad är klockan").composed).toBeNull();
+    expect(ask("vilken tid börjar valpkursen").composed).not.toBeNull();
+  });
+
   it("reads room on a session as its seats and joining one as booking it (migration 0052)", () => {
     expect(normalise("ryms vi två", vocabulary, knowledge.siteWords).tokens[0]!.also).toContain("plats");
     expect(normalise("finns det rum för en till", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("plats");
