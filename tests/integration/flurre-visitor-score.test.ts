@@ -757,11 +757,12 @@ const PRINT_PIPELINE_MISSES = false;
  * answered with the sessions that have them rather than one session's seats ('finns det lediga pass i januari'): one
  * right answer more and one wrong fewer in the held-out sets and in the development sets. Then raised where migration 0070 reads what the time is now as
  * what the site never says ('flurre vad är klockan'): one right answer more and one wrong fewer in the development
- * sets.
+ * sets. Then raised where a word that asks what a text does not answer is not what it counts ('får plats' is no place
+ * of 'fyra platser'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 153, rightOrHonest: 164, wrong: 4 },
+  dev2: { right: 154, rightOrHonest: 165, wrong: 3 },
   dev3: { right: 265, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },

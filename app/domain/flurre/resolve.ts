@@ -207,7 +207,10 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   );
   const advice = p.kind === "type" && p.typeName !== undefined && u.topics.has("advice");
   // How many there are of what its text counts ('hur många tränare är ni': 'två hundtränare'), a compound by its last part.
-  const counted = (t: Token) => [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem)));
+  // Not by a word that asks what the text does not answer ('får plats' is no place of 'fyra platser').
+  const counted = (t: Token) =>
+    [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem))) &&
+    (u.topicsOf.get(t) ?? []).every((topic) => p.topics.includes(topic));
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted);
   const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
   return { kind: advice ? "advice" : "passage", passages: [p], topics, names };

@@ -328,6 +328,8 @@ describe("decide", () => {
     expect(ask("hur många veckor är valpkursen").composed?.passages[0]?.id).not.toBe(ages.id);
     // The team's text counts trainers, not weeks or years.
     expect(ask("hur många år har ni hållit på med hundträning").composed).toBeNull();
+    // Nor is a word that asks what the text does not answer what it counts: room for dogs is no place of 'fyra platser'.
+    expect(ask("hur många hundar får plats i hallen").composed?.passages[0]?.id).not.toBe("place:all");
   });
 
   it("takes a type held at home or online to be held in the town named too", () => {
