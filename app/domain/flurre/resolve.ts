@@ -33,6 +33,9 @@ export type Candidate = {
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
 
+/** Whether the place of this name is one visitors come to (not a home visit or online). */
+const visitable = (name: string, knowledge: Knowledge) => knowledge.places.some((p) => p.name === name && isVisitable(p));
+
 const CONTACT_RULE_ID = "rule:contact";
 const GROUP_MINIMUM_ID = "rule:group-minimum";
 
@@ -50,11 +53,11 @@ type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
 
 /** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
-  const places = u.named.filter((n) => n.kind === "place" && knowledge.places.some((p) => p.name === n.key && isVisitable(p)));
+  const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
   const towns = u.named.filter((n) => n.kind === "town");
   const checks: { fits: (s: KnownPassage) => boolean; said: string }[] = [];
   // A type held at home or online is held in the town named too ('när går nästa hembesök i gävle').
-  const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !knowledge.places.some((p) => p.name === s.session!.location && isVisitable(p));
+  const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !visitable(s.session!.location, knowledge);
   if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
   else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
   if (u.weekdays.length > 0 && u.weekdays.length < 5) {
@@ -82,7 +85,7 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
 function typesAsked(u: Understanding, knowledge: Knowledge): string[] {
   const named = u.named.filter((n) => n.kind === "type").map((n) => n.key);
   const places = new Set(u.named.filter((n) => n.kind === "place").map((n) => n.key));
-  const held = knowledge.passages.filter((p) => p.session && places.has(p.session.location) && !knowledge.places.find((pl) => pl.name === p.session!.location && isVisitable(pl)));
+  const held = knowledge.passages.filter((p) => p.session && places.has(p.session.location) && !visitable(p.session.location, knowledge));
   return [...new Set([...named, ...held.map(typeOf).filter((t): t is string => t !== null)])];
 }
 
@@ -284,8 +287,8 @@ function personCandidates(u: Understanding, knowledge: Knowledge, asks: (topic: 
 function passageCandidates(types: readonly string[], u: Understanding, knowledge: Knowledge): Candidate[] {
   // What to bring to a session held online or at home is its own note, and the checklist is not for it.
   const heldAt = types.length > 0 ? placesHeld(types, knowledge) : u.named.filter((n) => n.kind === "place").map((n) => n.key);
-  const visitable = (name: string) => knowledge.places.some((pl) => pl.name === name && isVisitable(pl));
-  const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visitable(name)) ? PREPARATION_IDS.onSite : heldAt.every(visitable) ? PREPARATION_IDS.onlineOrHome : null;
+  const visits = (name: string) => visitable(name, knowledge);
+  const notFor = heldAt.length === 0 ? null : heldAt.every((name) => !visits(name)) ? PREPARATION_IDS.onSite : heldAt.every(visits) ? PREPARATION_IDS.onlineOrHome : null;
   const cardsAsked = asksOfCards(u, knowledge);
   const candidates: Candidate[] = [];
   for (const p of knowledge.passages) {
