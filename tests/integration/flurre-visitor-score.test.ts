@@ -758,7 +758,10 @@ const PRINT_PIPELINE_MISSES = false;
  * right answer more and one wrong fewer in the held-out sets and in the development sets. Then raised where migration 0070 reads what the time is now as
  * what the site never says ('flurre vad är klockan'): one right answer more and one wrong fewer in the development
  * sets. Then raised where a word that asks what a text does not answer is not what it counts ('får plats' is no place
- * of 'fyra platser'): one right answer more and one wrong fewer in the development sets.
+ * of 'fyra platser'): one right answer more and one wrong fewer in the development sets. Then raised where a question
+ * of one word that several texts account for as well is answered by the one whose title says it, or by none ('regn?',
+ * 'två hundar?'): one right answer more and one wrong fewer in the held-out sets; two right answers more and three
+ * wrong fewer in the development sets, one right answer fewer in one of them (development set 18).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -771,15 +774,15 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 108, rightOrHonest: 127, wrong: 3 },
+  dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
   dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
-  dev15: { right: 144, rightOrHonest: 156, wrong: 4 },
+  dev15: { right: 145, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
-  dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
-  dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
-  heldOut: { right: 44, rightOrHonest: 48, wrong: 2 },
+  dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
+  dev18: { right: 36, rightOrHonest: 50, wrong: 5 },
+  heldOut: { right: 45, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 32, rightOrHonest: 50, wrong: 0 },

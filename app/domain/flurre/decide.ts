@@ -150,8 +150,24 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
-  const best = u.asks ? (tied ? bySituation(ranked, u) : ranked[0]) : undefined;
+  const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
   return { answer: best && best.coverage >= threshold ? best : null, ranked };
+}
+
+/** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */
+const oneWord = (ranked: readonly Judged[], u: Understanding) =>
+  u.topics.size === 0 && u.named.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
+
+/** Of those, the one whose title says the word: what it is about ('regnar' in 'Blir passen av om det regnar?', 'hall' in 'Hundhallen'); else none, it cannot tell. */
+function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | undefined {
+  // A compound by its last part, what it is ('inomhushall' is a 'hall').
+  const [t] = u.content as [Token];
+  const last = t.parts.at(-1);
+  const word = last ? { ...t, word: last, stem: stemOf(last), also: [], parts: [] } : t;
+  const titled = ranked
+    .filter((j) => j.coverage === ranked[0]!.coverage)
+    .filter((j) => explains({ ...j.candidate, text: j.candidate.passages.slice(0, 1).map((p) => ({ ...p, termSet: p.titleSet })) }, word, u));
+  return titled.length === 1 ? titled[0] : undefined;
 }
 
 /**

@@ -17,6 +17,8 @@ export type Named = { kind: NamedKind; key: string; words: readonly string[]; wr
 export type KnownPassage = Passage & {
   /** Folded words and stems of its title and text. */
   termSet: ReadonlySet<string>;
+  /** Folded words and stems of its title alone: what it is about. */
+  titleSet: ReadonlySet<string>;
   /** What it answers besides what its words say. */
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
@@ -152,7 +154,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
-    return { ...p, termSet, counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
+    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));

@@ -305,6 +305,18 @@ describe("understand", () => {
 });
 
 describe("decide", () => {
+  it("answers a question of one word that several texts say with the one whose title says it, else with none", () => {
+    const rain = knowledge.passages.find((p) => p.kind === "faq" && /regn/u.test(p.title))!;
+    expect(ask("regn?").composed?.passages[0]?.id).toBe(rain.id);
+    // A compound by its last part: an indoor hall is a place whose name says 'hall'.
+    const hall = ask("har ni nån inomhushall").composed?.passages[0];
+    expect(hall?.kind).toBe("place");
+    expect(hall?.title.toLocaleLowerCase("sv-SE")).toContain("hall");
+    // 'Två' is in the team's text and in rules, the title of none: it cannot tell which is meant.
+    expect(knowledge.passages.filter((p) => p.termSet.has("tva")).length).toBeGreaterThan(1);
+    expect(ask("två hundar?").composed).toBeNull();
+  });
+
   it("takes the preparation to hold for every day, and a rule asked what it is about", () => {
     expect(ask("Finns det något jag ska packa inför passet på lördag?").composed?.passages[0]?.id).toBe("preparation:checklist");
     expect(ask("valpen är sjuk idag").composed?.passages[0]?.id).toBe("preparation:sick");
