@@ -761,12 +761,14 @@ const PRINT_PIPELINE_MISSES = false;
  * of 'fyra platser'): one right answer more and one wrong fewer in the development sets. Then raised where a question
  * of one word that several texts account for as well is answered by the one whose title says it, or by none ('regn?',
  * 'två hundar?'): one right answer more and one wrong fewer in the held-out sets; two right answers more and three
- * wrong fewer in the development sets, one right answer fewer in one of them (development set 18).
+ * wrong fewer in the development sets, one right answer fewer in one of them (development set 18). Then raised where
+ * migration 0071 reads towns in general words as asking where and 'vilka' before a word that asks as asking what it
+ * does ('vilka dagar'): two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 154, rightOrHonest: 165, wrong: 3 },
-  dev3: { right: 265, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 96, rightOrHonest: 117, wrong: 3 },

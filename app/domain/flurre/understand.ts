@@ -179,6 +179,12 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
   }
+  // A question word before a word that asks asks what that word does ('vilka städer' asks where, not who).
+  for (const [i, token] of tokens.entries()) {
+    const next = tokens[i + 1];
+    const asked = next?.sentence === token.sentence ? topicsOf.get(next) : undefined;
+    if (vocabulary.ofNext.has(token.word) && topicsOf.has(token) && asked) topicsOf.set(token, [...asked]);
+  }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
     const again = (vocabulary.again.get(token.word) ?? []).filter((topic) =>

@@ -305,6 +305,16 @@ describe("understand", () => {
 });
 
 describe("decide", () => {
+  it("reads a town or a place in general words as asking where, and 'vilka' before a word that asks as asking what it does (migration 0071)", () => {
+    expect(understand("vilka orter finns ni i", knowledge).topics).toEqual(new Set(["where"]));
+    expect(ask("i vilka städer tränar ni").composed?.passages[0]?.id).toBe("place:all");
+    expect(understand("vilka dagar har ni valpkurs", knowledge).topics.has("who")).toBe(false);
+    // Alone, or before a word that asks nothing, it still asks who.
+    expect(understand("vilka är ni", knowledge).topics.has("who")).toBe(true);
+    const place = knowledge.places.find((p) => p.kind === "outdoor")!;
+    expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
+  });
+
   it("answers a question of one word that several texts say with the one whose title says it, else with none", () => {
     const rain = knowledge.passages.find((p) => p.kind === "faq" && /regn/u.test(p.title))!;
     expect(ask("regn?").composed?.passages[0]?.id).toBe(rain.id);
