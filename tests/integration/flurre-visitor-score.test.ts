@@ -763,7 +763,8 @@ const PRINT_PIPELINE_MISSES = false;
  * 'två hundar?'): one right answer more and one wrong fewer in the held-out sets; two right answers more and three
  * wrong fewer in the development sets, one right answer fewer in one of them (development set 18). Then raised where
  * migration 0071 reads towns in general words as asking where and 'vilka' before a word that asks as asking what it
- * does ('vilka dagar'): two right answers more in the development sets.
+ * does ('vilka dagar'): two right answers more in the development sets. Then raised where a short verb is read as the
+ * text says it in the present ('stå' of 'står'): one right answer more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -772,7 +773,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 96, rightOrHonest: 117, wrong: 3 },
-  dev7: { right: 122, rightOrHonest: 139, wrong: 1 },
+  dev7: { right: 123, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },

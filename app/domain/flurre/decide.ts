@@ -60,7 +60,8 @@ function isWord(head: string, known: ReadonlySet<string>): boolean {
 }
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
-  const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
+  // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
+  const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf), ...(/[aeiouy]$/u.test(t.word) && t.word.length < MIN_TAIL ? [`${t.word}r`] : [])];
   for (const p of c.text ?? c.passages) {
     if (keys.some((k) => p.termSet.has(k))) return true;
     // A reading of the vocabulary as the first part of a compound ('e-post' of 'e-postadress').

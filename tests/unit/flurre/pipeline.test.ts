@@ -315,6 +315,11 @@ describe("decide", () => {
     expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
   });
 
+  it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
+    expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
+    expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
+  });
+
   it("answers a question of one word that several texts say with the one whose title says it, else with none", () => {
     const rain = knowledge.passages.find((p) => p.kind === "faq" && /regn/u.test(p.title))!;
     expect(ask("regn?").composed?.passages[0]?.id).toBe(rain.id);
