@@ -191,6 +191,8 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
       tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)),
     );
     if (again.length > 0) topicsOf.set(token, again);
+    // One that is filler asks it alone ('kan jag se kvittot nånstans' asks where).
+    else if (token.filler && vocabulary.again.has(token.word) && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...vocabulary.again.get(token.word)!]);
   }
   return { topicsOf, namesOf };
 }

@@ -315,6 +315,12 @@ describe("decide", () => {
     expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
   });
 
+  it("reads 'någonstans' alone in its sentence as asking where, and a text that only names the thing asked of as no answer", () => {
+    expect(understand("kan jag se kvittot någonstans", knowledge).topics).toEqual(new Set(["where"]));
+    expect(ask("kan jag se kvittot någonstans").composed).toBeNull();
+    expect(understand("var ligger parken nånstans", knowledge).topics).toEqual(new Set(["where"]));
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
