@@ -764,7 +764,9 @@ const PRINT_PIPELINE_MISSES = false;
  * wrong fewer in the development sets, one right answer fewer in one of them (development set 18). Then raised where
  * migration 0071 reads towns in general words as asking where and 'vilka' before a word that asks as asking what it
  * does ('vilka dagar'): two right answers more in the development sets. Then raised where a short verb is read as the
- * text says it in the present ('stå' of 'står'): one right answer more in the development sets.
+ * text says it in the present ('stå' of 'står'): one right answer more in the development sets. Then raised where
+ * migration 0072 reads words that say when or how much as filler ('vi har precis fått en valp'): one right answer more
+ * in the held-out sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -794,7 +796,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 40, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },
   blind: { right: 67, rightOrHonest: 80, wrong: 1 },

@@ -321,6 +321,13 @@ describe("decide", () => {
     expect(understand("var ligger parken nånstans", knowledge).topics).toEqual(new Set(["where"]));
   });
 
+  it("reads words that say when or how much as filler, and 'förslag' as asking advice (migration 0072)", () => {
+    const puppy = knowledge.passages.find((p) => p.kind === "type" && p.ages !== undefined && p.ages.min < 12)!;
+    expect(understand("vi har precis fått en valp, vad rekommenderar ni", knowledge).content.map((t) => t.word)).not.toContain("precis");
+    expect(ask("vi har precis fått en valp, vad rekommenderar ni").composed?.passages[0]?.id).toBe(puppy.id);
+    expect(understand("har ni något förslag", knowledge).topics.has("advice")).toBe(true);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
