@@ -328,6 +328,18 @@ describe("decide", () => {
     expect(understand("har ni något förslag", knowledge).topics.has("advice")).toBe(true);
   });
 
+  it("reads a greeting of the time of day as a greeting, and what the visitor saw or heard as telling nothing asked (migration 0073)", () => {
+    const types = knowledge.passages.filter((p) => p.kind === "type" && p.id !== "type:all");
+    for (const type of types) {
+      const plain = textOf(`vad är ${type.title}?`);
+      expect(plain, type.title).not.toBeNull();
+      expect(textOf(`Hej, jag såg att ni har något som heter ${type.title}, vad är det?`), type.title).toBe(plain);
+    }
+    const priced = ask(`God morgon, min man och jag funderar på att boka ${types[0]!.title} men undrar vad det kostar?`).composed;
+    expect(priced?.passages[0]?.id).toBe(types[0]!.id);
+    expect(priced?.answer.paragraphs[0]).toMatch(/kr/u);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
