@@ -766,7 +766,8 @@ const PRINT_PIPELINE_MISSES = false;
  * does ('vilka dagar'): two right answers more in the development sets. Then raised where a short verb is read as the
  * text says it in the present ('stå' of 'står'): one right answer more in the development sets. Then raised where
  * migration 0072 reads words that say when or how much as filler ('vi har precis fått en valp'): one right answer more
- * in the held-out sets.
+ * in the held-out sets. Then raised where migration 0074 reads one's own page and getting in or at it as signing in
+ * ('hur kommer jag in på mina sidor'): two right answers more in the held-out sets and one in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -777,7 +778,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev6: { right: 96, rightOrHonest: 117, wrong: 3 },
   dev7: { right: 123, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 70, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 71, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
@@ -788,9 +789,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 50, wrong: 5 },
   heldOut: { right: 45, rightOrHonest: 49, wrong: 1 },
-  heldOut2: { right: 42, rightOrHonest: 50, wrong: 0 },
+  heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
-  heldOut4: { right: 32, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 33, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 40, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },

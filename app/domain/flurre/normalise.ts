@@ -99,7 +99,7 @@ function compoundParts(word: string, known: ReadonlySet<string>): string[] {
   return [];
 }
 
-/** The most words a phrase's gap takes: one ('~' filler, '*' any) and filler words with it ('ha nåt särskilt med'). */
+/** The most words a phrase's gap takes: one ('~' or '+' filler, '*' any) and filler words with it ('ha nåt särskilt med'). */
 const MAX_GAP = 3;
 
 /** Whether the typed word is the phrase's k-th: as written, or folded when typed without å, ä and ö. */
@@ -135,7 +135,7 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
       /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
       let between: number[] = [];
       for (let k = 0; k < phrase.words.length; k++) {
-        if (isPhraseWord(words[j], phrase, k)) {
+        if (isPhraseWord(words[j], phrase, k) && !(phrase.gapNeeded && k === phrase.gap && between.length === 0)) {
           j++;
           continue;
         }

@@ -38,7 +38,11 @@ export type VocabularyRow = {
   value: string;
 };
 
-/** `gap`: where one word may stand between two of its words, with filler words beside it; `anyGap`: any word ('*'), else only filler ('~'). */
+/**
+ * `gap`: where one word may stand between two of its words, with filler words beside it; `anyGap`: any word ('*'), else
+ * only filler ('~'); `gapNeeded`: filler must stand there ('+': 'kommer + in' is 'hur kommer jag in', not 'frågor som
+ * kommer in').
+ */
 export type Phrase = {
   /** Folded. */
   words: readonly string[];
@@ -46,6 +50,7 @@ export type Phrase = {
   written: readonly string[];
   gap: number;
   anyGap: boolean;
+  gapNeeded: boolean;
   value: readonly string[];
 };
 
@@ -176,6 +181,9 @@ function add<V>(map: Map<string, V[]>, word: string, value: V) {
   }
 }
 
+/** A phrase's gap: filler ('~'), any word ('*'), filler that must stand there ('+'). */
+const GAPS = ["~", "*", "+"];
+
 export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const filler = new Set<string>();
   const topics = new Map<string, Topic[]>();
@@ -198,9 +206,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     const word = lower(row.word);
     if (row.kind === "phrase") {
       const parts = word.split(/\s+/);
-      const gap = parts.findIndex((p) => p === "~" || p === "*");
-      const written = parts.filter((p) => p !== "~" && p !== "*");
-      phrases.push({ words: written.map(fold), written, gap, anyGap: parts[gap] === "*", value: wordsOf(row.value) });
+      const gap = parts.findIndex((p) => GAPS.includes(p));
+      const written = parts.filter((p) => !GAPS.includes(p));
+      phrases.push({ words: written.map(fold), written, gap, anyGap: parts[gap] === "*", gapNeeded: parts[gap] === "+", value: wordsOf(row.value) });
       continue;
     }
     known.add(fold(word));

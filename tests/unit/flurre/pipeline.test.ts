@@ -340,6 +340,16 @@ describe("decide", () => {
     expect(priced?.answer.paragraphs[0]).toMatch(/kr/u);
   });
 
+  it("reads one's own page and getting in or at it as signing in, a phrase's '+' gap needing a word (migration 0074)", () => {
+    const signIn = knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!;
+    for (const q of ["hur kommer jag åt min sida", "hur kommer jag in på mina sidor", "var är min sida"]) {
+      expect(understand(q, knowledge).topics.has("signin"), q).toBe(true);
+      expect(ask(q).composed?.passages[0]?.id, q).toBe(signIn.id);
+    }
+    // 'kommer + in' needs a word between: questions that come in are not signing in.
+    expect(understand("vem svarar på alla frågor som kommer in", knowledge).topics.has("signin")).toBe(false);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
