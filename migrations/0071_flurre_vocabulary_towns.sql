@@ -4,6 +4,7 @@
 INSERT OR IGNORE INTO flurre_vocabulary (word, kind, value) SELECT value, 'topic', 'where' FROM json_each('[
   "ort", "orten", "orter", "orterna", "stad", "staden", "städer", "städerna"
 ]');
--- A question word that asks what the word after it asks ('vilka städer'
--- asks where, 'vilka dagar' when), not who: a question word of its own too.
-UPDATE flurre_vocabulary SET value = 'question of next' WHERE kind = 'grammar' AND value = 'question' AND word IN ('vilka', 'vilken', 'vilket');
+-- The question words that ask which thing ('question which'): before a
+-- word that asks, what it asks ('vilka städer' asks where, 'vilka dagar'
+-- when), not who; a question word of their own too.
+UPDATE flurre_vocabulary SET value = 'question which' WHERE kind = 'grammar' AND value = 'question' AND word IN ('vad', 'va', 'vilka', 'vilken', 'vilket');

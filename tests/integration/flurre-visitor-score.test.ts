@@ -768,6 +768,8 @@ const PRINT_PIPELINE_MISSES = false;
  * migration 0072 reads words that say when or how much as filler ('vi har precis fått en valp'): one right answer more
  * in the held-out sets. Then raised where migration 0074 reads one's own page and getting in or at it as signing in
  * ('hur kommer jag in på mina sidor'): two right answers more in the held-out sets and one in the development sets.
+ * Then raised where a question of which thing to book after a situation told asks which type fits it ('…grannarna
+ * klagar. Vad ska vi boka?'): one right answer more and one wrong fewer in the held-out sets and in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 93, rightOrHonest: 99, wrong: 1 },
@@ -782,7 +784,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 97, rightOrHonest: 109, wrong: 11 },
+  dev13: { right: 98, rightOrHonest: 110, wrong: 10 },
   dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
   dev15: { right: 145, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
@@ -799,7 +801,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 41, rightOrHonest: 48, wrong: 2 },
+  heldOut12: { right: 42, rightOrHonest: 49, wrong: 1 },
   blind: { right: 67, rightOrHonest: 80, wrong: 1 },
 };
 

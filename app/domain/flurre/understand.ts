@@ -183,7 +183,7 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   for (const [i, token] of tokens.entries()) {
     const next = tokens[i + 1];
     const asked = next?.sentence === token.sentence ? topicsOf.get(next) : undefined;
-    if (vocabulary.ofNext.has(token.word) && topicsOf.has(token) && asked) topicsOf.set(token, [...asked]);
+    if (vocabulary.which.has(token.word) && topicsOf.has(token) && asked) topicsOf.set(token, [...asked]);
   }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
@@ -269,12 +269,15 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
   // A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell.
-  const whatNow = sentences.size > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word)));
+  // One that asks what to book of it ('…grannarna klagar. Vad ska vi boka?') asks that too.
+  const booking = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "book") === true && !namesOf.has(t);
+  const whatToBook = sentences.size > 1 && vocabulary.which.has(inAsked[0]?.word ?? "") && inAsked.some(booking) && inAsked.every((t) => booking(t) || (t.filler && !topicsOf.has(t) && !namesOf.has(t)));
+  const whatNow = whatToBook || (sentences.size > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))));
   // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
+  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
@@ -288,6 +291,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     content: inAsked.filter(
       (t) =>
         !t.filler &&
+        !(whatToBook && booking(t)) &&
         !vocabulary.not.has(t.word) &&
         !/^\p{N}+$/u.test(t.word) &&
         (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),

@@ -77,8 +77,11 @@ export type Vocabulary = {
   numbers: ReadonlyMap<string, number>;
   /** Words that repeat what another word of the sentence asks, by that topic ('nånstans' after 'var'): nothing of their own. */
   again: ReadonlyMap<string, readonly Topic[]>;
-  /** Question words that ask what the word after them asks ('vilka städer' asks where): grammar 'of next'. */
-  ofNext: ReadonlySet<string>;
+  /**
+   * Question words that ask which thing (grammar 'question which'): what the word after them asks ('vilka städer' asks
+   * where), and after a situation told, with a word of booking, which type to book ('Vad ska vi boka?').
+   */
+  which: ReadonlySet<string>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
   /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
@@ -99,9 +102,9 @@ const AGE_UNIT = "age ";
 const NUMBER = "number ";
 /** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
 const AGAIN = "again ";
-/** A grammar row's value for a question word, and for one that asks what the word after it asks ('question of next'). */
+/** A grammar row's value for a question word, and for one that asks which thing ('question which'). */
 const QUESTION = "question";
-const OF_NEXT = "of next";
+const WHICH = "which";
 
 /** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends; with the stem of the word before it, what is that old ('valpar 8–20 veckor': 'valp'). */
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
@@ -201,7 +204,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
-  const ofNext = new Set<string>();
+  const which = new Set<string>();
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -226,9 +229,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     }
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar" && row.value.startsWith(NUMBER)) numbers.set(fold(word), Number(row.value.slice(NUMBER.length)));
-    else if (row.kind === "grammar" && row.value === `${QUESTION} ${OF_NEXT}`) for (const set of [opens, ofNext]) set.add(fold(word));
+    else if (row.kind === "grammar" && row.value === `${QUESTION} ${WHICH}`) for (const set of [opens, which]) set.add(fold(word));
     else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === QUESTION ? opens : yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, numbers, again, ofNext, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, numbers, again, which, known, written };
 }

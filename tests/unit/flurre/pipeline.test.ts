@@ -306,6 +306,7 @@ describe("understand", () => {
 
 describe("decide", () => {
   it("reads a town or a place in general words as asking where, and 'vilka' before a word that asks as asking what it does (migration 0071)", () => {
+    expect(new Set(vocabularyRows().filter((r) => r.kind === "grammar" && r.value === "question which").map((r) => r.word))).toEqual(new Set(["vad", "va", "vilka", "vilken", "vilket"]));
     expect(understand("vilka orter finns ni i", knowledge).topics).toEqual(new Set(["where"]));
     expect(ask("i vilka städer tränar ni").composed?.passages[0]?.id).toBe("place:all");
     expect(understand("vilka dagar har ni valpkurs", knowledge).topics.has("who")).toBe(false);
@@ -348,6 +349,15 @@ describe("decide", () => {
     }
     // 'kommer + in' needs a word between: questions that come in are not signing in.
     expect(understand("vem svarar på alla frågor som kommer in", knowledge).topics.has("signin")).toBe(false);
+  });
+
+  it("reads 'vad ska vi boka?' after a situation told as asking which type fits it, and 'hur bokar jag?' as how to book", () => {
+    const told = "Min hund skäller som en galning varje gång det ringer på dörren, grannarna klagar.";
+    const u = understand(`${told} Vad ska vi boka?`, knowledge);
+    expect(u.topics).toEqual(new Set(["advice"]));
+    expect(ask(`${told} Vad ska vi boka?`).composed?.passages[0]?.kind).toBe("type");
+    expect(understand(`${told} Hur bokar jag?`, knowledge).topics.has("book")).toBe(true);
+    expect(understand(`${told} Hur bokar jag?`, knowledge).topics.has("advice")).toBe(false);
   });
 
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
