@@ -360,6 +360,14 @@ describe("decide", () => {
     expect(understand(`${told} Hur bokar jag?`, knowledge).topics.has("advice")).toBe(false);
   });
 
+  it("reads seeing what one has booked as signing in, not seeing who else has (migration 0075)", () => {
+    const signIn = knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!;
+    for (const q of ["Jag hittar inte bekräftelsen. Var kan jag se vad jag har bokat?", "Min fru bokade åt oss med sin mejl. Kan jag se bokningen från min mejl?"]) {
+      expect(ask(q).composed?.passages[0]?.id, q).toBe(signIn.id);
+    }
+    expect(understand("kan jag se vilka som har bokat", knowledge).topics.has("signin")).toBe(false);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
