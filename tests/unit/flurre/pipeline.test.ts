@@ -368,6 +368,14 @@ describe("decide", () => {
     expect(understand("kan jag se vilka som har bokat", knowledge).topics.has("signin")).toBe(false);
   });
 
+  it("reads moving house to a town as where the visitor lives, not as moving a booking (migration 0076)", () => {
+    const town = knowledge.places.find((p) => p.town)!.town;
+    const u = understand(`Vi ska flytta till ${town} i januari. Har ni pass där?`, knowledge);
+    expect(u.topics.has("cancel")).toBe(false);
+    expect(ask(`Vi ska flytta till ${town} i januari. Har ni pass där?`).composed?.passages[0]?.kind).not.toBe("rule");
+    expect(understand("kan jag flytta passet till en annan dag", knowledge).topics.has("cancel")).toBe(true);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
