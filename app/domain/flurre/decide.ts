@@ -7,7 +7,8 @@
 // asks that the site does not say.
 
 import type { Token } from "./normalise";
-import { isEnding, stemOf, type Topic } from "./vocabulary";
+import type { KnownPassage } from "./knowledge";
+import { isEnding, lower, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -59,11 +60,20 @@ function isWord(head: string, known: ReadonlySet<string>): boolean {
   return head.length >= MIN_UNKNOWN_HEAD || (head.length >= MIN_KNOWN_HEAD && (known.has(head) || (head.endsWith("s") && known.has(head.slice(0, -1)))));
 }
 
+/** Whether the text has the word as typed with å, ä or ö: 'vän' is not the 'van' of 'vanligt', though both fold alike. */
+function writtenAlike(p: KnownPassage, t: Token): boolean {
+  const head = lower(t.typed).slice(0, Math.max(t.stem.length, 1));
+  return wordsOf(`${p.title} ${p.text}`).some((w) => lower(w).startsWith(head));
+}
+
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
-  const keys = [t.word, t.stem, ...t.also, ...t.also.map(stemOf), ...(/[aeiouy]$/u.test(t.word) && t.word.length < MIN_TAIL ? [`${t.word}r`] : [])];
+  const own = [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length < MIN_TAIL ? [`${t.word}r`] : [])];
+  const readings = [...t.also, ...t.also.map(stemOf)];
+  const typedAsWritten = typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" ");
   for (const p of c.text ?? c.passages) {
-    if (keys.some((k) => p.termSet.has(k))) return true;
+    if (readings.some((k) => p.termSet.has(k))) return true;
+    if (own.some((k) => p.termSet.has(k)) && (!typedAsWritten || writtenAlike(p, t))) return true;
     // A reading of the vocabulary as the first part of a compound ('e-post' of 'e-postadress').
     for (const head of t.also) {
       if (head.length >= MIN_TAIL) for (const term of p.termSet) if (term.length > head.length && term.startsWith(head) && isWord(term.slice(head.length), known)) return true;
