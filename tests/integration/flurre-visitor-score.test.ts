@@ -770,22 +770,25 @@ const PRINT_PIPELINE_MISSES = false;
  * ('hur kommer jag in på mina sidor'): two right answers more in the held-out sets and one in the development sets.
  * Then raised where a question of which thing to book after a situation told asks which type fits it ('…grannarna
  * klagar. Vad ska vi boka?'): one right answer more and one wrong fewer in the held-out sets and in the development sets.
+ * Then raised where a sentence that opens with a question word asks without a question mark, when it says two words or
+ * more and an answer accounts for all of it ('hur gammal måste valpen vara'): two right answers more in the held-out
+ * sets, one in the blind set, and six in the development sets, with one wrong answer more there (development set 14).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
-  dev: { right: 93, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 154, rightOrHonest: 165, wrong: 3 },
+  dev: { right: 95, rightOrHonest: 99, wrong: 1 },
+  dev2: { right: 155, rightOrHonest: 165, wrong: 3 },
   dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 96, rightOrHonest: 117, wrong: 3 },
-  dev7: { right: 123, rightOrHonest: 139, wrong: 1 },
+  dev6: { right: 98, rightOrHonest: 117, wrong: 3 },
+  dev7: { right: 124, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 71, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 72, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 98, rightOrHonest: 110, wrong: 10 },
-  dev14: { right: 33, rightOrHonest: 44, wrong: 4 },
+  dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 145, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
@@ -793,16 +796,16 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut: { right: 45, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
-  heldOut4: { right: 33, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 34, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 40, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 41, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 42, rightOrHonest: 49, wrong: 1 },
-  blind: { right: 67, rightOrHonest: 80, wrong: 1 },
+  blind: { right: 68, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {

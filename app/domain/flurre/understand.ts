@@ -46,6 +46,8 @@ export type Understanding = {
   notWords: ReadonlySet<Token>;
   /** The asking sentence asks nothing and names nothing of its own after others that tell ('…valpen har fått diarré. Vad gör vi?'): it asks what to do, not for a date, a seat, a place or a price. */
   whatNow: boolean;
+  /** Asked by a question word alone, no question mark, topic or name: an answer must account for every word (decide.ts). */
+  plainAsks: boolean;
 };
 
 /** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
@@ -264,7 +266,21 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
   const yesNo = inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word);
-  const asksSomething = questionMarks.some(Boolean) || yesNo || topicsOf.size > 0 || namesOf.size > 0;
+  // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
+  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
+  // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
+  // A number says how many or how old, which the words around it ask of (a date is read apart).
+  const content = inAsked.filter(
+    (t) =>
+      !t.filler &&
+      !vocabulary.not.has(t.word) &&
+      !/^\p{N}+$/u.test(t.word) &&
+      (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
+  );
+  // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
+  // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
+  const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
+  const asksSomething = questionMarks.some(Boolean) || yesNo || plainAsks || topicsOf.size > 0 || namesOf.size > 0;
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
@@ -281,21 +297,12 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
-  // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
-  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
   return {
     tokens,
     asked,
     // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
     // A number says how many or how old, which the words around it ask of (a date is read apart).
-    content: inAsked.filter(
-      (t) =>
-        !t.filler &&
-        !(whatToBook && booking(t)) &&
-        !vocabulary.not.has(t.word) &&
-        !/^\p{N}+$/u.test(t.word) &&
-        (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
-    ),
+    content: content.filter((t) => !(whatToBook && booking(t))),
     topics,
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
@@ -310,6 +317,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
+    plainAsks,
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

@@ -384,6 +384,16 @@ describe("decide", () => {
     expect(understand("far man ha med sig en van", knowledge).content.map((t) => t.word)).toContain("van");
   });
 
+  it("takes a sentence that opens with a question word as asking without a question mark, when all it says is accounted for", () => {
+    const ages = knowledge.passages.find((p) => p.kind === "faq" && /\d+–\d+ veckor/u.test(p.text))!;
+    expect(understand("hur gammal måste valpen vara", knowledge).plainAsks).toBe(true);
+    expect(ask("hur gammal måste valpen vara").composed?.passages[0]?.id).toBe(ages.id);
+    expect(ask("hur länge gäller länken ni skickar").composed?.passages[0]?.id).toBe(knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!.id);
+    // One word asks too little to tell ('hur gammal är du' is not the puppies' ages).
+    expect(understand("hur gammal är du", knowledge).plainAsks).toBe(false);
+    expect(ask("hur gammal är du").composed).toBeNull();
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
