@@ -300,6 +300,8 @@ function passageCandidates(types: readonly string[], u: Understanding, knowledge
     // jag ropar' is no puppy's).
     const aged = p.ages?.of;
     if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t, i) => t.word.startsWith(aged) && !deniedAt(u, i))) continue;
+    // Nor the type the visitor tells of before asking what to do ('Vi gick valpkursen förra året. Vad gör vi nu?').
+    if (c.kind === "advice" && u.whatNow && c.names.some((n) => n.key === p.typeName)) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;
     candidates.push(c);

@@ -394,6 +394,14 @@ describe("decide", () => {
     expect(ask("hur gammal är du").composed).toBeNull();
   });
 
+  it("advises no type the visitor tells of having gone before asking what to do", () => {
+    const type = knowledge.passages.find((p) => p.kind === "type" && p.typeName !== undefined)!;
+    const u = understand(`Jag gick på ${type.title} förra året. Minns ni mig?`, knowledge);
+    expect(u.whatNow).toBe(true);
+    expect(ask(`Jag gick på ${type.title} förra året. Minns ni mig?`).composed?.passages[0]?.id).not.toBe(type.id);
+    expect(ask("Hunden drar i kopplet. Har ni nåt som kan hjälpa?").composed?.passages[0]?.kind).toBe("type");
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
