@@ -773,6 +773,8 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where a sentence that opens with a question word asks without a question mark, when it says two words or
  * more and an answer accounts for all of it ('hur gammal måste valpen vara'): two right answers more in the held-out
  * sets, one in the blind set, and six in the development sets, with one wrong answer more there (development set 14).
+ * Then raised where migration 0077 reads what happens to one's booking as asking whether it can be cancelled: one
+ * right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 95, rightOrHonest: 99, wrong: 1 },
@@ -787,7 +789,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 98, rightOrHonest: 110, wrong: 10 },
+  dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 145, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },

@@ -402,6 +402,13 @@ describe("decide", () => {
     expect(ask("Hunden drar i kopplet. Har ni nåt som kan hjälpa?").composed?.passages[0]?.kind).toBe("type");
   });
 
+  it("reads what happens to one's booking as asking whether it can be cancelled, not how to sign in (migration 0077)", () => {
+    const u = understand("Hunden haltar och ska vila i två veckor. Vad händer med min bokning?", knowledge);
+    expect(u.topics.has("cancel")).toBe(true);
+    expect(u.topics.has("signin")).toBe(false);
+    expect(knowledge.byId.get(ask("Hunden haltar och ska vila i två veckor. Vad händer med min bokning?").composed!.passages[0]!.id)!.topics).toContain("cancel");
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
