@@ -774,11 +774,13 @@ const PRINT_PIPELINE_MISSES = false;
  * more and an answer accounts for all of it ('hur gammal måste valpen vara'): two right answers more in the held-out
  * sets, one in the blind set, and six in the development sets, with one wrong answer more there (development set 14).
  * Then raised where migration 0077 reads what happens to one's booking as asking whether it can be cancelled: one
- * right answer more and one wrong fewer in the development sets.
+ * right answer more and one wrong fewer in the development sets. Then raised where migration 0078 reads a link that has
+ * run out or stopped working as the sign-in link: one right answer more in the held-out sets and two in the development
+ * sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 95, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 155, rightOrHonest: 165, wrong: 3 },
+  dev2: { right: 157, rightOrHonest: 165, wrong: 3 },
   dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
@@ -795,7 +797,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 50, wrong: 5 },
-  heldOut: { right: 45, rightOrHonest: 49, wrong: 1 },
+  heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 34, rightOrHonest: 50, wrong: 0 },

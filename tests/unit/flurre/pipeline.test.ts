@@ -409,6 +409,11 @@ describe("decide", () => {
     expect(knowledge.byId.get(ask("Hunden haltar och ska vila i två veckor. Vad händer med min bokning?").composed!.passages[0]!.id)!.topics).toContain("cancel");
   });
 
+  it("reads a link that has run out or stopped working as the sign-in link (migration 0078)", () => {
+    const signIn = knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!;
+    for (const q of ["länken har gått ut vad gör jag", "lanken har slutat fungera"]) expect(ask(q).composed?.passages[0]?.id, q).toBe(signIn.id);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
