@@ -776,7 +776,9 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where migration 0077 reads what happens to one's booking as asking whether it can be cancelled: one
  * right answer more and one wrong fewer in the development sets. Then raised where migration 0078 reads a link that has
  * run out or stopped working as the sign-in link: one right answer more in the held-out sets and two in the development
- * sets.
+ * sets. Then raised where what a session costs, nothing else asked and no type named, is answered by a text that states
+ * prices ('vad kostar era pass'): one right answer more in the held-out sets and one in the development sets, with one
+ * wrong answer more there (development set 18: 'vad kostade mitt pass' gets the prices).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 95, rightOrHonest: 99, wrong: 1 },
@@ -788,7 +790,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev7: { right: 124, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 72, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 111, rightOrHonest: 125, wrong: 5 },
+  dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
@@ -796,7 +798,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev15: { right: 145, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
-  dev18: { right: 36, rightOrHonest: 50, wrong: 5 },
+  dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
@@ -808,7 +810,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 42, rightOrHonest: 49, wrong: 1 },
+  heldOut12: { right: 43, rightOrHonest: 49, wrong: 1 },
   blind: { right: 68, rightOrHonest: 80, wrong: 1 },
 };
 

@@ -94,6 +94,9 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** Whether a text states a price: it answers what one costs, when nothing else is asked ('vad kostar ett pass': 'GruppUps kostar från 249 kr'). */
+const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")));
+
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const topics = u.topicsOf.get(t) ?? [];
   if (topics.some((topic) => c.topics.includes(topic))) return true;
@@ -112,7 +115,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').
   if (u.ageWords.has(t) && p?.ages) return true;
   // A word that asks a price, by a text that states one ('Välj Privat (495 kr)…' of 'skillnaden i pris').
-  if (topics.includes("price") && c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")))) return true;
+  if (topics.includes("price") && statesPrice(c)) return true;
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }
@@ -128,7 +131,7 @@ function judge(c: Candidate, u: Understanding): Judged {
   // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
   const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
   const missed = [...u.topics].filter(
-    (topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) && !(topic === "advice" && fulfils),
+    (topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) && !(topic === "advice" && fulfils) && !(topic === "price" && u.topics.size === 1 && statesPrice(c)),
   ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;

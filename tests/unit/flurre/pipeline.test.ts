@@ -414,6 +414,16 @@ describe("decide", () => {
     for (const q of ["länken har gått ut vad gör jag", "lanken har slutat fungera"]) expect(ask(q).composed?.passages[0]?.id, q).toBe(signIn.id);
   });
 
+  it("answers what a session costs, no type named, by a text that states prices", () => {
+    for (const q of ["vad kostar era pass?", "hur mycket kostar ett pass"]) {
+      const answer = ask(q).composed;
+      expect(answer, q).not.toBeNull();
+      expect(answer!.passages.some((p) => p.facts.some((f) => f.startsWith("price:"))), q).toBe(true);
+    }
+    // Asked of something else too, a price stated is not all of it.
+    expect(understand("kostar det extra att betala med kort", knowledge).topics.size).toBeGreaterThan(1);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
@@ -530,8 +540,10 @@ describe("decide", () => {
   it("takes a word that asks a price to be accounted for by a passage that states one, the topic still asked", () => {
     const row = knowledge.passages.find((p) => p.kind === "faq" && p.facts.filter((f) => f.startsWith("price:")).length > 1)!;
     expect(ask("vad är skillnaden i pris mellan privat och proffs?").composed?.passages[0]?.id).toBe(row.id);
-    // A word of the price alone, asked of nothing the row names, is no question of it.
-    expect(ask("vad kostar det").composed).toBeNull();
+    // A word of the price alone, asked of nothing the row names, is no question of it: the prices of every kind are.
+    const priced = ask("vad kostar det").composed!.passages[0]!;
+    expect(priced.id).not.toBe(row.id);
+    expect(priced.facts.filter((f) => f.startsWith("price:")).length).toBeGreaterThan(1);
   });
 
   it("of candidates that answer as much, takes the one whose text speaks most of the situation told in other sentences", () => {
