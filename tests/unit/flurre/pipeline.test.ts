@@ -424,6 +424,13 @@ describe("decide", () => {
     expect(understand("kostar det extra att betala med kort", knowledge).topics.size).toBeGreaterThan(1);
   });
 
+  it("reads people signing up for a session as booking it, and signing up for the newsletter as the newsletter (migration 0079)", () => {
+    const minimum = knowledge.passages.find((p) => p.kind === "rule" && p.topics.includes("held"))!;
+    expect(ask("vad händer om för få anmäler sig").composed?.passages[0]?.id).toBe(minimum.id);
+    expect(understand("hur anmäler man sig till nyhetsbrevet", knowledge).topics.has("newsletter")).toBe(true);
+    expect(ask("hur anmäler man sig till nyhetsbrevet").composed?.passages[0]?.id).toBe(knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "newsletter")!.id);
+  });
+
   it("reads a short verb as the text says it in the present ('stå' of 'står i kön')", () => {
     expect(knowledge.byId.get("rule:waitlist")!.termSet.has("star")).toBe(true);
     expect(ask("kan man stå på reservlista").composed?.passages[0]?.id).toBe("rule:waitlist");
