@@ -8,7 +8,7 @@
 
 import type { Token } from "./normalise";
 import type { KnownPassage } from "./knowledge";
-import { isEnding, lower, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
+import { isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -63,7 +63,7 @@ function isWord(head: string, known: ReadonlySet<string>): boolean {
 /** Whether the text has the word as typed with å, ä or ö: 'vän' is not the 'van' of 'vanligt', though both fold alike. */
 function writtenAlike(p: KnownPassage, t: Token): boolean {
   const head = lower(t.typed).slice(0, Math.max(t.stem.length, 1));
-  return wordsOf(`${p.title} ${p.text}`).some((w) => lower(w).startsWith(head));
+  return p.written.some((w) => w.startsWith(head));
 }
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {

@@ -7,7 +7,7 @@ import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { agesIn, buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -19,6 +19,8 @@ export type KnownPassage = Passage & {
   termSet: ReadonlySet<string>;
   /** Folded words and stems of its title alone: what it is about. */
   titleSet: ReadonlySet<string>;
+  /** The words of its title and text as written, lower-cased (with å, ä and ö). */
+  written: readonly string[];
   /** What it answers besides what its words say. */
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
@@ -154,7 +156,8 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
-    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
+    const written = wordsOf(`${p.title} ${p.text}`).map(lower);
+    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));

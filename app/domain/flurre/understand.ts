@@ -300,8 +300,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   return {
     tokens,
     asked,
-    // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
-    // A number says how many or how old, which the words around it ask of (a date is read apart).
+    // Which thing to book is asked, not the booking ('Vad ska vi boka?').
     content: content.filter((t) => !(whatToBook && booking(t))),
     topics,
     topicsOf,
