@@ -253,6 +253,22 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
   );
 }
 
+/**
+ * The asking sentence's words to account for: not filler, and not a word in so many passages that it says nothing of
+ * what is asked, unless it names something; of a person, every word asks something ('har hon en egen hund'). A number
+ * says how many or how old, which the words around it ask of (a date is read apart).
+ */
+function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Token[] {
+  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
+  return inAsked.filter(
+    (t) =>
+      !t.filler &&
+      !knowledge.vocabulary.not.has(t.word) &&
+      !/^\p{N}+$/u.test(t.word) &&
+      (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
+  );
+}
+
 export function understand(question: string, knowledge: Knowledge): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -266,17 +282,7 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
   const yesNo = inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word);
-  // Of a person, every word asks something ('har hon en egen hund'): what is common to the site's texts is not theirs.
-  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
-  // Not filler, and not a word in so many passages that it says nothing of what is asked, unless it names something.
-  // A number says how many or how old, which the words around it ask of (a date is read apart).
-  const content = inAsked.filter(
-    (t) =>
-      !t.filler &&
-      !vocabulary.not.has(t.word) &&
-      !/^\p{N}+$/u.test(t.word) &&
-      (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
-  );
+  const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
   // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
   // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
   const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
