@@ -25,6 +25,9 @@ const MAX_ENDING = 3;
 /** Shortest first part of a compound taken as a word of its own though the site never uses it alone ('planerings' of 'planeringsmöte'). */
 const MIN_UNKNOWN_HEAD = 7;
 
+/** Longest verb ending in a vowel whose present adds an r: 'stå' → 'står'. */
+const MAX_SHORT_VERB = 3;
+
 /** Shortest word found as the last part of a compound in the text. */
 const MIN_TAIL = 4;
 
@@ -68,7 +71,7 @@ function writtenAlike(p: KnownPassage, t: Token): boolean {
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
-  const own = [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length < MIN_TAIL ? [`${t.word}r`] : [])];
+  const own = [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length <= MAX_SHORT_VERB ? [`${t.word}r`] : [])];
   const readings = [...t.also, ...t.also.map(stemOf)];
   const typedAsWritten = typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" ");
   for (const p of c.text ?? c.passages) {
