@@ -7,7 +7,7 @@ import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { agesIn, buildVocabulary, fold, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -156,11 +156,11 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
-    const written = wordsOf(`${p.title} ${p.text}`).map(lower);
+    const written = wordsOf(`${p.title} ${p.text}`);
     return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
-  for (const p of passages) for (const w of wordsOf(`${p.title} ${p.text}`)) if (w.length >= 3) words.add(fold(w));
+  for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));
   for (const n of named) for (const w of n.words) words.add(w);
   const list = [...words].filter((w) => w.length >= 4);
   for (const w of list) words.add(stemOf(w));
