@@ -780,35 +780,39 @@ const PRINT_PIPELINE_MISSES = false;
  * prices ('vad kostar era pass'): one right answer more in the held-out sets and one in the development sets, with one
  * wrong answer more there (development set 18: 'vad kostade mitt pass' gets the prices). Then raised where migration
  * 0079 reads people signing up for a session as booking it ('för få anmäler sig'): one right answer more in the
- * held-out sets and three in the development sets.
+ * held-out sets and three in the development sets. Then raised where the pipeline greets, answers a session page's
+ * question, opens a yes/no answer with the data's Ja or Nej, reads 'berätta om …' as asking what a thing is and which
+ * sessions there are as the list of types (0080, 0081), and answers the price asked of what else a rule that states
+ * prices speaks of: three right answers more in the held-out sets and five in the development sets, with one wrong
+ * answer fewer there.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 157, rightOrHonest: 165, wrong: 3 },
+  dev2: { right: 159, rightOrHonest: 166, wrong: 2 },
   dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 98, rightOrHonest: 117, wrong: 3 },
   dev7: { right: 124, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 73, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 74, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
-  dev12: { right: 105, rightOrHonest: 126, wrong: 3 },
+  dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
-  dev16: { right: 134, rightOrHonest: 148, wrong: 2 },
+  dev16: { right: 135, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 46, rightOrHonest: 50, wrong: 0 },
-  heldOut4: { right: 34, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 35, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 41, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 39, rightOrHonest: 50, wrong: 0 },
+  heldOut8: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },

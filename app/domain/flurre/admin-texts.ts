@@ -71,6 +71,8 @@ export const TOPIC_LABELS: Record<Topic, string> = {
   full: "fullbokat",
   count: "antal",
   buy: "köpa kort",
+  types: "vilka pass som finns",
+  about: "vad något är",
   unsaid: "något webbplatsen inte tar upp",
 };
 
@@ -82,6 +84,7 @@ export const CANDIDATE_LABELS: Record<CandidateKind, string> = {
   places: "Platser vi tränar på",
   person: "En person",
   advice: "Råd om passtyp",
+  page: "Passet på sidan",
   passage: "Text",
 };
 

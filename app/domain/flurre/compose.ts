@@ -6,9 +6,11 @@
 // contact form.
 
 import { CONTACT_PATH } from "../rules";
-import type { FlurreAnswer, FlurreLink } from "./answer";
+import type { FlurreLink } from "./answer";
 import { BINDING_RULE_ID, CARDS_ID, PREPARATION_IDS, type Passage } from "./passages";
 import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankOptions, type RankedPassage, type Ranking } from "./rank";
+import type { ComposedAnswer } from "./templates";
+import { FLURRE_ANSWER_TEXTS, FLURRE_FALLBACK } from "./texts";
 import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, questionWords, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
 /** Which kind of passage comes first when several add to a session's own. */
@@ -39,71 +41,8 @@ const MAX_LISTED_SESSIONS = 3;
 /** Dates listed under a type's own text (a question about its price or about it): the dates question gets all three. */
 const MAX_DATES_UNDER_TYPE = 2;
 
-export const FLURRE_ANSWER_TEXTS = {
-  fallback: "Voff! Det där vet jag tyvärr inte än. Skriv till tränarna via kontaktformuläret så svarar de dig via e-post.",
-  contactLink: "Kontakta oss",
-  type: (name: string) => `Voff! Här är det viktigaste om ${name}.`,
-  nextOfType: (name: string) => `De närmaste ${name}-passen:`,
-  datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
-  noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
-  noneOfTypeIn: (name: string, where: string) => `Just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
-  noneOfTypeInNo: (name: string, where: string) => `Voff! Nej, just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
-  datesOfTypeIn: (name: string, where: string) => `Voff! Här är de närmaste ${name}-passen ${where}:`,
-  datesOfTypeInYes: (name: string, where: string) => `Voff! Ja, det finns lediga ${name}-pass ${where}:`,
-  didYouMean: "Menar du…?",
-  priceOfType: (name: string, prices: readonly number[]) =>
-    `Voff! ${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
-  priceOfAnotherType: (name: string, prices: readonly number[]) => `${name} kostar ${prices.map((p) => `${p} kr`).join(" eller ")} per pass.`,
-  seatsYes: "Voff! Ja, det finns platser kvar:",
-  seatsNo: "Voff! Nej, det finns inga platser kvar:",
-  fullYes: "Voff! Ja, passet är fullbokat:",
-  fullNo: "Voff! Nej, det finns platser kvar:",
-  sessions: "Voff! Här är passen jag hittade:",
-  nextSessions: "Voff! Här är de närmaste passen med lediga platser:",
-  nextSessionsIn: (where: string) => `Voff! Här är de närmaste passen med lediga platser ${where}:`,
-  noSessionsIn: (where: string) => `Voff! Just nu finns det inga lediga pass${where ? ` ${where}` : ""}. Nya pass släpps varje månad.`,
-  adviceType: (name: string) => `Voff! ${name} kan passa er.`,
-  pageSession: "Voff! Det här gäller passet du tittar på:",
-  place: (name: string) => `Voff! Så hittar du till ${name}.`,
-  placesOfType: (name: string, places: string) => `Voff! ${name} hålls på ${places}.`,
-  places: "Voff! Här tränar vi:",
-  preparation: "Voff! Så förbereder ni er inför passet:",
-  team: (name: string) => `Voff! Här är lite om ${name}:`,
-  about: "Voff! Här är lite om oss:",
-  rule: "Voff! Så här fungerar det:",
-  faq: "Voff! Bra fråga!",
-  cards: "Voff! Så här fungerar våra kort:",
-  types: "Voff! Det här är våra pass:",
-  allSessions: "Alla PopUp's",
-} as const;
-
-/** The answer to a bare greeting: who Flurre is and what to ask. Nothing to store for staff. */
-export const FLURRE_GREETING: FlurreAnswer = {
-  kind: "answer",
-  paragraphs: [
-    "Voff! Hej, jag är Flurre, Hundpass kontorshund.",
-    "Fråga mig om passen och vad de kostar, lediga platser, var vi tränar eller hur ni förbereder er – så letar jag fram svaret.",
-  ],
-  links: [
-    { label: "Boka pass", href: "/boka" },
-    { label: "Hitta hit", href: "/hitta" },
-    { label: "Preppa inför passet", href: "/preppa" },
-  ],
-  source: "extractive",
-};
-
-export const FLURRE_FALLBACK: FlurreAnswer = {
-  kind: "fallback",
-  paragraphs: [FLURRE_ANSWER_TEXTS.fallback],
-  links: [{ label: FLURRE_ANSWER_TEXTS.contactLink, href: CONTACT_PATH }],
-  source: "extractive",
-};
-
-export type ComposedAnswer = {
-  answer: FlurreAnswer;
-  /** The passages the answer was made from (what a model may phrase, and what its facts are checked against). */
-  passages: Passage[];
-};
+export { FLURRE_ANSWER_TEXTS, FLURRE_FALLBACK, FLURRE_GREETING } from "./texts";
+export type { ComposedAnswer } from "./templates";
 
 function byStart(a: Passage, b: Passage): number {
   return (a.session?.startTime ?? "").localeCompare(b.session?.startTime ?? "");

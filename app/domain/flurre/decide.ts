@@ -45,7 +45,7 @@ export type Judged = { candidate: Candidate; coverage: number; unexplained: read
 export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 
 /** Structured answers first when they account for as much. */
-const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
+const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, page: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
 /** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
 const passagePriority = (c: Candidate) => {
   const p = c.passages[0];
@@ -97,8 +97,20 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   return false;
 }
 
+/** A type or place named that a rule or the preparation holds for, its text not naming it. */
+function heldForInGeneral(c: Candidate, t: Token, u: Understanding): boolean {
+  const p = c.passages[0];
+  const names = u.namesOf.get(t) ?? [];
+  if (c.kind !== "passage" || (p?.kind !== "rule" && p?.kind !== "preparation") || names.length === 0) return false;
+  return names.every((n) => (n.kind === "type" || n.kind === "place") && c.names.some((m) => m.key === n.key)) && !inText(c, t, u.known);
+}
+
 /** Whether a text states a price: it answers what one costs, when nothing else is asked ('vad kostar ett pass': 'GruppUps kostar från 249 kr'). */
 const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")));
+
+/** A rule that states prices answers the price asked of something else it speaks of ('vad kostar privatpass som minst'). */
+const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Understanding) =>
+  c.passages[0]?.kind === "rule" && statesPrice(c) && content.some((t) => !u.topicsOf.get(t)?.includes("price") && explains(c, t, u));
 
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const topics = u.topicsOf.get(t) ?? [];
@@ -109,7 +121,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const names = u.namesOf.get(t) ?? [];
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
-  if ((c.kind === "sessions" || c.kind === "seats" || (c.kind === "places" && c.narrowed?.found)) && u.dayWords.has(t)) return true;
+  const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
+  if (dated && u.dayWords.has(t)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
   // avboka passet på lördag').
   const p = c.passages[0];
@@ -127,14 +140,22 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
 function judge(c: Candidate, u: Understanding): Judged {
   // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
   // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
-  const content = c.kind === "advice" ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content;
+  // A type or place a rule or the preparation holds for in general ('ta med … på promenaden i parken') is what it is
+  // asked of, not what is asked: it counts neither way.
+  const content = (c.kind === "advice" ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content).filter(
+    (t) => !heldForInGeneral(c, t, u),
+  );
   const unexplained = content.filter((t) => !explains(c, t, u));
   // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
   // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
   // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
   const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
   const missed = [...u.topics].filter(
-    (topic) => !c.topics.includes(topic) && !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) && !(topic === "advice" && fulfils) && !(topic === "price" && u.topics.size === 1 && statesPrice(c)),
+    (topic) =>
+      !c.topics.includes(topic) &&
+      !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) &&
+      !(topic === "advice" && fulfils) &&
+      !(topic === "price" && ((u.topics.size === 1 && statesPrice(c)) || pricesWhatElseIsAsked(c, content, u))),
   ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
@@ -145,7 +166,7 @@ function judge(c: Candidate, u: Understanding): Judged {
   return { candidate: c, coverage, unexplained };
 }
 
-export function decide(candidates: readonly Candidate[], u: Understanding, threshold = ANSWERABLE): Decision {
+export function decide(candidates: readonly Candidate[], u: Understanding): Decision {
   // How many of the topics asked it answers.
   const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
   // Of those that answer as much, the one whose text speaks most of the visitor's situation told in other sentences ('…ett kvitto. Vem sköter det?').
@@ -169,7 +190,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding, thres
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
   // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it.
-  return { answer: best && best.coverage >= (u.plainAsks ? 1 : threshold) ? best : null, ranked };
+  return { answer: best && best.coverage >= (u.plainAsks ? 1 : ANSWERABLE) ? best : null, ranked };
 }
 
 /** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */

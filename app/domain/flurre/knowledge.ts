@@ -70,14 +70,17 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case PREPARATION_IDS.onlineOrHome:
       return ["bring"];
     case "place:all":
-      return ["where"];
+      return ["where", "about"];
+    case "type:all":
+      return ["types", "about"];
     case "team:about":
-      return ["who"];
+      return ["who", "about"];
   }
   // The cards on sale: what is sold, what each costs, and paying with one (asked of them only: resolve.ts, asksOfCards).
   if (passage.kind === "card") return ["buy", "price", "payment"];
-  if (passage.kind === "place") return ["where"];
-  if (passage.kind === "team") return ["who"];
+  if (passage.kind === "place") return ["where", "about"];
+  if (passage.kind === "team") return ["who", "about"];
+  if (passage.kind === "type") return ["about"];
   if (passage.kind === "faq") {
     // A row staff wrote answers what its question asks, read as a visitor's question is.
     return [...new Set(questionWords(passage.title, vocabulary).flatMap((k) => vocabulary.topics.get(k) ?? []))];

@@ -4,16 +4,16 @@
 //   understand  what is asked and what it names (understand.ts)
 //   resolve     the answers the content holds for it (resolve.ts)
 //   decide      whether one of them answers: one rule, one threshold (decide.ts)
-//   compose     one template per kind of answer (templates.ts)
+//   compose     one template per kind of answer, or the fallback (templates.ts)
 //
 // The model's choice among the answer's sentences, and the fact check, follow in the server (model.server.ts).
 // With `trace` the steps are returned for a test, a developer or staff to read.
 
-import type { ComposedAnswer } from "./compose";
 import { decide } from "./decide";
 import type { Knowledge } from "./knowledge";
 import { resolve } from "./resolve";
-import { compose } from "./templates";
+import { compose, fallback, type ComposedAnswer } from "./templates";
+import { FLURRE_GREETING } from "./texts";
 import { understand } from "./understand";
 
 export type FlurreTrace = {
@@ -29,30 +29,43 @@ export type FlurreTrace = {
 
 const TRACED_CANDIDATES = 5;
 
+export type PipelineOptions = {
+  now: Date;
+  /** The path asked from: a session's page ('/session/12') is the session asked about, if nothing else is named. */
+  page?: string | null;
+  trace?: boolean;
+};
+
+/** The answer to a question: composed from the content, the greeting, or the fallback (`answered` false). */
 export function runPipeline(
   question: string,
   knowledge: Knowledge,
-  options: { now: Date; trace?: boolean; /** For measuring: another share than decide.ts's ANSWERABLE. */ threshold?: number },
-): { composed: ComposedAnswer | null; trace?: FlurreTrace } {
-  const u = understand(question, knowledge);
-  const decision = decide(resolve(u, knowledge, options.now), u, options.threshold);
-  const composed = decision.answer ? compose(decision.answer, u, knowledge.passages) : null;
-  if (!options.trace) return { composed };
-  return {
-    composed,
-    trace: {
-      words: u.tokens.map((t) => (t.filler ? `(${t.word})` : t.mended ? `${t.typed}→${t.word}` : t.word)),
-      asked: u.asked,
-      topics: [...u.topics],
-      named: u.named.map((n) => `${n.kind}:${n.key}`),
-      content: u.content.map((t) => t.word),
-      candidates: decision.ranked.slice(0, TRACED_CANDIDATES).map((j) => ({
-        kind: j.candidate.kind,
-        passages: j.candidate.passages.slice(0, 3).map((p) => p.id),
-        coverage: Math.round(j.coverage * 100) / 100,
-        unexplained: j.unexplained.map((t) => t.word),
-      })),
-      answered: decision.answer !== null,
-    },
+  options: PipelineOptions,
+): { composed: ComposedAnswer; answered: boolean; trace?: FlurreTrace } {
+  const u = understand(question, knowledge, options.page);
+  const decision = u.greeting
+    ? { answer: null, ranked: [] }
+    : decide(resolve(u, knowledge, options.now), u);
+  const answered = u.greeting || decision.answer !== null;
+  const composed = u.greeting
+    ? { answer: FLURRE_GREETING, passages: [] }
+    : decision.answer
+    ? compose(decision.answer, u, knowledge)
+    : fallback(decision.ranked, u);
+  if (!options.trace) return { composed, answered };
+  const trace: FlurreTrace = {
+    words: u.tokens.map((t) => (t.filler ? `(${t.word})` : t.mended ? `${t.typed}→${t.word}` : t.word)),
+    asked: u.asked,
+    topics: [...u.topics],
+    named: u.named.map((n) => `${n.kind}:${n.key}`),
+    content: u.content.map((t) => t.word),
+    candidates: decision.ranked.slice(0, TRACED_CANDIDATES).map((j) => ({
+      kind: j.candidate.kind,
+      passages: j.candidate.passages.slice(0, 3).map((p) => p.id),
+      coverage: Math.round(j.coverage * 100) / 100,
+      unexplained: j.unexplained.map((t) => t.word),
+    })),
+    answered,
   };
+  return { composed, answered, trace };
 }

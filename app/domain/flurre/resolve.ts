@@ -9,11 +9,11 @@ import { isVisitable } from "../places";
 import { stockholmDayKey } from "../time";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import type { Token } from "./normalise";
-import { PREPARATION_IDS } from "./passages";
+import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
 import type { Understanding } from "./understand";
 import { keysOf, wordsOf, type Topic } from "./vocabulary";
 
-export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "passage";
+export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "passage";
 
 export type Candidate = {
   kind: CandidateKind;
@@ -29,6 +29,8 @@ export type Candidate = {
   narrowed?: { said: string; found: boolean };
   /** Dates given for a type named with nothing asked of it: the answer only when nothing else accounts for as much. */
   implicit?: boolean;
+  /** Seats: more sessions than the one shown fit the place or day asked, so whether "it" is full is not settled. */
+  several?: boolean;
 };
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
@@ -125,6 +127,29 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
     // Whether it can be booked ('går nästa pass att boka'), and when full, the queue.
     topics: ["seats", "full", "count", "book", ...(full ? (["queue"] as const) : [])],
     names: u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type)),
+    // Narrowed to more than one ('fullt på … i parken', two sessions there): which one is asked is not said.
+    ...(narrow && fitting.length > 1 && !u.topics.has("seats") ? { several: true } : {}),
+  };
+}
+
+/**
+ * Asked from a session's page, naming no other type, place or day: that session, with what the question asks of it
+ * that holds for every session (what to bring where it is held; a booking told of: that it is binding).
+ */
+function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
+  const s = u.page;
+  if (!s || u.named.some((n) => n.kind === "type" && n.key !== s.typeName) || (narrow && !narrow.fits(s))) return null;
+  const told = (topic: Topic) => [...u.topicsOf.values()].some((topics) => topics.includes(topic));
+  const onSite = visitable(s.session!.location, knowledge);
+  const bring = u.topics.has("bring") ? knowledge.byId.get(onSite ? PREPARATION_IDS.onSite : PREPARATION_IDS.onlineOrHome) : undefined;
+  const binding = told("book") || told("cancel") ? knowledge.byId.get(BINDING_RULE_ID) : undefined;
+  const rest = [bring, binding].filter((p): p is KnownPassage => p !== undefined);
+  const priced = s.facts.some((f) => f.startsWith("price:")) ? (["price"] as const) : [];
+  return {
+    kind: "page",
+    passages: [s, ...rest],
+    topics: ["when", "where", "seats", "full", "count", "book", ...priced, ...rest.flatMap((p) => p.topics)],
+    names: u.named.filter((n) => n.kind !== "person"),
   };
 }
 
@@ -279,7 +304,11 @@ function personCandidates(u: Understanding, knowledge: Knowledge, asks: (topic: 
       const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
       const names = [person, ...u.named.filter((n) => n.kind === "type")];
       if (!p) return [];
-      return [contact ? { kind: "person", passages: [p, contact], text: [p], topics: ["who", "contact"], names } : { kind: "person", passages: [p], topics: ["who"], names }];
+      return [
+        contact
+          ? { kind: "person", passages: [p, contact], text: [p], topics: ["who", "about", "contact"], names }
+          : { kind: "person", passages: [p], topics: ["who", "about"], names },
+      ];
     });
 }
 
@@ -332,5 +361,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   }
   const places = asks("where") ? placesCandidate(types, u, knowledge, narrow) : null;
   if (places) candidates.push(places);
+  const page = pageCandidate(u, knowledge, narrow);
+  if (page) candidates.push(page);
   return [...candidates, ...personCandidates(u, knowledge, asks), ...passageCandidates(types, u, knowledge)];
 }

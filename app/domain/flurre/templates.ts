@@ -1,121 +1,253 @@
 // Step 5 of Flurre's pipeline: one template per kind of answer. Every fact
 // is the data's own sentence (a session's line, a type's price, a place's
-// description, a rule's text), with the links that settle it under it.
+// description, a rule's text), with the links that settle it under it; a
+// yes/no question opens with the Ja or Nej the data gives (yes-no.ts). When
+// nothing answers, the fallback, with the pages of the things named that the
+// best candidates are about as "Menar du…?".
 
-import type { FlurreLink } from "./answer";
-import { FLURRE_ANSWER_TEXTS as T, type ComposedAnswer } from "./compose";
+import type { FlurreAnswer, FlurreLink } from "./answer";
 import type { Judged } from "./decide";
-import type { KnownPassage } from "./knowledge";
-import { CARDS_ID } from "./passages";
+import type { Knowledge, KnownPassage } from "./knowledge";
+import { CARDS_ID, type Passage } from "./passages";
+import { FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
 import type { Understanding } from "./understand";
+import { faqAnswer, yesNoOf, type YesNo } from "./yes-no";
+
+export type ComposedAnswer = {
+  answer: FlurreAnswer;
+  /** The passages the answer was made from (what a model may phrase, and what its facts are checked against). */
+  passages: Passage[];
+};
 
 const MAX_LINKS = 4;
 const MAX_LISTED_SESSIONS = 3;
+/** Dates under a type's own text: a list of dates asked for gets MAX_LISTED_SESSIONS. */
+const DATES_UNDER_TYPE = 2;
+/** "Menar du…?" links at most, before the contact form's. */
+const MAX_NEAR = 3;
 
-function dedupe(links: readonly FlurreLink[]): FlurreLink[] {
+const ALL_SESSIONS: FlurreLink = { label: T.allSessions, href: "/alla-popups" };
+
+function dedupe(links: readonly FlurreLink[], max = MAX_LINKS): FlurreLink[] {
   const seen = new Set<string>();
-  return links.filter((l) => !seen.has(l.href) && seen.add(l.href)).slice(0, MAX_LINKS);
+  return links.filter((l) => !seen.has(l.href) && seen.add(l.href)).slice(0, max);
 }
 
 const pricesOf = (passages: readonly KnownPassage[]) =>
-  [...new Set(passages.flatMap((p) => p.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice(6)))))].sort((a, b) => a - b);
+  [
+    ...new Set(passages.flatMap((p) => p.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice(6))))),
+  ].sort((a, b) => a - b);
 
 const sessionParagraph = (s: KnownPassage) => `${s.title} ${s.session!.line}`;
+
+/** A type's upcoming sessions with seats left, soonest first. */
+const bookable = (all: readonly KnownPassage[], name: string | null, max = MAX_LISTED_SESSIONS) =>
+  all.filter((p) => p.session?.bookable && (name === null || p.typeName === name)).slice(0, max);
 
 function made(paragraphs: string[], used: readonly KnownPassage[], links: readonly FlurreLink[]): ComposedAnswer {
   return { answer: { kind: "answer", paragraphs, links: dedupe(links), source: "extractive" }, passages: [...used] };
 }
 
-function sessionsAnswer(j: Judged, all: readonly KnownPassage[]): ComposedAnswer {
-  const { candidate } = j;
-  const type = candidate.passages.find((p) => p.kind === "type");
-  const name = type?.typeName ?? null;
-  const bookable = (list: readonly KnownPassage[]) => list.filter((p) => p.session?.bookable).slice(0, MAX_LISTED_SESSIONS);
-  const listed = bookable(candidate.passages);
-  const narrowed = candidate.narrowed;
-  let opening: string;
-  let shown = listed;
-  if (narrowed && !narrowed.found) {
-    shown = bookable(all.filter((p) => p.session && (!name || p.typeName === name)));
-    opening = name ? T.noneOfTypeIn(name, narrowed.said) : T.noSessionsIn(narrowed.said);
-  } else if (shown.length === 0) {
-    opening = name ? T.noneOfType(name) : T.noSessionsIn("");
-  } else {
-    opening = name ? (narrowed ? T.datesOfTypeIn(name, narrowed.said) : T.datesOfType(name)) : narrowed ? T.nextSessionsIn(narrowed.said) : T.nextSessions;
-  }
-  return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], [...shown.flatMap((s) => s.links), ...(type?.links ?? [])]);
-}
-
-/** Types weighed by their prices: each type's price, with its page. */
-function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage[]): ComposedAnswer {
-  const priceOf = (type: KnownPassage) => {
-    const own = pricesOf([type]);
-    return own.length > 0 ? own : pricesOf(all.filter((p) => p.session && p.typeName === type.typeName));
-  };
-  const priced = types.filter((t) => priceOf(t).length > 0);
+/** A type's own text, its next dates with seats under it. */
+function typeAnswer(opening: string, type: KnownPassage, text: string, all: readonly KnownPassage[]): ComposedAnswer {
+  const next = bookable(all, type.typeName!, DATES_UNDER_TYPE);
   return made(
-    priced.map((t, i) => (i === 0 ? T.priceOfType : T.priceOfAnotherType)(t.typeName!, priceOf(t))),
-    // A type whose text states no price is priced by its sessions.
-    [...priced, ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0))],
-    priced.flatMap((t) => t.links.slice(0, 1)),
-  );
-}
-
-function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding): ComposedAnswer {
-  if (j.candidate.passages.length > 1) return pricesAnswer(j.candidate.passages, all);
-  const type = j.candidate.passages[0]!;
-  const name = type.typeName!;
-  const own = pricesOf([type]);
-  const sessions = all.filter((p) => p.session && p.typeName === name);
-  const prices = own.length > 0 ? own : pricesOf(sessions);
-  if (prices.length === 0) return made([T.type(name), type.summary ?? type.text], [type], type.links);
-  const next = u.topics.has("when") ? sessions.filter((s) => s.session!.bookable).slice(0, 2) : [];
-  return made(
-    [T.priceOfType(name, prices), type.summaryAfterPrice ?? type.text, ...next.map(sessionParagraph)],
-    [type, ...(own.length > 0 ? [] : sessions), ...next],
+    [opening, text, ...next.map(sessionParagraph)],
+    [type, ...next],
     [...type.links, ...next.flatMap((s) => s.links)],
   );
 }
 
-export function compose(j: Judged, u: Understanding, all: readonly KnownPassage[]): ComposedAnswer {
+function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | null): ComposedAnswer {
+  const type = j.candidate.passages.find((p) => p.kind === "type");
+  const name = type?.typeName ?? null;
+  const narrowed = j.candidate.narrowed;
+  let shown = bookable(j.candidate.passages, null);
+  let opening: string;
+  if (narrowed && !narrowed.found) {
+    shown = bookable(all, name);
+    opening = name ? (yes ? T.noneOfTypeInNo : T.noneOfTypeIn)(name, narrowed.said) : T.noSessionsIn(narrowed.said);
+  } else if (shown.length === 0) {
+    opening = name ? T.noneOfType(name) : T.noSessionsIn("");
+  } else if (name) {
+    opening = narrowed ? (yes ? T.datesOfTypeInYes : T.datesOfTypeIn)(name, narrowed.said) : T.datesOfType(name);
+  } else {
+    opening = narrowed ? T.nextSessionsIn(narrowed.said) : T.nextSessions;
+  }
+  // Every type's sessions, or none to show: the list of them all.
+  const links = [
+    ...shown.flatMap((s) => s.links),
+    ...(type?.links ?? []),
+    ...(!name || shown.length === 0 ? [ALL_SESSIONS] : []),
+  ];
+  return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], links);
+}
+
+/** A type's price: its own, else what its sessions cost. */
+function priceOf(type: KnownPassage, all: readonly KnownPassage[]): number[] {
+  const own = pricesOf([type]);
+  return own.length > 0 ? own : pricesOf(all.filter((p) => p.session && p.typeName === type.typeName));
+}
+
+/** Types weighed by their prices: each type's price, with its page. */
+function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage[]): ComposedAnswer {
+  const priced = types.filter((t) => priceOf(t, all).length > 0);
+  return made(
+    priced.map((t, i) => (i === 0 ? T.priceOfType : T.priceOfAnotherType)(t.typeName!, priceOf(t, all))),
+    // A type whose text states no price is priced by its sessions.
+    [
+      ...priced,
+      ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0)),
+    ],
+    priced.flatMap((t) => t.links.slice(0, 1)),
+  );
+}
+
+function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding, yes: YesNo | null): ComposedAnswer {
+  if (j.candidate.passages.length > 1) return pricesAnswer(j.candidate.passages, all);
+  const type = j.candidate.passages[0]!;
+  const name = type.typeName!;
+  const prices = priceOf(type, all);
+  if (prices.length === 0) return made([T.type(name), type.summary ?? type.text], [type], type.links);
+  const sessions = pricesOf([type]).length > 0 ? [] : all.filter((p) => p.session && p.typeName === name);
+  const next = u.topics.has("when") ? bookable(all, name, DATES_UNDER_TYPE) : [];
+  return made(
+    [
+      yes ? T.priceOfTypeYesNo(yes, name, prices) : T.priceOfType(name, prices),
+      type.summaryAfterPrice ?? type.text,
+      ...next.map(sessionParagraph),
+    ],
+    [type, ...sessions, ...next],
+    [...type.links, ...next.flatMap((s) => s.links)],
+  );
+}
+
+function seatsAnswer(j: Judged, u: Understanding, yes: YesNo | null): ComposedAnswer {
+  const { passages } = j.candidate;
+  // 'Är den full?' is answered yes when it is; 'finns det plats?' when it is not.
+  const opening = !yes
+    ? T.sessions
+    : u.topics.has("full")
+    ? yes === "Ja"
+      ? T.fullYes
+      : T.fullNo
+    : yes === "Ja"
+    ? T.seatsYes
+    : T.seatsNo;
+  const queue = passages[1];
+  return made(
+    [opening, sessionParagraph(passages[0]!), ...(queue ? [queue.text] : [])],
+    passages,
+    passages.flatMap((p) => p.links),
+  );
+}
+
+/** The places, then the sessions of the day asked, if one was. */
+function placesAnswer(j: Judged): ComposedAnswer {
+  const { passages } = j.candidate;
+  const places = passages.filter((p) => !p.session);
+  const sessions = passages.filter((p) => p.session);
+  const names = places.map((p) => p.title);
+  const type = j.candidate.names.find((n) => n.kind === "type");
+  const opening =
+    places.length === 0
+      ? T.sessions
+      : places.length === 1
+      ? T.place(names[0]!)
+      : type
+      ? T.placesOfType(type.key, names.join(" och "))
+      : T.places;
+  return made(
+    [opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)],
+    passages,
+    places
+      .flatMap((p) => p.links.slice(0, 1))
+      .concat(
+        passages[0]!.links.slice(1),
+        sessions.flatMap((s) => s.links),
+      ),
+  );
+}
+
+function openingOf(p: KnownPassage): string {
+  switch (p.kind) {
+    case "type":
+      return p.id === "type:all" ? T.types : T.type(p.title);
+    case "place":
+      return p.id === "place:all" ? T.places : T.place(p.title);
+    case "team":
+      return p.id === "team:about" ? T.about : T.team(p.title);
+    case "faq":
+      return T.faq;
+    case "preparation":
+      return T.preparation;
+    case "card":
+      return p.id === CARDS_ID ? T.cards : T.type(p.title);
+    default:
+      return T.rule;
+  }
+}
+
+function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
+  const opening = yes ? T.yesNo(yes) : openingOf(p);
+  if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, p.summary ?? p.text, knowledge.passages);
+  return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : p.summary ?? p.text], [p], p.links);
+}
+
+export function compose(j: Judged, u: Understanding, knowledge: Knowledge): ComposedAnswer {
   const { candidate } = j;
-  const [first] = candidate.passages;
+  const all = knowledge.passages;
+  const first = candidate.passages[0]!;
+  const yes = yesNoOf(j, u, knowledge);
   switch (candidate.kind) {
     case "price":
-      return priceAnswer(j, all, u);
+      return priceAnswer(j, all, u, yes);
     case "sessions":
-      return sessionsAnswer(j, all);
-    case "seats": {
-      const session = first!;
-      const full = !session.session!.bookable;
-      // 'Är den full?' is answered yes when it is; 'finns det plats?' when it is not.
-      const opening = !u.yesNo ? T.sessions : u.topics.has("full") ? (full ? T.fullYes : T.fullNo) : full ? T.seatsNo : T.seatsYes;
-      const queue = candidate.passages[1];
-      return made([opening, sessionParagraph(session), ...(queue ? [queue.text] : [])], [...candidate.passages], candidate.passages.flatMap((p) => p.links));
-    }
-    case "places": {
-      // The places, then the sessions of the day asked, if one was.
-      const places = candidate.passages.filter((p) => !p.session);
-      const sessions = candidate.passages.filter((p) => p.session);
-      const names = places.map((p) => p.title);
-      const type = candidate.names.find((n) => n.kind === "type");
-      const opening = places.length === 0 ? T.sessions : places.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
-      return made(
-        [opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)],
-        [...candidate.passages],
-        places.flatMap((p) => p.links.slice(0, 1)).concat(first!.links.slice(1), sessions.flatMap((s) => s.links)),
-      );
-    }
+      return sessionsAnswer(j, all, yes);
+    case "seats":
+      return seatsAnswer(j, u, yes);
+    case "places":
+      return placesAnswer(j);
     case "person":
       // Their own text, and how to reach them when asked.
-      return made([T.team(first!.title), ...candidate.passages.map((p) => p.text)], [...candidate.passages], candidate.passages.flatMap((p) => p.links));
+      return made(
+        [T.team(first.title), ...candidate.passages.map((p) => p.text)],
+        candidate.passages,
+        candidate.passages.flatMap((p) => p.links),
+      );
     case "advice":
-      return made([T.adviceType(first!.title), first!.summary ?? first!.text], [first!], first!.links);
-    case "passage": {
-      const p = first!;
-      const opening =
-        p.kind === "type" ? (p.id === "type:all" ? T.types : T.type(p.title)) : p.kind === "place" ? (p.id === "place:all" ? T.places : T.place(p.title)) : p.kind === "team" ? (p.id === "team:about" ? T.about : T.team(p.title)) : p.kind === "faq" ? T.faq : p.kind === "preparation" ? T.preparation : p.kind === "card" ? (p.id === CARDS_ID ? T.cards : T.type(p.title)) : T.rule;
-      return made([opening, p.summary ?? p.text], [p], p.links);
-    }
+      return typeAnswer(T.adviceType(first.title), first, first.summary ?? first.text, all);
+    case "page":
+      return made(
+        [T.pageSession, ...candidate.passages.map((p) => p.text)],
+        candidate.passages,
+        candidate.passages.flatMap((p) => p.links),
+      );
+    case "passage":
+      return passageAnswer(first, u, knowledge, yes);
   }
+}
+
+/**
+ * Nothing answers: the fallback. Where the best candidates are about a thing the question names (a type, a place, a
+ * person; a town is no page of its own), their pages follow as "Menar du…?", since which of them is meant, or what
+ * of it, cannot be told.
+ */
+export function fallback(ranked: readonly Judged[], u: Understanding): ComposedAnswer {
+  const best = ranked[0]?.coverage ?? 0;
+  const about = (p: KnownPassage | undefined) =>
+    p !== undefined &&
+    u.named.some((n) => n.kind !== "town" && (p.title === n.key || (!p.session && p.typeName === n.key)));
+  const near = ranked.filter((j) => best > 0 && j.coverage === best && about(j.candidate.passages[0]));
+  const links = dedupe(
+    near.flatMap((j) => j.candidate.passages[0]!.links.slice(0, 1)),
+    MAX_NEAR,
+  );
+  if (links.length === 0) return { answer: FLURRE_FALLBACK, passages: [] };
+  const answer: FlurreAnswer = {
+    ...FLURRE_FALLBACK,
+    paragraphs: [...FLURRE_FALLBACK.paragraphs, T.didYouMean],
+    links: dedupe([...links, ...FLURRE_FALLBACK.links]),
+  };
+  return { answer, passages: [] };
 }

@@ -2,9 +2,9 @@
 // sentence) and what it names (session types, places, towns, people, days,
 // months and dates), read from the vocabulary and the content's own names.
 
-import type { Knowledge, Named } from "./knowledge";
+import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { agesIn, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, type Topic, type Vocabulary } from "./vocabulary";
+import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
 
 export type Understanding = {
   tokens: Token[];
@@ -40,6 +40,14 @@ export type Understanding = {
   toldNeed: boolean;
   /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
   yesNo: boolean;
+  /** How many of the asking sentence's words turn it ('inte', 'inställt', 'gratis'). */
+  turns: number;
+  /** The asking sentence has a condition ('…om vi bara är två'). */
+  condition: boolean;
+  /** Only greets ('Hej!', 'God morgon Flurre'). */
+  greeting: boolean;
+  /** The upcoming session whose page the question was asked from ('/session/12'). */
+  page?: KnownPassage;
   /** Turned ('kan jag inte…', 'utan konto'). */
   negated: boolean;
   /** The words that turn a sentence ('inte', 'utan'). */
@@ -269,7 +277,37 @@ function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, reado
   );
 }
 
-export function understand(question: string, knowledge: Knowledge): Understanding {
+/** How many of the words turn what they say: 'inte', 'utan', and words of the opposite ('inställt', 'gratis'). */
+export function turnsIn(tokens: readonly Token[], vocabulary: Vocabulary): number {
+  return tokens.filter((t) => vocabulary.not.has(t.word) || wordsOf(t.typed).some((w) => vocabulary.turns.has(fold(w)))).length;
+}
+
+/** How the asking sentence asks: yes or no (a verb first, as read or as typed: 'ställs' of 'ställs … in'), turned, with a condition. */
+function howAsked(inAsked: readonly Token[], vocabulary: Vocabulary) {
+  const opener = inAsked[0];
+  return {
+    yesNo: opener !== undefined && [opener.word, fold(wordsOf(opener.typed)[0] ?? "")].some((w) => vocabulary.yesNo.has(w)),
+    turns: turnsIn(inAsked, vocabulary),
+    condition: inAsked.some((t) => vocabulary.conditions.has(t.word)),
+    negated: inAsked.some((t) => vocabulary.not.has(t.word)),
+  };
+}
+
+/** At most four words, each a greeting or a name of the team, one a greeting at least. */
+function greets(question: string, knowledge: Knowledge): boolean {
+  const words = wordsOf(question).map(fold);
+  const { greetings } = knowledge.vocabulary;
+  return words.length <= 4 && words.some((w) => greetings.has(w)) && words.every((w) => greetings.has(w) || knowledge.personWords.has(w));
+}
+
+/** The session of the page asked from, when it is one still to come. */
+function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassage } {
+  const id = /^\/session\/(\d+)$/.exec(page ?? "")?.[1];
+  const session = id === undefined ? undefined : knowledge.byId.get(`session:${id}`);
+  return session ? { page: session } : {};
+}
+
+export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const { topicsOf, namesOf } = readWords(tokens, knowledge);
@@ -281,7 +319,8 @@ export function understand(question: string, knowledge: Knowledge): Understandin
   // One age told, not a range ('en valp på 10 veckor').
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
-  const yesNo = inAsked.length > 0 && vocabulary.yesNo.has(inAsked[0]!.word);
+  const how = howAsked(inAsked, vocabulary);
+  const yesNo = how.yesNo;
   const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
   // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
   // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
@@ -316,10 +355,11 @@ export function understand(question: string, knowledge: Knowledge): Understandin
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
-    yesNo,
+    ...how,
+    greeting: greets(question, knowledge),
+    ...pageOf(page, knowledge),
     asks: asksSomething || toldNeed,
     toldNeed,
-    negated: inAsked.some((t) => vocabulary.not.has(t.word)),
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,

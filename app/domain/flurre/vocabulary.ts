@@ -28,6 +28,10 @@ export const TOPICS = [
   "count",
   // Buying or being sold something ('säljer ni…', 'kan man köpa…'): answered by the cards on sale alone.
   "buy",
+  // Which session types there are ('vilka pass finns det'): answered by the list of them.
+  "types",
+  // What a thing is ('berätta om valpkursen'): answered by its own text.
+  "about",
   "unsaid",
 ] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -71,6 +75,12 @@ export type Vocabulary = {
   not: ReadonlySet<string>;
   /** Words with which the visitor tells where they live ('bor'). */
   lives: ReadonlySet<string>;
+  /** Words that only greet ('hej', 'god morgon'). */
+  greetings: ReadonlySet<string>;
+  /** Words that say the opposite of what they are read as ('inställt', 'gratis'): with `not`, a question's polarity. */
+  turns: ReadonlySet<string>;
+  /** Words that open a condition ('om', 'ifall'). */
+  conditions: ReadonlySet<string>;
   /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
   ageUnits: ReadonlyMap<string, number>;
   /** Numbers written as words ('två' 2). */
@@ -102,9 +112,6 @@ const AGE_UNIT = "age ";
 const NUMBER = "number ";
 /** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
 const AGAIN = "again ";
-/** A grammar row's value for a question word, and for one that asks which thing ('question which'). */
-const QUESTION = "question";
-const WHICH = "which";
 
 /** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends; with the stem of the word before it, what is that old ('valpar 8–20 veckor': 'valp'). */
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
@@ -201,10 +208,15 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const opens = new Set<string>();
   const not = new Set<string>();
   const lives = new Set<string>();
+  const greetings = new Set<string>();
+  const turns = new Set<string>();
+  const conditions = new Set<string>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
   const which = new Set<string>();
+  // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -229,9 +241,8 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     }
     else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar" && row.value.startsWith(NUMBER)) numbers.set(fold(word), Number(row.value.slice(NUMBER.length)));
-    else if (row.kind === "grammar" && row.value === `${QUESTION} ${WHICH}`) for (const set of [opens, which]) set.add(fold(word));
-    else if (row.kind === "grammar") (row.value === "not" ? not : row.value === "lives" ? lives : row.value === QUESTION ? opens : yesNo).add(fold(word));
+    else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, ageUnits, numbers, again, which, known, written };
 }

@@ -103,7 +103,10 @@ describe("Flurre's answer about cards", () => {
 
 describe("the declared pipeline on cards", () => {
   const knowledge = demoKnowledge(now, (c) => ({ ...c, cards: [KLIPP, GIFT] }));
-  const pipe = (question: string, k = knowledge) => runPipeline(question, k, { now }).composed?.answer.paragraphs.join(" ") ?? null;
+  const pipe = (question: string, k = knowledge) => {
+    const { answered, composed } = runPipeline(question, k, { now });
+    return answered ? composed.answer.paragraphs.join(" ") : null;
+  };
 
   it("reads 'säljer' and 'köpa' as asking to buy (migration 0032), no longer as what the site never speaks of", () => {
     const rows = vocabularyRows().filter((r) => r.kind === "topic" && ["säljer", "köpa", "köper", "sälja"].includes(r.word));

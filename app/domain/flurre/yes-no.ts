@@ -1,0 +1,70 @@
+// Flurre's Ja or Nej: a yes/no question whose answer accounts for all it asks
+// opens with the one the data gives. A price above nothing ('Kostar det
+// något?' Ja, 'Är det gratis?' Nej), whether a type is held where or when
+// asked, one session's seats, and a rule's or the preparation's own sentence
+// that says the word asked, read the same way round as the question or the
+// other. A row staff wrote keeps its own Ja or Nej, turned when the question
+// is asked the other way round from the row's. A question turned ('kan man
+// inte avboka') gets neither from the rest, nor one with a condition of its
+// own from a rule, which says what holds in general.
+
+import type { Judged } from "./decide";
+import type { Knowledge, KnownPassage } from "./knowledge";
+import { normalise, type Token } from "./normalise";
+import { stemOf } from "./vocabulary";
+import { turnsIn, type Understanding } from "./understand";
+
+export type YesNo = "Ja" | "Nej";
+
+/** How many words before the one asked, in its sentence, may turn it or be its verb ('kan inte avbokas eller ombokas'). */
+const REACH = 4;
+
+const keys = (t: Token) => [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
+
+/** The first word of the sentence that asks. */
+const openerOf = (u: Understanding) => u.tokens.find((t) => t.sentence === u.asked)!;
+
+/**
+ * The yes or no of a text's sentence that says a word asked: its words up to it turned as many times as the
+ * question's, or not. Where it says the word more than once, where it says it with the verb the question opens with.
+ */
+function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo | null {
+  const { vocabulary } = knowledge;
+  const { tokens } = normalise(p.text, vocabulary, knowledge.siteWords);
+  const upTo = (i: number) =>
+    tokens.slice(Math.max(0, i - REACH), i + 1).filter((t) => t.sentence === tokens[i]!.sentence);
+  for (const asked of u.content) {
+    const wanted = new Set(keys(asked));
+    const found = tokens.flatMap((t, i) => (!t.filler && keys(t).some((k) => wanted.has(k)) ? [i] : []));
+    if (found.length === 0) continue;
+    const at = found.find((i) => upTo(i).some((t) => t.word === openerOf(u).word)) ?? found[0]!;
+    return turnsIn(upTo(at), vocabulary) % 2 === u.turns % 2 ? "Ja" : "Nej";
+  }
+  return null;
+}
+
+/** The Ja or Nej the answer opens with, if the question asks yes or no and the answer's data settles it. */
+export function yesNoOf(j: Judged, u: Understanding, knowledge: Knowledge): YesNo | null {
+  const c = j.candidate;
+  if (!u.yesNo || u.negated || j.unexplained.length > 0) return null;
+  if (c.kind === "price") {
+    if (u.turns > 0) return u.turns === 1 ? "Nej" : null;
+    return u.topicsOf.get(openerOf(u))?.includes("price") ? "Ja" : null;
+  }
+  if (c.kind === "sessions" && c.narrowed && u.turns === 0) return c.narrowed.found ? "Ja" : "Nej";
+  if (c.kind === "seats" && !c.several && u.turns === 0) {
+    const full = !c.passages[0]!.session!.bookable;
+    return (u.topics.has("full") ? full : !full) ? "Ja" : "Nej";
+  }
+  const p = c.passages[0]!;
+  if (c.kind !== "passage" || u.condition || (p.kind !== "rule" && p.kind !== "preparation")) return null;
+  return saidIn(p, u, knowledge);
+}
+
+/** A row staff wrote in its own words, its 'Ja, …' or 'Nej, …' turned when the question is asked the other way round. */
+export function faqAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge): string {
+  const lead = /^(Ja|Nej)\b/u.exec(p.text);
+  if (!lead || !u.yesNo) return p.text;
+  const own = turnsIn(normalise(p.title, knowledge.vocabulary, knowledge.siteWords).tokens, knowledge.vocabulary);
+  return own % 2 === u.turns % 2 ? p.text : `${lead[1] === "Ja" ? "Nej" : "Ja"}${p.text.slice(lead[0].length)}`;
+}
