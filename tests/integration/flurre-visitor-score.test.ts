@@ -792,7 +792,9 @@ const PRINT_PIPELINE_MISSES = false;
  * question, opens a yes/no answer with the data's Ja or Nej, reads 'berätta om …' as asking what a thing is and which
  * sessions there are as the list of types (0080, 0081), and answers the price asked of what else a rule that states
  * prices speaks of: three right answers more in the held-out sets and five in the development sets, with one wrong
- * answer fewer there.
+ * answer fewer there. Then raised where a measure asked ('hur länge', 'hur lång', 'hur gammal': 0082) is given only by
+ * a sentence that states a number in a unit and says another word asked: two right answers more and two wrong fewer
+ * in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -808,7 +810,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
-  dev14: { right: 32, rightOrHonest: 43, wrong: 5 },
+  dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 135, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },

@@ -112,7 +112,21 @@ const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p
 const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Understanding) =>
   c.passages[0]?.kind === "rule" && statesPrice(c) && content.some((t) => !u.topicsOf.get(t)?.includes("price") && explains(c, t, u));
 
+/**
+ * A measure asked ('hur länge gäller länken') is given by a price, or by a text's sentence that states a number and
+ * says another word asked ('Länken gäller i 10 minuter'); not by one that only names the thing ('stigar längs vattnet').
+ */
+function givesMeasure(c: Candidate, u: Understanding): boolean {
+  if (c.kind === "price") return true;
+  const of = u.content.filter((t) => !u.measureWords.has(t));
+  // The word itself, or its last part ('länken' of 'inloggningslänken').
+  const says = (p: KnownPassage, t: Token) =>
+    [t.word, t.stem, ...t.also].some((k) => p.measured.has(k)) || [...p.measured].some((m) => m.length >= MIN_TAIL && t.word.endsWith(m));
+  return c.kind === "passage" && c.passages.some((p) => p.measured.size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
+}
+
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
+  if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
   if (topics.some((topic) => c.topics.includes(topic))) return true;
   // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', a place named 'Norrparken').

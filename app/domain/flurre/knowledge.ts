@@ -25,6 +25,8 @@ export type KnownPassage = Passage & {
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
   counted: ReadonlySet<string>;
+  /** The words (and stems) of its text's sentences that state a number in a unit: what it gives a measure of ('Länken gäller i 10 minuter'). */
+  measured: ReadonlySet<string>;
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
   ages?: { min: number; max: number; of: string };
 };
@@ -148,6 +150,17 @@ function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   return counted;
 }
 
+function measuredIn(text: string, vocabulary: Vocabulary): Set<string> {
+  const measured = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
+    const words = wordsOf(sentence).map(fold);
+    const isNumber = (w: string | undefined) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
+    const inUnit = (w: string) => vocabulary.units.has(w) || vocabulary.ageUnits.has(w);
+    if (words.some((w, i) => inUnit(w) && isNumber(words[i - 1]))) for (const w of words) for (const k of [w, stemOf(w)]) measured.add(k);
+  }
+  return measured;
+}
+
 export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRow[]): Knowledge {
   const vocabulary = buildVocabulary(rows);
   const named = namesOf(corpus);
@@ -160,7 +173,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
     const written = wordsOf(`${p.title} ${p.text}`);
-    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
+    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));

@@ -34,6 +34,8 @@ export type Understanding = {
   dogAge?: number;
   /** The words that tell an age: a unit after a number ('månader' of 'valpen är 4 månader'). */
   ageWords: ReadonlySet<Token>;
+  /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
+  measureWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
   /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or what accounts for two words of it or more, and every one. */
@@ -242,6 +244,7 @@ function daysIn(question: string, tokens: readonly Token[], knowledge: Knowledge
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isNumber(tokens[i - 1]))),
+    measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
   };
 }
 

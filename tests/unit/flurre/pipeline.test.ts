@@ -319,6 +319,18 @@ describe("decide", () => {
     expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
   });
 
+  it("takes a measure asked ('hur länge', 'hur lång') to be given only by a sentence that states a number in a unit and says another word asked", () => {
+    const link = knowledge.passages.find((p) => p.kind === "rule" && /\d+ minuter/u.test(p.text) && p.text.includes("Länken"))!;
+    expect(ask("hur länge gäller inloggningslänken?").composed.passages[0]?.id).toBe(link.id);
+    expect(ask("hur länge gäller länken ni skickar").composed.passages[0]?.id).toBe(link.id);
+    // A text that names the thing, but states no measure of it.
+    const path = knowledge.passages.find((p) => p.kind === "place" && /stigar/u.test(p.text))!;
+    expect(ask(`hur lang ar stigen i ${path.title.split(" ")[0]!.toLowerCase()}`).answered).toBe(false);
+    expect(ask("hur lange galler bekraftelsen").answered).toBe(false);
+    // A number that counts something is no measure ('två hundtränare').
+    expect(ask("hur länge har ni hållit på med hundträning").answered).toBe(false);
+  });
+
   it("reads 'någonstans' alone in its sentence as asking where, and a text that only names the thing asked of as no answer", () => {
     expect(understand("kan jag se kvittot någonstans", knowledge).topics).toEqual(new Set(["where"]));
     expect(ask("kan jag se kvittot någonstans").answered).toBe(false);
