@@ -794,7 +794,8 @@ const PRINT_PIPELINE_MISSES = false;
  * prices speaks of: three right answers more in the held-out sets and five in the development sets, with one wrong
  * answer fewer there. Then raised where a measure asked ('hur länge', 'hur lång', 'hur gammal': 0082) is given only by
  * a sentence that states a number in a unit and says another word asked: two right answers more and two wrong fewer
- * in the development sets.
+ * in the development sets. Then raised where the weekdays named in the asking sentence win over those told of in
+ * others, and 'framöver' with a day named asks when: two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -812,10 +813,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
-  dev16: { right: 135, rightOrHonest: 148, wrong: 2 },
+  dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  dev19: { right: 70, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },

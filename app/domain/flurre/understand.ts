@@ -199,8 +199,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
-    const again = (vocabulary.again.get(token.word) ?? []).filter((topic) =>
-      tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)),
+    // A day named asks when again with it ('nån torsdag framöver').
+    const dayNamed = tokens.some((t) => t.sentence === token.sentence && (vocabulary.weekdays.has(t.word) || vocabulary.months.has(t.word)));
+    const again = (vocabulary.again.get(token.word) ?? []).filter(
+      (topic) => tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)) || (topic === "when" && dayNamed),
     );
     if (again.length > 0) topicsOf.set(token, again);
     // One that is filler asks it alone ('kan jag se kvittot nånstans' asks where).
@@ -223,7 +225,7 @@ function askingSentence(tokens: readonly Token[], questionMarks: readonly boolea
 }
 
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
-function daysIn(question: string, tokens: readonly Token[], knowledge: Knowledge) {
+function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge) {
   const { vocabulary } = knowledge;
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
@@ -232,9 +234,12 @@ function daysIn(question: string, tokens: readonly Token[], knowledge: Knowledge
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
   const isNumber = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
+  const weekday = (i: number) => !isNumber(tokens[i - 1]);
+  const askedWeekdays = keyed(vocabulary.weekdays, (i) => tokens[i]!.sentence === asked && weekday(i));
   return {
-    // Not a weekday after a number: '6 mån' is months.
-    weekdays: [...new Set(keyed(vocabulary.weekdays, (i) => !isNumber(tokens[i - 1])))],
+    // Not a weekday after a number: '6 mån' is months. Days named in the asking sentence win over days told of in
+    // others ('…på en lördag framöver? Vi jobbar båda på vardagarna.').
+    weekdays: [...new Set(askedWeekdays.length > 0 ? askedWeekdays : keyed(vocabulary.weekdays, weekday))],
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),
@@ -354,7 +359,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
-    ...daysIn(question, tokens, knowledge),
+    ...daysIn(question, tokens, asked, knowledge),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),

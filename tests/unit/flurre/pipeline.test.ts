@@ -222,6 +222,17 @@ describe("understand", () => {
     expect(understand("något pass i decembers början", knowledge).months).toEqual([12]);
   });
 
+  it("reads the weekdays named in the asking sentence before those told of in others, and 'framöver' with a day as asking when", () => {
+    const u = understand("Går det någon valpkurs på en lördag framöver? Vi jobbar båda på vardagarna.", knowledge);
+    expect(u.weekdays).toEqual([6]);
+    expect([...u.topics]).toEqual(["when"]);
+    expect([...understand("Har ni vardagslydnad nån torsdag framöver?", knowledge).topics]).toEqual(["when"]);
+    // Told only in another sentence, they still narrow ('Vi kan bara på tisdagar. När är nästa valpkurs?').
+    expect(understand("Vi kan bara på tisdagar. När är nästa valpkurs?", knowledge).weekdays).toEqual([2]);
+    // Alone, 'framöver' is a word like any other.
+    expect(understand("vad har ni för planer framöver", knowledge).topics.has("when")).toBe(false);
+  });
+
   it("of places named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("vi var på ett pass i stadsparken förra månaden. när är nästa promenadträning på bronsängen?", knowledge);
     expect(u.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
