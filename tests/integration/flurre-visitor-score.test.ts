@@ -24,7 +24,8 @@
 // form), flurre-dev17-questions.json (a seventeenth, found in a second round of provoking answers on another topic),
 // flurre-dev18-questions.json (an eighteenth, found in a third round, weighted toward who and payment),
 // flurre-dev19-questions.json (a nineteenth, written as the held-out sets are, weighted toward what the site does not
-// say, the queue and signing in),
+// say, the queue and signing in), flurre-dev21-questions.json (a twenty-first, written the same way, each question told with the
+// visitor's situation),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -96,6 +97,7 @@ import dev16 from "../fixtures/flurre-dev16-questions.json";
 import dev17 from "../fixtures/flurre-dev17-questions.json";
 import dev18 from "../fixtures/flurre-dev18-questions.json";
 import dev19 from "../fixtures/flurre-dev19-questions.json";
+import dev21 from "../fixtures/flurre-dev21-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -180,6 +182,7 @@ const DEV16: Question[] = z.array(QuestionSchema).parse(dev16.questions);
 const DEV17: Question[] = z.array(QuestionSchema).parse(dev17.questions);
 const DEV18: Question[] = z.array(QuestionSchema).parse(dev18.questions);
 const DEV19: Question[] = z.array(QuestionSchema).parse(dev19.questions);
+const DEV21: Question[] = z.array(QuestionSchema).parse(dev21.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -335,6 +338,10 @@ const FLOOR = {
   // its answers nor the other sets, weighted toward what the site does not say, the queue and signing in: 64 right,
   // 22 honest, 3 wrong (3 on another topic). The pipeline, the same day: 70 right, 17 honest, 2 wrong.
   dev19: { rightOrHonest: 86, wrong: 3, wrongTopic: 3 },
+  // When written, by someone who had seen neither Flurre's code, its answers nor the other sets, each question told with
+  // the visitor's situation: 46 right, 51 honest, 3 wrong (3 on another topic). The pipeline, the same day: 75 right,
+  // 15 honest, 10 wrong.
+  dev21: { rightOrHonest: 97, wrong: 3, wrongTopic: 3 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -604,7 +611,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev21: DEV21 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -817,6 +824,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
+  dev21: { right: 75, rightOrHonest: 90, wrong: 10 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
@@ -951,6 +959,15 @@ describe("the visitor question sets", () => {
     expect(DEV19.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(30);
   });
 
+  it("has a twenty-first development set, written as the held-out sets are, each question told with the visitor's situation, none of its questions in the other sets", () => {
+    expect(DEV21.length).toBeGreaterThanOrEqual(100);
+    expectOnlyNewQuestions(DEV21, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+    expect(DEV21.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(25);
+  });
+
   it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
     expect(DEV14.length).toBeGreaterThanOrEqual(45);
     expectOnlyNewQuestions(DEV14, [
@@ -1026,6 +1043,7 @@ describe("the visitor question sets", () => {
     { name: "seventeenth development", set: DEV17, floor: FLOOR.dev17, printWrong: true },
     { name: "eighteenth development", set: DEV18, floor: FLOOR.dev18, printWrong: true },
     { name: "nineteenth development", set: DEV19, floor: FLOOR.dev19, printWrong: true },
+    { name: "twenty-first development", set: DEV21, floor: FLOOR.dev21, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1050,8 +1068,8 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19"] as const).map(
-      (key, i) => ({ name: `development ${i + 1}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev21"] as const).map(
+      (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
       (key) => ({ name: key, set: HELD_OUT_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: false }),
