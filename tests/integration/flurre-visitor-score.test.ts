@@ -24,7 +24,8 @@
 // form), flurre-dev17-questions.json (a seventeenth, found in a second round of provoking answers on another topic),
 // flurre-dev18-questions.json (an eighteenth, found in a third round, weighted toward who and payment),
 // flurre-dev19-questions.json (a nineteenth, written as the held-out sets are, weighted toward what the site does not
-// say, the queue and signing in), flurre-dev21-questions.json (a twenty-first, written the same way, each question told with the
+// say, the queue and signing in), flurre-dev20-questions.json (a twentieth, found by provoking the pipeline's answers on
+// another topic: what the site does not say in its own words, the queue and signing in), flurre-dev21-questions.json (a twenty-first, written the same way, each question told with the
 // visitor's situation),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
@@ -97,6 +98,7 @@ import dev16 from "../fixtures/flurre-dev16-questions.json";
 import dev17 from "../fixtures/flurre-dev17-questions.json";
 import dev18 from "../fixtures/flurre-dev18-questions.json";
 import dev19 from "../fixtures/flurre-dev19-questions.json";
+import dev20 from "../fixtures/flurre-dev20-questions.json";
 import dev21 from "../fixtures/flurre-dev21-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
@@ -182,6 +184,7 @@ const DEV16: Question[] = z.array(QuestionSchema).parse(dev16.questions);
 const DEV17: Question[] = z.array(QuestionSchema).parse(dev17.questions);
 const DEV18: Question[] = z.array(QuestionSchema).parse(dev18.questions);
 const DEV19: Question[] = z.array(QuestionSchema).parse(dev19.questions);
+const DEV20: Question[] = z.array(QuestionSchema).parse(dev20.questions);
 const DEV21: Question[] = z.array(QuestionSchema).parse(dev21.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
@@ -338,6 +341,10 @@ const FLOOR = {
   // its answers nor the other sets, weighted toward what the site does not say, the queue and signing in: 64 right,
   // 22 honest, 3 wrong (3 on another topic). The pipeline, the same day: 70 right, 17 honest, 2 wrong.
   dev19: { rightOrHonest: 86, wrong: 3, wrongTopic: 3 },
+  // When found by someone who asked the pipeline (never the answer in use) on the demo data, and read its code and the
+  // site content, never another set, to provoke answers on another topic: the pipeline 0 right, 0 honest, 49 wrong;
+  // the answer in use 20 right, 15 honest, 14 wrong (9 on another topic).
+  dev20: { rightOrHonest: 35, wrong: 14, wrongTopic: 9 },
   // When written, by someone who had seen neither Flurre's code, its answers nor the other sets, each question told with
   // the visitor's situation: 46 right, 51 honest, 3 wrong (3 on another topic). The pipeline, the same day: 75 right,
   // 15 honest, 10 wrong.
@@ -611,7 +618,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev21: DEV21 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -824,6 +831,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
+  dev20: { right: 0, rightOrHonest: 0, wrong: 49 },
   dev21: { right: 75, rightOrHonest: 90, wrong: 10 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
@@ -959,6 +967,14 @@ describe("the visitor question sets", () => {
     expect(DEV19.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(30);
   });
 
+  it("has a twentieth development set, found by provoking the pipeline's answers on another topic, none of its questions in the other sets", () => {
+    expect(DEV20.length).toBeGreaterThanOrEqual(45);
+    expectOnlyNewQuestions(DEV20, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV21],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a twenty-first development set, written as the held-out sets are, each question told with the visitor's situation, none of its questions in the other sets", () => {
     expect(DEV21.length).toBeGreaterThanOrEqual(100);
     expectOnlyNewQuestions(DEV21, [
@@ -1043,6 +1059,7 @@ describe("the visitor question sets", () => {
     { name: "seventeenth development", set: DEV17, floor: FLOOR.dev17, printWrong: true },
     { name: "eighteenth development", set: DEV18, floor: FLOOR.dev18, printWrong: true },
     { name: "nineteenth development", set: DEV19, floor: FLOOR.dev19, printWrong: true },
+    { name: "twentieth development", set: DEV20, floor: FLOOR.dev20, printWrong: true },
     { name: "twenty-first development", set: DEV21, floor: FLOOR.dev21, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
@@ -1068,7 +1085,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev21"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
