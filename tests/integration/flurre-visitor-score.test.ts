@@ -809,7 +809,11 @@ const PRINT_PIPELINE_MISSES = false;
  * answer fewer there. Then raised where a measure asked ('hur länge', 'hur lång', 'hur gammal': 0082) is given only by
  * a sentence that states a number in a unit and says another word asked: two right answers more and two wrong fewer
  * in the development sets. Then raised where the weekdays named in the asking sentence win over those told of in
- * others, and 'framöver' with a day named asks when: two right answers more in the development sets.
+ * others, and 'framöver' with a day named asks when: two right answers more in the development sets. Then raised
+ * where a sentence that asks with words that ask and one that refers back ('den'), naming nothing of its own, asks of
+ * what the sentences before it tell, 'bokade' is booking and 'se' a word of its own (0083): one right answer more in
+ * the held-out sets, and seven right answers more and nine wrong fewer in the development sets, with one wrong
+ * answer more there (development set 17: 'kan jag se vilka som har bokat' gets the sign-in rule).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -828,15 +832,15 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
-  dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
+  dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 0, rightOrHonest: 0, wrong: 49 },
-  dev21: { right: 75, rightOrHonest: 90, wrong: 10 },
+  dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
+  dev20: { right: 5, rightOrHonest: 9, wrong: 40 },
+  dev21: { right: 77, rightOrHonest: 91, wrong: 9 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
-  heldOut4: { right: 35, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 36, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut6: { right: 41, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },

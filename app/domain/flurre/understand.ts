@@ -346,7 +346,12 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
+  // A sentence that asks only with words that ask and one that refers back, naming nothing of its own, after others
+  // that tell, asks of what they tell too ('Jag bokade en valpkurs. Var kan jag se den?' asks of the booking).
+  const ofTold =
+    sentences.size > 1 && !whatNow && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word)) && inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
+  const told = ofTold ? tokens.filter((t) => t.sentence !== asked && !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []) : [];
+  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);

@@ -83,6 +83,8 @@ export type Vocabulary = {
   conditions: ReadonlySet<string>;
   /** Words that, after a question word, ask a measure ('hur länge', 'hur gammal'): a number answers them. */
   measures: ReadonlySet<string>;
+  /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
+  refers: ReadonlySet<string>;
   /** Units a number measures in ('minuter', 'timmar', 'meter'); with the units of age, what a text gives a measure in. */
   units: ReadonlySet<string>;
   /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
@@ -217,12 +219,13 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const conditions = new Set<string>();
   const measures = new Set<string>();
   const units = new Set<string>();
+  const refers = new Set<string>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units };
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -250,5 +253,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, ageUnits, numbers, again, which, known, written };
 }

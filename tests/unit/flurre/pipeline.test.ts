@@ -233,6 +233,19 @@ describe("understand", () => {
     expect(understand("vad har ni för planer framöver", knowledge).topics.has("when")).toBe(false);
   });
 
+  it("reads a sentence that asks with words that ask and one that refers back as asking of what the sentences before it tell", () => {
+    const u = understand("Jag bokade promenadträning åt min pappa. Var hittar jag den?", knowledge);
+    expect([...u.topics].sort()).toEqual(["book", "where"]);
+    // Not what another question asks ('Vad kostar valpkursen? När börjar den'), nor without a word that refers back, or
+    // naming something of its own.
+    expect([...understand("Vad kostar valpkursen? När börjar den", knowledge).topics]).toEqual(["when"]);
+    expect([...understand("Jag bokade promenadträning. Var ligger Stadsparken?", knowledge).topics]).toEqual(["where"]);
+    expect([...understand("Jag bokade promenadträning. Var är det?", knowledge).topics]).toEqual(["where"]);
+    // Seeing what one has booked is signing in ('se' is a word of its own, which 'Dina bokningar ser du…' says).
+    const signIn = knowledge.passages.find((p) => p.kind === "rule" && p.topics.includes("signin"))!;
+    expect(ask("Jag bokade promenadträning åt min pappa. Var kan jag se den?").composed.passages[0]?.id).toBe(signIn.id);
+  });
+
   it("of places named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("vi var på ett pass i stadsparken förra månaden. när är nästa promenadträning på bronsängen?", knowledge);
     expect(u.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
