@@ -813,7 +813,9 @@ const PRINT_PIPELINE_MISSES = false;
  * where a sentence that asks with words that ask and one that refers back ('den'), naming nothing of its own, asks of
  * what the sentences before it tell, 'bokade' is booking and 'se' a word of its own (0083): one right answer more in
  * the held-out sets, and seven right answers more and nine wrong fewer in the development sets, with one wrong
- * answer more there (development set 17: 'kan jag se vilka som har bokat' gets the sign-in rule).
+ * answer more there (development set 17: 'kan jag se vilka som har bokat' gets the sign-in rule). Then raised where
+ * a measure is given only by the words just before a number in a unit ('hur lång är kön' is not answered by a seat
+ * kept two hours): two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -835,7 +837,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 5, rightOrHonest: 9, wrong: 40 },
+  dev20: { right: 7, rightOrHonest: 11, wrong: 38 },
   dev21: { right: 77, rightOrHonest: 91, wrong: 9 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },

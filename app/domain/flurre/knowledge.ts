@@ -25,7 +25,7 @@ export type KnownPassage = Passage & {
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
   counted: ReadonlySet<string>;
-  /** The words (and stems) of its text's sentences that state a number in a unit: what it gives a measure of ('Länken gäller i 10 minuter'). */
+  /** The words (and stems) just before a number in a unit in its text: what it gives a measure of ('Länken gäller i 10 minuter'). */
   measured: ReadonlySet<string>;
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
   ages?: { min: number; max: number; of: string };
@@ -150,13 +150,20 @@ function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   return counted;
 }
 
+/** How many words before a number in a unit may name what it measures ('Länken gäller i 10 minuter'). */
+const MEASURE_REACH = 4;
+
 function measuredIn(text: string, vocabulary: Vocabulary): Set<string> {
   const measured = new Set<string>();
+  const isNumber = (w: string | undefined) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
+  const inUnit = (w: string) => vocabulary.units.has(w) || vocabulary.ageUnits.has(w);
   for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
     const words = wordsOf(sentence).map(fold);
-    const isNumber = (w: string | undefined) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
-    const inUnit = (w: string) => vocabulary.units.has(w) || vocabulary.ageUnits.has(w);
-    if (words.some((w, i) => inUnit(w) && isNumber(words[i - 1]))) for (const w of words) for (const k of [w, stemOf(w)]) measured.add(k);
+    words.forEach((w, i) => {
+      if (!inUnit(w) || !isNumber(words[i - 1])) return;
+      // What is that long or old: the words just before the number, and the one after its unit ('veckor gamla').
+      for (const near of words.slice(Math.max(0, i - 1 - MEASURE_REACH), i + 2)) for (const k of [near, stemOf(near)]) measured.add(k);
+    });
   }
   return measured;
 }

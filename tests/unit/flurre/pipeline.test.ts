@@ -353,6 +353,10 @@ describe("decide", () => {
     expect(ask("hur lange galler bekraftelsen").answered).toBe(false);
     // A number that counts something is no measure ('två hundtränare').
     expect(ask("hur länge har ni hållit på med hundträning").answered).toBe(false);
+    // Nor a number in a unit further off in the sentence ('…den som står först i kön, som då får platsen reserverad i
+    // två timmar' gives how long the seat is kept, not how long the queue is).
+    expect(ask("hur lång är kön till promenadträningen").answered).toBe(false);
+    expect(ask("hur länge har man platsen om man får den från kön").answered).toBe(true);
   });
 
   it("reads 'någonstans' alone in its sentence as asking where, and a text that only names the thing asked of as no answer", () => {
