@@ -815,11 +815,13 @@ const PRINT_PIPELINE_MISSES = false;
  * the held-out sets, and seven right answers more and nine wrong fewer in the development sets, with one wrong
  * answer more there (development set 17: 'kan jag se vilka som har bokat' gets the sign-in rule). Then raised where
  * a measure is given only by the words just before a number in a unit ('hur lång är kön' is not answered by a seat
- * kept two hours): two right answers more in the development sets.
+ * kept two hours): two right answers more in the development sets. Then raised where the team does not answer who
+ * owns or runs a place the sessions are held at ('vem äger hallen', 0084): seven right answers more and seven wrong
+ * fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 159, rightOrHonest: 166, wrong: 2 },
+  dev2: { right: 160, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
@@ -837,7 +839,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 7, rightOrHonest: 11, wrong: 38 },
+  dev20: { right: 13, rightOrHonest: 17, wrong: 32 },
   dev21: { right: 77, rightOrHonest: 91, wrong: 9 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },

@@ -58,6 +58,8 @@ export type Understanding = {
   whatNow: boolean;
   /** Asked by a question word alone, no question mark, topic or name: an answer must account for every word (decide.ts). */
   plainAsks: boolean;
+  /** The asking sentence asks who owns or runs something, naming no type nor saying a session ('vem äger hallen'). */
+  asksOwner: boolean;
 };
 
 /** Shortest stem of a word that tells of the visitor's situation: a shorter one is many words' ('nära' and 'när'). */
@@ -376,6 +378,9 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
+    asksOwner:
+      inAsked.some((t) => vocabulary.owns.has(t.word)) &&
+      !inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

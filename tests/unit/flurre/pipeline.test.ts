@@ -343,6 +343,14 @@ describe("decide", () => {
     expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
   });
 
+  it("does not take the team to answer who owns or runs a place the sessions are held at, but who holds the sessions there", () => {
+    const hall = knowledge.passages.find((p) => p.kind === "place" && /inomhus/u.test(p.text))!;
+    const word = hall.title.split(" ")[0]!.toLowerCase();
+    expect(ask(`vem äger ${word}`).answered).toBe(false);
+    expect(ask(`vem har hand om ${word}`).answered).toBe(false);
+    expect(ask(`vem leder passen i ${word}`).composed.passages[0]?.kind).toBe("team");
+  });
+
   it("takes a measure asked ('hur länge', 'hur lång') to be given only by a sentence that states a number in a unit and says another word asked", () => {
     const link = knowledge.passages.find((p) => p.kind === "rule" && /\d+ minuter/u.test(p.text) && p.text.includes("Länken"))!;
     expect(ask("hur länge gäller inloggningslänken?").composed.passages[0]?.id).toBe(link.id);
