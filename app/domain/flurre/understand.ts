@@ -352,7 +352,11 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // that tell, asks of what they tell too ('Jag bokade en valpkurs. Var kan jag se den?' asks of the booking).
   const ofTold =
     sentences.size > 1 && !whatNow && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word)) && inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
-  const told = ofTold ? tokens.filter((t) => t.sentence !== asked && !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []) : [];
+  const toldTopics = tokens.filter((t) => t.sentence !== asked && !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
+  // The visitor in a queue ('Jag står i kö till PLAN. Får jag veta när det blir plats?') asks of the queue, whatever
+  // the sentence after asks, when it names nothing of its own.
+  const inQueue = sentences.size > 1 && toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
+  const told = ofTold ? toldTopics : inQueue ? (["queue"] as const) : [];
   const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.

@@ -246,6 +246,13 @@ describe("understand", () => {
     expect(ask("Jag bokade promenadträning åt min pappa. Var kan jag se den?").composed.passages[0]?.id).toBe(signIn.id);
   });
 
+  it("reads a question after the visitor tells of standing in a queue as asking of the queue, when it names nothing of its own", () => {
+    expect(understand("Jag står i kö till PLAN. Får jag veta när det blir plats?", knowledge).topics.has("queue")).toBe(true);
+    expect(ask("Jag står i kö till PLAN. Får jag veta när det blir plats?").composed.passages[0]?.session).toBeUndefined();
+    // Naming something of its own, it asks what it asks.
+    expect(understand("Jag står i kö till PLAN. När är nästa valpkurs?", knowledge).topics.has("queue")).toBe(false);
+  });
+
   it("of places named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("vi var på ett pass i stadsparken förra månaden. när är nästa promenadträning på bronsängen?", knowledge);
     expect(u.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
