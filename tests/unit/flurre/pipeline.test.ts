@@ -246,6 +246,12 @@ describe("understand", () => {
     expect(ask("Jag bokade promenadträning åt min pappa. Var kan jag se den?").composed.passages[0]?.id).toBe(signIn.id);
   });
 
+  it("reads where something 'står' as where it is written to be seen, not standing in a queue (migration 0085)", () => {
+    const signIn = knowledge.passages.find((p) => p.kind === "rule" && p.topics.includes("signin"))!;
+    expect(ask("Jag vill kolla vilken tid mitt pass börjar. Var står det?").composed.passages[0]?.id).toBe(signIn.id);
+    expect(ask("kan jag stå i kö").composed.passages[0]?.id).not.toBe(signIn.id);
+  });
+
   it("reads a question after the visitor tells of standing in a queue as asking of the queue, when it names nothing of its own", () => {
     expect(understand("Jag står i kö till PLAN. Får jag veta när det blir plats?", knowledge).topics.has("queue")).toBe(true);
     expect(ask("Jag står i kö till PLAN. Får jag veta när det blir plats?").composed.passages[0]?.session).toBeUndefined();
