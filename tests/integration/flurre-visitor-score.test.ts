@@ -820,7 +820,8 @@ const PRINT_PIPELINE_MISSES = false;
  * fewer in the development sets. Then raised where a question after the visitor tells of standing in a queue, naming
  * nothing of its own, asks of the queue: one right answer more and seven wrong fewer in the development sets. Then
  * raised where 'var står det' asks where it is written to be seen (0085): four right answers more and four wrong
- * fewer in the development sets.
+ * fewer in the development sets. Then raised where a measure asked and not given is no answer, however much else
+ * an answer accounts for: three right answers more and three wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -842,8 +843,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 18, rightOrHonest: 28, wrong: 21 },
-  dev21: { right: 77, rightOrHonest: 91, wrong: 9 },
+  dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
+  dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },

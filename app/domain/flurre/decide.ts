@@ -179,7 +179,9 @@ function judge(c: Candidate, u: Understanding): Judged {
   // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
   // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').
   const carried = c.kind !== "advice" || (u.whatNow ? u.told.some((t) => explains(c, t, u)) : content.length > unexplained.length);
-  const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
+  // A measure asked and not given is no answer, however much else it accounts for ('hur länge har ni hållit på').
+  const measureMissed = unexplained.some((t) => u.measureWords.has(t));
+  const coverage = total === 0 || !carried || measureMissed ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
 }
 

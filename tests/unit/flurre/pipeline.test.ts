@@ -378,6 +378,9 @@ describe("decide", () => {
     // två timmar' gives how long the seat is kept, not how long the queue is).
     expect(ask("hur lång är kön till promenadträningen").answered).toBe(false);
     expect(ask("hur länge har man platsen om man får den från kön").answered).toBe(true);
+    // However much else an answer accounts for, a measure asked and not given is no answer.
+    expect(ask("Hej! En kollega tipsade om er. Hur länge har ni hållit på med hundträning?").answered).toBe(false);
+    expect(ask("hur lång är vägen från regementsparken till hundhallen").answered).toBe(false);
   });
 
   it("reads 'någonstans' alone in its sentence as asking where, and a text that only names the thing asked of as no answer", () => {
