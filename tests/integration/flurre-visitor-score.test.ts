@@ -26,7 +26,8 @@
 // flurre-dev19-questions.json (a nineteenth, written as the held-out sets are, weighted toward what the site does not
 // say, the queue and signing in), flurre-dev20-questions.json (a twentieth, found by provoking the pipeline's answers on
 // another topic: what the site does not say in its own words, the queue and signing in), flurre-dev21-questions.json (a twenty-first, written the same way, each question told with the
-// visitor's situation),
+// visitor's situation), flurre-dev22-questions.json (a twenty-second, written the same way, weighted toward what the site
+// does not say, then the queue and signing in),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -100,6 +101,7 @@ import dev18 from "../fixtures/flurre-dev18-questions.json";
 import dev19 from "../fixtures/flurre-dev19-questions.json";
 import dev20 from "../fixtures/flurre-dev20-questions.json";
 import dev21 from "../fixtures/flurre-dev21-questions.json";
+import dev22 from "../fixtures/flurre-dev22-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -186,6 +188,7 @@ const DEV18: Question[] = z.array(QuestionSchema).parse(dev18.questions);
 const DEV19: Question[] = z.array(QuestionSchema).parse(dev19.questions);
 const DEV20: Question[] = z.array(QuestionSchema).parse(dev20.questions);
 const DEV21: Question[] = z.array(QuestionSchema).parse(dev21.questions);
+const DEV22: Question[] = z.array(QuestionSchema).parse(dev22.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -349,6 +352,10 @@ const FLOOR = {
   // the visitor's situation: 46 right, 51 honest, 3 wrong (3 on another topic). The pipeline, the same day: 75 right,
   // 15 honest, 10 wrong.
   dev21: { rightOrHonest: 97, wrong: 3, wrongTopic: 3 },
+  // When written (158 after the 2 found in other sets were taken out), by someone who had seen neither Flurre's code,
+  // its answers nor the other sets, weighted toward what the site does not say, then the queue and signing in: 123 right,
+  // 29 honest, 6 wrong (6 on another topic). The pipeline, the same day: 130 right, 23 honest, 5 wrong.
+  dev22: { rightOrHonest: 152, wrong: 6, wrongTopic: 6 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -618,7 +625,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -845,6 +852,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
   dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
+  dev22: { right: 130, rightOrHonest: 153, wrong: 5 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
@@ -996,6 +1004,15 @@ describe("the visitor question sets", () => {
     expect(DEV21.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(25);
   });
 
+  it("has a twenty-second development set, written as the held-out sets are, weighted toward what the site does not say, none of its questions in the other sets", () => {
+    expect(DEV22.length).toBeGreaterThanOrEqual(158);
+    expectOnlyNewQuestions(DEV22, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+    expect(DEV22.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(95);
+  });
+
   it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
     expect(DEV14.length).toBeGreaterThanOrEqual(45);
     expectOnlyNewQuestions(DEV14, [
@@ -1073,6 +1090,7 @@ describe("the visitor question sets", () => {
     { name: "nineteenth development", set: DEV19, floor: FLOOR.dev19, printWrong: true },
     { name: "twentieth development", set: DEV20, floor: FLOOR.dev20, printWrong: true },
     { name: "twenty-first development", set: DEV21, floor: FLOOR.dev21, printWrong: true },
+    { name: "twenty-second development", set: DEV22, floor: FLOOR.dev22, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1097,7 +1115,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
