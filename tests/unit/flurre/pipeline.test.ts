@@ -381,6 +381,8 @@ describe("decide", () => {
     // However much else an answer accounts for, a measure asked and not given is no answer.
     expect(ask("Hej! En kollega tipsade om er. Hur länge har ni hållit på med hundträning?").answered).toBe(false);
     expect(ask("hur lång är vägen från regementsparken till hundhallen").answered).toBe(false);
+    // How warm is a measure too, in degrees (0086): 'Vår varma och torra hall' gives none.
+    expect(ask("hur varmt är det i hundhallen").answered).toBe(false);
   });
 
   it("reads 'någonstans' alone in its sentence as asking where, and a text that only names the thing asked of as no answer", () => {
