@@ -829,7 +829,9 @@ const PRINT_PIPELINE_MISSES = false;
  * raised where 'var står det' asks where it is written to be seen (0085): four right answers more and four wrong
  * fewer in the development sets. Then raised where a measure asked and not given is no answer, however much else
  * an answer accounts for: three right answers more and three wrong fewer in the development sets. Then raised where
- * how warm or cold asks a measure (0086): one right answer more and one wrong fewer in the development sets.
+ * how warm or cold asks a measure (0086): one right answer more and one wrong fewer in the development sets. Then
+ * raised where what the site never speaks of, told in another sentence, is asked only when the asking sentence names
+ * nothing of its own: two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -842,9 +844,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 74, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
+  dev11: { right: 110, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
+  dev13: { right: 100, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },

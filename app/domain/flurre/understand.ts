@@ -317,6 +317,15 @@ function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassag
   return session ? { page: session } : {};
 }
 
+/**
+ * What the site never speaks of, told anywhere in the question ('jag har en katt. kan hon vara med?'), is asked too,
+ * unless the asking sentence names what it asks of ('…har en springer. när blir nästa vardagslydnad?').
+ */
+function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>): Topic[] {
+  const namesItsOwn = tokens.some((t) => t.sentence === asked && namesOf.has(t));
+  return tokens.filter((t) => t.sentence === asked || !namesItsOwn).flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"));
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -357,7 +366,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // the sentence after asks, when it names nothing of its own.
   const inQueue = sentences.size > 1 && toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
   const told = ofTold ? toldTopics : inQueue ? (["queue"] as const) : [];
-  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...tokens.flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"))];
+  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);

@@ -252,6 +252,12 @@ describe("understand", () => {
     expect(ask("kan jag stå i kö").composed.passages[0]?.id).not.toBe(signIn.id);
   });
 
+  it("reads what the site never speaks of, told in another sentence, as asked only when the asking sentence names nothing of its own", () => {
+    expect(understand("Jag har en katt. Kan hon vara med?", knowledge).topics.has("unsaid")).toBe(true);
+    expect(understand("Jag såg er annons på facebook. När blir nästa kombipass av?", knowledge).topics.has("unsaid")).toBe(false);
+    expect(textOf("Jag såg er annons på facebook. När blir nästa kombipass av?")).toMatch(/KOMBIPASS/);
+  });
+
   it("reads a question after the visitor tells of standing in a queue as asking of the queue, when it names nothing of its own", () => {
     expect(understand("Jag står i kö till PLAN. Får jag veta när det blir plats?", knowledge).topics.has("queue")).toBe(true);
     expect(ask("Jag står i kö till PLAN. Får jag veta när det blir plats?").composed.passages[0]?.session).toBeUndefined();
