@@ -27,7 +27,8 @@
 // say, the queue and signing in), flurre-dev20-questions.json (a twentieth, found by provoking the pipeline's answers on
 // another topic: what the site does not say in its own words, the queue and signing in), flurre-dev21-questions.json (a twenty-first, written the same way, each question told with the
 // visitor's situation), flurre-dev22-questions.json (a twenty-second, written the same way, weighted toward what the site
-// does not say, then the queue and signing in),
+// does not say, then the queue and signing in), flurre-dev23-questions.json (a twenty-third, found in a second round of
+// provoking the pipeline's answers on another topic),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -102,6 +103,7 @@ import dev19 from "../fixtures/flurre-dev19-questions.json";
 import dev20 from "../fixtures/flurre-dev20-questions.json";
 import dev21 from "../fixtures/flurre-dev21-questions.json";
 import dev22 from "../fixtures/flurre-dev22-questions.json";
+import dev23 from "../fixtures/flurre-dev23-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -189,6 +191,7 @@ const DEV19: Question[] = z.array(QuestionSchema).parse(dev19.questions);
 const DEV20: Question[] = z.array(QuestionSchema).parse(dev20.questions);
 const DEV21: Question[] = z.array(QuestionSchema).parse(dev21.questions);
 const DEV22: Question[] = z.array(QuestionSchema).parse(dev22.questions);
+const DEV23: Question[] = z.array(QuestionSchema).parse(dev23.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -356,6 +359,10 @@ const FLOOR = {
   // its answers nor the other sets, weighted toward what the site does not say, then the queue and signing in: 123 right,
   // 29 honest, 6 wrong (6 on another topic). The pipeline, the same day: 130 right, 23 honest, 5 wrong.
   dev22: { rightOrHonest: 152, wrong: 6, wrongTopic: 6 },
+  // When found, in a second round by someone who asked the pipeline (never the answer in use) on the demo data, and read
+  // its code and the site content, never another set, to provoke answers on another topic: the pipeline 0 right,
+  // 0 honest, 65 wrong; the answer in use 34 right, 9 honest, 22 wrong (22 on another topic).
+  dev23: { rightOrHonest: 43, wrong: 22, wrongTopic: 22 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -625,7 +632,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -856,6 +863,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
   dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 131, rightOrHonest: 154, wrong: 4 },
+  dev23: { right: 0, rightOrHonest: 0, wrong: 65 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
@@ -1016,6 +1024,14 @@ describe("the visitor question sets", () => {
     expect(DEV22.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(95);
   });
 
+  it("has a twenty-third development set, found in a second round of provoking the pipeline, none of its questions in the other sets", () => {
+    expect(DEV23.length).toBeGreaterThanOrEqual(60);
+    expectOnlyNewQuestions(DEV23, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
     expect(DEV14.length).toBeGreaterThanOrEqual(45);
     expectOnlyNewQuestions(DEV14, [
@@ -1094,6 +1110,7 @@ describe("the visitor question sets", () => {
     { name: "twentieth development", set: DEV20, floor: FLOOR.dev20, printWrong: true },
     { name: "twenty-first development", set: DEV21, floor: FLOOR.dev21, printWrong: true },
     { name: "twenty-second development", set: DEV22, floor: FLOOR.dev22, printWrong: true },
+    { name: "twenty-third development", set: DEV23, floor: FLOOR.dev23, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1118,7 +1135,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
