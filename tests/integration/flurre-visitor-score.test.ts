@@ -838,7 +838,11 @@ const PRINT_PIPELINE_MISSES = false;
  * an answer accounts for: three right answers more and three wrong fewer in the development sets. Then raised where
  * how warm or cold asks a measure (0086): one right answer more and one wrong fewer in the development sets. Then
  * raised where what the site never speaks of, told in another sentence, is asked only when the asking sentence names
- * nothing of its own: two right answers more in the development sets.
+ * nothing of its own: two right answers more in the development sets. Then raised where a question asked bare after
+ * a situation told (only words that ask, naming nothing of its own, and none of signing in, cancelling, getting in
+ * touch, the newsletter, booking or the queue) is answered only by what speaks of the situation ('Det är storm på
+ * fredag. Blir det av?'): one wrong answer fewer in the held-out sets (the twelfth), and four right answers more and
+ * four wrong fewer in the twenty-third development set, with five right answers fewer in the other development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -851,19 +855,19 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 74, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 110, rightOrHonest: 128, wrong: 2 },
+  dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 100, rightOrHonest: 111, wrong: 9 },
+  dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
-  dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
+  dev21: { right: 76, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 131, rightOrHonest: 154, wrong: 4 },
-  dev23: { right: 0, rightOrHonest: 0, wrong: 65 },
+  dev23: { right: 4, rightOrHonest: 4, wrong: 61 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 47, rightOrHonest: 50, wrong: 0 },
@@ -875,7 +879,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut12: { right: 43, rightOrHonest: 49, wrong: 1 },
+  heldOut12: { right: 43, rightOrHonest: 50, wrong: 0 },
   blind: { right: 68, rightOrHonest: 80, wrong: 1 },
 };
 

@@ -208,8 +208,10 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
-  // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it.
-  return { answer: best && best.coverage >= (u.plainAsks ? 1 : ANSWERABLE) ? best : null, ranked };
+  // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
+  // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
+  const speaksOfIt = !u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0);
+  return { answer: best && speaksOfIt && best.coverage >= (u.plainAsks ? 1 : ANSWERABLE) ? best : null, ranked };
 }
 
 /** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */

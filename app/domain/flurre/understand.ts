@@ -58,6 +58,8 @@ export type Understanding = {
   whatNow: boolean;
   /** Asked by a question word alone, no question mark, topic or name: an answer must account for every word (decide.ts). */
   plainAsks: boolean;
+  /** The asking sentence says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
+  bare: boolean;
   /** The asking sentence asks who owns or runs something, naming no type nor saying a session ('vem äger hallen'). */
   asksOwner: boolean;
 };
@@ -161,6 +163,12 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
     else namesOf.delete(t);
   }
 }
+
+/**
+ * What is done on the site the same way whatever the visitor's situation (signing in, cancelling, getting in touch,
+ * the newsletter, booking, the queue): a question of these is not bare after a situation told.
+ */
+const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue"]);
 
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
@@ -391,6 +399,11 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
+    bare:
+      sentences.size > 1 &&
+      !whatNow &&
+      inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler)) &&
+      !inAsked.some((t) => topicsOf.get(t)?.some((topic) => HOW_TO.has(topic))),
     asksOwner:
       inAsked.some((t) => vocabulary.owns.has(t.word)) &&
       !inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))),

@@ -370,6 +370,16 @@ describe("decide", () => {
     expect(ask(`vem leder passen i ${word}`).composed.passages[0]?.kind).toBe("team");
   });
 
+  it("takes an answer to a question asked bare after a situation told only when it speaks of the situation", () => {
+    // The rule on the group minimum says when a session is held; it says nothing of a storm.
+    expect(ask("Det är storm på fredag. Blir det av?").answered).toBe(false);
+    expect(ask("Blir det av?").answered).toBe(true);
+    // Rain the site speaks of ('Utomhuspassen blir av i både sol och regn').
+    expect(textOf("Det ska ösregna på fredag. Blir det av ändå?")).toMatch(/regn/);
+    // What is done the same way whatever the situation is no bare question ('…kalas. Kan jag avboka?').
+    expect(ask("Mitt barn fyller år samma dag som passet och vi har kalas. Kan jag avboka?").answered).toBe(true);
+  });
+
   it("takes a measure asked ('hur länge', 'hur lång') to be given only by a sentence that states a number in a unit and says another word asked", () => {
     const link = knowledge.passages.find((p) => p.kind === "rule" && /\d+ minuter/u.test(p.text) && p.text.includes("Länken"))!;
     expect(ask("hur länge gäller inloggningslänken?").composed.passages[0]?.id).toBe(link.id);
