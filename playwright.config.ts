@@ -9,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
 /** Turnstile's siteverify, stubbed locally (the server has no network); serve.sh points the app at it. */
 const TURNSTILE_STUB_PORT = PORT - 10;
+/** The payment server's local D1 (tests/e2e/serve-payments.sh). */
+const PAYMENTS_STATE = ".wrangler/e2e-payments-state";
 
 /** Debian's headless shell where installed, else its full Chromium (scripts/chromium.mjs); CHROMIUM_PATH names another. */
 const launchOptions = {
@@ -50,6 +52,9 @@ export default defineConfig({
     {
       command: `bash tests/e2e/serve.sh ${PORT} ${WEBHOOK_SECRET}`,
       url: `${BASE_URL}/`,
+      // The payment server's database is this one's, migrated and seeded once
+      // (the servers start one after the other; the migrations take half a minute).
+      env: { E2E_STATE_COPY: PAYMENTS_STATE },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",
@@ -67,7 +72,7 @@ export default defineConfig({
     {
       command: `bash tests/e2e/serve-payments.sh ${PAYMENTS_PORT} ${STRIPE_STUB_PORT} ${TURNSTILE_STUB_PORT}`,
       url: `${PAYMENTS_BASE_URL}/`,
-      env: { STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET },
+      env: { STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET, E2E_STATE_PREPARED: "1" },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "ignore",

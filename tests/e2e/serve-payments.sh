@@ -10,6 +10,8 @@ set -euo pipefail
 PORT="$1"
 STUB_PORT="$2"
 export E2E_TURNSTILE_PORT="$3"
+# The same folder as PAYMENTS_STATE in playwright.config.ts, which has serve.sh
+# fill it with a copy of the other server's fresh database (E2E_STATE_PREPARED).
 export E2E_STATE=".wrangler/e2e-payments-state"
 export E2E_REGISTRY="$PWD/.wrangler/e2e-payments-registry"
 exec bash tests/e2e/serve.sh "$PORT" "" \

@@ -20,9 +20,20 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false
 # wrangler's local trace store and data explorer write for every request: off, they
 # took a page under 20 connections from 319 to 511 requests/s (p50 58 → 35 ms).
 export X_LOCAL_OBSERVABILITY=false X_LOCAL_EXPLORER=false
-rm -rf "$STATE"
-npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
-npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
+# E2E_STATE_PREPARED=1: another server of the run has just built this folder
+# (see E2E_STATE_COPY below); otherwise build it here.
+if [ "${E2E_STATE_PREPARED:-}" != 1 ] || [ ! -d "$STATE" ]; then
+  rm -rf "$STATE"
+  npx wrangler d1 migrations apply DB --local --persist-to "$STATE" >/dev/null
+  npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
+fi
+# E2E_STATE_COPY: a second server's folder, given the same fresh database
+# (applying the migrations takes half a minute or more): copied whole before
+# this server opens it, so the copy is a closed database.
+if [ -n "${E2E_STATE_COPY:-}" ]; then
+  rm -rf "$E2E_STATE_COPY"
+  cp -a "$STATE" "$E2E_STATE_COPY"
+fi
 # FORM_MIN_FILL_MS: the bot check's fill time, shortened for this local server
 # only (the tests pause a little longer than this before each form they send).
 # TURNSTILE_VERIFY_URL: the local siteverify stub (tests/e2e/turnstile-stub.mjs,
