@@ -2,8 +2,8 @@
 // JavaScript on, at desktop width and at a 390 px phone width: 0 violations. Each test attaches
 // its page's axe result and logs the count; a failure lists every violation
 // with its rule, impact, target selectors and axe's summary of what to fix.
-import AxeBuilder from "@axe-core/playwright";
-import { WCAG_TAGS } from "./axe-tags";
+import type AxeBuilder from "@axe-core/playwright";
+import { wcagScan } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
@@ -500,7 +500,7 @@ async function open(page: Page, pageCase: PageCase): Promise<string> {
 }
 
 async function scan(page: Page, testInfo: TestInfo, pageCase: PageCase, path: string, label: string) {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const builder = wcagScan(page);
   for (const selector of pageCase.exclude ?? []) builder.exclude(selector);
   const { violations, incomplete } = await builder.analyze();
   const elements = violations.reduce((sum, v) => sum + v.nodes.length, 0);

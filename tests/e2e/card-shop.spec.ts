@@ -6,8 +6,7 @@
 // part and the rest is paid by card; staff cancel the booking and the amount
 // comes back to the card. The shop's pages pass axe and fit 320, 390 and
 // 1280 px.
-import AxeBuilder from "@axe-core/playwright";
-import { WCAG_TAGS } from "./axe-tags";
+import { wcagScan } from "./axe-tags";
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueTitle } from "./admin-helpers";
 import { useOwnIp } from "./auth-helpers";
@@ -27,7 +26,7 @@ async function fitsAndPassesAxe(page: Page, javaScriptEnabled: boolean) {
   }
   if (before) await page.setViewportSize(before);
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await wcagScan(page).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

@@ -3,8 +3,7 @@
 // signed events to the app), the app's /dev/betala page plays Stripe's
 // checkout page. JavaScript on and off (the two projects), each on seed
 // sessions of its own on that server's fresh database.
-import AxeBuilder from "@axe-core/playwright";
-import { WCAG_TAGS } from "./axe-tags";
+import { wcagScan } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { useOwnIp } from "./auth-helpers";
 import { HUMAN_PAUSE_MS, acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from "./booking-helpers";
@@ -285,7 +284,7 @@ test.describe("the payment pages for everyone", () => {
     for (const width of [1280, 390, 320]) {
       await page.setViewportSize({ width, height: 844 });
       if (width !== 320) {
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+        const { violations } = await wcagScan(page).analyze();
         expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), `${what} at ${width} px`).toEqual([]);
       }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
