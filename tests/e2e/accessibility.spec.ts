@@ -5,7 +5,7 @@
 import type AxeBuilder from "@axe-core/playwright";
 import { wcagScan } from "./axe-tags";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { FILL_TIME_MS, signInAsAdmin, signInWithLink, useOwnIp, withLock } from "./auth-helpers";
+import { signInAsAdmin, signInWithLink, useOwnIp, waitForFillTime, withLock } from "./auth-helpers";
 import { acceptTermsAndSubmit, fillBookingForm } from "./booking-helpers";
 import { addKlippkort, addShownKlippkort, registerSold } from "./card-helpers";
 import { postMailEvent } from "./mail-events";
@@ -104,7 +104,7 @@ async function confirmedBookingPath(page: Page): Promise<string> {
  */
 async function sendBookingWithErrors(page: Page) {
   await page.getByLabel("E-post *", { exact: true }).fill("fel@example");
-  await page.waitForTimeout(FILL_TIME_MS);
+  await waitForFillTime(page);
   await page.evaluate(() => HTMLFormElement.prototype.submit.call(document.getElementById("booking-form")));
   await expect(page.getByTestId("error-summary").getByRole("link").first()).toBeVisible();
   await expect.poll(() => page.evaluate(() => "__remixRouter" in window)).toBe(true);

@@ -1,6 +1,6 @@
 /** Shared steps for the booking e2e specs: filling the form the way a person does. */
 import { expect, type Page, type TestInfo } from "@playwright/test";
-import { FILL_TIME_MS, useOwnIp } from "./auth-helpers";
+import { FILL_TIME_MS, useOwnIp, waitForFillTime } from "./auth-helpers";
 
 /** A person's pause before sending a form: longer than the bot check's minimum. */
 export const HUMAN_PAUSE_MS = FILL_TIME_MS;
@@ -49,7 +49,7 @@ export async function fillBookingForm(page: Page, p: Person) {
 
 export async function acceptTermsAndSubmit(page: Page, { acceptTerms = true } = {}) {
   if (acceptTerms) await page.getByLabel(/bokningen är bindande/).check();
-  await page.waitForTimeout(HUMAN_PAUSE_MS);
+  await waitForFillTime(page);
   await page.getByRole("button", { name: "Boka pass" }).click();
 }
 
