@@ -489,7 +489,7 @@ function describeViolation(v: Violation): string {
 
 /** Opens the case's page as a visitor sees it once the app has hydrated, prepared; returns its path. */
 async function open(page: Page, pageCase: PageCase): Promise<string> {
-  if (pageCase.admin) await signInAsAdmin(page, true);
+  if (pageCase.admin) await signInAsAdmin(page, true, { show: false });
   const path = typeof pageCase.path === "string" ? pageCase.path : await pageCase.path(page);
   const response = await page.goto(path, { waitUntil: "load" });
   expect(response?.status(), `status of ${path}`).toBe(pageCase.status ?? 200);

@@ -132,24 +132,31 @@ export async function signInWithLink(page: Page, email: string, javaScriptEnable
   });
 }
 
-/** Opens /admin with the saved cookies; true when they still sign in. */
-async function reuseAdminCookies(page: Page): Promise<boolean> {
+/**
+ * Opens /admin with the saved cookies; true when they still sign in. With
+ * `show` false the page stays where it is: /admin is asked for without
+ * following a redirect (to the sign-in page), in the page's browser context.
+ */
+async function reuseAdminCookies(page: Page, show: boolean): Promise<boolean> {
   const saved = savedAdminCookies();
   if (!saved) return false;
   await page.context().addCookies(saved);
+  if (!show) return (await page.request.get("/admin", { maxRedirects: 0 })).status() === 200;
   await page.goto("/admin");
   return new URL(page.url()).pathname === "/admin";
 }
 
 /**
  * Signs in as the seeded admin through the link mailed to the admin address
- * (the first time in a run; later tests reuse that sign-in); ends on /admin.
+ * (the first time in a run; later tests reuse that sign-in); ends on /admin,
+ * or with `show: false` (for a test that goes elsewhere next) wherever a
+ * reused sign-in leaves the page.
  */
-export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean) {
-  if (await reuseAdminCookies(page)) return;
+export async function signInAsAdmin(page: Page, javaScriptEnabled: boolean, { show = true }: { show?: boolean } = {}) {
+  if (await reuseAdminCookies(page, show)) return;
   await withSignInLock(ADMIN_EMAIL, async () => {
     // Another worker may have signed in while this one waited.
-    if (await reuseAdminCookies(page)) return;
+    if (await reuseAdminCookies(page, show)) return;
     await useOwnIp(page);
     const link = await requestSignInLink(page, ADMIN_EMAIL);
     await openSignInLink(page, link, javaScriptEnabled);

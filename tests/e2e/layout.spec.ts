@@ -74,7 +74,7 @@ async function withCardOfMine(page: Page): Promise<string> {
   const admin = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
   try {
     const adminPage = await admin.newPage();
-    await signInAsAdmin(adminPage, true);
+    await signInAsAdmin(adminPage, true, { show: false });
     await adminPage.goto("/admin/kort");
     const name = `Layoutkort till kunden med ett långt namn ${Date.now() % 1_000_000}`;
     await addKlippkort(adminPage, name);
@@ -97,7 +97,7 @@ function withCardsShown(path: string) {
     const admin = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
     try {
       const adminPage = await admin.newPage();
-      await signInAsAdmin(adminPage, true);
+      await signInAsAdmin(adminPage, true, { show: false });
       await addShownKlippkort(adminPage, `Klippkort med ett långt namn för layouten ${Date.now() % 1_000_000}`, "På båda");
     } finally {
       await admin.close();
@@ -347,7 +347,7 @@ async function findCoveredByLauncher({ clickable, withScript }: { clickable: str
 }
 
 async function signIn(page: Page, who: Who, javaScriptEnabled: boolean) {
-  if (who === "admin") await signInAsAdmin(page, javaScriptEnabled);
+  if (who === "admin") await signInAsAdmin(page, javaScriptEnabled, { show: false });
   if (who === "customer") await signInAsCustomerOnce(page, CUSTOMER, javaScriptEnabled);
 }
 
