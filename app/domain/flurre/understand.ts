@@ -170,6 +170,9 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
  */
 const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue"]);
 
+/** A stem this short is too many words' to tell a word common by it ('för' of 'före'). */
+const MIN_COMMON_STEM = 3;
+
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
 
@@ -291,7 +294,7 @@ function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, reado
       !t.filler &&
       !knowledge.vocabulary.not.has(t.word) &&
       !/^\p{N}+$/u.test(t.word) &&
-      (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, t.stem, ...t.also].some((w) => knowledge.common.has(w))),
+      (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, ...(t.stem.length > MIN_COMMON_STEM ? [t.stem] : []), ...t.also].some((w) => knowledge.common.has(w))),
   );
 }
 

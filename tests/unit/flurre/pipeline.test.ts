@@ -222,6 +222,11 @@ describe("understand", () => {
     expect(understand("något pass i decembers början", knowledge).months).toEqual([12]);
   });
 
+  it("keeps a word whose stem is a short common word as a word of its own ('före' is not 'för')", () => {
+    expect(understand("Kan jag gå före i kön?", knowledge).content.map((t) => t.word)).toContain("fore");
+    expect(ask("Kan jag gå före i kön?").answered).toBe(false);
+  });
+
   it("reads the weekdays named in the asking sentence before those told of in others, and 'framöver' with a day as asking when", () => {
     const u = understand("Går det någon valpkurs på en lördag framöver? Vi jobbar båda på vardagarna.", knowledge);
     expect(u.weekdays).toEqual([6]);
