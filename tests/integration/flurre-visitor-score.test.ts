@@ -844,7 +844,8 @@ const PRINT_PIPELINE_MISSES = false;
  * fredag. Blir det av?'): one wrong answer fewer in the held-out sets (the twelfth), and four right answers more and
  * four wrong fewer in the twenty-third development set, with five right answers fewer in the other development sets. Then raised where a word is not taken for common by a
  * stem of three letters or fewer ('före' is not 'för'): one right answer more in the blind set, and one wrong fewer in
- * the development sets.
+ * the development sets. Then raised where where, asked after the visitor tells where they live, is no bare question,
+ * and 'i närheten' says nothing asked (0087): two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -859,7 +860,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 109, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 98, rightOrHonest: 111, wrong: 9 },
+  dev13: { right: 99, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
@@ -867,7 +868,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
-  dev21: { right: 76, rightOrHonest: 92, wrong: 8 },
+  dev21: { right: 77, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 131, rightOrHonest: 154, wrong: 4 },
   dev23: { right: 5, rightOrHonest: 5, wrong: 60 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },

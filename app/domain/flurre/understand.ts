@@ -406,7 +406,10 @@ export function understand(question: string, knowledge: Knowledge, page: string 
       sentences.size > 1 &&
       !whatNow &&
       inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler)) &&
-      !inAsked.some((t) => topicsOf.get(t)?.some((topic) => HOW_TO.has(topic))),
+      !inAsked.some((t) => topicsOf.get(t)?.some((topic) => HOW_TO.has(topic))) &&
+      // Where, after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån träningsplats i
+      // närheten?'), is asked of that.
+      !(inAsked.some((t) => topicsOf.get(t)?.includes("where")) && tokens.some((t) => t.sentence !== asked && vocabulary.lives.has(t.word))),
     asksOwner:
       inAsked.some((t) => vocabulary.owns.has(t.word)) &&
       !inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))),
