@@ -337,11 +337,64 @@ function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap
   return tokens.filter((t) => t.sentence === asked || !namesItsOwn).flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"));
 }
 
+type Read = {
+  tokens: readonly Token[];
+  asked: number;
+  topicsOf: ReadonlyMap<Token, readonly Topic[]>;
+  namesOf: ReadonlyMap<Token, readonly Named[]>;
+  questionMarks: readonly boolean[];
+  vocabulary: Vocabulary;
+};
+
+/**
+ * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
+ * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en valpkurs. Var hittar jag den?' asks
+ * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till PLAN. Får
+ * jag veta när det blir plats?'). And it is bare ('Det är storm på fredag. Blir det av?'): decide.ts takes an answer to
+ * it only from what speaks of the situation told, unless it asks what is done the same way whatever the situation
+ * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
+ * träningsplats i närheten?').
+ */
+/**
+ * A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell. One that
+ * asks what to book of it ('…grannarna klagar. Vad ska vi boka?') asks that too.
+ */
+function whatToDo(r: Read) {
+  const { tokens, asked, topicsOf, namesOf, vocabulary } = r;
+  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const several = tokens.some((t) => t.sentence !== asked);
+  const booking = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "book") === true && !namesOf.has(t);
+  const whatToBook =
+    several && vocabulary.which.has(inAsked[0]?.word ?? "") && inAsked.some(booking) && inAsked.every((t) => booking(t) || (t.filler && !topicsOf.has(t) && !namesOf.has(t)));
+  const whatNow = whatToBook || (several && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))));
+  return { booking, whatToBook, whatNow };
+}
+
+/** Who owns or runs something, asked of no type or session ('vem äger hallen'). */
+function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, vocabulary: Vocabulary): boolean {
+  const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
+  return inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions);
+}
+
+function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean } {
+  const { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary } = r;
+  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const others = tokens.filter((t) => t.sentence !== asked);
+  if (others.length === 0 || whatNow) return { told: [], bare: false };
+  const asks = (topic: Topic) => inAsked.some((t) => topicsOf.get(t)?.includes(topic));
+  const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
+  const toldTopics = others.filter((t) => !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
+  const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word));
+  const inQueue = toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
+  const howTo = [...HOW_TO].some(asks);
+  const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
+  return { told: refersBack ? toldTopics : inQueue ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived };
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const { topicsOf, namesOf } = readWords(tokens, knowledge);
-  const sentences = new Set(tokens.map((t) => t.sentence));
   const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
   const inAsked = tokens.filter((t) => t.sentence === asked);
   keepHomeTown(namesOf, tokens, knowledge);
@@ -359,24 +412,12 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
-  // A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell.
-  // One that asks what to book of it ('…grannarna klagar. Vad ska vi boka?') asks that too.
-  const booking = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "book") === true && !namesOf.has(t);
-  const whatToBook = sentences.size > 1 && vocabulary.which.has(inAsked[0]?.word ?? "") && inAsked.some(booking) && inAsked.every((t) => booking(t) || (t.filler && !topicsOf.has(t) && !namesOf.has(t)));
-  const whatNow = whatToBook || (sentences.size > 1 && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))));
+  const { booking, whatToBook, whatNow } = whatToDo({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary });
   // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  // A sentence that asks only with words that ask and one that refers back, naming nothing of its own, after others
-  // that tell, asks of what they tell too ('Jag bokade en valpkurs. Var kan jag se den?' asks of the booking).
-  const ofTold =
-    sentences.size > 1 && !whatNow && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word)) && inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
-  const toldTopics = tokens.filter((t) => t.sentence !== asked && !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
-  // The visitor in a queue ('Jag står i kö till PLAN. Får jag veta när det blir plats?') asks of the queue, whatever
-  // the sentence after asks, when it names nothing of its own.
-  const inQueue = sentences.size > 1 && toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
-  const told = ofTold ? toldTopics : inQueue ? (["queue"] as const) : [];
+  const { told, bare } = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
   const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
@@ -402,17 +443,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
-    bare:
-      sentences.size > 1 &&
-      !whatNow &&
-      inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler)) &&
-      !inAsked.some((t) => topicsOf.get(t)?.some((topic) => HOW_TO.has(topic))) &&
-      // Where, after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån träningsplats i
-      // närheten?'), is asked of that.
-      !(inAsked.some((t) => topicsOf.get(t)?.includes("where")) && tokens.some((t) => t.sentence !== asked && vocabulary.lives.has(t.word))),
-    asksOwner:
-      inAsked.some((t) => vocabulary.owns.has(t.word)) &&
-      !inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))),
+    bare,
+    asksOwner: asksOwner(inAsked, namesOf, vocabulary),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }
