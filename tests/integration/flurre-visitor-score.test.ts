@@ -845,7 +845,9 @@ const PRINT_PIPELINE_MISSES = false;
  * four wrong fewer in the twenty-third development set, with five right answers fewer in the other development sets. Then raised where a word is not taken for common by a
  * stem of three letters or fewer ('före' is not 'för'): one right answer more in the blind set, and one wrong fewer in
  * the development sets. Then raised where where, asked after the visitor tells where they live, is no bare question,
- * and 'i närheten' says nothing asked (0087): two right answers more in the development sets.
+ * and 'i närheten' says nothing asked (0087): two right answers more in the development sets. Then raised where a
+ * measure asked is given only by what accounts for all that is asked: one wrong answer fewer in the development sets,
+ * one right answer more in one and one fewer in another.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -866,10 +868,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  dev19: { right: 71, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 70, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
   dev21: { right: 77, rightOrHonest: 92, wrong: 8 },
-  dev22: { right: 131, rightOrHonest: 154, wrong: 4 },
+  dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
   dev23: { right: 5, rightOrHonest: 5, wrong: 60 },
   heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },

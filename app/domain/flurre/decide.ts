@@ -211,7 +211,10 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
   // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
   const speaksOfIt = !u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0);
-  return { answer: best && speaksOfIt && best.coverage >= (u.plainAsks ? 1 : ANSWERABLE) ? best : null, ranked };
+  // A measure asked is given of what is asked, all of it ('hur långt innan måste man boka senast' is not the notice of a
+  // session called off).
+  const whole = u.plainAsks || u.measureWords.size > 0;
+  return { answer: best && speaksOfIt && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
 }
 
 /** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */

@@ -402,6 +402,9 @@ describe("decide", () => {
     // However much else an answer accounts for, a measure asked and not given is no answer.
     expect(ask("Hej! En kollega tipsade om er. Hur länge har ni hållit på med hundträning?").answered).toBe(false);
     expect(ask("hur lång är vägen från regementsparken till hundhallen").answered).toBe(false);
+    // A measure is given of all that is asked: the notice of a session called off ('minst 24 timmar innan') is not how
+    // long before one must book.
+    expect(ask("hur långt innan måste man boka senast").answered).toBe(false);
     // How warm is a measure too, in degrees (0086): 'Vår varma och torra hall' gives none.
     expect(ask("hur varmt är det i hundhallen").answered).toBe(false);
   });
