@@ -847,7 +847,9 @@ const PRINT_PIPELINE_MISSES = false;
  * the development sets. Then raised where where, asked after the visitor tells where they live, is no bare question,
  * and 'i närheten' says nothing asked (0087): two right answers more in the development sets. Then raised where a
  * measure asked is given only by what accounts for all that is asked: one wrong answer fewer in the development sets,
- * one right answer more in one and one fewer in another.
+ * one right answer more in one and one fewer in another. Then raised where what a place named is, indoors or outdoors,
+ * is accounted for by what is about that place ('valpkurs utomhus i stadsparken'): two right answers more in the
+ * development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -855,7 +857,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 267, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 98, rightOrHonest: 117, wrong: 3 },
+  dev6: { right: 100, rightOrHonest: 117, wrong: 3 },
   dev7: { right: 124, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 74, rightOrHonest: 90, wrong: 1 },

@@ -140,6 +140,9 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (names.some((n) => n.kind === "person")) return false;
   const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
   if (dated && u.dayWords.has(t)) return true;
+  // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).
+  const kindOf = u.kindOfPlace.get(t);
+  if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
   // avboka passet på lördag').
   const p = c.passages[0];

@@ -2,6 +2,7 @@
 // sentence) and what it names (session types, places, towns, people, days,
 // months and dates), read from the vocabulary and the content's own names.
 
+import { PLACE_KIND_LABEL } from "../places";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
 import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
@@ -60,6 +61,8 @@ export type Understanding = {
   plainAsks: boolean;
   /** The asking sentence says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
   bare: boolean;
+  /** Words that say what a place named is, indoors or outdoors ('utomhus' of 'valpkurs utomhus i stadsparken'), by the place. */
+  kindOfPlace: ReadonlyMap<Token, string>;
   /** The asking sentence asks who owns or runs something, naming no type nor saying a session ('vem äger hallen'). */
   asksOwner: boolean;
 };
@@ -370,6 +373,18 @@ function whatToDo(r: Read) {
   return { booking, whatToBook, whatNow };
 }
 
+/** The words that say what a place named is ('utomhus', 'ute' of Stadsparken outdoors), each by the place's name. */
+function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<Token, string> {
+  const named = [...namesOf.values()].flat().filter((n) => n.kind === "place");
+  const kinds = new Map<Token, string>();
+  for (const n of named) {
+    const place = knowledge.places.find((p) => p.name === n.key);
+    const label = place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+    for (const t of tokens) if (label && [t.word, ...t.also].includes(label)) kinds.set(t, n.key);
+  }
+  return kinds;
+}
+
 /** Who owns or runs something, asked of no type or session ('vem äger hallen'). */
 function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, vocabulary: Vocabulary): boolean {
   const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
@@ -445,6 +460,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     plainAsks,
     bare,
     asksOwner: asksOwner(inAsked, namesOf, vocabulary),
+    kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

@@ -367,6 +367,13 @@ describe("decide", () => {
     expect(textOf(`vilken ort ligger ${place.name.split(" ")[0]} i`)).toContain(place.town);
   });
 
+  it("takes what a place named is, indoors or outdoors, as accounted for by what is about that place", () => {
+    const outdoors = knowledge.places.find((p) => p.kind === "outdoor" && knowledge.passages.some((s) => s.session?.location === p.name && s.typeName))!;
+    const session = knowledge.passages.find((s) => s.session?.location === outdoors.name && s.typeName)!;
+    const composed = ask(`${session.typeName!.toLowerCase()} utomhus i ${outdoors.name.split(" ")[0]!.toLowerCase()} när går den`).composed;
+    expect(composed.passages.some((p) => p.session?.location === outdoors.name)).toBe(true);
+  });
+
   it("does not take the team to answer who owns or runs a place the sessions are held at, but who holds the sessions there", () => {
     const hall = knowledge.passages.find((p) => p.kind === "place" && /inomhus/u.test(p.text))!;
     const word = hall.title.split(" ")[0]!.toLowerCase();
