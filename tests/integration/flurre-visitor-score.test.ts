@@ -849,6 +849,7 @@ const PRINT_PIPELINE_MISSES = false;
  * measure asked is given only by what accounts for all that is asked: one wrong answer fewer in the development sets,
  * one right answer more in one and one fewer in another. Then raised where what a place named is, indoors or outdoors,
  * is accounted for by what is about that place ('valpkurs utomhus i stadsparken'): two right answers more in the
+ * development sets. Then raised where one's work is working, as 'jobbar' is (0088): one right answer more in the
  * development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
@@ -858,7 +859,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 100, rightOrHonest: 117, wrong: 3 },
-  dev7: { right: 124, rightOrHonest: 139, wrong: 1 },
+  dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 74, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },

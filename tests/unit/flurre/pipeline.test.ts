@@ -374,6 +374,11 @@ describe("decide", () => {
     expect(composed.passages.some((p) => p.session?.location === outdoors.name)).toBe(true);
   });
 
+  it("reads one's work as working, as 'jobbar' is (migration 0088)", () => {
+    const forWork = knowledge.passages.find((p) => p.kind === "type" && /arbetar med hundar/u.test(p.text))!;
+    expect(ask("jobbar på hunddagis o vill bli bättre på jobbet, vilket pass?").composed.passages[0]?.id).toBe(forWork.id);
+  });
+
   it("does not take the team to answer who owns or runs a place the sessions are held at, but who holds the sessions there", () => {
     const hall = knowledge.passages.find((p) => p.kind === "place" && /inomhus/u.test(p.text))!;
     const word = hall.title.split(" ")[0]!.toLowerCase();
