@@ -197,8 +197,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     // A word the vocabulary has as it is asks what that row says, not what a word of the same stem asks ('startar'
     // asks when; 'startade' the site does not say).
     const own = vocabulary.topics.get(token.word);
+    // What the site never speaks of only by the word itself, not by a stem it shares ('starten' is not 'startade').
+    const byKey = (k: string) => (vocabulary.topics.get(k) ?? []).filter((topic) => topic !== "unsaid" || k !== token.stem || k === token.word);
     const topics =
-      (token.filler && !asksThere(token, i)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap((k) => vocabulary.topics.get(k) ?? []))];
+      (token.filler && !asksThere(token, i)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap(byKey))];
     // A verb that asks who, opening its sentence before what it asks of, asks yes or no of the subject after it
     // ('sköter ni om hundar'), not who ('vem sköter…', 'tränare?').
     const verbFirst = tokens[i - 1]?.sentence !== token.sentence && tokens[i + 1]?.sentence === token.sentence && !vocabulary.opens.has(token.word);

@@ -222,6 +222,11 @@ describe("understand", () => {
     expect(understand("något pass i decembers början", knowledge).months).toEqual([12]);
   });
 
+  it("reads what the site never speaks of by the word itself only, not by a stem it shares ('starten' is not 'startade')", () => {
+    expect(understand("vi är nervösa inför starten", knowledge).topics.has("unsaid")).toBe(false);
+    expect(understand("när startade ni", knowledge).topics.has("unsaid")).toBe(true);
+  });
+
   it("keeps a word whose stem is a short common word as a word of its own ('före' is not 'för')", () => {
     expect(understand("Kan jag gå före i kön?", knowledge).content.map((t) => t.word)).toContain("fore");
     expect(ask("Kan jag gå före i kön?").answered).toBe(false);
