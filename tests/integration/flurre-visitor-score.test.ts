@@ -851,7 +851,9 @@ const PRINT_PIPELINE_MISSES = false;
  * is accounted for by what is about that place ('valpkurs utomhus i stadsparken'): two right answers more in the
  * development sets. Then raised where one's work is working, as 'jobbar' is (0088): one right answer more in the
  * development sets. Then raised where what the site never speaks of is read by the word itself only, not by a stem
- * it shares ('starten' is not 'startade'): three right answers more in the development sets.
+ * it shares ('starten' is not 'startade'): three right answers more in the development sets. Then raised where the preparation
+ * holds for every session, as for every day ('ta med till gruppträningen'): three right answers more in the
+ * development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -866,13 +868,13 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 110, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 100, rightOrHonest: 111, wrong: 9 },
+  dev13: { right: 101, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
-  dev19: { right: 70, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 20, rightOrHonest: 30, wrong: 19 },
   dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },

@@ -148,6 +148,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const p = c.passages[0];
   const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
   if (everyDay && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
+  // And for every session ('ta med till gruppträningen').
+  if (everyDay && u.sessionWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').
   if (u.ageWords.has(t) && p?.ages) return true;
   // A word that asks a price, by a text that states one ('Välj Privat (495 kr)…' of 'skillnaden i pris').

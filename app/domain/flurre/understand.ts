@@ -61,6 +61,8 @@ export type Understanding = {
   plainAsks: boolean;
   /** The asking sentence says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
   bare: boolean;
+  /** The words for a session ('passet', 'gruppträningen'), by the vocabulary. */
+  sessionWords: ReadonlySet<Token>;
   /** Words that say what a place named is, indoors or outdoors ('utomhus' of 'valpkurs utomhus i stadsparken'), by the place. */
   kindOfPlace: ReadonlyMap<Token, string>;
   /** The asking sentence asks who owns or runs something, naming no type nor saying a session ('vem äger hallen'). */
@@ -463,6 +465,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     bare,
     asksOwner: asksOwner(inAsked, namesOf, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
+    sessionWords: new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w)))),
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }

@@ -379,6 +379,11 @@ describe("decide", () => {
     expect(composed.passages.some((p) => p.session?.location === outdoors.name)).toBe(true);
   });
 
+  it("takes the preparation to hold for every session, as for every day ('ta med till gruppträningen')", () => {
+    const checklist = knowledge.byId.get("preparation:checklist")!;
+    expect(ask("måste man ha med nåt särskilt till gruppträningen?").composed.passages[0]?.id).toBe(checklist.id);
+  });
+
   it("reads one's work as working, as 'jobbar' is (migration 0088)", () => {
     const forWork = knowledge.passages.find((p) => p.kind === "type" && /arbetar med hundar/u.test(p.text))!;
     expect(ask("jobbar på hunddagis o vill bli bättre på jobbet, vilket pass?").composed.passages[0]?.id).toBe(forWork.id);
