@@ -184,9 +184,7 @@ function judge(c: Candidate, u: Understanding): Judged {
   // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
   // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').
   const carried = c.kind !== "advice" || (u.whatNow ? u.told.some((t) => explains(c, t, u)) : content.length > unexplained.length);
-  // A measure asked and not given is no answer, however much else it accounts for ('hur länge har ni hållit på').
-  const measureMissed = unexplained.some((t) => u.measureWords.has(t));
-  const coverage = total === 0 || !carried || measureMissed ? 0 : (total - weight(unexplained) - missed) / total;
+  const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
 }
 
@@ -216,8 +214,8 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
   // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
   const speaksOfIt = !u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0);
-  // A measure asked is given of what is asked, all of it ('hur långt innan måste man boka senast' is not the notice of a
-  // session called off).
+  // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
+  // man boka senast' is not the notice of a session called off).
   const whole = u.plainAsks || u.measureWords.size > 0;
   return { answer: best && speaksOfIt && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
 }
