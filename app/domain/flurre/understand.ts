@@ -354,15 +354,6 @@ type Read = {
 };
 
 /**
- * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
- * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en valpkurs. Var hittar jag den?' asks
- * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till PLAN. Får
- * jag veta när det blir plats?'). And it is bare ('Det är storm på fredag. Blir det av?'): decide.ts takes an answer to
- * it only from what speaks of the situation told, unless it asks what is done the same way whatever the situation
- * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
- * träningsplats i närheten?').
- */
-/**
  * A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell. One that
  * asks what to book of it ('…grannarna klagar. Vad ska vi boka?') asks that too.
  */
@@ -395,6 +386,15 @@ function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readon
   return inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions);
 }
 
+/**
+ * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
+ * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en valpkurs. Var hittar jag den?' asks
+ * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till PLAN. Får
+ * jag veta när det blir plats?'). And it is bare ('Det är storm på fredag. Blir det av?'): decide.ts takes an answer to
+ * it only from what speaks of the situation told, unless it asks what is done the same way whatever the situation
+ * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
+ * träningsplats i närheten?').
+ */
 function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean } {
   const { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary } = r;
   const inAsked = tokens.filter((t) => t.sentence === asked);
