@@ -140,12 +140,14 @@ function byFirstLetter(words: readonly string[]): Map<string, string[]> {
 }
 
 /** The words a text counts: each after a number, in digits or a word ('två hundtränare'); not a unit of age ('8–20 veckor'). */
+/** A number, in digits or written as a word ('två'). */
+const isNumber = (w: string | undefined, vocabulary: Vocabulary) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
+
 function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   const words = wordsOf(text).map(fold);
   const counted = new Set<string>();
   words.forEach((word, i) => {
-    const before = words[i - 1] ?? "";
-    if ((/^\p{N}+$/u.test(before) || vocabulary.numbers.has(before)) && !vocabulary.ageUnits.has(word)) for (const k of [word, stemOf(word)]) counted.add(k);
+    if (isNumber(words[i - 1], vocabulary) && !vocabulary.ageUnits.has(word)) for (const k of [word, stemOf(word)]) counted.add(k);
   });
   return counted;
 }
@@ -155,12 +157,11 @@ const MEASURE_REACH = 4;
 
 function measuredIn(text: string, vocabulary: Vocabulary): Set<string> {
   const measured = new Set<string>();
-  const isNumber = (w: string | undefined) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
   const inUnit = (w: string) => vocabulary.units.has(w) || vocabulary.ageUnits.has(w);
   for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
     const words = wordsOf(sentence).map(fold);
     words.forEach((w, i) => {
-      if (!inUnit(w) || !isNumber(words[i - 1])) return;
+      if (!inUnit(w) || !isNumber(words[i - 1], vocabulary)) return;
       // What is that long or old: the words just before the number, and the one after its unit ('veckor gamla').
       for (const near of words.slice(Math.max(0, i - 1 - MEASURE_REACH), i + 2)) for (const k of [near, stemOf(near)]) measured.add(k);
     });

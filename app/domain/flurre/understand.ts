@@ -381,8 +381,8 @@ function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, rea
 }
 
 /** Who owns or runs something, asked of no type or session ('vem äger hallen'). */
-function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, vocabulary: Vocabulary): boolean {
-  const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
+function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, sessionWords: ReadonlySet<Token>, vocabulary: Vocabulary): boolean {
+  const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || sessionWords.has(t);
   return inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions);
 }
 
@@ -421,6 +421,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // One age told, not a range ('en valp på 10 veckor').
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
+  const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
   const how = howAsked(inAsked, vocabulary);
   const yesNo = how.yesNo;
   const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
@@ -463,9 +464,9 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     whatNow,
     plainAsks,
     bare,
-    asksOwner: asksOwner(inAsked, namesOf, vocabulary),
+    asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
-    sessionWords: new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w)))),
+    sessionWords,
     ...(dogAge !== undefined ? { dogAge } : {}),
   };
 }
