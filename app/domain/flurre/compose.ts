@@ -7,9 +7,9 @@
 
 import { CONTACT_PATH } from "../rules";
 import type { FlurreLink } from "./answer";
-import { BINDING_RULE_ID, CARDS_ID, PREPARATION_IDS, type Passage } from "./passages";
+import { BINDING_RULE_ID, PREPARATION_IDS, type Passage } from "./passages";
 import { buildIndex, placesLivedIn, rankPassages, type FlurreIndex, type QueryTerm, type RankOptions, type RankedPassage, type Ranking } from "./rank";
-import type { ComposedAnswer } from "./templates";
+import { openingOf, type ComposedAnswer } from "./templates";
 import { FLURRE_ANSWER_TEXTS, FLURRE_FALLBACK } from "./texts";
 import { analyze, foldSwedishLetters, splitBackground, INTENT_CUES, intentCues, isStopWord, normalizeText, questionWords, stem, SUFFIX_LOOKALIKES, words, type IntentCue } from "./text";
 
@@ -58,27 +58,6 @@ function dedupeLinks(links: readonly FlurreLink[]): FlurreLink[] {
     if (out.length === MAX_LINKS) break;
   }
   return out;
-}
-
-function openingFor(passage: Passage): string {
-  switch (passage.kind) {
-    case "type":
-      return passage.id === "type:all" ? FLURRE_ANSWER_TEXTS.types : FLURRE_ANSWER_TEXTS.type(passage.title);
-    case "session":
-      return FLURRE_ANSWER_TEXTS.sessions;
-    case "place":
-      return passage.id === "place:all" ? FLURRE_ANSWER_TEXTS.places : FLURRE_ANSWER_TEXTS.place(passage.title);
-    case "preparation":
-      return FLURRE_ANSWER_TEXTS.preparation;
-    case "team":
-      return passage.id === "team:about" ? FLURRE_ANSWER_TEXTS.about : FLURRE_ANSWER_TEXTS.team(passage.title);
-    case "rule":
-      return FLURRE_ANSWER_TEXTS.rule;
-    case "faq":
-      return FLURRE_ANSWER_TEXTS.faq;
-    case "card":
-      return passage.id === CARDS_ID ? FLURRE_ANSWER_TEXTS.cards : FLURRE_ANSWER_TEXTS.type(passage.title);
-  }
 }
 
 /** A price as a text states it ('495 kr'). */
@@ -783,7 +762,7 @@ export function composeAnswer(asked: Ranking, all: readonly Passage[]): Composed
       const fits = wordCount([opening, ...summaries].join(" ")) <= ANSWER_WORD_BUDGET;
       return answer([opening, ...(fits ? summaries : summaries.map((t) => sentencesOf(t)[0] ?? t))], used, used.flatMap((p) => p.links));
     }
-    return answer([openingFor(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
+    return answer([openingOf(top), ...used.map((p) => p.summary ?? p.text)], used, used.flatMap((p) => p.links));
   }
   const best = answeringPassage(ranking, all);
   // A passage that does not carry a word the question asks with ('hur gammal är Flurre' of Flurre's own
@@ -1439,7 +1418,7 @@ function sentencesOnType(text: string, typeName: string, all: readonly Passage[]
 
 /** A passage's sentences on the type asked about, then the FAQ row on it, in one short answer. */
 function composeWithTypeFaq(ranking: Ranking, all: readonly Passage[], passage: Passage, faq: Passage): ComposedAnswer {
-  const opening = openingFor(passage);
+  const opening = openingOf(passage);
   const own = sentencesOnType(passage.text, ranking.mentionedTypes[0]!, all);
   const rest = trimmedToQuestion(ranking, yesNoFitted(faq.text, faq.title, ranking.asked), `${opening} ${own}`);
   return answer([opening, own, rest], [passage, faq], [...passage.links, ...faq.links]);
@@ -1502,7 +1481,7 @@ function trimmedToQuestion(ranking: Ranking, text: string, opening: string): str
  */
 function composeFromPassage(ranking: Ranking, passage: Passage): ComposedAnswer {
   const yesNo = passage.kind === "faq" ? null : passageYesNo(ranking.asked, passage);
-  const opening = yesNo ? `Voff! ${yesNo}.` : openingFor(passage);
+  const opening = yesNo ? `Voff! ${yesNo}.` : openingOf(passage);
   // A summary (a type without its inspiring line, the checklist's first items) is written to fit already.
   const text =
     passage.kind === "faq"

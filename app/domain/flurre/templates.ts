@@ -169,10 +169,13 @@ function placesAnswer(j: Judged): ComposedAnswer {
   );
 }
 
-function openingOf(p: KnownPassage): string {
+/** The line a passage's own text opens with, by its kind (the ranked answer in compose.ts opens with it too). */
+export function openingOf(p: Passage): string {
   switch (p.kind) {
     case "type":
       return p.id === "type:all" ? T.types : T.type(p.title);
+    case "session":
+      return T.sessions;
     case "place":
       return p.id === "place:all" ? T.places : T.place(p.title);
     case "team":
