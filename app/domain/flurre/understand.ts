@@ -175,6 +175,9 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
  */
 const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue"]);
 
+/** What is asked of a session told full that its queue is the way to: booking it, hearing of a seat, when one frees up. */
+const QUEUE_IS_THE_WAY: ReadonlySet<Topic> = new Set(["book", "newsletter", "contact", "when", "seats"]);
+
 /** A stem this short is too many words' to tell a word common by it ('för' of 'före'). */
 const MIN_COMMON_STEM = 3;
 
@@ -395,19 +398,23 @@ function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readon
  * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
  * träningsplats i närheten?').
  */
-function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean } {
+function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean; forFull: boolean } {
   const { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary } = r;
   const inAsked = tokens.filter((t) => t.sentence === asked);
   const others = tokens.filter((t) => t.sentence !== asked);
-  if (others.length === 0 || whatNow) return { told: [], bare: false };
+  if (others.length === 0 || whatNow) return { told: [], bare: false, forFull: false };
   const asks = (topic: Topic) => inAsked.some((t) => topicsOf.get(t)?.includes(topic));
   const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
   const toldTopics = others.filter((t) => !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
   const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word));
-  const inQueue = toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
+  const namesNothing = !inAsked.some((t) => namesOf.has(t));
+  const inQueue = toldTopics.includes("queue") && namesNothing;
+  // A session told full, then a way asked to get on it or to hear of a seat ('Passet är fullt. Hur bokar jag?'): the queue is that way.
+  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
+  const forFull = !inQueue && onlyAsks && toldTopics.includes("full") && askedTopics.length > 0 && askedTopics.every((topic) => QUEUE_IS_THE_WAY.has(topic));
   const howTo = [...HOW_TO].some(asks);
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
-  return { told: refersBack ? toldTopics : inQueue ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived };
+  return { told: refersBack ? toldTopics : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
@@ -437,8 +444,10 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  const { told, bare } = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
-  const topicsAsked = [...asking.filter((t) => !whatToBook || !booking(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
+  const { told, bare, forFull } = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
+  // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag').
+  const wayAsked = (t: Token) => forFull && t.sentence === asked && topicsOf.has(t);
+  const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !wayAsked(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
@@ -446,7 +455,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     tokens,
     asked,
     // Which thing to book is asked, not the booking ('Vad ska vi boka?').
-    content: content.filter((t) => !(whatToBook && booking(t))),
+    content: content.filter((t) => !(whatToBook && booking(t)) && !wayAsked(t)),
     topics,
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],

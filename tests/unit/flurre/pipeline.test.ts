@@ -275,6 +275,22 @@ describe("understand", () => {
     expect(understand("Jag står i kö till PLAN. När är nästa valpkurs?", knowledge).topics.has("queue")).toBe(false);
   });
 
+  it("reads a way asked to get on a session told full, or to hear of a seat, as asking of the queue", () => {
+    expect(textOf("Passet är fullbokat men jag vill gärna gå. Hur bokar jag?")).toContain("ställa dig i kö");
+    expect(textOf("Passet är fullt men jag vill gå. Kan ni mejla mig?")).toContain("ställa dig i kö");
+    // Not when the asking sentence says more than the way it asks ('…när nästa månads pass kommer'): that is the newsletter.
+    expect(
+      textOf("Jag missar alltid när ni lägger ut nya pass och då är de bästa tiderna redan tagna. Finns det nåt sätt att få ett mejl när nästa månads pass kommer?"),
+    ).toContain("Prenumerera på vårt nyhetsbrev");
+    // Nor without a session told full.
+    expect(textOf("Hur bokar jag?")).not.toContain("ställa dig i kö");
+  });
+
+  it("reads 'vad ska vi boka' and 'vilket av era pass' after a need as asking which type fits it (migration 0089)", () => {
+    expect(textOf("min hund drar som ett lok i kopplet vad ska vi boka")).toMatch(/^Voff! (VARDAGSLYDNAD|PROMENADTRÄNING) kan passa er\./);
+    expect(textOf("Vår cocker skäller ihjäl sig varje gång det ringer på dörren. Vilket av era pass kan hjälpa oss med det?")).toMatch(/^Voff! HEMMIS kan passa er\./);
+  });
+
   it("of places named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("vi var på ett pass i stadsparken förra månaden. när är nästa promenadträning på bronsängen?", knowledge);
     expect(u.named.filter((n) => n.kind === "place").map((n) => n.key)).toEqual(["Bronsängen Sandviken"]);
