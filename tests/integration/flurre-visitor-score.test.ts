@@ -874,6 +874,12 @@ const PRINT_PIPELINE_MISSES = false;
  * two wrong fewer in the development sets. Then raised where 'vad ska vi boka' and 'vilket av era pass' ask which type
  * fits a need (0089): two right answers more in the held-out sets (the third and the tenth), and four right answers
  * more in the development sets ('vad ska jag boka' as well cost a wrong answer in the blind set, so it was left out).
+ * Then raised where of towns named in the asking sentence and in others, those asked of are kept ('…i Sandviken snart?
+ * Vi bor i Storvik så Gävle blir långt.'): one wrong answer fewer in the development sets. Then raised where what to
+ * start with asks which type fits, 'resp' joins two things, a price lands in kronor, who stands behind the business
+ * runs it and being prevented is cancelling (0090): eight right answers more in the held-out sets (the first, second,
+ * third, fourth, sixth, eighth, ninth and tenth; seven of them by 'vad ska vi börja med') and five in the
+ * development sets ('lämplig' as fitting cost a wrong answer in the development sets, so it was left out).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -899,18 +905,18 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
   dev23: { right: 6, rightOrHonest: 6, wrong: 59 },
-  dev24: { right: 108, rightOrHonest: 132, wrong: 3 },
-  dev25: { right: 98, rightOrHonest: 124, wrong: 3 },
-  heldOut: { right: 46, rightOrHonest: 49, wrong: 1 },
-  heldOut2: { right: 43, rightOrHonest: 50, wrong: 0 },
-  heldOut3: { right: 48, rightOrHonest: 50, wrong: 0 },
-  heldOut4: { right: 36, rightOrHonest: 50, wrong: 0 },
+  dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
+  dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
+  heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
+  heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
+  heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
+  heldOut4: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
-  heldOut6: { right: 41, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 42, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 40, rightOrHonest: 50, wrong: 0 },
-  heldOut9: { right: 43, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 43, rightOrHonest: 50, wrong: 0 },
+  heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },
+  heldOut9: { right: 44, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 44, rightOrHonest: 50, wrong: 0 },
   blind: { right: 69, rightOrHonest: 80, wrong: 1 },

@@ -157,15 +157,20 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
-/** Of places named in the asking sentence and in others, those asked of ('vi var i parken förra månaden. när är nästa på ängen?'). */
+/**
+ * Of places, or towns, named in the asking sentence and in others, those asked of ('vi var i parken förra månaden. när
+ * är nästa på ängen?', 'Finns det valpkurs i Sandviken? Gävle blir långt för oss.').
+ */
 function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
-  const naming = [...namesOf].filter(([, names]) => names.some((n) => n.kind === "place"));
-  if (!naming.some(([t]) => t.sentence === asked)) return;
-  for (const [t, names] of naming) {
-    if (t.sentence === asked) continue;
-    const rest = names.filter((n) => n.kind !== "place");
-    if (rest.length > 0) namesOf.set(t, rest);
-    else namesOf.delete(t);
+  for (const kind of ["place", "town"] as const) {
+    const naming = [...namesOf].filter(([, names]) => names.some((n) => n.kind === kind));
+    if (!naming.some(([t]) => t.sentence === asked)) continue;
+    for (const [t, names] of naming) {
+      if (t.sentence === asked) continue;
+      const rest = names.filter((n) => n.kind !== kind);
+      if (rest.length > 0) namesOf.set(t, rest);
+      else namesOf.delete(t);
+    }
   }
 }
 

@@ -286,6 +286,21 @@ describe("understand", () => {
     expect(textOf("Hur bokar jag?")).not.toContain("ställa dig i kö");
   });
 
+  it("of towns named in the asking sentence and in others, keeps those asked of", () => {
+    const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
+    expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
+    // Named only in another sentence, a town still narrows what is asked.
+    expect(understand("Vi bor i Sandviken. När är nästa valpkurs?", knowledge).named.map((n) => n.key)).toContain("Sandviken");
+  });
+
+  it("reads what to start with as which type fits, 'resp' as joining two things, a price in kronor, who stands behind the business and being prevented from coming (migration 0090)", () => {
+    expect(textOf("8 veckors valp, vad ska vi börja med")).toMatch(/^Voff! VALPKURS kan passa er\./);
+    expect(textOf("va kostar privat resp proffs")).toContain("495 kr eller 595 kr");
+    expect(textOf("kombipasset vad landar det pa i kronor")).toContain("KOMBIPASS kostar 349 kr");
+    expect(textOf("Hej! Vilka är det som står bakom Hundpass?")).toContain("Här är lite om oss");
+    expect(textOf("Om jag blir förhindrad, kan jag flytta min bokning till ett annat datum?")).toContain("En bokning är bindande");
+  });
+
   it("reads 'vad ska vi boka' and 'vilket av era pass' after a need as asking which type fits it (migration 0089)", () => {
     expect(textOf("min hund drar som ett lok i kopplet vad ska vi boka")).toMatch(/^Voff! (VARDAGSLYDNAD|PROMENADTRÄNING) kan passa er\./);
     expect(textOf("Vår cocker skäller ihjäl sig varje gång det ringer på dörren. Vilket av era pass kan hjälpa oss med det?")).toMatch(/^Voff! HEMMIS kan passa er\./);
