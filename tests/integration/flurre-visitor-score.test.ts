@@ -879,7 +879,9 @@ const PRINT_PIPELINE_MISSES = false;
  * start with asks which type fits, 'resp' joins two things, a price lands in kronor, who stands behind the business
  * runs it and being prevented is cancelling (0090): eight right answers more in the held-out sets (the first, second,
  * third, fourth, sixth, eighth, ninth and tenth; seven of them by 'vad ska vi börja med') and five in the
- * development sets ('lämplig' as fitting cost a wrong answer in the development sets, so it was left out).
+ * development sets ('lämplig' as fitting cost a wrong answer in the development sets, so it was left out). Then raised
+ * where a verb first and a subject pronoun after it ask, as Swedish word order does (0091: 'tar ni emot hundar på
+ * dagis'), not tell a need: two right answers more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -887,10 +889,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 269, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
-  dev6: { right: 100, rightOrHonest: 117, wrong: 3 },
+  dev6: { right: 101, rightOrHonest: 118, wrong: 2 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 74, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 110, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },

@@ -440,7 +440,11 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
   // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
   const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
-  const asksSomething = questionMarks.some(Boolean) || yesNo || plainAsks || topicsOf.size > 0 || namesOf.size > 0;
+  // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), though
+  // the verb is none the vocabulary knows to open a question.
+  const [first, second] = inAsked;
+  const inverted = first !== undefined && !vocabulary.opens.has(first.word) && !namesOf.has(first) && vocabulary.subjects.has(second?.word ?? "");
+  const asksSomething = questionMarks.some(Boolean) || yesNo || inverted || plainAsks || topicsOf.size > 0 || namesOf.size > 0;
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;

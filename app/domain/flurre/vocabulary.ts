@@ -87,6 +87,8 @@ export type Vocabulary = {
   sessionWords: ReadonlySet<string>;
   /** Words that ask who owns or runs something ('äger', 'ansvarar'): of a place, not the team's to answer. */
   owns: ReadonlySet<string>;
+  /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
+  subjects: ReadonlySet<string>;
   /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
   refers: ReadonlySet<string>;
   /** Units a number measures in ('minuter', 'timmar', 'meter'); with the units of age, what a text gives a measure in. */
@@ -226,12 +228,13 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const refers = new Set<string>();
   const sessionWords = new Set<string>();
   const owns = new Set<string>();
+  const subjects = new Set<string>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns };
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -259,5 +262,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, ageUnits, numbers, again, which, known, written };
 }

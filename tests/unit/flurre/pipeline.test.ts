@@ -286,6 +286,15 @@ describe("understand", () => {
     expect(textOf("Hur bokar jag?")).not.toContain("ställa dig i kö");
   });
 
+  it("reads a verb first and a subject after it as a question, not a need told (migration 0091)", () => {
+    const u = understand("tar ni emot hundar pa dagis under dagen", knowledge);
+    expect(u.toldNeed).toBe(false);
+    expect(u.asks).toBe(true);
+    expect(textOf("tar ni emot hundar pa dagis under dagen")).toBeNull();
+    // The dog first is a need told.
+    expect(understand("hunden vaktar matskålen", knowledge).toldNeed).toBe(true);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
