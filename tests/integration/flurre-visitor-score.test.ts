@@ -31,7 +31,9 @@
 // provoking the pipeline's answers on another topic), flurre-dev24-questions.json (a twenty-fourth, written as the
 // held-out sets are, weighted toward what the site does not say, many in words the site uses, then the queue),
 // flurre-dev25-questions.json (a twenty-fifth, written the same way in three blocks spread over every category as the
-// held-out sets are),
+// held-out sets are), flurre-dev26-questions.json and flurre-dev27-questions.json (a twenty-sixth and twenty-seventh,
+// written the same way: what the site does not say, mostly in the words and names it uses, and the queue; one typed as
+// on a phone, one as in a contact form),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -109,6 +111,8 @@ import dev22 from "../fixtures/flurre-dev22-questions.json";
 import dev23 from "../fixtures/flurre-dev23-questions.json";
 import dev24 from "../fixtures/flurre-dev24-questions.json";
 import dev25 from "../fixtures/flurre-dev25-questions.json";
+import dev26 from "../fixtures/flurre-dev26-questions.json";
+import dev27 from "../fixtures/flurre-dev27-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -199,6 +203,8 @@ const DEV22: Question[] = z.array(QuestionSchema).parse(dev22.questions);
 const DEV23: Question[] = z.array(QuestionSchema).parse(dev23.questions);
 const DEV24: Question[] = z.array(QuestionSchema).parse(dev24.questions);
 const DEV25: Question[] = z.array(QuestionSchema).parse(dev25.questions);
+const DEV26: Question[] = z.array(QuestionSchema).parse(dev26.questions);
+const DEV27: Question[] = z.array(QuestionSchema).parse(dev27.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -378,6 +384,13 @@ const FLOOR = {
   // category as the held-out sets are: 92 right, 32 honest, 3 wrong (2 on another topic). The pipeline, the same day:
   // 98 right, 26 honest, 3 wrong.
   dev25: { rightOrHonest: 124, wrong: 3, wrongTopic: 2 },
+  // When written (191 after the 9 found in other sets were taken out), the same way, what the site does not say (151),
+  // mostly in the words and names it uses, and the queue, typed as on a phone: 165 right, 17 honest, 9 wrong (9 on another topic). The pipeline,
+  // the same day: 161 right, 18 honest, 12 wrong.
+  dev26: { rightOrHonest: 182, wrong: 9, wrongTopic: 9 },
+  // When written (200), the same way, what the site does not say (160) and the queue, as in a contact form: 159 right, 39 honest, 2 wrong (2 on another
+  // topic). The pipeline, the same day: 168 right, 22 honest, 10 wrong.
+  dev27: { rightOrHonest: 198, wrong: 2, wrongTopic: 2 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -647,7 +660,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -881,7 +894,11 @@ const PRINT_PIPELINE_MISSES = false;
  * third, fourth, sixth, eighth, ninth and tenth; seven of them by 'vad ska vi börja med') and five in the
  * development sets ('lämplig' as fitting cost a wrong answer in the development sets, so it was left out). Then raised
  * where a verb first and a subject pronoun after it ask, as Swedish word order does (0091: 'tar ni emot hundar på
- * dagis'), not tell a need: two right answers more and one wrong fewer in the development sets.
+ * dagis'), not tell a need: two right answers more and one wrong fewer in the development sets. Then raised where a day
+ * of the month after 'den' is the next such day ('valpkurs den 15:e'): one right answer more and one wrong fewer in the
+ * development sets. The sessions asked for are narrowed to a time of day (0092: 'på kvällen'), and a name after a
+ * greeting is spoken to ('Hej Flurre, …'), with no change in any set. Then the twenty-sixth and twenty-seventh
+ * development sets were added at what the pipeline scored on them.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -903,12 +920,14 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 21, rightOrHonest: 31, wrong: 18 },
+  dev20: { right: 22, rightOrHonest: 32, wrong: 17 },
   dev21: { right: 78, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
   dev23: { right: 6, rightOrHonest: 6, wrong: 59 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
+  dev26: { right: 161, rightOrHonest: 179, wrong: 12 },
+  dev27: { right: 168, rightOrHonest: 190, wrong: 10 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1095,6 +1114,19 @@ describe("the visitor question sets", () => {
     expect(new Set(DEV25.map((q) => q.category)).size).toBe(CATEGORIES.length);
   });
 
+  it.each([
+    { name: "twenty-sixth", set: () => DEV26, before: () => [DEV24, DEV25], size: 191, unknown: 145 },
+    { name: "twenty-seventh", set: () => DEV27, before: () => [DEV24, DEV25, DEV26], size: 200, unknown: 155 },
+  ])("has a $name development set, written as the held-out sets are, weighted toward what the site does not say, none of its questions in the other sets", ({ set, before, size, unknown }) => {
+    expect(set().length).toBeGreaterThanOrEqual(size);
+    expectOnlyNewQuestions(set(), [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23],
+      ...before(),
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+    expect(set().filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(unknown);
+  });
+
   it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
     expect(DEV14.length).toBeGreaterThanOrEqual(45);
     expectOnlyNewQuestions(DEV14, [
@@ -1176,6 +1208,8 @@ describe("the visitor question sets", () => {
     { name: "twenty-third development", set: DEV23, floor: FLOOR.dev23, printWrong: true },
     { name: "twenty-fourth development", set: DEV24, floor: FLOOR.dev24, printWrong: true },
     { name: "twenty-fifth development", set: DEV25, floor: FLOOR.dev25, printWrong: true },
+    { name: "twenty-sixth development", set: DEV26, floor: FLOOR.dev26, printWrong: true },
+    { name: "twenty-seventh development", set: DEV27, floor: FLOOR.dev27, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1200,7 +1234,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(

@@ -176,13 +176,15 @@ export function normalise(
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);
-    // A person's name first and a question word after it ('Flurre, när är…') speaks to them: filler. Unless nothing
-    // but filler follows: then the name is what is asked of ('Maja, vem är det?').
+    // A person's name first, or after a greeting, and a question word after it ('Flurre, när är…', 'Hej Flurre, går
+    // det…') speaks to them: filler. Unless nothing but filler follows: then the name is what is asked of ('Maja, vem
+    // är det?').
+    const nameAt = vocabulary.greetings.has(fold(parts[0]?.typed ?? "")) ? 1 : 0;
     const spokenTo =
-      parts.length > 1 &&
-      personWords.has(fold(parts[0]!.typed)) &&
-      vocabulary.filler.has(fold(parts[1]!.words[0] ?? "")) &&
-      parts.slice(1).some((part) => part.words.some((w) => !vocabulary.filler.has(fold(w))));
+      parts.length > nameAt + 1 &&
+      personWords.has(fold(parts[nameAt]!.typed)) &&
+      vocabulary.filler.has(fold(parts[nameAt + 1]!.words[0] ?? "")) &&
+      parts.slice(nameAt + 1).some((part) => part.words.some((w) => !vocabulary.filler.has(fold(w))));
     parts.forEach((part, at) => {
       if (part.clauseStart) clauseHasContent = false;
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
@@ -205,10 +207,10 @@ export function normalise(
           parts,
           sentence: index,
           leads: !clauseHasContent,
-          filler: vocabulary.filler.has(word) || (spokenTo && at === 0),
+          filler: vocabulary.filler.has(word) || (spokenTo && at === nameAt),
           ...(mended ? { mended } : {}),
         });
-        if (!vocabulary.filler.has(word) && !(spokenTo && at === 0)) clauseHasContent = true;
+        if (!vocabulary.filler.has(word) && !(spokenTo && at === nameAt)) clauseHasContent = true;
       }
     });
   });

@@ -6,7 +6,7 @@
 // Which candidate answers, if any, is decided in decide.ts.
 
 import { isVisitable } from "../places";
-import { stockholmDayKey } from "../time";
+import { formatTime, stockholmDayKey } from "../time";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
@@ -53,6 +53,12 @@ const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lör
 
 type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
 
+/** The month of the next day of the month that is the day given: this month's, unless it has passed. */
+function monthOfNext(day: number, now: Date): number {
+  const [, month, today] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number, number];
+  return day >= today ? month : (month % 12) + 1;
+}
+
 /** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
@@ -68,9 +74,13 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
       said: `på ${u.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(" eller ")}`,
     });
   }
+  if (u.times.length > 0) {
+    const hour = (s: KnownPassage) => Number(formatTime(s.session!.startTime).slice(0, 2));
+    checks.push({ fits: (s) => u.times.some((t) => hour(s) >= t.from && hour(s) < t.to), said: `på ${u.times.map((t) => t.said).join(" eller ")}` });
+  }
   if (u.dates.length > 0) {
     checks.push({
-      fits: (s) => u.dates.some((d) => stockholmDayKey(s.session!.startTime).endsWith(`-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`)),
+      fits: (s) => u.dates.some((d) => stockholmDayKey(s.session!.startTime).endsWith(`-${String(d.month || monthOfNext(d.day, now)).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`)),
       said: "den dagen",
     });
   } else if (u.days.length > 0) {

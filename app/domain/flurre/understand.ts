@@ -23,6 +23,8 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly { day: number; month: number }[];
+  /** Times of day said ('på kvällen': from 17 to 23), each as typed. */
+  times: readonly { from: number; to: number; said: string }[];
   /** What the visitor tells in every sentence: the words that are not filler, numbers, topics, days or turning words ('inget'), nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
   told: Token[];
   /** Every word the site, its names and the vocabulary use, and their stems (folded). */
@@ -142,6 +144,13 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
     const month = knowledge.vocabulary.months.get(t.word) ?? knowledge.vocabulary.months.get(t.stem);
     const day = /^\d{1,2}(?:e|a)?$/.test(tokens[i - 1]?.word ?? "") ? parseInt(tokens[i - 1]!.word, 10) : NaN;
     if (month && day >= 1 && day <= 31) dates.push({ day, month });
+    // A day of the month alone after 'den' ('den 15:e', 'den 2'): the next such day (month 0; resolve.ts reads which).
+    const alone = /^(\d{1,2})(?:e|a)?$/.exec(t.word);
+    const after = tokens[i + 1]?.sentence === t.sentence ? tokens[i + 1] : undefined;
+    const next = after && /^(e|a)$/.test(after.word) ? tokens[i + 2] : after;
+    const unit = next !== undefined && next.sentence === t.sentence && (knowledge.vocabulary.months.has(next.word) || knowledge.vocabulary.months.has(next.stem) || knowledge.vocabulary.ageUnits.has(next.word) || knowledge.vocabulary.units.has(next.word));
+    const dayAlone = alone ? Number(alone[1]) : NaN;
+    if (tokens[i - 1]?.word === "den" && dayAlone >= 1 && dayAlone <= 31 && !unit) dates.push({ day: dayAlone, month: 0 });
   });
   return dates;
 }
@@ -252,6 +261,11 @@ function askingSentence(tokens: readonly Token[], questionMarks: readonly boolea
   return [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
 }
 
+/** The hours a word says ('kvällen', 'kvällstid': 17 to 23), by the word or a compound's first part. */
+function timeOfDay(t: Token, vocabulary: Vocabulary): readonly [number, number] | undefined {
+  return [t.word, t.stem, ...t.parts.slice(0, 1)].map((w) => vocabulary.timesOfDay.get(w)).find((h) => h !== undefined);
+}
+
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
 function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge) {
   const { vocabulary } = knowledge;
@@ -273,10 +287,18 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
     dates: datesIn(question, tokens, knowledge),
     dayWords: new Set(
       tokens.filter(
-        (t) => (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) || /^\d+(?:e|a)?$/.test(t.word),
+        (t) =>
+          (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) ||
+          /^\d+(?:e|a)?$/.test(t.word) ||
+          // A time of day, which a session's time shows ('vardagslydnad på kvällstid').
+          timeOfDay(t, vocabulary) !== undefined,
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isNumber(tokens[i - 1]))),
+    times: tokens.flatMap((t) => {
+      const hours = timeOfDay(t, vocabulary);
+      return hours ? [{ from: hours[0], to: hours[1], said: t.typed }] : [];
+    }),
     measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
   };
 }

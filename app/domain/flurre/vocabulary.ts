@@ -87,6 +87,8 @@ export type Vocabulary = {
   sessionWords: ReadonlySet<string>;
   /** Words that ask who owns or runs something ('äger', 'ansvarar'): of a place, not the team's to answer. */
   owns: ReadonlySet<string>;
+  /** Words for a time of day ('kväll', 'förmiddag') and the hours they say, from and to (17, 23). */
+  timesOfDay: ReadonlyMap<string, readonly [number, number]>;
   /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
   subjects: ReadonlySet<string>;
   /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
@@ -120,6 +122,8 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
 
 /** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
 const AGE_UNIT = "age ";
+/** A grammar row's value for a time of day: the hours it says, from and to ('time 17 23'). */
+const TIME_OF_DAY = "time ";
 /** A grammar row's value for a number written as a word: 'number ' and the number. */
 const NUMBER = "number ";
 /** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
@@ -229,6 +233,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const sessionWords = new Set<string>();
   const owns = new Set<string>();
   const subjects = new Set<string>();
+  const timesOfDay = new Map<string, readonly [number, number]>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
@@ -257,10 +262,13 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
       const topic = row.value.slice(AGAIN.length);
       if ((TOPICS as readonly string[]).includes(topic)) again.set(fold(word), [...(again.get(fold(word)) ?? []), topic as Topic]);
     }
-    else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
+    else if (row.kind === "grammar" && row.value.startsWith(TIME_OF_DAY)) {
+      const [from, to] = row.value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
+      timesOfDay.set(fold(word), [from!, to!]);
+    } else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
     else if (row.kind === "grammar" && row.value.startsWith(NUMBER)) numbers.set(fold(word), Number(row.value.slice(NUMBER.length)));
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, timesOfDay, ageUnits, numbers, again, which, known, written };
 }

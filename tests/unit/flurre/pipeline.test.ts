@@ -295,6 +295,31 @@ describe("understand", () => {
     expect(understand("hunden vaktar matskålen", knowledge).toldNeed).toBe(true);
   });
 
+  it("narrows the sessions asked for to a time of day, and says when none starts then (migration 0092)", () => {
+    expect(textOf("vardagslydnad på kvällar?")).toMatch(/^Voff! Här är de närmaste VARDAGSLYDNAD-passen på kvällar:\sVARDAGSLYDNAD \p{L}+ \d+ \p{L}+ 18:30/u);
+    // VALPKURS starts at six in the evening only.
+    expect(textOf("finns det valpkurs på förmiddagen")).toContain("Nej, just nu finns det inga lediga VALPKURS-pass på förmiddagen. Närmast:");
+    // 'kväll' alone greets ('God kväll').
+    expect(understand("God kväll!", knowledge).greeting).toBe(true);
+  });
+
+  it("reads a day of the month after 'den' as the next such day", () => {
+    // On Sunday 29 November the demo data's sessions are laid out from (as the scores are), the 15th is in December;
+    // the 2nd too.
+    const day = new Date("2026-11-29T12:00:00Z");
+    const onDay = (question: string) => runPipeline(question, demoKnowledge(day), { now: day }).composed.answer.paragraphs.join("\n");
+    expect(onDay("har ni valpkurs den 15:e")).toContain("VALPKURS tisdag 15 december 18:00–19:00");
+    expect(onDay("finns det vardagslydnad den 2")).toContain("VARDAGSLYDNAD onsdag 2 december");
+    // Not a number of a unit after it ('den 10 veckor gamla valpen').
+    expect(understand("är valpkurs bra för den 10 veckor gamla valpen", knowledge).dates).toEqual([]);
+  });
+
+  it("reads a name after a greeting that opens the sentence as spoken to, not asked of", () => {
+    const u = understand("Hej Flurre, går det att boka flera platser på samma pass?", knowledge);
+    expect(u.content.map((t) => t.word)).not.toContain("flurre");
+    expect(understand("Hej Flurre, vem är du?", knowledge).named.map((n) => n.key)).toContain("Flurre");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
