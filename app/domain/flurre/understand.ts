@@ -441,7 +441,9 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const forFull = !inQueue && onlyAsks && toldTopics.includes("full") && askedTopics.length > 0 && askedTopics.every((topic) => QUEUE_IS_THE_WAY.has(topic));
   const howTo = [...HOW_TO].some(asks);
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
-  return { told: refersBack ? toldTopics : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
+  // The queue asked of in a question before ('Vad händer när en plats blir ledig på ett pass som har kö? Vem får den?').
+  const queueAsked = others.some((t) => questionMarks[t.sentence] && topicsOf.get(t)?.includes("queue"));
+  return { told: refersBack ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {

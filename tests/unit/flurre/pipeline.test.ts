@@ -320,6 +320,13 @@ describe("understand", () => {
     expect(understand("Hej Flurre, vem är du?", knowledge).named.map((n) => n.key)).toContain("Flurre");
   });
 
+  it("reads a short question that refers back after a question of the queue as asking of the queue too", () => {
+    expect(understand("hur funkar kön egentligen? om det blir en plats ledig, vem är det som får den?", knowledge).topics.has("queue")).toBe(true);
+    expect(textOf("hur funkar kön egentligen? om det blir en plats ledig, vem är det som får den?")).toContain("ställa dig i kö");
+    // A question before of something else is not carried over.
+    expect(understand("Vad kostar valpkursen? Vem håller i den?", knowledge).topics.has("price")).toBe(false);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
