@@ -901,7 +901,10 @@ const PRINT_PIPELINE_MISSES = false;
  * development sets were added at what the pipeline scored on them. Then raised where a short question that refers back
  * after a question of the queue asks of the queue too ('…ett pass som har kö? Vem får den?'): one right answer more and
  * two wrong fewer in the development sets (carrying every topic of a question before cost a right answer in the tenth
- * held-out set, so only the queue is).
+ * held-out set, so only the queue is). Then raised where a sentence is parted at a word of wondering after two words
+ * told or more (0093: '…skaffat en valp och undrar när…'): one right answer more in the development sets. A time of day
+ * said in the asking sentence wins over one told of in another, and 'hur dags' and 'boka in' are read (0094), with no
+ * change in any set.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -914,7 +917,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
-  dev11: { right: 110, rightOrHonest: 128, wrong: 2 },
+  dev11: { right: 111, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
   dev13: { right: 101, rightOrHonest: 111, wrong: 9 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },

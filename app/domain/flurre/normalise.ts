@@ -88,6 +88,19 @@ function sentencesOf(text: string): string[] {
     .filter((s) => wordsOf(s).length > 0);
 }
 
+/**
+ * A sentence parted where the visitor turns from telling to asking ('Vi har precis skaffat en valp och undrar när…'):
+ * what is told before a word of wondering (vocabulary.ts, 'wonders'), two words or more not filler, is a sentence of
+ * its own, as if a full stop stood there.
+ */
+function partedAtWondering(sentence: string, vocabulary: Vocabulary): string[] {
+  const words = sentence.split(/\s+/u);
+  const at = words.findIndex((w, i) => i > 0 && vocabulary.wonders.has(fold(wordsOf(w)[0] ?? "")));
+  if (at < 0) return [sentence];
+  const told = words.slice(0, at).flatMap(wordsOf).filter((w) => !vocabulary.filler.has(fold(w)));
+  return told.length >= 2 ? [words.slice(0, at).join(" "), words.slice(at).join(" ")] : [sentence];
+}
+
 /** A word the site does not use, as two it does ('mejllista': 'mejl', 'lista'), a linking s dropped. */
 function compoundParts(word: string, known: ReadonlySet<string>): string[] {
   for (let at = word.length - 3; at >= 3; at--) {
@@ -172,7 +185,7 @@ export function normalise(
   personWords: ReadonlySet<string> = new Set(),
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
-  const sentences = sentencesOf(question);
+  const sentences = sentencesOf(question).flatMap((s) => partedAtWondering(s, vocabulary));
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);

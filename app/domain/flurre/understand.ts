@@ -266,6 +266,13 @@ function timeOfDay(t: Token, vocabulary: Vocabulary): readonly [number, number] 
   return [t.word, t.stem, ...t.parts.slice(0, 1)].map((w) => vocabulary.timesOfDay.get(w)).find((h) => h !== undefined);
 }
 
+function timesIn(tokens: readonly Token[], vocabulary: Vocabulary) {
+  return tokens.flatMap((t) => {
+    const hours = timeOfDay(t, vocabulary);
+    return hours ? [{ from: hours[0], to: hours[1], said: t.typed }] : [];
+  });
+}
+
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
 function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge) {
   const { vocabulary } = knowledge;
@@ -295,10 +302,9 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isNumber(tokens[i - 1]))),
-    times: tokens.flatMap((t) => {
-      const hours = timeOfDay(t, vocabulary);
-      return hours ? [{ from: hours[0], to: hours[1], said: t.typed }] : [];
-    }),
+    // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
+    // vardagslydnad på kvällen').
+    times: timesIn(tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary)) ? tokens.filter((t) => t.sentence === asked) : tokens, vocabulary),
     measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
   };
 }

@@ -327,6 +327,20 @@ describe("understand", () => {
     expect(understand("Vad kostar valpkursen? Vem håller i den?", knowledge).topics.has("price")).toBe(false);
   });
 
+  it("parts a sentence where the visitor turns from telling to asking with a word of wondering (migration 0093)", () => {
+    const u = understand("Hej! Vi har precis skaffat en valp och undrar när ni har nästa valpkurs i Gävle? Tack på förhand!", knowledge);
+    expect(u.content.map((t) => t.word)).not.toContain("skaffat");
+    expect(textOf("Hej! Vi har precis skaffat en valp och undrar när ni har nästa valpkurs i Gävle? Tack på förhand!")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen i Gävle:/);
+    // Not after a word or so ('Jag undrar…' is one sentence).
+    expect(understand("Jag undrar vad valpkursen kostar", knowledge).tokens.every((t) => t.sentence === 0)).toBe(true);
+  });
+
+  it("narrows to the time of day said in the asking sentence over one told of in another, and reads 'hur dags' and 'boka in' (migration 0094)", () => {
+    expect(textOf("Hej, jag jobbar dagtid och undrar om ni har vardagslydnad på kvällen någon gång?")).toMatch(/VARDAGSLYDNAD-passen på kvällen:/);
+    expect(textOf("hur dags är vardagslydnaden")).toMatch(/^Voff! Här är de närmaste VARDAGSLYDNAD-passen:/);
+    expect(textOf("när kan jag boka in ett hembesök")).toMatch(/^Voff! Här är de närmaste HEMMIS-passen:/);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
