@@ -904,7 +904,8 @@ const PRINT_PIPELINE_MISSES = false;
  * held-out set, so only the queue is). Then raised where a sentence is parted at a word of wondering after two words
  * told or more (0093: '…skaffat en valp och undrar när…'): one right answer more in the development sets. A time of day
  * said in the asking sentence wins over one told of in another, and 'hur dags' and 'boka in' are read (0094), with no
- * change in any set.
+ * change in any set; so are changing the day one booked as rebooking and not being able to come as cancelling (0095:
+ * 'byta till ett annat' as well cost a right answer in the development sets, so it was left out).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },

@@ -341,6 +341,11 @@ describe("understand", () => {
     expect(textOf("när kan jag boka in ett hembesök")).toMatch(/^Voff! Här är de närmaste HEMMIS-passen:/);
   });
 
+  it("reads changing the day one booked as rebooking and not being able to come as cancelling (migration 0095)", () => {
+    expect(textOf("kan jag byta dag")).toContain("En bokning är bindande");
+    expect(textOf("vad händer om vi inte kan komma")).toContain("En bokning är bindande");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
