@@ -33,7 +33,8 @@
 // flurre-dev25-questions.json (a twenty-fifth, written the same way in three blocks spread over every category as the
 // held-out sets are), flurre-dev26-questions.json and flurre-dev27-questions.json (a twenty-sixth and twenty-seventh,
 // written the same way: what the site does not say, mostly in the words and names it uses, and the queue; one typed as
-// on a phone, one as in a contact form),
+// on a phone, one as in a contact form), flurre-dev28-questions.json (a twenty-eighth, found in a third round of
+// provoking the pipeline's confident answers to what the site does not say and to the queue),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -113,6 +114,7 @@ import dev24 from "../fixtures/flurre-dev24-questions.json";
 import dev25 from "../fixtures/flurre-dev25-questions.json";
 import dev26 from "../fixtures/flurre-dev26-questions.json";
 import dev27 from "../fixtures/flurre-dev27-questions.json";
+import dev28 from "../fixtures/flurre-dev28-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -205,6 +207,7 @@ const DEV24: Question[] = z.array(QuestionSchema).parse(dev24.questions);
 const DEV25: Question[] = z.array(QuestionSchema).parse(dev25.questions);
 const DEV26: Question[] = z.array(QuestionSchema).parse(dev26.questions);
 const DEV27: Question[] = z.array(QuestionSchema).parse(dev27.questions);
+const DEV28: Question[] = z.array(QuestionSchema).parse(dev28.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -391,6 +394,11 @@ const FLOOR = {
   // When written (200), the same way, what the site does not say (160) and the queue, as in a contact form: 159 right, 39 honest, 2 wrong (2 on another
   // topic). The pipeline, the same day: 168 right, 22 honest, 10 wrong.
   dev27: { rightOrHonest: 198, wrong: 2, wrongTopic: 2 },
+  // When found, in a third round by someone who asked the pipeline (never the answer in use) on the demo data, and read
+  // its code and the site content, never another set, to provoke confident answers to what the site does not say and
+  // to the queue on another topic: the pipeline 0 right, 0 honest, 73 wrong; the answer in use 30 right, 10 honest, 33
+  // wrong (33 on another topic).
+  dev28: { rightOrHonest: 40, wrong: 33, wrongTopic: 33 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -660,7 +668,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -905,7 +913,14 @@ const PRINT_PIPELINE_MISSES = false;
  * told or more (0093: '…skaffat en valp och undrar när…'): one right answer more in the development sets. A time of day
  * said in the asking sentence wins over one told of in another, and 'hur dags' and 'boka in' are read (0094), with no
  * change in any set; so are changing the day one booked as rebooking and not being able to come as cancelling (0095:
- * 'byta till ett annat' as well cost a right answer in the development sets, so it was left out).
+ * 'byta till ett annat' as well cost a right answer in the development sets, so it was left out). Then the
+ * twenty-eighth development set was added at what the pipeline scored on it (none right). Then raised where a question
+ * of yes or no that names a type or place only, after the visitor tells what the site never speaks of, is answered only
+ * by what speaks of that ('Hunden har epilepsi. Kan han vara med på valpkursen?'): twenty-one right answers more and as many
+ * wrong fewer in the development sets. Then raised where 'när' after 'vad gör jag' joins a condition and a cancellation
+ * on a session is a seat freed (0096): three right answers more, two honest more and five wrong fewer in the development
+ * sets ('när' joining a clause after any question word cost a wrong answer in the tenth held-out set; 'anmäla' as
+ * booking cost two right answers in the seventh and ninth, so both were left out).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -920,7 +935,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
   dev11: { right: 111, rightOrHonest: 128, wrong: 2 },
   dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
-  dev13: { right: 101, rightOrHonest: 111, wrong: 9 },
+  dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
@@ -930,11 +945,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 22, rightOrHonest: 32, wrong: 17 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
-  dev23: { right: 6, rightOrHonest: 6, wrong: 59 },
+  dev23: { right: 8, rightOrHonest: 8, wrong: 57 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 161, rightOrHonest: 179, wrong: 12 },
   dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
+  dev28: { right: 21, rightOrHonest: 23, wrong: 50 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1134,6 +1150,15 @@ describe("the visitor question sets", () => {
     expect(set().filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(unknown);
   });
 
+  it("has a twenty-eighth development set, found in a third round of provoking the pipeline, none of its questions in the other sets", () => {
+    expect(DEV28.length).toBeGreaterThanOrEqual(70);
+    expectOnlyNewQuestions(DEV28, [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23],
+      ...[DEV24, DEV25, DEV26, DEV27],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a fourteenth development set, found by provoking answers on another topic, none of its questions in the other sets", () => {
     expect(DEV14.length).toBeGreaterThanOrEqual(45);
     expectOnlyNewQuestions(DEV14, [
@@ -1217,6 +1242,7 @@ describe("the visitor question sets", () => {
     { name: "twenty-fifth development", set: DEV25, floor: FLOOR.dev25, printWrong: true },
     { name: "twenty-sixth development", set: DEV26, floor: FLOOR.dev26, printWrong: true },
     { name: "twenty-seventh development", set: DEV27, floor: FLOOR.dev27, printWrong: true },
+    { name: "twenty-eighth development", set: DEV28, floor: FLOOR.dev28, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1241,7 +1267,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(

@@ -452,6 +452,24 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   return { told: refersBack ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
+/**
+ * Asked yes or no of what it names only, after the visitor tells what the site never speaks of ('Vi har en döv hund.
+ * Kan hon gå på vardagslydnad?'): it asks of that, so an answer speaks of the situation (decide.ts), as a bare one does.
+ */
+function namesOnlyAfterUnsaid(
+  tokens: readonly Token[],
+  asked: number,
+  topicsOf: ReadonlyMap<Token, readonly Topic[]>,
+  namesOf: ReadonlyMap<Token, readonly Named[]>,
+  knowledge: Knowledge,
+  yesNo: boolean,
+): boolean {
+  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)));
+  const unknown = (t: Token) => !t.filler && !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t);
+  return yesNo && namesOnly && tokens.some((t) => t.sentence !== asked && unknown(t));
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -511,7 +529,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
-    bare,
+    bare: bare || namesOnlyAfterUnsaid(tokens, asked, topicsOf, namesOf, knowledge, yesNo),
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
     sessionWords,

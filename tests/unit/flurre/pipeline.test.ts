@@ -346,6 +346,19 @@ describe("understand", () => {
     expect(textOf("vad händer om vi inte kan komma")).toContain("En bokning är bindande");
   });
 
+  it("asked yes or no of a type named only, after the visitor tells what the site never speaks of ('epilepsi'), answers only of that", () => {
+    expect(understand("Hunden har epilepsi. Kan han vara med på valpkursen?", knowledge).bare).toBe(true);
+    expect(textOf("Hunden har epilepsi. Kan han vara med på valpkursen?")).toBeNull();
+    expect(textOf("Jag är gravid. Kan jag gå VALPKURS?")).toBeNull();
+    // Told in the site's own words, the question is answered ('valp' and its age are the site's).
+    expect(textOf("Vår valp är 10 veckor. Kan hon gå på valpkursen?")).toContain("VALPKURS");
+  });
+
+  it("reads 'när' after 'vad gör jag' as a condition, and a cancellation on a session as a seat freed (migration 0096)", () => {
+    expect(textOf("Vad gör jag när det inte finns några platser kvar på passet jag vill gå?")).toContain("ställa dig i kö");
+    expect(understand("Hör ni av er till mig om det blir en avbokning på promenadträningen?", knowledge).topics.has("cancel")).toBe(false);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
