@@ -920,7 +920,10 @@ const PRINT_PIPELINE_MISSES = false;
  * wrong fewer in the development sets. Then raised where 'när' after 'vad gör jag' joins a condition and a cancellation
  * on a session is a seat freed (0096): three right answers more, two honest more and five wrong fewer in the development
  * sets ('när' joining a clause after any question word cost a wrong answer in the tenth held-out set; 'anmäla' as
- * booking cost two right answers in the seventh and ninth, so both were left out).
+ * booking cost two right answers in the seventh and ninth, so both were left out). Then raised where a way asked to a
+ * seat, with the session told full in a condition of the same sentence, asks of the queue ('Hur får jag en plats på
+ * PLAN när det är fullbokat?', 'Vad gör jag om det är fullt?'): one wrong answer fewer in the held-out sets (the fifth),
+ * and seven right answers more and as many wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -950,12 +953,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 161, rightOrHonest: 179, wrong: 12 },
   dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
-  dev28: { right: 21, rightOrHonest: 23, wrong: 50 },
+  dev28: { right: 28, rightOrHonest: 30, wrong: 43 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 37, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 39, rightOrHonest: 49, wrong: 1 },
+  heldOut5: { right: 39, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 42, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },

@@ -453,6 +453,17 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
 }
 
 /**
+ * A session told full in a condition of the asking sentence, which asks a way to get a seat or what to do ('Hur får
+ * jag en plats när det är fullbokat?', 'Vad gör jag om det är fullt på hembesöket?'): the queue is that way.
+ */
+function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): boolean {
+  const at = inAsked.findIndex((t) => topicsOf.get(t)?.includes("full"));
+  const condition = inAsked.slice(0, Math.max(at, 0)).some((t) => vocabulary.conditions.has(t.word) || (vocabulary.opens.has(t.word) && !t.leads));
+  const others = inAsked.flatMap((t, i) => (i === at ? [] : (topicsOf.get(t) ?? [])));
+  return at > 0 && condition && others.every((topic) => QUEUE_IS_THE_WAY.has(topic) || topic === "full");
+}
+
+/**
  * Asked yes or no of what it names only, after the visitor tells what the site never speaks of ('Vi har en döv hund.
  * Kan hon gå på vardagslydnad?'): it asks of that, so an answer speaks of the situation (decide.ts), as a bare one does.
  */
@@ -501,9 +512,14 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  const { told, bare, forFull } = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
-  // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag').
-  const wayAsked = (t: Token) => forFull && t.sentence === asked && topicsOf.has(t);
+  const told0 = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
+  const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
+  const { bare } = told0;
+  const forFull = told0.forFull || ifFull;
+  const told = ifFull ? [...told0.told, "queue" as const] : told0.told;
+  // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag') nor, when
+  // it is told full in the asking sentence, what is full ('hur får jag en plats på PLAN när det är fullbokat').
+  const wayAsked = (t: Token) => forFull && t.sentence === asked && (topicsOf.has(t) || (ifFull && namesOf.has(t)));
   const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !wayAsked(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.

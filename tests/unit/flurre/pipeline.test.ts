@@ -359,6 +359,13 @@ describe("understand", () => {
     expect(understand("Hör ni av er till mig om det blir en avbokning på promenadträningen?", knowledge).topics.has("cancel")).toBe(false);
   });
 
+  it("reads a way asked to a seat, with the session told full in a condition of the same sentence, as asking of the queue", () => {
+    expect(textOf("Hur får man en plats på promenadträningen när det är fullbokat?")).toContain("ställa dig i kö");
+    expect(textOf("Vad gör jag om det är fullt på hembesöket?")).toContain("ställa dig i kö");
+    // Asked whether it is full, with no condition, it is the session's seats.
+    expect(textOf("Är promenadträningen fullbokad?")).toMatch(/^Voff! Nej, det finns platser kvar:/);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
