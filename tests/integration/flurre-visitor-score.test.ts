@@ -923,7 +923,10 @@ const PRINT_PIPELINE_MISSES = false;
  * booking cost two right answers in the seventh and ninth, so both were left out). Then raised where a way asked to a
  * seat, with the session told full in a condition of the same sentence, asks of the queue ('Hur får jag en plats på
  * PLAN när det är fullbokat?', 'Vad gör jag om det är fullt?'): one wrong answer fewer in the held-out sets (the fifth),
- * and seven right answers more and as many wrong fewer in the development sets.
+ * and seven right answers more and as many wrong fewer in the development sets. Then raised where such a question of a
+ * type or place named may say words common to the site's texts besides ('Jag är allergisk mot damm. Kan jag träna i
+ * Hundhallen?'): three right answers more and as many wrong fewer in the development sets (a day asked as well cost a
+ * right answer in the twenty-fourth, so it was left out).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -953,7 +956,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 161, rightOrHonest: 179, wrong: 12 },
   dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
-  dev28: { right: 28, rightOrHonest: 30, wrong: 43 },
+  dev28: { right: 31, rightOrHonest: 33, wrong: 40 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

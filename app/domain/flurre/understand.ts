@@ -476,7 +476,9 @@ function namesOnlyAfterUnsaid(
   yesNo: boolean,
 ): boolean {
   const inAsked = tokens.filter((t) => t.sentence === asked);
-  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)));
+  // Besides what it names, only words common to most of the site's texts ('träna', 'hund').
+  const common = (t: Token) => !topicsOf.has(t) && [t.word, t.stem].some((w) => knowledge.common.has(w));
+  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || common(t));
   const unknown = (t: Token) => !t.filler && !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t);
   return yesNo && namesOnly && tokens.some((t) => t.sentence !== asked && unknown(t));
 }
