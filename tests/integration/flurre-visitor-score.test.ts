@@ -926,7 +926,10 @@ const PRINT_PIPELINE_MISSES = false;
  * and seven right answers more and as many wrong fewer in the development sets. Then raised where such a question of a
  * type or place named may say words common to the site's texts besides ('Jag är allergisk mot damm. Kan jag träna i
  * Hundhallen?'): three right answers more and as many wrong fewer in the development sets (a day asked as well cost a
- * right answer in the twenty-fourth, so it was left out).
+ * right answer in the twenty-fourth, so it was left out). Then raised where whether a session is held, asked after a
+ * situation told, is bare though it says 'passet' ('Det är storm på fredag. Blir passet av?'): two right answers more
+ * and as many wrong fewer in the development sets (a word for a session in any bare question cost eight right answers
+ * there, so it is only this).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -951,7 +954,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 22, rightOrHonest: 32, wrong: 17 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
-  dev23: { right: 8, rightOrHonest: 8, wrong: 57 },
+  dev23: { right: 10, rightOrHonest: 10, wrong: 55 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 161, rightOrHonest: 179, wrong: 12 },

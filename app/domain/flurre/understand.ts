@@ -437,7 +437,10 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const others = tokens.filter((t) => t.sentence !== asked);
   if (others.length === 0 || whatNow) return { told: [], bare: false, forFull: false };
   const asks = (topic: Topic) => inAsked.some((t) => topicsOf.get(t)?.includes(topic));
-  const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler));
+  // Whether a session is held, a word for it says what every such question is of ('Blir passet av?').
+  const ofHeld = inAsked.some((t) => topicsOf.get(t)?.includes("held"));
+  const sessionWord = (t: Token) => ofHeld && [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
+  const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler || sessionWord(t)));
   const toldTopics = others.filter((t) => !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
   const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && inAsked.some((t) => vocabulary.refers.has(t.word));
   const namesNothing = !inAsked.some((t) => namesOf.has(t));

@@ -368,6 +368,13 @@ describe("understand", () => {
     expect(textOf("Är promenadträningen fullbokad?")).toMatch(/^Voff! Nej, det finns platser kvar:/);
   });
 
+  it("reads whether the session is held, asked after a situation told, as bare though it says 'passet'", () => {
+    expect(understand("Det är storm på fredag. Blir passet av?", knowledge).bare).toBe(true);
+    expect(textOf("Det är storm på fredag. Blir passet av?")).toBeNull();
+    // What to bring holds whatever the situation ('…Vad ska man ha med sig till passet?').
+    expect(understand("Vi har en ny valp. Vad ska man ha med sig till passet?", knowledge).bare).toBe(false);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
