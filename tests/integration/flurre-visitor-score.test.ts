@@ -929,21 +929,24 @@ const PRINT_PIPELINE_MISSES = false;
  * right answer in the twenty-fourth, so it was left out). Then raised where whether a session is held, asked after a
  * situation told, is bare though it says 'passet' ('Det är storm på fredag. Blir passet av?'): two right answers more
  * and as many wrong fewer in the development sets (a word for a session in any bare question cost eight right answers
- * there, so it is only this).
+ * there, so it is only this). Then raised where, asked of a person, the dog is theirs, not the visitors' dogs their text
+ * tells of, unless the role it opens with says it (0097: 'Har Jonas en hund?'; 'är Flurre en riktig hund'): six right
+ * answers more and as many wrong fewer in the development sets (any word common to the site's texts so cost a right
+ * answer in the blind set, and 'valp' as a word for a dog stopped it naming VALPKURS, so neither was kept).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 160, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 269, rightOrHonest: 284, wrong: 8 },
-  dev4: { right: 98, rightOrHonest: 99, wrong: 2 },
+  dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
   dev6: { right: 101, rightOrHonest: 118, wrong: 2 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 112, rightOrHonest: 125, wrong: 5 },
+  dev10: { right: 113, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 111, rightOrHonest: 128, wrong: 2 },
-  dev12: { right: 106, rightOrHonest: 126, wrong: 3 },
+  dev12: { right: 107, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
@@ -954,12 +957,12 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 22, rightOrHonest: 32, wrong: 17 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
-  dev23: { right: 10, rightOrHonest: 10, wrong: 55 },
+  dev23: { right: 11, rightOrHonest: 11, wrong: 54 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
-  dev26: { right: 161, rightOrHonest: 179, wrong: 12 },
+  dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
   dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
-  dev28: { right: 31, rightOrHonest: 33, wrong: 40 },
+  dev28: { right: 32, rightOrHonest: 34, wrong: 39 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

@@ -31,6 +31,8 @@ export type Understanding = {
   known: ReadonlySet<string>;
   /** Words neither the site, its names nor the vocabulary use (after mending). */
   unknownWords: ReadonlySet<Token>;
+  /** The words for a dog ('hund', 'valpen'), by the vocabulary. */
+  dogWords: ReadonlySet<Token>;
   /** The words that say a day: weekdays, months, 'imorgon', numbers. */
   dayWords: ReadonlySet<Token>;
   /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
@@ -541,6 +543,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     ...daysIn(question, tokens, asked, knowledge),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
+    dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
     ...how,
     greeting: greets(question, knowledge),

@@ -89,6 +89,8 @@ export type Vocabulary = {
   owns: ReadonlySet<string>;
   /** Words for a time of day ('kväll', 'förmiddag') and the hours they say, from and to (17, 23). */
   timesOfDay: ReadonlyMap<string, readonly [number, number]>;
+  /** Words for a dog ('hund', 'valp'), folded. */
+  dogs: ReadonlySet<string>;
   /** Words of wondering ('undrar'): what is told before one in its sentence is a sentence of its own. */
   wonders: ReadonlySet<string>;
   /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
@@ -236,13 +238,14 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const owns = new Set<string>();
   const subjects = new Set<string>();
   const wonders = new Set<string>();
+  const dogs = new Set<string>();
   const timesOfDay = new Map<string, readonly [number, number]>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
   const again = new Map<string, Topic[]>();
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders };
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -273,5 +276,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, timesOfDay, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, timesOfDay, ageUnits, numbers, again, which, known, written };
 }

@@ -375,6 +375,11 @@ describe("understand", () => {
     expect(understand("Vi har en ny valp. Vad ska man ha med sig till passet?", knowledge).bare).toBe(false);
   });
 
+  it("asked of a person's dog, does not take the visitors' dogs their text tells of, unless their role says it (migration 0097)", () => {
+    expect(textOf("Har Jonas också en hund?")).toBeNull();
+    expect(textOf("är flurre en riktig hund")).toContain("Flurre");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
