@@ -932,14 +932,16 @@ const PRINT_PIPELINE_MISSES = false;
  * there, so it is only this). Then raised where, asked of a person, the dog is theirs, not the visitors' dogs their text
  * tells of, unless the role it opens with says it (0097: 'Har Jonas en hund?'; 'är Flurre en riktig hund'): six right
  * answers more and as many wrong fewer in the development sets (any word common to the site's texts so cost a right
- * answer in the blind set, and 'valp' as a word for a dog stopped it naming VALPKURS, so neither was kept).
+ * answer in the blind set, and 'valp' as a word for a dog stopped it naming VALPKURS, so neither was kept). Then
+ * raised where the team's count of the business does not answer how many are on a session ('hur många tränare är med
+ * på valpkursen'): two right answers more and as many wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 160, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 269, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
-  dev5: { right: 96, rightOrHonest: 100, wrong: 1 },
+  dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 101, rightOrHonest: 118, wrong: 2 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
@@ -954,7 +956,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 22, rightOrHonest: 32, wrong: 17 },
+  dev20: { right: 23, rightOrHonest: 33, wrong: 16 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
   dev23: { right: 11, rightOrHonest: 11, wrong: 54 },

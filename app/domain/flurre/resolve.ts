@@ -249,7 +249,9 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   const counted = (t: Token) =>
     [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem))) &&
     (u.topicsOf.get(t) ?? []).every((topic) => p.topics.includes(topic));
-  const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted);
+  // The team counts the whole business, not those on a session ('hur många tränare är med på valpkursen').
+  const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
+  const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
   const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
   return { kind: advice ? "advice" : "passage", passages: [p], topics, names };
 }

@@ -380,6 +380,11 @@ describe("understand", () => {
     expect(textOf("är flurre en riktig hund")).toContain("Flurre");
   });
 
+  it("does not count the whole team for how many are on a session", () => {
+    expect(textOf("hur många tränare är med på valpkursen")).toBeNull();
+    expect(textOf("hur många tränare är ni")).toContain("två hundtränare");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
