@@ -934,7 +934,9 @@ const PRINT_PIPELINE_MISSES = false;
  * answers more and as many wrong fewer in the development sets (any word common to the site's texts so cost a right
  * answer in the blind set, and 'valp' as a word for a dog stopped it naming VALPKURS, so neither was kept). Then
  * raised where the team's count of the business does not answer how many are on a session ('hur många tränare är med
- * på valpkursen'): two right answers more and as many wrong fewer in the development sets.
+ * på valpkursen'): two right answers more and as many wrong fewer in the development sets. A role only beginning with a
+ * word for a dog is no dog ('hundinstruktör'), and every word of the asking sentence is asked of a person only when it
+ * names one ('Hej Linnea! Har du själv någon hund?'), with no change in any set.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },

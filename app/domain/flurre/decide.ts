@@ -8,7 +8,7 @@
 
 import type { Token } from "./normalise";
 import type { KnownPassage } from "./knowledge";
-import { fold, isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
+import { fold, isEnding, lower, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -141,7 +141,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their
   // text opens with says it ('Flurre, kontorshund…': 'är Flurre en riktig hund').
   const role = fold(lower(c.passages[0]?.text.split(/[.!?]\s/u)[0] ?? ""));
-  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !role.includes(t.stem)) return false;
+  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !wordsOf(role).some((w) => w.endsWith(t.stem))) return false;
   const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
   if (dated && u.dayWords.has(t)) return true;
   // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).

@@ -333,7 +333,7 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
  * says how many or how old, which the words around it ask of (a date is read apart).
  */
 function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Token[] {
-  const ofPerson = [...namesOf.values()].some((names) => names.some((n) => n.kind === "person"));
+  const ofPerson = inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "person"));
   return inAsked.filter(
     (t) =>
       !t.filler &&

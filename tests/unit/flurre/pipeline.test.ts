@@ -378,6 +378,8 @@ describe("understand", () => {
   it("asked of a person's dog, does not take the visitors' dogs their text tells of, unless their role says it (migration 0097)", () => {
     expect(textOf("Har Jonas också en hund?")).toBeNull();
     expect(textOf("är flurre en riktig hund")).toContain("Flurre");
+    // A person greeted in a sentence before does not make every word of the question asked of a person.
+    expect(textOf("Hej Linnea! Har du själv någon hund?")).toBeNull();
   });
 
   it("does not count the whole team for how many are on a session", () => {
