@@ -387,6 +387,17 @@ describe("understand", () => {
     expect(textOf("hur många tränare är ni")).toContain("två hundtränare");
   });
 
+  it("reads yes or no after a greeting that opens the sentence, and a name greeted", () => {
+    expect(understand("Hej, är kombipasset fullbokat?", knowledge).yesNo).toBe(true);
+    expect(understand("Hej Flurre, kan jag avboka?", knowledge).yesNo).toBe(true);
+    expect(textOf("Hej, är kombipasset fullbokat?")).toMatch(/^Voff! (Ja|Nej), /);
+  });
+
+  it("reads what the visitor is told to think as recommended, and a session 'för' something as one that fits it (migration 0098)", () => {
+    expect(textOf("min unghund drar i kopplet hela tiden. vad tycker ni?")).toMatch(/^Voff! (VARDAGSLYDNAD|PROMENADTRÄNING) kan passa er\./);
+    expect(textOf("finns det något pass för valpar")).toMatch(/^Voff! VALPKURS kan passa er\./);
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
