@@ -938,7 +938,8 @@ const PRINT_PIPELINE_MISSES = false;
  * word for a dog is no dog ('hundinstruktör'), and every word of the asking sentence is asked of a person only when it
  * names one ('Hej Linnea! Har du själv någon hund?'), with no change in any set; nor where yes or no is read after a
  * greeting that opens the sentence ('Hej, är kombipasset fullbokat?'), and 'vad tycker ni' and 'finns det något pass
- * för' ask what fits (0098).
+ * för' ask what fits (0098); nor where how often asks when and a round of a course is a session (0099), and sessions
+ * are narrowed to those after or before a date said ('efter den 10 december', 0100).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },

@@ -10,7 +10,7 @@ import { formatTime, stockholmDayKey } from "../time";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
-import type { Understanding } from "./understand";
+import type { DateSaid, Understanding } from "./understand";
 import { keysOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "passage";
@@ -59,6 +59,15 @@ function monthOfNext(day: number, now: Date): number {
   return day >= today ? month : (month % 12) + 1;
 }
 
+/** Whether a session's day is the date said, or after or before it as asked ('efter den 10 december'). */
+function onSide(dayKey: string, d: DateSaid, now: Date): boolean {
+  const [year, month] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number];
+  const m = d.month || monthOfNext(d.day, now);
+  // The next such date: this year's, unless its month has passed.
+  const key = `${m < month ? year + 1 : year}-${String(m).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
+  return d.side === "from" ? dayKey > key : d.side === "until" ? dayKey < key : dayKey === key;
+}
+
 /** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
@@ -80,8 +89,8 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   }
   if (u.dates.length > 0) {
     checks.push({
-      fits: (s) => u.dates.some((d) => stockholmDayKey(s.session!.startTime).endsWith(`-${String(d.month || monthOfNext(d.day, now)).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`)),
-      said: "den dagen",
+      fits: (s) => u.dates.some((d) => onSide(stockholmDayKey(s.session!.startTime), d, now)),
+      said: u.dates.some((d) => d.side) ? "då" : "den dagen",
     });
   } else if (u.days.length > 0) {
     const keys = u.days.map((n) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString()));

@@ -7,6 +7,9 @@ import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
 import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
 
+/** A date the question says: its day and month (0: the next such day), and whether sessions from or until it are asked. */
+export type DateSaid = { day: number; month: number; side?: "from" | "until" };
+
 export type Understanding = {
   tokens: Token[];
   /** The sentence that asks: the last with a question mark or a topic, else the last. */
@@ -22,7 +25,7 @@ export type Understanding = {
   months: readonly number[];
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
-  dates: readonly { day: number; month: number }[];
+  dates: readonly DateSaid[];
   /** Times of day said ('på kvällen': from 17 to 23), each as typed. */
   times: readonly { from: number; to: number; said: string }[];
   /** What the visitor tells in every sentence: the words that are not filler, numbers, topics, days or turning words ('inget'), nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
@@ -139,7 +142,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
 }
 
-function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledge): { day: number; month: number }[] {
+function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledge): DateSaid[] {
   const dates: { day: number; month: number }[] = [];
   for (const m of question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)) dates.push({ day: Number(m[1]), month: Number(m[2]) });
   tokens.forEach((t, i) => {
@@ -154,7 +157,14 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
     const dayAlone = alone ? Number(alone[1]) : NaN;
     if (tokens[i - 1]?.word === "den" && dayAlone >= 1 && dayAlone <= 31 && !unit) dates.push({ day: dayAlone, month: 0 });
   });
-  return dates;
+  // From or until a date ('efter den 10 december', 'före 5/12'): a word of the vocabulary's just before its day.
+  const dayAt = (day: number) => tokens.findIndex((t) => new RegExp(`^0?${day}(?:e|a)?$`).test(t.word));
+  return dates.map((d) => {
+    const at = dayAt(d.day);
+    const before = tokens.slice(Math.max(0, at - 2), Math.max(at, 0)).map((t) => t.word);
+    const side = before.some((w) => knowledge.vocabulary.sides.get(w) === "from") ? "from" : before.some((w) => knowledge.vocabulary.sides.get(w) === "until") ? "until" : undefined;
+    return side ? { ...d, side } : d;
+  });
 }
 
 /** Of several towns named, only the one the visitor lives in ('vi bor i A och vill inte åka till B'). */

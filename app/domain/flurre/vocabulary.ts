@@ -89,6 +89,8 @@ export type Vocabulary = {
   owns: ReadonlySet<string>;
   /** Words for a time of day ('kväll', 'förmiddag') and the hours they say, from and to (17, 23). */
   timesOfDay: ReadonlyMap<string, readonly [number, number]>;
+  /** Words that ask sessions from or until a date said after them ('efter', 'före'). */
+  sides: ReadonlyMap<string, "from" | "until">;
   /** Words for a dog ('hund', 'valp'), folded. */
   dogs: ReadonlySet<string>;
   /** Words of wondering ('undrar'): what is told before one in its sentence is a sentence of its own. */
@@ -239,6 +241,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const subjects = new Set<string>();
   const wonders = new Set<string>();
   const dogs = new Set<string>();
+  const sides = new Map<string, "from" | "until">();
   const timesOfDay = new Map<string, readonly [number, number]>();
   const ageUnits = new Map<string, number>();
   const numbers = new Map<string, number>();
@@ -268,6 +271,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
       const topic = row.value.slice(AGAIN.length);
       if ((TOPICS as readonly string[]).includes(topic)) again.set(fold(word), [...(again.get(fold(word)) ?? []), topic as Topic]);
     }
+    else if (row.kind === "grammar" && (row.value === "from" || row.value === "until")) sides.set(fold(word), row.value);
     else if (row.kind === "grammar" && row.value.startsWith(TIME_OF_DAY)) {
       const [from, to] = row.value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
       timesOfDay.set(fold(word), [from!, to!]);
@@ -276,5 +280,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, timesOfDay, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, sides, timesOfDay, ageUnits, numbers, again, which, known, written };
 }

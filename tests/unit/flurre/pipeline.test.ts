@@ -398,6 +398,20 @@ describe("understand", () => {
     expect(textOf("finns det något pass för valpar")).toMatch(/^Voff! VALPKURS kan passa er\./);
   });
 
+  it("reads how often as when, and a round of a course as a session (migration 0099)", () => {
+    expect(textOf("hur ofta går valpkursen")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen:/);
+    expect(textOf("när börjar nästa omgång av valpkursen")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen:/);
+    expect(textOf("hur ofta kommer nyhetsbrevet")).toContain("varje månad");
+  });
+
+  it("narrows to sessions after or before a date said (migration 0100)", () => {
+    const day = new Date("2026-11-29T12:00:00Z");
+    const onDay = (question: string) => runPipeline(question, demoKnowledge(day), { now: day }).composed.answer.paragraphs.join("\n");
+    expect(onDay("nästa valpkurs efter den 10 december?")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen då:\sVALPKURS tisdag 15 december/);
+    expect(onDay("valpkurs före den 5 december")).toMatch(/VALPKURS tisdag 1 december/);
+    expect(onDay("valpkurs före den 5 december")).not.toContain("6 december");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
