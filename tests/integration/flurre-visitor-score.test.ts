@@ -939,7 +939,8 @@ const PRINT_PIPELINE_MISSES = false;
  * names one ('Hej Linnea! Har du själv någon hund?'), with no change in any set; nor where yes or no is read after a
  * greeting that opens the sentence ('Hej, är kombipasset fullbokat?'), and 'vad tycker ni' and 'finns det något pass
  * för' ask what fits (0098); nor where how often asks when and a round of a course is a session (0099), and sessions
- * are narrowed to those after or before a date said ('efter den 10 december', 0100).
+ * are narrowed to those after or before a date said ('efter den 10 december', 0100). Then raised where more short forms
+ * typed on a phone are filler (0101: 'm' for 'med'): two right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -949,7 +950,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 101, rightOrHonest: 118, wrong: 2 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 90, rightOrHonest: 109, wrong: 1 },
+  dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 113, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 111, rightOrHonest: 128, wrong: 2 },

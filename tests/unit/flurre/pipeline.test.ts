@@ -412,6 +412,10 @@ describe("understand", () => {
     expect(onDay("valpkurs före den 5 december")).not.toContain("6 december");
   });
 
+  it("reads short forms typed on a phone as filler (migration 0101)", () => {
+    expect(understand("jag jobbar m hundar, vad kostar proffs-varianten?", knowledge).content.map((t) => t.word)).not.toContain("m");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
