@@ -940,7 +940,9 @@ const PRINT_PIPELINE_MISSES = false;
  * greeting that opens the sentence ('Hej, är kombipasset fullbokat?'), and 'vad tycker ni' and 'finns det något pass
  * för' ask what fits (0098); nor where how often asks when and a round of a course is a session (0099), and sessions
  * are narrowed to those after or before a date said ('efter den 10 december', 0100). Then raised where more short forms
- * typed on a phone are filler (0101: 'm' for 'med'): two right answers more in the development sets.
+ * typed on a phone are filler (0101: 'm' for 'med'): two right answers more in the development sets. Then raised where
+ * a rule holds for every day only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på
+ * måndagar'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -965,7 +967,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 23, rightOrHonest: 33, wrong: 16 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
-  dev23: { right: 11, rightOrHonest: 11, wrong: 54 },
+  dev23: { right: 12, rightOrHonest: 12, wrong: 53 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 162, rightOrHonest: 180, wrong: 11 },

@@ -151,7 +151,9 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // avboka passet på lördag').
   const p = c.passages[0];
   const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
-  if (everyDay && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
+  // A rule's only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på måndagar').
+  const ofSession = p?.kind === "preparation" || u.sessionWords.size > 0 || u.named.some((n) => n.kind === "type");
+  if (everyDay && ofSession && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
   // And for every session ('ta med till gruppträningen').
   if (everyDay && u.sessionWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').

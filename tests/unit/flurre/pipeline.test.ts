@@ -416,6 +416,11 @@ describe("understand", () => {
     expect(understand("jag jobbar m hundar, vad kostar proffs-varianten?", knowledge).content.map((t) => t.word)).not.toContain("m");
   });
 
+  it("holds a rule for every day only when the day is a session's", () => {
+    expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
+    expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
