@@ -942,7 +942,9 @@ const PRINT_PIPELINE_MISSES = false;
  * are narrowed to those after or before a date said ('efter den 10 december', 0100). Then raised where more short forms
  * typed on a phone are filler (0101: 'm' for 'med'): two right answers more in the development sets. Then raised where
  * a rule holds for every day only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på
- * måndagar'): one right answer more and one wrong fewer in the development sets.
+ * måndagar'): one right answer more and one wrong fewer in the development sets. Then raised where the inflected forms
+ * of what the site never speaks of are rows of their own (0102: 'katter', 'hästar'): one right answer more, one honest
+ * more and two wrong fewer in the development sets ('stallet' as well read 'i stället' as a stable, so it was left out).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -955,7 +957,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 113, rightOrHonest: 126, wrong: 4 },
-  dev11: { right: 111, rightOrHonest: 128, wrong: 2 },
+  dev11: { right: 111, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 107, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
@@ -972,7 +974,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
   dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
-  dev28: { right: 32, rightOrHonest: 34, wrong: 39 },
+  dev28: { right: 33, rightOrHonest: 35, wrong: 38 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

@@ -421,6 +421,11 @@ describe("understand", () => {
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
   });
 
+  it("reads the inflected forms of what the site never speaks of, each by itself (migration 0102)", () => {
+    expect(understand("Vi har katter hemma. Är det ok för er att komma på HEMMIS?", knowledge).topics.has("unsaid")).toBe(true);
+    expect(textOf("Vi har katter hemma. Är det ok för er att komma på HEMMIS?")).toBeNull();
+  });
+
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
     const u = understand("Finns det någon valpkurs i Sandviken snart? Vi bor i Storvik så Gävle blir lite långt för oss.", knowledge);
     expect(u.named.filter((n) => n.kind === "town").map((n) => n.key)).toEqual(["Sandviken"]);
