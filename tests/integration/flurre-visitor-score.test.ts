@@ -945,6 +945,8 @@ const PRINT_PIPELINE_MISSES = false;
  * måndagar'): one right answer more and one wrong fewer in the development sets. Then raised where the inflected forms
  * of what the site never speaks of are rows of their own (0102: 'katter', 'hästar'): one right answer more, one honest
  * more and two wrong fewer in the development sets ('stallet' as well read 'i stället' as a stable, so it was left out).
+ * Then raised where more of what the site never speaks of is read so (0103: certificates, the dog's papers and health,
+ * aids, what a place has): three right answers more and as many wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -963,7 +965,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
-  dev17: { right: 36, rightOrHonest: 42, wrong: 16 },
+  dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 23, rightOrHonest: 33, wrong: 16 },
@@ -973,8 +975,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
-  dev27: { right: 168, rightOrHonest: 192, wrong: 8 },
-  dev28: { right: 33, rightOrHonest: 35, wrong: 38 },
+  dev27: { right: 169, rightOrHonest: 193, wrong: 7 },
+  dev28: { right: 34, rightOrHonest: 36, wrong: 37 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

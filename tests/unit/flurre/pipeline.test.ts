@@ -424,6 +424,9 @@ describe("understand", () => {
   it("reads the inflected forms of what the site never speaks of, each by itself (migration 0102)", () => {
     expect(understand("Vi har katter hemma. Är det ok för er att komma på HEMMIS?", knowledge).topics.has("unsaid")).toBe(true);
     expect(textOf("Vi har katter hemma. Är det ok för er att komma på HEMMIS?")).toBeNull();
+    // And certificates, the dog's papers and health, aids and what a place has (migration 0103).
+    expect(textOf("Hunden äter lugnande medicin. Kan han vara med på valpkursen?")).toBeNull();
+    expect(textOf("får man ett intyg efter valpkursen")).toBeNull();
   });
 
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
