@@ -916,7 +916,7 @@ const PRINT_PIPELINE_MISSES = false;
  * 'byta till ett annat' as well cost a right answer in the development sets, so it was left out). Then the
  * twenty-eighth development set was added at what the pipeline scored on it (none right). Then raised where a question
  * of yes or no that names a type or place only, after the visitor tells what the site never speaks of, is answered only
- * by what speaks of that ('Hunden har epilepsi. Kan han vara med på valpkursen?'): twenty-one right answers more and as many
+ * by what speaks of that ('Hunden har diabetes. Kan han vara med på valpkursen?'): twenty-one right answers more and as many
  * wrong fewer in the development sets. Then raised where 'när' after 'vad gör jag' joins a condition and a cancellation
  * on a session is a seat freed (0096): three right answers more, two honest more and five wrong fewer in the development
  * sets ('när' joining a clause after any question word cost a wrong answer in the tenth held-out set; 'anmäla' as

@@ -346,12 +346,12 @@ describe("understand", () => {
     expect(textOf("vad händer om vi inte kan komma")).toContain("En bokning är bindande");
   });
 
-  it("asked yes or no of a type named only, after the visitor tells what the site never speaks of ('epilepsi'), answers only of that", () => {
-    expect(understand("Hunden har epilepsi. Kan han vara med på valpkursen?", knowledge).bare).toBe(true);
-    expect(textOf("Hunden har epilepsi. Kan han vara med på valpkursen?")).toBeNull();
-    expect(textOf("Jag är gravid. Kan jag gå VALPKURS?")).toBeNull();
+  it("asked yes or no of a type named only, after the visitor tells what the site never speaks of ('diabetes'), answers only of that", () => {
+    expect(understand("Hunden har diabetes. Kan han vara med på valpkursen?", knowledge).bare).toBe(true);
+    expect(textOf("Hunden har diabetes. Kan han vara med på valpkursen?")).toBeNull();
+    expect(textOf("Jag har dålig rygg. Kan jag gå promenadträningen?")).toBeNull();
     // Besides what it names, words common to the site's texts ask nothing of their own ('träna').
-    expect(textOf("Jag är allergisk mot damm. Kan jag träna i Hundhallen?")).toBeNull();
+    expect(textOf("Min hund är rädd för hala golv. Kan vi träna i Hundhallen?")).toBeNull();
     // Told in the site's own words, the question is answered ('valp' and its age are the site's).
     expect(textOf("Vår valp är 10 veckor. Kan hon gå på valpkursen?")).toContain("VALPKURS");
   });
