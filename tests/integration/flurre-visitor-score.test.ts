@@ -946,7 +946,8 @@ const PRINT_PIPELINE_MISSES = false;
  * of what the site never speaks of are rows of their own (0102: 'katter', 'hästar'): one right answer more, one honest
  * more and two wrong fewer in the development sets ('stallet' as well read 'i stället' as a stable, so it was left out).
  * Then raised where more of what the site never speaks of is read so (0103: certificates, the dog's papers and health,
- * aids, what a place has): three right answers more and as many wrong fewer in the development sets.
+ * aids, what a place has): three right answers more and as many wrong fewer in the development sets; and (0104) a
+ * place's opening hours and facilities, working dogs, the team's holidays: one right answer more and one wrong fewer.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -976,7 +977,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
   dev27: { right: 169, rightOrHonest: 193, wrong: 7 },
-  dev28: { right: 34, rightOrHonest: 36, wrong: 37 },
+  dev28: { right: 35, rightOrHonest: 37, wrong: 36 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

@@ -427,6 +427,8 @@ describe("understand", () => {
     // And certificates, the dog's papers and health, aids and what a place has (migration 0103).
     expect(textOf("Hunden äter lugnande medicin. Kan han vara med på valpkursen?")).toBeNull();
     expect(textOf("får man ett intyg efter valpkursen")).toBeNull();
+    // And a place's opening hours, working dogs, the team's holidays (migration 0104).
+    expect(textOf("Linnea är på semester i januari. Vem leder passen då?")).toBeNull();
   });
 
   it("of towns named in the asking sentence and in others, keeps those asked of", () => {
