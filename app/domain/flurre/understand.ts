@@ -481,23 +481,17 @@ function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token,
 }
 
 /**
- * Asked yes or no of what it names only, after the visitor tells what the site never speaks of ('Vi har en döv hund.
- * Kan hon gå på vardagslydnad?'): it asks of that, so an answer speaks of the situation (decide.ts), as a bare one does.
+ * Asked yes or no of what it names only, after the visitor tells what the site never speaks of ('Hunden har diabetes.
+ * Kan han vara med på valpkursen?'): it asks of that, so an answer speaks of the situation (decide.ts), as a bare one
+ * does.
  */
-function namesOnlyAfterUnsaid(
-  tokens: readonly Token[],
-  asked: number,
-  topicsOf: ReadonlyMap<Token, readonly Topic[]>,
-  namesOf: ReadonlyMap<Token, readonly Named[]>,
-  knowledge: Knowledge,
-  yesNo: boolean,
-): boolean {
+function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common: ReadonlySet<string>): boolean {
+  const { tokens, asked, topicsOf, namesOf } = r;
   const inAsked = tokens.filter((t) => t.sentence === asked);
   // Besides what it names, only words common to most of the site's texts ('träna', 'hund').
-  const common = (t: Token) => !topicsOf.has(t) && [t.word, t.stem].some((w) => knowledge.common.has(w));
-  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || common(t));
-  const unknown = (t: Token) => !t.filler && !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t);
-  return yesNo && namesOnly && tokens.some((t) => t.sentence !== asked && unknown(t));
+  const isCommon = (t: Token) => !topicsOf.has(t) && [t.word, t.stem].some((w) => common.has(w));
+  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || isCommon(t));
+  return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
@@ -526,16 +520,17 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
-  const { booking, whatToBook, whatNow } = whatToDo({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary });
+  const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
+  const { booking, whatToBook, whatNow } = whatToDo(read);
   // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
   // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
   // told anywhere in the question ('jag har en katt…'), is asked too.
   const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
-  const told0 = withSentencesBefore({ tokens, asked, topicsOf, namesOf, questionMarks, vocabulary }, whatNow);
+  const before = withSentencesBefore(read, whatNow);
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
-  const { bare } = told0;
-  const forFull = told0.forFull || ifFull;
-  const told = ifFull ? [...told0.told, "queue" as const] : told0.told;
+  const forFull = before.forFull || ifFull;
+  const told = ifFull ? [...before.told, "queue" as const] : before.told;
+  const unknownWords = new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
   // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag') nor, when
   // it is told full in the asking sentence, what is full ('hur får jag en plats på PLAN när det är fullbokat').
   const wayAsked = (t: Token) => forFull && t.sentence === asked && (topicsOf.has(t) || (ifFull && namesOf.has(t)));
@@ -556,7 +551,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
-    unknownWords: new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t))),
+    unknownWords,
     ...how,
     greeting: greets(question, knowledge),
     ...pageOf(page, knowledge),
@@ -565,7 +560,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
-    bare: bare || namesOnlyAfterUnsaid(tokens, asked, topicsOf, namesOf, knowledge, yesNo),
+    bare: before.bare || (yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common)),
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
     sessionWords,
