@@ -125,6 +125,9 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
   return c.kind === "passage" && c.passages.some((p) => p.measured.size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
 }
 
+/** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
+const roleIs = (p: KnownPassage | undefined, t: Token) => wordsOf(fold(lower(p?.text.split(/[.!?]\s/u)[0] ?? ""))).some((w) => w.endsWith(t.stem));
+
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
@@ -139,9 +142,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their
-  // text opens with says it ('Flurre, kontorshund…': 'är Flurre en riktig hund').
-  const role = fold(lower(c.passages[0]?.text.split(/[.!?]\s/u)[0] ?? ""));
-  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !wordsOf(role).some((w) => w.endsWith(t.stem))) return false;
+  // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
+  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
   const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
   if (dated && u.dayWords.has(t)) return true;
   // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).
