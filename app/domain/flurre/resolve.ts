@@ -53,20 +53,18 @@ const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lör
 
 type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
 
-/** The month of the next day of the month that is the day given: this month's, unless it has passed. */
-function monthOfNext(day: number, now: Date): number {
-  const [, month, today] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number, number];
-  return day >= today ? month : (month % 12) + 1;
+/**
+ * The day key of the next date said: a day of the month alone in this month unless it has passed, and a month this
+ * year's unless it has passed.
+ */
+function nextDayKey(d: DateSaid, now: Date): string {
+  const [year, month, today] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number, number];
+  const m = d.month || (d.day >= today ? month : (month % 12) + 1);
+  return `${m < month ? year + 1 : year}-${String(m).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 }
 
 /** Whether a session's day is the date said, or after or before it as asked ('efter den 10 december'). */
-function onSide(dayKey: string, d: DateSaid, now: Date): boolean {
-  const [year, month] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number];
-  const m = d.month || monthOfNext(d.day, now);
-  // The next such date: this year's, unless its month has passed.
-  const key = `${m < month ? year + 1 : year}-${String(m).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-  return d.side === "from" ? dayKey > key : d.side === "until" ? dayKey < key : dayKey === key;
-}
+const onSide = (dayKey: string, side: DateSaid["side"], key: string) => (side === "from" ? dayKey > key : side === "until" ? dayKey < key : dayKey === key);
 
 /** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
@@ -88,8 +86,9 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
     checks.push({ fits: (s) => u.times.some((t) => hour(s) >= t.from && hour(s) < t.to), said: `på ${u.times.map((t) => t.said).join(" eller ")}` });
   }
   if (u.dates.length > 0) {
+    const dates = u.dates.map((d) => ({ side: d.side, key: nextDayKey(d, now) }));
     checks.push({
-      fits: (s) => u.dates.some((d) => onSide(stockholmDayKey(s.session!.startTime), d, now)),
+      fits: (s) => dates.some((d) => onSide(stockholmDayKey(s.session!.startTime), d.side, d.key)),
       said: u.dates.some((d) => d.side) ? "då" : "den dagen",
     });
   } else if (u.days.length > 0) {

@@ -26,7 +26,7 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly DateSaid[];
-  /** Times of day said ('på kvällen': from 17 to 23), each as typed. */
+  /** Times of day said ('på kvällen': from 17 to 24), each as typed. */
   times: readonly { from: number; to: number; said: string }[];
   /** What the visitor tells in every sentence: the words that are not filler, numbers, topics, days or turning words ('inget'), nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
   told: Token[];
@@ -273,7 +273,7 @@ function askingSentence(tokens: readonly Token[], questionMarks: readonly boolea
   return [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
 }
 
-/** The hours a word says ('kvällen', 'kvällstid': 17 to 23), by the word or a compound's first part. */
+/** The hours a word says ('kvällen', 'kvällstid': 17 to 24), by the word or a compound's first part. */
 function timeOfDay(t: Token, vocabulary: Vocabulary): readonly [number, number] | undefined {
   return [t.word, t.stem, ...t.parts.slice(0, 1)].map((w) => vocabulary.timesOfDay.get(w)).find((h) => h !== undefined);
 }

@@ -87,11 +87,11 @@ export type Vocabulary = {
   sessionWords: ReadonlySet<string>;
   /** Words that ask who owns or runs something ('äger', 'ansvarar'): of a place, not the team's to answer. */
   owns: ReadonlySet<string>;
-  /** Words for a time of day ('kväll', 'förmiddag') and the hours they say, from and to (17, 23). */
+  /** Words for a time of day ('kvällen', 'förmiddag') and the hours they say, from and to (17, 24). */
   timesOfDay: ReadonlyMap<string, readonly [number, number]>;
   /** Words that ask sessions from or until a date said after them ('efter', 'före'). */
   sides: ReadonlyMap<string, "from" | "until">;
-  /** Words for a dog ('hund', 'valp'), folded. */
+  /** Words for a dog ('hund', 'hundar'), folded. */
   dogs: ReadonlySet<string>;
   /** Words of wondering ('undrar'): what is told before one in its sentence is a sentence of its own. */
   wonders: ReadonlySet<string>;
