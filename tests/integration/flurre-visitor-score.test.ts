@@ -948,6 +948,9 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where more of what the site never speaks of is read so (0103: certificates, the dog's papers and health,
  * aids, what a place has): three right answers more and as many wrong fewer in the development sets; and (0104) a
  * place's opening hours and facilities, working dogs, the team's holidays: one right answer more and one wrong fewer.
+ * Then raised where a yes or no asked of a type named only, after the visitor tells what the site never speaks of, is
+ * answered only by a dog's age told, not by whatever else speaks of the dog or of home ('Vi har en döv hund. Kan hon gå
+ * på vardagslydnad?'): five right answers more and as many wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -977,7 +980,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
   dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
   dev27: { right: 169, rightOrHonest: 193, wrong: 7 },
-  dev28: { right: 35, rightOrHonest: 37, wrong: 36 },
+  dev28: { right: 40, rightOrHonest: 42, wrong: 31 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

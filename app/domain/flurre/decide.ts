@@ -55,6 +55,9 @@ const passagePriority = (c: Candidate) => {
   return c.implicit ? 3 : 0;
 };
 
+/** An age told in a smaller unit than years (weeks, months) is a dog's: people tell their own in years. */
+const YEAR_IN_WEEKS = 52;
+
 /** Shortest first part of a compound the site uses alone: 'ligg' of 'liggmatta'; not 'god' of 'godkänner'. */
 const MIN_KNOWN_HEAD = 4;
 
@@ -221,7 +224,12 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
   // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
   // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
-  const speaksOfIt = !u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0);
+  // After what the site never speaks of, only a dog's age told is what an answer can speak of ('vi har en valp som är 22
+  // veckor nu, vi väntade för länge. Kan hon gå valpkursen?'; not 'Vi har en döv hund. Kan hon gå på vardagslydnad?').
+  const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
+  const dogAge = [...u.ageWords].filter((t) => t.sentence !== u.asked && (dogIn(t.sentence) || (u.ageUnitWeeks.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS));
+  const ofAge = best !== undefined && dogAge.some((t) => explains(best.candidate, t, u));
+  const speaksOfIt = (!u.afterUnsaid || ofAge) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
   // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
   // man boka senast' is not the notice of a session called off).
   const whole = u.plainAsks || u.measureWords.size > 0;

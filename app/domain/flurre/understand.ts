@@ -42,6 +42,8 @@ export type Understanding = {
   dogAge?: number;
   /** The words that tell an age: a unit after a number ('månader' of 'valpen är 4 månader'). */
   ageWords: ReadonlySet<Token>;
+  /** The vocabulary's units of age, in weeks ('månader' 4.35). */
+  ageUnitWeeks: ReadonlyMap<string, number>;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
   measureWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
@@ -68,6 +70,8 @@ export type Understanding = {
   plainAsks: boolean;
   /** The asking sentence says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
   bare: boolean;
+  /** Asked yes or no of a type or place alone after the visitor tells what the site never speaks of ('Vi har en döv hund. Kan hon gå på vardagslydnad?'). */
+  afterUnsaid: boolean;
   /** The words for a session ('passet', 'gruppträningen'), by the vocabulary. */
   sessionWords: ReadonlySet<Token>;
   /** Words that say what a place named is, indoors or outdoors ('utomhus' of 'valpkurs utomhus i stadsparken'), by the place. */
@@ -531,6 +535,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const forFull = before.forFull || ifFull;
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
+  const afterUnsaid = yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
   // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag') nor, when
   // it is told full in the asking sentence, what is full ('hur får jag en plats på PLAN när det är fullbokat').
   const wayAsked = (t: Token) => forFull && t.sentence === asked && (topicsOf.has(t) || (ifFull && namesOf.has(t)));
@@ -550,6 +555,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     ...daysIn(question, tokens, asked, knowledge),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
+    ageUnitWeeks: vocabulary.ageUnits,
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     unknownWords,
     ...how,
@@ -560,7 +566,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
     plainAsks,
-    bare: before.bare || (yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common)),
+    bare: before.bare || afterUnsaid,
+    afterUnsaid,
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
     sessionWords,

@@ -356,6 +356,17 @@ describe("understand", () => {
     expect(textOf("Vår valp är 10 veckor. Kan hon gå på valpkursen?")).toContain("VALPKURS");
   });
 
+  it("after the visitor tells what the site never speaks of, answers a yes or no of a type named only by a dog's age told, whatever else speaks of the dog", () => {
+    // The ages and the home visits speak of a dog and of home; neither of being deaf, three-legged or small children.
+    expect(textOf("Vi har en döv hund. Kan hon gå på vardagslydnad?")).toBeNull();
+    expect(textOf("Min hund har bara tre ben. Kan hon vara med på promenadträningen?")).toBeNull();
+    expect(textOf("Vi har tre små barn hemma. Kan ni ändå göra HEMMIS hos oss?")).toBeNull();
+    expect(textOf("Jag är 85 år. Kan jag vara med på vardagslydnad?")).toBeNull();
+    // A dog's age, told in weeks or months, or of a word for a dog, is what the ages speak of.
+    expect(textOf("Hej, vi har en valp som är 22 veckor nu, vi väntade lite för länge känns det som. Kan hon fortfarande gå valpkursen?")).toContain("8–20 veckor");
+    expect(textOf("Vår hund fyllde 1 år förra veckan men hon är fortfarande busig i huvudet. Kan vi gå valpkursen ändå?")).toContain("8–20 veckor");
+  });
+
   it("reads 'när' after 'vad gör jag' as a condition, and a cancellation on a session as a seat freed (migration 0096)", () => {
     expect(textOf("Vad gör jag när det inte finns några platser kvar på passet jag vill gå?")).toContain("ställa dig i kö");
     expect(understand("Hör ni av er till mig om det blir en avbokning på promenadträningen?", knowledge).topics.has("cancel")).toBe(false);
