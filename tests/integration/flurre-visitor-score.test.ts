@@ -950,7 +950,10 @@ const PRINT_PIPELINE_MISSES = false;
  * place's opening hours and facilities, working dogs, the team's holidays: one right answer more and one wrong fewer.
  * Then raised where a yes or no asked of a type named only, after the visitor tells what the site never speaks of, is
  * answered only by a dog's age told, not by whatever else speaks of the dog or of home ('Vi har en döv hund. Kan hon gå
- * på vardagslydnad?'): five right answers more and as many wrong fewer in the development sets.
+ * på vardagslydnad?'): five right answers more and as many wrong fewer in the development sets. Then raised where a
+ * person named weighs as a word the site never uses, who the question is asked of ('om linnea blir sjuk va händer med
+ * mitt pass'): five right answers more, two honest and three wrong fewer in the development sets (four wrong fewer,
+ * one more: 'vem tar hand om flurre på helgen').
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -962,25 +965,25 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 113, rightOrHonest: 126, wrong: 4 },
+  dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 111, rightOrHonest: 129, wrong: 1 },
-  dev12: { right: 107, rightOrHonest: 127, wrong: 2 },
+  dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
-  dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
+  dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 23, rightOrHonest: 33, wrong: 16 },
+  dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
   dev23: { right: 12, rightOrHonest: 12, wrong: 53 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
-  dev26: { right: 162, rightOrHonest: 180, wrong: 11 },
-  dev27: { right: 169, rightOrHonest: 193, wrong: 7 },
-  dev28: { right: 40, rightOrHonest: 42, wrong: 31 },
+  dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
+  dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
+  dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

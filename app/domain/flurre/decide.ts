@@ -15,8 +15,10 @@ import { MIN_NEED_WORDS, type Understanding } from "./understand";
 /** The share of the asking sentence's words an answer must account for. */
 export const ANSWERABLE = 0.8;
 
-/** A word the site never uses weighs this much: what the question is about, and the site does not speak of. */
+/** A word the site never uses weighs this much: what the question is about, and the site does not speak of. So does a person named: who it is asked of. */
 const UNKNOWN_WEIGHT = 2;
+
+const isPerson = (t: Token, u: Understanding) => u.namesOf.get(t)?.some((n) => n.kind === "person") === true;
 
 /** Shortest word of the text whose inflections count as it ('länk' → 'länken'), and the longest ending. */
 const MIN_INFLECTED = 4;
@@ -190,7 +192,7 @@ function judge(c: Candidate, u: Understanding): Judged {
       !(topic === "advice" && fulfils) &&
       !(topic === "price" && ((u.topics.size === 1 && statesPrice(c)) || pricesWhatElseIsAsked(c, content, u))),
   ).length;
-  const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) ? UNKNOWN_WEIGHT : 1), 0);
+  const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) || isPerson(t, u) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
   // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
   // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').

@@ -367,6 +367,14 @@ describe("understand", () => {
     expect(textOf("Vår hund fyllde 1 år förra veckan men hon är fortfarande busig i huvudet. Kan vi gå valpkursen ändå?")).toContain("8–20 veckor");
   });
 
+  it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
+    // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
+    expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
+    expect(textOf("Hur många hundar har Linnea tränat?")).toBeNull();
+    // Said of her in her own text.
+    expect(textOf("hur jobbar linnea med hundarna")).toContain("belöningsbaserat");
+  });
+
   it("reads 'när' after 'vad gör jag' as a condition, and a cancellation on a session as a seat freed (migration 0096)", () => {
     expect(textOf("Vad gör jag när det inte finns några platser kvar på passet jag vill gå?")).toContain("ställa dig i kö");
     expect(understand("Hör ni av er till mig om det blir en avbokning på promenadträningen?", knowledge).topics.has("cancel")).toBe(false);
