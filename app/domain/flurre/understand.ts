@@ -498,21 +498,29 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
   return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
 }
 
-export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
-  const { vocabulary } = knowledge;
-  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
-  const { topicsOf, namesOf } = readWords(tokens, knowledge);
-  const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
-  const inAsked = tokens.filter((t) => t.sentence === asked);
-  keepHomeTown(namesOf, tokens, knowledge);
-  keepAskedPlaces(namesOf, asked);
-  // One age told, not a range ('en valp på 10 veckor').
+/**
+ * The words whose topics are asked: the asking sentence's. A last sentence with no topic of its own ('Och den andra?')
+ * asks what the question does; a question word in a sentence that tells is a joint there ('…typ när nån joggar förbi.
+ * Vad borde vi gå?').
+ */
+function askingWords(r: Read, inAsked: readonly Token[]): readonly Token[] {
+  const { tokens, topicsOf, questionMarks, vocabulary } = r;
+  return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+}
+
+/** The words the site never uses, and the vocabulary does not read as another: what the site does not speak of. */
+const unknownIn = (tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) =>
+  new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
+
+/** One age told, not a range ('en valp på 10 veckor'): the dog's, in weeks. */
+function dogAgeIn(question: string, vocabulary: Vocabulary): { dogAge?: number } {
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
-  const dogAge = toldAges.length === 1 ? toldAges[0]!.min : undefined;
-  const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
-  const how = howAsked(inAsked, vocabulary);
-  const yesNo = how.yesNo;
-  const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
+  return toldAges.length === 1 ? { dogAge: toldAges[0]!.min } : {};
+}
+
+/** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
+function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: Read, yesNo: boolean): { plainAsks: boolean; asksSomething: boolean; toldNeed: boolean } {
+  const { topicsOf, namesOf, questionMarks, vocabulary } = r;
   // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
   // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
   const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
@@ -524,21 +532,34 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
+  return { plainAsks, asksSomething, toldNeed };
+}
+
+export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
+  const { vocabulary } = knowledge;
+  const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
+  const { topicsOf, namesOf } = readWords(tokens, knowledge);
+  const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
+  const inAsked = tokens.filter((t) => t.sentence === asked);
+  keepHomeTown(namesOf, tokens, knowledge);
+  keepAskedPlaces(namesOf, asked);
+  const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
+  const how = howAsked(inAsked, vocabulary);
+  const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
   const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
+  const { plainAsks, asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);
-  // A last sentence with no topic of its own ('Och den andra?') asks what the question does; a question word in a
-  // sentence that tells is a joint there ('…typ när nån joggar förbi. Vad borde vi gå?'). What the site never speaks of,
-  // told anywhere in the question ('jag har en katt…'), is asked too.
-  const asking = inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+  const asking = askingWords(read, inAsked);
   const before = withSentencesBefore(read, whatNow);
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
   const forFull = before.forFull || ifFull;
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
-  const unknownWords = new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
-  const afterUnsaid = yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
+  const unknownWords = unknownIn(tokens, namesOf, knowledge);
+  const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
   // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag') nor, when
   // it is told full in the asking sentence, what is full ('hur får jag en plats på PLAN när det är fullbokat').
   const wayAsked = (t: Token) => forFull && t.sentence === asked && (topicsOf.has(t) || (ifFull && namesOf.has(t)));
+  // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
   const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !wayAsked(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
@@ -571,6 +592,6 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
     sessionWords,
-    ...(dogAge !== undefined ? { dogAge } : {}),
+    ...dogAgeIn(question, vocabulary),
   };
 }

@@ -216,6 +216,29 @@ function add<V>(map: Map<string, V[]>, word: string, value: V) {
 /** A phrase's gap: filler ('~'), any word ('*'), filler that must stand there ('+'). */
 const GAPS = ["~", "*", "+"];
 
+type Valued = {
+  sides: Map<string, "from" | "until">;
+  timesOfDay: Map<string, readonly [number, number]>;
+  ageUnits: Map<string, number>;
+  numbers: Map<string, number>;
+  again: Map<string, Topic[]>;
+};
+
+/** A grammar row with a value of its own ('again <topic>', 'from', 'until', 'time <from> <to>', 'age <weeks>', 'number <n>'), read into its map: whether it was one. */
+function readValued(word: string, value: string, into: Valued): boolean {
+  if (value.startsWith(AGAIN)) {
+    const topic = value.slice(AGAIN.length);
+    if ((TOPICS as readonly string[]).includes(topic)) into.again.set(word, [...(into.again.get(word) ?? []), topic as Topic]);
+  } else if (value === "from" || value === "until") into.sides.set(word, value);
+  else if (value.startsWith(TIME_OF_DAY)) {
+    const [from, to] = value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
+    into.timesOfDay.set(word, [from!, to!]);
+  } else if (value.startsWith(AGE_UNIT)) into.ageUnits.set(word, Number(value.slice(AGE_UNIT.length)));
+  else if (value.startsWith(NUMBER)) into.numbers.set(word, Number(value.slice(NUMBER.length)));
+  else return false;
+  return true;
+}
+
 export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const filler = new Set<string>();
   const topics = new Map<string, Topic[]>();
@@ -241,11 +264,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const subjects = new Set<string>();
   const wonders = new Set<string>();
   const dogs = new Set<string>();
-  const sides = new Map<string, "from" | "until">();
-  const timesOfDay = new Map<string, readonly [number, number]>();
-  const ageUnits = new Map<string, number>();
-  const numbers = new Map<string, number>();
-  const again = new Map<string, Topic[]>();
+  const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
   const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs };
@@ -267,18 +286,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "weekday") for (const key of keysOf(word)) weekdays.set(key, row.value.split(/\s+/).map(Number));
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
-    else if (row.kind === "grammar" && row.value.startsWith(AGAIN)) {
-      const topic = row.value.slice(AGAIN.length);
-      if ((TOPICS as readonly string[]).includes(topic)) again.set(fold(word), [...(again.get(fold(word)) ?? []), topic as Topic]);
-    }
-    else if (row.kind === "grammar" && (row.value === "from" || row.value === "until")) sides.set(fold(word), row.value);
-    else if (row.kind === "grammar" && row.value.startsWith(TIME_OF_DAY)) {
-      const [from, to] = row.value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
-      timesOfDay.set(fold(word), [from!, to!]);
-    } else if (row.kind === "grammar" && row.value.startsWith(AGE_UNIT)) ageUnits.set(fold(word), Number(row.value.slice(AGE_UNIT.length)));
-    else if (row.kind === "grammar" && row.value.startsWith(NUMBER)) numbers.set(fold(word), Number(row.value.slice(NUMBER.length)));
+    else if (row.kind === "grammar" && readValued(fold(word), row.value, valued)) continue;
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, sides, timesOfDay, ageUnits, numbers, again, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, ...valued, which, known, written };
 }
