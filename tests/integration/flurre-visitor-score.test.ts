@@ -35,6 +35,9 @@
 // written the same way: what the site does not say, mostly in the words and names it uses, and the queue; one typed as
 // on a phone, one as in a contact form), flurre-dev28-questions.json (a twenty-eighth, found in a third round of
 // provoking the pipeline's confident answers to what the site does not say and to the queue),
+// flurre-dev29-questions.json and flurre-dev30-questions.json (a twenty-ninth and thirtieth, written as the held-out
+// sets are, half of them what the site does not say in the words and names it uses; one polite and long, the situation
+// told first, one typed on a phone),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -115,6 +118,8 @@ import dev25 from "../fixtures/flurre-dev25-questions.json";
 import dev26 from "../fixtures/flurre-dev26-questions.json";
 import dev27 from "../fixtures/flurre-dev27-questions.json";
 import dev28 from "../fixtures/flurre-dev28-questions.json";
+import dev29 from "../fixtures/flurre-dev29-questions.json";
+import dev30 from "../fixtures/flurre-dev30-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -208,6 +213,8 @@ const DEV25: Question[] = z.array(QuestionSchema).parse(dev25.questions);
 const DEV26: Question[] = z.array(QuestionSchema).parse(dev26.questions);
 const DEV27: Question[] = z.array(QuestionSchema).parse(dev27.questions);
 const DEV28: Question[] = z.array(QuestionSchema).parse(dev28.questions);
+const DEV29: Question[] = z.array(QuestionSchema).parse(dev29.questions);
+const DEV30: Question[] = z.array(QuestionSchema).parse(dev30.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -399,6 +406,12 @@ const FLOOR = {
   // to the queue on another topic: the pipeline 0 right, 0 honest, 73 wrong; the answer in use 30 right, 10 honest, 33
   // wrong (33 on another topic).
   dev28: { rightOrHonest: 40, wrong: 33, wrongTopic: 33 },
+  // When written (130; 65 what the site does not say), polite and long, the situation told first: 83 right,
+  // 44 honest, 3 wrong (3 on another topic). The pipeline, the same day: 108 right, 19 honest, 3 wrong.
+  dev29: { rightOrHonest: 127, wrong: 3, wrongTopic: 3 },
+  // When written (124 after 6 found in other sets were removed; 57 what the site does not say), typed on a phone: 105 right, 15
+  // honest, 4 wrong (3 on another topic). The pipeline, the same day: 109 right, 13 honest, 2 wrong.
+  dev30: { rightOrHonest: 120, wrong: 4, wrongTopic: 3 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -668,7 +681,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28, dev29: DEV29, dev30: DEV30 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -953,7 +966,8 @@ const PRINT_PIPELINE_MISSES = false;
  * på vardagslydnad?'): five right answers more and as many wrong fewer in the development sets. Then raised where a
  * person named weighs as a word the site never uses, who the question is asked of ('om linnea blir sjuk va händer med
  * mitt pass'): five right answers more, two honest and three wrong fewer in the development sets (four wrong fewer,
- * one more: 'vem tar hand om flurre på helgen').
+ * one more: 'vem tar hand om flurre på helgen'). Then the twenty-ninth and thirtieth development sets were added at
+ * what the pipeline scored on them.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -984,6 +998,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
+  dev29: { right: 108, rightOrHonest: 127, wrong: 3 },
+  dev30: { right: 109, rightOrHonest: 122, wrong: 2 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1183,6 +1199,18 @@ describe("the visitor question sets", () => {
     expect(set().filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(unknown);
   });
 
+  it("has a twenty-ninth and a thirtieth development set, written as the held-out sets are, none of their questions in the other sets", () => {
+    expect(DEV29.length).toBeGreaterThanOrEqual(120);
+    expect(DEV30.length).toBeGreaterThanOrEqual(120);
+    expect(DEV29.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(60);
+    expect(DEV30.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(55);
+    expectOnlyNewQuestions([...DEV29, ...DEV30], [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23],
+      ...[DEV24, DEV25, DEV26, DEV27, DEV28],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a twenty-eighth development set, found in a third round of provoking the pipeline, none of its questions in the other sets", () => {
     expect(DEV28.length).toBeGreaterThanOrEqual(70);
     expectOnlyNewQuestions(DEV28, [
@@ -1276,6 +1304,8 @@ describe("the visitor question sets", () => {
     { name: "twenty-sixth development", set: DEV26, floor: FLOOR.dev26, printWrong: true },
     { name: "twenty-seventh development", set: DEV27, floor: FLOOR.dev27, printWrong: true },
     { name: "twenty-eighth development", set: DEV28, floor: FLOOR.dev28, printWrong: true },
+    { name: "twenty-ninth development", set: DEV29, floor: FLOOR.dev29, printWrong: true },
+    { name: "thirtieth development", set: DEV30, floor: FLOOR.dev30, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1300,7 +1330,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
