@@ -967,7 +967,9 @@ const PRINT_PIPELINE_MISSES = false;
  * person named weighs as a word the site never uses, who the question is asked of ('om linnea blir sjuk va händer med
  * mitt pass'): five right answers more, two honest and three wrong fewer in the development sets (four wrong fewer,
  * one more: 'vem tar hand om flurre på helgen'). Then the twenty-ninth and thirtieth development sets were added at
- * what the pipeline scored on them.
+ * what the pipeline scored on them. Then raised where more short forms typed on a phone ('me', 'el') and words around
+ * what is asked ('kring', 'brukar') are filler, 'ta me' is 'ta med', and 'unsubscribe' asks to leave (0105): five right
+ * answers more in the development sets, and three in the sixth and seventh held-out sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -998,15 +1000,15 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
-  dev29: { right: 108, rightOrHonest: 127, wrong: 3 },
-  dev30: { right: 109, rightOrHonest: 122, wrong: 2 },
+  dev29: { right: 110, rightOrHonest: 127, wrong: 3 },
+  dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 37, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 39, rightOrHonest: 50, wrong: 0 },
-  heldOut6: { right: 42, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 38, rightOrHonest: 49, wrong: 1 },
+  heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -435,6 +435,13 @@ describe("understand", () => {
     expect(understand("jag jobbar m hundar, vad kostar proffs-varianten?", knowledge).content.map((t) => t.word)).not.toContain("m");
   });
 
+  it("reads more short forms typed on a phone, words that name nothing, and 'unsubscribe' (migration 0105)", () => {
+    expect(textOf("vad ska ja ta me till passet")).toContain("Koppel och sele");
+    expect(textOf("vill inte ha era mejl längre, unsubscribe?")).toContain("avprenumererar");
+    expect(understand("valpkursen i stadsparken e den full el?", knowledge).content.map((t) => t.word)).not.toContain("el");
+    expect(understand("På vilka platser brukar era pass hållas?", knowledge).content.map((t) => t.word)).not.toContain("brukar");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
