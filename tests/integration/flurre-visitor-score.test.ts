@@ -969,7 +969,9 @@ const PRINT_PIPELINE_MISSES = false;
  * one more: 'vem tar hand om flurre på helgen'). Then the twenty-ninth and thirtieth development sets were added at
  * what the pipeline scored on them. Then raised where more short forms typed on a phone ('me', 'el') and words around
  * what is asked ('kring', 'brukar') are filler, 'ta me' is 'ta med', and 'unsubscribe' asks to leave (0105): five right
- * answers more in the development sets, and three in the sixth and seventh held-out sets.
+ * answers more in the development sets, and three in the sixth and seventh held-out sets. Then raised where an asking
+ * sentence with a measure of its own, referring back to nothing, asks only that ('…fyller snart fem månader. Hur gammal
+ * får en valp vara för att gå på VALPKURS?'): one right answer more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1000,7 +1002,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
-  dev29: { right: 110, rightOrHonest: 127, wrong: 3 },
+  dev29: { right: 111, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

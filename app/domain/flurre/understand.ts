@@ -501,11 +501,13 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
 /**
  * The words whose topics are asked: the asking sentence's. A last sentence with no topic of its own ('Och den andra?')
  * asks what the question does; a question word in a sentence that tells is a joint there ('…typ när nån joggar förbi.
- * Vad borde vi gå?').
+ * Vad borde vi gå?'). One that asks a measure of its own, not of what it refers back to, asks only that ('Milo fyller
+ * snart fem månader. Hur gammal får en valp vara för VALPKURS?'; not '…länken… Hur länge gäller den?').
  */
 function askingWords(r: Read, inAsked: readonly Token[]): readonly Token[] {
   const { tokens, topicsOf, questionMarks, vocabulary } = r;
-  return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+  const ownMeasure = inAsked.some((t) => vocabulary.measures.has(t.word)) && !inAsked.some((t) => vocabulary.refers.has(t.word));
+  return ownMeasure || inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
 }
 
 /** The words the site never uses, and the vocabulary does not read as another: what the site does not speak of. */

@@ -442,6 +442,12 @@ describe("understand", () => {
     expect(understand("På vilka platser brukar era pass hållas?", knowledge).content.map((t) => t.word)).not.toContain("brukar");
   });
 
+  it("reads a measure asked of its own as all the asking sentence asks, not the topics of what is told before", () => {
+    expect(textOf("Hej! Vår labradorvalp Milo fyller snart fem månader. Hur gammal får en valp vara för att gå på VALPKURS?")).toContain("8–20 veckor");
+    // Referring back, it asks of what is told ('den': the link).
+    expect(textOf("Inloggningslänken jag fick fungerade inte när jag klickade på den i går. Hur länge gäller den?")).toContain("10 minuter");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
