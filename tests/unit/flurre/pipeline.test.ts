@@ -367,6 +367,12 @@ describe("understand", () => {
     expect(textOf("Vår hund fyllde 1 år förra veckan men hon är fortfarande busig i huvudet. Kan vi gå valpkursen ändå?")).toContain("8–20 veckor");
   });
 
+  it("reads whether a type fits as a yes or no of it alone, after the visitor tells what the site never speaks of (migration 0106)", () => {
+    expect(understand("Passar VARDAGSLYDNAD för honom?", knowledge).yesNo).toBe(true);
+    expect(textOf("Min hund är döv sedan födseln. Passar VARDAGSLYDNAD för honom?")).toBeNull();
+    expect(textOf("Hej! Jag jobbar som hundfrisör och vill boka en privatlektion. Ska jag välja Privat eller Proffs?")).toBeNull();
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
