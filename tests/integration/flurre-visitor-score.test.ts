@@ -988,7 +988,9 @@ const PRINT_PIPELINE_MISSES = false;
  * question of yes or no (0106) and whether a type named fits, after the visitor tells what the site never speaks of, is
  * answered only by what speaks of that ('Min hund är döv sedan födseln. Passar VARDAGSLYDNAD för honom?'): two right
  * answers more, one honest more and three wrong fewer in the development sets. (Every question of yes or no having to
- * be accounted for whole cost eleven right answers in eight held-out sets, so it was left out.)
+ * be accounted for whole cost eleven right answers in eight held-out sets, so it was left out.) Then raised where the
+ * names visitors give their dogs and themselves are left out (0107: a word with a capital letter the site does not
+ * know, not first in its sentence nor after a word before a place): one right answer more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1019,7 +1021,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
-  dev29: { right: 111, rightOrHonest: 127, wrong: 3 },
+  dev29: { right: 112, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },

@@ -3,7 +3,7 @@
 // ('boka om', 'ta … med'), everyday spellings read also as the site's words,
 // and a typo mended to the site's own word when exactly one is that close.
 
-import { fold, keysOf, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
+import { fold, keysOf, lower, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
 
 /** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
 export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
@@ -101,6 +101,30 @@ function partedAtWondering(sentence: string, vocabulary: Vocabulary): string[] {
   return told.length >= 2 ? [words.slice(0, at).join(" "), words.slice(at).join(" ")] : [sentence];
 }
 
+/**
+ * The sentence without the names the visitor gives their dog or themselves ('vår valp Sigrid', 'jag heter Emma'): a
+ * word written with a capital letter, not first in its sentence, that the site does not know, and not after a word
+ * before a place ('i Hudiksvall' is where). A name says nothing of what is asked.
+ */
+function withoutNames(sentence: string, vocabulary: Vocabulary, siteWords: SiteWords, personWords: ReadonlySet<string>): string {
+  const words = sentence.split(/(\s+)/u);
+  let previous: string | undefined;
+  return words
+    .map((w) => {
+      if (/^\s*$/u.test(w)) return w;
+      const letters = w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
+      const folded = fold(lower(letters));
+      const name =
+        previous !== undefined &&
+        /^\p{Lu}\p{Ll}+$/u.test(letters) &&
+        !vocabulary.beforePlace.has(previous) &&
+        ![folded, stemOf(folded)].some((k) => vocabulary.known.has(k) || siteWords.set.has(k) || personWords.has(k));
+      previous = folded;
+      return name ? w.replace(letters, "") : w;
+    })
+    .join("");
+}
+
 /** A word the site does not use, as two it does ('mejllista': 'mejl', 'lista'), a linking s dropped. */
 function compoundParts(word: string, known: ReadonlySet<string>): string[] {
   for (let at = word.length - 3; at >= 3; at--) {
@@ -185,7 +209,9 @@ export function normalise(
   personWords: ReadonlySet<string> = new Set(),
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
-  const sentences = sentencesOf(question).flatMap((s) => partedAtWondering(s, vocabulary));
+  const sentences = sentencesOf(question)
+    .map((s) => withoutNames(s, vocabulary, siteWords, personWords))
+    .flatMap((s) => partedAtWondering(s, vocabulary));
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);

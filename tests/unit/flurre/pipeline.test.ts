@@ -373,6 +373,20 @@ describe("understand", () => {
     expect(textOf("Hej! Jag jobbar som hundfrisör och vill boka en privatlektion. Ska jag välja Privat eller Proffs?")).toBeNull();
   });
 
+  it("leaves out the names visitors give their dogs and themselves, not a place's after a word before a place (migration 0107)", () => {
+    const words = (q: string) => understand(q, knowledge).tokens.map((t) => t.word);
+    expect(words("Vi har en valp som heter Zorro. Kan han gå på valpkursen?")).not.toContain("zorro");
+    expect(words("Hur mycket kostar VARDAGSLYDNAD med min unghund Ruben?")).not.toContain("ruben");
+    expect(textOf("Vi har en valp som heter Zorro. Kan han gå på valpkursen?")).toContain("8–20 veckor");
+    expect(textOf("Hej! Hur mycket kommer jag att få betala för ett pass VARDAGSLYDNAD med min unghund Ruben?")).toContain("VARDAGSLYDNAD kostar");
+    // Where, and the site's own names, whatever their letters.
+    expect(words("Har ni kurser i Hudiksvall?")).toContain("hudiksvall");
+    expect(textOf("Har ni kurser i Hudiksvall?")).toBeNull();
+    expect(words("Kan jag gå Valpkursen med Linnea?")).toEqual(expect.arrayContaining(["valpkursen", "linnea"]));
+    // The first word of a sentence is written with a capital anyway.
+    expect(words("Bruno drar i kopplet.")).toContain("bruno");
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
