@@ -991,6 +991,9 @@ const PRINT_PIPELINE_MISSES = false;
  * be accounted for whole cost eleven right answers in eight held-out sets, so it was left out.) Then raised where the
  * names visitors give their dogs and themselves are left out (0107: a word with a capital letter the site does not
  * know, not first in its sentence nor after a word before a place): one right answer more in the development sets.
+ * Then raised where a dog's age is read when written in words ('tio veckor gammal'), not after a condition ('om två
+ * veckor' is a time from now), and what to begin with asks what fits (0108): two right answers more in the development
+ * sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1003,7 +1006,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
-  dev11: { right: 111, rightOrHonest: 129, wrong: 1 },
+  dev11: { right: 112, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
@@ -1021,7 +1024,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
-  dev29: { right: 112, rightOrHonest: 127, wrong: 3 },
+  dev29: { right: 113, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },

@@ -141,11 +141,15 @@ const AGAIN = "again ";
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
   const ages: { min: number; max: number; of: string }[] = [];
   const lowered = lower(text);
-  for (const m of lowered.matchAll(/(\d+)(?:\s*[–-]\s*(\d+))?\s+(\p{L}+)/gu)) {
+  // A number as digits, or as a word ('tio veckor').
+  const count = (n: string) => (/^\d+$/.test(n) ? Number(n) : vocabulary.numbers.get(fold(n)));
+  for (const m of lowered.matchAll(/([\p{L}\d]+)(?:\s*[–-]\s*(\d+))?(?=\s+(\p{L}+))/gu)) {
     const weeks = vocabulary.ageUnits.get(fold(m[3]!));
-    if (weeks === undefined) continue;
+    const [min, max] = [count(m[1]!), count(m[2] ?? m[1]!)];
     const before = wordsOf(lowered.slice(0, m.index)).at(-1) ?? "";
-    ages.push({ min: Number(m[1]) * weeks, max: Number(m[2] ?? m[1]) * weeks, of: stemOf(fold(before)) });
+    // Not a time from now ('om två veckor').
+    if (weeks === undefined || min === undefined || max === undefined || vocabulary.conditions.has(fold(before))) continue;
+    ages.push({ min: min * weeks, max: max * weeks, of: stemOf(fold(before)) });
   }
   return ages;
 }

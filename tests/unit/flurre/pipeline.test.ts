@@ -387,6 +387,13 @@ describe("understand", () => {
     expect(words("Bruno drar i kopplet.")).toContain("bruno");
   });
 
+  it("reads a dog's age written in words, not a time from now, and what to begin with as what fits (migration 0108)", () => {
+    expect(understand("Vi har en tio veckor gammal corgivalp.", knowledge).dogAge).toBe(10);
+    expect(understand("Vi hämtar vår lilla golden om två veckor.", knowledge).dogAge).toBeUndefined();
+    expect(understand("Vi har en valp på 2 veckor.", knowledge).dogAge).toBe(2);
+    expect(textOf("Hej! Vi har en tio veckor gammal corgivalp som heter Smulan och vi är helt nya som hundägare. Vilket pass passar oss bäst att börja med?")).toContain("VALPKURS kan passa er");
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
