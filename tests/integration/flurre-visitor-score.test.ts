@@ -39,7 +39,8 @@
 // sets are, half of them what the site does not say in the words and names it uses; one polite and long, the situation
 // told first, one typed on a phone), flurre-dev31-questions.json and flurre-dev32-questions.json (a thirty-first and
 // thirty-second, written the same way, nearly all what the site does not say: near misses in its own names and words,
-// and what a varied public asks),
+// and what a varied public asks), flurre-dev33-questions.json and flurre-dev34-questions.json (a thirty-third, short
+// near misses, and a thirty-fourth in five blocks like small exams, in five voices),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -124,6 +125,8 @@ import dev29 from "../fixtures/flurre-dev29-questions.json";
 import dev30 from "../fixtures/flurre-dev30-questions.json";
 import dev31 from "../fixtures/flurre-dev31-questions.json";
 import dev32 from "../fixtures/flurre-dev32-questions.json";
+import dev33 from "../fixtures/flurre-dev33-questions.json";
+import dev34 from "../fixtures/flurre-dev34-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -221,6 +224,8 @@ const DEV29: Question[] = z.array(QuestionSchema).parse(dev29.questions);
 const DEV30: Question[] = z.array(QuestionSchema).parse(dev30.questions);
 const DEV31: Question[] = z.array(QuestionSchema).parse(dev31.questions);
 const DEV32: Question[] = z.array(QuestionSchema).parse(dev32.questions);
+const DEV33: Question[] = z.array(QuestionSchema).parse(dev33.questions);
+const DEV34: Question[] = z.array(QuestionSchema).parse(dev34.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -424,6 +429,12 @@ const FLOOR = {
   // When written (119 after 1 found in another set was removed; 100 what the site does not say), a varied public: 112
   // right, 6 honest, 1 wrong (1 on another topic). The pipeline, the same day: 115 right, 3 honest, 1 wrong.
   dev32: { rightOrHonest: 118, wrong: 1, wrongTopic: 1 },
+  // When written (117 after 3 found in other sets were removed; 99 what the site does not say), short near misses: 114 right, 1
+  // honest, 2 wrong (2 on another topic). The pipeline, the same day: 110 right, 0 honest, 7 wrong.
+  dev33: { rightOrHonest: 115, wrong: 2, wrongTopic: 2 },
+  // When written (99 after 1 found in another set was removed; 40 what the site does not say), five voices: 58 right, 40 honest,
+  // 1 wrong (1 on another topic). The pipeline, the same day: 69 right, 24 honest, 6 wrong.
+  dev34: { rightOrHonest: 98, wrong: 1, wrongTopic: 1 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -693,7 +704,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28, dev29: DEV29, dev30: DEV30, dev31: DEV31, dev32: DEV32 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28, dev29: DEV29, dev30: DEV30, dev31: DEV31, dev32: DEV32, dev33: DEV33, dev34: DEV34 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -993,7 +1004,7 @@ const PRINT_PIPELINE_MISSES = false;
  * know, not first in its sentence nor after a word before a place): one right answer more in the development sets.
  * Then raised where a dog's age is read when written in words ('tio veckor gammal'), not after a condition ('om två
  * veckor' is a time from now), and what to begin with asks what fits (0108): two right answers more in the development
- * sets.
+ * sets. Then the thirty-third and thirty-fourth development sets were added at what the pipeline scored on them.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1028,6 +1039,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
+  dev33: { right: 110, rightOrHonest: 110, wrong: 7 },
+  dev34: { right: 69, rightOrHonest: 93, wrong: 6 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1227,6 +1240,17 @@ describe("the visitor question sets", () => {
     expect(set().filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(unknown);
   });
 
+  it("has a thirty-third and a thirty-fourth development set, written as the held-out sets are, none of their questions in the other sets", () => {
+    expect(DEV33.length).toBeGreaterThanOrEqual(110);
+    expect(DEV34.length).toBeGreaterThanOrEqual(95);
+    expect([...DEV33, ...DEV34].filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(135);
+    expectOnlyNewQuestions([...DEV33, ...DEV34], [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23],
+      ...[DEV24, DEV25, DEV26, DEV27, DEV28, DEV29, DEV30, DEV31, DEV32],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a thirty-first and a thirty-second development set, nearly all what the site does not say, none of their questions in the other sets", () => {
     expect(DEV31.length).toBeGreaterThanOrEqual(110);
     expect(DEV32.length).toBeGreaterThanOrEqual(110);
@@ -1347,6 +1371,8 @@ describe("the visitor question sets", () => {
     { name: "thirtieth development", set: DEV30, floor: FLOOR.dev30, printWrong: true },
     { name: "thirty-first development", set: DEV31, floor: FLOOR.dev31, printWrong: true },
     { name: "thirty-second development", set: DEV32, floor: FLOOR.dev32, printWrong: true },
+    { name: "thirty-third development", set: DEV33, floor: FLOOR.dev33, printWrong: true },
+    { name: "thirty-fourth development", set: DEV34, floor: FLOOR.dev34, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1371,7 +1397,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
