@@ -1004,7 +1004,11 @@ const PRINT_PIPELINE_MISSES = false;
  * know, not first in its sentence nor after a word before a place): one right answer more in the development sets.
  * Then raised where a dog's age is read when written in words ('tio veckor gammal'), not after a condition ('om två
  * veckor' is a time from now), and what to begin with asks what fits (0108): two right answers more in the development
- * sets. Then the thirty-third and thirty-fourth development sets were added at what the pipeline scored on them.
+ * sets. Then the thirty-third and thirty-fourth development sets were added at what the pipeline scored on them. Then
+ * raised where, asked whether a type named fits, what the site never speaks of counts as asked ('Passar VALPKURS för en
+ * döv valp?'): three right answers more, one honest more and four wrong fewer in the development sets. (A condition
+ * having to be accounted for whole, 'Vad kostar VALPKURS om jag har två valpar?', cost two right answers in the fourth
+ * and sixth held-out sets: 'om' is as often 'about'. It was left out.)
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1021,25 +1025,25 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
-  dev15: { right: 146, rightOrHonest: 157, wrong: 3 },
+  dev15: { right: 146, rightOrHonest: 158, wrong: 2 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
-  dev22: { right: 132, rightOrHonest: 155, wrong: 3 },
+  dev22: { right: 133, rightOrHonest: 156, wrong: 2 },
   dev23: { right: 13, rightOrHonest: 13, wrong: 52 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
-  dev26: { right: 163, rightOrHonest: 181, wrong: 10 },
+  dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
   dev29: { right: 113, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
-  dev33: { right: 110, rightOrHonest: 110, wrong: 7 },
+  dev33: { right: 111, rightOrHonest: 111, wrong: 6 },
   dev34: { right: 69, rightOrHonest: 93, wrong: 6 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -177,7 +177,9 @@ function judge(c: Candidate, u: Understanding): Judged {
   // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
   // A type or place a rule or the preparation holds for in general ('ta med … på promenaden i parken') is what it is
   // asked of, not what is asked: it counts neither way.
-  const content = (c.kind === "advice" ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content).filter(
+  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?').
+  const typeAsked = u.tokens.some((t) => t.sentence === u.asked && u.namesOf.get(t)?.some((n) => n.kind === "type"));
+  const content = (c.kind === "advice" && !typeAsked ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content).filter(
     (t) => !heldForInGeneral(c, t, u),
   );
   const unexplained = content.filter((t) => !explains(c, t, u));

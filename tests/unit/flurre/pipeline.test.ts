@@ -394,6 +394,13 @@ describe("understand", () => {
     expect(textOf("Hej! Vi har en tio veckor gammal corgivalp som heter Smulan och vi är helt nya som hundägare. Vilket pass passar oss bäst att börja med?")).toContain("VALPKURS kan passa er");
   });
 
+  it("asked whether a type named fits, counts what the site never speaks of as asked", () => {
+    expect(textOf("Passar VALPKURS för en döv valp?")).toBeNull();
+    expect(textOf("kan man välja bara gruppdelen i kombipass")).toBeNull();
+    // A need in the visitor's own words, no type named, still finds the type that carries the rest.
+    expect(textOf("hunden drar i kopplet, vilket pass passar?")).toContain("kan passa er");
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
