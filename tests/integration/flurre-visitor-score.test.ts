@@ -1008,7 +1008,10 @@ const PRINT_PIPELINE_MISSES = false;
  * raised where, asked whether a type named fits, what the site never speaks of counts as asked ('Passar VALPKURS för en
  * döv valp?'): three right answers more, one honest more and four wrong fewer in the development sets. (A condition
  * having to be accounted for whole, 'Vad kostar VALPKURS om jag har två valpar?', cost two right answers in the fourth
- * and sixth held-out sets: 'om' is as often 'about'. It was left out.)
+ * and sixth held-out sets: 'om' is as often 'about'. It was left out.) Then raised where which day or date asked is
+ * answered only with one, the sessions' dates or a text that says that word ('Vilken dag i månaden kommer
+ * nyhetsbrevet?' is not answered by 'varje månad'): three right answers more and as many wrong fewer in the
+ * development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1032,7 +1035,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
-  dev22: { right: 133, rightOrHonest: 156, wrong: 2 },
+  dev22: { right: 134, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 13, rightOrHonest: 13, wrong: 52 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
@@ -1041,9 +1044,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
   dev29: { right: 113, rightOrHonest: 127, wrong: 3 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
-  dev31: { right: 109, rightOrHonest: 110, wrong: 7 },
+  dev31: { right: 110, rightOrHonest: 111, wrong: 6 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
-  dev33: { right: 111, rightOrHonest: 111, wrong: 6 },
+  dev33: { right: 112, rightOrHonest: 112, wrong: 5 },
   dev34: { right: 69, rightOrHonest: 93, wrong: 6 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

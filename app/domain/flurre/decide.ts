@@ -136,6 +136,10 @@ const roleIs = (p: KnownPassage | undefined, t: Token) => wordsOf(fold(lower(p?.
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
+  const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
+  // Which day or date is asked: by the dates of sessions, or a text that says that word ('Vilken dag i månaden kommer
+  // nyhetsbrevet?' is not answered by 'varje månad').
+  if (u.whichTime.has(t)) return dated === true || inText(c, t, u.known);
   if (topics.some((topic) => c.topics.includes(topic))) return true;
   // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', a place named 'Norrparken').
   if (topics.includes("unsaid")) return false;
@@ -149,7 +153,6 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their
   // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
   if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
-  const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
   if (dated && u.dayWords.has(t)) return true;
   // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).
   const kindOf = u.kindOfPlace.get(t);
@@ -237,7 +240,9 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
   // man boka senast' is not the notice of a session called off).
   const whole = u.plainAsks || u.measureWords.size > 0;
-  return { answer: best && speaksOfIt && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
+  // Which day or date is asked is what is asked: an answer gives one ('Vilken dag i månaden kommer nyhetsbrevet?').
+  const givesWhich = best !== undefined && !best.unexplained.some((t) => u.whichTime.has(t));
+  return { answer: best && speaksOfIt && givesWhich && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
 }
 
 /** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */

@@ -44,6 +44,8 @@ export type Understanding = {
   ageWords: ReadonlySet<Token>;
   /** The vocabulary's units of age, in weeks ('månader' 4.35). */
   ageUnitWeeks: ReadonlyMap<string, number>;
+  /** A word of time after a word asking which ('vilken dag', 'vilket datum'): which one is asked, not only when. */
+  whichTime: ReadonlySet<Token>;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
   measureWords: ReadonlySet<Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
@@ -580,6 +582,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     ageUnitWeeks: vocabulary.ageUnits,
+    whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     unknownWords,
     ...how,

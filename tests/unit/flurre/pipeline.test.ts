@@ -401,6 +401,14 @@ describe("understand", () => {
     expect(textOf("hunden drar i kopplet, vilket pass passar?")).toContain("kan passa er");
   });
 
+  it("asked which day or date, answers only with one: the sessions' dates, or a text that says that word", () => {
+    expect(understand("Vilken dag i månaden kommer nyhetsbrevet?", knowledge).whichTime.size).toBe(1);
+    expect(textOf("Vilken dag i månaden kommer nyhetsbrevet?")).toBeNull();
+    // When is answered by 'varje månad'; which day of a type, by its sessions' dates.
+    expect(textOf("När kommer nyhetsbrevet?")).toContain("varje månad");
+    expect(textOf("Vilken dag är nästa valpkurs?")).toMatch(/VALPKURS \p{L}+dag \d+ \p{L}+ \d{2}:\d{2}/u);
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
