@@ -1011,7 +1011,8 @@ const PRINT_PIPELINE_MISSES = false;
  * and sixth held-out sets: 'om' is as often 'about'. It was left out.) Then raised where which day or date asked is
  * answered only with one, the sessions' dates or a text that says that word ('Vilken dag i månaden kommer
  * nyhetsbrevet?' is not answered by 'varje månad'): three right answers more and as many wrong fewer in the
- * development sets.
+ * development sets. Then raised where what one has booked is one's bookings (0109: 'hur kollar ja vad ja har bokat'):
+ * one right answer more and one wrong fewer in the development sets, and one right answer more in the tenth held-out set.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1047,7 +1048,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev31: { right: 110, rightOrHonest: 111, wrong: 6 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 112, rightOrHonest: 112, wrong: 5 },
-  dev34: { right: 69, rightOrHonest: 93, wrong: 6 },
+  dev34: { right: 70, rightOrHonest: 94, wrong: 5 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1057,7 +1058,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut7: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 44, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 44, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 45, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 44, rightOrHonest: 50, wrong: 0 },
   blind: { right: 69, rightOrHonest: 80, wrong: 1 },

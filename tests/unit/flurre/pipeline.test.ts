@@ -490,6 +490,10 @@ describe("understand", () => {
     expect(textOf("Inloggningslänken jag fick fungerade inte när jag klickade på den i går. Hur länge gäller den?")).toContain("10 minuter");
   });
 
+  it("reads what one has booked as one's bookings (migration 0109)", () => {
+    expect(textOf("hur kollar ja vad ja har bokat")).toContain("Dina bokningar ser du under Mina bokningar");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
