@@ -1013,6 +1013,8 @@ const PRINT_PIPELINE_MISSES = false;
  * nyhetsbrevet?' is not answered by 'varje månad'): three right answers more and as many wrong fewer in the
  * development sets. Then raised where what one has booked is one's bookings (0109: 'hur kollar ja vad ja har bokat'):
  * one right answer more and one wrong fewer in the development sets, and one right answer more in the tenth held-out set.
+ * Then raised where a closing of thanks ('Tacksam för svar.') is never the asking sentence: one right answer more and
+ * one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1048,7 +1050,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev31: { right: 110, rightOrHonest: 111, wrong: 6 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 112, rightOrHonest: 112, wrong: 5 },
-  dev34: { right: 70, rightOrHonest: 94, wrong: 5 },
+  dev34: { right: 71, rightOrHonest: 95, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

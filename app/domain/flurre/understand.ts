@@ -276,7 +276,8 @@ function askingSentence(tokens: readonly Token[], questionMarks: readonly boolea
   };
   const asks = (s: number) =>
     questionMarks[s] === true || ((lastMark < 0 || opensAsQuestion(s)) && tokens.some((t) => t.sentence === s && topicsOf.has(t)));
-  return [...sentences].reverse().find(asks) ?? sentences.at(-1) ?? 0;
+  // Else the last that says anything: not a closing of thanks ('Tacksam för svar.').
+  return [...sentences].reverse().find(asks) ?? sentences.filter((s) => tokens.some((t) => t.sentence === s && !t.filler)).at(-1) ?? sentences.at(-1) ?? 0;
 }
 
 /** The hours a word says ('kvällen', 'kvällstid': 17 to 24), by the word or a compound's first part. */

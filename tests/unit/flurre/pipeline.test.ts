@@ -494,6 +494,12 @@ describe("understand", () => {
     expect(textOf("hur kollar ja vad ja har bokat")).toContain("Dina bokningar ser du under Mina bokningar");
   });
 
+  it("never takes a closing of thanks for the asking sentence", () => {
+    const q = "Jag går med rollator och undrar om Hundhallen i Gävle har ramp och inga trösklar. Tacksam för svar.";
+    expect(understand(q, knowledge).asked).toBe(0);
+    expect(textOf(q)).toBeNull();
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
