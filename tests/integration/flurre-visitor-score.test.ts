@@ -1014,7 +1014,9 @@ const PRINT_PIPELINE_MISSES = false;
  * development sets. Then raised where what one has booked is one's bookings (0109: 'hur kollar ja vad ja har bokat'):
  * one right answer more and one wrong fewer in the development sets, and one right answer more in the tenth held-out set.
  * Then raised where a closing of thanks ('Tacksam för svar.') is never the asking sentence: one right answer more and
- * one wrong fewer in the development sets.
+ * one wrong fewer in the development sets. Then raised where a comparison asked is answered only by what accounts for
+ * all of it (0110: 'Är PRIVAT & PROFFS dyrare på kvällstid?'): three right answers more, one honest more and four wrong
+ * fewer in the development sets ('längre' was left out of the words that compare: 'inte längre' is 'no more').
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1031,7 +1033,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
-  dev15: { right: 146, rightOrHonest: 158, wrong: 2 },
+  dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
@@ -1045,11 +1047,11 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
-  dev29: { right: 113, rightOrHonest: 127, wrong: 3 },
+  dev29: { right: 113, rightOrHonest: 128, wrong: 2 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
-  dev31: { right: 110, rightOrHonest: 111, wrong: 6 },
+  dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
-  dev33: { right: 112, rightOrHonest: 112, wrong: 5 },
+  dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 71, rightOrHonest: 95, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -239,7 +239,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const speaksOfIt = (!u.afterUnsaid || ofAge) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
   // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
   // man boka senast' is not the notice of a session called off).
-  const whole = u.plainAsks || u.measureWords.size > 0;
+  const whole = u.plainAsks || u.measureWords.size > 0 || u.compares;
   // Which day or date is asked is what is asked: an answer gives one ('Vilken dag i månaden kommer nyhetsbrevet?').
   const givesWhich = best !== undefined && !best.unexplained.some((t) => u.whichTime.has(t));
   return { answer: best && speaksOfIt && givesWhich && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };

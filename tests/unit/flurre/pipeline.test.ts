@@ -500,6 +500,13 @@ describe("understand", () => {
     expect(textOf(q)).toBeNull();
   });
 
+  it("answers a comparison asked only by what accounts for all of it (migration 0110)", () => {
+    expect(textOf("Är PRIVAT & PROFFS dyrare på kvällstid?")).toBeNull();
+    expect(textOf("kostar privat & proffs mer pa helgerna?")).toBeNull();
+    // Both prices compare Privat and Proffs.
+    expect(textOf("Är Proffs dyrare än Privat?")).toContain("595 kr");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
