@@ -1016,7 +1016,10 @@ const PRINT_PIPELINE_MISSES = false;
  * Then raised where a closing of thanks ('Tacksam för svar.') is never the asking sentence: one right answer more and
  * one wrong fewer in the development sets. Then raised where a comparison asked is answered only by what accounts for
  * all of it (0110: 'Är PRIVAT & PROFFS dyrare på kvällstid?'): three right answers more, one honest more and four wrong
- * fewer in the development sets ('längre' was left out of the words that compare: 'inte längre' is 'no more').
+ * fewer in the development sets ('längre' was left out of the words that compare: 'inte längre' is 'no more'). Of the
+ * types that fit as well, the one the visitor names is advised ('Jag vill ha en privatlektion. Vilket pass passar?'),
+ * with no change in any set. (The trades with dogs read as working with dogs, 'hundförare', 'hundfrisör', gave seven
+ * right answers more in the development sets but one wrong in the eighth held-out set, so it was left out.)
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },

@@ -270,6 +270,9 @@ function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | und
  */
 function bySituation(ranked: readonly Judged[], u: Understanding): Judged | undefined {
   const tied = ranked.filter((j) => j.candidate.kind === "advice" && j.coverage === ranked[0]!.coverage);
+  // A type the visitor names is the one they tell of ('Jag vill ha en privatlektion. Vilket pass passar?').
+  const named = tied.filter((j) => j.candidate.names.some((n) => n.kind === "type" && u.named.some((m) => m.key === n.key)));
+  if (named.length === 1) return named[0];
   const explaining = u.told.map((t) => tied.filter((j) => explains(j.candidate, t, u)));
   const score = (j: Judged) => explaining.reduce((sum, those) => sum + (those.includes(j) ? 1 / those.length : 0), 0);
   const scored = tied.map((j) => ({ j, score: score(j) })).sort((a, b) => b.score - a.score);

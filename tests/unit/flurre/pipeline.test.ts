@@ -409,6 +409,10 @@ describe("understand", () => {
     expect(textOf("Vilken dag är nästa valpkurs?")).toMatch(/VALPKURS \p{L}+dag \d+ \p{L}+ \d{2}:\d{2}/u);
   });
 
+  it("of the types that fit as well, advises the one the visitor names", () => {
+    expect(textOf("Jag jobbar som hundförare och vill ha en privatlektion. Vilket pass passar?")).toContain("PRIVAT & PROFFS kan passa er");
+  });
+
   it("weighs a person named as it weighs a word the site never uses: who the question is asked of", () => {
     // Not said of Linnea: what happens when she is ill, how many dogs she has trained.
     expect(textOf("om linnea blir sjuk va händer med mitt pass")).toBeNull();
