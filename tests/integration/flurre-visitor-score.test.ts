@@ -1032,7 +1032,12 @@ const PRINT_PIPELINE_MISSES = false;
  * types that fit as well, the one the visitor names is advised ('Jag vill ha en privatlektion. Vilket pass passar?'),
  * with no change in any set. (The trades with dogs read as working with dogs, 'hundförare', 'hundfrisör', gave seven
  * right answers more in the development sets but one wrong in the eighth held-out set, so it was left out.) Then the
- * thirty-fifth and thirty-sixth development sets were added at what the pipeline scored on them.
+ * thirty-fifth and thirty-sixth development sets were added at what the pipeline scored on them. Then raised where the
+ * thing asked for in advice counts though the site never speaks of it ('Vilken veterinär rekommenderar ni?'), a
+ * measure asked of nothing in the asking sentence is asked of what the question names ('Flurre svarar så gulligt. Hur
+ * gammal är han?'), and 'extra' compares (0111): three right answers more and as many wrong fewer in the development
+ * sets. ('varför' as a topic of its own, a reason the texts do not give, cost three right answers in the development
+ * sets, on a sign-in link that stopped working, so it was left out.)
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1069,8 +1074,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 71, rightOrHonest: 95, wrong: 4 },
-  dev35: { right: 100, rightOrHonest: 109, wrong: 5 },
-  dev36: { right: 98, rightOrHonest: 101, wrong: 9 },
+  dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
+  dev36: { right: 100, rightOrHonest: 103, wrong: 7 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

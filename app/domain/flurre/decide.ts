@@ -127,7 +127,9 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
   // The word itself, or its last part ('länken' of 'inloggningslänken').
   const says = (p: KnownPassage, t: Token) =>
     [t.word, t.stem, ...t.also].some((k) => p.measured.has(k)) || [...p.measured].some((m) => m.length >= MIN_TAIL && t.word.endsWith(m));
-  return c.kind === "passage" && c.passages.some((p) => p.measured.size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
+  // Asked of nothing in the asking sentence, it is asked of what the question names ('Flurre svarar så gulligt. Hur gammal är han?').
+  const ofNamed = of.length > 0 || u.named.length === 0 || u.named.some((n) => c.names.some((m) => m.key === n.key));
+  return c.kind === "passage" && ofNamed && c.passages.some((p) => p.measured.size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
 }
 
 /** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
@@ -182,7 +184,9 @@ function judge(c: Candidate, u: Understanding): Judged {
   // asked of, not what is asked: it counts neither way.
   // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?').
   const typeAsked = u.tokens.some((t) => t.sentence === u.asked && u.namesOf.get(t)?.some((n) => n.kind === "type"));
-  const content = (c.kind === "advice" && !typeAsked ? u.content.filter((t) => !u.unknownWords.has(t)) : u.content).filter(
+  // Unless the word is the thing asked for ('Vilken veterinär rekommenderar ni?').
+  const askedFor = (t: Token) => u.tokens.some((w, i) => u.tokens[i + 1] === t && w.sentence === t.sentence && u.whichWords.has(w.word));
+  const content = (c.kind === "advice" && !typeAsked ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content).filter(
     (t) => !heldForInGeneral(c, t, u),
   );
   const unexplained = content.filter((t) => !explains(c, t, u));

@@ -46,6 +46,8 @@ export type Understanding = {
   ageUnitWeeks: ReadonlyMap<string, number>;
   /** A word of time after a word asking which ('vilken dag', 'vilket datum'): which one is asked, not only when. */
   whichTime: ReadonlySet<Token>;
+  /** The vocabulary's words that ask which thing ('vilken', 'vilket'). */
+  whichWords: ReadonlySet<string>;
   /** The asking sentence compares ('Är PRIVAT & PROFFS dyrare på kvällstid?'): an answer accounts for all of it. */
   compares: boolean;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
@@ -585,6 +587,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     ageUnitWeeks: vocabulary.ageUnits,
+    whichWords: vocabulary.which,
     compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),

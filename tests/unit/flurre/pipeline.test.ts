@@ -511,6 +511,16 @@ describe("understand", () => {
     expect(textOf("Är Proffs dyrare än Privat?")).toContain("595 kr");
   });
 
+  it("counts the thing asked for in advice, a measure asked of nothing said as of what is named, and 'extra' as comparing (migration 0111)", () => {
+    expect(textOf("Vi har precis flyttat till Sandviken med vår valp. Vilken veterinär rekommenderar ni där?")).toBeNull();
+    expect(textOf("Flurre svarar så gulligt i chatten. Hur gammal är han?")).toBeNull();
+    expect(textOf("Kostar HEMMIS något extra om ni ska åka ut till Sandviken?")).toBeNull();
+    // Still: a need in the visitor's own words, a measure of what is said, a price.
+    expect(textOf("min hund vaktar matskålen, vilket pass passar?")).toContain("kan passa er");
+    expect(textOf("hur länge gäller länken")).toContain("10 minuter");
+    expect(textOf("Vad kostar HEMMIS?")).toContain("HEMMIS kostar");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
