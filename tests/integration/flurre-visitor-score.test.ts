@@ -1036,8 +1036,9 @@ const PRINT_PIPELINE_MISSES = false;
  * thing asked for in advice counts though the site never speaks of it ('Vilken veterinär rekommenderar ni?'), a
  * measure asked of nothing in the asking sentence is asked of what the question names ('Flurre svarar så gulligt. Hur
  * gammal är han?'), and 'extra' compares (0111): three right answers more and as many wrong fewer in the development
- * sets. ('varför' as a topic of its own, a reason the texts do not give, cost three right answers in the development
- * sets, on a sign-in link that stopped working, so it was left out.)
+ * sets. Then raised where a reason asked ('varför') is a topic of its own (0112), given only by the sign-in link's
+ * terms, of what else is asked or told before ('Länken funkar inte längre. Varför?'), or by a row staff wrote that asks
+ * why: six right answers more, one honest more and seven wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1045,7 +1046,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev3: { right: 269, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
-  dev6: { right: 101, rightOrHonest: 118, wrong: 2 },
+  dev6: { right: 101, rightOrHonest: 119, wrong: 1 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
@@ -1062,7 +1063,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 134, rightOrHonest: 157, wrong: 1 },
-  dev23: { right: 13, rightOrHonest: 13, wrong: 52 },
+  dev23: { right: 16, rightOrHonest: 16, wrong: 49 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
@@ -1075,7 +1076,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 71, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
-  dev36: { right: 100, rightOrHonest: 103, wrong: 7 },
+  dev36: { right: 103, rightOrHonest: 106, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

@@ -74,6 +74,7 @@ export const TOPIC_LABELS: Record<Topic, string> = {
   types: "vilka pass som finns",
   about: "vad något är",
   unsaid: "något webbplatsen inte tar upp",
+  why: "varför",
 };
 
 /** What each kind of answer the pipeline resolves is, for the steps shown. */

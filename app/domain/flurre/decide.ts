@@ -194,9 +194,11 @@ function judge(c: Candidate, u: Understanding): Judged {
   // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
   // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
   const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
+  // A reason is given of something else asked: the link's terms, of signing in ('Länken funkar inte. Varför?').
+  const ofOther = [...u.topics].some((topic) => topic !== "why" && c.topics.includes(topic)) || content.length > unexplained.length;
   const missed = [...u.topics].filter(
     (topic) =>
-      !c.topics.includes(topic) &&
+      !(c.topics.includes(topic) && (topic !== "why" || ofOther)) &&
       !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) &&
       !(topic === "advice" && fulfils) &&
       !(topic === "price" && ((u.topics.size === 1 && statesPrice(c)) || pricesWhatElseIsAsked(c, content, u))),

@@ -57,7 +57,8 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:how-to-book":
       return ["book", "where"];
     case "rule:my-bookings":
-      return ["signin", "where", "book"];
+      // How long the link lasts and that it works once say why it stops working ('länken funkar inte längre, varför?').
+      return ["signin", "where", "book", "why"];
     case "rule:contact":
       return ["contact", "where", "who"];
     case "rule:newsletter":

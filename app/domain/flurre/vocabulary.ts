@@ -33,6 +33,8 @@ export const TOPICS = [
   // What a thing is ('berätta om valpkursen'): answered by its own text.
   "about",
   "unsaid",
+  // A reason asked ('varför'): the site's texts say what holds, not why; a row staff wrote that asks why answers it.
+  "why",
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 

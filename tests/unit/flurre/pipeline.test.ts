@@ -521,6 +521,16 @@ describe("understand", () => {
     expect(textOf("Vad kostar HEMMIS?")).toContain("HEMMIS kostar");
   });
 
+  it("reads a reason asked as a topic of its own, given only by the sign-in link's terms or a row that asks why (migration 0112)", () => {
+    expect(textOf("varfor ar PLAN bara online")).toBeNull();
+    expect(textOf("Varför står jag fortfarande i kön?")).toBeNull();
+    expect(textOf("Vi hann inte få plats förra gången. Varför får bara sex valpar vara med på VALPKURS?")).toBeNull();
+    // The link's terms say why it stopped working, asked in the sentence or of what is told before.
+    expect(textOf("Inloggningslänken jag fick för en timme sen funkar inte längre när jag klickar. varför då?")).toContain("10 minuter");
+    expect(textOf("länken jag fick funkar inte längre, varför")).toContain("10 minuter");
+    expect(textOf("varfor heter ni hundpass")).toBeNull();
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
