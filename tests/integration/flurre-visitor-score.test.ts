@@ -1038,7 +1038,9 @@ const PRINT_PIPELINE_MISSES = false;
  * gammal är han?'), and 'extra' compares (0111): three right answers more and as many wrong fewer in the development
  * sets. Then raised where a reason asked ('varför') is a topic of its own (0112), given only by the sign-in link's
  * terms, of what else is asked or told before ('Länken funkar inte längre. Varför?'), or by a row staff wrote that asks
- * why: six right answers more, one honest more and seven wrong fewer in the development sets.
+ * why: six right answers more, one honest more and seven wrong fewer in the development sets. Then raised where a word
+ * of when ('nästa') is accounted for by what states a session's date, one session's seats too, and what remains is
+ * what is left (0113: 'återstår'): five right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1048,7 +1050,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 101, rightOrHonest: 119, wrong: 1 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
-  dev8: { right: 92, rightOrHonest: 109, wrong: 1 },
+  dev8: { right: 93, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 112, rightOrHonest: 129, wrong: 1 },
@@ -1061,7 +1063,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
-  dev21: { right: 79, rightOrHonest: 92, wrong: 8 },
+  dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 134, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 16, rightOrHonest: 16, wrong: 49 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
@@ -1074,9 +1076,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 71, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
-  dev36: { right: 103, rightOrHonest: 106, wrong: 4 },
+  dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

@@ -155,7 +155,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their
   // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
   if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
-  if (dated && u.dayWords.has(t)) return true;
+  // A day or a word of when ('nästa') by what states a session's date ('platser kvar på nästa valpkurs').
+  if (dated && (u.dayWords.has(t) || topics.includes("when"))) return true;
   // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).
   const kindOf = u.kindOfPlace.get(t);
   if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;

@@ -531,6 +531,11 @@ describe("understand", () => {
     expect(textOf("varfor heter ni hundpass")).toBeNull();
   });
 
+  it("accounts for a word of when by one session's seats, its date said, and reads what remains as what is left (migration 0113)", () => {
+    expect(textOf("Hur många platser återstår på nästa PROMENADTRÄNING i Stadsparken i Sandviken?")).toMatch(/PROMENADTRÄNING \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på Stadsparken Sandviken: \d+ platser kvar/u);
+    expect(textOf("Hur många plats finns kvar på vardagslydnad i Regementsparken, den nästa gången?")).toContain("på Regementsparken Gävle");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
