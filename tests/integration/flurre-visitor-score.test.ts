@@ -42,7 +42,9 @@
 // and what a varied public asks), flurre-dev33-questions.json and flurre-dev34-questions.json (a thirty-third, short
 // near misses, and a thirty-fourth in five blocks like small exams, in five voices), flurre-dev35-questions.json and
 // flurre-dev36-questions.json (a thirty-fifth and thirty-sixth, each fifty the site answers and seventy right on top of
-// its facts that they do not settle: one asked yes or no, one with a question word),
+// its facts that they do not settle: one asked yes or no, one with a question word), flurre-dev37-questions.json and
+// flurre-dev38-questions.json (a thirty-seventh, two held-out style exams worded in many ways, and a thirty-eighth,
+// short questions of one property of one thing the site speaks of that its texts do not give),
 // tests/fixtures/flurre-heldout-questions.json (50, only
 // scored, never tuned on: its wrong answers are counted, never printed) and
 // tests/fixtures/flurre-heldout2-questions.json (a second held-out set of 50,
@@ -131,6 +133,8 @@ import dev33 from "../fixtures/flurre-dev33-questions.json";
 import dev34 from "../fixtures/flurre-dev34-questions.json";
 import dev35 from "../fixtures/flurre-dev35-questions.json";
 import dev36 from "../fixtures/flurre-dev36-questions.json";
+import dev37 from "../fixtures/flurre-dev37-questions.json";
+import dev38 from "../fixtures/flurre-dev38-questions.json";
 import heldOut from "../fixtures/flurre-heldout-questions.json";
 import heldOut2 from "../fixtures/flurre-heldout2-questions.json";
 import heldOut3 from "../fixtures/flurre-heldout3-questions.json";
@@ -232,6 +236,8 @@ const DEV33: Question[] = z.array(QuestionSchema).parse(dev33.questions);
 const DEV34: Question[] = z.array(QuestionSchema).parse(dev34.questions);
 const DEV35: Question[] = z.array(QuestionSchema).parse(dev35.questions);
 const DEV36: Question[] = z.array(QuestionSchema).parse(dev36.questions);
+const DEV37: Question[] = z.array(QuestionSchema).parse(dev37.questions);
+const DEV38: Question[] = z.array(QuestionSchema).parse(dev38.questions);
 const HELD_OUT: Question[] = z.array(QuestionSchema).parse(heldOut.questions);
 const HELD_OUT_2: Question[] = z.array(QuestionSchema).parse(heldOut2.questions);
 const HELD_OUT_3: Question[] = z.array(QuestionSchema).parse(heldOut3.questions);
@@ -447,6 +453,12 @@ const FLOOR = {
   // When written (110 after 10 found in other sets were removed; 69 what the site does not say), with a question word:
   // 94 right, 9 honest, 7 wrong (7 on another topic). The pipeline, the same day: 98 right, 3 honest, 9 wrong.
   dev36: { rightOrHonest: 103, wrong: 7, wrongTopic: 7 },
+  // When written (94 after 6 found in other sets were removed; 16 what the site does not say), two exams: 69 right, 22
+  // honest, 3 wrong (0 on another topic). The pipeline, the same day: 67 right, 21 honest, 6 wrong.
+  dev37: { rightOrHonest: 91, wrong: 3, wrongTopic: 0 },
+  // When written (102 after 8 found in other sets were removed; 77 what the site does not say), one property of one
+  // thing: 96 right, 3 honest, 3 wrong (3 on another topic). The pipeline, the same day: 96 right, 2 honest, 4 wrong.
+  dev38: { rightOrHonest: 99, wrong: 3, wrongTopic: 3 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -716,7 +728,7 @@ function expectOnlyNewQuestions(set: readonly Question[], before: readonly (read
   expect(mine.filter((q) => others.has(q)).length).toBe(0);
 }
 
-const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28, dev29: DEV29, dev30: DEV30, dev31: DEV31, dev32: DEV32, dev33: DEV33, dev34: DEV34, dev35: DEV35, dev36: DEV36 };
+const DEV_SETS = { dev: DEV, dev2: DEV2, dev3: DEV3, dev4: DEV4, dev5: DEV5, dev6: DEV6, dev7: DEV7, dev8: DEV8, dev9: DEV9, dev10: DEV10, dev11: DEV11, dev12: DEV12, dev13: DEV13, dev14: DEV14, dev15: DEV15, dev16: DEV16, dev17: DEV17, dev18: DEV18, dev19: DEV19, dev20: DEV20, dev21: DEV21, dev22: DEV22, dev23: DEV23, dev24: DEV24, dev25: DEV25, dev26: DEV26, dev27: DEV27, dev28: DEV28, dev29: DEV29, dev30: DEV30, dev31: DEV31, dev32: DEV32, dev33: DEV33, dev34: DEV34, dev35: DEV35, dev36: DEV36, dev37: DEV37, dev38: DEV38 };
 const HELD_OUT_SETS = {
   heldOut: HELD_OUT, heldOut2: HELD_OUT_2, heldOut3: HELD_OUT_3, heldOut4: HELD_OUT_4, heldOut5: HELD_OUT_5, heldOut6: HELD_OUT_6, heldOut7: HELD_OUT_7,
   heldOut8: HELD_OUT_8, heldOut9: HELD_OUT_9, heldOut10: HELD_OUT_10, heldOut11: HELD_OUT_11, heldOut12: HELD_OUT_12, blind: BLIND,
@@ -1040,7 +1052,8 @@ const PRINT_PIPELINE_MISSES = false;
  * terms, of what else is asked or told before ('Länken funkar inte längre. Varför?'), or by a row staff wrote that asks
  * why: six right answers more, one honest more and seven wrong fewer in the development sets. Then raised where a word
  * of when ('nästa') is accounted for by what states a session's date, one session's seats too, and what remains is
- * what is left (0113: 'återstår'): five right answers more in the development sets.
+ * what is left (0113: 'återstår'): five right answers more in the development sets. Then the thirty-seventh and
+ * thirty-eighth development sets were added at what the pipeline scored on them.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1079,6 +1092,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
+  dev37: { right: 67, rightOrHonest: 88, wrong: 6 },
+  dev38: { right: 96, rightOrHonest: 98, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -1278,6 +1293,17 @@ describe("the visitor question sets", () => {
     expect(set().filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(unknown);
   });
 
+  it("has a thirty-seventh and a thirty-eighth development set, written as the held-out sets are, none of their questions in the other sets", () => {
+    expect(DEV37.length).toBeGreaterThanOrEqual(90);
+    expect(DEV38.length).toBeGreaterThanOrEqual(100);
+    expect([...DEV37, ...DEV38].filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(90);
+    expectOnlyNewQuestions([...DEV37, ...DEV38], [
+      ...[DEV, DEV2, DEV3, DEV4, DEV5, DEV6, DEV7, DEV8, DEV9, DEV10, DEV11, DEV12, DEV13, DEV14, DEV15, DEV16, DEV17, DEV18, DEV19, DEV20, DEV21, DEV22, DEV23],
+      ...[DEV24, DEV25, DEV26, DEV27, DEV28, DEV29, DEV30, DEV31, DEV32, DEV33, DEV34, DEV35, DEV36],
+      ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12, BLIND],
+    ]);
+  });
+
   it("has a thirty-fifth and a thirty-sixth development set, written as the held-out sets are, none of their questions in the other sets", () => {
     expect(DEV35.length).toBeGreaterThanOrEqual(110);
     expect(DEV36.length).toBeGreaterThanOrEqual(110);
@@ -1424,6 +1450,8 @@ describe("the visitor question sets", () => {
     { name: "thirty-fourth development", set: DEV34, floor: FLOOR.dev34, printWrong: true },
     { name: "thirty-fifth development", set: DEV35, floor: FLOOR.dev35, printWrong: true },
     { name: "thirty-sixth development", set: DEV36, floor: FLOOR.dev36, printWrong: true },
+    { name: "thirty-seventh development", set: DEV37, floor: FLOOR.dev37, printWrong: true },
+    { name: "thirty-eighth development", set: DEV38, floor: FLOOR.dev38, printWrong: true },
     { name: "held-out", set: HELD_OUT, floor: FLOOR.heldOut, printWrong: false },
     { name: "second held-out", set: HELD_OUT_2, floor: FLOOR.heldOut2, printWrong: false },
     { name: "third held-out", set: HELD_OUT_3, floor: FLOOR.heldOut3, printWrong: false },
@@ -1448,7 +1476,7 @@ describe("the visitor question sets", () => {
   // set's wrong and honest answers are printed with PRINT_PIPELINE_MISSES; held-out sets and the blind set never). Its floors are what it scores now: a change
   // to it may raise them, never lower them, until it scores at least the site's own on every held-out set.
   it.each([
-    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35", "dev36"] as const).map(
+    ...(["dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35", "dev36", "dev37", "dev38"] as const).map(
       (key) => ({ name: `development ${key === "dev" ? 1 : key.slice(3)}`, set: DEV_SETS[key], floor: PIPELINE_FLOOR[key], printWrong: PRINT_PIPELINE_MISSES }),
     ),
     ...(["heldOut", "heldOut2", "heldOut3", "heldOut4", "heldOut5", "heldOut6", "heldOut7", "heldOut8", "heldOut9", "heldOut10", "heldOut11", "heldOut12", "blind"] as const).map(
