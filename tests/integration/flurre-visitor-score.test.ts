@@ -456,9 +456,9 @@ const FLOOR = {
   // When written (94 after 6 found in other sets were removed; 16 what the site does not say), two exams: 69 right, 22
   // honest, 3 wrong (0 on another topic). The pipeline, the same day: 67 right, 21 honest, 6 wrong.
   dev37: { rightOrHonest: 91, wrong: 3, wrongTopic: 0 },
-  // When written (102 after 8 found in other sets were removed; 77 what the site does not say), one property of one
-  // thing: 96 right, 3 honest, 3 wrong (3 on another topic). The pipeline, the same day: 96 right, 2 honest, 4 wrong.
-  dev38: { rightOrHonest: 99, wrong: 3, wrongTopic: 3 },
+  // When written (101 after 9 found in other sets were removed; 76 what the site does not say), one property of one
+  // thing: 95 right, 3 honest, 3 wrong (3 on another topic). The pipeline, the same day: 95 right, 2 honest, 4 wrong.
+  dev38: { rightOrHonest: 98, wrong: 3, wrongTopic: 3 },
   // When written: 35 right, 9 honest, 6 wrong. Now 42 right, 7 honest, 1 wrong (on another topic); 0 of 37 answers over 60 words (11 of 35 before trimming, 4 of 35 before one passage an answer).
   // After the seventh development set's changes: 49 right, 0 honest, 1 wrong (on another topic).
   // After the seventeenth development set's changes (found by provoking answers on another topic, never this set):
@@ -1093,7 +1093,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
   dev37: { right: 67, rightOrHonest: 88, wrong: 6 },
-  dev38: { right: 96, rightOrHonest: 98, wrong: 4 },
+  dev38: { right: 95, rightOrHonest: 97, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
