@@ -1053,7 +1053,9 @@ const PRINT_PIPELINE_MISSES = false;
  * why: six right answers more, one honest more and seven wrong fewer in the development sets. Then raised where a word
  * of when ('nästa') is accounted for by what states a session's date, one session's seats too, and what remains is
  * what is left (0113: 'återstår'): five right answers more in the development sets. Then the thirty-seventh and
- * thirty-eighth development sets were added at what the pipeline scored on them.
+ * thirty-eighth development sets were added at what the pipeline scored on them. Then raised where a name first is
+ * read as spoken to only before a comma or a question word ('Flurre, när…'; not 'Linnea som leder passen, hur tränar
+ * hon?'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1092,7 +1094,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
-  dev37: { right: 67, rightOrHonest: 88, wrong: 6 },
+  dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
   dev38: { right: 95, rightOrHonest: 97, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

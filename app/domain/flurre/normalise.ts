@@ -219,10 +219,14 @@ export function normalise(
     // det…') speaks to them: filler. Unless nothing but filler follows: then the name is what is asked of ('Maja, vem
     // är det?').
     const nameAt = vocabulary.greetings.has(fold(parts[0]?.typed ?? "")) ? 1 : 0;
+    // A comma or a question word after the name ('Flurre, när…', 'Flurre när…'); not a clause of it ('Linnea som leder…').
+    const after = parts[nameAt + 1];
+    const word = fold(after?.words[0] ?? "");
     const spokenTo =
-      parts.length > nameAt + 1 &&
+      after !== undefined &&
       personWords.has(fold(parts[nameAt]!.typed)) &&
-      vocabulary.filler.has(fold(parts[nameAt + 1]!.words[0] ?? "")) &&
+      vocabulary.filler.has(word) &&
+      (after.clauseStart || vocabulary.opens.has(word) || vocabulary.yesNo.has(word)) &&
       parts.slice(nameAt + 1).some((part) => part.words.some((w) => !vocabulary.filler.has(fold(w))));
     parts.forEach((part, at) => {
       if (part.clauseStart) clauseHasContent = false;

@@ -536,6 +536,12 @@ describe("understand", () => {
     expect(textOf("Hur många plats finns kvar på vardagslydnad i Regementsparken, den nästa gången?")).toContain("på Regementsparken Gävle");
   });
 
+  it("reads a name first as spoken to only before a comma or a question word, not before a clause of it", () => {
+    expect(textOf("Linnea som leder passen, hur tränar hon?")).toContain("belöningsbaserat");
+    expect(understand("Flurre, när är nästa valpkurs?", knowledge).named.map((n) => n.key)).not.toContain("Flurre");
+    expect(understand("Flurre när är nästa valpkurs?", knowledge).named.map((n) => n.key)).not.toContain("Flurre");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
