@@ -1055,7 +1055,9 @@ const PRINT_PIPELINE_MISSES = false;
  * what is left (0113: 'återstår'): five right answers more in the development sets. Then the thirty-seventh and
  * thirty-eighth development sets were added at what the pipeline scored on them. Then raised where a name first is
  * read as spoken to only before a comma or a question word ('Flurre, när…'; not 'Linnea som leder passen, hur tränar
- * hon?'): one right answer more and one wrong fewer in the development sets.
+ * hon?'): one right answer more and one wrong fewer in the development sets. Then raised where the note on a dog ill
+ * or in heat answers what to do before the session, as the preparation it is, and 'i efterhand' is filler (0114):
+ * three right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1079,7 +1081,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
   dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
-  dev22: { right: 134, rightOrHonest: 157, wrong: 1 },
+  dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 16, rightOrHonest: 16, wrong: 49 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
@@ -1095,7 +1097,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
   dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
-  dev38: { right: 95, rightOrHonest: 97, wrong: 4 },
+  dev38: { right: 97, rightOrHonest: 97, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

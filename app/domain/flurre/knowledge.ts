@@ -68,7 +68,8 @@ function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
     case "rule:payment":
       return ["payment"];
     case "preparation:sick":
-      return ["sick"];
+      // A note of the preparation: what to do before the session when the dog is ill or in heat.
+      return ["sick", "bring"];
     case PREPARATION_IDS.onSite:
     case PREPARATION_IDS.onlineOrHome:
       return ["bring"];

@@ -542,6 +542,13 @@ describe("understand", () => {
     expect(understand("Flurre när är nästa valpkurs?", knowledge).named.map((n) => n.key)).not.toContain("Flurre");
   });
 
+  it("answers what to do before the session with the note on a dog ill or in heat, and reads 'i efterhand' as filler (migration 0114)", () => {
+    expect(textOf("Min hund löper, vad gör jag inför passet?")).toContain("Är hunden sjuk eller löper?");
+    expect(textOf("Hur ser jag mina bokningar i efterhand?")).toContain("Dina bokningar ser du under Mina bokningar");
+    // What to bring is still the checklist.
+    expect(textOf("vad ska jag ta med till passet?")).toContain("Koppel och sele");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
