@@ -549,6 +549,17 @@ function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: R
   return { plainAsks, asksSomething, toldNeed };
 }
 
+/** The words of the question that the decide step reads by their kind: of a dog, of comparing, of which time. */
+function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary) {
+  return {
+    ageUnitWeeks: vocabulary.ageUnits,
+    whichWords: vocabulary.which,
+    compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
+    whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
+    dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
+  };
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -590,11 +601,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     ...daysIn(question, tokens, asked, knowledge),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
-    ageUnitWeeks: vocabulary.ageUnits,
-    whichWords: vocabulary.which,
-    compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
-    whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
-    dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
+    ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary),
     unknownWords,
     ...how,
     greeting: greets(question, knowledge),
