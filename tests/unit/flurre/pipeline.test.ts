@@ -549,6 +549,12 @@ describe("understand", () => {
     expect(textOf("vad ska jag ta med till passet?")).toContain("Koppel och sele");
   });
 
+  it("reads more forms of asking and answering as filler, a closing that thanks for the answer too (migration 0115)", () => {
+    expect(textOf("kvitto? vem frågar ja")).toContain("Jonas");
+    const q = "God dag. Jag går med rollator och undrar om Regementsparken i Gävle är framkomlig för mig. Tack på förhand för svaret.";
+    expect(understand(q, knowledge).asked).toBe(1);
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
