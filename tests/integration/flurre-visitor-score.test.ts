@@ -1071,7 +1071,8 @@ const PRINT_PIPELINE_MISSES = false;
  * three right answers more in the development sets. Then the thirty-ninth and fortieth development sets were added at
  * what the pipeline scored on them. Then raised where more forms of asking and answering, and of a letter's closing,
  * are filler (0115: 'frågar', 'svaret', 'vänliga'): two right answers more and as many wrong fewer in the development
- * sets.
+ * sets. Then raised where being unwell is being ill (0116: 'dålig i magen', 'mår inte bra'): one right answer more and
+ * one wrong fewer in the development sets ('ont i magen' as well cost a right answer, with no session spoken of).
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1113,7 +1114,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
   dev38: { right: 97, rightOrHonest: 97, wrong: 4 },
   dev39: { right: 87, rightOrHonest: 135, wrong: 7 },
-  dev40: { right: 94, rightOrHonest: 142, wrong: 7 },
+  dev40: { right: 95, rightOrHonest: 143, wrong: 6 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

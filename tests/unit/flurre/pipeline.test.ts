@@ -555,6 +555,12 @@ describe("understand", () => {
     expect(understand(q, knowledge).asked).toBe(1);
   });
 
+  it("reads being unwell as being ill (migration 0116)", () => {
+    const q = "Min hund har varit dålig i magen de senaste dagarna och vi har ett bokat pass på torsdag. Hur bör jag göra?";
+    expect(understand(q, knowledge).topics.has("sick")).toBe(true);
+    expect(textOf(q)).toContain("Är hunden sjuk eller löper?");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
