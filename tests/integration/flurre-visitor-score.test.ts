@@ -1072,7 +1072,9 @@ const PRINT_PIPELINE_MISSES = false;
  * what the pipeline scored on them. Then raised where more forms of asking and answering, and of a letter's closing,
  * are filler (0115: 'frågar', 'svaret', 'vänliga'): two right answers more and as many wrong fewer in the development
  * sets. Then raised where being unwell is being ill (0116: 'dålig i magen', 'mår inte bra'): one right answer more and
- * one wrong fewer in the development sets ('ont i magen' as well cost a right answer, with no session spoken of).
+ * one wrong fewer in the development sets ('ont i magen' as well cost a right answer, with no session spoken of). Then
+ * raised where a word the visitor denies tells against the types that speak of it ('en egen instruktör, inte i
+ * grupp'): one right answer more and one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1113,7 +1115,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
   dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
   dev38: { right: 97, rightOrHonest: 97, wrong: 4 },
-  dev39: { right: 87, rightOrHonest: 135, wrong: 7 },
+  dev39: { right: 88, rightOrHonest: 136, wrong: 6 },
   dev40: { right: 95, rightOrHonest: 143, wrong: 6 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -9,7 +9,7 @@
 import type { Token } from "./normalise";
 import type { KnownPassage } from "./knowledge";
 import { fold, isEnding, lower, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
-import { askedWhatItIsAbout, type Candidate, type CandidateKind } from "./resolve";
+import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
 /** The share of the asking sentence's words an answer must account for. */
@@ -281,7 +281,9 @@ function bySituation(ranked: readonly Judged[], u: Understanding): Judged | unde
   const named = tied.filter((j) => j.candidate.names.some((n) => n.kind === "type" && u.named.some((m) => m.key === n.key)));
   if (named.length === 1) return named[0];
   const explaining = u.told.map((t) => tied.filter((j) => explains(j.candidate, t, u)));
-  const score = (j: Judged) => explaining.reduce((sum, those) => sum + (those.includes(j) ? 1 / those.length : 0), 0);
+  // A word the visitor denies tells against the types that speak of it ('en egen instruktör, inte i grupp').
+  const sign = u.told.map((t) => (deniedAt(u, u.tokens.indexOf(t)) ? -1 : 1));
+  const score = (j: Judged) => explaining.reduce((sum, those, i) => sum + (those.includes(j) ? sign[i]! / those.length : 0), 0);
   const scored = tied.map((j) => ({ j, score: score(j) })).sort((a, b) => b.score - a.score);
   const best = scored[0]!.score;
   // Those the situation tells from the rest, or else those the asking sentence does (not every type).

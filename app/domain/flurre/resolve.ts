@@ -229,7 +229,7 @@ function placesHeld(types: readonly (string | null)[], knowledge: Knowledge): st
 }
 
 /** Whether the word at `i` is denied: a word that turns the sentence just before it, filler between ('hunden är inte valp längre'). */
-const deniedAt = (u: Understanding, i: number) =>
+export const deniedAt = (u: Understanding, i: number) =>
   [1, 2].some((k) => {
     const before = u.tokens[i - k];
     return before !== undefined && before.sentence === u.tokens[i]!.sentence && u.notWords.has(before) && u.tokens.slice(i - k + 1, i).every((t) => t.filler);

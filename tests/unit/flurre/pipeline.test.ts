@@ -561,6 +561,10 @@ describe("understand", () => {
     expect(textOf(q)).toContain("Är hunden sjuk eller löper?");
   });
 
+  it("counts a word the visitor denies against the types that speak of it", () => {
+    expect(textOf("Jag tränar brukshund och vill finslipa detaljer med en egen instruktör, inte i grupp. Vad föreslår du?") ?? "").not.toContain("KOMBIPASS kan passa er");
+  });
+
   it("holds a rule for every day only when the day is a session's", () => {
     expect(textOf("Nyhetsbrevet, kommer det på måndagar?")).toBeNull();
     expect(textOf("kan jag avboka passet på lördag")).toContain("En bokning är bindande");
