@@ -228,7 +228,8 @@ describe("a code on the booking form", () => {
     expect(hits?.hits).toBe(1);
   });
 
-  it("limits guessing per network: after 10 refused codes even a good code is not looked up, and another network is untouched", async () => {
+  // Its own timeout covers the wait for a fresh window (up to 30 s) on top of the guesses.
+  it("limits guessing per network: after 10 refused codes even a good code is not looked up, and another network is untouched", { timeout: 60_000 }, async () => {
     await awayFromWindowEnd(CARD_CODE_LIMIT.windowMs, 30_000);
     const sessionId = await createSession({ title: "VALPKURS", priceSek: 300 });
     const ip = `10.99.${Math.floor(Math.random() * 250)}.7`;
