@@ -18,6 +18,7 @@ export const ANSWERABLE = 0.8;
 /** A word the site never uses weighs this much: what the question is about, and the site does not speak of. So does a person named: who it is asked of. */
 const UNKNOWN_WEIGHT = 2;
 
+/** Whether the word names a person. */
 const isPerson = (t: Token, u: Understanding) => u.namesOf.get(t)?.some((n) => n.kind === "person") === true;
 
 /** Shortest word of the text whose inflections count as it ('länk' → 'länken'), and the longest ending. */
@@ -186,7 +187,10 @@ function judge(c: Candidate, u: Understanding): Judged {
   // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?').
   const typeAsked = u.tokens.some((t) => t.sentence === u.asked && u.namesOf.get(t)?.some((n) => n.kind === "type"));
   // Unless the word is the thing asked for ('Vilken veterinär rekommenderar ni?').
-  const askedFor = (t: Token) => u.tokens.some((w, i) => u.tokens[i + 1] === t && w.sentence === t.sentence && u.whichWords.has(w.word));
+  const askedFor = (t: Token) => {
+    const before = u.tokens[u.tokens.indexOf(t) - 1];
+    return before?.sentence === t.sentence && u.whichWords.has(before.word);
+  };
   const content = (c.kind === "advice" && !typeAsked ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content).filter(
     (t) => !heldForInGeneral(c, t, u),
   );
@@ -238,18 +242,23 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
   // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
   // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
-  // After what the site never speaks of, only a dog's age told is what an answer can speak of ('vi har en valp som är 22
-  // veckor nu, vi väntade för länge. Kan hon gå valpkursen?'; not 'Vi har en döv hund. Kan hon gå på vardagslydnad?').
-  const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
-  const dogAge = [...u.ageWords].filter((t) => t.sentence !== u.asked && (dogIn(t.sentence) || (u.ageUnitWeeks.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS));
-  const ofAge = best !== undefined && dogAge.some((t) => explains(best.candidate, t, u));
-  const speaksOfIt = (!u.afterUnsaid || ofAge) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
+  const speaksOfIt = (!u.afterUnsaid || (best !== undefined && ofDogAge(best, u))) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
   // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
   // man boka senast' is not the notice of a session called off).
   const whole = u.plainAsks || u.measureWords.size > 0 || u.compares;
   // Which day or date is asked is what is asked: an answer gives one ('Vilken dag i månaden kommer nyhetsbrevet?').
   const givesWhich = best !== undefined && !best.unexplained.some((t) => u.whichTime.has(t));
   return { answer: best && speaksOfIt && givesWhich && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
+}
+
+/**
+ * After what the site never speaks of, only a dog's age told is what an answer can speak of ('vi har en valp som är 22
+ * veckor nu, vi väntade för länge. Kan hon gå valpkursen?'; not 'Vi har en döv hund. Kan hon gå på vardagslydnad?').
+ */
+function ofDogAge(best: Judged, u: Understanding): boolean {
+  const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
+  const ofDog = (t: Token) => dogIn(t.sentence) || (u.ageUnitWeeks.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS;
+  return [...u.ageWords].some((t) => t.sentence !== u.asked && ofDog(t) && explains(best.candidate, t, u));
 }
 
 /** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */

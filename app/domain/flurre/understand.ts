@@ -456,8 +456,6 @@ function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readon
  * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
  * träningsplats i närheten?').
  */
-const askedTopicsOf = (inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>) => inAsked.flatMap((t) => topicsOf.get(t) ?? []);
-
 function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean; forFull: boolean } {
   const { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary } = r;
   const inAsked = tokens.filter((t) => t.sentence === asked);
@@ -470,12 +468,12 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler || sessionWord(t)));
   const toldTopics = others.filter((t) => !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
   // So does one that asks only why ('…länken funkar inte när jag klickar. Varför?').
-  const onlyWhy = askedTopicsOf(inAsked, topicsOf).every((topic) => topic === "why") && askedTopicsOf(inAsked, topicsOf).length > 0;
+  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
+  const onlyWhy = askedTopics.length > 0 && askedTopics.every((topic) => topic === "why");
   const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && (onlyWhy || inAsked.some((t) => vocabulary.refers.has(t.word)));
   const namesNothing = !inAsked.some((t) => namesOf.has(t));
   const inQueue = toldTopics.includes("queue") && namesNothing;
   // A session told full, then a way asked to get on it or to hear of a seat ('Passet är fullt. Hur bokar jag?'): the queue is that way.
-  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
   const forFull = !inQueue && onlyAsks && toldTopics.includes("full") && askedTopics.length > 0 && askedTopics.every((topic) => QUEUE_IS_THE_WAY.has(topic));
   const howTo = [...HOW_TO].some(asks) || (onlyWhy && toldTopics.some((topic) => HOW_TO.has(topic)));
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
