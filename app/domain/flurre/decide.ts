@@ -178,20 +178,22 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }
 
+/** Whether the asking sentence names a type (asked of an advice candidate only). */
+const typeAsked = (u: Understanding) => u.tokens.some((t) => t.sentence === u.asked && u.namesOf.get(t)?.some((n) => n.kind === "type"));
+
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
 function judge(c: Candidate, u: Understanding): Judged {
   // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
   // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
   // A type or place a rule or the preparation holds for in general ('ta med … på promenaden i parken') is what it is
   // asked of, not what is asked: it counts neither way.
-  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?').
-  const typeAsked = u.tokens.some((t) => t.sentence === u.asked && u.namesOf.get(t)?.some((n) => n.kind === "type"));
-  // Unless the word is the thing asked for ('Vilken veterinär rekommenderar ni?').
+  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?');
+  // so is the thing asked for ('Vilken veterinär rekommenderar ni?').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
     return before?.sentence === t.sentence && u.whichWords.has(before.word);
   };
-  const content = (c.kind === "advice" && !typeAsked ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content).filter(
+  const content = (c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content).filter(
     (t) => !heldForInGeneral(c, t, u),
   );
   const unexplained = content.filter((t) => !explains(c, t, u));
@@ -200,10 +202,10 @@ function judge(c: Candidate, u: Understanding): Judged {
   // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
   const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
   // A reason is given of something else asked: the link's terms, of signing in ('Länken funkar inte. Varför?').
-  const ofOther = [...u.topics].some((topic) => topic !== "why" && c.topics.includes(topic)) || content.length > unexplained.length;
+  const ofOther = () => [...u.topics].some((topic) => topic !== "why" && c.topics.includes(topic)) || content.length > unexplained.length;
   const missed = [...u.topics].filter(
     (topic) =>
-      !(c.topics.includes(topic) && (topic !== "why" || ofOther)) &&
+      !(c.topics.includes(topic) && (topic !== "why" || ofOther())) &&
       !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) &&
       !(topic === "advice" && fulfils) &&
       !(topic === "price" && ((u.topics.size === 1 && statesPrice(c)) || pricesWhatElseIsAsked(c, content, u))),
