@@ -1086,7 +1086,10 @@ const PRINT_PIPELINE_MISSES = false;
  * one wrong fewer in the development sets ('ont i magen' as well cost a right answer, with no session spoken of). Then
  * raised where a word the visitor denies tells against the types that speak of it ('en egen instruktör, inte i
  * grupp'): one right answer more and one wrong fewer in the development sets. Then the forty-first and forty-second
- * development sets were added at what the pipeline scored on them.
+ * development sets were added at what the pipeline scored on them. Then raised where a number is told of what it
+ * counts ('två hundar'), so that a text counting other things ('två timmar') does not account for it, and only in a
+ * condition one on how many there must be does ('om bara två är anmälda'): seven right answers more and seven wrong
+ * fewer in the development sets, no held-out set's figures moved.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1105,18 +1108,18 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
   dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
-  dev17: { right: 37, rightOrHonest: 43, wrong: 15 },
-  dev18: { right: 35, rightOrHonest: 48, wrong: 7 },
+  dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
+  dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 24, rightOrHonest: 34, wrong: 15 },
+  dev20: { right: 25, rightOrHonest: 35, wrong: 14 },
   dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
-  dev23: { right: 16, rightOrHonest: 16, wrong: 49 },
+  dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
-  dev28: { right: 41, rightOrHonest: 43, wrong: 30 },
+  dev28: { right: 43, rightOrHonest: 45, wrong: 28 },
   dev29: { right: 113, rightOrHonest: 128, wrong: 2 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
@@ -1124,7 +1127,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
-  dev36: { right: 104, rightOrHonest: 106, wrong: 4 },
+  dev36: { right: 105, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
   dev38: { right: 97, rightOrHonest: 97, wrong: 4 },
   dev39: { right: 88, rightOrHonest: 136, wrong: 6 },

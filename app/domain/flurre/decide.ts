@@ -174,6 +174,10 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.ageWords.has(t) && p?.ages) return true;
   // A word that asks a price, by a text that states one ('Välj Privat (495 kr)…' of 'skillnaden i pris').
   if (topics.includes("price") && statesPrice(c)) return true;
+  // A number by a text that counts what it counts ('två hundar'; not 'två timmar'), or in a condition by one on how
+  // many there must be ('om bara två hundar är anmälda').
+  const counted = u.countOf.get(t);
+  if (counted !== undefined && !(u.condition && c.topics.includes("count"))) return (c.text ?? c.passages).some((p) => [counted.word, counted.stem].some((w) => p.counted.has(w)));
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }

@@ -52,6 +52,8 @@ export type Understanding = {
   compares: boolean;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
   measureWords: ReadonlySet<Token>;
+  /** A number and the word it counts right after it ('två' → 'hundar' of 'två hundar'); not an age ('2 år'). */
+  countOf: ReadonlyMap<Token, Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
   asks: boolean;
   /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or what accounts for two words of it or more, and every one. */
@@ -555,7 +557,19 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
+    countOf: countsIn(tokens, vocabulary),
   };
+}
+
+/** Each number with the word right after it in its sentence that it counts: not filler, a unit of age nor another number. */
+function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, Token> {
+  const isNumber = (t: Token) => /^\p{N}+$/u.test(t.word) || vocabulary.numbers.has(t.word);
+  const counts = new Map<Token, Token>();
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    if (isNumber(t) && next !== undefined && next.sentence === t.sentence && !next.filler && !vocabulary.ageUnits.has(next.word) && !isNumber(next)) counts.set(t, next);
+  });
+  return counts;
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {

@@ -1242,6 +1242,13 @@ describe("decide", () => {
     expect(textOf("vad ska valpen ha med sig")).toContain("Koppel och sele.");
   });
 
+  it("takes a number as told of what it counts: a text counting other things does not say it, one on how many there must be does in a condition", () => {
+    expect(ask("kan jag stå i kön med tre valpar").answered).toBe(false);
+    expect(ask("är det två instruktörer på valpkursen").answered).toBe(false);
+    expect(ask("får man ta med två hundar till kursen").answered).toBe(false);
+    expect(textOf("blir passet av om bara två hundar kommer")).toContain("minst 3 deltagare");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
