@@ -1089,6 +1089,8 @@ const PRINT_PIPELINE_MISSES = false;
  * development sets were added at what the pipeline scored on them. Then raised where a number is told of what it
  * counts ('två hundar'), so that a text counting other things ('två timmar') does not account for it, and only in a
  * condition one on how many there must be does ('om bara två är anmälda'): seven right answers more and seven wrong
+ * fewer in the development sets, no held-out set's figures moved. Then raised where a team member's text is who they
+ * are, not who owns or looks after them unless it says so ('vem äger Flurre'): six right answers more and six wrong
  * fewer in the development sets, no held-out set's figures moved.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
@@ -1105,13 +1107,13 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev11: { right: 112, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 102, rightOrHonest: 112, wrong: 8 },
-  dev14: { right: 34, rightOrHonest: 45, wrong: 3 },
+  dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
-  dev18: { right: 36, rightOrHonest: 49, wrong: 6 },
+  dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   dev19: { right: 72, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 25, rightOrHonest: 35, wrong: 14 },
+  dev20: { right: 26, rightOrHonest: 36, wrong: 13 },
   dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
@@ -1119,7 +1121,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 170, rightOrHonest: 194, wrong: 6 },
-  dev28: { right: 43, rightOrHonest: 45, wrong: 28 },
+  dev28: { right: 45, rightOrHonest: 47, wrong: 26 },
   dev29: { right: 113, rightOrHonest: 128, wrong: 2 },
   dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
@@ -1129,7 +1131,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 105, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
-  dev38: { right: 97, rightOrHonest: 97, wrong: 4 },
+  dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 88, rightOrHonest: 136, wrong: 6 },
   dev40: { right: 95, rightOrHonest: 143, wrong: 6 },
   dev41: { right: 104, rightOrHonest: 131, wrong: 7 },

@@ -148,9 +148,11 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (topics.includes("unsaid")) return false;
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
   const names = u.namesOf.get(t) ?? [];
-  // The team speaks of the sessions it holds, not of who owns or runs the places they are held at ('vem äger hallen').
+  // The team speaks of the sessions it holds, not of who owns or runs the places they are held at ('vem äger hallen'),
+  // nor who owns or looks after one of them ('vem äger Flurre').
   const ofTeam = c.kind === "person" || c.passages[0]?.kind === "team";
   if (ofTeam && u.asksOwner && names.length > 0 && names.every((n) => n.kind === "place" || n.kind === "town")) return false;
+  if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their

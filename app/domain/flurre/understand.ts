@@ -48,6 +48,8 @@ export type Understanding = {
   whichTime: ReadonlySet<Token>;
   /** The vocabulary's words that ask which thing ('vilken', 'vilket'). */
   whichWords: ReadonlySet<string>;
+  /** The vocabulary's words that ask who owns or runs something ('äger', 'sköter'). */
+  ownsWords: ReadonlySet<string>;
   /** The asking sentence compares ('Är PRIVAT & PROFFS dyrare på kvällstid?'): an answer accounts for all of it. */
   compares: boolean;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
@@ -554,6 +556,7 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
   return {
     ageUnitWeeks: vocabulary.ageUnits,
     whichWords: vocabulary.which,
+    ownsWords: vocabulary.owns,
     compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),

@@ -1249,6 +1249,12 @@ describe("decide", () => {
     expect(textOf("blir passet av om bara två hundar kommer")).toContain("minst 3 deltagare");
   });
 
+  it("takes a team member's text to say who they are, not who owns or looks after them, unless it says so", () => {
+    expect(ask("vem sköter flurre på kvällarna").answered).toBe(false);
+    expect(ask("vem är ägare till flurre").answered).toBe(false);
+    expect(textOf("vem är flurre")).toContain("kontorshund");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
