@@ -15,6 +15,9 @@ import { MIN_NEED_WORDS, type Understanding } from "./understand";
 /** The share of the asking sentence's words an answer must account for. */
 export const ANSWERABLE = 0.8;
 
+/** What a visitor signs up to. */
+const JOINED: ReadonlySet<Topic> = new Set(["queue", "newsletter"]);
+
 /** A word the site never uses weighs this much: what the question is about, and the site does not speak of. So does a person named: who it is asked of. */
 const UNKNOWN_WEIGHT = 2;
 
@@ -176,6 +179,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.ageWords.has(t) && p?.ages) return true;
   // A word that asks a price, by a text that states one ('Välj Privat (495 kr)…' of 'skillnaden i pris').
   if (topics.includes("price") && statesPrice(c)) return true;
+  // Signing up is asked of what the question asks of ('skriva upp mig på en väntelista'), the queue or the newsletter.
+  if (u.joinWords.has(t) && [...u.topics].some((topic) => JOINED.has(topic) && c.topics.includes(topic))) return true;
   // A number by a text that counts what it counts ('två hundar'; not 'två timmar'), or in a condition by one on how
   // many there must be ('om bara två hundar är anmälda').
   const counted = u.countOf.get(t);

@@ -54,6 +54,8 @@ export type Understanding = {
   compares: boolean;
   /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
   measureWords: ReadonlySet<Token>;
+  /** The words that ask to sign up ('anmäler' of 'kan jag skriva upp mig på en väntelista'). */
+  joinWords: ReadonlySet<Token>;
   /** A number and the word it counts right after it ('två' → 'hundar' of 'två hundar'); not an age ('2 år'). */
   countOf: ReadonlyMap<Token, Token>;
   /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
@@ -561,6 +563,7 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     countOf: countsIn(tokens, vocabulary),
+    joinWords: new Set(tokens.filter((t) => vocabulary.joins.has(t.word))),
   };
 }
 

@@ -101,6 +101,8 @@ export type Vocabulary = {
   beforePlace: ReadonlySet<string>;
   /** Words that compare ('dyrare', 'mer'): a comparison asked is answered only by what accounts for all of it. */
   compares: ReadonlySet<string>;
+  /** Words that ask to sign up ('anmäler'): asked of the queue or the newsletter the question asks of. */
+  joins: ReadonlySet<string>;
   /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
   subjects: ReadonlySet<string>;
   /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
@@ -275,11 +277,12 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const wonders = new Set<string>();
   const beforePlace = new Set<string>();
   const compares = new Set<string>();
+  const joins = new Set<string>();
   const dogs = new Set<string>();
   const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs, "before-place": beforePlace, compares };
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs, "before-place": beforePlace, compares, joins };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -302,5 +305,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, ...valued, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, ...valued, which, known, written };
 }

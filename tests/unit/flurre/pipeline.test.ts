@@ -1255,6 +1255,11 @@ describe("decide", () => {
     expect(textOf("vem är flurre")).toContain("kontorshund");
   });
 
+  it("takes signing up as asked of the queue or the newsletter the question asks of (migration 0117)", () => {
+    expect(textOf("kan jag anmäla mig till kön")).toContain("Ställ mig i kö");
+    expect(ask("kan jag anmäla mig till valpkursen").trace!.candidates[0]?.unexplained).toContain("anmala");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
