@@ -1105,7 +1105,10 @@ const PRINT_PIPELINE_MISSES = false;
  * fewer in the development sets, no held-out set's figures moved. Then raised where migration 0117 reads signing up
  * as asked of the queue or the newsletter the question asks of ('skriva upp mig på en väntelista'): five right answers
  * more in the development sets and one in the fourth held-out set, no set's wrong answers higher. Then the
- * forty-third and forty-fourth development sets were added at what the pipeline scored on them.
+ * forty-third and forty-fourth development sets were added at what the pipeline scored on them. Then raised where
+ * who asked of the whole team is answered with the team and the one member whose own text says what is asked ('vem
+ * leder passen': 'Linnea leder GruppUps…'; 'instruktören' by the last part of 'hundinstruktör'): nineteen right
+ * answers more and nineteen wrong fewer in the development sets, no held-out set's figures moved.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1127,31 +1130,31 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   dev19: { right: 73, rightOrHonest: 87, wrong: 2 },
-  dev20: { right: 26, rightOrHonest: 36, wrong: 13 },
+  dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
   dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
   dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
-  dev25: { right: 103, rightOrHonest: 125, wrong: 2 },
+  dev25: { right: 104, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 45, rightOrHonest: 47, wrong: 26 },
-  dev29: { right: 114, rightOrHonest: 128, wrong: 2 },
-  dev30: { right: 112, rightOrHonest: 122, wrong: 2 },
+  dev29: { right: 115, rightOrHonest: 129, wrong: 1 },
+  dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
-  dev32: { right: 114, rightOrHonest: 117, wrong: 2 },
+  dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
-  dev35: { right: 101, rightOrHonest: 110, wrong: 4 },
+  dev35: { right: 102, rightOrHonest: 111, wrong: 3 },
   dev36: { right: 105, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 68, rightOrHonest: 89, wrong: 5 },
+  dev37: { right: 69, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
-  dev39: { right: 88, rightOrHonest: 136, wrong: 6 },
-  dev40: { right: 95, rightOrHonest: 143, wrong: 6 },
-  dev41: { right: 104, rightOrHonest: 131, wrong: 7 },
-  dev42: { right: 91, rightOrHonest: 128, wrong: 7 },
-  dev43: { right: 91, rightOrHonest: 140, wrong: 3 },
-  dev44: { right: 112, rightOrHonest: 136, wrong: 7 },
+  dev39: { right: 90, rightOrHonest: 138, wrong: 4 },
+  dev40: { right: 98, rightOrHonest: 146, wrong: 3 },
+  dev41: { right: 106, rightOrHonest: 133, wrong: 5 },
+  dev42: { right: 92, rightOrHonest: 129, wrong: 6 },
+  dev43: { right: 92, rightOrHonest: 141, wrong: 2 },
+  dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

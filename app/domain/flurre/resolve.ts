@@ -261,7 +261,24 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
   const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
+  // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Linnea
+  // leder GruppUps…'); the words are the team's text's alone.
+  const member = everyone ? memberSaying(u, knowledge) : undefined;
+  if (member) return { kind: "passage", passages: [p, member], text: [p], topics, names };
   return { kind: advice ? "advice" : "passage", passages: [p], topics, names };
+}
+
+/** Shortest word found as the last part of a compound in a team member's text. */
+const MIN_MEMBER_TAIL = 5;
+
+/** The one team member whose own text says every word asked that names nothing ('leder' of 'vem leder passen'). */
+function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | undefined {
+  const asked = u.content.filter((t) => !u.namesOf.has(t));
+  // As written, or as the last part of a compound ('instruktören' of 'hundinstruktör').
+  const says = (p: KnownPassage, t: Token) =>
+    [t.word, t.stem, ...t.also].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.endsWith(k))));
+  const members = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && asked.every((t) => says(p, t)));
+  return asked.length > 0 && members.length === 1 ? members[0] : undefined;
 }
 
 /**

@@ -227,6 +227,10 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
         candidate.passages.flatMap((p) => p.links),
       );
     case "passage":
+      // The team, and the member whose text says what is asked of it.
+      if (first.kind === "team" && candidate.passages.length > 1) {
+        return made([openingOf(first), ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
+      }
       return passageAnswer(first, u, knowledge, yes);
   }
 }

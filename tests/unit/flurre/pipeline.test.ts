@@ -1342,6 +1342,17 @@ describe("compose: the fact it links", () => {
     expect(textOf("vem hos er sköter det ekonomiska?")).toContain("Jonas");
   });
 
+  it("answers who of the whole team with the team and the one member whose own text says what is asked", () => {
+    const linnea = demoCorpus(now).team.find((m) => m.text.includes(" leder "))!;
+    for (const q of ["vem leder passen", "vem är instruktören"]) {
+      const text = textOf(q)!;
+      expect(text).toContain("Teamet:");
+      expect(text).toContain(linnea.text);
+    }
+    // Said by more than one member's text ('tränarna'), none is singled out.
+    expect(textOf("vem är tränaren")).not.toContain(linnea.text);
+  });
+
   it("states where a type is held, with the map link", () => {
     const { composed } = ask("var är valpkursen i gävle?");
     expect(composed!.answer.paragraphs[0]).toBe("Voff! Så hittar du till Hundhallen Gävle.");
