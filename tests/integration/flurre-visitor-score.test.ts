@@ -1108,7 +1108,9 @@ const PRINT_PIPELINE_MISSES = false;
  * forty-third and forty-fourth development sets were added at what the pipeline scored on them. Then raised where
  * who asked of the whole team is answered with the team and the one member whose own text says what is asked ('vem
  * leder passen': 'Linnea leder GruppUps…'; 'instruktören' by the last part of 'hundinstruktör'): nineteen right
- * answers more and nineteen wrong fewer in the development sets, no held-out set's figures moved.
+ * answers more and nineteen wrong fewer in the development sets, no held-out set's figures moved. Then raised where
+ * of several members whose texts say it, the one whose role says it is that member, and migration 0118 reads a
+ * trainer as an instructor ('vem är tränaren'): four right answers more and four wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1131,10 +1133,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   dev19: { right: 73, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
-  dev21: { right: 80, rightOrHonest: 92, wrong: 8 },
+  dev21: { right: 81, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
-  dev24: { right: 109, rightOrHonest: 133, wrong: 2 },
+  dev24: { right: 110, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 104, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
@@ -1152,8 +1154,8 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev39: { right: 90, rightOrHonest: 138, wrong: 4 },
   dev40: { right: 98, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 106, rightOrHonest: 133, wrong: 5 },
-  dev42: { right: 92, rightOrHonest: 129, wrong: 6 },
-  dev43: { right: 92, rightOrHonest: 141, wrong: 2 },
+  dev42: { right: 93, rightOrHonest: 130, wrong: 5 },
+  dev43: { right: 93, rightOrHonest: 142, wrong: 1 },
   dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -11,7 +11,7 @@ import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
-import { keysOf, wordsOf, type Topic } from "./vocabulary";
+import { fold, keysOf, lower, stemOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "passage";
 
@@ -278,7 +278,10 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
   const says = (p: KnownPassage, t: Token) =>
     [t.word, t.stem, ...t.also].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.endsWith(k))));
   const members = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && asked.every((t) => says(p, t)));
-  return asked.length > 0 && members.length === 1 ? members[0] : undefined;
+  // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Linnea, hundinstruktör.').
+  const role = (p: KnownPassage) => ({ ...p, termSet: new Set(wordsOf(fold(lower(p.text.split(/[.!?]\s/u)[0] ?? ""))).flatMap((w) => [w, stemOf(w)])) });
+  const byRole = members.length > 1 ? members.filter((p) => asked.some((t) => says(role(p), t))) : members;
+  return asked.length > 0 && byRole.length === 1 ? byRole[0] : undefined;
 }
 
 /**
