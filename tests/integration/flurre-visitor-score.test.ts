@@ -1111,6 +1111,8 @@ const PRINT_PIPELINE_MISSES = false;
  * answers more and nineteen wrong fewer in the development sets, no held-out set's figures moved. Then raised where
  * of several members whose texts say it, the one whose role says it is that member, and migration 0118 reads a
  * trainer as an instructor ('vem är tränaren'): four right answers more and four wrong fewer in the development sets.
+ * Then raised where signing up after a session told full asks the queue, wherever ('Hembesöket är fullbokat. Kan jag
+ * skriva upp mig någonstans?'): five right answers more and three wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1137,11 +1139,11 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
   dev24: { right: 110, rightOrHonest: 134, wrong: 1 },
-  dev25: { right: 104, rightOrHonest: 126, wrong: 1 },
+  dev25: { right: 105, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
-  dev28: { right: 45, rightOrHonest: 47, wrong: 26 },
-  dev29: { right: 115, rightOrHonest: 129, wrong: 1 },
+  dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
+  dev29: { right: 116, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },

@@ -479,8 +479,12 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && (onlyWhy || inAsked.some((t) => vocabulary.refers.has(t.word)));
   const namesNothing = !inAsked.some((t) => namesOf.has(t));
   const inQueue = toldTopics.includes("queue") && namesNothing;
-  // A session told full, then a way asked to get on it or to hear of a seat ('Passet är fullt. Hur bokar jag?'): the queue is that way.
-  const forFull = !inQueue && onlyAsks && toldTopics.includes("full") && askedTopics.length > 0 && askedTopics.every((topic) => QUEUE_IS_THE_WAY.has(topic));
+  // A session told full, then a way asked to get on it or to hear of a seat ('Passet är fullt. Hur bokar jag?'): the
+  // queue is that way. So is signing up, wherever ('Hembesöket är fullbokat. Kan jag skriva upp mig någonstans?').
+  const joins = inAsked.some((t) => vocabulary.joins.has(t.word));
+  const wayOnly = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler || sessionWord(t) || vocabulary.joins.has(t.word)));
+  const ways = askedTopics.filter((topic) => !joins || topic !== "where");
+  const forFull = !inQueue && wayOnly && toldTopics.includes("full") && (joins || askedTopics.length > 0) && ways.every((topic) => QUEUE_IS_THE_WAY.has(topic));
   const howTo = [...HOW_TO].some(asks) || (onlyWhy && toldTopics.some((topic) => HOW_TO.has(topic)));
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
   // The queue asked of in a question before ('Vad händer när en plats blir ledig på ett pass som har kö? Vem får den?').

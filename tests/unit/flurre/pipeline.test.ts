@@ -1260,6 +1260,12 @@ describe("decide", () => {
     expect(ask("kan jag anmäla mig till valpkursen").trace!.candidates[0]?.unexplained).toContain("anmala");
   });
 
+  it("takes signing up after a session told full as asking the queue, wherever ('Kan jag skriva upp mig någonstans?')", () => {
+    const { trace } = ask("Valpkursen är fullbokad. Går det att skriva upp sig någonstans?");
+    expect(trace!.topics).toEqual(["queue"]);
+    expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
