@@ -1112,7 +1112,10 @@ const PRINT_PIPELINE_MISSES = false;
  * of several members whose texts say it, the one whose role says it is that member, and migration 0118 reads a
  * trainer as an instructor ('vem är tränaren'): four right answers more and four wrong fewer in the development sets.
  * Then raised where signing up after a session told full asks the queue, wherever ('Hembesöket är fullbokat. Kan jag
- * skriva upp mig någonstans?'): five right answers more and three wrong fewer in the development sets.
+ * skriva upp mig någonstans?'): five right answers more and three wrong fewer in the development sets. Then raised
+ * where migration 0119 reads the visitor's own ('mitt', 'vårt'), and when, where or whether asked of their own session
+ * is answered by where they see their bookings ('när börjar mitt pass'): three right answers more and four wrong fewer
+ * in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1137,7 +1140,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
   dev21: { right: 81, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
-  dev23: { right: 17, rightOrHonest: 17, wrong: 48 },
+  dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 110, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 105, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 164, rightOrHonest: 182, wrong: 9 },

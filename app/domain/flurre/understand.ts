@@ -493,6 +493,30 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
 }
 
 /**
+ * The words of the asking sentence that another topic answers, and that topic. Asked of a session told full, the queue
+ * is what is asked, not the words asking the way ('hur bokar jag') nor, told full in the asking sentence, what is full
+ * ('hur får jag en plats på PLAN när det är fullbokat'). Asked when, where or whether of the visitor's own session
+ * ('när börjar mitt pass'), where they see their bookings is.
+ */
+function askedOfAnother(r: Read, inAsked: readonly Token[], forFull: boolean, ifFull: boolean, sessionWords: ReadonlySet<Token>) {
+  const own = ownSessionAsked(inAsked, r, sessionWords);
+  const of = (t: Token) => (forFull && (r.topicsOf.has(t) || (ifFull && r.namesOf.has(t)))) || (own && r.topicsOf.has(t));
+  return { instead: (t: Token) => t.sentence === r.asked && of(t), topics: own ? (["signin"] as const) : [] };
+}
+
+/** What the visitor's own session is asked: when, where, whether there is a seat or a booking. */
+const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book", "full"]);
+
+/** The asking sentence asks a fact of the visitor's own session ('när börjar mitt pass', 'var är vårt VALPKURS-pass'). */
+function ownSessionAsked(inAsked: readonly Token[], r: Read, sessionWords: ReadonlySet<Token>): boolean {
+  const { topicsOf, namesOf, vocabulary } = r;
+  const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
+  const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && (sessionWords.has(t) || namesOf.get(t)?.some((n) => n.kind === "type")));
+  const topics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
+  return ownSession && topics.length > 0 && topics.every((topic) => OWN_FACTS.has(topic));
+}
+
+/**
  * A session told full in a condition of the asking sentence, which asks a way to get a seat or what to do ('Hur får
  * jag en plats när det är fullbokat?', 'Vad gör jag om det är fullt på hembesöket?'): the queue is that way.
  */
@@ -599,15 +623,12 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const asking = askingWords(read, inAsked);
   const before = withSentencesBefore(read, whatNow);
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
-  const forFull = before.forFull || ifFull;
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = unknownIn(tokens, namesOf, knowledge);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
-  // Asked of a session told full, the queue is what is asked, not the words asking the way ('hur bokar jag') nor, when
-  // it is told full in the asking sentence, what is full ('hur får jag en plats på PLAN när det är fullbokat').
-  const wayAsked = (t: Token) => forFull && t.sentence === asked && (topicsOf.has(t) || (ifFull && namesOf.has(t)));
+  const other = askedOfAnother(read, inAsked, before.forFull || ifFull, ifFull, sessionWords);
   // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
-  const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !wayAsked(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
+  const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !other.instead(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
@@ -615,7 +636,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     tokens,
     asked,
     // Which thing to book is asked, not the booking ('Vad ska vi boka?').
-    content: content.filter((t) => !(whatToBook && booking(t)) && !wayAsked(t)),
+    content: content.filter((t) => !(whatToBook && booking(t)) && !other.instead(t)),
     topics,
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],

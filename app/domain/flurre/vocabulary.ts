@@ -103,6 +103,8 @@ export type Vocabulary = {
   compares: ReadonlySet<string>;
   /** Words that ask to sign up ('anmäler'): asked of the queue or the newsletter the question asks of. */
   joins: ReadonlySet<string>;
+  /** The visitor's own ('mitt', 'vårt'), as written: 'vår' is not 'var'. */
+  owning: ReadonlySet<string>;
   /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
   subjects: ReadonlySet<string>;
   /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
@@ -278,6 +280,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const beforePlace = new Set<string>();
   const compares = new Set<string>();
   const joins = new Set<string>();
+  const owning = new Set<string>();
   const dogs = new Set<string>();
   const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
   const which = new Set<string>();
@@ -302,8 +305,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "month") for (const key of keysOf(word)) months.set(key, Number(row.value));
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
     else if (row.kind === "grammar" && readValued(fold(word), row.value, valued)) continue;
+    else if (row.kind === "grammar" && row.value === "own") owning.add(word);
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, ...valued, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, owning, ...valued, which, known, written };
 }

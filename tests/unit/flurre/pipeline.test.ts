@@ -1266,6 +1266,13 @@ describe("decide", () => {
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
   });
 
+  it("answers when, where or whether of the visitor's own session with where they see their bookings (migration 0119)", () => {
+    for (const q of ["när börjar vårt pass", "var är min kurs"]) expect(ask(q).trace!.candidates[0]).toMatchObject({ passages: ["rule:my-bookings"], coverage: 1 });
+    // 'var' is where, not 'vår'; a thing to bring is asked of any session.
+    expect(ask("var är kursen").trace!.topics).not.toContain("signin");
+    expect(ask("vad ska jag ta med till mitt pass").trace!.topics).toEqual(["bring"]);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
