@@ -381,7 +381,8 @@ function howAsked(inAsked: readonly Token[], vocabulary: Vocabulary) {
   const greeted = inAsked.findIndex((t) => !vocabulary.greetings.has(t.word));
   const opener = greeted > 0 && inAsked[greeted]?.filler && !vocabulary.yesNo.has(inAsked[greeted]!.word) && inAsked[greeted + 1] ? inAsked[greeted + 1] : inAsked[Math.max(greeted, 0)];
   return {
-    yesNo: opener !== undefined && [opener.word, fold(wordsOf(opener.typed)[0] ?? "")].some((w) => vocabulary.yesNo.has(w)),
+    // A phrase by its first word as typed ('hur mycket', read as 'kostar', asks how much).
+    yesNo: opener !== undefined && (opener.typed.includes(" ") ? [] : [opener.word]).concat(fold(wordsOf(opener.typed)[0] ?? "")).some((w) => vocabulary.yesNo.has(w)),
     turns: turnsIn(inAsked, vocabulary),
     condition: inAsked.some((t) => vocabulary.conditions.has(t.word)),
     negated: inAsked.some((t) => vocabulary.not.has(t.word)),

@@ -1280,6 +1280,11 @@ describe("decide", () => {
 });
 
 describe("compose: the fact it links", () => {
+  it("opens with no yes or no when a phrase read as a verb asks how much ('hur mycket kostar')", () => {
+    expect(textOf("hur mycket kostar valpkursen")).toMatch(/^Voff! VALPKURS kostar \d+ kr/u);
+    expect(textOf("kostar valpkursen något")).toMatch(/^Voff! Ja, VALPKURS kostar \d+ kr/u);
+  });
+
   it("states a type's price", () => {
     expect(textOf("vardagslydnas pris")).toContain("VARDAGSLYDNAD kostar 249 kr per pass.");
   });
