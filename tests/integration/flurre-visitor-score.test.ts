@@ -1115,7 +1115,8 @@ const PRINT_PIPELINE_MISSES = false;
  * skriva upp mig någonstans?'): five right answers more and three wrong fewer in the development sets. Then raised
  * where migration 0119 reads the visitor's own ('mitt', 'vårt'), and when, where or whether asked of their own session
  * is answered by where they see their bookings ('när börjar mitt pass'): three right answers more and four wrong fewer
- * in the development sets.
+ * in the development sets. Then raised where migration 0120 reads what one pays for something as what it costs ('vad
+ * betalar man för en VARDAGSLYDNAD'): twelve right answers more in the development sets, no set's wrong answers higher.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1133,10 +1134,10 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev13: { right: 103, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
-  dev16: { right: 136, rightOrHonest: 148, wrong: 2 },
+  dev16: { right: 137, rightOrHonest: 148, wrong: 2 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
-  dev19: { right: 73, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 74, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
   dev21: { right: 81, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
@@ -1152,14 +1153,14 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
   dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
-  dev35: { right: 102, rightOrHonest: 111, wrong: 3 },
-  dev36: { right: 105, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 69, rightOrHonest: 90, wrong: 4 },
+  dev35: { right: 103, rightOrHonest: 111, wrong: 3 },
+  dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
+  dev37: { right: 70, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
-  dev39: { right: 90, rightOrHonest: 138, wrong: 4 },
+  dev39: { right: 93, rightOrHonest: 138, wrong: 4 },
   dev40: { right: 98, rightOrHonest: 146, wrong: 3 },
-  dev41: { right: 106, rightOrHonest: 133, wrong: 5 },
-  dev42: { right: 93, rightOrHonest: 130, wrong: 5 },
+  dev41: { right: 109, rightOrHonest: 133, wrong: 5 },
+  dev42: { right: 94, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 93, rightOrHonest: 142, wrong: 1 },
   dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },

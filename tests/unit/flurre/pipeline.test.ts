@@ -1273,6 +1273,12 @@ describe("decide", () => {
     expect(ask("vad ska jag ta med till mitt pass").trace!.topics).toEqual(["bring"]);
   });
 
+  it("reads what one pays for something as what it costs, and how one pays as paying (migration 0120)", () => {
+    expect(ask("vad betalar vi för kombipasset").trace!.topics).toEqual(["price"]);
+    expect(ask("hur mycket betalar man för valpkursen").trace!.topics).toEqual(["price"]);
+    expect(ask("hur betalar man för valpkursen").trace!.topics).toEqual(["payment"]);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
