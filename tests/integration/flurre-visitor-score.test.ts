@@ -1129,7 +1129,9 @@ const PRINT_PIPELINE_MISSES = false;
  * is answered by where they see their bookings ('när börjar mitt pass'): three right answers more and four wrong fewer
  * in the development sets. Then raised where migration 0120 reads what one pays for something as what it costs ('vad
  * betalar man för en VARDAGSLYDNAD'): twelve right answers more in the development sets, no set's wrong answers higher.
- * Then the forty-fifth and forty-sixth development sets were added at what the pipeline scored on them.
+ * Then the forty-fifth and forty-sixth development sets were added at what the pipeline scored on them. Then raised
+ * where a number in digits is read as what it counts too ('2 hundar'; not a date, a time or a measure: 'den 5
+ * december', '-25 grader'): three right answers more and three wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1170,14 +1172,14 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 70, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
-  dev39: { right: 93, rightOrHonest: 138, wrong: 4 },
+  dev39: { right: 94, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 98, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 109, rightOrHonest: 133, wrong: 5 },
   dev42: { right: 94, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 93, rightOrHonest: 142, wrong: 1 },
+  dev43: { right: 94, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
   dev45: { right: 105, rightOrHonest: 143, wrong: 7 },
-  dev46: { right: 117, rightOrHonest: 141, wrong: 5 },
+  dev46: { right: 118, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },

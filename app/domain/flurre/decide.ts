@@ -184,7 +184,8 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // A number by a text that counts what it counts ('två hundar'; not 'två timmar'), or in a condition by one on how
   // many there must be ('om bara två hundar är anmälda').
   const counted = u.countOf.get(t);
-  if (counted !== undefined && !(u.condition && c.topics.includes("count"))) return (c.text ?? c.passages).some((p) => [counted.word, counted.stem].some((w) => p.counted.has(w)));
+  if (counted !== undefined && u.condition && c.topics.includes("count")) return true;
+  if (counted !== undefined) return (c.text ?? c.passages).some((p) => [counted.word, counted.stem].some((w) => p.counted.has(w)));
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
 }

@@ -305,6 +305,7 @@ function timesIn(tokens: readonly Token[], vocabulary: Vocabulary) {
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
 function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge) {
   const { vocabulary } = knowledge;
+  const counts = countsIn(tokens, vocabulary);
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
       if (!keep(i) || fillerAsTyped(t)) return [];
@@ -325,7 +326,7 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
       tokens.filter(
         (t) =>
           (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) ||
-          /^\d+(?:e|a)?$/.test(t.word) ||
+          (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t)) ||
           // A time of day, which a session's time shows ('vardagslydnad på kvällstid').
           timeOfDay(t, vocabulary) !== undefined,
       ),
@@ -361,11 +362,13 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
  */
 function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Token[] {
   const ofPerson = inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "person"));
+  // Digits are a date or a time ('den 5', 'kl 18'), unless they count what follows them ('2 hundar').
+  const counts = countsIn(inAsked, knowledge.vocabulary);
   return inAsked.filter(
     (t) =>
       !t.filler &&
       !knowledge.vocabulary.not.has(t.word) &&
-      !/^\p{N}+$/u.test(t.word) &&
+      (!/^\p{N}+$/u.test(t.word) || counts.has(t)) &&
       (namesOf.has(t) || topicsOf.has(t) || ofPerson || ![t.word, ...(t.stem.length > MIN_COMMON_STEM ? [t.stem] : []), ...t.also].some((w) => knowledge.common.has(w))),
   );
 }
@@ -596,13 +599,14 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
   };
 }
 
-/** Each number with the word right after it in its sentence that it counts: not filler, a unit of age nor another number. */
+/** Each number with the word right after it in its sentence that it counts: not filler, a unit ('grader', an age's), a day or month, nor another number. */
 function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, Token> {
   const isNumber = (t: Token) => /^\p{N}+$/u.test(t.word) || vocabulary.numbers.has(t.word);
   const counts = new Map<Token, Token>();
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    if (isNumber(t) && next !== undefined && next.sentence === t.sentence && !next.filler && !vocabulary.ageUnits.has(next.word) && !isNumber(next)) counts.set(t, next);
+    const when = (w: Token) => [vocabulary.months, vocabulary.weekdays, vocabulary.days].some((m) => m.has(w.word) || m.has(dayStem(w)));
+    if (isNumber(t) && next !== undefined && next.sentence === t.sentence && !next.filler && !vocabulary.ageUnits.has(next.word) && !vocabulary.units.has(next.word) && !isNumber(next) && !when(next)) counts.set(t, next);
   });
   return counts;
 }

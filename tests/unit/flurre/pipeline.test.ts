@@ -1247,6 +1247,11 @@ describe("decide", () => {
     expect(ask("är det två instruktörer på valpkursen").answered).toBe(false);
     expect(ask("får man ta med två hundar till kursen").answered).toBe(false);
     expect(textOf("blir passet av om bara två hundar kommer")).toContain("minst 3 deltagare");
+    // In digits too, and only of what it counts: not a date, a time or a measure ('den 5 december', '-25 grader').
+    expect(ask("får man ta med 3 hundar till kursen").answered).toBe(false);
+    expect(textOf("blir passet av om bara 2 har bokat")).toContain("minst 3 deltagare");
+    expect(understand("vad händer den 5 december", knowledge).content.map((t) => t.word)).not.toContain("5");
+    expect(understand("blir passet av om det är 25 grader", knowledge).countOf.size).toBe(0);
   });
 
   it("takes a team member's text to say who they are, not who owns or looks after them, unless it says so", () => {
