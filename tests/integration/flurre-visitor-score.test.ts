@@ -1131,7 +1131,9 @@ const PRINT_PIPELINE_MISSES = false;
  * betalar man för en VARDAGSLYDNAD'): twelve right answers more in the development sets, no set's wrong answers higher.
  * Then the forty-fifth and forty-sixth development sets were added at what the pipeline scored on them. Then raised
  * where a number in digits is read as what it counts too ('2 hundar'; not a date, a time or a measure: 'den 5
- * december', '-25 grader'): three right answers more and three wrong fewer in the development sets.
+ * december', '-25 grader'): three right answers more and three wrong fewer in the development sets. Then raised where
+ * migration 0121 reads 'din' as the one spoken to by name ('Flurre, vad är din roll här?'): one right answer more and
+ * one wrong fewer in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1178,7 +1180,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev42: { right: 94, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 94, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
-  dev45: { right: 105, rightOrHonest: 143, wrong: 7 },
+  dev45: { right: 106, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 118, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

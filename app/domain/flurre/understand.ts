@@ -256,6 +256,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
     if (names.length > 0) namesOf.set(token, names);
   }
+  // Spoken to by name ('Flurre, vad är din roll?'), 'din' is theirs.
+  const spoken = tokens.find((t) => t.filler && knowledge.personWords.has(t.word));
+  const them = spoken ? knowledge.named.filter((n) => n.kind === "person" && n.words.includes(spoken.word)) : [];
+  if (them.length > 0) for (const t of tokens) if (vocabulary.yours.has(t.word)) namesOf.set(t, them);
   // A question word before a word that asks asks what that word does ('vilka städer' asks where, not who).
   for (const [i, token] of tokens.entries()) {
     const next = tokens[i + 1];

@@ -105,6 +105,8 @@ export type Vocabulary = {
   joins: ReadonlySet<string>;
   /** The visitor's own ('mitt', 'vårt'), as written: 'vår' is not 'var'. */
   owning: ReadonlySet<string>;
+  /** What belongs to the one spoken to ('din'): spoken to by name, it names them. */
+  yours: ReadonlySet<string>;
   /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
   subjects: ReadonlySet<string>;
   /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
@@ -281,11 +283,12 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const compares = new Set<string>();
   const joins = new Set<string>();
   const owning = new Set<string>();
+  const yours = new Set<string>();
   const dogs = new Set<string>();
   const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
   const which = new Set<string>();
   // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs, "before-place": beforePlace, compares, joins };
+  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs, "before-place": beforePlace, compares, joins, yours };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -309,5 +312,5 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, owning, ...valued, which, known, written };
+  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, owning, yours, ...valued, which, known, written };
 }

@@ -1284,6 +1284,12 @@ describe("decide", () => {
     expect(ask("hur betalar man för valpkursen").trace!.topics).toEqual(["payment"]);
   });
 
+  it("reads 'din' as the one spoken to by name (migration 0121)", () => {
+    const flurre = demoCorpus(now).team.find((m) => m.name === "Flurre")!;
+    expect(textOf("Flurre, vilken är din roll hos er?")).toContain(flurre.text);
+    expect(understand("vad är din roll", knowledge).named).toEqual([]);
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
