@@ -197,6 +197,12 @@ function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, 
   return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : p.summary ?? p.text], [p], p.links);
 }
 
+/** Asked of the whole team, the member whose text says what is asked, then the team's sentence that names them all. */
+function memberOfTeam(team: KnownPassage, member: KnownPassage): ComposedAnswer {
+  const everyone = team.text.split(/(?<=[.!?])\s+/u).find((s) => s.includes(member.title)) ?? team.text;
+  return made([T.team(member.title), member.text, everyone], [member, team], [...member.links, ...team.links]);
+}
+
 export function compose(j: Judged, u: Understanding, knowledge: Knowledge): ComposedAnswer {
   const { candidate } = j;
   const all = knowledge.passages;
@@ -227,10 +233,7 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
         candidate.passages.flatMap((p) => p.links),
       );
     case "passage":
-      // The team, and the member whose text says what is asked of it.
-      if (first.kind === "team" && candidate.passages.length > 1) {
-        return made([openingOf(first), ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
-      }
+      if (first.kind === "team" && candidate.passages.length > 1) return memberOfTeam(first, candidate.passages[1]!);
       return passageAnswer(first, u, knowledge, yes);
   }
 }

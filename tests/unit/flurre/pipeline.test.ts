@@ -1384,6 +1384,8 @@ describe("compose: the fact it links", () => {
       const text = textOf(q)!;
       expect(text).toContain("Teamet:");
       expect(text).toContain(linnea.text);
+      // Her text and the team's sentence that names everyone: a chat bubble, not the whole page.
+      expect(text.split(/\s+/).length).toBeLessThanOrEqual(60);
     }
   });
 
