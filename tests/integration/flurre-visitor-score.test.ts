@@ -1136,7 +1136,10 @@ const PRINT_PIPELINE_MISSES = false;
  * one wrong fewer in the development sets. Then raised where migration 0122 reads 'i så fall' as 'då' and a seat held
  * as a seat reserved ('hur länge hålls platsen'): eleven right answers more in the development sets and one in the
  * ninth held-out set; the sixteenth development set one wrong answer higher ('Har tränarna egna hundar hemma? I så
- * fall, vilka?', now asked of the first question).
+ * fall, vilka?', now asked of the first question). Then raised where migration 0123 reads being told as being mailed
+ * ('hur meddelar ni mig'), finding out as getting to know ('hur får man reda på') and registering one's interest as
+ * signing up: eight right answers more in the development sets and one in the held-out sets, no set's wrong answers
+ * higher.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1151,20 +1154,20 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 112, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
-  dev13: { right: 103, rightOrHonest: 112, wrong: 8 },
+  dev13: { right: 105, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 147, wrong: 3 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
-  dev19: { right: 74, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 75, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
-  dev21: { right: 81, rightOrHonest: 93, wrong: 7 },
-  dev22: { right: 135, rightOrHonest: 157, wrong: 1 },
+  dev21: { right: 82, rightOrHonest: 93, wrong: 7 },
+  dev22: { right: 136, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 110, rightOrHonest: 134, wrong: 1 },
-  dev25: { right: 105, rightOrHonest: 126, wrong: 1 },
-  dev26: { right: 165, rightOrHonest: 182, wrong: 9 },
+  dev25: { right: 106, rightOrHonest: 126, wrong: 1 },
+  dev26: { right: 166, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 116, rightOrHonest: 129, wrong: 1 },
@@ -1180,7 +1183,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev39: { right: 96, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 99, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 110, rightOrHonest: 133, wrong: 5 },
-  dev42: { right: 95, rightOrHonest: 130, wrong: 5 },
+  dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 95, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
   dev45: { right: 106, rightOrHonest: 144, wrong: 6 },
@@ -1189,7 +1192,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 39, rightOrHonest: 50, wrong: 0 },
+  heldOut5: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 39, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },

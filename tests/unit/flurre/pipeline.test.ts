@@ -1295,6 +1295,11 @@ describe("decide", () => {
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
   });
 
+  it("reads being told as being mailed, finding out as getting to know (migration 0123)", () => {
+    expect(textOf("hur blir jag meddelad när en plats i kön blir ledig")).toContain("mejlar vi");
+    expect(ask("hur får man reda på nya pass").trace!.content).not.toContain("reda");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
