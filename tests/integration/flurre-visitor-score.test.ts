@@ -1139,7 +1139,8 @@ const PRINT_PIPELINE_MISSES = false;
  * fall, vilka?', now asked of the first question). Then raised where migration 0123 reads being told as being mailed
  * ('hur meddelar ni mig'), finding out as getting to know ('hur får man reda på') and registering one's interest as
  * signing up: eight right answers more in the development sets and one in the held-out sets, no set's wrong answers
- * higher.
+ * higher. Then raised where migration 0124 reads what a thing means as what it is ('vad betyder') and how one
+ * proceeds as how one does it ('hur går jag tillväga'): seven right answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1165,9 +1166,9 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev21: { right: 82, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 136, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
-  dev24: { right: 110, rightOrHonest: 134, wrong: 1 },
+  dev24: { right: 111, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 106, rightOrHonest: 126, wrong: 1 },
-  dev26: { right: 166, rightOrHonest: 182, wrong: 9 },
+  dev26: { right: 167, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 116, rightOrHonest: 129, wrong: 1 },
@@ -1175,18 +1176,18 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 73, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 74, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 111, wrong: 3 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 70, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 96, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 99, rightOrHonest: 146, wrong: 3 },
+  dev40: { right: 101, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 110, rightOrHonest: 133, wrong: 5 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 95, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 114, rightOrHonest: 138, wrong: 5 },
-  dev45: { right: 106, rightOrHonest: 144, wrong: 6 },
+  dev44: { right: 115, rightOrHonest: 138, wrong: 5 },
+  dev45: { right: 107, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

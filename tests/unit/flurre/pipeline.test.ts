@@ -1300,6 +1300,11 @@ describe("decide", () => {
     expect(ask("hur får man reda på nya pass").trace!.content).not.toContain("reda");
   });
 
+  it("reads what a thing means as what it is, and how one proceeds as how one does it (migration 0124)", () => {
+    expect(ask("vad betyder ställ mig i kö").trace!.content).not.toContain("betyder");
+    expect(ask("hur går man tillväga för att boka").trace!.content).not.toContain("tillvaga");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
