@@ -1140,7 +1140,9 @@ const PRINT_PIPELINE_MISSES = false;
  * ('hur meddelar ni mig'), finding out as getting to know ('hur får man reda på') and registering one's interest as
  * signing up: eight right answers more in the development sets and one in the held-out sets, no set's wrong answers
  * higher. Then raised where migration 0124 reads what a thing means as what it is ('vad betyder') and how one
- * proceeds as how one does it ('hur går jag tillväga'): seven right answers more in the development sets.
+ * proceeds as how one does it ('hur går jag tillväga'): seven right answers more in the development sets. Then raised
+ * where migration 0125 reads writing an address in as giving it ('vilken mejl ska jag skriva in'): four right answers
+ * more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1151,7 +1153,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev6: { right: 102, rightOrHonest: 119, wrong: 1 },
   dev7: { right: 125, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 93, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 75, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 77, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 112, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
@@ -1163,7 +1165,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   dev19: { right: 75, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 39, wrong: 10 },
-  dev21: { right: 82, rightOrHonest: 93, wrong: 7 },
+  dev21: { right: 83, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 136, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 111, rightOrHonest: 134, wrong: 1 },
@@ -1186,7 +1188,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev41: { right: 110, rightOrHonest: 133, wrong: 5 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 95, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 115, rightOrHonest: 138, wrong: 5 },
+  dev44: { right: 116, rightOrHonest: 138, wrong: 5 },
   dev45: { right: 107, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },

@@ -1305,6 +1305,10 @@ describe("decide", () => {
     expect(ask("hur går man tillväga för att boka").trace!.content).not.toContain("tillvaga");
   });
 
+  it("reads writing an address in as giving it (migration 0125)", () => {
+    expect(ask("vilken e-post ska jag skriva in för att se mina bokningar").trace!.candidates[0]).toMatchObject({ passages: ["rule:my-bookings"], coverage: 1 });
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
