@@ -1142,12 +1142,13 @@ const PRINT_PIPELINE_MISSES = false;
  * higher. Then raised where migration 0124 reads what a thing means as what it is ('vad betyder') and how one
  * proceeds as how one does it ('hur går jag tillväga'): seven right answers more in the development sets. Then raised
  * where migration 0125 reads writing an address in as giving it ('vilken mejl ska jag skriva in'): four right answers
- * more in the development sets.
+ * more in the development sets. Then raised where migration 0126 reads the doorbell ringing without the door said
+ * ('när det ringer på'): one right answer more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 160, rightOrHonest: 167, wrong: 1 },
-  dev3: { right: 269, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 270, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 102, rightOrHonest: 119, wrong: 1 },

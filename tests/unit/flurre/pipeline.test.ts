@@ -1309,6 +1309,10 @@ describe("decide", () => {
     expect(ask("vilken e-post ska jag skriva in för att se mina bokningar").trace!.candidates[0]).toMatchObject({ passages: ["rule:my-bookings"], coverage: 1 });
   });
 
+  it("reads the doorbell ringing without the door said (migration 0126)", () => {
+    expect(ask("vår hund skäller så fort det ringer på").trace!.words).toContain("dorrklockan");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
