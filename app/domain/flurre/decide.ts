@@ -7,8 +7,8 @@
 // asks that the site does not say.
 
 import type { Token } from "./normalise";
-import type { KnownPassage } from "./knowledge";
-import { fold, isEnding, lower, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
+import { roleWordsOf, type KnownPassage } from "./knowledge";
+import { isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -137,7 +137,7 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
 }
 
 /** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
-const roleIs = (p: KnownPassage | undefined, t: Token) => wordsOf(fold(lower(p?.text.split(/[.!?]\s/u)[0] ?? ""))).some((w) => w.endsWith(t.stem));
+const roleIs = (p: KnownPassage | undefined, t: Token) => roleWordsOf(p).some((w) => w.endsWith(t.stem));
 
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);

@@ -7,7 +7,7 @@ import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { agesIn, buildVocabulary, fold, keysOf, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -30,6 +30,9 @@ export type KnownPassage = Passage & {
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
   ages?: { min: number; max: number; of: string };
 };
+
+/** The words (folded) of the role a team member's text opens with ('Linnea, hundinstruktör.'). */
+export const roleWordsOf = (p: Passage | undefined): string[] => wordsOf(fold(lower(p?.text.split(/[.!?]\s/u)[0] ?? "")));
 
 export type Knowledge = {
   vocabulary: Vocabulary;

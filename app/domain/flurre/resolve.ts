@@ -7,11 +7,11 @@
 
 import { isVisitable } from "../places";
 import { formatTime, stockholmDayKey } from "../time";
-import type { Knowledge, KnownPassage, Named } from "./knowledge";
+import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
-import { fold, keysOf, lower, stemOf, wordsOf, type Topic } from "./vocabulary";
+import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "passage";
 
@@ -279,7 +279,7 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
     [t.word, t.stem, ...t.also].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.endsWith(k))));
   const members = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && asked.every((t) => says(p, t)));
   // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Linnea, hundinstruktör.').
-  const role = (p: KnownPassage) => ({ ...p, termSet: new Set(wordsOf(fold(lower(p.text.split(/[.!?]\s/u)[0] ?? ""))).flatMap((w) => [w, stemOf(w)])) });
+  const role = (p: KnownPassage) => ({ ...p, termSet: new Set(roleWordsOf(p).flatMap((w) => [w, stemOf(w)])) });
   const byRole = members.length > 1 ? members.filter((p) => asked.some((t) => says(role(p), t))) : members;
   return asked.length > 0 && byRole.length === 1 ? byRole[0] : undefined;
 }
