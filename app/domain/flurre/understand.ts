@@ -307,9 +307,8 @@ function timesIn(tokens: readonly Token[], vocabulary: Vocabulary) {
 }
 
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
-function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge) {
+function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>) {
   const { vocabulary } = knowledge;
-  const counts = countsIn(tokens, vocabulary);
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
       if (!keep(i) || fillerAsTyped(t)) return [];
@@ -364,10 +363,10 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
  * what is asked, unless it names something; of a person, every word asks something ('har hon en egen hund'). A number
  * says how many or how old, which the words around it ask of (a date is read apart).
  */
-function contentIn(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Token[] {
+function contentIn(inAsked: readonly Token[], read: Pick<Read, "topicsOf" | "namesOf">, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>): Token[] {
+  const { topicsOf, namesOf } = read;
   const ofPerson = inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "person"));
   // Digits are a date or a time ('den 5', 'kl 18'), unless they count what follows them ('2 hundar').
-  const counts = countsIn(inAsked, knowledge.vocabulary);
   return inAsked.filter(
     (t) =>
       !t.filler &&
@@ -590,7 +589,7 @@ function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: R
 }
 
 /** The words of the question that the decide step reads by their kind: of a dog, of comparing, of which time. */
-function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary) {
+function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary, counts: ReadonlyMap<Token, Token>) {
   return {
     ageUnitWeeks: vocabulary.ageUnits,
     whichWords: vocabulary.which,
@@ -598,7 +597,7 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
-    countOf: countsIn(tokens, vocabulary),
+    countOf: counts,
     joinWords: new Set(tokens.filter((t) => vocabulary.joins.has(t.word))),
   };
 }
@@ -625,7 +624,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   keepAskedPlaces(namesOf, asked);
   const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
   const how = howAsked(inAsked, vocabulary);
-  const content = contentIn(inAsked, topicsOf, namesOf, knowledge);
+  const counts = countsIn(tokens, vocabulary);
+  const content = contentIn(inAsked, { topicsOf, namesOf }, knowledge, counts);
   const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
   const { plainAsks, asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);
@@ -650,10 +650,10 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
-    ...daysIn(question, tokens, asked, knowledge),
+    ...daysIn(question, tokens, asked, knowledge, counts),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
-    ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary),
+    ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary, counts),
     unknownWords,
     ...how,
     greeting: greets(question, knowledge),
