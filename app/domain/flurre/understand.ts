@@ -213,9 +213,10 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
 
 /**
  * What is done on the site the same way whatever the visitor's situation (signing in, cancelling, getting in touch,
- * the newsletter, booking, the queue): a question of these is not bare after a situation told.
+ * the newsletter, booking, the queue), and who the team are: a question of these is not bare after a situation told
+ * ('Vi funderar på att börja hos er. Vilka är ni som jobbar där?').
  */
-const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue"]);
+const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue", "who"]);
 
 /** What is asked of a session told full that its queue is the way to: booking it, hearing of a seat, when one frees up. */
 const QUEUE_IS_THE_WAY: ReadonlySet<Topic> = new Set(["book", "newsletter", "contact", "when", "seats"]);

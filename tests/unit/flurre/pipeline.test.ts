@@ -1313,6 +1313,10 @@ describe("decide", () => {
     expect(ask("vår hund skäller så fort det ringer på").trace!.words).toContain("dorrklockan");
   });
 
+  it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
+    expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
