@@ -1145,7 +1145,9 @@ const PRINT_PIPELINE_MISSES = false;
  * more in the development sets. Then raised where migration 0126 reads the doorbell ringing without the door said
  * ('när det ringer på'): one right answer more in the development sets. Then raised where who the team are is
  * answered after a situation told, as it is the same whatever the situation ('Vi funderar på att börja hos er. Vilka
- * är ni som jobbar där?'): eight right answers more in the development sets.
+ * är ni som jobbar där?'): eight right answers more in the development sets. Then raised where where, referring
+ * back to a place told of, is asked of the place ('Jag har bokat valpkursen i Stadsparken. Var ligger den?'): two right
+ * answers more in the development sets.
  */
 const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -1176,7 +1178,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev26: { right: 167, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 171, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
-  dev29: { right: 117, rightOrHonest: 129, wrong: 1 },
+  dev29: { right: 118, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
@@ -1191,7 +1193,7 @@ const PIPELINE_FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS,
   dev41: { right: 110, rightOrHonest: 133, wrong: 5 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 95, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 116, rightOrHonest: 138, wrong: 5 },
+  dev44: { right: 117, rightOrHonest: 138, wrong: 5 },
   dev45: { right: 109, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },

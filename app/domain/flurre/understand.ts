@@ -497,7 +497,9 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
   // The queue asked of in a question before ('Vad händer när en plats blir ledig på ett pass som har kö? Vem får den?').
   const queueAsked = others.some((t) => questionMarks[t.sentence] && topicsOf.get(t)?.includes("queue"));
-  return { told: refersBack ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
+  // Where, referring back to a place told of, is asked of the place ('Jag har bokat valpkursen i Stadsparken. Var ligger den?').
+  const ofPlace = asks("where") && others.some((t) => namesOf.get(t)?.some((n) => n.kind === "place"));
+  return { told: refersBack && !ofPlace ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
 /**

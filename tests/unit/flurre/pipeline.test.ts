@@ -1317,6 +1317,10 @@ describe("decide", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
 
+  it("asks where of the place told of when the asking sentence refers back to it", () => {
+    expect(textOf("Jag har bokat vardagslydnad på Bronsängen. Var ligger den?")).toContain("Så hittar du till Bronsängen Sandviken.");
+  });
+
   it("takes the queue's rule to answer what to do when a session is full", () => {
     const { trace } = ask("är det nån kö till fulla pass också");
     expect(trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
