@@ -7,7 +7,7 @@ import { ABOUT_INTRO } from "../team";
 import { type Place } from "../places";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { agesIn, buildVocabulary, fold, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -145,9 +145,6 @@ function byFirstLetter(words: readonly string[]): Map<string, string[]> {
 }
 
 /** The words a text counts: each after a number, in digits or a word ('två hundtränare'); not a unit of age ('8–20 veckor'). */
-/** A number, in digits or written as a word ('två'). */
-const isNumber = (w: string | undefined, vocabulary: Vocabulary) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
-
 function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   const words = wordsOf(text).map(fold);
   const counted = new Set<string>();

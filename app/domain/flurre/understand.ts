@@ -5,7 +5,7 @@
 import { PLACE_KIND_LABEL } from "../places";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { agesIn, fold, foldedOnly, isEnding, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
+import { agesIn, fold, foldedOnly, isEnding, isNumber, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
 
 /** A date the question says: its day and month (0: the next such day), and whether sessions from or until it are asked. */
 export type DateSaid = { day: number; month: number; side?: "from" | "until" };
@@ -97,6 +97,9 @@ const MIN_TOLD_STEM = 4;
 
 /** A day's word by its stem only when the stem is long enough to be no other word's: 'månaden' is not 'mån', 'Nova' not 'nov'. */
 const dayStem = (t: Token) => (t.stem.length >= MIN_STEM_KEY ? t.stem : "");
+
+/** Whether the word says a weekday, a month or a day ahead ('tisdag', 'december', 'imorgon'). */
+const namesDay = (t: Token, vocabulary: Vocabulary) => [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)));
 
 /** A filler word typed as it is (no day: 'hur tar man sig dit' is not 'mån', which is typed with its å). */
 const fillerAsTyped = (t: Token) => t.filler && !typedWithÅÄÖ(t.typed);
@@ -316,8 +319,8 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
       const v = map.get(t.word) ?? map.get(dayStem(t));
       return v === undefined ? [] : Array.isArray(v) ? v : [v as number];
     });
-  const isNumber = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
-  const weekday = (i: number) => !isNumber(tokens[i - 1]);
+  const isDigits = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
+  const weekday = (i: number) => !isDigits(tokens[i - 1]);
   const askedWeekdays = keyed(vocabulary.weekdays, (i) => tokens[i]!.sentence === asked && weekday(i));
   return {
     // Not a weekday after a number: '6 mån' is months. Days named in the asking sentence win over days told of in
@@ -329,13 +332,13 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
     dayWords: new Set(
       tokens.filter(
         (t) =>
-          (!fillerAsTyped(t) && [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)))) ||
+          (!fillerAsTyped(t) && namesDay(t, vocabulary)) ||
           (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t)) ||
           // A time of day, which a session's time shows ('vardagslydnad på kvällstid').
           timeOfDay(t, vocabulary) !== undefined,
       ),
     ),
-    ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isNumber(tokens[i - 1]))),
+    ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
     // vardagslydnad på kvällen').
     times: timesIn(tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary)) ? tokens.filter((t) => t.sentence === asked) : tokens, vocabulary),
@@ -607,12 +610,11 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
 
 /** Each number with the word right after it in its sentence that it counts: not filler, a unit ('grader', an age's), a day or month, nor another number. */
 function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, Token> {
-  const isNumber = (t: Token) => /^\p{N}+$/u.test(t.word) || vocabulary.numbers.has(t.word);
   const counts = new Map<Token, Token>();
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
-    const when = (w: Token) => [vocabulary.months, vocabulary.weekdays, vocabulary.days].some((m) => m.has(w.word) || m.has(dayStem(w)));
-    if (isNumber(t) && next !== undefined && next.sentence === t.sentence && !next.filler && !vocabulary.ageUnits.has(next.word) && !vocabulary.units.has(next.word) && !isNumber(next) && !when(next)) counts.set(t, next);
+    const counted = next !== undefined && next.sentence === t.sentence && !next.filler && !isNumber(next.word, vocabulary) && !namesDay(next, vocabulary);
+    if (isNumber(t.word, vocabulary) && counted && !vocabulary.ageUnits.has(next.word) && !vocabulary.units.has(next.word)) counts.set(t, next);
   });
   return counts;
 }

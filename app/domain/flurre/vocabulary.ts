@@ -148,6 +148,9 @@ const NUMBER = "number ";
 const AGAIN = "again ";
 
 /** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends; with the stem of the word before it, what is that old ('valpar 8–20 veckor': 'valp'). */
+/** A number, in digits or written as a word ('två'). */
+export const isNumber = (w: string | undefined, vocabulary: Vocabulary) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
+
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
   const ages: { min: number; max: number; of: string }[] = [];
   const lowered = lower(text);
