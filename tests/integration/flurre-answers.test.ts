@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/compose";
+import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/texts";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";

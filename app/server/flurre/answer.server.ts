@@ -1,7 +1,8 @@
 /**
- * Flurre's answer to one question: reads the site's own content from D1
- * (one round trip), ranks its passages for the question and composes an
- * extractive answer with their links. With the Workers AI binding a model
+ * Flurre's answer to one question: reads the site's own content and the
+ * vocabulary from D1 and answers through the declared pipeline
+ * (app/domain/flurre/pipeline.ts), an extractive answer with the passages'
+ * links. With the Workers AI binding a model
  * chooses, by their numbers, which of the same passages' sentences answer
  * the question; the chosen sentences are shown as written, and only if the
  * fact check finds every price, date, time, seat count and link in them
@@ -11,13 +12,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { composeForQuestion, FLURRE_GREETING, withoutCards, type ComposedAnswer } from "~/domain/flurre/compose";
 import { checkFacts } from "~/domain/flurre/fact-check";
-import { buildPassages, type FlurreCorpus, type Passage } from "~/domain/flurre/passages";
-import { buildIndex, type FlurreIndex } from "~/domain/flurre/rank";
-import { isGreeting } from "~/domain/flurre/text";
+import { buildKnowledge, type Knowledge } from "~/domain/flurre/knowledge";
+import { runPipeline } from "~/domain/flurre/pipeline";
+import type { ComposedAnswer } from "~/domain/flurre/templates";
 import type { RateLimitResult } from "../platform/rate-limit.server";
-import { loadFlurreCorpus } from "./corpus.server";
+import { loadFlurreContent, vocabularyRows } from "./corpus.server";
 import { chooseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";
 
@@ -47,37 +47,32 @@ export class FlurreRateLimited extends Error {
 }
 
 /**
- * The passages and their index for the rows last read, kept for the next
- * question while the rows are unchanged: one entry per isolate, keyed by the
- * rows themselves, so any change (a booking's seat, a new FAQ row, a session
- * that has started) builds it afresh. Building them is most of a question's
- * work; keeping them took the bench's p50 from 17–21 ms to 12 ms
- * (docs/architecture.md, "Memories kept"). Read-only once built, so concurrent questions share it.
+ * The knowledge built from the rows last read, kept for the next question
+ * while the rows are unchanged: one entry per isolate, keyed by the rows
+ * themselves (the content staff edit and the vocabulary), so any change (a
+ * booking's seat, a new FAQ row, a session that has started) builds it
+ * afresh. Building it is most of a question's work (docs/architecture.md,
+ * "Memories kept"). Read-only once built, so concurrent questions share it.
  */
-type Indexed = { passages: Passage[]; index: FlurreIndex; indexWithoutCards: FlurreIndex };
-let lastIndex: (Indexed & { key: string }) | null = null;
+let lastKnowledge: { key: string; knowledge: Knowledge } | null = null;
 
-/** With the index of the passages without the cards on sale, for the questions that do not name them (compose.ts, asksOfCards). */
-function indexFor(corpus: FlurreCorpus): Indexed {
-  const key = JSON.stringify(corpus);
-  if (lastIndex?.key === key) return lastIndex;
-  const passages = buildPassages(corpus);
-  const index = buildIndex(passages);
-  const cards = passages.some((p) => p.kind === "card");
-  lastIndex = { key, passages, index, indexWithoutCards: cards ? buildIndex(withoutCards(passages)) : index };
-  return lastIndex;
+/** What Flurre knows now: the content staff edit and the vocabulary, read in one round trip. */
+export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): Promise<Knowledge> {
+  const { corpus, vocabulary } = await loadFlurreContent(context, now);
+  const key = `${JSON.stringify(corpus)}\n${vocabulary}`;
+  if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, vocabularyRows(vocabulary)) };
+  return lastKnowledge.knowledge;
 }
 
-/** The extractive answer and the passages it was made from, without the model or any write. */
+/** The answer from the content (or the greeting, or the fallback) and the passages it was made from, without the model or any write. */
 export async function composeFlurreAnswer(
   context: AppLoadContext,
   input: Pick<FlurreQuestion, "question" | "page" | "now" | "limit">,
 ): Promise<ComposedAnswer> {
-  const [corpus, limit] = await Promise.all([loadFlurreCorpus(context, input.now ?? new Date()), input.limit]);
+  const now = input.now ?? new Date();
+  const [knowledge, limit] = await Promise.all([loadFlurreKnowledge(context, now), input.limit]);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
-  if (isGreeting(input.question)) return { answer: FLURRE_GREETING, passages: [] };
-  const { passages, index, indexWithoutCards } = indexFor(corpus);
-  return composeForQuestion(passages, input.question, { page: input.page, index, indexWithoutCards });
+  return runPipeline(input.question, knowledge, { now, page: input.page }).composed;
 }
 
 export async function askFlurre(context: AppLoadContext, input: FlurreQuestion): Promise<FlurreAnswer> {

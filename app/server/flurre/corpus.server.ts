@@ -1,20 +1,22 @@
 /**
  * What Flurre reads from D1 for one question, in one round trip (a batch of
- * seven SELECTs): the visible session types, the sessions that have not
+ * eight SELECTs): the visible session types, the sessions that have not
  * started and are not cancelled (soonest first), the FAQ rows staff wrote,
- * the places, team and preparation checklist staff keep, and the klippkort
- * and presentkort on sale (not hidden). Throws on a database failure.
+ * the places, team and preparation checklist staff keep, the klippkort and
+ * presentkort on sale (not hidden), and Flurre's vocabulary. Throws on a
+ * database failure.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { readFaqLinks } from "~/domain/flurre/faq";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
+import type { VocabularyRow } from "~/domain/flurre/vocabulary";
 import { cardProductOf } from "../cards/card-products.server";
 import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
 import { schema } from "../db/client.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
-const { sessions, popupTypes, flurreFaq, cardProducts } = schema;
+const { sessions, popupTypes, flurreFaq, cardProducts, flurreVocabulary } = schema;
 
 /** Upper bound on the sessions read: far beyond a season, and it keeps a question cheap. */
 export const FLURRE_SESSION_LIMIT = 120;
@@ -24,8 +26,17 @@ export const FLURRE_FAQ_LIMIT = 500;
 export const FLURRE_CARD_LIMIT = 50;
 
 export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Promise<FlurreCorpus> {
+  return (await loadFlurreContent(context, now)).corpus;
+}
+
+/**
+ * The content and the vocabulary Flurre answers from. The vocabulary comes as one JSON text (its rows as [word,
+ * kind, value], in order): comparing it with the last one read costs far less than a thousand rows made objects,
+ * and its rows are read from it only when it changed (`vocabularyRows`).
+ */
+export async function loadFlurreContent(context: AppLoadContext, now: Date): Promise<{ corpus: FlurreCorpus; vocabulary: string }> {
   const db = context.db;
-  const [types, upcoming, faq, places, team, preparation, cards] = await db.batch([
+  const [types, upcoming, faq, places, team, preparation, cards, vocabulary] = await db.batch([
     db
       .select({
         name: popupTypeColumns.name,
@@ -59,8 +70,13 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
       .where(eq(cardProducts.hidden, false))
       .orderBy(asc(cardProducts.kind), asc(sql`lower(${cardProducts.name})`), asc(cardProducts.id))
       .limit(FLURRE_CARD_LIMIT),
+    db
+      .select({
+        rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
+      })
+      .from(flurreVocabulary),
   ]);
-  return {
+  const corpus: FlurreCorpus = {
     types,
     sessions: upcoming,
     faq: faq.map(({ linksJson, ...row }) => ({ ...row, links: readFaqLinks(linksJson) })),
@@ -74,4 +90,10 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
       return terms;
     }),
   };
+  return { corpus, vocabulary: vocabulary[0]?.rows ?? "[]" };
+}
+
+/** The vocabulary's rows from the JSON text `loadFlurreContent` reads. */
+export function vocabularyRows(json: string): VocabularyRow[] {
+  return (JSON.parse(json) as [string, VocabularyRow["kind"], string][]).map(([word, kind, value]) => ({ word, kind, value }));
 }
