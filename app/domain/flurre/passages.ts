@@ -1,10 +1,9 @@
 // The passages Flurre answers from: short plain-Swedish texts made from the
 // session types, the upcoming sessions, the FAQ rows and the card products on
-// sale in the database and
-// from the site's fixed content (places, preparation, team, rules). Each
-// states its facts verbatim from the data and carries the links to the
-// pages that settle the question, plus the facts it states in comparable
-// form for the fact check.
+// sale in the database and from the site's fixed content (places,
+// preparation, team, rules). Each states its facts verbatim from the data and
+// carries the links to the pages that settle the question, plus the facts it
+// states in comparable form for the fact check.
 
 import { publicAvailability, seatsLeft } from "../availability";
 import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
@@ -25,7 +24,6 @@ import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
-import { analyze, memoStem } from "./text";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq" | "card";
 
@@ -38,21 +36,10 @@ export type Passage = {
   links: FlurreLink[];
   /** The prices, dates, times and seat counts the text states. */
   facts: Fact[];
-  /** Words a visitor may ask with that the text does not use (searched, never shown). */
-  keywords: string;
   /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
   summary?: string;
   /** Type passages: the summary without its price sentence, for an answer that opens with the price. */
   summaryAfterPrice?: string;
-  /**
-   * The yes or no the passage's facts give a yes/no question asked as they
-   * state them, tried in order on the question with å, ä and ö folded
-   * ('kan jag avboka' → Nej from the binding rule). Only what the text
-   * itself settles; anything else gets neither.
-   */
-  yesNo?: readonly { asks: RegExp; answer: "Ja" | "Nej" }[];
-  /** Its search terms (title, text, keywords), made once when the passages are built. */
-  terms?: readonly string[];
   /** The session type a type or session passage is about. */
   typeName?: string;
   /** Type passages: group, private or combined (which rules hold for its sessions). */
@@ -96,12 +83,6 @@ export type FlurreCorpus = {
   cards?: readonly FlurreCardInput[];
 };
 
-const KIND_WORDS: Record<TypeKind, string> = {
-  group: "grupp kurs",
-  private: "privat enskild egen tränare",
-  combined: "kombinerat kombipass grupp privat",
-};
-
 const KIND_LABEL: Record<TypeKind, string> = {
   group: "ett pass i grupp",
   private: "ett privat pass med egen tränare",
@@ -138,7 +119,6 @@ export function typePassage(type: FlurreTypeInput): Passage {
     text,
     links: [{ label: `Boka ${type.name}`, href: bookTypeHref(kind) }],
     facts: prices.map(priceFact),
-    keywords: `${KIND_WORDS[kind]} pris kostar kostnad avgift`,
     summary,
     summaryAfterPrice,
     typeName: type.name,
@@ -160,7 +140,6 @@ function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
       { label: "Boka pass", href: "/boka" },
     ],
     facts: [],
-    keywords: "pass vilka finns utbud sorter typer erbjuder kurser",
   };
 }
 
@@ -207,7 +186,6 @@ export function sessionPassage(
       timeFact(end),
       seatsFact(placesLeft),
     ],
-    keywords: "datum tid när ledig lediga platser kvar tillfälle tillfällen nästa boka pris kostar",
     typeName: type?.name,
     session: {
       id: session.id,
@@ -229,7 +207,6 @@ function placePassages(all: readonly Place[]): Passage[] {
     text: `${placesIntro(places)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`,
     links: [{ label: "Hitta hit", href: "/hitta" }],
     facts: [],
-    keywords: "plats platser var adress hitta karta vägbeskrivning ligger håller till träna hembesök online",
   };
   return [
     overview,
@@ -243,7 +220,6 @@ function placePassages(all: readonly Place[]): Passage[] {
         { label: "Hitta hit", href: "/hitta" },
       ],
       facts: [],
-      keywords: "adress hitta karta vägbeskrivning ligger var plats mötas träffas",
     })),
   ];
 }
@@ -267,7 +243,6 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       ].join(" "),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
-      keywords: "ta-med förbereda förberedelse packa inför första pass utrustning",
     },
     {
       id: PREPARATION_IDS.onlineOrHome,
@@ -276,9 +251,6 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       text: PREPARATION_ONLINE_AND_HOME,
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
-      keywords: "förbereda inför online hembesök dator telefon",
-      // The text asks for the dog nearby online and trains where the dog lives.
-      yesNo: [{ asks: asks(`${CAN}.*(hund|valp).*(med|vara med|narheten)`), answer: "Ja" }],
     },
   ];
   if (sick) {
@@ -289,7 +261,6 @@ function preparationPassages(items: readonly PreparationItem[]): Passage[] {
       text: `${sick.title} ${sick.text}`,
       links: [{ label: "Kontakta oss", href: CONTACT_PATH }],
       facts: [],
-      keywords: "sjuk löper löpning skadad kan inte komma",
     });
   }
   return passages;
@@ -304,7 +275,6 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
       text: `${ABOUT_INTRO} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`))}.`,
       links: [{ label: "Om oss", href: "/om" }],
       facts: [],
-      keywords: "vem vilka tränare instruktör team teamet personal företaget",
     },
     ...team.map((member) => ({
       id: `team:${member.id}`,
@@ -316,39 +286,9 @@ function teamPassages(team: readonly TeamMember[]): Passage[] {
         { label: `Kontakta ${member.name}`, href: CONTACT_PATH },
       ],
       facts: [],
-      // Their text opens with their role ('vad har hon för roll').
-      keywords: "vem tränare instruktör team personal roll",
     })),
   ];
 }
-
-/** Verb-first questions of whether one can or may ('Kan jag…', 'Går det att…', 'Får man…'). */
-const CAN = "^(?:kan|gar|far)\\b";
-/** Verb-first questions of whether one must ('Måste jag…', 'Behöver man…', 'Krävs det…'). */
-const MUST = "^(?:maste|behover|behovs|kravs)\\b";
-const asks = (pattern: string) => new RegExp(pattern, "u");
-
-/** What each rule settles, asked yes or no (matched on the question with å, ä and ö folded). */
-const RULE_YES_NO: Record<string, Passage["yesNo"]> = {
-  binding: [
-    { asks: asks(`${CAN}.*(avbok|ombok|boka om|flytta|byta|angra|pengar\\p{L}* tillbaka|tillbaka pengar|aterbetal)`), answer: "Nej" },
-    { asks: asks("^(?:ar|blir)\\b.*bindande"), answer: "Ja" },
-  ],
-  "group-minimum": [{ asks: asks(`${CAN}.*(installas|installt|installd|stall\\p{L}* in\\b)`), answer: "Ja" }],
-  "how-to-book": [
-    { asks: asks(`${MUST}.*konto`), answer: "Nej" },
-    { asks: asks(`${CAN}.*utan (?:ett )?konto`), answer: "Ja" },
-  ],
-  "my-bookings": [{ asks: asks(`${MUST}.*(losenord|konto)`), answer: "Nej" }],
-};
-
-const RULE_KEYWORDS: Record<string, string> = {
-  binding: "avboka avbokning omboka ombokning ångra återbetalning bindande villkor",
-  "group-minimum": "inställt inställd deltagare minst antal besked grupp gruppass",
-  "how-to-book": "boka bokning hur bokar konto pris kostar kostnad bekräftelse",
-  "my-bookings": "inloggning inloggningslänk bokningar bokning konto lösenord länk",
-  contact: "kontakt kontakta kontaktformulär kontaktformuläret ringa telefonnummer nå skriva",
-};
 
 /** How the site's newsletter and queue work, in the pages' own words: 'Har ni nyhetsbrev?', 'Kan jag köa?'. */
 function sitePassages(): Passage[] {
@@ -364,11 +304,6 @@ function sitePassages(): Passage[] {
         "Vill du sluta få det avprenumererar du med länken längst ner i varje nyhetsbrev.",
       links: [{ label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` }],
       facts: [],
-      keywords: "nyhetsbrev nyhetsbrevet prenumerera prenumeration utskick anmäla avprenumerera avsluta sluta nya pass",
-      yesNo: [
-        { asks: asks("^(?:har|finns)\\b.*(nyhetsbrev|utskick)"), answer: "Ja" },
-        { asks: asks(`${CAN}.*(prenumerera|anmala|avprenumerera|avsluta|sluta)`), answer: "Ja" },
-      ],
     },
     {
       id: "rule:waitlist",
@@ -379,21 +314,13 @@ function sitePassages(): Passage[] {
         `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
-      keywords: "kö köa köplats reserv reservplats väntelista fullbokat fullbokad fullt ledig avbokar besked",
-      yesNo: [{ asks: asks(`(?:${CAN}|^finns\\b).*(\\bko\\b|\\bkoa|\\bkon\\b|koplats|vantelist|reserv)`), answer: "Ja" }],
     },
   ];
 }
 
-/**
- * How paying at booking works ('kan man betala med swish?'), while the site
- * takes payment: filed under the ways it takes ('kortbetalning',
- * 'swishbetalning'; lexicon.ts, SAID_WHEN), which are unsaid otherwise.
- */
+/** How paying at booking works ('kan man betala med swish?'), while the site takes payment. */
 function paymentPassage(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): Passage {
   const { title, text } = paymentAnswer(methods);
-  const ways = methods.map((m) => (m === "card" ? "kort kortbetalning" : "swish swisha swishar swishbetalning")).join(" ");
-  const asked = methods.map((m) => (m === "card" ? "\\bkort" : "swish")).join("|");
   return {
     id: "rule:payment",
     kind: "rule",
@@ -401,8 +328,6 @@ function paymentPassage(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]
     text,
     links: [{ label: "Boka pass", href: "/boka" }],
     facts: [],
-    keywords: `betala betalar betalning ${ways}`,
-    yesNo: [{ asks: asks(`${CAN}.*(${asked})`), answer: "Ja" }],
   };
 }
 
@@ -414,8 +339,6 @@ function rulePassages(): Passage[] {
     text: rule.text,
     links: [...rule.links],
     facts: rule.prices.map(priceFact),
-    keywords: RULE_KEYWORDS[rule.id] ?? "",
-    yesNo: RULE_YES_NO[rule.id],
   }));
 }
 
@@ -446,7 +369,6 @@ function cardPassage(card: FlurreCardInput): Passage {
     text: `${text} ${CARD_FLURRE_TEXTS.code} ${CARD_FLURRE_TEXTS.givenBack[card.kind]}`,
     links: [{ label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH }],
     facts: cardPrices(card).map(priceFact),
-    keywords: "",
   };
 }
 
@@ -475,7 +397,6 @@ function cardPassages(cards: readonly FlurreCardInput[]): Passage[] {
       { label: "Boka pass", href: "/boka" },
     ],
     facts: [...new Set(cards.flatMap(cardPrices))].map(priceFact),
-    keywords: "",
   };
   return [overview, ...cards.map(cardPassage)];
 }
@@ -488,7 +409,6 @@ export function faqPassage(row: FlurreFaqInput): Passage {
     text: row.answer,
     links: row.links,
     facts: factsStatedIn(row.answer),
-    keywords: "",
   };
 }
 
@@ -514,8 +434,7 @@ function factsStatedIn(text: string): Fact[] {
 export function buildPassages(corpus: FlurreCorpus): Passage[] {
   const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
-  const stemWord = memoStem();
-  const passages: Passage[] = [
+  return [
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
@@ -528,5 +447,4 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...cardPassages(corpus.cards ?? []),
     ...corpus.faq.map(faqPassage),
   ];
-  return passages.map((p) => ({ ...p, terms: analyze(`${p.title} ${p.text} ${p.keywords}`, stemWord) }));
 }

@@ -169,8 +169,8 @@ function placesAnswer(j: Judged): ComposedAnswer {
   );
 }
 
-/** The line a passage's own text opens with, by its kind (the ranked answer in compose.ts opens with it too). */
-export function openingOf(p: Passage): string {
+/** The line a passage's own text opens with, by its kind. */
+function openingOf(p: Passage): string {
   switch (p.kind) {
     case "type":
       return p.id === "type:all" ? T.types : T.type(p.title);

@@ -13,7 +13,6 @@ export const FLURRE_ANSWER_TEXTS = {
   didYouMean: "Menar du…?",
   yesNo: (answer: "Ja" | "Nej") => `Voff! ${answer}.`,
   type: (name: string) => `Voff! Här är det viktigaste om ${name}.`,
-  nextOfType: (name: string) => `De närmaste ${name}-passen:`,
   datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
   noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
   noneOfTypeIn: (name: string, where: string) => `Just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,

@@ -1,17 +1,14 @@
 // Flurre on the klippkort and presentkort on sale, from the products as
 // D1 holds them: that the business sells them, what each costs, its uses
 // and validity, how a card is used and that its use comes back when the
-// business cancels, with a link to where cards are bought; both in the
-// answer in use (compose.ts) and in the declared pipeline. Without a
+// business cancels, with a link to where cards are bought. Without a
 // product on sale Flurre says nothing of cards, and a question that does not
 // name the cards ('kan jag betala med kort', 'passet blev kortare') is not
 // answered from them.
 import { describe, expect, it } from "vitest";
 import { CARD_SHOP_PATH } from "../../../app/domain/cards/card-shop-texts";
-import { asksOfCards, composeForQuestion } from "../../../app/domain/flurre/compose";
 import { buildPassages, CARDS_ID, type FlurreCardInput } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
-import { buildIndex } from "../../../app/domain/flurre/rank";
 import { formatKr } from "../../../app/domain/price";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
 import { klippkortTerms, presentkortTerms } from "../cards/product-terms";
@@ -21,9 +18,8 @@ const KLIPP: FlurreCardInput = klippkortTerms({ id: 7, sessionTypes: ["VALPKURS"
 const GIFT: FlurreCardInput = presentkortTerms({ id: 8 });
 
 function asker(cards: readonly FlurreCardInput[]) {
-  const passages = buildPassages({ ...demoCorpus(now), cards });
-  const index = buildIndex(passages);
-  return (question: string) => composeForQuestion(passages, question, { index }).answer;
+  const knowledge = demoKnowledge(now, (c) => ({ ...c, cards }));
+  return (question: string) => runPipeline(question, knowledge, { now }).composed.answer;
 }
 
 const withCards = asker([KLIPP, GIFT]);
@@ -47,13 +43,6 @@ describe("the passages on the cards on sale", () => {
     expect(buildPassages(demoCorpus(now)).some((p) => p.kind === "card")).toBe(false);
   });
 
-  it("are asked of only by a word of their names or kinds that no other passage uses", () => {
-    const passages = buildPassages({ ...demoCorpus(now), cards: [KLIPP, GIFT] });
-    for (const q of ["säljer ni presentkort?", "hur funkar klippkort?", "har ni 5-kort?", "vad kostar presentkortet"]) expect(asksOfCards(q, passages)).toBe(true);
-    for (const q of ["kan jag betala med kort", "passet blev kortare", "kort?", "vad kostar valpkursen"]) expect(asksOfCards(q, passages)).toBe(false);
-    // Only a klippkort on sale: a presentkort is not asked of it.
-    expect(asksOfCards("har ni presentkort", buildPassages({ ...demoCorpus(now), cards: [KLIPP] }))).toBe(false);
-  });
 });
 
 describe("Flurre's answer about cards", () => {
@@ -97,6 +86,8 @@ describe("Flurre's answer about cards", () => {
 
   it("does not answer from the cards what does not name them", () => {
     for (const q of ["kan jag betala med kort", "passet blev kortare", "kort?", "säljer ni koppel"]) expect(withCards(q).kind, q).toBe("fallback");
+    // Only a klippkort on sale: a presentkort is not asked of it.
+    expect(asker([KLIPP])("har ni presentkort").kind).toBe("fallback");
     expect(text(withCards("vad kostar valpkursen?"))).toMatch(/^Voff! VALPKURS kostar 249 kr per pass\./);
   });
 });
