@@ -1,21 +1,24 @@
 #!/usr/bin/env node
-// Flurre's answer time: every question of every set in tests/fixtures
-// (flurre-questions.json, the development sets flurre-dev*-questions.json and
-// the held-out sets flurre-heldout*-questions.json) posted to /flurre/svar,
-// one at a time, a few rounds, on the demo data.
+// Flurre's answer time through its declared pipeline: every question of
+// every set in tests/fixtures (flurre-questions.json, the development sets
+// flurre-dev*-questions.json, the held-out sets flurre-heldout*-questions.json
+// and the blind set) posted to /flurre/svar, one at a time, a few rounds, on
+// the demo data.
 //
 //   npm run build && node bench/flurre.mjs [--rounds 2] [--check] [--wrangler-dev]
 //
-// Loopback only (127.0.0.1:8811), bounded (rounds 1–20; about 25 s with the
-// default 2 over every set's 1 900-odd questions). Starts and stops its own
+// Loopback only (127.0.0.1:8811), bounded (rounds 1–20; about 2 min with the
+// default 2 over every set's 3 600-odd questions). Starts and stops its own
 // worker on a fresh database under .wrangler/bench-flurre (migrated, seeded with the demo data): by default
 // the deployable bundle straight on workerd (bench/lib/runtime.mjs), with
 // --wrangler-dev through `wrangler dev` as `npm start` serves it. No AI
-// binding exists locally, so this is the extractive path: one D1 batch, the
-// index built and searched, the answer composed (and, for a question Flurre
-// cannot answer, one insert). FLURRE_RATE_LIMIT is raised so one client may
-// ask them all. Prints p50/p99 per kind of answer and overall, the slowest
-// questions, and a reference request; --check exits 1 if p50 is over budget.
+// binding exists locally, so this is the extractive path: the content and the
+// vocabulary read from D1, the knowledge built once while they are unchanged,
+// the question normalised, understood, resolved, decided and composed (and,
+// for a question Flurre cannot answer, one insert). FLURRE_RATE_LIMIT is
+// raised so one client may ask them all. Prints p50/p99 per kind of answer
+// and overall (each question's own time, every round), the slowest questions,
+// and a reference request; --check exits 1 if p50 or p99 is over budget.
 import "./lib/project-node.mjs";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +29,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = 8811;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const STATE = path.join(ROOT, ".wrangler/bench-flurre");
-const BUDGET = { p50Ms: 20 };
+/** The issue's budget for an answer (#46): p50 ≤ 10 ms, p99 ≤ 30 ms. */
+const BUDGET = { p50Ms: 10, p99Ms: 30 };
 // Static and cached: shows how busy the machine is while the questions run.
 const REFERENCE = "/hitta";
 
@@ -38,15 +42,15 @@ const rounds = Math.min(Math.max(Math.trunc(Number(option("rounds", "2"))) || 2,
 const check = process.argv.includes("--check");
 const useWranglerDev = process.argv.includes("--wrangler-dev");
 
-// The original set and the visitor sets (development and held out: timing them tunes nothing,
-// and a held-out question is never printed).
+// The original set and the visitor sets (development, held out and blind: timing them tunes nothing,
+// and a held-out or blind question is never printed).
 const questions = readdirSync(path.join(ROOT, "tests/fixtures"))
   .filter((file) => /^flurre-.*questions\.json$/.test(file))
   .sort()
   .flatMap((file) =>
     JSON.parse(readFileSync(path.join(ROOT, "tests/fixtures", file), "utf8")).questions.map((q) => ({
       ...q,
-      heldOut: file.includes("heldout"),
+      heldOut: file.includes("heldout") || file.includes("blind"),
     })),
   );
 const heldOut = new Set(questions.filter((q) => q.heldOut).map((q) => q.question));
@@ -142,10 +146,10 @@ async function main() {
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5);
     console.log("\nSlowest questions (p50):");
-    for (const [question, p50] of slowest) console.log(`  ${fmt(p50).padStart(9)}  ${heldOut.has(question) ? "(a held-out question)" : question}`);
+    for (const [question, p50] of slowest) console.log(`  ${fmt(p50).padStart(9)}  ${heldOut.has(question) ? "(a held-out or blind question)" : question}`);
 
-    const ok = all.p50 <= BUDGET.p50Ms;
-    console.log(`\nBudget: p50 ≤ ${BUDGET.p50Ms} ms → ${ok ? "met" : "MISSED"} (${fmt(all.p50)})`);
+    const ok = all.p50 <= BUDGET.p50Ms && all.p99 <= BUDGET.p99Ms;
+    console.log(`\nBudget: p50 ≤ ${BUDGET.p50Ms} ms, p99 ≤ ${BUDGET.p99Ms} ms → ${ok ? "met" : "MISSED"} (${fmt(all.p50)}, ${fmt(all.p99)})`);
     if (check && !ok) process.exitCode = 1;
   } finally {
     await worker.stop();
