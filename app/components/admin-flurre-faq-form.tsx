@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { FAQ_FORM_TEXTS as T } from "~/domain/flurre/admin-texts";
+import { FAQ_FORM_TEXTS as T } from "~/domain/admin-flurre-texts";
 import { FAQ_ANSWER_MAX_LENGTH } from "~/domain/flurre/faq";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { CharacterCounter } from "./character-counter";

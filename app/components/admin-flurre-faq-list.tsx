@@ -8,7 +8,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { FAQ_DELETE_TEXTS, FAQ_LIST_TEXTS as T, FLURRE_ADMIN_PATH } from "~/domain/flurre/admin-texts";
+import { FAQ_DELETE_TEXTS, FAQ_LIST_TEXTS as T, FLURRE_ADMIN_PATH } from "~/domain/admin-flurre-texts";
 import type { FlurreLink } from "~/domain/flurre/answer";
 import { ConfirmTrigger } from "./confirm-trigger";
 

@@ -5,7 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { FAQ_DELETE_TEXTS } from "~/domain/flurre/admin-texts";
+import { FAQ_DELETE_TEXTS } from "~/domain/admin-flurre-texts";
 import { FaqForm, type FaqFormValues } from "./admin-flurre-faq-form";
 import { FAQ_TAB_PATH, FaqDeleteForm, FaqList, type FaqRowView } from "./admin-flurre-faq-list";
 import { UNANSWERED_TAB_PATH } from "./admin-flurre-unanswered";

@@ -12,7 +12,7 @@ import {
   NAMED_LABELS,
   TOPIC_LABELS,
   TRY_TEXTS as T,
-} from "~/domain/flurre/admin-texts";
+} from "~/domain/admin-flurre-texts";
 import type { FlurreTrace } from "~/domain/flurre/pipeline";
 import type { TracedQuestion } from "~/server/flurre/pipeline.server";
 import type { CandidateKind } from "~/domain/flurre/resolve";

@@ -8,7 +8,7 @@
  * path on this site.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { FLURRE_ADMIN_PATH, UNANSWERED_TEXTS as T } from "~/domain/flurre/admin-texts";
+import { FLURRE_ADMIN_PATH, UNANSWERED_TEXTS as T } from "~/domain/admin-flurre-texts";
 
 export interface UnansweredGroupView {
   id: number;

@@ -34,7 +34,7 @@ import { FaqTab, type FaqTabData } from "~/components/admin-flurre-faq-tab";
 import { TRY_TAB, TryQuestion, type TryTabView } from "~/components/admin-flurre-try";
 import { UNANSWERED_TAB_PATH, UnansweredList, type UnansweredGroupView } from "~/components/admin-flurre-unanswered";
 import { Toaster } from "~/components/toaster";
-import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS as T, FLURRE_ADMIN_TOASTS as TOASTS } from "~/domain/flurre/admin-texts";
+import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS as T, FLURRE_ADMIN_TOASTS as TOASTS } from "~/domain/admin-flurre-texts";
 import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
 import { ANSWERABLE } from "~/domain/flurre/decide";
 import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";

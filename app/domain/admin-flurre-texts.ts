@@ -1,10 +1,10 @@
 // Swedish texts of /admin/flurre (unanswered questions and FAQ rows). The
 // spec gives none of them; the error toasts follow the admin toasts' shape
 // (title 'Fel', what failed as the description).
-import { FLURRE_PAGE } from "../admin-pages";
-import type { ToastView } from "../toast";
-import type { CandidateKind } from "./resolve";
-import type { Topic } from "./vocabulary";
+import { FLURRE_PAGE } from "./admin-pages";
+import type { ToastView } from "./toast";
+import type { CandidateKind } from "./flurre/resolve";
+import type { Topic } from "./flurre/vocabulary";
 
 const error = (description: string): ToastView => ({ type: "error", title: "Fel", description });
 const success = (title: string, description?: string): ToastView =>
