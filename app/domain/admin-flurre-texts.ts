@@ -27,7 +27,7 @@ export const FLURRE_ADMIN_TEXTS = {
 export const TRY_TEXTS = {
   heading: "Prova en fråga",
   intro:
-    "Se steg för steg hur Flurres nya svarsflöde läser en fråga: orden, vad som frågas och nämns, vilka svar innehållet har och vilket som väljs. Inget sparas och inget skickas.",
+    "Se steg för steg hur Flurre läser en fråga: orden, vad som frågas och nämns, vilka svar innehållet har och vilket som väljs. Inget sparas och inget skickas.",
   question: "Fråga",
   submit: "Prova",
   answerHeading: "Svar",
