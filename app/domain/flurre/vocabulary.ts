@@ -5,36 +5,11 @@
 
 import { stemmer } from "@orama/stemmers/swedish";
 
+// 'buy' (being sold something) is answered by the cards on sale alone; 'types' (which sessions there are) by the list of
+// them; 'about' (what a thing is) by its own text; 'why' (a reason) only by a row staff wrote that asks why.
 export const TOPICS = [
-  "price",
-  "when",
-  "seats",
-  "where",
-  "who",
-  "bring",
-  "queue",
-  "advice",
-  "newsletter",
-  "leave",
-  "signin",
-  "cancel",
-  "held",
-  "book",
-  "contact",
-  "payment",
-  "sick",
-  "difference",
-  "full",
-  "count",
-  // Buying or being sold something ('säljer ni…', 'kan man köpa…'): answered by the cards on sale alone.
-  "buy",
-  // Which session types there are ('vilka pass finns det'): answered by the list of them.
-  "types",
-  // What a thing is ('berätta om valpkursen'): answered by its own text.
-  "about",
-  "unsaid",
-  // A reason asked ('varför'): the site's texts say what holds, not why; a row staff wrote that asks why answers it.
-  "why",
+  ...["price", "when", "seats", "where", "who", "bring", "queue", "advice", "newsletter", "leave", "signin", "cancel"],
+  ...["held", "book", "contact", "payment", "sick", "difference", "full", "count", "buy", "types", "about", "unsaid", "why"],
 ] as const;
 export type Topic = (typeof TOPICS)[number];
 
@@ -60,7 +35,36 @@ export type Phrase = {
   value: readonly string[];
 };
 
-export type Vocabulary = {
+/**
+ * The grammar roles a row may name, space apart ('yes-no turns'), by the set they fill: 0026 and the migrations after
+ * it say what each is for. A role not listed opens a yes-or-no question ('kan', 'finns').
+ */
+const ROLES = {
+  "yes-no": "yesNo",
+  question: "opens",
+  which: "which",
+  not: "not",
+  lives: "lives",
+  greeting: "greetings",
+  turns: "turns",
+  if: "conditions",
+  measure: "measures",
+  unit: "units",
+  refers: "refers",
+  session: "sessionWords",
+  owns: "owns",
+  subject: "subjects",
+  wonders: "wonders",
+  dog: "dogs",
+  "before-place": "beforePlace",
+  compares: "compares",
+  joins: "joins",
+  yours: "yours",
+} as const;
+
+type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;
+
+export type Vocabulary = RoleSets & {
   filler: ReadonlySet<string>;
   topics: ReadonlyMap<string, readonly Topic[]>;
   same: ReadonlyMap<string, readonly string[]>;
@@ -69,64 +73,17 @@ export type Vocabulary = {
   weekdays: ReadonlyMap<string, readonly number[]>;
   months: ReadonlyMap<string, number>;
   days: ReadonlyMap<string, number>;
-  /** Verbs that open a yes-or-no question ('kan', 'finns'). */
-  yesNo: ReadonlySet<string>;
-  /** Words that open a question for something ('hur', 'vad'): a sentence they open tells no need. */
-  opens: ReadonlySet<string>;
-  /** Words that turn a sentence ('inte', 'utan'). */
-  not: ReadonlySet<string>;
-  /** Words with which the visitor tells where they live ('bor'). */
-  lives: ReadonlySet<string>;
-  /** Words that only greet ('hej', 'god morgon'). */
-  greetings: ReadonlySet<string>;
-  /** Words that say the opposite of what they are read as ('inställt', 'gratis'): with `not`, a question's polarity. */
-  turns: ReadonlySet<string>;
-  /** Words that open a condition ('om', 'ifall'). */
-  conditions: ReadonlySet<string>;
-  /** Words that, after a question word, ask a measure ('hur länge', 'hur gammal'): a number answers them. */
-  measures: ReadonlySet<string>;
-  /** Words for a session ('pass', 'kurs', 'lektion'): what the team holds, asked of a place ('vem äger passen i hallen'). */
-  sessionWords: ReadonlySet<string>;
-  /** Words that ask who owns or runs something ('äger', 'ansvarar'): of a place, not the team's to answer. */
-  owns: ReadonlySet<string>;
-  /** Words for a time of day ('kvällen', 'förmiddag') and the hours they say, from and to (17, 24). */
-  timesOfDay: ReadonlyMap<string, readonly [number, number]>;
-  /** Words that ask sessions from or until a date said after them ('efter', 'före'). */
-  sides: ReadonlyMap<string, "from" | "until">;
-  /** Words for a dog ('hund', 'hundar'), folded. */
-  dogs: ReadonlySet<string>;
-  /** Words of wondering ('undrar'): what is told before one in its sentence is a sentence of its own. */
-  wonders: ReadonlySet<string>;
-  /** A word before the name of a place ('i', 'på', 'från'): a name after it is where, not someone's ('i Hudiksvall'). */
-  beforePlace: ReadonlySet<string>;
-  /** Words that compare ('dyrare', 'mer'): a comparison asked is answered only by what accounts for all of it. */
-  compares: ReadonlySet<string>;
-  /** Words that ask to sign up ('anmäler'): asked of the queue or the newsletter the question asks of. */
-  joins: ReadonlySet<string>;
   /** The visitor's own ('mitt', 'vårt'), as written: 'vår' is not 'var'. */
   owning: ReadonlySet<string>;
-  /** What belongs to the one spoken to ('din'): spoken to by name, it names them. */
-  yours: ReadonlySet<string>;
-  /** Pronouns that are a clause's subject ('ni', 'jag'): after a verb first, they make it a question ('tar ni emot…'). */
-  subjects: ReadonlySet<string>;
-  /** Words that refer back to what an earlier sentence tells ('den' of 'Jag bokade en valpkurs. Var kan jag se den?'). */
-  refers: ReadonlySet<string>;
-  /** Units a number measures in ('minuter', 'timmar', 'meter'); with the units of age, what a text gives a measure in. */
-  units: ReadonlySet<string>;
-  /** Units of a dog's age, by the weeks in one ('veckor' 1, 'månader' 4.35, 'år' 52). */
+  timesOfDay: ReadonlyMap<string, readonly [number, number]>;
+  sides: ReadonlyMap<string, "from" | "until">;
+  /** Units of a dog's age, by the weeks in one ('månader' 4.35). */
   ageUnits: ReadonlyMap<string, number>;
-  /** Numbers written as words ('två' 2). */
   numbers: ReadonlyMap<string, number>;
-  /** Words that repeat what another word of the sentence asks, by that topic ('nånstans' after 'var'): nothing of their own. */
   again: ReadonlyMap<string, readonly Topic[]>;
-  /**
-   * Question words that ask which thing (grammar 'question which'): what the word after them asks ('vilka städer' asks
-   * where), and after a situation told, with a word of booking, which type to book ('Vad ska vi boka?').
-   */
-  which: ReadonlySet<string>;
   /** Every word the table knows (folded), for mending a typo. */
   known: ReadonlySet<string>;
-  /** The words that say what is asked as written (with å, ä and ö), by their folded form: 'vår' is not 'var'. */
+  /** The words that say what is asked as written (with å, ä and ö), by their folded form. */
   written: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
@@ -138,19 +95,13 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return typedWithÅÄÖ(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
 }
 
-/** A grammar row's value for a unit of age: 'age ' and the weeks in one. */
-const AGE_UNIT = "age ";
-/** A grammar row's value for a time of day: the hours it says, from and to ('time 17 23'). */
-const TIME_OF_DAY = "time ";
-/** A grammar row's value for a number written as a word: 'number ' and the number. */
-const NUMBER = "number ";
-/** A grammar row's value for a word that repeats what another word of its sentence asks: 'again ' and the topic. */
-const AGAIN = "again ";
+/** Grammar values with a value of their own: 'age <weeks>', 'time <from> <to>', 'number <n>', 'again <topic>'. */
+const [AGE_UNIT, TIME_OF_DAY, NUMBER, AGAIN] = ["age ", "time ", "number ", "again "] as const;
 
-/** The ages, in weeks, a number and a unit say ('8–20 veckor', '10 veckor', '3 år'): a range, or one age as both ends; with the stem of the word before it, what is that old ('valpar 8–20 veckor': 'valp'). */
 /** A number, in digits or written as a word ('två'). */
 export const isNumber = (w: string | undefined, vocabulary: Vocabulary) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
 
+/** The ages, in weeks, a number and a unit say ('8–20 veckor', 'tio veckor'), with the stem of the word before: what is that old ('valp'). */
 export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max: number; of: string }[] {
   const ages: { min: number; max: number; of: string }[] = [];
   const lowered = lower(text);
@@ -268,30 +219,9 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const days = new Map<string, number>();
   const known = new Set<string>();
   const written = new Map<string, Set<string>>();
-  const yesNo = new Set<string>();
-  const opens = new Set<string>();
-  const not = new Set<string>();
-  const lives = new Set<string>();
-  const greetings = new Set<string>();
-  const turns = new Set<string>();
-  const conditions = new Set<string>();
-  const measures = new Set<string>();
-  const units = new Set<string>();
-  const refers = new Set<string>();
-  const sessionWords = new Set<string>();
-  const owns = new Set<string>();
-  const subjects = new Set<string>();
-  const wonders = new Set<string>();
-  const beforePlace = new Set<string>();
-  const compares = new Set<string>();
-  const joins = new Set<string>();
   const owning = new Set<string>();
-  const yours = new Set<string>();
-  const dogs = new Set<string>();
+  const roles = Object.fromEntries(Object.values(ROLES).map((field) => [field, new Set<string>()])) as Record<keyof RoleSets, Set<string>>;
   const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
-  const which = new Set<string>();
-  // A grammar row's roles, space apart ('yes-no turns', 'question which': a question word that asks which thing).
-  const roles: Record<string, Set<string>> = { not, lives, question: opens, which, greeting: greetings, turns, if: conditions, measure: measures, unit: units, refers, session: sessionWords, owns, subject: subjects, wonders, dog: dogs, "before-place": beforePlace, compares, joins, yours };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {
@@ -312,8 +242,8 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
     else if (row.kind === "day") for (const key of keysOf(word)) days.set(key, Number(row.value));
     else if (row.kind === "grammar" && readValued(fold(word), row.value, valued)) continue;
     else if (row.kind === "grammar" && row.value === "own") owning.add(word);
-    else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) (roles[role] ?? yesNo).add(fold(word));
+    else if (row.kind === "grammar") for (const role of row.value.split(/\s+/)) roles[ROLES[role as keyof typeof ROLES] ?? "yesNo"].add(fold(word));
   }
   phrases.sort((a, b) => b.words.length - a.words.length);
-  return { filler, topics, same, phrases, weekdays, months, days, yesNo, opens, not, lives, greetings, turns, conditions, measures, units, refers, sessionWords, owns, subjects, wonders, dogs, beforePlace, compares, joins, owning, yours, ...valued, which, known, written };
+  return { ...roles, filler, topics, same, phrases, weekdays, months, days, owning, ...valued, known, written };
 }
