@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { FAQ_FORM_TEXTS as T } from "~/domain/admin-flurre-texts";
-import { FAQ_ANSWER_MAX_LENGTH } from "~/domain/flurre/faq";
+import { FAQ_ANSWER_MAX_LENGTH } from "~/domain/flurre-faq-links";
 import { FlurreFaqSchema } from "~/domain/schemas/flurre-faq";
 import { CharacterCounter } from "./character-counter";
 import { FormErrors } from "./form-errors";

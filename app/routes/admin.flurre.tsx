@@ -37,7 +37,7 @@ import { Toaster } from "~/components/toaster";
 import { FLURRE_ADMIN_PATH, FLURRE_ADMIN_TEXTS as T, FLURRE_ADMIN_TOASTS as TOASTS } from "~/domain/admin-flurre-texts";
 import { FLURRE_QUESTION_MAX_LENGTH } from "~/domain/flurre/answer";
 import { ANSWERABLE } from "~/domain/flurre/decide";
-import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre/faq";
+import { formatFaqLinks, isSitePath, readFaqLinks } from "~/domain/flurre-faq-links";
 import { FlurreFaqSchema, type FlurreFaqValues } from "~/domain/schemas/flurre-faq";
 import { formatDateTime } from "~/domain/time";
 import type { ToastView } from "~/domain/toast";

@@ -7,7 +7,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { formatFaqLinks, parseFaqLinkLines, readFaqLinks } from "../../app/domain/flurre/faq";
+import { formatFaqLinks, parseFaqLinkLines, readFaqLinks } from "../../app/domain/flurre-faq-links";
 import { ROUND_TRIPS_HEADER } from "../../app/server/db/round-trips.server";
 import app from "../../workers/app";
 import { post, toastOf } from "./admin-fixtures";

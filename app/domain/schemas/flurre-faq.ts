@@ -1,13 +1,13 @@
 // An FAQ row of Flurre's in /admin/flurre: the question (one line, its
 // whitespace collapsed), the answer (plain text, paragraphs kept) and the
 // links field, parsed into { label, href } pairs by the FAQ rules
-// (app/domain/flurre/faq.ts). Shared by the action and the form.
+// (app/domain/flurre-faq-links.ts). Shared by the action and the form.
 import { z } from "zod";
 import {
   FAQ_ANSWER_MAX_LENGTH,
   FAQ_QUESTION_MAX_LENGTH,
   parseFaqLinkLines,
-} from "../flurre/faq";
+} from "../flurre-faq-links";
 import type { FlurreLink } from "../flurre/answer";
 import { requiredText } from "./common";
 

@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { readFaqLinks } from "~/domain/flurre/faq";
+import { readFaqLinks } from "~/domain/flurre-faq-links";
 import type { FlurreCorpus } from "~/domain/flurre/passages";
 import type { VocabularyRow } from "~/domain/flurre/vocabulary";
 import { cardProductOf } from "../cards/card-products.server";

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { readFaqLinks } from "../../../app/domain/flurre/faq";
+import { readFaqLinks } from "../../../app/domain/flurre-faq-links";
 import { buildKnowledge, type Knowledge } from "../../../app/domain/flurre/knowledge";
 import type { VocabularyRow } from "../../../app/domain/flurre/vocabulary";
 import { buildPassages, type FlurreCorpus, type Passage } from "../../../app/domain/flurre/passages";

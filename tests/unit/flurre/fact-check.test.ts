@@ -9,7 +9,7 @@ import {
   seatsFact,
   timeFact,
 } from "../../../app/domain/flurre/fact-check";
-import { readFaqLinks } from "../../../app/domain/flurre/faq";
+import { readFaqLinks } from "../../../app/domain/flurre-faq-links";
 import { demoPassages } from "./demo-passages";
 
 const kinds = (text: string) => extractClaims(text).map((c) => c.kind);

@@ -5,7 +5,7 @@
  * A link goes either to a path on this site (one leading slash) or to an
  * https address; nothing else is ever stored or rendered as a link. Pure.
  */
-import type { FlurreLink } from "./answer";
+import type { FlurreLink } from "./flurre/answer";
 
 export const FAQ_QUESTION_MAX_LENGTH = 500;
 export const FAQ_ANSWER_MAX_LENGTH = 2000;
