@@ -48,51 +48,35 @@ export type Knowledge = {
   siteWords: SiteWords;
 };
 
-/** The topics each kind of site passage answers (the rest answer what their words say). */
-function topicsOf(passage: Passage, vocabulary: Vocabulary): Topic[] {
-  switch (passage.id) {
-    // The rules that say where on the site a thing is done answer where, too.
-    case "rule:binding":
-      // It holds the note on a sick dog, too.
-      return ["cancel", "sick"];
-    case "rule:group-minimum":
-      return ["held", "count"];
-    case "rule:how-to-book":
-      return ["book", "where"];
-    case "rule:my-bookings":
-      // How long the link lasts and that it works once say why it stops working ('länken funkar inte längre, varför?').
-      return ["signin", "where", "book", "why"];
-    case "rule:contact":
-      return ["contact", "where", "who"];
-    case "rule:newsletter":
-      return ["newsletter", "leave", "when", "where"];
-    case "rule:waitlist":
-      return ["queue", "full", "seats", "where"];
-    case "rule:payment":
-      return ["payment"];
-    case "preparation:sick":
-      // A note of the preparation: what to do before the session when the dog is ill or in heat.
-      return ["sick", "bring"];
-    case PREPARATION_IDS.onSite:
-    case PREPARATION_IDS.onlineOrHome:
-      return ["bring"];
-    case "place:all":
-      return ["where", "about"];
-    case "type:all":
-      return ["types", "about"];
-    case "team:about":
-      return ["who", "about"];
-  }
-  // The cards on sale: what is sold, what each costs, and paying with one (asked of them only: resolve.ts, asksOfCards).
-  if (passage.kind === "card") return ["buy", "price", "payment"];
-  if (passage.kind === "place") return ["where", "about"];
-  if (passage.kind === "team") return ["who", "about"];
-  if (passage.kind === "type") return ["about"];
-  if (passage.kind === "faq") {
-    // A row staff wrote answers what its question asks, read as a visitor's question is.
-    return [...new Set(questionWords(passage.title, vocabulary).flatMap((k) => vocabulary.topics.get(k) ?? []))];
-  }
-  return [];
+/**
+ * The topics each site passage answers besides what its words say. The rules that say where on the site a thing is
+ * done answer where too; the binding rule holds the note on a sick dog; the sign-in link's terms (how long it lasts,
+ * that it works once) say why it stops working; the note on a dog ill or in heat is one of the preparation.
+ */
+const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
+  "rule:binding": ["cancel", "sick"],
+  "rule:group-minimum": ["held", "count"],
+  "rule:how-to-book": ["book", "where"],
+  "rule:my-bookings": ["signin", "where", "book", "why"],
+  "rule:contact": ["contact", "where", "who"],
+  "rule:newsletter": ["newsletter", "leave", "when", "where"],
+  "rule:waitlist": ["queue", "full", "seats", "where"],
+  "rule:payment": ["payment"],
+  "preparation:sick": ["sick", "bring"],
+  [PREPARATION_IDS.onSite]: ["bring"],
+  [PREPARATION_IDS.onlineOrHome]: ["bring"],
+  "place:all": ["where", "about"],
+  "type:all": ["types", "about"],
+  "team:about": ["who", "about"],
+};
+
+/** By its kind: the cards on sale answer what is sold, what each costs and paying with one (asked of them only: asksOfCards). */
+const KIND_TOPICS: Partial<Record<Passage["kind"], readonly Topic[]>> = { card: ["buy", "price", "payment"], place: ["where", "about"], team: ["who", "about"], type: ["about"] };
+
+function topicsOf(passage: Passage, vocabulary: Vocabulary): readonly Topic[] {
+  // A row staff wrote answers what its question asks, read as a visitor's question is.
+  if (passage.kind === "faq") return [...new Set(questionWords(passage.title, vocabulary).flatMap((k) => vocabulary.topics.get(k) ?? []))];
+  return PASSAGE_TOPICS[passage.id] ?? KIND_TOPICS[passage.kind] ?? [];
 }
 
 /** A question's words as Flurre reads them (phrases joined, the vocabulary's readings added), with their long stems. */
