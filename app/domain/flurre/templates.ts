@@ -34,9 +34,7 @@ function dedupe(links: readonly FlurreLink[], max = MAX_LINKS): FlurreLink[] {
 }
 
 const pricesOf = (passages: readonly KnownPassage[]) =>
-  [
-    ...new Set(passages.flatMap((p) => p.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice(6))))),
-  ].sort((a, b) => a - b);
+  [...new Set(passages.flatMap((p) => p.facts.filter((f) => f.startsWith("price:")).map((f) => Number(f.slice(6)))))].sort((a, b) => a - b);
 
 const sessionParagraph = (s: KnownPassage) => `${s.title} ${s.session!.line}`;
 
@@ -51,11 +49,7 @@ function made(paragraphs: string[], used: readonly KnownPassage[], links: readon
 /** A type's own text, its next dates with seats under it. */
 function typeAnswer(opening: string, type: KnownPassage, text: string, all: readonly KnownPassage[]): ComposedAnswer {
   const next = bookable(all, type.typeName!, DATES_UNDER_TYPE);
-  return made(
-    [opening, text, ...next.map(sessionParagraph)],
-    [type, ...next],
-    [...type.links, ...next.flatMap((s) => s.links)],
-  );
+  return made([opening, text, ...next.map(sessionParagraph)], [type, ...next], [...type.links, ...next.flatMap((s) => s.links)]);
 }
 
 function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | null): ComposedAnswer {
@@ -75,11 +69,7 @@ function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | nu
     opening = narrowed ? T.nextSessionsIn(narrowed.said) : T.nextSessions;
   }
   // Every type's sessions, or none to show: the list of them all.
-  const links = [
-    ...shown.flatMap((s) => s.links),
-    ...(type?.links ?? []),
-    ...(!name || shown.length === 0 ? [ALL_SESSIONS] : []),
-  ];
+  const links = [...shown.flatMap((s) => s.links), ...(type?.links ?? []), ...(!name || shown.length === 0 ? [ALL_SESSIONS] : [])];
   return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], links);
 }
 
@@ -95,10 +85,7 @@ function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage
   return made(
     priced.map((t, i) => (i === 0 ? T.priceOfType : T.priceOfAnotherType)(t.typeName!, priceOf(t, all))),
     // A type whose text states no price is priced by its sessions.
-    [
-      ...priced,
-      ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0)),
-    ],
+    [...priced, ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0))],
     priced.flatMap((t) => t.links.slice(0, 1)),
   );
 }
@@ -112,11 +99,7 @@ function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding, 
   const sessions = pricesOf([type]).length > 0 ? [] : all.filter((p) => p.session && p.typeName === name);
   const next = u.topics.has("when") ? bookable(all, name, DATES_UNDER_TYPE) : [];
   return made(
-    [
-      yes ? T.priceOfTypeYesNo(yes, name, prices) : T.priceOfType(name, prices),
-      type.summaryAfterPrice ?? type.text,
-      ...next.map(sessionParagraph),
-    ],
+    [yes ? T.priceOfTypeYesNo(yes, name, prices) : T.priceOfType(name, prices), type.summaryAfterPrice ?? type.text, ...next.map(sessionParagraph)],
     [type, ...sessions, ...next],
     [...type.links, ...next.flatMap((s) => s.links)],
   );
@@ -125,21 +108,9 @@ function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding, 
 function seatsAnswer(j: Judged, u: Understanding, yes: YesNo | null): ComposedAnswer {
   const { passages } = j.candidate;
   // 'Är den full?' is answered yes when it is; 'finns det plats?' when it is not.
-  const opening = !yes
-    ? T.sessions
-    : u.topics.has("full")
-    ? yes === "Ja"
-      ? T.fullYes
-      : T.fullNo
-    : yes === "Ja"
-    ? T.seatsYes
-    : T.seatsNo;
+  const opening = !yes ? T.sessions : u.topics.has("full") ? (yes === "Ja" ? T.fullYes : T.fullNo) : yes === "Ja" ? T.seatsYes : T.seatsNo;
   const queue = passages[1];
-  return made(
-    [opening, sessionParagraph(passages[0]!), ...(queue ? [queue.text] : [])],
-    passages,
-    passages.flatMap((p) => p.links),
-  );
+  return made([opening, sessionParagraph(passages[0]!), ...(queue ? [queue.text] : [])], passages, passages.flatMap((p) => p.links));
 }
 
 /** The places, then the sessions of the day asked, if one was. */
@@ -149,24 +120,9 @@ function placesAnswer(j: Judged): ComposedAnswer {
   const sessions = passages.filter((p) => p.session);
   const names = places.map((p) => p.title);
   const type = j.candidate.names.find((n) => n.kind === "type");
-  const opening =
-    places.length === 0
-      ? T.sessions
-      : places.length === 1
-      ? T.place(names[0]!)
-      : type
-      ? T.placesOfType(type.key, names.join(" och "))
-      : T.places;
-  return made(
-    [opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)],
-    passages,
-    places
-      .flatMap((p) => p.links.slice(0, 1))
-      .concat(
-        passages[0]!.links.slice(1),
-        sessions.flatMap((s) => s.links),
-      ),
-  );
+  const opening = places.length === 0 ? T.sessions : places.length === 1 ? T.place(names[0]!) : type ? T.placesOfType(type.key, names.join(" och ")) : T.places;
+  const links = [...places.flatMap((p) => p.links.slice(0, 1)), ...passages[0]!.links.slice(1), ...sessions.flatMap((s) => s.links)];
+  return made([opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)], passages, links);
 }
 
 /** The line a passage's own text opens with, by its kind. */
@@ -219,19 +175,11 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
       return placesAnswer(j);
     case "person":
       // Their own text, and how to reach them when asked.
-      return made(
-        [T.team(first.title), ...candidate.passages.map((p) => p.text)],
-        candidate.passages,
-        candidate.passages.flatMap((p) => p.links),
-      );
+      return made([T.team(first.title), ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "advice":
       return typeAnswer(T.adviceType(first.title), first, first.summary ?? first.text, all);
     case "page":
-      return made(
-        [T.pageSession, ...candidate.passages.map((p) => p.text)],
-        candidate.passages,
-        candidate.passages.flatMap((p) => p.links),
-      );
+      return made([T.pageSession, ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "passage":
       if (first.kind === "team" && candidate.passages.length > 1) return memberOfTeam(first, candidate.passages[1]!);
       return passageAnswer(first, u, knowledge, yes);
@@ -245,14 +193,9 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
  */
 export function fallback(ranked: readonly Judged[], u: Understanding): ComposedAnswer {
   const best = ranked[0]?.coverage ?? 0;
-  const about = (p: KnownPassage | undefined) =>
-    p !== undefined &&
-    u.named.some((n) => n.kind !== "town" && (p.title === n.key || (!p.session && p.typeName === n.key)));
+  const about = (p: KnownPassage | undefined) => p !== undefined && u.named.some((n) => n.kind !== "town" && (p.title === n.key || (!p.session && p.typeName === n.key)));
   const near = ranked.filter((j) => best > 0 && j.coverage === best && about(j.candidate.passages[0]));
-  const links = dedupe(
-    near.flatMap((j) => j.candidate.passages[0]!.links.slice(0, 1)),
-    MAX_NEAR,
-  );
+  const links = dedupe(near.flatMap((j) => j.candidate.passages[0]!.links.slice(0, 1)), MAX_NEAR);
   if (links.length === 0) return { answer: FLURRE_FALLBACK, passages: [] };
   const answer: FlurreAnswer = {
     ...FLURRE_FALLBACK,
