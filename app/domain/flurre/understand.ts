@@ -28,67 +28,57 @@ export type Understanding = {
   dates: readonly DateSaid[];
   /** Times of day said ('på kvällen': from 17 to 24), each as typed. */
   times: readonly { from: number; to: number; said: string }[];
-  /** What the visitor tells in every sentence: the words that are not filler, numbers, topics, days or turning words ('inget'), nor common to most of the site's texts, nor mere short stems ('nära' is not 'när'). */
+  /** What the visitor tells in every sentence: not filler, numbers, topics, days, turning words, common or short words. */
   told: Token[];
   /** Every word the site, its names and the vocabulary use, and their stems (folded). */
   known: ReadonlySet<string>;
-  /** Words neither the site, its names nor the vocabulary use (after mending). */
+  /** Words neither the site, its names nor the vocabulary use (after mending): what the site does not speak of. */
   unknownWords: ReadonlySet<Token>;
-  /** The words for a dog ('hund', 'valpen'), by the vocabulary. */
+  // The question's words of a kind the vocabulary says (a dog, a day or time, a unit of age after a number, a measure
+  // asked after a question word, signing up, a session, turning), and what each number counts.
   dogWords: ReadonlySet<Token>;
-  /** The words that say a day: weekdays, months, 'imorgon', numbers. */
   dayWords: ReadonlySet<Token>;
+  ageWords: ReadonlySet<Token>;
+  measureWords: ReadonlySet<Token>;
+  joinWords: ReadonlySet<Token>;
+  sessionWords: ReadonlySet<Token>;
+  notWords: ReadonlySet<Token>;
+  countOf: ReadonlyMap<Token, Token>;
+  /** A word of time after a word asking which ('vilken dag'): which one is asked, not only when. */
+  whichTime: ReadonlySet<Token>;
+  // The vocabulary's units of age (in weeks), words that ask which thing and words that ask who owns or runs something.
+  ageUnitWeeks: ReadonlyMap<string, number>;
+  whichWords: ReadonlySet<string>;
+  ownsWords: ReadonlySet<string>;
   /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
   dogAge?: number;
-  /** The words that tell an age: a unit after a number ('månader' of 'valpen är 4 månader'). */
-  ageWords: ReadonlySet<Token>;
-  /** The vocabulary's units of age, in weeks ('månader' 4.35). */
-  ageUnitWeeks: ReadonlyMap<string, number>;
-  /** A word of time after a word asking which ('vilken dag', 'vilket datum'): which one is asked, not only when. */
-  whichTime: ReadonlySet<Token>;
-  /** The vocabulary's words that ask which thing ('vilken', 'vilket'). */
-  whichWords: ReadonlySet<string>;
-  /** The vocabulary's words that ask who owns or runs something ('äger', 'sköter'). */
-  ownsWords: ReadonlySet<string>;
-  /** The asking sentence compares ('Är PRIVAT & PROFFS dyrare på kvällstid?'): an answer accounts for all of it. */
+  /** The asking sentence compares ('dyrare på kvällstid?'): an answer accounts for all of it. */
   compares: boolean;
-  /** The words that ask a measure after a question word ('länge' of 'hur länge gäller länken'). */
-  measureWords: ReadonlySet<Token>;
-  /** The words that ask to sign up ('anmäler' of 'kan jag skriva upp mig på en väntelista'). */
-  joinWords: ReadonlySet<Token>;
-  /** A number and the word it counts right after it ('två' → 'hundar' of 'två hundar'); not an age ('2 år'). */
-  countOf: ReadonlyMap<Token, Token>;
-  /** Asks something: a question mark, a verb first, a topic or a thing named ('parkering?', a place's name alone); not a statement ('jag förstår inte'). */
+  /** Asks something: a question mark, a verb first, a topic or a thing named; not a statement ('jag förstår inte'). */
   asks: boolean;
-  /** A need told without a question ('hunden vaktar matskålen'): advice is asked, or what accounts for two words of it or more, and every one. */
+  /** A need told without a question ('hunden vaktar matskålen'). */
   toldNeed: boolean;
-  /** Opens with a verb ('kan jag…', 'finns det…'): asks yes or no. */
+  // How the asking sentence asks: yes or no (a verb first), how many of its words turn it ('inte', 'gratis'), turned,
+  // with a condition ('om').
   yesNo: boolean;
-  /** How many of the asking sentence's words turn it ('inte', 'inställt', 'gratis'). */
   turns: number;
-  /** The asking sentence has a condition ('…om vi bara är två'). */
+  negated: boolean;
   condition: boolean;
   /** Only greets ('Hej!', 'God morgon Flurre'). */
   greeting: boolean;
   /** The upcoming session whose page the question was asked from ('/session/12'). */
   page?: KnownPassage;
-  /** Turned ('kan jag inte…', 'utan konto'). */
-  negated: boolean;
-  /** The words that turn a sentence ('inte', 'utan'). */
-  notWords: ReadonlySet<Token>;
-  /** The asking sentence asks nothing and names nothing of its own after others that tell ('…valpen har fått diarré. Vad gör vi?'): it asks what to do, not for a date, a seat, a place or a price. */
+  /** Asks nothing and names nothing of its own after sentences that tell ('…har fått diarré. Vad gör vi?'): what to do. */
   whatNow: boolean;
-  /** Asked by a question word alone, no question mark, topic or name: an answer must account for every word (decide.ts). */
+  /** Asked by a question word alone, no question mark, topic or name: an answer accounts for every word. */
   plainAsks: boolean;
-  /** The asking sentence says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
+  /** Says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
   bare: boolean;
-  /** Asked yes or no of a type or place alone after the visitor tells what the site never speaks of ('Vi har en döv hund. Kan hon gå på vardagslydnad?'). */
+  /** Asked yes or no of a type or place alone after the visitor tells what the site never speaks of. */
   afterUnsaid: boolean;
-  /** The words for a session ('passet', 'gruppträningen'), by the vocabulary. */
-  sessionWords: ReadonlySet<Token>;
-  /** Words that say what a place named is, indoors or outdoors ('utomhus' of 'valpkurs utomhus i stadsparken'), by the place. */
+  /** Words that say what a place named is, indoors or outdoors ('utomhus'), by the place. */
   kindOfPlace: ReadonlyMap<Token, string>;
-  /** The asking sentence asks who owns or runs something, naming no type nor saying a session ('vem äger hallen'). */
+  /** Asks who owns or runs something, naming no type or session ('vem äger hallen'). */
   asksOwner: boolean;
 };
 
