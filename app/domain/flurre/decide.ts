@@ -106,14 +106,6 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** A type or place named that a rule or the preparation holds for, its text not naming it. */
-function heldForInGeneral(c: Candidate, t: Token, u: Understanding): boolean {
-  const p = c.passages[0];
-  const names = u.namesOf.get(t) ?? [];
-  if (c.kind !== "passage" || (p?.kind !== "rule" && p?.kind !== "preparation") || names.length === 0) return false;
-  return names.every((n) => (n.kind === "type" || n.kind === "place") && c.names.some((m) => m.key === n.key)) && !inText(c, t, u.known);
-}
-
 /** Whether a text states a price: it answers what one costs, when nothing else is asked ('vad kostar ett pass': 'GruppUps kostar från 249 kr'). */
 const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")));
 
@@ -197,17 +189,13 @@ const typeAsked = (u: Understanding) => u.tokens.some((t) => t.sentence === u.as
 function judge(c: Candidate, u: Understanding): Judged {
   // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
   // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
-  // A type or place a rule or the preparation holds for in general ('ta med … på promenaden i parken') is what it is
-  // asked of, not what is asked: it counts neither way.
   // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?');
   // so is the thing asked for ('Vilken veterinär rekommenderar ni?').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
     return before?.sentence === t.sentence && u.whichWords.has(before.word);
   };
-  const content = (c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content).filter(
-    (t) => !heldForInGeneral(c, t, u),
-  );
+  const content = c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content;
   const unexplained = content.filter((t) => !explains(c, t, u));
   // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
   // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
@@ -224,10 +212,7 @@ function judge(c: Candidate, u: Understanding): Judged {
   ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) || isPerson(t, u) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
-  // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
-  // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').
-  const carried = c.kind !== "advice" || (u.whatNow ? u.told.some((t) => explains(c, t, u)) : content.length > unexplained.length);
-  const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
+  const coverage = total === 0 ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
 }
 
