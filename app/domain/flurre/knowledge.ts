@@ -159,7 +159,9 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   const vocabulary = buildVocabulary(rows);
   const named = namesOf(corpus);
   const nameWords = new Set(named.filter((n) => n.kind === "person" || n.kind === "town").flatMap((n) => n.words));
-  const passages: KnownPassage[] = buildPassages(corpus).map((p) => {
+  // The preparation item on a dog ill or in heat is the one whose title says so in words the vocabulary reads as 'sick'.
+  const isSickNote = (title: string) => wordsOf(title).some((w) => keysOf(w).some((k) => vocabulary.topics.get(k)?.includes("sick")));
+  const passages: KnownPassage[] = buildPassages(corpus, isSickNote).map((p) => {
     // The team's passage by its own words and the members' names: what each does is their own passage's.
     const own = p.id === "team:about" ? `${p.title} ${ABOUT_INTRO} ${corpus.team.map((m) => m.name).join(" ")}` : `${p.title} ${p.text}`;
     const termSet = termsOf(own, nameWords);

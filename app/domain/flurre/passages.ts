@@ -227,8 +227,9 @@ function placePassages(all: readonly Place[]): Passage[] {
 /** Checklist items an answer quotes in full. */
 const CHECKLIST_IN_ANSWER = 3;
 
-function preparationPassages(items: readonly PreparationItem[]): Passage[] {
-  const [sick] = items.filter((item) => item.title.startsWith("Är hunden sjuk"));
+/** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat: the item whose title says so (`isSickNote`), whatever staff call it. */
+function preparationPassages(items: readonly PreparationItem[], isSickNote: (title: string) => boolean): Passage[] {
+  const sick = items.find((item) => isSickNote(item.title));
   const checklist = items.filter((item) => item !== sick);
   const passages: Passage[] = [
     {
@@ -431,7 +432,7 @@ function factsStatedIn(text: string): Fact[] {
 }
 
 /** Every passage, from the rows and the site content. */
-export function buildPassages(corpus: FlurreCorpus): Passage[] {
+export function buildPassages(corpus: FlurreCorpus, isSickNote: (title: string) => boolean = () => false): Passage[] {
   const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
   return [
@@ -439,7 +440,7 @@ export function buildPassages(corpus: FlurreCorpus): Passage[] {
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
     ...placePassages(corpus.places),
-    ...preparationPassages(corpus.preparation),
+    ...preparationPassages(corpus.preparation, isSickNote),
     ...teamPassages(corpus.team),
     ...rulePassages(),
     ...sitePassages(),

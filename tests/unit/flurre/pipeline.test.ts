@@ -896,6 +896,17 @@ describe("decide", () => {
     expect(ask("hur många platser finns på lördag").composed?.passages[0]?.id).not.toBe("rule:waitlist");
   });
 
+  it("finds the note on a dog ill or in heat by what its title says, whatever staff call it", () => {
+    const corpus = demoCorpus(now);
+    const renamed = corpus.preparation.map((item) => (item.title.includes("sjuk") ? { ...item, title: "Krasslig eller skadad hund?" } : item));
+    expect(renamed).not.toEqual(corpus.preparation);
+    const k = buildKnowledge({ ...corpus, preparation: renamed }, vocabularyRows());
+    expect(k.byId.get("preparation:sick")?.title).toBe("Krasslig eller skadad hund?");
+    expect(ask("valpen är sjuk idag", k).composed?.passages[0]?.id).toBe("preparation:sick");
+    // The checklist keeps only what to bring.
+    expect(k.byId.get("preparation:checklist")?.text).not.toContain("Krasslig");
+  });
+
   it("reads no word that turns a sentence as the visitor's situation ('inget konto' is not of a text that says 'inget')", () => {
     const u = understand("Jag har inget konto hos er och vill helst inte skapa ett heller. Hur bokar jag då?", knowledge);
     expect(u.told.map((t) => t.word)).not.toContain("inget");
