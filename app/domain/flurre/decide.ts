@@ -233,8 +233,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
         b.coverage - a.coverage ||
         serves(b.candidate) - serves(a.candidate) ||
         situation(b.candidate) - situation(a.candidate) ||
-        PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)) ||
-        b.candidate.names.length - a.candidate.names.length,
+        PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)),
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
