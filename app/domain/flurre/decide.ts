@@ -212,7 +212,10 @@ function judge(c: Candidate, u: Understanding): Judged {
   ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) || isPerson(t, u) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
-  const coverage = total === 0 ? 0 : (total - weight(unexplained) - missed) / total;
+  // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
+  // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').
+  const carried = c.kind !== "advice" || (u.whatNow ? u.told.some((t) => explains(c, t, u)) : content.length > unexplained.length);
+  const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
 }
 
