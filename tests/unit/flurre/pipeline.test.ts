@@ -1324,6 +1324,10 @@ describe("decide", () => {
     expect(ask("vår hund skäller så fort det ringer på").trace!.words).toContain("dorrklockan");
   });
 
+  it("reads the day or evening before a session as before it (migration 0127)", () => {
+    expect(ask("vår tik är förkyld kvällen före passet, vad gör vi").composed?.passages[0]?.id).toBe("preparation:sick");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
