@@ -150,12 +150,12 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
-  // Of a person, the dog is not the visitors' dogs their text tells of ('Har Jonas en hund?'), unless the role their
+  // Of a person, the dog is not the visitors' dogs their text tells of ('Har Maja en hund?'), unless the role their
   // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
   if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
-  // A day or a word of when ('nästa') by what states a session's date ('platser kvar på nästa valpkurs').
+  // A day or a word of when ('nästa') by what states a session's date ('platser kvar på nästa agilitykurs').
   if (dated && (u.dayWords.has(t) || topics.includes("when"))) return true;
-  // What a place named is, by what is about that place ('valpkurs utomhus i stadsparken': its sessions there).
+  // What a place named is, by what is about that place ('agility utomhus i parken': its sessions there).
   const kindOf = u.kindOfPlace.get(t);
   if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
@@ -189,7 +189,7 @@ const typeAsked = (u: Understanding) => u.tokens.some((t) => t.sentence === u.as
 function judge(c: Candidate, u: Understanding): Judged {
   // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
   // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
-  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar VALPKURS för en döv valp?');
+  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar AGILITY för en döv valp?');
   // so is the thing asked for ('Vilken veterinär rekommenderar ni?').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
@@ -254,7 +254,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
 
 /**
  * After what the site never speaks of, only a dog's age told is what an answer can speak of ('vi har en valp som är 22
- * veckor nu, vi väntade för länge. Kan hon gå valpkursen?'; not 'Vi har en döv hund. Kan hon gå på vardagslydnad?').
+ * veckor nu, vi väntade för länge. Kan hon gå valpträningen?'; not 'Vi har en döv hund. Kan hon gå på agilityn?').
  */
 function ofDogAge(best: Judged, u: Understanding): boolean {
   const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
@@ -266,7 +266,7 @@ function ofDogAge(best: Judged, u: Understanding): boolean {
 const oneWord = (ranked: readonly Judged[], u: Understanding) =>
   u.topics.size === 0 && u.named.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
 
-/** Of those, the one whose title says the word: what it is about ('regnar' in 'Blir passen av om det regnar?', 'hall' in 'Hundhallen'); else none, it cannot tell. */
+/** Of those, the one whose title says the word: what it is about ('regnar' in 'Blir passen av om det regnar?', 'hall' in 'Ridhallen'); else none, it cannot tell. */
 function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | undefined {
   // A compound by its last part, what it is ('inomhushall' is a 'hall').
   const [t] = u.content as [Token];

@@ -31,7 +31,7 @@ export type KnownPassage = Passage & {
   ages?: { min: number; max: number; of: string };
 };
 
-/** The words (folded) of the role a team member's text opens with ('Linnea, hundinstruktör.'). */
+/** The words (folded) of the role a team member's text opens with ('Maja, hundinstruktör.'). */
 export const roleWordsOf = (p: Passage | undefined): string[] => wordsOf(fold(lower(p?.text.split(/[.!?]\s/u)[0] ?? "")));
 
 export type Knowledge = {

@@ -219,7 +219,7 @@ export function normalise(
     // det…') speaks to them: filler. Unless nothing but filler follows: then the name is what is asked of ('Maja, vem
     // är det?').
     const nameAt = vocabulary.greetings.has(fold(parts[0]?.typed ?? "")) ? 1 : 0;
-    // A comma or a question word after the name ('Flurre, när…', 'Flurre när…'); not a clause of it ('Linnea som leder…').
+    // A comma or a question word after the name ('Flurre, när…', 'Flurre när…'); not a clause of it ('Maja som leder…').
     const after = parts[nameAt + 1];
     const word = fold(after?.words[0] ?? "");
     const spokenTo =

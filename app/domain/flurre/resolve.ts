@@ -71,7 +71,7 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
   const towns = u.named.filter((n) => n.kind === "town");
   const checks: { fits: (s: KnownPassage) => boolean; said: string }[] = [];
-  // A type held at home or online is held in the town named too ('när går nästa hembesök i gävle').
+  // A type held at home or online is held in the town named too ('när går nästa hembesök i umeå').
   const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !visitable(s.session!.location, knowledge);
   if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
   else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
@@ -197,7 +197,7 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
     wanted = [...new Set((onDay.length > 0 || types.length === 0 ? onDay : sessions).map((s) => s.session!.location))];
   }
   const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
-  // The day's sessions held at home or online, with no place of their own to show, say where ('PLAN … på Online').
+  // The day's sessions held at home or online, with no place of their own to show, say where ('… på Online').
   if (passages.length === 0 && onDay.length === 0) return null;
   return {
     kind: "places",
@@ -257,11 +257,11 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   const counted = (t: Token) =>
     [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem))) &&
     (u.topicsOf.get(t) ?? []).every((topic) => p.topics.includes(topic));
-  // The team counts the whole business, not those on a session ('hur många tränare är med på valpkursen').
+  // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
   const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
-  // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Linnea
+  // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja
   // leder GruppUps…'); the words are the team's text's alone.
   const member = everyone ? memberSaying(u, knowledge) : undefined;
   if (member) return { kind: "passage", passages: [p, member], text: [p], topics, names };
@@ -278,7 +278,7 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
   const says = (p: KnownPassage, t: Token) =>
     [t.word, t.stem, ...t.also].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.endsWith(k))));
   const members = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && asked.every((t) => says(p, t)));
-  // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Linnea, hundinstruktör.').
+  // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Maja, hundinstruktör.').
   const role = (p: KnownPassage) => ({ ...p, termSet: new Set(roleWordsOf(p).flatMap((w) => [w, stemOf(w)])) });
   const byRole = members.length > 1 ? members.filter((p) => asked.some((t) => says(role(p), t))) : members;
   return asked.length > 0 && byRole.length === 1 ? byRole[0] : undefined;
@@ -369,7 +369,7 @@ function passageCandidates(types: readonly string[], u: Understanding, knowledge
     // jag ropar' is no puppy's).
     const aged = p.ages?.of;
     if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t, i) => t.word.startsWith(aged) && !deniedAt(u, i))) continue;
-    // Nor the type the visitor tells of before asking what to do ('Vi gick valpkursen förra året. Vad gör vi nu?').
+    // Nor the type the visitor tells of before asking what to do ('Vi gick agilitykursen förra året. Vad gör vi nu?').
     if (c.kind === "advice" && u.whatNow && c.names.some((n) => n.key === p.typeName)) continue;
     // A type's own text answers only a question that names the type: a word it uses in passing ('koppel') is not what it is about.
     if (c.kind === "passage" && p.kind === "type" && p.typeName && c.names.every((n) => n.key !== p.typeName)) continue;

@@ -123,7 +123,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const head = token.word.slice(0, at).replace(/s$/u, "");
     const rest = token.word.slice(at);
     const common = knowledge.common.has(head) || knowledge.common.has(stemOf(head));
-    // Not when the rest is a name of its own: a compound is what its last part is ('träningsplan' is a plan).
+    // Not when the rest is a name of its own: a compound is what its last part is ('träningsplan' is what its last part is).
     const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
@@ -142,7 +142,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
       if (bare.length >= MIN_PART && isEnding(token.word.slice(-k)) && word.length - bare.length >= 3 && word.startsWith(bare) && !knowledge.common.has(bare) && known(word.slice(bare.length))) return true;
     }
   }
-  // A compound whose last part is the name, its first a word the site knows ('träningsplan' is a plan).
+  // A compound whose last part is the name, its first a word the site knows ('träningsplan' is what its last part is).
   if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
     const head = token.word.slice(0, -word.length).replace(/s$/u, "");
     if (known(head)) return true;
@@ -189,7 +189,7 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
 
 /**
  * Of places, or towns, named in the asking sentence and in others, those asked of ('vi var i parken förra månaden. när
- * är nästa på ängen?', 'Finns det valpkurs i Sandviken? Gävle blir långt för oss.').
+ * är nästa på ängen?', 'Finns det agility i Umeå? Luleå blir långt för oss.').
  */
 function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
   for (const kind of ["place", "town"] as const) {
@@ -324,13 +324,13 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
         (t) =>
           (!fillerAsTyped(t) && namesDay(t, vocabulary)) ||
           (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t)) ||
-          // A time of day, which a session's time shows ('vardagslydnad på kvällstid').
+          // A time of day, which a session's time shows ('agility på kvällstid').
           timeOfDay(t, vocabulary) !== undefined,
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
-    // vardagslydnad på kvällen').
+    // agility på kvällen').
     times: timesIn(tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary)) ? tokens.filter((t) => t.sentence === asked) : tokens, vocabulary),
     measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
   };
@@ -405,7 +405,7 @@ function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassag
 
 /**
  * What the site never speaks of, told anywhere in the question ('jag har en katt. kan hon vara med?'), is asked too,
- * unless the asking sentence names what it asks of ('…har en springer. när blir nästa vardagslydnad?').
+ * unless the asking sentence names what it asks of ('…har en springer. när blir nästa agilitykurs?').
  */
 function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>): Topic[] {
   const namesItsOwn = tokens.some((t) => t.sentence === asked && namesOf.has(t));
@@ -436,7 +436,7 @@ function whatToDo(r: Read) {
   return { booking, whatToBook, whatNow };
 }
 
-/** The words that say what a place named is ('utomhus', 'ute' of Stadsparken outdoors), each by the place's name. */
+/** The words that say what a place named is ('utomhus', 'ute' of a park outdoors), each by the place's name. */
 function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<Token, string> {
   const named = [...namesOf.values()].flat().filter((n) => n.kind === "place");
   const kinds = new Map<Token, string>();
@@ -456,8 +456,8 @@ function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readon
 
 /**
  * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
- * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en valpkurs. Var hittar jag den?' asks
- * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till PLAN. Får
+ * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en agilitykurs. Var hittar jag den?' asks
+ * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till AGILITY. Får
  * jag veta när det blir plats?'). And it is bare ('Det är storm på fredag. Blir det av?'): decide.ts takes an answer to
  * it only from what speaks of the situation told, unless it asks what is done the same way whatever the situation
  * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
@@ -490,7 +490,7 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const whereLived = asks("where") && others.some((t) => vocabulary.lives.has(t.word));
   // The queue asked of in a question before ('Vad händer när en plats blir ledig på ett pass som har kö? Vem får den?').
   const queueAsked = others.some((t) => questionMarks[t.sentence] && topicsOf.get(t)?.includes("queue"));
-  // Where, referring back to a place told of, is asked of the place ('Jag har bokat valpkursen i Stadsparken. Var ligger den?').
+  // Where, referring back to a place told of, is asked of the place ('Jag har bokat agilityn i parken. Var ligger den?').
   const ofPlace = asks("where") && others.some((t) => namesOf.get(t)?.some((n) => n.kind === "place"));
   return { told: refersBack && !ofPlace ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
 }
@@ -498,7 +498,7 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
 /**
  * The words of the asking sentence that another topic answers, and that topic. Asked of a session told full, the queue
  * is what is asked, not the words asking the way ('hur bokar jag') nor, told full in the asking sentence, what is full
- * ('hur får jag en plats på PLAN när det är fullbokat'). Asked when, where or whether of the visitor's own session
+ * ('hur får jag en plats på AGILITY när det är fullbokat'). Asked when, where or whether of the visitor's own session
  * ('när börjar mitt pass'), where they see their bookings is.
  */
 function askedOfAnother(r: Read, inAsked: readonly Token[], forFull: boolean, ifFull: boolean, sessionWords: ReadonlySet<Token>) {
@@ -510,7 +510,7 @@ function askedOfAnother(r: Read, inAsked: readonly Token[], forFull: boolean, if
 /** What the visitor's own session is asked: when, where, whether there is a seat or a booking. */
 const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book", "full"]);
 
-/** The asking sentence asks a fact of the visitor's own session ('när börjar mitt pass', 'var är vårt VALPKURS-pass'). */
+/** The asking sentence asks a fact of the visitor's own session ('när börjar mitt pass', 'var är vårt AGILITY-pass'). */
 function ownSessionAsked(inAsked: readonly Token[], r: Read, sessionWords: ReadonlySet<Token>): boolean {
   const { topicsOf, namesOf, vocabulary } = r;
   const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
@@ -532,7 +532,7 @@ function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token,
 
 /**
  * Asked yes or no of what it names only, or whether that fits, after the visitor tells what the site never speaks of
- * ('Hunden har diabetes. Kan han vara med på valpkursen?', 'Min hund är döv. Passar VARDAGSLYDNAD?'): it asks of that,
+ * ('Hunden har diabetes. Kan han vara med på agilityn?', 'Min hund är döv. Passar AGILITY?'): it asks of that,
  * so an answer speaks of the situation (decide.ts), as a bare one does.
  */
 function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common: ReadonlySet<string>): boolean {
@@ -549,7 +549,7 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
  * The words whose topics are asked: the asking sentence's. A last sentence with no topic of its own ('Och den andra?')
  * asks what the question does; a question word in a sentence that tells is a joint there ('…typ när nån joggar förbi.
  * Vad borde vi gå?'). One that asks a measure of its own, not of what it refers back to, asks only that ('Milo fyller
- * snart fem månader. Hur gammal får en valp vara för VALPKURS?'; not '…länken… Hur länge gäller den?').
+ * snart fem månader. Hur gammal får en valp vara för AGILITY?'; not '…länken… Hur länge gäller den?').
  */
 function askingWords(r: Read, inAsked: readonly Token[]): readonly Token[] {
   const { tokens, topicsOf, questionMarks, vocabulary } = r;
