@@ -843,6 +843,10 @@ const PRINT_MISSES = false;
  * answers more in the development sets. Then raised where migration 0127 reads the day or evening before a session
  * as before it ('hunden är krasslig dagen innan passet'): three right answers more in the development sets; the
  * thirty-fifth one wrong answer higher (a visitor's own illness the day before, answered with the binding rule).
+ * Then raised where migration 0128 reads a session booked up as full ('uppbokat'), one not yet booked as a seat
+ * ('obokad'), a sum as a price, a session as a pass, and words that only frame what is asked as filler ('ordinarie',
+ * 'per', 'inplanerat'): eleven right answers more in the development sets and one in the seventh held-out set, no
+ * set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -883,13 +887,13 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 70, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
-  dev39: { right: 97, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 102, rightOrHonest: 146, wrong: 3 },
+  dev39: { right: 102, rightOrHonest: 139, wrong: 3 },
+  dev40: { right: 103, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 110, rightOrHonest: 133, wrong: 5 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 96, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 117, rightOrHonest: 138, wrong: 5 },
-  dev45: { right: 109, rightOrHonest: 144, wrong: 6 },
+  dev43: { right: 99, rightOrHonest: 143, wrong: 0 },
+  dev44: { right: 118, rightOrHonest: 138, wrong: 5 },
+  dev45: { right: 110, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
@@ -897,7 +901,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 40, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
-  heldOut7: { right: 39, rightOrHonest: 49, wrong: 1 },
+  heldOut7: { right: 40, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 45, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 45, rightOrHonest: 50, wrong: 0 },

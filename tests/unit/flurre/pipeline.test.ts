@@ -1328,6 +1328,13 @@ describe("decide", () => {
     expect(ask("vår tik är förkyld kvällen före passet, vad gör vi").composed?.passages[0]?.id).toBe("preparation:sick");
   });
 
+  it("reads a session booked up as full, a sum as a price, and words that only frame what is asked as filler (migration 0128)", () => {
+    expect(ask("Är PROMENADTRÄNING i Stadsparken redan uppbokad?").trace!.candidates[0]).toMatchObject({ kind: "seats", coverage: 1 });
+    expect(ask("vad blir summan för en VARDAGSLYDNAD").trace!.candidates[0]).toMatchObject({ kind: "price", coverage: 1 });
+    expect(ask("ordinarie kostnad per pass för PLAN?").trace!.candidates[0]).toMatchObject({ kind: "price", coverage: 1 });
+    expect(ask("När är nästa HEMMIS inplanerat?").trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
