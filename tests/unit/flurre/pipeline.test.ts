@@ -1335,6 +1335,11 @@ describe("decide", () => {
     expect(ask("När är nästa HEMMIS inplanerat?").trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
   });
 
+  it("reads a one-time link as the sign-in link and its validity as how long it holds (migration 0129)", () => {
+    expect(ask("engångslänken, hur länge är den giltig?").trace!.candidates[0]).toMatchObject({ passages: ["rule:my-bookings"], coverage: 1 });
+    expect(ask("vad innebär bindande bokning").trace!.candidates[0]).toMatchObject({ passages: ["rule:binding"], coverage: 1 });
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
