@@ -1340,6 +1340,12 @@ describe("decide", () => {
     expect(ask("vad innebär bindande bokning").trace!.candidates[0]).toMatchObject({ passages: ["rule:binding"], coverage: 1 });
   });
 
+  it("reads a seat held for one as reserved, showing the way as the way there and teaching the dog as training it (migration 0130)", () => {
+    expect(ask("hur länge håller ni en plats åt mig från kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
+    expect(ask("Kan du visa vägen till Bronsängen?").trace!.candidates[0]).toMatchObject({ kind: "places", coverage: 1 });
+    expect(ask("måste man ha ett konto först för att boka").trace!.candidates[0]).toMatchObject({ passages: ["rule:how-to-book"], coverage: 1 });
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
