@@ -852,7 +852,10 @@ const PRINT_MISSES = false;
  * länge håller ni platsen'), showing the way as the way there, a price by the price as the price, teaching the dog as
  * training it, a dog that does not manage something as one that cannot, and 'först' as filler: fourteen right answers
  * more in the development sets and one in the fifth held-out set; the twentieth set one wrong answer fewer, the
- * forty-first one higher ('kan man komma och kolla på ett VALPKURS-pass utan hund först?').
+ * forty-first one higher ('kan man komma och kolla på ett VALPKURS-pass utan hund först?'). Then raised where migration
+ * 0131 reads chat words as filler ('lixom', 'lol', 'pls') and other forms of the site's words as its own ('avreg',
+ * 'sajten', 'refund', 'kartlänk', 'slutsålt', 'genomföras'): sixteen right answers more in the development sets, no
+ * set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -864,7 +867,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev7: { right: 126, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 93, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
-  dev10: { right: 114, rightOrHonest: 126, wrong: 4 },
+  dev10: { right: 115, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 115, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 106, rightOrHonest: 112, wrong: 8 },
@@ -881,7 +884,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev24: { right: 112, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 168, rightOrHonest: 182, wrong: 9 },
-  dev27: { right: 172, rightOrHonest: 194, wrong: 6 },
+  dev27: { right: 173, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 119, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
@@ -891,15 +894,15 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev34: { right: 74, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 72, rightOrHonest: 90, wrong: 4 },
+  dev37: { right: 73, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 104, rightOrHonest: 146, wrong: 3 },
-  dev41: { right: 109, rightOrHonest: 132, wrong: 6 },
+  dev40: { right: 106, rightOrHonest: 146, wrong: 3 },
+  dev41: { right: 110, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 100, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 118, rightOrHonest: 138, wrong: 5 },
-  dev45: { right: 111, rightOrHonest: 144, wrong: 6 },
+  dev43: { right: 105, rightOrHonest: 143, wrong: 0 },
+  dev44: { right: 120, rightOrHonest: 138, wrong: 5 },
+  dev45: { right: 114, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

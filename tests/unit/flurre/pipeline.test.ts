@@ -1346,6 +1346,12 @@ describe("decide", () => {
     expect(ask("måste man ha ett konto först för att boka").trace!.candidates[0]).toMatchObject({ passages: ["rule:how-to-book"], coverage: 1 });
   });
 
+  it("reads chat words as filler and other forms of the site's words as its own (migration 0131)", () => {
+    expect(ask("hur avregistrerar jag mig från nyhetsbrevet pls").trace!.candidates[0]).toMatchObject({ passages: ["rule:newsletter"], coverage: 1 });
+    expect(ask("Stadsparken, kartlänk?").trace!.candidates[0]).toMatchObject({ coverage: 1 });
+    expect(ask("Blir PROMENADTRÄNING av om den är slutsåld?").trace!.topics).toContain("full");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
