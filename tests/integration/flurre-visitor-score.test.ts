@@ -855,7 +855,9 @@ const PRINT_MISSES = false;
  * forty-first one higher ('kan man komma och kolla på ett VALPKURS-pass utan hund först?'). Then raised where migration
  * 0131 reads chat words as filler ('lixom', 'lol', 'pls') and other forms of the site's words as its own ('avreg',
  * 'sajten', 'refund', 'kartlänk', 'slutsålt', 'genomföras'): sixteen right answers more in the development sets, no
- * set's wrong answers higher.
+ * set's wrong answers higher. Then raised where migration 0132 reads rain pouring down as rain ('öser ner'), 'tbx' as
+ * 'tillbaka' and a possibility asked of as filler: five right answers more in the development sets and one in the
+ * fifth held-out set, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -891,24 +893,24 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 74, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 75, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 73, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 106, rightOrHonest: 146, wrong: 3 },
+  dev40: { right: 109, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 110, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 105, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 120, rightOrHonest: 138, wrong: 5 },
-  dev45: { right: 114, rightOrHonest: 144, wrong: 6 },
+  dev45: { right: 115, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 41, rightOrHonest: 50, wrong: 0 },
+  heldOut5: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 40, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },

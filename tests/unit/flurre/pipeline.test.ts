@@ -1352,6 +1352,11 @@ describe("decide", () => {
     expect(ask("Blir PROMENADTRÄNING av om den är slutsåld?").trace!.topics).toContain("full");
   });
 
+  it("reads rain pouring down as rain, 'tbx' as 'tillbaka' and a possibility asked of as filler (migration 0132)", () => {
+    expect(ask("får jag pengarna tbx om jag avbokar").trace!.candidates[0]).toMatchObject({ passages: ["rule:binding"], coverage: 1 });
+    expect(ask("blir promenaden av om det öser ner").trace!.words).toContain("regn");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
