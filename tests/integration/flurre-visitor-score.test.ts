@@ -857,7 +857,10 @@ const PRINT_MISSES = false;
  * 'sajten', 'refund', 'kartlänk', 'slutsålt', 'genomföras'): sixteen right answers more in the development sets, no
  * set's wrong answers higher. Then raised where migration 0132 reads rain pouring down as rain ('öser ner'), 'tbx' as
  * 'tillbaka' and a possibility asked of as filler: five right answers more in the development sets and one in the
- * fifth held-out set, no set's wrong answers higher.
+ * fifth held-out set, no set's wrong answers higher. Then raised where migration 0133 reads a thing taking place as
+ * being ('äger rum'), 'nästa ggn' as 'nästa gång' and what the business offers as filler ('erbjuder ni…'): two right
+ * answers more in the development sets. (Trades with dogs read as working with dogs, 'hundförare', were left out: they
+ * gave seven right answers more in the development sets but one held-out set a wrong answer more.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -899,10 +902,10 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev37: { right: 73, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 109, rightOrHonest: 146, wrong: 3 },
+  dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 110, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 105, rightOrHonest: 143, wrong: 0 },
+  dev43: { right: 106, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 120, rightOrHonest: 138, wrong: 5 },
   dev45: { right: 115, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },

@@ -1357,6 +1357,12 @@ describe("decide", () => {
     expect(ask("blir promenaden av om det öser ner").trace!.words).toContain("regn");
   });
 
+  it("reads a thing taking place as being, 'nästa ggn' as 'nästa gång' and what is offered as filler (migration 0133)", () => {
+    expect(ask("när äger valpkursen rum").trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
+    expect(ask("valpkurs nästa ggn?").trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
+    expect(ask("erbjuder ni PLAN på lördagar?").trace!.content).not.toContain("erbjuder");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
