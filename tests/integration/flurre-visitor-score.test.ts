@@ -860,7 +860,10 @@ const PRINT_MISSES = false;
  * fifth held-out set, no set's wrong answers higher. Then raised where migration 0133 reads a thing taking place as
  * being ('äger rum'), 'nästa ggn' as 'nästa gång' and what the business offers as filler ('erbjuder ni…'): two right
  * answers more in the development sets. (Trades with dogs read as working with dogs, 'hundförare', were left out: they
- * gave seven right answers more in the development sets but one held-out set a wrong answer more.)
+ * gave seven right answers more in the development sets but one held-out set a wrong answer more.) Then raised where
+ * migration 0134 reads a session published as released, 'fulltecknat' as full, 'hur lång tid' as 'hur länge', falling
+ * ill as ill, a fee as a price, and words that only frame what is asked as filler ('möjligen', 'någon form av',
+ * 'automatiskt'): three right answers more in the development sets, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -883,7 +886,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
   dev19: { right: 76, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 40, wrong: 9 },
-  dev21: { right: 84, rightOrHonest: 93, wrong: 7 },
+  dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 138, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 112, rightOrHonest: 134, wrong: 1 },
@@ -896,14 +899,14 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 75, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 76, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 73, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
-  dev41: { right: 110, rightOrHonest: 132, wrong: 6 },
+  dev41: { right: 111, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 106, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 120, rightOrHonest: 138, wrong: 5 },

@@ -1363,6 +1363,11 @@ describe("decide", () => {
     expect(ask("erbjuder ni PLAN på lördagar?").trace!.content).not.toContain("erbjuder");
   });
 
+  it("reads words that only frame what is asked as filler, and a price settled as one decided (migration 0134)", () => {
+    expect(ask("finns det möjligen någon form av kö när det är fullt").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
+    expect(ask("hur lång tid gäller inloggningslänken").trace!.words).toContain("lange");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
