@@ -863,11 +863,14 @@ const PRINT_MISSES = false;
  * gave seven right answers more in the development sets but one held-out set a wrong answer more.) Then raised where
  * migration 0134 reads a session published as released, 'fulltecknat' as full, 'hur lång tid' as 'hur länge', falling
  * ill as ill, a fee as a price, and words that only frame what is asked as filler ('möjligen', 'någon form av',
- * 'automatiskt'): three right answers more in the development sets, no set's wrong answers higher.
+ * 'automatiskt'): three right answers more in the development sets, no set's wrong answers higher. Then raised where
+ * migration 0135 reads showing as seeing ('min bokning syns inte'), stating an address as giving it ('uppge'), 'tala
+ * om' as telling, and 'fast' and 'förväntas' as filler: five right answers more in the development sets; the
+ * forty-fourth one wrong answer higher ('får jag gå själv på valpkursen med hunden fast jag bara e 16?').
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
-  dev2: { right: 160, rightOrHonest: 167, wrong: 1 },
+  dev2: { right: 161, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 271, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
@@ -884,14 +887,14 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev16: { right: 136, rightOrHonest: 147, wrong: 3 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
-  dev19: { right: 76, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 77, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 40, wrong: 9 },
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 138, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 112, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
-  dev26: { right: 168, rightOrHonest: 182, wrong: 9 },
+  dev26: { right: 169, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 173, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 119, rightOrHonest: 129, wrong: 1 },
@@ -902,14 +905,14 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev34: { right: 76, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 73, rightOrHonest: 90, wrong: 4 },
+  dev37: { right: 74, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 111, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 106, rightOrHonest: 143, wrong: 0 },
-  dev44: { right: 120, rightOrHonest: 138, wrong: 5 },
+  dev43: { right: 107, rightOrHonest: 143, wrong: 0 },
+  dev44: { right: 119, rightOrHonest: 137, wrong: 6 },
   dev45: { right: 115, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },

@@ -1368,6 +1368,11 @@ describe("decide", () => {
     expect(ask("hur lång tid gäller inloggningslänken").trace!.words).toContain("lange");
   });
 
+  it("reads showing as seeing, stating as giving and 'fast' as filler (migration 0135)", () => {
+    expect(ask("min bokning syns inte, var ser jag den").trace!.candidates[0]).toMatchObject({ passages: ["rule:my-bookings"], coverage: 1 });
+    expect(ask("kan jag köa fast passet är fullt").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
