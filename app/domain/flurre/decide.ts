@@ -58,7 +58,7 @@ const passagePriority = (c: Candidate) => {
   if (c.kind === "passage" && p?.kind === "faq" && c.names.length > 0) return -0.5;
   // Then the thing's own passage ('vad är agilitykursen': the type's, not the list of them all).
   if (c.kind === "passage" && p !== undefined && c.names.some((n) => n.key === p.title || n.key === p.typeName)) return -0.25;
-  return c.implicit ? 3 : 0;
+  return 0;
 };
 
 /** An age told in a smaller unit than years (weeks, months) is a dog's: people tell their own in years. */
@@ -241,12 +241,11 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
-  // Asked by a question word alone, with no mark, topic or name, an answer accounts for every word of it. Asked bare
-  // after a situation told ('Det är storm på fredag. Blir passet av?'), it speaks of the situation too.
+  // Asked bare after a situation told ('Det är storm på fredag. Blir passet av?'), an answer speaks of the situation.
   const speaksOfIt = (!u.afterUnsaid || (best !== undefined && ofDogAge(best, u))) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
   // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
   // man boka senast' is not the notice of a session called off).
-  const whole = u.plainAsks || u.measureWords.size > 0 || u.compares;
+  const whole = u.measureWords.size > 0 || u.compares;
   // Which day or date is asked is what is asked: an answer gives one ('Vilken dag i månaden kommer nyhetsbrevet?').
   const givesWhich = best !== undefined && !best.unexplained.some((t) => u.whichTime.has(t));
   return { answer: best && speaksOfIt && givesWhich && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };

@@ -27,8 +27,6 @@ export type Candidate = {
   text?: readonly KnownPassage[];
   /** Sessions: what narrowed them ('i' a town, 'på fredag') and whether any session fits it. */
   narrowed?: { said: string; found: boolean };
-  /** Dates given for a type named with nothing asked of it: the answer only when nothing else accounts for as much. */
-  implicit?: boolean;
   /** Seats: more sessions than the one shown fit the place or day asked, so whether "it" is full is not settled. */
   several?: boolean;
 };
@@ -328,7 +326,7 @@ function priceCandidates(typePassages: readonly KnownPassage[], u: Understanding
     return {
       kind: "price",
       passages,
-      topics: ["price", "book", ...(asks("when") ? (["when"] as const) : []), ...(passages.length > 1 ? (["difference"] as const) : [])],
+      topics: ["price", "book", ...(asks("when") ? (["when"] as const) : [])],
       names: u.named.filter((n) => passages.some((p) => n.key === p.typeName) || n.kind === "town" || (n.kind === "place" && held.has(n.key))),
     };
   };
@@ -389,11 +387,10 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // The structured answers to what is asked: a price, dates, seats, where, who.
   if (asks("price")) candidates.push(...priceCandidates(typePassages, u, knowledge, asks));
   const narrow = narrowing(u, knowledge, now);
-  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || (u.topics.size === 0 && types.length > 0));
-  const implicit = !asks("when") && narrow === null;
+  const datesAsked = !u.whatNow && (asks("when") || narrow !== null);
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
-    if (datesAsked) candidates.push({ ...sessionsCandidate(type, u, knowledge, narrow), ...(implicit ? { implicit } : {}) });
+    if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, narrow));
     // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('går det att
     // boka agilityn på tisdag', 'kan jag boka den 4 december').
     const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;

@@ -70,8 +70,6 @@ export type Understanding = {
   page?: KnownPassage;
   /** Asks nothing and names nothing of its own after sentences that tell ('…har fått diarré. Vad gör vi?'): what to do. */
   whatNow: boolean;
-  /** Asked by a question word alone, no question mark, topic or name: an answer accounts for every word. */
-  plainAsks: boolean;
   /** Says nothing of its own but what it asks, after sentences that tell ('Det är storm på fredag. Blir passet av?'). */
   bare: boolean;
   /** Asked yes or no of a type or place alone after the visitor tells what the site never speaks of. */
@@ -548,13 +546,11 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
 /**
  * The words whose topics are asked: the asking sentence's. A last sentence with no topic of its own ('Och den andra?')
  * asks what the question does; a question word in a sentence that tells is a joint there ('…typ när nån joggar förbi.
- * Vad borde vi gå?'). One that asks a measure of its own, not of what it refers back to, asks only that ('Milo fyller
- * snart fem månader. Hur gammal får en valp vara för AGILITY?'; not '…länken… Hur länge gäller den?').
+ * Vad borde vi gå?').
  */
 function askingWords(r: Read, inAsked: readonly Token[]): readonly Token[] {
   const { tokens, topicsOf, questionMarks, vocabulary } = r;
-  const ownMeasure = inAsked.some((t) => vocabulary.measures.has(t.word)) && !inAsked.some((t) => vocabulary.refers.has(t.word));
-  return ownMeasure || inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+  return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
 }
 
 /** The words the site never uses, and the vocabulary does not read as another: what the site does not speak of. */
@@ -568,10 +564,10 @@ function dogAgeIn(question: string, vocabulary: Vocabulary): { dogAge?: number }
 }
 
 /** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
-function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: Read, yesNo: boolean): { plainAsks: boolean; asksSomething: boolean; toldNeed: boolean } {
+function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
   const { topicsOf, namesOf, questionMarks, vocabulary } = r;
   // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
-  // ('hur gammal måste valpen vara'; not 'hur gammal är du'); decide.ts takes an answer to it only if it accounts for all.
+  // ('hur gammal måste valpen vara'; not 'hur gammal är du').
   const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
   // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), though
   // the verb is none the vocabulary knows to open a question.
@@ -581,7 +577,7 @@ function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: R
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
   const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
-  return { plainAsks, asksSomething, toldNeed };
+  return { asksSomething, toldNeed };
 }
 
 /** The words of the question that the decide step reads by their kind: of a dog, of comparing, of which time. */
@@ -622,7 +618,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const counts = countsIn(tokens, vocabulary);
   const content = contentIn(inAsked, { topicsOf, namesOf }, knowledge, counts);
   const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
-  const { plainAsks, asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
+  const { asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);
   const asking = askingWords(read, inAsked);
   const before = withSentencesBefore(read, whatNow);
@@ -657,7 +653,6 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     toldNeed,
     notWords: new Set(tokens.filter((t) => vocabulary.not.has(t.word))),
     whatNow,
-    plainAsks,
     bare: before.bare || afterUnsaid,
     afterUnsaid,
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),

@@ -826,11 +826,11 @@ describe("decide", () => {
 
   it("takes a sentence that opens with a question word as asking without a question mark, when all it says is accounted for", () => {
     const ages = knowledge.passages.find((p) => p.kind === "faq" && /\d+–\d+ veckor/u.test(p.text))!;
-    expect(understand("hur gammal måste valpen vara", knowledge).plainAsks).toBe(true);
+    expect(understand("hur gammal måste valpen vara", knowledge).asks).toBe(true);
     expect(ask("hur gammal måste valpen vara").composed?.passages[0]?.id).toBe(ages.id);
     expect(ask("hur länge gäller länken ni skickar").composed?.passages[0]?.id).toBe(knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!.id);
     // One word asks too little to tell ('hur gammal är du' is not the puppies' ages).
-    expect(understand("hur gammal är du", knowledge).plainAsks).toBe(false);
+    expect(understand("hur gammal är du", knowledge).asks).toBe(false);
     expect(ask("hur gammal är du").answered).toBe(false);
   });
 
