@@ -866,7 +866,10 @@ const PRINT_MISSES = false;
  * 'automatiskt'): three right answers more in the development sets, no set's wrong answers higher. Then raised where
  * migration 0135 reads showing as seeing ('min bokning syns inte'), stating an address as giving it ('uppge'), 'tala
  * om' as telling, and 'fast' and 'förväntas' as filler: five right answers more in the development sets; the
- * forty-fourth one wrong answer higher ('får jag gå själv på valpkursen med hunden fast jag bara e 16?').
+ * forty-fourth one wrong answer higher ('får jag gå själv på valpkursen med hunden fast jag bara e 16?'). Then raised
+ * where migration 0136 reads turning up as coming ('dyker upp'), saying yes to a seat as booking it ('tacka ja'), and
+ * 'stämmer', 'krävs', 'krav', 'visar' and 'hamnar' as filler: six right answers more in the development sets and one in
+ * the eighth held-out set, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -881,7 +884,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev10: { right: 115, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 115, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
-  dev13: { right: 106, rightOrHonest: 112, wrong: 8 },
+  dev13: { right: 107, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 147, wrong: 3 },
@@ -890,12 +893,12 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev19: { right: 77, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 40, wrong: 9 },
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
-  dev22: { right: 138, rightOrHonest: 157, wrong: 1 },
+  dev22: { right: 139, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 112, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
-  dev26: { right: 169, rightOrHonest: 182, wrong: 9 },
-  dev27: { right: 173, rightOrHonest: 194, wrong: 6 },
+  dev26: { right: 170, rightOrHonest: 182, wrong: 9 },
+  dev27: { right: 176, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 119, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
@@ -922,7 +925,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   heldOut5: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 40, rightOrHonest: 49, wrong: 1 },
-  heldOut8: { right: 41, rightOrHonest: 50, wrong: 0 },
+  heldOut8: { right: 42, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 45, rightOrHonest: 50, wrong: 0 },
   heldOut10: { right: 45, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
