@@ -1375,7 +1375,7 @@ describe("decide", () => {
 
   it("reads turning up as coming and framing words as filler (migration 0136)", () => {
     expect(ask("om en ledig plats dyker upp, hur får jag veta det").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
-    expect(ask("krävs konto för att boka, stämmer det?").trace!.content.map((t) => t.word)).not.toContain("kravs");
+    expect(ask("krävs konto för att boka, stämmer det?").trace!.content).not.toContain("kravs");
   });
 
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
