@@ -18,7 +18,7 @@ import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/platform/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
-import { loadFlurreCorpus } from "~/server/flurre/corpus.server";
+import { loadFlurreContent, loadFlurreCorpus, vocabularyRows } from "~/server/flurre/corpus.server";
 import { DEFAULT_FLURRE_RATE_LIMIT, FLURRE_RATE_WINDOW_MS } from "~/server/flurre/limits.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import set from "../fixtures/flurre-questions.json";
@@ -307,6 +307,16 @@ describe("answers from the data as it is now", () => {
     expect(corpus.types.map((t) => t.name)).not.toContain("NOSARBETE");
     expect(corpus.faq.length).toBeGreaterThan(0);
     expect(corpus.sessions.every((s) => s.startTime > new Date().toISOString())).toBe(true);
+  });
+
+  it("reads the vocabulary in the same round trip only when asked to, and then all of it", async () => {
+    const context = getLoadContext(env, noop);
+    const without = await loadFlurreContent(context, new Date(), { vocabulary: false });
+    expect(without.vocabulary).toBeNull();
+    const withIt = await loadFlurreContent(context, new Date(), { vocabulary: true });
+    const { results } = await env.DB.prepare("SELECT word FROM flurre_vocabulary ORDER BY id").all<{ word: string }>();
+    expect(vocabularyRows(withIt.vocabulary!).map((r) => r.word)).toEqual(results.map((r) => r.word));
+    expect(withIt.corpus).toEqual(without.corpus);
   });
 });
 

@@ -56,11 +56,26 @@ export class FlurreRateLimited extends Error {
  */
 let lastKnowledge: { key: string; knowledge: Knowledge } | null = null;
 
-/** What Flurre knows now: the content staff edit and the vocabulary, read in one round trip. */
+/**
+ * The vocabulary changes only with a migration, so it is read again at most this often, not with every question
+ * (its thousands of rows are most of what a question reads): a migration applied takes effect within this time.
+ */
+const VOCABULARY_REREAD_MS = 5 * 60_000;
+
+/** The vocabulary last read, when, and a number that changes whenever it did. */
+let lastVocabulary: { json: string; readAt: number; version: number } | null = null;
+
+/** What Flurre knows now: the content staff edit and, at most every five minutes, the vocabulary, read in one round trip. */
 export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): Promise<Knowledge> {
-  const { corpus, vocabulary } = await loadFlurreContent(context, now);
-  const key = `${JSON.stringify(corpus)}\n${vocabulary}`;
-  if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, vocabularyRows(vocabulary)) };
+  const stale = lastVocabulary === null || Date.now() - lastVocabulary.readAt >= VOCABULARY_REREAD_MS;
+  const { corpus, vocabulary } = await loadFlurreContent(context, now, { vocabulary: stale });
+  if (vocabulary !== null) {
+    const version = lastVocabulary === null ? 0 : lastVocabulary.json === vocabulary ? lastVocabulary.version : lastVocabulary.version + 1;
+    lastVocabulary = { json: vocabulary, readAt: Date.now(), version };
+  }
+  const words = lastVocabulary!;
+  const key = `${JSON.stringify(corpus)}\n${words.version}`;
+  if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, vocabularyRows(words.json)) };
   return lastKnowledge.knowledge;
 }
 

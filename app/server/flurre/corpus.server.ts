@@ -1,10 +1,10 @@
 /**
  * What Flurre reads from D1 for one question, in one round trip (a batch of
- * eight SELECTs): the visible session types, the sessions that have not
- * started and are not cancelled (soonest first), the FAQ rows staff wrote,
- * the places, team and preparation checklist staff keep, the klippkort and
- * presentkort on sale (not hidden), and Flurre's vocabulary. Throws on a
- * database failure.
+ * seven SELECTs, eight with the vocabulary): the visible session types, the
+ * sessions that have not started and are not cancelled (soonest first), the
+ * FAQ rows staff wrote, the places, team and preparation checklist staff
+ * keep, the klippkort and presentkort on sale (not hidden), and, when asked
+ * for, Flurre's vocabulary. Throws on a database failure.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -26,16 +26,26 @@ export const FLURRE_FAQ_LIMIT = 500;
 export const FLURRE_CARD_LIMIT = 50;
 
 export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Promise<FlurreCorpus> {
-  return (await loadFlurreContent(context, now)).corpus;
+  return (await loadFlurreContent(context, now, { vocabulary: false })).corpus;
 }
 
 /**
- * The content and the vocabulary Flurre answers from. The vocabulary comes as one JSON text (its rows as [word,
- * kind, value], in order): comparing it with the last one read costs far less than a thousand rows made objects,
- * and its rows are read from it only when it changed (`vocabularyRows`).
+ * The content Flurre answers from and, when `vocabulary` is asked for, the vocabulary (null otherwise). The
+ * vocabulary comes as one JSON text (its rows as [word, kind, value], in order): comparing it with the last one read
+ * costs far less than a thousand rows made objects, and its rows are read from it only when it changed
+ * (`vocabularyRows`).
  */
-export async function loadFlurreContent(context: AppLoadContext, now: Date): Promise<{ corpus: FlurreCorpus; vocabulary: string }> {
+export async function loadFlurreContent(
+  context: AppLoadContext,
+  now: Date,
+  read: { vocabulary: boolean } = { vocabulary: true },
+): Promise<{ corpus: FlurreCorpus; vocabulary: string | null }> {
   const db = context.db;
+  const vocabularyQuery = db
+    .select({
+      rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
+    })
+    .from(flurreVocabulary);
   const [types, upcoming, faq, places, team, preparation, cards, vocabulary] = await db.batch([
     db
       .select({
@@ -70,11 +80,7 @@ export async function loadFlurreContent(context: AppLoadContext, now: Date): Pro
       .where(eq(cardProducts.hidden, false))
       .orderBy(asc(cardProducts.kind), asc(sql`lower(${cardProducts.name})`), asc(cardProducts.id))
       .limit(FLURRE_CARD_LIMIT),
-    db
-      .select({
-        rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
-      })
-      .from(flurreVocabulary),
+    ...(read.vocabulary ? [vocabularyQuery] : []),
   ]);
   const corpus: FlurreCorpus = {
     types,
@@ -90,7 +96,7 @@ export async function loadFlurreContent(context: AppLoadContext, now: Date): Pro
       return terms;
     }),
   };
-  return { corpus, vocabulary: vocabulary[0]?.rows ?? "[]" };
+  return { corpus, vocabulary: read.vocabulary ? (vocabulary?.[0]?.rows ?? "[]") : null };
 }
 
 /** The vocabulary's rows from the JSON text `loadFlurreContent` reads. */
