@@ -15,7 +15,7 @@
 // binding exists locally, so this is the extractive path: the content and the
 // vocabulary read from D1, the knowledge built once while they are unchanged,
 // the question normalised, understood, resolved, decided and composed (and,
-// for a question Flurre cannot answer, one insert). FLURRE_RATE_LIMIT is
+// for a question Flurre cannot answer, one insert after the response). FLURRE_RATE_LIMIT is
 // raised so one client may ask them all. Prints p50/p99 per kind of answer
 // and overall (each question's own time, every round), the slowest questions,
 // and a reference request; --check exits 1 if p50 or p99 is over budget.
@@ -132,7 +132,7 @@ async function main() {
     const rows = [
       ["all questions", all],
       ["answered", summary(byKind.answer)],
-      ["fallback (+ stored)", summary(byKind.fallback)],
+      ["fallback (stored after the response)", summary(byKind.fallback)],
       ["empty question (400: parse + rate limit)", summary(refused)],
       [`reference GET ${REFERENCE} (cached page)`, summary(reference)],
     ];

@@ -4,6 +4,7 @@
 // the site content the pages render), and the ones it cannot answer fall
 // back to the contact form and are stored for staff. Then POST /flurre/svar
 // through the worker: validation, the rate limit, and answers as data only.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -54,7 +55,6 @@ type Question = z.infer<typeof QuestionSchema>;
 const QUESTIONS: Question[] = z.array(QuestionSchema).parse(set.questions);
 
 const noop = { waitUntil: () => {}, passThroughOnException: () => {} };
-const context = () => getLoadContext(env, noop);
 
 async function typeRow(name: string) {
   const row = await env.DB.prepare("SELECT name, description, price, session_type FROM popup_types WHERE name = ?")
@@ -71,6 +71,17 @@ function bookHref(sessionType: string): string {
 
 const textOf = (answer: FlurreAnswer) => answer.paragraphs.join("\n");
 const hrefs = (answer: FlurreAnswer) => answer.links.map((l) => l.href);
+
+/**
+ * Asks as a request does, and waits for what the request leaves to run after its response (storing an unanswered
+ * question), so a test that reads the stored questions sees them, or sees that none were stored.
+ */
+async function ask(input: Parameters<typeof askFlurre>[1]): Promise<FlurreAnswer> {
+  const ctx = createExecutionContext();
+  const answer = await askFlurre(getLoadContext(env, ctx), input);
+  await waitOnExecutionContext(ctx);
+  return answer;
+}
 
 async function unansweredRows() {
   const { results } = await env.DB.prepare("SELECT question, normalized, page FROM flurre_unanswered ORDER BY id").all<{
@@ -195,7 +206,7 @@ describe("the question set", () => {
   });
 
   it.each(QUESTIONS.map((q) => [q.question, q] as const))("%s", async (_, q) => {
-    const answer = await askFlurre(context(), { question: q.question, page: q.page ?? null, record: true });
+    const answer = await ask({ question: q.question, page: q.page ?? null, record: true });
     await checkAnswer(q, answer);
     const stored = await unansweredRows();
     if (q.expect.fallback) {
@@ -216,7 +227,7 @@ describe("answers from the data as it is now", () => {
   ])("answers the session page's question about that session, with what to bring (%s) and that booking is binding", async (_, id, preparation) => {
     const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?").bind(id).first<SessionRow>();
     const question = sessionQuestion({ title: row!.title, startTime: row!.start_time, location: row!.location });
-    const answer = await askFlurre(context(), { question, page: `/session/${row!.id}`, record: true });
+    const answer = await ask({ question, page: `/session/${row!.id}`, record: true });
     expect(answer.paragraphs[0]).toBe(FLURRE_ANSWER_TEXTS.pageSession);
     const when = `${formatDayHeading(stockholmDayKey(row!.start_time))} ${formatTime(row!.start_time)}–${formatTime(row!.end_time)}`;
     expect(answer.paragraphs[1]).toContain(`${row!.title} ${when} på ${row!.location}.`);
@@ -236,7 +247,7 @@ describe("answers from the data as it is now", () => {
       )
       .run();
     try {
-      const answer = await askFlurre(context(), { question: "Får barnen följa med?", page: null, record: true });
+      const answer = await ask({ question: "Får barnen följa med?", page: null, record: true });
       expect(answer.paragraphs).toContain("Ja, barn är välkomna att titta på när de följer med en vuxen.");
       expect(hrefs(answer)).toContain("/alla-popups");
     } finally {
@@ -248,7 +259,7 @@ describe("answers from the data as it is now", () => {
     const [first, second] = (await upcoming("VALPKURS")).filter((s) => seatsText(s) !== "Fullbokat");
     await env.DB.prepare("UPDATE sessions SET cancelled_at = ? WHERE id = ?").bind(new Date().toISOString(), first!.id).run();
     try {
-      const answer = await askFlurre(context(), { question: "När går nästa valpkurs?", page: null, record: true });
+      const answer = await ask({ question: "När går nästa valpkurs?", page: null, record: true });
       expect(hrefs(answer)).not.toContain(`/session/${first!.id}`);
       expect(answer.paragraphs.find((p) => /\d{2}:\d{2}–/.test(p))).toContain(sessionLine(second!));
     } finally {
@@ -262,7 +273,7 @@ describe("answers from the data as it is now", () => {
       .bind(new Date().toISOString(), new Date().toISOString())
       .run();
     try {
-      const answer = await askFlurre(context(), { question: "När går nästa PLAN?", page: null, record: true });
+      const answer = await ask({ question: "När går nästa PLAN?", page: null, record: true });
       expect(answer.paragraphs).toContain(FLURRE_ANSWER_TEXTS.noneOfType("PLAN"));
       expect(hrefs(answer)).toContain("/alla-popups");
       for (const s of plan) expect(hrefs(answer)).not.toContain(`/session/${s.id}`);
@@ -274,20 +285,20 @@ describe("answers from the data as it is now", () => {
   it("answers a bare greeting with what to ask, and stores nothing for staff", async () => {
     await env.DB.prepare("DELETE FROM flurre_unanswered").run();
     for (const greeting of ["Hej!", "hallå Flurre", "God morgon"]) {
-      const answer = await askFlurre(context(), { question: greeting, page: "/", record: true });
+      const answer = await ask({ question: greeting, page: "/", record: true });
       expect(answer.kind).toBe("answer");
       expect(answer.paragraphs[0]).toBe("Voff! Hej, jag är Flurre, Hundpass kontorshund.");
       expect(hrefs(answer)).toEqual(["/boka", "/hitta", "/preppa"]);
     }
     // A greeting with a question in it is a question.
-    const asked = await askFlurre(context(), { question: "Hej! Vad kostar VALPKURS?", page: "/", record: true });
+    const asked = await ask({ question: "Hej! Vad kostar VALPKURS?", page: "/", record: true });
     expect(asked.paragraphs.join(" ")).toContain("kr");
     expect(await unansweredRows()).toEqual([]);
   });
 
   it("does not store an unanswered question when asked not to (a plain page view)", async () => {
     await env.DB.prepare("DELETE FROM flurre_unanswered").run();
-    const answer = await askFlurre(context(), { question: "Kan jag betala med Swish?", page: "/flurre", record: false });
+    const answer = await ask({ question: "Kan jag betala med Swish?", page: "/flurre", record: false });
     expect(answer.kind).toBe("fallback");
     expect(await unansweredRows()).toEqual([]);
   });

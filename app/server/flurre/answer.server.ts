@@ -8,7 +8,8 @@
  * fact check finds every price, date, time, seat count and link in them
  * one of theirs. A
  * question Flurre cannot answer gets the fallback and, when `record` is set,
- * is stored for staff.
+ * is stored for staff after the response (`waitUntil`): the visitor does not
+ * wait for a note that is only for staff.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
@@ -95,12 +96,12 @@ export async function askFlurre(context: AppLoadContext, input: FlurreQuestion):
   const composed = await composeFlurreAnswer(context, input);
   if (composed.answer.kind === "fallback") {
     if (input.record) {
-      try {
-        await storeUnansweredQuestion(context, { question: input.question, page: input.page });
-      } catch (error) {
-        // The visitor still gets the fallback; only the note for staff is lost.
-        console.error("Flurre: could not store an unanswered question", error);
-      }
+      context.cloudflare.ctx.waitUntil(
+        storeUnansweredQuestion(context, { question: input.question, page: input.page }).catch((error: unknown) => {
+          // The visitor still gets the fallback; only the note for staff is lost.
+          console.error("Flurre: could not store an unanswered question", error);
+        }),
+      );
     }
     return composed.answer;
   }
