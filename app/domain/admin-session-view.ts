@@ -1,5 +1,5 @@
 // What the admin lists show about a session and its bookings, computed once
-// on the server: the admin state badge, 'dd MMM yyyy HH:mm' Stockholm times,
+// on the server: the admin state badge, 'd MMM yyyy HH:mm' Stockholm times,
 // participants x/y, price in kr and the dog's line. Components get strings.
 
 import { adminState, type AdminState } from "./availability";
@@ -18,7 +18,7 @@ export type AdminSessionCardView = {
   title: string;
   description: string;
   location: string;
-  /** 'dd MMM yyyy HH:mm' in Stockholm time (spec section 9). */
+  /** 'd MMM yyyy HH:mm' in Stockholm time (spec section 9's 'dd MMM yyyy HH:mm', the day without a leading zero as time.ts writes every date). */
   startLabel: string;
   /** "2/10", or "9/10 (+1 reserverad)" while a seat is held for the waitlist */
   participantsLabel: string;

@@ -18,6 +18,7 @@ import {
   listConfirmedSessions,
   listWaitingSessions,
 } from "../../app/server/admin/admin-sessions.server";
+import { formatDateTime } from "~/domain/time";
 import { createSession } from "./booking-fixtures";
 import { signInAs, testContext } from "./helpers";
 
@@ -163,7 +164,12 @@ describe("membership", () => {
     expect(group3.bookings.map((b) => b.userName)).toEqual(["Kund 1", "Kund 2", "Kund 3"]);
     expect(group3.bookings[0]).toMatchObject({ dogLabel: "Hund 1 (Tax, 2 år)", specialNotes: null });
     expect(group3.bookings[1]).toMatchObject({ dogLabel: "Hund 2 (2 år)", specialNotes: "Inkallning" });
-    expect(group3.bookings[0]!.bookedAtLabel).toMatch(/^\d{2} [a-zåäö]+\.? \d{4} \d{2}:\d{2}$/);
+    // When the booking was made, in Stockholm time ('1 dec. 2026 18:05': the day without a leading zero, as time.ts writes every date).
+    const bookedAt = await env.DB.prepare("SELECT created_at FROM bookings WHERE session_id = ? AND user_name = 'Kund 1'")
+      .bind(ids.group3)
+      .first<string>("created_at");
+    expect(group3.bookings[0]!.bookedAtLabel).toBe(formatDateTime(bookedAt!));
+    expect(group3.bookings[0]!.bookedAtLabel).toMatch(/^\d{1,2} [a-zåäö]+\.? \d{4} \d{2}:\d{2}$/);
     const private1 = sessions.find((s) => s.id === ids.private1)!;
     expect(private1.bookings).toHaveLength(1);
     expect(private1.bookings[0]).toMatchObject({ homeAddress: "Storgatan 1, Gävle", meetingType: "Telefonmöte" });
