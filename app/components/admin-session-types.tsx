@@ -46,6 +46,7 @@ export type TypeFormDefaults = {
   price: string;
   app_order: string;
   hidden: string;
+  default_location: string;
   confirm_rename: string;
 };
 
@@ -59,6 +60,7 @@ export const NEW_TYPE_DEFAULTS: TypeFormDefaults = {
   price: "",
   app_order: "",
   hidden: "",
+  default_location: "",
   confirm_rename: "",
 };
 
@@ -108,11 +110,14 @@ function rulesFor(name: string, kind: string): string[] {
 export function TypeForm({
   editing,
   defaults,
+  locations,
   createKey,
   lastResult,
 }: {
   editing: { id: number; name: string; sessionCount: number } | null;
   defaults: TypeFormDefaults;
+  /** The places a type's sessions may default to (places in use, the built-in home visit and online). */
+  locations: readonly string[];
   /** A new type's one-time key (~/domain/form-key). */
   createKey: string;
   lastResult: SubmissionResult<string[]> | null;
@@ -183,6 +188,19 @@ export function TypeForm({
         errors={fields.price.errors}
         inputProps={{ ...getInputProps(fields.price, { type: "number" }), min: 0, step: 1, inputMode: "numeric" }}
       />
+      <SelectField
+        label={T.defaultLocation}
+        hint={T.defaultLocationHint}
+        errors={fields.default_location.errors}
+        selectProps={getSelectProps(fields.default_location)}
+      >
+        <option value="">{T.noDefaultLocation}</option>
+        {locations.map((location) => (
+          <option key={location} value={location}>
+            {location}
+          </option>
+        ))}
+      </SelectField>
       <Field
         label={`${T.maxParticipants} (${T.required})`}
         errors={fields.max_participants.errors}

@@ -14,8 +14,6 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** A session's location: the name of a place (staff keep them on /admin/platser) or 'Hembesök' / 'Online'. */
 export type Location = string;
-/** Where a combined type's session goes unless staff choose otherwise (the indoor hall in the first town). */
-export const COMBINED_DEFAULT_LOCATION = "Hundhallen Gävle";
 
 /** "From" prices on the booking entry cards, in SEK. */
 export const FROM_PRICES = { group: 249, private: 395 } as const;
@@ -42,11 +40,6 @@ export const SESSION_DEFAULTS = {
 export const PRIVAT_PROFFS_TITLE = "PRIVAT & PROFFS";
 export const PRIVAT_PROFFS_VARIANTS = { privat: 495, proffs: 595 } as const;
 export type PrivatProffsVariant = keyof typeof PRIVAT_PROFFS_VARIANTS;
-
-/** Online session: the booking form asks for a meeting type. */
-export const PLAN_TITLE = "PLAN";
-/** Home visit: the booking form requires a home address. */
-export const HEMMIS_TITLE = "HEMMIS";
 
 export const MEETING_TYPES = [
   "Telefonmöte",

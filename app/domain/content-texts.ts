@@ -28,6 +28,9 @@ export const SESSION_TYPE_TEXTS = {
   kinds: { group: "Grupp-pass", private: "Privatpass", combined: "Kombinerat (kunden väljer pris)" },
   price: "Pris (kr)",
   priceHint: "Lämnas tomt för ett kombinerat pass: där väljer kunden pris.",
+  defaultLocation: "Förvald plats",
+  defaultLocationHint: "Platsen som är vald från början när ett pass skapas av typen. Den kan ändras på passet.",
+  noDefaultLocation: "Ingen (väljs på passet)",
   appOrder: "Ordning",
   appOrderHint: "Lägre tal visas först. Tomt: sist, i bokstavsordning.",
   hidden: "Dold (visas inte på startsidan eller i väljaren)",
@@ -48,10 +51,10 @@ export const SESSION_TYPE_TEXTS = {
   sessionCount: (n: number) => (n === 1 ? "1 pass" : `${n} pass`),
   /** The rules the spec ties to a type's name or kind, stated on its form. */
   rules: {
-    HEMMIS: "HEMMIS är hembesöket: ett pass av typen får platsen 'Hembesök' och kunden anger sin hemadress vid bokning.",
-    PLAN: "PLAN är online-passet: ett pass av typen får platsen 'Online' och kunden väljer mötesform vid bokning.",
+    HEMMIS: "HEMMIS är hembesöket: kunden anger sin hemadress vid bokning.",
+    PLAN: "PLAN är online-passet: kunden väljer mötesform vid bokning.",
     "PRIVAT & PROFFS": "PRIVAT & PROFFS: kunden väljer variant vid bokning.",
-    combined: "Kombinerat pass: kunden väljer pris vid bokning, och platsen blir Hundhallen Gävle om inget annat väljs.",
+    combined: "Kombinerat pass: kunden väljer pris vid bokning.",
   },
   renameWarning: (n: number, name: string) =>
     `${n === 1 ? "1 pass" : `${n} pass`} med ${name} i titeln hör inte längre till typen om den byter namn (bild, startsida, Flurre).`,

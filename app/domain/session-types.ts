@@ -1,16 +1,9 @@
 // Session types (popup_types, spec section 3): their kind, display order,
-// matching a session title to its type, the session image, the default
-// location a type implies, and the prefilled "Fråga Flurre" chat question.
+// matching a session title to its type, the session image, the location a
+// type's new sessions start from, and the prefilled "Fråga Flurre" chat question.
 
 import type { PassType } from "./constants";
-import {
-  COMBINED_DEFAULT_LOCATION,
-  DEFAULT_APP_ORDER,
-  DEFAULT_SESSION_IMAGE,
-  HEMMIS_TITLE,
-  PLAN_TITLE,
-  type Location,
-} from "./constants";
+import { DEFAULT_APP_ORDER, DEFAULT_SESSION_IMAGE, type Location } from "./constants";
 
 export type PopupType = {
   id: string;
@@ -25,6 +18,8 @@ export type PopupType = {
   sessionType: string;
   /** Null for combined types, where the customer chooses the price. */
   price: number | null;
+  /** Where a session made from the type takes place unless staff choose otherwise (a place's name), or null. */
+  defaultLocation: string | null;
 };
 
 export type TypeKind = "group" | "private" | "combined";
@@ -85,15 +80,9 @@ export function sessionImageUrl<T extends { name: string; imageUrl: string | nul
   return findTypeContaining(types, title)?.imageUrl || DEFAULT_SESSION_IMAGE;
 }
 
-/** The location the admin form preselects when this type is chosen. */
-export function defaultLocationForType(type: {
-  name: string;
-  sessionType: string;
-}): Location | undefined {
-  if (typeKind(type.sessionType) === "combined") return COMBINED_DEFAULT_LOCATION;
-  if (type.name === HEMMIS_TITLE) return "Hembesök";
-  if (type.name === PLAN_TITLE) return "Online";
-  return undefined;
+/** The location the admin form preselects when this type is chosen: the type's own, which staff set on /admin/passtyper. */
+export function defaultLocationForType(type: Pick<PopupType, "defaultLocation">): Location | undefined {
+  return type.defaultLocation ?? undefined;
 }
 
 /** The pass type of a session made from this type: private types are private, the rest group. */
@@ -119,7 +108,7 @@ export type TypePrefill = {
  * them from the type again rather than from the post.
  */
 export function prefillFromType(
-  type: Pick<PopupType, "name" | "description" | "imageUrl" | "maxParticipants" | "sessionType" | "price">,
+  type: Pick<PopupType, "name" | "description" | "imageUrl" | "maxParticipants" | "sessionType" | "price" | "defaultLocation">,
 ): TypePrefill {
   return {
     title: type.name,

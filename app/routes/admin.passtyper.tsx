@@ -35,6 +35,7 @@ import {
   SessionTypeSchema,
   sessionTypeFields,
 } from "~/domain/schemas/session-type";
+import type { Place } from "~/domain/places";
 import { typeKind } from "~/domain/session-types";
 import type { ToastView } from "~/domain/toast";
 import { requireAdmin } from "~/server/auth/signed-in-user.server";
@@ -47,9 +48,10 @@ import {
   updateSessionType,
   type SessionTypeListed,
 } from "~/server/content/session-types.server";
+import { loadPlaces, selectableLocations } from "~/server/content/site-content.server";
 import { noStoreHeaders } from "~/server/public/cache.server";
 import { newFormKey } from "~/server/forms/form-claim.server";
-import { rowListAction, type RowButtons } from "~/server/content/row-buttons.server";
+import { rowListAction, type RowButtons, type RowStored } from "~/server/content/row-buttons.server";
 import { redirectWithToast } from "~/server/platform/toast.server";
 import contentStyles from "~/styles/admin-content.css?url";
 
@@ -86,6 +88,7 @@ function formDefaults(row: SessionTypeListed): TypeFormDefaults {
     price: kind === "combined" ? "" : String(row.price),
     app_order: row.appOrder === null ? "" : String(row.appOrder),
     hidden: row.hidden ? "on" : "",
+    default_location: row.defaultLocation ?? "",
     confirm_rename: "",
   };
 }
@@ -95,9 +98,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const typeId = parseRowId(url.searchParams.get("typ"));
   let types: SessionTypeListed[] | null = null;
+  let places: Place[] = [];
   let toast: ToastView | null = null;
   try {
-    types = await listSessionTypes(context);
+    [types, places] = await Promise.all([listSessionTypes(context), loadPlaces(context)]);
   } catch (error) {
     console.error("admin/passtyper: could not read the session types", error);
     toast = TOASTS.loadFailed;
@@ -111,6 +115,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       editing: chosen && !deleting ? { id: chosen.id, name: chosen.name, sessionCount: chosen.sessionCount } : null,
       confirmDelete: deleting && chosen ? { id: chosen.id, name: chosen.name, sessionCount: chosen.sessionCount } : null,
       defaults: chosen && !deleting ? formDefaults(chosen) : NEW_TYPE_DEFAULTS,
+      // The places in use, and the one the edited type already has.
+      locations: selectableLocations(places, chosen?.defaultLocation),
       createKey: newFormKey(),
       toast,
     },
@@ -135,13 +141,16 @@ export function action(args: ActionFunctionArgs) {
     buttons: { show: "show", hide: "hide", up: "up", down: "down", delete: "delete" },
     kind: "session-type",
     nameOf: (values) => values.name,
-    async store(context, actor, id, values, claim) {
+    async store(context, actor, id, values, claim): Promise<RowStored> {
       const fields = sessionTypeFields(values);
       const outcome =
         id === null
           ? await createSessionType(context, actor, fields, claim)
           : await updateSessionType(context, actor, id, fields, { renameConfirmed: values.confirm_rename === "on" });
       if (outcome.status === "duplicate-name") return { status: 400, fieldErrors: { name: [SESSION_TYPE_MESSAGES.duplicateName] } };
+      if (outcome.status === "unknown-location") {
+        return { status: 400, fieldErrors: { default_location: [SESSION_TYPE_MESSAGES.defaultLocation] } };
+      }
       if (outcome.status === "rename-needs-confirmation") {
         return { status: 409, fieldErrors: { name: [T.renameNeedsConfirmation(outcome.loosened)] } };
       }
@@ -179,6 +188,7 @@ export default function AdminSessionTypes() {
             key={loaded.editing ? `typ-${loaded.editing.id}` : `ny-${formKey}`}
             editing={loaded.editing}
             defaults={loaded.defaults}
+            locations={loaded.locations}
             createKey={loaded.createKey}
             lastResult={actionData?.result ?? null}
           />

@@ -1,7 +1,8 @@
 // /admin/passtyper in the browser, with JavaScript on and off: an admin adds
 // a session type, is refused a bad image address with the field's message,
-// finds the type on the start page and in Skapa pass's chooser, hides it,
-// and deletes it after the confirmation step.
+// finds the type on the start page and in Skapa pass's chooser (which then
+// preselects the type's default place), hides it, and deletes it after the
+// confirmation step.
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./auth-helpers";
 
@@ -18,12 +19,14 @@ test("an admin adds a session type, sees it where visitors and staff do, and del
   await form.getByLabel("Max antal deltagare (obligatoriskt)").fill("8");
   await form.getByLabel("Beskrivning").fill("Sök efter dofter med nosen.");
   await form.getByLabel("Inspirerande text").fill("Låt nosen leda vägen!");
+  await form.getByLabel("Förvald plats").selectOption("Bronsängen Sandviken");
   await form.getByLabel("Bild-URL").fill("http://bilder.example.se/nosework.jpg");
   await form.getByRole("button", { name: "Lägg till passtyp" }).click();
   const imageField = form.getByLabel("Bild-URL");
   await expect(imageField).toHaveAttribute("aria-invalid", "true");
   await expect(form).toContainText("Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /");
   await expect(form.getByLabel("Namn (obligatoriskt)")).toHaveValue(name);
+  await expect(form.getByLabel("Förvald plats")).toHaveValue("Bronsängen Sandviken");
 
   await imageField.fill("/images/types/valpkurs.svg");
   await form.getByRole("button", { name: "Lägg till passtyp" }).click();
@@ -34,7 +37,12 @@ test("an admin adds a session type, sees it where visitors and staff do, and del
   await page.goto("/");
   await expect(page.getByRole("heading", { name, level: 3 })).toBeVisible();
   await page.goto("/admin/skapa-pass");
-  await expect(page.getByLabel("Utgå från en passtyp").locator("option", { hasText: name })).toHaveCount(1);
+  const chooser = page.getByLabel("Utgå från en passtyp");
+  await expect(chooser.locator("option", { hasText: name })).toHaveCount(1);
+  await expect(page.getByLabel("Plats", { exact: true })).not.toHaveValue("Bronsängen Sandviken");
+  await chooser.selectOption({ label: name });
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Använd passtypen" }).click();
+  await expect(page.getByLabel("Plats", { exact: true })).toHaveValue("Bronsängen Sandviken");
 
   await page.goto("/admin/passtyper");
   await row.getByRole("button", { name: `Dölj ${name}` }).click();

@@ -11,7 +11,7 @@ const SELF = exports.default;
 let admin = "";
 let staff = "";
 let customer = "";
-let typeId = { valp: 0, kombi: 0, hemmis: 0, plan: 0 };
+let typeId = { valp: 0, kombi: 0, hemmis: 0, plan: 0, ute: 0 };
 
 /** A Stockholm date some weeks ahead, "yyyy-MM-dd". */
 function futureDate(days = 30): string {
@@ -78,12 +78,12 @@ function control(html: string, name: string): string {
   return html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0] ?? "";
 }
 
-async function insertType(name: string, sessionType: string, price: number, max: number) {
+async function insertType(name: string, sessionType: string, price: number, max: number, defaultLocation: string | null = null) {
   const row = await env.DB.prepare(
-    `INSERT INTO popup_types (name, description, image_url, max_participants, session_type, price)
-     VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+    `INSERT INTO popup_types (name, description, image_url, max_participants, session_type, price, default_location)
+     VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(name, `Om ${name}`, `/images/${name.toLowerCase()}.jpg`, max, sessionType, price)
+    .bind(name, `Om ${name}`, `/images/${name.toLowerCase()}.jpg`, max, sessionType, price, defaultLocation)
     .first<{ id: number }>();
   return row!.id;
 }
@@ -94,9 +94,11 @@ beforeAll(async () => {
   customer = await signInAs({ email: "kund@example.se", kind: "customer" });
   typeId = {
     valp: await insertType("VALPKURS", "group", 249, 6),
-    kombi: await insertType("KOMBIPASS", "combined", 0, 4),
-    hemmis: await insertType("HEMMIS", "private", 795, 1),
-    plan: await insertType("PLAN", "private", 395, 1),
+    kombi: await insertType("KOMBIPASS", "combined", 0, 4, "Hundhallen Gävle"),
+    hemmis: await insertType("HEMMIS", "private", 795, 1, "Hembesök"),
+    plan: await insertType("PLAN", "private", 395, 1, "Online"),
+    // A type whose sessions start outdoors, whatever its name or kind says.
+    ute: await insertType("UTEKURS", "combined", 0, 8, "Regementsparken Gävle"),
   };
 });
 
@@ -299,6 +301,11 @@ describe("session types", () => {
     expect(kombi).toMatch(/<option value="Hundhallen Gävle" selected="">/);
     expect(await page(typeId.hemmis)).toMatch(/<option value="Hembesök" selected="">/);
     expect(await page(typeId.plan)).toMatch(/<option value="Online" selected="">/);
+    expect(await page(typeId.ute)).toMatch(/<option value="Regementsparken Gävle" selected="">/);
+    // A type with no default location leaves the choice to staff.
+    const locationSelect = (html: string) => html.match(/<select[^>]*name="location"[^>]*>[\s\S]*?<\/select>/)?.[0] ?? "";
+    expect(locationSelect(valp)).toContain("Hundhallen Gävle");
+    expect(locationSelect(valp)).not.toContain("selected");
   });
 
   it("shows an empty form with the defaults (10 places, 0 kr, group) without a type", async () => {

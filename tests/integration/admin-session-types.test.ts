@@ -37,6 +37,7 @@ type TypeRow = {
   price: number;
   app_order: number | null;
   hidden: number;
+  default_location: string | null;
 };
 
 async function typeByName(name: string) {
@@ -164,7 +165,32 @@ describe("/admin/passtyper", () => {
     const { html } = await adminPage(`?typ=${row!.id}`);
     expect(html).toContain("Kombinerat pass: kunden väljer pris vid bokning");
     const hemmis = await typeByName("HEMMIS");
-    expect((await adminPage(`?typ=${hemmis!.id}`)).html).toContain("ett pass av typen får platsen 'Hembesök'");
+    expect((await adminPage(`?typ=${hemmis!.id}`)).html).toContain("HEMMIS är hembesöket: kunden anger sin hemadress vid bokning.");
+  });
+
+  it("keeps where a type's sessions take place: the create form preselects it, staff may clear it, and a place that is none is refused", async () => {
+    const created = await post(PATH, { ...NOSEWORK, name: "NOSEUTE", default_location: "Bronsängen Sandviken" }, admin);
+    expect(created.status).toBe(302);
+    const row = await typeByName("NOSEUTE");
+    expect(row).toMatchObject({ default_location: "Bronsängen Sandviken" });
+    const [audit] = (await audits("session_type.create")).filter((a) => a.targetId === String(row!.id));
+    expect(audit!.details.after).toMatchObject({ defaultLocation: "Bronsängen Sandviken" });
+    expect((await adminPage(`?typ=${row!.id}`)).html).toMatch(/<option value="Bronsängen Sandviken" selected="">/);
+    const createForm = decode(await (await SELF.fetch(`http://localhost/admin/skapa-pass?typ=${row!.id}`, { headers: { Cookie: admin } })).text());
+    expect(createForm).toMatch(/<option value="Bronsängen Sandviken" selected="">/);
+
+    for (const place of ["Månen", "Hundhallen"]) {
+      const refused = await post(PATH, { ...NOSEWORK, id: String(row!.id), name: "NOSEUTE", default_location: place }, admin);
+      expect(refused.status).toBe(400);
+      expect(decode(await refused.text())).toContain("Välj en plats i listan");
+      expect(await typeByName("NOSEUTE")).toMatchObject({ default_location: "Bronsängen Sandviken" });
+    }
+
+    const cleared = await post(PATH, { ...NOSEWORK, id: String(row!.id), name: "NOSEUTE", default_location: "" }, admin);
+    expect(cleared.status).toBe(302);
+    expect(await typeByName("NOSEUTE")).toMatchObject({ default_location: null });
+    const [update] = (await audits("session_type.update")).filter((a) => a.targetId === String(row!.id));
+    expect(update!.details).toMatchObject({ before: { defaultLocation: "Bronsängen Sandviken" }, after: { defaultLocation: null } });
   });
 
   it("warns before a rename loosens sessions, and renames once confirmed", async () => {

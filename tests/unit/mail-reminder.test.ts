@@ -75,16 +75,22 @@ describe("where the reminder sends the customer", () => {
       name: "Hundhallen Gävle",
       mapUrl: "https://www.google.com/maps/search/?api=1&query=Hundhallen+G%C3%A4vle",
     });
-    expect(reminderPlace({ title: "HEMMIS", location: "Hembesök" }, { homeAddress: "Storgatan 1", meetingType: null })).toEqual({
+    expect(reminderPlace({ location: "Hembesök" }, { homeAddress: "Storgatan 1", meetingType: null })).toEqual({
       kind: "home",
       name: "Hembesök",
       address: "Storgatan 1",
     });
-    expect(reminderPlace({ title: "PLAN", location: "Online" }, { homeAddress: null, meetingType: "Microsoft Teams" })).toEqual({
+    expect(reminderPlace({ location: "Online" }, { homeAddress: null, meetingType: "Microsoft Teams" })).toEqual({
       kind: "online",
       name: "Online",
       meetingType: "Microsoft Teams",
     });
+  });
+
+  it("by the booking's address or meeting type, or the built-in location, whatever the session is called", () => {
+    expect(reminderPlace({ location: "Hembesök" }, { homeAddress: null, meetingType: null })).toMatchObject({ kind: "home", address: null });
+    expect(reminderPlace({ location: "Online" }, { homeAddress: null, meetingType: null })).toMatchObject({ kind: "online", meetingType: null });
+    expect(reminderPlace({ location: "Bronsängen Sandviken" }, { homeAddress: "Storgatan 1", meetingType: null })).toMatchObject({ kind: "home" });
   });
 });
 

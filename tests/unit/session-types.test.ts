@@ -25,6 +25,7 @@ function popupType(overrides: Partial<PopupType> & { name: string }): PopupType 
     maxParticipants: 10,
     sessionType: "group",
     price: 249,
+    defaultLocation: null,
     ...overrides,
   };
 }
@@ -163,20 +164,18 @@ describe("sessionImageUrl", () => {
 });
 
 describe("defaultLocationForType", () => {
-  it("puts a combined type in 'Hundhallen Gävle'", () => {
-    expect(defaultLocationForType({ name: "KOMBO", sessionType: "combined" })).toBe(
-      "Hundhallen Gävle",
-    );
+  it("is the location staff set on the type, whatever its name or kind", () => {
+    expect(defaultLocationForType({ defaultLocation: "Bronsängen Sandviken" })).toBe("Bronsängen Sandviken");
+    expect(defaultLocationForType({ defaultLocation: "Online" })).toBe("Online");
   });
 
-  it("puts HEMMIS at 'Hembesök' and PLAN 'Online'", () => {
-    expect(defaultLocationForType({ name: "HEMMIS", sessionType: "private" })).toBe("Hembesök");
-    expect(defaultLocationForType({ name: "PLAN", sessionType: "privatpass" })).toBe("Online");
+  it("is none when staff set none, a combined type too", () => {
+    expect(defaultLocationForType({ defaultLocation: null })).toBeUndefined();
+    expect(prefillFromType(popupType({ name: "KOMBO", sessionType: "combined", price: null })).location).toBeUndefined();
   });
 
-  it("has no default location for other types", () => {
-    expect(defaultLocationForType({ name: "VALP", sessionType: "group" })).toBeUndefined();
-    expect(defaultLocationForType({ name: "PRIVAT", sessionType: "private" })).toBeUndefined();
+  it("fills the session form's location from the type's own", () => {
+    expect(prefillFromType(popupType({ name: "HEMMABESÖK", sessionType: "private", defaultLocation: "Hembesök" })).location).toBe("Hembesök");
   });
 });
 
@@ -209,17 +208,18 @@ describe("prefillFromType", () => {
     });
   });
 
-  it("leaves the price open for a combined type and places it in Hundhallen Gävle", () => {
-    expect(prefillFromType(popupType({ name: "KOMBIPASS", sessionType: "combined", price: null }))).toMatchObject({
+  it("leaves the price open for a combined type and places it where the type says", () => {
+    expect(prefillFromType(popupType({ name: "KOMBIPASS", sessionType: "combined", price: null, defaultLocation: "Hundhallen Gävle" }))).toMatchObject({
       priceSek: null,
       passType: "group",
       location: "Hundhallen Gävle",
     });
   });
 
-  it("places HEMMIS at 'Hembesök' and PLAN 'Online', both private", () => {
-    expect(prefillFromType(popupType({ name: "HEMMIS", sessionType: "private" }))).toMatchObject({ location: "Hembesök", passType: "private" });
-    expect(prefillFromType(popupType({ name: "PLAN", sessionType: "private" }))).toMatchObject({ location: "Online", passType: "private" });
+  it("places a home-visit type at 'Hembesök' and an online one 'Online' when the types say so, both private", () => {
+    expect(prefillFromType(popupType({ name: "HEMMIS", sessionType: "private", defaultLocation: "Hembesök" }))).toMatchObject({ location: "Hembesök", passType: "private" });
+    expect(prefillFromType(popupType({ name: "PLAN", sessionType: "private", defaultLocation: "Online" }))).toMatchObject({ location: "Online", passType: "private" });
+    expect(prefillFromType(popupType({ name: "HEMMIS", sessionType: "private" })).location).toBeUndefined();
   });
 
   it("gives an empty image URL for a type without an image", () => {

@@ -5,8 +5,7 @@
 // the confirmation's UID with SEQUENCE = the session's current revision, so a
 // calendar that took an earlier file keeps one event. Pure.
 import { Link } from "@react-email/link";
-import { HEMMIS_TITLE, PLAN_TITLE } from "../constants";
-import { placeMapUrl } from "../places";
+import { HOME_VISIT_LOCATION, ONLINE_LOCATION, placeMapUrl } from "../places";
 import { PREPARATION_HOME, PREPARATION_ONLINE, type PreparationItem } from "../preparation";
 import { formatDayHeading, formatSessionDate, formatTime, formatTimeRange, stockholmDayKey, todayKey } from "../time";
 import { bookingIcs, dogLine, type BookedSession, type BookingDetails } from "./booking";
@@ -55,14 +54,15 @@ export type ReminderPlace =
 
 /** Where the customer goes, as the reminder states it. */
 export function reminderPlace(
-  session: Pick<BookedSession, "location" | "title">,
+  session: Pick<BookedSession, "location">,
   booking: Pick<BookingDetails, "homeAddress" | "meetingType">,
 ): ReminderPlace {
   const name = session.location;
-  if (booking.homeAddress || name === "Hembesök" || session.title === HEMMIS_TITLE) {
+  // A home visit's booking holds the address and an online session's the meeting type (the booking form asks for them).
+  if (booking.homeAddress || name === HOME_VISIT_LOCATION) {
     return { kind: "home", name, address: booking.homeAddress };
   }
-  if (booking.meetingType || name === "Online" || session.title === PLAN_TITLE) {
+  if (booking.meetingType || name === ONLINE_LOCATION) {
     return { kind: "online", name, meetingType: booking.meetingType };
   }
   return { kind: "place", name, mapUrl: placeMapUrl(name) };

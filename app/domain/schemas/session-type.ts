@@ -14,6 +14,8 @@ export const SESSION_TYPE_IMAGE_URL_MAX_LENGTH = 500;
 /** A type's sessions take its max participants: the same bound as a session's. */
 export const SESSION_TYPE_MAX_PARTICIPANTS = SESSION_MAX_PARTICIPANTS;
 export const SESSION_TYPE_MAX_ORDER = 9999;
+/** A place's name is at most this long (the places table's bound). */
+export const SESSION_TYPE_LOCATION_MAX_LENGTH = 80;
 
 export const SESSION_TYPE_MESSAGES = {
   name: "Namn är obligatoriskt",
@@ -27,6 +29,7 @@ export const SESSION_TYPE_MESSAGES = {
   wholeNumber: "Ange ett heltal",
   order: `Ange ordningen som ett heltal från 0 till ${SESSION_TYPE_MAX_ORDER}`,
   imageUrl: "Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /",
+  defaultLocation: "Välj en plats i listan",
 } as const;
 
 /** An https URL or a site path such as /images/types/x.svg (not //host): never plain http on an https page. */
@@ -75,6 +78,8 @@ export const SessionTypeSchema = z
       .min(0, SESSION_TYPE_MESSAGES.order)
       .max(SESSION_TYPE_MAX_ORDER, SESSION_TYPE_MESSAGES.order)
       .optional(),
+    /** A place's name (checked against the places when saved), or empty for none. */
+    default_location: optionalLine(SESSION_TYPE_LOCATION_MAX_LENGTH),
     hidden: z.literal("on").optional(),
     /** Ticked to rename a type that sessions match by title (shown only then). */
     confirm_rename: z.literal("on").optional(),
@@ -98,6 +103,8 @@ export interface SessionTypeFields {
   price: number;
   appOrder: number | null;
   hidden: boolean;
+  /** Where the type's new sessions take place unless staff choose otherwise, or null. */
+  defaultLocation: string | null;
 }
 
 export function sessionTypeFields(values: SessionTypeFormValues): SessionTypeFields {
@@ -112,5 +119,6 @@ export function sessionTypeFields(values: SessionTypeFormValues): SessionTypeFie
     price: values.session_type === "combined" ? 0 : (values.price ?? 0),
     appOrder: values.app_order ?? null,
     hidden: values.hidden === "on",
+    defaultLocation: values.default_location ?? null,
   };
 }

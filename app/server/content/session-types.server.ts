@@ -16,6 +16,7 @@ import { auditStatement, type Actor } from "../audit/audit-log.server";
 import { BatchBuilder, runBatch } from "../db/batch.server";
 import { schema } from "../db/client.server";
 import { claimStatement, type FormClaim } from "../forms/form-claim.server";
+import { loadSelectableLocations } from "./site-content.server";
 
 const { popupTypes, sessions } = schema;
 
@@ -73,8 +74,13 @@ function nameTaken(types: readonly SessionTypeRow[], name: string, exceptId: num
 
 /** The columns of a type worth showing in the audit log. */
 function auditView(row: SessionTypeFields | SessionTypeRow) {
-  const { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden } = row;
-  return { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden };
+  const { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation } = row;
+  return { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation };
+}
+
+/** Whether a default location may be saved: none, a place in use, or the one the type already has (a place since made inactive). */
+async function locationChoosable(context: AppLoadContext, location: string | null, current: string | null = null): Promise<boolean> {
+  return location === null || (await loadSelectableLocations(context, current)).includes(location);
 }
 
 export type SaveTypeOutcome =
@@ -82,6 +88,7 @@ export type SaveTypeOutcome =
   | { status: "unchanged"; id: number }
   | { status: "duplicate-name" }
   | { status: "rename-needs-confirmation"; loosened: number }
+  | { status: "unknown-location" }
   | { status: "not-found" };
 
 export async function createSessionType(
@@ -90,12 +97,13 @@ export async function createSessionType(
   fields: SessionTypeFields,
   claim: FormClaim | null = null,
 ): Promise<SaveTypeOutcome> {
-  const types = await allTypes(context);
+  const [types, choosable] = await Promise.all([allTypes(context), locationChoosable(context, fields.defaultLocation)]);
   if (nameTaken(types, fields.name, null)) return { status: "duplicate-name" };
+  if (!choosable) return { status: "unknown-location" };
   // The id comes from the insert; the audit row reads it back in the same batch.
   const b = new BatchBuilder();
   const inserted = b.add<{ id: number }>(
-    sql`INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden)
+    sql`INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden, default_location)
          SELECT ${columnValues(fields)} WHERE NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${fields.name}))
          RETURNING id`,
   );
@@ -122,7 +130,7 @@ export async function createSessionType(
 
 /** The type's columns as parameters, in the order of the INSERT's column list: `?, ?, …`. */
 function columnValues(f: SessionTypeFields): SQL {
-  const values = [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0];
+  const values = [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0, f.defaultLocation];
   return sql.join(values.map((v) => sql`${v}`), sql`, `);
 }
 
@@ -137,6 +145,7 @@ export async function updateSessionType(
   const before = types.find((t) => t.id === id);
   if (!before) return { status: "not-found" };
   if (nameTaken(types, fields.name, id)) return { status: "duplicate-name" };
+  if (!(await locationChoosable(context, fields.defaultLocation, before.defaultLocation))) return { status: "unknown-location" };
   if (fields.name !== before.name && !renameConfirmed) {
     const loosened = await sessionsLoosenedByRename(context, id, fields.name);
     if (loosened > 0) return { status: "rename-needs-confirmation", loosened };
@@ -148,7 +157,8 @@ export async function updateSessionType(
   const b = new BatchBuilder();
   const updated = b.add<{ id: number }>(
     sql`UPDATE popup_types SET name = ${f.name}, description = ${f.description}, inspiring_text = ${f.inspiringText}, image_url = ${f.imageUrl}, max_participants = ${f.maxParticipants},
-           session_type = ${f.sessionType}, price = ${f.price}, app_order = ${f.appOrder}, hidden = ${f.hidden ? 1 : 0}
+           session_type = ${f.sessionType}, price = ${f.price}, app_order = ${f.appOrder}, hidden = ${f.hidden ? 1 : 0},
+           default_location = ${f.defaultLocation}
          WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${f.name}) AND id <> ${id})
          RETURNING id`,
   );

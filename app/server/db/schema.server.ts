@@ -40,6 +40,8 @@ export const popupTypes = sqliteTable(
       .notNull()
       .default("group"),
     price: integer("price").notNull().default(0),
+    /** Where the type's new sessions take place unless staff choose otherwise: a place's name, or null. */
+    defaultLocation: text("default_location").references((): AnySQLiteColumn => places.name, { onUpdate: "cascade", onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -51,6 +51,7 @@ export const popupTypeColumns = {
   maxParticipants: popupTypes.maxParticipants,
   sessionType: popupTypes.sessionType,
   price: popupTypes.price,
+  defaultLocation: popupTypes.defaultLocation,
 };
 
 /** app_order ascending with missing values last (the 999 rule), then name. */
