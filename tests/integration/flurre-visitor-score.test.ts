@@ -869,7 +869,9 @@ const PRINT_MISSES = false;
  * forty-fourth one wrong answer higher ('får jag gå själv på valpkursen med hunden fast jag bara e 16?'). Then raised
  * where migration 0136 reads turning up as coming ('dyker upp'), saying yes to a seat as booking it ('tacka ja'), and
  * 'stämmer', 'krävs', 'krav', 'visar' and 'hamnar' as filler: six right answers more in the development sets and one in
- * the eighth held-out set, no set's wrong answers higher.
+ * the eighth held-out set, no set's wrong answers higher. Then raised where a time said as a word of when ('nästa
+ * vecka') holds for the preparation and a rule asked what it is about, as a day named does: five right answers more in
+ * the development sets, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -883,10 +885,10 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 115, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 115, rightOrHonest: 129, wrong: 1 },
-  dev12: { right: 108, rightOrHonest: 127, wrong: 2 },
+  dev12: { right: 109, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 107, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
-  dev15: { right: 147, rightOrHonest: 159, wrong: 1 },
+  dev15: { right: 148, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 147, wrong: 3 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
@@ -895,9 +897,9 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 139, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
-  dev24: { right: 112, rightOrHonest: 134, wrong: 1 },
+  dev24: { right: 113, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
-  dev26: { right: 170, rightOrHonest: 182, wrong: 9 },
+  dev26: { right: 171, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 176, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
   dev29: { right: 119, rightOrHonest: 129, wrong: 1 },
@@ -910,7 +912,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 74, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
-  dev39: { right: 104, rightOrHonest: 139, wrong: 3 },
+  dev39: { right: 105, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 111, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },

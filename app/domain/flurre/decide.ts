@@ -159,12 +159,12 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   const kindOf = u.kindOfPlace.get(t);
   if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
-  // avboka passet på lördag').
+  // avboka passet på lördag'), a time said as a word of when too ('min tik löper nästa vecka').
   const p = c.passages[0];
   const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
   // A rule's only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på måndagar').
   const ofSession = p?.kind === "preparation" || u.sessionWords.size > 0 || u.named.some((n) => n.kind === "type");
-  if (everyDay && ofSession && u.dayWords.has(t) && !u.ageWords.has(t)) return true;
+  if (everyDay && ofSession && (u.dayWords.has(t) || topics.includes("when")) && !u.ageWords.has(t)) return true;
   // And for every session ('ta med till gruppträningen').
   if (everyDay && u.sessionWords.has(t)) return true;
   // A dog's age told is accounted for by a text that says what ages a type is for ('valpen är 4 månader').

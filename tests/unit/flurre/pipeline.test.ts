@@ -892,6 +892,8 @@ describe("decide", () => {
     expect(ask("Finns det något jag ska packa inför passet på lördag?").composed?.passages[0]?.id).toBe("preparation:checklist");
     expect(ask("valpen är sjuk idag").composed?.passages[0]?.id).toBe("preparation:sick");
     expect(ask("kan jag avboka passet på lördag").composed?.passages[0]?.id).toBe("rule:binding");
+    // A time said as a word of when holds as a day does ('nästa vecka').
+    expect(ask("min tik löper nästa vecka, får hon vara med på passet").composed?.passages[0]?.id).toBe("preparation:sick");
     // Not a rule that only says the word in passing: the queue is not asked of.
     expect(ask("hur många platser finns på lördag").composed?.passages[0]?.id).not.toBe("rule:waitlist");
   });
