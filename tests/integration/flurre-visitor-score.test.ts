@@ -871,7 +871,9 @@ const PRINT_MISSES = false;
  * 'stämmer', 'krävs', 'krav', 'visar' and 'hamnar' as filler: six right answers more in the development sets and one in
  * the eighth held-out set, no set's wrong answers higher. Then raised where a time said as a word of when ('nästa
  * vecka') holds for the preparation and a rule asked what it is about, as a day named does: five right answers more in
- * the development sets, no set's wrong answers higher.
+ * the development sets, no set's wrong answers higher. Then raised where migration 0138 reads what a thing lands on,
+ * and the bill, as what it costs ('vad landar notan på'): two right answers more in the development sets, no set's
+ * wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -907,10 +909,10 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 76, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 77, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 74, rightOrHonest: 90, wrong: 4 },
+  dev37: { right: 75, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 105, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },

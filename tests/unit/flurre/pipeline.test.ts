@@ -1380,6 +1380,12 @@ describe("decide", () => {
     expect(ask("krävs konto för att boka, stämmer det?").trace!.content).not.toContain("kravs");
   });
 
+  it("reads what a thing lands on, and the bill, as what it costs (migration 0138)", () => {
+    expect(ask("vad landar VALPKURS på i kronor?").trace!.topics).toContain("price");
+    expect(ask("vad landar notan på för VALPKURS?").trace!.topics).toContain("price");
+    expect(textOf("vad landar VALPKURS på?")).toContain("kr");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
