@@ -873,7 +873,10 @@ const PRINT_MISSES = false;
  * vecka') holds for the preparation and a rule asked what it is about, as a day named does: five right answers more in
  * the development sets, no set's wrong answers higher. Then raised where migration 0138 reads what a thing lands on,
  * and the bill, as what it costs ('vad landar notan på'): two right answers more in the development sets, no set's
- * wrong answers higher.
+ * wrong answers higher. Then raised where migration 0139 reads the map asked of as
+ * 'karta' is ('jag hittar inte platsen på kartan'): two right answers more in the development sets and one in the
+ * fifth held-out set, no set's wrong answers higher. (BankID read as signing in was left out: three development answers
+ * wrong more.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -904,7 +907,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev26: { right: 171, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 176, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 48, rightOrHonest: 50, wrong: 23 },
-  dev29: { right: 119, rightOrHonest: 129, wrong: 1 },
+  dev29: { right: 120, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 113, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
@@ -912,7 +915,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev34: { right: 77, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 75, rightOrHonest: 90, wrong: 4 },
+  dev37: { right: 76, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 105, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
@@ -926,7 +929,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },
-  heldOut5: { right: 42, rightOrHonest: 50, wrong: 0 },
+  heldOut5: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut6: { right: 44, rightOrHonest: 49, wrong: 1 },
   heldOut7: { right: 40, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 42, rightOrHonest: 50, wrong: 0 },

@@ -1386,6 +1386,11 @@ describe("decide", () => {
     expect(textOf("vad landar VALPKURS på?")).toContain("kr");
   });
 
+  it("reads the map asked of as 'karta' is (migration 0139)", () => {
+    expect(ask("jag hittar inte Bronsängen på kartan").trace!.topics).toContain("where");
+    expect(textOf("Jag hittar inte Bronsängen på kartan, var ligger den?")).toContain("Så hittar du till Bronsängen Sandviken.");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
