@@ -876,7 +876,8 @@ const PRINT_MISSES = false;
  * wrong answers higher. Then raised where migration 0139 reads the map asked of as
  * 'karta' is ('jag hittar inte platsen på kartan'): two right answers more in the development sets and one in the
  * fifth held-out set, no set's wrong answers higher. (BankID read as signing in was left out: three development answers
- * wrong more.)
+ * wrong more.) Then raised where migration 0140 reads 'steg för steg' as
+ * asking how: two right answers more in the development sets, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -912,7 +913,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 77, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 78, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 76, rightOrHonest: 90, wrong: 4 },
@@ -923,7 +924,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 107, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 119, rightOrHonest: 137, wrong: 6 },
-  dev45: { right: 115, rightOrHonest: 144, wrong: 6 },
+  dev45: { right: 116, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },

@@ -1391,6 +1391,10 @@ describe("decide", () => {
     expect(textOf("Jag hittar inte Bronsängen på kartan, var ligger den?")).toContain("Så hittar du till Bronsängen Sandviken.");
   });
 
+  it("reads 'steg för steg' as asking how (migration 0140)", () => {
+    expect(ask("hur bokar man, steg för steg?").trace!.content).not.toContain("steg");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
