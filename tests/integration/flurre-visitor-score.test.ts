@@ -877,7 +877,10 @@ const PRINT_MISSES = false;
  * 'karta' is ('jag hittar inte platsen på kartan'): two right answers more in the development sets and one in the
  * fifth held-out set, no set's wrong answers higher. (BankID read as signing in was left out: three development answers
  * wrong more.) Then raised where migration 0140 reads 'steg för steg' as
- * asking how: two right answers more in the development sets, no set's wrong answers higher.
+ * asking how: two right answers more in the development sets, no set's wrong answers higher. Then raised where migration 0141 reads having the time to do
+ * something as filler ('hinner kön få platsen'): one right answer more in the development sets, no set's wrong answers
+ * higher. (Talking and ringing read as contacting were left out: five development answers wrong more, each a question
+ * of who.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -903,7 +906,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 139, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
-  dev24: { right: 113, rightOrHonest: 134, wrong: 1 },
+  dev24: { right: 114, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 171, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 176, rightOrHonest: 194, wrong: 6 },

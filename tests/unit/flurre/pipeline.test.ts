@@ -1395,6 +1395,10 @@ describe("decide", () => {
     expect(ask("hur bokar man, steg för steg?").trace!.content).not.toContain("steg");
   });
 
+  it("reads having the time to do something as naming nothing of its own (migration 0141)", () => {
+    expect(ask("om nån avbokar dagen innan, hinner kön få platsen då").trace!.content).not.toContain("hinner");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
