@@ -7,22 +7,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { purgePublicPages, purgeSeatLists } from "../../app/server/public/page-cache.server";
-
-async function emptyDatabase(db: D1Database) {
-  const { results } = await db
-    .prepare(
-      `SELECT type, name FROM sqlite_master
-       WHERE type IN ('trigger', 'view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
-       ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'view' THEN 1 ELSE 2 END`,
-    )
-    .all<{ type: "trigger" | "view" | "table"; name: string }>();
-  if (results.length === 0) return;
-  await db.batch([
-    // Tables go in any order: their foreign keys are only checked at the end, when none is left.
-    db.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...results.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name.replaceAll('"', '""')}"`)),
-  ]);
-}
+import { emptyDatabase } from "./empty-database";
 
 async function emptyPageCache() {
   const pending: Promise<unknown>[] = [];

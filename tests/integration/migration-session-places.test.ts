@@ -6,19 +6,9 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "./empty-database";
 
 const REBUILD = "0016_sessions_location_places.sql";
-
-async function emptyDatabase() {
-  const { results } = await env.DB.prepare(
-    `SELECT type, name FROM sqlite_master
-     WHERE type IN ('trigger', 'view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'`,
-  ).all<{ type: string; name: string }>();
-  await env.DB.batch([
-    env.DB.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...results.map(({ type, name }) => env.DB.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`)),
-  ]);
-}
 
 const counts = async () => ({
   sessions: await env.DB.prepare("SELECT count(*) AS n FROM sessions").first<number>("n"),
@@ -33,7 +23,7 @@ let sessionsBefore: unknown[] = [];
 beforeAll(async () => {
   const all = env.TEST_MIGRATIONS;
   expect(all.some((m) => m.name === REBUILD)).toBe(true);
-  await emptyDatabase();
+  await emptyDatabase(env.DB);
   await applyD1Migrations(env.DB, all.filter((m) => m.name < REBUILD));
 
   const start = (days: number) => new Date(Date.UTC(2031, 0, days, 17)).toISOString();

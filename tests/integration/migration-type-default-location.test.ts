@@ -6,19 +6,9 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { emptyDatabase } from "./empty-database";
 
 const MIGRATION = "0137_session_type_default_location.sql";
-
-async function emptyDatabase() {
-  const { results } = await env.DB.prepare(
-    `SELECT type, name FROM sqlite_master
-     WHERE type IN ('trigger', 'view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'`,
-  ).all<{ type: string; name: string }>();
-  await env.DB.batch([
-    env.DB.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...results.map(({ type, name }) => env.DB.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name}"`)),
-  ]);
-}
 
 const defaults = async () =>
   Object.fromEntries(
@@ -30,7 +20,7 @@ const defaults = async () =>
 beforeAll(async () => {
   const all = env.TEST_MIGRATIONS;
   expect(all.some((m) => m.name === MIGRATION)).toBe(true);
-  await emptyDatabase();
+  await emptyDatabase(env.DB);
   await applyD1Migrations(env.DB, all.filter((m) => m.name < MIGRATION));
   await env.DB.prepare(
     `INSERT INTO popup_types (name, session_type, price) VALUES

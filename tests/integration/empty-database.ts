@@ -1,0 +1,19 @@
+// Drops every table, view and trigger of a D1 database, the migrations' own
+// bookkeeping too: the setup file empties each test file's database with it
+// before applying the migrations, and a migration's own test empties it to
+// apply the migrations before that one over data of its own.
+export async function emptyDatabase(db: D1Database): Promise<void> {
+  const { results } = await db
+    .prepare(
+      `SELECT type, name FROM sqlite_master
+       WHERE type IN ('trigger', 'view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'
+       ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'view' THEN 1 ELSE 2 END`,
+    )
+    .all<{ type: "trigger" | "view" | "table"; name: string }>();
+  if (results.length === 0) return;
+  await db.batch([
+    // Tables go in any order: their foreign keys are only checked at the end, when none is left.
+    db.prepare("PRAGMA defer_foreign_keys = ON"),
+    ...results.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name.replaceAll('"', '""')}"`)),
+  ]);
+}
