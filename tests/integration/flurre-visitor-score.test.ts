@@ -880,7 +880,9 @@ const PRINT_MISSES = false;
  * asking how: two right answers more in the development sets, no set's wrong answers higher. Then raised where migration 0141 reads having the time to do
  * something as filler ('hinner kön få platsen'): one right answer more in the development sets, no set's wrong answers
  * higher. (Talking and ringing read as contacting were left out: five development answers wrong more, each a question
- * of who.)
+ * of who.) Then raised where migration 0142 reads clicking a link as using
+ * it and 'jobar' as 'jobbar': two right answers more in the development sets, no set's wrong answers higher.
+ * ('totalt' as filler was left out: a wrong answer more in a development set and in the ninth held-out set.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
@@ -904,7 +906,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev19: { right: 77, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 40, wrong: 9 },
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
-  dev22: { right: 139, rightOrHonest: 157, wrong: 1 },
+  dev22: { right: 140, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
   dev24: { right: 114, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
@@ -919,7 +921,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev34: { right: 78, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 104, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
-  dev37: { right: 76, rightOrHonest: 90, wrong: 4 },
+  dev37: { right: 77, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 105, rightOrHonest: 139, wrong: 3 },
   dev40: { right: 110, rightOrHonest: 146, wrong: 3 },

@@ -1399,6 +1399,11 @@ describe("decide", () => {
     expect(ask("om nån avbokar dagen innan, hinner kön få platsen då").trace!.content).not.toContain("hinner");
   });
 
+  it("reads clicking a link as using it, and 'jobar' as 'jobbar' (migration 0142)", () => {
+    expect(textOf("fick en länk på mejlen men klickade för sent")).toContain("Länken gäller i 10 minuter");
+    expect(textOf("Vilka jobar hos er?")).toContain("Teamet:");
+  });
+
   it("answers who the team are after a situation told, as it is the same whatever the situation", () => {
     expect(textOf("Vi har precis flyttat hit med vår gamla tax. Vilka är ni som jobbar där?")).toContain("Teamet:");
   });
