@@ -882,12 +882,16 @@ const PRINT_MISSES = false;
  * higher. (Talking and ringing read as contacting were left out: five development answers wrong more, each a question
  * of who.) Then raised where migration 0142 reads clicking a link as using
  * it and 'jobar' as 'jobbar': two right answers more in the development sets, no set's wrong answers higher.
- * ('totalt' as filler was left out: a wrong answer more in a development set and in the ninth held-out set.)
+ * ('totalt' as filler was left out: a wrong answer more in a development set and in the ninth held-out set.) Then raised where a type or place named is accounted for by
+ * an FAQ row about its kind of place, while every upcoming session of the type is at that kind and the row answers what
+ * is asked and shares another word of it ('blir promenadträningen av när det regnar': 'utomhuspassen blir av i både sol
+ * och regn'): five right answers more in the development sets and one in the first held-out set, no set's wrong answers
+ * higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 96, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 161, rightOrHonest: 167, wrong: 1 },
-  dev3: { right: 271, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 272, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 99, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 102, rightOrHonest: 119, wrong: 1 },
@@ -899,16 +903,16 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev12: { right: 109, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 107, rightOrHonest: 112, wrong: 8 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
-  dev15: { right: 148, rightOrHonest: 159, wrong: 1 },
+  dev15: { right: 149, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 136, rightOrHonest: 147, wrong: 3 },
   dev17: { right: 38, rightOrHonest: 44, wrong: 14 },
   dev18: { right: 37, rightOrHonest: 50, wrong: 5 },
-  dev19: { right: 77, rightOrHonest: 87, wrong: 2 },
+  dev19: { right: 78, rightOrHonest: 87, wrong: 2 },
   dev20: { right: 29, rightOrHonest: 40, wrong: 9 },
   dev21: { right: 85, rightOrHonest: 93, wrong: 7 },
   dev22: { right: 140, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 20, rightOrHonest: 21, wrong: 44 },
-  dev24: { right: 114, rightOrHonest: 134, wrong: 1 },
+  dev24: { right: 115, rightOrHonest: 134, wrong: 1 },
   dev25: { right: 107, rightOrHonest: 126, wrong: 1 },
   dev26: { right: 171, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 176, rightOrHonest: 194, wrong: 6 },
@@ -924,14 +928,14 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev37: { right: 77, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 105, rightOrHonest: 139, wrong: 3 },
-  dev40: { right: 110, rightOrHonest: 146, wrong: 3 },
+  dev40: { right: 111, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 111, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 96, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 107, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 119, rightOrHonest: 137, wrong: 6 },
   dev45: { right: 116, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 120, rightOrHonest: 142, wrong: 4 },
-  heldOut: { right: 47, rightOrHonest: 49, wrong: 1 },
+  heldOut: { right: 48, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },

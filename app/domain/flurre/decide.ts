@@ -7,7 +7,7 @@
 // asks that the site does not say.
 
 import type { Token } from "./normalise";
-import { roleWordsOf, type KnownPassage } from "./knowledge";
+import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
 import { isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
@@ -131,6 +131,20 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
 /** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
 const roleIs = (p: KnownPassage | undefined, t: Token) => roleWordsOf(p).some((w) => w.endsWith(t.stem));
 
+/**
+ * A place or type named, by a row staff wrote of its kind of place ('blir agilitykursen av om det regnar': 'Utomhuspassen
+ * blir av i både sol och regn', while the type's sessions are all outdoors), when the row answers what is asked and
+ * shares another word of it.
+ */
+function byKindOfPlace(c: Candidate, t: Token, u: Understanding, names: readonly Named[]): boolean {
+  const kinds = names.flatMap((n) => u.placeKindOf.get(n.key) ?? []);
+  if (kinds.length === 0 || !c.passages.some((p) => p.kind === "faq" && [...p.termSet].some((w) => kinds.some((k) => w.startsWith(k))))) return false;
+  return (
+    [...u.topics].some((topic) => c.topics.includes(topic)) &&
+    u.content.some((o) => o !== t && !u.namesOf.has(o) && !u.topicsOf.get(o)?.length && inText(c, o, u.known))
+  );
+}
+
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
@@ -150,6 +164,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
+  if (byKindOfPlace(c, t, u, names)) return true;
   // Of a person, the dog is not the visitors' dogs their text tells of ('Har Maja en hund?'), unless the role their
   // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
   if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;

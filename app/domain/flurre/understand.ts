@@ -76,6 +76,8 @@ export type Understanding = {
   afterUnsaid: boolean;
   /** Words that say what a place named is, indoors or outdoors ('utomhus'), by the place. */
   kindOfPlace: ReadonlyMap<Token, string>;
+  /** For each place named and each type named whose sessions are all at one kind of place: that kind's word ('utomhus'). */
+  placeKindOf: ReadonlyMap<string, string>;
   /** Asks who owns or runs something, naming no type or session ('vem äger hallen'). */
   asksOwner: boolean;
 };
@@ -446,6 +448,20 @@ function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, rea
   return kinds;
 }
 
+/** The kind of place ('utomhus') of each place named, and of each type named whose upcoming sessions are all at one kind. */
+function placeKindsNamed(namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<string, string> {
+  const label = (name: string) => {
+    const place = knowledge.places.find((p) => p.name === name);
+    return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+  };
+  const kinds = new Map<string, string>();
+  for (const n of [...namesOf.values()].flat()) {
+    const labels = n.kind === "place" ? [label(n.key)] : n.kind === "type" ? knowledge.passages.filter((p) => p.session && p.typeName === n.key).map((p) => label(p.session!.location)) : [];
+    if (new Set(labels).size === 1 && labels[0] !== undefined) kinds.set(n.key, labels[0]);
+  }
+  return kinds;
+}
+
 /** Who owns or runs something, asked of no type or session ('vem äger hallen'). */
 function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, sessionWords: ReadonlySet<Token>, vocabulary: Vocabulary): boolean {
   const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || sessionWords.has(t);
@@ -657,6 +673,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     afterUnsaid,
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
     kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
+    placeKindOf: placeKindsNamed(namesOf, knowledge),
     sessionWords,
     ...dogAgeIn(question, vocabulary),
   };

@@ -898,6 +898,20 @@ describe("decide", () => {
     expect(ask("hur många platser finns på lördag").composed?.passages[0]?.id).not.toBe("rule:waitlist");
   });
 
+  it("answers of a type or place named by a row staff wrote of its kind of place, while its sessions are at that kind", () => {
+    const rain = "utomhuspassen blir av i både sol och regn";
+    // PROMENADTRÄNING's sessions are all outdoors, and so is Stadsparken.
+    expect(textOf("blir promenadträningen av när det regnar")).toContain(rain);
+    expect(textOf("blir passet i Stadsparken inställt om det regnar")).toContain(rain);
+    // VALPKURS is held in the hall and outdoors: no one kind of place, so the row does not answer for it.
+    expect(textOf("blir valpkursen av när det regnar") ?? "").not.toContain(rain);
+    // Where its sessions are is the data's: moved online, the type is no longer answered by that row.
+    const corpus = demoCorpus(now);
+    const online = corpus.sessions.map((s) => (s.title === "PROMENADTRÄNING" ? { ...s, location: "Online" } : s));
+    const k = buildKnowledge({ ...corpus, sessions: online }, vocabularyRows());
+    expect(textOf("blir promenadträningen av när det regnar", k) ?? "").not.toContain(rain);
+  });
+
   it("finds the note on a dog ill or in heat by what its title says, whatever staff call it", () => {
     const corpus = demoCorpus(now);
     const renamed = corpus.preparation.map((item) => (item.title.includes("sjuk") ? { ...item, title: "Krasslig eller skadad hund?" } : item));
