@@ -377,7 +377,7 @@ export function turnsIn(tokens: readonly Token[], vocabulary: Vocabulary): numbe
 
 /** How the asking sentence asks: yes or no (a verb first, as read or as typed: 'ställs' of 'ställs … in'), turned, with a condition. */
 function howAsked(inAsked: readonly Token[], vocabulary: Vocabulary) {
-  // After a greeting that opens the sentence, and a name greeted ('Hej, är kombipasset fullbokat?', 'Hej Flurre, kan…').
+  // After a greeting that opens the sentence, and a name greeted ('Hej, är agilitykursen fullbokad?', 'Hej Flurre, kan…').
   const greeted = inAsked.findIndex((t) => !vocabulary.greetings.has(t.word));
   const opener = greeted > 0 && inAsked[greeted]?.filler && !vocabulary.yesNo.has(inAsked[greeted]!.word) && inAsked[greeted + 1] ? inAsked[greeted + 1] : inAsked[Math.max(greeted, 0)];
   return {
