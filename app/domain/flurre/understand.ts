@@ -436,13 +436,18 @@ function whatToDo(r: Read) {
   return { booking, whatToBook, whatNow };
 }
 
+/** The word of a place's kind, folded ('utomhus'), by the place's name. */
+function kindWordOf(name: string, knowledge: Knowledge): string | undefined {
+  const place = knowledge.places.find((p) => p.name === name);
+  return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+}
+
 /** The words that say what a place named is ('utomhus', 'ute' of a park outdoors), each by the place's name. */
 function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<Token, string> {
   const named = [...namesOf.values()].flat().filter((n) => n.kind === "place");
   const kinds = new Map<Token, string>();
   for (const n of named) {
-    const place = knowledge.places.find((p) => p.name === n.key);
-    const label = place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+    const label = kindWordOf(n.key, knowledge);
     for (const t of tokens) if (label && [t.word, ...t.also].includes(label)) kinds.set(t, n.key);
   }
   return kinds;
@@ -450,10 +455,7 @@ function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, rea
 
 /** The kind of place ('utomhus') of each place named, and of each type named whose upcoming sessions are all at one kind. */
 function placeKindsNamed(namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<string, string> {
-  const label = (name: string) => {
-    const place = knowledge.places.find((p) => p.name === name);
-    return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
-  };
+  const label = (name: string) => kindWordOf(name, knowledge);
   const kinds = new Map<string, string>();
   for (const n of [...namesOf.values()].flat()) {
     const labels = n.kind === "place" ? [label(n.key)] : n.kind === "type" ? knowledge.passages.filter((p) => p.session && p.typeName === n.key).map((p) => label(p.session!.location)) : [];
