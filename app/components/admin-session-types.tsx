@@ -12,6 +12,7 @@ import { RowButton } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
 import { FormKeyField } from "~/components/form-key-field";
+import { BOOKING_ASKS } from "~/domain/constants";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
   SESSION_TYPE_KINDS,
@@ -47,6 +48,7 @@ export type TypeFormDefaults = {
   app_order: string;
   hidden: string;
   default_location: string;
+  booking_ask: string;
   confirm_rename: string;
 };
 
@@ -61,6 +63,7 @@ export const NEW_TYPE_DEFAULTS: TypeFormDefaults = {
   app_order: "",
   hidden: "",
   default_location: "",
+  booking_ask: "",
   confirm_rename: "",
 };
 
@@ -96,15 +99,9 @@ export function DeleteConfirmation({ type }: { type: { id: number; name: string;
   );
 }
 
-/** The rules the spec ties to a type's name or kind, for the name and kind the form holds. */
-function rulesFor(name: string, kind: string): string[] {
-  const upper = name.trim().toLocaleUpperCase("sv-SE");
-  const rules: string[] = [];
-  if (upper === "HEMMIS") rules.push(T.rules.HEMMIS);
-  if (upper === "PLAN") rules.push(T.rules.PLAN);
-  if (upper === "PRIVAT & PROFFS") rules.push(T.rules["PRIVAT & PROFFS"]);
-  if (kind === "combined") rules.push(T.rules.combined);
-  return rules;
+/** The rules the spec ties to a type's kind, for the kind the form holds. */
+function rulesFor(kind: string): string[] {
+  return kind === "combined" ? [T.rules.combined] : [];
 }
 
 export function TypeForm({
@@ -136,7 +133,7 @@ export function TypeForm({
   const headingId = `${form.id}-heading`;
   const name = String(fields.name.value ?? defaults.name);
   const kind = String(fields.session_type.value ?? defaults.session_type);
-  const rules = rulesFor(name, kind);
+  const rules = rulesFor(kind);
   const renaming = editing !== null && editing.sessionCount > 0 && name.trim() !== editing.name;
   const showConfirmRename =
     editing !== null && editing.sessionCount > 0 && (renaming || Boolean(fields.name.errors?.length));
@@ -198,6 +195,19 @@ export function TypeForm({
         {locations.map((location) => (
           <option key={location} value={location}>
             {location}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={T.bookingAsk}
+        hint={T.bookingAskHint}
+        errors={fields.booking_ask.errors}
+        selectProps={getSelectProps(fields.booking_ask)}
+      >
+        <option value="">{T.bookingAsks.none}</option>
+        {BOOKING_ASKS.map((ask) => (
+          <option key={ask} value={ask}>
+            {T.bookingAsks[ask]}
           </option>
         ))}
       </SelectField>

@@ -10,7 +10,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { CARD_CODE_FIELD_TEXTS } from "~/domain/cards/card-code-field";
-import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
+import { VARIANT_PRICES } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormDefaults, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
 import { GROUP_RULE } from "~/domain/group-rule-texts";
@@ -390,7 +390,7 @@ function VariantChoice({ field }: { field: Parameters<typeof getCollectionProps>
         <label key={key} className="variant-option">
           <input {...props} />
           <span>
-            {props.value === "privat" ? "Privat" : "Proffs"} – {formatKr(PRIVAT_PROFFS_VARIANTS[props.value as "privat" | "proffs"])}
+            {props.value === "privat" ? "Privat" : "Proffs"} – {formatKr(VARIANT_PRICES[props.value as keyof typeof VARIANT_PRICES])}
           </span>
         </label>
       ))}

@@ -37,9 +37,17 @@ export const SESSION_DEFAULTS = {
   durationMinutes: 60,
 } as const;
 
-export const PRIVAT_PROFFS_TITLE = "PRIVAT & PROFFS";
-export const PRIVAT_PROFFS_VARIANTS = { privat: 495, proffs: 595 } as const;
-export type PrivatProffsVariant = keyof typeof PRIVAT_PROFFS_VARIANTS;
+/**
+ * What a session type's booking form asks beyond the usual fields (migration
+ * 0143): the meeting form of an online session, the home address of a home
+ * visit, or the variant (Privat or Proffs, each with its own price).
+ */
+export const BOOKING_ASKS = ["meeting_type", "home_address", "variant"] as const;
+export type BookingAsk = (typeof BOOKING_ASKS)[number];
+
+/** The variants a session asking for one offers, and their prices (spec section 9). */
+export const VARIANT_PRICES = { privat: 495, proffs: 595 } as const;
+export type Variant = keyof typeof VARIANT_PRICES;
 
 export const MEETING_TYPES = [
   "Telefonmöte",

@@ -2,6 +2,8 @@
 // the pages beside it): headings, labels, notes and toasts, in one place.
 import { PLACES_PAGE, PREPARATION_PAGE, SESSION_TYPES_PAGE, TEAM_PAGE } from "./admin-pages";
 import type { ToastView } from "./toast";
+import { VARIANT_PRICES } from "./constants";
+import { formatKr } from "./price";
 
 /** A content list's toasts: the one after adding a row names it. */
 type ListToasts = Record<string, ToastView | ((name: string) => ToastView)> & { created: (name: string) => ToastView };
@@ -17,7 +19,7 @@ export const SESSION_TYPE_TEXTS = {
   newHeading: "Ny passtyp",
   editHeading: (name: string) => `Redigera ${name}`,
   name: "Namn",
-  nameHint: "Pass vars titel innehåller namnet hör till typen (t.ex. VALPKURS).",
+  nameHint: "Pass vars titel innehåller namnet hör till typen (t.ex. AGILITY).",
   description: "Beskrivning",
   inspiringText: "Inspirerande text",
   inspiringHint: "En mening på startsidans kort.",
@@ -31,6 +33,14 @@ export const SESSION_TYPE_TEXTS = {
   defaultLocation: "Förvald plats",
   defaultLocationHint: "Platsen som är vald från början när ett pass skapas av typen. Den kan ändras på passet.",
   noDefaultLocation: "Ingen (väljs på passet)",
+  bookingAsk: "Fråga vid bokning",
+  bookingAskHint: "Det kunden fyller i utöver de vanliga fälten när ett pass av typen bokas.",
+  bookingAsks: {
+    none: "Inget mer",
+    meeting_type: "Mötesform (ett online-pass)",
+    home_address: "Hemadress (ett hembesök)",
+    variant: `Variant: Privat ${formatKr(VARIANT_PRICES.privat)} eller Proffs ${formatKr(VARIANT_PRICES.proffs)} (när passets pris är 0)`,
+  },
   appOrder: "Ordning",
   appOrderHint: "Lägre tal visas först. Tomt: sist, i bokstavsordning.",
   hidden: "Dold (visas inte på startsidan eller i väljaren)",
@@ -49,11 +59,8 @@ export const SESSION_TYPE_TEXTS = {
   priceLabel: (price: number | null) => (price === null ? "Kunden väljer pris" : `${price} kr`),
   maxLabel: (max: number) => `Max ${max} deltagare`,
   sessionCount: (n: number) => (n === 1 ? "1 pass" : `${n} pass`),
-  /** The rules the spec ties to a type's name or kind, stated on its form. */
+  /** The rule the spec ties to a type's kind, stated on its form. */
   rules: {
-    HEMMIS: "HEMMIS är hembesöket: kunden anger sin hemadress vid bokning.",
-    PLAN: "PLAN är online-passet: kunden väljer mötesform vid bokning.",
-    "PRIVAT & PROFFS": "PRIVAT & PROFFS: kunden väljer variant vid bokning.",
     combined: "Kombinerat pass: kunden väljer pris vid bokning.",
   },
   renameWarning: (n: number, name: string) =>
@@ -111,7 +118,7 @@ export const PLACE_TEXTS = {
   newHeading: "Ny plats",
   editHeading: (name: string) => `Redigera ${name}`,
   name: "Namn",
-  nameHint: "Som det står på passen, t.ex. Hundhallen Gävle.",
+  nameHint: "Som det står på passen, t.ex. Ridhuset Valbo.",
   town: "Ort",
   kind: "Inomhus eller utomhus",
   kinds: { indoor: "Inomhus", outdoor: "Utomhus" },

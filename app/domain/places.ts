@@ -43,12 +43,16 @@ export function joinSwedish(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
 }
 
-/** /hitta's and Flurre's first line, from the places shown (active, visitable, in order). */
-export function placesIntro(places: readonly Pick<Place, "town">[]): string {
+/**
+ * /hitta's and Flurre's first line, from the places shown (active, visitable,
+ * in order) and the names of the types held online (a type's default place).
+ */
+export function placesIntro(places: readonly Pick<Place, "town">[], onlineTypes: readonly string[]): string {
   const towns = [...new Set(places.map((p) => p.town).filter(Boolean))];
   const count = places.length === 1 ? "en plats" : `${NUMBER_WORDS[places.length] ?? places.length} platser`;
   const where = towns.length > 0 ? ` i ${joinSwedish(towns)}` : "";
-  return `Vi tränar på ${count}${where}. Hembesök sker hemma hos er och PLAN-mötena hålls online.`;
+  const online = onlineTypes.length > 0 ? `${joinSwedish(onlineTypes)}-mötena` : "online-passen";
+  return `Vi tränar på ${count}${where}. Hembesök sker hemma hos er och ${online} hålls online.`;
 }
 
 /** A map search for a place's name: the link when staff gave none. */

@@ -1,22 +1,20 @@
-// Price display rules (spec section 9): the PRIVAT & PROFFS special case,
-// its variant prices, "N kr" formatting, and when the list shows a price.
+// Price display rules (spec section 9): a session that asks for a variant,
+// the variants' prices, "N kr" formatting, and when the list shows a price.
 
-import {
-  PRIVAT_PROFFS_TITLE,
-  PRIVAT_PROFFS_VARIANTS,
-  type PrivatProffsVariant,
-} from "./constants";
+import { VARIANT_PRICES, type BookingAsk, type Variant } from "./constants";
 
-/** The PRIVAT & PROFFS session is stored with price 0 and shows its cheapest variant. */
-export function displayPriceSek(session: { title: string; priceSek: number }): number {
-  if (session.title === PRIVAT_PROFFS_TITLE && session.priceSek === 0) {
-    return PRIVAT_PROFFS_VARIANTS.privat;
-  }
-  return session.priceSek;
+/** Whether a session is priced by its variant: its type asks for one and the session itself is stored with price 0. */
+export function pricedByVariant(session: { bookingAsk?: BookingAsk | null; priceSek: number }): boolean {
+  return session.bookingAsk === "variant" && session.priceSek === 0;
 }
 
-export function variantPrice(variant: PrivatProffsVariant): number {
-  return PRIVAT_PROFFS_VARIANTS[variant];
+/** A session priced by its variant shows its cheapest variant; any other its own price. */
+export function displayPriceSek(session: { bookingAsk?: BookingAsk | null; priceSek: number }): number {
+  return pricedByVariant(session) ? Math.min(...Object.values(VARIANT_PRICES)) : session.priceSek;
+}
+
+export function variantPrice(variant: Variant): number {
+  return VARIANT_PRICES[variant];
 }
 
 /** Whole kronor, e.g. "249 kr"; thousands are split by a non-breaking space ("1\u00A0495 kr"). */

@@ -4,6 +4,7 @@
 // the one on their screen, and the confirmation mails can be composed before
 // the booking is written.
 import { z } from "zod";
+import { BOOKING_ASKS } from "./constants";
 
 export { SESSION_SNAPSHOT_FIELD } from "./session-snapshot-field";
 
@@ -14,13 +15,15 @@ export const SessionSnapshotSchema = z.object({
   endTime: z.string().datetime({ precision: 3 }),
   passType: z.enum(["group", "private"]),
   priceSek: z.number().int().min(0),
+  /** What the form asked beyond the usual fields (its type's); a form rendered before this was kept asked nothing more. */
+  bookingAsk: z.enum(BOOKING_ASKS).nullable().default(null),
 });
 
-export type SessionSnapshot = z.infer<typeof SessionSnapshotSchema>;
+export type SessionSnapshot = z.output<typeof SessionSnapshotSchema>;
 
 export function toSessionSnapshot(session: SessionSnapshot): SessionSnapshot {
-  const { title, location, startTime, endTime, passType, priceSek } = session;
-  return { title, location, startTime, endTime, passType, priceSek };
+  const { title, location, startTime, endTime, passType, priceSek, bookingAsk } = session;
+  return { title, location, startTime, endTime, passType, priceSek, bookingAsk };
 }
 
 /** For the form's hidden field. */

@@ -2,7 +2,7 @@
 // matching a session title to its type, the session image, the location a
 // type's new sessions start from, and the prefilled "Fråga Flurre" chat question.
 
-import type { PassType } from "./constants";
+import type { BookingAsk, PassType } from "./constants";
 import { DEFAULT_APP_ORDER, DEFAULT_SESSION_IMAGE, type Location } from "./constants";
 
 export type PopupType = {
@@ -20,6 +20,8 @@ export type PopupType = {
   price: number | null;
   /** Where a session made from the type takes place unless staff choose otherwise (a place's name), or null. */
   defaultLocation: string | null;
+  /** What its sessions' booking form asks beyond the usual fields, or null. */
+  bookingAsk: BookingAsk | null;
 };
 
 export type TypeKind = "group" | "private" | "combined";
@@ -57,7 +59,7 @@ export function findTypeExact<T extends { name: string }>(
 
 /**
  * List matching: the title contains the type name, ignoring case. The longest
- * name wins, so "PRIVAT & PROFFS" beats "PRIVAT" and an exact match always wins.
+ * name wins, so "AGILITY FÖR VALPAR" beats "AGILITY" and an exact match always wins.
  */
 export function findTypeContaining<T extends { name: string }>(
   types: readonly T[],

@@ -5,7 +5,7 @@
 // render the same text.
 
 import { DEFAULT_SESSION_IMAGE, FULLY_BOOKED_LIST_CAP } from "./constants";
-import type { PassType } from "./constants";
+import type { BookingAsk, PassType } from "./constants";
 import { publicAvailability, seatsLeft, type PublicAvailability } from "./availability";
 import { displayPriceSek, formatKr, showPriceInList } from "./price";
 import { findTypeContaining, findTypeExact } from "./session-types";
@@ -28,6 +28,8 @@ export type PublicSession = {
   /** Seats taken by bookings still being paid for: taken, but not yet participants (absent: none). */
   payingSeats?: number;
   imageUrl: string | null;
+  /** What its booking form asks beyond the usual fields (its type's); the reads always give it. */
+  bookingAsk?: BookingAsk | null;
 };
 
 export type TypeImage = { name: string; imageUrl: string | null };

@@ -89,6 +89,7 @@ function formDefaults(row: SessionTypeListed): TypeFormDefaults {
     app_order: row.appOrder === null ? "" : String(row.appOrder),
     hidden: row.hidden ? "on" : "",
     default_location: row.defaultLocation ?? "",
+    booking_ask: row.bookingAsk ?? "",
     confirm_rename: "",
   };
 }

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
 import { isVisitable, mapUrlOf, PLACE_KIND_LABEL, placesIntro } from "~/domain/places";
-import { loadPlaces } from "~/server/content/site-content.server";
+import { loadPlacesAndRemoteTypes } from "~/server/content/site-content.server";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
@@ -20,10 +20,11 @@ export const meta: MetaFunction = () => [
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const places = (await loadPlaces(context)).filter((p) => p.active && isVisitable(p));
+  const { places: all, remoteTypes } = await loadPlacesAndRemoteTypes(context);
+  const places = all.filter((p) => p.active && isVisitable(p));
   return data(
     {
-      intro: placesIntro(places),
+      intro: placesIntro(places, remoteTypes.online),
       places: places.map((p) => ({ ...p, kindLabel: PLACE_KIND_LABEL[p.kind], mapUrl: mapUrlOf(p) })),
     },
     { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },

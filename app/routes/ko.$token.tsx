@@ -18,7 +18,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { BookingForm } from "~/components/booking-form";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS, paymentNote as paymentNoteFor } from "~/domain/payment-texts";
-import { bookingRulesForTitle, BOOKING_MESSAGES } from "~/domain/schemas/booking";
+import { bookingRulesFor, BOOKING_MESSAGES } from "~/domain/schemas/booking";
 import { decodeSessionSnapshot, encodeSessionSnapshot, SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot";
 import { formatSessionDate, formatTimeRange } from "~/domain/time";
 import { tokenPageHeaders, tokenPageMeta } from "~/domain/token-page";
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     until: formatSessionDate(hold.holdExpiresAt),
     email: entry.email,
     defaults: { user_name: entry.name, dog_name: entry.dogName },
-    rules: bookingRulesForTitle(session.title),
+    rules: bookingRulesFor(session.bookingAsk),
     snapshot: encodeSessionSnapshot(session),
     renderedAt: await formRenderedAt(context.config),
     idempotencyKey: crypto.randomUUID(),
@@ -92,7 +92,7 @@ async function bookHold(args: ActionFunctionArgs, token: string) {
   const { request, context } = args;
   const hold = await findHold(context, token);
   if (hold.status !== "active") return data({ declined: false, gone: true }, { status: 410 });
-  const rules = bookingRulesForTitle(hold.session.title);
+  const rules = bookingRulesFor(hold.session.bookingAsk);
   return handleForm(args, {
     parse(formData) {
       // The seat is held for the entry's address: the booking uses it whatever was posted.

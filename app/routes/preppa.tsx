@@ -4,8 +4,8 @@ import { data } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
-import { loadPreparation } from "~/server/content/site-content.server";
+import { preparationOnlineAndHome, remoteTypeNames } from "~/domain/preparation";
+import { placesQuery, preparationQuery, typePlacesQuery } from "~/server/content/site-content.server";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";
@@ -20,12 +20,15 @@ export const meta: MetaFunction = () => [
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const checklist = await loadPreparation(context);
-  return data({ checklist }, { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) });
+  const [checklist, places, types] = await context.db.batch([preparationQuery(context), placesQuery(context), typePlacesQuery(context)]);
+  return data(
+    { checklist, onlineAndHome: preparationOnlineAndHome(remoteTypeNames(types, places)) },
+    { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
+  );
 }
 
 export default function Prepare() {
-  const { checklist } = useLoaderData<typeof loader>();
+  const { checklist, onlineAndHome } = useLoaderData<typeof loader>();
   return (
     <div className="public-page">
       <header className="page-header">
@@ -43,7 +46,7 @@ export default function Prepare() {
               </li>
             ))}
           </ul>
-          <p>{PREPARATION_ONLINE_AND_HOME}</p>
+          <p>{onlineAndHome}</p>
           <div className="card-actions">
             <AskFlurre question={FLURRE_QUESTIONS.preppa}>Fråga Flurre</AskFlurre>
             <Link to="/boka" className="button">

@@ -20,9 +20,9 @@ import type { ToastView } from "~/domain/toast";
 import { CANCELLED_AVAILABILITY, isUpcoming, publicAvailability, seatsLeft } from "~/domain/availability";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { PAYMENT_TEXTS, paymentNote as paymentNoteFor } from "~/domain/payment-texts";
-import { DEFAULT_SESSION_IMAGE, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
+import { DEFAULT_SESSION_IMAGE, VARIANT_PRICES, type BookingAsk } from "~/domain/constants";
 import { displayPriceSek, formatKr } from "~/domain/price";
-import { bookingRulesForTitle, BOOKING_MESSAGES, type BookingFormDefaults, type BookingRules } from "~/domain/schemas/booking";
+import { bookingRulesFor, BOOKING_MESSAGES, type BookingFormDefaults, type BookingRules } from "~/domain/schemas/booking";
 import { MESSAGES } from "~/domain/schemas/common";
 import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
 import { WAITLIST_SERVER_TEXTS } from "~/domain/waitlist-texts";
@@ -90,7 +90,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw await redirectWithToast(context, LOAD_ERROR_REDIRECT, LOAD_ERROR_TOAST);
   }
   const { session, types } = page;
-  const rules = bookingRulesForTitle(session.title);
+  const rules = bookingRulesFor(session.bookingAsk);
   // A cancelled session shows no seats on offer beside "Det här passet är inställt."
   const availability = session.cancelledAt !== null ? CANCELLED_AVAILABILITY : publicAvailability(session);
   return data(
@@ -144,7 +144,7 @@ export function action(args: ActionFunctionArgs) {
   return handleForm(args, {
     parse(formData) {
       const snapshot = decodeSessionSnapshot(formData.get(SESSION_SNAPSHOT_FIELD));
-      const rules = bookingRulesForTitle(snapshot?.title ?? "");
+      const rules = bookingRulesFor(snapshot?.bookingAsk);
       return { submission: parseBookingForm(formData, rules), snapshot, rules };
     },
     // The e-mail mismatch is said as a toast too (spec section 5).
@@ -339,9 +339,9 @@ function seatsText(left: number): string {
   return `${left} ${left === 1 ? "plats" : "platser"} kvar`;
 }
 
-function priceText(session: { title: string; priceSek: number }, rules: BookingRules): string | null {
+function priceText(session: { bookingAsk: BookingAsk | null; priceSek: number }, rules: BookingRules): string | null {
   if (rules.requiresVariant) {
-    return `Privat ${formatKr(PRIVAT_PROFFS_VARIANTS.privat)} · Proffs ${formatKr(PRIVAT_PROFFS_VARIANTS.proffs)}`;
+    return `Privat ${formatKr(VARIANT_PRICES.privat)} · Proffs ${formatKr(VARIANT_PRICES.proffs)}`;
   }
   const price = displayPriceSek(session);
   return price > 0 ? formatKr(price) : null;

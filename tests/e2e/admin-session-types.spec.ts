@@ -1,7 +1,8 @@
 // /admin/passtyper in the browser, with JavaScript on and off: an admin adds
 // a session type, is refused a bad image address with the field's message,
 // finds the type on the start page and in Skapa pass's chooser (which then
-// preselects the type's default place), hides it, and deletes it after the
+// preselects the type's default place; what its booking form asks is kept
+// with the rest when the form is refused), hides it, and deletes it after the
 // confirmation step.
 import { expect, test } from "@playwright/test";
 import { signInAsAdmin } from "./auth-helpers";
@@ -20,6 +21,7 @@ test("an admin adds a session type, sees it where visitors and staff do, and del
   await form.getByLabel("Beskrivning").fill("Sök efter dofter med nosen.");
   await form.getByLabel("Inspirerande text").fill("Låt nosen leda vägen!");
   await form.getByLabel("Förvald plats").selectOption("Bronsängen Sandviken");
+  await form.getByLabel("Fråga vid bokning").selectOption({ label: "Hemadress (ett hembesök)" });
   await form.getByLabel("Bild-URL").fill("http://bilder.example.se/nosework.jpg");
   await form.getByRole("button", { name: "Lägg till passtyp" }).click();
   const imageField = form.getByLabel("Bild-URL");
@@ -27,6 +29,7 @@ test("an admin adds a session type, sees it where visitors and staff do, and del
   await expect(form).toContainText("Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /");
   await expect(form.getByLabel("Namn (obligatoriskt)")).toHaveValue(name);
   await expect(form.getByLabel("Förvald plats")).toHaveValue("Bronsängen Sandviken");
+  await expect(form.getByLabel("Fråga vid bokning")).toHaveValue("home_address");
 
   await imageField.fill("/images/types/valpkurs.svg");
   await form.getByRole("button", { name: "Lägg till passtyp" }).click();

@@ -38,6 +38,7 @@ type TypeRow = {
   app_order: number | null;
   hidden: number;
   default_location: string | null;
+  booking_ask: string | null;
 };
 
 async function typeByName(name: string) {
@@ -164,8 +165,43 @@ describe("/admin/passtyper", () => {
     expect(row).toMatchObject({ session_type: "combined", price: 0 });
     const { html } = await adminPage(`?typ=${row!.id}`);
     expect(html).toContain("Kombinerat pass: kunden väljer pris vid bokning");
+    // The seeded home-visit type keeps asking for the address (migration 0143), shown as its choice on the form.
     const hemmis = await typeByName("HEMMIS");
-    expect((await adminPage(`?typ=${hemmis!.id}`)).html).toContain("HEMMIS är hembesöket: kunden anger sin hemadress vid bokning.");
+    expect(hemmis).toMatchObject({ booking_ask: "home_address" });
+    expect((await adminPage(`?typ=${hemmis!.id}`)).html).toMatch(/<option value="home_address" selected="">Hemadress \(ett hembesök\)<\/option>/);
+  });
+
+  it("keeps what a type's booking form asks: its sessions ask it, staff may change or clear it, and a value that is none is refused", async () => {
+    const created = await post(PATH, { ...NOSEWORK, name: "NOSEHEMMA", booking_ask: "home_address" }, admin);
+    expect(created.status).toBe(302);
+    const row = await typeByName("NOSEHEMMA");
+    expect(row).toMatchObject({ booking_ask: "home_address" });
+    const [audit] = (await audits("session_type.create")).filter((a) => a.targetId === String(row!.id));
+    expect(audit!.details.after).toMatchObject({ bookingAsk: "home_address" });
+    // A session made without a type asks what the type named as its title asks.
+    const sessionId = await createSession({ title: "NOSEHEMMA", passType: "private", maxParticipants: 1, startsInMs: 9 * 86_400_000 });
+    const sessionPage = async () => decode(await (await SELF.fetch(`http://localhost/session/${sessionId}`)).text());
+    expect(await sessionPage()).toContain('name="home_address"');
+
+    for (const ask of ["gratis", "HOME_ADDRESS"]) {
+      const refused = await post(PATH, { ...NOSEWORK, id: String(row!.id), name: "NOSEHEMMA", booking_ask: ask }, admin);
+      expect(refused.status).toBe(400);
+      expect(decode(await refused.text())).toContain("Välj ett alternativ i listan");
+      expect(await typeByName("NOSEHEMMA")).toMatchObject({ booking_ask: "home_address" });
+    }
+
+    const variant = await post(PATH, { ...NOSEWORK, id: String(row!.id), name: "NOSEHEMMA", price: "0", booking_ask: "variant" }, admin);
+    expect(variant.status).toBe(302);
+    const page = await sessionPage();
+    expect(page).not.toContain('name="home_address"');
+    expect(page).toContain('name="variant"');
+    const [update] = (await audits("session_type.update")).filter((a) => a.targetId === String(row!.id));
+    expect(update!.details).toMatchObject({ before: { bookingAsk: "home_address" }, after: { bookingAsk: "variant" } });
+
+    const cleared = await post(PATH, { ...NOSEWORK, id: String(row!.id), name: "NOSEHEMMA", booking_ask: "" }, admin);
+    expect(cleared.status).toBe(302);
+    expect(await typeByName("NOSEHEMMA")).toMatchObject({ booking_ask: null });
+    expect(await sessionPage()).not.toMatch(/name="(variant|home_address|meeting_type)"/);
   });
 
   it("keeps where a type's sessions take place: the create form preselects it, staff may clear it, and a place that is none is refused", async () => {

@@ -14,7 +14,7 @@ import {
   rateLimitVerdict,
 } from "../../app/server/platform/rate-limit.server";
 import { seatsFor } from "../../app/server/seats/seats.server";
-import { bookingForm, config, createSession, postBooking, seatState, sessionField } from "./booking-fixtures";
+import { bookingForm, config, createSession, postBooking, seatState, sessionField, typeAsking, type TestSession } from "./booking-fixtures";
 import { awayFromWindowEnd, testContext } from "./helpers";
 import { exports } from "cloudflare:workers";
 import { captureLoggedFailures } from "../support/expected-logs";
@@ -139,7 +139,7 @@ describe("the session page", () => {
   });
 
   it("asks PLAN bookers for a meeting type among the four choices, with the double-check warning", async () => {
-    const id = await createSession({ title: "PLAN", passType: "private", maxParticipants: 1, location: "Online" });
+    const id = await createSession({ title: "PLAN", bookingAsk: "meeting_type", passType: "private", maxParticipants: 1, location: "Online" });
     const html = await (await get(`/session/${id}`)).text();
     expect(html).toContain('name="meeting_type"');
     for (const choice of ["Telefonmöte", "Google Meets", "Facebook Messenger", "Microsoft Teams"]) {
@@ -150,14 +150,14 @@ describe("the session page", () => {
   });
 
   it("asks HEMMIS bookers for their home address", async () => {
-    const id = await createSession({ title: "HEMMIS", passType: "private", maxParticipants: 1, location: "Hembesök" });
+    const id = await createSession({ title: "HEMMIS", bookingAsk: "home_address", passType: "private", maxParticipants: 1, location: "Hembesök" });
     const html = await (await get(`/session/${id}`)).text();
     const textarea = /<textarea[^>]*name="home_address"[^>]*>/.exec(html)?.[0];
     expect(textarea).toContain("required");
   });
 
   it("offers PRIVAT & PROFFS as Privat 495 kr or Proffs 595 kr", async () => {
-    const id = await createSession({ title: "PRIVAT & PROFFS", passType: "private", maxParticipants: 1, priceSek: 0 });
+    const id = await createSession({ title: "PRIVAT & PROFFS", bookingAsk: "variant", passType: "private", maxParticipants: 1, priceSek: 0 });
     const text = await pageText(await get(`/session/${id}`));
     expect(text).toContain("Privat – 495 kr");
     expect(text).toContain("Proffs – 595 kr");
@@ -245,7 +245,7 @@ describe("booking through the form", () => {
   }, RACE_TIMEOUT_MS);
 
   it("gives a private session to exactly one of 30 simultaneous form posts", async () => {
-    const id = await createSession({ title: "PLAN", passType: "private", maxParticipants: 1, location: "Online" });
+    const id = await createSession({ title: "PLAN", bookingAsk: "meeting_type", passType: "private", maxParticipants: 1, location: "Online" });
     const forms = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         bookingForm({ user_email: `plan${i}@example.se`, user_email_confirm: `plan${i}@example.se`, meeting_type: "Telefonmöte" }),
@@ -269,9 +269,9 @@ describe("booking through the form", () => {
   });
 
   it("stores the meeting type for PLAN, the address for HEMMIS and the variant price for PRIVAT & PROFFS", async () => {
-    const plan = await createSession({ title: "PLAN", passType: "private", maxParticipants: 1, location: "Online" });
-    const hemmis = await createSession({ title: "HEMMIS", passType: "private", maxParticipants: 1, location: "Hembesök" });
-    const pp = await createSession({ title: "PRIVAT & PROFFS", passType: "private", maxParticipants: 1, priceSek: 0 });
+    const plan = await createSession({ title: "PLAN", bookingAsk: "meeting_type", passType: "private", maxParticipants: 1, location: "Online" });
+    const hemmis = await createSession({ title: "HEMMIS", bookingAsk: "home_address", passType: "private", maxParticipants: 1, location: "Hembesök" });
+    const pp = await createSession({ title: "PRIVAT & PROFFS", bookingAsk: "variant", passType: "private", maxParticipants: 1, priceSek: 0 });
     expect((await postBooking(plan, await bookingForm({ meeting_type: "Microsoft Teams" }))).status).toBe(302);
     expect((await postBooking(hemmis, await bookingForm({ home_address: "Storgatan 1, 803 20 Gävle" }))).status).toBe(302);
     expect((await postBooking(pp, await bookingForm({ variant: "proffs" }))).status).toBe(302);
@@ -285,6 +285,8 @@ describe("booking through the form", () => {
   it("checks the form again under the new rules when the session's title changed since it was read", async () => {
     const id = await createSession({ title: "VALPKURS", maxParticipants: 5 });
     expect((await postBooking(id, await bookingForm({ user_email: "forst@example.se", user_email_confirm: "forst@example.se" }))).status).toBe(302);
+    // Renamed to a type that asks for a meeting type: the session (made without a type) now asks what that type asks.
+    await typeAsking("PLAN", "meeting_type");
     await env.DB.prepare("UPDATE sessions SET title = 'PLAN' WHERE id = ?").bind(id).run();
 
     const res = await postBooking(id, await bookingForm({ user_email: "sedan@example.se", user_email_confirm: "sedan@example.se" }));
@@ -298,6 +300,28 @@ describe("booking through the form", () => {
     );
     expect(withMeetingType.status).toBe(302);
     expect(await seatState(id)).toMatchObject({ current: 2, rows: 2 });
+  });
+
+  it("asks what the session's own type asks, whatever its title, and follows the type when staff change it", async () => {
+    const typeId = await typeAsking("HEMBESÖK I SKOGEN", "home_address");
+    const id = await createSession({ title: "Skogspass hemma", passType: "private", maxParticipants: 1, location: "Hembesök" });
+    await env.DB.prepare("UPDATE sessions SET popup_type_id = ? WHERE id = ?").bind(typeId, id).run();
+    const page = await (await get(`/session/${id}`)).text();
+    expect(page).toContain('name="home_address"');
+    expect(page).not.toContain('name="meeting_type"');
+
+    // The form was shown asking for an address; the type now asks for a meeting type instead.
+    const shown = await sessionField(id);
+    await env.DB.prepare("UPDATE popup_types SET booking_ask = 'meeting_type' WHERE id = ?").bind(typeId).run();
+    const stale = await postBooking(id, await bookingForm({ home_address: "Storgatan 1, 803 20 Gävle", session: shown }));
+    expect(stale.status).toBe(409);
+    expect(await pageText(stale)).toContain("Passet har ändrats sedan du öppnade sidan. Kontrollera uppgifterna och skicka igen.");
+    expect(await seatState(id)).toMatchObject({ current: 0, rows: 0 });
+
+    const fresh = await postBooking(id, await bookingForm({ meeting_type: "Google Meets" }));
+    expect(fresh.status).toBe(302);
+    const row = await env.DB.prepare("SELECT meeting_type, home_address FROM bookings WHERE session_id = ?").bind(id).first();
+    expect(row).toEqual({ meeting_type: "Google Meets", home_address: null });
   });
 
   it("says once that the session changed since the page was shown, keeps the form, and books the resubmission", async () => {
@@ -431,7 +455,7 @@ describe("booking through the form", () => {
 
 describe("every validation rule refuses with its message and stores nothing", () => {
   const long = (n: number) => "x".repeat(n);
-  const cases: Array<[string, Record<string, string | null>, string, { title?: string; passType?: "private"; location?: string; priceSek?: number }?]> = [
+  const cases: Array<[string, Record<string, string | null>, string, TestSession?]> = [
     ["a missing name", { user_name: "" }, "Ange ditt namn"],
     ["a blank name", { user_name: "   " }, "Ange ditt namn"],
     ["a name of invisible characters only", { user_name: "\u200b\u200b" }, "Ange ditt namn"],
@@ -451,7 +475,7 @@ describe("every validation rule refuses with its message and stores nothing", ()
     ["a dog age over 50 characters", { dog_age: long(51) }, "Högst 50 tecken"],
     ["a breed over 100 characters", { dog_breed: long(101) }, "Högst 100 tecken"],
     ["notes over 500 characters", { special_notes: long(501) }, "Högst 500 tecken"],
-    ["a home address over 500 characters", { home_address: long(501) }, "Högst 500 tecken", { title: "HEMMIS", passType: "private", location: "Hembesök" }],
+    ["a home address over 500 characters", { home_address: long(501) }, "Högst 500 tecken", { title: "HEMMIS", bookingAsk: "home_address", passType: "private", location: "Hembesök" }],
     ["a name with a line break", { user_name: "Anna\r\nBcc: spam@example.se" }, "Fältet får inte innehålla radbrytningar eller andra kontrolltecken"],
     ["a dog name with a control character", { dog_name: "Fido\u0000" }, "Fältet får inte innehålla radbrytningar eller andra kontrolltecken"],
     ["a breed with a line break", { dog_breed: "Tax\nPudel" }, "Fältet får inte innehålla radbrytningar eller andra kontrolltecken"],
@@ -460,11 +484,11 @@ describe("every validation rule refuses with its message and stores nothing", ()
     ["terms not accepted", { terms: null }, "Villkor måste accepteras"],
     ["terms with another value", { terms: "ja" }, "Villkor måste accepteras"],
     ["a missing idempotency key", { idempotency_key: null }, "Formuläret har gått ut, ladda om sidan och försök igen"],
-    ["no meeting type for PLAN", { meeting_type: null }, "Välj mötestyp", { title: "PLAN", passType: "private", location: "Online" }],
-    ["an unknown meeting type for PLAN", { meeting_type: "Brevduva" }, "Välj mötestyp", { title: "PLAN", passType: "private", location: "Online" }],
-    ["no home address for HEMMIS", { home_address: "" }, "Ange hemadress", { title: "HEMMIS", passType: "private", location: "Hembesök" }],
-    ["no variant for PRIVAT & PROFFS", { variant: null }, "Välj variant", { title: "PRIVAT & PROFFS", passType: "private", priceSek: 0 }],
-    ["an unknown variant for PRIVAT & PROFFS", { variant: "gratis" }, "Välj variant", { title: "PRIVAT & PROFFS", passType: "private", priceSek: 0 }],
+    ["no meeting type for PLAN", { meeting_type: null }, "Välj mötestyp", { title: "PLAN", bookingAsk: "meeting_type", passType: "private", location: "Online" }],
+    ["an unknown meeting type for PLAN", { meeting_type: "Brevduva" }, "Välj mötestyp", { title: "PLAN", bookingAsk: "meeting_type", passType: "private", location: "Online" }],
+    ["no home address for HEMMIS", { home_address: "" }, "Ange hemadress", { title: "HEMMIS", bookingAsk: "home_address", passType: "private", location: "Hembesök" }],
+    ["no variant for PRIVAT & PROFFS", { variant: null }, "Välj variant", { title: "PRIVAT & PROFFS", bookingAsk: "variant", passType: "private", priceSek: 0 }],
+    ["an unknown variant for PRIVAT & PROFFS", { variant: "gratis" }, "Välj variant", { title: "PRIVAT & PROFFS", bookingAsk: "variant", passType: "private", priceSek: 0 }],
   ];
 
   it.each(cases)("%s", async (_label, overrides, message, session) => {

@@ -3,7 +3,9 @@ import { env, exports } from "cloudflare:workers";
 import { formRenderedAt } from "../../app/server/forms/bot-check.server";
 import { getConfig } from "../../app/server/platform/env.server";
 import type { BookSeatInput } from "../../app/server/seats/seats.server";
+import { bookingAskSql } from "../../app/server/booking/booking-ask.server";
 import { encodeSessionSnapshot, type SessionSnapshot } from "../../app/domain/session-snapshot";
+import type { BookingAsk } from "../../app/domain/constants";
 
 const HOUR_MS = 60 * 60_000;
 
@@ -17,18 +19,34 @@ export type TestSession = {
   /** Start relative to now; negative for a session that has begun. */
   startsInMs?: number;
   durationMs?: number;
+  /** Made from a type that asks this at booking (a type named as the title, made or updated here). */
+  bookingAsk?: BookingAsk;
 };
+
+/** The id of the type named `name`, made or updated to ask `ask` at booking. */
+export async function typeAsking(name: string, ask: BookingAsk): Promise<number> {
+  const row = await env.DB.prepare(
+    `INSERT INTO popup_types (name, booking_ask) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET booking_ask = excluded.booking_ask RETURNING id`,
+  )
+    .bind(name, ask)
+    .first<{ id: number }>();
+  if (!row) throw new Error("no type id");
+  return row.id;
+}
 
 export async function createSession(s: TestSession = {}): Promise<number> {
   const start = Date.now() + (s.startsInMs ?? 7 * 24 * HOUR_MS);
   const end = start + (s.durationMs ?? HOUR_MS);
+  const title = s.title ?? "VALPKURS";
+  const typeId = s.bookingAsk ? await typeAsking(title, s.bookingAsk) : null;
   const row = await env.DB.prepare(
     `INSERT INTO sessions (title, description, location, start_time, end_time, pass_type, price_sek,
-       current_participants, max_participants)
-     VALUES (?, 'Testpass', ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       current_participants, max_participants, popup_type_id)
+     VALUES (?, 'Testpass', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
     .bind(
-      s.title ?? "VALPKURS",
+      title,
       s.location ?? "Hundhallen Gävle",
       new Date(start).toISOString(),
       new Date(end).toISOString(),
@@ -36,6 +54,7 @@ export async function createSession(s: TestSession = {}): Promise<number> {
       s.priceSek ?? 249,
       s.currentParticipants ?? 0,
       s.maxParticipants ?? 10,
+      typeId,
     )
     .first<{ id: number }>();
   if (!row) throw new Error("no session id");
@@ -101,7 +120,8 @@ export async function bookingForm(overrides: Record<string, string | null> = {})
 /** The hidden field the session page renders: the session as it is now (none for an unknown id). */
 export async function sessionField(sessionId: number | string): Promise<string | null> {
   const row = await env.DB.prepare(
-    `SELECT title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType, price_sek AS priceSek
+    `SELECT title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType, price_sek AS priceSek,
+       ${bookingAskSql("sessions")} AS bookingAsk
      FROM sessions WHERE id = ?`,
   )
     .bind(Number(sessionId) || 0)

@@ -6,6 +6,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { toSessionSnapshot, type SessionSnapshot } from "~/domain/session-snapshot";
+import { bookingAskSql } from "~/server/booking/booking-ask.server";
 import { bookWithConfirmations } from "~/server/booking/book-session.server";
 import { RECIPIENT_MAIL_LIMIT } from "~/server/email/outbox.server";
 import { getConfig } from "~/server/platform/env.server";
@@ -21,7 +22,8 @@ function context(): AppLoadContext {
 /** The session as a page rendered now would show it. */
 async function snapshotOf(id: number): Promise<SessionSnapshot> {
   const row = await env.DB.prepare(
-    `SELECT title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType, price_sek AS priceSek
+    `SELECT title, location, start_time AS startTime, end_time AS endTime, pass_type AS passType, price_sek AS priceSek,
+       ${bookingAskSql("sessions")} AS bookingAsk
      FROM sessions WHERE id = ?`,
   )
     .bind(id)

@@ -76,6 +76,7 @@ const FROM_FORMS: Record<string, Field> = {
   "sessions.pass_type": f(SessionFormSchema, "pass_type"),
   "popup_types.name": f(SessionTypeSchema, "name"),
   "popup_types.session_type": f(SessionTypeSchema, "session_type"),
+  "popup_types.booking_ask": f(SessionTypeSchema, "booking_ask"),
   "places.name": f(PlaceSchema, "name"),
   "places.town": f(PlaceSchema, "town"),
   "places.kind": f(PlaceSchema, "kind"),

@@ -11,10 +11,10 @@ import { z } from "zod";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/texts";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
-import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
+import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, VARIANT_PRICES } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";
 import { mapUrlOf } from "~/domain/places";
-import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { preparationOnlineAndHome, remoteTypeNames } from "~/domain/preparation";
 import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/platform/context.server";
@@ -23,13 +23,18 @@ import { loadFlurreContent, loadFlurreCorpus, vocabularyRows } from "~/server/fl
 import { DEFAULT_FLURRE_RATE_LIMIT, FLURRE_RATE_WINDOW_MS } from "~/server/flurre/limits.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import set from "../fixtures/flurre-questions.json";
-import { DEMO_SESSION_IDS } from "../fixtures/demo-data";
+import { buildDemoData, DEMO_SESSION_IDS } from "../fixtures/demo-data";
 import { SEEDED_PLACES, SEEDED_PREPARATION as PREPARATION_CHECKLIST, SEEDED_TEAM as TEAM } from "../fixtures/seeded-content";
 
 const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
 import { awayFromWindowEnd } from "./helpers";
 import { SELF, seedDemo } from "./public-helpers";
 import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
+
+/** /preppa's note on online sessions and home visits, naming the seeded types held there. */
+const PREPARATION_ONLINE_AND_HOME = preparationOnlineAndHome(
+  remoteTypeNames(buildDemoData(new Date()).popupTypes.filter((t) => !t.hidden), SEEDED_PLACES),
+);
 
 const QuestionSchema = z.object({
   question: z.string().min(1).max(500),
@@ -114,8 +119,8 @@ async function checkAnswer(q: Question, answer: FlurreAnswer) {
       expect(text).toContain(type.description);
       expect(hrefs(answer)).toContain(bookHref(type.session_type));
     } else if (e.fact === "variant-prices") {
-      expect(text).toContain(`Privat kostar ${PRIVAT_PROFFS_VARIANTS.privat} kr`);
-      expect(text).toContain(`Proffs ${PRIVAT_PROFFS_VARIANTS.proffs} kr`);
+      expect(text).toContain(`Privat kostar ${VARIANT_PRICES.privat} kr`);
+      expect(text).toContain(`Proffs ${VARIANT_PRICES.proffs} kr`);
       expect(hrefs(answer)).toContain(bookHref(type.session_type));
     } else if (e.fact === "description") {
       expect(text).toContain(type.description);

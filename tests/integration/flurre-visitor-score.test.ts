@@ -90,9 +90,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { PRIVAT_PROFFS_VARIANTS } from "~/domain/constants";
+import { VARIANT_PRICES } from "~/domain/constants";
 import { mapUrlOf } from "~/domain/places";
-import { PREPARATION_ONLINE_AND_HOME } from "~/domain/preparation";
+import { preparationOnlineAndHome, remoteTypeNames } from "~/domain/preparation";
 import { SITE_RULES } from "~/domain/rules";
 import { getLoadContext } from "~/server/platform/context.server";
 import { askFlurre } from "~/server/flurre/answer.server";
@@ -157,6 +157,7 @@ import heldOut12 from "../fixtures/flurre-heldout12-questions.json";
 import blind from "../fixtures/flurre-blind-questions.json";
 import original from "../fixtures/flurre-questions.json";
 import { SEEDED_PLACES, SEEDED_PREPARATION, SEEDED_TEAM } from "../fixtures/seeded-content";
+import { buildDemoData } from "../fixtures/demo-data";
 import { seedDemo } from "./public-helpers";
 import { seatsText, sessionLine, upcoming, type SessionRow } from "./flurre-fixtures";
 
@@ -272,6 +273,10 @@ const context = () => getLoadContext(env, noop);
 const textOf = (answer: FlurreAnswer) => answer.paragraphs.join("\n");
 const hrefs = (answer: FlurreAnswer) => answer.links.map((l) => l.href);
 const PLACES = SEEDED_PLACES.filter((p) => p.kind === "indoor" || p.kind === "outdoor");
+/** /preppa's note on online sessions and home visits, naming the seeded types held there. */
+const PREPARATION_ONLINE_AND_HOME = preparationOnlineAndHome(
+  remoteTypeNames(buildDemoData(new Date()).popupTypes.filter((t) => !t.hidden), SEEDED_PLACES),
+);
 const TRAINERS = SEEDED_TEAM.filter((m) => m.name !== "Flurre");
 
 async function typeRow(name: string) {
@@ -287,7 +292,7 @@ async function statesTheFact(q: Question, answer: FlurreAnswer): Promise<boolean
   const links = hrefs(answer);
   if (e.fact === "price" && e.type) {
     if (e.type === "PRIVAT & PROFFS") {
-      return text.includes(`${PRIVAT_PROFFS_VARIANTS.privat} kr`) && text.includes(`${PRIVAT_PROFFS_VARIANTS.proffs} kr`);
+      return text.includes(`${VARIANT_PRICES.privat} kr`) && text.includes(`${VARIANT_PRICES.proffs} kr`);
     }
     const type = await typeRow(e.type);
     if (type.price > 0) return text.includes(`${type.price} kr`);

@@ -64,7 +64,8 @@ describe("the seeded content", () => {
 
   it("renders /hitta, /om and /preppa as before", async () => {
     const hitta = await publicPage("/hitta");
-    expect(hitta).toContain("Vi tränar på fyra platser i Gävle och Sandviken. Hembesök sker hemma hos er och PLAN-mötena hålls online.");
+    // No session type is held online yet: the line names none.
+    expect(hitta).toContain("Vi tränar på fyra platser i Gävle och Sandviken. Hembesök sker hemma hos er och online-passen hålls online.");
     for (const place of SEEDED_PLACES.slice(0, 4)) {
       expect(hitta).toContain(place.name);
       expect(hitta).toContain(place.description);
@@ -75,6 +76,30 @@ describe("the seeded content", () => {
     for (const member of SEEDED_TEAM) expect(om).toContain(member.text);
     const preppa = await publicPage("/preppa");
     for (const item of SEEDED_PREPARATION) expect(preppa).toContain(`${item.title}</strong> ${item.text}`);
+    expect(preppa).toContain("Online-pass kräver bara en lugn plats, en dator eller telefon och gärna hunden i närheten. På hembesök tränar vi där");
+  });
+
+  it("names the types held online and at home, by their default place, on /hitta and /preppa", async () => {
+    const type = (name: string, place: string) => ({
+      intent: "save",
+      name,
+      max_participants: "1",
+      session_type: "private",
+      price: "395",
+      default_location: place,
+    });
+    for (const [name, place] of [["PLAN", "Online"], ["HEMMIS", "Hembesök"], ["DISTANS", "Online"]] as const) {
+      expect((await post("/admin/passtyper", type(name, place), admin)).status).toBe(302);
+    }
+    expect(await publicPage("/hitta")).toContain("Hembesök sker hemma hos er och DISTANS och PLAN-mötena hålls online.");
+    const preppa = await publicPage("/preppa");
+    expect(preppa).toContain("Online-pass (DISTANS och PLAN) kräver bara en lugn plats");
+    expect(preppa).toContain("På hembesök (HEMMIS) tränar vi där utmaningarna finns");
+    // A hidden type is not named.
+    const distans = await env.DB.prepare("SELECT id FROM popup_types WHERE name = 'DISTANS'").first<number>("id");
+    expect((await post("/admin/passtyper", { intent: "hide", id: String(distans) }, admin)).status).toBe(302);
+    expect(await publicPage("/hitta")).toContain("Hembesök sker hemma hos er och PLAN-mötena hålls online.");
+    await env.DB.prepare("DELETE FROM popup_types WHERE name IN ('PLAN', 'HEMMIS', 'DISTANS')").run();
   });
 });
 

@@ -41,8 +41,8 @@ describe("toAdminCard", () => {
     expect(toAdminCard({ ...session, currentParticipants: 0 }).hasParticipants).toBe(false);
   });
 
-  it("shows PRIVAT & PROFFS at list price 0 as 495 kr, as everywhere else", () => {
-    expect(toAdminCard({ ...session, title: "PRIVAT & PROFFS", priceSek: 0 }).priceLabel).toBe("495 kr");
+  it("shows a session asking for a variant at list price 0 as 495 kr, as everywhere else", () => {
+    expect(toAdminCard({ ...session, title: "PRIVAT & PROFFS", priceSek: 0, bookingAsk: "variant" }).priceLabel).toBe("495 kr");
   });
 });
 

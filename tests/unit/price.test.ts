@@ -2,18 +2,19 @@ import { describe, it, expect } from "vitest";
 import { displayPriceSek, formatKr, showPriceInList, variantPrice } from "../../app/domain/price";
 
 describe("displayPriceSek", () => {
-  it("shows 495 for the session titled 'PRIVAT & PROFFS' stored with price 0", () => {
-    expect(displayPriceSek({ title: "PRIVAT & PROFFS", priceSek: 0 })).toBe(495);
+  it("shows the cheapest variant, 495, for a session whose type asks for a variant, stored with price 0", () => {
+    expect(displayPriceSek({ bookingAsk: "variant", priceSek: 0 })).toBe(495);
   });
 
-  it("shows the stored price of 'PRIVAT & PROFFS' when it is not 0", () => {
-    expect(displayPriceSek({ title: "PRIVAT & PROFFS", priceSek: 650 })).toBe(650);
+  it("shows the stored price of a session asking for a variant when it is not 0", () => {
+    expect(displayPriceSek({ bookingAsk: "variant", priceSek: 650 })).toBe(650);
   });
 
-  it("shows price_sek for any other title, including 0", () => {
-    expect(displayPriceSek({ title: "VALPKURS", priceSek: 249 })).toBe(249);
-    expect(displayPriceSek({ title: "VALPKURS", priceSek: 0 })).toBe(0);
-    expect(displayPriceSek({ title: "PRIVAT", priceSek: 0 })).toBe(0);
+  it("shows price_sek for a session asking anything else or nothing, including 0", () => {
+    expect(displayPriceSek({ bookingAsk: null, priceSek: 249 })).toBe(249);
+    expect(displayPriceSek({ bookingAsk: null, priceSek: 0 })).toBe(0);
+    expect(displayPriceSek({ bookingAsk: "meeting_type", priceSek: 0 })).toBe(0);
+    expect(displayPriceSek({ priceSek: 0 })).toBe(0);
   });
 });
 

@@ -26,6 +26,7 @@ function popupType(overrides: Partial<PopupType> & { name: string }): PopupType 
     sessionType: "group",
     price: 249,
     defaultLocation: null,
+    bookingAsk: null,
     ...overrides,
   };
 }

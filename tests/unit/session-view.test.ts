@@ -44,8 +44,9 @@ describe("toSessionCard", () => {
     expect(card.placesLabel).toBe("0 platser kvar");
   });
 
-  it("shows PRIVAT & PROFFS at 495 kr although its list price is 0", () => {
-    expect(toSessionCard({ ...base, title: "PRIVAT & PROFFS", priceSek: 0 }, types).priceLabel).toBe("495 kr");
+  it("shows a session whose type asks for a variant at 495 kr although its list price is 0", () => {
+    expect(toSessionCard({ ...base, title: "PRIVAT & PROFFS", priceSek: 0, bookingAsk: "variant" }, types).priceLabel).toBe("495 kr");
+    expect(toSessionCard({ ...base, title: "PRIVAT & PROFFS", priceSek: 0, bookingAsk: null }, types).priceLabel).toBeNull();
   });
 
   it("shows no price when the price is 0", () => {

@@ -17,7 +17,7 @@ export function amountList(amounts: readonly number[]): string {
   return `${joined} kr`;
 }
 
-/** "VALPKURS", "VALPKURS eller NOSARBETE", "VALPKURS, NOSARBETE eller AGILITY". */
+/** "AGILITY", "AGILITY eller RALLYLYDNAD", "AGILITY, RALLYLYDNAD eller SPÅR". */
 function orList(names: readonly string[]): string {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} eller ${names.at(-1)}` : (names[0] ?? "");
 }
@@ -359,7 +359,7 @@ export const MY_CARDS_TEXTS = {
   validThrough: CARD_TEXTS.validThrough,
   codeEnd: "Koden slutar på",
   history: "Historik",
-  /** A use or a give-back's session: "VALPKURS, 12 dec. 2026 10:00". */
+  /** A use or a give-back's session: "AGILITY, 12 dec. 2026 10:00". */
   session: (title: string, when: string) => `${title}, ${when}`,
 } as const;
 

@@ -10,10 +10,10 @@ import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
 import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS } from "../cards/card-texts";
 import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
-import { PRIVAT_PROFFS_TITLE, PRIVAT_PROFFS_VARIANTS } from "../constants";
-import { displayPriceSek, formatKr, showPriceInList } from "../price";
+import { VARIANT_PRICES, type BookingAsk } from "../constants";
+import { displayPriceSek, formatKr, pricedByVariant, showPriceInList } from "../price";
 import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type Place } from "../places";
-import { PREPARATION_ONLINE_AND_HOME, type PreparationItem } from "../preparation";
+import { preparationOnlineAndHome, remoteTypeNames, type PreparationItem, type RemoteTypeNames } from "../preparation";
 import { paymentAnswer, type PAYMENT_METHOD_LABELS } from "../payment-texts";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
 import { ABOUT_INTRO, type TeamMember } from "../team";
@@ -60,6 +60,10 @@ export type FlurreTypeInput = {
   inspiringText: string | null;
   sessionType: string;
   price: number | null;
+  /** What its sessions' booking form asks beyond the usual fields: a variant has prices of its own. */
+  bookingAsk?: BookingAsk | null;
+  /** Where its sessions take place unless staff choose otherwise: online and home visits are named by their types. */
+  defaultLocation?: string | null;
 };
 
 /** A card product on sale (not hidden) as Flurre reads it. */
@@ -95,8 +99,8 @@ export function bookTypeHref(kind: TypeKind): string {
 }
 
 function typePrices(type: FlurreTypeInput, kind: TypeKind): { sentence: string; prices: number[] } {
-  if (type.name === PRIVAT_PROFFS_TITLE) {
-    const { privat, proffs } = PRIVAT_PROFFS_VARIANTS;
+  if (type.bookingAsk === "variant") {
+    const { privat, proffs } = VARIANT_PRICES;
     return { sentence: `Privat kostar ${formatKr(privat)} och Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
   }
   // A combined type has no fixed price: the customer and the trainer agree on it.
@@ -111,7 +115,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
   const text = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]);
   const summary = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, sentence]);
   // A price said once is enough, except the two variants' own names and prices (the opening says only the amounts).
-  const summaryAfterPrice = type.name === PRIVAT_PROFFS_TITLE ? summary : join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description]);
+  const summaryAfterPrice = type.bookingAsk === "variant" ? summary : join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description]);
   return {
     id: `type:${type.name}`,
     kind: "type",
@@ -145,8 +149,8 @@ function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
 
 /** The session's price sentence and prices, as the lists show them. */
 function sessionPrices(session: PublicSession): { sentence: string; prices: number[] } {
-  if (session.title === PRIVAT_PROFFS_TITLE && session.priceSek === 0) {
-    const { privat, proffs } = PRIVAT_PROFFS_VARIANTS;
+  if (pricedByVariant(session)) {
+    const { privat, proffs } = VARIANT_PRICES;
     return { sentence: `Pris: Privat ${formatKr(privat)}, Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
   }
   const price = displayPriceSek(session);
@@ -198,13 +202,13 @@ export function sessionPassage(
   };
 }
 
-function placePassages(all: readonly Place[]): Passage[] {
+function placePassages(all: readonly Place[], remote: RemoteTypeNames): Passage[] {
   const places = all.filter((p) => p.active && isVisitable(p));
   const overview: Passage = {
     id: "place:all",
     kind: "place",
     title: "Våra träningsplatser",
-    text: `${placesIntro(places)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`,
+    text: `${placesIntro(places, remote.online)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`,
     links: [{ label: "Hitta hit", href: "/hitta" }],
     facts: [],
   };
@@ -228,7 +232,7 @@ function placePassages(all: readonly Place[]): Passage[] {
 const CHECKLIST_IN_ANSWER = 3;
 
 /** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat: the item whose title says so (`isSickNote`), whatever staff call it. */
-function preparationPassages(items: readonly PreparationItem[], isSickNote: (title: string) => boolean): Passage[] {
+function preparationPassages(items: readonly PreparationItem[], remote: RemoteTypeNames, isSickNote: (title: string) => boolean): Passage[] {
   const sick = items.find((item) => isSickNote(item.title));
   const checklist = items.filter((item) => item !== sick);
   const passages: Passage[] = [
@@ -249,7 +253,7 @@ function preparationPassages(items: readonly PreparationItem[], isSickNote: (tit
       id: PREPARATION_IDS.onlineOrHome,
       kind: "preparation",
       title: "Online-pass och hembesök",
-      text: PREPARATION_ONLINE_AND_HOME,
+      text: preparationOnlineAndHome(remote),
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
     },
@@ -435,12 +439,13 @@ function factsStatedIn(text: string): Fact[] {
 export function buildPassages(corpus: FlurreCorpus, isSickNote: (title: string) => boolean = () => false): Passage[] {
   const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
+  const remote = remoteTypeNames(corpus.types, corpus.places);
   return [
     ...(overview ? [overview] : []),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
-    ...placePassages(corpus.places),
-    ...preparationPassages(corpus.preparation, isSickNote),
+    ...placePassages(corpus.places, remote),
+    ...preparationPassages(corpus.preparation, remote, isSickNote),
     ...teamPassages(corpus.team),
     ...rulePassages(),
     ...sitePassages(),

@@ -6,7 +6,7 @@
 // calendar that took an earlier file keeps one event. Pure.
 import { Link } from "@react-email/link";
 import { HOME_VISIT_LOCATION, ONLINE_LOCATION, placeMapUrl } from "../places";
-import { PREPARATION_HOME, PREPARATION_ONLINE, type PreparationItem } from "../preparation";
+import { preparationHome, preparationOnline, type PreparationItem } from "../preparation";
 import { formatDayHeading, formatSessionDate, formatTime, formatTimeRange, stockholmDayKey, todayKey } from "../time";
 import { bookingIcs, dogLine, type BookedSession, type BookingDetails } from "./booking";
 import { MailLayout } from "./components/layout";
@@ -37,7 +37,7 @@ export function reminderDayWord(startIso: string, now: Date): "i dag" | "i morgo
   return null;
 }
 
-/** "Påminnelse: VALPKURS i morgon kl. 18:00", or with the date when the session is not today or tomorrow. */
+/** "Påminnelse: AGILITY i morgon kl. 18:00", or with the date when the session is not today or tomorrow. */
 export function reminderSubject(session: Pick<BookedSession, "title" | "startTime">, now: Date): string {
   const word = reminderDayWord(session.startTime, now);
   const when = word ? `${word} kl. ${formatTime(session.startTime)}` : formatSessionDate(session.startTime);
@@ -112,7 +112,8 @@ export function reminderMail(
   ];
   // The checklist is for the training places; online and at home the page's note on that type says what is needed.
   const checklist = place.kind === "place" ? preparation : [];
-  const typeNote = place.kind === "home" ? PREPARATION_HOME : PREPARATION_ONLINE;
+  // The page's note on that kind of session, naming the booked one.
+  const typeNote = place.kind === "home" ? preparationHome([session.title]) : preparationOnline([session.title]);
   const prepareUrl = new URL("/preppa", site.siteUrl).toString();
   const myBookings = new URL("/mina-bokningar", site.siteUrl).toString();
 

@@ -22,7 +22,7 @@ export interface SessionPlace {
 /** One mail per booking and revision: a repeat of the same change queues nothing. */
 export const sessionChangeMailKey = (bookingId: string, revision: number) => `session-changed:${bookingId}:${revision}`;
 
-/** "Valpkurs, lör 5 dec (10:00–11:00), Hundhallen Gävle" */
+/** "Agility, lör 5 dec (10:00–11:00), Ridhuset" */
 function placeLine(place: SessionPlace): string {
   return `${place.title}, ${formatSessionDate(place.startTime)} (${formatTimeRange(place.startTime, place.endTime)}), ${place.location}`;
 }

@@ -1,7 +1,7 @@
 // The booking form on /session/{id}: customer, dog and consent fields, plus
-// the extra field some sessions need (PLAN: meeting type, HEMMIS: home
-// address, PRIVAT & PROFFS: variant). Build the schema for a session with
-// createBookingSchema(bookingRulesForTitle(session.title)).
+// the extra field a session's type may ask (a meeting type, a home address or
+// a variant: popup_types.booking_ask). Build the schema for a session with
+// createBookingSchema(bookingRulesFor(session.bookingAsk)).
 import { z } from "zod";
 import {
   MESSAGES,
@@ -18,14 +18,14 @@ import {
   sameEmail,
 } from "./common";
 
-import { MEETING_TYPES, type MeetingType } from "../constants";
+import { MEETING_TYPES, VARIANT_PRICES, type BookingAsk, type MeetingType, type Variant } from "../constants";
 import { parseCardCode } from "../cards/card-code";
 import { CARD_CODE_PROBLEMS } from "../cards/card-code-field";
 
 export { MEETING_TYPES, type MeetingType };
 
-export const BOOKING_VARIANTS = ["privat", "proffs"] as const;
-export type BookingVariant = (typeof BOOKING_VARIANTS)[number];
+export const BOOKING_VARIANTS = Object.keys(VARIANT_PRICES) as [Variant, ...Variant[]];
+export type BookingVariant = Variant;
 
 export const DOG_AGE_MAX_LENGTH = 50;
 export const SPECIAL_NOTES_MAX_LENGTH = 500;
@@ -44,24 +44,18 @@ export const BOOKING_MESSAGES = {
   idempotencyKey: "Formuläret har gått ut, ladda om sidan och försök igen",
 } as const;
 
-// Session titles that switch on an extra field (spec section 2 and 9).
-const PLAN_TITLE = "PLAN";
-const HOME_VISIT_TITLE = "HEMMIS";
-const VARIANT_TITLE = "PRIVAT & PROFFS";
-
 export type BookingRules = {
   requiresMeetingType: boolean;
   requiresHomeAddress: boolean;
   requiresVariant: boolean;
 };
 
-/** Which extra booking fields a session needs, from its title. */
-export function bookingRulesForTitle(title: string): BookingRules {
-  const normalized = title.trim().toLocaleUpperCase("sv-SE");
+/** Which extra booking fields a session needs: what its type asks (null: none). */
+export function bookingRulesFor(ask: BookingAsk | null | undefined): BookingRules {
   return {
-    requiresMeetingType: normalized === PLAN_TITLE,
-    requiresHomeAddress: normalized === HOME_VISIT_TITLE,
-    requiresVariant: normalized === VARIANT_TITLE,
+    requiresMeetingType: ask === "meeting_type",
+    requiresHomeAddress: ask === "home_address",
+    requiresVariant: ask === "variant",
   };
 }
 

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { TEXTAREA_MAX_LENGTH, choiceField, maxLengthMessage, optionalLine, optionalText, requiredLine } from "./common";
 import { SESSION_MAX_PARTICIPANTS, SESSION_MAX_PRICE_SEK, SESSION_MESSAGES } from "./session";
+import { BOOKING_ASKS, type BookingAsk } from "../constants";
 
 export const SESSION_TYPE_KINDS = ["group", "private", "combined"] as const;
 export type SessionTypeKind = (typeof SESSION_TYPE_KINDS)[number];
@@ -30,6 +31,7 @@ export const SESSION_TYPE_MESSAGES = {
   order: `Ange ordningen som ett heltal från 0 till ${SESSION_TYPE_MAX_ORDER}`,
   imageUrl: "Ange en webbadress som börjar med https://, eller en sökväg på sajten som börjar med /",
   defaultLocation: "Välj en plats i listan",
+  bookingAsk: "Välj ett alternativ i listan",
 } as const;
 
 /** An https URL or a site path such as /images/types/x.svg (not //host): never plain http on an https page. */
@@ -80,6 +82,8 @@ export const SessionTypeSchema = z
       .optional(),
     /** A place's name (checked against the places when saved), or empty for none. */
     default_location: optionalLine(SESSION_TYPE_LOCATION_MAX_LENGTH),
+    /** What its sessions' booking form asks beyond the usual fields; empty for nothing more. */
+    booking_ask: choiceField(BOOKING_ASKS, SESSION_TYPE_MESSAGES.bookingAsk).optional(),
     hidden: z.literal("on").optional(),
     /** Ticked to rename a type that sessions match by title (shown only then). */
     confirm_rename: z.literal("on").optional(),
@@ -105,6 +109,8 @@ export interface SessionTypeFields {
   hidden: boolean;
   /** Where the type's new sessions take place unless staff choose otherwise, or null. */
   defaultLocation: string | null;
+  /** What its sessions' booking form asks beyond the usual fields, or null. */
+  bookingAsk: BookingAsk | null;
 }
 
 export function sessionTypeFields(values: SessionTypeFormValues): SessionTypeFields {
@@ -120,5 +126,6 @@ export function sessionTypeFields(values: SessionTypeFormValues): SessionTypeFie
     appOrder: values.app_order ?? null,
     hidden: values.hidden === "on",
     defaultLocation: values.default_location ?? null,
+    bookingAsk: values.booking_ask ?? null,
   };
 }

@@ -12,8 +12,10 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import type { BookingAsk } from "~/domain/constants";
 import { waitlistOfferMailKey } from "~/domain/mail/waitlist";
 import { type BatchPlan, BatchBuilder, runBatch } from "../db/batch.server";
+import { bookingAskOf } from "./booking-ask.server";
 import { columnsAs, schema } from "../db/client.server";
 import { blankLinkStatement, outboxInsertStatements } from "../email/outbox.server";
 import { countHitStatement, rateLimitVerdict, withinBudget } from "../platform/rate-limit.server";
@@ -92,7 +94,8 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
   const guards: SQL[] = [];
   if (snapshot) {
     guards.push(
-      sql`s.title = ${snapshot.title} AND s.location = ${snapshot.location} AND s.start_time = ${snapshot.startTime} AND s.end_time = ${snapshot.endTime} AND s.pass_type = ${snapshot.passType} AND s.price_sek = ${snapshot.priceSek}`,
+      sql`s.title = ${snapshot.title} AND s.location = ${snapshot.location} AND s.start_time = ${snapshot.startTime} AND s.end_time = ${snapshot.endTime} AND s.pass_type = ${snapshot.passType} AND s.price_sek = ${snapshot.priceSek}
+          AND ${bookingAskOf("s")} IS ${snapshot.bookingAsk}`,
     );
   }
   if (attempt) {
@@ -195,6 +198,7 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
       recipientHits: number | null;
       holdValid: number;
       cardState: "ok" | "voided" | "expired" | "used" | "changed" | null;
+      bookingAsk: BookingAsk | null;
     }
   >(
     sql`SELECT ${SESSION_COLUMNS},
@@ -210,21 +214,22 @@ export function bookSeatPlan(_context: AppLoadContext, request: BookSeatRequest,
              SELECT 1 FROM waitlist_entries w WHERE w.id = ${hold?.entryId ?? null} AND w.session_id = sessions.id AND w.status = 'offered'
                AND w.offer_token_hash = ${hold?.tokenHash ?? null} AND w.hold_expires_at > ${now} AND lower(w.email) = lower(${input.userEmail})
            ) AS holdValid,
-           ${card ? cardStateNow(card, now) : sql`NULL`} AS cardState
+           ${card ? cardStateNow(card, now) : sql`NULL`} AS cardState,
+           ${bookingAskOf("sessions")} AS bookingAsk
          FROM sessions WHERE id = ${sessionId}`,
   );
 
   return b.plan((results): BookBatchOutcome => {
     const after = outcome.first(results);
     if (!after) return { status: "not-found" };
-    const { keyBookingId, duplicate, attemptHits, recipientHits, holdValid, cardState, ...session } = after;
+    const { keyBookingId, duplicate, attemptHits, recipientHits, holdValid, cardState, bookingAsk, ...session } = after;
     // The INSERT returns the row it wrote (nothing when a guard refused).
     const booking = insert.first(results);
     if (booking) return { status: "booked", booking, session, replayed: false, mailIds: mails.map(({ row }) => row.id) };
     const refusal = ((): BookSeatResult => {
       if (session.cancelledAt !== null) return { status: "session-cancelled" };
       if (session.startTime <= now) return { status: "past" };
-      if (snapshot && !sameAsSnapshot(session, snapshot)) return { status: "changed", title: session.title };
+      if (snapshot && !sameAsSnapshot(session, bookingAsk, snapshot)) return { status: "changed", title: session.title };
       if (duplicate) return { status: "duplicate" };
       if (hold && !holdValid) return { status: "hold-invalid" };
       if (attempt && (attemptHits ?? 0) > attempt.limit) {
@@ -266,8 +271,9 @@ export function replayPlan(
 }
 
 /** The session columns a visitor saw, unchanged. */
-function sameAsSnapshot(session: SeatSession, snapshot: NonNullable<BookSeatOptions["snapshot"]>): boolean {
+function sameAsSnapshot(session: SeatSession, bookingAsk: BookingAsk | null, snapshot: NonNullable<BookSeatOptions["snapshot"]>): boolean {
   return (
+    bookingAsk === snapshot.bookingAsk &&
     session.title === snapshot.title &&
     session.location === snapshot.location &&
     session.startTime === snapshot.startTime &&

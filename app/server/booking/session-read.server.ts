@@ -1,5 +1,6 @@
 /** Reads for /session/{id}: the session with its image in one D1 batch. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { BookingAsk } from "~/domain/constants";
 import { parseRowId } from "~/domain/row-id";
 import { eq } from "drizzle-orm";
 import { schema } from "../db/client.server";
@@ -29,6 +30,8 @@ export type SessionForBooking = {
   imageUrl: string | null;
   /** Set when staff cancelled the session: the page says so instead of offering the form. */
   cancelledAt: string | null;
+  /** What its booking form asks beyond the usual fields (its type's). */
+  bookingAsk: BookingAsk | null;
 };
 
 /** The session and the names + images of all types (for the title → image match), in one round trip. */

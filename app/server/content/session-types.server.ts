@@ -74,8 +74,8 @@ function nameTaken(types: readonly SessionTypeRow[], name: string, exceptId: num
 
 /** The columns of a type worth showing in the audit log. */
 function auditView(row: SessionTypeFields | SessionTypeRow) {
-  const { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation } = row;
-  return { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation };
+  const { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation, bookingAsk } = row;
+  return { name, description, inspiringText, imageUrl, maxParticipants, sessionType, price, appOrder, hidden, defaultLocation, bookingAsk };
 }
 
 /** Whether a default location may be saved: none, a place in use, or the one the type already has (a place since made inactive). */
@@ -103,7 +103,7 @@ export async function createSessionType(
   // The id comes from the insert; the audit row reads it back in the same batch.
   const b = new BatchBuilder();
   const inserted = b.add<{ id: number }>(
-    sql`INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden, default_location)
+    sql`INSERT INTO popup_types (name, description, inspiring_text, image_url, max_participants, session_type, price, app_order, hidden, default_location, booking_ask)
          SELECT ${columnValues(fields)} WHERE NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${fields.name}))
          RETURNING id`,
   );
@@ -130,7 +130,7 @@ export async function createSessionType(
 
 /** The type's columns as parameters, in the order of the INSERT's column list: `?, ?, …`. */
 function columnValues(f: SessionTypeFields): SQL {
-  const values = [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0, f.defaultLocation];
+  const values = [f.name, f.description, f.inspiringText, f.imageUrl, f.maxParticipants, f.sessionType, f.price, f.appOrder, f.hidden ? 1 : 0, f.defaultLocation, f.bookingAsk];
   return sql.join(values.map((v) => sql`${v}`), sql`, `);
 }
 
@@ -158,7 +158,7 @@ export async function updateSessionType(
   const updated = b.add<{ id: number }>(
     sql`UPDATE popup_types SET name = ${f.name}, description = ${f.description}, inspiring_text = ${f.inspiringText}, image_url = ${f.imageUrl}, max_participants = ${f.maxParticipants},
            session_type = ${f.sessionType}, price = ${f.price}, app_order = ${f.appOrder}, hidden = ${f.hidden ? 1 : 0},
-           default_location = ${f.defaultLocation}
+           default_location = ${f.defaultLocation}, booking_ask = ${f.bookingAsk}
          WHERE id = ${id} AND NOT EXISTS (SELECT 1 FROM popup_types WHERE lower(name) = lower(${f.name}) AND id <> ${id})
          RETURNING id`,
   );

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { CARD_KINDS, CARD_LEDGER_KINDS, CARD_SHOWN_ON } from "~/domain/cards/card-terms";
-import { BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
+import { BOOKING_ASKS, BOOKING_STATUSES, PASS_TYPES } from "~/domain/constants";
 
 /** A payment's states (migration 0019's CHECK). */
 export const PAYMENT_STATUSES = ["open", "paid", "expired", "cancelled", "refund_pending", "refunded", "refund_failed"] as const;
@@ -42,6 +42,8 @@ export const popupTypes = sqliteTable(
     price: integer("price").notNull().default(0),
     /** Where the type's new sessions take place unless staff choose otherwise: a place's name, or null. */
     defaultLocation: text("default_location").references((): AnySQLiteColumn => places.name, { onUpdate: "cascade", onDelete: "set null" }),
+    /** What its sessions' booking form asks beyond the usual fields, or null for nothing more (migration 0143). */
+    bookingAsk: text("booking_ask", { enum: BOOKING_ASKS }),
     createdAt: createdAt(),
   },
   (t) => [

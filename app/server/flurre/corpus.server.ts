@@ -54,6 +54,8 @@ export async function loadFlurreContent(
         inspiringText: popupTypeColumns.inspiringText,
         sessionType: popupTypeColumns.sessionType,
         price: popupTypeColumns.price,
+        bookingAsk: popupTypeColumns.bookingAsk,
+        defaultLocation: popupTypeColumns.defaultLocation,
       })
       .from(popupTypes)
       .where(eq(popupTypes.hidden, false))

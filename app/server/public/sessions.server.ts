@@ -10,6 +10,7 @@ import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
 import { cardOffersOf, cardOffersQuery } from "../cards/card-offers.server";
 import type { CardProduct } from "../cards/card-products.server";
+import { bookingAskOf } from "../booking/booking-ask.server";
 import { schema } from "../db/client.server";
 
 const { sessions, popupTypes } = schema;
@@ -35,6 +36,8 @@ export const sessionColumns = {
   heldSeats: sessions.heldSeats,
   payingSeats: PAYING_SEATS.mapWith(Number),
   imageUrl: sessions.imageUrl,
+  /** What its booking form asks beyond the usual fields (its type's). */
+  bookingAsk: bookingAskOf("sessions"),
 };
 
 const typeImageColumns = { name: popupTypes.name, imageUrl: popupTypes.imageUrl };
@@ -52,6 +55,7 @@ export const popupTypeColumns = {
   sessionType: popupTypes.sessionType,
   price: popupTypes.price,
   defaultLocation: popupTypes.defaultLocation,
+  bookingAsk: popupTypes.bookingAsk,
 };
 
 /** app_order ascending with missing values last (the 999 rule), then name. */

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import type { BookingFormValues, BookingRules } from "~/domain/schemas/booking";
 import type { SessionSnapshot } from "~/domain/session-snapshot";
 import { bookingAttemptSlot } from "../booking/booking-rate-limit.server";
+import { bookingAskOf } from "../booking/booking-ask.server";
 import { bookSession, type BookingOutcome } from "../booking/book-session.server";
 import type { SessionForBooking } from "../booking/session-read.server";
 import { sha256Hex } from "../platform/crypto.server";
@@ -27,9 +28,10 @@ export type HoldLookup =
   | { status: "gone" }
   | { status: "unknown" };
 
-const SESSION_SELECT = sql.raw(`s.id, s.title, s.description, s.location, s.start_time AS startTime, s.end_time AS endTime,
+const SESSION_SELECT = sql`s.id, s.title, s.description, s.location, s.start_time AS startTime, s.end_time AS endTime,
   s.pass_type AS passType, s.price_sek AS priceSek, s.current_participants AS currentParticipants,
-  s.max_participants AS maxParticipants, s.held_seats AS heldSeats, s.image_url AS imageUrl, s.cancelled_at AS cancelledAt`);
+  s.max_participants AS maxParticipants, s.held_seats AS heldSeats, s.image_url AS imageUrl, s.cancelled_at AS cancelledAt,
+  ${bookingAskOf("s")} AS bookingAsk`;
 
 /** The offer a hold link carries, as it stands now. */
 export async function findHold(context: AppLoadContext, token: string, now = new Date()): Promise<HoldLookup> {

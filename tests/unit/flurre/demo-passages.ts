@@ -46,6 +46,8 @@ export function demoCorpus(now: Date, payments: FlurreCorpus["payments"] = null)
         inspiringText: t.inspiringText ?? null,
         sessionType: t.sessionType ?? "group",
         price: t.price ?? 0,
+        bookingAsk: t.bookingAsk ?? null,
+        defaultLocation: t.defaultLocation ?? null,
       })),
     sessions: data.sessions
       .filter((s) => s.startTime > now.toISOString())
@@ -62,6 +64,8 @@ export function demoCorpus(now: Date, payments: FlurreCorpus["payments"] = null)
         currentParticipants: s.currentParticipants,
         maxParticipants: s.maxParticipants,
         imageUrl: null,
+        // What its booking form asks: its type's, as the reads give it.
+        bookingAsk: data.popupTypes.find((t) => t.id === s.popupTypeId)?.bookingAsk ?? null,
       })),
     faq: data.flurreFaq.map((f) => ({ id: f.id, question: f.question, answer: f.answer, links: readFaqLinks(f.linksJson) })),
     places: SEEDED_PLACES,

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { BookingSchema, bookingRulesForTitle, createBookingSchema } from "../../../app/domain/schemas/booking";
+import { BookingSchema, bookingRulesFor, createBookingSchema } from "../../../app/domain/schemas/booking";
 import { errorsIn, formData } from "./form-data";
 
 const valid = {
@@ -143,40 +143,36 @@ describe("BookingSchema", () => {
   });
 });
 
-describe("bookingRulesForTitle", () => {
-  it("asks PLAN for a meeting type, HEMMIS for a home address and PRIVAT & PROFFS for a variant", () => {
-    expect(bookingRulesForTitle("PLAN")).toEqual({
+describe("bookingRulesFor", () => {
+  it("asks a meeting type, a home address or a variant for what the session's type asks", () => {
+    expect(bookingRulesFor("meeting_type")).toEqual({
       requiresMeetingType: true,
       requiresHomeAddress: false,
       requiresVariant: false,
     });
-    expect(bookingRulesForTitle("HEMMIS")).toEqual({
+    expect(bookingRulesFor("home_address")).toEqual({
       requiresMeetingType: false,
       requiresHomeAddress: true,
       requiresVariant: false,
     });
-    expect(bookingRulesForTitle("PRIVAT & PROFFS")).toEqual({
+    expect(bookingRulesFor("variant")).toEqual({
       requiresMeetingType: false,
       requiresHomeAddress: false,
       requiresVariant: true,
     });
   });
 
-  it("ignores case and surrounding spaces but not other titles", () => {
-    expect(bookingRulesForTitle(" Plan ").requiresMeetingType).toBe(true);
-    expect(bookingRulesForTitle("Hemmis").requiresHomeAddress).toBe(true);
-    expect(bookingRulesForTitle("PLANERING")).toEqual({
-      requiresMeetingType: false,
-      requiresHomeAddress: false,
-      requiresVariant: false,
-    });
+  it("asks nothing more of a session whose type asks nothing, or that has no type", () => {
+    const none = { requiresMeetingType: false, requiresHomeAddress: false, requiresVariant: false };
+    expect(bookingRulesFor(null)).toEqual(none);
+    expect(bookingRulesFor(undefined)).toEqual(none);
   });
 });
 
 describe("createBookingSchema", () => {
-  const planSchema = createBookingSchema(bookingRulesForTitle("PLAN"));
-  const hemmisSchema = createBookingSchema(bookingRulesForTitle("HEMMIS"));
-  const variantSchema = createBookingSchema(bookingRulesForTitle("PRIVAT & PROFFS"));
+  const planSchema = createBookingSchema(bookingRulesFor("meeting_type"));
+  const hemmisSchema = createBookingSchema(bookingRulesFor("home_address"));
+  const variantSchema = createBookingSchema(bookingRulesFor("variant"));
 
   it("requires a meeting type for PLAN", () => {
     expect(errorsOf(valid, planSchema)?.meeting_type).toEqual(["Välj mötestyp"]);
