@@ -1,4 +1,4 @@
-/** The footer of every public page: who runs the site, how to reach them, the two towns, and the pages about the business. */
+/** The footer of every public page: who runs the site, how to reach them, and the pages about the business (where it trains among them). */
 import { Link, useLocation } from "@remix-run/react";
 import {
   BUSINESS_NAME,
@@ -22,7 +22,6 @@ export function SiteFooter() {
         <div>
           <p className="site-footer-name">{BUSINESS_NAME}</p>
           <p>{BUSINESS_TAGLINE}</p>
-          <p>{T.towns}</p>
         </div>
         <div>
           <h2 className="site-footer-heading">{T.contactHeading}</h2>

@@ -35,6 +35,11 @@ export function isVisitable(place: Pick<Place, "kind">): boolean {
   return place.kind === "indoor" || place.kind === "outdoor";
 }
 
+/** The towns trained in: those of the active places one can go to, each once, in the places' order. */
+export function trainingTowns(places: readonly Pick<Place, "town" | "kind" | "active">[]): string[] {
+  return townsOf(places.filter((p) => p.active && isVisitable(p)));
+}
+
 const NUMBER_WORDS = ["", "en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"];
 
 /** "a, b och c" */
@@ -43,14 +48,23 @@ export function joinSwedish(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} och ${items.at(-1)}`;
 }
 
+/** The towns of the places given, each once, in their order. */
+export function townsOf(places: readonly Pick<Place, "town">[]): string[] {
+  return [...new Set(places.map((p) => p.town).filter(Boolean))];
+}
+
+/** " i Ockelbo och Hofors" for the towns trained in, or nothing when none is known. */
+export function inTowns(towns: readonly string[]): string {
+  return towns.length > 0 ? ` i ${joinSwedish(towns)}` : "";
+}
+
 /**
  * /hitta's and Flurre's first line, from the places shown (active, visitable,
  * in order) and the names of the types held online (a type's default place).
  */
 export function placesIntro(places: readonly Pick<Place, "town">[], onlineTypes: readonly string[]): string {
-  const towns = [...new Set(places.map((p) => p.town).filter(Boolean))];
   const count = places.length === 1 ? "en plats" : `${NUMBER_WORDS[places.length] ?? places.length} platser`;
-  const where = towns.length > 0 ? ` i ${joinSwedish(towns)}` : "";
+  const where = inTowns(townsOf(places));
   const online = onlineTypes.length > 0 ? `${joinSwedish(onlineTypes)}-mötena` : "online-passen";
   return `Vi tränar på ${count}${where}. Hembesök sker hemma hos er och ${online} hålls online.`;
 }

@@ -7,7 +7,6 @@ export const CONTACT_EMAIL = "info@hundpass.se";
 export const CONTACT_PHONE = "070-174 06 50";
 /** The same number for a tel: link (E.164). */
 export const CONTACT_PHONE_TEL = "+46701740650";
-export const TOWNS = ["Gävle", "Sandviken"] as const;
 export const PRIVACY_PATH = "/integritet";
 
 export const FOOTER_TEXTS = {
@@ -15,10 +14,10 @@ export const FOOTER_TEXTS = {
   contactHeading: "Kontakt",
   email: "E-post",
   phone: "Telefon",
-  towns: `Vi tränar i ${TOWNS.join(" och ")}`,
   linksHeading: "Mer om oss",
   links: [
     { to: "/om", label: "Om oss" },
+    { to: "/hitta", label: "Hitta hit" },
     { to: "/rapportera-problem", label: "Rapportera problem" },
     { to: PRIVACY_PATH, label: "Integritet" },
   ],

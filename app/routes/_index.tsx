@@ -30,17 +30,18 @@ import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { handleNewsletterSignup } from "~/server/newsletter/signup.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import { loadStartPage, type StartPageData } from "~/server/public/sessions.server";
+import { inTowns } from "~/domain/places";
 import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Hundpass – hundträning i Gävle och Sandviken" },
-  {
-    name: "description",
-    content: "Boka hundträning i grupp eller privat i Gävle och Sandviken: GruppUps, privatpass, hembesök och online.",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  const where = inTowns(page?.towns ?? []);
+  return [
+    { title: `Hundpass – hundträning${where}` },
+    { name: "description", content: `Boka hundträning i grupp eller privat${where}: GruppUps, privatpass, hembesök och online.` },
+  ];
+};
 
 export const headers = publicPageHeaders;
 
@@ -48,7 +49,7 @@ const GROUP_SECTION_ID = "lediga-gruppups";
 const TYPES_SECTION_ID = "alla-pass";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let loaded: StartPageData = { types: [], groupSessions: [], cards: [] };
+  let loaded: StartPageData = { types: [], groupSessions: [], cards: [], towns: [] };
   let failed = false;
   try {
     loaded = await loadStartPage(context, new Date());
@@ -76,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     confirmationSent: new URL(request.url).searchParams.get("nyhetsbrev") === "bekrafta",
   };
   return data(
-    { types, groupSessions, cards: cardOffersView(loaded.cards), newsletter },
+    { types, groupSessions, cards: cardOffersView(loaded.cards), newsletter, towns: loaded.towns },
     { headers: failed ? noStoreHeaders : publicCacheHeaders(request, LIST_CACHE) },
   );
 }
@@ -86,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Index() {
-  const { types, groupSessions, cards, newsletter } = useLoaderData<typeof loader>();
+  const { types, groupSessions, cards, newsletter, towns } = useLoaderData<typeof loader>();
   const signupAnswer = useActionData<typeof action>();
   return (
     <div className="public-page home">
@@ -101,7 +102,7 @@ export default function Index() {
           {...{ fetchpriority: "high" }}
         />
         <div className="hero-content">
-          <h1 id="hero-heading">{START_TEXTS.heroTitle}</h1>
+          <h1 id="hero-heading">{START_TEXTS.heroTitle(towns)}</h1>
           <p>{START_TEXTS.heroText}</p>
           <div className="hero-actions">
             <Link to="/boka" className="button">

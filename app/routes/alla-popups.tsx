@@ -18,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyl
 
 export const meta: MetaFunction = () => [
   { title: "Alla PopUp's – Hundpass" },
-  { name: "description", content: "Alla kommande hundträningspass i Gävle och Sandviken. Välj ett pass att boka." },
+  { name: "description", content: "Alla kommande hundträningspass. Välj ett pass att boka." },
 ];
 
 export const headers = publicPageHeaders;

@@ -4,7 +4,7 @@ import { data } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
-import { isVisitable, mapUrlOf, PLACE_KIND_LABEL, placesIntro } from "~/domain/places";
+import { inTowns, isVisitable, mapUrlOf, PLACE_KIND_LABEL, placesIntro, townsOf } from "~/domain/places";
 import { loadPlacesAndRemoteTypes } from "~/server/content/site-content.server";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
@@ -12,9 +12,9 @@ import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
 
-export const meta: MetaFunction = () => [
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: "Hitta hit – Hundpass" },
-  { name: "description", content: "Våra träningsplatser i Gävle och Sandviken, med vägbeskrivning." },
+  { name: "description", content: `Våra träningsplatser${inTowns(page?.towns ?? [])}, med vägbeskrivning.` },
 ];
 
 export const headers = publicPageHeaders;
@@ -25,6 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       intro: placesIntro(places, remoteTypes.online),
+      towns: townsOf(places),
       places: places.map((p) => ({ ...p, kindLabel: PLACE_KIND_LABEL[p.kind], mapUrl: mapUrlOf(p) })),
     },
     { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },

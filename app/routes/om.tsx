@@ -11,8 +11,8 @@ import { ContactForm } from "~/components/contact-form";
 import { FallbackImage } from "~/components/fallback-image";
 import { Toaster } from "~/components/toaster";
 import { ContactSchema } from "~/domain/schemas/contact";
-import { isVisitable } from "~/domain/places";
-import { ABOUT_INTRO } from "~/domain/team";
+import { inTowns, isVisitable, trainingTowns } from "~/domain/places";
+import { aboutIntro } from "~/domain/team";
 import { CONTACT_TEXTS } from "~/domain/page-texts/contact";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
@@ -29,23 +29,22 @@ const CONTACT_SECTION_ID = "kontakt";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
   const siteUrl = page?.siteUrl ?? "";
+  const towns = page?.towns ?? [];
   return [
     { title: "Om oss – Hundpass" },
-    { name: "description", content: "Möt teamet bakom Hundpass och kontakta oss om hundträning i Gävle och Sandviken." },
+    { name: "description", content: `Möt teamet bakom Hundpass och kontakta oss om hundträning${inTowns(towns)}.` },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
         "@type": "LocalBusiness",
         name: "Hundpass",
-        description: "Hundträning i grupp och privat i Gävle och Sandviken: GruppUps, privatpass, hembesök och online.",
+        description: `Hundträning i grupp och privat${inTowns(towns)}: GruppUps, privatpass, hembesök och online.`,
         url: siteUrl ? `${siteUrl}/` : undefined,
         logo: siteUrl ? `${siteUrl}/images/logo.svg` : undefined,
         image: siteUrl ? `${siteUrl}/images/hero.svg` : undefined,
-        address: { "@type": "PostalAddress", addressLocality: "Gävle", addressCountry: "SE" },
-        areaServed: [
-          { "@type": "City", name: "Gävle" },
-          { "@type": "City", name: "Sandviken" },
-        ],
+        // The first town trained in is the business's; every town is served.
+        address: { "@type": "PostalAddress", addressLocality: towns[0], addressCountry: "SE" },
+        areaServed: towns.map((name) => ({ "@type": "City", name })),
         location: (page?.places ?? []).map((name) => ({ "@type": "Place", name })),
       },
     },
@@ -62,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       siteUrl: context.config.SITE_URL.replace(/\/$/, ""),
       team,
       places: places.filter(isVisitable).map((p) => p.name),
+      towns: trainingTowns(places),
     },
     { headers: publicCacheHeaders(request, INFO_PAGE_CACHE) },
   );
@@ -86,14 +86,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function About() {
-  const { renderedAt, team } = useLoaderData<typeof loader>();
+  const { renderedAt, team, towns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page">
       <Toaster page toast={actionData?.toast} />
       <header className="page-header">
         <h1>Om oss</h1>
-        <p className="subtitle">{ABOUT_INTRO}</p>
+        <p className="subtitle">{aboutIntro(towns)}</p>
       </header>
 
       <section className="page-section" aria-labelledby="team-heading">

@@ -1,5 +1,5 @@
-// Every public page ends with the business's footer (name, e-mail, phone, the
-// two towns, links to Om, Rapportera problem and Integritet); staff pages do
+// Every public page ends with the business's footer (name, e-mail, phone,
+// links to Om, Hitta hit, Rapportera problem and Integritet); staff pages do
 // not. /integritet says what is stored, why and for how long, and leads to
 // where a visitor sees and erases it. JavaScript on and off.
 import { expect, test } from "@playwright/test";
@@ -12,7 +12,7 @@ test("every public page has the footer, and its links lead where they say", asyn
     await page.goto(path);
     const footer = page.getByRole("contentinfo", { name: "Sidfot" });
     await expect(footer, path).toContainText("Hundpass");
-    await expect(footer, path).toContainText("Vi tränar i Gävle och Sandviken");
+    await expect(footer.getByRole("link", { name: "Hitta hit" }), path).toHaveAttribute("href", "/hitta");
     await expect(footer.getByRole("link", { name: "info@hundpass.se" }), path).toHaveAttribute("href", "mailto:info@hundpass.se");
     await expect(footer.getByRole("link", { name: "070-174 06 50" }), path).toHaveAttribute("href", "tel:+46701740650");
   }

@@ -218,6 +218,28 @@ describe("/admin/platser, /admin/team and /admin/preppa", () => {
     expect(actions.map((a) => a.action)).toEqual(["place.create", "place.deactivate", "place.update"]);
   });
 
+  it("names the towns of the places in use: the start page, /om, /hitta, their descriptions and Flurre", async () => {
+    const before = await publicPage("/");
+    expect(before).toContain("Träna med din hund i Gävle och Sandviken<");
+    const place = { ...NEW_PLACE, name: "Bruksparken Hofors", town: "Hofors", sort_order: "99" };
+    expect((await post("/admin/platser", place, admin)).status).toBe(302);
+
+    const start = await publicPage("/");
+    expect(start).toContain("Träna med din hund i Gävle, Sandviken och Hofors<");
+    expect(start).toContain('content="Boka hundträning i grupp eller privat i Gävle, Sandviken och Hofors: GruppUps, privatpass, hembesök och online."');
+    const om = await publicPage("/om");
+    expect(om).toContain("Vi håller till i Gävle, Sandviken och Hofors, utomhus, inomhus, hemma hos er och online.");
+    expect(om).toContain('{"@type":"City","name":"Hofors"}');
+    expect(await publicPage("/hitta")).toContain('content="Våra träningsplatser i Gävle, Sandviken och Hofors, med vägbeskrivning."');
+    expect(await askFlurre("Var håller ni till?")).toContain("Hofors");
+
+    // Inactive, the town is no longer trained in.
+    const id = await env.DB.prepare("SELECT id FROM places WHERE name = ?").bind(place.name).first<number>("id");
+    expect((await post("/admin/platser", { intent: "deactivate", id: String(id) }, admin)).status).toBe(302);
+    expect(await publicPage("/")).toContain("Träna med din hund i Gävle och Sandviken<");
+    await env.DB.prepare("DELETE FROM places WHERE id = ?").bind(id).run();
+  });
+
   it("deletes an unused place after its confirmation step", async () => {
     await post("/admin/platser", { ...NEW_PLACE, name: "Tillfällig plats" }, admin);
     const id = await env.DB.prepare("SELECT id FROM places WHERE name = 'Tillfällig plats'").first<number>("id");

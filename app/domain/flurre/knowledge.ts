@@ -3,8 +3,8 @@
 // things the content names (session types, places, towns, people, each with
 // the words that name it) and every word the site uses, for mending typos.
 
-import { ABOUT_INTRO } from "../team";
-import { type Place } from "../places";
+import { trainingTowns, type Place } from "../places";
+import { aboutIntro } from "../team";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
 import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
@@ -161,9 +161,10 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   const nameWords = new Set(named.filter((n) => n.kind === "person" || n.kind === "town").flatMap((n) => n.words));
   // The preparation item on a dog ill or in heat is the one whose title says so in words the vocabulary reads as 'sick'.
   const isSickNote = (title: string) => wordsOf(title).some((w) => keysOf(w).some((k) => vocabulary.topics.get(k)?.includes("sick")));
+  const towns = trainingTowns(corpus.places);
   const passages: KnownPassage[] = buildPassages(corpus, isSickNote).map((p) => {
     // The team's passage by its own words and the members' names: what each does is their own passage's.
-    const own = p.id === "team:about" ? `${p.title} ${ABOUT_INTRO} ${corpus.team.map((m) => m.name).join(" ")}` : `${p.title} ${p.text}`;
+    const own = p.id === "team:about" ? `${p.title} ${aboutIntro(towns)} ${corpus.team.map((m) => m.name).join(" ")}` : `${p.title} ${p.text}`;
     const termSet = termsOf(own, nameWords);
     // A staff row's question is also read as a visitor's ('ta med' is one word then).
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);

@@ -12,11 +12,11 @@ import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
 import { VARIANT_PRICES, type BookingAsk } from "../constants";
 import { displayPriceSek, formatKr, pricedByVariant, showPriceInList } from "../price";
-import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, type Place } from "../places";
+import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, trainingTowns, type Place } from "../places";
 import { preparationOnlineAndHome, remoteTypeNames, type PreparationItem, type RemoteTypeNames } from "../preparation";
 import { paymentAnswer, type PAYMENT_METHOD_LABELS } from "../payment-texts";
 import { CONTACT_PATH, SITE_RULES } from "../rules";
-import { ABOUT_INTRO, type TeamMember } from "../team";
+import { aboutIntro, type TeamMember } from "../team";
 import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../page-texts/start";
 import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
@@ -271,13 +271,13 @@ function preparationPassages(items: readonly PreparationItem[], remote: RemoteTy
   return passages;
 }
 
-function teamPassages(team: readonly TeamMember[]): Passage[] {
+function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Passage[] {
   return [
     {
       id: "team:about",
       kind: "team",
       title: "Om Hundpass",
-      text: `${ABOUT_INTRO} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`))}.`,
+      text: `${aboutIntro(towns)} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`))}.`,
       links: [{ label: "Om oss", href: "/om" }],
       facts: [],
     },
@@ -446,7 +446,7 @@ export function buildPassages(corpus: FlurreCorpus, isSickNote: (title: string) 
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
     ...placePassages(corpus.places, remote),
     ...preparationPassages(corpus.preparation, remote, isSickNote),
-    ...teamPassages(corpus.team),
+    ...teamPassages(corpus.team, trainingTowns(corpus.places)),
     ...rulePassages(),
     ...sitePassages(),
     ...(corpus.payments?.length ? [paymentPassage(corpus.payments)] : []),

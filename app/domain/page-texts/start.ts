@@ -1,7 +1,10 @@
 // The start page's texts.
 
+import { inTowns } from "../places";
+
 export const START_TEXTS = {
-  heroTitle: "Träna med din hund i Gävle och Sandviken",
+  /** Naming the towns of the places in use (townsOf in places.ts). */
+  heroTitle: (towns: readonly string[]) => `Träna med din hund${inTowns(towns)}`,
   heroText:
     "Roliga och lärorika pass för dig och din hund – i grupp eller privat, utomhus, inomhus, hemma hos er eller online.",
   bookButton: "Boka pass",

@@ -6,6 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/constants";
+import { trainingTowns } from "~/domain/places";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
 import { cardOffersOf, cardOffersQuery } from "../cards/card-offers.server";
@@ -13,7 +14,7 @@ import type { CardProduct } from "../cards/card-products.server";
 import { bookingAskOf } from "../booking/booking-ask.server";
 import { schema } from "../db/client.server";
 
-const { sessions, popupTypes } = schema;
+const { sessions, popupTypes, places } = schema;
 
 /** Upper bound on rows a public list reads; far above a season of sessions. */
 export const PUBLIC_LIST_LIMIT = 300;
@@ -77,7 +78,7 @@ function withFilter(condition: SQL, { passType, sessionType }: SessionFilter): S
   return and(...conditions) as SQL;
 }
 
-export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]; cards: CardProduct[] };
+export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]; cards: CardProduct[]; towns: string[] };
 
 /**
  * All session types (the grid shows the visible ones; hidden ones still give
@@ -88,7 +89,7 @@ export type StartPageData = { types: PopupType[]; groupSessions: PublicSession[]
  */
 export async function loadStartPage(context: AppLoadContext, now: Date): Promise<StartPageData> {
   const db = context.db;
-  const [types, groupSessions, cards] = await db.batch([
+  const [types, groupSessions, cards, shownPlaces] = await db.batch([
     db.select(popupTypeColumns).from(popupTypes).orderBy(...typeOrder),
     db
       .select(sessionColumns)
@@ -103,11 +104,18 @@ export async function loadStartPage(context: AppLoadContext, now: Date): Promise
       .orderBy(asc(sessions.startTime), asc(sessions.id))
       .limit(PUBLIC_LIST_LIMIT),
     cardOffersQuery(context, "start"),
+    // The towns the heading names: those of the active places, in their order.
+    db
+      .select({ town: places.town, kind: places.kind, active: places.active })
+      .from(places)
+      .where(eq(places.active, true))
+      .orderBy(asc(places.sortOrder), asc(places.name)),
   ]);
   return {
     types: types.map((t) => ({ ...t, id: String(t.id) })),
     groupSessions,
     cards: cardOffersOf(cards),
+    towns: trainingTowns(shownPlaces),
   };
 }
 
