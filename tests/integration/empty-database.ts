@@ -1,3 +1,5 @@
+import { applyD1Migrations, type D1Migration } from "cloudflare:test";
+
 // Drops every table, view and trigger of a D1 database, the migrations' own
 // bookkeeping too: the setup file empties each test file's database with it
 // before applying the migrations, and a migration's own test empties it to
@@ -16,4 +18,16 @@ export async function emptyDatabase(db: D1Database): Promise<void> {
     db.prepare("PRAGMA defer_foreign_keys = ON"),
     ...results.map(({ type, name }) => db.prepare(`DROP ${type.toUpperCase()} IF EXISTS "${name.replaceAll('"', '""')}"`)),
   ]);
+}
+
+/**
+ * A migration's own test: empties the database, applies the migrations before
+ * `migration`, writes the data it is to meet (`before`), and applies the rest.
+ */
+export async function migrateOver(db: D1Database, all: readonly D1Migration[], migration: string, before: () => Promise<unknown>): Promise<void> {
+  if (!all.some((m) => m.name === migration)) throw new Error(`no migration ${migration}`);
+  await emptyDatabase(db);
+  await applyD1Migrations(db, all.filter((m) => m.name < migration));
+  await before();
+  await applyD1Migrations(db, all.filter((m) => m.name >= migration));
 }

@@ -3,11 +3,10 @@
 // from a session's title. Run on a database that already holds types and
 // sessions, it gives each type the question its sessions asked before, and
 // none to the rest; a session then asks what its type asks.
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookingAskSql } from "~/server/booking/booking-ask.server";
-import { emptyDatabase } from "./empty-database";
+import { migrateOver } from "./empty-database";
 
 const MIGRATION = "0143_session_type_booking_ask.sql";
 
@@ -21,24 +20,21 @@ const asks = async () =>
 const sessionAsk = async (title: string) =>
   env.DB.prepare(`SELECT ${bookingAskSql("sessions")} AS ask FROM sessions WHERE title = ?`).bind(title).first<string | null>("ask");
 
-beforeAll(async () => {
-  const all = env.TEST_MIGRATIONS;
-  expect(all.some((m) => m.name === MIGRATION)).toBe(true);
-  await emptyDatabase(env.DB);
-  await applyD1Migrations(env.DB, all.filter((m) => m.name < MIGRATION));
-  await env.DB.prepare(
-    `INSERT INTO popup_types (name, session_type, price) VALUES
-       ('VALPKURS', 'group', 249), ('HEMMIS', 'private', 695), ('PLAN', 'private', 395),
-       ('PRIVAT & PROFFS', 'privatpass', 0), ('PLANERING', 'group', 100), (' Plan ', 'group', 100)`,
-  ).run();
-  await env.DB.prepare(
-    `INSERT INTO sessions (title, location, start_time, end_time, pass_type, max_participants) VALUES
-       ('VALPKURS', 'Hundhallen Gävle', '2027-01-10T09:00:00.000Z', '2027-01-10T10:00:00.000Z', 'group', 8),
-       ('hemmis', 'Hembesök', '2027-01-11T09:00:00.000Z', '2027-01-11T10:00:00.000Z', 'private', 1),
-       ('NYTT PASS', 'Online', '2027-01-12T09:00:00.000Z', '2027-01-12T10:00:00.000Z', 'private', 1)`,
-  ).run();
-  await applyD1Migrations(env.DB, all.filter((m) => m.name >= MIGRATION));
-});
+beforeAll(() =>
+  migrateOver(env.DB, env.TEST_MIGRATIONS, MIGRATION, async () => {
+    await env.DB.prepare(
+      `INSERT INTO popup_types (name, session_type, price) VALUES
+         ('VALPKURS', 'group', 249), ('HEMMIS', 'private', 695), ('PLAN', 'private', 395),
+         ('PRIVAT & PROFFS', 'privatpass', 0), ('PLANERING', 'group', 100), (' Plan ', 'group', 100)`,
+    ).run();
+    await env.DB.prepare(
+      `INSERT INTO sessions (title, location, start_time, end_time, pass_type, max_participants) VALUES
+         ('VALPKURS', 'Hundhallen Gävle', '2027-01-10T09:00:00.000Z', '2027-01-10T10:00:00.000Z', 'group', 8),
+         ('hemmis', 'Hembesök', '2027-01-11T09:00:00.000Z', '2027-01-11T10:00:00.000Z', 'private', 1),
+         ('NYTT PASS', 'Online', '2027-01-12T09:00:00.000Z', '2027-01-12T10:00:00.000Z', 'private', 1)`,
+    ).run();
+  }),
+);
 
 describe("migration 0143 (what a session type's booking form asks)", () => {
   it("gives each type the question its sessions asked by name (any case, spaces trimmed), and none to the rest", async () => {

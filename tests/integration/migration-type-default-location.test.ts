@@ -3,10 +3,9 @@
 // and kind. Run on a database that already holds types, it gives each the
 // location its sessions started from before, and none to the rest; the column
 // then follows a place's rename and is cleared when the place goes.
-import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emptyDatabase } from "./empty-database";
+import { migrateOver } from "./empty-database";
 
 const MIGRATION = "0137_session_type_default_location.sql";
 
@@ -17,18 +16,15 @@ const defaults = async () =>
     ),
   );
 
-beforeAll(async () => {
-  const all = env.TEST_MIGRATIONS;
-  expect(all.some((m) => m.name === MIGRATION)).toBe(true);
-  await emptyDatabase(env.DB);
-  await applyD1Migrations(env.DB, all.filter((m) => m.name < MIGRATION));
-  await env.DB.prepare(
-    `INSERT INTO popup_types (name, session_type, price) VALUES
-       ('VALPKURS', 'group', 249), ('HEMMIS', 'private', 695), ('PLAN', 'private', 395),
-       ('KOMBIPASS', 'combined', 0), ('PRIVAT & PROFFS', 'privatpass', 0), ('Hemmis', 'group', 100)`,
-  ).run();
-  await applyD1Migrations(env.DB, all.filter((m) => m.name >= MIGRATION));
-});
+beforeAll(() =>
+  migrateOver(env.DB, env.TEST_MIGRATIONS, MIGRATION, async () => {
+    await env.DB.prepare(
+      `INSERT INTO popup_types (name, session_type, price) VALUES
+         ('VALPKURS', 'group', 249), ('HEMMIS', 'private', 695), ('PLAN', 'private', 395),
+         ('KOMBIPASS', 'combined', 0), ('PRIVAT & PROFFS', 'privatpass', 0), ('Hemmis', 'group', 100)`,
+    ).run();
+  }),
+);
 
 describe("migration 0137 (a session type's default location)", () => {
   it("gives each type the location its sessions started from, and none to the rest", async () => {
