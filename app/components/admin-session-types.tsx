@@ -12,7 +12,7 @@ import { RowButton } from "~/components/admin-content";
 import { FormErrors } from "~/components/form-errors";
 import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms";
 import { FormKeyField } from "~/components/form-key-field";
-import { BOOKING_ASKS } from "~/domain/constants";
+import { BOOKING_ASKS, type BookingAsk } from "~/domain/constants";
 import { SESSION_TYPE_TEXTS as T, SESSION_TYPES_PATH } from "~/domain/content-texts";
 import {
   SESSION_TYPE_KINDS,
@@ -34,6 +34,8 @@ export type TypeView = {
   maxParticipants: number;
   hidden: boolean;
   sessionCount: number;
+  /** What its sessions' booking form asks beyond the usual fields, or null. */
+  bookingAsk: BookingAsk | null;
 };
 
 /** The form's fields as strings, as the inputs hold them. */
@@ -269,6 +271,7 @@ export function TypeList({ types }: { types: TypeView[] }) {
               <p className="muted">
                 {T.kinds[type.kind]} · {T.priceLabel(type.price)} · {T.maxLabel(type.maxParticipants)} ·{" "}
                 {T.sessionCount(type.sessionCount)}
+                {type.bookingAsk ? ` · ${T.askLabels[type.bookingAsk]}` : null}
               </p>
               {type.inspiringText ? <p>{type.inspiringText}</p> : null}
             </div>

@@ -35,6 +35,12 @@ export const SESSION_TYPE_TEXTS = {
   noDefaultLocation: "Ingen (väljs på passet)",
   bookingAsk: "Fråga vid bokning",
   bookingAskHint: "Det kunden fyller i utöver de vanliga fälten när ett pass av typen bokas.",
+  /** What the list says of a type that asks more at booking. */
+  askLabels: {
+    meeting_type: "Frågar efter mötesform",
+    home_address: "Frågar efter hemadress",
+    variant: `Frågar efter variant (Privat ${formatKr(VARIANT_PRICES.privat)}, Proffs ${formatKr(VARIANT_PRICES.proffs)})`,
+  },
   bookingAsks: {
     none: "Inget mer",
     meeting_type: "Mötesform (ett online-pass)",

@@ -73,6 +73,7 @@ function typeView(row: SessionTypeListed): TypeView {
     maxParticipants: row.maxParticipants,
     hidden: row.hidden,
     sessionCount: row.sessionCount,
+    bookingAsk: row.bookingAsk,
   };
 }
 

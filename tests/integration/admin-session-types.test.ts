@@ -176,6 +176,7 @@ describe("/admin/passtyper", () => {
     expect(created.status).toBe(302);
     const row = await typeByName("NOSEHEMMA");
     expect(row).toMatchObject({ booking_ask: "home_address" });
+    expect((await adminPage()).html).toMatch(new RegExp(`data-testid="session-type-${row!.id}".*?0 pass(<!-- -->)? · Frågar efter hemadress`, "s"));
     const [audit] = (await audits("session_type.create")).filter((a) => a.targetId === String(row!.id));
     expect(audit!.details.after).toMatchObject({ bookingAsk: "home_address" });
     // A session made without a type asks what the type named as its title asks.
