@@ -125,7 +125,7 @@ export function attendeesCsv(attendees: readonly Attendee[], { payments = false 
   return BOM + rows.map((row) => row.map(csvCell).join(";")).join("\r\n") + "\r\n";
 }
 
-/** 'deltagare-valpkurs-2026-11-24.csv': ASCII only, for any browser and file system. */
+/** 'deltagare-agility-2026-11-24.csv': ASCII only, for any browser and file system. */
 export function attendeesFileName(session: Pick<AttendeeSession, "title" | "startTime">, dayKey: string): string {
   const slug = session.title
     .toLowerCase()

@@ -24,7 +24,7 @@ export const SESSION_TYPE_TEXTS = {
   inspiringText: "Inspirerande text",
   inspiringHint: "En mening på startsidans kort.",
   imageUrl: "Bild-URL",
-  imageHint: "https://… eller en sökväg på sajten, t.ex. /images/types/valpkurs.svg",
+  imageHint: "https://… eller en sökväg på sajten, t.ex. /images/types/agility.svg",
   maxParticipants: "Max antal deltagare",
   sessionType: "Sorts pass",
   kinds: { group: "Grupp-pass", private: "Privatpass", combined: "Kombinerat (kunden väljer pris)" },

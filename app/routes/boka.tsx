@@ -161,9 +161,9 @@ export default function Boka() {
 
 function StepOne({ offers }: { offers: CardOffersView | null }) {
   const cards: Array<{ type: BokaType; title: string; text: string; image: string }> = [
-    { type: "grupp", title: BOKA_TEXTS.groupCard, text: BOKA_TEXTS.groupCardText, image: "/images/types/vardagslydnad.svg" },
-    { type: "privat", title: BOKA_TEXTS.privateCard, text: BOKA_TEXTS.privateCardText, image: "/images/types/privat-proffs.svg" },
-    { type: "alla", title: BOKA_TEXTS.allCard, text: BOKA_TEXTS.allCardText, image: "/images/types/kombipass.svg" },
+    { type: "grupp", title: BOKA_TEXTS.groupCard, text: BOKA_TEXTS.groupCardText, image: "/images/pages/boka-grupp.svg" },
+    { type: "privat", title: BOKA_TEXTS.privateCard, text: BOKA_TEXTS.privateCardText, image: "/images/pages/boka-privat.svg" },
+    { type: "alla", title: BOKA_TEXTS.allCard, text: BOKA_TEXTS.allCardText, image: "/images/pages/boka-alla.svg" },
   ];
   return (
     <>

@@ -36,7 +36,7 @@ export default function Prepare() {
         <p className="subtitle">Med rätt saker i fickan blir passet roligare och lättare – för er båda.</p>
       </header>
       <article className="info-card prep-card" aria-labelledby="prep-heading">
-        <FallbackImage className="prep-image" src="/images/types/promenadtraning.svg" alt="" width={400} height={225} />
+        <FallbackImage className="prep-image" src="/images/pages/preppa.svg" alt="" width={400} height={225} />
         <div>
           <h2 id="prep-heading">Det här tar du med dig</h2>
           <ul className="checklist">

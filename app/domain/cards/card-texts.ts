@@ -179,7 +179,7 @@ export const CARD_TEXTS = {
     presentkort: "Ett presentkort är ett belopp att använda på pass.",
   } as Record<CardKind, string>,
   name: "Namn",
-  nameHint: "Som kunden ser det, t.ex. 5-kort valpkurs eller Presentkort.",
+  nameHint: "Som kunden ser det, t.ex. 5-kort agility eller Presentkort.",
   validity: "Giltighet (månader)",
   validityHint: `Räknas från dagen kortet säljs. Ett presentkort gäller minst ${CARD_LIMITS.giftValidityMin} månader.`,
   uses: "Antal pass",
@@ -322,7 +322,7 @@ export const CARD_FLURRE_TEXTS = {
     `Vi säljer ${kinds === "both" ? "klippkort och presentkort" : kinds}: koden skriver du in i bokningsformuläret när du bokar ett pass, ` +
     `och ställer vi in passet eller avbokar din bokning kommer ${{ klippkort: "klippet", presentkort: "beloppet", both: "klippet eller beloppet" }[kinds]} tillbaka på kortet.`,
   buy: "Hur du köper ett kort står under länken nedan, och koden kommer i ett mejl.",
-  /** The products of one kind: "Klippkort: 5-kort valpkurs (5 pass för 1 195 kr, gäller 12 månader)." */
+  /** The products of one kind: "Klippkort: 5-kort agility (5 pass för 1 195 kr, gäller 12 månader)." */
   products: (kind: CardKind, listed: readonly string[]) => `${CARD_KIND_LABEL[kind]}: ${andList(listed)}.`,
   listed: (name: string, terms: string) => `${name} (${terms})`,
   klippTerms: (n: number, priceSek: number, validity: number) => `${uses(n)} för ${formatKr(priceSek)}, gäller ${months(validity)}`,

@@ -311,7 +311,7 @@ export const bookingMailKeys = (bookingId: string) => ({
   admin: `booking-admin-notification:${bookingId}`,
 });
 
-/** "valpkurs-2026-11-21.ics": the calendar file's name, in the mail and as a download. */
+/** "agility-2026-11-21.ics": the calendar file's name, in the mail and as a download. */
 export function icsFilename(session: Pick<BookedSession, "title" | "startTime">): string {
   const slug = session.title
     .toLowerCase()
