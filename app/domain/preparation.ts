@@ -36,7 +36,7 @@ export function preparationOnlineAndHome(types: RemoteTypeNames): string {
   return `${preparationOnline(types.online)} ${preparationHome(types.home)}`;
 }
 
-/** The visible types whose default place is online, and those whose default place is the customer's home, in the order given. */
+/** Of the types given, those whose default place is online and those whose default place is the customer's home, in their order. */
 export function remoteTypeNames(
   types: readonly { name: string; defaultLocation?: string | null }[],
   places: readonly Pick<Place, "name" | "kind">[],

@@ -5,7 +5,7 @@ import { useLoaderData } from "@remix-run/react";
 import { AskFlurre } from "~/components/ask-flurre";
 import { FallbackImage } from "~/components/fallback-image";
 import { inTowns, isVisitable, mapUrlOf, PLACE_KIND_LABEL, placesIntro, townsOf } from "~/domain/places";
-import { loadPlacesAndRemoteTypes } from "~/server/content/site-content.server";
+import { loadPlacesAndRemoteTypes } from "~/server/public/sessions.server";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { INFO_PAGE_CACHE, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import publicStyles from "~/styles/public.css?url";

@@ -7,12 +7,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
 import type { Place } from "~/domain/places";
-import { remoteTypeNames, type PreparationItem, type RemoteTypeNames } from "~/domain/preparation";
+import type { PreparationItem } from "~/domain/preparation";
 import type { TeamMember } from "~/domain/team";
 import { schema } from "../db/client.server";
-import { typeOrder } from "../public/sessions.server";
 
-const { places, teamMembers, preparationItems, popupTypes } = schema;
+const { places, teamMembers, preparationItems } = schema;
 
 /** What these reads need of the load context: drizzle (a caller not yet given a context hands in just that). */
 type ContentReader = Pick<AppLoadContext, "db">;
@@ -79,21 +78,6 @@ export async function loadTeam(context: ContentReader): Promise<TeamMember[]> {
 
 export async function loadPreparation(context: ContentReader): Promise<PreparationItem[]> {
   return preparationQuery(context);
-}
-
-/** The visible types' names and default places, in display order: which are held online or at the customer's home. */
-export function typePlacesQuery(context: ContentReader) {
-  return context.db
-    .select({ name: popupTypes.name, defaultLocation: popupTypes.defaultLocation })
-    .from(popupTypes)
-    .where(eq(popupTypes.hidden, false))
-    .orderBy(...typeOrder);
-}
-
-/** Every place and the names of the visible types held online and at home, in one round trip. */
-export async function loadPlacesAndRemoteTypes(context: ContentReader): Promise<{ places: Place[]; remoteTypes: RemoteTypeNames }> {
-  const [all, types] = await context.db.batch([placesQuery(context), typePlacesQuery(context)]);
-  return { places: all, remoteTypes: remoteTypeNames(types, all) };
 }
 
 /**

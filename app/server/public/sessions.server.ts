@@ -6,15 +6,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { PassType } from "~/domain/constants";
-import { trainingTowns } from "~/domain/places";
+import { trainingTowns, type Place } from "~/domain/places";
+import { remoteTypeNames, type RemoteTypeNames } from "~/domain/preparation";
 import type { PublicSession, TypeImage } from "~/domain/session-view";
 import type { PopupType } from "~/domain/session-types";
 import { cardOffersOf, cardOffersQuery } from "../cards/card-offers.server";
 import type { CardProduct } from "../cards/card-products.server";
 import { bookingAskOf } from "../booking/booking-ask.server";
 import { schema } from "../db/client.server";
+import { placesQuery, shownPlacesQuery } from "../content/site-content.server";
 
-const { sessions, popupTypes, places } = schema;
+const { sessions, popupTypes } = schema;
 
 /** Upper bound on rows a public list reads; far above a season of sessions. */
 export const PUBLIC_LIST_LIMIT = 300;
@@ -104,12 +106,8 @@ export async function loadStartPage(context: AppLoadContext, now: Date): Promise
       .orderBy(asc(sessions.startTime), asc(sessions.id))
       .limit(PUBLIC_LIST_LIMIT),
     cardOffersQuery(context, "start"),
-    // The towns the heading names: those of the active places, in their order.
-    db
-      .select({ town: places.town, kind: places.kind, active: places.active })
-      .from(places)
-      .where(eq(places.active, true))
-      .orderBy(asc(places.sortOrder), asc(places.name)),
+    // The towns the heading names.
+    shownPlacesQuery(context),
   ]);
   return {
     types: types.map((t) => ({ ...t, id: String(t.id) })),
@@ -164,4 +162,19 @@ export async function loadSessionsStartingBetween(
     )
     .orderBy(asc(sessions.startTime), asc(sessions.id))
     .limit(PUBLIC_LIST_LIMIT);
+}
+
+/** The visible types' names and default places, in display order: which are held online or at the customer's home. */
+export function typePlacesQuery(context: Pick<AppLoadContext, "db">) {
+  return context.db
+    .select({ name: popupTypes.name, defaultLocation: popupTypes.defaultLocation })
+    .from(popupTypes)
+    .where(eq(popupTypes.hidden, false))
+    .orderBy(...typeOrder);
+}
+
+/** Every place and the names of the visible types held online and at home, in one round trip. */
+export async function loadPlacesAndRemoteTypes(context: Pick<AppLoadContext, "db">): Promise<{ places: Place[]; remoteTypes: RemoteTypeNames }> {
+  const [all, types] = await context.db.batch([placesQuery(context), typePlacesQuery(context)]);
+  return { places: all, remoteTypes: remoteTypeNames(types, all) };
 }
