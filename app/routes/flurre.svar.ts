@@ -3,7 +3,7 @@
  * JSON, so asking re-runs no page loader. Fields: fraga (the question), sida
  * (the path it was asked from). Through the one form flow (handleForm) with
  * its JSON as the page's own answer: every post counts on the visitor's
- * limit, valid or not, and the count runs alongside Flurre's read.
+ * limit, valid or not, a valid one counted in Flurre's own read.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";

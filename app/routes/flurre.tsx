@@ -32,7 +32,7 @@ import { CONTACT_TEXTS } from "~/domain/page-texts/contact";
 import { FLURRE_TEXTS } from "~/domain/page-texts/flurre";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
-import { flurreRateLimit, hitFlurreRateLimit } from "~/server/flurre/limits.server";
+import { flurreQuestionCount, flurreRateLimit } from "~/server/flurre/limits.server";
 import { INFO_PAGE_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
 import {
   FORM_RATE_LIMITS,
@@ -76,8 +76,8 @@ async function answerQuestion(context: AppLoadContext, request: Request, fields:
   if (submission.status !== "success") {
     return { status: 400, asked: null, askResult: submission.reply() };
   }
-  // Counted alongside Flurre's read; over the limit askFlurre stores nothing and calls no model.
-  const limit = hitFlurreRateLimit(context, request);
+  // Counted in Flurre's own read; over the limit askFlurre stores nothing and calls no model.
+  const limit = await flurreQuestionCount(context, request);
   const { fraga, sida } = submission.value;
   try {
     const answer = await askFlurre(context, { question: fraga, page: sida ?? null, record: false, limit });
@@ -123,7 +123,7 @@ type AskData = {
 
 /**
  * A question posted through the form: bot check, the shared schema, then
- * counted on the visitor's limit alongside Flurre's read (over it, askFlurre
+ * counted on the visitor's limit in Flurre's own read (over it, askFlurre
  * stores nothing and calls no model); stored for staff if unanswered.
  */
 function askQuestion({ request, context }: Pick<ActionFunctionArgs, "request" | "context">) {

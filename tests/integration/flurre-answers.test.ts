@@ -18,9 +18,9 @@ import { preparationOnlineAndHome, remoteTypeNames } from "~/domain/preparation"
 import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/platform/context.server";
-import { askFlurre } from "~/server/flurre/answer.server";
+import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";
 import { loadFlurreContent, loadFlurreCorpus, vocabularyRows } from "~/server/flurre/corpus.server";
-import { DEFAULT_FLURRE_RATE_LIMIT, FLURRE_RATE_WINDOW_MS } from "~/server/flurre/limits.server";
+import { DEFAULT_FLURRE_RATE_LIMIT, FLURRE_RATE_WINDOW_MS, flurreQuestionCount } from "~/server/flurre/limits.server";
 import { RATE_LIMIT_MESSAGE } from "~/server/platform/rate-limit.server";
 import set from "../fixtures/flurre-questions.json";
 import { buildDemoData, DEMO_SESSION_IDS } from "../fixtures/demo-data";
@@ -323,6 +323,31 @@ describe("answers from the data as it is now", () => {
     expect(corpus.types.map((t) => t.name)).not.toContain("NOSARBETE");
     expect(corpus.faq.length).toBeGreaterThan(0);
     expect(corpus.sessions.every((s) => s.startTime > new Date().toISOString())).toBe(true);
+  });
+
+  it("counts the question on the client's limit in the same round trip, and refuses one over it", async () => {
+    await awayFromWindowEnd(FLURRE_RATE_WINDOW_MS);
+    await env.DB.prepare("DELETE FROM rate_limits").run();
+    let trips = 0;
+    const db = new Proxy(env.DB, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== "function") return value;
+        if (prop === "batch" || prop === "exec") trips++;
+        return value.bind(target);
+      },
+    });
+    const context = getLoadContext({ ...env, DB: db, FLURRE_RATE_LIMIT: "2" }, noop);
+    const request = new Request("http://localhost/flurre/svar", { method: "POST", headers: { "CF-Connecting-IP": "198.51.100.250" } });
+    const question = { question: "Vad kostar VALPKURS?", page: null, record: false };
+    for (const n of [1, 2]) {
+      expect((await askFlurre(context, { ...question, limit: await flurreQuestionCount(context, request) })).kind).toBe("answer");
+      expect(trips).toBe(n);
+    }
+    const over = askFlurre(context, { ...question, limit: await flurreQuestionCount(context, request) });
+    await expect(over).rejects.toBeInstanceOf(FlurreRateLimited);
+    expect(trips).toBe(3);
+    expect(await env.DB.prepare("SELECT sum(hits) AS n FROM rate_limits").first<number>("n")).toBe(3);
   });
 
   it("reads the vocabulary in the same round trip only when asked to, and then all of it", async () => {

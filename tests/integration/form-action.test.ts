@@ -1,14 +1,16 @@
 // The one form flow's options for limits and answers (handleForm), against
-// real D1: several buckets keyed as each says, counting every post, running
-// alongside `run`, the page's own answer over a limit, the page's own shape
+// real D1: several buckets keyed as each says, counting every post, counting
+// in `run`'s own batch, the page's own answer over a limit, the page's own shape
 // for refusals, and a count that cannot be made.
 import { env } from "cloudflare:workers";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { BOT_CHECK_MESSAGE, STAMP_USED_MESSAGE } from "~/server/forms/bot-check.server";
 import { firstFormError, handleForm, withSchema } from "~/server/forms/form-action.server";
-import { peekRateLimit, RATE_LIMIT_MESSAGE, type RateLimitRule } from "~/server/platform/rate-limit.server";
+import { rateLimits } from "~/server/db/schema.server";
+import { countHitQuery, peekRateLimit, RATE_LIMIT_MESSAGE, type BatchedCount, type RateLimitRule } from "~/server/platform/rate-limit.server";
 import { formStamp } from "./auth-helpers";
 import { awayFromWindowEnd, testContext } from "./helpers";
 
@@ -125,29 +127,51 @@ describe("a limit on every post", () => {
   });
 });
 
-describe("a limit counted alongside run", () => {
+describe("a limit counted in run's own batch", () => {
   const rule: RateLimitRule = { name: "test-alongside", limit: 1, windowMs: WINDOW_MS };
 
-  it("starts run with the count pending, and answers over the limit when run stops for it", async () => {
+  /** run's one round trip: its own read and the count, in one batch; the verdict. */
+  async function readAndCount(count: BatchedCount) {
+    const db = testContext().db;
+    const [read, ...hits] = await db.batch([db.select({ one: sql<number>`1` }).from(rateLimits).limit(1), ...count.slots.map((slot) => countHitQuery(db, slot))]);
+    expect(read.length).toBeLessThanOrEqual(1);
+    return count.counted(hits.map((rows) => (rows as { hits: number }[])[0]?.hits));
+  }
+
+  const send = (ip: string, stored: string[], fields: Record<string, string> = { email: "d@example.se" }, everyPost = false) =>
+    handleForm(post(fields, ip), {
+      botCheck: false,
+      parse,
+      rateLimit: everyPost ? { everyPost: true, alongside: true, rules: [rule] } : { alongside: true, rules: [rule] },
+      async run({ email }, _parsed, count) {
+        expect(count.slots).toHaveLength(1);
+        if (!(await readAndCount(count)).allowed) throw new Error("over the limit: nothing stored");
+        stored.push(email);
+        return done();
+      },
+    });
+
+  it("gives run the count to make with its read, and answers over the limit when run stops for it", async () => {
     const ip = freshIp();
     const stored: string[] = [];
-    const send = () =>
-      handleForm(post({ email: "d@example.se" }, ip), {
-        botCheck: false,
-        parse,
-        rateLimit: { alongside: true, rules: [rule] },
-        async run({ email }, _parsed, counted) {
-          expect(counted).toBeInstanceOf(Promise);
-          if (!(await counted).allowed) throw new Error("over the limit: nothing stored");
-          stored.push(email);
-          return done();
-        },
-      });
-    expect(((await send()) as Response).status).toBe(302);
-    const refused = dataOf(await send());
+    expect(((await send(ip, stored)) as Response).status).toBe(302);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(1);
+    const refused = dataOf(await send(ip, stored));
     expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(refused.body).toMatchObject({ result: { error: { "": [RATE_LIMIT_MESSAGE] } } });
     expect(stored).toEqual(["d@example.se"]);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(2);
+  });
+
+  it("counts a post that does not parse once, when every post counts, and refuses the next for it", async () => {
+    const ip = freshIp();
+    const stored: string[] = [];
+    expect(dataOf(await send(ip, stored, { email: "fel" }, true)).status).toBe(400);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(1);
+    expect(dataOf(await send(ip, stored, { email: "d@example.se" }, true)).status).toBe(429);
+    expect(stored).toEqual([]);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(2);
   });
 
   it("lets run's own error through when the count allowed the post", async () => {
@@ -155,12 +179,24 @@ describe("a limit counted alongside run", () => {
       botCheck: false,
       parse,
       rateLimit: { alongside: true, rules: [rule] },
-      async run(_value, _parsed, counted) {
-        await counted;
+      async run(_value, _parsed, count) {
+        await readAndCount(count);
         throw new Error("the work failed");
       },
     });
     await expect(failing).rejects.toThrow("the work failed");
+  });
+
+  it("still counts a post whose run answered without its batch", async () => {
+    const ip = freshIp();
+    const answered = handleForm(post({ email: "f@example.se" }, ip), {
+      botCheck: false,
+      parse,
+      rateLimit: { alongside: true, rules: [rule] },
+      run: async () => done(),
+    });
+    expect(((await answered) as Response).status).toBe(302);
+    expect(await peekRateLimit(testContext(), rule, ip)).toBe(1);
   });
 });
 

@@ -17,7 +17,7 @@ import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildKnowledge, type Knowledge } from "~/domain/flurre/knowledge";
 import { runPipeline } from "~/domain/flurre/pipeline";
 import type { ComposedAnswer } from "~/domain/flurre/templates";
-import type { RateLimitResult } from "../platform/rate-limit.server";
+import type { BatchedCount, RateLimitResult } from "../platform/rate-limit.server";
 import { loadFlurreContent, vocabularyRows } from "./corpus.server";
 import { chooseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";
@@ -32,11 +32,11 @@ export type FlurreQuestion = {
   /** The moment to answer for (default now): which sessions are upcoming. */
   now?: Date;
   /**
-   * The caller's rate-limit check, already started: it runs alongside the
-   * read, and a client over the limit gets FlurreRateLimited before anything
-   * is stored or sent to a model.
+   * The question on the client's limit: counted in Flurre's own read (one D1
+   * round trip), and a client over the limit gets FlurreRateLimited before
+   * anything is stored or sent to a model.
    */
-  limit?: Promise<RateLimitResult>;
+  limit?: BatchedCount;
 };
 
 /** Thrown by askFlurre when the `limit` it was given refuses the question. */
@@ -66,10 +66,17 @@ const VOCABULARY_REREAD_MS = 5 * 60_000;
 /** The vocabulary last read, when, and a number that changes whenever it did. */
 let lastVocabulary: { json: string; readAt: number; version: number } | null = null;
 
-/** What Flurre knows now: the content staff edit and, at most every five minutes, the vocabulary, read in one round trip. */
-export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): Promise<Knowledge> {
+/**
+ * What Flurre knows now: the content staff edit and, at most every five minutes, the vocabulary, read in one round
+ * trip, with the question counted on the client's limit when a count is given (its verdict: `limit`).
+ */
+export async function loadFlurreKnowledge(
+  context: AppLoadContext,
+  now: Date,
+  count?: BatchedCount,
+): Promise<{ knowledge: Knowledge; limit: RateLimitResult | null }> {
   const stale = lastVocabulary === null || Date.now() - lastVocabulary.readAt >= VOCABULARY_REREAD_MS;
-  const { corpus, vocabulary } = await loadFlurreContent(context, now, { vocabulary: stale });
+  const { corpus, vocabulary, limit } = await loadFlurreContent(context, now, { vocabulary: stale, count });
   if (vocabulary !== null) {
     const version = lastVocabulary === null ? 0 : lastVocabulary.json === vocabulary ? lastVocabulary.version : lastVocabulary.version + 1;
     lastVocabulary = { json: vocabulary, readAt: Date.now(), version };
@@ -77,7 +84,7 @@ export async function loadFlurreKnowledge(context: AppLoadContext, now: Date): P
   const words = lastVocabulary!;
   const key = `${JSON.stringify(corpus)}\n${words.version}`;
   if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, vocabularyRows(words.json)) };
-  return lastKnowledge.knowledge;
+  return { knowledge: lastKnowledge.knowledge, limit };
 }
 
 /** The answer from the content (or the greeting, or the fallback) and the passages it was made from, without the model or any write. */
@@ -86,7 +93,7 @@ export async function composeFlurreAnswer(
   input: Pick<FlurreQuestion, "question" | "page" | "now" | "limit">,
 ): Promise<ComposedAnswer> {
   const now = input.now ?? new Date();
-  const [knowledge, limit] = await Promise.all([loadFlurreKnowledge(context, now), input.limit]);
+  const { knowledge, limit } = await loadFlurreKnowledge(context, now, input.limit);
   if (limit && !limit.allowed) throw new FlurreRateLimited(limit);
   return runPipeline(input.question, knowledge, { now, page: input.page }).composed;
 }

@@ -14,6 +14,7 @@ import type { VocabularyRow } from "~/domain/flurre/vocabulary";
 import { cardProductOf } from "../cards/card-products.server";
 import { placesQuery, preparationQuery, teamQuery } from "../content/site-content.server";
 import { schema } from "../db/client.server";
+import { countHitQuery, type BatchedCount, type RateLimitResult } from "../platform/rate-limit.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
 const { sessions, popupTypes, flurreFaq, cardProducts, flurreVocabulary } = schema;
@@ -33,20 +34,22 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
  * The content Flurre answers from and, when `vocabulary` is asked for, the vocabulary (null otherwise). The
  * vocabulary comes as one JSON text (its rows as [word, kind, value], in order): comparing it with the last one read
  * costs far less than a thousand rows made objects, and its rows are read from it only when it changed
- * (`vocabularyRows`).
+ * (`vocabularyRows`). A `count` given (the question on the client's limit) is made in the same batch, one round trip
+ * with the read, and its verdict returned as `limit`.
  */
 export async function loadFlurreContent(
   context: AppLoadContext,
   now: Date,
-  read: { vocabulary: boolean } = { vocabulary: true },
-): Promise<{ corpus: FlurreCorpus; vocabulary: string | null }> {
+  read: { vocabulary: boolean; count?: BatchedCount } = { vocabulary: true },
+): Promise<{ corpus: FlurreCorpus; vocabulary: string | null; limit: RateLimitResult | null }> {
   const db = context.db;
   const vocabularyQuery = db
     .select({
       rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
     })
     .from(flurreVocabulary);
-  const [types, upcoming, faq, places, team, preparation, cards, vocabulary] = await db.batch([
+  const counting = (read.count?.slots ?? []).map((slot) => countHitQuery(db, slot));
+  const [types, upcoming, faq, places, team, preparation, cards, ...rest] = await db.batch([
     db
       .select({
         name: popupTypeColumns.name,
@@ -83,7 +86,10 @@ export async function loadFlurreContent(
       .orderBy(asc(cardProducts.kind), asc(sql`lower(${cardProducts.name})`), asc(cardProducts.id))
       .limit(FLURRE_CARD_LIMIT),
     ...(read.vocabulary ? [vocabularyQuery] : []),
+    ...counting,
   ]);
+  const vocabulary = read.vocabulary ? (rest[0] as { rows: string }[] | undefined) : undefined;
+  const hits = (rest.slice(read.vocabulary ? 1 : 0) as { hits: number }[][]).map((rows) => rows[0]?.hits);
   const corpus: FlurreCorpus = {
     types,
     sessions: upcoming,
@@ -98,7 +104,11 @@ export async function loadFlurreContent(
       return terms;
     }),
   };
-  return { corpus, vocabulary: read.vocabulary ? (vocabulary?.[0]?.rows ?? "[]") : null };
+  return {
+    corpus,
+    vocabulary: read.vocabulary ? (vocabulary?.[0]?.rows ?? "[]") : null,
+    limit: read.count ? read.count.counted(hits) : null,
+  };
 }
 
 /** The vocabulary's rows from the JSON text `loadFlurreContent` reads. */

@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Env } from "../platform/env.server";
-import { clientNetwork, hitRateLimit, type RateLimitResult, type RateLimitRule } from "../platform/rate-limit.server";
+import { batchedCount, clientNetwork, type BatchedCount, type RateLimitRule } from "../platform/rate-limit.server";
 
 export const DEFAULT_FLURRE_RATE_LIMIT = 30;
 export const FLURRE_RATE_WINDOW_MS = 10 * 60_000;
@@ -17,9 +17,10 @@ export function flurreRateLimit(env: Pick<Env, "FLURRE_RATE_LIMIT">): RateLimitR
   return { name: "flurre-ask-ip", limit, windowMs: FLURRE_RATE_WINDOW_MS };
 }
 
-export function hitFlurreRateLimit(context: AppLoadContext, request: Request): Promise<RateLimitResult> {
+/** One question on the client's limit, counted in Flurre's own read (`askFlurre`'s `limit`). */
+export function flurreQuestionCount(context: AppLoadContext, request: Request): Promise<BatchedCount> {
   const env = context.cloudflare.env;
-  return hitRateLimit(context, flurreRateLimit(env), clientNetwork(request));
+  return batchedCount(env, flurreRateLimit(env), clientNetwork(request));
 }
 
 /** The limit with the default count (what applies unless FLURRE_RATE_LIMIT is set). */

@@ -17,7 +17,7 @@ export type TracedQuestion = {
 
 /** One question through the pipeline, with the trace of its steps. */
 export async function traceFlurreQuestion(context: AppLoadContext, question: string, now = new Date()): Promise<TracedQuestion> {
-  const knowledge = await loadFlurreKnowledge(context, now);
+  const { knowledge } = await loadFlurreKnowledge(context, now);
   const { composed, answered, trace } = runPipeline(question, knowledge, { now, trace: true });
   return { answer: answered ? composed.answer : null, trace: trace! };
 }

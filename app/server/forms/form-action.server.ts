@@ -13,7 +13,8 @@
  *   → the per-client limit, for a public form that stores, mails or calls
  *     out (FormRateLimit): once the form parsed, or on every post; one
  *     bucket or several (by network, by address typed); awaited before
- *     `run`, or alongside it; over it 429, or the page's own answer (the
+ *     `run`, or made in run's own D1 batch (`alongside`: one round trip for
+ *     the count and run's read); over it 429, or the page's own answer (the
  *     newsletter's is its success, so nobody learns an address's count)
  *   → `run`, which does the work and answers with a redirect (usually with a
  *     toast), data of the page's own, or form errors.
@@ -40,6 +41,9 @@ import {
   clientNetwork,
   hitRateLimit,
   RATE_LIMIT_MESSAGE,
+  rateLimitSlot,
+  rateLimitVerdict,
+  type BatchedCount,
   type RateLimitResult,
   type RateLimitRule,
 } from "../platform/rate-limit.server";
@@ -145,10 +149,12 @@ export type FormRateLimit<Parsed extends AnyParsed, Done extends Answered> = (
     }
 ) & {
   /**
-   * `run` starts before the count is in (its D1 round trip then runs
-   * alongside run's own read) and gets it pending as its third argument; it
-   * must await it and stop before it stores or sends anything. Whatever run
-   * throws, the count decides first: over the limit is answered as such.
+   * `run` makes the count in its own D1 batch, one round trip with its
+   * read: its third argument holds the slots to hit (`countHitQuery`), and
+   * `counted` gives the verdict from their hits; run must stop before it
+   * stores or sends anything when the verdict refuses. Whatever run throws,
+   * a count made decides first: over the limit is answered as such. A post
+   * refused before run (bot check, parse) is counted here as any other.
    */
   alongside?: boolean;
   /**
@@ -181,7 +187,26 @@ async function countOn(
   context: AppLoadContext,
   buckets: Array<{ rule: RateLimitRule; subject: string }>,
 ): Promise<FormCount> {
-  const results = await Promise.all(buckets.map(({ rule, subject }) => hitRateLimit(context, rule, subject)));
+  return formCount(buckets, await Promise.all(buckets.map(({ rule, subject }) => hitRateLimit(context, rule, subject))));
+}
+
+/** The count of one hit on each bucket, made in `run`'s own batch: the slots, and the verdict from their hits. */
+async function countInBatch(
+  context: AppLoadContext,
+  buckets: Array<{ rule: RateLimitRule; subject: string }>,
+): Promise<{ count: BatchedCount; made: () => FormCount | null }> {
+  const slots = await Promise.all(buckets.map(({ rule, subject }) => rateLimitSlot(context.cloudflare.env, rule, subject)));
+  let made: FormCount | null = null;
+  const counted = (hits: readonly (number | undefined)[]) =>
+    (made = formCount(buckets, slots.map((slot, i) => rateLimitVerdict(slot, hits[i] ?? 1))));
+  return { count: { slots, counted }, made: () => made };
+}
+
+/** A count already made, as `run` gets it. */
+const madeCount = (count: FormCount): BatchedCount => ({ slots: [], counted: () => count });
+
+/** The verdicts of each bucket as one count: refused if any bucket is spent. */
+function formCount(buckets: Array<{ rule: RateLimitRule }>, results: readonly RateLimitResult[]): FormCount {
   const refused = results.flatMap((r, i) => (r.allowed ? [] : [{ ...r, rule: buckets[i]!.rule }]));
   return {
     allowed: refused.length === 0,
@@ -236,9 +261,10 @@ export async function handleForm<
     refuse?: (result: SubmissionResult<string[]>, refusal: FormRefusal) => Refused;
     /**
      * Does the work with the parsed values (and whatever `parse` returned
-     * besides); the third argument is the count (pending with `alongside`).
+     * besides); the third argument is the count: made already (no slots),
+     * or with `alongside` to make in run's own batch.
      */
-    run: (value: ParsedValue<Parsed>, parsed: Parsed, counted: Promise<RateLimitResult>) => Promise<Answer<Done>>;
+    run: (value: ParsedValue<Parsed>, parsed: Parsed, count: BatchedCount) => Promise<Answer<Done>>;
   },
 ): Promise<Done | Refused> {
   const { rateLimit } = options;
@@ -250,7 +276,8 @@ export async function handleForm<
     return counting;
   };
   const byNetwork = (rule: RateLimitRule) => ({ rule, subject: clientNetwork(request) });
-  let counted = rateLimit?.everyPost ? count(rateLimit.rules.map(byNetwork)) : null;
+  // Every post counts from before the form is read; with `alongside`, a valid one in run's batch.
+  let counted = rateLimit?.everyPost && !rateLimit.alongside ? count(rateLimit.rules.map(byNetwork)) : null;
   const formData = await readForm({ request, context });
   const bot = options.botCheck === false ? { ok: true } : await checkHoneypot(context.config, formData);
   const parsed = options.parse(formData);
@@ -280,6 +307,7 @@ export async function handleForm<
 
   if (!bot.ok || submission.status !== "success") {
     // A post refused still counts when every post does; over the limit, that is its answer.
+    if (rateLimit?.everyPost && rateLimit.alongside) counted = count(rateLimit.rules.map(byNetwork));
     const stopped = counted && (await stoppedBy(counted));
     if (stopped) return stopped;
   }
@@ -309,22 +337,26 @@ export async function handleForm<
     if (isFormRefusal(outcome)) await releaseStamp(context, stamp);
     return outcome;
   };
-  if (rateLimit && !rateLimit.everyPost) {
-    counted = count(rateLimit.rules.map((r) => ("by" in r ? { rule: r.rule, subject: r.by(value) } : byNetwork(r))));
-  }
+  const buckets = rateLimit?.rules.map((r) => ("by" in r ? { rule: r.rule, subject: r.by(value) } : byNetwork(r))) ?? [];
   if (!rateLimit?.alongside) {
+    if (rateLimit && !rateLimit.everyPost) counted = count(buckets);
     const stopped = counted && (await stoppedBy(counted));
     if (stopped) return stopped;
-    return answer(await run(value, parsed, counted ?? Promise.resolve(UNCOUNTED)));
+    return answer(await run(value, parsed, madeCount(counted ? await counted : UNCOUNTED)));
   }
-  const pending = counted!;
+  const { count: inBatch, made } = await countInBatch(context, buckets);
+  let outcome: Answer<Done>;
   try {
-    return answer(await run(value, parsed, pending));
+    outcome = await run(value, parsed, inBatch);
   } catch (error) {
-    const stopped = await stoppedBy(pending);
+    const done = made();
+    const stopped = done && (await stoppedBy(Promise.resolve(done)));
     if (stopped) return stopped;
     throw error;
   }
+  // A run that answered without its batch still counts the post.
+  if (!made()) await count(buckets);
+  return answer(outcome);
 }
 
 /**

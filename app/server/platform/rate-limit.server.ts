@@ -4,6 +4,8 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { rateLimits } from "../db/schema.server";
 import { hmacSha256Hex } from "./crypto.server";
 
 export interface RateLimitRule {
@@ -100,6 +102,31 @@ export function rateLimitVerdict(slot: RateLimitSlot, hits: number, now = Date.n
     remaining: Math.max(0, slot.limit - hits),
     retryAfterSeconds: Math.max(1, Math.ceil((slot.windowEnd - now) / 1000)),
   };
+}
+
+/**
+ * A count made inside the caller's own D1 batch, in one round trip with the caller's read: a hit on each slot
+ * (`countHitQuery`), then `counted` with the hits they returned, in order, for the verdict. A count with no slots
+ * was made before (`counted` gives its verdict).
+ */
+export type BatchedCount = {
+  slots: readonly RateLimitSlot[];
+  counted: (hits: readonly (number | undefined)[]) => RateLimitResult;
+};
+
+/** One hit for `subject` (an IP or an e-mail), to count in the caller's own batch. */
+export async function batchedCount(env: RateLimitSecret, rule: RateLimitRule, subject: string, now = Date.now()): Promise<BatchedCount> {
+  const slot = await rateLimitSlot(env, rule, subject, now);
+  return { slots: [slot], counted: ([hits]) => rateLimitVerdict(slot, hits ?? 1, now) };
+}
+
+/** `countHitStatement` as a query of the app's database, for a `db.batch` beside the caller's own queries. */
+export function countHitQuery(db: Db, slot: RateLimitSlot) {
+  return db
+    .insert(rateLimits)
+    .values({ key: slot.key, windowStart: slot.windowStart, hits: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .returning({ hits: rateLimits.hits });
 }
 
 /** Counts one hit for `subject` (an IP or an e-mail) and says whether it is allowed. */
