@@ -224,6 +224,20 @@ describe("the question set", () => {
   });
 });
 
+/** env.DB counting its round trips: each batch and exec. */
+function countingTrips() {
+  let trips = 0;
+  const db = new Proxy(env.DB, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      if (prop === "batch" || prop === "exec") trips++;
+      return value.bind(target);
+    },
+  });
+  return { db, trips: () => trips };
+}
+
 describe("answers from the data as it is now", () => {
   it.each([
     ["an on-site session: the checklist", DEMO_SESSION_IDS.groupThree, PREPARATION_CHECKLIST[0]!.text],
@@ -309,17 +323,9 @@ describe("answers from the data as it is now", () => {
   });
 
   it("reads types, sessions and FAQ rows in one D1 round trip", async () => {
-    let trips = 0;
-    const db = new Proxy(env.DB, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "batch" || prop === "exec") trips++;
-        return value.bind(target);
-      },
-    });
+    const { db, trips } = countingTrips();
     const corpus = await loadFlurreCorpus(getLoadContext({ ...env, DB: db }, noop), new Date());
-    expect(trips).toBe(1);
+    expect(trips()).toBe(1);
     expect(corpus.types.map((t) => t.name)).not.toContain("NOSARBETE");
     expect(corpus.faq.length).toBeGreaterThan(0);
     expect(corpus.sessions.every((s) => s.startTime > new Date().toISOString())).toBe(true);
@@ -328,25 +334,17 @@ describe("answers from the data as it is now", () => {
   it("counts the question on the client's limit in the same round trip, and refuses one over it", async () => {
     await awayFromWindowEnd(FLURRE_RATE_WINDOW_MS);
     await env.DB.prepare("DELETE FROM rate_limits").run();
-    let trips = 0;
-    const db = new Proxy(env.DB, {
-      get(target, prop) {
-        const value = Reflect.get(target, prop, target);
-        if (typeof value !== "function") return value;
-        if (prop === "batch" || prop === "exec") trips++;
-        return value.bind(target);
-      },
-    });
+    const { db, trips } = countingTrips();
     const context = getLoadContext({ ...env, DB: db, FLURRE_RATE_LIMIT: "2" }, noop);
     const request = new Request("http://localhost/flurre/svar", { method: "POST", headers: { "CF-Connecting-IP": "198.51.100.250" } });
     const question = { question: "Vad kostar VALPKURS?", page: null, record: false };
     for (const n of [1, 2]) {
       expect((await askFlurre(context, { ...question, limit: await flurreQuestionCount(context, request) })).kind).toBe("answer");
-      expect(trips).toBe(n);
+      expect(trips()).toBe(n);
     }
     const over = askFlurre(context, { ...question, limit: await flurreQuestionCount(context, request) });
     await expect(over).rejects.toBeInstanceOf(FlurreRateLimited);
-    expect(trips).toBe(3);
+    expect(trips()).toBe(3);
     expect(await env.DB.prepare("SELECT sum(hits) AS n FROM rate_limits").first<number>("n")).toBe(3);
   });
 
