@@ -120,7 +120,10 @@ export async function batchedCount(env: RateLimitSecret, rule: RateLimitRule, su
   return { slots: [slot], counted: ([hits]) => rateLimitVerdict(slot, hits ?? 1, now) };
 }
 
-/** `countHitStatement` as a query of the app's database, for a `db.batch` beside the caller's own queries. */
+/**
+ * `countHitStatement` as a query of the app's database, for a `db.batch` beside the caller's own queries: drizzle's
+ * batch takes no raw statement with parameters, which the batch plans (`BatchBuilder`) do.
+ */
 export function countHitQuery(db: Db, slot: RateLimitSlot) {
   return db
     .insert(rateLimits)
