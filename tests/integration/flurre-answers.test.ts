@@ -47,6 +47,8 @@ const QuestionSchema = z.object({
       allTypes: z.literal(true),
       place: z.string(),
       preparation: z.enum(["checklist", "sick", "online-home"]),
+      /** With the checklist: the item asked of (its index), quoted in place of the first items. */
+      item: z.number().int().min(0),
       rule: z.string(),
       team: z.string(),
       faq: z.number().int(),
@@ -159,7 +161,12 @@ async function checkAnswer(q: Question, answer: FlurreAnswer) {
     expect(hrefs(answer)).toEqual(expect.arrayContaining([mapUrlOf(place), "/hitta"]));
     expect(answer.paragraphs[0]).toContain(place.name);
   }
-  if (e.preparation === "checklist") {
+  if (e.preparation === "checklist" && e.item !== undefined) {
+    expect(text).toContain(PREPARATION_CHECKLIST[e.item]!.text);
+    expect(text).not.toContain(PREPARATION_CHECKLIST[e.item === 0 ? 1 : 0]!.text);
+    expect(text).toContain("Hela listan finns under Preppa inför passet.");
+    expect(hrefs(answer)).toContain("/preppa");
+  } else if (e.preparation === "checklist") {
     expect(text).toContain(PREPARATION_CHECKLIST[0]!.text);
     expect(text).toContain(PREPARATION_CHECKLIST[1]!.text);
     expect(hrefs(answer)).toContain("/preppa");

@@ -27,6 +27,8 @@ export type KnownPassage = Passage & {
   counted: ReadonlySet<string>;
   /** The words (and stems) just before a number in a unit in its text: what it gives a measure of ('Länken gäller i 10 minuter'). */
   measured: ReadonlySet<string>;
+  /** The terms of each of its parts (the checklist's items), as `termSet` is of the whole. */
+  partTerms?: readonly ReadonlySet<string>[];
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
   ages?: { min: number; max: number; of: string };
 };
@@ -170,7 +172,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
     const written = wordsOf(`${p.title} ${p.text}`);
-    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}) };
+    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}), ...(p.parts ? { partTerms: p.parts.map((part) => termsOf(part, nameWords)) } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));

@@ -38,6 +38,8 @@ export type Passage = {
   facts: Fact[];
   /** Type passages: the text without its inspiring line, for an answer that fits a chat bubble. */
   summary?: string;
+  /** The checklist: its items, for an answer that quotes those the question asks of (`checklistExcerpt`). */
+  parts?: readonly string[];
   /** Type passages: the summary without its price sentence, for an answer that opens with the price. */
   summaryAfterPrice?: string;
   /** The session type a type or session passage is about. */
@@ -231,21 +233,25 @@ function placePassages(all: readonly Place[], remote: RemoteTypeNames): Passage[
 /** Checklist items an answer quotes in full. */
 const CHECKLIST_IN_ANSWER = 3;
 
+/** Items of the checklist an answer quotes, then where the rest is: the whole list does not fit a chat bubble. */
+export function checklistExcerpt(items: readonly string[], all: number): string {
+  const quoted = items.slice(0, CHECKLIST_IN_ANSWER);
+  return [...quoted, ...(all > quoted.length ? ["Hela listan finns under Preppa inför passet."] : [])].join(" ");
+}
+
 /** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat: the item whose title says so (`isSickNote`), whatever staff call it. */
 function preparationPassages(items: readonly PreparationItem[], remote: RemoteTypeNames, isSickNote: (title: string) => boolean): Passage[] {
   const sick = items.find((item) => isSickNote(item.title));
-  const checklist = items.filter((item) => item !== sick);
+  const checklist = items.filter((item) => item !== sick).map((item) => `${item.title} ${item.text}`);
   const passages: Passage[] = [
     {
       id: PREPARATION_IDS.onSite,
       kind: "preparation",
       title: "Det här tar du med dig",
-      text: checklist.map((item) => `${item.title} ${item.text}`).join(" "),
-      // The first items in full, then where the rest is: the whole list does not fit a chat bubble.
-      summary: [
-        ...checklist.slice(0, CHECKLIST_IN_ANSWER).map((item) => `${item.title} ${item.text}`),
-        ...(checklist.length > CHECKLIST_IN_ANSWER ? ["Hela listan finns under Preppa inför passet."] : []),
-      ].join(" "),
+      text: checklist.join(" "),
+      // The first items, unless the question asks of others.
+      summary: checklistExcerpt(checklist, checklist.length),
+      parts: checklist,
       links: [{ label: "Preppa inför passet", href: "/preppa" }],
       facts: [],
     },

@@ -6,11 +6,12 @@
 // best candidates are about as "Menar du…?".
 
 import type { FlurreAnswer, FlurreLink } from "./answer";
-import type { Judged } from "./decide";
+import { explains, type Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
-import { CARDS_ID, type Passage } from "./passages";
+import { CARDS_ID, checklistExcerpt, type Passage } from "./passages";
 import { FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
 import type { Understanding } from "./understand";
+import { wordsOf } from "./vocabulary";
 import { faqAnswer, yesNoOf, type YesNo } from "./yes-no";
 
 export type ComposedAnswer = {
@@ -147,10 +148,28 @@ function openingOf(p: Passage): string {
   }
 }
 
+/**
+ * The parts of a passage the question asks of, most asked first: those that say a word of it that not every part says
+ * ('behöver jag ta med bajspåsar': the checklist's item on bags, not its first items), the dog and the words common
+ * to the site's texts aside ('vad ska valpen ha med sig'). Null when none is.
+ */
+function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<string>): string | null {
+  if (!p.parts || !p.partTerms) return null;
+  const telling = u.content.filter((t) => !u.dogWords.has(t) && ![t.word, t.stem, ...t.also].some((w) => common.has(w)));
+  const says = p.parts.map((part, i) => {
+    const text = [{ ...p, text: part, termSet: p.partTerms![i]!, written: wordsOf(part) }];
+    return new Set(telling.filter((t) => explains({ kind: "passage", passages: [p], topics: [], names: [], text }, t, u)));
+  });
+  const apart = (i: number) => [...says[i]!].filter((t) => !says.every((s) => s.has(t))).length;
+  const asked = p.parts.map((_, i) => i).filter((i) => apart(i) > 0);
+  if (asked.length === 0) return null;
+  return checklistExcerpt(asked.sort((a, b) => apart(b) - apart(a) || a - b).map((i) => p.parts![i]!), p.parts.length);
+}
+
 function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
   const opening = yes ? T.yesNo(yes) : openingOf(p);
   if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, p.summary ?? p.text, knowledge.passages);
-  return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : p.summary ?? p.text], [p], p.links);
+  return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : (partsAsked(p, u, knowledge.common) ?? p.summary ?? p.text)], [p], p.links);
 }
 
 /** Asked of the whole team, the member whose text says what is asked, then the team's sentence that names them all. */

@@ -1438,6 +1438,18 @@ describe("compose: the fact it links", () => {
     expect(textOf("kostar valpkursen något")).toMatch(/^Voff! Ja, VALPKURS kostar \d+ kr/u);
   });
 
+  it("quotes the checklist's items the question asks of, not its first items, and where the rest is", () => {
+    const items = demoCorpus(now).preparation.map((item) => `${item.title} ${item.text}`);
+    const bags = items.find((item) => item.startsWith("Bajspåsar"))!;
+    const rested = items.find((item) => item.startsWith("En rastad hund"))!;
+    expect(items.indexOf(bags)).toBeGreaterThanOrEqual(3);
+    expect(textOf("behöver jag ta med bajspåsar")).toBe(`Voff! Ja.\n${bags} Hela listan finns under Preppa inför passet.`);
+    // The item that says most of what is asked first; a word every item says ('hunden') tells none apart.
+    expect(textOf("ska hunden vara rastad innan passet")).toMatch(new RegExp(`^Voff! Ja\\.\\n${rested.replace(/[.]/g, "\\.")} `, "u"));
+    // Asked of nothing one item says: the first items, as before.
+    expect(textOf("vad ska jag ta med till valpkursen")).toContain(items[0]!);
+  });
+
   it("states a type's price", () => {
     expect(textOf("vardagslydnas pris")).toContain("VARDAGSLYDNAD kostar 249 kr per pass.");
   });
