@@ -86,6 +86,7 @@ export const CANDIDATE_LABELS: Record<CandidateKind, string> = {
   person: "En person",
   advice: "Råd om passtyp",
   page: "Passet på sidan",
+  compare: "Passtyper jämförda",
   passage: "Text",
 };
 

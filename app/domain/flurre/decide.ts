@@ -51,7 +51,7 @@ export type Judged = { candidate: Candidate; coverage: number; unexplained: read
 export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 
 /** Structured answers first when they account for as much. */
-const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, page: 0, sessions: 1, places: 1, person: 0, advice: 2, passage: 3 };
+const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, page: 0, sessions: 1, places: 1, compare: 1, person: 0, advice: 2, passage: 3 };
 /** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
 const passagePriority = (c: Candidate) => {
   const p = c.passages[0];

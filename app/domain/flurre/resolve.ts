@@ -13,7 +13,7 @@ import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
 import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
-export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "passage";
+export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "compare" | "passage";
 
 export type Candidate = {
   kind: CandidateKind;
@@ -386,6 +386,13 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const asks = (topic: Topic) => u.topics.has(topic) && !u.whatNow;
   // The structured answers to what is asked: a price, dates, seats, where, who.
   if (asks("price")) candidates.push(...priceCandidates(typePassages, u, knowledge, asks));
+  // How two types or more differ: each one's own text ('vad är skillnaden mellan hembesök och onlinemöte'), their
+  // prices too when every one states its own.
+  if (asks("difference") && typePassages.length > 1) {
+    const priced = typePassages.every((p) => p.facts.some((f) => f.startsWith("price:")));
+    const topics: Topic[] = ["difference", "about", ...(priced ? (["price"] as const) : [])];
+    candidates.push({ kind: "compare", passages: typePassages, topics, names: u.named.filter((n) => n.kind === "type") });
+  }
   const narrow = narrowing(u, knowledge, now);
   const datesAsked = !u.whatNow && (asks("when") || narrow !== null);
   // Every type's sessions when none is named; none when each type named is for other ages.

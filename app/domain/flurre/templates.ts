@@ -199,6 +199,9 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
       return typeAnswer(T.adviceType(first.title), first, first.summary ?? first.text, all);
     case "page":
       return made([T.pageSession, ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
+    case "compare":
+      // Each type's own text, without its inspiring line: what it is, for whom, what it costs.
+      return made([T.compare, ...candidate.passages.map((p) => p.summary ?? p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "passage":
       if (first.kind === "team" && candidate.passages.length > 1) return memberOfTeam(first, candidate.passages[1]!);
       return passageAnswer(first, u, knowledge, yes);

@@ -35,6 +35,7 @@ export const FLURRE_ANSWER_TEXTS = {
     `Voff! Just nu finns det inga lediga pass${where ? ` ${where}` : ""}. Nya pass släpps varje månad.`,
   adviceType: (name: string) => `Voff! ${name} kan passa er.`,
   pageSession: "Voff! Det här gäller passet du tittar på:",
+  compare: "Voff! Så skiljer sig passen åt:",
   place: (name: string) => `Voff! Så hittar du till ${name}.`,
   placesOfType: (name: string, places: string) => `Voff! ${name} hålls på ${places}.`,
   places: "Voff! Här tränar vi:",

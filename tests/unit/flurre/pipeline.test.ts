@@ -1450,6 +1450,19 @@ describe("compose: the fact it links", () => {
     expect(textOf("vad ska jag ta med till valpkursen")).toContain(items[0]!);
   });
 
+  it("tells how two types differ by each one's own text, not by a row on another pair", () => {
+    const text = textOf("vad är skillnaden mellan hemmis och plan")!;
+    expect(text).toMatch(/^Voff! Så skiljer sig passen åt:\nHEMMIS är ett privat pass med egen tränare\./u);
+    expect(text).toMatch(/\nPLAN är ett privat pass med egen tränare\./u);
+    const other = textOf("vad skiljer kombipass från privat & proffs")!;
+    expect(other).toContain("KOMBIPASS är ett kombinerat pass.");
+    expect(other).not.toContain("Båda är en privatlektion");
+    // With their prices, when each states its own.
+    const prices = textOf("skillnaden i pris mellan valpkurs och hemmis")!;
+    for (const type of ["VALPKURS", "HEMMIS"]) expect(prices).toContain(knowledge.byId.get(`type:${type}`)!.summary!);
+    expect(prices).toMatch(/249 kr[\s\S]*695 kr/u);
+  });
+
   it("states a type's price", () => {
     expect(textOf("vardagslydnas pris")).toContain("VARDAGSLYDNAD kostar 249 kr per pass.");
   });
