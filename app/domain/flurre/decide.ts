@@ -6,6 +6,7 @@
 // ANSWERABLE of the words; a word it cannot account for is what the question
 // asks that the site does not say.
 
+import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
 import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
 import { isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
@@ -107,7 +108,7 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
 }
 
 /** Whether a text states a price: it answers what one costs, when nothing else is asked ('vad kostar ett pass': 'GruppUps kostar från 249 kr'). */
-const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p) => p.facts.some((f) => f.startsWith("price:")));
+const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p) => statesAPrice(p.facts));
 
 /** A rule that states prices answers the price asked of something else it speaks of ('vad kostar privatpass som minst'). */
 const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Understanding) =>

@@ -9,6 +9,8 @@
 export type Fact = `${"price" | "date" | "time" | "seats" | "email" | "phone"}:${string}`;
 
 export const priceFact = (kr: number): Fact => `price:${Math.round(kr)}`;
+/** Whether the facts a text states hold a price. */
+export const statesAPrice = (facts: readonly Fact[]) => facts.some((f) => f.startsWith("price:"));
 /** dayKey: the Stockholm calendar day "yyyy-MM-dd". */
 export const dateFact = (dayKey: string): Fact => `date:${dayKey}`;
 /** hhmm: "18:00". */

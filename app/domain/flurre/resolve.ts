@@ -7,6 +7,7 @@
 
 import { isVisitable } from "../places";
 import { formatTime, stockholmDayKey } from "../time";
+import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
@@ -160,7 +161,7 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   const bring = u.topics.has("bring") ? knowledge.byId.get(onSite ? PREPARATION_IDS.onSite : PREPARATION_IDS.onlineOrHome) : undefined;
   const binding = told("book") || told("cancel") ? knowledge.byId.get(BINDING_RULE_ID) : undefined;
   const rest = [bring, binding].filter((p): p is KnownPassage => p !== undefined);
-  const priced = s.facts.some((f) => f.startsWith("price:")) ? (["price"] as const) : [];
+  const priced = statesAPrice(s.facts) ? (["price"] as const) : [];
   return {
     kind: "page",
     passages: [s, ...rest],
@@ -389,7 +390,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // How two types or more differ: each one's own text ('vad är skillnaden mellan hembesök och onlinemöte'), their
   // prices too when every one states its own.
   if (asks("difference") && typePassages.length > 1) {
-    const priced = typePassages.every((p) => p.facts.some((f) => f.startsWith("price:")));
+    const priced = typePassages.every((p) => statesAPrice(p.facts));
     const topics: Topic[] = ["difference", "about", ...(priced ? (["price"] as const) : [])];
     candidates.push({ kind: "compare", passages: typePassages, topics, names: u.named.filter((n) => n.kind === "type") });
   }
