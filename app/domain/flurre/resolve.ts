@@ -210,14 +210,19 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
 /** Whether the question asks what a passage is about: its first topic ('kan jag avboka' of the binding rule). */
 export const askedWhatItIsAbout = (p: KnownPassage, u: Understanding) => p.topics[0] !== undefined && u.topics.has(p.topics[0]);
 
+/** Whether the question says a word of one of the passage's items, not of every one ('flexikoppel på vardagslydnaden'). */
+const asksAnItem = (p: KnownPassage, u: Understanding) =>
+  p.partTerms !== undefined &&
+  u.content.some((t) => !u.namesOf.has(t) && p.partTerms!.some((terms) => terms.has(t.word) || terms.has(t.stem)) && !p.partTerms!.every((terms) => terms.has(t.word) || terms.has(t.stem)));
+
 /**
- * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
+ * Whether a rule or the preparation holds for a type or place named, asked what it is about (or a type, of one of the checklist's items), its first topic ('vad
  * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'). Not how to book (booking a type is that
  * type's own), and the group minimum only for a group type.
  */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
-  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !askedWhatItIsAbout(p, u)) return false;
+  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !(askedWhatItIsAbout(p, u) || (n.kind === "type" && asksAnItem(p, u)))) return false;
   if (p.id !== GROUP_MINIMUM_ID) return true;
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }

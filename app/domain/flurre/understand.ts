@@ -584,9 +584,9 @@ function dogAgeIn(question: string, vocabulary: Vocabulary): { dogAge?: number }
 /** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
 function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
   const { topicsOf, namesOf, questionMarks, vocabulary } = r;
-  // A sentence that opens with a question word asks without a question mark, when it says enough to tell what
-  // ('hur gammal måste valpen vara'; not 'hur gammal är du').
-  const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length >= MIN_NEED_WORDS;
+  // A sentence that opens with a question word asks without a question mark, when it says a word besides filler
+  // ('hur gammal måste valpen vara', 'vad ska jag ha på mig').
+  const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length > 0;
   // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), though
   // the verb is none the vocabulary knows to open a question.
   const [first, second] = inAsked;

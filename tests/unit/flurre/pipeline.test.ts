@@ -829,8 +829,11 @@ describe("decide", () => {
     expect(understand("hur gammal måste valpen vara", knowledge).asks).toBe(true);
     expect(ask("hur gammal måste valpen vara").composed?.passages[0]?.id).toBe(ages.id);
     expect(ask("hur länge gäller länken ni skickar").composed?.passages[0]?.id).toBe(knowledge.passages.find((p) => p.kind === "rule" && p.topics[0] === "signin")!.id);
-    // One word asks too little to tell ('hur gammal är du' is not the puppies' ages).
-    expect(understand("hur gammal är du", knowledge).asks).toBe(false);
+    // One word asks too, as typed on a phone ('vad ska jag ha på mig': the clothes item of the checklist); all it says is
+    // still to be accounted for ('hur gammal är du' is not the puppies' ages).
+    expect(understand("vad ska jag ha på mig", knowledge).asks).toBe(true);
+    expect(textOf("vad ska jag ha på mig")).toContain("Kläder efter väder.");
+    expect(understand("hur gammal är du", knowledge).asks).toBe(true);
     expect(ask("hur gammal är du").answered).toBe(false);
   });
 
@@ -1448,6 +1451,21 @@ describe("compose: the fact it links", () => {
     expect(textOf("ska hunden vara rastad innan passet")).toMatch(new RegExp(`^Voff! Ja\\.\\n${rested.replace(/[.]/g, "\\.")} `, "u"));
     // Asked of nothing one item says: the first items, as before.
     expect(textOf("vad ska jag ta med till valpkursen")).toContain(items[0]!);
+  });
+
+  it("answers an item of the checklist asked of a type named, as it does asked of any session, not of a place", () => {
+    const leash = demoCorpus(now).preparation.map((item) => `${item.title} ${item.text}`).find((item) => item.includes("flexikoppel"))!;
+    expect(textOf("kan man ha flexikoppel på vardagslydnaden")).toBe(`Voff! Nej.\n${leash} Hela listan finns under Preppa inför passet.`);
+    expect(ask("maste vi ha koppel pa promenadtraningen").composed.passages[0]?.id).toBe("preparation:checklist");
+    // A place named is asked what it has, not what to bring there.
+    expect(ask("finns det vatten i parken").answered).toBe(false);
+  });
+
+  it("reads what is to come along, a dog in heat and things in general from the vocabulary", () => {
+    expect(ask("vad ska med på passet? första ggn").composed.passages[0]?.id).toBe("preparation:checklist");
+    expect(ask("min tik ar i loppet").composed.passages[0]?.id).toBe("preparation:sick");
+    expect(ask("min tik går i löp").composed.passages[0]?.id).toBe("preparation:sick");
+    expect(ask("Vad måste jag ta med till kursen? Behöver hunden någon speciell sak?").composed.passages[0]?.id).toBe("preparation:checklist");
   });
 
   it("tells how two types differ by each one's own text, not by a row on another pair", () => {
