@@ -260,6 +260,14 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     const asked = next?.sentence === token.sentence ? topicsOf.get(next) : undefined;
     if (vocabulary.which.has(token.word) && topicsOf.has(token) && asked) topicsOf.set(token, [...asked]);
   }
+  // Asked to tell what, when or where ('kan ni tala om vad ett pass kostar'), the question word after it is what is asked.
+  for (const [i, token] of tokens.entries()) {
+    const about = topicsOf.get(token);
+    if (!about?.includes("about") || !tokens.slice(i + 1).some((t) => t.sentence === token.sentence && vocabulary.opens.has(t.word))) continue;
+    const rest = about.filter((topic) => topic !== "about");
+    if (rest.length > 0) topicsOf.set(token, rest);
+    else topicsOf.delete(token);
+  }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
     // A day named asks when again with it ('nån torsdag framöver').

@@ -1461,6 +1461,14 @@ describe("compose: the fact it links", () => {
     expect(ask("finns det vatten i parken").answered).toBe(false);
   });
 
+  it("reads a request to tell what something costs as the price asked, not what the thing is", () => {
+    const question = "Jag funderar på VARDAGSLYDNAD. Skulle ni vänligen kunna tala om vad ett sådant pass kostar?";
+    expect(understand(question, knowledge).topics.has("about")).toBe(false);
+    expect(textOf(question)).toMatch(/^Voff! VARDAGSLYDNAD kostar \d+ kr/u);
+    // Asked to tell of a thing, with no question word after, it is what the thing is.
+    expect(understand("kan ni berätta om hemmis", knowledge).topics.has("about")).toBe(true);
+  });
+
   it("reads what is to come along, a dog in heat and things in general from the vocabulary", () => {
     expect(ask("vad ska med på passet? första ggn").composed.passages[0]?.id).toBe("preparation:checklist");
     expect(ask("min tik ar i loppet").composed.passages[0]?.id).toBe("preparation:sick");
