@@ -12,3 +12,6 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind, value) SELECT value, 'topic
 INSERT OR IGNORE INTO flurre_vocabulary (word, kind) SELECT value, 'filler' FROM json_each('[
   "sak", "saker", "grejer", "grejor", "prylar"
 ]');
+-- Hearing from the business is being mailed by it: 'hör ni av er om en
+-- plats blir ledig' is answered by 'mejlar vi den som står först i kön'.
+INSERT OR IGNORE INTO flurre_vocabulary (word, kind, value) VALUES ('kontakta', 'same', 'mejla');

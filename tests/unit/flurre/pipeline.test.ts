@@ -1469,11 +1469,13 @@ describe("compose: the fact it links", () => {
     expect(understand("kan ni berätta om hemmis", knowledge).topics.has("about")).toBe(true);
   });
 
-  it("reads what is to come along, a dog in heat and things in general from the vocabulary", () => {
+  it("reads what is to come along, a dog in heat, things in general and hearing from the business from the vocabulary", () => {
     expect(ask("vad ska med på passet? första ggn").composed.passages[0]?.id).toBe("preparation:checklist");
     expect(ask("min tik ar i loppet").composed.passages[0]?.id).toBe("preparation:sick");
     expect(ask("min tik går i löp").composed.passages[0]?.id).toBe("preparation:sick");
     expect(ask("Vad måste jag ta med till kursen? Behöver hunden någon speciell sak?").composed.passages[0]?.id).toBe("preparation:checklist");
+    // Hearing from the business is being mailed by it ('mejlar vi den som står först i kön').
+    expect(ask("passet jag ville ha ar fullt, kan ni höra av er om det blir en plats ledig").composed.passages[0]?.id).toBe("rule:waitlist");
   });
 
   it("tells how two types differ by each one's own text, not by a row on another pair", () => {
