@@ -210,19 +210,27 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
 /** Whether the question asks what a passage is about: its first topic ('kan jag avboka' of the binding rule). */
 export const askedWhatItIsAbout = (p: KnownPassage, u: Understanding) => p.topics[0] !== undefined && u.topics.has(p.topics[0]);
 
-/** Whether the question says a word of one of the passage's items, not of every one ('flexikoppel på vardagslydnaden'). */
-const asksAnItem = (p: KnownPassage, u: Understanding) =>
-  p.partTerms !== undefined &&
-  u.content.some((t) => !u.namesOf.has(t) && p.partTerms!.some((terms) => terms.has(t.word) || terms.has(t.stem)) && !p.partTerms!.every((terms) => terms.has(t.word) || terms.has(t.stem)));
+/** The words of the question that may pick out a checklist item: the dog and the words common to the site's texts aside. */
+export const itemWords = (u: Understanding, common: ReadonlySet<string>) =>
+  u.content.filter((t) => !u.namesOf.has(t) && !u.dogWords.has(t) && ![t.word, t.stem, ...t.also].some((w) => common.has(w)));
+
+/** Whether the question says a word of one of the passage's items that not every item says ('flexikoppel på vardagslydnaden'). */
+function asksAnItem(p: KnownPassage, u: Understanding, common: ReadonlySet<string>): boolean {
+  const items = p.partTerms ?? [];
+  const says = (terms: ReadonlySet<string>, t: Token) => terms.has(t.word) || terms.has(t.stem);
+  return itemWords(u, common).some((t) => items.some((terms) => says(terms, t)) && !items.every((terms) => says(terms, t)));
+}
 
 /**
- * Whether a rule or the preparation holds for a type or place named, asked what it is about (or a type, of one of the checklist's items), its first topic ('vad
- * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'). Not how to book (booking a type is that
- * type's own), and the group minimum only for a group type.
+ * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
+ * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'), or a type asked of one of the checklist's
+ * items ('flexikoppel på vardagslydnaden'). Not how to book (booking a type is that type's own), and the group
+ * minimum only for a group type.
  */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
-  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !(askedWhatItIsAbout(p, u) || (n.kind === "type" && asksAnItem(p, u)))) return false;
+  const asked = askedWhatItIsAbout(p, u) || (n.kind === "type" && asksAnItem(p, u, knowledge.common));
+  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !asked) return false;
   if (p.id !== GROUP_MINIMUM_ID) return true;
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }

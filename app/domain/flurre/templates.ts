@@ -9,6 +9,7 @@ import type { FlurreAnswer, FlurreLink } from "./answer";
 import { explains, type Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
 import { CARDS_ID, checklistExcerpt, type Passage } from "./passages";
+import { itemWords } from "./resolve";
 import { FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
 import type { Understanding } from "./understand";
 import { wordsOf } from "./vocabulary";
@@ -155,7 +156,7 @@ function openingOf(p: Passage): string {
  */
 function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<string>): string | null {
   if (!p.parts || !p.partTerms) return null;
-  const telling = u.content.filter((t) => !u.dogWords.has(t) && ![t.word, t.stem, ...t.also].some((w) => common.has(w)));
+  const telling = itemWords(u, common);
   const says = p.parts.map((part, i) => {
     const text = [{ ...p, text: part, termSet: p.partTerms![i]!, written: wordsOf(part) }];
     return new Set(telling.filter((t) => explains({ kind: "passage", passages: [p], topics: [], names: [], text }, t, u)));
