@@ -9,6 +9,12 @@ const PORT = Number(process.env.E2E_PORT ?? 8799);
 const BASE_URL = `http://localhost:${PORT}`;
 /** Turnstile's siteverify, stubbed locally (the server has no network); serve.sh points the app at it. */
 const TURNSTILE_STUB_PORT = PORT - 10;
+/**
+ * How long a server may take to start. On a clean clone the first applies every migration to an empty database
+ * (kept for later runs, tests/e2e/serve.sh) and seeds it before wrangler bundles the worker: on 2 cores with other
+ * work running that has taken more than two minutes, and a server that is slow to start fails every test.
+ */
+const SERVER_START_MS = 240_000;
 /** The payment server's local D1 (tests/e2e/serve-payments.sh). */
 const PAYMENTS_STATE = ".wrangler/e2e-payments-state";
 
@@ -55,7 +61,7 @@ export default defineConfig({
       // The payment server's database is this one's, migrated and seeded once
       // (the servers start one after the other; the migrations take half a minute).
       env: { E2E_STATE_COPY: PAYMENTS_STATE },
-      timeout: 120_000,
+      timeout: SERVER_START_MS,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
@@ -73,7 +79,7 @@ export default defineConfig({
       command: `bash tests/e2e/serve-payments.sh ${PAYMENTS_PORT} ${STRIPE_STUB_PORT} ${TURNSTILE_STUB_PORT}`,
       url: `${PAYMENTS_BASE_URL}/`,
       env: { STRIPE_WEBHOOK_SECRET: STRIPE_E2E_WEBHOOK_SECRET, E2E_STATE_PREPARED: "1" },
-      timeout: 120_000,
+      timeout: SERVER_START_MS,
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
