@@ -214,11 +214,17 @@ export const askedWhatItIsAbout = (p: KnownPassage, u: Understanding) => p.topic
 export const itemWords = (u: Understanding, common: ReadonlySet<string>) =>
   u.content.filter((t) => !u.namesOf.has(t) && !u.dogWords.has(t) && ![t.word, t.stem, ...t.also].some((w) => common.has(w)));
 
+/** For each of `items` items, how many of the words it says that not every item says: the items the words pick out. */
+export function itemsPicked(items: number, words: readonly Token[], says: (item: number, t: Token) => boolean): number[] {
+  const saying = words.map((t) => Array.from({ length: items }, (_, i) => says(i, t)));
+  return Array.from({ length: items }, (_, i) => saying.filter((s) => s[i] && !s.every(Boolean)).length);
+}
+
 /** Whether the question says a word of one of the passage's items that not every item says ('flexikoppel på vardagslydnaden'). */
 function asksAnItem(p: KnownPassage, u: Understanding, common: ReadonlySet<string>): boolean {
   const items = p.partTerms ?? [];
-  const says = (terms: ReadonlySet<string>, t: Token) => terms.has(t.word) || terms.has(t.stem);
-  return itemWords(u, common).some((t) => items.some((terms) => says(terms, t)) && !items.every((terms) => says(terms, t)));
+  const says = (i: number, t: Token) => items[i]!.has(t.word) || items[i]!.has(t.stem);
+  return itemsPicked(items.length, itemWords(u, common), says).some((n) => n > 0);
 }
 
 /**
@@ -229,8 +235,8 @@ function asksAnItem(p: KnownPassage, u: Understanding, common: ReadonlySet<strin
  */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
-  const asked = askedWhatItIsAbout(p, u) || (n.kind === "type" && asksAnItem(p, u, knowledge.common));
-  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book" || !asked) return false;
+  if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book") return false;
+  if (!askedWhatItIsAbout(p, u) && !(n.kind === "type" && asksAnItem(p, u, knowledge.common))) return false;
   if (p.id !== GROUP_MINIMUM_ID) return true;
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }

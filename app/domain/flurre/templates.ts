@@ -9,8 +9,9 @@ import type { FlurreAnswer, FlurreLink } from "./answer";
 import { explains, type Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
 import { CARDS_ID, checklistExcerpt, type Passage } from "./passages";
-import { itemWords } from "./resolve";
+import { itemsPicked, itemWords } from "./resolve";
 import { FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
+import type { Token } from "./normalise";
 import type { Understanding } from "./understand";
 import { wordsOf } from "./vocabulary";
 import { faqAnswer, yesNoOf, type YesNo } from "./yes-no";
@@ -156,15 +157,12 @@ function openingOf(p: Passage): string {
  */
 function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<string>): string | null {
   if (!p.parts || !p.partTerms) return null;
-  const telling = itemWords(u, common);
-  const says = p.parts.map((part, i) => {
-    const text = [{ ...p, text: part, termSet: p.partTerms![i]!, written: wordsOf(part) }];
-    return new Set(telling.filter((t) => explains({ kind: "passage", passages: [p], topics: [], names: [], text }, t, u)));
-  });
-  const apart = (i: number) => [...says[i]!].filter((t) => !says.every((s) => s.has(t))).length;
-  const asked = p.parts.map((_, i) => i).filter((i) => apart(i) > 0);
+  const texts = p.parts.map((part, i) => [{ ...p, text: part, termSet: p.partTerms![i]!, written: wordsOf(part) }]);
+  const says = (i: number, t: Token) => explains({ kind: "passage", passages: [p], topics: [], names: [], text: texts[i] }, t, u);
+  const picked = itemsPicked(p.parts.length, itemWords(u, common), says);
+  const asked = p.parts.map((_, i) => i).filter((i) => picked[i]! > 0);
   if (asked.length === 0) return null;
-  return checklistExcerpt(asked.sort((a, b) => apart(b) - apart(a) || a - b).map((i) => p.parts![i]!), p.parts.length);
+  return checklistExcerpt(asked.sort((a, b) => picked[b]! - picked[a]! || a - b).map((i) => p.parts![i]!), p.parts.length);
 }
 
 function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
