@@ -317,7 +317,7 @@ async function statesTheFact(q: Question, answer: FlurreAnswer): Promise<boolean
     return new RegExp(`(inga|inget|finns inte)[^.]*${where}`, "i").test(text) && firstDate?.includes(sessionLine(elsewhere)) === true;
   }
   if (e.fact === "seats" && e.session) {
-    const match = (await upcoming(e.session.type)).find((s) => s.location === e.session!.location);
+    const match = (await upcoming(e.session.type, SCORE_NOW)).find((s) => s.location === e.session!.location);
     if (!match) throw new Error(`no ${e.session.type} at ${e.session.location}`);
     return text.includes(sessionLine(match));
   }
