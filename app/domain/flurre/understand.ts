@@ -516,7 +516,11 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const queueAsked = others.some((t) => questionMarks[t.sentence] && topicsOf.get(t)?.includes("queue"));
   // Where, referring back to a place told of, is asked of the place ('Jag har bokat agilityn i parken. Var ligger den?').
   const ofPlace = asks("where") && others.some((t) => namesOf.get(t)?.some((n) => n.kind === "place"));
-  return { told: refersBack && !ofPlace ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [], bare: onlyAsks && !howTo && !whereLived, forFull };
+  // Cancelling asked after the visitor tells a session was called off ('Passet ställdes in. Får jag pengarna
+  // tillbaka?') asks of that session's calling off, which the cancelling rules do not answer.
+  const calledOff = asks("cancel") && others.some((t) => topicsOf.get(t)?.includes("held") && vocabulary.turns.has(t.word));
+  const told: Topic[] = refersBack && !ofPlace ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [];
+  return { told: calledOff ? [...told, "held"] : told, bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
 /**
