@@ -704,6 +704,16 @@ describe("decide", () => {
     expect(composed.passages.some((p) => p.session?.location === outdoors.name)).toBe(true);
   });
 
+  it("does not answer a refund asked after a session told called off in the past tense with the cancelling rules (migration 0145)", () => {
+    const binding = knowledge.byId.get("rule:binding")!;
+    // Asked alone, cancelling is answered by the rule that a booking is binding.
+    expect(ask("Kan jag avboka och få pengarna tillbaka?").composed.passages[0]?.id).toBe(binding.id);
+    for (const question of ["Passet ställdes in för få deltagare. Får jag pengarna tillbaka?", "Mitt pass har ställts in. Kan jag avboka?"]) {
+      expect(understand(question, knowledge).topics.has("held")).toBe(true);
+      expect(ask(question).composed.passages.some((p) => p.id === binding.id)).toBe(false);
+    }
+  });
+
   it("takes the preparation to hold for every session, as for every day ('ta med till gruppträningen')", () => {
     const checklist = knowledge.byId.get("preparation:checklist")!;
     expect(ask("måste man ha med nåt särskilt till gruppträningen?").composed.passages[0]?.id).toBe(checklist.id);
