@@ -63,6 +63,7 @@ const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
   "rule:contact": ["contact", "where", "who"],
   "rule:newsletter": ["newsletter", "leave", "when", "where"],
   "rule:waitlist": ["queue", "full", "seats", "where"],
+  "rule:waitlist-offer": ["queue", "leave"],
   "rule:payment": ["payment"],
   "preparation:sick": ["sick", "bring"],
   [PREPARATION_IDS.onSite]: ["bring"],

@@ -326,6 +326,18 @@ function sitePassages(): Passage[] {
       links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
       facts: [],
     },
+    {
+      // What the queue's mails say: the confirmation with its link to leave, the offer held with its links to book or decline.
+      id: "rule:waitlist-offer",
+      kind: "rule",
+      title: "Din plats i kön",
+      text:
+        `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, med en länk där du kan lämna kön. ` +
+        `Blir det ledigt mejlar vi den som är först i kön en länk att boka platsen med, och den är reserverad i ${holdHours} timmar. ` +
+        "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.",
+      links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
+      facts: [],
+    },
   ];
 }
 

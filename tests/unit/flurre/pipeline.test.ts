@@ -1330,6 +1330,18 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("answers what the queue's mails say, leaving the queue and its confirmation, from a passage of their own", () => {
+    const offer = knowledge.byId.get("rule:waitlist-offer")!;
+    expect(offer.text).toContain("länk där du kan lämna kön");
+    for (const question of ["hur lämnar man kön", "får man någon bekräftelse när man har ställt sig i kö?", "hur lamnar man vantelistan"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe(offer.id);
+    }
+    // Joining the queue is still the queue's own rule.
+    expect(ask("passet är fullt, vad gör jag").composed.passages[0]?.id).toBe("rule:waitlist");
+    // Nor does it answer what its words only share with another question ('länken i mejlet … gått ut' is the sign-in link's).
+    expect(ask("länken i mejlet funkar inte längre, står att den gått ut??").composed.passages.map((p) => p.id)).not.toContain(offer.id);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
