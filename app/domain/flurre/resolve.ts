@@ -278,7 +278,16 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
-  const topics = advice ? [...p.topics, "advice" as const] : counts ? [...p.topics, "count" as const] : p.topics;
+  // Whom to contact about something ('vem ska jag kontakta om kvitton') is a member of the team: each is contacted from their card.
+  // What it is about: the words that neither ask nor name, each said by their text (or inflected: 'kvitton'), one at least
+  // not common to the site's texts ('vem ska jag ringa', 'vem kontaktar jag om frågor' are the contact rule's).
+  const about = u.content.filter((t) => !u.topicsOf.has(t) && !u.namesOf.has(t));
+  const says = (t: Token) => [t.word, t.stem].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.startsWith(k))));
+  const whom =
+    p.kind === "team" && p.id !== "team:about" && u.topics.has("who") && u.topics.has("contact") &&
+    about.length > 0 && about.every(says) && about.some((t) => !knowledge.common.has(t.word) && !knowledge.common.has(t.stem));
+  const own = whom ? [...p.topics, "contact" as const] : p.topics;
+  const topics = advice ? [...own, "advice" as const] : counts ? [...own, "count" as const] : own;
   // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja
   // leder GruppUps…'); the words are the team's text's alone.
   const member = everyone ? memberSaying(u, knowledge) : undefined;

@@ -1330,6 +1330,16 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("answers whom to contact about something with the team member whose text says it, and whom to contact at all with the contact rule", () => {
+    const member = knowledge.passages.find((p) => p.kind === "team" && p.id !== "team:about" && /kvitton/u.test(p.text))!;
+    for (const question of ["vem ska jag kontakta om kvitto", "vem ska jag prata med om kvitton"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe(member.id);
+    }
+    for (const question of ["vem ska jag ringa", "vem ska jag kontakta om jag har frågor"]) {
+      expect(ask(question).composed.passages.some((p) => p.kind === "team")).toBe(false);
+    }
+  });
+
   it("answers what the queue's mails say, leaving the queue and its confirmation, from a passage of their own", () => {
     const offer = knowledge.byId.get("rule:waitlist-offer")!;
     expect(offer.text).toContain("länk där du kan lämna kön");
