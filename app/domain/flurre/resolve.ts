@@ -256,6 +256,21 @@ export const deniedAt = (u: Understanding, i: number) =>
 /** Shortest last part of a compound the text counts that a question's word counts too ('tränare' of 'två hundtränare'). */
 const MIN_COUNTED_TAIL = 4;
 
+/**
+ * Whom to contact about something ('vem ska jag kontakta om kvitton') is a member of the team, each contacted from their
+ * card: the one whose text says what it is about, the words that neither ask nor name (or inflected: 'kvitton'), one at
+ * least not common to the site's texts ('vem ska jag ringa', 'vem kontaktar jag om frågor' are the contact rule's).
+ * Asked bare after sentences that tell ('Mitt företag vill ha ett kvitto. Vem ska jag vända mig till?'), one word they tell.
+ */
+function contactedAbout(p: KnownPassage, u: Understanding, knowledge: Knowledge): boolean {
+  if (p.kind !== "team" || p.id === "team:about" || !u.topics.has("who") || !u.topics.has("contact")) return false;
+  const ofItsOwn = u.content.filter((t) => !u.topicsOf.has(t) && !u.namesOf.has(t));
+  const told = u.told.filter((t) => t.sentence !== u.asked && !u.namesOf.has(t));
+  const says = (t: Token) => [t.word, t.stem].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.startsWith(k))));
+  const uncommon = (t: Token) => !knowledge.common.has(t.word) && !knowledge.common.has(t.stem);
+  return ofItsOwn.length > 0 ? ofItsOwn.every(says) && ofItsOwn.some(uncommon) : told.some((t) => says(t) && uncommon(t));
+}
+
 function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
   const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
@@ -278,14 +293,7 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
-  // Whom to contact about something ('vem ska jag kontakta om kvitton') is a member of the team: each is contacted from their card.
-  // What it is about: the words that neither ask nor name, each said by their text (or inflected: 'kvitton'), one at least
-  // not common to the site's texts ('vem ska jag ringa', 'vem kontaktar jag om frågor' are the contact rule's).
-  const about = u.content.filter((t) => !u.topicsOf.has(t) && !u.namesOf.has(t));
-  const says = (t: Token) => [t.word, t.stem].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.startsWith(k))));
-  const whom =
-    p.kind === "team" && p.id !== "team:about" && u.topics.has("who") && u.topics.has("contact") &&
-    about.length > 0 && about.every(says) && about.some((t) => !knowledge.common.has(t.word) && !knowledge.common.has(t.stem));
+  const whom = contactedAbout(p, u, knowledge);
   const own = whom ? [...p.topics, "contact" as const] : p.topics;
   const topics = advice ? [...own, "advice" as const] : counts ? [...own, "count" as const] : own;
   // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja

@@ -1332,7 +1332,8 @@ describe("decide", () => {
 
   it("answers whom to contact about something with the team member whose text says it, and whom to contact at all with the contact rule", () => {
     const member = knowledge.passages.find((p) => p.kind === "team" && p.id !== "team:about" && /kvitton/u.test(p.text))!;
-    for (const question of ["vem ska jag kontakta om kvitto", "vem ska jag prata med om kvitton"]) {
+    // Turning to someone is contacting them (migration 0146); what it is about may be told before ('Mitt företag…').
+    for (const question of ["vem ska jag kontakta om kvitto", "vem ska jag prata med om kvitton", "Vem kan jag vända mig till om jag behöver ett kvitto?", "Mitt företag vill ha ett kvitto på träningen. Vem ska jag vända mig till?"]) {
       expect(ask(question).composed.passages[0]?.id).toBe(member.id);
     }
     for (const question of ["vem ska jag ringa", "vem ska jag kontakta om jag har frågor"]) {
