@@ -635,18 +635,34 @@ function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, 
   return counts;
 }
 
+/** What is asked of a session booked, whatever the booking: a dog ill or in heat, what to bring. */
+const OF_THE_DOG: ReadonlySet<Topic> = new Set(["sick", "bring"]);
+
+/**
+ * A booking told done in the asking sentence ('vi har bokat vardagslydnad på onsdag', 'vårt bokade pass') while only
+ * what is asked of the dog is asked besides ('Min tik har börjat löpa och vi har bokat…, hur gör vi nu?') tells the
+ * visitor's situation: it asks nothing of booking. (Told in a sentence before, what to do is asked: whatToDo.)
+ */
+function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
+  const done = tokens.filter((t) => vocabulary.done.has(t.word));
+  const others = tokens.filter((t) => !vocabulary.done.has(t.word)).flatMap((t) => topicsOf.get(t) ?? []);
+  return new Set(others.length > 0 && others.every((topic) => OF_THE_DOG.has(topic)) ? done : []);
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const { topicsOf, namesOf } = readWords(tokens, knowledge);
   const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
   const inAsked = tokens.filter((t) => t.sentence === asked);
+  const done = doneTold(inAsked, topicsOf, vocabulary);
+  for (const t of done) topicsOf.delete(t);
   keepHomeTown(namesOf, tokens, knowledge);
   keepAskedPlaces(namesOf, asked);
   const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
   const how = howAsked(inAsked, vocabulary);
   const counts = countsIn(tokens, vocabulary);
-  const content = contentIn(inAsked, { topicsOf, namesOf }, knowledge, counts);
+  const content = contentIn(inAsked.filter((t) => !done.has(t)), { topicsOf, namesOf }, knowledge, counts);
   const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
   const { asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);

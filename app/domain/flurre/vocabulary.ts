@@ -60,6 +60,7 @@ const ROLES = {
   compares: "compares",
   joins: "joins",
   yours: "yours",
+  done: "done",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

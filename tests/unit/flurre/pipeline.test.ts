@@ -1330,6 +1330,15 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("reads a booking told done as the visitor's situation when only what is asked of the dog is asked besides (migration 0147)", () => {
+    const sick = knowledge.byId.get("preparation:sick")!;
+    const question = "Min tik har börjat löpa och vi har bokat vardagslydnad på onsdag, hur gör vi nu?";
+    expect(understand(question, knowledge).topics).toEqual(new Set(["sick"]));
+    expect(ask(question).composed.passages[0]?.id).toBe(sick.id);
+    // Asked where to find it, the booking is what is asked of.
+    expect(understand("Jag bokade vardagslydnad för en vecka sedan. Hur hittar jag den nu?", knowledge).topics.has("book")).toBe(true);
+  });
+
   it("answers whom to contact about something with the team member whose text says it, and whom to contact at all with the contact rule", () => {
     const member = knowledge.passages.find((p) => p.kind === "team" && p.id !== "team:about" && /kvitton/u.test(p.text))!;
     // Turning to someone is contacting them (migration 0146); what it is about may be told before ('Mitt företag…').
