@@ -1330,6 +1330,13 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("reads stopping a mailing as leaving it, joining as signing up and 'kmr' as 'kommer' (migration 0148)", () => {
+    const newsletter = knowledge.byId.get("rule:newsletter")!;
+    expect(understand("hur stoppar jag nyhetsbrevet", knowledge).topics).toEqual(new Set(["leave", "newsletter"]));
+    expect(ask("Jag vill inte få mer nyhetsbrev. Hur stoppar jag det?").composed.passages[0]?.id).toBe(newsletter.id);
+    expect(ask("finns det nåt nyhetsbrev man kan joina så man vet när nya pass kmr").composed.passages[0]?.id).toBe(newsletter.id);
+  });
+
   it("reads a booking told done as the visitor's situation when only what is asked of the dog is asked besides (migration 0147)", () => {
     const sick = knowledge.byId.get("preparation:sick")!;
     const question = "Min tik har börjat löpa och vi har bokat vardagslydnad på onsdag, hur gör vi nu?";
