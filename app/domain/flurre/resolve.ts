@@ -316,7 +316,11 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
   // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Maja, hundinstruktör.').
   const role = (p: KnownPassage) => ({ ...p, termSet: new Set(roleWordsOf(p).flatMap((w) => [w, stemOf(w)])) });
   const byRole = members.length > 1 ? members.filter((p) => asked.some((t) => says(role(p), t))) : members;
-  return asked.length > 0 && byRole.length === 1 ? byRole[0] : undefined;
+  if (asked.length > 0 && byRole.length === 1) return byRole[0];
+  // Else the one whose text says a place or type named ('vem kommer hem till oss på hembesöket': 'Maja leder … hembesök').
+  const places = u.named.filter((n) => n.kind === "place" || n.kind === "type");
+  const saying = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && places.some((n) => n.words.every((w) => p.termSet.has(w))));
+  return saying.length === 1 ? saying[0] : undefined;
 }
 
 /**

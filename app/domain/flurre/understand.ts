@@ -635,18 +635,22 @@ function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, 
   return counts;
 }
 
-/** What is asked of a session booked, whatever the booking: a dog ill or in heat, what to bring. */
-const OF_THE_DOG: ReadonlySet<Topic> = new Set(["sick", "bring"]);
+/** What is asked of a session booked, whatever the booking: who holds it, a dog ill or in heat, what to bring. */
+const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
 
 /**
- * A booking told done in the asking sentence ('vi har bokat vardagslydnad på onsdag', 'vårt bokade pass') while only
- * what is asked of the dog is asked besides ('Min tik har börjat löpa och vi har bokat…, hur gör vi nu?') tells the
- * visitor's situation: it asks nothing of booking. (Told in a sentence before, what to do is asked: whatToDo.)
+ * A booking told done in the asking sentence ('vi har bokat vardagslydnad på onsdag', 'vårt bokade pass'), or made in
+ * a condition ('när vi bokar hembesök', 'om jag bokar PRIVAT & PROFFS'), while only what is asked of a session booked is
+ * asked besides ('Min tik har börjat löpa och vi har bokat…, hur gör vi nu?', 'Vem kommer hem till oss när vi bokar
+ * hembesök?') tells the visitor's situation: it asks nothing of booking. (Told in a sentence before, what to do is
+ * asked: whatToDo.)
  */
 function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
-  const done = tokens.filter((t) => vocabulary.done.has(t.word));
-  const others = tokens.filter((t) => !vocabulary.done.has(t.word)).flatMap((t) => topicsOf.get(t) ?? []);
-  return new Set(others.length > 0 && others.every((topic) => OF_THE_DOG.has(topic)) ? done : []);
+  const inCondition = (i: number) =>
+    topicsOf.get(tokens[i]!)?.includes("book") === true && vocabulary.subjects.has(tokens[i - 1]?.word ?? "") && ["om", "nar", "ifall"].includes(tokens[i - 2]?.word ?? "");
+  const done = tokens.filter((t, i) => vocabulary.done.has(t.word) || inCondition(i));
+  const others = tokens.filter((t) => !done.includes(t)).flatMap((t) => topicsOf.get(t) ?? []);
+  return new Set(others.length > 0 && others.every((topic) => OF_THE_BOOKED.has(topic)) ? done : []);
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {

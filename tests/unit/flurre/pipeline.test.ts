@@ -1344,6 +1344,13 @@ describe("decide", () => {
     expect(ask(question).composed.passages[0]?.id).toBe(sick.id);
     // Asked where to find it, the booking is what is asked of.
     expect(understand("Jag bokade vardagslydnad för en vecka sedan. Hur hittar jag den nu?", knowledge).topics.has("book")).toBe(true);
+    // So is a booking made in a condition while who is asked ('när vi bokar hembesök'): who is asked, the team member
+    // whose text says the place named answers.
+    const home = knowledge.places.find((p) => p.kind === "home")!;
+    const member = knowledge.passages.find((p) => p.kind === "team" && p.id !== "team:about" && p.text.toLowerCase().includes(home.name.toLowerCase()))!;
+    const who = `Vem kommer hem till oss när vi bokar ${home.name.toLowerCase()}?`;
+    expect(understand(who, knowledge).topics).toEqual(new Set(["who"]));
+    expect(ask(who).composed.passages.map((p) => p.id)).toContain(member.id);
   });
 
   it("answers whom to contact about something with the team member whose text says it, and whom to contact at all with the contact rule", () => {
