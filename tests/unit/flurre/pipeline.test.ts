@@ -1330,6 +1330,13 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("reads which place as asking where, not for a seat (migration 0149)", () => {
+    const open = knowledge.passages.find((p) => p.kind === "place" && p.text.includes("öppen äng"))!;
+    expect(understand("Vilken plats är det ni har som är en öppen äng?", knowledge).topics).toEqual(new Set(["where"]));
+    expect(ask("Vilken plats är det ni har som är en öppen äng?").composed.passages[0]?.id).toBe(open.id);
+    expect(understand("finns det plats kvar på valpkursen", knowledge).topics.has("seats")).toBe(true);
+  });
+
   it("reads stopping a mailing as leaving it, joining as signing up and 'kmr' as 'kommer' (migration 0148)", () => {
     const newsletter = knowledge.byId.get("rule:newsletter")!;
     expect(understand("hur stoppar jag nyhetsbrevet", knowledge).topics).toEqual(new Set(["leave", "newsletter"]));
