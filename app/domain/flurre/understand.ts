@@ -338,8 +338,14 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
-    // agility på kvällen').
-    times: timesIn(tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary)) ? tokens.filter((t) => t.sentence === asked) : tokens, vocabulary),
+    // agility på kvällen'); one told with the visitor's work is when they cannot come ('Jag jobbar dagtid i veckorna.
+    // Finns det någon VALPKURS på en söndag?').
+    times: timesIn(
+      tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary))
+        ? tokens.filter((t) => t.sentence === asked)
+        : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word))),
+      vocabulary,
+    ),
     measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
   };
 }

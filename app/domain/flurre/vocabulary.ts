@@ -61,6 +61,7 @@ const ROLES = {
   joins: "joins",
   yours: "yours",
   done: "done",
+  busy: "busy",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

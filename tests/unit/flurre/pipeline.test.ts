@@ -1330,6 +1330,16 @@ describe("decide", () => {
     expect(understand("vad är din roll", knowledge).named).toEqual([]);
   });
 
+  it("reads the visitor's own work as no question of who, and a time told with it as when they cannot come (migration 0150)", () => {
+    const forWork = knowledge.passages.find((p) => p.kind === "type" && /arbetar med hundar/u.test(p.text))!;
+    expect(understand("jag jobbar som hundförare, vilket pass är för mig", knowledge).topics.has("who")).toBe(false);
+    expect(ask("jag jobbar som hundförare, vilket pass är för mig").composed.passages[0]?.id).toBe(forWork.id);
+    // Who works here is still asked by the word alone.
+    expect(understand("vem jobbar hos er", knowledge).topics.has("who")).toBe(true);
+    expect(understand("Jag jobbar dagtid i veckorna. Finns det någon valpkurs på en söndag?", knowledge).times).toEqual([]);
+    expect(understand("Det är den enda kvällen jag kan. Har ni vardagslydnad på en onsdag?", knowledge).times).toHaveLength(1);
+  });
+
   it("reads which place as asking where, not for a seat (migration 0149)", () => {
     const open = knowledge.passages.find((p) => p.kind === "place" && p.text.includes("öppen äng"))!;
     expect(understand("Vilken plats är det ni har som är en öppen äng?", knowledge).topics).toEqual(new Set(["where"]));
