@@ -1340,6 +1340,11 @@ describe("decide", () => {
     expect(understand("Det är den enda kvällen jag kan. Har ni vardagslydnad på en onsdag?", knowledge).times).toHaveLength(1);
   });
 
+  it("reads the weekends in the plural as the weekend's days (migration 0151)", () => {
+    expect(understand("har ni valpkurs på helgerna", knowledge).weekdays).toEqual([6, 7]);
+    expect(textOf("har ni valpkurs på helgerna")).toBe(textOf("har ni valpkurs på helgen"));
+  });
+
   it("reads which place as asking where, not for a seat (migration 0149)", () => {
     const open = knowledge.passages.find((p) => p.kind === "place" && p.text.includes("öppen äng"))!;
     expect(understand("Vilken plats är det ni har som är en öppen äng?", knowledge).topics).toEqual(new Set(["where"]));
