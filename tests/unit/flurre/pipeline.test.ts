@@ -1345,6 +1345,11 @@ describe("decide", () => {
     expect(textOf("har ni valpkurs på helgerna")).toBe(textOf("har ni valpkurs på helgen"));
   });
 
+  it("reads jumping on a session as booking it, not a dog jumping on people (migration 0152)", () => {
+    expect(understand("går det att hoppa på valpkursen fortfarande?", knowledge).topics.has("book")).toBe(true);
+    expect(understand("min hund brukar hoppa på folk", knowledge).topics.has("book")).toBe(false);
+  });
+
   it("reads which place as asking where, not for a seat (migration 0149)", () => {
     const open = knowledge.passages.find((p) => p.kind === "place" && p.text.includes("öppen äng"))!;
     expect(understand("Vilken plats är det ni har som är en öppen äng?", knowledge).topics).toEqual(new Set(["where"]));
