@@ -339,7 +339,7 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
     // agility på kvällen'); one told with the visitor's work is when they cannot come ('Jag jobbar dagtid i veckorna.
-    // Finns det någon VALPKURS på en söndag?').
+    // Finns det någon valpträning på en söndag?').
     times: timesIn(
       tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary))
         ? tokens.filter((t) => t.sentence === asked)
@@ -646,7 +646,7 @@ const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
 
 /**
  * A booking told done in the asking sentence ('vi har bokat vardagslydnad på onsdag', 'vårt bokade pass'), or made in
- * a condition ('när vi bokar hembesök', 'om jag bokar PRIVAT & PROFFS'), while only what is asked of a session booked is
+ * a condition ('när vi bokar hembesök', 'om jag bokar en privatlektion'), while only what is asked of a session booked is
  * asked besides ('Min tik har börjat löpa och vi har bokat…, hur gör vi nu?', 'Vem kommer hem till oss när vi bokar
  * hembesök?') tells the visitor's situation: it asks nothing of booking. (Told in a sentence before, what to do is
  * asked: whatToDo.)
