@@ -652,8 +652,10 @@ const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
  * asked: whatToDo.)
  */
 function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
+  // A condition or a clause of when ('om jag bokar', 'när vi bokar').
+  const opensClause = (w: string) => vocabulary.conditions.has(w) || vocabulary.opens.has(w);
   const inCondition = (i: number) =>
-    topicsOf.get(tokens[i]!)?.includes("book") === true && vocabulary.subjects.has(tokens[i - 1]?.word ?? "") && ["om", "nar", "ifall"].includes(tokens[i - 2]?.word ?? "");
+    topicsOf.get(tokens[i]!)?.includes("book") === true && vocabulary.subjects.has(tokens[i - 1]?.word ?? "") && opensClause(tokens[i - 2]?.word ?? "");
   const done = tokens.filter((t, i) => vocabulary.done.has(t.word) || inCondition(i));
   const others = tokens.filter((t) => !done.includes(t)).flatMap((t) => topicsOf.get(t) ?? []);
   return new Set(others.length > 0 && others.every((topic) => OF_THE_BOOKED.has(topic)) ? done : []);
