@@ -1340,6 +1340,12 @@ describe("decide", () => {
     expect(understand("Det är den enda kvällen jag kan. Har ni vardagslydnad på en onsdag?", knowledge).times).toHaveLength(1);
   });
 
+  it("reads the link that is mailed as the link in the mail (migration 0153)", () => {
+    const myBookings = knowledge.byId.get("rule:my-bookings")!;
+    expect(understand("hur länge gäller länken som ni mejlar", knowledge).topics.has("contact")).toBe(false);
+    expect(ask("Hur länge gäller inloggningslänken som ni mejlar?").composed.passages[0]?.id).toBe(myBookings.id);
+  });
+
   it("reads the weekends in the plural as the weekend's days (migration 0151)", () => {
     expect(understand("har ni valpkurs på helgerna", knowledge).weekdays).toEqual([6, 7]);
     expect(textOf("har ni valpkurs på helgerna")).toBe(textOf("har ni valpkurs på helgen"));
