@@ -24,6 +24,7 @@ import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
+import { ALL_SESSIONS_LINK } from "./texts";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq" | "card";
 
@@ -142,7 +143,7 @@ function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
     title: "Våra pass",
     text: `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
     links: [
-      { label: "Alla PopUp's", href: "/alla-popups" },
+      ALL_SESSIONS_LINK,
       { label: "Boka pass", href: "/boka" },
     ],
     facts: [],
@@ -323,7 +324,7 @@ function sitePassages(): Passage[] {
       text:
         `När alla platser på ett pass är tagna kan du ställa dig i kö med knappen '${WAITLIST_TEXTS.submit}' på passets sida. ` +
         `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
-      links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
+      links: [ALL_SESSIONS_LINK],
       facts: [],
     },
     {
@@ -335,7 +336,7 @@ function sitePassages(): Passage[] {
         `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, med en länk där du kan lämna kön. ` +
         `Blir det ledigt mejlar vi den som är först i kön en länk att boka platsen med, och den är reserverad i ${holdHours} timmar. ` +
         "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.",
-      links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
+      links: [ALL_SESSIONS_LINK],
       facts: [],
     },
   ];

@@ -10,7 +10,7 @@ import { explains, type Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
 import { CARDS_ID, checklistExcerpt, type Passage } from "./passages";
 import { itemsPicked, itemWords } from "./resolve";
-import { FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
+import { ALL_SESSIONS_LINK, FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
 import type { Token } from "./normalise";
 import type { Understanding } from "./understand";
 import { wordsOf } from "./vocabulary";
@@ -28,8 +28,6 @@ const MAX_LISTED_SESSIONS = 3;
 const DATES_UNDER_TYPE = 2;
 /** "Menar du…?" links at most, before the contact form's. */
 const MAX_NEAR = 3;
-
-const ALL_SESSIONS: FlurreLink = { label: T.allSessions, href: "/alla-popups" };
 
 function dedupe(links: readonly FlurreLink[], max = MAX_LINKS): FlurreLink[] {
   const seen = new Set<string>();
@@ -72,7 +70,7 @@ function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | nu
     opening = narrowed ? T.nextSessionsIn(narrowed.said) : T.nextSessions;
   }
   // Every type's sessions, or none to show: the list of them all.
-  const links = [...shown.flatMap((s) => s.links), ...(type?.links ?? []), ...(!name || shown.length === 0 ? [ALL_SESSIONS] : [])];
+  const links = [...shown.flatMap((s) => s.links), ...(type?.links ?? []), ...(!name || shown.length === 0 ? [ALL_SESSIONS_LINK] : [])];
   return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], links);
 }
 

@@ -2,7 +2,7 @@
 // of answer, the greeting and the fallback.
 
 import { CONTACT_PATH } from "../rules";
-import type { FlurreAnswer } from "./answer";
+import type { FlurreAnswer, FlurreLink } from "./answer";
 
 const kr = (prices: readonly number[]) => prices.map((p) => `${p} kr`).join(" eller ");
 
@@ -48,6 +48,9 @@ export const FLURRE_ANSWER_TEXTS = {
   types: "Voff! Det här är våra pass:",
   allSessions: "Alla PopUp's",
 } as const;
+
+/** The list of every session: the link under an answer that lists sessions, and under the passages about them all. */
+export const ALL_SESSIONS_LINK: FlurreLink = { label: FLURRE_ANSWER_TEXTS.allSessions, href: "/alla-popups" };
 
 /** The answer to a bare greeting: who Flurre is and what to ask. Nothing to store for staff. */
 export const FLURRE_GREETING: FlurreAnswer = {
