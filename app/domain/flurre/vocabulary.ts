@@ -128,12 +128,16 @@ export const typedWithÅÄÖ = (typed: string) => /[åäö]/u.test(typed);
 
 /** å and ä as a, ö as o: how a keyboard without them types them. */
 export function fold(word: string): string {
-  return word.replace(/[åä]/g, "a").replace(/ö/g, "o");
+  return typedWithÅÄÖ(word) ? word.replace(/[åä]/g, "a").replace(/ö/g, "o") : word;
 }
 
-/** Lower case with Swedish rules, NFC so that a decomposed "å" is one letter. */
+/**
+ * Lower case, NFC so that a decomposed "å" is one letter. Swedish has no casing rules of its own (Unicode's
+ * SpecialCasing has them only for Turkish, Azeri and Lithuanian), so the locale-free lower case is the Swedish one,
+ * at a fraction of the cost.
+ */
 export function lower(text: string): string {
-  return text.normalize("NFC").toLocaleLowerCase("sv-SE");
+  return text.normalize("NFC").toLowerCase();
 }
 
 /** The words of a text, lower-cased (a hyphen inside a word is kept: 'e-post', 'ta-med'; a web address is one word: 'hitta.se'). */
