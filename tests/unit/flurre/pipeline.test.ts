@@ -1340,6 +1340,13 @@ describe("decide", () => {
     expect(understand("Det är den enda kvällen jag kan. Har ni vardagslydnad på en onsdag?", knowledge).times).toHaveLength(1);
   });
 
+  it("reads the business named as a business as naming nothing, as its own name does not (migration 0154)", () => {
+    const admin = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("kvitton"))!;
+    expect(ask(`Vad är ${admin.title} roll i verksamheten?`).composed.passages[0]?.id).toBe(admin.id);
+    expect(ask(`vad har ${admin.title.toLowerCase()} för roll i företaget`).composed.passages[0]?.id).toBe(admin.id);
+    expect(understand(`vad har ${admin.title} för roll i företaget`, knowledge).content.map((t) => t.word)).not.toContain("foretaget");
+  });
+
   it("reads the link that is mailed as the link in the mail (migration 0153)", () => {
     const myBookings = knowledge.byId.get("rule:my-bookings")!;
     expect(understand("hur länge gäller länken som ni mejlar", knowledge).topics.has("contact")).toBe(false);
