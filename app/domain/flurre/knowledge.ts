@@ -25,8 +25,10 @@ export type KnownPassage = Passage & {
   topics: readonly Topic[];
   /** The words its text counts: each after a number ('två hundtränare', '10 minuter'), folded, with its stem. */
   counted: ReadonlySet<string>;
-  /** The words (and stems) just before a number in a unit in its text: what it gives a measure of ('Länken gäller i 10 minuter'). */
+  /** The words (and stems) just before a number in a unit in its text: what it gives a measure of ('Hallen är 400 kvm'). */
   measured: ReadonlySet<string>;
+  /** Those before a number in a unit of time: what it gives a duration of ('Länken gäller i 10 minuter'). */
+  lasting: ReadonlySet<string>;
   /** The terms of each of its parts (the checklist's items), as `termSet` is of the whole. */
   partTerms?: readonly ReadonlySet<string>[];
   /** The dog's ages, in weeks, its text says a type is for ('valpar 8–20 veckor'), and the stem of what is that old ('valp'). */
@@ -144,9 +146,11 @@ function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
 /** How many words before a number in a unit may name what it measures ('Länken gäller i 10 minuter'). */
 const MEASURE_REACH = 4;
 
-function measuredIn(text: string, vocabulary: Vocabulary): Set<string> {
+/** What a text gives a measure of: in a unit of time (`ofTime`, 'i 10 minuter'), or in another ('400 kvm'). */
+function measuredIn(text: string, vocabulary: Vocabulary, ofTime: boolean): Set<string> {
   const measured = new Set<string>();
-  const inUnit = (w: string) => vocabulary.units.has(w) || vocabulary.ageUnits.has(w);
+  // A unit of age is one of time too ('gäller 12 månader'); one of time alone gives no other measure ('hur lång är kön').
+  const inUnit = (w: string) => vocabulary.ageUnits.has(w) || (vocabulary.units.has(w) && vocabulary.durations.has(w) === ofTime);
   for (const sentence of text.split(/(?<=[.!?])\s+/u)) {
     const words = wordsOf(sentence).map(fold);
     words.forEach((w, i) => {
@@ -173,7 +177,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
     const written = wordsOf(`${p.title} ${p.text}`);
-    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}), ...(p.parts ? { partTerms: p.parts.map((part) => termsOf(part, nameWords)) } : {}) };
+    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary, false), lasting: measuredIn(p.text, vocabulary, true), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}), ...(p.parts ? { partTerms: p.parts.map((part) => termsOf(part, nameWords)) } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));

@@ -334,7 +334,7 @@ function sitePassages(): Passage[] {
       title: "Din plats i kön",
       text:
         `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, med en länk där du kan lämna kön. ` +
-        `Blir det ledigt mejlar vi den som är först i kön en länk att boka platsen med, och den är reserverad i ${holdHours} timmar. ` +
+        `Blir det ledigt mejlar vi en länk att boka platsen med till den som är först i kön, som då har ${holdHours} timmar på sig att boka den. ` +
         "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.",
       links: [ALL_SESSIONS_LINK],
       facts: [],

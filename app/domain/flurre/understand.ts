@@ -40,6 +40,8 @@ export type Understanding = {
   dayWords: ReadonlySet<Token>;
   ageWords: ReadonlySet<Token>;
   measureWords: ReadonlySet<Token>;
+  /** Whether a measure word asks how long in time ('hur länge'): a number in a unit of time gives it, and only that. */
+  asksDuration: boolean;
   joinWords: ReadonlySet<Token>;
   sessionWords: ReadonlySet<Token>;
   notWords: ReadonlySet<Token>;
@@ -320,6 +322,7 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
   const isDigits = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
   const weekday = (i: number) => !isDigits(tokens[i - 1]);
   const askedWeekdays = keyed(vocabulary.weekdays, (i) => tokens[i]!.sentence === asked && weekday(i));
+  const measureWords = new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence));
   return {
     // Not a weekday after a number: '6 mån' is months. Days named in the asking sentence win over days told of in
     // others ('…på en lördag framöver? Vi jobbar båda på vardagarna.').
@@ -346,7 +349,8 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
         : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word))),
       vocabulary,
     ),
-    measureWords: new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence)),
+    measureWords,
+    asksDuration: [...measureWords].some((t) => vocabulary.durations.has(t.word)),
   };
 }
 

@@ -62,6 +62,7 @@ const ROLES = {
   yours: "yours",
   done: "done",
   busy: "busy",
+  duration: "durations",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

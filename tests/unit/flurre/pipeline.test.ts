@@ -1416,6 +1416,21 @@ describe("decide", () => {
     expect(ask("länken i mejlet funkar inte längre, står att den gått ut??").composed.passages.map((p) => p.id)).not.toContain(offer.id);
   });
 
+  it("gives how long in time only by a number in a unit of time, and another measure only by another (migration 0155)", () => {
+    const offer = knowledge.byId.get("rule:waitlist-offer")!;
+    const { composed, answered } = ask("jag e först i kön, hur lång tid har jag på mig att boka");
+    expect(answered).toBe(true);
+    expect(composed.passages[0]?.id).toBe(offer.id);
+    expect(composed.answer.paragraphs.join(" ")).toContain("två timmar på sig att boka");
+    // The queue's length is no number of hours, nor is a visitor's age.
+    expect(ask("hur lång är kön till promenadträningen").answered).toBe(false);
+    expect(ask("hur gammal måste man vara för att boka ett pass").answered).toBe(false);
+    // A measure asked of nothing at all is no question a text answers, whatever it measures.
+    expect(ask("hur gammal är du").answered).toBe(false);
+    // Asked of nothing in its own sentence, it is asked of what the visitor tells before.
+    expect(ask("Inloggningslänken jag fick fungerade inte i går. Hur länge gäller den?").composed.passages[0]?.id).toBe("rule:my-bookings");
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
