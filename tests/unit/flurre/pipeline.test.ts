@@ -1431,6 +1431,13 @@ describe("decide", () => {
     expect(ask("Inloggningslänken jag fick fungerade inte i går. Hur länge gäller den?").composed.passages[0]?.id).toBe("rule:my-bookings");
   });
 
+  it("reads the queue misspelt, getting into it and a seat missed (migration 0156)", () => {
+    for (const question of ["hur funkar koen", "Hur vet jag att jag har kommit med i kön?", "missade sista platsen med nån minut, kan jag köa"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:waitlist");
+    }
+    expect(understand("missade platsen, finns de kö", knowledge).topics.has("full")).toBe(true);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
