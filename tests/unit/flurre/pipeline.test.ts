@@ -1438,6 +1438,13 @@ describe("decide", () => {
     expect(understand("missade platsen, finns de kö", knowledge).topics.has("full")).toBe(true);
   });
 
+  it("reads a day gone by as when what is told happened, never a day asked (migration 0157)", () => {
+    expect(ask("hunden blev sjuk igar far jag tillbaka pengarna").composed.passages[0]?.id).toBe("rule:binding");
+    const told = understand("Jag ställde mig i kön i går kväll men har inte fått något mejl. Står jag i kön?", knowledge);
+    expect(told.times).toEqual([]);
+    expect(told.content.map((t) => t.word)).not.toContain("igar");
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
