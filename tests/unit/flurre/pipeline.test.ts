@@ -1445,6 +1445,12 @@ describe("decide", () => {
     expect(told.content.map((t) => t.word)).not.toContain("igar");
   });
 
+  it("reads finding one's booking as seeing it (migration 0158)", () => {
+    for (const question of ["Var hittar jag bokningen jag gjorde igår?", "hur hittar jag bokningarna"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:my-bookings");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
