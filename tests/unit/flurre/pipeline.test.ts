@@ -1451,6 +1451,12 @@ describe("decide", () => {
     }
   });
 
+  it("reads new sessions put out as released, and word of them as a mail (migration 0159)", () => {
+    for (const question of ["Kan jag få besked när ni lägger ut nya pass?", "får jag mejl när nya pass kommer upp"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:newsletter");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
