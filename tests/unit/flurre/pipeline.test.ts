@@ -1457,6 +1457,14 @@ describe("decide", () => {
     }
   });
 
+  it("reads a price asked in borrowed English or slang, and a dog with its handler as the dog (migration 0160)", () => {
+    const type = knowledge.passages.find((p) => p.kind === "type" && p.typeName && /kostar \d+ kr/.test(p.text))!;
+    for (const question of [`vad e pricen på ${type.typeName}`, `whats the price för ${type.typeName}`, `Kostnad ${type.typeName} per ekipage?`]) {
+      expect(ask(question).composed.answer.paragraphs[0]).toContain(`${type.typeName} kostar`);
+    }
+    expect(understand("vad tar ni betalt för den", knowledge).content.map((t) => t.word)).toEqual(["kostar"]);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
