@@ -1465,6 +1465,14 @@ describe("decide", () => {
     expect(understand("vad tar ni betalt för den", knowledge).content.map((t) => t.word)).toEqual(["kostar"]);
   });
 
+  it("reads getting an account, something coming up, no one else booking and people booked (migration 0161)", () => {
+    expect(textOf("Behöver man skaffa konto för att boka eller hur funkar det?")).toMatch(/^Voff! Nej\./u);
+    expect(ask("Kan man inte avboka om något kommer emellan?").composed.passages[0]?.id).toBe("rule:binding");
+    for (const question of ["vad hander om ingen annan bokar", "Om bara två person bokar grupp-pass, det blir av eller inte?"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:group-minimum");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
