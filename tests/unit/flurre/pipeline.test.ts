@@ -1473,6 +1473,12 @@ describe("decide", () => {
     }
   });
 
+  it("reads the sessions a visitor has been to as their earlier bookings (migration 0162)", () => {
+    for (const question of ["kan jag se gamla pass jag redan gått på nånstans?", "Var kan jag se de pass jag redan har gått på?"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:my-bookings");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
