@@ -1479,6 +1479,13 @@ describe("decide", () => {
     }
   });
 
+  it("reads the day a visitor booked as in their bookings, not a day asked of the sessions (migration 0163)", () => {
+    const type = knowledge.passages.find((p) => p.kind === "type" && p.typeName && p.id !== "type:all")!;
+    for (const question of ["Har glömt vilken dag jag bokade, var kollar jag det?", `Jag har glömt vilken dag jag bokade ${type.typeName}`]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:my-bookings");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
