@@ -3,7 +3,7 @@
 // things the content names (session types, places, towns, people, each with
 // the words that name it) and every word the site uses, for mending typos.
 
-import { trainingTowns, type Place } from "../places";
+import { PLACE_KIND_LABEL, trainingTowns, type Place } from "../places";
 import { aboutIntro } from "../team";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
@@ -17,7 +17,7 @@ export type Named = { kind: NamedKind; key: string; words: readonly string[]; wr
 export type KnownPassage = Passage & {
   /** Folded words and stems of its title and text. */
   termSet: ReadonlySet<string>;
-  /** Folded words and stems of its title alone: what it is about. */
+  /** Folded words and stems of its title alone (and a place's kind): what it is about. */
   titleSet: ReadonlySet<string>;
   /** The words of its title and text as written, lower-cased (with å, ä and ö). */
   written: readonly string[];
@@ -169,6 +169,9 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   // The preparation item on a dog ill or in heat is the one whose title says so in words the vocabulary reads as 'sick'.
   const isSickNote = (title: string) => wordsOf(title).some((w) => keysOf(w).some((k) => vocabulary.topics.get(k)?.includes("sick")));
   const towns = trainingTowns(corpus.places);
+  // What a passage is about: its title, and a place's kind too ('Hundhallen Gävle' is the one 'inomhus').
+  const kindOf = new Map(corpus.places.map((place) => [`place:${place.id}`, PLACE_KIND_LABEL[place.kind]]));
+  const aboutOf = (p: Passage) => [p.title, kindOf.get(p.id) ?? ""].join(" ");
   const passages: KnownPassage[] = buildPassages(corpus, isSickNote).map((p) => {
     // The team's passage by its own words and the members' names: what each does is their own passage's.
     const own = p.id === "team:about" ? `${p.title} ${aboutIntro(towns)} ${corpus.team.map((m) => m.name).join(" ")}` : `${p.title} ${p.text}`;
@@ -177,7 +180,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     if (p.kind === "faq") for (const w of questionWords(p.title, vocabulary)) termSet.add(w);
     const [ages] = p.session ? [] : agesIn(p.text, vocabulary).filter((a) => a.max > a.min);
     const written = wordsOf(`${p.title} ${p.text}`);
-    return { ...p, termSet, titleSet: termsOf(p.title, nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary, false), lasting: measuredIn(p.text, vocabulary, true), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}), ...(p.parts ? { partTerms: p.parts.map((part) => termsOf(part, nameWords)) } : {}) };
+    return { ...p, termSet, titleSet: termsOf(aboutOf(p), nameWords), written, counted: countedIn(own, vocabulary), measured: measuredIn(p.text, vocabulary, false), lasting: measuredIn(p.text, vocabulary, true), topics: topicsOf(p, vocabulary), ...(ages ? { ages } : {}), ...(p.parts ? { partTerms: p.parts.map((part) => termsOf(part, nameWords)) } : {}) };
   });
   const words = new Set<string>(vocabulary.known);
   for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));

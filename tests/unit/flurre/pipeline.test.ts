@@ -1486,6 +1486,15 @@ describe("decide", () => {
     }
   });
 
+  it("answers a word alone by the one place of that kind, as by a title that says it", () => {
+    const indoor = demoCorpus(now).places.filter((p) => p.active && p.kind === "indoor");
+    expect(indoor).toHaveLength(1);
+    expect(ask("har ni nåt inomhus? vill inte stå ute i kylan").composed.passages[0]?.id).toBe(`place:${indoor[0]!.id}`);
+    // Two places of a kind: it cannot tell which is meant.
+    expect(demoCorpus(now).places.filter((p) => p.active && p.kind === "outdoor").length).toBeGreaterThan(1);
+    expect(ask("utomhus?").answered).toBe(false);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
