@@ -1495,6 +1495,16 @@ describe("decide", () => {
     expect(ask("utomhus?").answered).toBe(false);
   });
 
+  it("reads a polite letter: its sign-off, 'ert företag', 'ger ni ut', people working there, the fee paid back (migration 0164)", () => {
+    expect(ask("Goddag. Ger ni ut något nyhetsbrev som jag kan prenumerera på? Vänliga hälsningar, Folke").composed.passages[0]?.id).toBe("rule:newsletter");
+    expect(ask("God dag. Vilka personer arbetar i ert företag? Tack på förhand, Evert").composed.passages[0]?.id).toBe("team:about");
+    const refund = understand("Om jag skulle insjukna, återbetalas då avgiften för passet? Med vänlig hälsning, Gösta", knowledge);
+    expect(refund.content.map((t) => t.word)).toContain("aterbetalning");
+    expect(refund.content.map((t) => t.word)).not.toContain("avgiften");
+    expect(refund.content.map((t) => t.word)).not.toContain("halsning");
+    expect(ask("Om jag skulle insjukna, återbetalas då avgiften för passet? Med vänlig hälsning, Gösta").composed.passages[0]?.id).toBe("rule:binding");
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
