@@ -1505,6 +1505,15 @@ describe("decide", () => {
     expect(ask("Om jag skulle insjukna, återbetalas då avgiften för passet? Med vänlig hälsning, Gösta").composed.passages[0]?.id).toBe("rule:binding");
   });
 
+  it("reads the roundabout ways a polite question asks (migration 0165)", () => {
+    const hall = knowledge.passages.find((p) => p.kind === "place" && p.text.includes("(inomhus)"))!;
+    expect(ask(`God dag. Skulle ni kunna beskriva var ${hall.title} ligger? Tack på förhand.`).composed.passages[0]?.id).toBe(hall.id);
+    expect(ask("Goddag. Hur kommer jag i kontakt med er på lämpligaste sätt? Med vänlig hälsning, Alvar").composed.passages[0]?.id).toBe("rule:contact");
+    const flurre = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("frågor"))!;
+    expect(ask(`Goddag. Vem är egentligen denna ${flurre.title} som jag skriver med? Vänliga hälsningar, Greta`).composed.passages[0]?.id).toBe(flurre.id);
+    expect(understand("När äger nästa tillfälle rum?", knowledge).asksOwner).toBe(false);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
