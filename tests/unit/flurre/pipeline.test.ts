@@ -1514,6 +1514,12 @@ describe("decide", () => {
     expect(understand("När äger nästa tillfälle rum?", knowledge).asksOwner).toBe(false);
   });
 
+  it("reads places where something is held as where, not seats (migration 0166)", () => {
+    const asked = "Skulle ni vilja vara så vänliga och räkna upp alla platser där ni håller era pass, både i Gävle och i Sandviken?";
+    expect(understand(asked, knowledge).topics.has("seats")).toBe(false);
+    expect(ask(asked).composed.passages[0]?.id).toBe("place:all");
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
