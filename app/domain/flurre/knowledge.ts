@@ -169,7 +169,7 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   // The preparation item on a dog ill or in heat is the one whose title says so in words the vocabulary reads as 'sick'.
   const isSickNote = (title: string) => wordsOf(title).some((w) => keysOf(w).some((k) => vocabulary.topics.get(k)?.includes("sick")));
   const towns = trainingTowns(corpus.places);
-  // What a passage is about: its title, and a place's kind too ('Hundhallen Gävle' is the one 'inomhus').
+  // What a passage is about: its title, and a place's kind too (a hall is the place asked of by 'inomhus').
   const kindOf = new Map(corpus.places.map((place) => [`place:${place.id}`, PLACE_KIND_LABEL[place.kind]]));
   const aboutOf = (p: Passage) => [p.title, kindOf.get(p.id) ?? ""].join(" ");
   const passages: KnownPassage[] = buildPassages(corpus, isSickNote).map((p) => {
