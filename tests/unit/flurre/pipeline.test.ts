@@ -1520,6 +1520,12 @@ describe("decide", () => {
     expect(ask(asked).composed.passages[0]?.id).toBe("place:all");
   });
 
+  it("reads a drop-out as a seat freed and another way in as a way (migration 0167)", () => {
+    for (const question of ["Avhopp på fullt pass, hur får jag veta?", "vill gå men e fullt :( nån annan möjlighet"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:waitlist");
+    }
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
