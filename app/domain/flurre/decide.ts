@@ -217,7 +217,14 @@ function judge(c: Candidate, u: Understanding): Judged {
     return before?.sentence === t.sentence && u.whichWords.has(before.word);
   };
   const content = c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content;
-  const unexplained = content.filter((t) => !explains(c, t, u));
+  // Of two alternatives asked ('belöning eller straff'), an answer that says one tells which; not of two compared
+  // ('billigast, grupp eller privat'), nor by a word for a session, which any answer on sessions says, nor by one not
+  // asked of ('vaccinationsintyg eller hundens pass').
+  const alternativeSaid = (t: Token) => {
+    const other = u.alternativeOf.get(t);
+    return other !== undefined && u.content.includes(other) && !u.compares && !u.sessionWords.has(other) && explains(c, other, u);
+  };
+  const unexplained = content.filter((t) => !explains(c, t, u) && !alternativeSaid(t));
   // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
   // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
   // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').

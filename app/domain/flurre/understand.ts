@@ -43,6 +43,8 @@ export type Understanding = {
   /** Whether a measure word asks how long in time ('hur länge'): a number in a unit of time gives it, and only that. */
   asksDuration: boolean;
   joinWords: ReadonlySet<Token>;
+  /** Of two words asked as alternatives ('belöning eller straff'), each the other: an answer that says one tells which. */
+  alternativeOf: ReadonlyMap<Token, Token>;
   sessionWords: ReadonlySet<Token>;
   notWords: ReadonlySet<Token>;
   countOf: ReadonlyMap<Token, Token>;
@@ -631,7 +633,19 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     countOf: counts,
     joinWords: new Set(tokens.filter((t) => vocabulary.joins.has(t.word))),
+    alternativeOf: alternativesIn(inAsked, vocabulary),
   };
+}
+
+/** The words on each side of an 'or' in the asking sentence ('belöning eller straff'), each the other's alternative. */
+function alternativesIn(inAsked: readonly Token[], vocabulary: Vocabulary): Map<Token, Token> {
+  const alternatives = new Map<Token, Token>();
+  inAsked.forEach((t, i) => {
+    const [before, after] = [inAsked[i - 1], inAsked[i + 1]];
+    if (!vocabulary.ors.has(t.word) || !before || !after || before.filler || after.filler) return;
+    alternatives.set(before, after).set(after, before);
+  });
+  return alternatives;
 }
 
 /** Each number with the word right after it in its sentence that it counts: not filler, a unit ('grader', an age's), a day or month, nor another number. */

@@ -63,6 +63,7 @@ const ROLES = {
   done: "done",
   busy: "busy",
   duration: "durations",
+  or: "ors",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

@@ -1526,6 +1526,18 @@ describe("decide", () => {
     }
   });
 
+  it("answers which of two alternatives by saying one, unless they are compared (migration 0168)", () => {
+    const trainer = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("belöningsbaserat"))!;
+    const asked = `tranar ${trainer.title.toLowerCase()} med beloning eller straff`;
+    expect(understand(asked, knowledge).alternativeOf.size).toBe(2);
+    expect(ask(asked).composed.passages[0]?.id).toBe(trainer.id);
+    // Two things compared are both asked: one of them alone is no answer.
+    expect(understand("vad blir billigast för mig, grupp eller privat?", knowledge).compares).toBe(true);
+    expect(ask("vad blir billigast för mig, grupp eller privat?").answered).toBe(false);
+    // Nor does a word not asked of stand for its alternative ('hundens' is no content word).
+    expect(ask("behöver jag visa upp vaccinationsintyg eller hundens pass när vi kommer?").answered).toBe(false);
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
