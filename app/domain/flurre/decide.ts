@@ -124,14 +124,14 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
   const asked = u.content.filter((t) => !u.measureWords.has(t));
   const of = asked.length > 0 ? asked : u.tokens.filter((t) => t.sentence !== u.asked && !t.filler);
   // How long in time by a number in a unit of time, any other measure by one in another unit.
-  const measuredIn = (p: KnownPassage) => (u.asksDuration ? p.lasting : p.measured);
+  const measuresOf = (p: KnownPassage) => (u.asksDuration ? p.lasting : p.measured);
   // The word itself, or its last part ('länken' of 'inloggningslänken').
   const says = (p: KnownPassage, t: Token) =>
-    [t.word, t.stem, ...t.also].some((k) => measuredIn(p).has(k)) || [...measuredIn(p)].some((m) => m.length >= MIN_TAIL && t.word.endsWith(m));
+    [t.word, t.stem, ...t.also].some((k) => measuresOf(p).has(k)) || [...measuresOf(p)].some((m) => m.length >= MIN_TAIL && t.word.endsWith(m));
   // Asked of nothing in the asking sentence, it is asked of what the question names ('Flurre svarar så gulligt. Hur gammal är han?'),
   // and of nothing at all, of nothing a text can say ('hur gammal är du').
   const ofNamed = of.length > 0 || u.named.some((n) => c.names.some((m) => m.key === n.key));
-  return c.kind === "passage" && ofNamed && c.passages.some((p) => measuredIn(p).size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
+  return c.kind === "passage" && ofNamed && c.passages.some((p) => measuresOf(p).size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
 }
 
 /** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
