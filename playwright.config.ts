@@ -59,7 +59,7 @@ export default defineConfig({
       command: `bash tests/e2e/serve.sh ${PORT} ${WEBHOOK_SECRET}`,
       url: `${BASE_URL}/`,
       // The payment server's database is this one's, migrated and seeded once
-      // (the servers start one after the other; the migrations take half a minute).
+      // (the servers start one after the other).
       env: { E2E_STATE_COPY: PAYMENTS_STATE },
       timeout: SERVER_START_MS,
       reuseExistingServer: false,

@@ -29,9 +29,11 @@ function step(label, command, args, { summary } = {}) {
   });
 }
 
-/** What `wrangler d1 migrations apply` did, in a few words. */
+/** What scripts/migrate-local.mjs (on a new database) or `wrangler d1 migrations apply` did, in a few words. */
 export function migrationSummary(output) {
   if (/No migrations to apply/i.test(output)) return "up to date";
+  const all = /^(\d+) migrations applied to a new database$/m.exec(output);
+  if (all) return `${all[1]} migrations applied to a new database`;
   const applied = new Set(output.match(/\b\d{4}_[\w-]+\.sql\b/g) ?? []);
   return `${applied.size} new migration${applied.size === 1 ? "" : "s"} applied`;
 }
@@ -47,7 +49,7 @@ async function main() {
   const ports = spawnSync("sh", ["scripts/local-wrangler.sh", "check"], { stdio: "inherit", env: process.env });
   if (ports.status !== 0) process.exit(ports.status ?? 1);
   await step("Building the app", "remix", ["vite:build", "--logLevel", "warn"]);
-  await step("Migrating the local database", "wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", ".wrangler/state"], {
+  await step("Migrating the local database", "node", ["scripts/migrate-local.mjs", ".wrangler/state"], {
     summary: migrationSummary,
   });
   await step("Seeding", "tsx", ["tests/fixtures/seed.ts", "--persist-to", ".wrangler/state"], { summary: seedSummary });

@@ -26,16 +26,16 @@ if [ "${E2E_STATE_PREPARED:-}" != 1 ] || [ ! -d "$STATE" ]; then
   rm -rf "$STATE"
   # The empty database with every migration applied is kept between runs, by
   # the migrations' names and content, wrangler.toml and wrangler's version:
-  # applying them takes half a minute or more, and gives the same database
-  # each time. A change to any of them makes a new one. The demo data is
-  # seeded fresh each run (its dates are relative to now).
+  # it is the same database each time. A change to any of them makes a new
+  # one (scripts/migrate-local.mjs: all in one go, a few seconds). The demo
+  # data is seeded fresh each run (its dates are relative to now).
   MIGRATED_KEY="$(cd migrations && ls && cat -- *.sql && cat ../wrangler.toml ../node_modules/wrangler/package.json)"
   MIGRATED_DIR=".wrangler/e2e-migrated"
   MIGRATED="$MIGRATED_DIR/$(printf '%s' "$MIGRATED_KEY" | sha256sum | cut -c1-16)"
   if [ ! -d "$MIGRATED" ]; then
     # Made under a name of its own, then renamed: a folder with the key's name is always whole.
     mkdir -p "$MIGRATED_DIR"
-    npx wrangler d1 migrations apply DB --local --persist-to "$MIGRATED.tmp$$" >/dev/null
+    node scripts/migrate-local.mjs "$MIGRATED.tmp$$" >/dev/null
     mv -T "$MIGRATED.tmp$$" "$MIGRATED" 2>/dev/null || rm -rf "$MIGRATED.tmp$$"
     # Older keys' databases (and what a stopped run left half made) are of no more use.
     find "$MIGRATED_DIR" -mindepth 1 -maxdepth 1 ! -name "$(basename "$MIGRATED")" ! -name "*.tmp$$" -mmin +60 -exec rm -rf {} + 2>/dev/null || true
@@ -44,8 +44,8 @@ if [ "${E2E_STATE_PREPARED:-}" != 1 ] || [ ! -d "$STATE" ]; then
   npx tsx tests/fixtures/seed.ts --persist-to "$STATE" >/dev/null
 fi
 # E2E_STATE_COPY: a second server's folder, given the same fresh database
-# (applying the migrations takes half a minute or more): copied whole before
-# this server opens it, so the copy is a closed database.
+# and demo data: copied whole before this server opens it, so the copy is a
+# closed database.
 if [ -n "${E2E_STATE_COPY:-}" ]; then
   rm -rf "$E2E_STATE_COPY"
   cp -a "$STATE" "$E2E_STATE_COPY"

@@ -3,11 +3,11 @@
 // worker (the project runs with `isolate: false`, which saves starting a
 // runtime and loading the app for every file), so whatever an earlier file
 // left is dropped here first: every table, view and trigger, including the
-// migrations' own bookkeeping, then the migrations are applied again.
-import { applyD1Migrations } from "cloudflare:test";
+// migrations' own bookkeeping, then the migrations are applied again (all in
+// one batch, as scripts/migrate-local.mjs gives a new local database).
 import { env } from "cloudflare:workers";
 import { purgePublicPages, purgeSeatLists } from "../../app/server/public/page-cache.server";
-import { emptyDatabase } from "./empty-database";
+import { applyAllMigrations, emptyDatabase } from "./empty-database";
 
 async function emptyPageCache() {
   const pending: Promise<unknown>[] = [];
@@ -17,5 +17,5 @@ async function emptyPageCache() {
 }
 
 await emptyDatabase(env.DB);
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await applyAllMigrations(env.DB, env.TEST_MIGRATIONS);
 await emptyPageCache();

@@ -103,6 +103,7 @@ describe("the start's own lines", () => {
     expect(migrationSummary("✅ No migrations to apply!")).toBe("up to date");
     const table = ["0001_initial.sql", "0002_mail.sql"].flatMap((name) => [`│ ${name} │ ✅ │`, `│ ${name} │ 🕒 │`]).join("\n");
     expect(migrationSummary(table)).toBe("2 new migrations applied");
+    expect(migrationSummary("165 migrations applied to a new database\n")).toBe("165 migrations applied to a new database");
   });
 
   it("keep the seed's own line without the folder", () => {
