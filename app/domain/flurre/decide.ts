@@ -79,30 +79,75 @@ function writtenAlike(p: KnownPassage, t: Token): boolean {
   return p.written.some((w) => w.startsWith(head));
 }
 
+/**
+ * A passage's terms in order, and spelt backwards in order (with each as written), by its set of terms (a passage's
+ * title or part has a set of its own): those that start or end with a word are found by halving.
+ */
+const termOrder = new WeakMap<ReadonlySet<string>, { forward: string[]; backward: string[]; written: Map<string, string> }>();
+const backwards = (word: string) => word.split("").reverse().join("");
+
+/** The words that start with `start` in a sorted list. */
+function* startingWith(sorted: readonly string[], start: string): Generator<string> {
+  let low = 0;
+  for (let high = sorted.length; low < high; ) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < start) low = middle + 1;
+    else high = middle;
+  }
+  for (let at = low; at < sorted.length && sorted[at]!.startsWith(start); at++) yield sorted[at]!;
+}
+
+function orderedTerms(terms: ReadonlySet<string>) {
+  let order = termOrder.get(terms);
+  if (order === undefined) {
+    const written = new Map([...terms].map((term) => [backwards(term), term]));
+    order = { forward: [...terms].sort(), backward: [...written.keys()].sort(), written };
+    termOrder.set(terms, order);
+  }
+  return order;
+}
+
+/** What a text may say for a word, worked out once a word. */
+type Readings = { own: string[]; readings: string[]; typedAsWritten: boolean; tails: string[] };
+const readingsCache = new WeakMap<Token, Readings>();
+
+function readingsOf(t: Token): Readings {
+  const cached = readingsCache.get(t);
+  if (cached) return cached;
+  const readings: Readings = {
+    // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
+    own: [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length <= MAX_SHORT_VERB ? [`${t.word}r`] : [])],
+    readings: [...t.also, ...t.also.map(stemOf)],
+    typedAsWritten: typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" "),
+    // The word, it less its last letter, and its stem, spelt backwards: the last parts of a compound it may be.
+    tails: t.word.length >= MIN_TAIL ? [t.word, t.word.slice(0, -1), t.stem].filter((tail) => tail.length >= MIN_TAIL).map(backwards) : [],
+  };
+  readingsCache.set(t, readings);
+  return readings;
+}
+
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
-  // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
-  const own = [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length <= MAX_SHORT_VERB ? [`${t.word}r`] : [])];
-  const readings = [...t.also, ...t.also.map(stemOf)];
-  const typedAsWritten = typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" ");
+  const { own, readings, typedAsWritten, tails } = readingsOf(t);
   for (const p of c.text ?? c.passages) {
     if (readings.some((k) => p.termSet.has(k))) return true;
     if (own.some((k) => p.termSet.has(k)) && (!typedAsWritten || writtenAlike(p, t))) return true;
+    const { forward, backward, written } = orderedTerms(p.termSet);
     // A reading of the vocabulary as the first part of a compound ('e-post' of 'e-postadress').
     for (const head of t.also) {
-      if (head.length >= MIN_TAIL) for (const term of p.termSet) if (term.length > head.length && term.startsWith(head) && isWord(term.slice(head.length), known)) return true;
+      if (head.length >= MIN_TAIL) for (const term of startingWith(forward, head)) if (term.length > head.length && isWord(term.slice(head.length), known)) return true;
     }
-    if (t.word.length >= MIN_TAIL) {
-      for (const term of p.termSet) {
-        // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word
-        // inflected ('länken' of 'länk').
-        for (const tail of [t.word, t.word.slice(0, -1), t.stem]) {
-          if (tail.length >= MIN_TAIL && term.length > tail.length && term.endsWith(tail) && isWord(term.slice(0, -tail.length), known)) return true;
-        }
-        if (term.length >= MIN_INFLECTED && t.word.length - term.length <= MAX_ENDING && t.word.length > term.length && t.word.startsWith(term) && isEnding(t.word.slice(term.length))) return true;
-        // Or the text's word is the question's with one letter more ('kvitton' of 'kvitto').
-        if (t.word.length >= MIN_INFLECTED && term.length === t.word.length + 1 && term.startsWith(t.word)) return true;
-      }
+    if (t.word.length < MIN_TAIL) continue;
+    // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word
+    // inflected ('länken' of 'länk').
+    for (const tail of tails) {
+      for (const term of startingWith(backward, tail)) if (term.length > tail.length && isWord(written.get(term)!.slice(0, -tail.length), known)) return true;
     }
+    for (let ending = 1; ending <= MAX_ENDING; ending++) {
+      const term = t.word.slice(0, -ending);
+      if (term.length >= MIN_INFLECTED && p.termSet.has(term) && isEnding(t.word.slice(term.length))) return true;
+    }
+    // Or the text's word is the question's with one letter more ('kvitton' of 'kvitto').
+    if (t.word.length >= MIN_INFLECTED) for (const term of startingWith(forward, t.word)) if (term.length === t.word.length + 1) return true;
   }
   return false;
 }

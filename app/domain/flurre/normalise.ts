@@ -155,6 +155,24 @@ function gapBefore(words: readonly string[], folded: readonly string[], at: numb
   return 0;
 }
 
+/** The vocabulary's phrases by their first word (as written and folded), and those that open with a gap. */
+const phraseIndex = new WeakMap<Vocabulary, { written: Map<string, number[]>; folded: Map<string, number[]>; gapFirst: number[] }>();
+
+/** The phrases that may start at a word, in the vocabulary's order (longest first): the rest cannot, and the table is long. */
+function phrasesAt(typed: string, vocabulary: Vocabulary): Phrase[] {
+  let index = phraseIndex.get(vocabulary);
+  if (index === undefined) {
+    index = { written: new Map(), folded: new Map(), gapFirst: [] };
+    vocabulary.phrases.forEach((phrase, n) => {
+      if (phrase.gap === 0) index!.gapFirst.push(n);
+      else for (const [map, word] of [[index!.written, phrase.written[0]!], [index!.folded, phrase.words[0]!]] as const) map.set(word, [...(map.get(word) ?? []), n]);
+    });
+    phraseIndex.set(vocabulary, index);
+  }
+  const at = new Set([...(index.written.get(typed) ?? []), ...(typedWithÅÄÖ(typed) ? [] : (index.folded.get(typed) ?? [])), ...index.gapFirst]);
+  return [...at].sort((a, b) => a - b).map((n) => vocabulary.phrases[n]!);
+}
+
 function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string; words: string[]; clauseStart: boolean }[] {
   const out: { typed: string; words: string[]; clauseStart: boolean }[] = [];
   const starts = new Set<number>();
@@ -166,7 +184,7 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
   const folded = words.map(fold);
   let i = 0;
   outer: while (i < words.length) {
-    for (const phrase of vocabulary.phrases) {
+    for (const phrase of phrasesAt(words[i]!, vocabulary)) {
       let j = i;
       let ok = true;
       /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
