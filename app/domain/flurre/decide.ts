@@ -9,7 +9,7 @@
 import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
 import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
-import { isEnding, lower, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
+import { isEnding, lower, once, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -79,11 +79,6 @@ function writtenAlike(p: KnownPassage, t: Token): boolean {
   return p.written.some((w) => w.startsWith(head));
 }
 
-/**
- * A passage's terms in order, and spelt backwards in order (with each as written), by its set of terms (a passage's
- * title or part has a set of its own): those that start or end with a word are found by halving.
- */
-const termOrder = new WeakMap<ReadonlySet<string>, { forward: string[]; backward: string[]; written: Map<string, string> }>();
 const backwards = (word: string) => word.split("").reverse().join("");
 
 /** The words that start with `start` in a sorted list. */
@@ -97,34 +92,24 @@ function* startingWith(sorted: readonly string[], start: string): Generator<stri
   for (let at = low; at < sorted.length && sorted[at]!.startsWith(start); at++) yield sorted[at]!;
 }
 
-function orderedTerms(terms: ReadonlySet<string>) {
-  let order = termOrder.get(terms);
-  if (order === undefined) {
-    const written = new Map([...terms].map((term) => [backwards(term), term]));
-    order = { forward: [...terms].sort(), backward: [...written.keys()].sort(), written };
-    termOrder.set(terms, order);
-  }
-  return order;
-}
+/**
+ * A passage's terms in order, and spelt backwards in order (with each as written), by its set of terms (a passage's
+ * title or part has a set of its own): those that start or end with a word are found by halving.
+ */
+const orderedTerms = once((terms: ReadonlySet<string>) => {
+  const written = new Map([...terms].map((term) => [backwards(term), term]));
+  return { forward: [...terms].sort(), backward: [...written.keys()].sort(), written };
+});
 
 /** What a text may say for a word, worked out once a word. */
-type Readings = { own: string[]; readings: string[]; typedAsWritten: boolean; tails: string[] };
-const readingsCache = new WeakMap<Token, Readings>();
-
-function readingsOf(t: Token): Readings {
-  const cached = readingsCache.get(t);
-  if (cached) return cached;
-  const readings: Readings = {
-    // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
-    own: [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length <= MAX_SHORT_VERB ? [`${t.word}r`] : [])],
-    readings: [...t.also, ...t.also.map(stemOf)],
-    typedAsWritten: typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" "),
-    // The word, it less its last letter, and its stem, spelt backwards: the last parts of a compound it may be.
-    tails: t.word.length >= MIN_TAIL ? [t.word, t.word.slice(0, -1), t.stem].filter((tail) => tail.length >= MIN_TAIL).map(backwards) : [],
-  };
-  readingsCache.set(t, readings);
-  return readings;
-}
+const readingsOf = once((t: Token) => ({
+  // A short verb as the text says it ('stå' of 'står', 'gå' of 'går').
+  own: [t.word, t.stem, ...(/[aeiouy]$/u.test(t.word) && t.word.length <= MAX_SHORT_VERB ? [`${t.word}r`] : [])],
+  readings: [...t.also, ...t.also.map(stemOf)],
+  typedAsWritten: typedWithÅÄÖ(t.typed) && t.mended === undefined && !t.typed.includes(" "),
+  // The word, it less its last letter, and its stem, spelt backwards: the last parts of a compound it may be.
+  tails: t.word.length >= MIN_TAIL ? [t.word, t.word.slice(0, -1), t.stem].filter((tail) => tail.length >= MIN_TAIL).map(backwards) : [],
+}));
 
 function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
   const { own, readings, typedAsWritten, tails } = readingsOf(t);

@@ -3,7 +3,7 @@
 // ('boka om', 'ta … med'), everyday spellings read also as the site's words,
 // and a typo mended to the site's own word when exactly one is that close.
 
-import { fold, keysOf, lower, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
+import { fold, keysOf, lower, once, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
 
 /** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
 export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
@@ -156,19 +156,18 @@ function gapBefore(words: readonly string[], folded: readonly string[], at: numb
 }
 
 /** The vocabulary's phrases by their first word (as written and folded), and those that open with a gap. */
-const phraseIndex = new WeakMap<Vocabulary, { written: Map<string, number[]>; folded: Map<string, number[]>; gapFirst: number[] }>();
+const phraseIndex = once((vocabulary: Vocabulary) => {
+  const index = { written: new Map<string, number[]>(), folded: new Map<string, number[]>(), gapFirst: [] as number[] };
+  vocabulary.phrases.forEach((phrase, n) => {
+    if (phrase.gap === 0) index.gapFirst.push(n);
+    else for (const [map, word] of [[index.written, phrase.written[0]!], [index.folded, phrase.words[0]!]] as const) map.set(word, [...(map.get(word) ?? []), n]);
+  });
+  return index;
+});
 
 /** The phrases that may start at a word, in the vocabulary's order (longest first): the rest cannot, and the table is long. */
 function phrasesAt(typed: string, vocabulary: Vocabulary): Phrase[] {
-  let index = phraseIndex.get(vocabulary);
-  if (index === undefined) {
-    index = { written: new Map(), folded: new Map(), gapFirst: [] };
-    vocabulary.phrases.forEach((phrase, n) => {
-      if (phrase.gap === 0) index!.gapFirst.push(n);
-      else for (const [map, word] of [[index!.written, phrase.written[0]!], [index!.folded, phrase.words[0]!]] as const) map.set(word, [...(map.get(word) ?? []), n]);
-    });
-    phraseIndex.set(vocabulary, index);
-  }
+  const index = phraseIndex(vocabulary);
   const at = new Set([...(index.written.get(typed) ?? []), ...(typedWithÅÄÖ(typed) ? [] : (index.folded.get(typed) ?? [])), ...index.gapFirst]);
   return [...at].sort((a, b) => a - b).map((n) => vocabulary.phrases[n]!);
 }

@@ -122,6 +122,12 @@ export function agesIn(text: string, vocabulary: Vocabulary): { min: number; max
   return ages;
 }
 
+/** A value worked out once for each object it is of (the vocabulary, a token, a text's terms), kept while the object is. */
+export function once<K extends object, V>(make: (key: K) => V): (key: K) => V {
+  const kept = new WeakMap<K, V>();
+  return (key) => kept.get(key) ?? kept.set(key, make(key)).get(key)!;
+}
+
 /** Whether letters after a word may be an inflection's ending ('en' of 'länken', 'ska' of 'ekonomiska'), not another word ('sim' of 'hundsim'). */
 export const isEnding = (rest: string) => /^(?:[aeiouyn]|sk)/.test(rest) || (rest.length === 1 && "rst".includes(rest));
 
