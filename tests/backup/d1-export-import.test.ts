@@ -125,8 +125,8 @@ async function pagesOf(persistTo: string): Promise<Record<string, { status: numb
 beforeAll(() => {
   if (!existsSync(path.join(root, "build", "server", "index.js"))) throw new Error("Run `npm run build` first: the pages are served from the build.");
   mkdirSync(originalDir, { recursive: true });
-  // The project's own migrate and seed, on a folder of its own.
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", original]);
+  // The project's own migrate (npm run db:migrate) and seed, on a folder of its own.
+  run("node", ["scripts/migrate-local.mjs", original]);
   run("npx", ["tsx", "tests/fixtures/seed.ts", "--persist-to", original]);
   writeFileSync(
     path.join(originalDir, "wrangler.toml"),
