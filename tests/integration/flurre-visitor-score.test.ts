@@ -891,7 +891,11 @@ const PRINT_MISSES = false;
  * an FAQ row about its kind of place, while every upcoming session of the type is at that kind and the row answers what
  * is asked and shares another word of it ('blir promenadträningen av när det regnar': 'utomhuspassen blir av i både sol
  * och regn'): five right answers more in the development sets and one in the first held-out set, no set's wrong answers
- * higher.
+ * higher. Then raised where a word that asks when again is read so by the word it is read as ('tidigaste' as
+ * 'tidigast') and migration 0169 reads a 'klockslag' as when: two right answers more in the development sets, no set's
+ * wrong answers higher. ('Framöver' and 'härnäst' read as when alone were left out: two development answers wrong more,
+ * where the sets expect no answer to what is planned ahead; and 'gått' as filler: out-of-scope questions of how many
+ * dogs have trained answered with a rule.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -936,7 +940,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev40: { right: 120, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 112, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 103, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 110, rightOrHonest: 143, wrong: 0 },
+  dev43: { right: 112, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 121, rightOrHonest: 139, wrong: 4 },
   dev45: { right: 123, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 124, rightOrHonest: 142, wrong: 4 },

@@ -272,16 +272,18 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     if (rest.length > 0) topicsOf.set(token, rest);
     else topicsOf.delete(token);
   }
-  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
+  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans'), as does
+  // a word read as one ('tidigaste' as 'tidigast').
   for (const token of tokens) {
+    const repeats = [token.word, ...token.also].map((w) => vocabulary.again.get(w)).find((topics) => topics !== undefined);
     // A day named asks when again with it ('nån torsdag framöver').
     const dayNamed = tokens.some((t) => t.sentence === token.sentence && (vocabulary.weekdays.has(t.word) || vocabulary.months.has(t.word)));
-    const again = (vocabulary.again.get(token.word) ?? []).filter(
+    const again = (repeats ?? []).filter(
       (topic) => tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)) || (topic === "when" && dayNamed),
     );
     if (again.length > 0) topicsOf.set(token, again);
     // One that is filler asks it alone ('kan jag se kvittot nånstans' asks where).
-    else if (token.filler && vocabulary.again.has(token.word) && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...vocabulary.again.get(token.word)!]);
+    else if (token.filler && repeats && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...repeats]);
   }
   return { topicsOf, namesOf };
 }

@@ -1538,6 +1538,23 @@ describe("decide", () => {
     expect(ask("behöver jag visa upp vaccinationsintyg eller hundens pass när vi kommer?").answered).toBe(false);
   });
 
+  it("reads a 'klockslag' as when, and what the time is now still as what the site never says (migration 0169)", () => {
+    const type = knowledge.passages.find((p) => p.kind === "session")!.title;
+    const when = `vilket datum och klockslag är nästa ${type.toLowerCase()}?`;
+    expect([...understand(when, knowledge).topics]).toEqual(["when"]);
+    expect(ask(when).trace!.candidates[0]).toMatchObject({ kind: "sessions", coverage: 1 });
+    expect(ask(when).answered).toBe(true);
+    expect(ask("flurre vad är klockan").answered).toBe(false);
+  });
+
+  it("reads a word that asks when again by the word it is read as ('tidigaste' as 'tidigast')", () => {
+    const asked = "vilket är det tidigaste datum ni kan komma hem till oss?";
+    const u = understand(asked, knowledge);
+    const earliest = u.tokens.find((t) => t.typed === "tidigaste")!;
+    expect(u.topicsOf.get(earliest)).toEqual(["when"]);
+    expect(ask(asked).trace!.candidates[0]).toMatchObject({ kind: "sessions", unexplained: [] });
+  });
+
   it("reads 'i så fall' as framing and a seat held as a seat reserved (migration 0122)", () => {
     expect(ask("hur länge hålls platsen när jag är först i kön").trace!.candidates[0]).toMatchObject({ passages: ["rule:waitlist"], coverage: 1 });
     expect(ask("har ni valpkurs i gävle, när i så fall").trace!.content.map(String)).not.toContain("fall");
