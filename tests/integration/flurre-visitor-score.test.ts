@@ -895,7 +895,9 @@ const PRINT_MISSES = false;
  * 'tidigast') and migration 0169 reads a 'klockslag' as when: two right answers more in the development sets, no set's
  * wrong answers higher. ('Framöver' and 'härnäst' read as when alone were left out: two development answers wrong more,
  * where the sets expect no answer to what is planned ahead; and 'gått' as filler: out-of-scope questions of how many
- * dogs have trained answered with a rule.)
+ * dogs have trained answered with a rule.) Then raised where migration 0170 reads being booked on a session as the
+ * session it names ('vi är bokade på valpkursen nästa vecka, hur gör jag?') and a stomach upset as being ill: two right
+ * answers more in the development sets, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -929,9 +931,9 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev29: { right: 120, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 117, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
-  dev32: { right: 115, rightOrHonest: 118, wrong: 1 },
+  dev32: { right: 116, rightOrHonest: 118, wrong: 1 },
   dev33: { right: 113, rightOrHonest: 113, wrong: 4 },
-  dev34: { right: 83, rightOrHonest: 95, wrong: 4 },
+  dev34: { right: 84, rightOrHonest: 95, wrong: 4 },
   dev35: { right: 107, rightOrHonest: 110, wrong: 4 },
   dev36: { right: 106, rightOrHonest: 107, wrong: 3 },
   dev37: { right: 79, rightOrHonest: 90, wrong: 4 },

@@ -1547,6 +1547,14 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads being booked on a session as the session, not as asking how to book (migration 0170)", () => {
+    const type = knowledge.passages.find((p) => p.kind === "session")!.title.toLowerCase();
+    const asked = `Min tik har börjat löpa och vi är bokade på ${type} nästa vecka, hur gör jag?`;
+    expect([...understand(asked, knowledge).topics]).not.toContain("book");
+    expect(ask(asked).composed.passages[0]?.id).toBe("preparation:sick");
+    expect(ask("valpen har fått dålig mage, hur gör jag?").trace!.words).toContain("sjuk");
+  });
+
   it("reads a word that asks when again by the word it is read as ('tidigaste' as 'tidigast')", () => {
     const asked = "vilket är det tidigaste datum ni kan komma hem till oss?";
     const u = understand(asked, knowledge);
