@@ -897,7 +897,10 @@ const PRINT_MISSES = false;
  * where the sets expect no answer to what is planned ahead; and 'gått' as filler: out-of-scope questions of how many
  * dogs have trained answered with a rule.) Then raised where migration 0170 reads being booked on a session as the
  * session it names ('vi är bokade på valpkursen nästa vecka, hur gör jag?') and a stomach upset as being ill: two right
- * answers more in the development sets, no set's wrong answers higher.
+ * answers more in the development sets, no set's wrong answers higher. Then raised where migration 0171 reads being
+ * asked to inform as being asked to tell, 'av typen' as a sort and what sounds right as telling only that: two right
+ * answers more in the development sets, no set's wrong answers higher. ('testa' and 'prova' as filler were left out: a
+ * compound of 'prov' answered with a type's ages.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -910,7 +913,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev8: { right: 95, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 116, rightOrHonest: 126, wrong: 4 },
-  dev11: { right: 117, rightOrHonest: 129, wrong: 1 },
+  dev11: { right: 118, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 112, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 108, rightOrHonest: 113, wrong: 7 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
@@ -939,7 +942,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev37: { right: 79, rightOrHonest: 90, wrong: 4 },
   dev38: { right: 98, rightOrHonest: 98, wrong: 3 },
   dev39: { right: 111, rightOrHonest: 140, wrong: 2 },
-  dev40: { right: 120, rightOrHonest: 146, wrong: 3 },
+  dev40: { right: 121, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 112, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 103, rightOrHonest: 130, wrong: 5 },
   dev43: { right: 112, rightOrHonest: 143, wrong: 0 },

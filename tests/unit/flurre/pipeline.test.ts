@@ -1547,6 +1547,16 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads being asked to inform as being asked to tell, 'av typen' as a sort, and what sounds right as telling only that (migration 0171)", () => {
+    const type = demoCorpus(now).types.find((t) => t.price > 0 && !t.name.includes(" "))!;
+    const polite = `Skulle ni kunna upplysa mig om vad ett pass av typen ${type.name} kostar?`;
+    expect(ask(polite).trace!.content.filter((w) => ["upplysa", "typen"].includes(w))).toEqual([]);
+    expect(textOf(polite)).toContain(`${type.name} kostar`);
+    const sounds = `${type.name} låter rätt, men vad kostar den?`;
+    expect(ask(sounds).trace!.content).not.toContain("later");
+    expect(textOf(sounds)).toContain(`${type.name} kostar`);
+  });
+
   it("reads being booked on a session as the session, not as asking how to book (migration 0170)", () => {
     const type = knowledge.passages.find((p) => p.kind === "session")!.title.toLowerCase();
     const asked = `Min tik har börjat löpa och vi är bokade på ${type} nästa vecka, hur gör jag?`;
