@@ -900,7 +900,10 @@ const PRINT_MISSES = false;
  * answers more in the development sets, no set's wrong answers higher. Then raised where migration 0171 reads being
  * asked to inform as being asked to tell, 'av typen' as a sort and what sounds right as telling only that: two right
  * answers more in the development sets, no set's wrong answers higher. ('testa' and 'prova' as filler were left out: a
- * compound of 'prov' answered with a type's ages.)
+ * compound of 'prov' answered with a type's ages.) Then raised where migration 0172 reads a payment also as the
+ * business's economy ('vem ska jag snacka med om betalning o kvitton'): one right answer more in the development sets,
+ * no set's wrong answers higher. ('ekonomi' read as asking of payment was left out: six development answers of who
+ * keeps the accounts lost.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -914,7 +917,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 116, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 118, rightOrHonest: 129, wrong: 1 },
-  dev12: { right: 112, rightOrHonest: 127, wrong: 2 },
+  dev12: { right: 113, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 108, rightOrHonest: 113, wrong: 7 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 152, rightOrHonest: 159, wrong: 1 },

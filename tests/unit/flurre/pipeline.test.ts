@@ -1547,6 +1547,13 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads a payment also as the business's economy, so that who sees to it is who keeps the accounts (migration 0172)", () => {
+    const keeper = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("kvitton"))!;
+    const asked = "vem ska jag prata med om min betalning och kvitton";
+    expect(ask(asked).trace!.candidates[0]).toMatchObject({ passages: [keeper.id], unexplained: [] });
+    expect(ask(asked).composed.passages[0]?.id).toBe(keeper.id);
+  });
+
   it("reads being asked to inform as being asked to tell, 'av typen' as a sort, and what sounds right as telling only that (migration 0171)", () => {
     const type = demoCorpus(now).types.find((t) => t.price > 0 && !t.name.includes(" "))!;
     const polite = `Skulle ni kunna upplysa mig om vad ett pass av typen ${type.name} kostar?`;
