@@ -1555,7 +1555,7 @@ describe("decide", () => {
   });
 
   it("reads being asked to inform as being asked to tell, 'av typen' as a sort, and what sounds right as telling only that (migration 0171)", () => {
-    const type = demoCorpus(now).types.find((t) => t.price > 0 && !t.name.includes(" "))!;
+    const type = demoCorpus(now).types.find((t) => (t.price ?? 0) > 0 && !t.name.includes(" "))!;
     const polite = `Skulle ni kunna upplysa mig om vad ett pass av typen ${type.name} kostar?`;
     expect(ask(polite).trace!.content.filter((w) => ["upplysa", "typen"].includes(w))).toEqual([]);
     expect(textOf(polite)).toContain(`${type.name} kostar`);
