@@ -903,22 +903,27 @@ const PRINT_MISSES = false;
  * compound of 'prov' answered with a type's ages.) Then raised where migration 0172 reads a payment also as the
  * business's economy ('vem ska jag snacka med om betalning o kvitton'): one right answer more in the development sets,
  * no set's wrong answers higher. ('ekonomi' read as asking of payment was left out: six development answers of who
- * keeps the accounts lost.)
+ * keeps the accounts lost.) Then raised where migration 0173 reads what the trainers need to know before they come as
+ * asking what to prepare, and of the answers that account for as much, a row staff wrote whose question the asking
+ * sentence repeats three words or more of in a row is chosen ('vad behöver ni veta innan ni kommer hem till oss' of
+ * 'Vad behöver ni veta inför ett hembesök?'): eight right answers more and two wrong fewer in the development sets, one
+ * right answer more in the blind set, which was only scored. ('vilken information behöver ni' read so was left out: a
+ * development answer wrong more, the note on home visits in place of the row.)
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 163, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 274, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 100, rightOrHonest: 100, wrong: 1 },
-  dev5: { right: 97, rightOrHonest: 101, wrong: 0 },
+  dev5: { right: 98, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 103, rightOrHonest: 119, wrong: 1 },
-  dev7: { right: 127, rightOrHonest: 139, wrong: 1 },
+  dev7: { right: 128, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 95, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 116, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 118, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 113, rightOrHonest: 127, wrong: 2 },
-  dev13: { right: 108, rightOrHonest: 113, wrong: 7 },
+  dev13: { right: 109, rightOrHonest: 114, wrong: 6 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },
   dev15: { right: 152, rightOrHonest: 159, wrong: 1 },
   dev16: { right: 140, rightOrHonest: 147, wrong: 3 },
@@ -929,12 +934,12 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev21: { right: 87, rightOrHonest: 94, wrong: 6 },
   dev22: { right: 144, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 23, rightOrHonest: 24, wrong: 41 },
-  dev24: { right: 117, rightOrHonest: 134, wrong: 1 },
-  dev25: { right: 110, rightOrHonest: 126, wrong: 1 },
+  dev24: { right: 118, rightOrHonest: 134, wrong: 1 },
+  dev25: { right: 112, rightOrHonest: 127, wrong: 0 },
   dev26: { right: 174, rightOrHonest: 182, wrong: 9 },
   dev27: { right: 178, rightOrHonest: 194, wrong: 6 },
   dev28: { right: 49, rightOrHonest: 51, wrong: 22 },
-  dev29: { right: 120, rightOrHonest: 129, wrong: 1 },
+  dev29: { right: 121, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 117, rightOrHonest: 123, wrong: 1 },
   dev31: { right: 111, rightOrHonest: 112, wrong: 5 },
   dev32: { right: 116, rightOrHonest: 118, wrong: 1 },
@@ -951,7 +956,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev43: { right: 112, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 121, rightOrHonest: 139, wrong: 4 },
   dev45: { right: 123, rightOrHonest: 144, wrong: 6 },
-  dev46: { right: 124, rightOrHonest: 142, wrong: 4 },
+  dev46: { right: 125, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 48, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
@@ -964,7 +969,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   heldOut10: { right: 47, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 45, rightOrHonest: 50, wrong: 0 },
-  blind: { right: 70, rightOrHonest: 80, wrong: 1 },
+  blind: { right: 71, rightOrHonest: 80, wrong: 1 },
 };
 
 describe("the visitor question sets", () => {
@@ -1225,6 +1230,18 @@ describe("the visitor question sets", () => {
       ...[HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, HELD_OUT_8, HELD_OUT_9, HELD_OUT_10, HELD_OUT_11, HELD_OUT_12],
     ]);
     expect(BLIND.filter((q) => q.expect.unknown).length).toBeGreaterThanOrEqual(10);
+  });
+
+  // The aim for the blind set (#46), beside its floor: right on 85 % of what the site answers, wrong on at most
+  // 2 % of all, and honest on every question the site cannot answer. Its questions are counted, never printed.
+  it("answers 85 % of the blind set's answerable questions right, at most 2 % of it wrong, and every unanswerable one honestly", async () => {
+    const answerable = BLIND.filter((q) => !q.expect.unknown);
+    const unanswerable = BLIND.filter((q) => q.expect.unknown);
+    const a = await score("blind, answerable", answerable, { printWrong: false });
+    const u = await score("blind, unanswerable", unanswerable, { printWrong: false });
+    expect(a.right / answerable.length).toBeGreaterThanOrEqual(0.85);
+    expect((a.wrong + u.wrong) / BLIND.length).toBeLessThanOrEqual(0.02);
+    expect(u.right).toBe(unanswerable.length);
   });
 
   it.each(laterHeldOut)("has a $name held-out set of 50, none of its questions in the other sets", ({ set, before }) => {

@@ -9,7 +9,7 @@
 import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
 import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
-import { isEnding, lower, once, stemOf, typedWithÅÄÖ, type Topic } from "./vocabulary";
+import { fold, isEnding, lower, once, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
 import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
@@ -61,6 +61,30 @@ const passagePriority = (c: Candidate) => {
   if (c.kind === "passage" && p !== undefined && c.names.some((n) => n.key === p.title || n.key === p.typeName)) return -0.25;
   return 0;
 };
+
+/** The fewest words in a row that the asking sentence must repeat of a row's question, for the row to be what is asked. */
+const MIN_ECHO = 3;
+
+/**
+ * Of a row staff wrote, the most words of its question, filler too, that the asking sentence repeats one after another
+ * when they are at least MIN_ECHO ('vad behöver ni veta innan ni kommer hem' of 'Vad behöver ni veta inför ett
+ * hembesök?'); else 0. Of those that answer as much, the row whose question is asked again.
+ */
+function echoOf(c: Candidate, u: Understanding): number {
+  const p = c.passages[0];
+  if (c.kind !== "passage" || p?.kind !== "faq") return 0;
+  const asked = u.tokens.filter((t) => t.sentence === u.asked).flatMap((t) => t.typed.split(" ").map(fold));
+  const question = wordsOf(p.title).map(fold);
+  let longest = 0;
+  for (let i = 0; i < asked.length; i++) {
+    for (let j = 0; j < question.length; j++) {
+      let n = 0;
+      while (asked[i + n] !== undefined && asked[i + n] === question[j + n]) n++;
+      longest = Math.max(longest, n);
+    }
+  }
+  return longest >= MIN_ECHO ? longest : 0;
+}
 
 /** An age told in a smaller unit than years (weeks, months) is a dog's: people tell their own in years. */
 const YEAR_IN_WEEKS = 52;
@@ -287,6 +311,8 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
     if (!situations.has(c)) situations.set(c, toldBefore.filter((t) => explains(c, t, u)).length);
     return situations.get(c)!;
   };
+  const echoes = new Map<Candidate, number>();
+  const echo = (c: Candidate) => echoes.get(c) ?? echoes.set(c, echoOf(c, u)).get(c)!;
   const ranked = candidates
     .map((c) => judge(c, u))
     .sort(
@@ -294,6 +320,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
         b.coverage - a.coverage ||
         serves(b.candidate) - serves(a.candidate) ||
         situation(b.candidate) - situation(a.candidate) ||
+        echo(b.candidate) - echo(a.candidate) ||
         PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)),
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;

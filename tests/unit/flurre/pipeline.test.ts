@@ -1547,6 +1547,15 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads what the trainers need to know as what to prepare, and answers with the row whose question is repeated (migration 0173)", () => {
+    const row = knowledge.passages.find((p) => p.kind === "faq" && p.title.startsWith("Vad behöver ni veta"))!;
+    const place = demoCorpus(now).places.find((p) => p.kind === "home")!;
+    // Asked in the row's own first words, the row; asked how to prepare, the note on visits at home, as before.
+    expect(ask(`vad behöver ni veta innan ni kommer hem till oss på ${place.name.toLowerCase()}`).composed.passages[0]?.id).toBe(row.id);
+    expect(ask("vad behöver ni veta om oss innan ni kommer hem till oss").composed.passages[0]?.id).toBe(row.id);
+    expect(ask(`hur förbereder man sig för ${place.name.toLowerCase()}`).composed.passages[0]?.id).toBe("preparation:online-home");
+  });
+
   it("reads a payment also as the business's economy, so that who sees to it is who keeps the accounts (migration 0172)", () => {
     const keeper = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("kvitton"))!;
     const asked = "vem ska jag prata med om min betalning och kvitton";
