@@ -908,18 +908,20 @@ const PRINT_MISSES = false;
  * sentence repeats three words or more of in a row is chosen ('vad behöver ni veta innan ni kommer hem till oss' of
  * 'Vad behöver ni veta inför ett hembesök?'): eight right answers more and two wrong fewer in the development sets, one
  * right answer more in the blind set, which was only scored. ('vilken information behöver ni' read so was left out: a
- * development answer wrong more, the note on home visits in place of the row.)
+ * development answer wrong more, the note on home visits in place of the row.) Then raised where migration 0174 reads
+ * getting out of a list and turning the mails off as leaving it, and the way by car or bus as the way there: three
+ * right answers more in the development sets, no set's wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 163, rightOrHonest: 167, wrong: 1 },
   dev3: { right: 274, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 100, rightOrHonest: 100, wrong: 1 },
-  dev5: { right: 98, rightOrHonest: 101, wrong: 0 },
-  dev6: { right: 103, rightOrHonest: 119, wrong: 1 },
+  dev5: { right: 99, rightOrHonest: 101, wrong: 0 },
+  dev6: { right: 104, rightOrHonest: 119, wrong: 1 },
   dev7: { right: 128, rightOrHonest: 139, wrong: 1 },
   dev8: { right: 95, rightOrHonest: 109, wrong: 1 },
-  dev9: { right: 78, rightOrHonest: 90, wrong: 1 },
+  dev9: { right: 79, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 116, rightOrHonest: 126, wrong: 4 },
   dev11: { right: 118, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 113, rightOrHonest: 127, wrong: 2 },

@@ -1547,6 +1547,14 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads getting out of a list and turning the mails off as leaving it, and the way by car as the way there (migration 0174)", () => {
+    for (const question of ["hur kommer jag ur er mejllista", "för mycket mejl från er, hur stänger jag av det"]) {
+      expect(ask(question).composed.passages[0]?.id).toBe("rule:newsletter");
+    }
+    const place = demoCorpus(now).places.find((p) => p.kind === "outdoor")!;
+    expect(ask(`hur hittar man till ${place.name.toLowerCase()} med bil`).composed.passages[0]?.id).toMatch(/^place:/);
+  });
+
   it("reads what the trainers need to know as what to prepare, and answers with the row whose question is repeated (migration 0173)", () => {
     const row = knowledge.passages.find((p) => p.kind === "faq" && p.title.startsWith("Vad behöver ni veta"))!;
     const place = demoCorpus(now).places.find((p) => p.kind === "home")!;
