@@ -910,7 +910,9 @@ const PRINT_MISSES = false;
  * right answer more in the blind set, which was only scored. ('vilken information behöver ni' read so was left out: a
  * development answer wrong more, the note on home visits in place of the row.) Then raised where migration 0174 reads
  * getting out of a list and turning the mails off as leaving it, and the way by car or bus as the way there: three
- * right answers more in the development sets, no set's wrong answers higher.
+ * right answers more in the development sets, no set's wrong answers higher. Then raised where migration 0175 reads
+ * doing something without booking as not asking of booking: one right answer more in the development sets, no set's
+ * wrong answers higher.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -923,7 +925,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev8: { right: 95, rightOrHonest: 109, wrong: 1 },
   dev9: { right: 79, rightOrHonest: 90, wrong: 1 },
   dev10: { right: 116, rightOrHonest: 126, wrong: 4 },
-  dev11: { right: 118, rightOrHonest: 129, wrong: 1 },
+  dev11: { right: 119, rightOrHonest: 129, wrong: 1 },
   dev12: { right: 113, rightOrHonest: 127, wrong: 2 },
   dev13: { right: 109, rightOrHonest: 114, wrong: 6 },
   dev14: { right: 35, rightOrHonest: 46, wrong: 2 },

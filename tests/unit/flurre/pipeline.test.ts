@@ -1547,6 +1547,10 @@ describe("decide", () => {
     expect(ask("flurre vad är klockan").answered).toBe(false);
   });
 
+  it("reads doing something without booking as not asking of booking (migration 0175)", () => {
+    expect(ask("kan man inte få nyhetsbrev utan att boka?").composed.passages[0]?.id).toBe("rule:newsletter");
+  });
+
   it("reads getting out of a list and turning the mails off as leaving it, and the way by car as the way there (migration 0174)", () => {
     for (const question of ["hur kommer jag ur er mejllista", "för mycket mejl från er, hur stänger jag av det"]) {
       expect(ask(question).composed.passages[0]?.id).toBe("rule:newsletter");
