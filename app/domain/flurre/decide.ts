@@ -62,6 +62,10 @@ const passagePriority = (c: Candidate) => {
   return 0;
 };
 
+/** The asking sentence's words as typed (folded), and a row's question's: each worked out once. */
+const askedWords = once((u: Understanding) => u.tokens.filter((t) => t.sentence === u.asked).flatMap((t) => t.typed.split(" ").map(fold)));
+const questionWordsOf = once((p: KnownPassage) => wordsOf(p.title).map(fold));
+
 /** The fewest words in a row that the asking sentence must repeat of a row's question, for the row to be what is asked. */
 const MIN_ECHO = 3;
 
@@ -73,8 +77,8 @@ const MIN_ECHO = 3;
 function echoOf(c: Candidate, u: Understanding): number {
   const p = c.passages[0];
   if (c.kind !== "passage" || p?.kind !== "faq") return 0;
-  const asked = u.tokens.filter((t) => t.sentence === u.asked).flatMap((t) => t.typed.split(" ").map(fold));
-  const question = wordsOf(p.title).map(fold);
+  const asked = askedWords(u);
+  const question = questionWordsOf(p);
   let longest = 0;
   for (let i = 0; i < asked.length; i++) {
     for (let j = 0; j < question.length; j++) {
