@@ -224,6 +224,9 @@ const MIN_COMMON_STEM = 3;
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
 
+/** What a word asks again of its sentence, by the word or a word it is read as ('tidigaste' as 'tidigast'). */
+const repeatsOf = (token: Token, vocabulary: Vocabulary) => [token.word, ...token.also].map((w) => vocabulary.again.get(w)).find((topics) => topics !== undefined);
+
 /** What each word asks (its topics) and names (types, places, towns, people). */
 function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   const { vocabulary } = knowledge;
@@ -272,18 +275,16 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     if (rest.length > 0) topicsOf.set(token, rest);
     else topicsOf.delete(token);
   }
-  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans'), as does
-  // a word read as one ('tidigaste' as 'tidigast').
+  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
   for (const token of tokens) {
-    const repeats = [token.word, ...token.also].map((w) => vocabulary.again.get(w)).find((topics) => topics !== undefined);
     // A day named asks when again with it ('nån torsdag framöver').
     const dayNamed = tokens.some((t) => t.sentence === token.sentence && (vocabulary.weekdays.has(t.word) || vocabulary.months.has(t.word)));
-    const again = (repeats ?? []).filter(
+    const again = (repeatsOf(token, vocabulary) ?? []).filter(
       (topic) => tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)) || (topic === "when" && dayNamed),
     );
     if (again.length > 0) topicsOf.set(token, again);
     // One that is filler asks it alone ('kan jag se kvittot nånstans' asks where).
-    else if (token.filler && repeats && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...repeats]);
+    else if (token.filler && repeatsOf(token, vocabulary) && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...repeatsOf(token, vocabulary)!]);
   }
   return { topicsOf, namesOf };
 }
