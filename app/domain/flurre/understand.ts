@@ -276,15 +276,15 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     else topicsOf.delete(token);
   }
   // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
-  for (const token of tokens) {
+  for (const [token, repeats] of tokens.map((t) => [t, repeatsOf(t, vocabulary)] as const)) {
     // A day named asks when again with it ('nån torsdag framöver').
     const dayNamed = tokens.some((t) => t.sentence === token.sentence && (vocabulary.weekdays.has(t.word) || vocabulary.months.has(t.word)));
-    const again = (repeatsOf(token, vocabulary) ?? []).filter(
+    const again = (repeats ?? []).filter(
       (topic) => tokens.some((t) => t !== token && t.sentence === token.sentence && topicsOf.get(t)?.includes(topic)) || (topic === "when" && dayNamed),
     );
     if (again.length > 0) topicsOf.set(token, again);
     // One that is filler asks it alone ('kan jag se kvittot nånstans' asks where).
-    else if (token.filler && repeatsOf(token, vocabulary) && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...repeatsOf(token, vocabulary)!]);
+    else if (token.filler && repeats && !tokens.some((t) => t.sentence === token.sentence && topicsOf.has(t))) topicsOf.set(token, [...repeats]);
   }
   return { topicsOf, namesOf };
 }
