@@ -12,6 +12,9 @@ import { acceptTermsAndSubmit, fillBookingForm, openSession, uniqueEmail } from 
 import { addKlippkort, CODE_LABEL, codeFromMail, registerSold, valpkursSession } from "./card-helpers";
 
 test("a customer finds the card they bought under 'Mina kort', with what is left and the session it paid", async ({ page, browser, baseURL, javaScriptEnabled }, testInfo) => {
+  // A whole journey (staff's setup, a booking, a mailed sign-in link): like the other journeys, more than the default 30 s
+  // on a busy 2-core machine.
+  test.setTimeout(90_000);
   const name = uniqueTitle(testInfo, "5-kort mina kort");
   const buyer = uniqueEmail(testInfo, "mina-kort");
   const sessionTitle = uniqueTitle(testInfo, "Valpkurs mina kort");
