@@ -1,9 +1,6 @@
-// Step 3 of Flurre's pipeline: the answers the content holds for what is
-// asked. A structured question gets a structured answer from the data (a
-// type's price, the next sessions of a type in a town or on a weekday, the
-// seats and place of one session, the places a type is held at, who someone
-// is); every passage is a candidate too (rules, FAQ rows, the checklist).
-// Which candidate answers, if any, is decided in decide.ts.
+// Step 3 of Flurre's pipeline: the answers the content holds for what is asked. A structured question gets one from the
+// data (a type's price, its next sessions, one session's seats and place, where a type is held, who someone is); every
+// passage is a candidate too. Which one answers, if any, is decided in decide.ts.
 
 import { isVisitable } from "../places";
 import { formatTime, stockholmDayKey } from "../time";
@@ -34,11 +31,10 @@ export type Candidate = {
 
 const typeOf = (p: KnownPassage) => p.typeName ?? null;
 
+const dayOf = (s: KnownPassage) => stockholmDayKey(s.session!.startTime);
+
 /** Whether the place of this name is one visitors come to (not a home visit or online). */
 const visitable = (name: string, knowledge: Knowledge) => knowledge.places.some((p) => p.name === name && isVisitable(p));
-
-const CONTACT_RULE_ID = "rule:contact";
-const GROUP_MINIMUM_ID = "rule:group-minimum";
 
 /** ISO weekday (1 Monday … 7 Sunday) of a day key. */
 function weekdayOf(dayKey: string): number {
@@ -52,10 +48,7 @@ const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lör
 
 type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
 
-/**
- * The day key of the next date said: a day of the month alone in this month unless it has passed, and a month this
- * year's unless it has passed.
- */
+/** The day key of a date said: a day alone is this month's unless it has passed, a month this year's unless it has passed. */
 function nextDayKey(d: DateSaid, now: Date): string {
   const [year, month, today] = stockholmDayKey(now.toISOString()).split("-").map(Number) as [number, number, number];
   const m = d.month || (d.day >= today ? month : (month % 12) + 1);
@@ -65,18 +58,18 @@ function nextDayKey(d: DateSaid, now: Date): string {
 /** Whether a session's day is the date said, or after or before it as asked ('efter den 10 december'). */
 const onSide = (dayKey: string, side: DateSaid["side"], key: string) => (side === "from" ? dayKey > key : side === "until" ? dayKey < key : dayKey === key);
 
-/** What the question narrows the sessions by: a place, a town, a weekday, a date or a day ahead. */
+/** What the question narrows the sessions by: a place, a town, a weekday, a time of day, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
   const towns = u.named.filter((n) => n.kind === "town");
-  const checks: { fits: (s: KnownPassage) => boolean; said: string }[] = [];
+  const checks: NonNullable<Narrowing>[] = [];
   // A type held at home or online is held in the town named too ('när går nästa hembesök i umeå').
   const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !visitable(s.session!.location, knowledge);
   if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
   else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
   if (u.weekdays.length > 0 && u.weekdays.length < 5) {
     checks.push({
-      fits: (s) => u.weekdays.includes(weekdayOf(stockholmDayKey(s.session!.startTime))),
+      fits: (s) => u.weekdays.includes(weekdayOf(dayOf(s))),
       said: `på ${u.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(" eller ")}`,
     });
   }
@@ -87,14 +80,14 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   if (u.dates.length > 0) {
     const dates = u.dates.map((d) => ({ side: d.side, key: nextDayKey(d, now) }));
     checks.push({
-      fits: (s) => dates.some((d) => onSide(stockholmDayKey(s.session!.startTime), d.side, d.key)),
+      fits: (s) => dates.some((d) => onSide(dayOf(s), d.side, d.key)),
       said: u.dates.some((d) => d.side) ? "då" : "den dagen",
     });
   } else if (u.days.length > 0) {
     const keys = u.days.map((n) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString()));
-    checks.push({ fits: (s) => keys.includes(stockholmDayKey(s.session!.startTime)), said: "den dagen" });
+    checks.push({ fits: (s) => keys.includes(dayOf(s)), said: "den dagen" });
   } else if (u.months.length > 0 && u.months.length < 3) {
-    checks.push({ fits: (s) => u.months.includes(Number(stockholmDayKey(s.session!.startTime).slice(5, 7))), said: "då" });
+    checks.push({ fits: (s) => u.months.includes(Number(dayOf(s).slice(5, 7))), said: "då" });
   }
   if (checks.length === 0) return null;
   return { fits: (s) => checks.every((c) => c.fits(s)), said: checks.map((c) => c.said).join(" ") };
@@ -108,33 +101,36 @@ function typesAsked(u: Understanding, knowledge: Knowledge): string[] {
   return [...new Set([...named, ...held.map(typeOf).filter((t): t is string => t !== null)])];
 }
 
+const sessionsOf = (type: string | null, knowledge: Knowledge) =>
+  knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
+
+/** What sessions of a type (or of every type) are about: all named but people and other types. */
+const namesOfSessions = (type: string | null, u: Understanding) =>
+  u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type));
+
 function sessionsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate {
-  const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
+  const all = sessionsOf(type, knowledge);
   const fitting = narrow ? all.filter(narrow.fits) : all;
-  const names = u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type));
   const typePassage = type ? knowledge.byId.get(`type:${type}`) : undefined;
   return {
     kind: "sessions",
     passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
     text: typePassage ? [typePassage] : [],
-    // The sessions listed are those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be
-    // booked ('när kan jag boka agilityn').
+    // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn').
     topics: ["when", "seats", ...(type !== null && u.topics.has("when") ? (["book"] as const) : [])],
-    names,
+    names: namesOfSessions(type, u),
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };
 }
 
 function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
-  const all = knowledge.passages.filter((p) => p.session && (type === null || typeOf(p) === type));
-  // Which session's seats, when nothing names one (a type, or a day of every type's): none can be told; of a month's or
-  // a weekday's every session, the list tells ('finns det lediga pass i januari').
+  // Nothing names a session (a type, or a day of every type's): none can be told; a month's or a weekday's, the list tells.
   if (type === null && (!narrow || (u.dates.length === 0 && u.days.length === 0))) return null;
+  const all = sessionsOf(type, knowledge);
   const fitting = narrow ? all.filter(narrow.fits) : all;
   if (fitting.length === 0) return null;
   const queue = knowledge.byId.get("rule:waitlist");
-  // Asked for a seat, the first session that has one ('finns det plats på agilityn': the next is full, a later is not);
-  // asked whether it is full, the next.
+  // Asked for a seat, the first session that has one ('finns det plats på agilityn'); asked whether it is full, the next.
   const session = (u.topics.has("seats") ? fitting.find((p) => p.session!.bookable) : undefined) ?? fitting[0]!;
   const full = !session.session!.bookable;
   return {
@@ -143,16 +139,13 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
     text: [...(type ? [knowledge.byId.get(`type:${type}`)!] : []), ...(full && queue ? [queue] : [])],
     // Whether it can be booked ('går nästa pass att boka'), and when full, the queue.
     topics: ["seats", "full", "count", "book", ...(full ? (["queue"] as const) : [])],
-    names: u.named.filter((n) => n.kind !== "person" && (n.kind !== "type" || n.key === type)),
+    names: namesOfSessions(type, u),
     // Narrowed to more than one ('fullt på … i parken', two sessions there): which one is asked is not said.
     ...(narrow && fitting.length > 1 && !u.topics.has("seats") ? { several: true } : {}),
   };
 }
 
-/**
- * Asked from a session's page, naming no other type, place or day: that session, with what the question asks of it
- * that holds for every session (what to bring where it is held; a booking told of: that it is binding).
- */
+/** Asked from a session's page, naming no other type, place or day: that session, with what to bring there and that booking binds. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const s = u.page;
   if (!s || u.named.some((n) => n.kind === "type" && n.key !== s.typeName) || (narrow && !narrow.fits(s))) return null;
@@ -170,18 +163,13 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   };
 }
 
-/**
- * Where a type is held (its upcoming sessions' places, narrowed by a town named), or a place named. Asked of a
- * type's sessions on a day ('var är agilitykursen den 4 december'), the places of those sessions, with them.
- */
+/** Where a type is held (its sessions' places, in a town named) or a place named; asked of a day, that day's sessions too. */
 function placesCandidate(types: readonly string[], u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const towns = u.named.filter((n) => n.kind === "town").map((n) => n.key);
-  const townOf = (name: string) => knowledge.places.find((p) => p.name === name)?.town ?? "";
   const named = u.named.filter((n) => n.kind === "place").map((n) => n.key);
   // A place word and a town: of the places a word names, those in the town named.
-  const inTown = named.filter((name) => towns.includes(townOf(name)));
-  const placeNames = towns.length > 0 && inTown.length > 0 ? inTown : named;
-  let wanted = placeNames;
+  const inTown = named.filter((name) => towns.includes(knowledge.places.find((p) => p.name === name)?.town ?? ""));
+  let wanted = inTown.length > 0 ? inTown : named;
   let onDay: KnownPassage[] = [];
   // Where a type named is held, or where the sessions are on a day asked ('var är passet den 8 december').
   const onADay = narrow !== null && u.dayWords.size > 0;
@@ -191,8 +179,8 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
     );
     onDay = onADay ? sessions.filter(narrow.fits) : [];
     // Of every type's sessions, those of the nearest day asked (the next Friday's, not every Friday's).
-    const nearest = types.length === 0 ? onDay.map((p) => stockholmDayKey(p.session!.startTime)).sort()[0] : undefined;
-    if (nearest) onDay = onDay.filter((p) => stockholmDayKey(p.session!.startTime) === nearest);
+    const nearest = types.length === 0 ? onDay.map(dayOf).sort()[0] : undefined;
+    if (nearest) onDay = onDay.filter((p) => dayOf(p) === nearest);
     wanted = [...new Set((onDay.length > 0 || types.length === 0 ? onDay : sessions).map((s) => s.session!.location))];
   }
   const passages = wanted.flatMap((name) => knowledge.passages.filter((p) => p.kind === "place" && p.title === name));
@@ -227,17 +215,12 @@ function asksAnItem(p: KnownPassage, u: Understanding, common: ReadonlySet<strin
   return itemsPicked(items.length, itemWords(u, common), says).some((n) => n > 0);
 }
 
-/**
- * Whether a rule or the preparation holds for a type or place named, asked what it is about, its first topic ('vad
- * ska jag ta med till agilitykursen', 'kan man avboka hemmaträningen'), or a type asked of one of the checklist's
- * items ('flexikoppel på vardagslydnaden'). Not how to book (booking a type is that type's own), and the group
- * minimum only for a group type.
- */
+/** Whether a rule or the preparation holds for a type or place named: asked what it is about, or (a type) of a checklist item. */
 function holdsFor(p: KnownPassage, n: Named, u: Understanding, knowledge: Knowledge): boolean {
   if (n.kind !== "type" && n.kind !== "place") return false;
   if ((p.kind !== "rule" && p.kind !== "preparation") || p.topics[0] === "book") return false;
   if (!askedWhatItIsAbout(p, u) && !(n.kind === "type" && asksAnItem(p, u, knowledge.common))) return false;
-  if (p.id !== GROUP_MINIMUM_ID) return true;
+  if (p.id !== "rule:group-minimum") return true;
   return n.kind === "type" && knowledge.byId.get(`type:${n.key}`)?.typeKind === "group";
 }
 
@@ -256,55 +239,49 @@ export const deniedAt = (u: Understanding, i: number) =>
 /** Shortest last part of a compound the text counts that a question's word counts too ('tränare' of 'två hundtränare'). */
 const MIN_COUNTED_TAIL = 4;
 
-/**
- * Whom to contact about something ('vem ska jag kontakta om kvitton') is a member of the team, each contacted from their
- * card: the one whose text says what it is about, the words that neither ask nor name (or inflected: 'kvitton'), one at
- * least not common to the site's texts ('vem ska jag ringa', 'vem kontaktar jag om frågor' are the contact rule's).
- * Asked bare after sentences that tell ('Mitt företag vill ha ett kvitto. Vem ska jag vända mig till?'), one word they tell.
- */
+/** Shortest word found as the last part of a compound in a team member's text. */
+const MIN_MEMBER_TAIL = 5;
+
+/** A member of the team: a team passage other than the team's own. */
+const isMember = (p: KnownPassage) => p.kind === "team" && p.id !== "team:about";
+
+/** Whether a member is whom to contact about what is asked ('vem ska jag kontakta om kvitton'), or asked bare, told before. */
 function contactedAbout(p: KnownPassage, u: Understanding, knowledge: Knowledge): boolean {
-  if (p.kind !== "team" || p.id === "team:about" || !u.topics.has("who") || !u.topics.has("contact")) return false;
+  if (!isMember(p) || !u.topics.has("who") || !u.topics.has("contact")) return false;
   const ofItsOwn = u.content.filter((t) => !u.topicsOf.has(t) && !u.namesOf.has(t));
   const told = u.told.filter((t) => t.sentence !== u.asked && !u.namesOf.has(t));
   const says = (t: Token) => [t.word, t.stem].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.startsWith(k))));
+  // One word not common to the site's texts: 'vem ska jag ringa' is the contact rule's.
   const uncommon = (t: Token) => !knowledge.common.has(t.word) && !knowledge.common.has(t.stem);
   return ofItsOwn.length > 0 ? ofItsOwn.every(says) && ofItsOwn.some(uncommon) : told.some((t) => says(t) && uncommon(t));
 }
 
 function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
-  const personNamed = u.named.some((n) => n.kind === "person");
   // The team holds every session, wherever it is.
-  const everyone = p.id === "team:about" && !personNamed && u.topics.has("who");
+  const everyone = p.id === "team:about" && !u.named.some((n) => n.kind === "person") && u.topics.has("who");
   // What it names: its own title, a type by its type, what its text (or a row staff wrote, its question) says.
   const names = u.named.filter(
     (n) =>
       p.title === n.key ||
       (n.kind === "type" && p.typeName === n.key) ||
       holdsFor(p, n, u, knowledge) ||
-      (everyone && n.kind !== "person") ||
-      (n.kind !== "person" && (p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
+      (n.kind !== "person" && (everyone || p.text.includes(n.key) || (p.kind === "faq" && p.title.includes(n.key)))),
   );
   const advice = p.kind === "type" && p.typeName !== undefined && u.topics.has("advice");
-  // How many there are of what its text counts ('hur många tränare är ni': 'två hundtränare'), a compound by its last part.
-  // Not by a word that asks what the text does not answer ('får plats' is no place of 'fyra platser').
+  // How many of what its text counts, a compound by its last part ('två hundtränare'); not what it does not answer ('får plats').
   const counted = (t: Token) =>
     [...p.counted].some((c) => c === t.word || c === t.stem || (t.stem.length >= MIN_COUNTED_TAIL && c.endsWith(t.stem))) &&
     (u.topicsOf.get(t) ?? []).every((topic) => p.topics.includes(topic));
   // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
-  const whom = contactedAbout(p, u, knowledge);
-  const own = whom ? [...p.topics, "contact" as const] : p.topics;
+  const own = contactedAbout(p, u, knowledge) ? [...p.topics, "contact" as const] : p.topics;
   const topics = advice ? [...own, "advice" as const] : counts ? [...own, "count" as const] : own;
-  // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja
-  // leder GruppUps…'); the words are the team's text's alone.
+  // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja leder …').
   const member = everyone ? memberSaying(u, knowledge) : undefined;
   if (member) return { kind: "passage", passages: [p, member], text: [p], topics, names };
   return { kind: advice ? "advice" : "passage", passages: [p], topics, names };
 }
-
-/** Shortest word found as the last part of a compound in a team member's text. */
-const MIN_MEMBER_TAIL = 5;
 
 /** The one team member whose own text says every word asked that names nothing ('leder' of 'vem leder passen'). */
 function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | undefined {
@@ -312,26 +289,20 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
   // As written, or as the last part of a compound ('instruktören' of 'hundinstruktör').
   const says = (p: KnownPassage, t: Token) =>
     [t.word, t.stem, ...t.also].some((k) => p.termSet.has(k) || (k.length >= MIN_MEMBER_TAIL && [...p.termSet].some((term) => term.endsWith(k))));
-  const members = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && asked.every((t) => says(p, t)));
+  const members = knowledge.passages.filter((p) => isMember(p) && asked.every((t) => says(p, t)));
   // Of several, the one whose role, which its text opens with, says it ('tränaren': 'Maja, hundinstruktör.').
   const role = (p: KnownPassage) => ({ ...p, termSet: new Set(roleWordsOf(p).flatMap((w) => [w, stemOf(w)])) });
   const byRole = members.length > 1 ? members.filter((p) => asked.some((t) => says(role(p), t))) : members;
   if (asked.length > 0 && byRole.length === 1) return byRole[0];
   // Else the one whose text says a place or type named ('vem kommer hem till oss på hembesöket': 'Maja leder … hembesök').
   const places = u.named.filter((n) => n.kind === "place" || n.kind === "type");
-  const saying = knowledge.passages.filter((p) => p.kind === "team" && p.id !== "team:about" && places.some((n) => n.words.every((w) => p.termSet.has(w))));
+  const saying = knowledge.passages.filter((p) => isMember(p) && places.some((n) => n.words.every((w) => p.termSet.has(w))));
   return saying.length === 1 ? saying[0] : undefined;
 }
 
-/**
- * Whether the question names the cards on sale by a word of their titles no
- * other passage uses (a product's name, 'klippkort', 'presentkort'): their
- * passages answer no other question, as a type's own text answers only a
- * question that names the type ('kan jag betala med kort' is not asked of them).
- */
+/** Whether a word of the cards' titles that no other passage uses is asked ('klippkort'): else the cards answer nothing. */
 function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
   const cards = knowledge.passages.filter((p) => p.kind === "card");
-  if (cards.length === 0) return false;
   const others = knowledge.passages.filter((p) => p.kind !== "card");
   const naming = new Set(
     cards
@@ -344,10 +315,7 @@ function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
 /** Whether a text says a type is for dogs of other ages than the visitor tells ('valpar 8–20 veckor', a dog of 9 months). */
 const forOtherAges = (p: KnownPassage | undefined, u: Understanding) => p?.ages !== undefined && u.dogAge !== undefined && (u.dogAge < p.ages.min || u.dogAge > p.ages.max);
 
-/**
- * Asked of a type for dogs of other ages than the visitor's ('vår hund är 10 månader, när går valpträningen'), the
- * answer to all of it is who the type is for: a row staff wrote on it that says the ages, else the type's own text.
- */
+/** Asked of a type for other ages than the dog's ('hunden är 10 månader, när går valpträningen'): whom it is for. */
 function agesCandidate(type: string, u: Understanding, knowledge: Knowledge): Candidate | null {
   const saying = knowledge.passages.filter((p) => !p.session && p.ages && (p.typeName === type || p.text.includes(type)));
   const p = saying.find((x) => x.kind === "faq") ?? saying[0];
@@ -355,11 +323,7 @@ function agesCandidate(type: string, u: Understanding, knowledge: Knowledge): Ca
   return { kind: "passage", passages: [p], topics: [...u.topics], names: u.named.filter((n) => n.kind === "type" && n.key === type) };
 }
 
-/**
- * A type's price, which holds wherever and whenever it is held; asked with when, its next dates follow it. What
- * booking one costs ('vad kostar det att boka …'). Types named together are weighed by their prices ('är
- * agilitykursen dyrare än noseworken').
- */
+/** A type's price, wherever and whenever it is held (asked when, its dates follow); types named together, weighed by price too. */
 function priceCandidates(typePassages: readonly KnownPassage[], u: Understanding, knowledge: Knowledge, asks: (topic: Topic) => boolean): Candidate[] {
   const priced = (passages: KnownPassage[]): Candidate => {
     // A town or a place where it is held (a type's price holds everywhere); a home visit is not another type's.
@@ -376,18 +340,15 @@ function priceCandidates(typePassages: readonly KnownPassage[], u: Understanding
 
 /** Who someone named is, by their own text (who leads a type named, too); asked how to reach them, the contact rule follows ('hur når jag maja'). */
 function personCandidates(u: Understanding, knowledge: Knowledge, asks: (topic: Topic) => boolean): Candidate[] {
-  const contact = asks("contact") ? knowledge.byId.get(CONTACT_RULE_ID) : undefined;
+  const contact = asks("contact") ? knowledge.byId.get("rule:contact") : undefined;
   return u.named
     .filter((n) => n.kind === "person")
     .flatMap((person): Candidate[] => {
       const p = knowledge.passages.find((x) => x.kind === "team" && x.title === person.key);
-      const names = [person, ...u.named.filter((n) => n.kind === "type")];
       if (!p) return [];
-      return [
-        contact
-          ? { kind: "person", passages: [p, contact], text: [p], topics: ["who", "about", "contact"], names }
-          : { kind: "person", passages: [p], topics: ["who", "about"], names },
-      ];
+      const names = [person, ...u.named.filter((n) => n.kind === "type")];
+      if (!contact) return [{ kind: "person", passages: [p], topics: ["who", "about"], names }];
+      return [{ kind: "person", passages: [p, contact], text: [p], topics: ["who", "about", "contact"], names }];
     });
 }
 
@@ -404,8 +365,7 @@ function passageCandidates(types: readonly string[], u: Understanding, knowledge
     const c = passageCandidate(p, u, knowledge);
     // A type for dogs of other ages than the visitor's is no advice ('valpar 8–20 veckor' for a dog of 9 months).
     if (c.kind === "advice" && forOtherAges(p, u)) continue;
-    // Nor one for dogs of some ages only, when the visitor tells neither an age nor such a dog ('hunden kommer inte när
-    // jag ropar' is no puppy's).
+    // Nor one for dogs of some ages only, when the visitor tells neither an age nor such a dog ('hunden kommer inte när jag ropar').
     const aged = p.ages?.of;
     if (c.kind === "advice" && aged && u.dogAge === undefined && !u.tokens.some((t, i) => t.word.startsWith(aged) && !deniedAt(u, i))) continue;
     // Nor the type the visitor tells of before asking what to do ('Vi gick agilitykursen förra året. Vad gör vi nu?').
@@ -425,10 +385,8 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   const typePassages = types.map((t) => knowledge.byId.get(`type:${t}`)).filter((p): p is KnownPassage => p !== undefined);
   // What to do, asked after telling the situation, is no date, seat, place or price.
   const asks = (topic: Topic) => u.topics.has(topic) && !u.whatNow;
-  // The structured answers to what is asked: a price, dates, seats, where, who.
   if (asks("price")) candidates.push(...priceCandidates(typePassages, u, knowledge, asks));
-  // How two types or more differ: each one's own text ('vad är skillnaden mellan hembesök och onlinemöte'), their
-  // prices too when every one states its own.
+  // How two types or more differ: each one's own text, their prices too when every one states its own.
   if (asks("difference") && typePassages.length > 1) {
     const priced = typePassages.every((p) => statesAPrice(p.facts));
     const topics: Topic[] = ["difference", "about", ...(priced ? (["price"] as const) : [])];
@@ -439,8 +397,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, narrow));
-    // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('går det att
-    // boka agilityn på tisdag', 'kan jag boka den 4 december').
+    // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('kan jag boka den 4 december').
     const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);
   }
