@@ -1,10 +1,6 @@
-// Step 4 of Flurre's pipeline: one rule decides whether a candidate answers.
-// Each word of the asking sentence that is not filler must be accounted for
-// by the answer: a topic it answers, a thing it is about, or a word of its
-// own text (a compound's last part counts: 'matta' in 'liggmatta'). The
-// candidate that accounts for the most answers, if it accounts for at least
-// ANSWERABLE of the words; a word it cannot account for is what the question
-// asks that the site does not say.
+// Step 4 of Flurre's pipeline: each word of the asking sentence that is not filler must be accounted for by a topic the
+// answer answers, a thing it is about, or a word of its text (a compound's last part too: 'matta' in 'liggmatta'). The
+// candidate that accounts for most answers, if for at least ANSWERABLE; a word none accounts for, the site does not say.
 
 import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
@@ -22,7 +18,6 @@ const JOINED: ReadonlySet<Topic> = new Set(["queue", "newsletter"]);
 /** A word the site never uses weighs this much: what the question is about, and the site does not speak of. So does a person named: who it is asked of. */
 const UNKNOWN_WEIGHT = 2;
 
-/** Whether the word names a person. */
 const isPerson = (t: Token, u: Understanding) => u.namesOf.get(t)?.some((n) => n.kind === "person") === true;
 
 /** Shortest word of the text whose inflections count as it ('länk' → 'länken'), and the longest ending. */
@@ -38,9 +33,6 @@ const MAX_SHORT_VERB = 3;
 /** Shortest word found as the last part of a compound in the text. */
 const MIN_TAIL = 4;
 
-/** The topics a text answers by saying the very word that asks them ('bokningar' answers 'vem sköter bokningarna'). */
-const TOLD_BY_TEXT: ReadonlySet<Topic> = new Set(["book"]);
-
 /** Whether the site's own text of the candidate (not a row staff wrote, which says 'när du bokar' in passing) says every word of the question that asks the topic, as written or by its stem. */
 function saysEvery(c: Candidate, topic: Topic, u: Understanding): boolean {
   const words = u.tokens.filter((t) => u.topicsOf.get(t)?.includes(topic));
@@ -53,13 +45,13 @@ export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 
 /** Structured answers first when they account for as much. */
 const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, page: 0, sessions: 1, places: 1, compare: 1, person: 0, advice: 2, passage: 3 };
-/** Of passages, a row staff wrote about a thing the question names first; dates no one asked for last. */
-const passagePriority = (c: Candidate) => {
+
+/** Of passages, a row staff wrote about a thing named first, then the thing's own ('vad är agilitykursen': the type's). */
+const priorityOf = (c: Candidate) => {
   const p = c.passages[0];
-  if (c.kind === "passage" && p?.kind === "faq" && c.names.length > 0) return -0.5;
-  // Then the thing's own passage ('vad är agilitykursen': the type's, not the list of them all).
-  if (c.kind === "passage" && p !== undefined && c.names.some((n) => n.key === p.title || n.key === p.typeName)) return -0.25;
-  return 0;
+  if (c.kind !== "passage" || p === undefined) return PRIORITY[c.kind];
+  if (p.kind === "faq" && c.names.length > 0) return PRIORITY.passage - 0.5;
+  return c.names.some((n) => n.key === p.title || n.key === p.typeName) ? PRIORITY.passage - 0.25 : PRIORITY.passage;
 };
 
 /** The asking sentence's words as typed (folded), and a row's question's: each worked out once. */
@@ -69,11 +61,7 @@ const questionWordsOf = once((p: KnownPassage) => wordsOf(p.title).map(fold));
 /** The fewest words in a row that the asking sentence must repeat of a row's question, for the row to be what is asked. */
 const MIN_ECHO = 3;
 
-/**
- * Of a row staff wrote, the most words of its question, filler too, that the asking sentence repeats one after another
- * when they are at least MIN_ECHO ('vad behöver ni veta innan ni kommer hem' of 'Vad behöver ni veta inför ett
- * hembesök?'); else 0. Of those that answer as much, the row whose question is asked again.
- */
+/** Of a row staff wrote, the most words of its question in a row (filler too, MIN_ECHO at least) the asking sentence repeats, else 0. */
 function echoOf(c: Candidate, u: Understanding): number {
   const p = c.passages[0];
   if (c.kind !== "passage" || p?.kind !== "faq") return 0;
@@ -120,10 +108,7 @@ function* startingWith(sorted: readonly string[], start: string): Generator<stri
   for (let at = low; at < sorted.length && sorted[at]!.startsWith(start); at++) yield sorted[at]!;
 }
 
-/**
- * A passage's terms in order, and spelt backwards in order (with each as written), by its set of terms (a passage's
- * title or part has a set of its own): those that start or end with a word are found by halving.
- */
+/** A set of terms sorted, and spelt backwards sorted (each to its term): those that start or end with a word are found by halving. */
 const orderedTerms = once((terms: ReadonlySet<string>) => {
   const written = new Map([...terms].map((term) => [backwards(term), term]));
   return { forward: [...terms].sort(), backward: [...written.keys()].sort(), written };
@@ -172,10 +157,7 @@ const statesPrice = (c: Candidate) => c.kind === "passage" && c.passages.some((p
 const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Understanding) =>
   c.passages[0]?.kind === "rule" && statesPrice(c) && content.some((t) => !u.topicsOf.get(t)?.includes("price") && explains(c, t, u));
 
-/**
- * A measure asked ('hur länge gäller länken') is given by a price, or by a text's sentence that states a number and
- * says another word asked ('Länken gäller i 10 minuter'); not by one that only names the thing ('stigar längs vattnet').
- */
+/** A measure asked is given by a price, or a text's number said with another word asked ('Länken gäller i 10 minuter'). */
 function givesMeasure(c: Candidate, u: Understanding): boolean {
   if (c.kind === "price") return true;
   // Of what the asking sentence says, or else of what the visitor tells before it ('Länken fungerade inte. Hur länge gäller den?').
@@ -186,8 +168,7 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
   // The word itself, or its last part ('länken' of 'inloggningslänken').
   const says = (p: KnownPassage, t: Token) =>
     [t.word, t.stem, ...t.also].some((k) => measuresOf(p).has(k)) || [...measuresOf(p)].some((m) => m.length >= MIN_TAIL && t.word.endsWith(m));
-  // Asked of nothing in the asking sentence, it is asked of what the question names ('Flurre svarar så gulligt. Hur gammal är han?'),
-  // and of nothing at all, of nothing a text can say ('hur gammal är du').
+  // Asked of nothing in the asking sentence, it is of what the question names ('Flurre svarar så gulligt. Hur gammal är han?').
   const ofNamed = of.length > 0 || u.named.some((n) => c.names.some((m) => m.key === n.key));
   return c.kind === "passage" && ofNamed && c.passages.some((p) => measuresOf(p).size > 0 && (of.length === 0 || of.some((t) => says(p, t))));
 }
@@ -196,9 +177,8 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
 const roleIs = (p: KnownPassage | undefined, t: Token) => roleWordsOf(p).some((w) => w.endsWith(t.stem));
 
 /**
- * A place or type named, by a row staff wrote of its kind of place ('blir agilitykursen av om det regnar': 'Utomhuspassen
- * blir av i både sol och regn', while the type's sessions are all outdoors), when the row answers what is asked and
- * shares another word of it.
+ * A place or type named, by a row of its kind of place that answers what is asked and says another word of it ('blir
+ * agilitykursen av om det regnar': 'Utomhuspassen blir av i både sol och regn', the type's sessions being outdoors).
  */
 function byKindOfPlace(c: Candidate, t: Token, u: Understanding, names: readonly Named[]): boolean {
   const kinds = names.flatMap((n) => u.placeKindOf.get(n.key) ?? []);
@@ -213,32 +193,28 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
   const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
-  // Which day or date is asked: by the dates of sessions, or a text that says that word ('Vilken dag i månaden kommer
-  // nyhetsbrevet?' is not answered by 'varje månad').
+  // Which day or date is asked: by sessions' dates, or a text saying that word ('vilken dag i månaden' is not 'varje månad').
   if (u.whichTime.has(t)) return dated === true || inText(c, t, u.known);
   if (topics.some((topic) => c.topics.includes(topic))) return true;
   // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', a place named 'Norrparken').
   if (topics.includes("unsaid")) return false;
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
   const names = u.namesOf.get(t) ?? [];
-  // The team speaks of the sessions it holds, not of who owns or runs the places they are held at ('vem äger hallen'),
-  // nor who owns or looks after one of them ('vem äger Flurre').
+  // The team speaks of its sessions, not of who owns the places they are at ('vem äger hallen') or one of them ('vem äger Flurre').
   const ofTeam = c.kind === "person" || c.passages[0]?.kind === "team";
   if (ofTeam && u.asksOwner && names.length > 0 && names.every((n) => n.kind === "place" || n.kind === "town")) return false;
   if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   if (byKindOfPlace(c, t, u, names)) return true;
-  // Of a person, the dog is not the visitors' dogs their text tells of ('Har Maja en hund?'), unless the role their
-  // text opens with is one ('Flurre, kontorshund…': 'är Flurre en riktig hund'; not 'hundinstruktör').
+  // Of a person, the dog is not the visitors' ('Har Maja en hund?'), unless their role is one ('Flurre, kontorshund').
   if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
   // A day or a word of when ('nästa') by what states a session's date ('platser kvar på nästa agilitykurs').
   if (dated && (u.dayWords.has(t) || topics.includes("when"))) return true;
   // What a place named is, by what is about that place ('agility utomhus i parken': its sessions there).
   const kindOf = u.kindOfPlace.get(t);
   if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;
-  // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag
-  // avboka passet på lördag'), a time said as a word of when too ('min tik löper nästa vecka').
+  // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag avboka …').
   const p = c.passages[0];
   const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
   // A rule's only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på måndagar').
@@ -252,8 +228,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (topics.includes("price") && statesPrice(c)) return true;
   // Signing up is asked of what the question asks of ('skriva upp mig på en väntelista'), the queue or the newsletter.
   if (u.joinWords.has(t) && [...u.topics].some((topic) => JOINED.has(topic) && c.topics.includes(topic))) return true;
-  // A number by a text that counts what it counts ('två hundar'; not 'två timmar'), or in a condition by one on how
-  // many there must be ('om bara två hundar är anmälda').
+  // A number by a text that counts what it counts ('två hundar'; not 'två timmar'), in a condition by one on how many ('om bara två').
   const counted = u.countOf.get(t);
   if (counted !== undefined && u.condition && c.topics.includes("count")) return true;
   if (counted !== undefined) return (c.text ?? c.passages).some((p) => [counted.word, counted.stem].some((w) => p.counted.has(w)));
@@ -266,40 +241,35 @@ const typeAsked = (u: Understanding) => u.tokens.some((t) => t.sentence === u.as
 
 /** Its share of what the question asks: each word of the asking sentence, and each topic asked ('vem' asks who). */
 function judge(c: Candidate, u: Understanding): Judged {
-  // Advice is asked of a need in the visitor's own words: those the site never uses ('vaktar', 'aggressiv') no type's
-  // text can carry, and they do not stop one that carries the rest ('hunden vaktar matskålen').
-  // Asked whether a type named fits, what the site never speaks of is what is asked ('Passar AGILITY för en döv valp?');
-  // so is the thing asked for ('Vilken veterinär rekommenderar ni?').
+  // Advice is asked of a need in the visitor's words: those the site never uses ('vaktar') do not stop a type that carries
+  // the rest; unless a type is named ('Passar AGILITY för en döv valp?') or it is the thing asked for ('Vilken veterinär …').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
     return before?.sentence === t.sentence && u.whichWords.has(before.word);
   };
   const content = c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content;
-  // Of two alternatives asked ('belöning eller straff'), an answer that says one tells which; not of two compared
-  // ('billigast, grupp eller privat'), nor by a word for a session, which any answer on sessions says, nor by one not
-  // asked of ('vaccinationsintyg eller hundens pass').
+  // Of two alternatives asked ('belöning eller straff'), an answer that says one tells which; not of two compared ('billigast,
+  // grupp eller privat'), nor by a session's word (any answer on sessions says it), nor one not asked of ('… eller hundens pass').
   const alternativeSaid = (t: Token) => {
     const other = u.alternativeOf.get(t);
     return other !== undefined && u.content.includes(other) && !u.compares && !u.sessionWords.has(other) && explains(c, other, u);
   };
   const unexplained = content.filter((t) => !explains(c, t, u) && !alternativeSaid(t));
-  // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar').
-  // A need told without a question is answered by advice, or by what accounts for two words of it or more, and every
-  // one ('vill ha mejl när ni släpper nya pass'; not 'små hundar').
+  // A topic is answered by a candidate for it, or (booking) by one whose own text says every word that asks it ('bokningar');
+  // a need told without a question, by advice or what accounts for MIN_NEED_WORDS of its words ('vill ha mejl när ni släpper …').
   const fulfils = u.toldNeed && content.length - unexplained.length >= MIN_NEED_WORDS;
   // A reason is given of something else asked: the link's terms, of signing in ('Länken funkar inte. Varför?').
   const ofOther = () => [...u.topics].some((topic) => topic !== "why" && c.topics.includes(topic)) || content.length > unexplained.length;
   const missed = [...u.topics].filter(
     (topic) =>
       !(c.topics.includes(topic) && (topic !== "why" || ofOther())) &&
-      !(TOLD_BY_TEXT.has(topic) && saysEvery(c, topic, u)) &&
+      !(topic === "book" && saysEvery(c, topic, u)) &&
       !(topic === "advice" && fulfils) &&
       !(topic === "price" && ((u.topics.size === 1 && statesPrice(c)) || pricesWhatElseIsAsked(c, content, u))),
   ).length;
   const weight = (tokens: readonly Token[]) => tokens.reduce((sum, t) => sum + (u.unknownWords.has(t) || isPerson(t, u) ? UNKNOWN_WEIGHT : 1), 0);
   const total = weight(content) + u.topics.size;
-  // A need is carried by a word of it, not by the topic alone ('bad o tork'); one told before a question of what to do,
-  // by a word told ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?').
+  // A need is carried by a word of it, not the topic alone ('bad o tork'); told before a question of what to do, by a word told.
   const carried = c.kind !== "advice" || (u.whatNow ? u.told.some((t) => explains(c, t, u)) : content.length > unexplained.length);
   const coverage = total === 0 || !carried ? 0 : (total - weight(unexplained) - missed) / total;
   return { candidate: c, coverage, unexplained };
@@ -310,13 +280,8 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
   // Of those that answer as much, the one whose text speaks most of the visitor's situation told in other sentences ('…ett kvitto. Vem sköter det?').
   const toldBefore = u.told.filter((t) => t.sentence !== u.asked);
-  const situations = new Map<Candidate, number>();
-  const situation = (c: Candidate) => {
-    if (!situations.has(c)) situations.set(c, toldBefore.filter((t) => explains(c, t, u)).length);
-    return situations.get(c)!;
-  };
-  const echoes = new Map<Candidate, number>();
-  const echo = (c: Candidate) => echoes.get(c) ?? echoes.set(c, echoOf(c, u)).get(c)!;
+  const situation = once((c: Candidate) => toldBefore.filter((t) => explains(c, t, u)).length);
+  const echo = once((c: Candidate) => echoOf(c, u));
   const ranked = candidates
     .map((c) => judge(c, u))
     .sort(
@@ -325,25 +290,21 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
         serves(b.candidate) - serves(a.candidate) ||
         situation(b.candidate) - situation(a.candidate) ||
         echo(b.candidate) - echo(a.candidate) ||
-        PRIORITY[a.candidate.kind] + passagePriority(a.candidate) - (PRIORITY[b.candidate.kind] + passagePriority(b.candidate)),
+        priorityOf(a.candidate) - priorityOf(b.candidate),
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
   const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
   // Asked bare after a situation told ('Det är storm på fredag. Blir passet av?'), an answer speaks of the situation.
   const speaksOfIt = (!u.afterUnsaid || (best !== undefined && ofDogAge(best, u))) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
-  // A measure asked is given of all that is asked, or not at all ('hur länge har ni hållit på'; 'hur långt innan måste
-  // man boka senast' is not the notice of a session called off).
+  // A measure asked is given of all that is asked, or not at all ('hur långt innan måste man boka senast').
   const whole = u.measureWords.size > 0 || u.compares;
   // Which day or date is asked is what is asked: an answer gives one ('Vilken dag i månaden kommer nyhetsbrevet?').
   const givesWhich = best !== undefined && !best.unexplained.some((t) => u.whichTime.has(t));
   return { answer: best && speaksOfIt && givesWhich && best.coverage >= (whole ? 1 : ANSWERABLE) ? best : null, ranked };
 }
 
-/**
- * After what the site never speaks of, only a dog's age told is what an answer can speak of ('vi har en valp som är 22
- * veckor nu, vi väntade för länge. Kan hon gå valpträningen?'; not 'Vi har en döv hund. Kan hon gå på agilityn?').
- */
+/** After what the site never speaks of, an answer can speak only of a dog's age told ('vi har en valp som är 22 veckor nu'). */
 function ofDogAge(best: Judged, u: Understanding): boolean {
   const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
   const ofDog = (t: Token) => dogIn(t.sentence) || (u.ageUnitWeeks.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS;
@@ -367,11 +328,8 @@ function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | und
 }
 
 /**
- * Of the session types advised equally by the asking sentence, the one whose
- * own text accounts for most of what the visitor tells in the whole question
- * ('vi har en valp på 10 veckor. Vad passar?'), a word that more types speak
- * of weighing less; when two account for as much, the one whose text says
- * least besides the need, if the need tells some types from the rest.
+ * Of the types advised as well, the one whose text accounts most for all the visitor tells ('vi har en valp på 10 veckor.
+ * Vad passar?'), a word more types say weighing less; of two as good, the one saying least besides, if the need tells them apart.
  */
 function bySituation(ranked: readonly Judged[], u: Understanding): Judged | undefined {
   const tied = ranked.filter((j) => j.candidate.kind === "advice" && j.coverage === ranked[0]!.coverage);
