@@ -135,8 +135,7 @@ function inText(c: Candidate, t: Token, known: ReadonlySet<string>): boolean {
       if (head.length >= MIN_TAIL) for (const term of startingWith(forward, head)) if (term.length > head.length && isWord(term.slice(head.length), known)) return true;
     }
     if (t.word.length < MIN_TAIL) continue;
-    // The last part of a compound ('matta' in 'liggmatta', 'mötet' of 'möte' in 'planeringsmöte'), or the word
-    // inflected ('länken' of 'länk').
+    // The last part of a compound ('matta' in 'liggmatta', 'mötet' in 'planeringsmöte'), or the word inflected ('länken' of 'länk').
     for (const tail of tails) {
       for (const term of startingWith(backward, tail)) if (term.length > tail.length && isWord(written.get(term)!.slice(0, -tail.length), known)) return true;
     }
@@ -176,10 +175,7 @@ function givesMeasure(c: Candidate, u: Understanding): boolean {
 /** Whether the role a team member's text opens with is what the word says ('Flurre, kontorshund.' is a dog). */
 const roleIs = (p: KnownPassage | undefined, t: Token) => roleWordsOf(p).some((w) => w.endsWith(t.stem));
 
-/**
- * A place or type named, by a row of its kind of place that answers what is asked and says another word of it ('blir
- * agilitykursen av om det regnar': 'Utomhuspassen blir av i både sol och regn', the type's sessions being outdoors).
- */
+/** A place or type named, by a row on its kind of place that answers what is asked and says another word of it ('Utomhuspassen …'). */
 function byKindOfPlace(c: Candidate, t: Token, u: Understanding, names: readonly Named[]): boolean {
   const kinds = names.flatMap((n) => u.placeKindOf.get(n.key) ?? []);
   if (kinds.length === 0 || !c.passages.some((p) => p.kind === "faq" && [...p.termSet].some((w) => kinds.some((k) => w.startsWith(k))))) return false;
@@ -192,6 +188,7 @@ function byKindOfPlace(c: Candidate, t: Token, u: Understanding, names: readonly
 export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (u.measureWords.has(t)) return givesMeasure(c, u);
   const topics = u.topicsOf.get(t) ?? [];
+  const p = c.passages[0];
   const dated = c.kind === "sessions" || c.kind === "seats" || c.kind === "page" || (c.kind === "places" && c.narrowed?.found);
   // Which day or date is asked: by sessions' dates, or a text saying that word ('vilken dag i månaden' is not 'varje månad').
   if (u.whichTime.has(t)) return dated === true || inText(c, t, u.known);
@@ -201,21 +198,20 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
   const names = u.namesOf.get(t) ?? [];
   // The team speaks of its sessions, not of who owns the places they are at ('vem äger hallen') or one of them ('vem äger Flurre').
-  const ofTeam = c.kind === "person" || c.passages[0]?.kind === "team";
+  const ofTeam = c.kind === "person" || p?.kind === "team";
   if (ofTeam && u.asksOwner && names.length > 0 && names.every((n) => n.kind === "place" || n.kind === "town")) return false;
   if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   if (byKindOfPlace(c, t, u, names)) return true;
   // Of a person, the dog is not the visitors' ('Har Maja en hund?'), unless their role is one ('Flurre, kontorshund').
-  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(c.passages[0], t)) return false;
+  if (ofTeam && names.length === 0 && u.dogWords.has(t) && !roleIs(p, t)) return false;
   // A day or a word of when ('nästa') by what states a session's date ('platser kvar på nästa agilitykurs').
   if (dated && (u.dayWords.has(t) || topics.includes("when"))) return true;
   // What a place named is, by what is about that place ('agility utomhus i parken': its sessions there).
   const kindOf = u.kindOfPlace.get(t);
   if (kindOf !== undefined && c.names.some((m) => m.key === kindOf)) return true;
   // The preparation holds for every day ('packa inför passet på lördag'), and a rule asked what it is about ('kan jag avboka …').
-  const p = c.passages[0];
   const everyDay = c.kind === "passage" && p !== undefined && (p.kind === "preparation" || (p.kind === "rule" && askedWhatItIsAbout(p, u)));
   // A rule's only when the day is a session's ('avboka passet på lördag'; not 'kommer nyhetsbrevet på måndagar').
   const ofSession = p?.kind === "preparation" || u.sessionWords.size > 0 || u.named.some((n) => n.kind === "type");
@@ -327,10 +323,7 @@ function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | und
   return titled.length === 1 ? titled[0] : undefined;
 }
 
-/**
- * Of the types advised as well, the one whose text accounts most for all the visitor tells ('vi har en valp på 10 veckor.
- * Vad passar?'), a word more types say weighing less; of two as good, the one saying least besides, if the need tells them apart.
- */
+/** Of the types advised as well, the one whose text accounts most for all the visitor tells, a word more types say weighing less. */
 function bySituation(ranked: readonly Judged[], u: Understanding): Judged | undefined {
   const tied = ranked.filter((j) => j.candidate.kind === "advice" && j.coverage === ranked[0]!.coverage);
   // A type the visitor names is the one they tell of ('Jag vill ha en privatlektion. Vilket pass passar?').

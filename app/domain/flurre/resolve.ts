@@ -302,14 +302,9 @@ function memberSaying(u: Understanding, knowledge: Knowledge): KnownPassage | un
 
 /** Whether a word of the cards' titles that no other passage uses is asked ('klippkort'): else the cards answer nothing. */
 function asksOfCards(u: Understanding, knowledge: Knowledge): boolean {
-  const cards = knowledge.passages.filter((p) => p.kind === "card");
-  const others = knowledge.passages.filter((p) => p.kind !== "card");
-  const naming = new Set(
-    cards
-      .flatMap((p) => wordsOf(p.title).flatMap((w) => keysOf(w, 1)))
-      .filter((k) => !others.some((p) => p.termSet.has(k))),
-  );
-  return u.content.some((t) => [t.word, t.stem, ...t.also].some((k) => naming.has(k)));
+  const titleWords = knowledge.passages.filter((p) => p.kind === "card").flatMap((p) => wordsOf(p.title).flatMap((w) => keysOf(w, 1)));
+  const naming = titleWords.filter((k) => !knowledge.passages.some((p) => p.kind !== "card" && p.termSet.has(k)));
+  return u.content.some((t) => [t.word, t.stem, ...t.also].some((k) => naming.includes(k)));
 }
 
 /** Whether a text says a type is for dogs of other ages than the visitor tells ('valpar 8–20 veckor', a dog of 9 months). */
