@@ -272,7 +272,6 @@ function judge(c: Candidate, u: Understanding): Judged {
 }
 
 export function decide(candidates: readonly Candidate[], u: Understanding): Decision {
-  // How many of the topics asked it answers.
   const serves = (c: Candidate) => c.topics.filter((t) => u.topics.has(t)).length;
   // Of those that answer as much, the one whose text speaks most of the visitor's situation told in other sentences ('…ett kvitto. Vem sköter det?').
   const toldBefore = u.told.filter((t) => t.sentence !== u.asked);
