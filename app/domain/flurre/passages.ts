@@ -1,14 +1,11 @@
-// The passages Flurre answers from: short plain-Swedish texts made from the
-// session types, the upcoming sessions, the FAQ rows and the card products on
-// sale in the database and from the site's fixed content (places,
-// preparation, team, rules). Each states its facts verbatim from the data and
-// carries the links to the pages that settle the question, plus the facts it
-// states in comparable form for the fact check.
+// The passages Flurre answers from: short plain-Swedish texts made from the database's rows (session types, upcoming
+// sessions, FAQ rows, cards on sale) and the site's fixed content (places, preparation, team, rules). Each states the
+// data's facts verbatim, with the links to the pages that settle the question and its facts in comparable form.
 
 import { publicAvailability, seatsLeft } from "../availability";
 import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
 import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS } from "../cards/card-texts";
-import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
+import { CARD_KINDS, type CardKind, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
 import { VARIANT_PRICES, type BookingAsk } from "../constants";
 import { displayPriceSek, formatKr, pricedByVariant, showPriceInList } from "../price";
@@ -96,9 +93,12 @@ const KIND_LABEL: Record<TypeKind, string> = {
   combined: "ett kombinerat pass",
 };
 
-/** The /boka list a type's sessions are booked from. */
-export function bookTypeHref(kind: TypeKind): string {
-  return bokaHref({ step: 2, type: kind === "private" ? "privat" : "grupp", view: "lista", month: null, day: null });
+const BOOK_LINK: FlurreLink = { label: "Boka pass", href: "/boka" };
+const CARD_SHOP_LINK: FlurreLink = { label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH };
+
+/** A passage: what it is, its text, its links and the facts it states (none unless given). */
+function passage(id: string, kind: PassageKind, title: string, text: string, links: FlurreLink[], facts: Fact[] = []): Passage {
+  return { id, kind, title, text, links, facts };
 }
 
 function typePrices(type: FlurreTypeInput, kind: TypeKind): { sentence: string; prices: number[] } {
@@ -115,17 +115,15 @@ export function typePassage(type: FlurreTypeInput): Passage {
   const kind = typeKind(type.sessionType);
   const { sentence, prices } = typePrices(type, kind);
   const join = (parts: readonly string[]) => parts.map((s) => s.trim()).filter(Boolean).join(" ");
-  const text = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, type.inspiringText ?? "", sentence]);
-  const summary = join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description, sentence]);
+  const about = [`${type.name} är ${KIND_LABEL[kind]}.`, type.description];
+  const summary = join([...about, sentence]);
   // A price said once is enough, except the two variants' own names and prices (the opening says only the amounts).
-  const summaryAfterPrice = type.bookingAsk === "variant" ? summary : join([`${type.name} är ${KIND_LABEL[kind]}.`, type.description]);
+  const summaryAfterPrice = type.bookingAsk === "variant" ? summary : join(about);
+  const text = join([...about, type.inspiringText ?? "", sentence]);
+  // Booked from the /boka list of its kind's sessions.
+  const href = bokaHref({ step: 2, type: kind === "private" ? "privat" : "grupp", view: "lista", month: null, day: null });
   return {
-    id: `type:${type.name}`,
-    kind: "type",
-    title: type.name,
-    text,
-    links: [{ label: `Boka ${type.name}`, href: bookTypeHref(kind) }],
-    facts: prices.map(priceFact),
+    ...passage(`type:${type.name}`, "type", type.name, text, [{ label: `Boka ${type.name}`, href }], prices.map(priceFact)),
     summary,
     summaryAfterPrice,
     typeName: type.name,
@@ -134,20 +132,11 @@ export function typePassage(type: FlurreTypeInput): Passage {
 }
 
 /** All the session types in one passage: 'Vilka pass finns det?'. */
-function typesOverview(types: readonly FlurreTypeInput[]): Passage | null {
-  if (types.length === 0) return null;
+function typesOverview(types: readonly FlurreTypeInput[]): Passage[] {
+  if (types.length === 0) return [];
   const names = types.map((t) => `${t.name} (${KIND_LABEL[typeKind(t.sessionType)].replace(/^ett /, "")})`);
-  return {
-    id: "type:all",
-    kind: "type",
-    title: "Våra pass",
-    text: `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`,
-    links: [
-      ALL_SESSIONS_LINK,
-      { label: "Boka pass", href: "/boka" },
-    ],
-    facts: [],
-  };
+  const text = `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`;
+  return [passage("type:all", "type", "Våra pass", text, [ALL_SESSIONS_LINK, BOOK_LINK])];
 }
 
 /** The session's price sentence and prices, as the lists show them. */
@@ -179,21 +168,11 @@ export function sessionPassage(
   const text = [`${session.title} ${when} på ${session.location}.`, session.description.trim(), sentence, `${seats}.${note}`]
     .filter(Boolean)
     .join(" ");
-  const type = findTypeContaining(types, session.title);
+  const facts = [...prices.map(priceFact), dateFact(dayKey), timeFact(start), timeFact(end), seatsFact(placesLeft)];
+  const link = { label: `${session.title} ${when}`, href: `/session/${session.id}` };
   return {
-    id: `session:${session.id}`,
-    kind: "session",
-    title: session.title,
-    text,
-    links: [{ label: `${session.title} ${when}`, href: `/session/${session.id}` }],
-    facts: [
-      ...prices.map(priceFact),
-      dateFact(dayKey),
-      timeFact(start),
-      timeFact(end),
-      seatsFact(placesLeft),
-    ],
-    typeName: type?.name,
+    ...passage(`session:${session.id}`, "session", session.title, text, [link], facts),
+    typeName: findTypeContaining(types, session.title)?.name,
     session: {
       id: session.id,
       startTime: session.startTime,
@@ -207,27 +186,16 @@ export function sessionPassage(
 
 function placePassages(all: readonly Place[], remote: RemoteTypeNames): Passage[] {
   const places = all.filter((p) => p.active && isVisitable(p));
-  const overview: Passage = {
-    id: "place:all",
-    kind: "place",
-    title: "Våra träningsplatser",
-    text: `${placesIntro(places, remote.online)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`,
-    links: [{ label: "Hitta hit", href: "/hitta" }],
-    facts: [],
-  };
+  const findUs = { label: "Hitta hit", href: "/hitta" };
+  const intro = `${placesIntro(places, remote.online)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`;
   return [
-    overview,
-    ...places.map((place) => ({
-      id: `place:${place.id}`,
-      kind: "place" as const,
-      title: place.name,
-      text: `${place.name} (${PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")}): ${place.description} Vägbeskrivning finns under Hitta dit.`,
-      links: [
-        { label: `Hitta dit: ${place.name}`, href: mapUrlOf(place) },
-        { label: "Hitta hit", href: "/hitta" },
-      ],
-      facts: [],
-    })),
+    passage("place:all", "place", "Våra träningsplatser", intro, [findUs]),
+    ...places.map((place) => {
+      const kind = PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE");
+      const text = `${place.name} (${kind}): ${place.description} Vägbeskrivning finns under Hitta dit.`;
+      const map = { label: `Hitta dit: ${place.name}`, href: mapUrlOf(place) };
+      return passage(`place:${place.id}`, "place", place.name, text, [map, findUs]);
+    }),
   ];
 }
 
@@ -240,11 +208,13 @@ export function checklistExcerpt(items: readonly string[], all: number): string 
   return [...quoted, ...(all > quoted.length ? ["Hela listan finns under Preppa inför passet."] : [])].join(" ");
 }
 
-/** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat: the item whose title says so (`isSickNote`), whatever staff call it. */
+/** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat (whatever its title: `isSickNote`). */
 function preparationPassages(items: readonly PreparationItem[], remote: RemoteTypeNames, isSickNote: (title: string) => boolean): Passage[] {
   const sick = items.find((item) => isSickNote(item.title));
   const checklist = items.filter((item) => item !== sick).map((item) => `${item.title} ${item.text}`);
-  const passages: Passage[] = [
+  const prepare = { label: "Preppa inför passet", href: "/preppa" };
+  const contact = { label: "Kontakta oss", href: CONTACT_PATH };
+  return [
     {
       id: PREPARATION_IDS.onSite,
       kind: "preparation",
@@ -253,52 +223,24 @@ function preparationPassages(items: readonly PreparationItem[], remote: RemoteTy
       // The first items, unless the question asks of others.
       summary: checklistExcerpt(checklist, checklist.length),
       parts: checklist,
-      links: [{ label: "Preppa inför passet", href: "/preppa" }],
+      links: [prepare],
       facts: [],
     },
-    {
-      id: PREPARATION_IDS.onlineOrHome,
-      kind: "preparation",
-      title: "Online-pass och hembesök",
-      text: preparationOnlineAndHome(remote),
-      links: [{ label: "Preppa inför passet", href: "/preppa" }],
-      facts: [],
-    },
+    passage(PREPARATION_IDS.onlineOrHome, "preparation", "Online-pass och hembesök", preparationOnlineAndHome(remote), [prepare]),
+    ...(sick ? [passage("preparation:sick", "preparation", sick.title, `${sick.title} ${sick.text}`, [contact])] : []),
   ];
-  if (sick) {
-    passages.push({
-      id: "preparation:sick",
-      kind: "preparation",
-      title: sick.title,
-      text: `${sick.title} ${sick.text}`,
-      links: [{ label: "Kontakta oss", href: CONTACT_PATH }],
-      facts: [],
-    });
-  }
-  return passages;
 }
 
 function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Passage[] {
+  const aboutUs = { label: "Om oss", href: "/om" };
+  const role = (m: TeamMember) => m.role.toLocaleLowerCase("sv-SE");
+  const intro = `${aboutIntro(towns)} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${role(m)})`))}.`;
   return [
-    {
-      id: "team:about",
-      kind: "team",
-      title: "Om Hundpass",
-      text: `${aboutIntro(towns)} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${m.role.toLocaleLowerCase("sv-SE")})`))}.`,
-      links: [{ label: "Om oss", href: "/om" }],
-      facts: [],
-    },
-    ...team.map((member) => ({
-      id: `team:${member.id}`,
-      kind: "team" as const,
-      title: member.name,
-      text: `${member.name}, ${member.role.toLocaleLowerCase("sv-SE")}. ${member.text}`,
-      links: [
-        { label: "Om oss", href: "/om" },
-        { label: `Kontakta ${member.name}`, href: CONTACT_PATH },
-      ],
-      facts: [],
-    })),
+    passage("team:about", "team", "Om Hundpass", intro, [aboutUs]),
+    ...team.map((m) => {
+      const contact = { label: `Kontakta ${m.name}`, href: CONTACT_PATH };
+      return passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, contact]);
+    }),
   ];
 }
 
@@ -306,64 +248,30 @@ function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Pa
 function sitePassages(): Passage[] {
   // In words: a number in a passage is a fact the answer's check must find backed.
   const holdHours = ["noll", "en", "två", "tre", "fyra", "fem", "sex"][WAITLIST_HOLD_MS / 3_600_000] ?? String(WAITLIST_HOLD_MS / 3_600_000);
+  const newsletter =
+    `Nyhetsbrevet: ${START_TEXTS.newsletterText} Du anmäler dig med din e-postadress på startsidan. ` +
+    "Vill du sluta få det avprenumererar du med länken längst ner i varje nyhetsbrev.";
+  const waitlist =
+    `När alla platser på ett pass är tagna kan du ställa dig i kö med knappen '${WAITLIST_TEXTS.submit}' på passets sida. ` +
+    `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`;
+  // What the queue's mails say: the confirmation with its link to leave, the offer held with its links to book or decline.
+  const offer =
+    `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, ` +
+    "med en länk där du kan lämna kön. Blir det ledigt mejlar vi en länk att boka platsen med till den som är först i kön, " +
+    `som då har ${holdHours} timmar på sig att boka den. ` +
+    "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.";
+  const signUp = { label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` };
   return [
-    {
-      id: "rule:newsletter",
-      kind: "rule",
-      title: "Nyhetsbrevet",
-      text:
-        `Nyhetsbrevet: ${START_TEXTS.newsletterText} Du anmäler dig med din e-postadress på startsidan. ` +
-        "Vill du sluta få det avprenumererar du med länken längst ner i varje nyhetsbrev.",
-      links: [{ label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` }],
-      facts: [],
-    },
-    {
-      id: "rule:waitlist",
-      kind: "rule",
-      title: WAITLIST_TEXTS.heading,
-      text:
-        `När alla platser på ett pass är tagna kan du ställa dig i kö med knappen '${WAITLIST_TEXTS.submit}' på passets sida. ` +
-        `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`,
-      links: [ALL_SESSIONS_LINK],
-      facts: [],
-    },
-    {
-      // What the queue's mails say: the confirmation with its link to leave, the offer held with its links to book or decline.
-      id: "rule:waitlist-offer",
-      kind: "rule",
-      title: "Din plats i kön",
-      text:
-        `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, med en länk där du kan lämna kön. ` +
-        `Blir det ledigt mejlar vi en länk att boka platsen med till den som är först i kön, som då har ${holdHours} timmar på sig att boka den. ` +
-        "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.",
-      links: [ALL_SESSIONS_LINK],
-      facts: [],
-    },
+    passage("rule:newsletter", "rule", "Nyhetsbrevet", newsletter, [signUp]),
+    passage("rule:waitlist", "rule", WAITLIST_TEXTS.heading, waitlist, [ALL_SESSIONS_LINK]),
+    passage("rule:waitlist-offer", "rule", "Din plats i kön", offer, [ALL_SESSIONS_LINK]),
   ];
 }
 
 /** How paying at booking works ('kan man betala med swish?'), while the site takes payment. */
 function paymentPassage(methods: readonly (keyof typeof PAYMENT_METHOD_LABELS)[]): Passage {
   const { title, text } = paymentAnswer(methods);
-  return {
-    id: "rule:payment",
-    kind: "rule",
-    title,
-    text,
-    links: [{ label: "Boka pass", href: "/boka" }],
-    facts: [],
-  };
-}
-
-function rulePassages(): Passage[] {
-  return SITE_RULES.map((rule) => ({
-    id: `rule:${rule.id}`,
-    kind: "rule",
-    title: rule.title,
-    text: rule.text,
-    links: [...rule.links],
-    facts: rule.prices.map(priceFact),
-  }));
+  return passage("rule:payment", "rule", title, text, [BOOK_LINK]);
 }
 
 /** The id of the passage on the cards as a whole: that they are sold, how one uses a card, and when a use comes back. */
@@ -371,75 +279,51 @@ export const CARDS_ID = "card:all";
 
 function cardPrices(card: FlurreCardInput): number[] {
   if (card.kind === "klippkort") return card.priceSek === null ? [] : [card.priceSek];
-  return [...card.amounts, ...(card.freeMinSek === null ? [] : [card.freeMinSek]), ...(card.freeMaxSek === null ? [] : [card.freeMaxSek])];
+  return [...card.amounts, ...[card.freeMinSek, card.freeMaxSek].filter((sek) => sek !== null)];
 }
+
+/** A presentkort's amounts as its texts say them. */
+const giftAmounts = (card: FlurreCardInput) => CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek);
 
 /** A product's terms in the list of them all: "5 pass för 1 195 kr, gäller 12 månader". */
 function cardTerms(card: FlurreCardInput): string {
   return card.kind === "klippkort"
     ? CARD_FLURRE_TEXTS.klippTerms(card.uses ?? 0, card.priceSek ?? 0, card.validityMonths)
-    : CARD_FLURRE_TEXTS.giftTerms(CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek), card.validityMonths);
+    : CARD_FLURRE_TEXTS.giftTerms(giftAmounts(card), card.validityMonths);
 }
 
 function cardPassage(card: FlurreCardInput): Passage {
   const text =
     card.kind === "klippkort"
       ? CARD_FLURRE_TEXTS.klippkort(card.name, card.uses ?? 0, card.sessionTypes, card.priceSek ?? 0, card.validityMonths)
-      : CARD_FLURRE_TEXTS.presentkort(card.name, CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek), card.validityMonths);
-  return {
-    id: `card:${card.id}`,
-    kind: "card",
-    title: card.name,
-    text: `${text} ${CARD_FLURRE_TEXTS.code} ${CARD_FLURRE_TEXTS.givenBack[card.kind]}`,
-    links: [{ label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH }],
-    facts: cardPrices(card).map(priceFact),
-  };
+      : CARD_FLURRE_TEXTS.presentkort(card.name, giftAmounts(card), card.validityMonths);
+  const full = `${text} ${CARD_FLURRE_TEXTS.code} ${CARD_FLURRE_TEXTS.givenBack[card.kind]}`;
+  return passage(`card:${card.id}`, "card", card.name, full, [CARD_SHOP_LINK], cardPrices(card).map(priceFact));
 }
 
 /**
- * The cards on sale: one passage for them all (which are sold, how a card
- * is used, a use given back when the business cancels, what each costs and
- * lasts, how one is bought) and one for each product. None while nothing is on
- * sale, so Flurre never says the business sells cards then.
+ * The cards on sale: one passage for them all (which are sold, how one is used and a use given back, what each costs
+ * and lasts, how one is bought) and one for each product. None while nothing is on sale, so that Flurre never says
+ * the business sells cards then.
  */
 function cardPassages(cards: readonly FlurreCardInput[]): Passage[] {
   if (cards.length === 0) return [];
   const kinds = CARD_KINDS.filter((kind) => cards.some((c) => c.kind === kind));
   const which = kinds.length > 1 ? "both" : kinds[0]!;
-  const overview: Passage = {
-    id: CARDS_ID,
-    kind: "card",
-    title: CARD_OFFER_TEXTS.heading[which],
-    text: [
-      CARD_FLURRE_TEXTS.sells(which),
-      ...kinds.map((kind) => CARD_FLURRE_TEXTS.products(kind, cards.filter((c) => c.kind === kind).map((c) => CARD_FLURRE_TEXTS.listed(c.name, cardTerms(c))))),
-      CARD_FLURRE_TEXTS.buy,
-      ...kinds.map((kind) => CARD_FLURRE_TEXTS.pays[kind]),
-    ].join(" "),
-    links: [
-      { label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH },
-      { label: "Boka pass", href: "/boka" },
-    ],
-    facts: [...new Set(cards.flatMap(cardPrices))].map(priceFact),
-  };
-  return [overview, ...cards.map(cardPassage)];
-}
-
-export function faqPassage(row: FlurreFaqInput): Passage {
-  return {
-    id: `faq:${row.id}`,
-    kind: "faq",
-    title: row.question,
-    text: row.answer,
-    links: row.links,
-    facts: factsStatedIn(row.answer),
-  };
+  const listed = (kind: CardKind) => cards.filter((c) => c.kind === kind).map((c) => CARD_FLURRE_TEXTS.listed(c.name, cardTerms(c)));
+  const text = [
+    CARD_FLURRE_TEXTS.sells(which),
+    ...kinds.map((kind) => CARD_FLURRE_TEXTS.products(kind, listed(kind))),
+    CARD_FLURRE_TEXTS.buy,
+    ...kinds.map((kind) => CARD_FLURRE_TEXTS.pays[kind]),
+  ].join(" ");
+  const facts = [...new Set(cards.flatMap(cardPrices))].map(priceFact);
+  return [passage(CARDS_ID, "card", CARD_OFFER_TEXTS.heading[which], text, [CARD_SHOP_LINK, BOOK_LINK], facts), ...cards.map(cardPassage)];
 }
 
 /**
- * The prices, dates, times and seat counts an FAQ answer states: staff wrote
- * them, so they are the passage's facts. Dates without a year are not
- * comparable and are left out (a model repeating one fails the check).
+ * The prices, dates, times and seat counts an FAQ answer states: staff wrote them, so they are its passage's facts.
+ * A date without a year is not comparable and is left out (a model repeating one fails the check).
  */
 function factsStatedIn(text: string): Fact[] {
   const facts: Fact[] = [];
@@ -456,20 +340,19 @@ function factsStatedIn(text: string): Fact[] {
 
 /** Every passage, from the rows and the site content. */
 export function buildPassages(corpus: FlurreCorpus, isSickNote: (title: string) => boolean = () => false): Passage[] {
-  const overview = typesOverview(corpus.types);
   const townOf = new Map(corpus.places.filter((p) => p.town).map((p) => [p.name, p.town]));
   const remote = remoteTypeNames(corpus.types, corpus.places);
   return [
-    ...(overview ? [overview] : []),
+    ...typesOverview(corpus.types),
     ...corpus.types.map(typePassage),
     ...corpus.sessions.map((s) => sessionPassage(s, corpus.types, townOf.get(s.location) ?? null)),
     ...placePassages(corpus.places, remote),
     ...preparationPassages(corpus.preparation, remote, isSickNote),
     ...teamPassages(corpus.team, trainingTowns(corpus.places)),
-    ...rulePassages(),
+    ...SITE_RULES.map((rule) => passage(`rule:${rule.id}`, "rule", rule.title, rule.text, [...rule.links], rule.prices.map(priceFact))),
     ...sitePassages(),
     ...(corpus.payments?.length ? [paymentPassage(corpus.payments)] : []),
     ...cardPassages(corpus.cards ?? []),
-    ...corpus.faq.map(faqPassage),
+    ...corpus.faq.map((row) => passage(`faq:${row.id}`, "faq", row.question, row.answer, row.links, factsStatedIn(row.answer))),
   ];
 }
