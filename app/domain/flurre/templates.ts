@@ -1,9 +1,6 @@
-// Step 5 of Flurre's pipeline: one template per kind of answer. Every fact
-// is the data's own sentence (a session's line, a type's price, a place's
-// description, a rule's text), with the links that settle it under it; a
-// yes/no question opens with the Ja or Nej the data gives (yes-no.ts). When
-// nothing answers, the fallback, with the pages of the things named that the
-// best candidates are about as "Menar du…?".
+// Step 5 of Flurre's pipeline: one template per kind of answer. Every fact is the data's own sentence, with the links
+// that settle it under it; a yes/no question opens with the data's Ja or Nej (yes-no.ts). When nothing answers, the
+// fallback, with the pages of the things named that the best candidates are about as "Menar du…?".
 
 import type { FlurreAnswer, FlurreLink } from "./answer";
 import { explains, type Judged } from "./decide";
@@ -74,11 +71,12 @@ function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | nu
   return made([opening, ...shown.map(sessionParagraph)], [...shown, ...(type ? [type] : [])], links);
 }
 
+/** The sessions a type's price is read from: its own, when its text states none. */
+const pricedBy = (type: KnownPassage, all: readonly KnownPassage[]) =>
+  pricesOf([type]).length > 0 ? [] : all.filter((p) => p.session && p.typeName === type.typeName);
+
 /** A type's price: its own, else what its sessions cost. */
-function priceOf(type: KnownPassage, all: readonly KnownPassage[]): number[] {
-  const own = pricesOf([type]);
-  return own.length > 0 ? own : pricesOf(all.filter((p) => p.session && p.typeName === type.typeName));
-}
+const priceOf = (type: KnownPassage, all: readonly KnownPassage[]) => pricesOf([type, ...pricedBy(type, all)]);
 
 /** Types weighed by their prices: each type's price, with its page. */
 function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage[]): ComposedAnswer {
@@ -97,11 +95,10 @@ function priceAnswer(j: Judged, all: readonly KnownPassage[], u: Understanding, 
   const name = type.typeName!;
   const prices = priceOf(type, all);
   if (prices.length === 0) return made([T.type(name), type.summary ?? type.text], [type], type.links);
-  const sessions = pricesOf([type]).length > 0 ? [] : all.filter((p) => p.session && p.typeName === name);
   const next = u.topics.has("when") ? bookable(all, name, DATES_UNDER_TYPE) : [];
   return made(
     [yes ? T.priceOfTypeYesNo(yes, name, prices) : T.priceOfType(name, prices), type.summaryAfterPrice ?? type.text, ...next.map(sessionParagraph)],
-    [type, ...sessions, ...next],
+    [type, ...pricedBy(type, all), ...next],
     [...type.links, ...next.flatMap((s) => s.links)],
   );
 }
@@ -126,27 +123,17 @@ function placesAnswer(j: Judged): ComposedAnswer {
   return made([opening, ...places.map((p) => p.text), ...sessions.map(sessionParagraph)], passages, links);
 }
 
-/** The line a passage's own text opens with, by its kind. */
-function openingOf(p: Passage): string {
-  switch (p.kind) {
-    case "type":
-      return p.id === "type:all" ? T.types : T.type(p.title);
-    case "session":
-      return T.sessions;
-    case "place":
-      return p.id === "place:all" ? T.places : T.place(p.title);
-    case "team":
-      return p.id === "team:about" ? T.about : T.team(p.title);
-    case "faq":
-      return T.faq;
-    case "preparation":
-      return T.preparation;
-    case "card":
-      return p.id === CARDS_ID ? T.cards : T.type(p.title);
-    default:
-      return T.rule;
-  }
-}
+/** The line a passage's own text opens with, by its kind: an overview's own, else one that names what it is about. */
+const OPENING_OF: Record<Passage["kind"], (p: Passage) => string> = {
+  type: (p) => (p.id === "type:all" ? T.types : T.type(p.title)),
+  card: (p) => (p.id === CARDS_ID ? T.cards : T.type(p.title)),
+  place: (p) => (p.id === "place:all" ? T.places : T.place(p.title)),
+  team: (p) => (p.id === "team:about" ? T.about : T.team(p.title)),
+  session: () => T.sessions,
+  faq: () => T.faq,
+  preparation: () => T.preparation,
+  rule: () => T.rule,
+};
 
 /**
  * The parts of a passage the question asks of, most asked first: those that say a word of it that not every part says
@@ -164,7 +151,7 @@ function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<strin
 }
 
 function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
-  const opening = yes ? T.yesNo(yes) : openingOf(p);
+  const opening = yes ? T.yesNo(yes) : OPENING_OF[p.kind](p);
   if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, p.summary ?? p.text, knowledge.passages);
   return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : (partsAsked(p, u, knowledge.common) ?? p.summary ?? p.text)], [p], p.links);
 }
@@ -216,10 +203,6 @@ export function fallback(ranked: readonly Judged[], u: Understanding): ComposedA
   const near = ranked.filter((j) => best > 0 && j.coverage === best && about(j.candidate.passages[0]));
   const links = dedupe(near.flatMap((j) => j.candidate.passages[0]!.links.slice(0, 1)), MAX_NEAR);
   if (links.length === 0) return { answer: FLURRE_FALLBACK, passages: [] };
-  const answer: FlurreAnswer = {
-    ...FLURRE_FALLBACK,
-    paragraphs: [...FLURRE_FALLBACK.paragraphs, T.didYouMean],
-    links: dedupe([...links, ...FLURRE_FALLBACK.links]),
-  };
-  return { answer, passages: [] };
+  const paragraphs = [...FLURRE_FALLBACK.paragraphs, T.didYouMean];
+  return { answer: { ...FLURRE_FALLBACK, paragraphs, links: dedupe([...links, ...FLURRE_FALLBACK.links]) }, passages: [] };
 }
