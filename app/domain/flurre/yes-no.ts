@@ -1,12 +1,8 @@
-// Flurre's Ja or Nej: a yes/no question whose answer accounts for all it asks
-// opens with the one the data gives. A price above nothing ('Kostar det
-// något?' Ja, 'Är det gratis?' Nej), whether a type is held where or when
-// asked, one session's seats, and a rule's or the preparation's own sentence
-// that says the word asked, read the same way round as the question or the
-// other. A row staff wrote keeps its own Ja or Nej, turned when the question
-// is asked the other way round from the row's. A question turned ('kan man
-// inte avboka') gets neither from the rest, nor one with a condition of its
-// own from a rule, which says what holds in general.
+// Flurre's Ja or Nej: a yes/no question whose answer accounts for all it asks opens with the one the data gives: a
+// price above nothing ('Kostar det något?' Ja, 'Är det gratis?' Nej), whether a type is held where or when asked, one
+// session's seats, or a rule's or the preparation's sentence that says the word asked, read either way round. A row
+// staff wrote keeps its Ja or Nej, turned when asked the other way round from the row. A turned question ('kan man inte
+// avboka') gets none but a row's, and one with a condition of its own none from a rule, which says what holds in general.
 
 import type { Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
