@@ -44,10 +44,11 @@ function made(paragraphs: string[], used: readonly KnownPassage[], links: readon
   return { answer: { kind: "answer", paragraphs, links: dedupe(links), source: "extractive" }, passages: [...used] };
 }
 
-/** A type's own text, its next dates with seats under it. */
-function typeAnswer(opening: string, type: KnownPassage, text: string, all: readonly KnownPassage[]): ComposedAnswer {
+/** A type's own text (its summary), its next dates with seats under it. */
+function typeAnswer(opening: string, type: KnownPassage, all: readonly KnownPassage[]): ComposedAnswer {
   const next = bookable(all, type.typeName!, DATES_UNDER_TYPE);
-  return made([opening, text, ...next.map(sessionParagraph)], [type, ...next], [...type.links, ...next.flatMap((s) => s.links)]);
+  const paragraphs = [opening, type.summary ?? type.text, ...next.map(sessionParagraph)];
+  return made(paragraphs, [type, ...next], [...type.links, ...next.flatMap((s) => s.links)]);
 }
 
 function sessionsAnswer(j: Judged, all: readonly KnownPassage[], yes: YesNo | null): ComposedAnswer {
@@ -81,10 +82,10 @@ const priceOf = (type: KnownPassage, all: readonly KnownPassage[]) => pricesOf([
 /** Types weighed by their prices: each type's price, with its page. */
 function pricesAnswer(types: readonly KnownPassage[], all: readonly KnownPassage[]): ComposedAnswer {
   const priced = types.filter((t) => priceOf(t, all).length > 0);
+  const sessions = new Set(priced.flatMap((t) => pricedBy(t, all)));
   return made(
     priced.map((t, i) => (i === 0 ? T.priceOfType : T.priceOfAnotherType)(t.typeName!, priceOf(t, all))),
-    // A type whose text states no price is priced by its sessions.
-    [...priced, ...all.filter((p) => p.session && priced.some((t) => t.typeName === p.typeName && pricesOf([t]).length === 0))],
+    [...priced, ...all.filter((p) => sessions.has(p))],
     priced.flatMap((t) => t.links.slice(0, 1)),
   );
 }
@@ -152,7 +153,7 @@ function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<strin
 
 function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
   const opening = yes ? T.yesNo(yes) : OPENING_OF[p.kind](p);
-  if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, p.summary ?? p.text, knowledge.passages);
+  if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, knowledge.passages);
   return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : (partsAsked(p, u, knowledge.common) ?? p.summary ?? p.text)], [p], p.links);
 }
 
@@ -180,7 +181,7 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
       // Their own text, and how to reach them when asked.
       return made([T.team(first.title), ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "advice":
-      return typeAnswer(T.adviceType(first.title), first, first.summary ?? first.text, all);
+      return typeAnswer(T.adviceType(first.title), first, all);
     case "page":
       return made([T.pageSession, ...candidate.passages.map((p) => p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "compare":
