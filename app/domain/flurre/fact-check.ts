@@ -1,9 +1,6 @@
-// The facts a passage states (prices, dates, times, seat counts, e-mail
-// addresses, phone numbers) and the check that a phrased answer claims
-// nothing else: every price, date, weekday, time, seat count, e-mail address
-// and phone number in the text must be one of the passages' facts, and every
-// address or path it names one of their links. Anything the
-// check cannot place fails it, so the extractive answer is used instead.
+// The facts a passage states and the check that a phrased answer claims nothing else: every price, date, weekday,
+// time, seat count, e-mail address and phone number in it must be one of the passages' facts, every address or path
+// one of their links. Anything the check cannot place fails it, so the extractive answer is used instead.
 
 /** A fact as a comparable string: "price:249", "date:2026-11-24", "time:18:00", "seats:3", "email:info@hundpass.se", "phone:0701740650". */
 export type Fact = `${"price" | "date" | "time" | "seats" | "email" | "phone"}:${string}`;
@@ -18,12 +15,7 @@ export const timeFact = (hhmm: string): Fact => `time:${hhmm}`;
 export const seatsFact = (count: number): Fact => `seats:${count}`;
 export const emailFact = (address: string): Fact => `email:${address.trim().toLocaleLowerCase("sv-SE")}`;
 /** Any way of writing a Swedish number ("070-174 06 50", "+46 70 174 06 50") is the same fact. */
-export const phoneFact = (number: string): Fact => `phone:${normalizePhone(number)}`;
-
-function normalizePhone(number: string): string {
-  const digits = number.replace(/[^\d+]/g, "");
-  return digits.startsWith("+46") ? `0${digits.slice(3)}` : digits.startsWith("0046") ? `0${digits.slice(4)}` : digits;
-}
+export const phoneFact = (number: string): Fact => `phone:${number.replace(/[^\d+]/g, "").replace(/^(?:\+46|0046)/, "0")}`;
 
 export type Claim =
   | { kind: "price"; amount: number; text: string }
@@ -59,8 +51,8 @@ const B = "(?<![\\p{L}\\p{N}])";
 const E = "(?![\\p{L}\\p{N}])";
 
 const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join("|");
-const WEEKDAY_NAMES = "måndag|tisdag|onsdag|torsdag|fredag|lördag|söndag";
-const WEEKDAY_SHORT = "mån|tis|ons|tors|tor|fre|lör|sön";
+const WEEKDAY_NAMES = Object.keys(WEEKDAYS).filter((w) => w.endsWith("dag")).join("|");
+const WEEKDAY_SHORT = Object.keys(WEEKDAYS).filter((w) => !w.endsWith("dag")).join("|");
 const WEEKDAY = `(?:(${WEEKDAY_NAMES})(?:en|ar|s)?|(${WEEKDAY_SHORT})\\.?)`;
 
 const PRICE_RE = new RegExp(`${B}(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:[,.]00)?\\s*(?:kr${E}\\.?|kronor${E}|sek${E}|:-)`, "giu");
@@ -98,10 +90,9 @@ function trimTrailing(text: string): string {
 }
 
 /**
- * How each kind of claim is read, in this order: an address, a link or a phone
- * number first, so their digits are not read again as something else; then
- * dates, times, prices and seats. `free`: read even where an earlier claim
- * stands; `keeps`: leaves its span for later readers.
+ * How each kind of claim is read, in this order: addresses, links and phone numbers first, so their digits are not read
+ * again as something else; then dates, times, prices and seats. `free`: read even where an earlier claim stands; `keeps`:
+ * leaves its span for later readers.
  */
 const READERS: { re: RegExp; free?: boolean; keeps?: boolean; claim: (m: RegExpMatchArray, text: string) => Claim | null }[] = [
   { re: EMAIL_RE, free: true, claim: (m) => ({ kind: "email", address: m[0], text: m[0] }) },
@@ -177,9 +168,8 @@ function weekdayOfDayKey(dayKey: string): number {
 export type FactCheckResult = { ok: true } | { ok: false; unsupported: Claim[] };
 
 /**
- * Whether every claim in `text` is backed by `facts` and `links`. Dates must
- * match day and month (and the year and weekday when the text gives them);
- * a weekday on its own must be the weekday of one of the dates.
+ * Whether every claim in `text` is backed by `facts` and `links`. Dates must match day and month (and the year and
+ * weekday when the text gives them); a weekday on its own must be the weekday of one of the dates.
  */
 export function checkFacts(
   text: string,
@@ -224,9 +214,7 @@ function supported(claim: Claim, facts: ReadonlySet<string>, links: ReadonlySet<
 /** A link the text names must be one of the passages' own; a bare host only as part of one. */
 function linkAllowed(href: string, links: ReadonlySet<string>): boolean {
   if (links.has(href)) return true;
-  if (!href.startsWith("/") && !/^https?:\/\//i.test(href)) {
-    const bare = href.toLocaleLowerCase("sv-SE");
-    return [...links].some((link) => link.toLocaleLowerCase("sv-SE").replace(/^https?:\/\//, "").startsWith(bare));
-  }
-  return false;
+  if (href.startsWith("/") || /^https?:\/\//i.test(href)) return false;
+  const bare = href.toLocaleLowerCase("sv-SE");
+  return [...links].some((link) => link.toLocaleLowerCase("sv-SE").replace(/^https?:\/\//, "").startsWith(bare));
 }
