@@ -1,13 +1,13 @@
-// What Flurre knows, made once per change of the content: the passages
-// (passages.ts) with their search terms and the topics they answer, the
-// things the content names (session types, places, towns, people, each with
-// the words that name it) and every word the site uses, for mending typos.
+// What Flurre knows, made once per change of the content: the passages (passages.ts) with their search terms and the
+// topics they answer, the things the content names (session types, places, towns, people, each with the words that
+// name it) and every word the site uses, for mending typos.
 
 import { PLACE_KIND_LABEL, trainingTowns, type Place } from "../places";
 import { aboutIntro } from "../team";
 import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
-import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, stemOf, wordsOf, type Topic, type Vocabulary, type VocabularyRow } from "./vocabulary";
+import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, pushTo, stemOf, wordsOf } from "./vocabulary";
+import type { Topic, Vocabulary, VocabularyRow } from "./vocabulary";
 
 export type NamedKind = "type" | "place" | "town" | "person";
 
@@ -123,16 +123,6 @@ function namesOf(corpus: FlurreCorpus): Named[] {
   return named.filter((n) => n.words.length > 0);
 }
 
-function byFirstLetter(words: readonly string[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
-  for (const w of words) {
-    const list = map.get(w[0]!);
-    if (list) list.push(w);
-    else map.set(w[0]!, [w]);
-  }
-  return map;
-}
-
 /** The words a text counts: each after a number, in digits or a word ('två hundtränare'); not a unit of age ('8–20 veckor'). */
 function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   const words = wordsOf(text).map(fold);
@@ -186,7 +176,11 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
   for (const p of passages) for (const w of p.written) if (w.length >= 3) words.add(fold(w));
   for (const n of named) for (const w of n.words) words.add(w);
   const list = [...words].filter((w) => w.length >= 4);
-  for (const w of list) words.add(stemOf(w));
+  const byFirst = new Map<string, string[]>();
+  for (const w of list) {
+    words.add(stemOf(w));
+    pushTo(byFirst, w[0]!, w);
+  }
   return {
     vocabulary,
     passages,
@@ -195,6 +189,6 @@ export function buildKnowledge(corpus: FlurreCorpus, rows: readonly VocabularyRo
     common: commonWords(passages),
     personWords: new Set(named.filter((n) => n.kind === "person").flatMap((n) => n.words)),
     places: corpus.places,
-    siteWords: { set: words, byFirst: byFirstLetter(list) },
+    siteWords: { set: words, byFirst },
   };
 }

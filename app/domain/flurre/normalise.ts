@@ -1,9 +1,8 @@
-// Step 1 of Flurre's pipeline: a question as words. Lower case, å/ä/ö folded
-// for matching, several words read as one where the vocabulary says so
-// ('boka om', 'ta … med'), everyday spellings read also as the site's words,
-// and a typo mended to the site's own word when exactly one is that close.
+// Step 1 of Flurre's pipeline: a question as words. Lower case, å/ä/ö folded for matching, several words read as one
+// where the vocabulary says so ('boka om', 'ta … med'), everyday spellings read also as the site's words, and a typo
+// mended to the site's own word when exactly one is that close.
 
-import { fold, keysOf, lower, once, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
+import { fold, keysOf, lower, once, pushTo, stemOf, typedWithÅÄÖ, wordsOf, type Phrase, type Vocabulary } from "./vocabulary";
 
 /** The words a question is read against: all of them with their stems, and by first letter for mending a typo. */
 export type SiteWords = { set: ReadonlySet<string>; byFirst: ReadonlyMap<string, readonly string[]> };
@@ -28,10 +27,8 @@ export type Token = {
 };
 
 /**
- * Edit distance of a and b, or max + 1 as soon as it must exceed max. Two
- * neighbouring letters typed the wrong way round count as one edit, as on a
- * phone ('lektoin' is one typo from 'lektion'): the optimal string alignment
- * distance.
+ * Edit distance of a and b, or max + 1 as soon as it must exceed max. Two neighbouring letters typed the wrong way
+ * round count as one edit, as on a phone ('lektoin' is one typo from 'lektion'): the optimal string alignment distance.
  */
 export function boundedEditDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -57,18 +54,13 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 /** Shortest stem under which a word is read as the vocabulary's 'same' word ('mejlen' as 'mejl'). */
 const SAME_STEM = 4;
 
-/** How many edits a typed word of this length may be from the word meant. */
-function typoBudget(word: string): number {
-  return word.length >= 11 ? 2 : word.length >= 7 ? 1 : 0;
-}
-
 /**
- * The site's word a typo means, if exactly one of the words the site or the
- * vocabulary knows is closest and within the budget; the candidates are
- * those with its first letter (a typo seldom hits it). Digits are never mended.
+ * The site's word a typo means, if exactly one of the words the site or the vocabulary knows is closest and within the
+ * budget (one edit from 7 letters, two from 11); the candidates are those with its first letter (a typo seldom hits it).
+ * Digits are never mended.
  */
 function mend(word: string, known: readonly string[]): string | null {
-  const budget = typoBudget(word);
+  const budget = word.length >= 11 ? 2 : word.length >= 7 ? 1 : 0;
   if (budget === 0 || /\p{N}/u.test(word)) return null;
   let best: string | null = null;
   let bestDistance = budget + 1;
@@ -76,9 +68,9 @@ function mend(word: string, known: readonly string[]): string | null {
   for (const candidate of known) {
     const d = boundedEditDistance(word, candidate, bestDistance);
     if (d < bestDistance) [best, bestDistance, tied] = [candidate, d, false];
-    else if (d === bestDistance && d <= budget && candidate !== best) tied = true;
+    else if (d === bestDistance && candidate !== best) tied = true;
   }
-  return best && !tied && bestDistance <= budget ? best : null;
+  return tied ? null : best;
 }
 
 function sentencesOf(text: string): string[] {
@@ -160,7 +152,7 @@ const phraseIndex = once((vocabulary: Vocabulary) => {
   const index = { written: new Map<string, number[]>(), folded: new Map<string, number[]>(), gapFirst: [] as number[] };
   vocabulary.phrases.forEach((phrase, n) => {
     if (phrase.gap === 0) index.gapFirst.push(n);
-    else for (const [map, word] of [[index.written, phrase.written[0]!], [index.folded, phrase.words[0]!]] as const) map.set(word, [...(map.get(word) ?? []), n]);
+    else for (const [map, word] of [[index.written, phrase.written[0]!], [index.folded, phrase.words[0]!]] as const) pushTo(map, word, n);
   });
   return index;
 });
@@ -189,11 +181,11 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
       /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
       let between: number[] = [];
       for (let k = 0; k < phrase.words.length; k++) {
-        if (isPhraseWord(words[j], phrase, k) && !(phrase.gapNeeded && k === phrase.gap && between.length === 0)) {
+        if (isPhraseWord(words[j], phrase, k) && !(phrase.gapNeeded && k === phrase.gap)) {
           j++;
           continue;
         }
-        const gapped = k === phrase.gap && between.length === 0 ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
+        const gapped = k === phrase.gap ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
         if (gapped === 0) {
           ok = false;
           break;
@@ -215,9 +207,8 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
 }
 
 /**
- * The question's tokens. `siteWords` are the words (folded) of the site's
- * content, its names and the vocabulary: a word that is none of them is
- * mended to one of them when it is a typo or two away.
+ * The question's tokens. `siteWords` are the words (folded) of the site's content, its names and the vocabulary: a
+ * word that is none of them is mended to one of them when it is a typo or two away.
  */
 export function normalise(
   question: string,
@@ -226,17 +217,16 @@ export function normalise(
   personWords: ReadonlySet<string> = new Set(),
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
+  const isKnown = (w: string) => vocabulary.known.has(w) || siteWords.set.has(w) || siteWords.set.has(stemOf(w));
   const sentences = sentencesOf(question)
     .map((s) => withoutNames(s, vocabulary, siteWords, personWords))
     .flatMap((s) => partedAtWondering(s, vocabulary));
   sentences.forEach((sentence, index) => {
     let clauseHasContent = false;
     const parts = applyPhrases(sentence, vocabulary);
-    // A person's name first, or after a greeting, and a question word after it ('Flurre, när är…', 'Hej Flurre, går
-    // det…') speaks to them: filler. Unless nothing but filler follows: then the name is what is asked of ('Maja, vem
-    // är det?').
+    // A person's name first, or after a greeting, then a comma or a question word ('Flurre, när är…', 'Hej Flurre, går
+    // det…') speaks to them: filler. Not a clause of it ('Maja som leder…'), nor with only filler after ('Maja, vem är det?').
     const nameAt = vocabulary.greetings.has(fold(parts[0]?.typed ?? "")) ? 1 : 0;
-    // A comma or a question word after the name ('Flurre, när…', 'Flurre när…'); not a clause of it ('Maja som leder…').
     const after = parts[nameAt + 1];
     const word = fold(after?.words[0] ?? "");
     const spokenTo =
@@ -249,28 +239,23 @@ export function normalise(
       if (part.clauseStart) clauseHasContent = false;
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
       for (const raw of part.words) {
-        let word = fold(raw);
-        const isKnown = (w: string) => vocabulary.known.has(w) || siteWords.set.has(w) || siteWords.set.has(stemOf(w));
-        let mended: string | undefined;
-        if (!phrase && !isKnown(word) && !isKnown(stemOf(raw))) {
-          const fix = mend(word, siteWords.byFirst.get(word[0]!) ?? []);
-          if (fix) [word, mended] = [fix, fix];
-        }
-        const keys = mended ? keysOf(mended, SAME_STEM) : keysOf(raw, SAME_STEM);
-        const parts = !mended && !isKnown(word) ? compoundParts(word, siteWords.set) : [];
-        const also = [...new Set(keys.flatMap((k) => vocabulary.same.get(k) ?? []).map(fold))];
+        const folded = fold(raw);
+        const mended = !phrase && !isKnown(folded) && !isKnown(stemOf(raw)) ? mend(folded, siteWords.byFirst.get(folded[0]!) ?? []) : null;
+        const word = mended ?? folded;
+        const also = [...new Set(keysOf(mended ?? raw, SAME_STEM).flatMap((k) => vocabulary.same.get(k) ?? []).map(fold))];
+        const filler = vocabulary.filler.has(word) || (spokenTo && at === nameAt);
         tokens.push({
           typed: part.typed,
           word,
-          stem: mended ? stemOf(mended) : stemOf(raw),
+          stem: stemOf(mended ?? raw),
           also,
-          parts,
+          parts: !mended && !isKnown(word) ? compoundParts(word, siteWords.set) : [],
           sentence: index,
           leads: !clauseHasContent,
-          filler: vocabulary.filler.has(word) || (spokenTo && at === nameAt),
+          filler,
           ...(mended ? { mended } : {}),
         });
-        if (!vocabulary.filler.has(word) && !(spokenTo && at === nameAt)) clauseHasContent = true;
+        if (!filler) clauseHasContent = true;
       }
     });
   });

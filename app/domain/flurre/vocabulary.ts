@@ -1,7 +1,6 @@
-// Flurre's general Swedish, read from the flurre_vocabulary table: which
-// words name nothing asked about, which say what is asked, how visitors
-// spell the site's words, and the days and months. Names of people, types,
-// places and towns are never here: they come from the content staff edit.
+// Flurre's general Swedish, read from the flurre_vocabulary table: which words name nothing asked about, which say
+// what is asked, how visitors spell the site's words, and the days and months. Names of people, types, places and
+// towns are never here: they come from the content staff edit.
 
 import { stemmer } from "@orama/stemmers/swedish";
 
@@ -139,11 +138,7 @@ export function fold(word: string): string {
   return typedWithÅÄÖ(word) ? word.replace(/[åä]/g, "a").replace(/ö/g, "o") : word;
 }
 
-/**
- * Lower case, NFC so that a decomposed "å" is one letter. Swedish has no casing rules of its own (Unicode's
- * SpecialCasing has them only for Turkish, Azeri and Lithuanian), so the locale-free lower case is the Swedish one,
- * at a fraction of the cost.
- */
+/** Lower case, NFC so that a decomposed "å" is one letter; locale-free, as Swedish has no casing rules of its own. */
 export function lower(text: string): string {
   return text.normalize("NFC").toLowerCase();
 }
@@ -156,9 +151,8 @@ export function wordsOf(text: string): string[] {
 const stems = new Map<string, string>();
 
 /**
- * A word's stem, folded: the Snowball stem repeated to its fixpoint
- * ('kurserna' → 'kurser' → 'kurs') without a definite -et ('passet'),
- * then å, ä and ö folded, so 'träningen' and 'traningen' meet.
+ * A word's stem, folded: the Snowball stem repeated to its fixpoint ('kurserna' → 'kurser' → 'kurs') without a
+ * definite -et ('passet'), then å, ä and ö folded, so 'träningen' and 'traningen' meet.
  */
 export function stemOf(word: string): string {
   let stem = stems.get(word);
@@ -189,12 +183,15 @@ export function keysOf(word: string, minStem = MIN_STEM_KEY): string[] {
   return stem === folded || stem.length < minStem ? [folded] : [folded, stem];
 }
 
+/** A value added to the list a map keeps under a key. */
+export function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 function add<V>(map: Map<string, V[]>, word: string, value: V) {
-  for (const key of keysOf(word)) {
-    const list = map.get(key) ?? [];
-    if (!list.includes(value)) list.push(value);
-    map.set(key, list);
-  }
+  for (const key of keysOf(word)) if (!map.get(key)?.includes(value)) pushTo(map, key, value);
 }
 
 /** A phrase's gap: filler ('~'), any word ('*'), filler that must stand there ('+'). */
@@ -212,7 +209,7 @@ type Valued = {
 function readValued(word: string, value: string, into: Valued): boolean {
   if (value.startsWith(AGAIN)) {
     const topic = value.slice(AGAIN.length);
-    if ((TOPICS as readonly string[]).includes(topic)) into.again.set(word, [...(into.again.get(word) ?? []), topic as Topic]);
+    if ((TOPICS as readonly string[]).includes(topic)) pushTo(into.again, word, topic as Topic);
   } else if (value === "from" || value === "until") into.sides.set(word, value);
   else if (value.startsWith(TIME_OF_DAY)) {
     const [from, to] = value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
