@@ -89,6 +89,12 @@ function trimTrailing(text: string): string {
   return text.replace(/[.,;:!?)\]]+$/u, "");
 }
 
+/** A named or numeric date: its weekday in groups 1–2 (long or short), the day in 3, the year in 5 ('25' is 2025). */
+function dateClaim(m: RegExpMatchArray, month: number): Claim {
+  const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
+  return { kind: "date", day: Number(m[3]), month, year, weekday: weekdayOf(m[1], m[2]), text: m[0] };
+}
+
 /**
  * How each kind of claim is read, in this order: addresses, links and phone numbers first, so their digits are not read
  * again as something else; then dates, times, prices and seats. `free`: read even where an earlier claim stands; `keeps`:
@@ -99,24 +105,8 @@ const READERS: { re: RegExp; free?: boolean; keeps?: boolean; claim: (m: RegExpM
   ...[URL_RE, BARE_DOMAIN_RE, PATH_RE].map((re) => ({ re, claim: (m: RegExpMatchArray): Claim => ({ kind: "link", href: trimTrailing(m[0]), text: m[0] }) })),
   { re: PHONE_RE, claim: (m) => ({ kind: "phone", number: m[0], text: m[0] }) },
   { re: ISO_DATE_RE, free: true, claim: (m) => ({ kind: "date", year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), weekday: null, text: m[0] }) },
-  {
-    re: NAMED_DATE_RE,
-    claim: (m) => ({
-      kind: "date",
-      day: Number(m[3]),
-      month: MONTHS[m[4]!.toLocaleLowerCase("sv-SE")] ?? 0,
-      year: m[5] ? Number(m[5]) : null,
-      weekday: weekdayOf(m[1], m[2]),
-      text: m[0],
-    }),
-  },
-  {
-    re: NUMERIC_DATE_RE,
-    claim: (m) => {
-      const year = m[5] ? Number(m[5].length === 2 ? `20${m[5]}` : m[5]) : null;
-      return { kind: "date", day: Number(m[3]), month: Number(m[4]), year, weekday: weekdayOf(m[1], m[2]), text: m[0] };
-    },
-  },
+  { re: NAMED_DATE_RE, claim: (m) => dateClaim(m, MONTHS[m[4]!.toLocaleLowerCase("sv-SE")] ?? 0) },
+  { re: NUMERIC_DATE_RE, claim: (m) => dateClaim(m, Number(m[4])) },
   {
     re: WEEKDAY_RE,
     keeps: true,
