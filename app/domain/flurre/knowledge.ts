@@ -126,11 +126,8 @@ function namesOf(corpus: FlurreCorpus): Named[] {
 /** The words a text counts: each after a number, in digits or a word ('två hundtränare'); not a unit of age ('8–20 veckor'). */
 function countedIn(text: string, vocabulary: Vocabulary): Set<string> {
   const words = wordsOf(text).map(fold);
-  const counted = new Set<string>();
-  words.forEach((word, i) => {
-    if (isNumber(words[i - 1], vocabulary) && !vocabulary.ageUnits.has(word)) for (const k of [word, stemOf(word)]) counted.add(k);
-  });
-  return counted;
+  const counted = words.filter((word, i) => isNumber(words[i - 1], vocabulary) && !vocabulary.ageUnits.has(word));
+  return new Set(counted.flatMap((word) => [word, stemOf(word)]));
 }
 
 /** How many words before a number in a unit may name what it measures ('Länken gäller i 10 minuter'). */

@@ -73,13 +73,6 @@ function mend(word: string, known: readonly string[]): string | null {
   return tied ? null : best;
 }
 
-function sentencesOf(text: string): string[] {
-  return text
-    .replace(/<[^<>]*>/g, " ")
-    .split(/(?<=[.!?])\s+|\n+/u)
-    .filter((s) => wordsOf(s).length > 0);
-}
-
 /**
  * A sentence parted where the visitor turns from telling to asking ('Vi har precis skaffat en valp och undrar när…'):
  * what is told before a word of wondering (vocabulary.ts, 'wonders'), two words or more not filler, is a sentence of
@@ -218,7 +211,10 @@ export function normalise(
 ): { tokens: Token[]; questionMarks: boolean[] } {
   const tokens: Token[] = [];
   const isKnown = (w: string) => vocabulary.known.has(w) || siteWords.set.has(w) || siteWords.set.has(stemOf(w));
-  const sentences = sentencesOf(question)
+  const sentences = question
+    .replace(/<[^<>]*>/g, " ")
+    .split(/(?<=[.!?])\s+|\n+/u)
+    .filter((s) => wordsOf(s).length > 0)
     .map((s) => withoutNames(s, vocabulary, siteWords, personWords))
     .flatMap((s) => partedAtWondering(s, vocabulary));
   sentences.forEach((sentence, index) => {
