@@ -6,7 +6,6 @@
 export type Fact = `${"price" | "date" | "time" | "seats" | "email" | "phone"}:${string}`;
 
 export const priceFact = (kr: number): Fact => `price:${Math.round(kr)}`;
-/** Whether the facts a text states hold a price. */
 export const statesAPrice = (facts: readonly Fact[]) => facts.some((f) => f.startsWith("price:"));
 /** dayKey: the Stockholm calendar day "yyyy-MM-dd". */
 export const dateFact = (dayKey: string): Fact => `date:${dayKey}`;
@@ -135,7 +134,7 @@ const READERS: { re: RegExp; free?: boolean; keeps?: boolean; claim: (m: RegExpM
 export function extractClaims(input: string): Claim[] {
   const text = input.normalize("NFC");
   const found: [number, Claim][] = [];
-  // Spans already read as a claim, so their digits are not read again as something else.
+  // Spans already read as a claim (see READERS).
   const taken: [number, number][] = [];
   for (const reader of READERS) {
     for (const m of text.matchAll(reader.re)) {

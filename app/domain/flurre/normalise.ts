@@ -92,9 +92,9 @@ function partedAtWondering(sentence: string, vocabulary: Vocabulary): string[] {
  * before a place ('i Hudiksvall' is where). A name says nothing of what is asked.
  */
 function withoutNames(sentence: string, vocabulary: Vocabulary, siteWords: SiteWords, personWords: ReadonlySet<string>): string {
-  const words = sentence.split(/(\s+)/u);
   let previous: string | undefined;
-  return words
+  return sentence
+    .split(/(\s+)/u)
     .map((w) => {
       if (/^\s*$/u.test(w)) return w;
       const letters = w.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, "");
@@ -130,10 +130,9 @@ function isPhraseWord(typed: string | undefined, phrase: Phrase, k: number): boo
 }
 
 /** How many words stand in the phrase's gap at `at`, before its next word: 0 when that word does not follow in reach. */
-function gapBefore(words: readonly string[], folded: readonly string[], at: number, phrase: Phrase, vocabulary: Vocabulary): number {
-  for (let size = 1; size <= MAX_GAP && at + size < folded.length; size++) {
-    const gap = folded.slice(at, at + size);
-    const others = gap.filter((w) => !vocabulary.filler.has(w)).length;
+function gapBefore(words: readonly string[], at: number, phrase: Phrase, vocabulary: Vocabulary): number {
+  for (let size = 1; size <= MAX_GAP && at + size < words.length; size++) {
+    const others = words.slice(at, at + size).filter((w) => !vocabulary.filler.has(fold(w))).length;
     if (others > (phrase.anyGap ? 1 : 0)) return 0;
     if (isPhraseWord(words[at + size], phrase, phrase.gap)) return size;
   }
@@ -165,7 +164,6 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
     starts.add(words.length);
     words.push(...wordsOf(clause));
   }
-  const folded = words.map(fold);
   let i = 0;
   outer: while (i < words.length) {
     for (const phrase of phrasesAt(words[i]!, vocabulary)) {
@@ -178,7 +176,7 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
           j++;
           continue;
         }
-        const gapped = k === phrase.gap ? gapBefore(words, folded, j, phrase, vocabulary) : 0;
+        const gapped = k === phrase.gap ? gapBefore(words, j, phrase, vocabulary) : 0;
         if (gapped === 0) {
           ok = false;
           break;
