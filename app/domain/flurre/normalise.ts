@@ -156,6 +156,26 @@ function phrasesAt(typed: string, vocabulary: Vocabulary): Phrase[] {
   return [...at].sort((a, b) => a - b).map((n) => vocabulary.phrases[n]!);
 }
 
+/** The first phrase at word i, where it ends, and the words in its gap: kept as words of their own ('loggar jag in'). */
+function phraseAt(words: readonly string[], i: number, vocabulary: Vocabulary): { phrase: Phrase; end: number; between: number[] } | null {
+  phrases: for (const phrase of phrasesAt(words[i]!, vocabulary)) {
+    let j = i;
+    let between: number[] = [];
+    for (let k = 0; k < phrase.words.length; k++) {
+      if (isPhraseWord(words[j], phrase, k) && !(phrase.gapNeeded && k === phrase.gap)) {
+        j++;
+        continue;
+      }
+      const gapped = k === phrase.gap ? gapBefore(words, j, phrase, vocabulary) : 0;
+      if (gapped === 0) continue phrases;
+      between = Array.from({ length: gapped }, (_, n) => j + n);
+      j += gapped + 1;
+    }
+    return { phrase, end: j, between };
+  }
+  return null;
+}
+
 function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string; words: string[]; clauseStart: boolean }[] {
   const out: { typed: string; words: string[]; clauseStart: boolean }[] = [];
   const starts = new Set<number>();
@@ -164,35 +184,12 @@ function applyPhrases(sentence: string, vocabulary: Vocabulary): { typed: string
     starts.add(words.length);
     words.push(...wordsOf(clause));
   }
-  let i = 0;
-  outer: while (i < words.length) {
-    for (const phrase of phrasesAt(words[i]!, vocabulary)) {
-      let j = i;
-      let ok = true;
-      /** The words in the phrase's gap ('loggar jag in', 'ställs passet in', 'ha nåt särskilt med'): words of their own, kept after the phrase. */
-      let between: number[] = [];
-      for (let k = 0; k < phrase.words.length; k++) {
-        if (isPhraseWord(words[j], phrase, k) && !(phrase.gapNeeded && k === phrase.gap)) {
-          j++;
-          continue;
-        }
-        const gapped = k === phrase.gap ? gapBefore(words, j, phrase, vocabulary) : 0;
-        if (gapped === 0) {
-          ok = false;
-          break;
-        }
-        between = Array.from({ length: gapped }, (_, n) => j + n);
-        j += gapped + 1;
-      }
-      if (ok) {
-        out.push({ typed: words.slice(i, j).filter((_, n) => !between.includes(i + n)).join(" "), words: [...phrase.value], clauseStart: starts.has(i) });
-        for (const at of between) out.push({ typed: words[at]!, words: [words[at]!], clauseStart: false });
-        i = j;
-        continue outer;
-      }
-    }
-    out.push({ typed: words[i]!, words: [words[i]!], clauseStart: starts.has(i) });
-    i++;
+  for (let i = 0; i < words.length; ) {
+    const { phrase, end, between } = phraseAt(words, i, vocabulary) ?? { phrase: undefined, end: i + 1, between: [] as number[] };
+    const typed = words.slice(i, end).filter((_, n) => !between.includes(i + n)).join(" ");
+    out.push({ typed, words: phrase ? [...phrase.value] : [typed], clauseStart: starts.has(i) });
+    for (const at of between) out.push({ typed: words[at]!, words: [words[at]!], clauseStart: false });
+    i = end;
   }
   return out;
 }

@@ -91,8 +91,7 @@ export type Vocabulary = RoleSets & {
 };
 
 /**
- * Whether a word typed with å, ä or ö says what is asked only by folding ('vår' typed is not 'var'); one typed
- * without them may mean either.
+ * Whether a word typed with å, ä or ö says what is asked only by folding ('vår' is not 'var'); one typed without them may mean either.
  */
 export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return typedWithÅÄÖ(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
