@@ -53,14 +53,13 @@ const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join
 const WEEKDAY_NAMES = Object.keys(WEEKDAYS).filter((w) => w.endsWith("dag")).join("|");
 const WEEKDAY_SHORT = Object.keys(WEEKDAYS).filter((w) => !w.endsWith("dag")).join("|");
 const WEEKDAY = `(?:(${WEEKDAY_NAMES})(?:en|ar|s)?|(${WEEKDAY_SHORT})\\.?)`;
+/** A date's start: its weekday if it is given ('fredag den 5 december', 'fre 5/12'). */
+const DATE_START = `(?:${WEEKDAY}(?:\\s+den)?\\s+)?${B}`;
 
 const PRICE_RE = new RegExp(`${B}(\\d{1,3}(?:[ \\u00a0\\u202f]\\d{3})+|\\d+)(?:[,.]00)?\\s*(?:kr${E}\\.?|kronor${E}|sek${E}|:-)`, "giu");
 const ISO_DATE_RE = new RegExp(`${B}(\\d{4})-(\\d{2})-(\\d{2})${E}`, "gu");
-const NAMED_DATE_RE = new RegExp(
-  `(?:${WEEKDAY}(?:\\s+den)?\\s+)?${B}(\\d{1,2})(?::?e|:a)?\\s+(${MONTH_NAMES})${E}\\.?(?:\\s+(\\d{4})${E})?`,
-  "giu",
-);
-const NUMERIC_DATE_RE = new RegExp(`(?:${WEEKDAY}(?:\\s+den)?\\s+)?${B}(\\d{1,2})/(\\d{1,2})(?:[/-](\\d{2}|\\d{4}))?${E}`, "giu");
+const NAMED_DATE_RE = new RegExp(`${DATE_START}(\\d{1,2})(?::?e|:a)?\\s+(${MONTH_NAMES})${E}\\.?(?:\\s+(\\d{4})${E})?`, "giu");
+const NUMERIC_DATE_RE = new RegExp(`${DATE_START}(\\d{1,2})/(\\d{1,2})(?:[/-](\\d{2}|\\d{4}))?${E}`, "giu");
 const WEEKDAY_RE = new RegExp(`${B}${WEEKDAY}${E}`, "giu");
 const TIME_RE = new RegExp(`${B}(?:kl(?:ockan|\\.)?\\s*)?([01]?\\d|2[0-3])[:.]([0-5]\\d)${E}`, "giu");
 const HOUR_RE = new RegExp(`${B}(?:kl\\.?|klockan)\\s*([01]?\\d|2[0-3])${E}(?![:.]\\d)`, "giu");
