@@ -55,9 +55,8 @@ export function boundedEditDistance(a: string, b: string, max: number): number {
 const SAME_STEM = 4;
 
 /**
- * The site's word a typo means, if exactly one of the words the site or the vocabulary knows is closest and within the
- * budget (one edit from 7 letters, two from 11); the candidates are those with its first letter (a typo seldom hits it).
- * Digits are never mended.
+ * The site's word a typo means, if exactly one known word with its first letter (a typo seldom hits it) is closest and
+ * within the budget: one edit from 7 letters, two from 11. Digits are never mended.
  */
 function mend(word: string, known: readonly string[]): string | null {
   const budget = word.length >= 11 ? 2 : word.length >= 7 ? 1 : 0;
@@ -75,8 +74,7 @@ function mend(word: string, known: readonly string[]): string | null {
 
 /**
  * A sentence parted where the visitor turns from telling to asking ('Vi har precis skaffat en valp och undrar när…'):
- * what is told before a word of wondering (vocabulary.ts, 'wonders'), two words or more not filler, is a sentence of
- * its own, as if a full stop stood there.
+ * what is told before a word of wondering ('wonders'), two words or more not filler, is a sentence of its own.
  */
 function partedAtWondering(sentence: string, vocabulary: Vocabulary): string[] {
   const words = sentence.split(/\s+/u);
@@ -87,9 +85,8 @@ function partedAtWondering(sentence: string, vocabulary: Vocabulary): string[] {
 }
 
 /**
- * The sentence without the names the visitor gives their dog or themselves ('vår valp Sigrid', 'jag heter Emma'): a
- * word written with a capital letter, not first in its sentence, that the site does not know, and not after a word
- * before a place ('i Hudiksvall' is where). A name says nothing of what is asked.
+ * The sentence without the names, which say nothing of what is asked, that the visitor gives their dog or themselves ('vår
+ * valp Sigrid'): a capitalised word, not first, that the site does not know, nor after a word before a place ('i Hudiksvall').
  */
 function withoutNames(sentence: string, vocabulary: Vocabulary, siteWords: SiteWords, personWords: ReadonlySet<string>): string {
   let previous: string | undefined;

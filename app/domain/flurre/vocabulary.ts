@@ -90,9 +90,7 @@ export type Vocabulary = RoleSets & {
   written: ReadonlyMap<string, ReadonlySet<string>>;
 };
 
-/**
- * Whether a word typed with å, ä or ö says what is asked only by folding ('vår' is not 'var'); one typed without them may mean either.
- */
+/** Whether a word typed with å, ä or ö says what is asked only by folding ('vår' is not 'var'); one without them may be either. */
 export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return typedWithÅÄÖ(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
 }
