@@ -93,11 +93,9 @@ const NO_SITE_WORDS: SiteWords = { set: new Set<string>(), byFirst: new Map() };
 
 /** A text's words and their stems, folded; a name only as written (a name's stem may be another word). */
 function termsOf(text: string, nameWords: ReadonlySet<string>): Set<string> {
-  const terms = new Set<string>();
   // A hyphenated word by its parts too ('grupp-pass' is a 'pass').
   const words = wordsOf(text).flatMap((w) => (w.includes("-") ? [w, ...w.split("-")] : [w]));
-  for (const word of words) for (const key of nameWords.has(fold(word)) ? [fold(word)] : keysOf(word, 1)) terms.add(key);
-  return terms;
+  return new Set(words.flatMap((word) => (nameWords.has(fold(word)) ? [fold(word)] : keysOf(word, 1))));
 }
 
 /** Share of the site's passages a word may be in and still say what a question is about ('hund' is in most). */
