@@ -9,7 +9,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
-import { FLURRE_ANSWER_TEXTS } from "~/domain/flurre/texts";
+import { FLURRE_ANSWER_TEXTS } from "~/domain/page-texts/flurre-answers";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, VARIANT_PRICES } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";

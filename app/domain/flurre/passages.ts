@@ -21,7 +21,7 @@ import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
 import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
-import { ALL_SESSIONS_LINK } from "./texts";
+import { ALL_SESSIONS_LINK } from "../page-texts/flurre-answers";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq" | "card";
 

@@ -13,7 +13,7 @@ import { decide } from "./decide";
 import type { Knowledge } from "./knowledge";
 import { resolve } from "./resolve";
 import { compose, fallback, type ComposedAnswer } from "./templates";
-import { FLURRE_GREETING } from "./texts";
+import { FLURRE_GREETING } from "../page-texts/flurre-answers";
 import { understand } from "./understand";
 
 export type FlurreTrace = {

@@ -7,7 +7,7 @@ import { explains, type Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
 import { CARDS_ID, checklistExcerpt, type Passage } from "./passages";
 import { itemsPicked, itemWords } from "./resolve";
-import { ALL_SESSIONS_LINK, FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "./texts";
+import { ALL_SESSIONS_LINK, FLURRE_ANSWER_TEXTS as T, FLURRE_FALLBACK } from "../page-texts/flurre-answers";
 import type { Token } from "./normalise";
 import type { Understanding } from "./understand";
 import { wordsOf } from "./vocabulary";

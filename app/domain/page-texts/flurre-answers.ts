@@ -1,8 +1,8 @@
 // What Flurre says around the data's own sentences: the opening of each kind
-// of answer, the greeting and the fallback.
+// of answer, the greeting and the fallback (app/domain/flurre/templates.ts).
 
+import type { FlurreAnswer, FlurreLink } from "../flurre/answer";
 import { CONTACT_PATH } from "../rules";
-import type { FlurreAnswer, FlurreLink } from "./answer";
 
 const kr = (prices: readonly number[]) => prices.map((p) => `${p} kr`).join(" eller ");
 
