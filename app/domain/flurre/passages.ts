@@ -135,7 +135,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
 function typesOverview(types: readonly FlurreTypeInput[]): Passage[] {
   if (types.length === 0) return [];
   const names = types.map((t) => `${t.name} (${KIND_LABEL[typeKind(t.sessionType)].replace(/^ett /, "")})`);
-  const text = `Våra pass: ${names.join(", ").replace(/, ([^,]+)$/, " och $1")}.`;
+  const text = `Våra pass: ${joinSwedish(names)}.`;
   return [passage("type:all", "type", "Våra pass", text, [ALL_SESSIONS_LINK, BOOK_LINK])];
 }
 

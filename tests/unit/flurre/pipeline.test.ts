@@ -1905,6 +1905,14 @@ describe("the content staff edit", () => {
     expect(textOf("har ni pass i valbo?", k)).toContain("på Skogsbrynet Valbo");
   });
 
+  it("a type whose name has a comma is listed whole, 'och' before the last type", () => {
+    const k = changed((c) => ({
+      ...c,
+      types: [...c.types, { name: "VALP, STEG 2", description: "Fortsättning för valpar.", inspiringText: null, sessionType: "group", price: 295 }],
+    }));
+    expect(k.byId.get("type:all")!.text).toMatch(/, KOMBIPASS \(kombinerat pass\) och VALP, STEG 2 \(pass i grupp\)\.$/u);
+  });
+
   it("a person renamed is found by the new name, and a hidden type is no longer named", () => {
     const renamed = changed((c) => ({ ...c, team: c.team.map((m) => (m.name === "Jonas" ? { ...m, name: "Jonas Ek", text: m.text.replace(/^Jonas/, "Jonas Ek") } : m)) }));
     expect(textOf("vem är jonas ek?", renamed)).toContain("Jonas Ek ser till att bokningar");
