@@ -13,8 +13,8 @@ export const dateFact = (dayKey: string): Fact => `date:${dayKey}`;
 export const timeFact = (hhmm: string): Fact => `time:${hhmm}`;
 export const seatsFact = (count: number): Fact => `seats:${count}`;
 export const emailFact = (address: string): Fact => `email:${address.trim().toLocaleLowerCase("sv-SE")}`;
-/** Any way of writing a Swedish number ("070-174 06 50", "+46 70 174 06 50") is the same fact. */
-export const phoneFact = (number: string): Fact => `phone:${number.replace(/[^\d+]/g, "").replace(/^(?:\+46|0046)/, "0")}`;
+/** Any way of writing a Swedish number ("070-174 06 50", "+46 70 174 06 50", "+46 (0)70 174 06 50") is the same fact. */
+export const phoneFact = (number: string): Fact => `phone:${number.replace(/[^\d+]/g, "").replace(/^(?:\+46|0046)0?/, "0")}`;
 
 export type Claim =
   | { kind: "price"; amount: number; text: string }

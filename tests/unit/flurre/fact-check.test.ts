@@ -22,6 +22,9 @@ describe("reading claims", () => {
     expect(claims.map((c) => c.kind)).toEqual(["email", "phone", "phone", "phone", "time", "price"]);
     expect(phoneFact("070-174 06 50")).toBe(phoneFact("+46 70 174 06 50"));
     expect(phoneFact("0046 70 174 06 50")).toBe("phone:0701740650");
+    // The trunk 0 some write in brackets after the country code: the same number.
+    expect(phoneFact("+46 (0)70 174 06 50")).toBe("phone:0701740650");
+    expect(phoneFact("0046 (0)70-174 06 50")).toBe("phone:0701740650");
   });
 
   it("refuses an e-mail address or phone number the passages do not state", () => {
