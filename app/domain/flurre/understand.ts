@@ -117,65 +117,59 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     const start = token.word.slice(0, token.word.length - cut);
     if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
   }
-  // By the last part of its name, a word of six letters or more that is not common in the site's texts, as written or
-  // without an inflection's ending ('lydnaden' of 'hundlydnad').
-  const bare = [token.word, ...[1, 2, 3].filter((k) => isEnding(token.word.slice(-k))).map((k) => token.word.slice(0, -k))];
-  if (bare.some((b) => b.length >= 6 && word.endsWith(b)) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
-  if (token.stem.length >= 6 && word.endsWith(token.stem) && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
+  // Without an inflection's ending ('lydnaden' of 'hundlydnad', 'katter' of 'kattkurs').
+  const unended = (ks: number[]) => ks.filter((k) => isEnding(token.word.slice(-k))).map((k) => token.word.slice(0, -k));
+  // By the last part of its name, a word of six letters or more that is not common in the site's texts.
+  const last = [token.word, token.stem, ...unended([1, 2, 3])].some((b) => b.length >= 6 && word.endsWith(b));
+  if (last && !knowledge.common.has(token.word) && !knowledge.common.has(token.stem)) return true;
   // A compound whose first part is the name's last (a name's last part with 'kurs' after it), its rest a word the site knows.
   for (let at = 5; at <= token.word.length - 3; at++) {
     const head = token.word.slice(0, at).replace(/s$/u, "");
     const rest = token.word.slice(at);
     const common = knowledge.common.has(head) || knowledge.common.has(stemOf(head));
-    // Not when the rest is a name of its own: a compound is what its last part is ('träningsplan' is what its last part is).
+    // Not when the rest is a name of its own: a compound is what its last part is.
     const restNames = knowledge.named.some((n) => n !== named && n.words.includes(rest));
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
-  // A compound that shares its first part with the name, the rest of each a word the site knows ('agilityträning' of
-  // 'agilitykurs', 'nosekursen' of 'noseträning').
   if (named.kind === "type") {
+    // A compound that shares its first part with the name, the rest of each a word the site knows ('agilityträning' of
+    // 'agilitykurs'), or the name's first part inflected, its rest a word the site knows.
     for (let at = MIN_PART; at <= token.word.length - 3; at++) {
       const head = token.word.slice(0, at);
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
     }
-  }
-  // The name's first part inflected, its rest a word the site knows ('katter' of 'kattkurs').
-  if (named.kind === "type") {
-    for (const k of [1, 2]) {
-      const bare = token.word.slice(0, -k);
-      if (bare.length >= MIN_PART && isEnding(token.word.slice(-k)) && word.length - bare.length >= 3 && word.startsWith(bare) && !knowledge.common.has(bare) && known(word.slice(bare.length))) return true;
-    }
-  }
-  // A compound whose last part is the name, its first a word the site knows ('träningsplan' is what its last part is).
-  if (named.kind === "type" && word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word)) {
-    const head = token.word.slice(0, -word.length).replace(/s$/u, "");
-    if (known(head)) return true;
+    const inflected = unended([1, 2]).filter((b) => b.length >= MIN_PART && word.length - b.length >= 3 && word.startsWith(b));
+    if (inflected.some((b) => !knowledge.common.has(b) && known(word.slice(b.length)))) return true;
+    // A compound whose last part is the name, its first a word the site knows ('träningsplan' is what its last part is).
+    const firstPart = token.word.slice(0, -word.length).replace(/s$/u, "");
+    if (word.length >= 4 && token.word.length > word.length + 3 && token.word.endsWith(word) && known(firstPart)) return true;
   }
   // A place by the end of its name (its last part alone, inflected).
   return named.kind === "place" && [token.word, token.word.replace(/s$/u, "")].some((t) => t.length >= MIN_PART && word.endsWith(t));
 }
 
 function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledge): DateSaid[] {
+  const { months, ageUnits, units, sides } = knowledge.vocabulary;
+  // A day of the month as digits ('15', '15e'), else NaN.
+  const dayOf = (t: Token | undefined) => Number(/^(\d{1,2})(?:e|a)?$/.exec(t?.word ?? "")?.[1]);
   const dates: { day: number; month: number }[] = [];
   for (const m of question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)) dates.push({ day: Number(m[1]), month: Number(m[2]) });
   tokens.forEach((t, i) => {
-    const month = knowledge.vocabulary.months.get(t.word) ?? knowledge.vocabulary.months.get(t.stem);
-    const day = /^\d{1,2}(?:e|a)?$/.test(tokens[i - 1]?.word ?? "") ? parseInt(tokens[i - 1]!.word, 10) : NaN;
+    const month = months.get(t.word) ?? months.get(t.stem);
+    const day = dayOf(tokens[i - 1]);
     if (month && day >= 1 && day <= 31) dates.push({ day, month });
     // A day of the month alone after 'den' ('den 15:e', 'den 2'): the next such day (month 0; resolve.ts reads which).
-    const alone = /^(\d{1,2})(?:e|a)?$/.exec(t.word);
     const after = tokens[i + 1]?.sentence === t.sentence ? tokens[i + 1] : undefined;
     const next = after && /^(e|a)$/.test(after.word) ? tokens[i + 2] : after;
-    const unit = next !== undefined && next.sentence === t.sentence && (knowledge.vocabulary.months.has(next.word) || knowledge.vocabulary.months.has(next.stem) || knowledge.vocabulary.ageUnits.has(next.word) || knowledge.vocabulary.units.has(next.word));
-    const dayAlone = alone ? Number(alone[1]) : NaN;
-    if (tokens[i - 1]?.word === "den" && dayAlone >= 1 && dayAlone <= 31 && !unit) dates.push({ day: dayAlone, month: 0 });
+    const unit = next?.sentence === t.sentence && (months.has(next.stem) || [months, ageUnits, units].some((m) => m.has(next.word)));
+    const alone = dayOf(t);
+    if (tokens[i - 1]?.word === "den" && alone >= 1 && alone <= 31 && !unit) dates.push({ day: alone, month: 0 });
   });
   // From or until a date ('efter den 10 december', 'före 5/12'): a word of the vocabulary's just before its day.
-  const dayAt = (day: number) => tokens.findIndex((t) => new RegExp(`^0?${day}(?:e|a)?$`).test(t.word));
   return dates.map((d) => {
-    const at = dayAt(d.day);
+    const at = tokens.findIndex((t) => new RegExp(`^0?${d.day}(?:e|a)?$`).test(t.word));
     const before = tokens.slice(Math.max(0, at - 2), Math.max(at, 0)).map((t) => t.word);
-    const side = before.some((w) => knowledge.vocabulary.sides.get(w) === "from") ? "from" : before.some((w) => knowledge.vocabulary.sides.get(w) === "until") ? "until" : undefined;
+    const side = (["from", "until"] as const).find((s) => before.some((w) => sides.get(w) === s));
     return side ? { ...d, side } : d;
   });
 }
@@ -191,10 +185,7 @@ function keepHomeTown(namesOf: Map<Token, readonly Named[]>, tokens: readonly To
   if (home) for (const [t, names] of towns) if (t !== home[0] && !names.some((n) => homeTowns.has(n.key))) namesOf.delete(t);
 }
 
-/**
- * Of places, or towns, named in the asking sentence and in others, those asked of ('vi var i parken förra månaden. när
- * är nästa på ängen?', 'Finns det agility i Umeå? Luleå blir långt för oss.').
- */
+/** Of places, or towns, named in the asking sentence and in others, those asked of ('Finns det agility i Umeå? Luleå blir långt'). */
 function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
   for (const kind of ["place", "town"] as const) {
     const naming = [...namesOf].filter(([, names]) => names.some((n) => n.kind === kind));
@@ -208,11 +199,7 @@ function keepAskedPlaces(namesOf: Map<Token, readonly Named[]>, asked: number) {
   }
 }
 
-/**
- * What is done on the site the same way whatever the visitor's situation (signing in, cancelling, getting in touch,
- * the newsletter, booking, the queue), and who the team are: a question of these is not bare after a situation told
- * ('Vi funderar på att börja hos er. Vilka är ni som jobbar där?').
- */
+/** What is done the same way whatever the visitor's situation, and who the team are: not bare after a situation told. */
 const HOW_TO: ReadonlySet<Topic> = new Set(["signin", "cancel", "contact", "newsletter", "leave", "book", "queue", "who"]);
 
 /** What is asked of a session told full that its queue is the way to: booking it, hearing of a seat, when one frees up. */
@@ -232,14 +219,11 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   const { vocabulary } = knowledge;
   const topicsOf = new Map<Token, Topic[]>();
   const namesOf = new Map<Token, Named[]>();
-  // A question word asks with only filler before it in its clause ('hur hittar jag…'), or after what it asks of when
-  // its sentence ends there or a verb follows it ('hembesök när', 'agility i parken när går den'); not as a clause's
-  // joint ('…skäller när det ringer').
-  const asksThere = (token: Token, i: number) => {
-    const next = tokens[i + 1];
-    return token.leads || next === undefined || next.sentence !== token.sentence || vocabulary.yesNo.has(next.word);
-  };
+  // A question word asks with only filler before it in its clause ('hur hittar jag…'), or last in its sentence or before a
+  // verb ('hembesök när', 'agility i parken när går den'); not as a clause's joint ('…skäller när det ringer').
+  const asksThere = (token: Token, next?: Token) => token.leads || next?.sentence !== token.sentence || vocabulary.yesNo.has(next.word);
   for (const [i, token] of tokens.entries()) {
+    const next = tokens[i + 1];
     // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
     // A word the vocabulary has as it is asks what that row says, not what a word of the same stem asks ('startar'
@@ -248,10 +232,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     // What the site never speaks of only by the word itself, not by a stem it shares ('starten' is not 'startade').
     const byKey = (k: string) => (vocabulary.topics.get(k) ?? []).filter((topic) => topic !== "unsaid" || k !== token.stem || k === token.word);
     const topics =
-      (token.filler && !asksThere(token, i)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap(byKey))];
+      (token.filler && !asksThere(token, next)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap(byKey))];
     // A verb that asks who, opening its sentence before what it asks of, asks yes or no of the subject after it
     // ('sköter ni om hundar'), not who ('vem sköter…', 'tränare?').
-    const verbFirst = tokens[i - 1]?.sentence !== token.sentence && tokens[i + 1]?.sentence === token.sentence && !vocabulary.opens.has(token.word);
+    const verbFirst = tokens[i - 1]?.sentence !== token.sentence && next?.sentence === token.sentence && !vocabulary.opens.has(token.word);
     const kept = verbFirst ? topics.filter((t) => t !== "who") : topics;
     if (kept.length > 0) topicsOf.set(token, kept);
     const names = token.filler ? [] : knowledge.named.filter((n) => n.words.some((_, i) => namesWord(token, n, i, knowledge)));
@@ -261,14 +245,12 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   const spoken = tokens.find((t) => t.filler && knowledge.personWords.has(t.word));
   const them = spoken ? knowledge.named.filter((n) => n.kind === "person" && n.words.includes(spoken.word)) : [];
   if (them.length > 0) for (const t of tokens) if (vocabulary.yours.has(t.word)) namesOf.set(t, them);
-  // A question word before a word that asks asks what that word does ('vilka städer' asks where, not who).
   for (const [i, token] of tokens.entries()) {
+    // A question word before a word that asks asks what that word does ('vilka städer' asks where, not who).
     const next = tokens[i + 1];
     const asked = next?.sentence === token.sentence ? topicsOf.get(next) : undefined;
     if (vocabulary.which.has(token.word) && topicsOf.has(token) && asked) topicsOf.set(token, [...asked]);
-  }
-  // Asked to tell what, when or where ('kan ni tala om vad ett pass kostar'), the question word after it is what is asked.
-  for (const [i, token] of tokens.entries()) {
+    // Asked to tell what, when or where ('kan ni tala om vad ett pass kostar'), the question word after it is what is asked.
     const about = topicsOf.get(token);
     if (!about?.includes("about") || !tokens.slice(i + 1).some((t) => t.sentence === token.sentence && vocabulary.opens.has(t.word))) continue;
     const rest = about.filter((topic) => topic !== "about");
@@ -303,16 +285,10 @@ function askingSentence(tokens: readonly Token[], questionMarks: readonly boolea
   return [...sentences].reverse().find(asks) ?? sentences.filter((s) => tokens.some((t) => t.sentence === s && !t.filler)).at(-1) ?? sentences.at(-1) ?? 0;
 }
 
-/** The hours a word says ('kvällen', 'kvällstid': 17 to 24), by the word or a compound's first part. */
-function timeOfDay(t: Token, vocabulary: Vocabulary): readonly [number, number] | undefined {
-  return [t.word, t.stem, ...t.parts.slice(0, 1)].map((w) => vocabulary.timesOfDay.get(w)).find((h) => h !== undefined);
-}
-
-function timesIn(tokens: readonly Token[], vocabulary: Vocabulary) {
-  return tokens.flatMap((t) => {
-    const hours = timeOfDay(t, vocabulary);
-    return hours ? [{ from: hours[0], to: hours[1], said: t.typed }] : [];
-  });
+/** The hours a word says ('kvällen', 'kvällstid': 17 to 24), by the word or a compound's first part, with the word as typed. */
+function timeOfDay(t: Token, vocabulary: Vocabulary) {
+  const hours = [t.word, t.stem, ...t.parts.slice(0, 1)].map((w) => vocabulary.timesOfDay.get(w)).find((h) => h !== undefined);
+  return hours && { from: hours[0], to: hours[1], said: t.typed };
 }
 
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
@@ -345,15 +321,12 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
       ),
     ),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
-    // Those said in the asking sentence win over those told of in others ('jag jobbar dagtid och undrar om ni har
-    // agility på kvällen'); one told with the visitor's work is when they cannot come ('Jag jobbar dagtid i veckorna.
-    // Finns det någon valpträning på en söndag?').
-    times: timesIn(
-      tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary))
-        ? tokens.filter((t) => t.sentence === asked)
-        : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word))),
-      vocabulary,
-    ),
+    // Those said in the asking sentence win over those told of in others; one told with the visitor's work is when they
+    // cannot come ('Jag jobbar dagtid i veckorna. Finns det någon valpträning på en söndag?').
+    times: (tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary))
+      ? tokens.filter((t) => t.sentence === asked)
+      : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word)))
+    ).flatMap((t) => timeOfDay(t, vocabulary) ?? []),
     measureWords,
     asksDuration: [...measureWords].some((t) => vocabulary.durations.has(t.word)),
   };
@@ -376,9 +349,8 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
 }
 
 /**
- * The asking sentence's words to account for: not filler, and not a word in so many passages that it says nothing of
- * what is asked, unless it names something; of a person, every word asks something ('har hon en egen hund'). A number
- * says how many or how old, which the words around it ask of (a date is read apart).
+ * The asking sentence's words to account for: not filler, nor a word in so many passages that it says nothing of what is
+ * asked, unless it names something; of a person, every word asks something ('har hon en egen hund').
  */
 function contentIn(inAsked: readonly Token[], read: Pick<Read, "topicsOf" | "namesOf">, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>): Token[] {
   const { topicsOf, namesOf } = read;
@@ -426,10 +398,7 @@ function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassag
   return session ? { page: session } : {};
 }
 
-/**
- * What the site never speaks of, told anywhere in the question ('jag har en katt. kan hon vara med?'), is asked too,
- * unless the asking sentence names what it asks of ('…har en springer. när blir nästa agilitykurs?').
- */
+/** What the site never speaks of, told anywhere in the question, is asked too, unless the asking sentence names what it asks of. */
 function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>): Topic[] {
   const namesItsOwn = tokens.some((t) => t.sentence === asked && namesOf.has(t));
   return tokens.filter((t) => t.sentence === asked || !namesItsOwn).flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"));
@@ -438,19 +407,16 @@ function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap
 type Read = {
   tokens: readonly Token[];
   asked: number;
+  inAsked: readonly Token[];
   topicsOf: ReadonlyMap<Token, readonly Topic[]>;
   namesOf: ReadonlyMap<Token, readonly Named[]>;
   questionMarks: readonly boolean[];
   vocabulary: Vocabulary;
 };
 
-/**
- * A sentence that asks and names nothing of its own after others that tell asks what to do of what they tell. One that
- * asks what to book of it ('…grannarna klagar. Vad ska vi boka?') asks that too.
- */
+/** After sentences that tell, one that asks and names nothing of its own asks what to do, or what to book ('Vad ska vi boka?'). */
 function whatToDo(r: Read) {
-  const { tokens, asked, topicsOf, namesOf, vocabulary } = r;
-  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const { tokens, asked, inAsked, topicsOf, namesOf, vocabulary } = r;
   const several = tokens.some((t) => t.sentence !== asked);
   const booking = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "book") === true && !namesOf.has(t);
   const whatToBook =
@@ -495,30 +461,25 @@ function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readon
 
 /**
  * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
- * asks. With a word that refers back, it asks of what they tell too ('Jag bokade en agilitykurs. Var hittar jag den?' asks
- * of the booking). After the visitor tells of standing in a queue, it asks of the queue ('Jag står i kö till AGILITY. Får
- * jag veta när det blir plats?'). And it is bare ('Det är storm på fredag. Blir det av?'): decide.ts takes an answer to
- * it only from what speaks of the situation told, unless it asks what is done the same way whatever the situation
- * (HOW_TO), or where after the visitor tells where they live ('Vi har flyttat till Hudiksvall. Har ni nån
- * träningsplats i närheten?').
+ * asks: with a word that refers back, what they tell ('Jag bokade en agilitykurs. Var hittar jag den?'); after a queue
+ * told, the queue. It is then bare ('Det är storm på fredag. Blir det av?'): decide.ts answers it only from what speaks
+ * of the situation, unless it asks what is done the same way whatever the situation (HOW_TO), or where after where the
+ * visitor lives ('Vi har flyttat till Hudiksvall. Har ni nån träningsplats i närheten?').
  */
 function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean; forFull: boolean } {
-  const { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary } = r;
-  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const { tokens, asked, inAsked, topicsOf, namesOf, questionMarks, vocabulary } = r;
   const others = tokens.filter((t) => t.sentence !== asked);
   if (others.length === 0 || whatNow) return { told: [], bare: false, forFull: false };
-  const asks = (topic: Topic) => inAsked.some((t) => topicsOf.get(t)?.includes(topic));
+  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
+  const asks = (topic: Topic) => askedTopics.includes(topic);
   // Whether a session is held, a word for it says what every such question is of ('Blir passet av?').
-  const ofHeld = inAsked.some((t) => topicsOf.get(t)?.includes("held"));
-  const sessionWord = (t: Token) => ofHeld && [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
+  const sessionWord = (t: Token) => asks("held") && [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
   const onlyAsks = inAsked.every((t) => (topicsOf.has(t) ? !namesOf.has(t) : t.filler || sessionWord(t)));
   const toldTopics = others.filter((t) => !questionMarks[t.sentence]).flatMap((t) => topicsOf.get(t) ?? []);
   // So does one that asks only why ('…länken funkar inte när jag klickar. Varför?').
-  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
   const onlyWhy = askedTopics.length > 0 && askedTopics.every((topic) => topic === "why");
   const refersBack = onlyAsks && inAsked.some((t) => topicsOf.has(t)) && (onlyWhy || inAsked.some((t) => vocabulary.refers.has(t.word)));
-  const namesNothing = !inAsked.some((t) => namesOf.has(t));
-  const inQueue = toldTopics.includes("queue") && namesNothing;
+  const inQueue = toldTopics.includes("queue") && !inAsked.some((t) => namesOf.has(t));
   // A session told full, then a way asked to get on it or to hear of a seat ('Passet är fullt. Hur bokar jag?'): the
   // queue is that way. So is signing up, wherever ('Hembesöket är fullbokat. Kan jag skriva upp mig någonstans?').
   const joins = inAsked.some((t) => vocabulary.joins.has(t.word));
@@ -538,34 +499,24 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   return { told: calledOff ? [...told, "held"] : told, bare: onlyAsks && !howTo && !whereLived, forFull };
 }
 
-/**
- * The words of the asking sentence that another topic answers, and that topic. Asked of a session told full, the queue
- * is what is asked, not the words asking the way ('hur bokar jag') nor, told full in the asking sentence, what is full
- * ('hur får jag en plats på AGILITY när det är fullbokat'). Asked when, where or whether of the visitor's own session
- * ('när börjar mitt pass'), where they see their bookings is.
- */
-function askedOfAnother(r: Read, inAsked: readonly Token[], forFull: boolean, ifFull: boolean, sessionWords: ReadonlySet<Token>) {
-  const own = ownSessionAsked(inAsked, r, sessionWords);
-  const of = (t: Token) => (forFull && (r.topicsOf.has(t) || (ifFull && r.namesOf.has(t)))) || (own && r.topicsOf.has(t));
-  return { instead: (t: Token) => t.sentence === r.asked && of(t), topics: own ? (["signin"] as const) : [] };
-}
-
 /** What the visitor's own session is asked: when, where, whether there is a seat or a booking. */
 const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book", "full"]);
 
-/** The asking sentence asks a fact of the visitor's own session ('när börjar mitt pass', 'var är vårt AGILITY-pass'). */
-function ownSessionAsked(inAsked: readonly Token[], r: Read, sessionWords: ReadonlySet<Token>): boolean {
-  const { topicsOf, namesOf, vocabulary } = r;
+/**
+ * The words of the asking sentence that another topic answers, and that topic. Of a session told full, the queue is asked,
+ * not the way ('hur bokar jag') nor what is full; of the visitor's own session ('när börjar mitt pass'), their bookings.
+ */
+function askedOfAnother(r: Read, forFull: boolean, ifFull: boolean, sessionWords: ReadonlySet<Token>) {
+  const { inAsked, topicsOf, namesOf, vocabulary } = r;
   const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
   const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && (sessionWords.has(t) || namesOf.get(t)?.some((n) => n.kind === "type")));
   const topics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
-  return ownSession && topics.length > 0 && topics.every((topic) => OWN_FACTS.has(topic));
+  const own = ownSession && topics.length > 0 && topics.every((topic) => OWN_FACTS.has(topic));
+  const of = (t: Token) => (forFull && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
+  return { instead: (t: Token) => t.sentence === r.asked && of(t), topics: own ? (["signin"] as const) : [] };
 }
 
-/**
- * A session told full in a condition of the asking sentence, which asks a way to get a seat or what to do ('Hur får
- * jag en plats när det är fullbokat?', 'Vad gör jag om det är fullt på hembesöket?'): the queue is that way.
- */
+/** Told full in a condition of the asking sentence that asks a way to a seat ('Hur får jag en plats när det är fullbokat?'): the queue. */
 function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): boolean {
   const at = inAsked.findIndex((t) => topicsOf.get(t)?.includes("full"));
   const condition = inAsked.slice(0, Math.max(at, 0)).some((t) => vocabulary.conditions.has(t.word) || (vocabulary.opens.has(t.word) && !t.leads));
@@ -575,12 +526,10 @@ function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token,
 
 /**
  * Asked yes or no of what it names only, or whether that fits, after the visitor tells what the site never speaks of
- * ('Hunden har diabetes. Kan han vara med på agilityn?', 'Min hund är döv. Passar AGILITY?'): it asks of that,
- * so an answer speaks of the situation (decide.ts), as a bare one does.
+ * ('Min hund är döv. Passar AGILITY?'): it asks of that, so an answer speaks of the situation, as a bare one does.
  */
 function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common: ReadonlySet<string>): boolean {
-  const { tokens, asked, topicsOf, namesOf } = r;
-  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const { tokens, asked, inAsked, topicsOf, namesOf } = r;
   // Besides what it names, only words common to most of the site's texts ('träna', 'hund').
   const isCommon = (t: Token) => !topicsOf.has(t) && [t.word, t.stem].some((w) => common.has(w));
   const fits = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "advice") === true;
@@ -589,12 +538,11 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
 }
 
 /**
- * The words whose topics are asked: the asking sentence's. A last sentence with no topic of its own ('Och den andra?')
- * asks what the question does; a question word in a sentence that tells is a joint there ('…typ när nån joggar förbi.
- * Vad borde vi gå?').
+ * The words whose topics are asked: the asking sentence's; with no topic of its own ('Och den andra?'), the question's,
+ * but a question word in a sentence that tells, a joint there ('…typ när nån joggar förbi. Vad borde vi gå?').
  */
-function askingWords(r: Read, inAsked: readonly Token[]): readonly Token[] {
-  const { tokens, topicsOf, questionMarks, vocabulary } = r;
+function askingWords(r: Read): readonly Token[] {
+  const { tokens, inAsked, topicsOf, questionMarks, vocabulary } = r;
   return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
 }
 
@@ -609,19 +557,19 @@ function dogAgeIn(question: string, vocabulary: Vocabulary): { dogAge?: number }
 }
 
 /** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
-function whetherAsked(inAsked: readonly Token[], content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
-  const { topicsOf, namesOf, questionMarks, vocabulary } = r;
-  // A sentence that opens with a question word asks without a question mark, when it says a word besides filler
-  // ('hur gammal måste valpen vara', 'vad ska jag ha på mig').
-  const plainAsks = vocabulary.opens.has(inAsked[0]?.word ?? "") && topicsOf.size === 0 && namesOf.size === 0 && !questionMarks.some(Boolean) && content.length > 0;
+function whetherAsked(content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
+  const { inAsked, topicsOf, namesOf, questionMarks, vocabulary } = r;
+  const [first, second] = inAsked;
+  const opens = vocabulary.opens.has(first?.word ?? "");
   // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), though
   // the verb is none the vocabulary knows to open a question.
-  const [first, second] = inAsked;
-  const inverted = first !== undefined && !vocabulary.opens.has(first.word) && !namesOf.has(first) && vocabulary.subjects.has(second?.word ?? "");
+  const inverted = first !== undefined && !opens && !namesOf.has(first) && vocabulary.subjects.has(second?.word ?? "");
+  // So does a question word first, with a word besides filler, without a question mark ('hur gammal måste valpen vara').
+  const plainAsks = opens && content.length > 0;
   const asksSomething = questionMarks.some(Boolean) || yesNo || inverted || plainAsks || topicsOf.size > 0 || namesOf.size > 0;
   // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
   // opens with a question word asks something else ('hur ofta ska man träna hemma').
-  const toldNeed = !asksSomething && !vocabulary.opens.has(inAsked[0]?.word ?? "") && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
+  const toldNeed = !asksSomething && !opens && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
   return { asksSomething, toldNeed };
 }
 
@@ -666,14 +614,11 @@ function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, 
 const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
 
 /**
- * A booking told done in the asking sentence ('vi har bokat vardagslydnad på onsdag', 'vårt bokade pass'), or made in
- * a condition ('när vi bokar hembesök', 'om jag bokar en privatlektion'), while only what is asked of a session booked is
- * asked besides ('Min tik har börjat löpa och vi har bokat…, hur gör vi nu?', 'Vem kommer hem till oss när vi bokar
- * hembesök?') tells the visitor's situation: it asks nothing of booking. (Told in a sentence before, what to do is
- * asked: whatToDo.)
+ * A booking told done in the asking sentence ('vårt bokade pass') or made in a condition ('när vi bokar hembesök'), while
+ * only what is asked of a session booked is asked besides ('Vem kommer hem till oss när vi bokar hembesök?'), tells the
+ * visitor's situation: it asks nothing of booking.
  */
 function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
-  // A condition or a clause of when ('om jag bokar', 'när vi bokar').
   const opensClause = (w: string) => vocabulary.conditions.has(w) || vocabulary.opens.has(w);
   const inCondition = (i: number) =>
     topicsOf.get(tokens[i]!)?.includes("book") === true && vocabulary.subjects.has(tokens[i - 1]?.word ?? "") && opensClause(tokens[i - 2]?.word ?? "");
@@ -687,7 +632,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
   const { topicsOf, namesOf } = readWords(tokens, knowledge);
   const asked = askingSentence(tokens, questionMarks, topicsOf, vocabulary);
-  const inAsked = tokens.filter((t) => t.sentence === asked);
+  const read: Read = { tokens, asked, inAsked: tokens.filter((t) => t.sentence === asked), topicsOf, namesOf, questionMarks, vocabulary };
+  const { inAsked } = read;
   const done = doneTold(inAsked, topicsOf, vocabulary);
   for (const t of done) topicsOf.delete(t);
   keepHomeTown(namesOf, tokens, knowledge);
@@ -696,17 +642,15 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const how = howAsked(inAsked, vocabulary);
   const counts = countsIn(tokens, vocabulary);
   const content = contentIn(inAsked.filter((t) => !done.has(t)), { topicsOf, namesOf }, knowledge, counts);
-  const read: Read = { tokens, asked, topicsOf, namesOf, questionMarks, vocabulary };
-  const { asksSomething, toldNeed } = whetherAsked(inAsked, content, read, how.yesNo);
+  const { asksSomething, toldNeed } = whetherAsked(content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);
-  const asking = askingWords(read, inAsked);
+  const asking = askingWords(read);
   const before = withSentencesBefore(read, whatNow);
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = unknownIn(tokens, namesOf, knowledge);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
-  const other = askedOfAnother(read, inAsked, before.forFull || ifFull, ifFull, sessionWords);
-  // What the site never speaks of, told anywhere in the question ('jag har en katt…'), is asked too.
+  const other = askedOfAnother(read, before.forFull || ifFull, ifFull, sessionWords);
   const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !other.instead(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
   // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
   // nåt som kan hjälpa?'), asks what fits it.
