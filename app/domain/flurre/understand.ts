@@ -292,8 +292,8 @@ function timeOfDay(t: Token, vocabulary: Vocabulary) {
 }
 
 /** The days a question says (weekdays, months, days ahead, dates), the words that say them, and those that tell an age ('månader' of 'valpen är 4 månader'). */
-function daysIn(question: string, tokens: readonly Token[], asked: number, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>) {
-  const { vocabulary } = knowledge;
+function daysIn(question: string, read: Read, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>) {
+  const { tokens, asked, inAsked, vocabulary } = read;
   const keyed = (map: ReadonlyMap<string, number | readonly number[]>, keep: (index: number) => boolean = () => true) =>
     tokens.flatMap((t, i) => {
       if (!keep(i) || fillerAsTyped(t)) return [];
@@ -323,8 +323,8 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others; one told with the visitor's work is when they
     // cannot come ('Jag jobbar dagtid i veckorna. Finns det någon valpträning på en söndag?').
-    times: (tokens.some((t) => t.sentence === asked && timeOfDay(t, vocabulary))
-      ? tokens.filter((t) => t.sentence === asked)
+    times: (inAsked.some((t) => timeOfDay(t, vocabulary))
+      ? inAsked
       : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word)))
     ).flatMap((t) => timeOfDay(t, vocabulary) ?? []),
     measureWords,
@@ -332,7 +332,6 @@ function daysIn(question: string, tokens: readonly Token[], asked: number, knowl
   };
 }
 
-/** What the visitor tells in every sentence: the words that are not filler, turning words, numbers, topics or days, nor common to most of the site's texts, nor mere short stems. */
 function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, knowledge: Knowledge): Token[] {
   const { vocabulary } = knowledge;
   return tokens.filter(
@@ -352,7 +351,7 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
  * The asking sentence's words to account for: not filler, nor a word in so many passages that it says nothing of what is
  * asked, unless it names something; of a person, every word asks something ('har hon en egen hund').
  */
-function contentIn(inAsked: readonly Token[], read: Pick<Read, "topicsOf" | "namesOf">, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>): Token[] {
+function contentIn(inAsked: readonly Token[], read: Read, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>): Token[] {
   const { topicsOf, namesOf } = read;
   const ofPerson = inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "person"));
   // Digits are a date or a time ('den 5', 'kl 18'), unless they count what follows them ('2 hundar').
@@ -391,7 +390,6 @@ function greets(question: string, knowledge: Knowledge): boolean {
   return words.length <= 4 && words.some((w) => greetings.has(w)) && words.every((w) => greetings.has(w) || knowledge.personWords.has(w));
 }
 
-/** The session of the page asked from, when it is one still to come. */
 function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassage } {
   const id = /^\/session\/(\d+)$/.exec(page ?? "")?.[1];
   const session = id === undefined ? undefined : knowledge.byId.get(`session:${id}`);
@@ -425,35 +423,24 @@ function whatToDo(r: Read) {
   return { booking, whatToBook, whatNow };
 }
 
-/** The word of a place's kind, folded ('utomhus'), by the place's name. */
-function kindWordOf(name: string, knowledge: Knowledge): string | undefined {
-  const place = knowledge.places.find((p) => p.name === name);
-  return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
-}
-
-/** The words that say what a place named is ('utomhus', 'ute' of a park outdoors), each by the place's name. */
-function kindsOfPlaces(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<Token, string> {
-  const named = [...namesOf.values()].flat().filter((n) => n.kind === "place");
-  const kinds = new Map<Token, string>();
-  for (const n of named) {
-    const label = kindWordOf(n.key, knowledge);
-    for (const t of tokens) if (label && [t.word, ...t.also].includes(label)) kinds.set(t, n.key);
-  }
-  return kinds;
-}
-
-/** The kind of place ('utomhus') of each place named, and of each type named whose upcoming sessions are all at one kind. */
-function placeKindsNamed(namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge): Map<string, string> {
-  const label = (name: string) => kindWordOf(name, knowledge);
-  const kinds = new Map<string, string>();
+/** The words that say what a place named is ('utomhus'), and the kind of each place, or type with all its sessions at one kind, named. */
+function placeKinds(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) {
+  // The word of a place's kind, folded ('utomhus'), by the place's name.
+  const label = (name: string) => {
+    const place = knowledge.places.find((p) => p.name === name);
+    return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+  };
+  const kindOfPlace = new Map<Token, string>();
+  const placeKindOf = new Map<string, string>();
   for (const n of [...namesOf.values()].flat()) {
     const labels = n.kind === "place" ? [label(n.key)] : n.kind === "type" ? knowledge.passages.filter((p) => p.session && p.typeName === n.key).map((p) => label(p.session!.location)) : [];
-    if (new Set(labels).size === 1 && labels[0] !== undefined) kinds.set(n.key, labels[0]);
+    if (new Set(labels).size === 1 && labels[0] !== undefined) placeKindOf.set(n.key, labels[0]);
+    const said = n.kind === "place" ? labels[0] : undefined;
+    for (const t of tokens) if (said && [t.word, ...t.also].includes(said)) kindOfPlace.set(t, n.key);
   }
-  return kinds;
+  return { kindOfPlace, placeKindOf };
 }
 
-/** Who owns or runs something, asked of no type or session ('vem äger hallen'). */
 function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, sessionWords: ReadonlySet<Token>, vocabulary: Vocabulary): boolean {
   const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || sessionWords.has(t);
   return inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions);
@@ -524,10 +511,7 @@ function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token,
   return at > 0 && condition && others.every((topic) => QUEUE_IS_THE_WAY.has(topic) || topic === "full");
 }
 
-/**
- * Asked yes or no of what it names only, or whether that fits, after the visitor tells what the site never speaks of
- * ('Min hund är döv. Passar AGILITY?'): it asks of that, so an answer speaks of the situation, as a bare one does.
- */
+/** Asking only of what it names after telling what the site never speaks of ('Min hund är döv. Passar AGILITY?') asks of that. */
 function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common: ReadonlySet<string>): boolean {
   const { tokens, asked, inAsked, topicsOf, namesOf } = r;
   // Besides what it names, only words common to most of the site's texts ('träna', 'hund').
@@ -550,12 +534,6 @@ function askingWords(r: Read): readonly Token[] {
 const unknownIn = (tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) =>
   new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
 
-/** One age told, not a range ('en valp på 10 veckor'): the dog's, in weeks. */
-function dogAgeIn(question: string, vocabulary: Vocabulary): { dogAge?: number } {
-  const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
-  return toldAges.length === 1 ? { dogAge: toldAges[0]!.min } : {};
-}
-
 /** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
 function whetherAsked(content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
   const { inAsked, topicsOf, namesOf, questionMarks, vocabulary } = r;
@@ -573,8 +551,15 @@ function whetherAsked(content: readonly Token[], r: Read, yesNo: boolean): { ask
   return { asksSomething, toldNeed };
 }
 
-/** The words of the question that the decide step reads by their kind: of a dog, of comparing, of which time. */
+/** The words of the question that the decide step reads by their kind: of a dog, of comparing, of which time, of alternatives. */
 function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary, counts: ReadonlyMap<Token, Token>) {
+  // The words on each side of an 'or' ('belöning eller straff'), each the other's alternative.
+  const alternativeOf = new Map<Token, Token>();
+  inAsked.forEach((t, i) => {
+    const [before, after] = [inAsked[i - 1], inAsked[i + 1]];
+    if (!vocabulary.ors.has(t.word) || !before || !after || before.filler || after.filler) return;
+    alternativeOf.set(before, after).set(after, before);
+  });
   return {
     ageUnitWeeks: vocabulary.ageUnits,
     whichWords: vocabulary.which,
@@ -584,19 +569,8 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
     countOf: counts,
     joinWords: new Set(tokens.filter((t) => vocabulary.joins.has(t.word))),
-    alternativeOf: alternativesIn(inAsked, vocabulary),
+    alternativeOf,
   };
-}
-
-/** The words on each side of an 'or' in the asking sentence ('belöning eller straff'), each the other's alternative. */
-function alternativesIn(inAsked: readonly Token[], vocabulary: Vocabulary): Map<Token, Token> {
-  const alternatives = new Map<Token, Token>();
-  inAsked.forEach((t, i) => {
-    const [before, after] = [inAsked[i - 1], inAsked[i + 1]];
-    if (!vocabulary.ors.has(t.word) || !before || !after || before.filler || after.filler) return;
-    alternatives.set(before, after).set(after, before);
-  });
-  return alternatives;
 }
 
 /** Each number with the word right after it in its sentence that it counts: not filler, a unit ('grader', an age's), a day or month, nor another number. */
@@ -641,7 +615,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
   const how = howAsked(inAsked, vocabulary);
   const counts = countsIn(tokens, vocabulary);
-  const content = contentIn(inAsked.filter((t) => !done.has(t)), { topicsOf, namesOf }, knowledge, counts);
+  const content = contentIn(inAsked.filter((t) => !done.has(t)), read, knowledge, counts);
   const { asksSomething, toldNeed } = whetherAsked(content, read, how.yesNo);
   const { booking, whatToBook, whatNow } = whatToDo(read);
   const asking = askingWords(read);
@@ -649,11 +623,11 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = unknownIn(tokens, namesOf, knowledge);
+  const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
   const other = askedOfAnother(read, before.forFull || ifFull, ifFull, sessionWords);
   const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !other.instead(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
-  // A need told, without a question or with one of what to do and nothing else asked ('Hunden drar i kopplet. Har ni
-  // nåt som kan hjälpa?'), asks what fits it.
+  // A need told, without a question or asking only what to do ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
   return {
     tokens,
@@ -664,7 +638,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
     namesOf,
-    ...daysIn(question, tokens, asked, knowledge, counts),
+    ...daysIn(question, read, knowledge, counts),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
     ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary, counts),
@@ -679,9 +653,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     bare: before.bare || afterUnsaid,
     afterUnsaid,
     asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
-    kindOfPlace: kindsOfPlaces(tokens, namesOf, knowledge),
-    placeKindOf: placeKindsNamed(namesOf, knowledge),
+    ...placeKinds(tokens, namesOf, knowledge),
     sessionWords,
-    ...dogAgeIn(question, vocabulary),
+    ...(toldAges.length === 1 ? { dogAge: toldAges[0]!.min } : {}),
   };
 }
