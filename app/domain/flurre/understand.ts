@@ -113,10 +113,8 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   // A word the site uses, as written or by its stem.
   const known = (w: string) => knowledge.siteWords.set.has(w) || knowledge.siteWords.set.has(stemOf(w));
   // By the start of its name, an ending or so left (the first part of a two-part name, inflected), not a word of the vocabulary (a weekday word is no type's start).
-  for (let cut = 0; cut <= 3; cut++) {
-    const start = token.word.slice(0, token.word.length - cut);
-    if (start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start)) return true;
-  }
+  const starts = [0, 1, 2, 3].map((cut) => token.word.slice(0, token.word.length - cut));
+  if (starts.some((start) => start.length >= 5 && !knowledge.vocabulary.known.has(start) && word.startsWith(start))) return true;
   // Without an inflection's ending ('lydnaden' of 'hundlydnad', 'katter' of 'kattkurs').
   const unended = (ks: number[]) => ks.filter((k) => isEnding(token.word.slice(-k))).map((k) => token.word.slice(0, -k));
   // By the last part of its name, a word of six letters or more that is not common in the site's texts.
@@ -303,6 +301,7 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
   const isDigits = (t: Token | undefined) => /^\p{N}+$/u.test(t?.word ?? "");
   const weekday = (i: number) => !isDigits(tokens[i - 1]);
   const askedWeekdays = keyed(vocabulary.weekdays, (i) => tokens[i]!.sentence === asked && weekday(i));
+  const saysDay = (t: Token) => (!fillerAsTyped(t) && namesDay(t, vocabulary)) || (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t));
   const measureWords = new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence));
   return {
     // Not a weekday after a number: '6 mån' is months. Days named in the asking sentence win over days told of in
@@ -311,15 +310,8 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),
-    dayWords: new Set(
-      tokens.filter(
-        (t) =>
-          (!fillerAsTyped(t) && namesDay(t, vocabulary)) ||
-          (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t)) ||
-          // A time of day, which a session's time shows ('agility på kvällstid').
-          timeOfDay(t, vocabulary) !== undefined,
-      ),
-    ),
+    // And a time of day, which a session's time shows ('agility på kvällstid').
+    dayWords: new Set(tokens.filter((t) => saysDay(t) || timeOfDay(t, vocabulary) !== undefined)),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
     // Those said in the asking sentence win over those told of in others; one told with the visitor's work is when they
     // cannot come ('Jag jobbar dagtid i veckorna. Finns det någon valpträning på en söndag?').
@@ -397,8 +389,9 @@ function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassag
 }
 
 /** What the site never speaks of, told anywhere in the question, is asked too, unless the asking sentence names what it asks of. */
-function unsaidIn(tokens: readonly Token[], asked: number, topicsOf: ReadonlyMap<Token, readonly Topic[]>, namesOf: ReadonlyMap<Token, readonly Named[]>): Topic[] {
-  const namesItsOwn = tokens.some((t) => t.sentence === asked && namesOf.has(t));
+function unsaidIn(r: Read): Topic[] {
+  const { tokens, asked, inAsked, topicsOf, namesOf } = r;
+  const namesItsOwn = inAsked.some((t) => namesOf.has(t));
   return tokens.filter((t) => t.sentence === asked || !namesItsOwn).flatMap((t) => (topicsOf.get(t) ?? []).filter((topic) => topic === "unsaid"));
 }
 
@@ -420,7 +413,7 @@ function whatToDo(r: Read) {
   const whatToBook =
     several && vocabulary.which.has(inAsked[0]?.word ?? "") && inAsked.some(booking) && inAsked.every((t) => booking(t) || (t.filler && !topicsOf.has(t) && !namesOf.has(t)));
   const whatNow = whatToBook || (several && !inAsked.some((t) => topicsOf.has(t) || namesOf.has(t) || (!t.filler && !vocabulary.not.has(t.word))));
-  return { booking, whatToBook, whatNow };
+  return { bookingWord: (t: Token) => whatToBook && booking(t), whatNow };
 }
 
 /** The words that say what a place named is ('utomhus'), and the kind of each place, or type with all its sessions at one kind, named. */
@@ -439,11 +432,6 @@ function placeKinds(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readon
     for (const t of tokens) if (said && [t.word, ...t.also].includes(said)) kindOfPlace.set(t, n.key);
   }
   return { kindOfPlace, placeKindOf };
-}
-
-function asksOwner(inAsked: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, sessionWords: ReadonlySet<Token>, vocabulary: Vocabulary): boolean {
-  const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") || sessionWords.has(t);
-  return inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions);
 }
 
 /**
@@ -493,10 +481,10 @@ const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book",
  * The words of the asking sentence that another topic answers, and that topic. Of a session told full, the queue is asked,
  * not the way ('hur bokar jag') nor what is full; of the visitor's own session ('när börjar mitt pass'), their bookings.
  */
-function askedOfAnother(r: Read, forFull: boolean, ifFull: boolean, sessionWords: ReadonlySet<Token>) {
+function askedOfAnother(r: Read, forFull: boolean, ifFull: boolean, ofSessions: (t: Token) => boolean) {
   const { inAsked, topicsOf, namesOf, vocabulary } = r;
   const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
-  const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && (sessionWords.has(t) || namesOf.get(t)?.some((n) => n.kind === "type")));
+  const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && ofSessions(t));
   const topics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
   const own = ownSession && topics.length > 0 && topics.every((topic) => OWN_FACTS.has(topic));
   const of = (t: Token) => (forFull && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
@@ -613,27 +601,29 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   keepHomeTown(namesOf, tokens, knowledge);
   keepAskedPlaces(namesOf, asked);
   const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
+  const ofSessions = (t: Token) => namesOf.get(t)?.some((n) => n.kind === "type") === true || sessionWords.has(t);
   const how = howAsked(inAsked, vocabulary);
   const counts = countsIn(tokens, vocabulary);
   const content = contentIn(inAsked.filter((t) => !done.has(t)), read, knowledge, counts);
   const { asksSomething, toldNeed } = whetherAsked(content, read, how.yesNo);
-  const { booking, whatToBook, whatNow } = whatToDo(read);
-  const asking = askingWords(read);
+  const { bookingWord, whatNow } = whatToDo(read);
   const before = withSentencesBefore(read, whatNow);
   const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
   const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = unknownIn(tokens, namesOf, knowledge);
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
-  const other = askedOfAnother(read, before.forFull || ifFull, ifFull, sessionWords);
-  const topicsAsked = [...asking.filter((t) => (!whatToBook || !booking(t)) && !other.instead(t)).flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(tokens, asked, topicsOf, namesOf)];
+  const other = askedOfAnother(read, before.forFull || ifFull, ifFull, ofSessions);
+  // Which thing to book is asked, not the booking ('Vad ska vi boka?'), nor what another topic answers.
+  const answeredElse = (t: Token) => bookingWord(t) || other.instead(t);
+  const asking = askingWords(read).filter((t) => !answeredElse(t));
+  const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(read)];
   // A need told, without a question or asking only what to do ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
   return {
     tokens,
     asked,
-    // Which thing to book is asked, not the booking ('Vad ska vi boka?').
-    content: content.filter((t) => !(whatToBook && booking(t)) && !other.instead(t)),
+    content: content.filter((t) => !answeredElse(t)),
     topics,
     topicsOf,
     named: [...new Set([...namesOf.values()].flat())],
@@ -652,7 +642,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     whatNow,
     bare: before.bare || afterUnsaid,
     afterUnsaid,
-    asksOwner: asksOwner(inAsked, namesOf, sessionWords, vocabulary),
+    asksOwner: inAsked.some((t) => vocabulary.owns.has(t.word)) && !inAsked.some(ofSessions),
     ...placeKinds(tokens, namesOf, knowledge),
     sessionWords,
     ...(toldAges.length === 1 ? { dogAge: toldAges[0]!.min } : {}),
