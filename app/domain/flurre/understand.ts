@@ -34,8 +34,7 @@ export type Understanding = {
   known: ReadonlySet<string>;
   /** Words neither the site, its names nor the vocabulary use (after mending): what the site does not speak of. */
   unknownWords: ReadonlySet<Token>;
-  // The question's words of a kind the vocabulary says (a dog, a day or time, a unit of age after a number, a measure
-  // asked after a question word, signing up, a session, turning), and what each number counts.
+  // Words of a kind the vocabulary says (a dog, a day or time, an age's unit, a measure asked, signing up, a session, turning).
   dogWords: ReadonlySet<Token>;
   dayWords: ReadonlySet<Token>;
   ageWords: ReadonlySet<Token>;
@@ -62,8 +61,7 @@ export type Understanding = {
   asks: boolean;
   /** A need told without a question ('hunden vaktar matskålen'). */
   toldNeed: boolean;
-  // How the asking sentence asks: yes or no (a verb first), how many of its words turn it ('inte', 'gratis'), turned,
-  // with a condition ('om').
+  // How the asking sentence asks: yes or no (a verb first), how many words turn it ('inte', 'gratis'), turned, on a condition ('om').
   yesNo: boolean;
   turns: number;
   negated: boolean;
@@ -110,7 +108,6 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
   // A type or place by its name inflected or as a compound's head (the name with -en, or with another word after it).
   if (word.length >= MIN_PART && token.word.startsWith(word)) return true;
   if (token.word.length < MIN_PART || knowledge.vocabulary.known.has(token.word)) return false;
-  // A word the site uses, as written or by its stem.
   const known = (w: string) => knowledge.siteWords.set.has(w) || knowledge.siteWords.set.has(stemOf(w));
   // By the start of its name, an ending or so left (the first part of a two-part name, inflected), not a word of the vocabulary (a weekday word is no type's start).
   const starts = [0, 1, 2, 3].map((cut) => token.word.slice(0, token.word.length - cut));
@@ -130,8 +127,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
   if (named.kind === "type") {
-    // A compound that shares its first part with the name, the rest of each a word the site knows ('agilityträning' of
-    // 'agilitykurs'), or the name's first part inflected, its rest a word the site knows.
+    // A compound sharing its first part with the name, or that part inflected, the rests words the site knows ('agilityträning').
     for (let at = MIN_PART; at <= token.word.length - 3; at++) {
       const head = token.word.slice(0, at);
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
@@ -224,15 +220,13 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     const next = tokens[i + 1];
     // By the word, or by a stem long enough not to be another word's ('komm' is both 'kommer' and 'kommande').
     const keys = [token.word, ...token.also, ...(token.stem.length >= MIN_STEM_KEY ? [token.stem] : [])];
-    // A word the vocabulary has as it is asks what that row says, not what a word of the same stem asks ('startar'
-    // asks when; 'startade' the site does not say).
+    // A word the vocabulary has as it is asks what that row says, not what its stem's words ask ('startar' asks when; 'startade' not).
     const own = vocabulary.topics.get(token.word);
     // What the site never speaks of only by the word itself, not by a stem it shares ('starten' is not 'startade').
     const byKey = (k: string) => (vocabulary.topics.get(k) ?? []).filter((topic) => topic !== "unsaid" || k !== token.stem || k === token.word);
     const topics =
       (token.filler && !asksThere(token, next)) || foldedOnly(token.typed, vocabulary) ? [] : [...new Set(own ?? keys.flatMap(byKey))];
-    // A verb that asks who, opening its sentence before what it asks of, asks yes or no of the subject after it
-    // ('sköter ni om hundar'), not who ('vem sköter…', 'tränare?').
+    // A verb that asks who, opening its sentence, asks yes or no of the subject after it ('sköter ni om hundar'), not who.
     const verbFirst = tokens[i - 1]?.sentence !== token.sentence && next?.sentence === token.sentence && !vocabulary.opens.has(token.word);
     const kept = verbFirst ? topics.filter((t) => t !== "who") : topics;
     if (kept.length > 0) topicsOf.set(token, kept);
@@ -273,12 +267,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
 function askingSentence(tokens: readonly Token[], questionMarks: readonly boolean[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): number {
   const sentences = [...new Set(tokens.map((t) => t.sentence))];
   const lastMark = questionMarks.lastIndexOf(true);
-  const opensAsQuestion = (s: number) => {
-    const first = tokens.find((t) => t.sentence === s)?.word ?? "";
-    return vocabulary.opens.has(first) || vocabulary.yesNo.has(first);
-  };
+  const inSentence = (s: number) => tokens.filter((t) => t.sentence === s);
+  const opensAsQuestion = (first = "") => vocabulary.opens.has(first) || vocabulary.yesNo.has(first);
   const asks = (s: number) =>
-    questionMarks[s] === true || ((lastMark < 0 || opensAsQuestion(s)) && tokens.some((t) => t.sentence === s && topicsOf.has(t)));
+    questionMarks[s] === true || ((lastMark < 0 || opensAsQuestion(inSentence(s)[0]?.word)) && inSentence(s).some((t) => topicsOf.has(t)));
   // Else the last that says anything: not a closing of thanks ('Tacksam för svar.').
   return [...sentences].reverse().find(asks) ?? sentences.filter((s) => tokens.some((t) => t.sentence === s && !t.filler)).at(-1) ?? sentences.at(-1) ?? 0;
 }
@@ -304,8 +296,7 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
   const saysDay = (t: Token) => (!fillerAsTyped(t) && namesDay(t, vocabulary)) || (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t));
   const measureWords = new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence));
   return {
-    // Not a weekday after a number: '6 mån' is months. Days named in the asking sentence win over days told of in
-    // others ('…på en lördag framöver? Vi jobbar båda på vardagarna.').
+    // Not a weekday after a number ('6 mån' is months); those of the asking sentence win over those told of in others.
     weekdays: [...new Set(askedWeekdays.length > 0 ? askedWeekdays : keyed(vocabulary.weekdays, weekday))],
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
@@ -313,8 +304,7 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
     // And a time of day, which a session's time shows ('agility på kvällstid').
     dayWords: new Set(tokens.filter((t) => saysDay(t) || timeOfDay(t, vocabulary) !== undefined)),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
-    // Those said in the asking sentence win over those told of in others; one told with the visitor's work is when they
-    // cannot come ('Jag jobbar dagtid i veckorna. Finns det någon valpträning på en söndag?').
+    // Those of the asking sentence win over others; one told with the visitor's work is when they cannot come ('Jag jobbar dagtid').
     times: (inAsked.some((t) => timeOfDay(t, vocabulary))
       ? inAsked
       : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word)))
@@ -339,10 +329,7 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
   );
 }
 
-/**
- * The asking sentence's words to account for: not filler, nor a word in so many passages that it says nothing of what is
- * asked, unless it names something; of a person, every word asks something ('har hon en egen hund').
- */
+/** The asking sentence's words to account for: not filler, nor too common to tell what is asked unless naming; of a person, every word. */
 function contentIn(inAsked: readonly Token[], read: Read, knowledge: Knowledge, counts: ReadonlyMap<Token, Token>): Token[] {
   const { topicsOf, namesOf } = read;
   const ofPerson = inAsked.some((t) => namesOf.get(t)?.some((n) => n.kind === "person"));
@@ -467,8 +454,7 @@ function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[
   const queueAsked = others.some((t) => questionMarks[t.sentence] && topicsOf.get(t)?.includes("queue"));
   // Where, referring back to a place told of, is asked of the place ('Jag har bokat agilityn i parken. Var ligger den?').
   const ofPlace = asks("where") && others.some((t) => namesOf.get(t)?.some((n) => n.kind === "place"));
-  // Cancelling asked after the visitor tells a session was called off ('Passet ställdes in. Får jag pengarna
-  // tillbaka?') asks of that session's calling off, which the cancelling rules do not answer.
+  // Cancelling asked after a session told called off ('Passet ställdes in. Får jag pengarna tillbaka?') asks of the calling off.
   const calledOff = asks("cancel") && others.some((t) => topicsOf.get(t)?.includes("held") && vocabulary.turns.has(t.word));
   const told: Topic[] = refersBack && !ofPlace ? [...toldTopics, ...(queueAsked ? (["queue"] as const) : [])] : inQueue || forFull ? ["queue"] : [];
   return { told: calledOff ? [...told, "held"] : told, bare: onlyAsks && !howTo && !whereLived, forFull };
@@ -509,10 +495,7 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
   return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
 }
 
-/**
- * The words whose topics are asked: the asking sentence's; with no topic of its own ('Och den andra?'), the question's,
- * but a question word in a sentence that tells, a joint there ('…typ när nån joggar förbi. Vad borde vi gå?').
- */
+/** The asking sentence's words, else ('Och den andra?') the question's but a question word in a sentence that tells: a joint there. */
 function askingWords(r: Read): readonly Token[] {
   const { tokens, inAsked, topicsOf, questionMarks, vocabulary } = r;
   return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
@@ -527,14 +510,12 @@ function whetherAsked(content: readonly Token[], r: Read, yesNo: boolean): { ask
   const { inAsked, topicsOf, namesOf, questionMarks, vocabulary } = r;
   const [first, second] = inAsked;
   const opens = vocabulary.opens.has(first?.word ?? "");
-  // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), though
-  // the verb is none the vocabulary knows to open a question.
+  // A verb first and its subject after it asks, as Swedish word order does ('tar ni emot hundar på dagis'), whatever the verb.
   const inverted = first !== undefined && !opens && !namesOf.has(first) && vocabulary.subjects.has(second?.word ?? "");
   // So does a question word first, with a word besides filler, without a question mark ('hur gammal måste valpen vara').
   const plainAsks = opens && content.length > 0;
   const asksSomething = questionMarks.some(Boolean) || yesNo || inverted || plainAsks || topicsOf.size > 0 || namesOf.size > 0;
-  // A need told without a question, in a few words ('hunden vaktar matskålen'), asks what fits it; a sentence that
-  // opens with a question word asks something else ('hur ofta ska man träna hemma').
+  // A need told without a question in a few words ('hunden vaktar matskålen') asks what fits it; not after a question word.
   const toldNeed = !asksSomething && !opens && inAsked.filter((t) => !t.filler).length >= MIN_NEED_WORDS;
   return { asksSomething, toldNeed };
 }
@@ -576,9 +557,8 @@ function countsIn(tokens: readonly Token[], vocabulary: Vocabulary): Map<Token, 
 const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
 
 /**
- * A booking told done in the asking sentence ('vårt bokade pass') or made in a condition ('när vi bokar hembesök'), while
- * only what is asked of a session booked is asked besides ('Vem kommer hem till oss när vi bokar hembesök?'), tells the
- * visitor's situation: it asks nothing of booking.
+ * A booking told done ('vårt bokade pass') or made in a condition ('när vi bokar hembesök'), with only what is asked of a
+ * session booked besides ('Vem kommer hem till oss när vi bokar hembesök?'), tells the situation: it asks nothing of booking.
  */
 function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
   const opensClause = (w: string) => vocabulary.conditions.has(w) || vocabulary.opens.has(w);
