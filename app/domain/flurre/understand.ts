@@ -467,14 +467,17 @@ const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book",
  * The words of the asking sentence that another topic answers, and that topic. Of a session told full, the queue is asked,
  * not the way ('hur bokar jag') nor what is full; of the visitor's own session ('när börjar mitt pass'), their bookings.
  */
-function askedOfAnother(r: Read, forFull: boolean, ifFull: boolean, ofSessions: (t: Token) => boolean) {
+function askedOfAnother(r: Read, toldFull: boolean, ofSessions: (t: Token) => boolean) {
   const { inAsked, topicsOf, namesOf, vocabulary } = r;
+  const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
+  const forFull = toldFull || ifFull;
   const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
   const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && ofSessions(t));
-  const topics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
-  const own = ownSession && topics.length > 0 && topics.every((topic) => OWN_FACTS.has(topic));
+  const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
+  const own = ownSession && askedTopics.length > 0 && askedTopics.every((topic) => OWN_FACTS.has(topic));
   const of = (t: Token) => (forFull && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
-  return { instead: (t: Token) => t.sentence === r.asked && of(t), topics: own ? (["signin"] as const) : [] };
+  const topics: Topic[] = [...(ifFull ? (["queue"] as const) : []), ...(own ? (["signin"] as const) : [])];
+  return { instead: (t: Token) => t.sentence === r.asked && of(t), topics };
 }
 
 /** Told full in a condition of the asking sentence that asks a way to a seat ('Hur får jag en plats när det är fullbokat?'): the queue. */
@@ -493,12 +496,6 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
   const fits = (t: Token) => topicsOf.get(t)?.every((topic) => topic === "advice") === true;
   const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || isCommon(t) || fits(t));
   return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
-}
-
-/** The asking sentence's words, else ('Och den andra?') the question's but a question word in a sentence that tells: a joint there. */
-function askingWords(r: Read): readonly Token[] {
-  const { tokens, inAsked, topicsOf, questionMarks, vocabulary } = r;
-  return inAsked.some((t) => topicsOf.has(t)) ? inAsked : tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
 }
 
 /** The words the site never uses, and the vocabulary does not read as another: what the site does not speak of. */
@@ -588,16 +585,16 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const { asksSomething, toldNeed } = whetherAsked(content, read, how.yesNo);
   const { bookingWord, whatNow } = whatToDo(read);
   const before = withSentencesBefore(read, whatNow);
-  const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
-  const told = ifFull ? [...before.told, "queue" as const] : before.told;
   const unknownWords = unknownIn(tokens, namesOf, knowledge);
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
-  const other = askedOfAnother(read, before.forFull || ifFull, ifFull, ofSessions);
+  const other = askedOfAnother(read, before.forFull, ofSessions);
   // Which thing to book is asked, not the booking ('Vad ska vi boka?'), nor what another topic answers.
   const answeredElse = (t: Token) => bookingWord(t) || other.instead(t);
-  const asking = askingWords(read).filter((t) => !answeredElse(t));
-  const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...told, ...other.topics, ...unsaidIn(read)];
+  // The asking sentence's words, else ('Och den andra?') the question's but a question word in a sentence that tells: a joint there.
+  const topicless = tokens.filter((t) => questionMarks[t.sentence] === true || !vocabulary.opens.has(t.word));
+  const asking = (inAsked.some((t) => topicsOf.has(t)) ? inAsked : topicless).filter((t) => !answeredElse(t));
+  const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...before.told, ...other.topics, ...unsaidIn(read)];
   // A need told, without a question or asking only what to do ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?'), asks what fits it.
   const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
   return {
