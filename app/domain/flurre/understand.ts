@@ -146,8 +146,7 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
   const { months, ageUnits, units, sides } = knowledge.vocabulary;
   // A day of the month as digits ('15', '15e'), else NaN.
   const dayOf = (t: Token | undefined) => Number(/^(\d{1,2})(?:e|a)?$/.exec(t?.word ?? "")?.[1]);
-  const dates: { day: number; month: number }[] = [];
-  for (const m of question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)) dates.push({ day: Number(m[1]), month: Number(m[2]) });
+  const dates = [...question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)].map((m) => ({ day: Number(m[1]), month: Number(m[2]) }));
   tokens.forEach((t, i) => {
     const month = months.get(t.word) ?? months.get(t.stem);
     const day = dayOf(tokens[i - 1]);
@@ -469,23 +468,18 @@ const OWN_FACTS: ReadonlySet<Topic> = new Set(["when", "where", "seats", "book",
  */
 function askedOfAnother(r: Read, toldFull: boolean, ofSessions: (t: Token) => boolean) {
   const { inAsked, topicsOf, namesOf, vocabulary } = r;
-  const ifFull = fullInCondition(inAsked, topicsOf, vocabulary);
-  const forFull = toldFull || ifFull;
+  // Told full in a condition of the asking sentence that asks a way to a seat ('Hur får jag en plats när det är fullbokat?').
+  const at = inAsked.findIndex((t) => topicsOf.get(t)?.includes("full"));
+  const condition = inAsked.slice(0, at).some((t) => vocabulary.conditions.has(t.word) || (vocabulary.opens.has(t.word) && !t.leads));
+  const others = inAsked.flatMap((t, i) => (i === at ? [] : (topicsOf.get(t) ?? [])));
+  const ifFull = at > 0 && condition && others.every((topic) => QUEUE_IS_THE_WAY.has(topic) || topic === "full");
   const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
   const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && ofSessions(t));
   const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
   const own = ownSession && askedTopics.length > 0 && askedTopics.every((topic) => OWN_FACTS.has(topic));
-  const of = (t: Token) => (forFull && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
+  const of = (t: Token) => ((toldFull || ifFull) && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
   const topics: Topic[] = [...(ifFull ? (["queue"] as const) : []), ...(own ? (["signin"] as const) : [])];
   return { instead: (t: Token) => t.sentence === r.asked && of(t), topics };
-}
-
-/** Told full in a condition of the asking sentence that asks a way to a seat ('Hur får jag en plats när det är fullbokat?'): the queue. */
-function fullInCondition(inAsked: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): boolean {
-  const at = inAsked.findIndex((t) => topicsOf.get(t)?.includes("full"));
-  const condition = inAsked.slice(0, Math.max(at, 0)).some((t) => vocabulary.conditions.has(t.word) || (vocabulary.opens.has(t.word) && !t.leads));
-  const others = inAsked.flatMap((t, i) => (i === at ? [] : (topicsOf.get(t) ?? [])));
-  return at > 0 && condition && others.every((topic) => QUEUE_IS_THE_WAY.has(topic) || topic === "full");
 }
 
 /** Asking only of what it names after telling what the site never speaks of ('Min hund är döv. Passar AGILITY?') asks of that. */
@@ -497,10 +491,6 @@ function namesOnlyAfterUnsaid(r: Read, unknownWords: ReadonlySet<Token>, common:
   const namesOnly = inAsked.some((t) => namesOf.has(t)) && inAsked.every((t) => t.filler || (namesOf.has(t) && !topicsOf.has(t)) || isCommon(t) || fits(t));
   return namesOnly && tokens.some((t) => t.sentence !== asked && unknownWords.has(t));
 }
-
-/** The words the site never uses, and the vocabulary does not read as another: what the site does not speak of. */
-const unknownIn = (tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) =>
-  new Set(tokens.filter((t) => !knowledge.siteWords.set.has(t.word) && !knowledge.siteWords.set.has(t.stem) && t.also.length === 0 && !namesOf.has(t)));
 
 /** Whether the question asks, and how: by a question word alone, or by telling a need without a question. */
 function whetherAsked(content: readonly Token[], r: Read, yesNo: boolean): { asksSomething: boolean; toldNeed: boolean } {
@@ -555,15 +545,17 @@ const OF_THE_BOOKED: ReadonlySet<Topic> = new Set(["who", "sick", "bring"]);
 
 /**
  * A booking told done ('vårt bokade pass') or made in a condition ('när vi bokar hembesök'), with only what is asked of a
- * session booked besides ('Vem kommer hem till oss när vi bokar hembesök?'), tells the situation: it asks nothing of booking.
+ * session booked besides ('Vem kommer hem till oss när vi bokar hembesök?'), tells the situation: its topics are taken away.
  */
-function doneTold(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
+function doneTold(tokens: readonly Token[], topicsOf: Map<Token, readonly Topic[]>, vocabulary: Vocabulary): Set<Token> {
   const opensClause = (w: string) => vocabulary.conditions.has(w) || vocabulary.opens.has(w);
   const inCondition = (i: number) =>
     topicsOf.get(tokens[i]!)?.includes("book") === true && vocabulary.subjects.has(tokens[i - 1]?.word ?? "") && opensClause(tokens[i - 2]?.word ?? "");
   const done = tokens.filter((t, i) => vocabulary.done.has(t.word) || inCondition(i));
   const others = tokens.filter((t) => !done.includes(t)).flatMap((t) => topicsOf.get(t) ?? []);
-  return new Set(others.length > 0 && others.every((topic) => OF_THE_BOOKED.has(topic)) ? done : []);
+  const told = new Set(others.length > 0 && others.every((topic) => OF_THE_BOOKED.has(topic)) ? done : []);
+  for (const t of told) topicsOf.delete(t);
+  return told;
 }
 
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
@@ -574,7 +566,6 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const read: Read = { tokens, asked, inAsked: tokens.filter((t) => t.sentence === asked), topicsOf, namesOf, questionMarks, vocabulary };
   const { inAsked } = read;
   const done = doneTold(inAsked, topicsOf, vocabulary);
-  for (const t of done) topicsOf.delete(t);
   keepHomeTown(namesOf, tokens, knowledge);
   keepAskedPlaces(namesOf, asked);
   const sessionWords = new Set(tokens.filter((t) => [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w))));
@@ -585,7 +576,8 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const { asksSomething, toldNeed } = whetherAsked(content, read, how.yesNo);
   const { bookingWord, whatNow } = whatToDo(read);
   const before = withSentencesBefore(read, whatNow);
-  const unknownWords = unknownIn(tokens, namesOf, knowledge);
+  const unknownWord = (t: Token) => ![t.word, t.stem].some((w) => knowledge.siteWords.set.has(w)) && t.also.length === 0 && !namesOf.has(t);
+  const unknownWords = new Set(tokens.filter(unknownWord));
   const toldAges = agesIn(question, vocabulary).filter((a) => a.min === a.max);
   const afterUnsaid = how.yesNo && namesOnlyAfterUnsaid(read, unknownWords, knowledge.common);
   const other = askedOfAnother(read, before.forFull, ofSessions);
