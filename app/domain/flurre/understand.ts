@@ -402,7 +402,7 @@ function whatToDo(r: Read) {
   return { bookingWord: (t: Token) => whatToBook && booking(t), whatNow };
 }
 
-/** The words that say what a place named is ('utomhus'), and the kind of each place, or type with all its sessions at one kind, named. */
+/** The words saying what a place named is ('utomhus'); the kind of each place named, and of each type named whose sessions share one. */
 function placeKinds(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) {
   // The word of a place's kind, folded ('utomhus'), by the place's name.
   const label = (name: string) => {
@@ -421,11 +421,9 @@ function placeKinds(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readon
 }
 
 /**
- * What the sentences that tell, before or after the asking one, add to it when it says nothing of its own but what it
- * asks: with a word that refers back, what they tell ('Jag bokade en agilitykurs. Var hittar jag den?'); after a queue
- * told, the queue. It is then bare ('Det är storm på fredag. Blir det av?'): decide.ts answers it only from what speaks
- * of the situation, unless it asks what is done the same way whatever the situation (HOW_TO), or where after where the
- * visitor lives ('Vi har flyttat till Hudiksvall. Har ni nån träningsplats i närheten?').
+ * What the sentences that tell add to an asking one that says nothing of its own but what it asks: with a word that refers
+ * back, what they tell ('Jag bokade en agilitykurs. Var hittar jag den?'); after a queue told, the queue. It is then bare
+ * ('Det är storm på fredag. Blir det av?'), unless it asks what is done the same way (HOW_TO), or where after a home told.
  */
 function withSentencesBefore(r: Read, whatNow: boolean): { told: readonly Topic[]; bare: boolean; forFull: boolean } {
   const { tokens, asked, inAsked, topicsOf, namesOf, questionMarks, vocabulary } = r;
