@@ -204,9 +204,6 @@ const MIN_COMMON_STEM = 3;
 /** The fewest words, not filler, that tell a need without a question ('hunden vaktar matskålen'; not 'bad'), and that a passage answering it must account for. */
 export const MIN_NEED_WORDS = 2;
 
-/** What a word asks again of its sentence, by the word or a word it is read as ('tidigaste' as 'tidigast'). */
-const repeatsOf = (token: Token, vocabulary: Vocabulary) => [token.word, ...token.also].map((w) => vocabulary.again.get(w)).find((topics) => topics !== undefined);
-
 /** What each word asks (its topics) and names (types, places, towns, people). */
 function readWords(tokens: readonly Token[], knowledge: Knowledge) {
   const { vocabulary } = knowledge;
@@ -248,8 +245,10 @@ function readWords(tokens: readonly Token[], knowledge: Knowledge) {
     if (rest.length > 0) topicsOf.set(token, rest);
     else topicsOf.delete(token);
   }
-  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans').
-  for (const [token, repeats] of tokens.map((t) => [t, repeatsOf(t, vocabulary)] as const)) {
+  // A word that repeats what another word of its sentence asks says that again ('var ligger parken nånstans'), by the word
+  // or a word it is read as ('tidigaste' as 'tidigast').
+  for (const token of tokens) {
+    const repeats = [token.word, ...token.also].map((w) => vocabulary.again.get(w)).find((topics) => topics !== undefined);
     // A day named asks when again with it ('nån torsdag framöver').
     const dayNamed = tokens.some((t) => t.sentence === token.sentence && (vocabulary.weekdays.has(t.word) || vocabulary.months.has(t.word)));
     const again = (repeats ?? []).filter(
@@ -471,8 +470,7 @@ function askedOfAnother(r: Read, toldFull: boolean, ofSessions: (t: Token) => bo
   const condition = inAsked.slice(0, at).some((t) => vocabulary.conditions.has(t.word) || (vocabulary.opens.has(t.word) && !t.leads));
   const others = inAsked.flatMap((t, i) => (i === at ? [] : (topicsOf.get(t) ?? [])));
   const ifFull = at > 0 && condition && others.every((topic) => QUEUE_IS_THE_WAY.has(topic) || topic === "full");
-  const owns = (t: Token | undefined) => t !== undefined && vocabulary.owning.has(t.typed);
-  const ownSession = inAsked.some((t, i) => owns(inAsked[i - 1]) && ofSessions(t));
+  const ownSession = inAsked.some((t, i) => i > 0 && vocabulary.owning.has(inAsked[i - 1]!.typed) && ofSessions(t));
   const askedTopics = inAsked.flatMap((t) => topicsOf.get(t) ?? []);
   const own = ownSession && askedTopics.length > 0 && askedTopics.every((topic) => OWN_FACTS.has(topic));
   const of = (t: Token) => ((toldFull || ifFull) && (topicsOf.has(t) || (ifFull && namesOf.has(t)))) || (own && topicsOf.has(t));
