@@ -34,7 +34,7 @@ export type Understanding = {
   known: ReadonlySet<string>;
   /** Words neither the site, its names nor the vocabulary use (after mending): what the site does not speak of. */
   unknownWords: ReadonlySet<Token>;
-  // Words of a kind the vocabulary says (a dog, a day or time, an age's unit, a measure asked, signing up, a session, turning).
+  // Words of a kind the vocabulary says (a dog, a day or time, an age's unit, a measure asked, joining, a session, turning), and counts.
   dogWords: ReadonlySet<Token>;
   dayWords: ReadonlySet<Token>;
   ageWords: ReadonlySet<Token>;
@@ -127,7 +127,7 @@ function namesWord(token: Token, named: Named, index: number, knowledge: Knowled
     if (head.length >= 5 && !common && !restNames && word.endsWith(head) && known(rest)) return true;
   }
   if (named.kind === "type") {
-    // A compound sharing its first part with the name, or that part inflected, the rests words the site knows ('agilityträning').
+    // A compound sharing its first part, or that part inflected, with the name, each rest a word the site knows ('agilityträning').
     for (let at = MIN_PART; at <= token.word.length - 3; at++) {
       const head = token.word.slice(0, at);
       if (word.length - at >= 3 && word.startsWith(head) && !knowledge.common.has(head) && known(token.word.slice(at)) && known(word.slice(at))) return true;
