@@ -438,6 +438,12 @@ export const flurreVocabulary = sqliteTable(
   (t) => [uniqueIndex("flurre_vocabulary_word_kind").on(t.word, t.kind)],
 );
 
+/** The token every write to what Flurre answers from replaces (migrations/0176_content_version.sql): one row. */
+export const contentVersion = sqliteTable("content_version", {
+  id: integer("id").primaryKey(),
+  token: text("token").notNull(),
+});
+
 /** Questions Flurre could not answer, for staff (grouped by `normalized`). */
 export const flurreUnanswered = sqliteTable(
   "flurre_unanswered",

@@ -15,10 +15,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { checkFacts } from "~/domain/flurre/fact-check";
 import { buildKnowledge, type Knowledge } from "~/domain/flurre/knowledge";
+import type { FlurreCorpus } from "~/domain/flurre/passages";
 import { runPipeline } from "~/domain/flurre/pipeline";
 import type { ComposedAnswer } from "~/domain/flurre/templates";
 import type { BatchedCount, RateLimitResult } from "../platform/rate-limit.server";
-import { loadFlurreContent, vocabularyRows } from "./corpus.server";
+import { loadFlurreContent, readContentToken, vocabularyRows } from "./corpus.server";
 import { chooseWithModel } from "./model.server";
 import { storeUnansweredQuestion } from "./unanswered.server";
 
@@ -48,14 +49,20 @@ export class FlurreRateLimited extends Error {
 }
 
 /**
- * The knowledge built from the rows last read, kept for the next question
- * while the rows are unchanged: one entry per isolate, keyed by the rows
- * themselves (the content staff edit and the vocabulary), so any change (a
- * booking's seat, a new FAQ row, a session that has started) builds it
- * afresh. Building it is most of a question's work (docs/architecture.md,
- * "Memories kept"). Read-only once built, so concurrent questions share it.
+ * The content last read: the token of the version it was read with (migrations/0176_content_version.sql), the
+ * moment it was read for, and the start of its first session, when the sessions not started are no longer the same.
+ * A question at a moment in that span reads only the token; an unchanged token means unchanged content, so the content
+ * is read again only after a write to it (a booking, an edit by staff) or once a session has started.
  */
-let lastKnowledge: { key: string; knowledge: Knowledge } | null = null;
+let lastContent: { token: string; from: string; until: string | null; corpus: FlurreCorpus; json: string } | null = null;
+
+/**
+ * The knowledge built from that content, kept for the next question while it is unchanged: one entry per isolate,
+ * keyed by the content itself (the rows staff edit, as JSON) and the vocabulary, so a write that changed nothing
+ * Flurre reads (a booking's reminder sent) builds nothing. Building it is most of a question's work
+ * (docs/architecture.md, "Memories kept"). Read-only once built, so concurrent questions share it.
+ */
+let lastKnowledge: { json: string; vocabulary: number; knowledge: Knowledge } | null = null;
 
 /**
  * The vocabulary changes only with a migration, so it is read again at most this often, not with every question
@@ -66,9 +73,16 @@ const VOCABULARY_REREAD_MS = 5 * 60_000;
 /** The vocabulary last read, when, and a number that changes whenever it did. */
 let lastVocabulary: { json: string; readAt: number; version: number } | null = null;
 
+/** Whether the content last read is the content at `now` if its token is unchanged. */
+function holdsAt(content: NonNullable<typeof lastContent>, now: Date): boolean {
+  const at = now.toISOString();
+  return at >= content.from && (content.until === null || at < content.until);
+}
+
 /**
- * What Flurre knows now: the content staff edit and, at most every five minutes, the vocabulary, read in one round
- * trip, with the question counted on the client's limit when a count is given (its verdict: `limit`).
+ * What Flurre knows now: the content staff edit (or only its token, when what was read last still holds) and, at most
+ * every five minutes, the vocabulary, read in one round trip (two when the token has changed), with the question
+ * counted on the client's limit when a count is given (its verdict: `limit`).
  */
 export async function loadFlurreKnowledge(
   context: AppLoadContext,
@@ -76,15 +90,32 @@ export async function loadFlurreKnowledge(
   count?: BatchedCount,
 ): Promise<{ knowledge: Knowledge; limit: RateLimitResult | null }> {
   const stale = lastVocabulary === null || Date.now() - lastVocabulary.readAt >= VOCABULARY_REREAD_MS;
-  const { corpus, vocabulary, limit } = await loadFlurreContent(context, now, { vocabulary: stale, count });
-  if (vocabulary !== null) {
-    const version = lastVocabulary === null ? 0 : lastVocabulary.json === vocabulary ? lastVocabulary.version : lastVocabulary.version + 1;
-    lastVocabulary = { json: vocabulary, readAt: Date.now(), version };
+  const kept = lastContent !== null && holdsAt(lastContent, now) ? lastContent : null;
+  const full = kept ? null : await loadFlurreContent(context, now, { vocabulary: stale, count });
+  const read = full ?? (await readContentToken(context, { vocabulary: stale, count }));
+  if (read.vocabulary !== null) {
+    const version = lastVocabulary === null ? 0 : lastVocabulary.json === read.vocabulary ? lastVocabulary.version : lastVocabulary.version + 1;
+    lastVocabulary = { json: read.vocabulary, readAt: Date.now(), version };
   }
+  const content = kept !== null && read.token === kept.token ? kept : await remember(context, now, full);
   const words = lastVocabulary!;
-  const key = `${JSON.stringify(corpus)}\n${words.version}`;
-  if (lastKnowledge?.key !== key) lastKnowledge = { key, knowledge: buildKnowledge(corpus, vocabularyRows(words.json)) };
-  return { knowledge: lastKnowledge.knowledge, limit };
+  if (lastKnowledge?.json !== content.json || lastKnowledge.vocabulary !== words.version) {
+    lastKnowledge = { json: content.json, vocabulary: words.version, knowledge: buildKnowledge(content.corpus, vocabularyRows(words.json)) };
+  }
+  return { knowledge: lastKnowledge.knowledge, limit: read.limit };
+}
+
+/** The content as read (or, when only its token was, read now), kept for the next question if it has a token. */
+async function remember(
+  context: AppLoadContext,
+  now: Date,
+  read: { corpus: FlurreCorpus; token: string | null } | null,
+): Promise<NonNullable<typeof lastContent>> {
+  const { corpus, token } = read ?? (await loadFlurreContent(context, now, { vocabulary: false }));
+  const content = { token: token ?? "", from: now.toISOString(), until: corpus.sessions[0]?.startTime ?? null, corpus, json: JSON.stringify(corpus) };
+  // A database without the token (one not yet migrated) is read afresh for every question.
+  lastContent = token === null ? null : content;
+  return content;
 }
 
 /** The answer from the content (or the greeting, or the fallback) and the passages it was made from, without the model or any write. */

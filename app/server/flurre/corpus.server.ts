@@ -1,10 +1,13 @@
 /**
- * What Flurre reads from D1 for one question, in one round trip (a batch of
- * seven SELECTs, eight with the vocabulary): the visible session types, the
- * sessions that have not started and are not cancelled (soonest first), the
- * FAQ rows staff wrote, the places, team and preparation checklist staff
- * keep, the klippkort and presentkort on sale (not hidden), and, when asked
- * for, Flurre's vocabulary. Throws on a database failure.
+ * What Flurre reads from D1, in one round trip: the content (a batch of
+ * seven SELECTs: the visible session types, the sessions that have not
+ * started and are not cancelled (soonest first), the FAQ rows staff wrote,
+ * the places, team and preparation checklist staff keep, the klippkort and
+ * presentkort on sale (not hidden)) with the token of its version, or the
+ * token alone (`readContentToken`: whether what was read before still
+ * holds, migrations/0176_content_version.sql); with either, when asked for,
+ * Flurre's vocabulary and the question on the client's limit. Throws on a
+ * database failure.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
@@ -17,7 +20,7 @@ import { schema } from "../db/client.server";
 import { countHitQuery, type BatchedCount, type RateLimitResult } from "../platform/rate-limit.server";
 import { popupTypeColumns, sessionColumns, typeOrder } from "../public/sessions.server";
 
-const { sessions, popupTypes, flurreFaq, cardProducts, flurreVocabulary } = schema;
+const { sessions, popupTypes, flurreFaq, cardProducts, flurreVocabulary, contentVersion } = schema;
 
 /** Upper bound on the sessions read: far beyond a season, and it keeps a question cheap. */
 export const FLURRE_SESSION_LIMIT = 120;
@@ -40,16 +43,10 @@ export async function loadFlurreCorpus(context: AppLoadContext, now: Date): Prom
 export async function loadFlurreContent(
   context: AppLoadContext,
   now: Date,
-  read: { vocabulary: boolean; count?: BatchedCount } = { vocabulary: true },
-): Promise<{ corpus: FlurreCorpus; vocabulary: string | null; limit: RateLimitResult | null }> {
+  read: ExtraReads = { vocabulary: true },
+): Promise<{ corpus: FlurreCorpus; token: string | null } & ExtraResults> {
   const db = context.db;
-  const vocabularyQuery = db
-    .select({
-      rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
-    })
-    .from(flurreVocabulary);
-  const counting = (read.count?.slots ?? []).map((slot) => countHitQuery(db, slot));
-  const [types, upcoming, faq, places, team, preparation, cards, ...rest] = await db.batch([
+  const [types, upcoming, faq, places, team, preparation, cards, token, ...rest] = await db.batch([
     db
       .select({
         name: popupTypeColumns.name,
@@ -85,11 +82,9 @@ export async function loadFlurreContent(
       .where(eq(cardProducts.hidden, false))
       .orderBy(asc(cardProducts.kind), asc(sql`lower(${cardProducts.name})`), asc(cardProducts.id))
       .limit(FLURRE_CARD_LIMIT),
-    ...(read.vocabulary ? [vocabularyQuery] : []),
-    ...counting,
+    tokenQuery(context),
+    ...extraQueries(context, read),
   ]);
-  const vocabulary = read.vocabulary ? (rest[0] as { rows: string }[] | undefined) : undefined;
-  const hits = (rest.slice(read.vocabulary ? 1 : 0) as { hits: number }[][]).map((rows) => rows[0]?.hits);
   const corpus: FlurreCorpus = {
     types,
     sessions: upcoming,
@@ -104,8 +99,40 @@ export async function loadFlurreContent(
       return terms;
     }),
   };
+  return { corpus, token: token[0]?.token ?? null, ...extraResults(read, rest) };
+}
+
+/** What a read of the content or of its token reads besides: the vocabulary, and the question on the client's limit. */
+type ExtraReads = { vocabulary: boolean; count?: BatchedCount };
+type ExtraResults = { vocabulary: string | null; limit: RateLimitResult | null };
+
+/**
+ * The token of the content's version alone (null in a database without one), with the reads asked for: one row, where
+ * the content is a few hundred.
+ */
+export async function readContentToken(context: AppLoadContext, read: ExtraReads): Promise<{ token: string | null } & ExtraResults> {
+  const [token, ...rest] = await context.db.batch([tokenQuery(context), ...extraQueries(context, read)]);
+  return { token: token[0]?.token ?? null, ...extraResults(read, rest) };
+}
+
+function tokenQuery(context: AppLoadContext) {
+  return context.db.select({ token: contentVersion.token }).from(contentVersion).where(eq(contentVersion.id, 1));
+}
+
+function extraQueries({ db }: AppLoadContext, read: ExtraReads) {
+  const vocabularyQuery = db
+    .select({
+      rows: sql<string>`json_group_array(json_array(${flurreVocabulary.word}, ${flurreVocabulary.kind}, ${flurreVocabulary.value}) ORDER BY ${flurreVocabulary.id})`,
+    })
+    .from(flurreVocabulary);
+  return [...(read.vocabulary ? [vocabularyQuery] : []), ...(read.count?.slots ?? []).map((slot) => countHitQuery(db, slot))];
+}
+
+/** The extra reads' results, from the batch's results after the caller's own. */
+function extraResults(read: ExtraReads, rest: readonly unknown[]): ExtraResults {
+  const vocabulary = read.vocabulary ? (rest[0] as { rows: string }[] | undefined) : undefined;
+  const hits = (rest.slice(read.vocabulary ? 1 : 0) as { hits: number }[][]).map((rows) => rows[0]?.hits);
   return {
-    corpus,
     vocabulary: read.vocabulary ? (vocabulary?.[0]?.rows ?? "[]") : null,
     limit: read.count ? read.count.counted(hits) : null,
   };

@@ -122,6 +122,7 @@ export const NO_PERSONAL_DATA: Readonly<Record<string, string>> = {
   email_bodies: "a campaign's shared body, with no recipient in it",
   flurre_faq: "answers staff write",
   flurre_vocabulary: "Flurre's general Swedish (words, no one's data)",
+  content_version: "a random token that changes with what Flurre reads",
   session_decisions: "minimum-participant decisions (a staff address)",
   stripe_events: "Stripe's event ids and types already taken (replay protection)",
   rate_limits: "counters keyed by a keyed hash (HMAC) of an address or network",
