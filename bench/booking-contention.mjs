@@ -96,8 +96,11 @@ const seatsPerSession = Math.ceil(opts.requests / opts.sessions);
 // ---------------------------------------------------------------------------
 // Helpers
 
+/** wrangler's output kept whole: applying every migration prints a table longer than spawnSync's default megabyte. */
+const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+
 function run(cmd, args, { quiet = true } = {}) {
-  const result = spawnSync(cmd, args, { cwd: ROOT, encoding: "utf8", env: benchEnv() });
+  const result = spawnSync(cmd, args, { cwd: ROOT, encoding: "utf8", env: benchEnv(), maxBuffer: OUTPUT_MAX_BYTES });
   if (result.status !== 0) {
     process.stderr.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");

@@ -53,8 +53,11 @@ if (!Number.isInteger(PROVIDER_RPS) || PROVIDER_RPS < 1 || PROVIDER_RPS > 100) {
 }
 const CONFIRMATION_TO = "bekraftelse@example.se";
 
+/** wrangler's output kept whole: applying every migration prints a table longer than spawnSync's default megabyte. */
+const OUTPUT_MAX_BYTES = 64 * 1024 * 1024;
+
 function run(command, commandArgs) {
-  const result = spawnSync(command, commandArgs, { cwd: ROOT, env: benchEnv(), encoding: "utf8" });
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, env: benchEnv(), encoding: "utf8", maxBuffer: OUTPUT_MAX_BYTES });
   if (result.status !== 0) {
     process.stderr.write(result.stdout ?? "");
     process.stderr.write(result.stderr ?? "");
