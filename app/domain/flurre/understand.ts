@@ -146,21 +146,28 @@ function datesIn(question: string, tokens: readonly Token[], knowledge: Knowledg
   const { months, ageUnits, units, sides } = knowledge.vocabulary;
   // A day of the month as digits ('15', '15e'), else NaN.
   const dayOf = (t: Token | undefined) => Number(/^(\d{1,2})(?:e|a)?$/.exec(t?.word ?? "")?.[1]);
-  const dates = [...question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)].map((m) => ({ day: Number(m[1]), month: Number(m[2]) }));
+  // Each date with the index of its day's token; a typed '5/12' is the day's token with the month's after it.
+  const dates: (DateSaid & { at: number })[] = [];
+  let from = 0;
+  for (const m of question.matchAll(/(?<!\d)(\d{1,2})\/(\d{1,2})(?!\d)/g)) {
+    const [day, month] = [Number(m[1]), Number(m[2])];
+    const at = tokens.findIndex((t, i) => i >= from && dayOf(t) === day && Number(tokens[i + 1]?.word) === month);
+    dates.push({ day, month, at });
+    if (at >= 0) from = at + 2;
+  }
   tokens.forEach((t, i) => {
     const month = months.get(t.word) ?? months.get(t.stem);
     const day = dayOf(tokens[i - 1]);
-    if (month && day >= 1 && day <= 31) dates.push({ day, month });
+    if (month && day >= 1 && day <= 31) dates.push({ day, month, at: i - 1 });
     // A day of the month alone after 'den' ('den 15:e', 'den 2'): the next such day (month 0; resolve.ts reads which).
     const after = tokens[i + 1]?.sentence === t.sentence ? tokens[i + 1] : undefined;
     const next = after && /^(e|a)$/.test(after.word) ? tokens[i + 2] : after;
     const unit = next?.sentence === t.sentence && (months.has(next.stem) || [months, ageUnits, units].some((m) => m.has(next.word)));
     const alone = dayOf(t);
-    if (tokens[i - 1]?.word === "den" && alone >= 1 && alone <= 31 && !unit) dates.push({ day: alone, month: 0 });
+    if (tokens[i - 1]?.word === "den" && alone >= 1 && alone <= 31 && !unit) dates.push({ day: alone, month: 0, at: i });
   });
   // From or until a date ('efter den 10 december', 'före 5/12'): a word of the vocabulary's just before its day.
-  return dates.map((d) => {
-    const at = tokens.findIndex((t) => new RegExp(`^0?${d.day}(?:e|a)?$`).test(t.word));
+  return dates.map(({ at, ...d }) => {
     const before = tokens.slice(Math.max(0, at - 2), Math.max(at, 0)).map((t) => t.word);
     const side = (["from", "until"] as const).find((s) => before.some((w) => sides.get(w) === s));
     return side ? { ...d, side } : d;

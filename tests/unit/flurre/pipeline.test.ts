@@ -182,6 +182,19 @@ describe("normalise", () => {
     expect(understand("finns det något på nyårsdagen", knowledge).dates).toEqual([{ day: 1, month: 1 }]);
   });
 
+  it("reads from or until beside the date it is said of, also of two dates with the same day", () => {
+    expect(understand("finns det pass efter den 5 december", knowledge).dates).toEqual([{ day: 5, month: 12, side: "from" }]);
+    expect(understand("något den 5 december, annars efter den 5 januari", knowledge).dates).toEqual([
+      { day: 5, month: 12 },
+      { day: 5, month: 1, side: "from" },
+    ]);
+    expect(understand("något 5/12 eller före 5/1", knowledge).dates).toEqual([
+      { day: 5, month: 12 },
+      { day: 5, month: 1, side: "until" },
+    ]);
+    expect(understand("före 5/12", knowledge).dates).toEqual([{ day: 5, month: 12, side: "until" }]);
+  });
+
   it("reads what the time is now as what the site never says (migration 0070)", () => {
     expect([...understand("flurre vad är klockan", knowledge).topics]).toContain("unsaid");
     expect(ask("flurre vad är klockan").answered).toBe(false);
