@@ -97,6 +97,17 @@ export function stockholmDayKey(iso: string): string {
   return formatStockholm(iso, "yyyy-MM-dd");
 }
 
+/** The ISO weekday (1 Monday … 7 Sunday) of a day key. */
+export function isoWeekdayOf(dayKey: string): number {
+  return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+/** "tisdag" for the ISO weekday 2. */
+export function weekdayName(isoWeekday: number): string {
+  // 2024-01-01 was a Monday.
+  return formatStockholm(`2024-01-0${isoWeekday}T12:00:00Z`, "EEEE");
+}
+
 export function todayKey(now: Date): string {
   return formatStockholm(now, "yyyy-MM-dd");
 }

@@ -8,12 +8,14 @@ import {
   formatSessionDate,
   formatTime,
   formatTimeRange,
+  isoWeekdayOf,
   monthGrid,
   parseMonthParam,
   shiftMonth,
   stockholmDayKey,
   stockholmToUtcIso,
   todayKey,
+  weekdayName,
 } from "../../app/domain/time";
 
 describe("formatting in Stockholm time", () => {
@@ -65,6 +67,13 @@ describe("formatting in Stockholm time", () => {
   it("writes a day heading as weekday, day and month", () => {
     expect(formatDayHeading("2026-11-21")).toBe("lördag 21 november");
     expect(formatDayHeading("2026-03-29")).toBe("söndag 29 mars");
+  });
+
+  it("reads a day's ISO weekday and names each weekday", () => {
+    expect(isoWeekdayOf("2026-11-30")).toBe(1);
+    expect(isoWeekdayOf("2026-11-21")).toBe(6);
+    expect(isoWeekdayOf("2026-11-29")).toBe(7);
+    expect([1, 2, 3, 4, 5, 6, 7].map(weekdayName)).toEqual(["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"]);
   });
 
   it("puts a late-evening UTC instant on the next Stockholm day", () => {

@@ -2,6 +2,8 @@
 // time, seat count, e-mail address and phone number in it must be one of the passages' facts, every address or path
 // one of their links. Anything the check cannot place fails it, so the extractive answer is used instead.
 
+import { isoWeekdayOf } from "../time";
+
 /** A fact as a comparable string: "price:249", "date:2026-11-24", "time:18:00", "seats:3", "email:info@hundpass.se", "phone:0701740650". */
 export type Fact = `${"price" | "date" | "time" | "seats" | "email" | "phone"}:${string}`;
 
@@ -148,11 +150,6 @@ export function extractClaims(input: string): Claim[] {
   return found.sort((a, b) => a[0] - b[0]).map(([, claim]) => claim);
 }
 
-/** The weekday (Sunday 0) of a calendar day "yyyy-MM-dd". */
-function weekdayOfDayKey(dayKey: string): number {
-  return new Date(`${dayKey}T12:00:00Z`).getUTCDay();
-}
-
 export type FactCheckResult = { ok: true } | { ok: false; unsupported: Claim[] };
 
 /**
@@ -179,13 +176,13 @@ function supported(claim: Claim, facts: ReadonlySet<string>, links: ReadonlySet<
     case "seats":
       return claim.count >= 0 && facts.has(seatsFact(claim.count));
     case "weekday":
-      return dayKeys.some((key) => weekdayOfDayKey(key) === claim.weekday);
+      return dayKeys.some((key) => isoWeekdayOf(key) % 7 === claim.weekday);
     case "date":
       return dayKeys.some((key) => {
         const [year, month, day] = key.split("-").map(Number);
         if (month !== claim.month || day !== claim.day) return false;
         if (claim.year !== null && claim.year !== year) return false;
-        return claim.weekday === null || weekdayOfDayKey(key) === claim.weekday;
+        return claim.weekday === null || isoWeekdayOf(key) % 7 === claim.weekday;
       });
     case "link":
       return linkAllowed(claim.href, links);

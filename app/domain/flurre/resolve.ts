@@ -3,7 +3,7 @@
 // passage is a candidate too. Which one answers, if any, is decided in decide.ts.
 
 import { isVisitable } from "../places";
-import { formatTime, stockholmDayKey } from "../time";
+import { formatTime, isoWeekdayOf, stockholmDayKey, weekdayName } from "../time";
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
@@ -36,15 +36,8 @@ const dayOf = (s: KnownPassage) => stockholmDayKey(s.session!.startTime);
 /** Whether the place of this name is one visitors come to (not a home visit or online). */
 const visitable = (name: string, knowledge: Knowledge) => knowledge.places.some((p) => p.name === name && isVisitable(p));
 
-/** ISO weekday (1 Monday … 7 Sunday) of a day key. */
-function weekdayOf(dayKey: string): number {
-  return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-}
-
 /** The sessions of a day told with where they are held. */
 const MAX_DAY_SESSIONS = 3;
-
-const WEEKDAY_NAMES = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"];
 
 type Narrowing = { fits: (s: KnownPassage) => boolean; said: string } | null;
 
@@ -69,8 +62,8 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
   if (u.weekdays.length > 0 && u.weekdays.length < 5) {
     checks.push({
-      fits: (s) => u.weekdays.includes(weekdayOf(dayOf(s))),
-      said: `på ${u.weekdays.map((d) => WEEKDAY_NAMES[d - 1]).join(" eller ")}`,
+      fits: (s) => u.weekdays.includes(isoWeekdayOf(dayOf(s))),
+      said: `på ${u.weekdays.map(weekdayName).join(" eller ")}`,
     });
   }
   if (u.times.length > 0) {
