@@ -200,7 +200,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // The team speaks of its sessions, not of who owns the places they are at ('vem äger hallen') or one of them ('vem äger Flurre').
   const ofTeam = c.kind === "person" || p?.kind === "team";
   if (ofTeam && u.asksOwner && names.length > 0 && names.every((n) => n.kind === "place" || n.kind === "town")) return false;
-  if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.ownsWords.has(o.word) && inText(c, o, u.known))) return false;
+  if (ofTeam && u.asksOwner && names.some((n) => n.kind === "person") && !u.tokens.some((o) => u.vocabulary.owns.has(o.word) && inText(c, o, u.known))) return false;
   if (names.some((n) => c.names.some((m) => m.key === n.key))) return true;
   if (names.some((n) => n.kind === "person")) return false;
   if (byKindOfPlace(c, t, u, names)) return true;
@@ -241,7 +241,7 @@ function judge(c: Candidate, u: Understanding): Judged {
   // the rest; unless a type is named ('Passar AGILITY för en döv valp?') or it is the thing asked for ('Vilken veterinär …').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
-    return before?.sentence === t.sentence && u.whichWords.has(before.word);
+    return before?.sentence === t.sentence && u.vocabulary.which.has(before.word);
   };
   const content = c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content;
   // Of two alternatives asked ('belöning eller straff'), an answer that says one tells which; not of two compared ('billigast,
@@ -302,7 +302,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
 /** After what the site never speaks of, an answer can speak only of a dog's age told ('vi har en valp som är 22 veckor nu'). */
 function ofDogAge(best: Judged, u: Understanding): boolean {
   const dogIn = (sentence: number) => u.tokens.some((d) => d.sentence === sentence && u.dogWords.has(d));
-  const ofDog = (t: Token) => dogIn(t.sentence) || (u.ageUnitWeeks.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS;
+  const ofDog = (t: Token) => dogIn(t.sentence) || (u.vocabulary.ageUnits.get(t.word) ?? YEAR_IN_WEEKS) < YEAR_IN_WEEKS;
   return [...u.ageWords].some((t) => t.sentence !== u.asked && ofDog(t) && explains(best.candidate, t, u));
 }
 

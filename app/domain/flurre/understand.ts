@@ -49,10 +49,7 @@ export type Understanding = {
   countOf: ReadonlyMap<Token, Token>;
   /** A word of time after a word asking which ('vilken dag'): which one is asked, not only when. */
   whichTime: ReadonlySet<Token>;
-  // The vocabulary's units of age (in weeks), words that ask which thing and words that ask who owns or runs something.
-  ageUnitWeeks: ReadonlyMap<string, number>;
-  whichWords: ReadonlySet<string>;
-  ownsWords: ReadonlySet<string>;
+  vocabulary: Vocabulary;
   /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
   dogAge?: number;
   /** The asking sentence compares ('dyrare på kvällstid?'): an answer accounts for all of it. */
@@ -520,9 +517,6 @@ function wordsOfKind(tokens: readonly Token[], inAsked: readonly Token[], topics
     alternativeOf.set(before, after).set(after, before);
   });
   return {
-    ageUnitWeeks: vocabulary.ageUnits,
-    whichWords: vocabulary.which,
-    ownsWords: vocabulary.owns,
     compares: inAsked.some((t) => vocabulary.compares.has(t.word)),
     whichTime: new Set(inAsked.filter((t, i) => i > 0 && vocabulary.which.has(inAsked[i - 1]!.word) && topicsOf.get(t)?.includes("when"))),
     dogWords: new Set(tokens.filter((t) => [t.word, t.stem, ...t.also].some((w) => vocabulary.dogs.has(w)))),
@@ -603,6 +597,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     ...daysIn(question, read, knowledge, counts),
     told: toldIn(tokens, topicsOf, knowledge),
     known: knowledge.siteWords.set,
+    vocabulary,
     ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary, counts),
     unknownWords,
     ...how,
