@@ -12,10 +12,10 @@ import { displayPriceSek, formatKr, pricedByVariant, showPriceInList } from "../
 import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, trainingTowns, type Place } from "../places";
 import { preparationOnlineAndHome, remoteTypeNames, type PreparationItem, type RemoteTypeNames } from "../preparation";
 import { paymentAnswer, type PAYMENT_METHOD_LABELS } from "../payment-texts";
-import { CONTACT_PATH, SITE_RULES } from "../rules";
+import { SITE_RULES } from "../rules";
 import { aboutIntro, type TeamMember } from "../team";
-import { NEWSLETTER_SECTION_ID, START_TEXTS } from "../page-texts/start";
-import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
+import { FLURRE_PASSAGE_TEXTS as T } from "../page-texts/flurre-passages";
+import { WAITLIST_TEXTS } from "../waitlist";
 import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
@@ -87,13 +87,7 @@ export type FlurreCorpus = {
   cards?: readonly FlurreCardInput[];
 };
 
-const KIND_LABEL: Record<TypeKind, string> = {
-  group: "ett pass i grupp",
-  private: "ett privat pass med egen tränare",
-  combined: "ett kombinerat pass",
-};
-
-const BOOK_LINK: FlurreLink = { label: "Boka pass", href: "/boka" };
+const BOOK_LINK: FlurreLink = T.links.book;
 const CARD_SHOP_LINK: FlurreLink = { label: CARD_FLURRE_TEXTS.buyLink, href: CARD_SHOP_PATH };
 
 /** A passage: what it is, its text, its links and the facts it states (none unless given). */
@@ -104,18 +98,18 @@ function passage(id: string, kind: PassageKind, title: string, text: string, lin
 function typePrices(type: FlurreTypeInput, kind: TypeKind): { sentence: string; prices: number[] } {
   if (type.bookingAsk === "variant") {
     const { privat, proffs } = VARIANT_PRICES;
-    return { sentence: `Privat kostar ${formatKr(privat)} och Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
+    return { sentence: T.variantPrices(formatKr(privat), formatKr(proffs)), prices: [privat, proffs] };
   }
   // A combined type has no fixed price: the customer and the trainer agree on it.
   if (kind === "combined" || !type.price || type.price <= 0) return { sentence: "", prices: [] };
-  return { sentence: `Ett pass kostar ${formatKr(type.price)}.`, prices: [type.price] };
+  return { sentence: T.typePrice(formatKr(type.price)), prices: [type.price] };
 }
 
 export function typePassage(type: FlurreTypeInput): Passage {
   const kind = typeKind(type.sessionType);
   const { sentence, prices } = typePrices(type, kind);
   const join = (parts: readonly string[]) => parts.map((s) => s.trim()).filter(Boolean).join(" ");
-  const about = [`${type.name} är ${KIND_LABEL[kind]}.`, type.description];
+  const about = [T.typeIs(type.name, T.kind[kind]), type.description];
   const summary = join([...about, sentence]);
   // A price said once is enough, except the two variants' own names and prices (the opening says only the amounts).
   const summaryAfterPrice = type.bookingAsk === "variant" ? summary : join(about);
@@ -123,7 +117,7 @@ export function typePassage(type: FlurreTypeInput): Passage {
   // Booked from the /boka list of its kind's sessions.
   const href = bokaHref({ step: 2, type: kind === "private" ? "privat" : "grupp", view: "lista", month: null, day: null });
   return {
-    ...passage(`type:${type.name}`, "type", type.name, text, [{ label: `Boka ${type.name}`, href }], prices.map(priceFact)),
+    ...passage(`type:${type.name}`, "type", type.name, text, [{ label: T.links.bookType(type.name), href }], prices.map(priceFact)),
     summary,
     summaryAfterPrice,
     typeName: type.name,
@@ -134,20 +128,19 @@ export function typePassage(type: FlurreTypeInput): Passage {
 /** All the session types in one passage: 'Vilka pass finns det?'. */
 function typesOverview(types: readonly FlurreTypeInput[]): Passage[] {
   if (types.length === 0) return [];
-  const names = types.map((t) => `${t.name} (${KIND_LABEL[typeKind(t.sessionType)].replace(/^ett /, "")})`);
-  const text = `Våra pass: ${joinSwedish(names)}.`;
-  return [passage("type:all", "type", "Våra pass", text, [ALL_SESSIONS_LINK, BOOK_LINK])];
+  const names = types.map((t) => `${t.name} (${T.kind[typeKind(t.sessionType)].replace(/^ett /, "")})`);
+  return [passage("type:all", "type", T.types.title, T.types.text(joinSwedish(names)), [ALL_SESSIONS_LINK, BOOK_LINK])];
 }
 
 /** The session's price sentence and prices, as the lists show them. */
 function sessionPrices(session: PublicSession): { sentence: string; prices: number[] } {
   if (pricedByVariant(session)) {
     const { privat, proffs } = VARIANT_PRICES;
-    return { sentence: `Pris: Privat ${formatKr(privat)}, Proffs ${formatKr(proffs)}.`, prices: [privat, proffs] };
+    return { sentence: T.sessionVariantPrices(formatKr(privat), formatKr(proffs)), prices: [privat, proffs] };
   }
   const price = displayPriceSek(session);
   if (!showPriceInList(price)) return { sentence: "", prices: [] };
-  return { sentence: `Pris: ${formatKr(price)}.`, prices: [price] };
+  return { sentence: T.sessionPrice(formatKr(price)), prices: [price] };
 }
 
 export function sessionPassage(
@@ -186,15 +179,13 @@ export function sessionPassage(
 
 function placePassages(all: readonly Place[], remote: RemoteTypeNames): Passage[] {
   const places = all.filter((p) => p.active && isVisitable(p));
-  const findUs = { label: "Hitta hit", href: "/hitta" };
-  const intro = `${placesIntro(places, remote.online)} Platserna är ${joinSwedish(places.map((p) => p.name))}.`;
+  const { findUs, mapOf } = T.links;
+  const intro = `${placesIntro(places, remote.online)} ${T.places.are(joinSwedish(places.map((p) => p.name)))}`;
   return [
-    passage("place:all", "place", "Våra träningsplatser", intro, [findUs]),
+    passage("place:all", "place", T.places.title, intro, [findUs]),
     ...places.map((place) => {
-      const kind = PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE");
-      const text = `${place.name} (${kind}): ${place.description} Vägbeskrivning finns under Hitta dit.`;
-      const map = { label: `Hitta dit: ${place.name}`, href: mapUrlOf(place) };
-      return passage(`place:${place.id}`, "place", place.name, text, [map, findUs]);
+      const text = T.place(place.name, PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE"), place.description);
+      return passage(`place:${place.id}`, "place", place.name, text, [{ label: mapOf(place.name), href: mapUrlOf(place) }, findUs]);
     }),
   ];
 }
@@ -205,20 +196,19 @@ const CHECKLIST_IN_ANSWER = 3;
 /** Items of the checklist an answer quotes, then where the rest is: the whole list does not fit a chat bubble. */
 export function checklistExcerpt(items: readonly string[], all: number): string {
   const quoted = items.slice(0, CHECKLIST_IN_ANSWER);
-  return [...quoted, ...(all > quoted.length ? ["Hela listan finns under Preppa inför passet."] : [])].join(" ");
+  return [...quoted, ...(all > quoted.length ? [T.checklistRest] : [])].join(" ");
 }
 
 /** The checklist, the note for sessions online or at home, and the note on a dog ill or in heat (whatever its title: `isSickNote`). */
 function preparationPassages(items: readonly PreparationItem[], remote: RemoteTypeNames, isSickNote: (title: string) => boolean): Passage[] {
   const sick = items.find((item) => isSickNote(item.title));
   const checklist = items.filter((item) => item !== sick).map((item) => `${item.title} ${item.text}`);
-  const prepare = { label: "Preppa inför passet", href: "/preppa" };
-  const contact = { label: "Kontakta oss", href: CONTACT_PATH };
+  const { prepare, contact } = T.links;
   return [
     {
       id: PREPARATION_IDS.onSite,
       kind: "preparation",
-      title: "Det här tar du med dig",
+      title: T.checklistTitle,
       text: checklist.join(" "),
       // The first items, unless the question asks of others.
       summary: checklistExcerpt(checklist, checklist.length),
@@ -226,45 +216,27 @@ function preparationPassages(items: readonly PreparationItem[], remote: RemoteTy
       links: [prepare],
       facts: [],
     },
-    passage(PREPARATION_IDS.onlineOrHome, "preparation", "Online-pass och hembesök", preparationOnlineAndHome(remote), [prepare]),
+    passage(PREPARATION_IDS.onlineOrHome, "preparation", T.remoteTitle, preparationOnlineAndHome(remote), [prepare]),
     ...(sick ? [passage("preparation:sick", "preparation", sick.title, `${sick.title} ${sick.text}`, [contact])] : []),
   ];
 }
 
 function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Passage[] {
-  const aboutUs = { label: "Om oss", href: "/om" };
+  const { aboutUs, contact, contactMember } = T.links;
   const role = (m: TeamMember) => m.role.toLocaleLowerCase("sv-SE");
-  const intro = `${aboutIntro(towns)} Teamet: ${joinSwedish(team.map((m) => `${m.name} (${role(m)})`))}.`;
+  const intro = `${aboutIntro(towns)} ${T.team.members(joinSwedish(team.map((m) => `${m.name} (${role(m)})`)))}`;
   return [
-    passage("team:about", "team", "Om Hundpass", intro, [aboutUs]),
-    ...team.map((m) => {
-      const contact = { label: `Kontakta ${m.name}`, href: CONTACT_PATH };
-      return passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, contact]);
-    }),
+    passage("team:about", "team", T.team.title, intro, [aboutUs]),
+    ...team.map((m) => passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, { ...contact, label: contactMember(m.name) }])),
   ];
 }
 
 /** How the site's newsletter and queue work, in the pages' own words: 'Har ni nyhetsbrev?', 'Kan jag köa?'. */
 function sitePassages(): Passage[] {
-  // In words: a number in a passage is a fact the answer's check must find backed.
-  const holdHours = ["noll", "en", "två", "tre", "fyra", "fem", "sex"][WAITLIST_HOLD_MS / 3_600_000] ?? String(WAITLIST_HOLD_MS / 3_600_000);
-  const newsletter =
-    `Nyhetsbrevet: ${START_TEXTS.newsletterText} Du anmäler dig med din e-postadress på startsidan. ` +
-    "Vill du sluta få det avprenumererar du med länken längst ner i varje nyhetsbrev.";
-  const waitlist =
-    `När alla platser på ett pass är tagna kan du ställa dig i kö med knappen '${WAITLIST_TEXTS.submit}' på passets sida. ` +
-    `Blir det ledigt mejlar vi den som står först i kön, som då får platsen reserverad i ${holdHours} timmar.`;
-  // What the queue's mails say: the confirmation with its link to leave, the offer held with its links to book or decline.
-  const offer =
-    `När du har ställt dig i kö med knappen '${WAITLIST_TEXTS.submit}' får du ett mejl som bekräftar din plats, ` +
-    "med en länk där du kan lämna kön. Blir det ledigt mejlar vi en länk att boka platsen med till den som är först i kön, " +
-    `som då har ${holdHours} timmar på sig att boka den. ` +
-    "Vill du inte ha platsen, eller hinner du inte boka den, går den vidare till nästa i kön.";
-  const signUp = { label: "Anmäl dig till nyhetsbrevet", href: `/#${NEWSLETTER_SECTION_ID}` };
   return [
-    passage("rule:newsletter", "rule", "Nyhetsbrevet", newsletter, [signUp]),
-    passage("rule:waitlist", "rule", WAITLIST_TEXTS.heading, waitlist, [ALL_SESSIONS_LINK]),
-    passage("rule:waitlist-offer", "rule", "Din plats i kön", offer, [ALL_SESSIONS_LINK]),
+    passage("rule:newsletter", "rule", T.newsletter.title, T.newsletter.text, [T.links.newsletter]),
+    passage("rule:waitlist", "rule", WAITLIST_TEXTS.heading, T.waitlist, [ALL_SESSIONS_LINK]),
+    passage("rule:waitlist-offer", "rule", T.offer.title, T.offer.text, [ALL_SESSIONS_LINK]),
   ];
 }
 
