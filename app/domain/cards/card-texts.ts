@@ -6,7 +6,7 @@
 import { CARDS_PAGE } from "../admin-pages";
 import { formatKr } from "../price";
 import type { ToastView } from "../toast";
-import { CARD_LIMITS, type CardKind, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardShownOn, type CardState } from "./card-terms";
+import { CARD_LIMITS, type CardKind, type CardProductTerms, type CardLedgerKind, type CardPaid, type CardRefundProblem, type CardShownOn, type CardState } from "./card-terms";
 
 export const CARDS_PATH = CARDS_PAGE.to;
 
@@ -323,32 +323,34 @@ export const CARD_FLURRE_TEXTS = {
     `och ställer vi in passet eller avbokar din bokning kommer ${{ klippkort: "klippet", presentkort: "beloppet", both: "klippet eller beloppet" }[kinds]} tillbaka på kortet.`,
   buy: "Hur du köper ett kort står under länken nedan, och koden kommer i ett mejl.",
   /** The products of one kind: "Klippkort: 5-kort agility (5 pass för 1 195 kr, gäller 12 månader)." */
-  products: (kind: CardKind, listed: readonly string[]) => `${CARD_KIND_LABEL[kind]}: ${andList(listed)}.`,
-  listed: (name: string, terms: string) => `${name} (${terms})`,
-  klippTerms: (n: number, priceSek: number, validity: number) => `${uses(n)} för ${formatKr(priceSek)}, gäller ${months(validity)}`,
-  giftTerms: (amounts: string, validity: number) => `${amounts}, gäller ${months(validity)}`,
+  products: (kind: CardKind, cards: readonly CardProductTerms[]) => `${CARD_KIND_LABEL[kind]}: ${andList(cards.map((c) => `${c.name} (${flurreTerms(c)})`))}.`,
   pays: {
     klippkort: "Ett klippkort betalar ett pass per klipp.",
     presentkort: "Ett presentkort betalar passet med beloppet på kortet, och räcker det inte betalar du resten som vanligt.",
   } as Record<CardKind, string>,
-  /** A product's own passage ends with how it is used, and what comes back when the business cancels. */
-  code: "Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass.",
-  givenBack: {
-    klippkort: "Ställer vi in passet eller avbokar dig kommer klippet tillbaka på kortet.",
-    presentkort: "Ställer vi in passet eller avbokar dig kommer beloppet tillbaka på kortet.",
-  } as Record<CardKind, string>,
-  klippkort: (name: string, n: number, types: readonly string[], priceSek: number, validity: number) =>
-    `${name} är ett klippkort med ${uses(n)} för ${orList(types)}: det kostar ${formatKr(priceSek)} och gäller i ${months(validity)} från köpet.`,
-  presentkort: (name: string, amounts: string, validity: number) =>
-    `${name} är ett presentkort på ${amounts} att använda på våra pass: det gäller i ${months(validity)} från köpet.`,
-  /** A presentkort's amounts: "200, 500 eller 1 000 kr", "ett valfritt belopp från 100 till 5 000 kr", or both. */
-  giftAmounts: (amounts: readonly number[], freeMinSek: number | null, freeMaxSek: number | null) => {
-    const free = freeMinSek !== null && freeMaxSek !== null ? `ett valfritt belopp från ${formatKr(freeMinSek).replace(/ kr$/, "")} till ${formatKr(freeMaxSek)}` : null;
-    const offered = amounts.length > 0 ? amountList(amounts) : null;
-    return offered && free ? `${offered} eller ${free}` : (offered ?? free ?? "");
-  },
+  /** A product's own passage: what it is, what it costs and lasts, how it is used, and what comes back when the business cancels. */
+  product: (card: CardProductTerms) =>
+    `${
+      card.kind === "klippkort"
+        ? `${card.name} är ett klippkort med ${uses(card.uses ?? 0)} för ${orList(card.sessionTypes)}: det kostar ${formatKr(card.priceSek ?? 0)} och gäller i ${months(card.validityMonths)} från köpet.`
+        : `${card.name} är ett presentkort på ${giftAmounts(card)} att använda på våra pass: det gäller i ${months(card.validityMonths)} från köpet.`
+    } Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass. Ställer vi in passet eller avbokar dig kommer ${card.kind === "klippkort" ? "klippet" : "beloppet"} tillbaka på kortet.`,
   buyLink: "Köp klippkort eller presentkort",
 } as const;
+
+/** A product's terms in the list of them all: "5 pass för 1 195 kr, gäller 12 månader". */
+function flurreTerms(card: CardProductTerms): string {
+  return card.kind === "klippkort"
+    ? `${uses(card.uses ?? 0)} för ${formatKr(card.priceSek ?? 0)}, gäller ${months(card.validityMonths)}`
+    : `${giftAmounts(card)}, gäller ${months(card.validityMonths)}`;
+}
+
+/** A presentkort's amounts: "200, 500 eller 1 000 kr", "ett valfritt belopp från 100 till 5 000 kr", or both. */
+function giftAmounts({ amounts, freeMinSek, freeMaxSek }: CardProductTerms): string {
+  const free = freeMinSek !== null && freeMaxSek !== null ? `ett valfritt belopp från ${formatKr(freeMinSek).replace(/ kr$/, "")} till ${formatKr(freeMaxSek)}` : null;
+  const offered = amounts.length > 0 ? amountList(amounts) : null;
+  return offered && free ? `${offered} eller ${free}` : (offered ?? free ?? "");
+}
 
 /** The customer's own cards on /mina-bokningar/lista ("Mina kort"). */
 export const MY_CARDS_TEXTS = {

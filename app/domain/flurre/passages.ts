@@ -5,7 +5,7 @@
 import { publicAvailability, seatsLeft } from "../availability";
 import { CARD_SHOP_PATH } from "../cards/card-shop-texts";
 import { CARD_FLURRE_TEXTS, CARD_OFFER_TEXTS } from "../cards/card-texts";
-import { CARD_KINDS, type CardKind, type CardProductTerms } from "../cards/card-terms";
+import { CARD_KINDS, type CardProductTerms } from "../cards/card-terms";
 import { bokaHref } from "../boka-params";
 import { VARIANT_PRICES, type BookingAsk } from "../constants";
 import { displayPriceSek, formatKr, pricedByVariant, showPriceInList } from "../price";
@@ -254,25 +254,6 @@ function cardPrices(card: FlurreCardInput): number[] {
   return [...card.amounts, ...[card.freeMinSek, card.freeMaxSek].filter((sek) => sek !== null)];
 }
 
-/** A presentkort's amounts as its texts say them. */
-const giftAmounts = (card: FlurreCardInput) => CARD_FLURRE_TEXTS.giftAmounts(card.amounts, card.freeMinSek, card.freeMaxSek);
-
-/** A product's terms in the list of them all: "5 pass för 1 195 kr, gäller 12 månader". */
-function cardTerms(card: FlurreCardInput): string {
-  return card.kind === "klippkort"
-    ? CARD_FLURRE_TEXTS.klippTerms(card.uses ?? 0, card.priceSek ?? 0, card.validityMonths)
-    : CARD_FLURRE_TEXTS.giftTerms(giftAmounts(card), card.validityMonths);
-}
-
-function cardPassage(card: FlurreCardInput): Passage {
-  const text =
-    card.kind === "klippkort"
-      ? CARD_FLURRE_TEXTS.klippkort(card.name, card.uses ?? 0, card.sessionTypes, card.priceSek ?? 0, card.validityMonths)
-      : CARD_FLURRE_TEXTS.presentkort(card.name, giftAmounts(card), card.validityMonths);
-  const full = `${text} ${CARD_FLURRE_TEXTS.code} ${CARD_FLURRE_TEXTS.givenBack[card.kind]}`;
-  return passage(`card:${card.id}`, "card", card.name, full, [CARD_SHOP_LINK], cardPrices(card).map(priceFact));
-}
-
 /**
  * The cards on sale: one passage for them all (which are sold, how one is used and a use given back, what each costs
  * and lasts, how one is bought) and one for each product. None while nothing is on sale, so that Flurre never says
@@ -282,15 +263,15 @@ function cardPassages(cards: readonly FlurreCardInput[]): Passage[] {
   if (cards.length === 0) return [];
   const kinds = CARD_KINDS.filter((kind) => cards.some((c) => c.kind === kind));
   const which = kinds.length > 1 ? "both" : kinds[0]!;
-  const listed = (kind: CardKind) => cards.filter((c) => c.kind === kind).map((c) => CARD_FLURRE_TEXTS.listed(c.name, cardTerms(c)));
   const text = [
     CARD_FLURRE_TEXTS.sells(which),
-    ...kinds.map((kind) => CARD_FLURRE_TEXTS.products(kind, listed(kind))),
+    ...kinds.map((kind) => CARD_FLURRE_TEXTS.products(kind, cards.filter((c) => c.kind === kind))),
     CARD_FLURRE_TEXTS.buy,
     ...kinds.map((kind) => CARD_FLURRE_TEXTS.pays[kind]),
   ].join(" ");
   const facts = [...new Set(cards.flatMap(cardPrices))].map(priceFact);
-  return [passage(CARDS_ID, "card", CARD_OFFER_TEXTS.heading[which], text, [CARD_SHOP_LINK, BOOK_LINK], facts), ...cards.map(cardPassage)];
+  const product = (card: FlurreCardInput) => passage(`card:${card.id}`, "card", card.name, CARD_FLURRE_TEXTS.product(card), [CARD_SHOP_LINK], cardPrices(card).map(priceFact));
+  return [passage(CARDS_ID, "card", CARD_OFFER_TEXTS.heading[which], text, [CARD_SHOP_LINK, BOOK_LINK], facts), ...cards.map(product)];
 }
 
 /**

@@ -36,6 +36,10 @@ describe("the passages on the cards on sale", () => {
       `5-kort valpkurs är ett klippkort med 5 pass för VALPKURS: det kostar ${formatKr(1195)} och gäller i 12 månader från köpet. ` +
         "Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass. Ställer vi in passet eller avbokar dig kommer klippet tillbaka på kortet.",
     );
+    expect(cards[2]!.text).toBe(
+      `Presentkort är ett presentkort på 200, 500 eller ${formatKr(1000)} att använda på våra pass: det gäller i 24 månader från köpet. ` +
+        "Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass. Ställer vi in passet eller avbokar dig kommer beloppet tillbaka på kortet.",
+    );
   });
 
   it("are none without a product on sale", () => {
