@@ -105,12 +105,14 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
   const all = sessionsOf(type, knowledge);
   const fitting = narrow ? all.filter(narrow.fits) : all;
   const typePassage = type ? knowledge.byId.get(`type:${type}`) : undefined;
+  const noneThatDay = type !== null && narrow !== null && fitting.length === 0 && !u.named.some((n) => n.kind === "place" || n.kind === "town");
   return {
     kind: "sessions",
     passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
     text: typePassage ? [typePassage] : [],
-    // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn').
-    topics: ["when", "seats", ...(type !== null && u.topics.has("when") ? (["book"] as const) : [])],
+    // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn');
+    // where a type is on a day it is not held, where its next sessions are ('var är promenadträningen den 4 december').
+    topics: ["when", "seats", ...(type !== null && u.topics.has("when") ? (["book"] as const) : []), ...(noneThatDay ? (["where"] as const) : [])],
     names: namesOfSessions(type, u),
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };

@@ -10,7 +10,7 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
-import { stockholmDayKey } from "../../../app/domain/time";
+import { formatDayHeading, stockholmDayKey } from "../../../app/domain/time";
 import { explains } from "../../../app/domain/flurre/decide";
 import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
@@ -1799,6 +1799,18 @@ describe("compose: the fact it links", () => {
     const held = new Set(knowledge.passages.filter((p) => p.typeName === "VALPKURS" && p.session?.town === "Sandviken").map((p) => p.session!.line.split(" ")[0]));
     const none = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].find((d) => !held.has(d))!;
     expect(textOf(`nästa valpkurs i sandviken på ${none}`)).toMatch(new RegExp(`^Just nu finns det inga lediga VALPKURS-pass i Sandviken på ${none}\\.`, "u"));
+  });
+
+  it("asked where a type is on a day it is not held, says so and where its next sessions are; on a day it is, the place", () => {
+    const days = new Set(knowledge.passages.filter((p) => p.typeName === "PROMENADTRÄNING" && p.session).map((p) => stockholmDayKey(p.session!.startTime)));
+    const dayOf = (n: number) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString());
+    const said = (key: string) => formatDayHeading(key).split(" ").slice(1).join(" ");
+    const free = [2, 3, 4, 5, 6, 7, 8].map(dayOf).find((key) => !days.has(key))!;
+    expect(textOf(`Vart är promenadträningen den ${said(free)}?`)).toMatch(/^Just nu finns det inga lediga PROMENADTRÄNING-pass den dagen\. Närmast:\nPROMENADTRÄNING \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på \p{L}+ Sandviken: /u);
+    const held = [...days].sort().find((key) => key > dayOf(1))!;
+    const place = knowledge.passages.find((p) => p.typeName === "PROMENADTRÄNING" && p.session && stockholmDayKey(p.session.startTime) === held)!.session!.location;
+    expect(textOf(`Vart är promenadträningen den ${said(held)}?`)).toContain(place);
+    expect(textOf(`Vart är promenadträningen den ${said(held)}?`)).not.toContain("inga lediga");
   });
 
   it("reads coming home to the visitor as the home visit, a place the vocabulary names by what it is", () => {
