@@ -20,7 +20,7 @@ import { findTypeContaining, typeKind, type TypeKind } from "../session-types";
 import { placesLeftLabel, type PublicSession } from "../session-view";
 import { formatDayHeading, formatTime, stockholmDayKey } from "../time";
 import type { FlurreLink } from "./answer";
-import { dateFact, extractClaims, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
+import { dateFact, emailFact, extractClaims, phoneFact, priceFact, seatsFact, timeFact, type Fact } from "./fact-check";
 import { ALL_SESSIONS_LINK } from "../page-texts/flurre-answers";
 
 export type PassageKind = "type" | "session" | "place" | "preparation" | "team" | "rule" | "faq" | "card";
@@ -227,7 +227,7 @@ function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Pa
   const intro = `${aboutIntro(towns)} ${T.team.members(joinSwedish(team.map((m) => `${m.name} (${role(m)})`)))}`;
   return [
     passage("team:about", "team", T.team.title, intro, [aboutUs]),
-    ...team.map((m) => passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, { ...contact, label: contactMember(m.name) }])),
+    ...team.map((m) => passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, { ...contact, label: contactMember(m.name) }], factsStatedIn(m.text))),
   ];
 }
 
@@ -275,13 +275,16 @@ function cardPassages(cards: readonly FlurreCardInput[]): Passage[] {
 }
 
 /**
- * The prices, dates, times and seat counts an FAQ answer states: staff wrote them, so they are its passage's facts.
- * A date without a year is not comparable and is left out (a model repeating one fails the check).
+ * The prices, dates, times, seat counts, e-mail addresses and phone numbers a text staff wrote states (an FAQ answer, a
+ * team member's text): they are its passage's facts. A date without a year is not comparable and is left out (a model
+ * repeating one fails the check).
  */
 function factsStatedIn(text: string): Fact[] {
   const facts: Fact[] = [];
   for (const claim of extractClaims(text)) {
     if (claim.kind === "price") facts.push(priceFact(claim.amount));
+    else if (claim.kind === "email") facts.push(emailFact(claim.address));
+    else if (claim.kind === "phone") facts.push(phoneFact(claim.number));
     else if (claim.kind === "time") facts.push(timeFact(claim.hhmm));
     else if (claim.kind === "seats" && claim.count >= 0) facts.push(seatsFact(claim.count));
     else if (claim.kind === "date" && claim.year !== null) {

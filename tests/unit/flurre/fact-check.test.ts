@@ -10,7 +10,8 @@ import {
   timeFact,
 } from "../../../app/domain/flurre/fact-check";
 import { readFaqLinks } from "../../../app/domain/flurre-faq-links";
-import { demoPassages } from "./demo-passages";
+import { buildPassages } from "../../../app/domain/flurre/passages";
+import { demoCorpus, demoPassages } from "./demo-passages";
 
 const kinds = (text: string) => extractClaims(text).map((c) => c.kind);
 
@@ -157,6 +158,25 @@ describe("the passages made from the demo data", () => {
     const session = passages.find((p) => p.id === "session:5")!;
     expect(session.facts).toEqual(expect.arrayContaining([priceFact(249), timeFact("18:30"), seatsFact(3)]));
     expect(session.facts.filter((f) => f.startsWith("date:"))).toHaveLength(1);
+  });
+});
+
+describe("the facts of a text staff wrote", () => {
+  it("are every price, time, e-mail address and phone number an FAQ answer or a team member's text states, so a sentence of it passes the check", () => {
+    const answer = "Mejla info@hundpass.se eller ring 070-174 06 50 före kl. 18:00. En extra timme kostar 300 kr.";
+    const corpus = demoCorpus(new Date());
+    const passages = buildPassages({
+      ...corpus,
+      faq: [{ id: 99, question: "Hur når jag er?", answer, links: [] }],
+      team: corpus.team.map((m, i) => (i === 0 ? { ...m, text: `${m.text} Nås på 026-12 34 56.` } : m)),
+    });
+    const faq = passages.find((p) => p.id === "faq:99")!;
+    expect(faq.facts).toEqual(expect.arrayContaining([emailFact("info@hundpass.se"), phoneFact("070-174 06 50"), timeFact("18:00"), priceFact(300)]));
+    expect(checkFacts(answer, { facts: faq.facts, links: [] })).toEqual({ ok: true });
+    const member = passages.find((p) => p.id === `team:${corpus.team[0]!.id}`)!;
+    expect(checkFacts("Ring 026-12 34 56.", { facts: member.facts, links: [] })).toEqual({ ok: true });
+    // Nor are they another passage's: a number no text states still fails.
+    expect(checkFacts("Ring 070-123 45 67.", { facts: [...faq.facts, ...member.facts], links: [] }).ok).toBe(false);
   });
 });
 
