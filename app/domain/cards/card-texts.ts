@@ -329,12 +329,15 @@ export const CARD_FLURRE_TEXTS = {
     presentkort: "Ett presentkort betalar passet med beloppet på kortet, och räcker det inte betalar du resten som vanligt.",
   } as Record<CardKind, string>,
   /** A product's own passage: what it is, what it costs and lasts, how it is used, and what comes back when the business cancels. */
-  product: (card: CardProductTerms) =>
-    `${
+  product: (card: CardProductTerms) => {
+    const valid = `gäller i ${months(card.validityMonths)} från köpet`;
+    const what =
       card.kind === "klippkort"
-        ? `${card.name} är ett klippkort med ${uses(card.uses ?? 0)} för ${orList(card.sessionTypes)}: det kostar ${formatKr(card.priceSek ?? 0)} och gäller i ${months(card.validityMonths)} från köpet.`
-        : `${card.name} är ett presentkort på ${giftAmounts(card)} att använda på våra pass: det gäller i ${months(card.validityMonths)} från köpet.`
-    } Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass. Ställer vi in passet eller avbokar dig kommer ${card.kind === "klippkort" ? "klippet" : "beloppet"} tillbaka på kortet.`,
+        ? `${card.name} är ett klippkort med ${uses(card.uses ?? 0)} för ${orList(card.sessionTypes)}: det kostar ${formatKr(card.priceSek ?? 0)} och ${valid}.`
+        : `${card.name} är ett presentkort på ${giftAmounts(card)} att använda på våra pass: det ${valid}.`;
+    const back = card.kind === "klippkort" ? "klippet" : "beloppet";
+    return `${what} Koden från mejlet skriver du in i bokningsformuläret när du bokar ett pass. Ställer vi in passet eller avbokar dig kommer ${back} tillbaka på kortet.`;
+  },
   buyLink: "Köp klippkort eller presentkort",
 } as const;
 
