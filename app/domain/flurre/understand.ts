@@ -49,6 +49,7 @@ export type Understanding = {
   countOf: ReadonlyMap<Token, Token>;
   /** A word of time after a word asking which ('vilken dag'): which one is asked, not only when. */
   whichTime: ReadonlySet<Token>;
+  /** The vocabulary it was read with (what ages, asks which or owns, say). */
   vocabulary: Vocabulary;
   /** The dog's age in weeks, when the visitor tells it ('vår hund på 9 månader'). */
   dogAge?: number;
