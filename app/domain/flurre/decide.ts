@@ -306,9 +306,9 @@ function ofDogAge(best: Judged, u: Understanding): boolean {
   return [...u.ageWords].some((t) => t.sentence !== u.asked && ofDog(t) && explains(best.candidate, t, u));
 }
 
-/** A question of one word and nothing else ('regn?', 'två hundar?') that more than one answer accounts for as well. */
+/** A question of one word and nothing else ('regn?', 'två hundar?'; a time of day is when sessions are: 'kurser på kvällen') that more than one answer accounts for as well. */
 const oneWord = (ranked: readonly Judged[], u: Understanding) =>
-  u.topics.size === 0 && u.named.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
+  u.topics.size === 0 && u.named.length === 0 && u.times.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
 
 /** Of those, the one whose title says the word: what it is about ('regnar' in 'Blir passen av om det regnar?', 'hall' in 'Ridhallen'); else none, it cannot tell. */
 function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | undefined {

@@ -56,8 +56,9 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
   const towns = u.named.filter((n) => n.kind === "town");
   const checks: NonNullable<Narrowing>[] = [];
-  // A type held at home or online is held in the town named too ('när går nästa hembesök i umeå').
-  const anywhere = (s: KnownPassage) => u.named.some((n) => n.kind === "type") && !visitable(s.session!.location, knowledge);
+  // A type, or a home visit or online meeting, is held at home or online in the town named too ('när går nästa hembesök i umeå').
+  const ofOne = u.named.some((n) => n.kind === "type" || (n.kind === "place" && !visitable(n.key, knowledge)));
+  const anywhere = (s: KnownPassage) => ofOne && !visitable(s.session!.location, knowledge);
   if (places.length > 0) checks.push({ fits: (s) => places.some((p) => p.key === s.session!.location), said: `på ${places.map((p) => p.key).join(" eller ")}` });
   else if (towns.length === 1) checks.push({ fits: (s) => s.session!.town === towns[0]!.key || anywhere(s), said: `i ${towns[0]!.key}` });
   if (u.weekdays.length > 0 && u.weekdays.length < 5) {

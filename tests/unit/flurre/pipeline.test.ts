@@ -1581,6 +1581,33 @@ describe("decide", () => {
     expect(ask(`hur förbereder man sig för ${place.name.toLowerCase()}`).composed.passages[0]?.id).toBe("preparation:online-home");
   });
 
+  it("reads a bitch in heat as visitors tell it as asking of a dog ill or in heat, and help wanted with something as no question of what to bring (migration 0177)", () => {
+    expect(ask("min hund är löpsk, får hon komma?").composed.passages[0]?.id).toBe("preparation:sick");
+    const { tokens } = normalise("jag vill ha hjälp med att min hund skäller", knowledge.vocabulary, knowledge.siteWords);
+    expect(tokens.map((t) => t.word)).not.toContain("ta-med");
+    expect(ask("jag vill ha hjälp med att min hund skäller").trace!.topics).not.toContain("bring");
+    // Having something with one is still what to bring.
+    expect(ask("ska vi ha godis med oss").trace!.topics).toContain("bring");
+  });
+
+  it("lists a home visit's sessions asked in a town: it is held at the visitor's home, wherever that is", () => {
+    const home = demoCorpus(now).places.find((p) => p.kind === "home")!;
+    const town = demoCorpus(now).places.find((p) => p.kind === "outdoor")!.town;
+    const text = textOf(`gör ni ${home.name.toLowerCase()} i ${town.toLowerCase()}`)!;
+    expect(text).not.toContain("inga lediga");
+    const lines = text.split("\n").slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.includes(`på ${home.name}`))).toBe(true);
+  });
+
+  it("lists the sessions of every type at a time of day asked, though only that word says what is asked", () => {
+    const text = textOf("finns det kurser på kvällen")!;
+    expect(text).toMatch(/^Voff! Här är de närmaste passen med lediga platser på kvällen:/);
+    const hours = [...text.matchAll(/ (\d{2}):\d{2}–/g)].map((m) => Number(m[1]));
+    expect(hours.length).toBeGreaterThan(0);
+    expect(hours.every((h) => h >= 17)).toBe(true);
+  });
+
   it("reads a payment also as the business's economy, so that who sees to it is who keeps the accounts (migration 0172)", () => {
     const keeper = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("kvitton"))!;
     const asked = "vem ska jag prata med om min betalning och kvitton";
