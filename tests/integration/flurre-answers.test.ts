@@ -322,6 +322,17 @@ describe("answers from the data as it is now", () => {
     expect(await unansweredRows()).toEqual([]);
   });
 
+  it("says you are welcome to thanks alone, and stores nothing for staff", async () => {
+    await env.DB.prepare("DELETE FROM flurre_unanswered").run();
+    for (const thanks of ["Tack för hjälpen!", "tusen tack"]) {
+      const answer = await ask({ question: thanks, page: "/", record: true });
+      expect(answer.kind).toBe("answer");
+      expect(answer.paragraphs[0]).toBe("Voff! Varsågod, det var roligt att hjälpa till.");
+      expect(hrefs(answer)).toEqual(["/boka"]);
+    }
+    expect(await unansweredRows()).toEqual([]);
+  });
+
   it("does not store an unanswered question when asked not to (a plain page view)", async () => {
     await env.DB.prepare("DELETE FROM flurre_unanswered").run();
     const answer = await ask({ question: "Kan jag betala med Swish?", page: "/flurre", record: false });

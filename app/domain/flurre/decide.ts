@@ -277,12 +277,15 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const toldBefore = u.told.filter((t) => t.sentence !== u.asked);
   const situation = once((c: Candidate) => toldBefore.filter((t) => explains(c, t, u)).length);
   const echo = once((c: Candidate) => echoOf(c, u));
+  // Then, of prices, the one of more of the things named ('billigast, hemmis eller plan': both, not one).
+  const about = once((c: Candidate) => (c.kind === "price" ? u.named.filter((n) => c.names.some((m) => m.key === n.key)).length : 0));
   const ranked = candidates
     .map((c) => judge(c, u))
     .sort(
       (a, b) =>
         b.coverage - a.coverage ||
         serves(b.candidate) - serves(a.candidate) ||
+        about(b.candidate) - about(a.candidate) ||
         situation(b.candidate) - situation(a.candidate) ||
         echo(b.candidate) - echo(a.candidate) ||
         priorityOf(a.candidate) - priorityOf(b.candidate),

@@ -72,6 +72,15 @@ function mend(word: string, known: readonly string[]): string | null {
   return tied ? null : best;
 }
 
+/** Fewest letters of an ending for a typo to be mended by its stem: a lone s may be a word's own ('hundkurs' is no 'hundkur'). */
+const MIN_MENDED_ENDING = 2;
+
+/** A typo mended as typed, else by its stem, the ending typed right ('valpkrusen' by 'valpkrus': 'valpkurs'). */
+function mendTyped(folded: string, stem: string, siteWords: SiteWords): string | null {
+  const known = siteWords.byFirst.get(folded[0]!) ?? [];
+  return mend(folded, known) ?? (folded.length - stem.length >= MIN_MENDED_ENDING ? mend(stem, known) : null);
+}
+
 /**
  * A sentence parted where the visitor turns from telling to asking ('Vi har precis skaffat en valp och undrar när…'):
  * what is told before a word of wondering ('wonders'), two words or more not filler, is a sentence of its own.
@@ -228,7 +237,7 @@ export function normalise(
       const phrase = part.words.length !== 1 || part.words[0] !== part.typed;
       for (const raw of part.words) {
         const folded = fold(raw);
-        const mended = !phrase && !isKnown(folded) && !isKnown(stemOf(raw)) ? mend(folded, siteWords.byFirst.get(folded[0]!) ?? []) : null;
+        const mended = !phrase && !isKnown(folded) && !isKnown(stemOf(raw)) ? mendTyped(folded, stemOf(raw), siteWords) : null;
         const word = mended ?? folded;
         const also = [...new Set(keysOf(mended ?? raw, SAME_STEM).flatMap((k) => vocabulary.same.get(k) ?? []).map(fold))];
         const filler = vocabulary.filler.has(word) || (spokenTo && at === nameAt);

@@ -13,7 +13,7 @@ import { decide } from "./decide";
 import type { Knowledge } from "./knowledge";
 import { resolve } from "./resolve";
 import { compose, fallback, type ComposedAnswer } from "./templates";
-import { FLURRE_GREETING } from "../page-texts/flurre-answers";
+import { FLURRE_GREETING, FLURRE_THANKS } from "../page-texts/flurre-answers";
 import { understand } from "./understand";
 
 export type FlurreTrace = {
@@ -43,12 +43,12 @@ export function runPipeline(
   options: PipelineOptions,
 ): { composed: ComposedAnswer; answered: boolean; trace?: FlurreTrace } {
   const u = understand(question, knowledge, options.page);
-  const decision = u.greeting
-    ? { answer: null, ranked: [] }
-    : decide(resolve(u, knowledge, options.now), u);
-  const answered = u.greeting || decision.answer !== null;
-  const composed = u.greeting
-    ? { answer: FLURRE_GREETING, passages: [] }
+  // A greeting or thanks alone asks nothing of the content.
+  const reply = u.greeting ? FLURRE_GREETING : u.thanks ? FLURRE_THANKS : null;
+  const decision = reply ? { answer: null, ranked: [] } : decide(resolve(u, knowledge, options.now), u);
+  const answered = reply !== null || decision.answer !== null;
+  const composed = reply
+    ? { answer: reply, passages: [] }
     : decision.answer
     ? compose(decision.answer, u, knowledge)
     : fallback(decision.ranked, u);

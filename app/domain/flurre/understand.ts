@@ -66,6 +66,8 @@ export type Understanding = {
   condition: boolean;
   /** Only greets ('Hej!', 'God morgon Flurre'). */
   greeting: boolean;
+  /** Only thanks ('Tack för hjälpen!', 'Tusen tack Flurre'). */
+  thanks: boolean;
   /** The upcoming session whose page the question was asked from ('/session/12'). */
   page?: KnownPassage;
   /** Asks nothing and names nothing of its own after sentences that tell ('…har fått diarré. Vad gör vi?'): what to do. */
@@ -372,6 +374,14 @@ function greets(question: string, knowledge: Knowledge): boolean {
   return words.length <= 4 && words.some((w) => greetings.has(w)) && words.every((w) => greetings.has(w) || knowledge.personWords.has(w));
 }
 
+/** No question, nothing turned ('tack, men inte det'), a word of thanks and besides it only filler, greetings, names of the team or what is thanked for. */
+function thanks(question: string, knowledge: Knowledge): boolean {
+  const words = wordsOf(question).map(fold);
+  const { thanks, thanked, greetings, filler, not } = knowledge.vocabulary;
+  const besides = (w: string) => thanked.has(w) || greetings.has(w) || (filler.has(w) && !not.has(w)) || knowledge.personWords.has(w);
+  return !question.includes("?") && words.some((w) => thanks.has(w)) && words.every((w) => thanks.has(w) || besides(w));
+}
+
 function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassage } {
   const id = /^\/session\/(\d+)$/.exec(page ?? "")?.[1];
   const session = id === undefined ? undefined : knowledge.byId.get(`session:${id}`);
@@ -603,6 +613,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     unknownWords,
     ...how,
     greeting: greets(question, knowledge),
+    thanks: thanks(question, knowledge),
     ...pageOf(page, knowledge),
     asks: asksSomething || toldNeed,
     toldNeed,

@@ -63,6 +63,8 @@ const ROLES = {
   busy: "busy",
   duration: "durations",
   or: "ors",
+  thanks: "thanks",
+  thanked: "thanked",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

@@ -67,6 +67,14 @@ export const FLURRE_GREETING: FlurreAnswer = {
   source: "extractive",
 };
 
+/** The answer to thanks alone: you are welcome, and what else to ask. Nothing to store for staff. */
+export const FLURRE_THANKS: FlurreAnswer = {
+  kind: "answer",
+  paragraphs: ["Voff! Varsågod, det var roligt att hjälpa till.", "Undrar du något mer om passen, priserna eller bokningen är det bara att fråga."],
+  links: [{ label: "Boka pass", href: "/boka" }],
+  source: "extractive",
+};
+
 export const FLURRE_FALLBACK: FlurreAnswer = {
   kind: "fallback",
   paragraphs: [FLURRE_ANSWER_TEXTS.fallback],

@@ -87,6 +87,17 @@ describe("normalise", () => {
     expect(normalise("säljer", vocabulary, knowledge.siteWords).tokens[0]).not.toHaveProperty("mended");
   });
 
+  it("mends a typo by its stem when the word inflected is no word of the site's, never by a lone s taken off", () => {
+    const type = demoCorpus(now).types.find((t) => t.name === "VALPKURS")!;
+    // Two letters of the type's name typed the wrong way round, with an ending the site's texts never give it.
+    const name = type.name.toLowerCase();
+    const typo = `${name.slice(0, 5)}${name[6]}${name[5]}${name.slice(7)}en`;
+    expect(normalise(typo, vocabulary, knowledge.siteWords).tokens[0]).toMatchObject({ mended: name });
+    expect(textOf(`vad kostar ${typo}`)).toContain(`${type.name} kostar ${type.price} kr`);
+    // 'hundkurs' is not 'hundkur' mended to 'hundbur'.
+    expect(normalise("hundkurs", vocabulary, knowledge.siteWords).tokens[0]).not.toHaveProperty("mended");
+  });
+
   it("reads a web address as one word, one the site never uses", () => {
     expect(normalise("Finns ni på hitta.se?", vocabulary, knowledge.siteWords).tokens.map((t) => t.word)).toContain("hitta.se");
     expect(ask("Finns ni på hitta.se?").answered).toBe(false);
@@ -1608,6 +1619,19 @@ describe("decide", () => {
     expect(hours.every((h) => h >= 17)).toBe(true);
   });
 
+  it("says you are welcome to thanks alone, and nothing is left unanswered for staff (migration 0178)", () => {
+    for (const thanks of ["Tack för hjälpen!", "tusen tack Flurre", "okej tack", "tack för svaret"]) {
+      const { answered, composed } = ask(thanks);
+      expect(answered).toBe(true);
+      expect(composed.answer.paragraphs[0]).toBe("Voff! Varsågod, det var roligt att hjälpa till.");
+      expect(composed.passages).toEqual([]);
+    }
+    // Thanks with a question, or turned, is not thanks alone.
+    expect(textOf("tack! vad kostar valpkursen?")).toContain("VALPKURS kostar");
+    expect(understand("tack, men det var inte det jag frågade", knowledge).thanks).toBe(false);
+    expect(understand("tack?", knowledge).thanks).toBe(false);
+  });
+
   it("reads a payment also as the business's economy, so that who sees to it is who keeps the accounts (migration 0172)", () => {
     const keeper = knowledge.passages.find((p) => p.kind === "team" && p.text.includes("kvitton"))!;
     const asked = "vem ska jag prata med om min betalning och kvitton";
@@ -1887,6 +1911,8 @@ describe("compose: the fact it links", () => {
   it("weighs two types by their prices, a type held only at a place named among them", () => {
     expect(textOf("är valpkursen dyrare än vardagslydnaden")).toBe("Voff! VALPKURS kostar 249 kr per pass.\nVARDAGSLYDNAD kostar 249 kr per pass.");
     expect(textOf("kostar hembesöket mer än planeringsmötet online?")).toBe("Voff! PLAN kostar 395 kr per pass.\nHEMMIS kostar 695 kr per pass.");
+    // Asked which of two is cheapest, both prices, not the first one's alone.
+    expect(textOf("vilket är billigast, hemmis eller plan?")).toBe("Voff! HEMMIS kostar 695 kr per pass.\nPLAN kostar 395 kr per pass.");
   });
 
   it("takes a row staff wrote to name what its question names", () => {
