@@ -264,6 +264,15 @@ describe("answers from the data as it is now", () => {
     expect(hrefs(answer)).toContain("/preppa");
   });
 
+  it("answers how long the session lasts, asked from its page, with its start and end", async () => {
+    const row = await env.DB.prepare("SELECT * FROM sessions WHERE id = ?").bind(DEMO_SESSION_IDS.groupThree).first<SessionRow>();
+    const answer = await ask({ question: "Hur lång tid håller det på?", page: `/session/${row!.id}`, record: true });
+    expect(answer.kind).toBe("answer");
+    expect(answer.paragraphs[1]).toContain(`${formatTime(row!.start_time)}–${formatTime(row!.end_time)}`);
+    // Asked of no session, how long a session lasts is not said.
+    expect((await ask({ question: "Hur lång tid håller det på?", page: null, record: false })).kind).toBe("fallback");
+  });
+
   it("uses a new FAQ row at once", async () => {
     await env.DB.prepare("INSERT INTO flurre_faq (question, answer, links_json) VALUES (?, ?, ?)")
       .bind(
