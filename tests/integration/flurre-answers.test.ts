@@ -10,6 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { FlurreAnswer } from "~/domain/flurre/answer";
 import { FLURRE_ANSWER_TEXTS } from "~/domain/page-texts/flurre-answers";
+import { FLURRE_PASSAGE_TEXTS } from "~/domain/page-texts/flurre-passages";
 import { FLURRE_MESSAGES } from "~/domain/schemas/flurre";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, VARIANT_PRICES } from "~/domain/constants";
 import { sessionQuestion } from "~/domain/session-question";
@@ -271,6 +272,17 @@ describe("answers from the data as it is now", () => {
     expect(answer.paragraphs[1]).toContain(`${formatTime(row!.start_time)}–${formatTime(row!.end_time)}`);
     // Asked of no session, how long a session lasts is not said.
     expect((await ask({ question: "Hur lång tid håller det på?", page: null, record: false })).kind).toBe("fallback");
+  });
+
+  it("tells of the queue on a full session's page, whatever is asked of it, and only there", async () => {
+    const queue = FLURRE_PASSAGE_TEXTS.waitlist;
+    const full = await ask({ question: "Det är fullt, vad gör jag nu?", page: `/session/${DEMO_SESSION_IDS.groupFull}`, record: false });
+    expect(full.paragraphs[1]).toContain("Fullbokat");
+    expect(full.paragraphs).toContain(queue);
+    const open = await ask({ question: "Vad kostar det?", page: `/session/${DEMO_SESSION_IDS.groupThree}`, record: false });
+    expect(open.paragraphs).not.toContain(queue);
+    // How many stand in the queue is not said, on the page or anywhere.
+    expect((await ask({ question: "Hur många står i kö?", page: `/session/${DEMO_SESSION_IDS.groupFull}`, record: false })).kind).toBe("fallback");
   });
 
   it("uses a new FAQ row at once", async () => {

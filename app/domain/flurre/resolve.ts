@@ -141,7 +141,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
   };
 }
 
-/** Asked from a session's page, naming no other type, place or day: that session, with what to bring there and that booking binds. */
+/** Asked from a session's page, naming no other type, place or day: that session, with what to bring there, that booking binds, and when it is full, the queue. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const s = u.page;
   if (!s || u.named.some((n) => n.kind === "type" && n.key !== s.typeName) || (narrow && !narrow.fits(s))) return null;
@@ -151,9 +151,11 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   const binding = told("book") || told("cancel") ? knowledge.byId.get(BINDING_RULE_ID) : undefined;
   const rest = [bring, binding].filter((p): p is KnownPassage => p !== undefined);
   const priced = statesAPrice(s.facts) ? (["price"] as const) : [];
+  // The queue is told of a full one, whatever is asked of it; what it answers of the queue is its own rule's to answer.
+  const queue = s.session!.bookable ? [] : [knowledge.byId.get("rule:waitlist")].filter((p): p is KnownPassage => p !== undefined);
   return {
     kind: "page",
-    passages: [s, ...rest],
+    passages: [s, ...rest, ...queue],
     topics: ["when", "where", "seats", "full", "count", "book", ...priced, ...rest.flatMap((p) => p.topics)],
     names: u.named.filter((n) => n.kind !== "person"),
   };
