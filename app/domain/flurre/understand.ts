@@ -367,19 +367,19 @@ function howAsked(inAsked: readonly Token[], vocabulary: Vocabulary) {
   };
 }
 
-/** At most four words, each a greeting or a name of the team, one a greeting at least. */
-function greets(question: string, knowledge: Knowledge): boolean {
+/**
+ * Whether the message only greets (at most four words, each a greeting or a name of the team: 'God morgon Flurre'), or
+ * only thanks (no question, nothing turned: a word of thanks, besides it filler, greetings, names or what is thanked for).
+ */
+function greetsOrThanks(question: string, knowledge: Knowledge): { greeting: boolean; thanks: boolean } {
   const words = wordsOf(question).map(fold);
-  const { greetings } = knowledge.vocabulary;
-  return words.length <= 4 && words.some((w) => greetings.has(w)) && words.every((w) => greetings.has(w) || knowledge.personWords.has(w));
-}
-
-/** No question, nothing turned ('tack, men inte det'), a word of thanks and besides it only filler, greetings, names of the team or what is thanked for. */
-function thanks(question: string, knowledge: Knowledge): boolean {
-  const words = wordsOf(question).map(fold);
-  const { thanks, thanked, greetings, filler, not } = knowledge.vocabulary;
-  const besides = (w: string) => thanked.has(w) || greetings.has(w) || (filler.has(w) && !not.has(w)) || knowledge.personWords.has(w);
-  return !question.includes("?") && words.some((w) => thanks.has(w)) && words.every((w) => thanks.has(w) || besides(w));
+  const { greetings, thanks, thanked, filler, not } = knowledge.vocabulary;
+  const named = (w: string) => knowledge.personWords.has(w);
+  const besides = (w: string) => thanked.has(w) || greetings.has(w) || (filler.has(w) && !not.has(w)) || named(w);
+  return {
+    greeting: words.length <= 4 && words.some((w) => greetings.has(w)) && words.every((w) => greetings.has(w) || named(w)),
+    thanks: !question.includes("?") && words.some((w) => thanks.has(w)) && words.every((w) => thanks.has(w) || besides(w)),
+  };
 }
 
 function pageOf(page: string | null, knowledge: Knowledge): { page?: KnownPassage } {
@@ -612,8 +612,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
     ...wordsOfKind(tokens, inAsked, topicsOf, vocabulary, counts),
     unknownWords,
     ...how,
-    greeting: greets(question, knowledge),
-    thanks: thanks(question, knowledge),
+    ...greetsOrThanks(question, knowledge),
     ...pageOf(page, knowledge),
     asks: asksSomething || toldNeed,
     toldNeed,
