@@ -102,6 +102,11 @@ export function isoWeekdayOf(dayKey: string): number {
   return ((new Date(`${dayKey}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
 }
 
+/** The day key a number of days after (or, negative, before) a day key. */
+export function shiftDayKey(dayKey: string, days: number): string {
+  return new Date(Date.parse(`${dayKey}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** "tisdag" for the ISO weekday 2. */
 export function weekdayName(isoWeekday: number): string {
   // 2024-01-01 was a Monday.

@@ -11,6 +11,7 @@ import {
   isoWeekdayOf,
   monthGrid,
   parseMonthParam,
+  shiftDayKey,
   shiftMonth,
   stockholmDayKey,
   stockholmToUtcIso,
@@ -74,6 +75,14 @@ describe("formatting in Stockholm time", () => {
     expect(isoWeekdayOf("2026-11-21")).toBe(6);
     expect(isoWeekdayOf("2026-11-29")).toBe(7);
     expect([1, 2, 3, 4, 5, 6, 7].map(weekdayName)).toEqual(["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"]);
+  });
+
+  it("shifts a day key by whole days, across months, years and the changes of summer time", () => {
+    expect(shiftDayKey("2026-11-29", 1)).toBe("2026-11-30");
+    expect(shiftDayKey("2026-12-31", 1)).toBe("2027-01-01");
+    expect(shiftDayKey("2026-03-01", -1)).toBe("2026-02-28");
+    expect(shiftDayKey("2026-03-28", 2)).toBe("2026-03-30");
+    expect(shiftDayKey("2026-10-24", 7)).toBe("2026-10-31");
   });
 
   it("puts a late-evening UTC instant on the next Stockholm day", () => {

@@ -3,7 +3,7 @@
 // passage is a candidate too. Which one answers, if any, is decided in decide.ts.
 
 import { isVisitable } from "../places";
-import { formatTime, isoWeekdayOf, stockholmDayKey, weekdayName } from "../time";
+import { formatTime, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekdayName } from "../time";
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
@@ -70,6 +70,11 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
   if (u.times.length > 0) {
     const hour = (s: KnownPassage) => Number(formatTime(s.session!.startTime).slice(0, 2));
     checks.push({ fits: (s) => u.times.some((t) => hour(s) >= t.from && hour(s) < t.to), said: `på ${u.times.map((t) => t.said).join(" eller ")}` });
+  }
+  if (u.weeks.length > 0) {
+    const monday = shiftDayKey(todayKey(now), 1 - isoWeekdayOf(todayKey(now)));
+    const inWeek = (key: string, ahead: number) => key >= shiftDayKey(monday, 7 * ahead) && key <= shiftDayKey(monday, 7 * ahead + 6);
+    checks.push({ fits: (s) => u.weeks.some((w) => inWeek(dayOf(s), w.ahead)), said: u.weeks.map((w) => w.said).join(" eller ") });
   }
   if (u.dates.length > 0) {
     const dates = u.dates.map((d) => ({ side: d.side, key: nextDayKey(d, now) }));

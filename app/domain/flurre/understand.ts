@@ -26,6 +26,8 @@ export type Understanding = {
   /** Days ahead of today ('imorgon': 1). */
   days: readonly number[];
   dates: readonly DateSaid[];
+  /** Weeks asked, by how many from this one, each as typed ('nästa vecka': 1). */
+  weeks: readonly { ahead: number; said: string }[];
   /** Times of day said ('på kvällen': from 17 to 24), each as typed. */
   times: readonly { from: number; to: number; said: string }[];
   /** What the visitor tells in every sentence: not filler, numbers, topics, days, turning words, common or short words. */
@@ -91,7 +93,8 @@ const MIN_TOLD_STEM = 4;
 const dayStem = (t: Token) => (t.stem.length >= MIN_STEM_KEY ? t.stem : "");
 
 /** Whether the word says a weekday, a month or a day ahead ('tisdag', 'december', 'imorgon'). */
-const namesDay = (t: Token, vocabulary: Vocabulary) => [vocabulary.weekdays, vocabulary.months, vocabulary.days].some((m) => m.has(t.word) || m.has(dayStem(t)));
+const namesDay = (t: Token, vocabulary: Vocabulary) =>
+  [vocabulary.weekdays, vocabulary.months, vocabulary.days, vocabulary.weeks].some((m) => m.has(t.word) || m.has(dayStem(t)));
 
 /** A filler word typed as it is (no day: 'hur tar man sig dit' is not 'mån', which is typed with its å). */
 const fillerAsTyped = (t: Token) => t.filler && !typedWithÅÄÖ(t.typed);
@@ -306,6 +309,8 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
     months: [...new Set(keyed(vocabulary.months))],
     days: [...new Set(keyed(vocabulary.days))],
     dates: datesIn(question, tokens, knowledge),
+    // A week of the asking sentence ('när går valpkursen nästa vecka'), not one told ('valpen blir tolv veckor nästa vecka').
+    weeks: inAsked.flatMap((t) => (vocabulary.weeks.has(t.word) ? [{ ahead: vocabulary.weeks.get(t.word)!, said: t.typed }] : [])),
     // And a time of day, which a session's time shows ('agility på kvällstid').
     dayWords: new Set(tokens.filter((t) => saysDay(t) || timeOfDay(t, vocabulary) !== undefined)),
     ageWords: new Set(tokens.filter((t, i) => vocabulary.ageUnits.has(t.word) && isDigits(tokens[i - 1]))),
@@ -330,6 +335,7 @@ function toldIn(tokens: readonly Token[], topicsOf: ReadonlyMap<Token, readonly 
       t.stem.length >= MIN_TOLD_STEM &&
       !vocabulary.weekdays.has(t.word) &&
       !vocabulary.months.has(t.word) &&
+      !vocabulary.weeks.has(t.word) &&
       ![t.word, t.stem].some((w) => knowledge.common.has(w)),
   );
 }

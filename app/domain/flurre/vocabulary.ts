@@ -84,6 +84,8 @@ export type Vocabulary = RoleSets & {
   sides: ReadonlyMap<string, "from" | "until">;
   /** Units of a dog's age, by the weeks in one ('månader' 4.35). */
   ageUnits: ReadonlyMap<string, number>;
+  /** Weeks said, by how many from this one ('nästavecka', of 'nästa vecka': 1). */
+  weeks: ReadonlyMap<string, number>;
   numbers: ReadonlyMap<string, number>;
   again: ReadonlyMap<string, readonly Topic[]>;
   /** Every word the table knows (folded), for mending a typo. */
@@ -97,8 +99,8 @@ export function foldedOnly(typed: string, vocabulary: Vocabulary): boolean {
   return typedWithÅÄÖ(typed) && !(vocabulary.written.get(fold(typed))?.has(typed) ?? true);
 }
 
-/** Grammar values with a value of their own: 'age <weeks>', 'time <from> <to>', 'number <n>', 'again <topic>'. */
-const [AGE_UNIT, TIME_OF_DAY, NUMBER, AGAIN] = ["age ", "time ", "number ", "again "] as const;
+/** Grammar values with a value of their own: 'age <weeks>', 'time <from> <to>', 'number <n>', 'again <topic>', 'week <ahead>'. */
+const [AGE_UNIT, TIME_OF_DAY, NUMBER, AGAIN, WEEK] = ["age ", "time ", "number ", "again ", "week "] as const;
 
 /** A number, in digits or written as a word ('två'). */
 export const isNumber = (w: string | undefined, vocabulary: Vocabulary) => w !== undefined && (/^\p{N}+$/u.test(w) || vocabulary.numbers.has(w));
@@ -200,11 +202,12 @@ type Valued = {
   sides: Map<string, "from" | "until">;
   timesOfDay: Map<string, readonly [number, number]>;
   ageUnits: Map<string, number>;
+  weeks: Map<string, number>;
   numbers: Map<string, number>;
   again: Map<string, Topic[]>;
 };
 
-/** A grammar row with a value of its own ('again <topic>', 'from', 'until', 'time <from> <to>', 'age <weeks>', 'number <n>'), read into its map: whether it was one. */
+/** A grammar row with a value of its own ('again <topic>', 'from', 'until', 'time <from> <to>', 'age <weeks>', 'number <n>', 'week <ahead>'), read into its map: whether it was one. */
 function readValued(word: string, value: string, into: Valued): boolean {
   if (value.startsWith(AGAIN)) {
     const topic = value.slice(AGAIN.length);
@@ -214,6 +217,7 @@ function readValued(word: string, value: string, into: Valued): boolean {
     const [from, to] = value.slice(TIME_OF_DAY.length).split(/\s+/).map(Number);
     into.timesOfDay.set(word, [from!, to!]);
   } else if (value.startsWith(AGE_UNIT)) into.ageUnits.set(word, Number(value.slice(AGE_UNIT.length)));
+  else if (value.startsWith(WEEK)) into.weeks.set(word, Number(value.slice(WEEK.length)));
   else if (value.startsWith(NUMBER)) into.numbers.set(word, Number(value.slice(NUMBER.length)));
   else return false;
   return true;
@@ -231,7 +235,7 @@ export function buildVocabulary(rows: readonly VocabularyRow[]): Vocabulary {
   const written = new Map<string, Set<string>>();
   const owning = new Set<string>();
   const roles = Object.fromEntries(Object.values(ROLES).map((field) => [field, new Set<string>()])) as Record<keyof RoleSets, Set<string>>;
-  const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), numbers: new Map(), again: new Map() };
+  const valued: Valued = { sides: new Map(), timesOfDay: new Map(), ageUnits: new Map(), weeks: new Map(), numbers: new Map(), again: new Map() };
   for (const row of rows) {
     const word = lower(row.word);
     if (row.kind === "phrase") {

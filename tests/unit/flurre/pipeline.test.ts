@@ -10,7 +10,7 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
-import { formatDayHeading, stockholmDayKey } from "../../../app/domain/time";
+import { formatDayHeading, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey } from "../../../app/domain/time";
 import { explains } from "../../../app/domain/flurre/decide";
 import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
@@ -1617,6 +1617,23 @@ describe("decide", () => {
     const hours = [...text.matchAll(/ (\d{2}):\d{2}–/g)].map((m) => Number(m[1]));
     expect(hours.length).toBeGreaterThan(0);
     expect(hours.every((h) => h >= 17)).toBe(true);
+  });
+
+  it("narrows the sessions listed to the week asked, in the asking sentence only (migration 0179)", () => {
+    const today = todayKey(now);
+    const monday = shiftDayKey(today, 1 - isoWeekdayOf(today));
+    const [first, last] = [shiftDayKey(monday, 7), shiftDayKey(monday, 13)];
+    const nextWeek = knowledge.passages.filter((p) => p.session?.bookable && stockholmDayKey(p.session.startTime) >= first && stockholmDayKey(p.session.startTime) <= last);
+    const { composed } = ask("har ni några pass nästa vecka?");
+    const days = composed.passages.filter((p) => p.session).map((p) => stockholmDayKey(p.session!.startTime));
+    if (nextWeek.length > 0) {
+      expect(composed.answer.paragraphs[0]).toBe("Voff! Här är de närmaste passen med lediga platser nästa vecka:");
+      expect(days.length).toBeGreaterThan(0);
+      expect(days.every((d) => d >= first && d <= last)).toBe(true);
+    } else expect(composed.answer.paragraphs[0]).toContain("inga lediga");
+    // A week told in a sentence that does not ask is the visitor's, not the sessions'.
+    expect(understand("Valpen blir tolv veckor nästa vecka. När är nästa valpkurs?", knowledge).weeks).toEqual([]);
+    expect(understand("finns det plats på valpkursen i veckan", knowledge).weeks).toEqual([{ ahead: 0, said: "i veckan" }]);
   });
 
   it("says you are welcome to thanks alone, and nothing is left unanswered for staff (migration 0178)", () => {
