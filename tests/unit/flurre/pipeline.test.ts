@@ -10,7 +10,7 @@ import { normalise } from "../../../app/domain/flurre/normalise";
 import type { FlurreCorpus } from "../../../app/domain/flurre/passages";
 import { runPipeline } from "../../../app/domain/flurre/pipeline";
 import { understand } from "../../../app/domain/flurre/understand";
-import { formatDayHeading, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey } from "../../../app/domain/time";
+import { formatDayHeading, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekdayName } from "../../../app/domain/time";
 import { explains } from "../../../app/domain/flurre/decide";
 import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
@@ -1617,6 +1617,16 @@ describe("decide", () => {
     const hours = [...text.matchAll(/ (\d{2}):\d{2}–/g)].map((m) => Number(m[1]));
     expect(hours.length).toBeGreaterThan(0);
     expect(hours.every((h) => h >= 17)).toBe(true);
+  });
+
+  it("reads which sessions run as when they do, not who (migration 0180)", () => {
+    const weekday = isoWeekdayOf(stockholmDayKey(knowledge.passages.find((p) => p.session?.bookable)!.session!.startTime));
+    const { trace, composed } = ask(`vilka pass går på ${weekdayName(weekday)}`);
+    expect(trace!.topics).not.toContain("who");
+    expect(composed.answer.paragraphs[0]).toBe(`Voff! Här är de närmaste passen med lediga platser på ${weekdayName(weekday)}:`);
+    const days = composed.passages.filter((p) => p.session).map((p) => isoWeekdayOf(stockholmDayKey(p.session!.startTime)));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((d) => d === weekday)).toBe(true);
   });
 
   it("narrows the sessions listed to the week asked, in the asking sentence only (migration 0179)", () => {
