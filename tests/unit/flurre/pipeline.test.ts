@@ -1619,6 +1619,13 @@ describe("decide", () => {
     expect(hours.every((h) => h >= 17)).toBe(true);
   });
 
+  it("reads the most of something as comparing: answered by a text that says the most, never by the rule on the fewest (migration 0181)", () => {
+    const max = knowledge.passages.find((p) => p.kind === "type" && /\bMax\b/u.test(p.text))!;
+    expect(ask(`hur många valpar är det max på ${max.title.toLowerCase()}`).composed.passages[0]?.id).toBe(max.id);
+    const other = knowledge.passages.find((p) => p.kind === "type" && p.typeName && !/\bmax\b/iu.test(p.text) && p.title !== "PLAN")!;
+    expect(ask(`hur många deltagare är det max på ${other.title.toLowerCase()}`).answered).toBe(false);
+  });
+
   it("reads which sessions run as when they do, not who (migration 0180)", () => {
     const weekday = isoWeekdayOf(stockholmDayKey(knowledge.passages.find((p) => p.session?.bookable)!.session!.startTime));
     const { trace, composed } = ask(`vilka pass går på ${weekdayName(weekday)}`);
