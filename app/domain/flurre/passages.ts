@@ -52,6 +52,8 @@ export type Passage = {
 export const PREPARATION_IDS = { onlineOrHome: "preparation:online-home", onSite: "preparation:checklist" } as const;
 /** The rule a visitor about to book most needs: a booking is binding. */
 export const BINDING_RULE_ID = "rule:binding";
+/** How the queue of a full session works: told with a full one. */
+export const WAITLIST_RULE_ID = "rule:waitlist";
 
 /** A session type as Flurre reads it. */
 export type FlurreTypeInput = {
@@ -235,7 +237,7 @@ function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Pa
 function sitePassages(): Passage[] {
   return [
     passage("rule:newsletter", "rule", T.newsletter.title, T.newsletter.text, [T.links.newsletter]),
-    passage("rule:waitlist", "rule", WAITLIST_TEXTS.heading, T.waitlist, [ALL_SESSIONS_LINK]),
+    passage(WAITLIST_RULE_ID, "rule", WAITLIST_TEXTS.heading, T.waitlist, [ALL_SESSIONS_LINK]),
     passage("rule:waitlist-offer", "rule", T.offer.title, T.offer.text, [ALL_SESSIONS_LINK]),
   ];
 }

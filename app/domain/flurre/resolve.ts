@@ -7,7 +7,7 @@ import { formatTime, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekd
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
-import { BINDING_RULE_ID, PREPARATION_IDS } from "./passages";
+import { BINDING_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
 import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
@@ -72,7 +72,8 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
     checks.push({ fits: (s) => u.times.some((t) => hour(s) >= t.from && hour(s) < t.to), said: `på ${u.times.map((t) => t.said).join(" eller ")}` });
   }
   if (u.weeks.length > 0) {
-    const monday = shiftDayKey(todayKey(now), 1 - isoWeekdayOf(todayKey(now)));
+    const today = todayKey(now);
+    const monday = shiftDayKey(today, 1 - isoWeekdayOf(today));
     const inWeek = (key: string, ahead: number) => key >= shiftDayKey(monday, 7 * ahead) && key <= shiftDayKey(monday, 7 * ahead + 6);
     checks.push({ fits: (s) => u.weeks.some((w) => inWeek(dayOf(s), w.ahead)), said: u.weeks.map((w) => w.said).join(" eller ") });
   }
@@ -83,7 +84,7 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
       said: u.dates.some((d) => d.side) ? "då" : "den dagen",
     });
   } else if (u.days.length > 0) {
-    const keys = u.days.map((n) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString()));
+    const keys = u.days.map((n) => shiftDayKey(todayKey(now), n));
     checks.push({ fits: (s) => keys.includes(dayOf(s)), said: "den dagen" });
   } else if (u.months.length > 0 && u.months.length < 3) {
     checks.push({ fits: (s) => u.months.includes(Number(dayOf(s).slice(5, 7))), said: "då" });
@@ -130,7 +131,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
   const all = sessionsOf(type, knowledge);
   const fitting = narrow ? all.filter(narrow.fits) : all;
   if (fitting.length === 0) return null;
-  const queue = knowledge.byId.get("rule:waitlist");
+  const queue = knowledge.byId.get(WAITLIST_RULE_ID);
   // Asked for a seat, the first session that has one ('finns det plats på agilityn'); asked whether it is full, the next.
   const session = (u.topics.has("seats") ? fitting.find((p) => p.session!.bookable) : undefined) ?? fitting[0]!;
   const full = !session.session!.bookable;
@@ -157,10 +158,10 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   const rest = [bring, binding].filter((p): p is KnownPassage => p !== undefined);
   const priced = statesAPrice(s.facts) ? (["price"] as const) : [];
   // The queue is told of a full one, whatever is asked of it; what it answers of the queue is its own rule's to answer.
-  const queue = s.session!.bookable ? [] : [knowledge.byId.get("rule:waitlist")].filter((p): p is KnownPassage => p !== undefined);
+  const queue = s.session!.bookable ? undefined : knowledge.byId.get(WAITLIST_RULE_ID);
   return {
     kind: "page",
-    passages: [s, ...rest, ...queue],
+    passages: [s, ...rest, ...(queue ? [queue] : [])],
     topics: ["when", "where", "seats", "full", "count", "book", ...priced, ...rest.flatMap((p) => p.topics)],
     names: u.named.filter((n) => n.kind !== "person"),
   };
