@@ -42,6 +42,9 @@ export function trainingTowns(places: readonly Pick<Place, "town" | "kind" | "ac
 
 const NUMBER_WORDS = ["", "en", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"];
 
+/** A count from one to twelve in words ("två"), a larger one in digits. */
+export const numberInWords = (n: number): string => NUMBER_WORDS[n] ?? String(n);
+
 /** "a, b och c" */
 export function joinSwedish(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
@@ -63,7 +66,7 @@ export function inTowns(towns: readonly string[]): string {
  * in order) and the names of the types held online (a type's default place).
  */
 export function placesIntro(places: readonly Pick<Place, "town">[], onlineTypes: readonly string[]): string {
-  const count = places.length === 1 ? "en plats" : `${NUMBER_WORDS[places.length] ?? places.length} platser`;
+  const count = places.length === 1 ? "en plats" : `${numberInWords(places.length)} platser`;
   const where = inTowns(townsOf(places));
   const online = onlineTypes.length > 0 ? `${joinSwedish(onlineTypes)}-mötena` : "online-passen";
   return `Vi tränar på ${count}${where}. Hembesök sker hemma hos er och ${online} hålls online.`;

@@ -4,7 +4,7 @@
 
 import { PLACE_KIND_LABEL, trainingTowns, type Place } from "../places";
 import { aboutIntro } from "../team";
-import { buildPassages, PREPARATION_IDS, type FlurreCorpus, type Passage } from "./passages";
+import { BINDING_RULE_ID, buildPassages, PREPARATION_IDS, WAITLIST_RULE_ID, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
 import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, pushTo, stemOf, wordsOf } from "./vocabulary";
 import type { Topic, Vocabulary, VocabularyRow } from "./vocabulary";
@@ -58,13 +58,13 @@ export type Knowledge = {
  * that it works once) say why it stops working; the note on a dog ill or in heat is one of the preparation.
  */
 const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
-  "rule:binding": ["cancel", "sick"],
+  [BINDING_RULE_ID]: ["cancel", "sick"],
   "rule:group-minimum": ["held", "count"],
   "rule:how-to-book": ["book", "where"],
   "rule:my-bookings": ["signin", "where", "book", "why"],
   "rule:contact": ["contact", "where", "who"],
   "rule:newsletter": ["newsletter", "leave", "when", "where"],
-  "rule:waitlist": ["queue", "full", "seats", "where"],
+  [WAITLIST_RULE_ID]: ["queue", "full", "seats", "where"],
   "rule:waitlist-offer": ["queue", "leave"],
   "rule:payment": ["payment"],
   "preparation:sick": ["sick", "bring"],

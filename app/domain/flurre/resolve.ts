@@ -51,8 +51,9 @@ function nextDayKey(d: DateSaid, now: Date): string {
 /** Whether a session's day is the date said, or after or before it as asked ('efter den 10 december'). */
 const onSide = (dayKey: string, side: DateSaid["side"], key: string) => (side === "from" ? dayKey > key : side === "until" ? dayKey < key : dayKey === key);
 
-/** What the question narrows the sessions by: a place, a town, a weekday, a time of day, a date or a day ahead. */
+/** What the question narrows the sessions by: a place, a town, a weekday, a time of day, a week, a date or a day ahead. */
 function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing {
+  const today = todayKey(now);
   const places = u.named.filter((n) => n.kind === "place" && visitable(n.key, knowledge));
   const towns = u.named.filter((n) => n.kind === "town");
   const checks: NonNullable<Narrowing>[] = [];
@@ -72,7 +73,6 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
     checks.push({ fits: (s) => u.times.some((t) => hour(s) >= t.from && hour(s) < t.to), said: `på ${u.times.map((t) => t.said).join(" eller ")}` });
   }
   if (u.weeks.length > 0) {
-    const today = todayKey(now);
     const monday = shiftDayKey(today, 1 - isoWeekdayOf(today));
     const inWeek = (key: string, ahead: number) => key >= shiftDayKey(monday, 7 * ahead) && key <= shiftDayKey(monday, 7 * ahead + 6);
     checks.push({ fits: (s) => u.weeks.some((w) => inWeek(dayOf(s), w.ahead)), said: u.weeks.map((w) => w.said).join(" eller ") });
@@ -84,7 +84,7 @@ function narrowing(u: Understanding, knowledge: Knowledge, now: Date): Narrowing
       said: u.dates.some((d) => d.side) ? "då" : "den dagen",
     });
   } else if (u.days.length > 0) {
-    const keys = u.days.map((n) => shiftDayKey(todayKey(now), n));
+    const keys = u.days.map((n) => shiftDayKey(today, n));
     checks.push({ fits: (s) => keys.includes(dayOf(s)), said: "den dagen" });
   } else if (u.months.length > 0 && u.months.length < 3) {
     checks.push({ fits: (s) => u.months.includes(Number(dayOf(s).slice(5, 7))), said: "då" });

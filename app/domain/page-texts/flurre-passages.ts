@@ -1,13 +1,14 @@
 // What Flurre's passages say of the site's things around the data staff keep (app/domain/flurre/passages.ts): the
 // words that frame a type, a session, a place, the preparation and the team, and how the newsletter and the queue work.
 
+import { numberInWords } from "../places";
 import { CONTACT_PATH } from "../rules";
 import type { TypeKind } from "../session-types";
 import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
 import { NEWSLETTER_SECTION_ID, START_TEXTS } from "./start";
 
 /** The hours a freed seat is held, in words: a number in a passage is a fact the answer's check must find backed. */
-const holdHours = ["noll", "en", "två", "tre", "fyra", "fem", "sex"][WAITLIST_HOLD_MS / 3_600_000] ?? String(WAITLIST_HOLD_MS / 3_600_000);
+const holdHours = numberInWords(WAITLIST_HOLD_MS / 3_600_000);
 
 export const FLURRE_PASSAGE_TEXTS = {
   kind: { group: "ett pass i grupp", private: "ett privat pass med egen tränare", combined: "ett kombinerat pass" } as Record<TypeKind, string>,
