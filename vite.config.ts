@@ -65,12 +65,15 @@ const thirdPartyLicenses: Plugin = {
   apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // Legal comments go to /third-party-licenses.txt (thirdPartyLicenses), not into every chunk.
   esbuild: { legalComments: "none" },
   build: {
     target: "es2022",
+    // The browser's code through terser (two compress passes): about 3 kB gzipped less per page than esbuild's
+    // minifier (bench/README.md). The worker's own build stays unminified, its stack traces readable.
+    ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, format: { comments: false } } }),
     rollupOptions: {
       onwarn(warning, warn) {
         const chunk = warning.code === "EMPTY_BUNDLE" ? /"(.+)"/.exec(warning.message)?.[1] : undefined;
@@ -93,4 +96,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));
