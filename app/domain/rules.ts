@@ -7,6 +7,7 @@ import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD } from "./constants";
 import { formatKr } from "./price";
 import { CONTACT_TEXTS } from "./page-texts/contact";
 import { SESSION_LIST_TEXTS } from "./page-texts/session-list";
+import { CONTACT_EMAIL, CONTACT_PHONE } from "./site-contact";
 
 /** Where the contact form sits on /om. */
 export const CONTACT_PATH = "/om#kontakt";
@@ -17,8 +18,6 @@ export type SiteRule = {
   /** Plain Swedish sentences, the pages' own words where they have them. */
   text: string;
   links: readonly { label: string; href: string }[];
-  /** The prices in kr the text states. */
-  prices: readonly number[];
 };
 
 export const SITE_RULES: readonly SiteRule[] = [
@@ -30,14 +29,12 @@ export const SITE_RULES: readonly SiteRule[] = [
       { label: "Boka pass", href: "/boka" },
       { label: "Kontakta oss", href: CONTACT_PATH },
     ],
-    prices: [],
   },
   {
     id: "group-minimum",
     title: "När ett grupp-pass blir av eller ställs in",
     text: `Ett grupp-pass (GruppUp) blir av när minst ${GROUP_CONFIRMED_THRESHOLD} deltagare har bokat. ${SESSION_LIST_TEXTS.infoText}`,
     links: [{ label: "Alla PopUp's", href: "/alla-popups" }],
-    prices: [],
   },
   {
     id: "how-to-book",
@@ -47,20 +44,17 @@ export const SITE_RULES: readonly SiteRule[] = [
       { label: "Boka pass", href: "/boka" },
       { label: "Alla PopUp's", href: "/alla-popups" },
     ],
-    prices: [FROM_PRICES.group, FROM_PRICES.private],
   },
   {
     id: "my-bookings",
     title: "Mina bokningar – inloggning med länk",
     text: "Dina bokningar ser du under Mina bokningar. Ange e-postadressen du bokade med så skickar vi en inloggningslänk till din e-post – du behöver inget konto eller lösenord. Länken gäller i 10 minuter och kan bara användas en gång. Med länken ser du dina kommande och tidigare bokningar.",
     links: [{ label: "Mina bokningar", href: "/mina-bokningar" }],
-    prices: [],
   },
   {
     id: "contact",
     title: CONTACT_TEXTS.heading,
-    text: `Du når oss via kontaktformuläret under ${CONTACT_TEXTS.heading} på sidan Om oss. ${CONTACT_TEXTS.successText}`,
+    text: `Du når oss via kontaktformuläret under ${CONTACT_TEXTS.heading} på sidan Om oss, på ${CONTACT_EMAIL} eller på ${CONTACT_PHONE}. ${CONTACT_TEXTS.successText}`,
     links: [{ label: CONTACT_TEXTS.heading, href: CONTACT_PATH }],
-    prices: [],
   },
 ];

@@ -307,7 +307,7 @@ export function buildPassages(corpus: FlurreCorpus, isSickNote: (title: string) 
     ...placePassages(corpus.places, remote),
     ...preparationPassages(corpus.preparation, remote, isSickNote),
     ...teamPassages(corpus.team, trainingTowns(corpus.places)),
-    ...SITE_RULES.map((rule) => passage(`rule:${rule.id}`, "rule", rule.title, rule.text, [...rule.links], rule.prices.map(priceFact))),
+    ...SITE_RULES.map((rule) => passage(`rule:${rule.id}`, "rule", rule.title, rule.text, [...rule.links], factsStatedIn(rule.text))),
     ...sitePassages(),
     ...(corpus.payments?.length ? [paymentPassage(corpus.payments)] : []),
     ...cardPassages(corpus.cards ?? []),

@@ -14,6 +14,8 @@ import { formatDayHeading, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey,
 import { explains } from "../../../app/domain/flurre/decide";
 import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
+import { checkFacts } from "../../../app/domain/flurre/fact-check";
+import { CONTACT_EMAIL, CONTACT_PHONE } from "../../../app/domain/site-contact";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
 
 const now = new Date();
@@ -1664,6 +1666,19 @@ describe("decide", () => {
     expect(textOf("tack! vad kostar valpkursen?")).toContain("VALPKURS kostar");
     expect(understand("tack, men det var inte det jag frågade", knowledge).thanks).toBe(false);
     expect(understand("tack?", knowledge).thanks).toBe(false);
+  });
+
+  it("gives the e-mail address and phone number every page's footer shows, asked how to reach the business", () => {
+    for (const asked of ["vad är ert telefonnummer", "kan jag ringa er?", "hur kontaktar jag er"]) {
+      const { composed } = ask(asked);
+      expect(composed.passages[0]?.id).toBe("rule:contact");
+      expect(composed.answer.paragraphs.join(" ")).toContain(`på ${CONTACT_EMAIL} eller på ${CONTACT_PHONE}`);
+    }
+    // They are the rule's facts: a phrasing that repeats them, in any spelling of the number, passes the fact check.
+    const contact = knowledge.byId.get("rule:contact")!;
+    const allowed = { facts: contact.facts, links: contact.links.map((l) => l.href) };
+    expect(checkFacts(`Ring oss på +46 70 174 06 50 eller mejla ${CONTACT_EMAIL}.`, allowed)).toEqual({ ok: true });
+    expect(checkFacts("Ring oss på 070-174 06 99.", allowed).ok).toBe(false);
   });
 
   it("reads a payment also as the business's economy, so that who sees to it is who keeps the accounts (migration 0172)", () => {
