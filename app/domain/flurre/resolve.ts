@@ -117,9 +117,10 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
     kind: "sessions",
     passages: [...(fitting.length > 0 ? fitting : all), ...(typePassage ? [typePassage] : [])],
     text: typePassage ? [typePassage] : [],
-    // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn');
+    // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn',
+    // 'kan jag boka privatlektion på helgen');
     // where a type is on a day it is not held, where its next sessions are ('var är promenadträningen den 4 december').
-    topics: ["when", "seats", ...(type !== null && u.topics.has("when") ? (["book"] as const) : []), ...(noneThatDay ? (["where"] as const) : [])],
+    topics: ["when", "seats", ...(type !== null && (u.topics.has("when") || narrow !== null) ? (["book"] as const) : []), ...(noneThatDay ? (["where"] as const) : [])],
     names: namesOfSessions(type, u),
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };

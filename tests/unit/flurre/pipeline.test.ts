@@ -1668,6 +1668,23 @@ describe("decide", () => {
     expect(understand("tack?", knowledge).thanks).toBe(false);
   });
 
+  it("answers booking a type on a weekday with that day's sessions, or a no and the nearest ones", () => {
+    const sessions = knowledge.passages.filter((p) => p.session?.bookable && p.typeName && /^\p{L}+$/u.test(p.typeName));
+    const weekdaysOf = (name: string) => new Set(sessions.filter((p) => p.typeName === name).map((p) => isoWeekdayOf(stockholmDayKey(p.session!.startTime))));
+    // A type with sessions on some weekdays, not on all.
+    const type = sessions.map((p) => p.typeName!).find((name) => weekdaysOf(name).size < 7)!;
+    const weekdays = weekdaysOf(type);
+    const held = [...weekdays][0]!;
+    const notHeld = [1, 2, 3, 4, 5, 6, 7].find((d) => !weekdays.has(d))!;
+    const none = ask(`går det att boka ${type.toLowerCase()} på ${weekdayName(notHeld)}?`).composed;
+    expect(none.answer.paragraphs[0]).toBe(`Voff! Nej, just nu finns det inga lediga ${type}-pass på ${weekdayName(notHeld)}. Närmast:`);
+    expect(none.passages.some((p) => p.session && p.typeName === type)).toBe(true);
+    const some = ask(`går det att boka ${type.toLowerCase()} på ${weekdayName(held)}?`).composed;
+    const days = some.passages.filter((p) => p.session).map((p) => isoWeekdayOf(stockholmDayKey(p.session!.startTime)));
+    expect(days.length).toBeGreaterThan(0);
+    expect(days.every((d) => d === held)).toBe(true);
+  });
+
   it("gives the e-mail address and phone number every page's footer shows, asked how to reach the business", () => {
     for (const asked of ["vad är ert telefonnummer", "kan jag ringa er?", "hur kontaktar jag er"]) {
       const { composed } = ask(asked);
