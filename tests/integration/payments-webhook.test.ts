@@ -31,7 +31,7 @@ function event(type: string, session: Session = {}, id = `evt_${crypto.randomUUI
   return {
     id,
     object: "event",
-    api_version: "2026-10-28.endive",
+    api_version: "2026-11-18.endive",
     created: nowSeconds(),
     livemode: false,
     type,

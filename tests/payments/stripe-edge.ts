@@ -179,7 +179,7 @@ export async function deliver(type: string, session: CheckoutSession, id = strip
   const payload = JSON.stringify({
     id,
     object: "event",
-    api_version: "2026-10-28.endive",
+    api_version: "2026-11-18.endive",
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     type,

@@ -76,7 +76,7 @@ describe("the Stripe stub, through the stripe library", () => {
     const [sent] = stub.requests;
     expect(sent).toMatchObject({ method: "POST", path: "/v1/checkout/sessions" });
     expect(sent!.headers.authorization).toBe("Bearer sk_test_stubTests");
-    expect(sent!.headers["stripe-version"]).toBe("2026-10-28.endive");
+    expect(sent!.headers["stripe-version"]).toBe("2026-11-18.endive");
     expect(sent!.body).toContain("line_items[0][price_data][unit_amount]=45000");
     expect(sent!.params).toMatchObject({ line_items: [{ price_data: { unit_amount: "45000", currency: "sek" } }] });
 

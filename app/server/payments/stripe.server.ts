@@ -14,7 +14,7 @@ import type Stripe from "stripe";
 import type { PaymentsConfig } from "../platform/env.server";
 
 /** The API version every call and every webhook event is read as (the library's own, pinned here). */
-export const STRIPE_API_VERSION = "2026-10-28.endive" satisfies typeof Stripe.API_VERSION;
+export const STRIPE_API_VERSION = "2026-11-18.endive" satisfies typeof Stripe.API_VERSION;
 
 /** The Stripe settings, when payments are on; null with PAYMENTS=off. */
 export function stripeSettings(context: Pick<AppLoadContext, "config">): Extract<PaymentsConfig, { provider: "stripe" }> | null {
