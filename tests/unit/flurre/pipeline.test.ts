@@ -1986,6 +1986,15 @@ describe("compose: the fact it links", () => {
     expect(trace!.candidates[0]).toMatchObject({ passages: ["faq:2"], unexplained: [] });
   });
 
+  it("asked only what a type is, answers with the type's own text, not a row staff wrote that names it", () => {
+    for (const question of ["vad är HEMMIS", "hemmis?", "vad innebär valpkurs?"]) {
+      expect(ask(question).trace!.candidates[0]!.passages[0]).toMatch(/^type:/);
+    }
+    expect(textOf("vad är HEMMIS")).toContain("HEMMIS är ett privat pass med egen tränare.");
+    // Asked something of it, the row still answers first.
+    expect(ask("vad ska vi ha med till hemmis").trace!.candidates[0]!.passages).toEqual(["faq:5"]);
+  });
+
   it("reads a word that ends with a text's word as that word inflected only by an ending, never by another word ('hundsim' is not 'hund')", () => {
     expect(ask("vad kostar en hundsim").answered).toBe(false);
     expect(textOf("vem hos er sköter det ekonomiska?")).toContain("Jonas");
