@@ -1986,6 +1986,13 @@ describe("compose: the fact it links", () => {
     expect(trace!.candidates[0]).toMatchObject({ passages: ["faq:2"], unexplained: [] });
   });
 
+  it("reads a bitch in heat said in one word as a dog in heat, and changing to another session as rebooking", () => {
+    expect(textOf("kan en löptik vara med")).toContain("Är hunden sjuk eller löper?");
+    for (const question of ["kan jag byta till ett annat pass", "kan jag byta till en annan dag"]) {
+      expect(textOf(question)).toMatch(/^Voff! Nej\.\nEn bokning är bindande och kan inte avbokas eller ombokas\./);
+    }
+  });
+
   it("asked only what a type is, answers with the type's own text, not a row staff wrote that names it", () => {
     for (const question of ["vad är HEMMIS", "hemmis?", "vad innebär valpkurs?"]) {
       expect(ask(question).trace!.candidates[0]!.passages[0]).toMatch(/^type:/);
