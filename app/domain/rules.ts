@@ -1,12 +1,14 @@
 // The booking rules the site states here and there (the terms checkbox, the
-// GruppUp notice, how booking and My bookings work), gathered in the pages'
-// own words for Flurre to answer with.
+// GruppUp notice, how booking and My bookings work, how to reach us, how to
+// see and erase one's data), gathered in the pages' own words for Flurre to
+// answer with.
 
 import { BOOKING_TEXTS } from "./booking-texts";
 import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD } from "./constants";
 import { formatKr } from "./price";
 import { CONTACT_TEXTS } from "./page-texts/contact";
 import { SESSION_LIST_TEXTS } from "./page-texts/session-list";
+import { PRIVACY_TEXTS } from "./privacy-page";
 import { CONTACT_EMAIL, CONTACT_PHONE } from "./site-contact";
 
 /** Where the contact form sits on /om. */
@@ -56,5 +58,14 @@ export const SITE_RULES: readonly SiteRule[] = [
     title: CONTACT_TEXTS.heading,
     text: `Du når oss via kontaktformuläret under ${CONTACT_TEXTS.heading} på sidan Om oss, på ${CONTACT_EMAIL} eller på ${CONTACT_PHONE}. ${CONTACT_TEXTS.successText}`,
     links: [{ label: CONTACT_TEXTS.heading, href: CONTACT_PATH }],
+  },
+  {
+    id: "my-data",
+    title: PRIVACY_TEXTS.heading,
+    text: `${PRIVACY_TEXTS.intro.split(". ")[0]}. ${PRIVACY_TEXTS.see}`,
+    links: [
+      { label: PRIVACY_TEXTS.heading, href: "/integritet" },
+      { label: "Mina bokningar", href: "/mina-bokningar" },
+    ],
   },
 ];

@@ -16,6 +16,7 @@ import type { Candidate } from "../../../app/domain/flurre/resolve";
 import { buildVocabulary, stemOf } from "../../../app/domain/flurre/vocabulary";
 import { checkFacts } from "../../../app/domain/flurre/fact-check";
 import { CONTACT_EMAIL, CONTACT_PHONE } from "../../../app/domain/site-contact";
+import { PRIVACY_TEXTS } from "../../../app/domain/privacy-page";
 import { demoCorpus, demoKnowledge, vocabularyRows } from "./demo-passages";
 
 const now = new Date();
@@ -1991,6 +1992,19 @@ describe("compose: the fact it links", () => {
     for (const question of ["kan jag byta till ett annat pass", "kan jag byta till en annan dag"]) {
       expect(textOf(question)).toMatch(/^Voff! Nej\.\nEn bokning är bindande och kan inte avbokas eller ombokas\./);
     }
+  });
+
+  it("tells what the privacy page says of a visitor's data: how to see and erase it", () => {
+    for (const question of ["hur raderar jag mina uppgifter", "jag vill ta bort alla mina uppgifter", "gdpr?"]) {
+      const { answered, composed } = ask(question);
+      expect(answered).toBe(true);
+      expect(composed.answer.paragraphs.join(" ")).toContain(PRIVACY_TEXTS.see);
+      expect(composed.answer.links).toContainEqual({ label: PRIVACY_TEXTS.heading, href: "/integritet" });
+    }
+    // How to reach the business is still the contact rule, though the privacy text speaks of e-mail and of reaching you.
+    expect(textOf("har ni nåt sätt man kan nå er på, typ mejl eller formulär")).toContain(CONTACT_EMAIL);
+    // 'råda' asks advice, though 'radera' is now a word the site uses.
+    expect(textOf("Min hund skäller när det ringer på dörren. Vilket pass skulle ni råda oss att välja?")).toMatch(/kan passa er/);
   });
 
   it("asked only what a type is, answers with the type's own text, not a row staff wrote that names it", () => {
