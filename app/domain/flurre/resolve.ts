@@ -126,6 +126,19 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
   };
 }
 
+/** How to book, asked of a type named ('hur bokar jag valpkursen', 'kan jag boka plan'): how booking works, with the link to book the type. */
+function bookTypeCandidate(type: string, u: Understanding, knowledge: Knowledge): Candidate[] {
+  const [howTo, typePassage] = ["rule:how-to-book", `type:${type}`].map((id) => knowledge.byId.get(id));
+  // Asked as the sentence opens, only filler before: not told in passing ('när vi bokar', 'datumet som går att boka').
+  const inAsked = u.tokens.filter((t) => t.sentence === u.asked);
+  const at = inAsked.findIndex((t) => u.topicsOf.get(t)?.includes("book"));
+  const opens = at >= 0 && inAsked.slice(0, at).every((t) => t.filler && !u.vocabulary.conditions.has(t.word));
+  // Nor after a sentence that tells of what booking does not answer ('Jag vill betala med swish.').
+  const told = u.tokens.filter((t) => t.sentence !== u.asked).flatMap((t) => u.topicsOf.get(t) ?? []);
+  if (!howTo || !typePassage || !opens || !told.every((topic) => howTo.topics.includes(topic))) return [];
+  return [{ kind: "passage", passages: [howTo, typePassage], text: [howTo], topics: howTo.topics, names: u.named.filter((n) => n.key === type) }];
+}
+
 function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   // Nothing names a session (a type, or a day of every type's): none can be told; a month's or a weekday's, the list tells.
   if (type === null && (!narrow || (u.dates.length === 0 && u.days.length === 0))) return null;
@@ -397,6 +410,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, narrow));
+    else if (type !== null && asks("book")) candidates.push(...bookTypeCandidate(type, u, knowledge));
     // Booking a type's session on a day asked, or any session on a date asked, is whether it has seats ('kan jag boka den 4 december').
     const seats = asks("seats") || asks("full") || (asks("book") && narrow !== null && (type !== null || u.dates.length > 0)) ? seatsCandidate(type, u, knowledge, narrow) : null;
     if (seats) candidates.push(seats);

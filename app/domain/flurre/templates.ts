@@ -151,10 +151,11 @@ function partsAsked(p: KnownPassage, u: Understanding, common: ReadonlySet<strin
   return checklistExcerpt(asked.sort((a, b) => picked[b]! - picked[a]! || a - b).map((i) => p.parts![i]!), p.parts.length);
 }
 
-function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null): ComposedAnswer {
+/** A passage's own answer; `typeLinks` first, of a type asked with it ('hur bokar jag valpkursen': the link to book it). */
+function passageAnswer(p: KnownPassage, u: Understanding, knowledge: Knowledge, yes: YesNo | null, typeLinks: readonly FlurreLink[] = []): ComposedAnswer {
   const opening = yes ? T.yesNo(yes) : OPENING_OF[p.kind](p);
   if (p.kind === "type" && p.typeName) return typeAnswer(opening, p, knowledge.passages);
-  return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : (partsAsked(p, u, knowledge.common) ?? p.summary ?? p.text)], [p], p.links);
+  return made([opening, p.kind === "faq" ? faqAnswer(p, u, knowledge) : (partsAsked(p, u, knowledge.common) ?? p.summary ?? p.text)], [p], [...typeLinks, ...p.links]);
 }
 
 /** Asked of the whole team, the member whose text says what is asked, then the team's sentence that names them all. */
@@ -189,7 +190,7 @@ export function compose(j: Judged, u: Understanding, knowledge: Knowledge): Comp
       return made([T.compare, ...candidate.passages.map((p) => p.summary ?? p.text)], candidate.passages, candidate.passages.flatMap((p) => p.links));
     case "passage":
       if (first.kind === "team" && candidate.passages.length > 1) return memberOfTeam(first, candidate.passages[1]!);
-      return passageAnswer(first, u, knowledge, yes);
+      return passageAnswer(first, u, knowledge, yes, candidate.passages.slice(1).filter((p) => p.kind === "type").flatMap((p) => p.links));
   }
 }
 

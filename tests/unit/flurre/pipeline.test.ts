@@ -1235,8 +1235,8 @@ describe("decide", () => {
     // The group minimum holds for a group type, not for one held for a single visitor.
     expect(textOf("blir vardagslydnaden av om vi bara är två som kommer")).toContain("blir av när minst 3 deltagare har bokat");
     expect(ask("blir plan av om bara jag bokat").trace!.candidates.find((c) => c.passages[0] === "rule:group-minimum")?.unexplained).toEqual(["plan"]);
-    // Not how to book: booking a type is the type's own.
-    expect(ask("hur bokar jag valpkursen").trace!.candidates.find((c) => c.passages[0] === "rule:how-to-book")?.unexplained).toEqual(["valpkursen"]);
+    // Not how to book alone: booking a type is told with the type's own link (the candidate of both).
+    expect(ask("hur bokar jag valpkursen").trace!.candidates.find((c) => c.passages.join() === "rule:how-to-book")?.unexplained).toEqual(["valpkursen"]);
   });
 
   it("reads an account, a password, changing a booking and one's earlier bookings as the site speaks of them (migration 0037)", () => {
@@ -2005,6 +2005,19 @@ describe("compose: the fact it links", () => {
     expect(textOf("har ni nåt sätt man kan nå er på, typ mejl eller formulär")).toContain(CONTACT_EMAIL);
     // 'råda' asks advice, though 'radera' is now a word the site uses.
     expect(textOf("Min hund skäller när det ringer på dörren. Vilket pass skulle ni råda oss att välja?")).toMatch(/kan passa er/);
+  });
+
+  it("asked how to book a type named, tells how booking works with the link to book that type first", () => {
+    const howTo = knowledge.byId.get("rule:how-to-book")!;
+    for (const question of ["hur bokar jag valpkursen", "kan jag boka plan", "jag vill boka plan, hur gör jag"]) {
+      const { answered, composed } = ask(question);
+      expect(answered).toBe(true);
+      expect(composed.answer.paragraphs.at(-1)).toBe(howTo.text);
+      expect(composed.answer.links[0]!.label).toMatch(/^Boka (VALPKURS|PLAN)$/);
+    }
+    // Not a booking told in passing, nor after a sentence that tells what booking does not answer.
+    expect(ask("Om vi bokar HEMMIS, hur tar ni er hit?").trace!.candidates.some((c) => c.passages.join() === "rule:how-to-book,type:HEMMIS")).toBe(false);
+    expect(ask("Jag vill betala med swish. Hur bokar jag valpkursen?").trace!.candidates.some((c) => c.passages.join() === "rule:how-to-book,type:VALPKURS")).toBe(false);
   });
 
   it("asked only what a type is, answers with the type's own text, not a row staff wrote that names it", () => {
