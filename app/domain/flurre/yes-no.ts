@@ -53,7 +53,8 @@ export function yesNoOf(j: Judged, u: Understanding, knowledge: Knowledge): YesN
     return (u.topics.has("full") ? full : !full) ? "Ja" : "Nej";
   }
   const p = c.passages[0]!;
-  if (c.kind !== "passage" || u.condition || (p.kind !== "rule" && p.kind !== "preparation")) return null;
+  // Asked which of two ('sele eller halsband'), a Ja or Nej answers neither.
+  if (c.kind !== "passage" || u.condition || u.alternativeOf.size > 0 || (p.kind !== "rule" && p.kind !== "preparation")) return null;
   return saidIn(p, u, knowledge);
 }
 

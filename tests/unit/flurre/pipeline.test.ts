@@ -2020,6 +2020,11 @@ describe("compose: the fact it links", () => {
     expect(ask("Jag vill betala med swish. Hur bokar jag valpkursen?").trace!.candidates.some((c) => c.passages.join() === "rule:how-to-book,type:VALPKURS")).toBe(false);
   });
 
+  it("asked which of two, opens with neither Ja nor Nej", () => {
+    expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
+    expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
+  });
+
   it("asked only what a type is, answers with the type's own text, not a row staff wrote that names it", () => {
     for (const question of ["vad är HEMMIS", "hemmis?", "vad innebär valpkurs?"]) {
       expect(ask(question).trace!.candidates[0]!.passages[0]).toMatch(/^type:/);
