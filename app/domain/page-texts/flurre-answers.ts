@@ -14,8 +14,8 @@ export const FLURRE_ANSWER_TEXTS = {
   yesNo: (answer: "Ja" | "Nej") => `Voff! ${answer}.`,
   type: (name: string) => `Voff! Här är det viktigaste om ${name}.`,
   datesOfType: (name: string) => `Voff! Här är de närmaste ${name}-passen:`,
-  noneOfType: (name: string) => `Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
-  noneOfTypeIn: (name: string, where: string) => `Just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
+  noneOfType: (name: string) => `Voff! Just nu finns det inga lediga ${name}-pass. Nya pass släpps varje månad.`,
+  noneOfTypeIn: (name: string, where: string) => `Voff! Just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
   noneOfTypeInNo: (name: string, where: string) =>
     `Voff! Nej, just nu finns det inga lediga ${name}-pass ${where}. Närmast:`,
   datesOfTypeIn: (name: string, where: string) => `Voff! Här är de närmaste ${name}-passen ${where}:`,

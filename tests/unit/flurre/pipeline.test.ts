@@ -987,7 +987,7 @@ describe("decide", () => {
     const session = knowledge.passages.find((p) => p.session?.location === home.name && p.session.bookable)!;
     const town = knowledge.places.find((p) => p.town)!.town;
     const text = textOf(`när går nästa ${session.title.toLowerCase()} i ${town.toLowerCase()}`);
-    expect(text).not.toMatch(/^Just nu finns det inga/);
+    expect(text).not.toMatch(/^Voff! Just nu finns det inga/);
     expect(text).toContain(session.session!.line);
   });
 
@@ -1916,7 +1916,7 @@ describe("compose: the fact it links", () => {
     // None fits: said so, and the nearest follow.
     const held = new Set(knowledge.passages.filter((p) => p.typeName === "VALPKURS" && p.session?.town === "Sandviken").map((p) => p.session!.line.split(" ")[0]));
     const none = ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"].find((d) => !held.has(d))!;
-    expect(textOf(`nästa valpkurs i sandviken på ${none}`)).toMatch(new RegExp(`^Just nu finns det inga lediga VALPKURS-pass i Sandviken på ${none}\\.`, "u"));
+    expect(textOf(`nästa valpkurs i sandviken på ${none}`)).toMatch(new RegExp(`^Voff! Just nu finns det inga lediga VALPKURS-pass i Sandviken på ${none}\\.`, "u"));
   });
 
   it("asked where a type is on a day it is not held, says so and where its next sessions are; on a day it is, the place", () => {
@@ -1924,7 +1924,7 @@ describe("compose: the fact it links", () => {
     const dayOf = (n: number) => stockholmDayKey(new Date(now.getTime() + n * 86_400_000).toISOString());
     const said = (key: string) => formatDayHeading(key).split(" ").slice(1).join(" ");
     const free = [2, 3, 4, 5, 6, 7, 8].map(dayOf).find((key) => !days.has(key))!;
-    expect(textOf(`Vart är promenadträningen den ${said(free)}?`)).toMatch(/^Just nu finns det inga lediga PROMENADTRÄNING-pass den dagen\. Närmast:\nPROMENADTRÄNING \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på \p{L}+ Sandviken: /u);
+    expect(textOf(`Vart är promenadträningen den ${said(free)}?`)).toMatch(/^Voff! Just nu finns det inga lediga PROMENADTRÄNING-pass den dagen\. Närmast:\nPROMENADTRÄNING \p{L}+ \d+ \p{L}+ \d{2}:\d{2}–\d{2}:\d{2} på \p{L}+ Sandviken: /u);
     const held = [...days].sort().find((key) => key > dayOf(1))!;
     const place = knowledge.passages.find((p) => p.typeName === "PROMENADTRÄNING" && p.session && stockholmDayKey(p.session.startTime) === held)!.session!.location;
     expect(textOf(`Vart är promenadträningen den ${said(held)}?`)).toContain(place);
