@@ -2020,6 +2020,13 @@ describe("compose: the fact it links", () => {
     expect(ask("Jag vill betala med swish. Hur bokar jag valpkursen?").trace!.candidates.some((c) => c.passages.join() === "rule:how-to-book,type:VALPKURS")).toBe(false);
   });
 
+  it("reads ending, asked when, as when: a session's time says it (migration 0184)", () => {
+    const first = knowledge.passages.find((p) => p.session && p.typeName === "VALPKURS" && p.session.bookable)!;
+    for (const question of ["Vilken tid slutar valpkursen?", "när slutar valpkursen"]) expect(textOf(question)).toContain(first.session!.line);
+    // Alone it asks no time.
+    expect(textOf("hur slutar jag få nyhetsbrevet")).toContain("avprenumererar");
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
