@@ -25,11 +25,14 @@ export type PrivacyRow = {
 const months = (n: number) => (n === 1 ? "1 månad" : `${n} månader`);
 const days = (n: number) => (n === 1 ? "1 dag" : `${n} dagar`);
 
+/** What the site keeps, in one sentence: the page's opening, and Flurre's. */
+const KEEPS_ONLY = "Vi sparar bara det vi behöver för att ta emot din bokning, påminna dig och svara när du hör av dig.";
+
 export const PRIVACY_TEXTS = {
   title: "Integritet",
   heading: "Så hanterar vi dina uppgifter",
-  intro:
-    "Vi sparar bara det vi behöver för att ta emot din bokning, påminna dig och svara när du hör av dig. Här står vad vi sparar, varför och hur länge – och hur du själv ser och raderar det.",
+  keepsOnly: KEEPS_ONLY,
+  intro: `${KEEPS_ONLY} Här står vad vi sparar, varför och hur länge – och hur du själv ser och raderar det.`,
   tableCaption: "Det här sparar vi",
   columns: { what: "Uppgifter", why: "Varför", howLong: "Hur länge" },
   seeHeading: "Se och radera dina uppgifter",

@@ -62,7 +62,7 @@ export const SITE_RULES: readonly SiteRule[] = [
   {
     id: "my-data",
     title: PRIVACY_TEXTS.heading,
-    text: `${PRIVACY_TEXTS.intro.split(". ")[0]}. ${PRIVACY_TEXTS.see}`,
+    text: `${PRIVACY_TEXTS.keepsOnly} ${PRIVACY_TEXTS.see}`,
     links: [
       { label: PRIVACY_TEXTS.heading, href: "/integritet" },
       { label: "Mina bokningar", href: "/mina-bokningar" },

@@ -46,16 +46,17 @@ export type Decision = { answer: Judged | null; ranked: readonly Judged[] };
 /** Structured answers first when they account for as much. */
 const PRIORITY: Record<CandidateKind, number> = { price: 0, seats: 0, page: 0, sessions: 1, places: 1, compare: 1, person: 0, advice: 2, passage: 3 };
 
-/**
- * Of passages, a row staff wrote about a thing named first, then the thing's own; but the thing's own first when nothing
- * is asked of it but what it is ('vad är agilitykursen?', 'hemmis?').
- */
-const priorityOf = (c: Candidate, u: Understanding) => {
+/** Whether the question says nothing but a thing's name ('vad är agilitykursen?', 'hemmis?'): what it is, its own text says. */
+function onlyAName(u: Understanding): boolean {
+  const said = u.tokens.filter((t) => !t.filler);
+  return u.topics.size === 0 && !u.yesNo && said.length === 1 && u.namesOf.has(said[0]!);
+}
+
+/** Of passages, a row staff wrote about a thing named first (unless only its name is said), then the thing's own. */
+const priorityOf = (c: Candidate, onlyName: boolean) => {
   const p = c.passages[0];
   if (c.kind !== "passage" || p === undefined) return PRIORITY[c.kind];
-  const said = u.tokens.filter((t) => !t.filler);
-  const onlyTheName = u.topics.size === 0 && !u.yesNo && said.length === 1 && u.namesOf.has(said[0]!);
-  if (p.kind === "faq" && c.names.length > 0 && !onlyTheName) return PRIORITY.passage - 0.5;
+  if (p.kind === "faq" && c.names.length > 0 && !onlyName) return PRIORITY.passage - 0.5;
   return c.names.some((n) => n.key === p.title || n.key === p.typeName) ? PRIORITY.passage - 0.25 : PRIORITY.passage;
 };
 
@@ -283,6 +284,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
   const toldBefore = u.told.filter((t) => t.sentence !== u.asked);
   const situation = once((c: Candidate) => toldBefore.filter((t) => explains(c, t, u)).length);
   const echo = once((c: Candidate) => echoOf(c, u));
+  const onlyName = onlyAName(u);
   // Then, of prices, the one of more of the things named ('billigast, hemmis eller plan': both, not one).
   const about = once((c: Candidate) => (c.kind === "price" ? u.named.filter((n) => c.names.some((m) => m.key === n.key)).length : 0));
   const ranked = candidates
@@ -294,7 +296,7 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
         about(b.candidate) - about(a.candidate) ||
         situation(b.candidate) - situation(a.candidate) ||
         echo(b.candidate) - echo(a.candidate) ||
-        priorityOf(a.candidate, u) - priorityOf(b.candidate, u),
+        priorityOf(a.candidate, onlyName) - priorityOf(b.candidate, onlyName),
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
