@@ -572,6 +572,13 @@ function doneTold(tokens: readonly Token[], topicsOf: Map<Token, readonly Topic[
   return told;
 }
 
+/** The topics asked, advice too when a need is told; which session, asked of its price ('vilket pass är billigast'), asks the price, not which fits. */
+function topicsIn(asked: readonly Topic[], needTold: boolean, r: Read): Set<Topic> {
+  const topics = new Set<Topic>([...(needTold ? (["advice"] as const) : []), ...asked]);
+  if (topics.has("price") && r.inAsked.some((t) => t.typed.includes(" ") && r.topicsOf.get(t)?.includes("advice"))) topics.delete("advice");
+  return topics;
+}
+
 export function understand(question: string, knowledge: Knowledge, page: string | null = null): Understanding {
   const { vocabulary } = knowledge;
   const { tokens, questionMarks } = normalise(question, vocabulary, knowledge.siteWords, knowledge.personWords);
@@ -602,7 +609,7 @@ export function understand(question: string, knowledge: Knowledge, page: string 
   const asking = (inAsked.some((t) => topicsOf.has(t)) ? inAsked : topicless).filter((t) => !answeredElse(t));
   const topicsAsked = [...asking.flatMap((t) => topicsOf.get(t) ?? []), ...before.told, ...other.topics, ...unsaidIn(read)];
   // A need told, without a question or asking only what to do ('Hunden drar i kopplet. Har ni nåt som kan hjälpa?'), asks what fits it.
-  const topics = new Set<Topic>([...(toldNeed || (whatNow && topicsAsked.length === 0) ? (["advice"] as const) : []), ...topicsAsked]);
+  const topics = topicsIn(topicsAsked, toldNeed || (whatNow && topicsAsked.length === 0), read);
   return {
     tokens,
     asked,

@@ -2027,6 +2027,12 @@ describe("compose: the fact it links", () => {
     expect(textOf("hur slutar jag få nyhetsbrevet")).toContain("avprenumererar");
   });
 
+  it("asked which session is cheapest, gives the prices, not which fits", () => {
+    expect(ask("vilket pass är billigast").trace!.topics).toEqual(["price"]);
+    expect(textOf("vilket pass är billigast")).toContain("GruppUps kostar från 249 kr och privatpass från 395 kr.");
+    expect(textOf("vilket pass är bäst för en valp")).toMatch(/^Voff! VALPKURS kan passa er\./);
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
