@@ -2033,6 +2033,14 @@ describe("compose: the fact it links", () => {
     expect(textOf("vilket pass är bäst för en valp")).toMatch(/^Voff! VALPKURS kan passa er\./);
   });
 
+  it("reads a seat offered from the queue as the reserved seat the queue's rule holds (migration 0185)", () => {
+    const queue = knowledge.byId.get("rule:waitlist")!;
+    expect(textOf("hur lång tid håller ni platsen när jag fått ett erbjudande från kön")).toContain(queue.text);
+    expect(textOf("hur länge har jag på mig när jag blir erbjuden en plats")).toContain(queue.text);
+    // An offer of another kind is none the site speaks of.
+    expect(ask("har ni några erbjudanden just nu").answered).toBe(false);
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
