@@ -2041,6 +2041,13 @@ describe("compose: the fact it links", () => {
     expect(ask("har ni några erbjudanden just nu").answered).toBe(false);
   });
 
+  it("reads the nearest session, asked when, as the next one (migration 0186)", () => {
+    const first = knowledge.passages.find((p) => p.session && p.typeName === "VALPKURS" && p.session.bookable)!;
+    expect(textOf("när går närmaste valpkurs")).toContain(first.session!.line);
+    // The nearest place is no date.
+    expect(ask("var är närmaste plats").trace!.topics).not.toContain("when");
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
