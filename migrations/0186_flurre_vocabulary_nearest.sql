@@ -6,3 +6,5 @@ INSERT OR IGNORE INTO flurre_vocabulary (word, kind, value) SELECT json_extract(
   ["närmaste pass", "nästa pass"], ["närmaste passet", "nästa pass"], ["närmaste tillfälle", "nästa tillfälle"],
   ["närmaste tillfället", "nästa tillfälle"], ["närmaste tid", "nästa tid"], ["närmaste lediga", "nästa lediga"]
 ]');
+-- Asked where, the nearest asks where again ('var är närmaste träningsplats'; the grammar value 'again': 0051).
+INSERT OR IGNORE INTO flurre_vocabulary (word, kind, value) SELECT value, 'grammar', 'again where' FROM json_each('["närmaste", "närmsta"]');

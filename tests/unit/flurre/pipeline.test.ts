@@ -2041,11 +2041,12 @@ describe("compose: the fact it links", () => {
     expect(ask("har ni några erbjudanden just nu").answered).toBe(false);
   });
 
-  it("reads the nearest session, asked when, as the next one (migration 0186)", () => {
+  it("reads the nearest session, asked when, as the next one, and the nearest place, asked where, as where (migration 0186)", () => {
     const first = knowledge.passages.find((p) => p.session && p.typeName === "VALPKURS" && p.session.bookable)!;
     expect(textOf("när går närmaste valpkurs")).toContain(first.session!.line);
-    // The nearest place is no date.
+    // The nearest place is no date: asked where, it is where.
     expect(ask("var är närmaste plats").trace!.topics).not.toContain("when");
+    expect(textOf("Vi bor i Gävle, var är närmaste träningsplats?")).toMatch(/^Voff! Här tränar vi:/);
   });
 
   it("asked which of two, opens with neither Ja nor Nej", () => {
