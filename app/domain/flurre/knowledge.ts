@@ -55,7 +55,8 @@ export type Knowledge = {
 /**
  * The topics each site passage answers besides what its words say. The rules that say where on the site a thing is
  * done answer where too; the binding rule holds the note on a sick dog; the sign-in link's terms (how long it lasts,
- * that it works once) say why it stops working; the note on a dog ill or in heat is one of the preparation.
+ * that it works once) say why it stops working; the note on a dog ill or in heat is one of the preparation; the list of
+ * types, each with its kind, says how group and private sessions differ.
  */
 const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
   [BINDING_RULE_ID]: ["cancel", "sick"],
@@ -71,7 +72,7 @@ const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
   [PREPARATION_IDS.onSite]: ["bring"],
   [PREPARATION_IDS.onlineOrHome]: ["bring"],
   "place:all": ["where", "about"],
-  "type:all": ["types", "about"],
+  "type:all": ["types", "about", "difference"],
   "team:about": ["who", "about"],
 };
 

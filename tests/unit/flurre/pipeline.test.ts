@@ -2049,6 +2049,13 @@ describe("compose: the fact it links", () => {
     expect(textOf("Vi bor i Gävle, var är närmaste träningsplats?")).toMatch(/^Voff! Här tränar vi:/);
   });
 
+  it("asked how group and private sessions differ, lists every type with its kind", () => {
+    for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
+      expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
+      expect(textOf(question)).toContain("VALPKURS (pass i grupp)");
+    }
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
