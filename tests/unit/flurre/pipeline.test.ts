@@ -2056,6 +2056,11 @@ describe("compose: the fact it links", () => {
     }
   });
 
+  it("reads 'på en gång' as at once, not the once a sign-in link works (migration 0187)", () => {
+    expect(ask("kan jag boka flera pass på en gång i samma bokning").answered).toBe(false);
+    expect(textOf("hur länge gäller länken")).toContain("Länken gäller i 10 minuter");
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
