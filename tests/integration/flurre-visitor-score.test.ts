@@ -912,12 +912,16 @@ const PRINT_MISSES = false;
  * getting out of a list and turning the mails off as leaving it, and the way by car or bus as the way there: three
  * right answers more in the development sets, no set's wrong answers higher. Then raised where migration 0175 reads
  * doing something without booking as not asking of booking: one right answer more in the development sets, no set's
- * wrong answers higher.
+ * wrong answers higher. Then raised where how to book a type named is answered with how booking works and the type's
+ * link, a visitor's data with the privacy page's words (migration 0183; two development questions on it, written when
+ * Flurre had no such text, now expect it and the contact rule), and migrations 0185–0187 read a seat offered from the
+ * queue as the reserved one, the nearest asked where or when, and 'på en gång' as at once: eight right answers more and
+ * three wrong fewer in the development sets, no held-out set's or the blind set's figures moved.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 163, rightOrHonest: 167, wrong: 1 },
-  dev3: { right: 274, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 276, rightOrHonest: 284, wrong: 8 },
   dev4: { right: 100, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 99, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 104, rightOrHonest: 119, wrong: 1 },
@@ -938,10 +942,10 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev21: { right: 87, rightOrHonest: 94, wrong: 6 },
   dev22: { right: 144, rightOrHonest: 157, wrong: 1 },
   dev23: { right: 23, rightOrHonest: 24, wrong: 41 },
-  dev24: { right: 118, rightOrHonest: 134, wrong: 1 },
+  dev24: { right: 119, rightOrHonest: 135, wrong: 0 },
   dev25: { right: 112, rightOrHonest: 127, wrong: 0 },
-  dev26: { right: 174, rightOrHonest: 182, wrong: 9 },
-  dev27: { right: 178, rightOrHonest: 194, wrong: 6 },
+  dev26: { right: 175, rightOrHonest: 183, wrong: 8 },
+  dev27: { right: 179, rightOrHonest: 195, wrong: 5 },
   dev28: { right: 49, rightOrHonest: 51, wrong: 22 },
   dev29: { right: 121, rightOrHonest: 129, wrong: 1 },
   dev30: { right: 117, rightOrHonest: 123, wrong: 1 },
@@ -957,10 +961,10 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev40: { right: 121, rightOrHonest: 146, wrong: 3 },
   dev41: { right: 112, rightOrHonest: 132, wrong: 6 },
   dev42: { right: 103, rightOrHonest: 130, wrong: 5 },
-  dev43: { right: 112, rightOrHonest: 143, wrong: 0 },
+  dev43: { right: 113, rightOrHonest: 143, wrong: 0 },
   dev44: { right: 121, rightOrHonest: 139, wrong: 4 },
-  dev45: { right: 123, rightOrHonest: 144, wrong: 6 },
-  dev46: { right: 125, rightOrHonest: 142, wrong: 4 },
+  dev45: { right: 124, rightOrHonest: 144, wrong: 6 },
+  dev46: { right: 126, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 48, rightOrHonest: 49, wrong: 1 },
   heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
