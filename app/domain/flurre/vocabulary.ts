@@ -65,6 +65,8 @@ const ROLES = {
   or: "ors",
   thanks: "thanks",
   thanked: "thanked",
+  only: "limits",
+  several: "several",
 } as const;
 
 type RoleSets = Record<(typeof ROLES)[keyof typeof ROLES], ReadonlySet<string>>;

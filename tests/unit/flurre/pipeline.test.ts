@@ -2061,6 +2061,13 @@ describe("compose: the fact it links", () => {
     expect(textOf("hur länge gäller länken")).toContain("Länken gäller i 10 minuter");
   });
 
+  it("asked whether several may be had of what a text allows only once, opens with neither Ja nor Nej (migration 0188)", () => {
+    const text = textOf("kan jag använda inloggningslänken flera gånger")!;
+    expect(text).toMatch(/^Voff! Så här fungerar det:/);
+    expect(text).toContain("kan bara användas en gång");
+    expect(textOf("kan jag ta med godis")).toMatch(/^Voff! Ja\./);
+  });
+
   it("asked which of two, opens with neither Ja nor Nej", () => {
     expect(textOf("ska man ha sele eller halsband")).toMatch(/^Voff! Så förbereder ni er inför passet:\nKoppel och sele\./);
     expect(textOf("ska jag ta med godis")).toMatch(/^Voff! Ja\.\nGodis/);
