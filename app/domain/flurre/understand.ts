@@ -572,7 +572,7 @@ function doneTold(tokens: readonly Token[], topicsOf: Map<Token, readonly Topic[
   return told;
 }
 
-/** The topics asked, advice too when a need is told; which session, asked of its price ('vilket pass är billigast'), asks the price, not which fits. */
+/** The topics asked, advice too when a need is told; which session (a phrase read as one: 'vilket pass'), asked of its price ('… är billigast'), asks the price, not which fits. */
 function topicsIn(asked: readonly Topic[], needTold: boolean, r: Read): Set<Topic> {
   const topics = new Set<Topic>([...(needTold ? (["advice"] as const) : []), ...asked]);
   if (topics.has("price") && r.inAsked.some((t) => t.typed.includes(" ") && r.topicsOf.get(t)?.includes("advice"))) topics.delete("advice");
