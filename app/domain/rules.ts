@@ -9,7 +9,10 @@ import { formatKr } from "./price";
 import { CONTACT_TEXTS } from "./page-texts/contact";
 import { SESSION_LIST_TEXTS } from "./page-texts/session-list";
 import { PRIVACY_TEXTS } from "./privacy-page";
-import { CONTACT_EMAIL, CONTACT_PHONE } from "./site-contact";
+import { CONTACT_EMAIL, CONTACT_PHONE, PRIVACY_PATH } from "./site-contact";
+
+/** Where a visitor's bookings and data are, behind a sign-in link. */
+const MY_BOOKINGS_LINK = { label: "Mina bokningar", href: "/mina-bokningar" } as const;
 
 /** Where the contact form sits on /om. */
 export const CONTACT_PATH = "/om#kontakt";
@@ -51,7 +54,7 @@ export const SITE_RULES: readonly SiteRule[] = [
     id: "my-bookings",
     title: "Mina bokningar – inloggning med länk",
     text: "Dina bokningar ser du under Mina bokningar. Ange e-postadressen du bokade med så skickar vi en inloggningslänk till din e-post – du behöver inget konto eller lösenord. Länken gäller i 10 minuter och kan bara användas en gång. Med länken ser du dina kommande och tidigare bokningar.",
-    links: [{ label: "Mina bokningar", href: "/mina-bokningar" }],
+    links: [MY_BOOKINGS_LINK],
   },
   {
     id: "contact",
@@ -64,8 +67,8 @@ export const SITE_RULES: readonly SiteRule[] = [
     title: PRIVACY_TEXTS.heading,
     text: `${PRIVACY_TEXTS.keepsOnly} ${PRIVACY_TEXTS.see}`,
     links: [
-      { label: PRIVACY_TEXTS.heading, href: "/integritet" },
-      { label: "Mina bokningar", href: "/mina-bokningar" },
+      { label: PRIVACY_TEXTS.heading, href: PRIVACY_PATH },
+      MY_BOOKINGS_LINK,
     ],
   },
 ];

@@ -4,7 +4,7 @@
 
 import { PLACE_KIND_LABEL, trainingTowns, type Place } from "../places";
 import { aboutIntro } from "../team";
-import { BINDING_RULE_ID, buildPassages, PREPARATION_IDS, WAITLIST_RULE_ID, type FlurreCorpus, type Passage } from "./passages";
+import { BINDING_RULE_ID, buildPassages, HOW_TO_BOOK_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID, type FlurreCorpus, type Passage } from "./passages";
 import { normalise, type SiteWords } from "./normalise";
 import { agesIn, buildVocabulary, fold, isNumber, keysOf, lower, MIN_STEM_KEY, pushTo, stemOf, wordsOf } from "./vocabulary";
 import type { Topic, Vocabulary, VocabularyRow } from "./vocabulary";
@@ -61,7 +61,7 @@ export type Knowledge = {
 const PASSAGE_TOPICS: Record<string, readonly Topic[]> = {
   [BINDING_RULE_ID]: ["cancel", "sick"],
   "rule:group-minimum": ["held", "count"],
-  "rule:how-to-book": ["book", "where"],
+  [HOW_TO_BOOK_RULE_ID]: ["book", "where"],
   "rule:my-bookings": ["signin", "where", "book", "why"],
   "rule:contact": ["contact", "where", "who"],
   "rule:newsletter": ["newsletter", "leave", "when", "where"],

@@ -52,6 +52,8 @@ export type Passage = {
 export const PREPARATION_IDS = { onlineOrHome: "preparation:online-home", onSite: "preparation:checklist" } as const;
 /** The rule a visitor about to book most needs: a booking is binding. */
 export const BINDING_RULE_ID = "rule:binding";
+/** How booking works: told with a type named when how to book it is asked. */
+export const HOW_TO_BOOK_RULE_ID = "rule:how-to-book";
 /** How the queue of a full session works: told with a full one. */
 export const WAITLIST_RULE_ID = "rule:waitlist";
 

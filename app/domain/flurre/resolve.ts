@@ -7,7 +7,7 @@ import { formatTime, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekd
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
-import { BINDING_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
+import { BINDING_RULE_ID, HOW_TO_BOOK_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
 import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
@@ -128,7 +128,7 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
 
 /** How to book, asked of a type named ('hur bokar jag valpkursen', 'kan jag boka plan'): how booking works, with the link to book the type. */
 function bookTypeCandidate(type: string, u: Understanding, knowledge: Knowledge): Candidate[] {
-  const [howTo, typePassage] = ["rule:how-to-book", `type:${type}`].map((id) => knowledge.byId.get(id));
+  const [howTo, typePassage] = [HOW_TO_BOOK_RULE_ID, `type:${type}`].map((id) => knowledge.byId.get(id));
   // Asked as the sentence opens, only filler before: not told in passing ('när vi bokar', 'datumet som går att boka').
   const inAsked = u.tokens.filter((t) => t.sentence === u.asked);
   const at = inAsked.findIndex((t) => u.topicsOf.get(t)?.includes("book"));
