@@ -2049,6 +2049,11 @@ describe("compose: the fact it links", () => {
     expect(textOf("Vi bor i Gävle, var är närmaste träningsplats?")).toMatch(/^Voff! Här tränar vi:/);
   });
 
+  it("reads the nearest place as a place to train, not a seat (migration 0189)", () => {
+    for (const question of ["var är närmaste plats", "var är närmaste plats att träna på?"]) expect(textOf(question)).toMatch(/^Voff! Här tränar vi:/);
+    expect(ask("finns det plats på valpkursen").trace!.topics).toContain("seats");
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
