@@ -2054,6 +2054,14 @@ describe("compose: the fact it links", () => {
     expect(ask("finns det plats på valpkursen").trace!.topics).toContain("seats");
   });
 
+  it("reads hearing back as none of the sessions' or the newsletter's, so it gets the fallback, which says how the trainers answer (migration 0190)", () => {
+    for (const question of ["när får jag svar på mitt mejl", "när får jag svar?", "Jag skrev i kontaktformuläret igår. När får man svar?"]) {
+      expect(ask(question).answered).toBe(false);
+    }
+    // In a closing, 'svar' is still filler.
+    expect(textOf("Vad kostar valpkursen? Tacksam för svar!")).toMatch(/^Voff! VALPKURS kostar/);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
