@@ -2062,6 +2062,13 @@ describe("compose: the fact it links", () => {
     expect(textOf("Vad kostar valpkursen? Tacksam för svar!")).toMatch(/^Voff! VALPKURS kostar/);
   });
 
+  it("reads starting on a session as going to it: the dog's age told gets the type's ages (migration 0191)", () => {
+    for (const question of ["min valp är 7 veckor, kan vi börja på valpkursen?", "Min valp är 7 veckor. Kan vi börja på valpkursen?"]) {
+      expect(textOf(question)).toContain("8–20 veckor");
+    }
+    expect(textOf("när kan vi börja på valpkursen")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen:/);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
