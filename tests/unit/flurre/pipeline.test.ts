@@ -2069,6 +2069,17 @@ describe("compose: the fact it links", () => {
     expect(textOf("när kan vi börja på valpkursen")).toMatch(/^Voff! Här är de närmaste VALPKURS-passen:/);
   });
 
+  it("asked from a session's page of another place (a home visit, online), answers of that place, not of the page's session", () => {
+    const hall = knowledge.passages.find((p) => p.session?.location === "Hundhallen Gävle" && p.typeName === "VALPKURS")!;
+    const page = `/session/${hall.session!.id}`;
+    const onPage = (question: string) => runPipeline(question, knowledge, { now, page }).composed.answer.paragraphs.join(" ");
+    expect(onPage("när kan ni komma hem till oss")).toMatch(/^Voff! Här är de närmaste HEMMIS-passen:/);
+    expect(onPage("nar ar nasta onlinemote")).toMatch(/^Voff! Här är de närmaste PLAN-passen:/);
+    expect(onPage("kan man träna online")).not.toContain(hall.session!.line.slice(0, 20));
+    // The page's own place is still the page's ('hur hittar jag till hallen').
+    expect(onPage("hur hittar jag till hallen")).toMatch(/^Voff! Det här gäller passet du tittar på:/);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
