@@ -164,8 +164,9 @@ const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Under
 
 /** A measure asked is given by a price, or a text's number said with another word asked ('Länken gäller i 10 minuter'). */
 function givesMeasure(c: Candidate, u: Understanding): boolean {
-  // A session's own page gives how long it lasts by its start and end ('hur länge håller det på').
-  if (c.kind === "price" || (c.kind === "page" && u.asksDuration)) return true;
+  // A session's own page gives how long it lasts by its start and end ('hur länge håller det på'); asked nothing else, a type's sessions theirs.
+  const timed = c.kind === "page" || (c.kind === "sessions" && u.topics.size === 0 && c.passages.some((p) => p.kind === "type"));
+  if (c.kind === "price" || (timed && u.asksDuration)) return true;
   // Of what the asking sentence says, or else of what the visitor tells before it ('Länken fungerade inte. Hur länge gäller den?').
   const asked = u.content.filter((t) => !u.measureWords.has(t));
   const of = asked.length > 0 ? asked : u.tokens.filter((t) => t.sentence !== u.asked && !t.filler);

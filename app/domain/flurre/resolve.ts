@@ -408,7 +408,9 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     candidates.push({ kind: "compare", passages: typePassages, topics, names: u.named.filter((n) => n.kind === "type") });
   }
   const narrow = narrowing(u, knowledge, now);
-  const datesAsked = !u.whatNow && (asks("when") || narrow !== null);
+  // How long a type named lasts, asking nothing else, is what its sessions' times show ('hur länge varar valpkursen').
+  const lasting = u.asksDuration && types.length > 0 && u.topics.size === 0;
+  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || lasting);
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, narrow));

@@ -2080,6 +2080,14 @@ describe("compose: the fact it links", () => {
     expect(onPage("hur hittar jag till hallen")).toMatch(/^Voff! Det här gäller passet du tittar på:/);
   });
 
+  it("asked only how long a type named lasts, shows its sessions' start and end (migration 0192)", () => {
+    for (const question of ["hur lång tid tar valpkursen", "hur länge varar vardagslydnaden", "hur länge pågår ett hembesök"]) {
+      expect(textOf(question)).toMatch(/^Voff! Här är de närmaste [\p{Lu}&]+-passen:\s\S+ \p{L}+ \d+ \p{L}+ \d\d:\d\d–\d\d:\d\d/u);
+    }
+    // Asked something else too, how late to book is not the sessions' length.
+    expect(textOf("Hur sent kan man boka VALPKURS, gar det samma dag?") ?? "").not.toMatch(/^Voff! Här är de närmaste/);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
