@@ -2088,6 +2088,11 @@ describe("compose: the fact it links", () => {
     expect(textOf("Hur sent kan man boka VALPKURS, gar det samma dag?") ?? "").not.toMatch(/^Voff! Här är de närmaste/);
   });
 
+  it("reads what happens when a seat frees up as asked on that condition, not when (migration 0193)", () => {
+    expect(ask("vad händer när det blir en ledig plats").trace!.topics).not.toContain("when");
+    expect(textOf("vad händer när det blir en ledig plats")).toContain("Blir det ledigt mejlar vi den som står först i kön");
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
