@@ -153,12 +153,15 @@ export function NewsletterSignup({
     );
   }
 
-  // Errors from a form posted without JavaScript (the server's answer).
-  const serverEmailErrors = lastResult?.error?.email ?? null;
-  const serverFormErrors = lastResult?.error?.[""] ?? null;
+  // The server's answer to the form posted as a plain form: without JavaScript, or with it when the widget could not
+  // load (too many signups from here, say); an error of the address only while the field still holds the one sent.
+  const plainForm = !hydrated || widgetUnavailable;
+  const sentEmail = String(lastResult?.initialValue?.email ?? "");
+  const serverEmailErrors = plainForm && email === sentEmail ? (lastResult?.error?.email ?? null) : null;
+  const serverFormErrors = plainForm ? (lastResult?.error?.[""] ?? null) : null;
   // Refused for another reason (a failure on our side): the spec's failure text.
-  const serverFailed = !hydrated && lastAnswer?.outcome === "failed" && !serverEmailErrors && !serverFormErrors;
-  const emailErrors = showInvalid ? [SIGNUP_TEXTS.invalidEmail] : hydrated ? null : serverEmailErrors;
+  const serverFailed = plainForm && lastAnswer?.outcome === "failed" && !serverEmailErrors && !serverFormErrors;
+  const emailErrors = showInvalid ? [SIGNUP_TEXTS.invalidEmail] : serverEmailErrors;
 
   return (
     <Form
@@ -171,7 +174,7 @@ export function NewsletterSignup({
       data-testid="newsletter-form"
     >
       <HoneypotFields renderedAt={renderedAt} />
-      {hydrated ? null : <ErrorList errors={serverFormErrors} />}
+      <ErrorList errors={serverFormErrors} />
       <Field
         label={SIGNUP_TEXTS.emailLabel}
         errors={emailErrors}

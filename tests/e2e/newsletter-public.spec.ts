@@ -204,3 +204,35 @@ test("a visitor whose network has used up its signups is told to wait, and nothi
   await page.goto(`/dev/mail?to=${encodeURIComponent(address)}`);
   await expect(page.getByTestId("mail-row")).toHaveCount(0);
 });
+
+test("with JavaScript but the bot check blocked, a network that has used up its signups is told to wait too", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the widget loads only with JavaScript");
+  const ip = `10.252.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+  await page.route("https://challenges.cloudflare.com/**", (route) => route.abort("blockedbyclient"));
+  await page.goto("/");
+  const form = page.getByTestId("newsletter-form");
+  await expect(form.getByTestId("bot-status")).toContainText("mejlar vi dig en länk");
+  const stamp = await form.locator('input[name="form_rendered_at"]').inputValue();
+  await page.waitForTimeout(FILL_TIME_MS);
+  for (let i = 0; i < 10; i++) {
+    const res = await page.request.post("/?index", {
+      form: { email: uniqueAddress(`blockerad${i}`), website: "", form_rendered_at: stamp },
+      headers: { "CF-Connecting-IP": ip },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+  }
+
+  const address = uniqueAddress("blockerad-elfte");
+  await form.getByLabel("E-postadress").fill(address);
+  await form.getByRole("button", { name: "Prenumerera" }).click();
+  await expect(form.getByText("Du har skickat för många förfrågningar. Vänta en stund och försök igen.")).toBeVisible();
+  // The address stays for another try later.
+  await expect(form.getByLabel("E-postadress")).toHaveValue(address);
+  await page.goto(`/dev/mail?to=${encodeURIComponent(address)}`);
+  await expect(page.getByTestId("mail-row")).toHaveCount(0);
+});
