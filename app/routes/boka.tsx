@@ -7,7 +7,7 @@
  * reads only the klippkort and presentkort staff show on /boka (nothing
  * shown when there are none).
  */
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ColourLegend, MonthCalendar } from "~/components/calendar";
 import { CardOffers } from "~/components/card-offers";
@@ -30,7 +30,7 @@ import { LOAD_FAILURE_TOAST } from "~/domain/page-texts/session-list";
 import { formatDayHeading, formatMonth, formatMonthParam, shiftMonth, stockholmToUtcIso, todayKey } from "~/domain/time";
 import { loadCardOffers } from "~/server/cards/card-offers.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";
+import { isShownSessionType, loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";
 import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
@@ -121,6 +121,16 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
   };
 }
 
+/** Whether the type named is one visitors see; when that cannot be read, the list of every type's sessions shows instead. */
+async function sessionTypeShown(context: LoaderFunctionArgs["context"], name: string): Promise<boolean> {
+  try {
+    return await isShownSessionType(context, name);
+  } catch (error) {
+    console.error("/boka: could not read the session type", error);
+    return false;
+  }
+}
+
 /** Step 1's cards, or none (logged) when they cannot be read: the choice of type works without them. */
 async function loadCards(context: LoaderFunctionArgs["context"]) {
   try {
@@ -139,6 +149,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ step: 1 as const, cards }, { headers: failed ? noStoreHeaders : cache });
   }
 
+  // A type no visitor can see (unknown, hidden, or words of the link's own) is no heading of ours: the same page without it.
+  if (state.sessionType && !(await sessionTypeShown(context, state.sessionType))) {
+    return redirect(bokaHref({ ...state, sessionType: null }), { headers: noStoreHeaders });
+  }
   const now = new Date();
   const common = { step: 2 as const, type: state.type, sessionType: state.sessionType ?? null, links: viewLinks(state) };
   if (state.view === "lista") {

@@ -190,6 +190,18 @@ describe("/boka", () => {
     expect(cardIds(full)).toEqual([S.planBooked, S.groupFull, S.hemmisBooked]);
   });
 
+  it("one session type's list is headed by its name, and a name no visitor sees leads to every type's list", async () => {
+    const { res, html } = await page("/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista");
+    expect(res.status).toBe(200);
+    expect(html).toMatch(/<h1>VALPKURS<\/h1>/);
+    for (const name of ["Bokningen stängd – ring oss på 099-123 45 67", "<script>", "valpkurs"]) {
+      const query = new URLSearchParams({ steg: "2", typ: "alla", passtyp: name, vy: "kalender", manad: "2026-12" });
+      const refused = await SELF.fetch(`http://localhost/boka?${query}`, { redirect: "manual" });
+      expect(refused.status, name).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/boka?steg=2&typ=alla&vy=kalender&manad=2026-12");
+    }
+  });
+
   it("list view of private sessions shows private ones only", async () => {
     const ids = cardIds((await page("/boka?steg=2&typ=privat&vy=lista")).html);
     expect(ids).toContain(S.planAvailable);

@@ -164,6 +164,16 @@ export async function loadSessionsStartingBetween(
     .limit(PUBLIC_LIST_LIMIT);
 }
 
+/** Whether a session type of this very name is shown to visitors: /boka lists one type's sessions only by such a name. */
+export async function isShownSessionType(context: Pick<AppLoadContext, "db">, name: string): Promise<boolean> {
+  const rows = await context.db
+    .select({ id: popupTypes.id })
+    .from(popupTypes)
+    .where(and(eq(popupTypes.name, name), eq(popupTypes.hidden, false)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The visible types' names and default places, in display order: which are held online or at the customer's home. */
 export function typePlacesQuery(context: Pick<AppLoadContext, "db">) {
   return context.db
