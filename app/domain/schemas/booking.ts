@@ -4,18 +4,16 @@
 // createBookingSchema(bookingRulesFor(session.bookingAsk)).
 import { z } from "zod";
 import {
-  MESSAGES,
   NAME_MAX_LENGTH,
   choiceField,
   emailField,
-  isValidEmail,
+  emailsMatch,
   maxLengthMessage,
   optionalLine,
   optionalText,
   phoneField,
   requiredLine,
   requiredText,
-  sameEmail,
 } from "./common";
 
 import { MEETING_TYPES, VARIANT_PRICES, type BookingAsk, type MeetingType, type Variant } from "../constants";
@@ -121,20 +119,6 @@ export function createBookingSchema(rules: BookingRules) {
       .string({ required_error: BOOKING_MESSAGES.idempotencyKey, invalid_type_error: BOOKING_MESSAGES.idempotencyKey })
       .regex(UUID_PATTERN, BOOKING_MESSAGES.idempotencyKey),
   });
-
-  // zod skips an object's refinements while any field is missing, so a
-  // mismatch would only show once the whole form is filled in. Checked on its
-  // own (the left side of an intersection, so the field constraints above
-  // still win for getZodConstraint), it shows as soon as both e-mails are typed.
-  const emailsMatch = z
-    .object({ user_email: z.string().trim().optional(), user_email_confirm: z.string().trim().optional() })
-    .superRefine((values, ctx) => {
-      const { user_email: email, user_email_confirm: confirm } = values;
-      // A malformed confirmation already has its own message.
-      if (email && confirm && isValidEmail(confirm) && !sameEmail(email, confirm)) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
-      }
-    });
 
   return emailsMatch.and(fields);
 }

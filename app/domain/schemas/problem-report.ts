@@ -1,7 +1,7 @@
 // The /rapportera-problem form ("Felanmälan"): who reports, how to reach them,
 // what went wrong and whether they want help.
 import { z } from "zod";
-import { MESSAGES, NAME_MAX_LENGTH, choiceField, emailField, phoneField, requiredLine, requiredText, sameEmail } from "./common";
+import { NAME_MAX_LENGTH, choiceField, emailField, emailsMatch, phoneField, requiredLine, requiredText } from "./common";
 
 export const PROBLEM_MESSAGE_MAX_LENGTH = 2000;
 export const NEEDS_HELP_CHOICES = ["yes", "no"] as const;
@@ -12,19 +12,16 @@ export const PROBLEM_REPORT_MESSAGES = {
 
 const required = PROBLEM_REPORT_MESSAGES.required;
 
-export const ProblemReportSchema = z
-  .object({
+// The e-mails' match is checked on its own, so it shows with the other fields' messages.
+export const ProblemReportSchema = emailsMatch.and(
+  z.object({
     user_name: requiredLine(required, NAME_MAX_LENGTH),
     user_email: emailField(required),
     user_email_confirm: emailField(required),
     user_phone: phoneField(required),
     message: requiredText(required, PROBLEM_MESSAGE_MAX_LENGTH),
     needs_help: choiceField(NEEDS_HELP_CHOICES, required),
-  })
-  .superRefine((values, ctx) => {
-    if (!sameEmail(values.user_email, values.user_email_confirm)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
-    }
-  });
+  }),
+);
 
 export type ProblemReportValues = z.output<typeof ProblemReportSchema>;

@@ -43,6 +43,12 @@ describe("ProblemReportSchema", () => {
     ]);
   });
 
+  it("says the e-mails do not match with the other fields' messages, not only once everything else is filled in", () => {
+    const error = errorsOf({ ...valid, user_email_confirm: "anna@example.com", needs_help: "" });
+    expect(error?.needs_help).toEqual(["Fyll i alla fält"]);
+    expect(error?.user_email_confirm).toEqual(["E-postadresserna matchar inte"]);
+  });
+
   it("checks the e-mail and phone formats", () => {
     const error = errorsOf({ ...valid, user_email: "anna", user_email_confirm: "anna", user_phone: "12345" });
     expect(error?.user_email).toEqual(["Ange en giltig e-postadress"]);
