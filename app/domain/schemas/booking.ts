@@ -120,7 +120,7 @@ export function createBookingSchema(rules: BookingRules) {
       .regex(UUID_PATTERN, BOOKING_MESSAGES.idempotencyKey),
   });
 
-  return emailsMatch.and(fields);
+  return emailsMatch().and(fields);
 }
 
 /** The booking form for an ordinary session (no extra field required). */

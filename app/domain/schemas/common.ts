@@ -95,14 +95,15 @@ export function choiceField<const T extends readonly [string, ...string[]]>(valu
 /**
  * The e-mail typed twice must match. zod skips an object's refinements while any field is missing, so a mismatch on
  * the whole form would only show once everything else is filled in; checked on its own (the left side of an
- * intersection, `emailsMatch.and(fields)`, so the fields' constraints still win for getZodConstraint), it shows as
+ * intersection, `emailsMatch().and(fields)`, so the fields' constraints still win for getZodConstraint), it shows as
  * soon as both addresses are typed.
  */
-export const emailsMatch = z
-  .object({ user_email: z.string().trim().optional(), user_email_confirm: z.string().trim().optional() })
-  .superRefine(({ user_email: email, user_email_confirm: confirm }, ctx) => {
-    // A malformed confirmation already has its own message.
-    if (email && confirm && isValidEmail(confirm) && !sameEmail(email, confirm)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
-    }
-  });
+export const emailsMatch = () =>
+  z
+    .object({ user_email: z.string().trim().optional(), user_email_confirm: z.string().trim().optional() })
+    .superRefine(({ user_email: email, user_email_confirm: confirm }, ctx) => {
+      // A malformed confirmation already has its own message.
+      if (email && confirm && isValidEmail(confirm) && !sameEmail(email, confirm)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["user_email_confirm"], message: MESSAGES.emailMismatch });
+      }
+    });

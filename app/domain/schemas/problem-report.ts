@@ -13,7 +13,7 @@ export const PROBLEM_REPORT_MESSAGES = {
 const required = PROBLEM_REPORT_MESSAGES.required;
 
 // The e-mails' match is checked on its own, so it shows with the other fields' messages.
-export const ProblemReportSchema = emailsMatch.and(
+export const ProblemReportSchema = emailsMatch().and(
   z.object({
     user_name: requiredLine(required, NAME_MAX_LENGTH),
     user_email: emailField(required),
