@@ -11,6 +11,7 @@ import { CardOrderSchema, OTHER_AMOUNT } from "~/domain/cards/card-shop";
 import { CARD_SHOP_PATH, CARD_SHOP_TEXTS as T, GIFT_SEND_DEFAULT_TIME } from "~/domain/cards/card-shop-texts";
 import { CARD_KIND_LABEL } from "~/domain/cards/card-texts";
 import { formatKr } from "~/domain/price";
+import { CONTACT_PATH } from "~/domain/site-contact";
 import type { ShopOrder, ShopProduct } from "~/server/cards/card-shop-page.server";
 
 export function CardList({ products, paymentsOn }: { products: ShopProduct[]; paymentsOn: boolean }) {
@@ -19,7 +20,7 @@ export function CardList({ products, paymentsOn }: { products: ShopProduct[]; pa
     <>
       {paymentsOn ? null : (
         <p>
-          {T.offline} <Link to="/om#kontakt">{T.contact}</Link>
+          {T.offline} <Link to={CONTACT_PATH}>{T.contact}</Link>
         </p>
       )}
       <ul className="shop-cards">

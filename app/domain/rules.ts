@@ -9,13 +9,10 @@ import { formatKr } from "./price";
 import { CONTACT_TEXTS } from "./page-texts/contact";
 import { SESSION_LIST_TEXTS } from "./page-texts/session-list";
 import { PRIVACY_TEXTS } from "./privacy-page";
-import { CONTACT_EMAIL, CONTACT_PHONE, PRIVACY_PATH } from "./site-contact";
+import { CONTACT_EMAIL, CONTACT_PATH, CONTACT_PHONE, PRIVACY_PATH } from "./site-contact";
 
 /** Where a visitor's bookings and data are, behind a sign-in link. */
 const MY_BOOKINGS_LINK = { label: "Mina bokningar", href: "/mina-bokningar" } as const;
-
-/** Where the contact form sits on /om. */
-export const CONTACT_PATH = "/om#kontakt";
 
 export type SiteRule = {
   id: string;

@@ -8,6 +8,8 @@ export const CONTACT_PHONE = "070-174 06 50";
 /** The same number for a tel: link (E.164). */
 export const CONTACT_PHONE_TEL = "+46701740650";
 export const PRIVACY_PATH = "/integritet";
+/** Where the contact form sits on /om. */
+export const CONTACT_PATH = "/om#kontakt";
 
 export const FOOTER_TEXTS = {
   label: "Sidfot",

@@ -17,6 +17,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { UNSUBSCRIBE_TEXTS } from "~/domain/newsletter/signup-texts";
+import { CONTACT_PATH } from "~/domain/site-contact";
 import { UnsubscribeLinkSchema } from "~/domain/schemas/link";
 import { handleLinkForm } from "~/server/forms/form-action.server";
 import { verifyUnsubscribeToken } from "~/server/newsletter/unsubscribe-links.server";
@@ -59,7 +60,14 @@ export default function Unsubscribe() {
   if (answer?.ok) {
     body = <p role="status">{UNSUBSCRIBE_TEXTS.done}</p>;
   } else if (answer || !email) {
-    body = <p role="alert">{UNSUBSCRIBE_TEXTS.failed}</p>;
+    body = (
+      <>
+        <p role="alert">{UNSUBSCRIBE_TEXTS.failed}</p>
+        <p>
+          {UNSUBSCRIBE_TEXTS.failedHelp} <Link to={CONTACT_PATH}>{UNSUBSCRIBE_TEXTS.contact}</Link>
+        </p>
+      </>
+    );
   } else if (processing) {
     body = <p role="status">{UNSUBSCRIBE_TEXTS.processing}</p>;
   } else {

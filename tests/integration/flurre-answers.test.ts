@@ -16,7 +16,8 @@ import { FROM_PRICES, GROUP_CONFIRMED_THRESHOLD, VARIANT_PRICES } from "~/domain
 import { sessionQuestion } from "~/domain/session-question";
 import { mapUrlOf } from "~/domain/places";
 import { preparationOnlineAndHome, remoteTypeNames } from "~/domain/preparation";
-import { CONTACT_PATH, SITE_RULES } from "~/domain/rules";
+import { SITE_RULES } from "~/domain/rules";
+import { CONTACT_PATH } from "~/domain/site-contact";
 import { formatDayHeading, formatTime, stockholmDayKey } from "~/domain/time";
 import { getLoadContext } from "~/server/platform/context.server";
 import { askFlurre, FlurreRateLimited } from "~/server/flurre/answer.server";

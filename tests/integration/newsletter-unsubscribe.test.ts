@@ -91,7 +91,11 @@ describe("/unsubscribe", () => {
       expect(post.status).toBe(400);
       expect(await post.text()).toContain(UNSUBSCRIBE_TEXTS.failed);
       const get = await fetchAndSettle(path);
-      expect(await get.text()).toContain(UNSUBSCRIBE_TEXTS.failed);
+      const html = await get.text();
+      expect(html).toContain(UNSUBSCRIBE_TEXTS.failed);
+      // And what to do instead: the newest newsletter's link, or writing to us.
+      expect(html).toContain(UNSUBSCRIBE_TEXTS.failedHelp);
+      expect(html).toMatch(/<a [^>]*href="\/om#kontakt"[^>]*>Kontakta oss<\/a>/);
     }
     expect((await statusOf(EMAIL))?.status).toBe("subscribed");
   });

@@ -61,5 +61,8 @@ export const UNSUBSCRIBE_TEXTS = {
   processing: "Bearbetar...",
   done: "Du är avprenumererad.",
   failed: "Kunde inte avprenumerera.",
+  /** What to do then: a link without its token, or an old one, cannot be used. */
+  failedHelp: "Använd länken längst ner i det senaste nyhetsbrevet, eller skriv till oss så tar vi bort din adress.",
+  contact: "Kontakta oss",
   home: "Till startsidan",
 } as const;

@@ -2,7 +2,7 @@
 // of answer, the greeting and the fallback (app/domain/flurre/templates.ts).
 
 import type { FlurreAnswer, FlurreLink } from "../flurre/answer";
-import { CONTACT_PATH } from "../rules";
+import { CONTACT_PATH } from "../site-contact";
 
 const kr = (prices: readonly number[]) => prices.map((p) => `${p} kr`).join(" eller ");
 

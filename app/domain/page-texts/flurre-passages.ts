@@ -2,7 +2,7 @@
 // words that frame a type, a session, a place, the preparation and the team, and how the newsletter and the queue work.
 
 import { numberInWords } from "../places";
-import { CONTACT_PATH } from "../rules";
+import { CONTACT_PATH } from "../site-contact";
 import type { TypeKind } from "../session-types";
 import { WAITLIST_HOLD_MS, WAITLIST_TEXTS } from "../waitlist";
 import { NEWSLETTER_SECTION_ID, START_TEXTS } from "./start";
