@@ -2093,6 +2093,13 @@ describe("compose: the fact it links", () => {
     expect(textOf("vad händer när det blir en ledig plats")).toContain("Blir det ledigt mejlar vi den som står först i kön");
   });
 
+  it("reads working with something as training with it, and the business's e-mail address as how to reach it (migration 0194)", () => {
+    expect(textOf("jobbar ni med belöning")).toContain("tränar belöningsbaserat");
+    for (const question of ["vad är er mejladress", "vilken e-postadress har ni?"]) expect(textOf(question)).toContain("info@hundpass.se");
+    // The visitor's own address is still the sign-in's.
+    expect(textOf("vilken mejladress ska jag använda när jag loggar in")).toContain("inloggningslänk");
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
