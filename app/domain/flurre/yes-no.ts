@@ -34,9 +34,12 @@ function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo 
     const found = tokens.flatMap((t, i) => (!t.filler && keys(t).some((k) => wanted.has(k)) ? [i] : []));
     if (found.length === 0) continue;
     const at = found.find((i) => upTo(i).some((t) => t.word === openerOf(u).word)) ?? found[0]!;
-    // Several asked of what the text allows only so much of ('flera gånger' of 'kan bara användas en gång'): neither.
-    const limited = tokens.some((t) => t.sentence === tokens[at]!.sentence && vocabulary.limits.has(t.word));
-    if (limited && u.tokens.some((t) => t.sentence === u.asked && vocabulary.several.has(t.word))) return null;
+    // Several asked of what the text allows only so much of ('flera gånger' of 'kan bara användas en gång'), or does not
+    // say several of ('kan jag boka flera hundar' of 'välj ett pass'): neither.
+    const inSentence = tokens.filter((t) => t.sentence === tokens[at]!.sentence);
+    const severalAsked = u.tokens.some((t) => t.sentence === u.asked && vocabulary.several.has(t.word));
+    const saysSeveral = inSentence.some((t) => vocabulary.several.has(t.word)) && !inSentence.some((t) => vocabulary.limits.has(t.word));
+    if (severalAsked && !saysSeveral) return null;
     return turnsIn(upTo(at), vocabulary) % 2 === u.turns % 2 ? "Ja" : "Nej";
   }
   return null;

@@ -2100,6 +2100,13 @@ describe("compose: the fact it links", () => {
     expect(textOf("vilken mejladress ska jag använda när jag loggar in")).toContain("inloggningslänk");
   });
 
+  it("asked whether several may be had of what a text does not say several of, opens with neither Ja nor Nej", () => {
+    for (const question of ["kan jag boka flera hundar", "kan jag boka flera pass"]) {
+      expect(textOf(question)).toMatch(/^Voff! Så här fungerar det:\sDu bokar utan konto/u);
+    }
+    expect(textOf("kan jag boka ett pass")).toMatch(/^Voff! Ja\./u);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
