@@ -916,7 +916,9 @@ const PRINT_MISSES = false;
  * link, a visitor's data with the privacy page's words (migration 0183; two development questions on it, written when
  * Flurre had no such text, now expect it and the contact rule), and migrations 0185–0187 read a seat offered from the
  * queue as the reserved one, the nearest asked where or when, and 'på en gång' as at once: eight right answers more and
- * three wrong fewer in the development sets, no held-out set's or the blind set's figures moved.
+ * three wrong fewer in the development sets, no held-out set's or the blind set's figures moved. Then raised where
+ * migration 0195 reads changing the date or time of one's booking as rebooking it: one right answer more, in place of
+ * an honest one, in the second held-out set, which was only scored; no development set's figures moved.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -966,7 +968,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   dev45: { right: 124, rightOrHonest: 144, wrong: 6 },
   dev46: { right: 126, rightOrHonest: 142, wrong: 4 },
   heldOut: { right: 48, rightOrHonest: 49, wrong: 1 },
-  heldOut2: { right: 44, rightOrHonest: 50, wrong: 0 },
+  heldOut2: { right: 45, rightOrHonest: 50, wrong: 0 },
   heldOut3: { right: 49, rightOrHonest: 50, wrong: 0 },
   heldOut4: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut5: { right: 45, rightOrHonest: 50, wrong: 0 },

@@ -2107,6 +2107,12 @@ describe("compose: the fact it links", () => {
     expect(textOf("kan jag boka ett pass")).toMatch(/^Voff! Ja\./u);
   });
 
+  it("reads changing the date or time of one's booking as rebooking it, not signing in (migration 0195)", () => {
+    for (const question of ["kan jag byta datum på min bokning", "kan jag ändra tid på min bokning?"]) {
+      expect(textOf(question)).toMatch(/^Voff! Nej\.\sEn bokning är bindande/u);
+    }
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
