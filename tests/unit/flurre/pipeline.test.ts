@@ -2113,6 +2113,12 @@ describe("compose: the fact it links", () => {
     }
   });
 
+  it("reads going to a session again and again as what the site does not speak of, not the sign-in link's once (migration 0196)", () => {
+    expect(ask("Kan man gå flera gånger på samma kurs?").answered).toBe(false);
+    expect(ask("kan man gå på valpkursen flera gånger").answered).toBe(false);
+    expect(textOf("kan jag använda länken flera gånger")).toContain("kan bara användas en gång");
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
