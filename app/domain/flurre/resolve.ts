@@ -164,9 +164,10 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
 /** Asked from a session's page, naming no other type, place or day: that session, with what to bring there, that booking binds, and when it is full, the queue. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const s = u.page;
+  if (!s) return null;
   // Nor a word naming only other places ('kan man träna online' on a session in a hall).
-  const otherPlace = [...u.namesOf.values()].some((names) => names.some((n) => n.kind === "place") && !names.some((n) => n.key === s?.session!.location));
-  if (!s || otherPlace || u.named.some((n) => n.kind === "type" && n.key !== s.typeName) || (narrow && !narrow.fits(s))) return null;
+  const otherPlace = [...u.namesOf.values()].some((names) => names.some((n) => n.kind === "place") && !names.some((n) => n.key === s.session!.location));
+  if (otherPlace || u.named.some((n) => n.kind === "type" && n.key !== s.typeName) || (narrow && !narrow.fits(s))) return null;
   const told = (topic: Topic) => [...u.topicsOf.values()].some((topics) => topics.includes(topic));
   const onSite = visitable(s.session!.location, knowledge);
   const bring = u.topics.has("bring") ? knowledge.byId.get(onSite ? PREPARATION_IDS.onSite : PREPARATION_IDS.onlineOrHome) : undefined;
