@@ -6,7 +6,7 @@ import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
 import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
 import { fold, isEnding, lower, once, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
-import { askedWhatItIsAbout, deniedAt, type Candidate, type CandidateKind } from "./resolve";
+import { askedWhatItIsAbout, asksOnlyHowLong, deniedAt, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
 /** The share of the asking sentence's words an answer must account for. */
@@ -164,9 +164,9 @@ const pricesWhatElseIsAsked = (c: Candidate, content: readonly Token[], u: Under
 
 /** A measure asked is given by a price, or a text's number said with another word asked ('Länken gäller i 10 minuter'). */
 function givesMeasure(c: Candidate, u: Understanding): boolean {
-  // A session's own page gives how long it lasts by its start and end ('hur länge håller det på'); asked nothing else, a type's sessions theirs.
-  const timed = c.kind === "page" || (c.kind === "sessions" && u.topics.size === 0 && c.passages.some((p) => p.kind === "type"));
-  if (c.kind === "price" || (timed && u.asksDuration)) return true;
+  // A session's own page gives how long it lasts by its start and end ('hur länge håller det på'), a type's sessions theirs.
+  const timed = c.kind === "page" ? u.asksDuration : c.kind === "sessions" && asksOnlyHowLong(u) && c.passages.some((p) => p.kind === "type");
+  if (c.kind === "price" || timed) return true;
   // Of what the asking sentence says, or else of what the visitor tells before it ('Länken fungerade inte. Hur länge gäller den?').
   const asked = u.content.filter((t) => !u.measureWords.has(t));
   const of = asked.length > 0 ? asked : u.tokens.filter((t) => t.sentence !== u.asked && !t.filler);

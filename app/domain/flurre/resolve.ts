@@ -216,6 +216,9 @@ function placesCandidate(types: readonly string[], u: Understanding, knowledge: 
   };
 }
 
+/** Asks how long, and nothing else: a type named lasts what its sessions' times show ('hur länge varar valpkursen'). */
+export const asksOnlyHowLong = (u: Understanding) => u.asksDuration && u.topics.size === 0;
+
 /** Whether the question asks what a passage is about: its first topic ('kan jag avboka' of the binding rule). */
 export const askedWhatItIsAbout = (p: KnownPassage, u: Understanding) => p.topics[0] !== undefined && u.topics.has(p.topics[0]);
 
@@ -409,9 +412,7 @@ export function resolve(u: Understanding, knowledge: Knowledge, now: Date): Cand
     candidates.push({ kind: "compare", passages: typePassages, topics, names: u.named.filter((n) => n.kind === "type") });
   }
   const narrow = narrowing(u, knowledge, now);
-  // How long a type named lasts, asking nothing else, is what its sessions' times show ('hur länge varar valpkursen').
-  const lasting = u.asksDuration && types.length > 0 && u.topics.size === 0;
-  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || lasting);
+  const datesAsked = !u.whatNow && (asks("when") || narrow !== null || (asksOnlyHowLong(u) && types.length > 0));
   // Every type's sessions when none is named; none when each type named is for other ages.
   for (const type of types.length > 0 ? types : otherAges.length > 0 ? [] : [null]) {
     if (datesAsked) candidates.push(sessionsCandidate(type, u, knowledge, narrow));
