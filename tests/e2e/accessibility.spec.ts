@@ -361,6 +361,7 @@ const PAGES: PageCase[] = [
   { name: "om, contact form sent empty", path: "/om", prepare: submitContactEmpty },
   { name: "mina-bokningar", path: "/mina-bokningar" },
   { name: "rapportera-problem", path: "/rapportera-problem" },
+  { name: "unsubscribe, a link without its token", path: "/unsubscribe?email=ingen%40example.se" },
   { name: "flurre", path: "/flurre" },
   { name: "flurre chat open, a question answered", path: "/", prepare: openFlurreChat },
   { name: "logga-in", path: "/logga-in" },
