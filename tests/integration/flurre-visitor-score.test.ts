@@ -918,7 +918,9 @@ const PRINT_MISSES = false;
  * queue as the reserved one, the nearest asked where or when, and 'på en gång' as at once: eight right answers more and
  * three wrong fewer in the development sets, no held-out set's or the blind set's figures moved. Then raised where
  * migration 0195 reads changing the date or time of one's booking as rebooking it: one right answer more, in place of
- * an honest one, in the second held-out set, which was only scored; no development set's figures moved.
+ * an honest one, in the second held-out set, which was only scored; no development set's figures moved. Then raised
+ * where migration 0197 reads 'kurs för' and 'pass för' as asking which session fits what follows: one right answer
+ * more, in place of an honest one, in the tenth held-out set, which was only scored; no development set's figures moved.
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
@@ -976,7 +978,7 @@ const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right:
   heldOut7: { right: 41, rightOrHonest: 49, wrong: 1 },
   heldOut8: { right: 43, rightOrHonest: 50, wrong: 0 },
   heldOut9: { right: 47, rightOrHonest: 50, wrong: 0 },
-  heldOut10: { right: 47, rightOrHonest: 50, wrong: 0 },
+  heldOut10: { right: 48, rightOrHonest: 50, wrong: 0 },
   heldOut11: { right: 38, rightOrHonest: 50, wrong: 0 },
   heldOut12: { right: 45, rightOrHonest: 50, wrong: 0 },
   blind: { right: 72, rightOrHonest: 80, wrong: 1 },

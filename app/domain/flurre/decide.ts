@@ -247,9 +247,12 @@ const typeAsked = (u: Understanding) => u.tokens.some((t) => t.sentence === u.as
 function judge(c: Candidate, u: Understanding): Judged {
   // Advice is asked of a need in the visitor's words: those the site never uses ('vaktar') do not stop a type that carries
   // the rest; unless a type is named ('Passar AGILITY för en döv valp?') or it is the thing asked for ('Vilken veterinär …').
+  // So is one right after a phrase that asks what fits it, ending in a word such as 'för' ('kurs för barn').
   const askedFor = (t: Token) => {
     const before = u.tokens[u.tokens.indexOf(t) - 1];
-    return before?.sentence === t.sentence && u.vocabulary.which.has(before.word);
+    const last = fold(before?.typed.split(" ").at(-1) ?? "");
+    const fitsPhrase = before?.typed.includes(" ") === true && u.vocabulary.filler.has(last) && u.topicsOf.get(before)?.includes("advice") === true;
+    return before?.sentence === t.sentence && (u.vocabulary.which.has(before.word) || fitsPhrase);
   };
   const content = c.kind === "advice" && !typeAsked(u) ? u.content.filter((t) => !u.unknownWords.has(t) || askedFor(t)) : u.content;
   // Of two alternatives asked ('belöning eller straff'), an answer that says one tells which; not of two compared ('billigast,

@@ -2119,6 +2119,16 @@ describe("compose: the fact it links", () => {
     expect(textOf("kan jag använda länken flera gånger")).toContain("kan bara användas en gång");
   });
 
+  it("reads a session for something as which session fits it, and what it is for as asked for (migration 0197)", () => {
+    for (const question of ["har ni kurs för koppelgång", "finns det kurs för hundar som drar i kopplet"]) {
+      expect(textOf(question)).toMatch(/^Voff! PROMENADTRÄNING kan passa er\./u);
+    }
+    // Not the leash on the checklist, with a Ja above it.
+    expect(textOf("har ni nån kurs för hundar som drar")).not.toMatch(/^Voff! Ja\./u);
+    // What it is for, a word the site never uses, is not passed over for another word a type's text happens to say.
+    expect(ask("Har ni kurs för barn och hund tillsammans?").answered).toBe(false);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
