@@ -920,12 +920,13 @@ const PRINT_MISSES = false;
  * migration 0195 reads changing the date or time of one's booking as rebooking it: one right answer more, in place of
  * an honest one, in the second held-out set, which was only scored; no development set's figures moved. Then raised
  * where migration 0197 reads 'kurs för' and 'pass för' as asking which session fits what follows: one right answer
- * more, in place of an honest one, in the tenth held-out set, which was only scored; no development set's figures moved.
+ * more, in place of an honest one, in the tenth held-out set, which was only scored, and one right answer more and one
+ * wrong fewer in the development sets ('träning för').
  */
 const FLOOR: Record<keyof typeof DEV_SETS | keyof typeof HELD_OUT_SETS, { right: number; rightOrHonest: number; wrong: number }> = {
   dev: { right: 97, rightOrHonest: 99, wrong: 1 },
   dev2: { right: 163, rightOrHonest: 167, wrong: 1 },
-  dev3: { right: 276, rightOrHonest: 284, wrong: 8 },
+  dev3: { right: 277, rightOrHonest: 285, wrong: 7 },
   dev4: { right: 100, rightOrHonest: 100, wrong: 1 },
   dev5: { right: 99, rightOrHonest: 101, wrong: 0 },
   dev6: { right: 104, rightOrHonest: 119, wrong: 1 },

@@ -298,7 +298,13 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
     (u.topicsOf.get(t) ?? []).every((topic) => p.topics.includes(topic));
   // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
-  const counts = u.topics.has("count") && !p.topics.includes("count") && u.content.some(counted) && !perSession;
+  // Asked how many may come to a type named, counting nothing of its own: by its text counting dogs, or what its name is
+  // for ('Max sex valpar per pass' of VALPKURS).
+  const nameWords = names.find((n) => n.kind === "type" && n.key === p.typeName)?.words ?? [];
+  const onlyCount = u.tokens.every((t) => t.sentence !== u.asked || !u.dogWords.has(t)) && u.content.every((t) => u.namesOf.has(t) || u.topicsOf.get(t)?.includes("count"));
+  const ofWhatFor = (w: string) => u.vocabulary.dogs.has(w) || (w.length >= MIN_COUNTED_TAIL && nameWords.some((n) => n.startsWith(w)));
+  const textCounts = p.kind === "type" && nameWords.length > 0 && onlyCount && [...p.counted].some(ofWhatFor);
+  const counts = u.topics.has("count") && !p.topics.includes("count") && (u.content.some(counted) || textCounts) && !perSession;
   const own = contactedAbout(p, u, knowledge) ? [...p.topics, "contact" as const] : p.topics;
   const topics = advice ? [...own, "advice" as const] : counts ? [...own, "count" as const] : own;
   // Asked who of the whole team, the member whose own text says what is asked follows ('vem leder passen': 'Maja leder …').

@@ -2129,6 +2129,15 @@ describe("compose: the fact it links", () => {
     expect(ask("Har ni kurs för barn och hund tillsammans?").answered).toBe(false);
   });
 
+  it("asked how many may come to a type, counting nothing of its own, answers with the type's text that counts them", () => {
+    for (const question of ["hur många får vara med på valpkursen", "hur många är man på valpkursen"]) {
+      expect(textOf(question)).toContain("Max sex valpar per pass.");
+    }
+    // How many dogs have come is not how many may, and a text that counts something else ('två världar') tells neither.
+    expect(ask("hur manga hundar har varit pa valpkursen").answered).toBe(false);
+    expect(ask("hur många får vara med på kombipass").answered).toBe(false);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
