@@ -303,6 +303,12 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
   const askedWeekdays = keyed(vocabulary.weekdays, (i) => tokens[i]!.sentence === asked && weekday(i));
   const saysDay = (t: Token) => (!fillerAsTyped(t) && namesDay(t, vocabulary)) || (/^\d+(?:e|a)?$/.test(t.word) && !counts.has(t));
   const measureWords = new Set(tokens.filter((t, i) => vocabulary.measures.has(t.word) && vocabulary.opens.has(tokens[i - 1]?.word ?? "") && tokens[i - 1]!.sentence === t.sentence));
+  const ofSession = (t: Token) => read.namesOf.get(t)?.some((n) => n.kind === "type") === true || [t.word, t.stem].some((w) => vocabulary.sessionWords.has(w));
+  // The thing whose length is asked: the first word after the measure's that is not filler.
+  const lengthOfSession = (t: Token) => {
+    const thing = tokens.slice(tokens.indexOf(t) + 1).find((o) => !o.filler);
+    return thing !== undefined && thing.sentence === t.sentence && ofSession(thing);
+  };
   return {
     // Not a weekday after a number ('6 mån' is months); those of the asking sentence win over those told of in others.
     weekdays: [...new Set(askedWeekdays.length > 0 ? askedWeekdays : keyed(vocabulary.weekdays, weekday))],
@@ -320,7 +326,8 @@ function daysIn(question: string, read: Read, knowledge: Knowledge, counts: Read
       : tokens.filter((t) => t.sentence === asked || !tokens.some((o) => o.sentence === t.sentence && vocabulary.busy.has(o.word)))
     ).flatMap((t) => timeOfDay(t, vocabulary) ?? []),
     measureWords,
-    asksDuration: [...measureWords].some((t) => vocabulary.durations.has(t.word)),
+    // A length asked of a session or a type is how long it lasts ('hur lång är valpkursen'); of another thing, not ('kön').
+    asksDuration: [...measureWords].some((t) => vocabulary.durations.has(t.word) || (vocabulary.lengths.has(t.word) && lengthOfSession(t))),
   };
 }
 

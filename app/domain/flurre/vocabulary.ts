@@ -62,6 +62,7 @@ const ROLES = {
   done: "done",
   busy: "busy",
   duration: "durations",
+  length: "lengths",
   or: "ors",
   thanks: "thanks",
   thanked: "thanked",

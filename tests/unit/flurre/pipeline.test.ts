@@ -2138,6 +2138,14 @@ describe("compose: the fact it links", () => {
     expect(ask("hur många får vara med på kombipass").answered).toBe(false);
   });
 
+  it("reads a length asked of a type as how long it lasts, and of anything else as a length (migration 0198)", () => {
+    for (const question of ["hur lång är valpkursen", "hur lång är vardagslydnaden?"]) {
+      expect(textOf(question)).toMatch(/^Voff! Här är de närmaste [\p{Lu}&]+-passen:\s\S+ \p{L}+ \d+ \p{L}+ \d\d:\d\d–\d\d:\d\d/u);
+    }
+    expect(ask("hur lång är kön till promenadträningen").answered).toBe(false);
+    expect(ask("hur langt gar man pa promenadtraningen").answered).toBe(false);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
