@@ -304,7 +304,10 @@ export function decide(candidates: readonly Candidate[], u: Understanding): Deci
     );
   const tied = ranked[0]?.candidate.kind === "advice" && ranked[1]?.candidate.kind === "advice" && ranked[1].coverage === ranked[0].coverage;
   // Two session types fit the question as well: the one whose text speaks most of the visitor's situation, or none.
-  const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : ranked[0]) : undefined;
+  // Two alternatives that more than one answer says one of ('är det inomhus eller utomhus'): the page's session's, or none.
+  const asWell = ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
+  const which = twoAlternatives(u) && asWell && u.topics.size === 0 && u.named.length === 0 ? ranked.find((j) => j.candidate.kind === "page" && j.coverage === 1) : ranked[0];
+  const best = u.asks ? (tied ? bySituation(ranked, u) : oneWord(ranked, u) ? aboutTheWord(ranked, u) : which) : undefined;
   // Asked bare after a situation told ('Det är storm på fredag. Blir passet av?'), an answer speaks of the situation.
   const speaksOfIt = (!u.afterUnsaid || (best !== undefined && ofDogAge(best, u))) && (!u.bare || toldBefore.length === 0 || (best !== undefined && situation(best.candidate) > 0));
   // A measure asked is given of all that is asked, or not at all ('hur långt innan måste man boka senast').
@@ -323,7 +326,13 @@ function ofDogAge(best: Judged, u: Understanding): boolean {
 
 /** A question of one word and nothing else ('regn?', 'två hundar?'; a time of day is when sessions are: 'kurser på kvällen') that more than one answer accounts for as well. */
 const oneWord = (ranked: readonly Judged[], u: Understanding) =>
-  u.topics.size === 0 && u.named.length === 0 && u.times.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage;
+  u.topics.size === 0 && u.named.length === 0 && u.times.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage && !ofPagePlace(ranked[0]!);
+
+/** The page's session with its place's text, asked the kind of place ('är passet utomhus?'): it is what is asked of. */
+const ofPagePlace = (j: Judged) => j.candidate.kind === "page" && j.candidate.passages.some((p) => p.kind === "place");
+
+/** Only two words, each the other's alternative ('inomhus eller utomhus'). */
+const twoAlternatives = (u: Understanding) => u.content.length === 2 && u.alternativeOf.get(u.content[0]!) === u.content[1];
 
 /** Of those, the one whose title says the word: what it is about ('regnar' in 'Blir passen av om det regnar?', 'hall' in 'Ridhallen'); else none, it cannot tell. */
 function aboutTheWord(ranked: readonly Judged[], u: Understanding): Judged | undefined {

@@ -2,14 +2,14 @@
 // data (a type's price, its next sessions, one session's seats and place, where a type is held, who someone is); every
 // passage is a candidate too. Which one answers, if any, is decided in decide.ts.
 
-import { isVisitable } from "../places";
+import { isVisitable, PLACE_KIND_LABEL } from "../places";
 import { formatTime, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekdayName } from "../time";
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, HOW_TO_BOOK_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
 import type { DateSaid, Understanding } from "./understand";
-import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
+import { fold, keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "compare" | "passage";
 
@@ -136,7 +136,10 @@ function bookTypeCandidate(type: string, u: Understanding, knowledge: Knowledge)
   // Nor after a sentence that tells of what booking does not answer ('Jag vill betala med swish.').
   const told = u.tokens.filter((t) => t.sentence !== u.asked).flatMap((t) => u.topicsOf.get(t) ?? []);
   if (!howTo || !typePassage || !opens || !told.every((topic) => howTo.topics.includes(topic))) return [];
-  return [{ kind: "passage", passages: [howTo, typePassage], text: [howTo], topics: howTo.topics, names: u.named.filter((n) => n.key === type) }];
+  // The type, or the place it is held at that named it ('jag vill boka hembesök').
+  const held = placesHeld([type], knowledge);
+  const names = u.named.filter((n) => n.key === type || (n.kind === "place" && held.includes(n.key)));
+  return [{ kind: "passage", passages: [howTo, typePassage], text: [howTo], topics: howTo.topics, names }];
 }
 
 function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
@@ -161,6 +164,9 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
   };
 }
 
+/** The words of the kinds of place ('inomhus', 'utomhus'), folded. */
+const KIND_WORDS: readonly string[] = Object.values(PLACE_KIND_LABEL).map((label) => fold(label.toLocaleLowerCase("sv-SE")));
+
 /** Asked from a session's page, naming no other type, place or day: that session, with what to bring there, that booking binds, and when it is full, the queue. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {
   const s = u.page;
@@ -176,9 +182,12 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   const priced = statesAPrice(s.facts) ? (["price"] as const) : [];
   // The queue is told of a full one, whatever is asked of it; what it answers of the queue is its own rule's to answer.
   const queue = s.session!.bookable ? undefined : knowledge.byId.get(WAITLIST_RULE_ID);
+  // Its place's own text, which says its kind, when a kind of place is asked ('är det inomhus eller utomhus').
+  const place = knowledge.passages.find((p) => p.kind === "place" && p.title === s.session!.location);
+  const ofPlace = place !== undefined && u.content.some((t) => KIND_WORDS.includes(t.word)) ? [place] : [];
   return {
     kind: "page",
-    passages: [s, ...rest, ...(queue ? [queue] : [])],
+    passages: [s, ...rest, ...ofPlace, ...(queue ? [queue] : [])],
     topics: ["when", "where", "seats", "full", "count", "book", ...priced, ...rest.flatMap((p) => p.topics)],
     names: u.named.filter((n) => n.kind !== "person"),
   };

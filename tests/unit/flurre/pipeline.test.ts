@@ -2146,6 +2146,27 @@ describe("compose: the fact it links", () => {
     expect(ask("hur langt gar man pa promenadtraningen").answered).toBe(false);
   });
 
+  it("asked from a session's page whether it is indoors or outdoors, answers with the session and its place, which says its kind", () => {
+    const onPage = (question: string, location: string) => {
+      const s = knowledge.passages.find((p) => p.session?.location === location)!;
+      const r = runPipeline(question, knowledge, { now, page: `/session/${s.session!.id}` });
+      return r.answered ? r.composed.answer.paragraphs.join("\n") : null;
+    };
+    for (const question of ["är det inomhus eller utomhus", "är passet utomhus?"]) {
+      expect(onPage(question, "Regementsparken Gävle")).toMatch(/^Voff! Det här gäller passet du tittar på:[^]*\nRegementsparken Gävle \(utomhus\)/u);
+    }
+    expect(onPage("är det inomhus eller utomhus", "Hundhallen Gävle")).toMatch(/\nHundhallen Gävle \(inomhus\)/u);
+    // Off a page, which of the places is meant cannot be told.
+    expect(ask("är det inomhus eller utomhus").answered).toBe(false);
+  });
+
+  it("asked how to book a type named by the place it is held at, answers how booking works with the type's link", () => {
+    const { answered, composed } = ask("jag vill boka hembesök, hur gör jag");
+    expect(answered).toBe(true);
+    expect(composed.answer.paragraphs.join(" ")).toContain("Du bokar utan konto");
+    expect(composed.answer.links[0]!.href).toMatch(/^\/boka\?/);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
