@@ -64,6 +64,7 @@ const ROLES = {
   duration: "durations",
   length: "lengths",
   or: "ors",
+  and: "ands",
   thanks: "thanks",
   thanked: "thanked",
   only: "limits",

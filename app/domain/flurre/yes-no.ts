@@ -27,8 +27,13 @@ const openerOf = (u: Understanding) => u.tokens.find((t) => t.sentence === u.ask
 function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo | null {
   const { vocabulary } = knowledge;
   const { tokens } = normalise(p.text, vocabulary, knowledge.siteWords);
-  const upTo = (i: number) =>
-    tokens.slice(Math.max(0, i - REACH), i + 1).filter((t) => t.sentence === tokens[i]!.sentence);
+  // Within its sentence, after the last 'och' before it: a turn ends where the next thing listed begins ('(inte
+  // flexikoppel) och ett halsband').
+  const upTo = (i: number) => {
+    const near = tokens.slice(Math.max(0, i - REACH), i + 1).filter((t) => t.sentence === tokens[i]!.sentence);
+    const ands = near.flatMap((t, at) => (vocabulary.ands.has(t.word) ? [at] : []));
+    return near.slice((ands.at(-1) ?? -1) + 1);
+  };
   for (const asked of u.content) {
     const wanted = new Set(keys(asked));
     const found = tokens.flatMap((t, i) => (!t.filler && keys(t).some((k) => wanted.has(k)) ? [i] : []));
@@ -40,6 +45,14 @@ function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo 
     const severalAsked = u.tokens.some((t) => t.sentence === u.asked && vocabulary.several.has(t.word));
     const saysSeveral = inSentence.some((t) => vocabulary.several.has(t.word)) && !inSentence.some((t) => vocabulary.limits.has(t.word));
     if (severalAsked && !saysSeveral) return null;
+    // Said anywhere as one of alternatives, not turned ('ett halsband eller en sele' of 'måste jag ha sele'; not 'kan inte
+    // avbokas eller ombokas'): neither.
+    const orBeside = (i: number, k: number) => {
+      const o = tokens[i + k];
+      const between = tokens.slice(Math.min(i, i + k) + 1, Math.max(i, i + k));
+      return o !== undefined && o.sentence === tokens[i]!.sentence && vocabulary.ors.has(o.word) && between.every((t) => t.filler);
+    };
+    if (found.some((i) => turnsIn(upTo(i), vocabulary) === 0 && [-2, -1, 1, 2].some((k) => orBeside(i, k)))) return null;
     return turnsIn(upTo(at), vocabulary) % 2 === u.turns % 2 ? "Ja" : "Nej";
   }
   return null;

@@ -2167,6 +2167,16 @@ describe("compose: the fact it links", () => {
     expect(composed.answer.links[0]!.href).toMatch(/^\/boka\?/);
   });
 
+  it("asked whether one must have what the text gives as one of alternatives, opens with neither Ja nor Nej (migration 0199)", () => {
+    for (const question of ["måste jag ha sele", "maste hunden ha halsband", "behöver hunden sele"]) {
+      expect(textOf(question)).toMatch(/^Voff! Så förbereder ni er inför passet:\sKoppel och sele\./u);
+    }
+    // What the text names alone, or refuses, keeps its Ja or Nej; so does a rule that refuses both of two.
+    expect(textOf("måste jag ha koppel")).toMatch(/^Voff! Ja\./u);
+    expect(textOf("får man ha flexikoppel")).toMatch(/^Voff! Nej\./u);
+    expect(textOf("kan jag avboka")).toMatch(/^Voff! Nej\./u);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
