@@ -117,10 +117,14 @@ describe("my data: the export", () => {
     expect(data.mejl_vi_har_skickat).toEqual([expect.objectContaining({ amne: "Bokad: VALPKURS", status: "Skickat" })]);
   });
 
-  it("needs the customer's sign-in, a refusal that is not logged as a fault", async () => {
+  it("needs the customer's sign-in: without it, to the page that says the sign-in ran out, not logged as a fault", async () => {
     const logged = captureLoggedFailures();
-    const res = await fetchAndSettle("/mina-bokningar/mina-uppgifter.json");
-    expect(res.status).toBe(401);
+    const res = await fetchAndSettle("/mina-bokningar/mina-uppgifter.json", { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get("Location")!, "http://x").pathname).toBe("/mina-bokningar/lista");
+    const page = await fetchAndSettle("/mina-bokningar/lista");
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain("Sessionen gick ut");
     expect(logged()).toEqual([]);
   });
 });
