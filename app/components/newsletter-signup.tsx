@@ -15,6 +15,7 @@ import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { BOT_CHECK_TEXTS, SIGNUP_TEXTS } from "~/domain/newsletter/signup-texts";
+import { NEWSLETTER_SECTION_ID } from "~/domain/page-texts/start";
 import { TURNSTILE_ACTION, TURNSTILE_FIELD } from "~/domain/newsletter/turnstile";
 import { EMAIL_MAX_LENGTH, isValidEmail } from "~/domain/schemas/field-rules";
 import { ErrorList, Field, HoneypotFields } from "./forms";
@@ -166,7 +167,8 @@ export function NewsletterSignup({
   return (
     <Form
       method="post"
-      action={action}
+      // Posted as a plain form, the page the answer comes back on opens at the form, where its message is.
+      action={`${action}#${NEWSLETTER_SECTION_ID}`}
       className="newsletter-form"
       aria-labelledby="newsletter-heading"
       onSubmit={hydrated && !widgetUnavailable ? submitWithWidget : undefined}

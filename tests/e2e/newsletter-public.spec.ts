@@ -194,6 +194,23 @@ async function signUpOverLimit(page: Page, ip: string, prefix: string): Promise<
   return address;
 }
 
+test("without JavaScript, an address the server refuses comes back where the form is, its message in view", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(javaScriptEnabled, "with JavaScript the form answers in place");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.waitForTimeout(FILL_TIME_MS);
+  const form = page.getByTestId("newsletter-form");
+  // The browser takes it as an address; the server does not.
+  await form.getByLabel("E-postadress").fill("a@b");
+  await form.getByRole("button", { name: "Prenumerera" }).click();
+  await expect(page).toHaveURL(/#nyhetsbrev$/);
+  await expect(form.getByText("Ange en giltig e-postadress")).toBeInViewport();
+  await expect(form.getByLabel("E-postadress")).toHaveValue("a@b");
+});
+
 test("a visitor whose network has used up its signups is told to wait, and nothing is sent", async ({
   page,
   javaScriptEnabled,
