@@ -10,10 +10,10 @@ import {
   emailsMatch,
   maxLengthMessage,
   optionalLine,
-  optionalText,
+  optionalMultiline,
   phoneField,
   requiredLine,
-  requiredText,
+  requiredMultiline,
 } from "./common";
 
 import { MEETING_TYPES, VARIANT_PRICES, type BookingAsk, type MeetingType, type Variant } from "../constants";
@@ -62,7 +62,7 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 const meetingType = choiceField(MEETING_TYPES, BOOKING_MESSAGES.meetingType);
 const variant = choiceField(BOOKING_VARIANTS, BOOKING_MESSAGES.variant);
-const homeAddress = requiredText(
+const homeAddress = requiredMultiline(
   BOOKING_MESSAGES.homeAddress,
   HOME_ADDRESS_MAX_LENGTH,
   maxLengthMessage(HOME_ADDRESS_MAX_LENGTH),
@@ -99,7 +99,7 @@ export function createBookingSchema(rules: BookingRules) {
   const variantField: MaybeField<BookingVariant> = rules.requiresVariant ? variant : variant.optional();
   const homeAddressField: MaybeField<string> = rules.requiresHomeAddress
     ? homeAddress
-    : optionalText(HOME_ADDRESS_MAX_LENGTH);
+    : optionalMultiline(HOME_ADDRESS_MAX_LENGTH);
 
   const fields = z.object({
     user_name: requiredLine(BOOKING_MESSAGES.name, NAME_MAX_LENGTH),
@@ -109,7 +109,7 @@ export function createBookingSchema(rules: BookingRules) {
     dog_name: requiredLine(BOOKING_MESSAGES.dogName, NAME_MAX_LENGTH),
     dog_breed: optionalLine(NAME_MAX_LENGTH),
     dog_age: optionalLine(DOG_AGE_MAX_LENGTH),
-    special_notes: optionalText(SPECIAL_NOTES_MAX_LENGTH),
+    special_notes: optionalMultiline(SPECIAL_NOTES_MAX_LENGTH),
     home_address: homeAddressField,
     meeting_type: meetingTypeField,
     variant: variantField,

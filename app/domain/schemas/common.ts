@@ -42,6 +42,27 @@ export function requiredText(message: string, max?: number, maxMessage?: string)
   return max === undefined ? base : base.max(max, maxMessage ?? maxLengthMessage(max));
 }
 
+/**
+ * Characters that hide or turn text around in a text of several lines: control characters but the tab and line breaks,
+ * and the controls that override or isolate the direction of text. Pasted in unseen, they are taken out rather than
+ * refused, since the visitor cannot see them to remove them.
+ */
+const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const withoutHiddenControls = (value: string) => value.replace(HIDDEN_CONTROLS, "");
+
+/** requiredText for a field of several lines (a message, an address), hidden controls taken out. */
+export function requiredMultiline(message: string, max?: number, maxMessage?: string) {
+  return z
+    .string({ required_error: message, invalid_type_error: message })
+    .transform(withoutHiddenControls)
+    .pipe(requiredText(message, max, maxMessage));
+}
+
+/** optionalText for a field of several lines, hidden controls taken out. */
+export function optionalMultiline(max: number, maxMessage?: string) {
+  return z.string().transform(withoutHiddenControls).pipe(optionalText(max, maxMessage)).optional();
+}
+
 /** requiredText for a one-line field (names, phone, subjects): no line breaks or control characters. */
 export function requiredLine(message: string, max?: number, maxMessage?: string) {
   return requiredText(message, max, maxMessage).regex(NO_CONTROL_CHARACTERS, MESSAGES.singleLine);

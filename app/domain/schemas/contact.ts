@@ -1,6 +1,6 @@
 // The contact form on /om: name, e-mail and a message to the team.
 import { z } from "zod";
-import { NAME_MAX_LENGTH, TEXTAREA_MAX_LENGTH, emailField, requiredLine, requiredText } from "./common";
+import { NAME_MAX_LENGTH, TEXTAREA_MAX_LENGTH, emailField, requiredLine, requiredMultiline } from "./common";
 
 export const CONTACT_MESSAGE_MAX_LENGTH = TEXTAREA_MAX_LENGTH;
 
@@ -11,7 +11,7 @@ export const CONTACT_MESSAGES = {
 export const ContactSchema = z.object({
   name: requiredLine(CONTACT_MESSAGES.required, NAME_MAX_LENGTH),
   email: emailField(CONTACT_MESSAGES.required),
-  message: requiredText(CONTACT_MESSAGES.required, CONTACT_MESSAGE_MAX_LENGTH),
+  message: requiredMultiline(CONTACT_MESSAGES.required, CONTACT_MESSAGE_MAX_LENGTH),
 });
 
 export type ContactValues = z.output<typeof ContactSchema>;

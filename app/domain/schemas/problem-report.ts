@@ -1,7 +1,7 @@
 // The /rapportera-problem form ("Felanmälan"): who reports, how to reach them,
 // what went wrong and whether they want help.
 import { z } from "zod";
-import { NAME_MAX_LENGTH, choiceField, emailField, emailsMatch, phoneField, requiredLine, requiredText } from "./common";
+import { NAME_MAX_LENGTH, choiceField, emailField, emailsMatch, phoneField, requiredLine, requiredMultiline } from "./common";
 
 export const PROBLEM_MESSAGE_MAX_LENGTH = 2000;
 export const NEEDS_HELP_CHOICES = ["yes", "no"] as const;
@@ -19,7 +19,7 @@ export const ProblemReportSchema = emailsMatch().and(
     user_email: emailField(required),
     user_email_confirm: emailField(required),
     user_phone: phoneField(required),
-    message: requiredText(required, PROBLEM_MESSAGE_MAX_LENGTH),
+    message: requiredMultiline(required, PROBLEM_MESSAGE_MAX_LENGTH),
     needs_help: choiceField(NEEDS_HELP_CHOICES, required),
   }),
 );

@@ -105,6 +105,13 @@ describe("BookingSchema", () => {
     expect(errorsOf({ ...valid, special_notes: "x".repeat(501) })?.special_notes).toEqual(["Högst 500 tecken"]);
   });
 
+  it("takes hidden controls out of the notes and the home address, keeping their lines", () => {
+    const sent = submit({ ...valid, special_notes: "Rädd\u202E för\u0007 cyklar\nTack", home_address: "Storgatan 1\u2067\nGävle" });
+    expect(sent.status === "success" && [sent.value.special_notes, sent.value.home_address]).toEqual(["Rädd för cyklar\nTack", "Storgatan 1\nGävle"]);
+    const hemmis = submit({ ...valid, home_address: "\u202E" }, createBookingSchema(bookingRulesFor("home_address")));
+    expect(errorsIn(hemmis)?.home_address).toEqual(["Ange hemadress"]);
+  });
+
   it("limits the optional home address to 500 characters", () => {
     expect(submit({ ...valid, home_address: "Storgatan 1, Gävle" }).status).toBe("success");
     expect(errorsOf({ ...valid, home_address: "x".repeat(501) })?.home_address).toEqual(["Högst 500 tecken"]);

@@ -31,6 +31,13 @@ describe("ContactSchema", () => {
     expect(errorsOf({ ...valid, message: "x".repeat(1001) })?.message).toEqual(["Högst 1000 tecken"]);
   });
 
+  it("takes hidden controls out of the message and keeps its lines; a message of only those is empty", () => {
+    const sent = submit({ ...valid, message: "Hej\u0000 där\u202E!\nRad två\u2066" });
+    expect(sent.status).toBe("success");
+    expect(sent.status === "success" && sent.value.message).toBe("Hej där!\nRad två");
+    expect(errorsOf({ ...valid, message: "\u0001\u202E" })?.message).toEqual(["Alla fält måste fyllas i"]);
+  });
+
   it("gives the browser required fields and the message limit", () => {
     const constraint = getZodConstraint(ContactSchema);
     expect(constraint.name).toMatchObject({ required: true });
