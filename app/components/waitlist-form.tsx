@@ -6,6 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { WaitlistJoinSchema, WAITLIST_INTENT } from "~/domain/schemas/waitlist";
 import { WAITLIST_TEXTS } from "~/domain/waitlist-texts";
 import { FormErrors } from "./form-errors";
@@ -22,6 +23,15 @@ export function WaitlistForm({ lastResult, renderedAt }: { lastResult: Submissio
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state !== "idle" && navigation.formAction?.includes("?ko") === true;
+  // Joined (the action redirected, so no result of its own came back): the fields empty, as a page loaded anew has them.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (submitting) sent.current = true;
+    else if (sent.current && navigation.state === "idle") {
+      sent.current = false;
+      if (!lastResult) form.reset();
+    }
+  }, [submitting, navigation.state, lastResult, form]);
   return (
     <Form method="post" action="?ko" {...getFormProps(form)} className="booking-form waitlist-form">
       <FormErrors id="waitlist-form-errors" errors={form.errors} />

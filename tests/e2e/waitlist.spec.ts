@@ -41,6 +41,9 @@ test("a visitor queues for a full session, the admin releases it, and the visito
   await visitorPage.waitForTimeout(HUMAN_PAUSE_MS);
   await visitorPage.getByRole("button", { name: "Ställ mig i kö" }).click();
   await expect(visitorPage.getByTestId("toast")).toContainText("Du står i kön");
+  // Sent, the form is empty again, with JavaScript or without.
+  await expect(visitorPage.getByLabel("Namn *", { exact: true })).toHaveValue("");
+  await expect(visitorPage.getByLabel("Hundens namn *", { exact: true })).toHaveValue("");
 
   // The admin releases the session for sale: the seat is held for the first in line.
   await page.goto(`/admin/pass/${id}?atgard=release`);
