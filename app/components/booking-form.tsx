@@ -7,14 +7,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { BOOKING_TEXTS } from "~/domain/booking-texts";
 import { CARD_CODE_FIELD_TEXTS } from "~/domain/cards/card-code-field";
 import { VARIANT_PRICES } from "~/domain/constants";
 import { formatKr } from "~/domain/price";
 import { createBookingSchema, MEETING_TYPES, type BookingFormDefaults, type BookingFormValues, type BookingRules } from "~/domain/schemas/booking";
 import { GROUP_RULE } from "~/domain/group-rule-texts";
-import { MESSAGES } from "~/domain/schemas/common";
+import { MESSAGES, sameEmail } from "~/domain/schemas/common";
 import { SESSION_SNAPSHOT_FIELD } from "~/domain/session-snapshot-field";
 import type { ToastView } from "~/domain/toast";
 import { FormErrors } from "./form-errors";
@@ -166,6 +166,14 @@ export function BookingForm({
   useEffect(() => {
     if (mismatch) setToast({ type: "error", title: MESSAGES.emailMismatch });
   }, [mismatch]);
+  // And again at every send the mismatch stops, as each answer without JavaScript says it.
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    const data = new FormData(event.currentTarget);
+    const [email, confirm] = ["user_email", "user_email_confirm"].map((name) => String(data.get(name) ?? "").trim());
+    if (email && confirm && !sameEmail(email, confirm)) setToast({ type: "error", title: MESSAGES.emailMismatch });
+  };
 
   // Errors of fields this session does not show (only a hand-made post has them) go on top too.
   const formErrors = [
@@ -201,7 +209,7 @@ export function BookingForm({
   return (
     <>
       <Toaster toast={toast} />
-      <Form method="post" {...getFormProps(form)} className="booking-form" aria-describedby={formErrors.length ? "booking-form-errors" : undefined}>
+      <Form method="post" {...formProps} onSubmit={onSubmit} className="booking-form" aria-describedby={formErrors.length ? "booking-form-errors" : undefined}>
         {hasErrors ? (
           <div
             ref={summaryRef}
