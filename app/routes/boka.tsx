@@ -8,7 +8,8 @@
  * shown when there are none).
  */
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { ColourLegend, MonthCalendar } from "~/components/calendar";
 import { CardOffers } from "~/components/card-offers";
 import { FallbackImage } from "~/components/fallback-image";
@@ -288,6 +289,11 @@ function ListView({ page }: { page: Extract<StepTwoData, { view: "lista" }> }) {
 }
 
 function CalendarView({ page }: { page: Extract<StepTwoData, { view: "kalender" }> }) {
+  // A day chosen with JavaScript: the focus follows to its sessions, as the page loaded at #valda-dagen has it.
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash === `#${SELECTED_DAY_ID}`) document.getElementById(SELECTED_DAY_ID)?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
   return (
     <div className="calendar-layout">
       <div className="calendar-column">

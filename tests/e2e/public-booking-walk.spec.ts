@@ -31,6 +31,8 @@ test("start page → /boka → group → calendar → a day → the session's bo
   await page.getByRole("link", { name: new RegExp(`^${fullDateLabel(day)}, \\d+ (ledigt|lediga) pass$`) }).click();
   await expect(page).toHaveURL(new RegExp(`dag=${day}`));
   await expect(page.getByRole("heading", { level: 2, name: formatDayHeading(day) })).toBeVisible();
+  // The focus follows to the day's sessions, with JavaScript or without: a keyboard goes on from there.
+  await expect(page.locator("#valda-dagen")).toBeFocused();
 
   const card = page.getByTestId(`session-card-${DEMO_SESSION_IDS.groupEmpty}`);
   await expect(card.getByRole("heading", { name: "VALPKURS" })).toBeVisible();
