@@ -31,7 +31,7 @@ import { LOAD_FAILURE_TOAST } from "~/domain/page-texts/session-list";
 import { formatDayHeading, formatMonth, formatMonthParam, shiftMonth, stockholmToUtcIso, todayKey } from "~/domain/time";
 import { loadCardOffers } from "~/server/cards/card-offers.server";
 import { LIST_CACHE, noStoreHeaders, publicCacheHeaders, publicPageHeaders } from "~/server/public/cache.server";
-import { isShownSessionType, loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";
+import { shownSessionTypeName, loadSessionsStartingBetween, loadUpcomingSessions } from "~/server/public/sessions.server";
 import publicStyles from "~/styles/public.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: publicStyles }];
@@ -122,13 +122,13 @@ async function loadCalendar(context: LoaderFunctionArgs["context"], state: BokaS
   };
 }
 
-/** Whether the type named is one visitors see; when that cannot be read, the list of every type's sessions shows instead. */
-async function sessionTypeShown(context: LoaderFunctionArgs["context"], name: string): Promise<boolean> {
+/** The visible type the link names, by its own name; when none, or it cannot be read, the list of every type's sessions shows instead. */
+async function sessionTypeShown(context: LoaderFunctionArgs["context"], name: string): Promise<string | null> {
   try {
-    return await isShownSessionType(context, name);
+    return await shownSessionTypeName(context, name);
   } catch (error) {
     console.error("/boka: could not read the session type", error);
-    return false;
+    return null;
   }
 }
 
@@ -150,9 +150,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ step: 1 as const, cards }, { headers: failed ? noStoreHeaders : cache });
   }
 
-  // A type no visitor can see (unknown, hidden, or words of the link's own) is no heading of ours: the same page without it.
-  if (state.sessionType && !(await sessionTypeShown(context, state.sessionType))) {
-    return redirect(bokaHref({ ...state, sessionType: null }), { headers: noStoreHeaders });
+  // A type no visitor can see (unknown, hidden, or words of the link's own) is no heading of ours: the same page without
+  // it. One typed in another case is the type by its own name.
+  const shown = state.sessionType ? await sessionTypeShown(context, state.sessionType) : null;
+  if (state.sessionType && shown !== state.sessionType) {
+    return redirect(bokaHref({ ...state, sessionType: shown }), { headers: noStoreHeaders });
   }
   const now = new Date();
   const common = { step: 2 as const, type: state.type, sessionType: state.sessionType ?? null, links: viewLinks(state) };

@@ -194,7 +194,15 @@ describe("/boka", () => {
     const { res, html } = await page("/boka?steg=2&typ=alla&passtyp=VALPKURS&vy=lista");
     expect(res.status).toBe(200);
     expect(html).toMatch(/<h1>VALPKURS<\/h1>/);
-    for (const name of ["Bokningen stängd – ring oss på 099-123 45 67", "<script>", "valpkurs"]) {
+    // Typed in another case, the type by its own name.
+    for (const name of ["valpkurs", "Promenadträning"]) {
+      const query = new URLSearchParams({ steg: "2", typ: "alla", passtyp: name, vy: "lista" });
+      const named = await SELF.fetch(`http://localhost/boka?${query}`, { redirect: "manual" });
+      expect(named.status, name).toBe(302);
+      const own = new URL(named.headers.get("Location")!, "http://localhost").searchParams.get("passtyp");
+      expect(own, name).toBe(name.toLocaleUpperCase("sv-SE"));
+    }
+    for (const name of ["Bokningen stängd – ring oss på 099-123 45 67", "<script>", "valpkurs2"]) {
       const query = new URLSearchParams({ steg: "2", typ: "alla", passtyp: name, vy: "kalender", manad: "2026-12" });
       const refused = await SELF.fetch(`http://localhost/boka?${query}`, { redirect: "manual" });
       expect(refused.status, name).toBe(302);

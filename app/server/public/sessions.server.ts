@@ -164,14 +164,14 @@ export async function loadSessionsStartingBetween(
     .limit(PUBLIC_LIST_LIMIT);
 }
 
-/** Whether a session type of this very name is shown to visitors: /boka lists one type's sessions only by such a name. */
-export async function isShownSessionType(context: Pick<AppLoadContext, "db">, name: string): Promise<boolean> {
-  const rows = await context.db
-    .select({ id: popupTypes.id })
-    .from(popupTypes)
-    .where(and(eq(popupTypes.name, name), eq(popupTypes.hidden, false)))
-    .limit(1);
-  return rows.length > 0;
+/**
+ * The name of the session type shown to visitors that this one names, in any case ('valpkurs' of VALPKURS), or null:
+ * /boka lists one type's sessions only by a visible type's own name.
+ */
+export async function shownSessionTypeName(context: Pick<AppLoadContext, "db">, name: string): Promise<string | null> {
+  const rows = await context.db.select({ name: popupTypes.name }).from(popupTypes).where(eq(popupTypes.hidden, false));
+  const wanted = name.toLocaleLowerCase("sv-SE");
+  return rows.find((row) => row.name.toLocaleLowerCase("sv-SE") === wanted)?.name ?? null;
 }
 
 /** The visible types' names and default places, in display order: which are held online or at the customer's home. */
