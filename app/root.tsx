@@ -3,7 +3,7 @@
  * (public pages) and the error boundary that turns 404/403/any error into a
  * Swedish page.
  */
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,7 +19,7 @@ import type { ReactNode } from "react";
 import { FlurreHost } from "~/components/flurre/flurre-host";
 import { useNonce } from "~/components/nonce";
 import { refreshWithoutScript } from "~/domain/page-handle";
-import { AccessDeniedPage, ErrorPage, NotFoundPage } from "~/components/status-pages";
+import { AccessDeniedPage, ErrorPage, MethodNotAllowedPage, NotFoundPage, statusTitle } from "~/components/status-pages";
 import { Toaster } from "~/components/toaster";
 import { SiteFooter } from "~/components/site-footer";
 import { TopBar } from "~/components/top-bar";
@@ -90,11 +90,15 @@ export default function App() {
   return <Outlet />;
 }
 
+/** A page's own title, but on the error page this boundary shows, which has none of its own. */
+export const meta: MetaFunction = ({ error }) => (error ? [{ title: statusTitle(isRouteErrorResponse(error) ? error.status : 500) }] : []);
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFoundPage />;
     if (error.status === 403) return <AccessDeniedPage />;
+    if (error.status === 405) return <MethodNotAllowedPage />;
   } else {
     console.error(error);
   }

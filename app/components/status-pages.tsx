@@ -40,3 +40,22 @@ export function ErrorPage() {
     </section>
   );
 }
+
+/** A form sent to a page that takes none (a POST to a page only to be read): trying again will not help. */
+export function MethodNotAllowedPage() {
+  return (
+    <section className="status-page" aria-labelledby="status-heading">
+      <h1 id="status-heading">Sidan tar inte emot formulär</h1>
+      <p>Den här sidan går bara att öppna, inte att skicka uppgifter till.</p>
+      <Link to="/" className="button">
+        Till startsidan
+      </Link>
+    </section>
+  );
+}
+
+/** The title of the page each status shows. */
+export function statusTitle(status: number): string {
+  const title = status === 404 ? "Sidan finns inte" : status === 403 ? "Åtkomst nekad" : status === 405 ? "Sidan tar inte emot formulär" : "Något gick fel";
+  return `${title} – Hundpass`;
+}

@@ -365,3 +365,16 @@ describe("Cache-Control", () => {
     expect(refused.headers.get("Cache-Control")).toBe(NO_STORE);
   });
 });
+
+describe("a form sent to a page only to be read", () => {
+  it("says the page takes no forms, with its own title, rather than asking to try again", async () => {
+    for (const path of ["/", "/alla-popups", "/hitta"]) {
+      const res = await SELF.fetch(`http://localhost${path}`, { method: "POST", body: new URLSearchParams({ a: "b" }) });
+      expect(res.status, path).toBe(405);
+      const html = await res.text();
+      expect(html, path).toContain("<title>Sidan tar inte emot formulär – Hundpass</title>");
+      expect(textOf(html), path).toContain("Den här sidan går bara att öppna, inte att skicka uppgifter till.");
+      expect(textOf(html), path).not.toContain("Försök igen");
+    }
+  });
+});
