@@ -55,7 +55,8 @@ export type SessionCardView = {
   placesLeft: number;
   placesLabel: string;
   /** "2/6" */
-  takenLabel: string;
+  /** How many of the seats are taken, of a group session only. */
+  takenLabel?: string;
   imageUrl: string;
 };
 
@@ -103,7 +104,8 @@ export function toSessionCard(
     availability,
     placesLeft,
     placesLabel: placesLeftLabel(placesLeft),
-    takenLabel: `${row.currentParticipants}/${row.maxParticipants}`,
+    // A private session is full with one booking, whatever its seats: 'Bokade 1/2' beside 'Fullbokat' would puzzle.
+    takenLabel: row.passType === "private" ? undefined : `${row.currentParticipants}/${row.maxParticipants}`,
     imageUrl: sessionImage(row, types, match),
   };
 }

@@ -42,6 +42,8 @@ describe("toSessionCard", () => {
     expect(card.availability.label).toBe("Fullbokat");
     expect(card.placesLeft).toBe(0);
     expect(card.placesLabel).toBe("0 platser kvar");
+    // Its seats taken are not shown beside it ('1/2' with 'Fullbokat' would puzzle): the card shows its places left.
+    expect(card.takenLabel).toBeUndefined();
   });
 
   it("shows a session whose type asks for a variant at 495 kr although its list price is 0", () => {
