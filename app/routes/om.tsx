@@ -14,6 +14,7 @@ import { ContactSchema } from "~/domain/schemas/contact";
 import { inTowns, isVisitable, trainingTowns } from "~/domain/places";
 import { aboutIntro } from "~/domain/team";
 import { CONTACT_TEXTS } from "~/domain/page-texts/contact";
+import { contactPathTo } from "~/domain/site-contact";
 import { FLURRE_QUESTIONS } from "~/domain/page-texts/flurre-questions";
 import { formRenderedAt } from "~/server/forms/bot-check.server";
 import { shownPlacesQuery, teamQuery } from "~/server/content/site-content.server";
@@ -55,8 +56,11 @@ export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [team, places] = await context.db.batch([teamQuery(context), shownPlacesQuery(context)]);
+  // 'Kontakta' on a member's card (?till=<name>): the message begins with their name, if they are one of the team.
+  const till = new URL(request.url).searchParams.get("till");
   return data(
     {
+      addressee: team.find((member) => member.name === till)?.name ?? null,
       renderedAt: await formRenderedAt(context.config),
       siteUrl: context.config.SITE_URL.replace(/\/$/, ""),
       team,
@@ -86,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function About() {
-  const { renderedAt, team, towns } = useLoaderData<typeof loader>();
+  const { addressee, renderedAt, team, towns } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <div className="public-page">
@@ -109,7 +113,7 @@ export default function About() {
                   <p>{member.text}</p>
                   <div className="card-actions">
                     <AskFlurre question={FLURRE_QUESTIONS.person(member.name)}>Fråga Flurre</AskFlurre>
-                    <Link to={`#${CONTACT_SECTION_ID}`} className="button">
+                    <Link to={contactPathTo(member.name)} className="button">
                       Kontakta<span className="visually-hidden"> {member.name}</span>
                     </Link>
                   </div>
@@ -134,6 +138,7 @@ export default function About() {
             id="contact-form"
             renderedAt={renderedAt}
             lastResult={actionData?.result}
+            defaultMessage={addressee ? CONTACT_TEXTS.greeting(addressee) : undefined}
             submitLabel={CONTACT_TEXTS.submit}
           />
         </div>

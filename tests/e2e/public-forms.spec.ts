@@ -40,6 +40,16 @@ test("the contact form sends a message to the trainers", async ({ page }, info) 
   await expect(page.getByTestId("mail-row").filter({ hasText: `Nytt meddelande från ${name}` })).toHaveCount(1);
 });
 
+test("'Kontakta' on a team member's card begins the message to them, and a name not of the team begins none", async ({ page }) => {
+  await page.goto("/om");
+  await page.getByRole("link", { name: "Kontakta Linnea" }).click();
+  await expect(page).toHaveURL(/\/om\?till=Linnea#kontakt$/);
+  const message = page.locator("#contact-form").getByLabel("Meddelande");
+  await expect(message).toHaveValue("Hej Linnea!\n\n");
+  await page.goto("/om?till=N%C3%A5gon+annan#kontakt");
+  await expect(page.locator("#contact-form").getByLabel("Meddelande")).toHaveValue("");
+});
+
 test("the contact form refuses a blank message and sends nothing", async ({ page }, info) => {
   const name = unique("Tom Text", info.project.name);
   await page.goto("/om");

@@ -13,6 +13,7 @@ import { isVisitable, joinSwedish, mapUrlOf, PLACE_KIND_LABEL, placesIntro, trai
 import { preparationOnlineAndHome, remoteTypeNames, type PreparationItem, type RemoteTypeNames } from "../preparation";
 import { paymentAnswer, type PAYMENT_METHOD_LABELS } from "../payment-texts";
 import { SITE_RULES } from "../rules";
+import { contactPathTo } from "../site-contact";
 import { aboutIntro, type TeamMember } from "../team";
 import { FLURRE_PASSAGE_TEXTS as T } from "../page-texts/flurre-passages";
 import { WAITLIST_TEXTS } from "../waitlist";
@@ -226,12 +227,12 @@ function preparationPassages(items: readonly PreparationItem[], remote: RemoteTy
 }
 
 function teamPassages(team: readonly TeamMember[], towns: readonly string[]): Passage[] {
-  const { aboutUs, contact, contactMember } = T.links;
+  const { aboutUs, contactMember } = T.links;
   const role = (m: TeamMember) => m.role.toLocaleLowerCase("sv-SE");
   const intro = `${aboutIntro(towns)} ${T.team.members(joinSwedish(team.map((m) => `${m.name} (${role(m)})`)))}`;
   return [
     passage("team:about", "team", T.team.title, intro, [aboutUs]),
-    ...team.map((m) => passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, { ...contact, label: contactMember(m.name) }], factsStatedIn(m.text))),
+    ...team.map((m) => passage(`team:${m.id}`, "team", m.name, `${m.name}, ${role(m)}. ${m.text}`, [aboutUs, { label: contactMember(m.name), href: contactPathTo(m.name) }], factsStatedIn(m.text))),
   ];
 }
 

@@ -9,4 +9,6 @@ export const CONTACT_TEXTS = {
   successText: "Vi svarar dig via e-post så snart vi kan.",
   failureTitle: "Något gick fel",
   failureText: "Kunde inte skicka meddelandet. Försök igen senare.",
+  /** The message begun to the team member whose 'Kontakta' was chosen on /om. */
+  greeting: (name: string) => `Hej ${name}!\n\n`,
 } as const;
