@@ -10,7 +10,7 @@ export const CONTACT_PHONE_TEL = "+46701740650";
 export const PRIVACY_PATH = "/integritet";
 /** Where the contact form sits on /om. */
 export const CONTACT_PATH = "/om#kontakt";
-/** The contact form with the message begun to one of the team ('Kontakta Linnea'). */
+/** The contact form with the message begun to one of the team ('Kontakta <name>' on their card). */
 export const contactPathTo = (name: string) => `/om?${new URLSearchParams({ till: name })}#kontakt`;
 
 export const FOOTER_TEXTS = {

@@ -308,7 +308,7 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   // The team counts the whole business, not those on a session ('hur många tränare är med på agilitykursen').
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   // Asked how many may come to a type named, counting nothing of its own: by its text counting dogs, or what its name is
-  // for ('Max sex valpar per pass' of VALPKURS).
+  // for ('Max sex valpar per pass' of a type named for puppies).
   const nameWords = names.find((n) => n.kind === "type" && n.key === p.typeName)?.words ?? [];
   const onlyCount = u.tokens.every((t) => t.sentence !== u.asked || !u.dogWords.has(t)) && u.content.every((t) => u.namesOf.has(t) || u.topicsOf.get(t)?.includes("count"));
   const ofWhatFor = (w: string) => u.vocabulary.dogs.has(w) || (w.length >= MIN_COUNTED_TAIL && nameWords.some((n) => n.startsWith(w)));

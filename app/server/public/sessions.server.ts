@@ -165,7 +165,7 @@ export async function loadSessionsStartingBetween(
 }
 
 /**
- * The name of the session type shown to visitors that this one names, in any case ('valpkurs' of VALPKURS), or null:
+ * The name of the session type shown to visitors that this one names, in any case (lower case typed by hand), or null:
  * /boka lists one type's sessions only by a visible type's own name.
  */
 export async function shownSessionTypeName(context: Pick<AppLoadContext, "db">, name: string): Promise<string | null> {
