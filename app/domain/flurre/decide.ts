@@ -6,7 +6,7 @@ import { statesAPrice } from "./fact-check";
 import type { Token } from "./normalise";
 import { roleWordsOf, type KnownPassage, type Named } from "./knowledge";
 import { fold, isEnding, lower, once, stemOf, typedWithÅÄÖ, wordsOf, type Topic } from "./vocabulary";
-import { askedWhatItIsAbout, asksOnlyHowLong, deniedAt, type Candidate, type CandidateKind } from "./resolve";
+import { askedWhatItIsAbout, asksOnlyHowLong, deniedAt, KIND_WORDS, type Candidate, type CandidateKind } from "./resolve";
 import { MIN_NEED_WORDS, type Understanding } from "./understand";
 
 /** The share of the asking sentence's words an answer must account for. */
@@ -201,6 +201,7 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   // Which day or date is asked: by sessions' dates, or a text saying that word ('vilken dag i månaden' is not 'varje månad').
   if (u.whichTime.has(t)) return dated === true || inText(c, t, u.known);
   if (topics.some((topic) => c.topics.includes(topic))) return true;
+  if (c.kind === "page" && KIND_WORDS.includes(t.word) && kindOfPageAsked(c, u)) return true;
   // What the site never speaks of no text accounts for, whatever it shares with a word of it ('parkerar', a place named 'Norrparken').
   if (topics.includes("unsaid")) return false;
   // A word that names something is accounted for by an answer about that thing; a person's name only so.
@@ -238,6 +239,15 @@ export function explains(c: Candidate, t: Token, u: Understanding): boolean {
   if (counted !== undefined) return (c.text ?? c.passages).some((p) => [counted.word, counted.stem].some((w) => p.counted.has(w)));
   if (inText(c, t, u.known)) return true;
   return t.parts.length > 0 && t.parts.every((part) => inText(c, { ...t, word: part, stem: stemOf(part), also: [] }, u.known));
+}
+
+/**
+ * A kind of place asked yes or no of the page's session ('är det inomhus?', 'är passet utomhus?'; not 'har ni nåt inomhus?'): its
+ * place's text, or its place's name when that is a kind ('Online'), says which it is.
+ */
+function kindOfPageAsked(c: Candidate, u: Understanding): boolean {
+  const ofIt = u.yesNo && u.tokens.some((o) => o.sentence === u.asked && (u.vocabulary.its.has(o.word) || u.sessionWords.has(o)));
+  return ofIt && c.passages.some((p) => p.kind === "place" || KIND_WORDS.includes(fold(lower(p.session?.location ?? ""))));
 }
 
 /** Whether the asking sentence names a type (asked of an advice candidate only). */
@@ -326,10 +336,7 @@ function ofDogAge(best: Judged, u: Understanding): boolean {
 
 /** A question of one word and nothing else ('regn?', 'två hundar?'; a time of day is when sessions are: 'kurser på kvällen') that more than one answer accounts for as well. */
 const oneWord = (ranked: readonly Judged[], u: Understanding) =>
-  u.topics.size === 0 && u.named.length === 0 && u.times.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage && !ofPagePlace(ranked[0]!);
-
-/** The page's session with its place's text, asked the kind of place ('är passet utomhus?'): it is what is asked of. */
-const ofPagePlace = (j: Judged) => j.candidate.kind === "page" && j.candidate.passages.some((p) => p.kind === "place");
+  u.topics.size === 0 && u.named.length === 0 && u.times.length === 0 && u.content.length === 1 && ranked[1] !== undefined && ranked[1].coverage === ranked[0]!.coverage && !(ranked[0]!.candidate.kind === "page" && kindOfPageAsked(ranked[0]!.candidate, u));
 
 /** Only two words, each the other's alternative ('inomhus eller utomhus'). */
 const twoAlternatives = (u: Understanding) => u.content.length === 2 && u.alternativeOf.get(u.content[0]!) === u.content[1];

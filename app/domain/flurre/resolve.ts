@@ -165,7 +165,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
 }
 
 /** The words of the kinds of place ('inomhus', 'utomhus'), folded. */
-const KIND_WORDS: readonly string[] = Object.values(PLACE_KIND_LABEL).map((label) => fold(label.toLocaleLowerCase("sv-SE")));
+export const KIND_WORDS: readonly string[] = Object.values(PLACE_KIND_LABEL).map((label) => fold(label.toLocaleLowerCase("sv-SE")));
 
 /** Asked from a session's page, naming no other type, place or day: that session, with what to bring there, that booking binds, and when it is full, the queue. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {

@@ -65,6 +65,8 @@ const ROLES = {
   length: "lengths",
   or: "ors",
   and: "ands",
+  clause: "clauses",
+  it: "its",
   thanks: "thanks",
   thanked: "thanked",
   only: "limits",

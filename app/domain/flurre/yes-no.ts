@@ -7,13 +7,16 @@
 import type { Judged } from "./decide";
 import type { Knowledge, KnownPassage } from "./knowledge";
 import { normalise, type Token } from "./normalise";
-import { stemOf } from "./vocabulary";
+import { isNumber, stemOf } from "./vocabulary";
 import { turnsIn, type Understanding } from "./understand";
 
 export type YesNo = "Ja" | "Nej";
 
 /** How many words before the one asked, in its sentence, may turn it or be its verb ('kan inte avbokas eller ombokas'). */
 const REACH = 4;
+
+/** How many words after the one asked a condition on it may open ('blir av när …'; not '… så får du veta först när …'). */
+const CONDITION_REACH = 2;
 
 const keys = (t: Token) => [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
 
@@ -53,6 +56,9 @@ function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo 
       return o !== undefined && o.sentence === tokens[i]!.sentence && vocabulary.ors.has(o.word) && between.every((t) => t.filler);
     };
     if (found.some((i) => turnsIn(upTo(i), vocabulary) === 0 && [-2, -1, 1, 2].some((k) => orBeside(i, k)))) return null;
+    // Said only on a condition that follows it at once ('blir av när minst 3 deltagare har bokat'): neither.
+    const next = inSentence.slice(inSentence.indexOf(tokens[at]!) + 1, inSentence.indexOf(tokens[at]!) + 1 + CONDITION_REACH);
+    if (next.some((t) => vocabulary.conditions.has(t.word) || vocabulary.clauses.has(t.word))) return null;
     return turnsIn(upTo(at), vocabulary) % 2 === u.turns % 2 ? "Ja" : "Nej";
   }
   return null;
@@ -63,6 +69,8 @@ export function yesNoOf(j: Judged, u: Understanding, knowledge: Knowledge): YesN
   const c = j.candidate;
   if (!u.yesNo || u.negated || j.unexplained.length > 0) return null;
   if (c.kind === "price") {
+    // Weighed against a sum of its own ('mer än 300 kr'), the price stated answers it, not a Ja.
+    if (u.tokens.some((t) => t.sentence === u.asked && isNumber(t.word, knowledge.vocabulary))) return null;
     if (u.turns > 0) return u.turns === 1 ? "Nej" : null;
     return u.topicsOf.get(openerOf(u))?.includes("price") ? "Ja" : null;
   }

@@ -2156,6 +2156,11 @@ describe("compose: the fact it links", () => {
       expect(onPage(question, "Regementsparken Gävle")).toMatch(/^Voff! Det här gäller passet du tittar på:[^]*\nRegementsparken Gävle \(utomhus\)/u);
     }
     expect(onPage("är det inomhus eller utomhus", "Hundhallen Gävle")).toMatch(/\nHundhallen Gävle \(inomhus\)/u);
+    // Asked of the kind it is not, the answer is still the session and its place, not another place (migration 0200).
+    expect(onPage("är det inomhus?", "Regementsparken Gävle")).toMatch(/\nRegementsparken Gävle \(utomhus\)/u);
+    expect(onPage("är det inomhus?", "Online")).toMatch(/^Voff! Det här gäller passet du tittar på:\s\S+ .* på Online\./u);
+    // What the business has is not asked of the page's session.
+    expect(onPage("har ni nåt inomhus?", "Regementsparken Gävle")).toMatch(/^Voff! Så hittar du till Hundhallen Gävle\./u);
     // Off a page, which of the places is meant cannot be told.
     expect(ask("är det inomhus eller utomhus").answered).toBe(false);
   });
@@ -2175,6 +2180,24 @@ describe("compose: the fact it links", () => {
     expect(textOf("måste jag ha koppel")).toMatch(/^Voff! Ja\./u);
     expect(textOf("får man ha flexikoppel")).toMatch(/^Voff! Nej\./u);
     expect(textOf("kan jag avboka")).toMatch(/^Voff! Nej\./u);
+  });
+
+  it("asked whether a price is above or below a sum, states the price without a Ja", () => {
+    for (const question of ["Kostar valpkursen mer än 300 kr?", "Kostar hembesöket under 500 kr?"]) {
+      expect(textOf(question)).toMatch(/^Voff! [\p{Lu}&]+ kostar \d+ kr per pass\./u);
+    }
+    expect(textOf("kostar valpkursen något")).toMatch(/^Voff! Ja, VALPKURS kostar 249 kr/u);
+    expect(textOf("Är PLAN gratis?")).toMatch(/^Voff! Nej, PLAN kostar 395 kr/u);
+  });
+
+  it("a rule that says what holds only on a condition ('blir av när minst 3 …') gives no Ja or Nej (migration 0200)", () => {
+    expect(textOf("blir passet av?")).toMatch(/^Voff! Så här fungerar det:\sEtt grupp-pass \(GruppUp\) blir av när minst 3/u);
+    expect(textOf("kan jag avboka")).toMatch(/^Voff! Nej\./u);
+  });
+
+  it("reads being there ('vara på plats') as no seat, and the visitor's own address as no place of ours (migration 0200)", () => {
+    expect(textOf("Hur tidigt ska vi vara på plats?") ?? "").not.toContain("kö");
+    expect(textOf("Behöver ni min adress?") ?? "").not.toMatch(/^Voff! Här tränar vi:/u);
   });
 
   it("asked how group and private sessions differ, lists every type with its kind", () => {
