@@ -120,7 +120,14 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
     // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn',
     // 'kan jag boka privatlektion på helgen');
     // where a type is on a day it is not held, where its next sessions are ('var är promenadträningen den 4 december').
-    topics: ["when", "seats", ...(type !== null && (u.topics.has("when") || narrow !== null) ? (["book"] as const) : []), ...(noneThatDay ? (["where"] as const) : [])],
+    // And which sessions there are, narrowed to a place or a time ('vilka pass finns i Sandviken i december').
+    topics: [
+      "when",
+      "seats",
+      ...(type !== null && (u.topics.has("when") || narrow !== null) ? (["book"] as const) : []),
+      ...(noneThatDay ? (["where"] as const) : []),
+      ...(narrow !== null ? (["types"] as const) : []),
+    ],
     names: namesOfSessions(type, u),
     ...(narrow ? { narrowed: { said: narrow.said, found: fitting.some((s) => s.session!.bookable) } } : {}),
   };

@@ -2200,6 +2200,12 @@ describe("compose: the fact it links", () => {
     expect(textOf("Behöver ni min adress?") ?? "").not.toMatch(/^Voff! Här tränar vi:/u);
   });
 
+  it("asked which sessions there are in a town or a month, lists them", () => {
+    expect(textOf("Vilka pass finns i Sandviken i december?")).toMatch(/^Voff! Här är de närmaste passen med lediga platser i Sandviken då:/u);
+    // Which there are, with nothing to narrow them, is still the types.
+    expect(textOf("vilka pass finns")).toMatch(/^Voff! Det här är våra pass:/u);
+  });
+
   it("asked how group and private sessions differ, lists every type with its kind", () => {
     for (const question of ["vad är skillnaden mellan gruppup och privat", "skillnad mellan grupp och privat?"]) {
       expect(ask(question).trace!.candidates[0]!.passages).toEqual(["type:all"]);
