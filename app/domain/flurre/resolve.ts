@@ -2,14 +2,14 @@
 // data (a type's price, its next sessions, one session's seats and place, where a type is held, who someone is); every
 // passage is a candidate too. Which one answers, if any, is decided in decide.ts.
 
-import { isVisitable, PLACE_KIND_LABEL } from "../places";
+import { isVisitable, PLACE_KIND_LABEL, type PlaceKind } from "../places";
 import { formatTime, isoWeekdayOf, shiftDayKey, stockholmDayKey, todayKey, weekdayName } from "../time";
 import { statesAPrice } from "./fact-check";
 import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./knowledge";
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, HOW_TO_BOOK_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
-import type { DateSaid, Understanding } from "./understand";
-import { fold, keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
+import { kindWordOf, type DateSaid, type Understanding } from "./understand";
+import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "compare" | "passage";
 
@@ -172,7 +172,7 @@ function seatsCandidate(type: string | null, u: Understanding, knowledge: Knowle
 }
 
 /** The words of the kinds of place ('inomhus', 'utomhus'), folded. */
-export const KIND_WORDS: readonly string[] = Object.values(PLACE_KIND_LABEL).map((label) => fold(label.toLocaleLowerCase("sv-SE")));
+export const KIND_WORDS: readonly string[] = (Object.keys(PLACE_KIND_LABEL) as PlaceKind[]).map(kindWordOf);
 
 /** Asked from a session's page, naming no other type, place or day: that session, with what to bring there, that booking binds, and when it is full, the queue. */
 function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing): Candidate | null {

@@ -2,7 +2,7 @@
 // sentence) and what it names (session types, places, towns, people, days,
 // months and dates), read from the vocabulary and the content's own names.
 
-import { PLACE_KIND_LABEL } from "../places";
+import { PLACE_KIND_LABEL, type PlaceKind } from "../places";
 import type { Knowledge, KnownPassage, Named } from "./knowledge";
 import { normalise, type Token } from "./normalise";
 import { agesIn, fold, foldedOnly, isEnding, isNumber, MIN_STEM_KEY, stemOf, typedWithÅÄÖ, wordsOf, type Topic, type Vocabulary } from "./vocabulary";
@@ -429,12 +429,15 @@ function whatToDo(r: Read) {
   return { bookingWord: (t: Token) => whatToBook && booking(t), whatNow };
 }
 
+/** The word of a kind of place, folded ('utomhus'). */
+export const kindWordOf = (kind: PlaceKind) => fold(PLACE_KIND_LABEL[kind].toLocaleLowerCase("sv-SE"));
+
 /** The words saying what a place named is ('utomhus'); the kind of each place named, and of each type named whose sessions share one. */
 function placeKinds(tokens: readonly Token[], namesOf: ReadonlyMap<Token, readonly Named[]>, knowledge: Knowledge) {
   // The word of a place's kind, folded ('utomhus'), by the place's name.
   const label = (name: string) => {
     const place = knowledge.places.find((p) => p.name === name);
-    return place ? fold(PLACE_KIND_LABEL[place.kind].toLocaleLowerCase("sv-SE")) : undefined;
+    return place ? kindWordOf(place.kind) : undefined;
   };
   const kindOfPlace = new Map<Token, string>();
   const placeKindOf = new Map<string, string>();
