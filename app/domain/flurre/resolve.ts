@@ -120,7 +120,7 @@ function sessionsCandidate(type: string | null, u: Understanding, knowledge: Kno
     // Those with seats left, each with how many ('nästa lediga tid'); a type's, when it can be booked ('när kan jag boka agilityn',
     // 'kan jag boka privatlektion på helgen');
     // where a type is on a day it is not held, where its next sessions are ('var är promenadträningen den 4 december').
-    // And which sessions there are, narrowed to a place or a time ('vilka pass finns i Sandviken i december').
+    // And which sessions there are, narrowed to a place or a time ('vilka pass finns i <stad> i december').
     topics: [
       "when",
       "seats",
