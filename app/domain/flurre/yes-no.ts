@@ -15,9 +15,6 @@ export type YesNo = "Ja" | "Nej";
 /** How many words before the one asked, in its sentence, may turn it or be its verb ('kan inte avbokas eller ombokas'). */
 const REACH = 4;
 
-/** How many words after the one asked a condition on it may open ('blir av när …'; not '… så får du veta först när …'). */
-const CONDITION_REACH = 2;
-
 const keys = (t: Token) => [t.word, t.stem, ...t.also, ...t.also.map(stemOf)];
 
 /** The first word of the sentence that asks. */
@@ -48,17 +45,15 @@ function saidIn(p: KnownPassage, u: Understanding, knowledge: Knowledge): YesNo 
     const severalAsked = u.tokens.some((t) => t.sentence === u.asked && vocabulary.several.has(t.word));
     const saysSeveral = inSentence.some((t) => vocabulary.several.has(t.word)) && !inSentence.some((t) => vocabulary.limits.has(t.word));
     if (severalAsked && !saysSeveral) return null;
-    // Said anywhere as one of alternatives, not turned ('ett halsband eller en sele' of 'måste jag ha sele'; not 'kan inte
-    // avbokas eller ombokas'): neither.
+    // Asked whether it is needed, said anywhere as one of alternatives, not turned ('ett halsband eller en sele' of 'måste
+    // jag ha sele'; not 'kan inte avbokas eller ombokas'): neither. Whether it may be had, one of two allowed is a Ja.
     const orBeside = (i: number, k: number) => {
       const o = tokens[i + k];
       const between = tokens.slice(Math.min(i, i + k) + 1, Math.max(i, i + k));
       return o !== undefined && o.sentence === tokens[i]!.sentence && vocabulary.ors.has(o.word) && between.every((t) => t.filler);
     };
-    if (found.some((i) => turnsIn(upTo(i), vocabulary) === 0 && [-2, -1, 1, 2].some((k) => orBeside(i, k)))) return null;
-    // Said only on a condition that follows it at once ('blir av när minst 3 deltagare har bokat'): neither.
-    const next = inSentence.slice(inSentence.indexOf(tokens[at]!) + 1, inSentence.indexOf(tokens[at]!) + 1 + CONDITION_REACH);
-    if (next.some((t) => vocabulary.conditions.has(t.word) || vocabulary.clauses.has(t.word))) return null;
+    const needed = vocabulary.musts.has(openerOf(u).word);
+    if (needed && found.some((i) => turnsIn(upTo(i), vocabulary) === 0 && [-2, -1, 1, 2].some((k) => orBeside(i, k)))) return null;
     return turnsIn(upTo(at), vocabulary) % 2 === u.turns % 2 ? "Ja" : "Nej";
   }
   return null;

@@ -2190,11 +2190,6 @@ describe("compose: the fact it links", () => {
     expect(textOf("Är PLAN gratis?")).toMatch(/^Voff! Nej, PLAN kostar 395 kr/u);
   });
 
-  it("a rule that says what holds only on a condition ('blir av när minst 3 …') gives no Ja or Nej (migration 0200)", () => {
-    expect(textOf("blir passet av?")).toMatch(/^Voff! Så här fungerar det:\sEtt grupp-pass \(GruppUp\) blir av när minst 3/u);
-    expect(textOf("kan jag avboka")).toMatch(/^Voff! Nej\./u);
-  });
-
   it("reads being there ('vara på plats') as no seat, and the visitor's own address as no place of ours (migration 0200)", () => {
     expect(textOf("Hur tidigt ska vi vara på plats?") ?? "").not.toContain("kö");
     expect(textOf("Behöver ni min adress?") ?? "").not.toMatch(/^Voff! Här tränar vi:/u);
