@@ -9,7 +9,7 @@ import { roleWordsOf, type Knowledge, type KnownPassage, type Named } from "./kn
 import type { Token } from "./normalise";
 import { BINDING_RULE_ID, HOW_TO_BOOK_RULE_ID, PREPARATION_IDS, WAITLIST_RULE_ID } from "./passages";
 import { kindWordOf, type DateSaid, type Understanding } from "./understand";
-import { keysOf, stemOf, wordsOf, type Topic } from "./vocabulary";
+import { keysOf, once, stemOf, wordsOf, type Topic } from "./vocabulary";
 
 export type CandidateKind = "price" | "sessions" | "seats" | "places" | "person" | "advice" | "page" | "compare" | "passage";
 
@@ -190,8 +190,9 @@ function pageCandidate(u: Understanding, knowledge: Knowledge, narrow: Narrowing
   // The queue is told of a full one, whatever is asked of it; what it answers of the queue is its own rule's to answer.
   const queue = s.session!.bookable ? undefined : knowledge.byId.get(WAITLIST_RULE_ID);
   // Its place's own text, which says its kind, when a kind of place is asked ('är det inomhus eller utomhus').
-  const place = knowledge.passages.find((p) => p.kind === "place" && p.title === s.session!.location);
-  const ofPlace = place !== undefined && u.content.some((t) => KIND_WORDS.includes(t.word)) ? [place] : [];
+  const kindAsked = u.content.some((t) => KIND_WORDS.includes(t.word));
+  const place = kindAsked ? knowledge.passages.find((p) => p.kind === "place" && p.title === s.session!.location) : undefined;
+  const ofPlace = place ? [place] : [];
   return {
     kind: "page",
     passages: [s, ...rest, ...ofPlace, ...(queue ? [queue] : [])],
@@ -296,6 +297,12 @@ function contactedAbout(p: KnownPassage, u: Understanding, knowledge: Knowledge)
   return ofItsOwn.length > 0 ? ofItsOwn.every(says) && ofItsOwn.some(uncommon) : told.some((t) => says(t) && uncommon(t));
 }
 
+/** Asks how many and names what it asks of, counting nothing of its own (no dog: 'hur många får vara med på …'). */
+const asksOnlyACount = once(
+  (u: Understanding) =>
+    u.tokens.every((t) => t.sentence !== u.asked || !u.dogWords.has(t)) && u.content.every((t) => u.namesOf.has(t) || u.topicsOf.get(t)?.includes("count")),
+);
+
 function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledge): Candidate {
   // The team holds every session, wherever it is.
   const everyone = p.id === "team:about" && !u.named.some((n) => n.kind === "person") && u.topics.has("who");
@@ -316,10 +323,9 @@ function passageCandidate(p: KnownPassage, u: Understanding, knowledge: Knowledg
   const perSession = p.kind === "team" && (u.named.some((n) => n.kind === "type") || u.sessionWords.size > 0);
   // Asked how many may come to a type named, counting nothing of its own: by its text counting dogs, or what its name is
   // for ('Max sex valpar per pass' of a type named for puppies).
-  const nameWords = names.find((n) => n.kind === "type" && n.key === p.typeName)?.words ?? [];
-  const onlyCount = u.tokens.every((t) => t.sentence !== u.asked || !u.dogWords.has(t)) && u.content.every((t) => u.namesOf.has(t) || u.topicsOf.get(t)?.includes("count"));
+  const nameWords = p.kind === "type" ? (names.find((n) => n.kind === "type" && n.key === p.typeName)?.words ?? []) : [];
   const ofWhatFor = (w: string) => u.vocabulary.dogs.has(w) || (w.length >= MIN_COUNTED_TAIL && nameWords.some((n) => n.startsWith(w)));
-  const textCounts = p.kind === "type" && nameWords.length > 0 && onlyCount && [...p.counted].some(ofWhatFor);
+  const textCounts = nameWords.length > 0 && asksOnlyACount(u) && [...p.counted].some(ofWhatFor);
   const counts = u.topics.has("count") && !p.topics.includes("count") && (u.content.some(counted) || textCounts) && !perSession;
   const own = contactedAbout(p, u, knowledge) ? [...p.topics, "contact" as const] : p.topics;
   const topics = advice ? [...own, "advice" as const] : counts ? [...own, "count" as const] : own;
