@@ -118,6 +118,18 @@ async function submitContactEmpty(page: Page) {
   await expect(form.locator(".field-errors li").first()).toBeVisible();
 }
 
+/** A form sent to a page that takes none (/hitta): the page that says so. */
+async function postToReadOnlyPage(page: Page) {
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/hitta";
+    document.body.append(form);
+    HTMLFormElement.prototype.submit.call(form);
+  });
+  await expect(page.getByRole("heading", { level: 1, name: "Sidan tar inte emot formulär" })).toBeVisible();
+}
+
 /** The create form sent empty: the errors show (by conform in the browser). */
 async function submitCreateSessionEmpty(page: Page) {
   await page.getByRole("button", { name: "Skapa Pass" }).click();
@@ -359,6 +371,8 @@ const PAGES: PageCase[] = [
   { name: "om", path: "/om" },
   { name: "integritet", path: "/integritet" },
   { name: "om, contact form sent empty", path: "/om", prepare: submitContactEmpty },
+  { name: "om, a team member's Kontakta chosen", path: "/om?till=Linnea#kontakt" },
+  { name: "a form sent to a page that takes none", path: "/hitta", prepare: postToReadOnlyPage },
   { name: "mina-bokningar", path: "/mina-bokningar" },
   { name: "rapportera-problem", path: "/rapportera-problem" },
   { name: "unsubscribe, a link without its token", path: "/unsubscribe?email=ingen%40example.se" },
