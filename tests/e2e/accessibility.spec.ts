@@ -120,13 +120,14 @@ async function submitContactEmpty(page: Page) {
 
 /** A form sent to a page that takes none (/hitta): the page that says so. */
 async function postToReadOnlyPage(page: Page) {
-  await page.evaluate(() => {
+  // Run in the page as written (the project's types are the Worker's, not the browser's DOM).
+  await page.evaluate(`{
     const form = document.createElement("form");
     form.method = "post";
     form.action = "/hitta";
-    document.body.append(form);
+    document.body.appendChild(form);
     HTMLFormElement.prototype.submit.call(form);
-  });
+  }`);
   await expect(page.getByRole("heading", { level: 1, name: "Sidan tar inte emot formulär" })).toBeVisible();
 }
 
